@@ -1,0 +1,85 @@
+# fg: flame graphs from folded stacks, as small Unix filters
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+CC = cc
+CFLAGS = -O2 -g
+WFLAGS = -Wall -Wextra
+CPPFLAGS = -D_GNU_SOURCE -Ilib
+LDFLAGS =
+
+# make check SANITIZE=1: the same suite under AddressSanitizer and UBSan,
+# built apart from the ordinary build so the two never mix.
+ifeq ($(SANITIZE),1)
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OBJDIR = obj-san
+BINDIR = bin-san
+else
+OBJDIR = obj
+BINDIR = bin
+endif
+
+LIBSRC = $(wildcard lib/*.c)
+LIBHDR = $(wildcard lib/*.h)
+LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o)
+PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
+BINS = $(PROGS:%=$(BINDIR)/%)
+# test-only programs (fixture writers), built for make check
+TOOLS = $(patsubst tests/tools/%.c,$(BINDIR)/tools/%,$(wildcard tests/tools/*.c))
+MAN1 = $(wildcard man/*.1)
+MAN5 = $(wildcard man/*.5)
+MAN7 = $(wildcard man/*.7)
+
+ALLFLAGS = $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SANFLAGS)
+
+all: $(BINS)
+
+$(OBJDIR)/lib/%.o: lib/%.c $(LIBHDR)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(OBJDIR)/cmd/%.o: cmd/%.c $(LIBHDR)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(OBJDIR)/libfg.a: $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+$(BINDIR)/%: $(OBJDIR)/cmd/%.o $(OBJDIR)/libfg.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+
+$(BINDIR)/tools/%: tests/tools/%.c $(OBJDIR)/libfg.a
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+
+.SECONDARY:
+
+# The README's first command: render the bundled example profile.
+demo: all
+	scripts/demo
+
+check: all $(TOOLS)
+	@scripts/need-bats
+	FG_BIN=$(CURDIR)/$(BINDIR) bats tests
+
+bench: all
+	scripts/bench
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
+		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
+	cp -f $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
+	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	for m in $(MAN1) $(MAN5) $(MAN7); do \
+		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
+
+clean:
+	rm -rf obj obj-san bin bin-san demo.svg
+
+.PHONY: all demo check bench install uninstall clean

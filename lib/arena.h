@@ -1,0 +1,16 @@
+/* arena.h: append-only storage for strings that live as long as the program */
+#ifndef FG_ARENA_H
+#define FG_ARENA_H
+
+#include <stddef.h>
+
+struct arena {
+	char *cur;
+	size_t left;
+};
+
+/* A copy of s[0..n) followed by a NUL. */
+char *arena_strdup(struct arena *a, const char *s, size_t n);
+void *arena_alloc(struct arena *a, size_t n);
+
+#endif

@@ -1,0 +1,37 @@
+/* count.h: sample counts, exact while they are integers
+ *
+ * A count keeps its integer value (exact, overflow detected) and its
+ * value as a double side by side.  While every count read is an integer
+ * the integer is what is printed; once a decimal count (weighted
+ * profiles, "12.5") has been seen, count_frac is set and the double is.
+ */
+#ifndef FG_COUNT_H
+#define FG_COUNT_H
+
+#include <stdint.h>
+
+typedef struct {
+	uint64_t u;	/* integer value (integer part for decimals) */
+	double d;	/* the value as a double */
+} count;
+
+extern int count_frac;	/* a decimal count has been read */
+
+/* Parse [0-9]+(.[0-9]*)? from s[0..n).  0 on success, else an error
+ * message ("count overflows", "bad count"). */
+const char *count_parse(const char *s, size_t n, count *c);
+/* a += b; 0 when the integer sum overflows. */
+int count_add(count *a, count b);
+/* a -= b for counts known to be a >= b (integers) */
+void count_sub(count *a, count b);
+int count_iszero(count c);
+/* a < b, a == b by the value that is printed */
+int count_cmp(count a, count b);
+count count_from_u64(uint64_t v);
+/* The value as a double (exact up to 2^53 for integers). */
+double count_val(count c);
+/* Format into buf (at least 400 bytes); returns the length. */
+int count_fmt(count c, char *buf);
+void out_count(count c);
+
+#endif

@@ -1,0 +1,24 @@
+/* frame.h: the parts of a frame label (SPEC sections 1 to 3)
+ *
+ *   FUNC at FILE:LINE [inlined]_[d]
+ *
+ * The function name is the text before " at ", or for a label without
+ * " at " the whole label less its annotation; the file is the text
+ * between " at " and the last ':'.
+ */
+#ifndef FG_FRAME_H
+#define FG_FRAME_H
+
+#include <stddef.h>
+
+/* Length of f[0..n) without its annotation ("_[k]", "_[dg]", ...);
+ * *annot points at the annotation's letters ("k", "dg") or is NULL. */
+size_t frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen);
+/* Length of the function name at the start of f[0..n). */
+size_t frame_funclen(const char *f, size_t n);
+/* The file of f[0..n): 1 and its place, or 0 when the label has none. */
+int frame_file(const char *f, size_t n, const char **file, size_t *filelen);
+/* Reverse the order of the frames of stack s[0..n) into out[0..n). */
+void stack_reverse(const char *s, size_t n, char *out);
+
+#endif

@@ -1,0 +1,253 @@
+/* tree.c: the stack tree */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "tree.h"
+#include "util.h"
+
+static uint32_t
+newnode(struct tree *t, uint32_t parent, uint32_t frame)
+{
+	struct tnode *v, *p;
+	uint32_t id;
+
+	if (t->n == TNONE - 1)
+		eprintf("too many frames in the stack tree");
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 4096;
+		t->node = ereallocarray(t->node, t->cap, sizeof(*t->node));
+	}
+	id = t->n++;
+	v = &t->node[id];
+	memset(v, 0, sizeof(*v));
+	v->frame = frame;
+	v->parent = parent;
+	v->child = v->last = v->sibling = TNONE;
+	if (parent != TNONE) {
+		p = &t->node[parent];
+		v->depth = p->depth + 1;
+		if (v->depth > t->maxdepth)
+			t->maxdepth = v->depth;
+		if (p->child == TNONE)
+			p->child = id;
+		else
+			t->node[p->last].sibling = id;
+		p->last = id;
+	}
+	return id;
+}
+
+void
+tree_init(struct tree *t, int chart, int ncounts)
+{
+	memset(t, 0, sizeof(*t));
+	t->chart = chart;
+	t->ncounts = ncounts;
+	intern_init(&t->names);
+	newnode(t, TNONE, TNONE);
+	t->emask = 4095;
+	t->ekey = ecalloc(t->emask + 1, sizeof(*t->ekey));
+	t->eval = ecalloc(t->emask + 1, sizeof(*t->eval));
+}
+
+static size_t
+eslot(uint64_t key, size_t mask, const uint64_t *keys)
+{
+	size_t i;
+
+	for (i = hash_mix(key) & mask; keys[i] && keys[i] != key; i = (i + 1) & mask)
+		;
+	return i;
+}
+
+static void
+egrow(struct tree *t)
+{
+	size_t i, j, mask = t->emask * 2 + 1;
+	uint64_t *key = ecalloc(mask + 1, sizeof(*key));
+	uint32_t *val = ecalloc(mask + 1, sizeof(*val));
+
+	for (i = 0; i <= t->emask; i++) {
+		if (!t->ekey[i])
+			continue;
+		j = eslot(t->ekey[i], mask, key);
+		key[j] = t->ekey[i];
+		val[j] = t->eval[i];
+	}
+	free(t->ekey);
+	free(t->eval);
+	t->ekey = key;
+	t->eval = val;
+	t->emask = mask;
+}
+
+/* The child of parent named frame, created if missing. */
+static uint32_t
+child(struct tree *t, uint32_t parent, uint32_t frame)
+{
+	uint64_t key;
+	size_t i;
+	uint32_t last;
+
+	if (t->chart) {
+		last = t->node[parent].last;
+		if (last != TNONE && t->node[last].frame == frame)
+			return last;
+		return newnode(t, parent, frame);
+	}
+	/* +1 keeps every key nonzero: 0 marks an empty slot */
+	key = ((uint64_t)parent << 32 | frame) + 1;
+	i = eslot(key, t->emask, t->ekey);
+	if (t->ekey[i])
+		return t->eval[i];
+	t->ekey[i] = key;
+	t->eval[i] = last = newnode(t, parent, frame);
+	if (++t->nedges * 2 > t->emask)
+		egrow(t);
+	return last;
+}
+
+/* How many leading frames of prev the stack s[0..len) shares. */
+static size_t
+shared_frames(const struct tree *t, const char *s, size_t len)
+{
+	size_t l = 0, max = len < t->prevlen ? len : t->prevlen, k;
+
+	while (l < max && s[l] == t->prev[l])
+		l++;
+	for (k = 0; k < t->pathlen; k++) {
+		size_t e = t->ends[k];
+
+		if (e < l)
+			continue;
+		if (e == l && (l == len || s[l] == ';') && (l == t->prevlen || t->prev[l] == ';'))
+			continue;
+		break;
+	}
+	return k;
+}
+
+static void
+remember(struct tree *t, const char *s, size_t len)
+{
+	if (len > t->prevcap) {
+		t->prevcap = len * 2;
+		t->prev = erealloc(t->prev, t->prevcap);
+	}
+	memcpy(t->prev, s, len);
+	t->prevlen = len;
+}
+
+static void
+pushframe(struct tree *t, uint32_t v, size_t end)
+{
+	if (t->pathlen == t->pathcap) {
+		t->pathcap = t->pathcap ? t->pathcap * 2 : 256;
+		t->path = ereallocarray(t->path, t->pathcap, sizeof(*t->path));
+		t->ends = ereallocarray(t->ends, t->pathcap, sizeof(*t->ends));
+	}
+	t->path[t->pathlen] = v;
+	t->ends[t->pathlen++] = end;
+}
+
+uint32_t
+tree_add(struct tree *t, const char *s, size_t len, const count *c)
+{
+	size_t k = shared_frames(t, s, len), start, i;
+	uint32_t v = k ? t->path[k - 1] : 0;
+	const char *semi;
+	int j, ok = 1;
+
+	t->pathlen = k;
+	start = k ? t->ends[k - 1] + 1 : 0;
+	while (start <= len) {
+		semi = memchr(s + start, ';', len - start);
+		i = semi ? (size_t)(semi - s) : len;
+		v = child(t, v, intern(&t->names, s + start, i - start));
+		pushframe(t, v, i);
+		start = i + 1;
+	}
+	remember(t, s, len);
+	for (j = 0; j < t->ncounts; j++)
+		ok &= count_add(&t->node[v].self[j], c[j]);
+	for (i = 0; i < t->pathlen; i++)
+		for (j = 0; j < t->ncounts; j++)
+			ok &= count_add(&t->node[t->path[i]].total[j], c[j]);
+	for (j = 0; j < t->ncounts; j++)
+		ok &= count_add(&t->node[0].total[j], c[j]);
+	return ok ? v : TNONE;
+}
+
+struct sibkey {
+	uint64_t key;	/* parent << 32 | rank of the name */
+	uint32_t node;
+};
+
+static int
+cmpsib(const void *a, const void *b)
+{
+	const struct sibkey *x = a, *y = b;
+
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+void
+tree_sort(struct tree *t)
+{
+	struct sibkey *k;
+	uint32_t i, *rank, v;
+	struct tnode *p;
+
+	if (t->chart || t->n < 2)
+		return;
+	rank = intern_ranks(&t->names);
+	k = ereallocarray(NULL, t->n - 1, sizeof(*k));
+	for (i = 1; i < t->n; i++) {
+		k[i - 1].key = (uint64_t)t->node[i].parent << 32 | rank[t->node[i].frame];
+		k[i - 1].node = i;
+	}
+	qsort(k, t->n - 1, sizeof(*k), cmpsib);
+	for (i = 0; i < t->n; i++)
+		t->node[i].child = t->node[i].last = t->node[i].sibling = TNONE;
+	for (i = 0; i < t->n - 1; i++) {
+		v = k[i].node;
+		p = &t->node[t->node[v].parent];
+		if (p->child == TNONE)
+			p->child = v;
+		else
+			t->node[p->last].sibling = v;
+		p->last = v;
+	}
+	free(rank);
+	free(k);
+	/* the remembered path is still valid: nodes kept their numbers */
+}
+
+size_t
+tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap)
+{
+	size_t len = 0, n;
+	uint32_t u;
+
+	for (u = v; u != 0 && u != TNONE; u = t->node[u].parent)
+		len += tree_namelen(t, u) + 1;
+	if (len == 0)
+		return 0;
+	len--;
+	if (len + 1 > *cap) {
+		*cap = len + 1;
+		*buf = erealloc(*buf, *cap);
+	}
+	n = len;
+	(*buf)[len] = 0;
+	for (u = v; u != 0; u = t->node[u].parent) {
+		size_t l = tree_namelen(t, u);
+
+		n -= l;
+		memcpy(*buf + n, tree_name(t, u), l);
+		if (n)
+			(*buf)[--n] = ';';
+	}
+	return len;
+}

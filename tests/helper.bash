@@ -1,0 +1,23 @@
+# Shared set-up for every bats file: the programs under test come first
+# on PATH (FG_BIN, set by make check; bin/ by default), fixtures are in
+# $DATA, scratch files go in $BATS_TEST_TMPDIR.
+
+FG_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+FG_BIN=${FG_BIN:-$FG_ROOT/bin}
+PATH=$FG_BIN:$FG_BIN/tools:$PATH
+DATA=$BATS_TEST_DIRNAME/data
+export LC_ALL=C
+
+# Fail with the output shown when the last `run` did not exit with $1.
+status_is() {
+	if [ "$status" -ne "$1" ]; then
+		echo "expected exit status $1, got $status; output:" >&2
+		echo "$output" >&2
+		return 1
+	fi
+}
+
+# Run a command line through bash -c (for pipes and redirections).
+runsh() {
+	run bash -c "$1"
+}
