@@ -33,6 +33,21 @@ grow(struct interner *t)
 }
 
 uint32_t
+intern_find(const struct interner *t, const char *s, size_t len)
+{
+	uint32_t h = (uint32_t)hash_bytes(s, len), id;
+	size_t i;
+
+	for (i = h & t->mask; (id = t->slot[i]); i = (i + 1) & t->mask) {
+		id--;
+		if (t->str[id].hash == h && t->str[id].len == len &&
+		    !memcmp(t->str[id].s, s, len))
+			return id;
+	}
+	return UINT32_MAX;
+}
+
+uint32_t
 intern(struct interner *t, const char *s, size_t len)
 {
 	uint32_t h = (uint32_t)hash_bytes(s, len);

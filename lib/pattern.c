@@ -183,3 +183,17 @@ pat_first(const struct patset *ps, char *s, size_t len, size_t *end)
 		*end = frame_end(s, len, best);
 	return best;
 }
+
+void
+pat_operand(struct patset *ps, int *argc, char ***argv)
+{
+	if (ps->n)
+		return;
+	if (!*argc) {
+		fprintf(stderr, "%s: no pattern given\n", argv0);
+		exit(EXIT_USAGE);
+	}
+	pat_add(ps, PAT_NAME, (*argv)[0]);
+	(*argc)--;
+	(*argv)++;
+}

@@ -108,6 +108,26 @@ child(struct tree *t, uint32_t parent, uint32_t frame)
 	return last;
 }
 
+uint32_t
+tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
+{
+	uint32_t frame = intern_find(&t->names, name, len), v;
+	uint64_t key;
+	size_t i;
+
+	if (frame == UINT32_MAX)
+		return TNONE;
+	if (t->chart) {
+		for (v = t->node[parent].child; v != TNONE; v = t->node[v].sibling)
+			if (t->node[v].frame == frame)
+				return v;
+		return TNONE;
+	}
+	key = ((uint64_t)parent << 32 | frame) + 1;
+	i = eslot(key, t->emask, t->ekey);
+	return t->ekey[i] ? t->eval[i] : TNONE;
+}
+
 /* How many leading frames of prev the stack s[0..len) shares. */
 static size_t
 shared_frames(const struct tree *t, const char *s, size_t len)

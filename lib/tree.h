@@ -52,6 +52,8 @@ void tree_init(struct tree *t, int chart, int ncounts);
 /* Add a stack; its counts go to the leaf's self and to every total on
  * the way.  Returns the leaf, or TNONE when a sum overflows. */
 uint32_t tree_add(struct tree *t, const char *stack, size_t len, const count *c);
+/* The child of parent named name[0..len), or TNONE. */
+uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len);
 /* Order every node's children bytewise by name (not in chart mode). */
 void tree_sort(struct tree *t);
 /* Write the stack from the root to node v, ";"-separated, into *buf. */
