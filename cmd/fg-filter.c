@@ -126,8 +126,11 @@ filter_graph(struct filter *f)
 			tree_add(&matching, e->s, e->len, e->c);
 		}
 	}
-	if (!any)
+	if (!any) {
+		tree_free(&matching);
+		free(match);
 		return 0;
+	}
 	stackmap_init(&kept);
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
@@ -135,7 +138,10 @@ filter_graph(struct filter *f)
 		if (len && !stackmap_add(&kept, e->s, len, e->c, fr_ncounts))
 			eprintf("sum of counts overflows");
 	}
+	tree_free(&matching);
 	stackmap_print(&kept, fr_ncounts);
+	stackmap_free(&kept);
+	free(match);
 	return 1;
 }
 
@@ -178,11 +184,13 @@ main(int argc, char **argv)
 		stackmap_init(&f.all);
 		each_line(argc, argv, collect, &f);
 		found = filter_graph(&f);
+		stackmap_free(&f.all);
 	} else {
 		each_line(argc, argv, stream_line, &f);
 		found = f.selected > 0;
 	}
 	out_flush();
+	pat_free(&f.pats);
 	if (!found) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;

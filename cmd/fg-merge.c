@@ -132,6 +132,7 @@ main(int argc, char **argv)
 		stackmap_init(&m);
 		each_line(argc, argv, collect, &m);
 		stackmap_print(&m, fr_ncounts);
+		stackmap_free(&m);
 	}
 	out_flush();
 	return 0;

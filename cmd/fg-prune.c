@@ -242,6 +242,11 @@ main(int argc, char **argv)
 		pat_operand(&p.pats, &argc, &argv);
 	each_line(argc, argv, prune_line, &p);
 	out_flush();
+	pat_free(&p.pats);
+	free(p.fstart);
+	free(p.flen);
+	free(p.set);
+	free(p.buf);
 	if (p.anylost) {
 		count_fmt(p.lost, buf);
 		weprintf("%s samples dropped: their root frame matched", buf);

@@ -78,6 +78,15 @@ intern(struct interner *t, const char *s, size_t len)
 	return id;
 }
 
+void
+intern_free(struct interner *t)
+{
+	free(t->str);
+	free(t->slot);
+	arena_free(&t->arena);
+	memset(t, 0, sizeof(*t));
+}
+
 static const struct interner *sorting;
 
 static int

@@ -31,5 +31,6 @@ intern_len(const struct interner *t, uint32_t id)
 }
 /* rank[id]: the position of string id in bytewise order (caller frees). */
 uint32_t *intern_ranks(const struct interner *t);
+void intern_free(struct interner *t);
 
 #endif

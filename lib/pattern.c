@@ -197,3 +197,18 @@ pat_operand(struct patset *ps, int *argc, char ***argv)
 	(*argc)--;
 	(*argv)++;
 }
+
+void
+pat_free(struct patset *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		if (ps->p[i].kind == PAT_REGEX)
+			regfree(&ps->p[i].re);
+		free(ps->p[i].text);
+	}
+	free(ps->p);
+	ps->p = NULL;
+	ps->n = 0;
+}

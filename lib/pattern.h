@@ -44,5 +44,6 @@ long pat_first(const struct patset *ps, char *s, size_t len, size_t *end);
  * pattern (grep's rule): take it from argv.  No pattern at all is a
  * usage error. */
 void pat_operand(struct patset *ps, int *argc, char ***argv);
+void pat_free(struct patset *ps);
 
 #endif

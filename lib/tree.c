@@ -271,3 +271,16 @@ tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap)
 	}
 	return len;
 }
+
+void
+tree_free(struct tree *t)
+{
+	free(t->node);
+	free(t->ekey);
+	free(t->eval);
+	free(t->prev);
+	free(t->path);
+	free(t->ends);
+	intern_free(&t->names);
+	memset(t, 0, sizeof(*t));
+}

@@ -56,6 +56,7 @@ uint32_t tree_add(struct tree *t, const char *stack, size_t len, const count *c)
 uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len);
 /* Order every node's children bytewise by name (not in chart mode). */
 void tree_sort(struct tree *t);
+void tree_free(struct tree *t);
 /* Write the stack from the root to node v, ";"-separated, into *buf. */
 size_t tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap);
 
