@@ -206,3 +206,10 @@ load helper
 	status_is 0
 	[ "$output" = "$(printf 'main;f 20 24\nmain;g 10 0\nmain;h 0 14')" ]
 }
+
+@test "fg-merge --sorted: fifty inputs at once" {
+	split -n l/50 "$DATA/folded/many.folded" "$BATS_TEST_TMPDIR/p."
+	for p in "$BATS_TEST_TMPDIR"/p.*; do fg-merge "$p" >"$p.s"; done
+	fg-merge --sorted "$BATS_TEST_TMPDIR"/p.*.s >"$BATS_TEST_TMPDIR/a"
+	fg-merge "$DATA/folded/many.folded" | cmp - "$BATS_TEST_TMPDIR/a"
+}
