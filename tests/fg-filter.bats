@@ -116,3 +116,15 @@ load helper
 	run fg-filter --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+@test "fg-filter: empty input matches nothing" {
+	run fg-filter x /dev/null
+	status_is 1
+	[ "$output" = "fg-filter: no stack matches" ]
+}
+
+@test "fg-filter: a 2 MiB frame is matched and kept whole" {
+	{ printf 'root;'; head -c 2097152 /dev/zero | tr '\0' y; printf ';x 3\nroot;z 1\n'; } >"$BATS_TEST_TMPDIR/in"
+	fg-filter x "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -eq $((7 + 5 + 2097152 + 5)) ]
+}

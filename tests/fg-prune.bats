@@ -135,3 +135,12 @@ load helper
 	run fg-prune --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+@test "fg-prune: empty input gives empty output; a 2 MiB frame passes whole" {
+	run fg-prune x /dev/null
+	status_is 0
+	[ -z "$output" ]
+	{ printf 'root;'; head -c 2097152 /dev/zero | tr '\0' y; printf ';x;z 3\n'; } >"$BATS_TEST_TMPDIR/in"
+	fg-prune x "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -eq $((5 + 2097152 + 3)) ]
+}
