@@ -89,6 +89,11 @@ intern_free(struct interner *t)
 
 static const struct interner *sorting;
 
+/*
+ * Frames compare as if each ended in ';', the order their stacks get
+ * from a bytewise sort of whole lines (flamegraph.pl's): "f2" and "f.x"
+ * come before "f", "f_x" after it.
+ */
 static int
 cmpid(const void *a, const void *b)
 {
@@ -96,7 +101,11 @@ cmpid(const void *a, const void *b)
 	size_t lx = sorting->str[x].len, ly = sorting->str[y].len;
 	int c = memcmp(sorting->str[x].s, sorting->str[y].s, lx < ly ? lx : ly);
 
-	return c ? c : (lx > ly) - (lx < ly);
+	if (c || lx == ly)
+		return c;
+	if (lx < ly)
+		return ';' - (unsigned char)sorting->str[y].s[lx];
+	return (unsigned char)sorting->str[x].s[ly] - ';';
 }
 
 uint32_t *

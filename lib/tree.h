@@ -34,6 +34,10 @@ struct tree {
 	uint32_t n, cap;
 	struct interner names;
 	int chart;		/* flame chart: merge a frame only with the last child */
+	/* flame chart only, per node: lead[v], the parent's own samples
+	 * that came (in input order) between v's previous sibling and v;
+	 * since[v], v's own samples since its last child was made */
+	count (*lead)[2], (*since)[2];
 	int ncounts;		/* 1, or 2 for differential input */
 	/* (parent, frame) -> child, for the ordinary merged tree */
 	uint64_t *ekey;
