@@ -48,7 +48,8 @@ load helper
 		page="$FG_ROOT/man/$name.1"
 		[ -f "$page" ] || continue
 		help=$("$name" --help)
-		for opt in $(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$page" | grep '^\.[BT]' |
+		# the tag line after each .TP of the OPTIONS section
+		for opt in $(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$page" | awk '/^\.TP/ { getline; print }' |
 			sed 's/\\-/-/g; s/\\f[BIRP]//g' | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
 			case "$help" in
 			*"$opt"*) ;;

@@ -43,10 +43,10 @@ innames { s = $0; sub(/,$/, "", s); names[nn++] = unjson(substr(s, 2, length(s) 
 /^f:\[$/ { inf = 1; next }
 inf && /^\],$/ { inf = 0; next }
 inf { data = data $0; next }
+/^s:[45], / { stride = substr($0, 3, 1) + 0 }
 /^<g id="frames">$/ && data != "" { inframes = 1; nf = split(data, F, ","); k = 0; next }
 inframes && /^<\/g>$/ { inframes = 0; next }
 inframes {
-	stride = (nf % 5 == 0 && nf % 4 != 0) ? 5 : 4
 	d = F[k * stride + 1]; n = F[k * stride + 4]; k++
 	name = d == 0 ? "all" : n < 0 ? "+" (-n) " more" : names[n]
 	print attr($0, "y"), attr($0, "x"), attr($0, "width"), name
