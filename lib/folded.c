@@ -1,47 +1,34 @@
 /* folded.c: streaming reader of folded stacks */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "folded.h"
 #include "util.h"
-
-#define READSIZE (1 << 20)
 
 int fr_ncounts;
 
 void
 fr_openfd(struct freader *r, int fd, const char *name)
 {
-	memset(r, 0, sizeof(*r));
+	lines_openfd(&r->in, fd, name);
 	r->name = name;
-	r->fd = fd;
-	r->nul = SIZE_MAX;
-	r->cap = 2 * READSIZE;
-	r->buf = emalloc(r->cap);
+	r->lineno = 0;
 }
 
 void
 fr_open(struct freader *r, const char *path)
 {
-	int fd = 0;
-
-	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
-		eprintf("%s: %s", path, strerror(errno));
-	fr_openfd(r, fd, displayname(path));
+	lines_open(&r->in, path);
+	r->name = r->in.name;
+	r->lineno = 0;
 }
 
 void
 fr_close(struct freader *r)
 {
-	if (r->fd > 0)
-		close(r->fd);
-	free(r->buf);
-	r->buf = NULL;
+	lines_close(&r->in);
 }
 
 void
@@ -54,42 +41,6 @@ fr_error(struct freader *r, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fileerr(r->name, r->lineno, "%s", msg);
-}
-
-/* Read more input after buf[end], moving the unread part to the front
- * first and growing the buffer when the unread part fills most of it. */
-static void
-fill(struct freader *r)
-{
-	ssize_t n;
-	char *z;
-
-	if (r->pos > 0) {
-		memmove(r->buf, r->buf + r->pos, r->end - r->pos);
-		r->end -= r->pos;
-		r->scanned -= r->pos;
-		if (r->nul != SIZE_MAX)
-			r->nul -= r->pos;
-		r->pos = 0;
-	}
-	if (r->cap - r->end < READSIZE) {
-		if (r->cap > SIZE_MAX / 2)
-			eprintf("out of memory");
-		r->cap *= 2;
-		r->buf = erealloc(r->buf, r->cap);
-	}
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		eprintf("%s: read error: %s", r->name, strerror(errno));
-	if (n == 0) {
-		r->eof = 1;
-		return;
-	}
-	if (r->nul == SIZE_MAX && (z = memchr(r->buf + r->end, 0, n)))
-		r->nul = z - r->buf;
-	r->end += n;
 }
 
 static int
@@ -173,38 +124,11 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 int
 fr_next(struct freader *r, struct fline *l)
 {
-	char *nl, *s;
+	char *s;
 	size_t n;
 
-	for (;;) {
-		nl = NULL;
-		if (r->scanned < r->end)
-			nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
-		if (!nl) {
-			r->scanned = r->end;
-			if (!r->eof) {
-				fill(r);
-				continue;
-			}
-			if (r->pos == r->end)
-				return 0;
-			/* a last line without a newline */
-			if (r->end == r->cap)
-				r->buf = erealloc(r->buf, ++r->cap);
-			nl = r->buf + r->end;
-			r->end++;
-		}
-		s = r->buf + r->pos;
-		n = nl - s;
-		r->pos = r->scanned = nl - r->buf + 1;
-		r->lineno++;
-		if (r->nul != SIZE_MAX && r->nul < r->pos) {
-			r->nul = SIZE_MAX;
-			fr_error(r, "NUL byte in input");
-		}
-		if (n > 0 && s[n - 1] == '\r')
-			n--;
-		s[n] = 0;
+	while (lines_next(&r->in, &s, &n)) {
+		r->lineno = r->in.lineno;
 		if (n == 0)
 			continue;
 		if (s[0] == '#' && (n == 1 || s[1] == ' ')) {
@@ -216,4 +140,5 @@ fr_next(struct freader *r, struct fline *l)
 		parse_line(r, s, n, l);
 		return 1;
 	}
+	return 0;
 }

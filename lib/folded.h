@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "count.h"
+#include "lines.h"
 
 struct fline {
 	char *stack;		/* NUL-terminated in the buffer; for a comment, the line */
@@ -20,13 +21,8 @@ struct fline {
 };
 
 struct freader {
-	int fd;
+	struct lines in;
 	const char *name;	/* as shown in messages */
-	char *buf;
-	size_t cap, pos, end;	/* unread bytes are buf[pos..end) */
-	size_t scanned;		/* buf[pos..scanned) holds no newline */
-	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
-	int eof;
 	uint64_t lineno;
 };
 

@@ -1,0 +1,35 @@
+/* lines.h: lines of text from a file, in place, from one large buffer
+ *
+ * No allocation per line: a line is handed out where it lies in the
+ * buffer, valid until the next call.  The buffer grows only for a line
+ * longer than itself, so lines of any length are read whole.
+ */
+#ifndef FG_LINES_H
+#define FG_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct lines {
+	int fd;
+	const char *name;	/* as shown in messages */
+	char *buf;
+	size_t cap, pos, end;	/* unread bytes are buf[pos..end) */
+	size_t scanned;		/* buf[pos..scanned) holds no newline */
+	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
+	int eof;
+	uint64_t lineno;
+};
+
+/* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
+void lines_open(struct lines *r, const char *path);
+void lines_openfd(struct lines *r, int fd, const char *name);
+/* The next line, without its newline (nor a CR before it) and NUL-
+ * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
+ * an error with the line number. */
+int lines_next(struct lines *r, char **s, size_t *n);
+void lines_close(struct lines *r);
+/* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
+void lines_error(struct lines *r, const char *fmt, ...);
+
+#endif
