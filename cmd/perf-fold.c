@@ -1,0 +1,637 @@
+/* perf-fold: Linux "perf script" output to folded stacks */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lines.h"
+#include "out.h"
+#include "stackmap.h"
+#include "util.h"
+
+#define MAX_REPORTED 5	/* uninterpretable lines shown one by one */
+
+struct opts {
+	int pid, tid, kernel, jit, addrs, srcline, process, period, strict;
+	const char *event;	/* keep only this event; NULL: the first seen */
+	char **skipafter;
+	int nskip;
+};
+
+/* The sample being read: its frames leaf first, as perf prints them,
+ * in groups (one per stack line: an inline chain a->b is one group). */
+struct sample {
+	int live;		/* an event line was accepted */
+	char *pname;
+	size_t pnamelen, pnamecap;
+	count weight;
+	char *text;		/* the frames' text, one after another */
+	size_t textlen, textcap;
+	size_t *fstart, *flen, nframes, fcap;
+	size_t *gstart, ngroups, gcap;	/* first frame of each group */
+	int skipping;		/* --skip-after matched: callers dropped */
+};
+
+struct state {
+	struct opts *o;
+	struct stackmap m;
+	struct sample s;
+	char *event;		/* the event kept */
+	int defaulted, warned;
+	uint64_t bad, samples;
+	char *stack;
+	size_t stackcap;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n"
+	    "      --pid              process names with their PID (comm-PID)\n"
+	    "      --tid              ... and TID (comm-PID/TID)\n"
+	    "      --kernel           annotate kernel frames _[k]\n"
+	    "      --jit              annotate JIT frames _[j]\n"
+	    "      --all              both annotations\n"
+	    "      --addrs            keep raw addresses for unknown symbols\n"
+	    "      --event-filter EVENT  keep samples of EVENT (default: the first seen)\n"
+	    "      --srcline          perf script -F+srcline input: add source lines\n"
+	    "      --inline, --context  (need addr2line: not supported)\n"
+	    "      --period           weight samples by their period (the default)\n"
+	    "      --samples          count every sample once instead\n"
+	    "      --skip-after FUNC  drop the callers of FUNC (repeatable)\n"
+	    "      --process          the process name as the root frame (the default)\n"
+	    "      --no-process       no process-name frame\n"
+	    "      --strict           lines that cannot be read are an error\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit(status);
+}
+
+static void
+grow(char **buf, size_t *cap, size_t need)
+{
+	if (need > *cap) {
+		*cap = need * 2 + 64;
+		*buf = erealloc(*buf, *cap);
+	}
+}
+
+/* An event line: "comm pid[/tid] [cpu] time: [period] event:".  The
+ * command name may hold spaces; it ends before the first run of
+ * digits (and an optional "/digits") between blanks.  0: not one. */
+static int
+event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *pidlen,
+    const char **tid, size_t *tidlen)
+{
+	size_t i, j, k;
+
+	if (n < 2 || isspace((unsigned char)s[0]))
+		return 0;
+	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
+	for (i = 2; i < n; i++) {
+		if (!isspace((unsigned char)s[i]))
+			continue;
+		for (j = i; j < n && isspace((unsigned char)s[j]); j++)
+			;
+		for (k = j; k < n && isdigit((unsigned char)s[k]); k++)
+			;
+		if (k == j)
+			continue;
+		*pid = s + j;
+		*pidlen = k - j;
+		*tid = NULL;
+		*tidlen = 0;
+		while (k < n && s[k] == '/')
+			k++;
+		j = k;
+		while (k < n && isdigit((unsigned char)s[k]))
+			k++;
+		if (k > j) {
+			*tid = s + j;
+			*tidlen = k - j;
+		}
+		if (k < n && isspace((unsigned char)s[k])) {
+			*commlen = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event. */
+static int
+event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period)
+{
+	size_t end = n, e, d;
+
+	while (end > 0 && isspace((unsigned char)s[end - 1]))
+		end--;
+	if (end == 0 || s[end - 1] != ':')
+		return 0;
+	end--;
+	for (e = end; e > 0 && !isspace((unsigned char)s[e - 1]); e--)
+		;
+	if (e == end || e == 0)
+		return 0;
+	*ev = s + e;
+	*evlen = end - e;
+	/* back over the blanks, then an optional number, then ':' */
+	for (d = e; d > 0 && isspace((unsigned char)s[d - 1]); d--)
+		;
+	if (d > 0 && isdigit((unsigned char)s[d - 1])) {
+		size_t k = d, p = 0;
+		uint64_t v = 0, mul = 1;
+
+		while (k > 0 && isdigit((unsigned char)s[k - 1]))
+			k--;
+		for (p = d; p > k; p--) {
+			v += (uint64_t)(s[p - 1] - '0') * mul;
+			mul *= 10;
+		}
+		while (k > 0 && isspace((unsigned char)s[k - 1]))
+			k--;
+		if (k > 0 && s[k - 1] == ':') {
+			*period = v;
+			return 1;
+		}
+		/* no ':' before the number: it may be the ':' before the
+		 * blanks that ends the time, the number being no period */
+	}
+	return d > 0 && s[d - 1] == ':';
+}
+
+static void
+add_frame(struct sample *s, const char *f, size_t n)
+{
+	grow(&s->text, &s->textcap, s->textlen + n);
+	memcpy(s->text + s->textlen, f, n);
+	if (s->nframes == s->fcap) {
+		s->fcap = s->fcap ? 2 * s->fcap : 64;
+		s->fstart = ereallocarray(s->fstart, s->fcap, sizeof(*s->fstart));
+		s->flen = ereallocarray(s->flen, s->fcap, sizeof(*s->flen));
+	}
+	s->fstart[s->nframes] = s->textlen;
+	s->flen[s->nframes++] = n;
+	s->textlen += n;
+}
+
+static void
+start_group(struct sample *s)
+{
+	if (s->ngroups == s->gcap) {
+		s->gcap = s->gcap ? 2 * s->gcap : 64;
+		s->gstart = ereallocarray(s->gstart, s->gcap, sizeof(*s->gstart));
+	}
+	s->gstart[s->ngroups++] = s->nframes;
+}
+
+static int
+has(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle)) != NULL;
+}
+
+/* Go method names look like "net/http.(*Client).Do": /\.\(.*\)\./ */
+static int
+go_method(const char *s, size_t n)
+{
+	const char *open = memmem(s, n, ".(", 2);
+
+	if (!open)
+		return 0;
+	return memmem(open + 2, n - (open + 2 - s), ").", 2) != NULL;
+}
+
+/*
+ * stackcollapse-perf.pl's tidying of a function name into buf: ';'
+ * becomes ':', everything from the first '(' that does not open
+ * "(anonymous namespace)" is argument noise (unless it is a Go method),
+ * and quotes go.
+ */
+static size_t
+tidy(const char *f, size_t n, char *buf)
+{
+	static const char anon[] = "anonymous namespace)";
+	size_t i, k = 0, cut = n;
+
+	if (!go_method(f, n))
+		for (i = 0; i < n; i++)
+			if (f[i] == '(' && !(n - i - 1 >= sizeof(anon) - 1 &&
+			    !memcmp(f + i + 1, anon, sizeof(anon) - 1))) {
+				cut = i;
+				break;
+			}
+	for (i = 0; i < cut; i++) {
+		if (f[i] == '"' || f[i] == '\'')
+			continue;
+		buf[k++] = f[i] == ';' ? ':' : f[i];
+	}
+	return k;
+}
+
+static int
+kernel_module(const char *mod, size_t n)
+{
+	return ((n > 0 && mod[0] == '[') || (n >= 7 && !memcmp(mod + n - 7, "vmlinux", 7))) &&
+	    !has(mod, n, "unknown");
+}
+
+/* m:/tmp/perf-\d+\.map: */
+static int
+jit_module(const char *mod, size_t n)
+{
+	const char *p = mod, *end = mod + n;
+	size_t k;
+
+	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
+		p += 10;
+		for (k = 0; p + k < end && isdigit((unsigned char)p[k]); k++)
+			;
+		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+skip_after(const struct opts *o, const char *f, size_t n)
+{
+	int i;
+
+	for (i = 0; i < o->nskip; i++)
+		if (strlen(o->skipafter[i]) == n && !memcmp(o->skipafter[i], f, n))
+			return 1;
+	return 0;
+}
+
+static void
+report(struct state *st, struct lines *r, const char *line)
+{
+	if (st->bad++ < MAX_REPORTED)
+		weprintf("%s:%llu: cannot read this line: %.80s", r->name,
+		    (unsigned long long)r->lineno, line);
+}
+
+/* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
+static void
+stack_line(struct state *st, struct lines *r, char *line, size_t n)
+{
+	const struct opts *o = st->o;
+	struct sample *s = &st->s;
+	const char *pc, *func, *mod, *p, *end, *arrow;
+	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
+	char *buf, small[512];
+	int unknown = 0, first = 1;
+
+	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
+	 * the last " (" with a ')' after it to the last ')'; the function
+	 * is what lies between, taking back a blank (or a character of pc)
+	 * when nothing else is left for it */
+	for (i = 0; i < n && isspace((unsigned char)line[i]); i++)
+		;
+	pc = line + i;
+	while (i < n && (isalnum((unsigned char)line[i]) || line[i] == '_'))
+		i++;
+	pclen = line + i - pc;
+	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
+		;
+	if (pclen == 0 || rp <= i) {
+		report(st, r, line);
+		return;
+	}
+	rp--;
+	for (sp = rp; sp > i && !(line[sp - 1] == ' ' && line[sp] == '('); sp--)
+		;
+	if (!(sp > i && line[sp - 1] == ' ' && line[sp] == '(')) {
+		report(st, r, line);
+		return;
+	}
+	/* sp - 1 is the blank of " (" */
+	for (k = i; k < n && isspace((unsigned char)line[k]); k++)
+		;
+	if (sp - 1 > k) {
+		func = line + k;
+		funclen = sp - 1 - k;
+	} else if (sp - 1 > i) {
+		func = line + sp - 2;
+		funclen = 1;
+	} else if (pclen >= 2) {
+		pclen--;
+		func = line + i - 1;
+		funclen = 1;
+	} else {
+		report(st, r, line);
+		return;
+	}
+	mod = line + sp + 1;
+	modlen = rp - sp - 1;
+	if (!s->live)
+		return;	/* a sample of a filtered event */
+	/* strip "+0x1a2b" */
+	p = func + funclen;
+	for (k = 0; p - k > func && isxdigit((unsigned char)p[-1 - k]) && !isupper((unsigned char)p[-1 - k]); k++)
+		;
+	if (k && p - k - 3 >= func && p[-k - 1] == 'x' && p[-k - 2] == '0' && p[-k - 3] == '+')
+		funclen -= k + 3;
+	if (funclen > 0 && func[0] == '(')
+		return;	/* a process name, not a frame */
+	buf = funclen + modlen + pclen + 64 <= sizeof(small) ? small :
+	    emalloc(funclen + modlen + pclen + 64);
+	start_group(s);
+	end = func + funclen;
+	for (p = func; p <= end; p = arrow + 2) {
+		if (!(arrow = memmem(p, end - p, "->", 2)))
+			arrow = end;
+		flen = arrow - p;
+		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
+			const char *m = mod;
+			size_t ml = modlen;
+
+			if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
+				const char *slash = m + ml;
+
+				while (slash > m && slash[-1] != '/')
+					slash--;
+				ml -= slash - m;
+				m = slash;
+			} else {
+				m = "unknown";
+				ml = 7;
+				unknown = 1;
+			}
+			if (o->addrs)
+				flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)pclen, pc);
+			else
+				flen = sprintf(buf, "[%.*s]", (int)ml, m);
+			flen = tidy(buf, flen, buf);
+		} else {
+			flen = tidy(p, flen, buf);
+		}
+		if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
+		    memchr(buf, '/', flen)) {
+			memmove(buf, buf + 1, --flen);
+		}
+		if (!first) {
+			if (!has(buf, flen, "_[i]"))
+				memcpy(buf + flen, "_[i]", 4), flen += 4;
+		} else if (o->kernel && kernel_module(mod, modlen)) {
+			memcpy(buf + flen, "_[k]", 4), flen += 4;
+		} else if (o->jit && jit_module(mod, modlen)) {
+			if (!has(buf, flen, "_[j]"))
+				memcpy(buf + flen, "_[j]", 4), flen += 4;
+		}
+		if (o->srcline && !unknown) {
+			/* the next line holds the source place: "file.c:12" */
+			char *src;
+			size_t srclen, a, b, w = 0;
+
+			if (lines_next(r, &src, &srclen)) {
+				/* drop [...] groups, then the blanks around */
+				for (a = 0; a < srclen; a++) {
+					if (src[a] == '[') {
+						for (b = a; b < srclen && src[b] != ']'; b++)
+							;
+						if (b < srclen) {
+							a = b;
+							continue;
+						}
+					}
+					src[w++] = src[a];
+				}
+				for (a = 0; a < w && isspace((unsigned char)src[a]); a++)
+					;
+				while (w > a && isspace((unsigned char)src[w - 1]))
+					w--;
+				if (w > a) {
+					if (buf != small || flen + 1 + (w - a) + 5 > sizeof(small)) {
+						char *nb = emalloc(flen + (w - a) + 8);
+
+						memcpy(nb, buf, flen);
+						if (buf != small)
+							free(buf);
+						buf = nb;
+					}
+					buf[flen++] = ':';
+					memcpy(buf + flen, src + a, w - a);
+					flen += w - a;
+				}
+			}
+		}
+		if (!s->skipping)
+			add_frame(s, buf, flen);
+		if (o->nskip && skip_after(o, buf, flen))
+			s->skipping = 1;
+		first = 0;
+		if (arrow == end)
+			break;
+	}
+	if (buf != small)
+		free(buf);
+}
+
+/* The blank line after a sample: its stack, root first, is counted. */
+static void
+end_sample(struct state *st, struct lines *r)
+{
+	struct sample *s = &st->s;
+	size_t len = 0, need, g, f, last;
+
+	if (!s->live)
+		return;
+	need = s->pnamelen + s->textlen + s->nframes + 2;
+	grow(&st->stack, &st->stackcap, need);
+	if (st->o->process) {
+		memcpy(st->stack, s->pname, s->pnamelen);
+		len = s->pnamelen;
+	}
+	/* groups from the last read (the root) to the first (the leaf);
+	 * the frames of one group stay in their order */
+	for (g = s->ngroups; g-- > 0;) {
+		last = g + 1 < s->ngroups ? s->gstart[g + 1] : s->nframes;
+		for (f = s->gstart[g]; f < last; f++) {
+			if (len)
+				st->stack[len++] = ';';
+			memcpy(st->stack + len, s->text + s->fstart[f], s->flen[f]);
+			len += s->flen[f];
+		}
+	}
+	if (len && !stackmap_add(&st->m, st->stack, len, &s->weight, 1))
+		lines_error(r, "sum of counts overflows");
+	st->samples++;
+	s->live = 0;
+	s->skipping = 0;
+	s->textlen = s->nframes = s->ngroups = 0;
+}
+
+static void
+event(struct state *st, struct lines *r, char *line, size_t n, size_t commlen,
+    const char *pid, size_t pidlen, const char *tid, size_t tidlen)
+{
+	const struct opts *o = st->o;
+	struct sample *s = &st->s;
+	const char *ev;
+	size_t evlen, i;
+	uint64_t period = 0;
+
+	(void)r;
+	s->live = 0;
+	if (event_name(line, n, &ev, &evlen, &period)) {
+		if (!st->event) {
+			st->event = arena_strdup(&st->m.arena, ev, evlen);
+			st->defaulted = 1;
+		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
+			if (st->defaulted && !st->warned) {
+				weprintf("several event types: keeping only '%s' (see --event-filter)",
+				    st->event);
+				st->warned = 1;
+			}
+			return;
+		}
+	}
+	if (!period || !o->period)
+		period = 1;
+	s->weight = count_from_u64(period);
+	s->pnamelen = 0;
+	grow(&s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8);
+	memcpy(s->pname, line, commlen);
+	s->pnamelen = commlen;
+	if (o->tid || o->pid) {
+		/* "comm pid" alone is the TID; the PID is then unknown */
+		const char *p = tid ? pid : "?", *t = tid ? tid : pid;
+		size_t pl = tid ? pidlen : 1, tl = tid ? tidlen : pidlen;
+
+		s->pname[s->pnamelen++] = '-';
+		memcpy(s->pname + s->pnamelen, p, pl);
+		s->pnamelen += pl;
+		if (o->tid) {
+			s->pname[s->pnamelen++] = '/';
+			memcpy(s->pname + s->pnamelen, t, tl);
+			s->pnamelen += tl;
+		}
+	}
+	for (i = 0; i < s->pnamelen; i++)
+		if (s->pname[i] == ' ')
+			s->pname[i] = '_';
+	s->live = 1;
+	s->textlen = s->nframes = s->ngroups = 0;
+	s->skipping = 0;
+}
+
+static void
+fold(struct state *st, const char *path)
+{
+	struct lines r;
+	char *line, *pid, *tid;
+	size_t n, commlen, pidlen, tidlen;
+
+	lines_open(&r, path);
+	while (lines_next(&r, &line, &n)) {
+		if (n > 0 && line[0] == '#')
+			continue;
+		if (n == 0) {
+			end_sample(st, &r);
+			continue;
+		}
+		if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
+		    (const char **)&tid, &tidlen))
+			event(st, &r, line, n, commlen, pid, pidlen, tid, tidlen);
+		else
+			stack_line(st, &r, line, n);
+	}
+	end_sample(st, &r);	/* a last sample without a blank line after it */
+	lines_close(&r);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum {
+		O_PID = 256, O_TID, O_KERNEL, O_JIT, O_ALL, O_ADDRS, O_EVENT, O_SRCLINE,
+		O_INLINE, O_CONTEXT, O_PERIOD, O_SAMPLES, O_SKIP, O_PROCESS, O_NOPROCESS,
+		O_STRICT, O_VERSION
+	};
+	static const struct option longopts[] = {
+		{ "pid", no_argument, NULL, O_PID },
+		{ "tid", no_argument, NULL, O_TID },
+		{ "kernel", no_argument, NULL, O_KERNEL },
+		{ "jit", no_argument, NULL, O_JIT },
+		{ "all", no_argument, NULL, O_ALL },
+		{ "addrs", no_argument, NULL, O_ADDRS },
+		{ "event-filter", required_argument, NULL, O_EVENT },
+		{ "srcline", no_argument, NULL, O_SRCLINE },
+		{ "inline", no_argument, NULL, O_INLINE },
+		{ "context", no_argument, NULL, O_CONTEXT },
+		{ "period", no_argument, NULL, O_PERIOD },
+		{ "samples", no_argument, NULL, O_SAMPLES },
+		{ "skip-after", required_argument, NULL, O_SKIP },
+		{ "process", no_argument, NULL, O_PROCESS },
+		{ "no-process", no_argument, NULL, O_NOPROCESS },
+		{ "strict", no_argument, NULL, O_STRICT },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct opts o = { 0 };
+	struct state st;
+	int c, i;
+
+	setprogname(argv[0]);
+	o.process = 1;
+	o.period = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_PID: o.pid = 1; break;
+		case O_TID: o.tid = 1; break;
+		case O_KERNEL: o.kernel = 1; break;
+		case O_JIT: o.jit = 1; break;
+		case O_ALL: o.kernel = o.jit = 1; break;
+		case O_ADDRS: o.addrs = 1; break;
+		case O_EVENT: o.event = optarg; break;
+		case O_SRCLINE: o.srcline = 1; break;
+		case O_INLINE:
+		case O_CONTEXT:
+			fprintf(stderr, "%s: --inline and --context are not supported: they need "
+			    "addr2line on the binaries of the profiled machine\n", argv0);
+			return EXIT_USAGE;
+		case O_PERIOD: o.period = 1; break;
+		case O_SAMPLES: o.period = 0; break;
+		case O_SKIP:
+			o.skipafter = ereallocarray(o.skipafter, o.nskip + 1, sizeof(*o.skipafter));
+			o.skipafter[o.nskip++] = optarg;
+			break;
+		case O_PROCESS: o.process = 1; break;
+		case O_NOPROCESS: o.process = 0; break;
+		case O_STRICT: o.strict = 1; break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	memset(&st, 0, sizeof(st));
+	st.o = &o;
+	stackmap_init(&st.m);
+	if (o.event)
+		st.event = arena_strdup(&st.m.arena, o.event, strlen(o.event));
+	for (i = 0; i < (argc ? argc : 1); i++)
+		fold(&st, argc ? argv[i] : NULL);
+	if (st.bad > MAX_REPORTED)
+		weprintf("%llu lines in all could not be read", (unsigned long long)st.bad);
+	if (st.bad && o.strict)
+		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st.bad);
+	if (!st.m.n)
+		eprintf("no samples found: is this 'perf script' output?");
+	stackmap_print(&st.m, 1);
+	out_flush();
+	stackmap_free(&st.m);
+	free(st.s.pname);
+	free(st.s.text);
+	free(st.s.fstart);
+	free(st.s.flen);
+	free(st.s.gstart);
+	free(st.stack);
+	free(o.skipafter);
+	return 0;
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# perf-fold: perf script text to folded stacks, as stackcollapse-perf.pl
+
+load helper
+
+P=""
+setup() {
+	P=$DATA/perf
+}
+
+# perf-fold OPT on capture NAME equals the reference output, order aside.
+same_as_reference() {
+	local opt=$1 name=$2
+	gzip -dc "$P/$name.txt.gz" | perf-fold --"$opt" 2>/dev/null | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
+	gzip -dc "$P/$name-collapsed-$opt.txt.gz" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
+	if ! cmp -s "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"; then
+		echo "perf-fold --$opt $name differs:" >&2
+		diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours" | head -5 >&2
+		return 1
+	fi
+}
+
+@test "perf-fold: every reference capture and option set equals stackcollapse-perf.pl" {
+	n=0
+	for f in "$P"/perf-*-[0-9]*.txt.gz "$P"/perf-rust-*.txt.gz; do
+		name=$(basename "$f" .txt.gz)
+		case "$name" in *-collapsed-*) continue ;; esac
+		for opt in pid tid kernel jit all addrs; do
+			same_as_reference "$opt" "$name"
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -eq 78 ]
+}
+
+@test "perf-fold: output is one sorted line per stack" {
+	gzip -dc "$P/perf-numa-stacks-01.txt.gz" | perf-fold >"$BATS_TEST_TMPDIR/out"
+	LC_ALL=C sort -c "$BATS_TEST_TMPDIR/out"
+	[ "$(cut -d' ' -f1 "$BATS_TEST_TMPDIR/out" | sort | uniq -d | wc -l)" -eq 0 ]
+}
+
+@test "perf-fold: process name, frames root first, offsets stripped, kernel annotated" {
+	printf 'app 123 1.5: 1 cycles:\n\t  ffff81 do_sys+0x1f ([kernel.kallsyms])\n\t  4005d0 main+0x10 (/usr/bin/app)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;do_sys 1" ]
+	run perf-fold --kernel "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;do_sys_[k] 1" ]
+	run perf-fold --all --pid --tid "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app-?/123;main;do_sys_[k] 1" ]
+}
+
+@test "perf-fold: [unknown] takes the module's name; --addrs keeps the address" {
+	printf 'app 1/2 1.0: cycles:\n\t  7f00 [unknown] (/lib/libc.so.6)\n\t  7f01 [unknown] ([unknown])\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;[unknown];[libc.so.6] 1" ]
+	run perf-fold --addrs "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;[unknown <7f01>];[libc.so.6 <7f00>] 1" ]
+}
+
+@test "perf-fold: JIT frames from /tmp/perf-PID.map get _[j] with --jit" {
+	printf 'java 5 1.0: cycles:\n\t  7f Ljava/io/Foo;::bar (/tmp/perf-5.map)\n\t  7e LBar;::baz (/tmp/perf-5.map)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --jit "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "java;LBar:::baz_[j];java/io/Foo:::bar_[j] 1" ]
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "java;LBar:::baz;java/io/Foo:::bar 1" ]
+}
+
+@test "perf-fold: the period weights samples; --samples counts each once" {
+	printf 'app 1 1.0: 250 cycles:\n\t  1 f (/a)\n\napp 1 2.0: 750 cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;f 1000" ]
+	run perf-fold --period "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;f 1000" ]
+	run perf-fold --samples "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;f 2" ]
+}
+
+@test "perf-fold: several events: the first is kept, with a warning; --event-filter chooses" {
+	gzip -dc "$P/perf-cycles-instructions-01.txt.gz" >"$BATS_TEST_TMPDIR/in"
+	run bash -c "perf-fold $BATS_TEST_TMPDIR/in 2>&1 >/dev/null"
+	[[ "$output" == *"several event types: keeping only 'instructions'"* ]]
+	perf-fold --event-filter cycles "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/cyc" 2>"$BATS_TEST_TMPDIR/err"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	perf-fold "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/ins"
+	! cmp -s "$BATS_TEST_TMPDIR/cyc" "$BATS_TEST_TMPDIR/ins"
+	[ -s "$BATS_TEST_TMPDIR/cyc" ]
+}
+
+@test "perf-fold --srcline: the source line after each frame is appended" {
+	printf 'a.out 1 1.0: 1 cycles:\n\t  408ebb f+0x8b (/x/a.out)\n  uniform.h:300\n\t  4069f5 main+0x935 (/x/a.out)\n  file.cpp:137\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --srcline "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "a.out;main:file.cpp:137;f:uniform.h:300 1" ]
+}
+
+@test "perf-fold --skip-after: the callers of FUNC are dropped" {
+	printf 'app 1 1.0: cycles:\n\t  1 leaf (/a)\n\t  2 handler (/a)\n\t  3 dispatch (/a)\n\t  4 main (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --skip-after handler "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;handler;leaf 1" ]
+	run perf-fold --no-process "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "main;dispatch;handler;leaf 1" ]
+	run perf-fold --no-process --process "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;dispatch;handler;leaf 1" ]
+}
+
+@test "perf-fold: a last sample without a blank line is counted" {
+	printf 'app 1 1.0: cycles:\n\t  1 f (/a)' | perf-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;f 1" ]
+}
+
+@test "perf-fold: unreadable lines are reported with their number; --strict fails" {
+	printf 'app 1 1.0: cycles:\n\t  1 f (/a)\n\t  ???\n\n' >"$BATS_TEST_TMPDIR/in"
+	run bash -c "perf-fold $BATS_TEST_TMPDIR/in 2>$BATS_TEST_TMPDIR/err"
+	status_is 0
+	[ "$output" = "app;f 1" ]
+	grep -q "perf-fold: $BATS_TEST_TMPDIR/in:3: cannot read this line" "$BATS_TEST_TMPDIR/err"
+	run perf-fold --strict "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[[ "$output" == *"stopping: --strict and 1 unreadable lines"* ]]
+}
+
+@test "perf-fold: many unreadable lines: the first few, then a count" {
+	{ printf 'app 1 1.0: cycles:\n\t  1 f (/a)\n'; for i in $(seq 1 20); do echo '  ???'; done; echo; } >"$BATS_TEST_TMPDIR/in"
+	run bash -c "perf-fold $BATS_TEST_TMPDIR/in 2>&1 >/dev/null"
+	[ "$(echo "$output" | grep -c 'cannot read')" -eq 5 ]
+	[[ "$output" == *"20 lines in all could not be read"* ]]
+}
+
+@test "perf-fold: input with no sample at all is an error" {
+	run perf-fold "$DATA/folded/julia.folded"
+	status_is 1
+	[[ "$output" == *"no samples found: is this 'perf script' output?"* ]]
+	run perf-fold /dev/null
+	status_is 1
+}
+
+@test "perf-fold: NUL bytes, missing files, usage" {
+	runsh "printf 'app 1 1.0: cycles:\n\0\n' | perf-fold"
+	status_is 1
+	[[ "$output" == *"perf-fold: <stdin>:2: NUL byte in input"* ]]
+	run perf-fold "$BATS_TEST_TMPDIR/nope"
+	status_is 1
+	run perf-fold --inline x
+	status_is 2
+	[[ "$output" == *"not supported"* ]]
+	run perf-fold --bogus
+	status_is 2
+	run perf-fold --help
+	status_is 0
+	[[ "$output" == *"--skip-after"* ]]
+	run perf-fold --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "perf-fold: several files and stdin add up" {
+	printf 'app 1 1.0: cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	runsh "cat $BATS_TEST_TMPDIR/in | perf-fold $BATS_TEST_TMPDIR/in - $BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;f 3" ]
+}
