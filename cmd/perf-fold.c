@@ -68,6 +68,34 @@ usage(FILE *f, int status)
 	exit(status);
 }
 
+/* Perl's \s, without the locale lookups of isspace() */
+static inline int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static inline int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The first "ab" in s[0..n): memchr finds a rare byte far faster than
+ * memmem finds a pair. */
+static const char *
+find2(const char *s, size_t n, char a, char b)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, a, end - p)) && p + 1 < end) {
+		if (p[1] == b)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 static void
 grow(char **buf, size_t *cap, size_t need)
 {
@@ -86,15 +114,15 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 {
 	size_t i, j, k;
 
-	if (n < 2 || isspace((unsigned char)s[0]))
+	if (n < 2 || blank(s[0]))
 		return 0;
 	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
 	for (i = 2; i < n; i++) {
-		if (!isspace((unsigned char)s[i]))
+		if (!blank(s[i]))
 			continue;
-		for (j = i; j < n && isspace((unsigned char)s[j]); j++)
+		for (j = i; j < n && blank(s[j]); j++)
 			;
-		for (k = j; k < n && isdigit((unsigned char)s[k]); k++)
+		for (k = j; k < n && digit(s[k]); k++)
 			;
 		if (k == j)
 			continue;
@@ -105,13 +133,13 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 		while (k < n && s[k] == '/')
 			k++;
 		j = k;
-		while (k < n && isdigit((unsigned char)s[k]))
+		while (k < n && digit(s[k]))
 			k++;
 		if (k > j) {
 			*tid = s + j;
 			*tidlen = k - j;
 		}
-		if (k < n && isspace((unsigned char)s[k])) {
+		if (k < n && blank(s[k])) {
 			*commlen = i;
 			return 1;
 		}
@@ -125,31 +153,31 @@ event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *pe
 {
 	size_t end = n, e, d;
 
-	while (end > 0 && isspace((unsigned char)s[end - 1]))
+	while (end > 0 && blank(s[end - 1]))
 		end--;
 	if (end == 0 || s[end - 1] != ':')
 		return 0;
 	end--;
-	for (e = end; e > 0 && !isspace((unsigned char)s[e - 1]); e--)
+	for (e = end; e > 0 && !blank(s[e - 1]); e--)
 		;
 	if (e == end || e == 0)
 		return 0;
 	*ev = s + e;
 	*evlen = end - e;
 	/* back over the blanks, then an optional number, then ':' */
-	for (d = e; d > 0 && isspace((unsigned char)s[d - 1]); d--)
+	for (d = e; d > 0 && blank(s[d - 1]); d--)
 		;
-	if (d > 0 && isdigit((unsigned char)s[d - 1])) {
+	if (d > 0 && digit(s[d - 1])) {
 		size_t k = d, p = 0;
 		uint64_t v = 0, mul = 1;
 
-		while (k > 0 && isdigit((unsigned char)s[k - 1]))
+		while (k > 0 && digit(s[k - 1]))
 			k--;
 		for (p = d; p > k; p--) {
 			v += (uint64_t)(s[p - 1] - '0') * mul;
 			mul *= 10;
 		}
-		while (k > 0 && isspace((unsigned char)s[k - 1]))
+		while (k > 0 && blank(s[k - 1]))
 			k--;
 		if (k > 0 && s[k - 1] == ':') {
 			*period = v;
@@ -196,11 +224,11 @@ has(const char *s, size_t n, const char *needle)
 static int
 go_method(const char *s, size_t n)
 {
-	const char *open = memmem(s, n, ".(", 2);
+	const char *open = find2(s, n, '.', '(');
 
 	if (!open)
 		return 0;
-	return memmem(open + 2, n - (open + 2 - s), ").", 2) != NULL;
+	return find2(open + 2, n - (open + 2 - s), ')', '.') != NULL;
 }
 
 /*
@@ -213,19 +241,23 @@ static size_t
 tidy(const char *f, size_t n, char *buf)
 {
 	static const char anon[] = "anonymous namespace)";
-	size_t i, k = 0, cut = n;
+	const char *p = f, *end = f + n;
+	size_t i, k, cut = n;
 
-	if (!go_method(f, n))
-		for (i = 0; i < n; i++)
-			if (f[i] == '(' && !(n - i - 1 >= sizeof(anon) - 1 &&
-			    !memcmp(f + i + 1, anon, sizeof(anon) - 1))) {
-				cut = i;
+	if (memchr(f, '(', n) && !go_method(f, n))
+		for (; (p = memchr(p, '(', end - p)); p++)
+			if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
+			    !memcmp(p + 1, anon, sizeof(anon) - 1))) {
+				cut = p - f;
 				break;
 			}
-	for (i = 0; i < cut; i++) {
-		if (f[i] == '"' || f[i] == '\'')
+	memmove(buf, f, cut);
+	if (!memchr(buf, ';', cut) && !memchr(buf, '"', cut) && !memchr(buf, '\'', cut))
+		return cut;
+	for (i = k = 0; i < cut; i++) {
+		if (buf[i] == '"' || buf[i] == '\'')
 			continue;
-		buf[k++] = f[i] == ';' ? ':' : f[i];
+		buf[k++] = buf[i] == ';' ? ':' : buf[i];
 	}
 	return k;
 }
@@ -246,7 +278,7 @@ jit_module(const char *mod, size_t n)
 
 	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
 		p += 10;
-		for (k = 0; p + k < end && isdigit((unsigned char)p[k]); k++)
+		for (k = 0; p + k < end && digit(p[k]); k++)
 			;
 		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
 			return 1;
@@ -288,7 +320,7 @@ stack_line(struct state *st, struct lines *r, char *line, size_t n)
 	 * the last " (" with a ')' after it to the last ')'; the function
 	 * is what lies between, taking back a blank (or a character of pc)
 	 * when nothing else is left for it */
-	for (i = 0; i < n && isspace((unsigned char)line[i]); i++)
+	for (i = 0; i < n && blank(line[i]); i++)
 		;
 	pc = line + i;
 	while (i < n && (isalnum((unsigned char)line[i]) || line[i] == '_'))
@@ -308,7 +340,7 @@ stack_line(struct state *st, struct lines *r, char *line, size_t n)
 		return;
 	}
 	/* sp - 1 is the blank of " (" */
-	for (k = i; k < n && isspace((unsigned char)line[k]); k++)
+	for (k = i; k < n && blank(line[k]); k++)
 		;
 	if (sp - 1 > k) {
 		func = line + k;
@@ -341,7 +373,7 @@ stack_line(struct state *st, struct lines *r, char *line, size_t n)
 	start_group(s);
 	end = func + funclen;
 	for (p = func; p <= end; p = arrow + 2) {
-		if (!(arrow = memmem(p, end - p, "->", 2)))
+		if (!(arrow = find2(p, end - p, '-', '>')))
 			arrow = end;
 		flen = arrow - p;
 		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
@@ -399,9 +431,9 @@ stack_line(struct state *st, struct lines *r, char *line, size_t n)
 					}
 					src[w++] = src[a];
 				}
-				for (a = 0; a < w && isspace((unsigned char)src[a]); a++)
+				for (a = 0; a < w && blank(src[a]); a++)
 					;
-				while (w > a && isspace((unsigned char)src[w - 1]))
+				while (w > a && blank(src[w - 1]))
 					w--;
 				if (w > a) {
 					if (buf != small || flen + 1 + (w - a) + 5 > sizeof(small)) {
