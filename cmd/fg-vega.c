@@ -1,0 +1,449 @@
+/* fg-vega: folded stacks as a Vega-Lite or Vega flame graph (JSON) */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "color.h"
+#include "escape.h"
+#include "folded.h"
+#include "frame.h"
+#include "input.h"
+#include "layout.h"
+#include "out.h"
+#include "tree.h"
+#include "util.h"
+
+enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
+/* frame status, as ProfileVega names them */
+enum { ST_DEFAULT, ST_DISPATCH, ST_GC, ST_MORE };
+
+struct opts {
+	int output, inverted, negate, deltaself;
+	const char *title;
+	double width, height, minwidth, mindelta;
+	int minpct;
+};
+
+struct input {
+	struct tree t;
+	int negate;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [--vega | --html] [options] [FILE...]\n"
+	    "      --vega             a Vega v5 spec instead of Vega-Lite v5\n"
+	    "      --html             a web page that embeds the graph\n"
+	    "  -t, --title TEXT       title (\"Profile Results\", \"Diff Profile Results\")\n"
+	    "  -w, --width PX         width (1200, or FG_WIDTH)\n"
+	    "  -H, --height PX        height (20 px a level, or FG_HEIGHT)\n"
+	    "      --minwidth PX[%%]   leave out frames narrower than this (0.5 px)\n"
+	    "  -i, --inverted         the root on top\n"
+	    "      --negate           differential: the baseline's widths, baseline - target\n"
+	    "      --delta=total|self differential: colour by total (default) or self change\n"
+	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit(status);
+}
+
+static void
+add_line(struct freader *r, struct fline *l, void *arg)
+{
+	struct input *in = arg;
+	count c[2] = { { 0, 0 }, { 0, 0 } };
+
+	if (!l->ncounts)
+		return;
+	c[0] = l->c[0];
+	if (l->ncounts == 2) {
+		c[0] = l->c[in->negate];
+		c[1] = l->c[!in->negate];
+	}
+	if (tree_add(&in->t, l->stack, l->len, c) == TNONE)
+		fr_error(r, "sum of counts overflows");
+}
+
+static int
+status_of(const struct tree *t, const struct lframe *f)
+{
+	const char *annot;
+	size_t alen;
+
+	if (f->node == TNONE)
+		return ST_MORE;
+	if (f->node == 0)
+		return ST_DEFAULT;
+	frame_strip_annot(tree_name(t, f->node), tree_namelen(t, f->node), &annot, &alen);
+	if (annot && annot[0] == 'd')
+		return ST_DISPATCH;
+	if (annot && annot[0] == 'g')
+		return ST_GC;
+	return ST_DEFAULT;
+}
+
+static double
+delta_of(const struct opts *o, const struct lframe *f)
+{
+	if (o->deltaself)
+		return count_val(f->self[1]) - count_val(f->self[0]);
+	return count_val(f->total[1]) - count_val(f->total[0]);
+}
+
+static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
+static const char *status_colors = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
+
+/* The names, then the frames, as JSON arrays of objects with short
+ * keys: a name is written once however many frames carry it. */
+static void
+write_data(const struct opts *o, const struct tree *t, const struct layout *L, int diff,
+    double maxdelta, double noise, const char *between)
+{
+	uint32_t *index = ecalloc(t->names.n + 1, sizeof(*index)), nnames = 0, *fname;
+	const struct lframe *f;
+	const char *s, *annot;
+	size_t i, n, alen;
+	char more[48];
+
+	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
+	out_str("[");
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		if (f->node != TNONE && f->node != 0 && index[t->node[f->node].frame]) {
+			fname[i] = index[t->node[f->node].frame] - 1;
+			continue;
+		}
+		if (f->node == TNONE) {
+			n = snprintf(more, sizeof(more), "+%u more", f->nmore);
+			s = more;
+		} else if (f->node == 0) {
+			s = "all";
+			n = 3;
+		} else {
+			s = tree_name(t, f->node);
+			n = frame_strip_annot(s, tree_namelen(t, f->node), &annot, &alen);
+			index[t->node[f->node].frame] = nnames + 1;
+		}
+		fname[i] = nnames;
+		out_str(nnames ? ",\n{\"i\":" : "\n{\"i\":");
+		out_u64(nnames++);
+		out_str(",\"n\":");
+		out_jsonstr(s, n);
+		out_char('}');
+	}
+	out_str("\n]");
+	out_str(between);
+	out_char('[');
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		out_str(i ? ",\n{\"d\":" : "\n{\"d\":");
+		out_u64(f->depth);
+		out_str(",\"a\":");
+		out_count(f->x);
+		out_str(",\"b\":");
+		out_printf("%.15g", count_val(f->x) + count_val(f->w));
+		out_str(",\"i\":");
+		out_u64(fname[i]);
+		out_str(",\"s\":");
+		out_u64(status_of(t, f));
+		if (diff) {
+			double d = delta_of(o, f);
+
+			if (d < noise && d > -noise)
+				d = 0;
+			if (d > maxdelta)
+				d = maxdelta;
+			if (d < -maxdelta)
+				d = -maxdelta;
+			out_str(",\"o\":");
+			out_count(f->total[0]);
+			out_printf(",\"v\":%.15g", d);
+			out_printf(",\"w\":%d", f->node != 0 && f->node != TNONE && count_iszero(f->total[0]));
+		}
+		out_char('}');
+	}
+	out_str("\n]");
+	free(index);
+	free(fname);
+}
+
+struct graph {
+	struct layout L;
+	int diff;
+	double maxdelta, noise, W, H;
+	uint32_t levels;
+	const char *title;
+};
+
+static void
+tooltip_fields(int diff)
+{
+	out_str("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"c\",\"title\":\"samples\"},"
+	    "{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
+	if (diff)
+		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"}");
+	out_str("]");
+}
+
+static void
+write_vegalite(const struct opts *o, const struct tree *t, const struct graph *g)
+{
+	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
+	out_jsonstr(g->title, strlen(g->title));
+	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"datasets\": {\"names\":", g->W, g->H);
+	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, ",\n\"frames\":");
+	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
+	    "{\"lookup\": \"i\", \"from\": {\"data\": {\"name\": \"names\"}, \"key\": \"i\", \"fields\": [\"n\"]}},\n"
+	    "{\"calculate\": \"datum.d + 1\", \"as\": \"e\"},\n"
+	    "{\"calculate\": \"datum.d + 0.5\", \"as\": \"m\"},\n"
+	    "{\"calculate\": \"datum.b - datum.a\", \"as\": \"c\"},\n");
+	out_str("{\"calculate\": \"100 * (datum.b - datum.a) / ");
+	out_count(g->L.total);
+	out_str("\", \"as\": \"p\"},\n{\"calculate\": \"");
+	out_json(status_names, strlen(status_names));
+	out_str("[datum.s]\", \"as\": \"status\"}");
+	if (g->diff)
+		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
+	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
+	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
+	    "{\"name\": \"pick\", \"select\": {\"type\": \"point\", \"fields\": [\"a\", \"d\"]}}\n],\n"
+	    "\"mark\": {\"type\": \"rect\", \"stroke\": \"white\", \"clip\": true},\n\"encoding\": {\n");
+	out_str("\"x\": {\"field\": \"a\", \"type\": \"quantitative\", \"axis\": null, "
+	    "\"scale\": {\"domain\": [0, ");
+	out_count(g->L.total);
+	out_str("], \"nice\": false, \"zero\": false}},\n\"x2\": {\"field\": \"b\"},\n");
+	out_printf("\"y\": {\"field\": \"d\", \"type\": \"quantitative\", \"axis\": null, "
+	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
+	    g->levels, o->inverted ? "true" : "false");
+	if (g->diff)
+		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"#3cb371\"}, "
+		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", "
+		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": [\"#528fe0\", \"#d0d0d0\", \"#d73027\"]}, "
+		    "\"legend\": {\"orient\": \"bottom\"}},\n", -g->maxdelta, g->maxdelta);
+	else
+		out_printf("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, "
+		    "\"scale\": {\"domain\": %s, \"range\": %s}, \"legend\": {\"orient\": \"bottom\"}},\n",
+		    status_names, status_colors);
+	out_str("\"opacity\": {\"condition\": {\"param\": \"hover\", \"empty\": false, \"value\": 0.6}, \"value\": 1},\n"
+	    "\"strokeWidth\": {\"condition\": {\"param\": \"pick\", \"empty\": false, \"value\": 2}, \"value\": 0.5},\n"
+	    "\"tooltip\": ");
+	tooltip_fields(g->diff);
+	out_str("\n}\n},\n{\n\"mark\": {\"type\": \"text\", \"align\": \"left\", \"baseline\": \"middle\", "
+	    "\"dx\": 3, \"fontSize\": 11, \"clip\": true, \"ellipsis\": \"..\", "
+	    "\"limit\": {\"expr\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
+	    "\"opacity\": {\"expr\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}},\n"
+	    "\"encoding\": {\n\"x\": {\"field\": \"a\", \"type\": \"quantitative\"},\n"
+	    "\"y\": {\"field\": \"m\", \"type\": \"quantitative\"},\n\"text\": {\"field\": \"n\"},\n"
+	    "\"tooltip\": ");
+	tooltip_fields(g->diff);
+	out_str("\n}\n}\n]\n}\n");
+}
+
+static void
+write_vega(const struct opts *o, const struct tree *t, const struct graph *g)
+{
+	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
+	out_jsonstr(g->title, strlen(g->title));
+	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"padding\": 5,\n"
+	    "\"data\": [\n{\"name\": \"names\", \"values\": ", g->W, g->H);
+	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, "},\n{\"name\": \"frames\", \"values\": ");
+	out_str(",\n\"transform\": [\n"
+	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n"
+	    "{\"type\": \"formula\", \"expr\": \"datum.b - datum.a\", \"as\": \"c\"},\n"
+	    "{\"type\": \"formula\", \"expr\": \"100 * (datum.b - datum.a) / ");
+	out_count(g->L.total);
+	out_str("\", \"as\": \"p\"},\n{\"type\": \"formula\", \"expr\": \"");
+	out_json(status_names, strlen(status_names));
+	out_str("[datum.s]\", \"as\": \"status\"}");
+	if (g->diff)
+		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
+	out_count(g->L.total);
+	out_str("], \"on\": [\n"
+	    "{\"events\": {\"signal\": \"delta\"}, \"update\": \"[xcur[0] + span(xcur) * delta / width, xcur[1] + span(xcur) * delta / width]\"},\n"
+	    "{\"events\": {\"signal\": \"zoom\"}, \"update\": \"[anchor + (xdom[0] - anchor) * zoom, anchor + (xdom[1] - anchor) * zoom]\"},\n"
+	    "{\"events\": \"@frame:click\", \"update\": \"[datum.a, datum.b]\"},\n"
+	    "{\"events\": \"dblclick\", \"update\": \"[0, ");
+	out_count(g->L.total);
+	out_str("]\"}]},\n"
+	    "{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
+	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
+	    "{\"name\": \"xcur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(xdom)\"}]},\n"
+	    "{\"name\": \"delta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
+	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
+	    "\"update\": \"down != null ? down - x() : 0\"}]},\n"
+	    "{\"name\": \"anchor\", \"value\": 0, \"on\": [{\"events\": \"wheel\", \"update\": \"invert('x', x())\"}]},\n"
+	    "{\"name\": \"zoom\", \"value\": 1, \"on\": [{\"events\": \"wheel!\", \"force\": true, "
+	    "\"update\": \"pow(1.001, event.deltaY * pow(16, event.deltaMode))\"}]},\n"
+	    "{\"name\": \"hover\", \"value\": null, \"on\": [{\"events\": \"@frame:mouseover\", \"update\": \"datum\"}, "
+	    "{\"events\": \"@frame:mouseout\", \"update\": \"null\"}]},\n"
+	    "{\"name\": \"pick\", \"value\": null, \"on\": [{\"events\": \"@frame:click\", \"update\": \"datum\"}, "
+	    "{\"events\": \"dblclick\", \"update\": \"null\"}]}\n],\n\"scales\": [\n"
+	    "{\"name\": \"x\", \"type\": \"linear\", \"domain\": {\"signal\": \"xdom\"}, \"range\": \"width\", "
+	    "\"zero\": false, \"nice\": false},\n");
+	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": [0, %u], \"range\": \"height\", "
+	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
+	if (g->diff)
+		out_printf("{\"name\": \"color\", \"type\": \"linear\", \"domain\": [%.15g, 0, %.15g], "
+		    "\"range\": [\"#528fe0\", \"#d0d0d0\", \"#d73027\"]}\n],\n", -g->maxdelta, g->maxdelta);
+	else
+		out_printf("{\"name\": \"color\", \"type\": \"ordinal\", \"domain\": %s, \"range\": %s}\n],\n",
+		    status_names, status_colors);
+	out_printf("\"legends\": [{\"fill\": \"color\", \"orient\": \"bottom\", \"direction\": \"horizontal\"%s}],\n",
+	    g->diff ? ", \"title\": \"change\"" : "");
+	out_str("\"marks\": [\n{\"type\": \"rect\", \"name\": \"frame\", \"from\": {\"data\": \"frames\"}, \"clip\": true,\n"
+	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
+	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
+	if (g->diff)
+		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, "
+		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f'), "
+		    "'baseline': datum.o, 'change': datum.delta}\"}},\n");
+	else
+		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, "
+		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f')}\"}},\n");
+	out_str("\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, \"x2\": {\"scale\": \"x\", \"field\": \"b\"}, "
+	    "\"fillOpacity\": {\"signal\": \"hover && hover.a === datum.a && hover.d === datum.d ? 0.6 : 1\"}, "
+	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
+	    "{\"type\": \"text\", \"from\": {\"data\": \"frames\"}, \"clip\": true, \"interactive\": false,\n"
+	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, \"text\": {\"field\": \"n\"}, "
+	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
+	    "\"dx\": {\"value\": 3}},\n"
+	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
+	    "\"limit\": {\"signal\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
+	    "\"opacity\": {\"signal\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}}\n}}\n]\n}\n");
+}
+
+static void
+write_html(const struct opts *o, const struct tree *t, struct graph *g)
+{
+	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	out_xml(g->title, strlen(g->title));
+	out_str("</title>\n"
+	    "<script src=\"https://cdn.jsdelivr.net/npm/vega@5\"></script>\n"
+	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-lite@5\"></script>\n"
+	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-embed@6\"></script>\n"
+	    "</head>\n<body>\n<div id=\"vis\"></div>\n<script>\n"
+	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
+	write_vegalite(o, t, g);
+	out_str(";\nvegaEmbed(\"#vis\", spec, {actions: true});\n</script>\n</body>\n</html>\n");
+}
+
+static double
+num(const char *s, const char *what, double min)
+{
+	double v = estrtod(s, what);
+
+	if (v < min) {
+		fprintf(stderr, "%s: %s must be at least %g\n", argv0, what, min);
+		exit(EXIT_USAGE);
+	}
+	return v;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_VEGA = 256, O_HTML, O_MINWIDTH, O_NEGATE, O_DELTA, O_MINDELTA, O_VERSION };
+	static const struct option longopts[] = {
+		{ "vega", no_argument, NULL, O_VEGA },
+		{ "html", no_argument, NULL, O_HTML },
+		{ "title", required_argument, NULL, 't' },
+		{ "width", required_argument, NULL, 'w' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "minwidth", required_argument, NULL, O_MINWIDTH },
+		{ "inverted", no_argument, NULL, 'i' },
+		{ "negate", no_argument, NULL, O_NEGATE },
+		{ "delta", required_argument, NULL, O_DELTA },
+		{ "min-delta", required_argument, NULL, O_MINDELTA },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct opts o = { 0 };
+	struct input in = { 0 };
+	struct layout_opts lo = { 0 };
+	struct graph g = { 0 };
+	const char *env;
+	size_t i, n;
+	double d;
+	int c;
+
+	setprogname(argv[0]);
+	o.width = 1200;
+	o.minwidth = 0.1;
+	if ((env = getenv("FG_WIDTH")) && *env)
+		o.width = num(env, "FG_WIDTH", 10);
+	if ((env = getenv("FG_HEIGHT")) && *env)
+		o.height = num(env, "FG_HEIGHT", 10);
+	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_VEGA: o.output = OUT_VEGA; break;
+		case O_HTML: o.output = OUT_HTML; break;
+		case 't': o.title = optarg; break;
+		case 'w': o.width = num(optarg, "width", 10); break;
+		case 'H': o.height = num(optarg, "height", 10); break;
+		case O_MINWIDTH:
+			n = strlen(optarg);
+			o.minpct = n > 0 && optarg[n - 1] == '%';
+			if (o.minpct)
+				optarg[n - 1] = 0;
+			o.minwidth = num(optarg, "minwidth", 0);
+			break;
+		case 'i': o.inverted = 1; break;
+		case O_NEGATE: o.negate = 1; break;
+		case O_DELTA:
+			if (!strcmp(optarg, "self"))
+				o.deltaself = 1;
+			else if (strcmp(optarg, "total"))
+				usage(stderr, EXIT_USAGE);
+			break;
+		case O_MINDELTA: o.mindelta = num(optarg, "min-delta", 0); break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	in.negate = o.negate;
+	tree_init(&in.t, 0, 2);
+	each_line(argc, argv, add_line, &in);
+	g.diff = fr_ncounts == 2;
+	lo.pxwidth = o.width;
+	lo.minwidth = o.minwidth;
+	lo.minpct = o.minpct;
+	lo.more = 1;
+	lo.col = g.diff;
+	tree_sort(&in.t);
+	layout_build(&g.L, &in.t, &lo);
+	if (g.L.timemax <= 0)
+		eprintf("no samples in the input");
+	g.levels = g.L.maxdepth + 1;
+	g.W = o.width;
+	g.H = o.height ? o.height : 20.0 * g.levels;
+	g.title = o.title ? o.title : g.diff ? "Diff Profile Results" : "Profile Results";
+	if (g.diff) {
+		g.maxdelta = 1;
+		for (i = 1; i < g.L.n; i++) {
+			d = delta_of(&o, &g.L.f[i]);
+			if (d < 0)
+				d = -d;
+			if (d > g.maxdelta)
+				g.maxdelta = d;
+		}
+		g.noise = g.L.timemax * o.mindelta / 100;
+	}
+	if (o.output == OUT_VEGA)
+		write_vega(&o, &in.t, &g);
+	else if (o.output == OUT_HTML)
+		write_html(&o, &in.t, &g);
+	else
+		write_vegalite(&o, &in.t, &g);
+	out_flush();
+	layout_free(&g.L);
+	tree_free(&in.t);
+	return 0;
+}

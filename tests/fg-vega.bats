@@ -1,0 +1,146 @@
+#!/usr/bin/env bats
+# fg-vega: Vega-Lite and Vega flame graphs
+
+load helper
+
+J=""
+setup() {
+	J=$DATA/folded/julia.folded
+}
+
+json_ok() {
+	command -v python3 >/dev/null || return 0
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1"
+}
+
+# Compile and render with the real Vega when its packages are at hand.
+renders() {
+	command -v node >/dev/null || skip "needs node"
+	[ -n "${FG_VEGA_NODE_PATH:-}" ] && [ -d "$FG_VEGA_NODE_PATH/vega" ] ||
+		skip "needs FG_VEGA_NODE_PATH naming a node_modules with vega and vega-lite"
+	node "$FG_ROOT/tests/vega-render.mjs" "$1" >"$BATS_TEST_TMPDIR/rendered.svg"
+	grep -q '<svg' "$BATS_TEST_TMPDIR/rendered.svg"
+}
+
+@test "fg-vega: a Vega-Lite v5 spec with one data row per frame" {
+	fg-vega "$J" >"$BATS_TEST_TMPDIR/out.json"
+	json_ok "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"$schema": "https://vega.github.io/schema/vega-lite/v5.json"' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"title": "Profile Results"' "$BATS_TEST_TMPDIR/out.json"
+	# 16 frames, as fg-svg draws them
+	[ "$(grep -c '^{"d":' "$BATS_TEST_TMPDIR/out.json")" -eq 16 ]
+	[ "$(fg-svg "$J" | awk -f "$DATA/svg/boxes.awk" | wc -l)" -eq 16 ]
+	# names once each: 15 distinct labels and "all"
+	[ "$(grep -c '^{"i":' "$BATS_TEST_TMPDIR/out.json")" -eq 16 ]
+	# _mapslices (dispatch) right after mapslices' own samples, at depth 4
+	grep -q '^{"d":4,"a":13,"b":16,"i":7,"s":1},$' "$BATS_TEST_TMPDIR/out.json"
+}
+
+@test "fg-vega: status from annotations, with ProfileVega's legend names" {
+	fg-vega "$J" >"$BATS_TEST_TMPDIR/out.json"
+	grep -q '"Runtime dispatch"' "$BATS_TEST_TMPDIR/out.json"
+	# the _[d] frame has status 1 and its name without the annotation
+	grep -q '"n":"_mapslices at abstractarray.jl:2870 \[inlined\]"' "$BATS_TEST_TMPDIR/out.json"
+	[ "$(grep -c '"s":1}' "$BATS_TEST_TMPDIR/out.json")" -eq 1 ]
+}
+
+@test "fg-vega: interaction: hover, pick, and an interval bound to the scales" {
+	run fg-vega "$J"
+	[[ "$output" == *'"select": {"type": "interval", "encodings": ["x"]}, "bind": "scales"'* ]]
+	[[ "$output" == *'"name": "hover"'* ]]
+	[[ "$output" == *'"tooltip"'* ]]
+}
+
+@test "fg-vega --vega: a Vega v5 spec with zoom and pan signals" {
+	fg-vega --vega "$J" >"$BATS_TEST_TMPDIR/out.json"
+	json_ok "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"$schema": "https://vega.github.io/schema/vega/v5.json"' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"name": "zoom"' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"events": "@frame:click", "update": "\[datum.a, datum.b\]"' "$BATS_TEST_TMPDIR/out.json"
+}
+
+@test "fg-vega --html: a page that embeds the spec and cannot be broken out of" {
+	printf 'main;</script><script>alert(1)</script> 3\n' | fg-vega --html >"$BATS_TEST_TMPDIR/out.html"
+	grep -q 'cdn.jsdelivr.net/npm/vega-embed@6' "$BATS_TEST_TMPDIR/out.html"
+	grep -q 'vegaEmbed("#vis", spec' "$BATS_TEST_TMPDIR/out.html"
+	[ "$(grep -c '</script>' "$BATS_TEST_TMPDIR/out.html")" -eq 4 ]
+	grep -q '\\u003c/script\\u003e' "$BATS_TEST_TMPDIR/out.html"
+}
+
+@test "fg-vega: two-count input: change scale, new frames, title" {
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" | fg-vega >"$BATS_TEST_TMPDIR/out.json"
+	json_ok "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"title": "Diff Profile Results"' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"range": \["#528fe0", "#d0d0d0", "#d73027"\]' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"value": "#3cb371"' "$BATS_TEST_TMPDIR/out.json"
+	# the new loop: baseline 0, new; the halved loop: change -100
+	grep -q '"o":0,"v":80,"w":1' "$BATS_TEST_TMPDIR/out.json"
+	grep -q '"o":200,"v":-100,"w":0' "$BATS_TEST_TMPDIR/out.json"
+}
+
+@test "fg-vega --negate, --delta=self, --min-delta" {
+	printf 'main;p;c 10 20\nmain;q 100 101\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-vega --negate "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"o":20,"v":-10'* ]]
+	run fg-vega --delta=self "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"a":0,"b":20,"i":2,"s":0,"o":10,"v":0,'* ]]
+	run fg-vega --delta=total "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"a":0,"b":20,"i":2,"s":0,"o":10,"v":10,'* ]]
+	run fg-vega --min-delta 5 "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"o":100,"v":0,'* ]]
+	run fg-vega --delta=bad "$BATS_TEST_TMPDIR/in"
+	status_is 2
+}
+
+@test "fg-vega: --width, --height, FG_WIDTH, FG_HEIGHT, --title, --inverted, --minwidth" {
+	run fg-vega --width 640 --height 300 --title 'T "q"' -i "$J"
+	[[ "$output" == *'"width": 640,'* ]]
+	[[ "$output" == *'"height": 300,'* ]]
+	[[ "$output" == *'"title": "T \"q\""'* ]]
+	[[ "$output" == *'"reverse": true'* ]]
+	FG_WIDTH=500 FG_HEIGHT=90 run fg-vega "$J"
+	[[ "$output" == *'"width": 500,'* ]]
+	[[ "$output" == *'"height": 90,'* ]]
+	run fg-vega "$J"
+	[[ "$output" == *'"height": 120,'* ]]
+	{ echo "main;big 1000"; for i in $(seq 1 50); do echo "main;small$i 1"; done; } >"$BATS_TEST_TMPDIR/in"
+	run fg-vega --minwidth 1% "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"n":"+50 more"'* ]]
+	[ "$(echo "$output" | grep -c '^{"d":')" -eq 4 ]
+	run fg-vega --width 1 "$J"
+	status_is 2
+}
+
+@test "fg-vega: JSON escaping of hostile names; deterministic output" {
+	fg-vega "$DATA/hostile/names.folded" >"$BATS_TEST_TMPDIR/a.json"
+	fg-vega "$DATA/hostile/names.folded" >"$BATS_TEST_TMPDIR/b.json"
+	cmp "$BATS_TEST_TMPDIR/a.json" "$BATS_TEST_TMPDIR/b.json"
+	json_ok "$BATS_TEST_TMPDIR/a.json"
+	grep -q 'ctl\\u0001\\u0002\\u001b\[31m\\u007fx' "$BATS_TEST_TMPDIR/a.json"
+	grep -q 'bad\\ufffd\\ufffdutf8' "$BATS_TEST_TMPDIR/a.json"
+}
+
+@test "fg-vega: the specs render in the real Vega and Vega-Lite" {
+	fg-vega "$J" >"$BATS_TEST_TMPDIR/vl.json"
+	renders "$BATS_TEST_TMPDIR/vl.json"
+	fg-vega --vega "$J" >"$BATS_TEST_TMPDIR/vg.json"
+	renders "$BATS_TEST_TMPDIR/vg.json"
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" | fg-vega --vega -i >"$BATS_TEST_TMPDIR/d.json"
+	renders "$BATS_TEST_TMPDIR/d.json"
+	grep -q 'sort! at sort.jl:710' "$BATS_TEST_TMPDIR/rendered.svg"
+}
+
+@test "fg-vega: errors" {
+	run fg-vega /dev/null
+	status_is 1
+	[ "$output" = "fg-vega: no samples in the input" ]
+	runsh "printf 'a\n' | fg-vega"
+	status_is 1
+	run fg-vega --bogus
+	status_is 2
+	run fg-vega --help
+	status_is 0
+	[[ "$output" == *"--html"* ]]
+	run fg-vega --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
