@@ -1076,11 +1076,18 @@ fold_graph(void)
 static void
 fold_file(const char *path)
 {
+	uint32_t i;
+
 	jl_open(&F.jp, path, opt.intsize);
 	if (F.jp.format == 1)
 		fold_profile();
 	else
 		fold_graph();
+	if (F.fi)
+		for (i = 0; i < F.jp.fkeys.n; i++) {
+			free(F.fi[i].text);
+			free(F.fi[i].label);
+		}
 	jl_close(&F.jp);
 	free(F.fi);
 	free(F.seq);
