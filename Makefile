@@ -25,6 +25,10 @@ PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 BINS = $(PROGS:%=$(BINDIR)/%)
 # test-only programs (fixture writers), built for make check
 TOOLS = $(patsubst tests/tools/%.c,$(BINDIR)/tools/%,$(wildcard tests/tools/*.c))
+# fuzzing harnesses: tests/fuzz/NAME.c, seeds and kept crashes in tests/fuzz/NAME/
+FUZZERS = $(filter-out driver,$(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c)))
+REPLAYS = $(FUZZERS:%=$(BINDIR)/tools/fuzz-%)
+FUZZ_SECONDS = 60
 MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
@@ -53,13 +57,35 @@ $(BINDIR)/tools/%: tests/tools/%.c $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
 
+# the harnesses with a plain main, to replay their corpora in make check
+$(BINDIR)/tools/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(OBJDIR)/libfg.a
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c $(OBJDIR)/libfg.a -lm
+
+# make fuzz FUZZ_SECONDS=N: every harness under libFuzzer for N seconds
+# each (clang and its libFuzzer runtime needed); new inputs go to
+# obj-fuzz/corpus-NAME, crashes to obj-fuzz/ (keep them in tests/fuzz/NAME/)
+fuzz:
+	$(MAKE) CC=clang OBJDIR=obj-fuzz BINDIR=bin-fuzz \
+		SANFLAGS='-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all' \
+		obj-fuzz/libfg.a
+	@mkdir -p bin-fuzz
+	@set -e; for f in $(FUZZERS); do \
+		clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+			-o bin-fuzz/fuzz-$$f tests/fuzz/$$f.c obj-fuzz/libfg.a -lm; \
+		mkdir -p obj-fuzz/corpus-$$f; \
+		echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \
+		bin-fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=obj-fuzz/ obj-fuzz/corpus-$$f tests/fuzz/$$f; \
+	done
+
 .SECONDARY:
 
 # The README's first command: render the bundled example profile.
 demo: all
 	scripts/demo
 
-check: all $(TOOLS)
+check: all $(TOOLS) $(REPLAYS)
 	@scripts/need-bats
 	FG_BIN=$(CURDIR)/$(BINDIR) bats tests
 
@@ -80,6 +106,6 @@ uninstall:
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
 
 clean:
-	rm -rf obj obj-san bin bin-san demo.svg
+	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
 
-.PHONY: all demo check bench install uninstall clean
+.PHONY: all demo check bench fuzz install uninstall clean

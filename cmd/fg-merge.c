@@ -45,60 +45,89 @@ collect(struct freader *r, struct fline *l, void *arg)
 struct head {
 	struct freader r;
 	struct fline l;
-	int live;
 };
 
-/* Step h to its next data line, passing comments through. */
-static void
+/* Step h to its next data line, passing comments through; 0 at its end. */
+static int
 advance(struct head *h)
 {
-	while ((h->live = fr_next(&h->r, &h->l)) && !h->l.ncounts) {
+	int live;
+
+	while ((live = fr_next(&h->r, &h->l)) && !h->l.ncounts) {
 		out_mem(h->l.stack, h->l.len);
 		out_char('\n');
 	}
+	return live;
 }
 
+/* A binary min-heap of the live inputs, ordered by their current stack. */
+static int
+less(struct head *h, int a, int b)
+{
+	return stack_cmp(h[a].l.stack, h[a].l.len, h[b].l.stack, h[b].l.len) < 0;
+}
+
+static void
+sift_down(struct head *h, int *heap, int n, int i)
+{
+	int c, t;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && less(h, heap[c + 1], heap[c]))
+			c++;
+		if (!less(h, heap[c], heap[i]))
+			break;
+		t = heap[c], heap[c] = heap[i], heap[i] = t;
+		i = c;
+	}
+}
+
+/*
+ * Merge sorted inputs like sort -m, adding up equal stacks: take the
+ * smallest stack, then keep taking the heap's top while it is the same
+ * stack.  Each input must be in order; a step back is an error.
+ */
 static void
 merge_sorted(int n, char **names)
 {
 	struct head *h = ecalloc(n, sizeof(*h));
+	int *heap = ecalloc(n, sizeof(*heap)), live = 0, i, k, top;
 	char *cur = NULL;
-	size_t curlen, curcap = 0;
+	size_t curlen = 0, curcap = 0;
 	count sum[2];
-	int i, min, k;
 
 	for (i = 0; i < n; i++) {
 		fr_open(&h[i].r, names ? names[i] : NULL);
-		advance(&h[i]);
+		if (advance(&h[i]))
+			heap[live++] = i;
 	}
-	for (;;) {
-		for (min = -1, i = 0; i < n; i++)
-			if (h[i].live && (min < 0 || stack_cmp(h[i].l.stack, h[i].l.len,
-			    h[min].l.stack, h[min].l.len) < 0))
-				min = i;
-		if (min < 0)
-			break;
-		curlen = h[min].l.len;
+	for (i = live / 2 - 1; i >= 0; i--)
+		sift_down(h, heap, live, i);
+	while (live) {
+		top = heap[0];
+		curlen = h[top].l.len;
 		if (curlen + 1 > curcap) {
 			curcap = 2 * curlen + 1;
 			cur = erealloc(cur, curcap);
 		}
-		memcpy(cur, h[min].l.stack, curlen);
+		memcpy(cur, h[top].l.stack, curlen);
 		memset(sum, 0, sizeof(sum));
-		for (i = 0; i < n; i++) {
-			while (h[i].live && !stack_cmp(h[i].l.stack, h[i].l.len, cur, curlen)) {
-				for (k = 0; k < fr_ncounts; k++)
-					if (!count_add(&sum[k], h[i].l.c[k]))
-						overflow(&h[i].r);
-				advance(&h[i]);
-				if (h[i].live && stack_cmp(h[i].l.stack, h[i].l.len, cur, curlen) < 0)
-					fr_error(&h[i].r, "input not sorted (try without --sorted)");
+		while (live && !stack_cmp(h[heap[0]].l.stack, h[heap[0]].l.len, cur, curlen)) {
+			top = heap[0];
+			for (k = 0; k < fr_ncounts; k++)
+				if (!count_add(&sum[k], h[top].l.c[k]))
+					overflow(&h[top].r);
+			if (!advance(&h[top])) {
+				fr_close(&h[top].r);
+				heap[0] = heap[--live];
+			} else if (stack_cmp(h[top].l.stack, h[top].l.len, cur, curlen) < 0) {
+				fr_error(&h[top].r, "input not sorted (try without --sorted)");
 			}
+			sift_down(h, heap, live, 0);
 		}
 		out_stackline(cur, curlen, sum, fr_ncounts);
 	}
-	for (i = 0; i < n; i++)
-		fr_close(&h[i].r);
+	free(heap);
 	free(h);
 	free(cur);
 }
@@ -132,6 +161,7 @@ main(int argc, char **argv)
 		stackmap_init(&m);
 		each_line(argc, argv, collect, &m);
 		stackmap_print(&m, fr_ncounts);
+		stackmap_free(&m);
 	}
 	out_flush();
 	return 0;

@@ -1,10 +1,22 @@
-/* arena.c: append-only string storage; never freed before exit */
+/* arena.c: append-only string storage, freed all at once */
+#include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "util.h"
 
 #define CHUNK (1 << 20)
+#define HEAD 16		/* the link to the previous block, kept aligned */
+
+static char *
+block(struct arena *a, size_t n)
+{
+	char *b = emalloc(HEAD + n);
+
+	memcpy(b, &a->blocks, sizeof(a->blocks));
+	a->blocks = b;
+	return b + HEAD;
+}
 
 void *
 arena_alloc(struct arena *a, size_t n)
@@ -12,10 +24,12 @@ arena_alloc(struct arena *a, size_t n)
 	char *p;
 
 	n = (n + 7) & ~(size_t)7;
+	if (n < n - 7)
+		eprintf("out of memory");
 	if (n > a->left) {
 		if (n > CHUNK / 4)
-			return emalloc(n);	/* big pieces get their own block */
-		a->cur = emalloc(CHUNK);
+			return block(a, n);	/* big pieces get their own block */
+		a->cur = block(a, CHUNK);
 		a->left = CHUNK;
 	}
 	p = a->cur;
@@ -32,4 +46,16 @@ arena_strdup(struct arena *a, const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = 0;
 	return p;
+}
+
+void
+arena_free(struct arena *a)
+{
+	void *b, *next;
+
+	for (b = a->blocks; b; b = next) {
+		memcpy(&next, b, sizeof(next));
+		free(b);
+	}
+	memset(a, 0, sizeof(*a));
 }

@@ -15,18 +15,24 @@
 int fr_ncounts;
 
 void
-fr_open(struct freader *r, const char *path)
+fr_openfd(struct freader *r, int fd, const char *name)
 {
 	memset(r, 0, sizeof(*r));
-	r->name = displayname(path);
+	r->name = name;
+	r->fd = fd;
 	r->nul = SIZE_MAX;
-	if (!path || !strcmp(path, "-")) {
-		r->fd = 0;
-	} else if ((r->fd = open(path, O_RDONLY)) < 0) {
-		eprintf("%s: %s", path, strerror(errno));
-	}
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
+}
+
+void
+fr_open(struct freader *r, const char *path)
+{
+	int fd = 0;
+
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		eprintf("%s: %s", path, strerror(errno));
+	fr_openfd(r, fd, displayname(path));
 }
 
 void

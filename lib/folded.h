@@ -40,6 +40,8 @@ extern int fr_ncounts;
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void fr_open(struct freader *r, const char *path);
+/* Read an open descriptor, named name in messages. */
+void fr_openfd(struct freader *r, int fd, const char *name);
 /* Next data line or comment: 1, or 0 at the end of the input. */
 int fr_next(struct freader *r, struct fline *l);
 void fr_close(struct freader *r);

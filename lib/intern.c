@@ -33,6 +33,21 @@ grow(struct interner *t)
 }
 
 uint32_t
+intern_find(const struct interner *t, const char *s, size_t len)
+{
+	uint32_t h = (uint32_t)hash_bytes(s, len), id;
+	size_t i;
+
+	for (i = h & t->mask; (id = t->slot[i]); i = (i + 1) & t->mask) {
+		id--;
+		if (t->str[id].hash == h && t->str[id].len == len &&
+		    !memcmp(t->str[id].s, s, len))
+			return id;
+	}
+	return UINT32_MAX;
+}
+
+uint32_t
 intern(struct interner *t, const char *s, size_t len)
 {
 	uint32_t h = (uint32_t)hash_bytes(s, len);
@@ -63,8 +78,22 @@ intern(struct interner *t, const char *s, size_t len)
 	return id;
 }
 
+void
+intern_free(struct interner *t)
+{
+	free(t->str);
+	free(t->slot);
+	arena_free(&t->arena);
+	memset(t, 0, sizeof(*t));
+}
+
 static const struct interner *sorting;
 
+/*
+ * Frames compare as if each ended in ';', the order their stacks get
+ * from a bytewise sort of whole lines (flamegraph.pl's): "f2" and "f.x"
+ * come before "f", "f_x" after it.
+ */
 static int
 cmpid(const void *a, const void *b)
 {
@@ -72,7 +101,11 @@ cmpid(const void *a, const void *b)
 	size_t lx = sorting->str[x].len, ly = sorting->str[y].len;
 	int c = memcmp(sorting->str[x].s, sorting->str[y].s, lx < ly ? lx : ly);
 
-	return c ? c : (lx > ly) - (lx < ly);
+	if (c || lx == ly)
+		return c;
+	if (lx < ly)
+		return ';' - (unsigned char)sorting->str[y].s[lx];
+	return (unsigned char)sorting->str[x].s[ly] - ';';
 }
 
 uint32_t *

@@ -17,6 +17,8 @@ struct interner {
 
 void intern_init(struct interner *t);
 uint32_t intern(struct interner *t, const char *s, size_t len);
+/* The id of s[0..len), or UINT32_MAX when it was never interned. */
+uint32_t intern_find(const struct interner *t, const char *s, size_t len);
 static inline const char *
 intern_str(const struct interner *t, uint32_t id)
 {
@@ -29,5 +31,6 @@ intern_len(const struct interner *t, uint32_t id)
 }
 /* rank[id]: the position of string id in bytewise order (caller frees). */
 uint32_t *intern_ranks(const struct interner *t);
+void intern_free(struct interner *t);
 
 #endif

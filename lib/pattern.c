@@ -183,3 +183,32 @@ pat_first(const struct patset *ps, char *s, size_t len, size_t *end)
 		*end = frame_end(s, len, best);
 	return best;
 }
+
+void
+pat_operand(struct patset *ps, int *argc, char ***argv)
+{
+	if (ps->n)
+		return;
+	if (!*argc) {
+		fprintf(stderr, "%s: no pattern given\n", argv0);
+		exit(EXIT_USAGE);
+	}
+	pat_add(ps, PAT_NAME, (*argv)[0]);
+	(*argc)--;
+	(*argv)++;
+}
+
+void
+pat_free(struct patset *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		if (ps->p[i].kind == PAT_REGEX)
+			regfree(&ps->p[i].re);
+		free(ps->p[i].text);
+	}
+	free(ps->p);
+	ps->p = NULL;
+	ps->n = 0;
+}

@@ -40,4 +40,10 @@ int pat_frame(const struct patset *ps, const char *f, size_t n);
  */
 long pat_first(const struct patset *ps, char *s, size_t len, size_t *end);
 
+/* When no pattern option was given, the first operand is a NAME
+ * pattern (grep's rule): take it from argv.  No pattern at all is a
+ * usage error. */
+void pat_operand(struct patset *ps, int *argc, char ***argv);
+void pat_free(struct patset *ps);
+
 #endif

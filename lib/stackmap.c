@@ -90,7 +90,8 @@ stackmap_sort(struct stackmap *m)
 	/* the slots point at the old order: drop them */
 	free(m->slot);
 	m->slot = NULL;
-	qsort(m->ent, m->n, sizeof(*m->ent), cmpent);
+	if (m->n)
+		qsort(m->ent, m->n, sizeof(*m->ent), cmpent);
 	return m->ent;
 }
 
@@ -115,4 +116,13 @@ stackmap_print(struct stackmap *m, int ncounts)
 
 	for (i = 0; i < m->n; i++)
 		out_stackline(e[i].s, e[i].len, e[i].c, ncounts);
+}
+
+void
+stackmap_free(struct stackmap *m)
+{
+	free(m->ent);
+	free(m->slot);
+	arena_free(&m->arena);
+	memset(m, 0, sizeof(*m));
 }

@@ -39,6 +39,7 @@ int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, 
 struct stackent *stackmap_sort(struct stackmap *m);
 /* Print every entry as "STACK C1[ C2]\n" in sorted order. */
 void stackmap_print(struct stackmap *m, int ncounts);
+void stackmap_free(struct stackmap *m);
 
 /*
  * The order of the suite's sorted output: bytewise by stack, a stack

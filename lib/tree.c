@@ -17,8 +17,21 @@ newnode(struct tree *t, uint32_t parent, uint32_t frame)
 	if (t->n == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 4096;
 		t->node = ereallocarray(t->node, t->cap, sizeof(*t->node));
+		if (t->chart) {
+			t->lead = ereallocarray(t->lead, t->cap, sizeof(*t->lead));
+			t->since = ereallocarray(t->since, t->cap, sizeof(*t->since));
+		}
 	}
 	id = t->n++;
+	if (t->chart) {
+		memset(t->since[id], 0, sizeof(t->since[id]));
+		if (parent != TNONE) {
+			memcpy(t->lead[id], t->since[parent], sizeof(t->lead[id]));
+			memset(t->since[parent], 0, sizeof(t->since[parent]));
+		} else {
+			memset(t->lead[id], 0, sizeof(t->lead[id]));
+		}
+	}
 	v = &t->node[id];
 	memset(v, 0, sizeof(*v));
 	v->frame = frame;
@@ -91,8 +104,10 @@ child(struct tree *t, uint32_t parent, uint32_t frame)
 	uint32_t last;
 
 	if (t->chart) {
+		/* a repeat merges only when nothing came between */
 		last = t->node[parent].last;
-		if (last != TNONE && t->node[last].frame == frame)
+		if (last != TNONE && t->node[last].frame == frame &&
+		    count_iszero(t->since[parent][0]) && count_iszero(t->since[parent][1]))
 			return last;
 		return newnode(t, parent, frame);
 	}
@@ -106,6 +121,26 @@ child(struct tree *t, uint32_t parent, uint32_t frame)
 	if (++t->nedges * 2 > t->emask)
 		egrow(t);
 	return last;
+}
+
+uint32_t
+tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
+{
+	uint32_t frame = intern_find(&t->names, name, len), v;
+	uint64_t key;
+	size_t i;
+
+	if (frame == UINT32_MAX)
+		return TNONE;
+	if (t->chart) {
+		for (v = t->node[parent].child; v != TNONE; v = t->node[v].sibling)
+			if (t->node[v].frame == frame)
+				return v;
+		return TNONE;
+	}
+	key = ((uint64_t)parent << 32 | frame) + 1;
+	i = eslot(key, t->emask, t->ekey);
+	return t->ekey[i] ? t->eval[i] : TNONE;
 }
 
 /* How many leading frames of prev the stack s[0..len) shares. */
@@ -169,8 +204,11 @@ tree_add(struct tree *t, const char *s, size_t len, const count *c)
 		start = i + 1;
 	}
 	remember(t, s, len);
-	for (j = 0; j < t->ncounts; j++)
+	for (j = 0; j < t->ncounts; j++) {
 		ok &= count_add(&t->node[v].self[j], c[j]);
+		if (t->chart)
+			ok &= count_add(&t->since[v][j], c[j]);
+	}
 	for (i = 0; i < t->pathlen; i++)
 		for (j = 0; j < t->ncounts; j++)
 			ok &= count_add(&t->node[t->path[i]].total[j], c[j]);
@@ -250,4 +288,19 @@ tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap)
 			(*buf)[--n] = ';';
 	}
 	return len;
+}
+
+void
+tree_free(struct tree *t)
+{
+	free(t->node);
+	free(t->ekey);
+	free(t->eval);
+	free(t->prev);
+	free(t->path);
+	free(t->ends);
+	free(t->lead);
+	free(t->since);
+	intern_free(&t->names);
+	memset(t, 0, sizeof(*t));
 }

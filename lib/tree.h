@@ -34,6 +34,10 @@ struct tree {
 	uint32_t n, cap;
 	struct interner names;
 	int chart;		/* flame chart: merge a frame only with the last child */
+	/* flame chart only, per node: lead[v], the parent's own samples
+	 * that came (in input order) between v's previous sibling and v;
+	 * since[v], v's own samples since its last child was made */
+	count (*lead)[2], (*since)[2];
 	int ncounts;		/* 1, or 2 for differential input */
 	/* (parent, frame) -> child, for the ordinary merged tree */
 	uint64_t *ekey;
@@ -52,8 +56,11 @@ void tree_init(struct tree *t, int chart, int ncounts);
 /* Add a stack; its counts go to the leaf's self and to every total on
  * the way.  Returns the leaf, or TNONE when a sum overflows. */
 uint32_t tree_add(struct tree *t, const char *stack, size_t len, const count *c);
+/* The child of parent named name[0..len), or TNONE. */
+uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len);
 /* Order every node's children bytewise by name (not in chart mode). */
 void tree_sort(struct tree *t);
+void tree_free(struct tree *t);
 /* Write the stack from the root to node v, ";"-separated, into *buf. */
 size_t tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap);
 

@@ -8,6 +8,7 @@
 #include "util.h"
 
 const char *argv0 = "fg";
+jmp_buf *error_jmp;
 
 void
 setprogname(const char *name)
@@ -31,6 +32,8 @@ eprintf(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
 	va_start(ap, fmt);
 	vwarn(fmt, ap);
 	va_end(ap);
@@ -52,6 +55,8 @@ fileerr(const char *file, uint64_t line, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
 	fflush(stdout);
 	if (line)
 		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);

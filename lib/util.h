@@ -8,7 +8,12 @@
 #define FG_VERSION "0.1.0"
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+#include <setjmp.h>
+
 extern const char *argv0;	/* program name used in every message */
+/* When set (by the fuzzing harnesses), errors jump here, without a
+ * message, instead of ending the program. */
+extern jmp_buf *error_jmp;
 
 /* Exit statuses of SPEC section 5. */
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };

@@ -23,7 +23,7 @@ measure() {
 	shift
 	tf=$BENCH_DIR/.time.$$
 	if [ "$HAVE_GNU_TIME" = 1 ]; then
-		/usr/bin/time -o "$tf" -f '%e %M' sh -c "$*" >/dev/null
+		/usr/bin/time -q -o "$tf" -f '%e %M' sh -c "$*" >/dev/null
 		read -r SECS RSS_KB <"$tf"
 	else
 		start=$(date +%s.%N)

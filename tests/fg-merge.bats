@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# fg-merge: sum identical stacks across inputs
+# fg-merge: sum identical stacks across inputs.  The reader's error
+# paths (SPEC section 5) are checked here, where they are simplest to see.
 
 load helper
 
@@ -7,4 +8,208 @@ load helper
 	runsh "printf 'b;c 2\na;b 5\nb;c 3\na;b 1\n' | fg-merge"
 	status_is 0
 	[ "$output" = "$(printf 'a;b 6\nb;c 5')" ]
+}
+
+@test "fg-merge: a shuffled file merges to the same bytes as the original" {
+	fg-merge "$DATA/folded/many.folded" >"$BATS_TEST_TMPDIR/a"
+	shuf --random-source="$DATA/folded/many.folded" "$DATA/folded/many.folded" |
+		fg-merge >"$BATS_TEST_TMPDIR/b"
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	# and the sums agree with awk's
+	awk '{n=$NF; $NF=""; sub(/ $/,""); s[$0]+=n} END{for(k in s) print k, s[k]}' \
+		"$DATA/folded/many.folded" | sort >"$BATS_TEST_TMPDIR/c"
+	sort "$BATS_TEST_TMPDIR/a" | cmp - "$BATS_TEST_TMPDIR/c"
+}
+
+@test "fg-merge: output is in LC_ALL=C sort order" {
+	fg-merge "$DATA/folded/many.folded" >"$BATS_TEST_TMPDIR/a"
+	LC_ALL=C sort -c "$BATS_TEST_TMPDIR/a"
+}
+
+@test "fg-merge: several files and - for stdin add up" {
+	runsh "printf 'a;b 1\n' | fg-merge $DATA/folded/nonewline.folded - $DATA/folded/nonewline.folded"
+	status_is 0
+	[ "$output" = "$(printf 'a;b 1\nmain;idle 2\nmain;work 4')" ]
+}
+
+@test "fg-merge: CRLF line ends and a missing final newline are accepted" {
+	run fg-merge "$DATA/folded/crlf.folded" "$DATA/folded/nonewline.folded"
+	status_is 0
+	[ "$output" = "$(printf 'main;idle 2\nmain;work 4\nmain;work;alloc_[k] 3')" ]
+}
+
+@test "fg-merge: two-count lines are summed per column" {
+	runsh "cat $DATA/folded/diff.folded $DATA/folded/diff.folded | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'main;f 20 24\nmain;g 10 0\nmain;h 0 14')" ]
+}
+
+@test "fg-merge: decimal counts are summed and printed as decimals" {
+	run fg-merge "$DATA/folded/decimal.folded"
+	status_is 0
+	[ "$output" = "$(printf 'main;f 1.75\nmain;g 2')" ]
+}
+
+@test "fg-merge: integer sums stay exact past 2^53" {
+	runsh "printf 'a 9007199254740993\na 2\n' | fg-merge"
+	[ "$output" = "a 9007199254740995" ]
+}
+
+@test "fg-merge: comments pass through, #-frames are frames, blank lines skipped" {
+	run fg-merge "$DATA/folded/comments.folded"
+	status_is 0
+	[ "$output" = "$(printf '# captured on host-a\n#\n#13;#mapslices#123 2\nmain;a 5')" ]
+}
+
+@test "fg-merge: frames with spaces keep them; the count is the last field" {
+	runsh "printf 'a b;c d 3\na b;c d  4\n' | fg-merge"
+	[ "$output" = "a b;c d 7" ]
+}
+
+@test "fg-merge: empty input gives empty output" {
+	run fg-merge /dev/null
+	status_is 0
+	[ -z "$output" ]
+}
+
+@test "fg-merge: a 2 MiB frame goes through whole" {
+	head -c 2097152 /dev/zero | tr '\0' x >"$BATS_TEST_TMPDIR/big"
+	{ printf 'root;'; cat "$BATS_TEST_TMPDIR/big"; printf ' 3\nroot 1\n'; } >"$BATS_TEST_TMPDIR/in"
+	fg-merge "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -eq $((2097152 + 5 + 3 + 7)) ]
+	[ "$(head -c 7 "$BATS_TEST_TMPDIR/out")" = "$(printf 'root 1\n')" ]
+	[ "$(tail -c 4 "$BATS_TEST_TMPDIR/out")" = "x 3" ]
+}
+
+@test "fg-merge: | head -1 ends quietly" {
+	awk 'BEGIN{for(i=0;i<200000;i++) print "root;frame" i, 1}' >"$BATS_TEST_TMPDIR/in"
+	runsh "fg-merge $BATS_TEST_TMPDIR/in 2>$BATS_TEST_TMPDIR/err | head -1"
+	status_is 0
+	[ "$output" = "root;frame0 1" ]
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+}
+
+@test "fg-merge: a line without a count is an error with file and line" {
+	printf 'a;b 1\na;b\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:2: count missing" ]
+}
+
+@test "fg-merge: errors on stdin name <stdin> and print nothing on stdout" {
+	runsh "printf 'a 1\nb x\n' | fg-merge 2>/dev/null"
+	status_is 1
+	[ -z "$output" ]
+	runsh "printf 'a 1\nb x\n' | fg-merge 2>&1 >/dev/null"
+	[ "$output" = "fg-merge: <stdin>:2: count missing" ]
+}
+
+@test "fg-merge: a negative count is an error" {
+	runsh "printf 'a -5\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: negative count '-5'" ]
+}
+
+@test "fg-merge: a count that overflows 64 bits is an error" {
+	runsh "printf 'a 18446744073709551616\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: count overflows '18446744073709551616'" ]
+}
+
+@test "fg-merge: a sum that overflows is an error" {
+	runsh "printf 'a 18446744073709551615\na 1\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: sum of counts overflows" ]
+}
+
+@test "fg-merge: a NUL byte is an error" {
+	runsh "printf 'a 1\nb\0c 2\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: NUL byte in input" ]
+}
+
+@test "fg-merge: a line with a count but no stack is an error" {
+	runsh "printf '  7\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: stack missing" ]
+	runsh "printf '7\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: count missing" ]
+	runsh "printf 'a 1 2\n 7 8\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: stack missing" ]
+}
+
+@test "fg-merge: one-count lines after two-count lines are an error" {
+	runsh "printf 'a 1 2\nb 3\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: two counts expected (the input began with two-count lines)" ]
+}
+
+@test "fg-merge: a bad count is an error" {
+	runsh "printf 'a 12x\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: bad count '12x'" ]
+	runsh "printf 'a b\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: count missing" ]
+	runsh "printf 'a 1.2.3\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: bad count '1.2.3'" ]
+}
+
+@test "fg-merge: an unreadable file is an error" {
+	run fg-merge "$BATS_TEST_TMPDIR/missing"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/missing: No such file or directory" ]
+}
+
+@test "fg-merge: a bad option prints usage and exits 2" {
+	run fg-merge --bogus
+	status_is 2
+	[[ "$output" == *"usage: fg-merge"* ]]
+}
+
+@test "fg-merge: --help prints usage to stdout; --version prints the version" {
+	run fg-merge --help
+	status_is 0
+	[[ "$output" == "usage: fg-merge"* ]]
+	[[ "$output" == *"--sorted"* ]]
+	run fg-merge --version
+	status_is 0
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "fg-merge --sorted: merges sorted files like the in-memory merge" {
+	split -n l/3 "$DATA/folded/many.folded" "$BATS_TEST_TMPDIR/part."
+	for p in "$BATS_TEST_TMPDIR"/part.*; do fg-merge "$p" >"$p.sorted"; done
+	fg-merge --sorted "$BATS_TEST_TMPDIR"/part.*.sorted >"$BATS_TEST_TMPDIR/a"
+	fg-merge "$DATA/folded/many.folded" >"$BATS_TEST_TMPDIR/b"
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "fg-merge -s: repeats inside one sorted file are summed too" {
+	printf 'a 5\nmain 1\n' >"$BATS_TEST_TMPDIR/in"
+	runsh "printf 'a 1\na 2\nb 1\n' | fg-merge -s - $BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "$(printf 'a 8\nb 1\nmain 1')" ]
+}
+
+@test "fg-merge --sorted: unsorted input is an error, not a wrong sum" {
+	runsh "printf 'b 1\na 2\n' | fg-merge --sorted"
+	status_is 1
+	[[ "$output" == *"fg-merge: <stdin>:2: input not sorted"* ]]
+}
+
+@test "fg-merge --sorted: two-count lines" {
+	runsh "fg-merge --sorted $DATA/folded/diff.folded $DATA/folded/diff.folded"
+	status_is 0
+	[ "$output" = "$(printf 'main;f 20 24\nmain;g 10 0\nmain;h 0 14')" ]
+}
+
+@test "fg-merge --sorted: fifty inputs at once" {
+	split -n l/50 "$DATA/folded/many.folded" "$BATS_TEST_TMPDIR/p."
+	for p in "$BATS_TEST_TMPDIR"/p.*; do fg-merge "$p" >"$p.s"; done
+	fg-merge --sorted "$BATS_TEST_TMPDIR"/p.*.s >"$BATS_TEST_TMPDIR/a"
+	fg-merge "$DATA/folded/many.folded" | cmp - "$BATS_TEST_TMPDIR/a"
 }

@@ -1,0 +1,199 @@
+/* fg-filter: keep the stacks that pass through matching frames */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "folded.h"
+#include "input.h"
+#include "out.h"
+#include "pattern.h"
+#include "stackmap.h"
+#include "tree.h"
+#include "util.h"
+
+enum { MODE_GRAPH, MODE_ONLY, MODE_INVERT, MODE_REROOT };
+
+struct filter {
+	struct patset pats;
+	int mode;
+	uint64_t selected;	/* lines printed (streaming modes) */
+	struct stackmap all;	/* MODE_GRAPH: the whole input */
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
+	    "       [NAME[@FILE]] [FILE...]\n"
+	    "  -n, --name NAME[@FILE]  frames whose function is NAME (repeatable)\n"
+	    "  -e, --regex REGEX       frames a POSIX extended regex matches\n"
+	    "  -F, --fixed TEXT        frames that contain TEXT\n"
+	    "  -v, --invert            keep only the stacks that do not pass through a match\n"
+	    "  -o, --only              keep only the matching stacks, drop the rest\n"
+	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
+	    "  -h, --help              show this help\n"
+	    "      --version           show the version\n"
+	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
+	exit(status);
+}
+
+static void
+print_comment(struct fline *l)
+{
+	out_mem(l->stack, l->len);
+	out_char('\n');
+}
+
+/* --only, -v and --reroot decide line by line. */
+static void
+stream_line(struct freader *r, struct fline *l, void *arg)
+{
+	struct filter *f = arg;
+	size_t end;
+	long at;
+
+	(void)r;
+	if (!l->ncounts) {
+		print_comment(l);
+		return;
+	}
+	at = pat_first(&f->pats, l->stack, l->len, &end);
+	if ((at >= 0) == (f->mode == MODE_INVERT))
+		return;
+	f->selected++;
+	if (f->mode == MODE_REROOT)
+		out_stackline(l->stack + at, l->len - at, l->c, l->ncounts);
+	else
+		out_stackline(l->stack, l->len, l->c, l->ncounts);
+}
+
+static void
+collect(struct freader *r, struct fline *l, void *arg)
+{
+	struct filter *f = arg;
+
+	if (!l->ncounts) {
+		print_comment(l);
+		return;
+	}
+	if (!stackmap_add(&f->all, l->stack, l->len, l->c, l->ncounts))
+		fr_error(r, "sum of counts overflows");
+}
+
+/* How much of stack s[0..len) is a path of the tree of matching stacks. */
+static size_t
+matching_prefix(const struct tree *t, const char *s, size_t len)
+{
+	size_t start = 0, end, kept = 0;
+	const char *semi;
+	uint32_t v = 0;
+
+	while (start <= len) {
+		semi = memchr(s + start, ';', len - start);
+		end = semi ? (size_t)(semi - s) : len;
+		if ((v = tree_find(t, v, s + start, end - start)) == TNONE)
+			break;
+		kept = end;
+		start = end + 1;
+	}
+	return kept;
+}
+
+/*
+ * FlameGraphs.jl's filter: a frame stays when it matches, lies below a
+ * match or above one.  A stack through a match is kept whole; any other
+ * is cut back to its longest prefix shared with a matching stack, so the
+ * callers keep their full width; with no such prefix it goes.
+ */
+static int
+filter_graph(struct filter *f)
+{
+	struct stackmap *all = &f->all, kept;
+	struct tree matching;
+	struct stackent *e;
+	char *match;
+	size_t i, end, len;
+	int any = 0;
+
+	tree_init(&matching, 0, fr_ncounts);
+	match = ecalloc(all->n, 1);
+	for (i = 0; i < all->n; i++) {
+		e = &all->ent[i];
+		if (pat_first(&f->pats, (char *)e->s, e->len, &end) >= 0) {
+			match[i] = 1;
+			any = 1;
+			tree_add(&matching, e->s, e->len, e->c);
+		}
+	}
+	if (!any) {
+		tree_free(&matching);
+		free(match);
+		return 0;
+	}
+	stackmap_init(&kept);
+	for (i = 0; i < all->n; i++) {
+		e = &all->ent[i];
+		len = match[i] ? e->len : matching_prefix(&matching, e->s, e->len);
+		if (len && !stackmap_add(&kept, e->s, len, e->c, fr_ncounts))
+			eprintf("sum of counts overflows");
+	}
+	tree_free(&matching);
+	stackmap_print(&kept, fr_ncounts);
+	stackmap_free(&kept);
+	free(match);
+	return 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "name", required_argument, NULL, 'n' },
+		{ "regex", required_argument, NULL, 'e' },
+		{ "fixed", required_argument, NULL, 'F' },
+		{ "invert", no_argument, NULL, 'v' },
+		{ "only", no_argument, NULL, 'o' },
+		{ "reroot", no_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	struct filter f;
+	int c, found;
+
+	setprogname(argv[0]);
+	memset(&f, 0, sizeof(f));
+	while ((c = getopt_long(argc, argv, "n:e:F:vorh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n': pat_add(&f.pats, PAT_NAME, optarg); break;
+		case 'e': pat_add(&f.pats, PAT_REGEX, optarg); break;
+		case 'F': pat_add(&f.pats, PAT_FIXED, optarg); break;
+		case 'v': f.mode = MODE_INVERT; break;
+		case 'o': f.mode = MODE_ONLY; break;
+		case 'r': f.mode = MODE_REROOT; break;
+		case 'h': usage(stdout, 0); break;
+		case 'V': puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	pat_operand(&f.pats, &argc, &argv);
+	if (f.mode == MODE_GRAPH) {
+		stackmap_init(&f.all);
+		each_line(argc, argv, collect, &f);
+		found = filter_graph(&f);
+		stackmap_free(&f.all);
+	} else {
+		each_line(argc, argv, stream_line, &f);
+		found = f.selected > 0;
+	}
+	out_flush();
+	pat_free(&f.pats);
+	if (!found) {
+		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
+		return 1;
+	}
+	return 0;
+}

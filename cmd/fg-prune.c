@@ -1,0 +1,255 @@
+/* fg-prune: drop matching frames and their callees, keep the samples */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "folded.h"
+#include "hash.h"
+#include "input.h"
+#include "out.h"
+#include "pattern.h"
+#include "stackmap.h"
+#include "util.h"
+
+enum { REC_OFF, REC_ALL, REC_DIRECT };
+
+struct prune {
+	struct patset pats;
+	uint64_t depth;		/* 0: no limit */
+	int recursion;
+	count lost;		/* samples whose root frame matched */
+	int anylost;
+	/* recursion: the frames kept so far, and a set of them */
+	size_t *fstart, *flen, nframes, fcap;
+	uint32_t *set;		/* frame index + 1, 0 empty */
+	size_t setmask;
+	char *buf;
+	size_t bufcap;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
+	    "       [NAME[@FILE]] [FILE...]\n"
+	    "  -n, --name NAME[@FILE]  prune frames whose function is NAME (repeatable)\n"
+	    "  -e, --regex REGEX       prune frames a POSIX extended regex matches\n"
+	    "  -F, --fixed TEXT        prune frames that contain TEXT\n"
+	    "  -d, --depth N           cut stacks deeper than N frames\n"
+	    "      --recursion[=direct]  fold recursion: from a frame to its repeat,\n"
+	    "                          or (direct) only immediate repeats\n"
+	    "  -h, --help              show this help\n"
+	    "      --version           show the version\n"
+	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
+	    argv0);
+	exit(status);
+}
+
+static void
+frames_push(struct prune *p, size_t start, size_t len)
+{
+	if (p->nframes == p->fcap) {
+		p->fcap = p->fcap ? p->fcap * 2 : 64;
+		p->fstart = ereallocarray(p->fstart, p->fcap, sizeof(*p->fstart));
+		p->flen = ereallocarray(p->flen, p->fcap, sizeof(*p->flen));
+	}
+	p->fstart[p->nframes] = start;
+	p->flen[p->nframes++] = len;
+}
+
+/* Rebuild the set of kept frames (after a truncation, or to grow it). */
+static void
+set_rebuild(struct prune *p, const char *s)
+{
+	size_t i, j, need = 16;
+
+	while (need < p->nframes * 2 + 2)
+		need *= 2;
+	if (need > p->setmask + 1) {
+		free(p->set);
+		p->set = ecalloc(need, sizeof(*p->set));
+		p->setmask = need - 1;
+	} else {
+		memset(p->set, 0, (p->setmask + 1) * sizeof(*p->set));
+	}
+	for (i = 0; i < p->nframes; i++) {
+		j = hash_bytes(s + p->fstart[i], p->flen[i]) & p->setmask;
+		while (p->set[j])
+			j = (j + 1) & p->setmask;
+		p->set[j] = i + 1;
+	}
+}
+
+/* Index of a kept frame equal to s[start..start+len), or -1. */
+static long
+set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
+{
+	size_t j = hash_bytes(s + start, len) & p->setmask, k;
+
+	for (; p->set[j]; j = (j + 1) & p->setmask) {
+		k = p->set[j] - 1;
+		if (p->flen[k] == len && !memcmp(s + p->fstart[k], s + start, len))
+			return k;
+	}
+	*slot = j;
+	return -1;
+}
+
+/*
+ * Fold recursion in s[0..len), writing the result to p->buf.  A frame
+ * that is already on the kept path cuts the path back to that first
+ * occurrence (A;B;A;C becomes A;C); with --recursion=direct only a
+ * repeat of the frame just before it is folded (A;A;B becomes A;B).
+ */
+static size_t
+fold_recursion(struct prune *p, const char *s, size_t len)
+{
+	size_t start = 0, end, slot, i, n = 0;
+	const char *semi;
+	long k;
+
+	p->nframes = 0;
+	if (p->recursion == REC_ALL)
+		set_rebuild(p, s);
+	while (start <= len) {
+		semi = memchr(s + start, ';', len - start);
+		end = semi ? (size_t)(semi - s) : len;
+		if (p->recursion == REC_DIRECT) {
+			if (!p->nframes || p->flen[p->nframes - 1] != end - start ||
+			    memcmp(s + p->fstart[p->nframes - 1], s + start, end - start))
+				frames_push(p, start, end - start);
+		} else if ((k = set_find(p, s, start, end - start, &slot)) >= 0) {
+			p->nframes = k + 1;
+			set_rebuild(p, s);
+		} else {
+			frames_push(p, start, end - start);
+			if (p->nframes * 2 + 2 > p->setmask + 1)
+				set_rebuild(p, s);
+			else
+				p->set[slot] = p->nframes;
+		}
+		start = end + 1;
+	}
+	if (len + 1 > p->bufcap) {
+		p->bufcap = 2 * len + 1;
+		p->buf = erealloc(p->buf, p->bufcap);
+	}
+	for (i = 0; i < p->nframes; i++) {
+		if (i)
+			p->buf[n++] = ';';
+		memcpy(p->buf + n, s + p->fstart[i], p->flen[i]);
+		n += p->flen[i];
+	}
+	return n;
+}
+
+/* The length of the first n frames of s[0..len). */
+static size_t
+first_frames(const char *s, size_t len, uint64_t n)
+{
+	const char *p = s, *end = s + len;
+
+	while (n-- && (p = memchr(p, ';', end - p)))
+		if (!n)
+			return p - s;
+		else
+			p++;
+	return len;
+}
+
+static void
+prune_line(struct freader *r, struct fline *l, void *arg)
+{
+	struct prune *p = arg;
+	const char *s = l->stack;
+	size_t len = l->len, end;
+	long at;
+
+	(void)r;
+	if (!l->ncounts) {
+		out_mem(l->stack, l->len);
+		out_char('\n');
+		return;
+	}
+	if (p->pats.n && (at = pat_first(&p->pats, l->stack, len, &end)) >= 0) {
+		if (at == 0) {
+			p->anylost = 1;
+			if (!count_add(&p->lost, l->c[l->ncounts - 1]))
+				fr_error(r, "sum of counts overflows");
+			return;
+		}
+		len = at - 1;
+	}
+	if (p->recursion != REC_OFF) {
+		len = fold_recursion(p, s, len);
+		s = p->buf;
+	}
+	if (p->depth)
+		len = first_frames(s, len, p->depth);
+	out_stackline(s, len, l->c, l->ncounts);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "name", required_argument, NULL, 'n' },
+		{ "regex", required_argument, NULL, 'e' },
+		{ "fixed", required_argument, NULL, 'F' },
+		{ "depth", required_argument, NULL, 'd' },
+		{ "recursion", optional_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	struct prune p;
+	char buf[400];
+	int c;
+
+	setprogname(argv[0]);
+	memset(&p, 0, sizeof(p));
+	while ((c = getopt_long(argc, argv, "n:e:F:d:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n': pat_add(&p.pats, PAT_NAME, optarg); break;
+		case 'e': pat_add(&p.pats, PAT_REGEX, optarg); break;
+		case 'F': pat_add(&p.pats, PAT_FIXED, optarg); break;
+		case 'd':
+			p.depth = estrtou64(optarg, "depth");
+			if (!p.depth) {
+				fprintf(stderr, "%s: depth must be at least 1\n", argv0);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'R':
+			if (!optarg)
+				p.recursion = REC_ALL;
+			else if (!strcmp(optarg, "direct"))
+				p.recursion = REC_DIRECT;
+			else if (!strcmp(optarg, "all"))
+				p.recursion = REC_ALL;
+			else
+				usage(stderr, EXIT_USAGE);
+			break;
+		case 'h': usage(stdout, 0); break;
+		case 'V': puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!p.depth && p.recursion == REC_OFF)
+		pat_operand(&p.pats, &argc, &argv);
+	each_line(argc, argv, prune_line, &p);
+	out_flush();
+	pat_free(&p.pats);
+	free(p.fstart);
+	free(p.flen);
+	free(p.set);
+	free(p.buf);
+	if (p.anylost) {
+		count_fmt(p.lost, buf);
+		weprintf("%s samples dropped: their root frame matched", buf);
+	}
+	return 0;
+}

@@ -1,0 +1,912 @@
+/* fg-svg: an interactive SVG flame graph */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "color.h"
+#include "escape.h"
+#include "folded.h"
+#include "frame.h"
+#include "input.h"
+#include "layout.h"
+#include "out.h"
+#include "tree.h"
+#include "util.h"
+
+#define XPAD 10
+
+struct opts {
+	const char *title, *subtitle, *fonttype, *countname, *nametype, *notes;
+	const char *bgcolors, *palfile;
+	double width, frameheight, fontsize, fontwidth, minwidth, factor, mindelta;
+	int minpct, palette, seed, chart, inverted, reverse, more, negate, deltaself;
+	count total;
+};
+
+/* What is read: the graph, and for differential input the stacks that
+ * vanished (target 0), drawn apart at their baseline widths. */
+struct input {
+	struct tree t, elided;
+	int anyelided;
+	char *rev;
+	size_t revcap;
+	struct opts *o;
+};
+
+/* The inline script: hover, zoom, search; data comes in D. */
+static const char script[] =
+	"\"use strict\";\n"
+	"var svg, details, matched, unzoombtn, searchbtn, icbtn, elidedbtn, tip, tiptext, tiprect;\n"
+	"var views = [], view, term = null, icase = false, S = D.s;\n"
+	"function $(id) { return document.getElementById(id); }\n"
+	"function init() {\n"
+	"	svg = document.documentElement;\n"
+	"	details = $(\"details\").firstChild;\n"
+	"	matched = $(\"matched\");\n"
+	"	unzoombtn = $(\"unzoom\");\n"
+	"	searchbtn = $(\"search\");\n"
+	"	icbtn = $(\"ignorecase\");\n"
+	"	elidedbtn = $(\"elided\");\n"
+	"	tip = $(\"tip\");\n"
+	"	tiprect = tip.firstElementChild;\n"
+	"	tiptext = tip.lastElementChild;\n"
+	"	views.push(mkview(D.f, \"frames\", \"labels\", D.total));\n"
+	"	if (D.e) views.push(mkview(D.e, \"eframes\", \"elabels\", D.etotal));\n"
+	"	view = views[0];\n"
+	"	var p = params();\n"
+	"	if (p.x && p.y) {\n"
+	"		var r = view.g.querySelector('[x=\"' + p.x + '\"][y=\"' + p.y + '\"]');\n"
+	"		if (r) zoom(r.fgi);\n"
+	"	}\n"
+	"	if (p.s) search(p.s);\n"
+	"	svg.addEventListener(\"click\", click);\n"
+	"	svg.addEventListener(\"mousemove\", hover);\n"
+	"	svg.addEventListener(\"mouseout\", unhover);\n"
+	"	window.addEventListener(\"keydown\", key);\n"
+	"}\n"
+	"function mkview(F, gid, lid, total) {\n"
+	"	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [];\n"
+	"	for (var i = 0; i < rects.length; i++) {\n"
+	"		rects[i].fgi = i;\n"
+	"		fills.push(rects[i].getAttribute(\"fill\"));\n"
+	"		ox.push(rects[i].getAttribute(\"x\"));\n"
+	"		oy.push(+rects[i].getAttribute(\"y\"));\n"
+	"	}\n"
+	"	return { F: F, g: g, labels: $(lid), rects: rects, fills: fills, ox: ox, oy: oy,\n"
+	"		total: total, zoomed: -1 };\n"
+	"}\n"
+	"function params() {\n"
+	"	var p = {}, a = window.location.search.substr(1).split(\"&\");\n"
+	"	for (var i = 0; i < a.length; i++) {\n"
+	"		var kv = a[i].split(\"=\");\n"
+	"		if (kv[0] && kv[1]) p[kv[0]] = decodeURIComponent(kv[1]);\n"
+	"	}\n"
+	"	return p;\n"
+	"}\n"
+	"function setparams(p) {\n"
+	"	var q = [];\n"
+	"	for (var k in p) if (p[k] != null) q.push(k + \"=\" + encodeURIComponent(p[k]));\n"
+	"	history.replaceState(null, null, q.length ? \"?\" + q.join(\"&\") : window.location.pathname);\n"
+	"}\n"
+	"function fname(i) {\n"
+	"	var n = view.F[i * S + 3];\n"
+	"	return n < 0 ? \"+\" + (-n) + \" more\" : D.n[n];\n"
+	"}\n"
+	"function fmt(v) {\n"
+	"	var s = String(v), i = s.indexOf(\".\"), int = i < 0 ? s : s.substr(0, i);\n"
+	"	return int.replace(/\\B(?=(\\d{3})+(?!\\d))/g, \",\") + (i < 0 ? \"\" : s.substr(i));\n"
+	"}\n"
+	"function info(i) {\n"
+	"	var F = view.F, w = F[i * S + 2], t = view.total, txt;\n"
+	"	var name = F[i * S] == 0 ? \"all\" : fname(i);\n"
+	"	txt = name + \" (\" + fmt(+(w * D.factor).toFixed(2)) + \" \" + D.cn + \", \" +\n"
+	"		(100 * w / t).toFixed(2) + \"%\";\n"
+	"	if (S == 5 && view == views[0]) {\n"
+	"		var d = w - F[i * S + 4], sign = d > 0 ? \"+\" : \"\";\n"
+	"		txt += \"; \" + sign + fmt(+(d * D.factor).toFixed(2)) + \" \" + D.cn + \", \" +\n"
+	"			sign + (100 * d / t).toFixed(2) + \"%\";\n"
+	"	}\n"
+	"	return txt + \")\";\n"
+	"}\n"
+	"function frame_at(e) {\n"
+	"	var t = e.target;\n"
+	"	return t && t.fgi !== undefined && t.parentNode == view.g ? t.fgi : -1;\n"
+	"}\n"
+	"function hover(e) {\n"
+	"	var i = frame_at(e);\n"
+	"	if (i < 0) { unhover(); return; }\n"
+	"	var text = info(i);\n"
+	"	details.nodeValue = D.nt + \" \" + text;\n"
+	"	tiptext.textContent = text;\n"
+	"	var pt = svg.createSVGPoint();\n"
+	"	pt.x = e.clientX; pt.y = e.clientY;\n"
+	"	pt = pt.matrixTransform(svg.getScreenCTM().inverse());\n"
+	"	var w = tiptext.getComputedTextLength() + 8, x = pt.x + 12, y = pt.y + 18;\n"
+	"	if (x + w > D.W) x = Math.max(0, pt.x - w - 4);\n"
+	"	if (y + 20 > D.H) y = pt.y - 24;\n"
+	"	tiprect.setAttribute(\"width\", w);\n"
+	"	tip.setAttribute(\"transform\", \"translate(\" + x + \",\" + y + \")\");\n"
+	"	tip.classList.remove(\"hide\");\n"
+	"}\n"
+	"function unhover() {\n"
+	"	details.nodeValue = \" \";\n"
+	"	tip.classList.add(\"hide\");\n"
+	"}\n"
+	"function click(e) {\n"
+	"	var id = e.target.id, i = frame_at(e);\n"
+	"	if (i >= 0) zoom(i);\n"
+	"	else if (id == \"unzoom\") zoom(-1);\n"
+	"	else if (id == \"search\") term == null ? prompt_search() : search(null);\n"
+	"	else if (id == \"ignorecase\") toggle_icase();\n"
+	"	else if (id == \"elided\") toggle_elided();\n"
+	"}\n"
+	"function key(e) {\n"
+	"	if (e.keyCode === 114 || (e.ctrlKey && e.keyCode === 70)) {\n"
+	"		e.preventDefault();\n"
+	"		prompt_search();\n"
+	"	} else if (e.ctrlKey && e.keyCode === 73) {\n"
+	"		e.preventDefault();\n"
+	"		toggle_icase();\n"
+	"	} else if (e.keyCode === 27) {\n"
+	"		if (view.zoomed >= 0) zoom(-1);\n"
+	"		else search(null);\n"
+	"	}\n"
+	"}\n"
+	"function prompt_search() {\n"
+	"	var t = prompt(\"Enter a search term (regexp allowed\" +\n"
+	"		\", eg: ^ext4_)\" + (icase ? \", ignoring case\" : \"\") +\n"
+	"		\"\\nPress Ctrl-i to toggle case sensitivity\", term || \"\");\n"
+	"	if (t != null) search(t === \"\" ? null : t);\n"
+	"}\n"
+	"function toggle_icase() {\n"
+	"	icase = !icase;\n"
+	"	icbtn.classList.toggle(\"show\", icase);\n"
+	"	if (term != null) search(term);\n"
+	"}\n"
+	"function toggle_elided() {\n"
+	"	if (views.length < 2) return;\n"
+	"	view.g.classList.add(\"hide\");\n"
+	"	view.labels.classList.add(\"hide\");\n"
+	"	view = view == views[0] ? views[1] : views[0];\n"
+	"	view.g.classList.remove(\"hide\");\n"
+	"	view.labels.classList.remove(\"hide\");\n"
+	"	elidedbtn.classList.toggle(\"show\", view != views[0]);\n"
+	"	unzoombtn.classList.toggle(\"hide\", view.zoomed < 0);\n"
+	"	search(term);\n"
+	"}\n"
+	"function zoom(i) {\n"
+	"	var F = view.F, p = params();\n"
+	"	if (i >= 0 && F[i * S] == 0) i = -1;\n"
+	"	view.zoomed = i;\n"
+	"	render();\n"
+	"	unzoombtn.classList.toggle(\"hide\", i < 0);\n"
+	"	p.x = i < 0 ? null : view.ox[i];\n"
+	"	p.y = i < 0 ? null : view.oy[i];\n"
+	"	setparams(p);\n"
+	"	if (term != null) search(term);\n"
+	"}\n"
+	"function render() {\n"
+	"	var F = view.F, n = view.rects.length, z = view.zoomed;\n"
+	"	var zd = z < 0 ? 0 : F[z * S], zx = z < 0 ? 0 : F[z * S + 1], zw = z < 0 ? view.total : F[z * S + 2];\n"
+	"	var scale = (D.W - 2 * D.pad) / zw, cw = D.fs * D.fw;\n"
+	"	var labels = document.createDocumentFragment();\n"
+	"	for (var i = 0; i < n; i++) {\n"
+	"		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2], px, pw;\n"
+	"		if (d >= zd && x >= zx && x + w <= zx + zw) {\n"
+	"			px = D.pad + (x - zx) * scale;\n"
+	"			pw = w * scale;\n"
+	"			r.removeAttribute(\"class\");\n"
+	"		} else if (d < zd && x <= zx && x + w >= zx + zw) {\n"
+	"			px = D.pad;\n"
+	"			pw = D.W - 2 * D.pad;\n"
+	"			r.setAttribute(\"class\", \"parent\");\n"
+	"		} else {\n"
+	"			r.setAttribute(\"class\", \"hide\");\n"
+	"			continue;\n"
+	"		}\n"
+	"		r.setAttribute(\"x\", px.toFixed(1));\n"
+	"		r.setAttribute(\"width\", pw.toFixed(1));\n"
+	"		var chars = Math.floor(pw / cw);\n"
+	"		if (chars < 3) continue;\n"
+	"		var name = d == 0 ? \"all\" : fname(i), text = name;\n"
+	"		if (chars < name.length) text = name.substr(0, chars - 2) + \"..\";\n"
+	"		var t = document.createElementNS(\"http://www.w3.org/2000/svg\", \"text\");\n"
+	"		t.setAttribute(\"x\", (px + 3).toFixed(2));\n"
+	"		t.setAttribute(\"y\", view.oy[i] + D.ty);\n"
+	"		t.textContent = text;\n"
+	"		labels.appendChild(t);\n"
+	"	}\n"
+	"	view.labels.textContent = \"\";\n"
+	"	view.labels.appendChild(labels);\n"
+	"}\n"
+	"function search(t) {\n"
+	"	var F = view.F, n = view.rects.length, re = null, p = params();\n"
+	"	term = t;\n"
+	"	if (t != null) {\n"
+	"		try { re = new RegExp(t, icase ? \"i\" : \"\"); }\n"
+	"		catch (err) { alert(\"Bad regular expression: \" + err.message); term = null; }\n"
+	"	}\n"
+	"	var z = view.zoomed, zd = z < 0 ? 0 : F[z * S], zx = z < 0 ? 0 : F[z * S + 1];\n"
+	"	var zw = z < 0 ? view.total : F[z * S + 2];\n"
+	"	var sum = 0, cx = 0, cw = -1, cd = 0;\n"
+	"	for (var i = 0; i < n; i++) {\n"
+	"		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2];\n"
+	"		var hit = re && d > 0 && F[i * S + 3] >= 0 && re.test(D.n[F[i * S + 3]]);\n"
+	"		r.setAttribute(\"fill\", hit ? \"rgb(230,0,230)\" : view.fills[i]);\n"
+	"		if (!hit || !(d >= zd && x >= zx && x + w <= zx + zw)) continue;\n"
+	"		if (d > cd && x >= cx && x + w <= cx + cw) continue;	/* inside a match counted */\n"
+	"		sum += w;\n"
+	"		cx = x; cw = w; cd = d;\n"
+	"	}\n"
+	"	p.s = term;\n"
+	"	setparams(p);\n"
+	"	searchbtn.classList.toggle(\"show\", term != null);\n"
+	"	searchbtn.firstChild.nodeValue = term != null ? \"Reset Search\" : \"Search\";\n"
+	"	matched.classList.toggle(\"hide\", term == null);\n"
+	"	if (term != null) {\n"
+	"		var pct = 100 * sum / zw;\n"
+	"		matched.firstChild.nodeValue = \"Matched: \" + (pct == 100 ? \"100\" : pct.toFixed(1)) + \"%\";\n"
+	"	}\n"
+	"}\n"
+	"\n";
+
+static const char style[] =
+	"text { font-size:%gpx; fill:rgb(0,0,0); }\n"
+	"#search, #ignorecase, #elided { opacity:0.1; cursor:pointer; }\n"
+	"#search:hover, #search.show, #ignorecase:hover, #ignorecase.show,"
+	" #elided:hover, #elided.show { opacity:1; }\n"
+	"#subtitle { text-anchor:middle; fill:rgb(160,160,160); }\n"
+	"#title { text-anchor:middle; font-size:%gpx; }\n"
+	"#unzoom { cursor:pointer; }\n"
+	"#frames > *:hover, #eframes > *:hover { stroke:black; stroke-width:0.5; cursor:pointer; }\n"
+	"#labels, #elabels, #tip { pointer-events:none; }\n"
+	"#tip rect { fill:rgb(255,255,225); stroke:rgb(120,120,120); stroke-width:0.5; }\n"
+	".hide { display:none; }\n"
+	".parent { opacity:0.5; }\n";
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n"
+	    "  -t, --title TEXT       title (\"Flame Graph\", \"Icicle Graph\", \"Flame Chart\")\n"
+	    "      --subtitle TEXT    a second line under the title\n"
+	    "  -w, --width PX         image width (1200, or FG_WIDTH)\n"
+	    "  -H, --height PX        frame height (16, or FG_HEIGHT)\n"
+	    "      --minwidth PX[%%]   hide frames narrower than this (0.1 px)\n"
+	    "      --fonttype FONT    font family (Verdana)\n"
+	    "      --fontsize SIZE    font size (12)\n"
+	    "      --fontwidth W      average character width / font size (0.59)\n"
+	    "      --countname TEXT   what a count counts (samples)\n"
+	    "      --nametype TEXT    what frames are (Function:)\n"
+	    "      --notes TEXT       a comment in the SVG\n"
+	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
+	    "  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n"
+	    "                         red, green, blue, aqua, yellow, purple, orange,\n"
+	    "                         julia, category\n"
+	    "      --hash             colour by a hash of the name\n"
+	    "      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
+	    "      --total N          draw against a total of N samples\n"
+	    "      --factor F         scale the counts shown by F\n"
+	    "      --flamechart       keep input order, merge only adjacent stacks\n"
+	    "  -i, --inverted         icicle graph: the root on top\n"
+	    "      --reverse          reverse every stack (merge at the leaves)\n"
+	    "      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
+	    "      --negate           differential: draw the baseline, colour baseline - target\n"
+	    "      --delta=total|self differential: colour by total (default) or self change\n"
+	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit(status);
+}
+
+static void
+add_line(struct freader *r, struct fline *l, void *arg)
+{
+	struct input *in = arg;
+	const char *s = l->stack;
+	count c[2] = { { 0, 0 }, { 0, 0 } };
+
+	if (!l->ncounts)
+		return;
+	c[0] = l->c[0];
+	if (l->ncounts == 2) {
+		/* --negate swaps the profiles: the baseline is drawn */
+		c[0] = l->c[in->o->negate];
+		c[1] = l->c[!in->o->negate];
+	}
+	if (in->o->reverse) {
+		if (l->len > in->revcap) {
+			in->revcap = l->len * 2;
+			in->rev = erealloc(in->rev, in->revcap);
+		}
+		stack_reverse(l->stack, l->len, in->rev);
+		s = in->rev;
+	}
+	if (tree_add(&in->t, s, l->len, c) == TNONE)
+		fr_error(r, "sum of counts overflows");
+	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0])) {
+		in->anyelided = 1;
+		if (tree_add(&in->elided, s, l->len, c) == TNONE)
+			fr_error(r, "sum of counts overflows");
+	}
+}
+
+/* What a frame's box and text show: its name less the annotation. */
+static void
+display_name(const struct tree *t, const struct lframe *f, const char **s, size_t *n)
+{
+	const char *annot;
+	size_t alen;
+
+	if (f->node == 0) {
+		*s = "all";
+		*n = 3;
+		return;
+	}
+	*s = tree_name(t, f->node);
+	*n = frame_strip_annot(*s, tree_namelen(t, f->node), &annot, &alen);
+}
+
+/* Colouring of a differential graph. */
+struct diffscale {
+	int on;
+	int self;
+	double max;		/* the largest change drawn */
+	double noise;		/* changes below this are neutral */
+};
+
+static double
+frame_delta(const struct diffscale *ds, const struct lframe *f)
+{
+	if (ds->self)
+		return count_val(f->self[1]) - count_val(f->self[0]);
+	return count_val(f->total[1]) - count_val(f->total[0]);
+}
+
+static void
+diff_scale(struct diffscale *ds, const struct layout *L, const struct opts *o)
+{
+	size_t i;
+	double d;
+
+	ds->max = 1;
+	for (i = 1; i < L->n; i++) {	/* the root's change would drown the rest */
+		d = frame_delta(ds, &L->f[i]);
+		if (d < 0)
+			d = -d;
+		if (d > ds->max)
+			ds->max = d;
+	}
+	ds->noise = L->timemax * o->mindelta / 100;
+}
+
+static struct rgb
+frame_color(const struct opts *o, const struct tree *t, const struct lframe *f,
+    const struct diffscale *ds, uint32_t *cycle)
+{
+	const char *s = "";
+	size_t n = 0;
+	struct rgb c;
+	double d;
+
+	if (f->node == TNONE)
+		return color_more;
+	if (f->node != 0) {
+		s = tree_name(t, f->node);
+		n = tree_namelen(t, f->node);
+	}
+	if (n == 1 && s[0] == '-')
+		return color_sep;
+	if (n == 2 && s[0] == '-' && s[1] == '-')
+		return color_sep2;
+	if (ds->on) {
+		if (count_iszero(f->total[0]) && f->node != 0)
+			return color_new;
+		d = frame_delta(ds, f);
+		if (d < ds->noise && d > -ds->noise)
+			d = 0;
+		return color_delta(d, ds->max);
+	}
+	if (o->palfile && palette_lookup(s, n, &c))
+		return c;
+	c = color_frame(o->palette, o->seed, s, n, f->depth, cycle);
+	if (o->palfile)
+		palette_remember(s, n, c);
+	return c;
+}
+
+/* Geometry shared by the views. */
+struct geom {
+	double W, H, fh, ypad1, ypad2, ypad3, wpt;
+	int inverted;
+};
+
+static double
+frame_y(const struct geom *g, uint32_t depth)
+{
+	if (g->inverted)
+		return g->ypad1 + g->ypad3 + depth * g->fh;
+	return g->H - g->ypad2 - (depth + 1) * g->fh + 1;
+}
+
+static void
+out_num(const char *fmt, double v)
+{
+	char buf[64];
+
+	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
+}
+
+/* The frames of one view: a rect each, in layout order. */
+static void
+write_rects(const char *id, int hidden, const struct opts *o, const struct tree *t,
+    const struct layout *L, const struct geom *g, const struct diffscale *ds)
+{
+	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
+	char hex[8], x1[32], x2[32], w[32];
+	const struct lframe *f;
+	size_t i;
+
+	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * g->wpt);
+		snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * g->wpt);
+		snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
+		color_hex(frame_color(o, t, f, ds, cycle), hex);
+		out_str("<rect x=\"");
+		out_str(x1);
+		out_str("\" y=\"");
+		out_num("%.15g", frame_y(g, f->depth));
+		out_str("\" width=\"");
+		out_str(w);
+		out_str("\" height=\"");
+		out_num("%.15g", g->fh - 1);
+		out_str("\" fill=\"");
+		out_str(hex);
+		out_str("\"/>\n");
+	}
+	out_str("</g>\n");
+	free(cycle);
+}
+
+/* The labels that fit, as flamegraph.pl fits them: a character is
+ * fontwidth * fontsize wide; a cut name ends in "..". */
+static void
+write_labels(const char *id, int hidden, const struct opts *o, const struct tree *t,
+    const struct layout *L, const struct geom *g)
+{
+	double cw = o->fontsize * o->fontwidth, px, pw;
+	const struct lframe *f;
+	const char *s;
+	size_t i, n, chars, have;
+
+	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		px = XPAD + count_val(f->x) * g->wpt;
+		pw = count_val(f->w) * g->wpt;
+		chars = (size_t)(pw / cw);
+		if (chars < 3)
+			continue;
+		if (f->node == TNONE) {
+			char more[48];
+
+			n = snprintf(more, sizeof(more), "+%u more", f->nmore);
+			s = more;
+			have = n;
+		} else {
+			display_name(t, f, &s, &n);
+			have = utf8_chars(s, n);
+		}
+		out_str("<text x=\"");
+		out_num("%.2f", px + 3);
+		out_str("\" y=\"");
+		out_num("%.15g", frame_y(g, f->depth) + 3 + (g->fh - 1) / 2);
+		out_str("\">");
+		if (chars < have) {
+			out_xml(s, utf8_prefix(s, n, chars - 2));
+			out_str("..");
+		} else {
+			out_xml(s, n);
+		}
+		out_str("</text>\n");
+	}
+	out_str("</g>\n");
+}
+
+/* The data the script needs, per frame: depth, x, width, name (an index
+ * into D.n, or minus the frame count of a "+N more" box), and for
+ * differential input the baseline's count. */
+struct names {
+	uint32_t *index;	/* tree name id -> D.n index + 1 */
+	uint32_t n;
+};
+
+static void
+write_frame_data(const struct tree *t, const struct layout *L, struct names *nm,
+    int diff, int pass)
+{
+	const struct lframe *f;
+	const char *s;
+	size_t i, len;
+	uint32_t id;
+
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		if (pass == 0) {
+			if (f->node == TNONE || f->node == 0)
+				continue;
+			id = t->node[f->node].frame;
+			if (!nm->index[id]) {
+				display_name(t, f, &s, &len);
+				if (nm->n)
+					out_char(',');
+				out_char('\n');
+				out_jsonstr(s, len);
+				nm->index[id] = ++nm->n;
+			}
+			continue;
+		}
+		if (i)
+			out_char(',');
+		out_u64(f->depth);
+		out_char(',');
+		out_count(f->x);
+		out_char(',');
+		out_count(f->w);
+		out_char(',');
+		if (f->node == TNONE) {
+			out_char('-');
+			out_u64(f->nmore);
+		} else {
+			out_u64(f->node ? nm->index[t->node[f->node].frame] - 1 : 0);
+		}
+		if (diff) {
+			out_char(',');
+			out_count(f->total[0]);
+		}
+		if (i % 16 == 15)
+			out_char('\n');
+	}
+}
+
+static void
+write_data(const struct opts *o, const struct tree *t, const struct layout *L,
+    const struct tree *et, const struct layout *EL, int diff, const struct geom *g)
+{
+	struct names nm = { 0 }, enm = { 0 };
+
+	nm.index = ecalloc(t->names.n + 1, sizeof(*nm.index));
+	out_str("var D = {n:[");
+	write_frame_data(t, L, &nm, diff, 0);
+	if (EL) {
+		/* the elided view's names go on after the graph's */
+		enm.index = ecalloc(et->names.n + 1, sizeof(*enm.index));
+		enm.n = nm.n;
+		write_frame_data(et, EL, &enm, 0, 0);
+	}
+	out_str("\n],\nf:[\n");
+	write_frame_data(t, L, &nm, diff, 1);
+	out_str("\n],\n");
+	if (EL) {
+		out_str("e:[\n");
+		write_frame_data(et, EL, &enm, diff, 1);
+		out_str("\n],\netotal:");
+		out_count(EL->total);
+		out_str(",\n");
+		free(enm.index);
+	}
+	out_printf("s:%d, W:%.15g, H:%.15g, pad:%d, fs:%.15g, fw:%.15g, ty:%.15g, factor:%.15g, total:",
+	    diff ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
+	    3 + (g->fh - 1) / 2, o->factor);
+	out_count(L->total);
+	out_str(",\ncn:");
+	out_jsonstr(o->countname, strlen(o->countname));
+	out_str(", nt:");
+	out_jsonstr(o->nametype, strlen(o->nametype));
+	out_str("};\n");
+	free(nm.index);
+}
+
+static void
+text(const char *id, double x, double y, const char *extra, const char *s)
+{
+	out_str("<text");
+	if (id)
+		out_printf(" id=\"%s\"", id);
+	out_printf(" x=\"%.2f\" y=\"%.15g\"%s>", x, y, extra ? extra : "");
+	out_xml(s, strlen(s));
+	out_str("</text>\n");
+}
+
+/* The notes go in a comment, which must not hold "--": a space goes
+ * between two dashes. */
+static void
+write_notes(const char *s)
+{
+	const char *dd;
+
+	out_str("<!-- NOTES: ");
+	while ((dd = strstr(s, "--"))) {
+		out_xml(s, dd + 1 - s);
+		out_char(' ');
+		s = dd + 1;
+	}
+	out_xml(s, strlen(s));
+	out_str(" -->\n");
+}
+
+static void
+legend(const struct geom *g, double y)
+{
+	static const struct { const char *what; struct rgb c; } keys[] = {
+		{ "grew", { 255, 0, 0 } }, { "shrank", { 0, 0, 255 } }, { "new", { 0, 0, 0 } },
+	};
+	double x = g->W / 2 - 110;
+	char hex[8];
+	size_t i;
+
+	for (i = 0; i < LEN(keys); i++, x += 80) {
+		color_hex(i == 2 ? color_new : keys[i].c, hex);
+		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
+		    x, y - 9, hex);
+		text(NULL, x + 14, y, NULL, keys[i].what);
+	}
+}
+
+static void
+write_svg(struct opts *o, struct input *in)
+{
+	struct layout L, EL;
+	struct layout_opts lo = { 0 };
+	struct diffscale ds = { 0 }, eds = { 0 };
+	struct geom g = { 0 };
+	int diff = fr_ncounts == 2;
+	uint32_t maxdepth;
+	char bg1[8], bg2[8];
+
+	lo.pxwidth = o->width - 2 * XPAD;
+	lo.minwidth = o->minwidth;
+	lo.minpct = o->minpct;
+	lo.more = o->more;
+	lo.col = diff;
+	lo.total = o->total;
+	tree_sort(&in->t);
+	layout_build(&L, &in->t, &lo);
+	if (L.timemax <= 0)
+		eprintf("no samples in the input");
+	maxdepth = L.maxdepth;
+	if (in->anyelided) {
+		lo.col = 0;
+		lo.total = count_from_u64(0);
+		tree_sort(&in->elided);
+		layout_build(&EL, &in->elided, &lo);
+		if (EL.maxdepth > maxdepth)
+			maxdepth = EL.maxdepth;
+	}
+	g.W = o->width;
+	g.fh = o->frameheight;
+	g.ypad1 = o->fontsize * 3;
+	g.ypad2 = o->fontsize * 2 + 10;
+	g.ypad3 = o->subtitle ? o->fontsize * 2 : 0;
+	g.H = (maxdepth + 1) * g.fh + g.ypad1 + g.ypad2 + g.ypad3;
+	g.inverted = o->inverted;
+	g.wpt = lo.pxwidth / L.timemax;
+	ds.on = diff;
+	ds.self = o->deltaself;
+	if (diff)
+		diff_scale(&ds, &L, o);
+	color_background(o->palette, o->bgcolors, bg1, bg2);
+
+	out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	out_printf("<svg version=\"1.1\" width=\"%.15g\" height=\"%.15g\" onload=\"init(evt)\" "
+	    "viewBox=\"0 0 %.15g %.15g\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", g.W, g.H, g.W, g.H);
+	out_str("<!-- Flame graph drawn by fg-svg: hover for details, click to zoom, "
+	    "Ctrl-F to search. -->\n");
+	if (o->notes)
+		write_notes(o->notes);
+	out_printf("<defs>\n<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\">\n"
+	    "<stop stop-color=\"%s\" offset=\"5%%\"/>\n<stop stop-color=\"%s\" offset=\"95%%\"/>\n"
+	    "</linearGradient>\n</defs>\n", bg1, bg2);
+	out_str("<style type=\"text/css\">\ntext { font-family:");
+	out_xml(o->fonttype, strlen(o->fonttype));
+	out_str("; }\n");
+	out_printf(style, o->fontsize, o->fontsize + 5);
+	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	write_data(o, &in->t, &L, in->anyelided ? &in->elided : NULL, in->anyelided ? &EL : NULL,
+	    diff, &g);
+	out_str(script);
+	out_str("]]></script>\n");
+	out_printf("<rect x=\"0\" y=\"0\" width=\"%.15g\" height=\"%.15g\" fill=\"url(#background)\"/>\n",
+	    g.W, g.H);
+	text("title", (int)(g.W / 2), o->fontsize * 2, NULL, o->title);
+	if (o->subtitle)
+		text("subtitle", (int)(g.W / 2), o->fontsize * 4, NULL, o->subtitle);
+	text("details", XPAD, g.H - g.ypad2 / 2, NULL, " ");
+	text("unzoom", XPAD, o->fontsize * 2, " class=\"hide\"", "Reset Zoom");
+	text("search", g.W - XPAD - 100, o->fontsize * 2, NULL, "Search");
+	text("ignorecase", g.W - XPAD - 16, o->fontsize * 2, NULL, "ic");
+	text("matched", g.W - XPAD - 100, g.H - g.ypad2 / 2, " class=\"hide\"", " ");
+	if (in->anyelided)
+		text("elided", g.W - XPAD - 180, o->fontsize * 2, NULL, "Elided");
+	if (diff)
+		legend(&g, g.H - g.ypad2 / 2);
+	write_rects("frames", 0, o, &in->t, &L, &g, &ds);
+	write_labels("labels", 0, o, &in->t, &L, &g);
+	if (in->anyelided) {
+		struct geom eg = g;
+
+		eg.wpt = lo.pxwidth / EL.timemax;
+		eds.on = 1;
+		eds.max = EL.timemax;
+		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds);
+		write_labels("elabels", 1, o, &in->elided, &EL, &eg);
+		layout_free(&EL);
+	}
+	out_str("<g id=\"tip\" class=\"hide\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" "
+	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
+	layout_free(&L);
+}
+
+static double
+num(const char *s, const char *what, double min)
+{
+	double v = estrtod(s, what);
+
+	if (v < min) {
+		fprintf(stderr, "%s: %s must be at least %g\n", argv0, what, min);
+		exit(EXIT_USAGE);
+	}
+	return v;
+}
+
+static void
+minwidth(struct opts *o, const char *s)
+{
+	char buf[64];
+	size_t n = strlen(s);
+
+	o->minpct = n > 0 && s[n - 1] == '%';
+	if (o->minpct && n < sizeof(buf)) {
+		memcpy(buf, s, n - 1);
+		buf[n - 1] = 0;
+		s = buf;
+	}
+	o->minwidth = num(s, "minwidth", 0);
+}
+
+enum {
+	O_SUBTITLE = 256, O_MINWIDTH, O_FONTTYPE, O_FONTSIZE, O_FONTWIDTH, O_COUNTNAME,
+	O_NAMETYPE, O_NOTES, O_BGCOLORS, O_HASH, O_PALETTE, O_TOTAL, O_FACTOR, O_FLAMECHART,
+	O_REVERSE, O_NOMORE, O_NEGATE, O_DELTA, O_MINDELTA, O_VERSION
+};
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "title", required_argument, NULL, 't' },
+		{ "subtitle", required_argument, NULL, O_SUBTITLE },
+		{ "width", required_argument, NULL, 'w' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "minwidth", required_argument, NULL, O_MINWIDTH },
+		{ "fonttype", required_argument, NULL, O_FONTTYPE },
+		{ "fontsize", required_argument, NULL, O_FONTSIZE },
+		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		{ "countname", required_argument, NULL, O_COUNTNAME },
+		{ "nametype", required_argument, NULL, O_NAMETYPE },
+		{ "notes", required_argument, NULL, O_NOTES },
+		{ "bgcolors", required_argument, NULL, O_BGCOLORS },
+		{ "colors", required_argument, NULL, 'c' },
+		{ "hash", no_argument, NULL, O_HASH },
+		{ "palette", required_argument, NULL, O_PALETTE },
+		{ "total", required_argument, NULL, O_TOTAL },
+		{ "factor", required_argument, NULL, O_FACTOR },
+		{ "flamechart", no_argument, NULL, O_FLAMECHART },
+		{ "inverted", no_argument, NULL, 'i' },
+		{ "reverse", no_argument, NULL, O_REVERSE },
+		{ "no-more", no_argument, NULL, O_NOMORE },
+		{ "negate", no_argument, NULL, O_NEGATE },
+		{ "delta", required_argument, NULL, O_DELTA },
+		{ "min-delta", required_argument, NULL, O_MINDELTA },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct opts o = { 0 };
+	struct input in = { 0 };
+	const char *env, *err;
+	char tmp[8];
+	int c;
+
+	setprogname(argv[0]);
+	o.width = 1200;
+	o.frameheight = 16;
+	o.fonttype = "Verdana";
+	o.fontsize = 12;
+	o.fontwidth = 0.59;
+	o.minwidth = 0.1;
+	o.countname = "samples";
+	o.nametype = "Function:";
+	o.factor = 1;
+	o.more = 1;
+	if ((env = getenv("FG_WIDTH")) && *env)
+		o.width = num(env, "FG_WIDTH", 2 * XPAD + 1);
+	if ((env = getenv("FG_HEIGHT")) && *env)
+		o.frameheight = num(env, "FG_HEIGHT", 2);
+	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't': o.title = optarg; break;
+		case O_SUBTITLE: o.subtitle = optarg; break;
+		case 'w': o.width = num(optarg, "width", 2 * XPAD + 1); break;
+		case 'H': o.frameheight = num(optarg, "height", 2); break;
+		case O_MINWIDTH: minwidth(&o, optarg); break;
+		case O_FONTTYPE: o.fonttype = optarg; break;
+		case O_FONTSIZE: o.fontsize = num(optarg, "fontsize", 1); break;
+		case O_FONTWIDTH: o.fontwidth = num(optarg, "fontwidth", 0.01); break;
+		case O_COUNTNAME: o.countname = optarg; break;
+		case O_NAMETYPE: o.nametype = optarg; break;
+		case O_NOTES: o.notes = optarg; break;
+		case O_BGCOLORS: o.bgcolors = optarg; break;
+		case 'c':
+			if ((o.palette = palette_byname(optarg)) < 0) {
+				fprintf(stderr, "%s: unknown palette '%s' (choose from %s)\n",
+				    argv0, optarg, palette_names());
+				return EXIT_USAGE;
+			}
+			break;
+		case O_HASH: o.seed = SEED_HASH; break;
+		case O_PALETTE: o.palfile = optarg; break;
+		case O_TOTAL:
+			if ((err = count_parse(optarg, strlen(optarg), &o.total))) {
+				fprintf(stderr, "%s: bad total: '%s'\n", argv0, optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case O_FACTOR: o.factor = num(optarg, "factor", 0); break;
+		case O_FLAMECHART: o.chart = 1; break;
+		case 'i': o.inverted = 1; break;
+		case O_REVERSE: o.reverse = 1; break;
+		case O_NOMORE: o.more = 0; break;
+		case O_NEGATE: o.negate = 1; break;
+		case O_DELTA:
+			if (!strcmp(optarg, "self"))
+				o.deltaself = 1;
+			else if (strcmp(optarg, "total"))
+				usage(stderr, EXIT_USAGE);
+			break;
+		case O_MINDELTA: o.mindelta = num(optarg, "min-delta", 0); break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (o.bgcolors && !color_background(o.palette, o.bgcolors, tmp, tmp)) {
+		fprintf(stderr, "%s: unknown background '%s' (yellow, blue, green, grey or #rrggbb)\n",
+		    argv0, o.bgcolors);
+		return EXIT_USAGE;
+	}
+	if (!o.title)
+		o.title = o.chart ? "Flame Chart" : o.inverted ? "Icicle Graph" : "Flame Graph";
+	if (o.palfile)
+		palette_load(o.palfile);
+	in.o = &o;
+	tree_init(&in.t, o.chart, 2);
+	tree_init(&in.elided, o.chart, 2);
+	each_line(argc, argv, add_line, &in);
+	write_svg(&o, &in);
+	out_flush();
+	if (o.palfile)
+		palette_save(o.palfile);
+	tree_free(&in.t);
+	tree_free(&in.elided);
+	free(in.rev);
+	return 0;
+}

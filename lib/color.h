@@ -1,0 +1,61 @@
+/* color.h: frame colours for every renderer
+ *
+ * flamegraph.pl's palettes with its formulas, so a graph looks the same
+ * in either tool; FlameGraphs.jl's two schemes for Julia profiles; and
+ * the colours of differential graphs.
+ */
+#ifndef FG_COLOR_H
+#define FG_COLOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rgb {
+	unsigned char r, g, b;
+};
+
+enum palette {
+	PAL_HOT, PAL_MEM, PAL_IO, PAL_WAKEUP, PAL_CHAIN, PAL_JAVA, PAL_JS,
+	PAL_PERL, PAL_RED, PAL_GREEN, PAL_BLUE, PAL_AQUA, PAL_YELLOW,
+	PAL_PURPLE, PAL_ORANGE, PAL_JULIA, PAL_CATEGORY
+};
+
+enum { SEED_SUM, SEED_HASH };	/* flamegraph.pl's default, or --hash */
+
+/* The palette named s, or -1. */
+int palette_byname(const char *s);
+const char *palette_names(void);	/* "hot, mem, ..." for messages */
+
+/*
+ * The colour of frame name[0..n) (annotation included, as flamegraph.pl
+ * sees it).  For PAL_JULIA, depth and *cycle carry FlameGraphs.jl's
+ * per-depth colour cycling: pass the frame's depth (root 0) and a
+ * counter array of at least depth + 1 zeroed entries.
+ */
+struct rgb color_frame(int pal, int seed, const char *name, size_t n,
+    uint32_t depth, uint32_t *cycle);
+
+/* The two ends of the background gradient: flamegraph.pl's --bgcolors
+ * (yellow, blue, green, grey, or #rrggbb), or the palette's default
+ * when bg is NULL.  0 when bg is not one of those. */
+int color_background(int pal, const char *bg, char top[8], char bottom[8]);
+
+/* Differential: delta in [-max, max]; red grew, blue shrank, white 0. */
+struct rgb color_delta(double delta, double max);
+extern const struct rgb color_new;	/* frames absent from the baseline */
+extern const struct rgb color_more;	/* "+N more" boxes */
+extern const struct rgb color_sep;	/* "-" separator frames */
+extern const struct rgb color_sep2;	/* "--" separator frames */
+
+/* "#rrggbb" */
+void color_hex(struct rgb c, char out[8]);
+
+/* flamegraph.pl's palette.map: "name->rgb(r,g,b)" lines.  Colours
+ * found there win; colours chosen for new names are added, and
+ * palette_save writes the map back sorted by name. */
+void palette_load(const char *path);
+int palette_lookup(const char *name, size_t n, struct rgb *c);
+void palette_remember(const char *name, size_t n, struct rgb c);
+void palette_save(const char *path);
+
+#endif

@@ -1,0 +1,28 @@
+/* escape.h: text made safe for XML and JSON, and UTF-8 that stays whole
+ *
+ * Names in profiles are untrusted bytes.  Everything written into an
+ * SVG, HTML or JSON document goes through here: markup characters are
+ * escaped, invalid UTF-8 and characters XML forbids become U+FFFD, and
+ * truncation never splits a character.
+ */
+#ifndef FG_ESCAPE_H
+#define FG_ESCAPE_H
+
+#include <stddef.h>
+
+/* Length of the valid UTF-8 sequence at s[0..n), or 0 if invalid. */
+size_t utf8_seqlen(const unsigned char *s, size_t n);
+/* Characters in s[0..n) (an invalid byte counts as one). */
+size_t utf8_chars(const char *s, size_t n);
+/* Bytes taken by the first nchars characters of s[0..n). */
+size_t utf8_prefix(const char *s, size_t n, size_t nchars);
+
+/* Write s[0..n) as XML character data or attribute text. */
+void out_xml(const char *s, size_t n);
+/* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
+ * and '&' are escaped too, so the text is safe inside an HTML <script>
+ * or an XML CDATA section. */
+void out_json(const char *s, size_t n);
+void out_jsonstr(const char *s, size_t n);	/* with the quotes */
+
+#endif

@@ -1,0 +1,104 @@
+/*
+ * gen-folded: a deterministic, realistic folded-stack file for the
+ * benchmarks.  A random call tree of C++-style frames (spaces, "::",
+ * templates) gives STACKS unique stacks of depth 5 to 60 that share
+ * their prefixes; lines are drawn from them, repeats included, in
+ * random order, until BYTES have been written.
+ *
+ * usage: gen-folded BYTES STACKS [SEED]
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t state;
+
+static uint64_t
+rnd(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return state;
+}
+
+static const char *ns[] = { "std", "app", "net", "io", "db", "util", "core", "gfx" };
+static const char *cls[] = { "Server", "Parser", "vector<int, std::allocator<int> >",
+	"Buffer", "Session", "map<std::string, Value>", "Worker", "Cache", "Row" };
+static const char *fn[] = { "run", "parse", "push_back", "read", "write", "lookup",
+	"operator()", "handle", "flush", "compute", "insert", "step" };
+static const char *args[] = { "()", "(int)", "(unsigned long, char const*)",
+	"(std::string const&)", "(void*)", "()" };
+
+int
+main(int argc, char **argv)
+{
+	uint64_t bytes, written = 0, nstacks, i;
+	char **names, **stacks;
+	size_t nnames = 6000, *lens, d, depth, len, cap;
+	size_t k;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: gen-folded BYTES STACKS [SEED]\n");
+		return 2;
+	}
+	bytes = strtoull(argv[1], NULL, 10);
+	nstacks = strtoull(argv[2], NULL, 10);
+	state = argc > 3 ? strtoull(argv[3], NULL, 10) * 2654435761u + 1 : 88172645463325252ULL;
+	names = malloc(nnames * sizeof(*names));
+	for (k = 0; k < nnames; k++) {
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "%s::%s::%s%zu%s", ns[rnd() % 8], cls[rnd() % 9],
+		    fn[rnd() % 12], k, args[rnd() % 6]);
+		names[k] = strdup(buf);
+	}
+	stacks = malloc(nstacks * sizeof(*stacks));
+	lens = malloc(nstacks * sizeof(*lens));
+	for (i = 0; i < nstacks; i++) {
+		/* a new stack shares a prefix with an earlier one: a call tree */
+		char *s;
+		size_t keep = 0;
+
+		depth = 5 + rnd() % 56;
+		cap = 64 * 256;
+		s = malloc(cap);
+		len = 0;
+		if (i > 0) {
+			size_t j = rnd() % i, f = 0, p;
+
+			for (p = 0; p < lens[j] && f < depth - 1; p++)
+				if (stacks[j][p] == ';' && ++f == (depth * (rnd() % 100)) / 100)
+					break;
+			keep = f;
+			memcpy(s, stacks[j], p);
+			len = p;
+		} else {
+			len = strlen(strcpy(s, "main"));
+			keep = 1;
+		}
+		for (d = keep; d < depth; d++) {
+			const char *nm = names[(rnd() % 64) * (d + 1) % nnames + (rnd() % 3)];
+			size_t l = strlen(nm);
+
+			if (len)
+				s[len++] = ';';
+			memcpy(s + len, nm, l);
+			len += l;
+		}
+		stacks[i] = s;
+		lens[i] = len;
+	}
+	while (written < bytes) {
+		/* skewed: a few stacks are hot */
+		uint64_t r = rnd() % nstacks;
+		unsigned count;
+
+		i = (rnd() & 3) ? r % (nstacks / 8 + 1) : r;
+		count = 1 + rnd() % 100;
+		fwrite(stacks[i], 1, lens[i], stdout);
+		written += lens[i] + printf(" %u\n", count);
+	}
+	return 0;
+}

@@ -1,0 +1,53 @@
+# The frames of an SVG as "y x width name" lines, for comparing graphs:
+# flamegraph.pl's (a <title> then a <rect> per frame) or fg-svg's (the
+# rects in order, names from the script's data).
+function unjson(s,    out, c, i) {
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "\\") {
+			i++
+			c = substr(s, i, 1)
+			if (c == "u") { c = sprintf("%c", ("0x" substr(s, i + 1, 4)) + 0); i += 4 }
+			else if (c == "n") c = "\n"
+			else if (c == "t") c = "\t"
+		}
+		out = out c
+	}
+	return out
+}
+function attr(s, a,    v) {
+	if (!match(s, " " a "=\"[^\"]*\"")) return ""
+	v = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4)
+	return v
+}
+function unxml(s) {
+	gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s); gsub(/&#39;/, "'", s)
+	gsub(/&amp;/, "\\&", s)
+	return s
+}
+# flamegraph.pl
+/^<title>/ {
+	t = $0
+	sub(/^<title>/, "", t)
+	sub(/ \([0-9,.]+ [a-z]+, [0-9.]+%(; [-+0-9.]+%)?\)<\/title>.*$/, "", t)
+	r = $0
+	sub(/.*<rect/, "", r)
+	print attr(r, "y"), attr(r, "x"), attr(r, "width"), unxml(t)
+	next
+}
+# fg-svg
+/^var D = \{n:\[$/ { innames = 1; next }
+innames && /^\],$/ { innames = 0; next }
+innames { s = $0; sub(/,$/, "", s); names[nn++] = unjson(substr(s, 2, length(s) - 2)); next }
+/^f:\[$/ { inf = 1; next }
+inf && /^\],$/ { inf = 0; next }
+inf { data = data $0; next }
+/^s:[45], / { stride = substr($0, 3, 1) + 0 }
+/^<g id="frames">$/ && data != "" { inframes = 1; nf = split(data, F, ","); k = 0; next }
+inframes && /^<\/g>$/ { inframes = 0; next }
+inframes {
+	d = F[k * stride + 1]; n = F[k * stride + 4]; k++
+	name = d == 0 ? "all" : n < 0 ? "+" (-n) " more" : names[n]
+	print attr($0, "y"), attr($0, "x"), attr($0, "width"), name
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env bats
+# fg-diff: two profiles to "STACK BASE TARGET" lines
+
+load helper
+
+D=""
+setup() {
+	D=$DATA/diff
+}
+
+@test "fg-diff: the numbers of difffolded.pl, in sorted order (sorted inputs)" {
+	fg-diff "$D/dtrace-a.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
+	LC_ALL=C sort -c "$BATS_TEST_TMPDIR/out"
+	LC_ALL=C sort "$BATS_TEST_TMPDIR/out" | cmp - "$D/difffolded-plain.out"
+}
+
+@test "fg-diff: unsorted input gives the same answer (matched in memory)" {
+	fg-diff "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
+	fg-diff "$D/dtrace-a.folded" "$D/dtrace-c.folded" | cmp - "$BATS_TEST_TMPDIR/out"
+}
+
+@test "fg-diff: standard input and process substitution" {
+	run bash -c "fg-diff - $D/dtrace-c.folded <$D/dtrace-a.folded | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
+	status_is 0
+	run bash -c "fg-diff <(cat $D/dtrace-a.folded) <(cat $D/dtrace-c.folded) | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
+	status_is 0
+}
+
+@test "fg-diff -n: the baseline scaled to the target's total, truncated as difffolded.pl" {
+	fg-diff -n "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
+	fg-diff --normalize "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
+}
+
+@test "fg-diff --normalize=exact keeps the decimals" {
+	printf 'a 1\nb 2\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'a 4\nb 3\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --normalize=exact "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'a 2.33333333333333 4\nb 4.66666666666667 3')" ]
+	run fg-diff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'a 2 4\nb 4 3')" ]
+	run fg-diff --normalize=other "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	status_is 2
+}
+
+@test "fg-diff -s: hex addresses are stripped before matching, as difffolded.pl -s" {
+	fg-diff -s "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-s.out"
+	printf 'f;0x1234 5\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'f;0xabcd 7\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --strip-hex "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "f;0x... 5 7" ]
+}
+
+@test "fg-diff: new and vanished stacks get a zero on the other side" {
+	printf 'main;old 5\nmain;both 1\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;new 7\nmain;both 2\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'main;both 1 2\nmain;new 0 7\nmain;old 5 0')" ]
+}
+
+@test "fg-diff: renamed REPL functions line up (ProfileVega's demonstration)" {
+	run fg-diff "$D/base.folded" "$D/new.folded"
+	status_is 0
+	[ "$output" = "$(printf '%s\n' \
+		'eval at boot.jl:360;f2 at REPL[3]:1 5 5' \
+		'eval at boot.jl:360;f2 at REPL[3]:2;sum at reduce.jl:532 100 200' \
+		'eval at boot.jl:360;f2 at REPL[3]:4;maximum at reduce.jl:652 0 80' \
+		'eval at boot.jl:360;f2 at REPL[3]:8 20 10' \
+		'eval at boot.jl:360;f2 at REPL[3]:8;sort! at sort.jl:710 200 100')" ]
+}
+
+@test "fg-diff --no-wildcard: REPL frames are only equal when their names are" {
+	run fg-diff --no-wildcard "$D/base.folded" "$D/new.folded"
+	[ "$(echo "$output" | wc -l)" -eq 9 ]
+	[[ "$output" == *"f1 at REPL[2]:2;sum at reduce.jl:532 100 0"* ]]
+}
+
+@test "fg-diff --wildcard: a pattern of one's own" {
+	printf 'main;worker-1;job 5\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;worker-7;job 9\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --wildcard '^worker-[0-9]+$' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "main;worker-7;job 5 9" ]
+	run fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$(echo "$output" | wc -l)" -eq 2 ]
+	run fg-diff --wildcard '(' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	status_is 2
+}
+
+@test "fg-diff --strip-lines: Julia frames match without line numbers, target's label printed" {
+	printf 'main at x.jl:1;f at a.jl:12 [inlined]_[d];g at b.jl:3 5\nmain at x.jl:1;h at c.jl:4 2\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 8\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 5 8\nmain at x.jl:2;h at c.jl:4 2 0')" ]
+}
+
+@test "fg-diff --simplify: only the widest root of each profile" {
+	printf 'main;a 50\nnoise;x 1\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;a 60\nother;y 2\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --simplify "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "main;a 50 60" ]
+}
+
+@test "fg-diff: output renders: red, blue and new in fg-svg" {
+	fg-diff "$D/base.folded" "$D/new.folded" | fg-svg >"$BATS_TEST_TMPDIR/diff.svg"
+	grep -q 'fill="#3cb371"' "$BATS_TEST_TMPDIR/diff.svg"
+	grep -q 'fill="#0000ff"' "$BATS_TEST_TMPDIR/diff.svg"
+	grep -q 'fill="#ff0000"' "$BATS_TEST_TMPDIR/diff.svg"
+}
+
+@test "fg-diff: two-count input is an error" {
+	run fg-diff "$DATA/folded/diff.folded" "$D/base.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $DATA/folded/diff.folded:1: two counts on a line: fg-diff compares two one-count profiles" ]
+}
+
+@test "fg-diff: bad input, missing file, usage errors" {
+	printf 'a 1\nb\n' >"$BATS_TEST_TMPDIR/bad"
+	run fg-diff "$BATS_TEST_TMPDIR/bad" "$D/base.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/bad:2: count missing" ]
+	run fg-diff "$BATS_TEST_TMPDIR/nope" "$D/base.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/nope: No such file or directory" ]
+	run fg-diff "$D/base.folded"
+	status_is 2
+	run fg-diff - -
+	status_is 2
+	[ "$output" = "fg-diff: standard input can be only one of the profiles" ]
+	run fg-diff --bogus a b
+	status_is 2
+	run fg-diff --help
+	status_is 0
+	[[ "$output" == *"--strip-lines"* ]]
+	run fg-diff --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}

@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+# fg-svg: the interactive SVG flame graph
+
+load helper
+
+boxes() {
+	awk -f "$DATA/svg/boxes.awk" "$@"
+}
+
+# The fill of the rect of the frame named $2 in SVG $1 (first match).
+fill_of() {
+	local y x
+	read -r y x _ < <(boxes "$1" | awk -v n="$2" '{ nm = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", nm) } nm == n { print; exit }')
+	grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" "$1" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
+}
+
+xmlcheck() {
+	if command -v xmllint >/dev/null; then xmllint --noout "$1"; fi
+}
+
+@test "fg-svg: boxes equal flamegraph.pl's on its dtrace example (--no-more)" {
+	fg-svg --no-more "$DATA/svg/dtrace.folded" | boxes | sort | cmp - "$DATA/svg/dtrace-default.boxes"
+}
+
+@test "fg-svg: boxes equal flamegraph.pl's on its perf example (--no-more)" {
+	gzip -dc "$DATA/svg/perf.folded.gz" | fg-svg --no-more | boxes | sort | cmp - "$DATA/svg/perf-default.boxes"
+}
+
+@test "fg-svg: --flamechart, --reverse, --inverted, --minwidth % equal flamegraph.pl's" {
+	LC_ALL=C sort -r "$DATA/svg/dtrace.folded" | fg-svg --no-more --flamechart | boxes | sort |
+		cmp - "$DATA/svg/dtrace-flamechart.boxes"
+	fg-svg --no-more --reverse "$DATA/svg/dtrace.folded" | boxes | sort | cmp - "$DATA/svg/dtrace-reverse.boxes"
+	fg-svg --no-more --inverted "$DATA/svg/dtrace.folded" | boxes | sort | cmp - "$DATA/svg/dtrace-inverted.boxes"
+	fg-svg --no-more --minwidth 1% "$DATA/svg/dtrace.folded" | boxes | sort | cmp - "$DATA/svg/dtrace-minwidth.boxes"
+}
+
+@test "fg-svg: the output is well-formed XML and byte-identical across runs" {
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/a.svg"
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/b.svg"
+	cmp "$BATS_TEST_TMPDIR/a.svg" "$BATS_TEST_TMPDIR/b.svg"
+	command -v xmllint >/dev/null || skip "needs xmllint"
+	xmllint --noout "$BATS_TEST_TMPDIR/a.svg"
+}
+
+@test "fg-svg: one box per function under one parent (frame-by-frame merge)" {
+	runsh "printf 'a;b 5\na;b::x;y 3\na;b;c 2\n' | fg-svg | awk -f $DATA/svg/boxes.awk | awk '\$NF == \"b\"' | wc -l"
+	[ "$output" = 1 ]
+}
+
+@test "fg-svg: narrow callees become one '+N more' box with their summed width" {
+	{ echo "main;big 1000"; for i in $(seq 1 50); do echo "main;small$i 1"; done; } >"$BATS_TEST_TMPDIR/in"
+	fg-svg --minwidth 5 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
+	run boxes "$BATS_TEST_TMPDIR/out.svg"
+	[[ "$output" == *" +50 more"* ]]
+	# 50 of 1050 samples across 1180 px: 56.2 px wide, right after big
+	[[ "$output" == *" 1133.8 56.2 +50 more"* ]]
+	fg-svg --minwidth 5 --no-more "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
+	run boxes "$BATS_TEST_TMPDIR/out.svg"
+	[[ "$output" != *"more"* ]]
+}
+
+@test "fg-svg: labels are cut with .. and never split a UTF-8 character" {
+	printf 'main;%s 5\nmain;other 5\n' "ééééééééééééééééééééééééééééééé" >"$BATS_TEST_TMPDIR/in"
+	fg-svg --width 200 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
+	run grep -o '>é[é.]*</text>' "$BATS_TEST_TMPDIR/out.svg"
+	[[ "$output" == *"..</text>" ]]
+	iconv -f UTF-8 -t UTF-8 "$BATS_TEST_TMPDIR/out.svg" >/dev/null
+	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: invalid UTF-8 and control bytes become U+FFFD" {
+	printf 'main;bad\377\001x 2\n' | fg-svg >"$BATS_TEST_TMPDIR/out.svg"
+	iconv -f UTF-8 -t UTF-8 "$BATS_TEST_TMPDIR/out.svg" >/dev/null
+	grep -q 'bad\\ufffd\\u0001x' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '>bad��x</text>' "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: names are escaped in labels and data" {
+	printf 'main;<script>alert(1)</script>&\"]]> 5\n' | fg-svg >"$BATS_TEST_TMPDIR/out.svg"
+	! grep -q '<script>alert' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;]]&gt;</text>' "$BATS_TEST_TMPDIR/out.svg"
+	[ "$(grep -c ']]>' "$BATS_TEST_TMPDIR/out.svg")" -eq 1 ]	# only the CDATA's own end
+	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: hot colours are flamegraph.pl's (seeded by the name)" {
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/out.svg"
+	# flamegraph.pl draws genunix`vfs_getops rgb(216,54,12), unix`atomic_add_64 rgb(227,105,25)
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'genunix`vfs_getops')" = "#d8360c" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'unix`atomic_add_64')" = "#e36919" ]
+}
+
+@test "fg-svg --colors: every palette, and an unknown one is a usage error" {
+	for p in hot mem io wakeup chain java js perl red green blue aqua yellow purple orange julia category; do
+		fg-svg --colors "$p" "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/$p.svg"
+	done
+	# red and blue palettes differ, and mem is green-blue (no red component)
+	! cmp -s "$BATS_TEST_TMPDIR/red.svg" "$BATS_TEST_TMPDIR/blue.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/mem.svg" 'eval at boot.jl:330' | cut -c2-3)" = 00 ]
+	run fg-svg -c nosuch "$DATA/folded/julia.folded"
+	status_is 2
+	[[ "$output" == *"unknown palette 'nosuch'"* ]]
+}
+
+@test "fg-svg --colors java: annotations choose the hue" {
+	printf 'java/lang/Thread.run_[j];foo_[k];Bar::baz 1\n' | fg-svg -c java >"$BATS_TEST_TMPDIR/out.svg"
+	# flamegraph.pl --colors java: rgb(95,241,95), rgb(218,118,0), rgb(199,199,58)
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'java/lang/Thread.run')" = "#5ff15f" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'foo')" = "#da7600" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'Bar::baz')" = "#c7c73a" ]
+}
+
+@test "fg-svg --colors julia: dispatch crimson, GC orange, shades alternate by depth" {
+	printf 'a;b_[d];c_[g];d 1\n' | fg-svg -c julia >"$BATS_TEST_TMPDIR/out.svg"
+	# FlameGraphs counts depth from 1: b (3) takes the odd half, c (4) the even
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" b)" = "#e81c48" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" c)" = "#f29800" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" a)" != "$(fill_of "$BATS_TEST_TMPDIR/out.svg" d)" ]
+	grep -q 'stop-color="#ffffff"' "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg --colors category: by file" {
+	printf 'typeinf at ./compiler/typeinfer.jl:12;f at /home/u/.julia/packages/P/x.jl:3;jl_apply_generic at gf.c:2 1\n' |
+		fg-svg -c category >"$BATS_TEST_TMPDIR/out.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'typeinf at ./compiler/typeinfer.jl:12')" = "#696969" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'f at /home/u/.julia/packages/P/x.jl:3')" = "#ff0000" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'jl_apply_generic at gf.c:2')" = "#ffa500" ]
+}
+
+@test "fg-svg --hash: colours by flamegraph.pl's name hash" {
+	fg-svg --hash "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/out.svg"
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/plain.svg"
+	! cmp -s "$BATS_TEST_TMPDIR/out.svg" "$BATS_TEST_TMPDIR/plain.svg"
+	# flamegraph.pl --hash draws genunix`open rgb(247,195,46)
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" 'genunix`open')" = "#f7c32e" ]
+}
+
+@test "fg-svg --palette: colours come from the map and new ones are written back" {
+	printf 'main->rgb(1,2,3)\n' >"$BATS_TEST_TMPDIR/palette.map"
+	printf 'main;work 3\n' | fg-svg --palette "$BATS_TEST_TMPDIR/palette.map" >"$BATS_TEST_TMPDIR/out.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" main)" = "#010203" ]
+	grep -qx 'main->rgb(1,2,3)' "$BATS_TEST_TMPDIR/palette.map"
+	grep -q '^work->rgb(' "$BATS_TEST_TMPDIR/palette.map"
+	printf 'oops\n' >"$BATS_TEST_TMPDIR/bad.map"
+	runsh "printf 'a 1\n' | fg-svg --palette $BATS_TEST_TMPDIR/bad.map"
+	status_is 1
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/bad.map:1: not a palette line (NAME->rgb(R,G,B))" ]
+}
+
+@test "fg-svg: title, subtitle, notes, countname, nametype, font options" {
+	fg-svg --title 'My <Graph>' --subtitle sub --notes 'a--b' --countname ticks \
+		--nametype Frame: --fonttype Courier --fontsize 10 --fontwidth 0.7 \
+		"$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<text id="title" x="600.00" y="20">My &lt;Graph&gt;</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<text id="subtitle"[^>]*>sub</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<!-- NOTES: a- -b -->' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'cn:"ticks", nt:"Frame:"' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'font-family:Courier' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'font-size:10px' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'fw:0.7' "$BATS_TEST_TMPDIR/out.svg"
+	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: default titles follow the mode" {
+	run fg-svg -i "$DATA/folded/julia.folded"
+	[[ "$output" == *'>Icicle Graph</text>'* ]]
+	run fg-svg --flamechart "$DATA/folded/julia.folded"
+	[[ "$output" == *'>Flame Chart</text>'* ]]
+	run fg-svg "$DATA/folded/julia.folded"
+	[[ "$output" == *'>Flame Graph</text>'* ]]
+}
+
+@test "fg-svg: --width, --height and FG_WIDTH / FG_HEIGHT" {
+	run fg-svg --width 800 --height 20 "$DATA/folded/julia.folded"
+	# six levels of 20 px, 36 px above and 34 below
+	[[ "$output" == *'<svg version="1.1" width="800" height="190"'* ]]
+	FG_WIDTH=640 FG_HEIGHT=10 run fg-svg "$DATA/folded/julia.folded"
+	[[ "$output" == *'<svg version="1.1" width="640" height="130"'* ]]
+	FG_WIDTH=640 run fg-svg -w 700 "$DATA/folded/julia.folded"
+	[[ "$output" == *'width="700"'* ]]
+	run fg-svg --width 5 "$DATA/folded/julia.folded"
+	status_is 2
+	FG_WIDTH=abc run fg-svg "$DATA/folded/julia.folded"
+	status_is 2
+}
+
+@test "fg-svg: --bgcolors" {
+	run fg-svg --bgcolors blue "$DATA/folded/julia.folded"
+	[[ "$output" == *'stop-color="#e0e0ff"'* ]]
+	run fg-svg --bgcolors '#123456' "$DATA/folded/julia.folded"
+	[[ "$output" == *'stop-color="#123456" offset="95%"'* ]]
+	run fg-svg --bgcolors pink "$DATA/folded/julia.folded"
+	status_is 2
+}
+
+@test "fg-svg: --total draws against a larger total; --factor scales what is shown" {
+	printf 'a 10\n' | fg-svg --total 40 --no-more >"$BATS_TEST_TMPDIR/out.svg"
+	run boxes "$BATS_TEST_TMPDIR/out.svg"
+	[[ "$output" == *" 10.0 295.0 a"* ]]
+	grep -q 'total:40' "$BATS_TEST_TMPDIR/out.svg"
+	run bash -c "printf 'a 10\n' | fg-svg --factor 2.5"
+	[[ "$output" == *'factor:2.5'* ]]
+	run fg-svg --total x "$DATA/folded/julia.folded"
+	status_is 2
+}
+
+@test "fg-svg --minwidth: a bad value is a usage error" {
+	run fg-svg --minwidth abc "$DATA/folded/julia.folded"
+	status_is 2
+	[ "$output" = "fg-svg: bad minwidth: 'abc'" ]
+}
+
+@test "fg-svg: differential input colours by total change: red grew, blue shrank, new green" {
+	printf 'main;grew 10 20\nmain;shrank 20 10\nmain;new 0 5\nmain;gone 5 0\n' |
+		fg-svg >"$BATS_TEST_TMPDIR/out.svg"
+	grew=$(fill_of "$BATS_TEST_TMPDIR/out.svg" grew)
+	shrank=$(fill_of "$BATS_TEST_TMPDIR/out.svg" shrank)
+	[ "${grew:1:2}" = ff ] && [ "${grew:3:2}" != ff ]
+	[ "${shrank:5:2}" = ff ] && [ "${shrank:1:2}" != ff ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" new)" = "#3cb371" ]
+	grep -q '>grew</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '>new</text>' "$BATS_TEST_TMPDIR/out.svg"
+	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: vanished stacks are drawn in the elided view only" {
+	printf 'main;kept 10 20\nmain;gone 5 0\n' | fg-svg >"$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<text id="elided"' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<g id="eframes" class="hide">' "$BATS_TEST_TMPDIR/out.svg"
+	# the graph has no box for gone; the elided view does
+	[ "$(sed -n '/<g id="labels">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '>gone<')" -eq 0 ]
+	[ "$(sed -n '/<g id="elabels"/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '>gone<')" -eq 1 ]
+	printf 'main;kept 10 20\n' | fg-svg >"$BATS_TEST_TMPDIR/none.svg"
+	! grep -q 'id="elided"' "$BATS_TEST_TMPDIR/none.svg"
+}
+
+@test "fg-svg --delta=self: a parent with no change of its own is white" {
+	printf 'main;p;c 10 20\n' | fg-svg --delta=self >"$BATS_TEST_TMPDIR/self.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/self.svg" p)" = "#ffffff" ]
+	printf 'main;p;c 10 20\n' | fg-svg --delta=total >"$BATS_TEST_TMPDIR/total.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/total.svg" p)" != "#ffffff" ]
+	run fg-svg --delta=other "$DATA/folded/diff.folded"
+	status_is 2
+}
+
+@test "fg-svg --negate: baseline widths, coloured baseline minus target" {
+	printf 'main;a 30 10\nmain;b 10 10\n' | fg-svg --negate --no-more >"$BATS_TEST_TMPDIR/out.svg"
+	run boxes "$BATS_TEST_TMPDIR/out.svg"
+	[[ "$output" == *" 10.0 885.0 a"* ]]
+	a=$(fill_of "$BATS_TEST_TMPDIR/out.svg" a)
+	[ "${a:1:2}" = ff ]	# a lost samples: red from the baseline's side
+}
+
+@test "fg-svg --min-delta: small changes are neutral" {
+	printf 'main;a 1000 1010\nmain;b 100 400\n' | fg-svg --min-delta 5 >"$BATS_TEST_TMPDIR/out.svg"
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" a)" = "#ffffff" ]
+	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" b)" != "#ffffff" ]
+}
+
+@test "fg-svg: at most 150 bytes of SVG per drawn frame on a large graph" {
+	gzip -dc "$DATA/svg/perf.folded.gz" | fg-svg --minwidth 0 >"$BATS_TEST_TMPDIR/out.svg"
+	frames=$(sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '<rect')
+	bytes=$(wc -c <"$BATS_TEST_TMPDIR/out.svg")
+	script=$(sed -n '/^"use strict"/,/^]]>/p' "$BATS_TEST_TMPDIR/out.svg" | wc -c)
+	echo "frames $frames bytes $bytes" >&2
+	[ $(( (bytes - script) / frames )) -le 150 ]
+}
+
+@test "fg-svg: empty input is an error and writes nothing" {
+	run bash -c "fg-svg /dev/null 2>&1 >$BATS_TEST_TMPDIR/out"
+	status_is 1
+	[ "$output" = "fg-svg: no samples in the input" ]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+}
+
+@test "fg-svg: bad input names file and line, writes nothing" {
+	printf 'a 1\nb\n' >"$BATS_TEST_TMPDIR/in"
+	run bash -c "fg-svg $BATS_TEST_TMPDIR/in 2>&1 >$BATS_TEST_TMPDIR/out"
+	status_is 1
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/in:2: count missing" ]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+}
+
+@test "fg-svg: usage, --help and --version" {
+	run fg-svg --bogus
+	status_is 2
+	[[ "$output" == *"usage: fg-svg"* ]]
+	run fg-svg --help
+	status_is 0
+	[[ "$output" == *"--no-more"* ]]
+	run fg-svg --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "fg-svg: in Chromium, ?s= highlights the matches and prints the exact share" {
+	ch=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$ch" ] || skip "needs chromium"
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/d.svg"
+	expect=$(awk '{n=$NF; t+=n; if ($0 ~ /lookupn/) m+=n} END {printf "%.1f", 100*m/t}' "$DATA/svg/dtrace.folded")
+	timeout 60 "$ch" --headless --no-sandbox --disable-gpu --disable-background-networking \
+		--disable-component-update --disable-sync --no-first-run \
+		--user-data-dir="$BATS_TEST_TMPDIR/profile" --dump-dom \
+		"file://$BATS_TEST_TMPDIR/d.svg?s=lookupn" 2>/dev/null >"$BATS_TEST_TMPDIR/dom"
+	grep -q ">Matched: $expect%</text>" "$BATS_TEST_TMPDIR/dom"
+	[ "$(grep -c 'fill="rgb(230,0,230)"' "$BATS_TEST_TMPDIR/dom")" -gt 0 ]
+}
