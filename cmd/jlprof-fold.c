@@ -107,6 +107,9 @@ static struct fold {
 	unsigned char *st;
 	uint64_t *sub, *gself;
 	uint32_t *gfirst, *glast, *gnext, *gpar, *gmap;
+	/* --recur: where in the sample each entry's ip was last seen */
+	uint32_t *lastpos;
+	uint64_t *stamp, now;
 	char *path;
 	size_t pathcap;
 } F;
@@ -574,15 +577,17 @@ child(uint32_t parent, uint32_t key, uint32_t frame)
 	return k;
 }
 
+/* An empty tree; the child table starts small again so that many
+ * small groups (--by-task) cost no more than one big one. */
 static void
 tree_reset(void)
 {
 	F.ntn = 0;
 	newnode(NIL, NIL, NIL);
-	if (F.tslot)
-		memset(F.tslot, 0, (F.tmask + 1) * sizeof(*F.tslot));
-	else
-		tgrow();
+	free(F.tslot);
+	F.tslot = NULL;
+	F.tmask = 0;
+	tgrow();
 }
 
 /* Add a distinct sequence (Profile.tree!): root-most ip first, each
@@ -907,21 +912,14 @@ emit(const char *prefix, size_t plen)
 static void
 foldgroup(struct seq *e, size_t n)
 {
-	static uint32_t *after, *lastpos;
-	static uint64_t *stamp, now;
+	static uint32_t *after;
 	static size_t aftercap;
 	char prefix[80];
 	size_t i, plen = 0;
 
-	if (opt.recur != RECUR_OFF) {
-		lastpos = ereallocarray(lastpos, F.jp.nip + 1, 4);
-		stamp = erealloc(stamp, (F.jp.nip + 1) * 8);
-		memset(stamp, 0, (F.jp.nip + 1) * 8);
-		now = 0;
-	}
 	tree_reset();
 	for (i = 0; i < n; i++)
-		tree_add(&e[i], &after, &aftercap, lastpos, stamp, ++now);
+		tree_add(&e[i], &after, &aftercap, F.lastpos, F.stamp, ++F.now);
 	if (F.ntn == 1)
 		return;
 	buildgraph();
@@ -980,6 +978,10 @@ fold_profile(void)
 	rankframes();
 	if (layout == JL_AUTO)
 		layout = jl_has_meta(&F.jp) ? JL_META : JL_LEGACY;
+	if (opt.recur != RECUR_OFF) {
+		F.lastpos = ereallocarray(NULL, F.jp.nip + 1, sizeof(*F.lastpos));
+		F.stamp = ecalloc(F.jp.nip + 1, sizeof(*F.stamp));
+	}
 	seqgrow();
 	trailing = jl_samples(&F.jp, layout, onsample, NULL);
 	if (trailing)
@@ -987,7 +989,8 @@ fold_profile(void)
 		    (unsigned long long)trailing);
 	if (opt.stats)
 		printstats(layout == JL_META ? "meta" : "legacy");
-	qsort(F.seq, F.nseq, sizeof(*F.seq), cmpseq);
+	if (F.nseq)
+		qsort(F.seq, F.nseq, sizeof(*F.seq), cmpseq);
 	for (i = 0; i < F.nseq; i = j) {
 		for (j = i + 1; j < F.nseq && F.seq[j].g0 == F.seq[i].g0 &&
 		    F.seq[j].g1 == F.seq[i].g1; j++)
@@ -1094,6 +1097,10 @@ fold_file(const char *path)
 	free(F.seqslot);
 	free(F.w);
 	free(F.ts);
+	free(F.lastpos);
+	free(F.stamp);
+	F.lastpos = NULL;
+	F.stamp = NULL;
 	F.fi = NULL;
 	F.seq = NULL;
 	F.seqslot = NULL;

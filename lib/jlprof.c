@@ -406,9 +406,7 @@ jl_close(struct jlprof *p)
 	free(p->fid);
 	free(p->ip);
 	free(p->slot);
-	/* the interner's strings stay: labels may point into them */
-	free(p->fkeys.str);
-	free(p->fkeys.slot);
+	intern_free(&p->fkeys);
 }
 
 static void

@@ -467,5 +467,13 @@ main(int argc, char **argv)
 	i = cut >= 0 && (size_t)cut < all.n ? (size_t)cut : all.n;
 	wr(&all, i, f);
 	wr(&tail, tail.n, f);
+	free(all.p);
+	free(magic.p);
+	free(eword.p);
+	free(data.p);
+	free(lidict.p);
+	free(graph.p);
+	free(tail.p);
+	free(ents);
 	return fflush(f) ? 1 : 0;
 }
