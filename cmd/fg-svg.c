@@ -480,6 +480,7 @@ write_labels(const char *id, int hidden, const struct opts *o, const struct tree
 	double cw = o->fontsize * o->fontwidth, px, pw;
 	const struct lframe *f;
 	const char *s;
+	char more[48];	/* outlives the branch that fills it */
 	size_t i, n, chars, have;
 
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
@@ -491,8 +492,6 @@ write_labels(const char *id, int hidden, const struct opts *o, const struct tree
 		if (chars < 3)
 			continue;
 		if (f->node == TNONE) {
-			char more[48];
-
 			n = snprintf(more, sizeof(more), "+%u more", f->nmore);
 			s = more;
 			have = n;
