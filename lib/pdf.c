@@ -27,7 +27,7 @@ void
 pdf_num(struct bytes *b, double v)
 {
 	char buf[64];
-	int n = snprintf(buf, sizeof(buf), "%.2f", v);
+	int n = snprintf(buf, sizeof(buf), "%.3f", v);
 
 	while (buf[n - 1] == '0')
 		n--;

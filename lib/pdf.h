@@ -38,7 +38,7 @@ bputs(struct bytes *b, const char *s)
 }
 
 void bprintf(struct bytes *b, const char *fmt, ...);
-/* A number as short as it can be written (at most two decimals). */
+/* A number as short as it can be written (at most three decimals). */
 void pdf_num(struct bytes *b, double v);
 /* s[0..n) (UTF-8) as a literal string "(...)" in WinAnsiEncoding. */
 void pdf_text(struct bytes *b, const char *s, size_t n);
