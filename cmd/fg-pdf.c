@@ -1,0 +1,318 @@
+/* fg-pdf: a flame graph as a one-page vector PDF */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+#include "escape.h"
+#include "out.h"
+#include "pdf.h"
+#include "util.h"
+
+/* Objects: the fixed ones, then one link annotation per frame. */
+enum { OBJ_CATALOG = 1, OBJ_PAGES, OBJ_PAGE, OBJ_FONT, OBJ_CONTENT, OBJ_SHADING, OBJ_ANNOT };
+
+/* Frames narrower than this get no annotation. */
+#define ANNOT_MINW 1.0
+
+struct popts {
+	double fontwidth;
+	int links;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n%s"
+	    "      --fontsize SIZE    font size (12)\n"
+	    "      --fontwidth W      average character width / font size (0.59)\n"
+	    "      --no-links         no annotation with each frame's name and count\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0, draw_usage);
+	exit(status);
+}
+
+static void
+rgbfill(struct bytes *b, struct rgb c)
+{
+	pdf_num(b, c.r / 255.0);
+	pdf_num(b, c.g / 255.0);
+	pdf_num(b, c.b / 255.0);
+	bputs(b, "rg\n");
+}
+
+static void
+rect(struct bytes *b, double x, double y, double w, double h)
+{
+	pdf_num(b, x);
+	pdf_num(b, y);
+	pdf_num(b, w);
+	pdf_num(b, h);
+	bputs(b, "re f\n");
+}
+
+/* Text at (x, y) in image coordinates (y down, at the baseline). */
+static void
+text(struct bytes *b, const struct graph *g, double size, double x, double y,
+    const char *s, size_t n, int dots)
+{
+	bputs(b, "/F1 ");
+	pdf_num(b, size);
+	bputs(b, "Tf 1 0 0 1 ");
+	pdf_num(b, x);
+	pdf_num(b, g->H - y);
+	bputs(b, "Tm ");
+	pdf_text(b, s, n);
+	bputs(b, dots ? " Tj (..) Tj\n" : " Tj\n");
+}
+
+/* Text centred on x, its width estimated as fg-svg's labels are. */
+static void
+centred(struct bytes *b, const struct graph *g, const struct popts *po, double size,
+    double x, double y, const char *s)
+{
+	size_t n = strlen(s);
+
+	text(b, g, size, x - utf8_chars(s, n) * size * po->fontwidth / 2, y, s, n, 0);
+}
+
+static void
+legend(struct bytes *b, const struct graph *g, const struct dopts *o)
+{
+	static const char *what[] = { "grew", "shrank", "new" };
+	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
+	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
+	int i;
+
+	for (i = 0; i < 3; i++, x += 80) {
+		rgbfill(b, i == 0 ? red : i == 1 ? blue : color_new);
+		rect(b, x, g->H - y - 1, 10, 10);
+		bputs(b, "0 g BT\n");
+		text(b, g, o->fontsize, x + 14, y, what[i], strlen(what[i]), 0);
+		bputs(b, "ET\n");
+	}
+}
+
+/* The page's drawing: background, title, boxes, then the labels that
+ * fit, cut as fg-svg cuts them. */
+static void
+content(struct bytes *b, struct graph *g, const struct dopts *o, const struct popts *po)
+{
+	static const struct rgb none = { 0, 0, 1 };
+	double cw = o->fontsize * po->fontwidth, x0, x1, y;
+	struct rgb c, last = none;
+	size_t i, n, chars, have;
+	const char *s;
+	char buf[48];
+
+	bputs(b, "q 0 0 ");
+	pdf_num(b, g->W);
+	pdf_num(b, g->H);
+	bputs(b, "re W n /Sh0 sh Q\n");
+	for (i = 0; i < g->L.n; i++) {
+		c = graph_color(g, o, i);
+		graph_box(g, o, i, &x0, &x1, &y);
+		if (i == 0 || memcmp(&c, &last, sizeof(c)))
+			rgbfill(b, c);
+		last = c;
+		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
+	}
+	if (g->diff)
+		legend(b, g, o);
+	bputs(b, "0 g BT\n");
+	centred(b, g, po, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
+	if (o->subtitle) {
+		bputs(b, "0.627 g\n");
+		centred(b, g, po, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
+		bputs(b, "0 g\n");
+	}
+	for (i = 0; i < g->L.n; i++) {
+		graph_box(g, o, i, &x0, &x1, &y);
+		chars = (size_t)((x1 - x0) / cw);
+		if (chars < 3)
+			continue;
+		graph_label(g, i, &s, &n, buf);
+		have = utf8_chars(s, n);
+		y += 3 + (g->fh - 1) / 2;
+		if (chars < have)
+			text(b, g, o->fontsize, x0 + 3, y, s, utf8_prefix(s, n, chars - 2), 1);
+		else
+			text(b, g, o->fontsize, x0 + 3, y, s, n, 0);
+	}
+	bputs(b, "ET\n");
+}
+
+static size_t
+count_links(const struct graph *g, const struct dopts *o)
+{
+	double x0, x1, y;
+	size_t i, n = 0;
+
+	for (i = 0; i < g->L.n; i++) {
+		graph_box(g, o, i, &x0, &x1, &y);
+		n += x1 - x0 >= ANNOT_MINW;
+	}
+	return n;
+}
+
+/* "NAME (N samples, P%)", with "; +D samples, +Q%" for differential
+ * input: what fg-svg's tooltip says, with the whole label. */
+static void
+link_text(struct bytes *t, const struct graph *g, size_t i)
+{
+	const struct lframe *f = &g->L.f[i];
+	char num[400], buf[48];
+	const char *s;
+	size_t n;
+	double d;
+
+	if (f->node == TNONE || f->node == 0) {
+		graph_label(g, i, &s, &n, buf);
+	} else {
+		s = tree_name(&g->t, f->node);
+		n = tree_namelen(&g->t, f->node);
+	}
+	bytes_put(t, s, n);
+	bputs(t, " (");
+	bytes_put(t, num, count_fmt(f->w, num));
+	bprintf(t, " samples, %.2f%%", 100 * count_val(f->w) / g->L.timemax);
+	if (g->diff) {
+		d = count_val(f->total[1]) - count_val(f->total[0]);
+		bprintf(t, "; %s%.15g samples, %s%.2f%%", d > 0 ? "+" : "", d,
+		    d > 0 ? "+" : "", 100 * d / g->L.timemax);
+	}
+	bputs(t, ")");
+}
+
+static void
+links(struct pdf *p, const struct graph *g, const struct dopts *o)
+{
+	struct bytes t = { 0 };
+	double x0, x1, y;
+	size_t i, id = OBJ_ANNOT;
+
+	for (i = 0; i < g->L.n; i++) {
+		graph_box(g, o, i, &x0, &x1, &y);
+		if (x1 - x0 < ANNOT_MINW)
+			continue;
+		pdf_obj(p, id++);
+		bputs(&p->b, "<< /Type /Annot /Subtype /Link /Border [0 0 0] /Rect [");
+		pdf_num(&p->b, x0);
+		pdf_num(&p->b, g->H - y - (g->fh - 1));
+		pdf_num(&p->b, x1);
+		pdf_num(&p->b, g->H - y);
+		bputs(&p->b, "] /Contents ");
+		t.n = 0;
+		link_text(&t, g, i);
+		pdf_utf16(&p->b, (const char *)t.p, t.n);
+		bputs(&p->b, " >>");
+		pdf_obj_end(p);
+	}
+	bytes_free(&t);
+}
+
+static void
+write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
+{
+	struct bytes c = { 0 };
+	struct pdf p;
+	size_t nlinks = po->links ? count_links(g, o) : 0, i;
+
+	pdf_begin(&p, OBJ_ANNOT - 1 + nlinks);
+	pdf_obj(&p, OBJ_CATALOG);
+	bprintf(&p.b, "<< /Type /Catalog /Pages %d 0 R >>", OBJ_PAGES);
+	pdf_obj_end(&p);
+	pdf_obj(&p, OBJ_PAGES);
+	bprintf(&p.b, "<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", OBJ_PAGE);
+	pdf_obj_end(&p);
+	pdf_obj(&p, OBJ_PAGE);
+	bputs(&p.b, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ");
+	pdf_num(&p.b, g->W);
+	pdf_num(&p.b, g->H);
+	bprintf(&p.b, "] /Resources << /Font << /F1 %d 0 R >> /Shading << /Sh0 %d 0 R >> >> "
+	    "/Contents %d 0 R", OBJ_FONT, OBJ_SHADING, OBJ_CONTENT);
+	if (nlinks) {
+		bputs(&p.b, " /Annots [");
+		for (i = 0; i < nlinks; i++)
+			bprintf(&p.b, "%s%lu 0 R", i ? " " : "", (unsigned long)(OBJ_ANNOT + i));
+		bputs(&p.b, "]");
+	}
+	bputs(&p.b, " >>");
+	pdf_obj_end(&p);
+	pdf_obj(&p, OBJ_FONT);
+	bputs(&p.b, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+	    "/Encoding /WinAnsiEncoding >>");
+	pdf_obj_end(&p);
+	/* fg-svg's background: a vertical gradient, 5% to 95% down */
+	pdf_obj(&p, OBJ_SHADING);
+	bputs(&p.b, "<< /ShadingType 2 /ColorSpace /DeviceRGB /Extend [true true] /Coords [0 ");
+	pdf_num(&p.b, g->H * 0.95);
+	bputs(&p.b, "0 ");
+	pdf_num(&p.b, g->H * 0.05);
+	bputs(&p.b, "] /Function << /FunctionType 2 /Domain [0 1] /N 1 /C0 [");
+	pdf_num(&p.b, g->bgtop.r / 255.0);
+	pdf_num(&p.b, g->bgtop.g / 255.0);
+	pdf_num(&p.b, g->bgtop.b / 255.0);
+	bputs(&p.b, "] /C1 [");
+	pdf_num(&p.b, g->bgbottom.r / 255.0);
+	pdf_num(&p.b, g->bgbottom.g / 255.0);
+	pdf_num(&p.b, g->bgbottom.b / 255.0);
+	bputs(&p.b, "] >> >>");
+	pdf_obj_end(&p);
+	content(&c, g, o, po);
+	pdf_stream(&p, OBJ_CONTENT, NULL, c.p, c.n);
+	bytes_free(&c);
+	if (nlinks)
+		links(&p, g, o);
+	pdf_end(&p, OBJ_CATALOG);
+	out_mem(p.b.p, p.b.n);
+	pdf_free(&p);
+}
+
+enum { O_FONTSIZE = DO_LAST, O_FONTWIDTH, O_NOLINKS, O_VERSION };
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DRAW_LONGOPTS,
+		{ "fontsize", required_argument, NULL, O_FONTSIZE },
+		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		{ "no-links", no_argument, NULL, O_NOLINKS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct popts po = { 0.59, 1 };
+	struct dopts o;
+	struct graph g;
+	int c;
+
+	setprogname(argv[0]);
+	draw_defaults(&o);
+	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+		if (draw_option(&o, c, optarg))
+			continue;
+		switch (c) {
+		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
+		case O_FONTWIDTH: po.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
+		case O_NOLINKS: po.links = 0; break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	draw_finish_options(&o);
+	if (o.palfile)
+		palette_load(o.palfile);
+	graph_read(&g, &o, argc, argv, 0);
+	write_pdf(&g, &o, &po);
+	out_flush();
+	if (o.palfile)
+		palette_save(o.palfile);
+	graph_free(&g);
+	return 0;
+}

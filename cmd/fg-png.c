@@ -1,0 +1,203 @@
+/* fg-png: a flame graph as a PNG image */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+#include "out.h"
+#include "png.h"
+#include "raster.h"
+#include "util.h"
+
+static const struct rgb black = { 0, 0, 0 };
+static const struct rgb gray = { 160, 160, 160 };
+static const struct rgb white = { 255, 255, 255 };
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n%s"
+	    "  -p, --pixels           one pixel row per depth, no text (flamepixels)\n"
+	    "      --costscale S      with --pixels: columns per sample (1 up to 1000\n"
+	    "                         samples, then 1000 columns in all)\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0, draw_usage);
+	exit(status);
+}
+
+static long
+px(double v)
+{
+	return (long)floor(v + 0.5);
+}
+
+/* Text centred on x, its baseline at y. */
+static void
+centred(struct canvas *cv, double x, double y, int scale, const char *s, struct rgb c)
+{
+	size_t n = strlen(s), chars = text_chars(s, n);
+	long w = (long)chars * GLYPH_ADV * scale - scale;
+
+	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
+}
+
+static void
+legend(struct canvas *cv, const struct graph *g)
+{
+	static const char *what[] = { "grew", "shrank", "new" };
+	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
+	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
+	int i;
+
+	for (i = 0; i < 3; i++, x += 80) {
+		canvas_fill(cv, px(x), px(y - 9), px(x + 10), px(y + 1),
+		    i == 0 ? red : i == 1 ? blue : color_new);
+		canvas_text(cv, px(x + 14), px(y) - 7, 1, what[i], strlen(what[i]), 8, black);
+	}
+}
+
+/* The picture fg-svg draws, without its buttons. */
+static void
+draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
+{
+	double x0, x1, y;
+	long top, h = px(g->fh) - 1;
+	size_t i, n, chars;
+	const char *s;
+	char buf[48];
+	struct rgb c;
+
+	canvas_init(cv, (uint32_t)ceil(g->W), (uint32_t)ceil(g->H), white);
+	canvas_gradient(cv, g->bgtop, g->bgbottom);
+	centred(cv, g->W / 2, o->fontsize * 2, 2, o->title, black);
+	if (o->subtitle)
+		centred(cv, g->W / 2, o->fontsize * 4, 1, o->subtitle, gray);
+	if (g->diff)
+		legend(cv, g);
+	for (i = 0; i < g->L.n; i++) {
+		c = graph_color(g, o, i);
+		graph_box(g, o, i, &x0, &x1, &y);
+		top = px(y);
+		canvas_fill(cv, px(x0), top, px(x1), top + h, c);
+		if (h < 7 || x1 - x0 < 3 + 3 * GLYPH_ADV)
+			continue;
+		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
+		graph_label(g, i, &s, &n, buf);
+		top += (h - 7) / 2;
+		if (text_chars(s, n) <= chars) {
+			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, black);
+		} else {
+			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, black);
+			canvas_text(cv, px(x0), top, 1, "..", 2, 2, black);
+		}
+	}
+}
+
+/*
+ * FlameGraphs.jl's flamepixels: a frame over samples first..last
+ * (counted from 1) fills the columns round(cs * first) (at least 1)
+ * to round(cs * last), rounding half to even as Julia does; one row a
+ * depth, the root at the bottom (at the top with --inverted).
+ */
+static void
+draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs, struct rgb bg)
+{
+	const struct lframe *f;
+	double first, last, w, h;
+	long c0, c1, row;
+	size_t i;
+	struct rgb c;
+
+	w = rint(count_val(g->L.total) * cs);
+	h = (double)g->L.maxdepth + 1;
+	if (w < 1 || w > UINT32_MAX / 4)
+		eprintf("costscale %g gives an image %.0f pixels wide", cs, w);
+	canvas_init(cv, (uint32_t)w, (uint32_t)h, bg);
+	for (i = 0; i < g->L.n; i++) {
+		f = &g->L.f[i];
+		c = graph_color(g, o, i);
+		first = count_val(f->x) + 1;
+		last = count_val(f->x) + count_val(f->w);
+		c0 = (long)rint(cs * first);
+		if (c0 < 1)
+			c0 = 1;
+		c1 = (long)rint(cs * last);
+		row = o->inverted ? (long)f->depth : (long)(h - 1 - f->depth);
+		canvas_fill(cv, c0 - 1, row, c1, row + 1, c);
+	}
+}
+
+enum { O_COSTSCALE = DO_LAST, O_VERSION };
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DRAW_LONGOPTS,
+		{ "pixels", no_argument, NULL, 'p' },
+		{ "costscale", required_argument, NULL, O_COSTSCALE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct dopts o;
+	struct graph g;
+	struct canvas cv;
+	struct bytes png = { 0 };
+	struct rgb bg = white;
+	double cs = 0;
+	char top[8], bottom[8];
+	int c, pixels = 0;
+
+	setprogname(argv[0]);
+	draw_defaults(&o);
+	while ((c = getopt_long(argc, argv, "t:w:H:c:iph", longopts, NULL)) != -1) {
+		if (draw_option(&o, c, optarg))
+			continue;
+		switch (c) {
+		case 'p': pixels = 1; break;
+		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	draw_finish_options(&o);
+	if (cs && !pixels) {
+		fprintf(stderr, "%s: --costscale needs --pixels\n", argv0);
+		return EXIT_USAGE;
+	}
+	if (pixels) {
+		/* every frame is drawn, as FlameGraphs.jl does; its
+		 * FlameColors on white unless told otherwise */
+		o.minwidth = 0;
+		o.more = 0;
+		if (!o.palset)
+			o.palette = PAL_JULIA;
+		if (o.bgcolors && color_background(o.palette, o.bgcolors, top, bottom))
+			bg = rgb_parse(top);
+	}
+	if (o.palfile)
+		palette_load(o.palfile);
+	graph_read(&g, &o, argc, argv, 0);
+	if (pixels) {
+		if (!cs)
+			cs = count_val(g.L.total) < 1000 ? 1 : 1000 / count_val(g.L.total);
+		draw_pixels(&cv, &g, &o, cs, bg);
+	} else {
+		draw_graph(&cv, &g, &o);
+	}
+	png_encode(&png, cv.px, cv.w, cv.h);
+	canvas_free(&cv);
+	out_mem(png.p, png.n);
+	out_flush();
+	if (o.palfile)
+		palette_save(o.palfile);
+	bytes_free(&png);
+	graph_free(&g);
+	return 0;
+}

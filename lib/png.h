@@ -1,0 +1,34 @@
+/* png.h: PNG and zlib streams written without a library
+ *
+ * Enough of RFC 1950/1951 and the PNG specification to write 8-bit RGB
+ * images: CRC-32, Adler-32, and deflate with LZ77 matching over a
+ * 32 KiB window coded with the fixed Huffman tables.  Flame graphs are
+ * runs of flat colour, so the fixed tables already compress them well.
+ */
+#ifndef FG_PNG_H
+#define FG_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A growable byte buffer. */
+struct bytes {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+void bytes_put(struct bytes *b, const void *p, size_t n);
+void bytes_free(struct bytes *b);
+
+uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n);	/* start at 0 */
+uint32_t adler32_update(uint32_t a, const unsigned char *p, size_t n);	/* start at 1 */
+
+/* Append to out the zlib stream (header, deflate data, Adler-32) of
+ * p[0..n). */
+void zlib_compress(struct bytes *out, const unsigned char *p, size_t n);
+
+/* Append to out a PNG of the w x h image rgb (rows top down, 3 bytes a
+ * pixel, no padding).  Each row gets the filter that suits it best. */
+void png_encode(struct bytes *out, const unsigned char *rgb, uint32_t w, uint32_t h);
+
+#endif
