@@ -260,7 +260,7 @@ side_build(struct side *sd, const struct opts *o, const struct stackent *e, size
 	for (i = 0; i < n; i++)
 		if (!count_iszero(e[i].c[col]))
 			side_add(sd, o, e[i].s, e[i].len, e[i].c[col], col, &kbuf, &kcap);
-	tree_sort(&sd->t);
+	tree_finish(&sd->t);
 	free(kbuf);
 }
 

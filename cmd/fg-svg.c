@@ -672,7 +672,7 @@ write_svg(struct opts *o, struct input *in)
 	lo.more = o->more;
 	lo.col = diff;
 	lo.total = o->total;
-	tree_sort(&in->t);
+	tree_finish(&in->t);
 	layout_build(&L, &in->t, &lo);
 	if (L.timemax <= 0)
 		eprintf("no samples in the input");
@@ -680,7 +680,7 @@ write_svg(struct opts *o, struct input *in)
 	if (in->anyelided) {
 		lo.col = 0;
 		lo.total = count_from_u64(0);
-		tree_sort(&in->elided);
+		tree_finish(&in->elided);
 		layout_build(&EL, &in->elided, &lo);
 		if (EL.maxdepth > maxdepth)
 			maxdepth = EL.maxdepth;

@@ -449,7 +449,7 @@ print_tree(struct top *tp)
 	char num1[400];
 
 	sorting = tp;
-	tree_sort(t);
+	tree_finish(t);
 	stack = ereallocarray(stack, cap = 64, sizeof(*stack));
 	stack[n++] = 0;
 	while (n) {

@@ -417,7 +417,7 @@ main(int argc, char **argv)
 	lo.minpct = o.minpct;
 	lo.more = 1;
 	lo.col = g.diff;
-	tree_sort(&in.t);
+	tree_finish(&in.t);
 	layout_build(&g.L, &in.t, &lo);
 	if (g.L.timemax <= 0)
 		eprintf("no samples in the input");

@@ -36,16 +36,6 @@ count_parse(const char *s, size_t n, count *c)
 	return 0;
 }
 
-int
-count_add(count *a, count b)
-{
-	a->d += b.d;
-	if (a->u > UINT64_MAX - b.u)
-		return 0;
-	a->u += b.u;
-	return 1;
-}
-
 void
 count_sub(count *a, count b)
 {

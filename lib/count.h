@@ -20,8 +20,17 @@ extern int count_frac;	/* a decimal count has been read */
 /* Parse [0-9]+(.[0-9]*)? from s[0..n).  0 on success, else an error
  * message ("count overflows", "bad count"). */
 const char *count_parse(const char *s, size_t n, count *c);
-/* a += b; 0 when the integer sum overflows. */
-int count_add(count *a, count b);
+/* a += b; 0 when the integer sum overflows.  Inline: the trees call
+ * it once per line and per node. */
+static inline int
+count_add(count *a, count b)
+{
+	a->d += b.d;
+	if (a->u > UINT64_MAX - b.u)
+		return 0;
+	a->u += b.u;
+	return 1;
+}
 /* a -= b for counts known to be a >= b (integers) */
 void count_sub(count *a, count b);
 int count_iszero(count c);

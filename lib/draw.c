@@ -207,7 +207,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	lo.more = o->more;
 	lo.col = g->diff;
 	lo.total = o->total;
-	tree_sort(&g->t);
+	tree_finish(&g->t);
 	layout_build(&g->L, &g->t, &lo);
 	if (g->L.timemax <= 0)
 		eprintf("no samples in the input");

@@ -60,16 +60,15 @@ tree_init(struct tree *t, int chart, int ncounts)
 	intern_init(&t->names);
 	newnode(t, TNONE, TNONE);
 	t->emask = 4095;
-	t->ekey = ecalloc(t->emask + 1, sizeof(*t->ekey));
-	t->eval = ecalloc(t->emask + 1, sizeof(*t->eval));
+	t->edge = ecalloc(t->emask + 1, sizeof(*t->edge));
 }
 
 static size_t
-eslot(uint64_t key, size_t mask, const uint64_t *keys)
+eslot(uint64_t key, size_t mask, const struct tedge *e)
 {
 	size_t i;
 
-	for (i = hash_mix(key) & mask; keys[i] && keys[i] != key; i = (i + 1) & mask)
+	for (i = hash_mix(key) & mask; e[i].key && e[i].key != key; i = (i + 1) & mask)
 		;
 	return i;
 }
@@ -77,21 +76,14 @@ eslot(uint64_t key, size_t mask, const uint64_t *keys)
 static void
 egrow(struct tree *t)
 {
-	size_t i, j, mask = t->emask * 2 + 1;
-	uint64_t *key = ecalloc(mask + 1, sizeof(*key));
-	uint32_t *val = ecalloc(mask + 1, sizeof(*val));
+	size_t i, mask = t->emask * 2 + 1;
+	struct tedge *e = ecalloc(mask + 1, sizeof(*e));
 
-	for (i = 0; i <= t->emask; i++) {
-		if (!t->ekey[i])
-			continue;
-		j = eslot(t->ekey[i], mask, key);
-		key[j] = t->ekey[i];
-		val[j] = t->eval[i];
-	}
-	free(t->ekey);
-	free(t->eval);
-	t->ekey = key;
-	t->eval = val;
+	for (i = 0; i <= t->emask; i++)
+		if (t->edge[i].key)
+			e[eslot(t->edge[i].key, mask, e)] = t->edge[i];
+	free(t->edge);
+	t->edge = e;
 	t->emask = mask;
 }
 
@@ -113,11 +105,11 @@ child(struct tree *t, uint32_t parent, uint32_t frame)
 	}
 	/* +1 keeps every key nonzero: 0 marks an empty slot */
 	key = ((uint64_t)parent << 32 | frame) + 1;
-	i = eslot(key, t->emask, t->ekey);
-	if (t->ekey[i])
-		return t->eval[i];
-	t->ekey[i] = key;
-	t->eval[i] = last = newnode(t, parent, frame);
+	i = eslot(key, t->emask, t->edge);
+	if (t->edge[i].key)
+		return t->edge[i].child;
+	t->edge[i].key = key;
+	t->edge[i].child = last = newnode(t, parent, frame);
 	if (++t->nedges * 2 > t->emask)
 		egrow(t);
 	return last;
@@ -139,8 +131,8 @@ tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
 		return TNONE;
 	}
 	key = ((uint64_t)parent << 32 | frame) + 1;
-	i = eslot(key, t->emask, t->ekey);
-	return t->ekey[i] ? t->eval[i] : TNONE;
+	i = eslot(key, t->emask, t->edge);
+	return t->edge[i].key ? t->edge[i].child : TNONE;
 }
 
 /* How many leading frames of prev the stack s[0..len) shares. */
@@ -204,17 +196,36 @@ tree_add(struct tree *t, const char *s, size_t len, const count *c)
 		start = i + 1;
 	}
 	remember(t, s, len);
+	/* Only the leaf and the root are counted here; tree_finish sums
+	 * the totals between.  No total exceeds the root's, so checking
+	 * the root's sum catches every overflow, on the line that caused it. */
 	for (j = 0; j < t->ncounts; j++) {
 		ok &= count_add(&t->node[v].self[j], c[j]);
+		ok &= count_add(&t->node[0].total[j], c[j]);
 		if (t->chart)
 			ok &= count_add(&t->since[v][j], c[j]);
 	}
-	for (i = 0; i < t->pathlen; i++)
-		for (j = 0; j < t->ncounts; j++)
-			ok &= count_add(&t->node[t->path[i]].total[j], c[j]);
-	for (j = 0; j < t->ncounts; j++)
-		ok &= count_add(&t->node[0].total[j], c[j]);
 	return ok ? v : TNONE;
+}
+
+/* Every node's total: its own samples plus its children's totals.
+ * Children are numbered after their parents, so one backward pass
+ * sees each total complete before it is added to the parent's. */
+static void
+sum_totals(struct tree *t)
+{
+	uint32_t v;
+	int j;
+	struct tnode *n;
+
+	for (v = t->n - 1; v > 0; v--) {
+		n = &t->node[v];
+		for (j = 0; j < t->ncounts; j++) {
+			count_add(&n->total[j], n->self[j]);
+			if (n->parent != 0)
+				count_add(&t->node[n->parent].total[j], n->total[j]);
+		}
+	}
 }
 
 struct sibkey {
@@ -231,12 +242,16 @@ cmpsib(const void *a, const void *b)
 }
 
 void
-tree_sort(struct tree *t)
+tree_finish(struct tree *t)
 {
 	struct sibkey *k;
 	uint32_t i, *rank, v;
 	struct tnode *p;
 
+	if (t->finished)
+		return;
+	t->finished = 1;
+	sum_totals(t);
 	if (t->chart || t->n < 2)
 		return;
 	rank = intern_ranks(&t->names);
@@ -294,8 +309,7 @@ void
 tree_free(struct tree *t)
 {
 	free(t->node);
-	free(t->ekey);
-	free(t->eval);
+	free(t->edge);
 	free(t->prev);
 	free(t->path);
 	free(t->ends);

@@ -29,6 +29,13 @@ struct tnode {
 	count total[2];		/* samples that pass through (self included) */
 };
 
+/* (parent, frame) -> child; key and value side by side, so a lookup
+ * touches one cache line */
+struct tedge {
+	uint64_t key;		/* parent << 32 | frame, plus 1; 0 when free */
+	uint32_t child;
+};
+
 struct tree {
 	struct tnode *node;	/* node[0] is the root */
 	uint32_t n, cap;
@@ -40,8 +47,7 @@ struct tree {
 	count (*lead)[2], (*since)[2];
 	int ncounts;		/* 1, or 2 for differential input */
 	/* (parent, frame) -> child, for the ordinary merged tree */
-	uint64_t *ekey;
-	uint32_t *eval;
+	struct tedge *edge;
 	size_t emask, nedges;
 	/* the previous stack, whose path the next one usually shares */
 	char *prev;
@@ -50,16 +56,19 @@ struct tree {
 	size_t *ends;		/* ends[i]: end offset of frame i in prev */
 	size_t pathlen, pathcap;
 	uint32_t maxdepth;
+	int finished;		/* tree_finish has run */
 };
 
 void tree_init(struct tree *t, int chart, int ncounts);
-/* Add a stack; its counts go to the leaf's self and to every total on
- * the way.  Returns the leaf, or TNONE when a sum overflows. */
+/* Add a stack; its counts go to the leaf's self (and the root's
+ * total).  Returns the leaf, or TNONE when a sum overflows. */
 uint32_t tree_add(struct tree *t, const char *stack, size_t len, const count *c);
 /* The child of parent named name[0..len), or TNONE. */
 uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len);
-/* Order every node's children bytewise by name (not in chart mode). */
-void tree_sort(struct tree *t);
+/* After the last tree_add: sum every node's total (self plus
+ * callees), and order every node's children bytewise by name (not in
+ * chart mode).  Totals other than the root's are zero before. */
+void tree_finish(struct tree *t);
 void tree_free(struct tree *t);
 /* Write the stack from the root to node v, ";"-separated, into *buf. */
 size_t tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap);

@@ -43,7 +43,7 @@ run(int fd)
 		pat_first(&ps, l.stack, l.len, &end);
 	}
 	stackmap_sort(&m);
-	tree_sort(&t);
+	tree_finish(&t);
 }
 
 int
