@@ -878,6 +878,23 @@ buildgraph(void)
 	free(stack);
 }
 
+/* Once the graph is built the tree is not needed: its memory goes
+ * before the stacks' text comes. */
+static void
+tree_free(void)
+{
+	free(F.tn);
+	free(F.tslot);
+	free(F.gmap);
+	free(kids);
+	free(kidstart);
+	F.tn = NULL;
+	F.tslot = NULL;
+	F.gmap = kids = kidstart = NULL;
+	F.tncap = 0;
+	F.tmask = 0;
+}
+
 /* prunerepl!: the first REPL node's children become top frames and the
  * root's branch that held it goes. */
 static void
@@ -931,9 +948,9 @@ filtergraph(void)
 	uint32_t *pre, np = 0, v, x, next, i;
 	unsigned char *m, *cf, *proc;
 
-	pre = ereallocarray(NULL, F.ntn, 4);
-	m = ecalloc(F.ntn, 1);
-	cf = ecalloc(F.ntn, 1);
+	pre = ereallocarray(NULL, F.ng, 4);
+	m = ecalloc(F.ng, 1);
+	cf = ecalloc(F.ng, 1);
 	for (v = 0; v != NIL; v = gnextpre(v, 1)) {
 		pre[np++] = v;
 		m[v] = cf[v] = matches(F.g[v].frame, F.g[v].st);
@@ -949,7 +966,7 @@ filtergraph(void)
 		goto done;
 	}
 	/* pre-order: a node is processed after its parent decided on it */
-	proc = ecalloc(F.ntn, 1);
+	proc = ecalloc(F.ng, 1);
 	proc[0] = 1;
 	for (i = 0; i < np; i++) {
 		v = pre[i];
@@ -996,7 +1013,7 @@ addstack(const char *s, size_t len, uint64_t n)
 static void
 emit(const char *prefix, size_t plen)
 {
-	size_t *len = ereallocarray(NULL, F.ntn, sizeof(*len)), l;
+	size_t *len = ereallocarray(NULL, F.ng, sizeof(*len)), l;
 	struct finfo *fi;
 	uint32_t v;
 	const char *a;
@@ -1040,10 +1057,13 @@ foldgroup(struct seq *e, size_t n)
 	if (F.ntn == 1)
 		return;
 	buildgraph();
+	tree_free();
 	if (!opt.repl)
 		prunerepl();
 	if (opt.filter || opt.hasre)
 		filtergraph();
+	free(F.sub);
+	F.sub = NULL;
 	if (opt.bythread)
 		plen = sprintf(prefix, "thread %llu", (unsigned long long)e->g0);
 	if (opt.bytask)
