@@ -77,9 +77,9 @@ struct seq {
 /* Profile's prefix tree: node 0 is the root; a parent's id is below
  * its children's, so reverse id order is a bottom-up walk. */
 struct tnode {
-	uint32_t parent, key, frame;
 	uint64_t self;
 	uint64_t last;		/* --recur=off: the latest sample through it */
+	uint32_t parent, key, frame;
 	unsigned char st;	/* FlameGraphs' status(node, C) */
 };
 
