@@ -77,8 +77,18 @@ struct seq {
 /* Profile's prefix tree: node 0 is the root; a parent's id is below
  * its children's, so reverse id order is a bottom-up walk. */
 struct tnode {
-	uint32_t parent, key, frame;
 	uint64_t self;
+	uint64_t last;		/* --recur=off: the latest sample through it */
+	uint32_t parent, key, frame;
+	unsigned char st;	/* FlameGraphs' status(node, C) */
+};
+
+/* The flame graph over the tree's ids: a node's children in order. */
+struct gnode {
+	uint32_t first, last, next, par;
+	uint32_t frame;		/* NIL for the root */
+	unsigned char st;
+	uint64_t self;		/* samples attributed to it */
 };
 
 /* Per-thread and per-task figures for --stats. */
@@ -91,7 +101,7 @@ static struct fold {
 	struct finfo *fi;
 	struct seq *seq;
 	size_t nseq, seqcap;
-	uint32_t *seqslot;
+	uint64_t *seqslot;
 	size_t seqmask;
 	uint64_t *w;
 	size_t nw, wcap;
@@ -104,9 +114,10 @@ static struct fold {
 	uint32_t *tslot;
 	size_t tmask;
 	/* the graph over the tree's ids */
-	unsigned char *st;
-	uint64_t *sub, *gself;
-	uint32_t *gfirst, *glast, *gnext, *gpar, *gmap;
+	struct gnode *g;	/* by pre-order number, 0 the root */
+	uint32_t ng;
+	uint64_t *sub;
+	uint32_t *gmap;
 	/* --recur: where in the sample each entry's ip was last seen */
 	uint32_t *lastpos;
 	uint64_t *stamp, now;
@@ -434,50 +445,42 @@ statsample(const struct jlsample *s)
 	F.ts[i].awake += s->sleep != 2;
 }
 
+/* The slots hold the entry index + 1 in the low half and the top of
+ * the hash in the high half, so a probe rarely touches an entry. */
 static void
 seqgrow(void)
 {
 	size_t i, j, mask = F.seqmask ? 2 * F.seqmask + 1 : 4095;
-	uint32_t *slot = ecalloc(mask + 1, sizeof(*slot));
+	uint64_t *slot = ecalloc(mask + 1, sizeof(*slot));
 
 	for (i = 0; i < F.nseq; i++) {
 		for (j = F.seq[i].hash & mask; slot[j]; j = (j + 1) & mask)
 			;
-		slot[j] = i + 1;
+		slot[j] = (F.seq[i].hash & 0xffffffff00000000ULL) | (i + 1);
 	}
 	free(F.seqslot);
 	F.seqslot = slot;
 	F.seqmask = mask;
 }
 
-static void
-onsample(void *arg, const struct jlsample *s)
+static int
+seqeq(const struct seq *e, const struct jlsample *s, uint64_t h, uint64_t g0, uint64_t g1)
 {
-	uint64_t g0, g1, h;
+	return e->hash == h && e->len == s->n && e->g0 == g0 && e->g1 == g1 &&
+	    !memcmp(F.w + e->woff, s->ip, s->n * 8);
+}
+
+/* The entry of sample s, made if new. */
+static struct seq *
+seqget(const struct jlsample *s, uint64_t h, uint64_t g0, uint64_t g1)
+{
 	size_t i, n = s->n;
-	uint32_t k;
+	uint64_t k;
 	struct seq *e;
 
-	(void)arg;
-	F.nsamples++;
-	if (opt.stats)
-		statsample(s);
-	if (!n) {
-		F.nempty++;
-		return;
-	}
-	if (!inlist(&opt.threads, s->thread) || !inlist(&opt.tasks, s->task) ||
-	    (opt.nosleep && s->sleep == 2))
-		return;
-	g0 = opt.bythread ? s->thread : 0;
-	g1 = opt.bytask ? s->task : 0;
-	h = hash_bytes(s->ip, n * 8) ^ hash_mix(g0 * 0x9e3779b97f4a7c15ULL + g1 + 1);
-	for (i = h & F.seqmask; (k = F.seqslot[i]); i = (i + 1) & F.seqmask) {
-		e = &F.seq[k - 1];
-		if (e->hash == h && e->len == n && e->g0 == g0 && e->g1 == g1 &&
-		    !memcmp(F.w + e->woff, s->ip, n * 8))
-			goto found;
-	}
+	for (i = h & F.seqmask; (k = F.seqslot[i]); i = (i + 1) & F.seqmask)
+		if ((k >> 32) == (h >> 32) && seqeq(&F.seq[(uint32_t)k - 1], s, h, g0, g1))
+			return &F.seq[(uint32_t)k - 1];
 	if (F.nseq == UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
 	if (F.nseq == F.seqcap) {
@@ -497,28 +500,120 @@ onsample(void *arg, const struct jlsample *s)
 	e->len = n;
 	memcpy(F.w + F.nw, s->ip, n * 8);
 	F.nw += n;
-	F.seqslot[i] = F.nseq;
+	F.seqslot[i] = (h & 0xffffffff00000000ULL) | F.nseq;
 	if (2 * F.nseq > F.seqmask) {
 		seqgrow();
 		e = &F.seq[F.nseq - 1];
 	}
-found:
-	e->count++;
-	e->last = s->index;
-	e->off = s->off;
+	return e;
 }
 
-/* By group, then the latest sample first: the order of Julia's scan. */
+#define BATCH 32
+
+/*
+ * Each sample's ips to its distinct sequence.  The lookups of a batch
+ * go in stages, each prefetching what the next will read (slot, entry,
+ * stored words), so that the cache misses of a batch overlap.
+ */
+static void
+onsample(void *arg, const struct jlsample *smp, size_t ns)
+{
+	const struct jlsample *s;
+	uint64_t h[BATCH], g0[BATCH], g1[BATCH], k;
+	uint32_t cand[BATCH];
+	size_t b, i, j, n;
+	struct seq *e;
+
+	(void)arg;
+	for (b = 0; b < ns; b += BATCH) {
+		n = ns - b < BATCH ? ns - b : BATCH;
+		for (i = 0; i < n; i++) {
+			s = &smp[b + i];
+			cand[i] = NIL;
+			h[i] = 0;
+			F.nsamples++;
+			if (opt.stats)
+				statsample(s);
+			if (!s->n) {
+				F.nempty++;
+				continue;
+			}
+			if (!inlist(&opt.threads, s->thread) || !inlist(&opt.tasks, s->task) ||
+			    (opt.nosleep && s->sleep == 2))
+				continue;
+			g0[i] = opt.bythread ? s->thread : 0;
+			g1[i] = opt.bytask ? s->task : 0;
+			h[i] = hash_bytes(s->ip, s->n * 8) ^
+			    hash_mix(g0[i] * 0x9e3779b97f4a7c15ULL + g1[i] + 1);
+			h[i] += !h[i];	/* 0 marks a sample left out */
+			__builtin_prefetch(&F.seqslot[h[i] & F.seqmask]);
+		}
+		for (i = 0; i < n; i++) {
+			if (!h[i])
+				continue;
+			for (j = h[i] & F.seqmask; (k = F.seqslot[j]); j = (j + 1) & F.seqmask)
+				if ((k >> 32) == (h[i] >> 32)) {
+					cand[i] = (uint32_t)k - 1;
+					__builtin_prefetch(&F.seq[cand[i]]);
+					break;
+				}
+		}
+		for (i = 0; i < n; i++)
+			if (cand[i] != NIL)
+				__builtin_prefetch(F.w + F.seq[cand[i]].woff);
+		for (i = 0; i < n; i++) {
+			if (!h[i])
+				continue;
+			s = &smp[b + i];
+			if (cand[i] != NIL && seqeq(&F.seq[cand[i]], s, h[i], g0[i], g1[i]))
+				e = &F.seq[cand[i]];
+			else
+				e = seqget(s, h[i], g0[i], g1[i]);
+			e->count++;
+			e->last = s->index;
+			e->off = s->off;
+		}
+	}
+}
+
+/*
+ * By group, then the latest sample first: the order of Julia's backward
+ * scan, in which tree nodes are created.  Without --recur the order of
+ * creation can be had from the samples' indices instead (a node is made
+ * by the latest sample through it), so the sequences are sorted root
+ * first there, and each shares its walk with the one before.
+ */
 static int
 cmpseq(const void *a, const void *b)
 {
 	const struct seq *x = a, *y = b;
+	const uint64_t *p, *q;
+	size_t i;
 
 	if (x->g0 != y->g0)
 		return x->g0 < y->g0 ? -1 : 1;
 	if (x->g1 != y->g1)
 		return x->g1 < y->g1 ? -1 : 1;
-	return (x->last < y->last) - (x->last > y->last);
+	if (opt.recur != RECUR_OFF)
+		return (x->last < y->last) - (x->last > y->last);
+	p = F.w + x->woff + x->len;
+	q = F.w + y->woff + y->len;
+	for (i = 0; i < x->len && i < y->len; i++)
+		if (p[-1 - (long)i] != q[-1 - (long)i])
+			return p[-1 - (long)i] < q[-1 - (long)i] ? -1 : 1;
+	return (x->len > y->len) - (x->len < y->len);
+}
+
+/* How many root-most ips e shares with f. */
+static size_t
+common(const struct seq *e, const struct seq *f)
+{
+	const uint64_t *p = F.w + e->woff + e->len, *q = F.w + f->woff + f->len;
+	size_t i;
+
+	for (i = 0; i < e->len && i < f->len && p[-1 - (long)i] == q[-1 - (long)i]; i++)
+		;
+	return i;
 }
 
 /* ---- Profile's tree ---- */
@@ -557,6 +652,7 @@ newnode(uint32_t parent, uint32_t key, uint32_t frame)
 	t->key = key;
 	t->frame = frame;
 	t->self = 0;
+	t->last = 0;
 	return F.ntn++;
 }
 
@@ -580,34 +676,44 @@ child(uint32_t parent, uint32_t key, uint32_t frame)
 /* An empty tree; the child table starts small again so that many
  * small groups (--by-task) cost no more than one big one. */
 static void
-tree_reset(void)
+tree_reset(size_t guess)
 {
+	size_t mask = 4095;
+
+	/* sized for about guess nodes, to spare most regrowing */
+	while (mask < 2 * guess && mask < 0x7fffffff)
+		mask = 2 * mask + 1;
+	if (guess > F.tncap && guess < NIL / 2) {
+		F.tncap = guess;
+		F.tn = ereallocarray(F.tn, F.tncap, sizeof(*F.tn));
+	}
 	F.ntn = 0;
 	newnode(NIL, NIL, NIL);
 	free(F.tslot);
-	F.tslot = NULL;
-	F.tmask = 0;
-	tgrow();
+	F.tslot = ecalloc(mask + 1, sizeof(*F.tslot));
+	F.tmask = mask;
 }
 
 /* Add a distinct sequence (Profile.tree!): root-most ip first, each
  * ip's inline chain outermost first.  Under --recur an ip seen earlier
  * in the sample rewinds to where the walk stood after it. */
 static void
-tree_add(const struct seq *e, uint32_t **after, size_t *aftercap,
+tree_add(const struct seq *e, size_t start, uint32_t **after, size_t *aftercap,
     uint32_t *lastpos, uint64_t *stamp, uint64_t now)
 {
 	const uint64_t *w = F.w + e->woff;
 	const struct jlip *ip;
-	uint32_t cur = 0, f;
+	uint32_t cur, f;
 	size_t k, pos, j;
 	long x;
 
 	if (e->len > *aftercap) {
-		*aftercap = e->len;
+		*aftercap = 2 * e->len;
 		*after = ereallocarray(*after, *aftercap, sizeof(**after));
 	}
-	for (pos = 0; pos < e->len; pos++) {
+	/* the first start positions were walked by the sequence before */
+	cur = start ? (*after)[start - 1] : 0;
+	for (pos = start; pos < e->len; pos++) {
 		k = e->len - 1 - pos;
 		if ((x = jl_lookup(&F.jp, w[k])) < 0)
 			jl_error(&F.jp, e->off + 8 * k,
@@ -632,6 +738,8 @@ tree_add(const struct seq *e, uint32_t **after, size_t *aftercap,
 		(*after)[pos] = cur;
 	}
 	F.tn[cur].self += e->count;
+	if (F.tn[cur].last < e->last)
+		F.tn[cur].last = e->last;
 }
 
 /* ---- the flame graph ---- */
@@ -639,13 +747,13 @@ tree_add(const struct seq *e, uint32_t **after, size_t *aftercap,
 static void
 glink(uint32_t g, uint32_t v)
 {
-	F.gpar[v] = g;
-	F.gnext[v] = NIL;
-	if (F.gfirst[g] == NIL)
-		F.gfirst[g] = v;
+	F.g[v].par = g;
+	F.g[v].next = NIL;
+	if (F.g[g].first == NIL)
+		F.g[g].first = v;
 	else
-		F.gnext[F.glast[g]] = v;
-	F.glast[g] = v;
+		F.g[F.g[g].last].next = v;
+	F.g[g].last = v;
 }
 
 static void
@@ -653,25 +761,25 @@ gunlink(uint32_t g, uint32_t v)
 {
 	uint32_t p = NIL, c;
 
-	for (c = F.gfirst[g]; c != v; c = F.gnext[c])
+	for (c = F.g[g].first; c != v; c = F.g[c].next)
 		p = c;
 	if (p == NIL)
-		F.gfirst[g] = F.gnext[v];
+		F.g[g].first = F.g[v].next;
 	else
-		F.gnext[p] = F.gnext[v];
-	if (F.glast[g] == v)
-		F.glast[g] = p;
+		F.g[p].next = F.g[v].next;
+	if (F.g[g].last == v)
+		F.g[g].last = p;
 }
 
 /* The next node in graph pre-order after v (NIL at the end). */
 static uint32_t
 gnextpre(uint32_t v, int down)
 {
-	if (down && F.gfirst[v] != NIL)
-		return F.gfirst[v];
-	while (v && F.gnext[v] == NIL)
-		v = F.gpar[v];
-	return v ? F.gnext[v] : NIL;
+	if (down && F.g[v].first != NIL)
+		return F.g[v].first;
+	while (v && F.g[v].next == NIL)
+		v = F.g[v].par;
+	return v ? F.g[v].next : NIL;
 }
 
 static uint32_t *kids, *kidstart;
@@ -684,6 +792,9 @@ cmpkid(const void *a, const void *b)
 
 	if (rx != ry)
 		return rx < ry ? -1 : 1;
+	/* then the order of creation (see cmpseq) */
+	if (opt.recur == RECUR_OFF)
+		return (F.tn[x].last < F.tn[y].last) - (F.tn[x].last > F.tn[y].last);
 	return (x > y) - (x < y);
 }
 
@@ -695,32 +806,27 @@ buildgraph(void)
 	uint32_t n = F.ntn, v, p, g, i, *stack, sp = 0;
 	size_t sz = n;
 
-	F.st = erealloc(F.st, sz);
 	F.sub = ereallocarray(F.sub, sz, 8);
-	F.gself = ereallocarray(F.gself, sz, 8);
-	F.gfirst = ereallocarray(F.gfirst, sz, 4);
-	F.glast = ereallocarray(F.glast, sz, 4);
-	F.gnext = ereallocarray(F.gnext, sz, 4);
-	F.gpar = ereallocarray(F.gpar, sz, 4);
+	F.g = ereallocarray(F.g, sz, sizeof(*F.g));
 	F.gmap = ereallocarray(F.gmap, sz, 4);
 	kidstart = ereallocarray(kidstart, sz + 1, 4);
 	kids = ereallocarray(kids, sz, 4);
-	memset(F.gfirst, 0xff, sz * 4);
-	memset(F.glast, 0xff, sz * 4);
-	memset(F.gnext, 0xff, sz * 4);
+	memset(F.g, 0xff, sz * sizeof(*F.g));
 	memset(kidstart, 0, (sz + 1) * 4);
 
-	F.st[0] = 0;
+	F.tn[0].st = 0;
 	for (v = 1; v < n; v++)
-		F.st[v] = info(F.tn[v].frame)->st;
+		F.tn[v].st = info(F.tn[v].frame)->st;
 	for (v = 0; v < n; v++)
 		F.sub[v] = F.tn[v].self;
 	/* status(node, C): without -C a node takes its C children's bits */
 	for (v = n - 1; v > 0; v--) {
 		p = F.tn[v].parent;
 		if (!opt.c && F.jp.frame[F.tn[v].frame].from_c)
-			F.st[p] |= F.st[v];
+			F.tn[p].st |= F.tn[v].st;
 		F.sub[p] += F.sub[v];
+		if (F.tn[p].last < F.tn[v].last)
+			F.tn[p].last = F.tn[v].last;
 		kidstart[p + 1]++;
 	}
 	for (v = 0; v < n; v++)
@@ -738,31 +844,55 @@ buildgraph(void)
 		if (kidstart[v + 1] - kidstart[v] > 1)
 			qsort(kids + kidstart[v], kidstart[v + 1] - kidstart[v], 4, cmpkid);
 
+	/* graph nodes are numbered in pre-order, so later passes over the
+	 * graph run through memory in order */
 	stack = ereallocarray(NULL, sz, 4);
 	F.gmap[0] = 0;
-	F.gpar[0] = NIL;
-	F.gself[0] = F.tn[0].self;
+	F.g[0].par = NIL;
+	F.g[0].frame = NIL;
+	F.g[0].st = F.tn[0].st;
+	F.g[0].self = F.tn[0].self;
+	F.ng = 1;
 	for (i = kidstart[1]; i > kidstart[0]; i--)
 		stack[sp++] = kids[i - 1];
 	while (sp) {
 		v = stack[--sp];
 		g = F.gmap[F.tn[v].parent];
 		if (info(F.tn[v].frame)->pruned) {
-			F.gself[g] += F.sub[v];
+			F.g[g].self += F.sub[v];
 			continue;
 		}
 		if (!opt.c && F.jp.frame[F.tn[v].frame].from_c) {
 			F.gmap[v] = g;
-			F.gself[g] += F.tn[v].self;
+			F.g[g].self += F.tn[v].self;
 		} else {
-			F.gmap[v] = v;
-			F.gself[v] = F.tn[v].self;
-			glink(g, v);
+			F.gmap[v] = F.ng;
+			F.g[F.ng].frame = F.tn[v].frame;
+			F.g[F.ng].st = F.tn[v].st;
+			F.g[F.ng].self = F.tn[v].self;
+			glink(g, F.ng++);
 		}
 		for (i = kidstart[v + 1]; i > kidstart[v]; i--)
 			stack[sp++] = kids[i - 1];
 	}
 	free(stack);
+}
+
+/* Once the graph is built the tree is not needed: its memory goes
+ * before the stacks' text comes. */
+static void
+tree_free(void)
+{
+	free(F.tn);
+	free(F.tslot);
+	free(F.gmap);
+	free(kids);
+	free(kidstart);
+	F.tn = NULL;
+	F.tslot = NULL;
+	F.gmap = kids = kidstart = NULL;
+	F.tncap = 0;
+	F.tmask = 0;
 }
 
 /* prunerepl!: the first REPL node's children become top frames and the
@@ -773,39 +903,39 @@ prunerepl(void)
 	uint32_t c, r, pc, o, x, last;
 
 	for (c = gnextpre(0, 1); c != NIL; c = gnextpre(c, 1))
-		if (F.st[c] & ST_REPL)
+		if (F.g[c].st & ST_REPL)
 			break;
 	if (c == NIL)
 		return;
-	for (r = c; F.gpar[r] != 0; r = F.gpar[r])
+	for (r = c; F.g[r].par != 0; r = F.g[r].par)
 		;
-	if (F.gfirst[c] != NIL) {
-		for (x = F.gfirst[c]; x != NIL; x = F.gnext[x])
-			F.gpar[x] = 0;
-		if (F.gfirst[0] == NIL)
-			F.gfirst[0] = F.gfirst[c];
+	if (F.g[c].first != NIL) {
+		for (x = F.g[c].first; x != NIL; x = F.g[x].next)
+			F.g[x].par = 0;
+		if (F.g[0].first == NIL)
+			F.g[0].first = F.g[c].first;
 		else
-			F.gnext[F.glast[0]] = F.gfirst[c];
-		F.glast[0] = F.glast[c];
-		F.gfirst[c] = F.glast[c] = NIL;
+			F.g[F.g[0].last].next = F.g[c].first;
+		F.g[0].last = F.g[c].last;
+		F.g[c].first = F.g[c].last = NIL;
 	} else if (r != c) {
 		/* graftchildren! of a leaf links the leaf itself and its
 		 * younger siblings after the root's last child */
-		pc = F.gpar[c];
+		pc = F.g[c].par;
 		o = NIL;
-		for (x = F.gfirst[pc]; x != c; x = F.gnext[x])
+		for (x = F.g[pc].first; x != c; x = F.g[x].next)
 			o = x;
-		last = F.glast[pc];
+		last = F.g[pc].last;
 		if (o == NIL)
-			F.gfirst[pc] = F.glast[pc] = NIL;
+			F.g[pc].first = F.g[pc].last = NIL;
 		else {
-			F.gnext[o] = NIL;
-			F.glast[pc] = o;
+			F.g[o].next = NIL;
+			F.g[pc].last = o;
 		}
-		for (x = c; x != NIL; x = F.gnext[x])
-			F.gpar[x] = 0;
-		F.gnext[F.glast[0]] = c;
-		F.glast[0] = last;
+		for (x = c; x != NIL; x = F.g[x].next)
+			F.g[x].par = 0;
+		F.g[F.g[0].last].next = c;
+		F.g[0].last = last;
 	}
 	gunlink(0, r);
 }
@@ -818,39 +948,39 @@ filtergraph(void)
 	uint32_t *pre, np = 0, v, x, next, i;
 	unsigned char *m, *cf, *proc;
 
-	pre = ereallocarray(NULL, F.ntn, 4);
-	m = ecalloc(F.ntn, 1);
-	cf = ecalloc(F.ntn, 1);
+	pre = ereallocarray(NULL, F.ng, 4);
+	m = ecalloc(F.ng, 1);
+	cf = ecalloc(F.ng, 1);
 	for (v = 0; v != NIL; v = gnextpre(v, 1)) {
 		pre[np++] = v;
-		m[v] = cf[v] = matches(v ? F.tn[v].frame : NIL, F.st[v]);
-		F.sub[v] = F.gself[v];
+		m[v] = cf[v] = matches(F.g[v].frame, F.g[v].st);
+		F.sub[v] = F.g[v].self;
 	}
 	for (i = np; i-- > 1;) {
 		v = pre[i];
-		cf[F.gpar[v]] |= cf[v];
-		F.sub[F.gpar[v]] += F.sub[v];
+		cf[F.g[v].par] |= cf[v];
+		F.sub[F.g[v].par] += F.sub[v];
 	}
 	if (!cf[0]) {
 		weprintf("%s: the filter matches no frame and is ignored", F.jp.name);
 		goto done;
 	}
 	/* pre-order: a node is processed after its parent decided on it */
-	proc = ecalloc(F.ntn, 1);
+	proc = ecalloc(F.ng, 1);
 	proc[0] = 1;
 	for (i = 0; i < np; i++) {
 		v = pre[i];
 		if (!proc[v])
 			continue;
-		for (x = F.gfirst[v]; x != NIL; x = next) {
-			next = F.gnext[x];
+		for (x = F.g[v].first; x != NIL; x = next) {
+			next = F.g[x].next;
 			if (m[x])
 				continue;	/* kept with its whole branch */
 			if (cf[x]) {
 				proc[x] = 1;
 				continue;
 			}
-			F.gself[v] += F.sub[x];
+			F.g[v].self += F.sub[x];
 			gunlink(v, x);
 		}
 	}
@@ -883,7 +1013,7 @@ addstack(const char *s, size_t len, uint64_t n)
 static void
 emit(const char *prefix, size_t plen)
 {
-	size_t *len = ereallocarray(NULL, F.ntn, sizeof(*len)), l;
+	size_t *len = ereallocarray(NULL, F.ng, sizeof(*len)), l;
 	struct finfo *fi;
 	uint32_t v;
 	const char *a;
@@ -892,9 +1022,9 @@ emit(const char *prefix, size_t plen)
 	memcpy(F.path, prefix, plen);
 	len[0] = plen;
 	for (v = gnextpre(0, 1); v != NIL; v = gnextpre(v, 1)) {
-		fi = info(F.tn[v].frame);
-		a = annot[F.st[v] & 3];
-		l = len[F.gpar[v]];
+		fi = info(F.g[v].frame);
+		a = annot[F.g[v].st & 3];
+		l = len[F.g[v].par];
 		pathfit(l + fi->textlen + 8);
 		if (l)
 			F.path[l++] = ';';
@@ -903,8 +1033,8 @@ emit(const char *prefix, size_t plen)
 		memcpy(F.path + l, a, strlen(a));
 		l += strlen(a);
 		len[v] = l;
-		if (F.gself[v])
-			addstack(F.path, l, F.gself[v]);
+		if (F.g[v].self)
+			addstack(F.path, l, F.g[v].self);
 	}
 	free(len);
 }
@@ -915,18 +1045,25 @@ foldgroup(struct seq *e, size_t n)
 	static uint32_t *after;
 	static size_t aftercap;
 	char prefix[80];
-	size_t i, plen = 0;
+	size_t i, plen = 0, guess;
 
-	tree_reset();
+	/* nodes: at most one per frame of each ip, less what prefixes share */
+	for (i = 0, guess = 0; i < n; i++)
+		guess += e[i].len;
+	tree_reset(guess / 2 * (F.jp.nfid + 1) / (F.jp.nip + 1) + 16);
 	for (i = 0; i < n; i++)
-		tree_add(&e[i], &after, &aftercap, F.lastpos, F.stamp, ++F.now);
+		tree_add(&e[i], opt.recur == RECUR_OFF && i ? common(&e[i], &e[i - 1]) : 0,
+		    &after, &aftercap, F.lastpos, F.stamp, ++F.now);
 	if (F.ntn == 1)
 		return;
 	buildgraph();
+	tree_free();
 	if (!opt.repl)
 		prunerepl();
 	if (opt.filter || opt.hasre)
 		filtergraph();
+	free(F.sub);
+	F.sub = NULL;
 	if (opt.bythread)
 		plen = sprintf(prefix, "thread %llu", (unsigned long long)e->g0);
 	if (opt.bytask)

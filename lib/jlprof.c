@@ -448,16 +448,30 @@ jl_has_meta(struct jlprof *p)
 	return found;
 }
 
+/* Queue a sample of the batch; fn sees the batch before the buffer that
+ * holds its words is refilled. */
+static struct jlsample *
+addsample(struct jlsample **b, size_t *n, size_t *cap)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		*b = ereallocarray(*b, *cap, sizeof(**b));
+	}
+	return &(*b)[(*n)++];
+}
+
 uint64_t
 jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 {
-	size_t cap = WORDCAP, len = 0, s = 0, i = 0, n, e;
-	uint64_t *w = emalloc(cap * 8), base = 0, done = 0, x, w1 = 1, w2 = 1;
-	struct jlsample smp;
+	size_t cap = WORDCAP, len = 0, s = 0, i = 0, n, e, nb = 0, bcap = 0;
+	uint64_t *w = emalloc(cap * 8), base = 0, done = 0, x, w1 = 1, w2 = 1, index = 0;
+	struct jlsample *b = NULL, *smp;
 
-	memset(&smp, 0, sizeof(smp));
 	for (;;) {
 		if (i == len) {
+			if (nb)
+				fn(arg, b, nb);
+			nb = 0;
 			if (done == p->nwords)
 				break;
 			/* keep the words of the open sample */
@@ -481,14 +495,14 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 			for (; i < len; i++) {
 				if (w[i])
 					continue;
-				smp.ip = w + s;
-				smp.n = i - s;
-				smp.thread = 1;
-				smp.task = 0xf0f0f0f0;
-				smp.sleep = 1;
-				smp.off = JL_DATAOFF + 8 * (base + s);
-				fn(arg, &smp);
-				smp.index++;
+				smp = addsample(&b, &nb, &bcap);
+				smp->ip = w + s;
+				smp->n = i - s;
+				smp->thread = 1;
+				smp->task = 0xf0f0f0f0;
+				smp->sleep = 1;
+				smp->off = JL_DATAOFF + 8 * (base + s);
+				smp->index = index++;
 				s = i + 1;
 			}
 			continue;
@@ -501,14 +515,14 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 				if (e < s + 5)
 					jl_error(p, JL_DATAOFF + 8 * (base + e),
 					    "block end whose metadata starts before the block");
-				smp.ip = w + s;
-				smp.n = e - 5 - s;
-				smp.thread = w[e - 5];
-				smp.task = w[e - 4];
-				smp.sleep = w[e - 2];
-				smp.off = JL_DATAOFF + 8 * (base + s);
-				fn(arg, &smp);
-				smp.index++;
+				smp = addsample(&b, &nb, &bcap);
+				smp->ip = w + s;
+				smp->n = e - 5 - s;
+				smp->thread = w[e - 5];
+				smp->task = w[e - 4];
+				smp->sleep = w[e - 2];
+				smp->off = JL_DATAOFF + 8 * (base + s);
+				smp->index = index++;
 				s = e + 1;
 			}
 			w2 = w1;
@@ -516,6 +530,7 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 		}
 	}
 	free(w);
+	free(b);
 	return len - s;
 }
 

@@ -63,7 +63,8 @@ struct jlsample {
 	uint64_t index;		/* 0 for the first sample in the file */
 };
 
-typedef void jl_sample_fn(void *arg, const struct jlsample *s);
+/* A batch of samples, in file order; valid during the call only. */
+typedef void jl_sample_fn(void *arg, const struct jlsample *s, size_t n);
 
 /* Open path ("-" or NULL: standard input, spooled to a temporary file),
  * read the header and, for format 1, the line-info dictionary. */
@@ -88,8 +89,8 @@ jl_lookup(const struct jlprof *p, uint64_t ip)
 
 /* Format 1: does the data hold the metadata layout (Profile.has_meta)? */
 int jl_has_meta(struct jlprof *p);
-/* Format 1: call fn for every sample in file order.  Returns the number
- * of words after the last block end (ignored). */
+/* Format 1: call fn for every sample in file order, in batches.
+ * Returns the number of words after the last block end (ignored). */
 uint64_t jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg);
 
 /* Format 2: open is called for each node in pre-order (the root first),

@@ -348,7 +348,9 @@ generate(uint64_t nsamples)
 	for (i = 0; i < NIP; i++)
 		ipv[i] = 0x7f0000000000ULL + 16 * i + (rnd() & 15) * 0x100000000ULL;
 	for (i = 0; i < NPOOL; i++) {
-		depth = 10 + (int)(50 * unif() * unif());
+		double u = unif();
+
+		depth = 10 + (int)(50 * u * u);
 		len[i] = depth;
 		if (!(st = pool[i] = malloc(depth * sizeof(*st))))
 			die("out of memory");
@@ -388,10 +390,12 @@ generate(uint64_t nsamples)
 	putint(&b, NIP, 8);
 	for (i = 0; i < NIP; i++) {
 		putint(&b, ipv[i], 8);
-		nf = i % 5 == 0 ? 2 + (int)(i % 3 == 0) : 1;
+		/* every 97th ip is a C frame of the runtime; a fifth of the
+		 * others have Julia frames inlined into them */
+		nf = i % 97 == 0 ? 1 : i % 5 == 0 ? 2 + (int)(i % 3 == 0) : 1;
 		putint(&b, nf, 4);
 		for (j = 0; j < nf; j++) {
-			int c = j == nf - 1 && i % 97 == 0;
+			int c = i % 97 == 0;
 
 			if (c)
 				snprintf(name, sizeof(name), "%s", i % 2 ? "jl_apply_generic" : "jl_gc_collect");
