@@ -32,3 +32,73 @@ sanitized() {
 	status_is 1
 	[ "$output" = "fg-merge: out of memory" ]
 }
+
+@test "limits: a 100k-deep stack through fg-svg, fg-vega, fg-png and fg-pdf" {
+	deep 100000 >"$BATS_TEST_TMPDIR/in"
+	run fg-svg --minwidth 0 "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	# every frame is drawn, one rect each, under the "all" root
+	[ "$(echo "$output" | sed -n '/<g id="frames">/,/<\/g>/p' | grep -c '^<rect')" -eq 100002 ]
+	if command -v xmllint >/dev/null; then
+		fg-svg "$BATS_TEST_TMPDIR/in" | xmllint --noout --huge -
+	fi
+	run fg-vega "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$(echo "$output" | grep -c '^{"d":')" -eq 100002 ]
+	# too tall for an image at the default frame height: said so cleanly
+	run fg-png "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-png: image of 1200x1600086 pixels is too large" ]
+	fg-png --pixels "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.png"
+	[ "$(head -c 4 "$BATS_TEST_TMPDIR/out.png" | tail -c 3)" = PNG ]
+	[ "$(od -An -tu1 -j 20 -N 4 "$BATS_TEST_TMPDIR/out.png" | awk '{print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4}')" -eq 100001 ]
+	fg-pdf "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.pdf"
+	[ "$(tail -c 6 "$BATS_TEST_TMPDIR/out.pdf")" = '%%EOF' ] || [ "$(tail -n 1 "$BATS_TEST_TMPDIR/out.pdf")" = '%%EOF' ]
+}
+
+@test "limits: a 100k-deep stack through fg-diff and fg-top" {
+	deep 100000 >"$BATS_TEST_TMPDIR/a"
+	deep 100000 | sed 's/ 3$/ 5/' >"$BATS_TEST_TMPDIR/b"
+	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
+	[ "$output" = "$(printf '5 3\n1 1')" ]
+	run fg-top -n 1 --sort total "$BATS_TEST_TMPDIR/a"
+	status_is 0
+	[ "$(echo "$output" | awk 'NR == 2 {print $3, $NF}')" = "4 f0" ]
+	runsh "fg-top --tree --min 0 $BATS_TEST_TMPDIR/a | wc -l"
+	[ "$output" -eq 100001 ]
+	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-top -n 1 --format tsv | tail -1 | cut -f1"
+	[ "$output" = 0 ]
+}
+
+@test "limits: a 100k-frame perf sample and a 100k-deep Julia profile fold" {
+	awk 'BEGIN { print "prog 1 1.0: 1 cycles:"; for (i = 100000; i >= 1; i--) printf "\t%x f%d (/bin/prog)\n", i, i; print "" }' >"$BATS_TEST_TMPDIR/perf.txt"
+	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"
+	status_is 0
+	[ "$output" = "100001 f1 f100000 1" ]
+	# the sample's words, leaf first, in lines of 50; then its end
+	awk 'BEGIN { for (i = 100000; i >= 1; i--) printf "%s%d%s", i % 50 == 0 ? "word " : "", i, i % 50 == 1 ? "\n" : " "
+		print "word 0"
+		for (i = 1; i <= 100000; i++) print "frame", i, "f" i, "file.jl", i }' |
+		mkjlprof >"$BATS_TEST_TMPDIR/deep.jlprof"
+	runsh "jlprof-fold $BATS_TEST_TMPDIR/deep.jlprof | awk -F';' '{print NF, \$1, \$NF}'"
+	status_is 0
+	[ "$output" = "100000 f1 at file.jl:1 f100000 at file.jl:100000 1" ]
+}
+
+@test "limits: a .jlprof that claims 2^62 samples is refused before any allocation" {
+	{ echo 'ndata 4611686018427387904'; cat "$DATA/jlprof/fg-basic.txt"; } | mkjlprof >"$BATS_TEST_TMPDIR/big.jlprof"
+	if sanitized; then
+		run jlprof-fold "$BATS_TEST_TMPDIR/big.jlprof"
+	else
+		runsh "(ulimit -v 200000; jlprof-fold $BATS_TEST_TMPDIR/big.jlprof)"
+	fi
+	status_is 1
+	[[ "$output" == "jlprof-fold: $BATS_TEST_TMPDIR/big.jlprof: byte 13: data length 4611686018427387904 exceeds"* ]]
+}
+
+@test "limits: a line too long for memory is a clean error in fg-svg too" {
+	sanitized && skip "ASan reserves more address space than ulimit -v allows"
+	runsh "(ulimit -v 300000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-svg) 2>&1"
+	status_is 1
+	[ "$output" = "fg-svg: out of memory" ]
+}
