@@ -552,3 +552,19 @@ f1 at file1:2;f6 at file3:10 3'
 	status_is 0
 	[ -z "$output" ]
 }
+
+@test "jlprof-fold: a profile without samples is said so on stderr, with empty output" {
+	printf 'frame 1 f a.jl 1\n' | mkjlprof >"$BATS_TEST_TMPDIR/z.jlprof"
+	run jlprof-fold "$BATS_TEST_TMPDIR/z.jlprof"
+	status_is 0
+	[ "$output" = "jlprof-fold: there were no samples collected" ]
+	[ -z "$(jlprof-fold "$BATS_TEST_TMPDIR/z.jlprof" 2>/dev/null)" ]
+}
+
+@test "jlprof-fold --filter: a filter that matches nothing is ignored, with a warning" {
+	jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof" >"$BATS_TEST_TMPDIR/all"
+	jlprof-fold --filter no-such-function "$DATA/jlprof/profile_ttfp.jlprof" \
+		>"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+	cmp "$BATS_TEST_TMPDIR/all" "$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "jlprof-fold: $DATA/jlprof/profile_ttfp.jlprof: the filter matches no frame and is ignored" ]
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# The error conventions every program shares (fg(7), ERRORS): the
+# program's name, the file, the line or byte where it can, what is wrong;
+# exit 1 for bad input and failed output, 2 for bad usage.  The messages
+# peculiar to one program are tested in that program's file.
+
+load helper
+
+# each program, with the arguments it needs before its input file
+progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-top)
+
+setup() {
+	printf 'a;b 1\na;c\n' >"$BATS_TEST_TMPDIR/bad.folded"
+	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/ok.folded"
+	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" >"$BATS_TEST_TMPDIR/perf.txt"
+}
+
+# every program with a good input file: "PROG ARGS... FILE"
+each_with_input() {
+	local p
+	for p in "${progs[@]}"; do
+		echo "$p $BATS_TEST_TMPDIR/ok.folded"
+	done
+	echo "fg-diff $BATS_TEST_TMPDIR/ok.folded $BATS_TEST_TMPDIR/ok.folded"
+	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
+	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
+}
+
+@test "errors: a line without a count names the program, the file and the line" {
+	local p
+	for p in "${progs[@]}"; do
+		run $p "$BATS_TEST_TMPDIR/bad.folded"
+		status_is 1
+		[ "$output" = "${p%% *}: $BATS_TEST_TMPDIR/bad.folded:2: count missing" ]
+	done
+	run fg-diff "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/bad.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/bad.folded:2: count missing" ]
+}
+
+@test "errors: standard input is named <stdin>" {
+	local p
+	for p in "${progs[@]}"; do
+		runsh "$p <$BATS_TEST_TMPDIR/bad.folded"
+		status_is 1
+		[ "$output" = "${p%% *}: <stdin>:2: count missing" ]
+	done
+}
+
+@test "errors: a full disk is a write error, exit 1" {
+	[ -w /dev/full ] || skip "needs /dev/full"
+	local cmd
+	while IFS= read -r cmd; do
+		runsh "$cmd >/dev/full"
+		status_is 1
+		[ "$output" = "${cmd%% *}: write error: No space left on device" ] || { echo "$cmd: $output" >&2; return 1; }
+	done < <(each_with_input)
+}
+
+@test "errors: a directory is a read error, a missing file says so, exit 1" {
+	local cmd
+	while IFS= read -r cmd; do
+		runsh "${cmd% *} $BATS_TEST_TMPDIR"
+		status_is 1
+		[ "$output" = "${cmd%% *}: $BATS_TEST_TMPDIR: read error: Is a directory" ]
+		runsh "${cmd% *} $BATS_TEST_TMPDIR/none"
+		status_is 1
+		[ "$output" = "${cmd%% *}: $BATS_TEST_TMPDIR/none: No such file or directory" ]
+	done < <(each_with_input)
+}
+
+@test "errors: an unknown option prints the usage on stderr, exit 2" {
+	local cmd p
+	while IFS= read -r cmd; do
+		p=${cmd%% *}
+		run "$p" --no-such-option
+		status_is 2
+		[[ "$output" == *"usage: $p "* ]]
+		[ -z "$("$p" --no-such-option 2>/dev/null)" ]
+	done < <(each_with_input)
+}
+
+@test "errors: a closed pipe ends a program quietly" {
+	local cmd
+	gen=$(awk 'BEGIN { for (i = 0; i < 200000; i++) printf "a;b%d 1\n", i }')
+	echo "$gen" >"$BATS_TEST_TMPDIR/ok.folded"
+	while IFS= read -r cmd; do
+		runsh "$cmd | head -c 1 >/dev/null"
+		[ -z "$output" ] || { echo "$cmd: $output" >&2; return 1; }
+	done < <(each_with_input)
+}
