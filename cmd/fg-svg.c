@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "color.h"
+#include "draw.h"
 #include "escape.h"
 #include "folded.h"
 #include "frame.h"
@@ -14,15 +15,7 @@
 #include "tree.h"
 #include "util.h"
 
-#define XPAD 10
-
-struct opts {
-	const char *title, *subtitle, *fonttype, *countname, *nametype, *notes;
-	const char *bgcolors, *palfile;
-	double width, frameheight, fontsize, fontwidth, minwidth, factor, mindelta;
-	int minpct, palette, seed, chart, inverted, reverse, more, negate, deltaself;
-	count total;
-};
+#define XPAD DRAW_XPAD
 
 /* What is read: the graph, and for differential input the stacks that
  * vanished (target 0), drawn apart at their baseline widths. */
@@ -31,7 +24,7 @@ struct input {
 	int anyelided;
 	char *rev;
 	size_t revcap;
-	struct opts *o;
+	struct dopts *o;
 };
 
 /* The inline script: hover, zoom, search; data comes in D. */
@@ -268,35 +261,16 @@ static const char style[] =
 static void
 usage(FILE *f, int status)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n"
-	    "  -t, --title TEXT       title (\"Flame Graph\", \"Icicle Graph\", \"Flame Chart\")\n"
-	    "      --subtitle TEXT    a second line under the title\n"
-	    "  -w, --width PX         image width (1200, or FG_WIDTH)\n"
-	    "  -H, --height PX        frame height (16, or FG_HEIGHT)\n"
-	    "      --minwidth PX[%%]   hide frames narrower than this (0.1 px)\n"
-	    "      --fonttype FONT    font family (Verdana)\n"
+	fprintf(f, "usage: %s [options] [FILE...]\n%s", argv0, draw_usage);
+	fputs("      --fonttype FONT    font family (Verdana)\n"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"
 	    "      --countname TEXT   what a count counts (samples)\n"
 	    "      --nametype TEXT    what frames are (Function:)\n"
 	    "      --notes TEXT       a comment in the SVG\n"
-	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
-	    "  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n"
-	    "                         red, green, blue, aqua, yellow, purple, orange,\n"
-	    "                         julia, category\n"
-	    "      --hash             colour by a hash of the name\n"
-	    "      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
-	    "      --total N          draw against a total of N samples\n"
 	    "      --factor F         scale the counts shown by F\n"
-	    "      --flamechart       keep input order, merge only adjacent stacks\n"
-	    "  -i, --inverted         icicle graph: the root on top\n"
-	    "      --reverse          reverse every stack (merge at the leaves)\n"
-	    "      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
-	    "      --negate           differential: draw the baseline, colour baseline - target\n"
-	    "      --delta=total|self differential: colour by total (default) or self change\n"
-	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
+	    "      --version          show the version\n", f);
 	exit(status);
 }
 
@@ -304,25 +278,11 @@ static void
 add_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct input *in = arg;
-	const char *s = l->stack;
-	count c[2] = { { 0, 0 }, { 0, 0 } };
+	const char *s;
+	count c[2];
 
-	if (!l->ncounts)
+	if (!(s = draw_line(in->o, l, c, &in->rev, &in->revcap)))
 		return;
-	c[0] = l->c[0];
-	if (l->ncounts == 2) {
-		/* --negate swaps the profiles: the baseline is drawn */
-		c[0] = l->c[in->o->negate];
-		c[1] = l->c[!in->o->negate];
-	}
-	if (in->o->reverse) {
-		if (l->len > in->revcap) {
-			in->revcap = l->len * 2;
-			in->rev = erealloc(in->rev, in->revcap);
-		}
-		stack_reverse(l->stack, l->len, in->rev);
-		s = in->rev;
-	}
 	if (tree_add(&in->t, s, l->len, c) == TNONE)
 		fr_error(r, "sum of counts overflows");
 	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0])) {
@@ -365,7 +325,7 @@ frame_delta(const struct diffscale *ds, const struct lframe *f)
 }
 
 static void
-diff_scale(struct diffscale *ds, const struct layout *L, const struct opts *o)
+diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 {
 	size_t i;
 	double d;
@@ -382,7 +342,7 @@ diff_scale(struct diffscale *ds, const struct layout *L, const struct opts *o)
 }
 
 static struct rgb
-frame_color(const struct opts *o, const struct tree *t, const struct lframe *f,
+frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
     const struct diffscale *ds, uint32_t *cycle)
 {
 	const char *s = "";
@@ -440,7 +400,7 @@ out_num(const char *fmt, double v)
 
 /* The frames of one view: a rect each, in layout order. */
 static void
-write_rects(const char *id, int hidden, const struct opts *o, const struct tree *t,
+write_rects(const char *id, int hidden, const struct dopts *o, const struct tree *t,
     const struct layout *L, const struct geom *g, const struct diffscale *ds)
 {
 	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
@@ -474,7 +434,7 @@ write_rects(const char *id, int hidden, const struct opts *o, const struct tree 
 /* The labels that fit, as flamegraph.pl fits them: a character is
  * fontwidth * fontsize wide; a cut name ends in "..". */
 static void
-write_labels(const char *id, int hidden, const struct opts *o, const struct tree *t,
+write_labels(const char *id, int hidden, const struct dopts *o, const struct tree *t,
     const struct layout *L, const struct geom *g)
 {
 	double cw = o->fontsize * o->fontwidth, px, pw;
@@ -572,7 +532,7 @@ write_frame_data(const struct tree *t, const struct layout *L, struct names *nm,
 }
 
 static void
-write_data(const struct opts *o, const struct tree *t, const struct layout *L,
+write_data(const struct dopts *o, const struct tree *t, const struct layout *L,
     const struct tree *et, const struct layout *EL, int diff, const struct geom *g)
 {
 	struct names nm = { 0 }, enm = { 0 };
@@ -656,7 +616,7 @@ legend(const struct geom *g, double y)
 }
 
 static void
-write_svg(struct opts *o, struct input *in)
+write_svg(struct dopts *o, struct input *in)
 {
 	struct layout L, EL;
 	struct layout_opts lo = { 0 };
@@ -752,134 +712,47 @@ write_svg(struct opts *o, struct input *in)
 	layout_free(&L);
 }
 
-static double
-num(const char *s, const char *what, double min)
-{
-	double v = estrtod(s, what);
-
-	if (v < min) {
-		fprintf(stderr, "%s: %s must be at least %g\n", argv0, what, min);
-		exit(EXIT_USAGE);
-	}
-	return v;
-}
-
-static void
-minwidth(struct opts *o, const char *s)
-{
-	char buf[64];
-	size_t n = strlen(s);
-
-	o->minpct = n > 0 && s[n - 1] == '%';
-	if (o->minpct && n < sizeof(buf)) {
-		memcpy(buf, s, n - 1);
-		buf[n - 1] = 0;
-		s = buf;
-	}
-	o->minwidth = num(s, "minwidth", 0);
-}
-
-enum {
-	O_SUBTITLE = 256, O_MINWIDTH, O_FONTTYPE, O_FONTSIZE, O_FONTWIDTH, O_COUNTNAME,
-	O_NAMETYPE, O_NOTES, O_BGCOLORS, O_HASH, O_PALETTE, O_TOTAL, O_FACTOR, O_FLAMECHART,
-	O_REVERSE, O_NOMORE, O_NEGATE, O_DELTA, O_MINDELTA, O_VERSION
-};
+enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_COUNTNAME, O_NAMETYPE, O_NOTES,
+	O_FACTOR, O_VERSION };
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "title", required_argument, NULL, 't' },
-		{ "subtitle", required_argument, NULL, O_SUBTITLE },
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "minwidth", required_argument, NULL, O_MINWIDTH },
+		DRAW_LONGOPTS,
 		{ "fonttype", required_argument, NULL, O_FONTTYPE },
 		{ "fontsize", required_argument, NULL, O_FONTSIZE },
 		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
 		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "nametype", required_argument, NULL, O_NAMETYPE },
 		{ "notes", required_argument, NULL, O_NOTES },
-		{ "bgcolors", required_argument, NULL, O_BGCOLORS },
-		{ "colors", required_argument, NULL, 'c' },
-		{ "hash", no_argument, NULL, O_HASH },
-		{ "palette", required_argument, NULL, O_PALETTE },
-		{ "total", required_argument, NULL, O_TOTAL },
 		{ "factor", required_argument, NULL, O_FACTOR },
-		{ "flamechart", no_argument, NULL, O_FLAMECHART },
-		{ "inverted", no_argument, NULL, 'i' },
-		{ "reverse", no_argument, NULL, O_REVERSE },
-		{ "no-more", no_argument, NULL, O_NOMORE },
-		{ "negate", no_argument, NULL, O_NEGATE },
-		{ "delta", required_argument, NULL, O_DELTA },
-		{ "min-delta", required_argument, NULL, O_MINDELTA },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
 	};
-	struct opts o = { 0 };
+	struct dopts o;
 	struct input in = { 0 };
-	const char *env, *err;
-	char tmp[8];
 	int c;
 
 	setprogname(argv[0]);
-	o.width = 1200;
-	o.frameheight = 16;
+	draw_defaults(&o);
 	o.fonttype = "Verdana";
-	o.fontsize = 12;
 	o.fontwidth = 0.59;
-	o.minwidth = 0.1;
 	o.countname = "samples";
 	o.nametype = "Function:";
 	o.factor = 1;
-	o.more = 1;
-	if ((env = getenv("FG_WIDTH")) && *env)
-		o.width = num(env, "FG_WIDTH", 2 * XPAD + 1);
-	if ((env = getenv("FG_HEIGHT")) && *env)
-		o.frameheight = num(env, "FG_HEIGHT", 2);
 	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+		if (draw_option(&o, c, optarg))
+			continue;
 		switch (c) {
-		case 't': o.title = optarg; break;
-		case O_SUBTITLE: o.subtitle = optarg; break;
-		case 'w': o.width = num(optarg, "width", 2 * XPAD + 1); break;
-		case 'H': o.frameheight = num(optarg, "height", 2); break;
-		case O_MINWIDTH: minwidth(&o, optarg); break;
 		case O_FONTTYPE: o.fonttype = optarg; break;
-		case O_FONTSIZE: o.fontsize = num(optarg, "fontsize", 1); break;
-		case O_FONTWIDTH: o.fontwidth = num(optarg, "fontwidth", 0.01); break;
+		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
+		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
 		case O_COUNTNAME: o.countname = optarg; break;
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
-		case O_BGCOLORS: o.bgcolors = optarg; break;
-		case 'c':
-			if ((o.palette = palette_byname(optarg)) < 0) {
-				fprintf(stderr, "%s: unknown palette '%s' (choose from %s)\n",
-				    argv0, optarg, palette_names());
-				return EXIT_USAGE;
-			}
-			break;
-		case O_HASH: o.seed = SEED_HASH; break;
-		case O_PALETTE: o.palfile = optarg; break;
-		case O_TOTAL:
-			if ((err = count_parse(optarg, strlen(optarg), &o.total))) {
-				fprintf(stderr, "%s: bad total: '%s'\n", argv0, optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case O_FACTOR: o.factor = num(optarg, "factor", 0); break;
-		case O_FLAMECHART: o.chart = 1; break;
-		case 'i': o.inverted = 1; break;
-		case O_REVERSE: o.reverse = 1; break;
-		case O_NOMORE: o.more = 0; break;
-		case O_NEGATE: o.negate = 1; break;
-		case O_DELTA:
-			if (!strcmp(optarg, "self"))
-				o.deltaself = 1;
-			else if (strcmp(optarg, "total"))
-				usage(stderr, EXIT_USAGE);
-			break;
-		case O_MINDELTA: o.mindelta = num(optarg, "min-delta", 0); break;
+		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
 		case 'h': usage(stdout, 0); break;
 		case O_VERSION: puts(FG_VERSION); return 0;
 		default: usage(stderr, EXIT_USAGE);
@@ -887,13 +760,7 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (o.bgcolors && !color_background(o.palette, o.bgcolors, tmp, tmp)) {
-		fprintf(stderr, "%s: unknown background '%s' (yellow, blue, green, grey or #rrggbb)\n",
-		    argv0, o.bgcolors);
-		return EXIT_USAGE;
-	}
-	if (!o.title)
-		o.title = o.chart ? "Flame Chart" : o.inverted ? "Icicle Graph" : "Flame Graph";
+	draw_finish_options(&o);
 	if (o.palfile)
 		palette_load(o.palfile);
 	in.o = &o;

@@ -149,31 +149,36 @@ struct reading {
 	size_t revcap;
 };
 
-/* As fg-svg reads a line: --negate swaps the two profiles, --reverse
- * the frames. */
+const char *
+draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, size_t *revcap)
+{
+	if (!l->ncounts)
+		return NULL;
+	c[0] = l->c[0];
+	c[1] = count_from_u64(0);
+	if (l->ncounts == 2) {
+		c[0] = l->c[o->negate];
+		c[1] = l->c[!o->negate];
+	}
+	if (!o->reverse)
+		return l->stack;
+	if (l->len > *revcap) {
+		*revcap = l->len * 2;
+		*rev = erealloc(*rev, *revcap);
+	}
+	stack_reverse(l->stack, l->len, *rev);
+	return *rev;
+}
+
 static void
 add_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct reading *rd = arg;
-	const char *s = l->stack;
-	count c[2] = { { 0, 0 }, { 0, 0 } };
+	const char *s;
+	count c[2];
 
-	if (!l->ncounts)
-		return;
-	c[0] = l->c[0];
-	if (l->ncounts == 2) {
-		c[0] = l->c[rd->o->negate];
-		c[1] = l->c[!rd->o->negate];
-	}
-	if (rd->o->reverse) {
-		if (l->len > rd->revcap) {
-			rd->revcap = l->len * 2;
-			rd->rev = erealloc(rd->rev, rd->revcap);
-		}
-		stack_reverse(l->stack, l->len, rd->rev);
-		s = rd->rev;
-	}
-	if (tree_add(rd->t, s, l->len, c) == TNONE)
+	if ((s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)) &&
+	    tree_add(rd->t, s, l->len, c) == TNONE)
 		fr_error(r, "sum of counts overflows");
 }
 

@@ -24,6 +24,9 @@ struct dopts {
 	double width, frameheight, fontsize, minwidth, mindelta;
 	int minpct, palette, palset, seed, chart, inverted, reverse, more, negate, deltaself;
 	count total;
+	/* fg-svg's own: its text and its scale */
+	const char *fonttype, *countname, *nametype, *notes;
+	double fontwidth, factor;
 };
 
 /* The long options every drawing program takes, for its option table,
@@ -77,6 +80,13 @@ struct graph {
 	uint32_t *cycle;	/* the julia palette's state */
 	struct rgb bgtop, bgbottom;
 };
+
+struct fline;
+/* How a drawing program reads a line: the stack to add (reversed into
+ * *rev by --reverse) and its counts, the baseline and target swapped by
+ * --negate.  NULL for a line without counts. */
+const char *draw_line(const struct dopts *o, const struct fline *l, count c[2],
+    char **rev, size_t *revcap);
 
 /* Read the files, build the tree and lay it out across pxwidth pixels
  * (fg-svg's width less its margins unless pxwidth > 0), with fg-svg's
