@@ -183,11 +183,63 @@ add_line(struct freader *r, struct fline *l, void *arg)
 }
 
 static double
-frame_delta(const struct dopts *o, const struct lframe *f)
+frame_delta(const struct diffscale *ds, const struct lframe *f)
 {
-	if (o->deltaself)
+	if (ds->self)
 		return count_val(f->self[1]) - count_val(f->self[0]);
 	return count_val(f->total[1]) - count_val(f->total[0]);
+}
+
+void
+diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
+{
+	size_t i;
+	double d;
+
+	ds->max = 1;
+	for (i = 1; i < L->n; i++) {	/* the root's change would drown the rest */
+		d = frame_delta(ds, &L->f[i]);
+		if (d < 0)
+			d = -d;
+		if (d > ds->max)
+			ds->max = d;
+	}
+	ds->noise = L->timemax * o->mindelta / 100;
+}
+
+struct rgb
+frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
+    const struct diffscale *ds, uint32_t *cycle)
+{
+	const char *s = "";
+	size_t n = 0;
+	struct rgb c;
+	double d;
+
+	if (f->node == TNONE)
+		return color_more;
+	if (f->node != 0) {
+		s = tree_name(t, f->node);
+		n = tree_namelen(t, f->node);
+	}
+	if (n == 1 && s[0] == '-')
+		return color_sep;
+	if (n == 2 && s[0] == '-' && s[1] == '-')
+		return color_sep2;
+	if (ds->on) {
+		if (count_iszero(f->total[0]) && f->node != 0)
+			return color_new;
+		d = frame_delta(ds, f);
+		if (d < ds->noise && d > -ds->noise)
+			d = 0;
+		return color_delta(d, ds->max);
+	}
+	if (o->palfile && palette_lookup(s, n, &c))
+		return c;
+	c = color_frame(o->palette, o->seed, s, n, f->depth, cycle);
+	if (o->palfile)
+		palette_remember(s, n, c);
+	return c;
 }
 
 void
@@ -196,8 +248,6 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
 	char top[8], bottom[8];
-	double d;
-	size_t i;
 
 	memset(g, 0, sizeof(*g));
 	tree_init(&g->t, o->chart, 2);
@@ -224,18 +274,10 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->H = (g->L.maxdepth + 1) * g->fh + g->ypad1 + g->ypad2 + g->ypad3;
 	g->wpt = lo.pxwidth / g->L.timemax;
 	g->cycle = ecalloc((size_t)g->L.maxdepth + 1, sizeof(*g->cycle));
-	if (g->diff) {
-		/* the root's change would drown the rest */
-		g->maxdelta = 1;
-		for (i = 1; i < g->L.n; i++) {
-			d = frame_delta(o, &g->L.f[i]);
-			if (d < 0)
-				d = -d;
-			if (d > g->maxdelta)
-				g->maxdelta = d;
-		}
-		g->noise = g->L.timemax * o->mindelta / 100;
-	}
+	g->ds.on = g->diff;
+	g->ds.self = o->deltaself;
+	if (g->diff)
+		diff_scale(&g->ds, &g->L, o);
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = rgb_parse(top);
 	g->bgbottom = rgb_parse(bottom);
@@ -252,36 +294,7 @@ graph_free(struct graph *g)
 struct rgb
 graph_color(struct graph *g, const struct dopts *o, size_t i)
 {
-	const struct lframe *f = &g->L.f[i];
-	const char *s = "";
-	size_t n = 0;
-	struct rgb c;
-	double d;
-
-	if (f->node == TNONE)
-		return color_more;
-	if (f->node != 0) {
-		s = tree_name(&g->t, f->node);
-		n = tree_namelen(&g->t, f->node);
-	}
-	if (n == 1 && s[0] == '-')
-		return color_sep;
-	if (n == 2 && s[0] == '-' && s[1] == '-')
-		return color_sep2;
-	if (g->diff) {
-		if (count_iszero(f->total[0]) && f->node != 0)
-			return color_new;
-		d = frame_delta(o, f);
-		if (d < g->noise && d > -g->noise)
-			d = 0;
-		return color_delta(d, g->maxdelta);
-	}
-	if (o->palfile && palette_lookup(s, n, &c))
-		return c;
-	c = color_frame(o->palette, o->seed, s, n, f->depth, g->cycle);
-	if (o->palfile)
-		palette_remember(s, n, c);
-	return c;
+	return frame_color(o, &g->t, &g->L.f[i], &g->ds, g->cycle);
 }
 
 /* fg-svg writes x with one decimal; the same rounding here keeps the

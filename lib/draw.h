@@ -68,6 +68,22 @@ void draw_finish_options(struct dopts *o);
 /* A number option at least min, or a usage error. */
 double draw_num(const char *s, const char *what, double min);
 
+/* The colour scale of differential input. */
+struct diffscale {
+	int on;			/* colour by change */
+	int self;		/* by the change of self samples (--delta=self) */
+	double max;		/* the largest change drawn */
+	double noise;		/* changes below this are neutral */
+};
+
+/* The scale of layout L under options o: the largest change but the
+ * root's, and --min-delta's threshold. */
+void diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
+/* The colour of frame f of tree t; call in layout order (the julia
+ * palette's state is cycle, one word per depth). */
+struct rgb frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
+    const struct diffscale *ds, uint32_t *cycle);
+
 struct graph {
 	struct tree t;
 	struct layout L;
@@ -76,7 +92,7 @@ struct graph {
 	double fh;		/* a frame row */
 	double ypad1, ypad2, ypad3;
 	double wpt;		/* pixels a sample */
-	double maxdelta, noise;	/* differential colour scale */
+	struct diffscale ds;	/* differential colour scale */
 	uint32_t *cycle;	/* the julia palette's state */
 	struct rgb bgtop, bgbottom;
 };
