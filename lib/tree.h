@@ -29,11 +29,12 @@ struct tnode {
 	count total[2];		/* samples that pass through (self included) */
 };
 
-/* (parent, frame) -> child; key and value side by side, so a lookup
- * touches one cache line */
+/* (parent, frame) -> child, found by the child's path key; all of an
+ * entry in one cache line */
 struct tedge {
-	uint64_t key;		/* parent << 32 | frame, plus 1; 0 when free */
-	uint32_t child;
+	uint32_t check;		/* the high half of the child's path key */
+	uint32_t parent, frame;
+	uint32_t child;		/* 0 (the root, never a child) when free */
 };
 
 struct tree {
@@ -49,10 +50,14 @@ struct tree {
 	/* (parent, frame) -> child, for the ordinary merged tree */
 	struct tedge *edge;
 	size_t emask, nedges;
+	uint64_t *key;		/* per node: a hash of its path from the root */
 	/* the previous stack, whose path the next one usually shares */
 	char *prev;
 	size_t prevlen, prevcap;
 	uint32_t *path;		/* path[i]: node of frame i of prev */
+	uint32_t *pframe;	/* pframe[i]: name of frame i of the stack being added */
+	uint64_t *keys;		/* keys[i]: its path key */
+	size_t keycap;
 	size_t *ends;		/* ends[i]: end offset of frame i in prev */
 	size_t pathlen, pathcap;
 	uint32_t maxdepth;
