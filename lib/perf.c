@@ -300,11 +300,11 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	if (!s->live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
-	p = func + funclen;
-	for (k = 0; p - k > func && isxdigit((unsigned char)p[-1 - k]) && !isupper((unsigned char)p[-1 - k]); k++)
+	for (k = funclen; k > 0 && isxdigit((unsigned char)func[k - 1]) &&
+	    !isupper((unsigned char)func[k - 1]); k--)
 		;
-	if (k && p - k - 3 >= func && p[-k - 1] == 'x' && p[-k - 2] == '0' && p[-k - 3] == '+')
-		funclen -= k + 3;
+	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
+		funclen = k - 3;
 	if (funclen > 0 && func[0] == '(')
 		return;	/* a process name, not a frame */
 	buf = funclen + modlen + pclen + 64 <= sizeof(small) ? small :
