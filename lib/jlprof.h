@@ -50,6 +50,12 @@ struct jlprof {
 	uint32_t nip;
 	uint32_t *slot;		/* ip hash: entry index + 1, 0 empty */
 	size_t mask;
+
+	/* the read buffer and the data words being split: here, not on
+	 * the stack, so that jl_close frees them after an error too */
+	unsigned char *rdbuf;
+	size_t rdcap;
+	uint64_t *wbuf;
 };
 
 #define JL_DATAOFF 21
