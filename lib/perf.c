@@ -131,7 +131,8 @@ event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *pe
 static void
 add_frame(struct perf_sample *s, const char *f, size_t n)
 {
-	grow(&s->text, &s->textcap, s->textlen + n);
+	/* + 1: text is never NULL, even when every frame is empty */
+	grow(&s->text, &s->textcap, s->textlen + n + 1);
 	memcpy(s->text + s->textlen, f, n);
 	if (s->nframes == s->fcap) {
 		s->fcap = s->fcap ? 2 * s->fcap : 64;
