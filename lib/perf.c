@@ -253,7 +253,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	struct perf_sample *s = &st->s;
 	const char *pc, *func, *mod, *p, *end, *arrow;
 	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
-	char *buf, small[512];
+	char *buf;
 	int unknown = 0, first = 1;
 
 	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
@@ -308,8 +308,9 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		funclen = k - 3;
 	if (funclen > 0 && func[0] == '(')
 		return;	/* a process name, not a frame */
-	buf = funclen + modlen + pclen + 64 <= sizeof(small) ? small :
-	    emalloc(funclen + modlen + pclen + 64);
+	/* the state's, so that it is not lost to an error */
+	grow(&st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64);
+	buf = st->fbuf;
 	start_group(s);
 	end = func + funclen;
 	for (p = func; p <= end; p = arrow + 2) {
@@ -376,14 +377,10 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 				while (w > a && blank(src[w - 1]))
 					w--;
 				if (w > a) {
-					if (buf != small || flen + 1 + (w - a) + 5 > sizeof(small)) {
-						char *nb = emalloc(flen + (w - a) + 8);
-
-						memcpy(nb, buf, flen);
-						if (buf != small)
-							free(buf);
-						buf = nb;
-					}
+					/* never shrinks: the next frames of an
+					 * inline chain still fit */
+					grow(&st->fbuf, &st->fbufcap, flen + (w - a) + 8);
+					buf = st->fbuf;
 					buf[flen++] = ':';
 					memcpy(buf + flen, src + a, w - a);
 					flen += w - a;
@@ -398,8 +395,6 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		if (arrow == end)
 			break;
 	}
-	if (buf != small)
-		free(buf);
 }
 
 /* The blank line after a sample: its stack, root first, is counted. */
@@ -521,4 +516,5 @@ perf_free(struct perf_state *st)
 	free(st->s.flen);
 	free(st->s.gstart);
 	free(st->stack);
+	free(st->fbuf);
 }

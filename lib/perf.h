@@ -47,6 +47,8 @@ struct perf_state {
 	uint64_t bad, samples;
 	char *stack;
 	size_t stackcap;
+	char *fbuf;		/* a frame being tidied */
+	size_t fbufcap;
 };
 
 /* st zeroed, then st->o and st->m set up by the caller; st->event may
