@@ -308,6 +308,15 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		funclen = k - 3;
 	if (funclen > 0 && func[0] == '(')
 		return;	/* a process name, not a frame */
+	if (o->srcline) {
+		/* reading the source lines below may move or overwrite the
+		 * line buffer (a refill from a pipe): work on a copy */
+		grow(&st->line, &st->linecap, n + 1);
+		memcpy(st->line, line, n + 1);
+		pc = st->line + (pc - line);
+		func = st->line + (func - line);
+		mod = st->line + (mod - line);
+	}
 	/* the state's, so that it is not lost to an error */
 	grow(&st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64);
 	buf = st->fbuf;
@@ -517,4 +526,5 @@ perf_free(struct perf_state *st)
 	free(st->s.gstart);
 	free(st->stack);
 	free(st->fbuf);
+	free(st->line);
 }

@@ -49,6 +49,8 @@ struct perf_state {
 	size_t stackcap;
 	char *fbuf;		/* a frame being tidied */
 	size_t fbufcap;
+	char *line;		/* --srcline: the stack line, copied */
+	size_t linecap;
 };
 
 /* st zeroed, then st->o and st->m set up by the caller; st->event may
