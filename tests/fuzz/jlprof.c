@@ -13,7 +13,7 @@
  *   byte 1: bits 0-1 --recur flat, flatc, off (0 or 3),
  *           bits 2-3 --layout meta, legacy, auto (0 or 3),
  *           bits 4-5 --filter, --filter-regex, --stats (3) or none (0),
- *           64 --prune (two names), 128 --threads and --tasks lists
+ *           64 --prune (three names), 128 --threads and --tasks lists
  */
 #define main jlprof_fold_main
 #include "../../cmd/jlprof-fold.c"
@@ -36,8 +36,9 @@ setopts(const uint8_t *b)
 	static int ready;
 
 	if (!ready) {
-		addprune("eval");
-		addprune("g@file.jl");
+		addprune("f2");
+		addprune("f@pkg/f.jl");
+		addprune("f6@file3");
 		parselist(&threads, "1,3-5", "thread list");
 		parselist(&tasks, "0x10-0x20,0xf0f0f0f0", "task list");
 		if (regcomp(&opt.re, "^f|_\\[g\\]$|REPL", REG_EXTENDED | REG_NOSUB))
@@ -59,7 +60,7 @@ setopts(const uint8_t *b)
 	opt.filter = (b[1] >> 4 & 3) == 1 ? "at" : NULL;
 	opt.hasre = (b[1] >> 4 & 3) == 2;
 	opt.stats = (b[1] >> 4 & 3) == 3;
-	opt.nprune = b[1] & 64 ? 2 : 0;
+	opt.nprune = b[1] & 64 ? 3 : 0;
 	opt.threads = threads;
 	opt.tasks = tasks;
 	if (!(b[1] & 128))
