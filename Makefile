@@ -57,8 +57,9 @@ $(BINDIR)/tools/%: tests/tools/%.c $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
 
-# the harnesses with a plain main, to replay their corpora in make check
-$(BINDIR)/tools/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(OBJDIR)/libfg.a
+# the harnesses with a plain main, to replay their corpora in make check;
+# a harness may include a program's source to reach its static functions
+$(BINDIR)/tools/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(OBJDIR)/libfg.a $(wildcard cmd/*.c)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c $(OBJDIR)/libfg.a -lm
 
@@ -76,7 +77,8 @@ fuzz:
 		mkdir -p obj-fuzz/corpus-$$f; \
 		echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \
 		bin-fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-			-artifact_prefix=obj-fuzz/ obj-fuzz/corpus-$$f tests/fuzz/$$f; \
+			-artifact_prefix=obj-fuzz/ -close_fd_mask=2 \
+			obj-fuzz/corpus-$$f tests/fuzz/$$f; \
 	done
 
 .SECONDARY:

@@ -189,7 +189,7 @@ struct side {
 	struct tree t;
 	struct interner keys;	/* frame key -> id into label[] */
 	char **label;
-	size_t nlabel;
+	size_t nlabel, labelcap;
 	struct arena arena;
 };
 
@@ -234,7 +234,11 @@ side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c
 		    (memcpy(*kbuf + k, s + start, end - start), end - start);
 		id = intern(&sd->keys, *kbuf + k, klen);
 		if (id == sd->nlabel) {
-			sd->label = ereallocarray(sd->label, ++sd->nlabel, sizeof(*sd->label));
+			if (sd->nlabel == sd->labelcap) {
+				sd->labelcap = sd->labelcap ? 2 * sd->labelcap : 1024;
+				sd->label = ereallocarray(sd->label, sd->labelcap, sizeof(*sd->label));
+			}
+			sd->nlabel++;
 			sd->label[id] = arena_strdup(&sd->arena, s + start, end - start);
 		}
 		k += klen;

@@ -33,7 +33,7 @@ struct top {
 	struct patset pats;
 	struct interner keys;
 	struct row *row;
-	size_t nrow;
+	size_t nrow, rowcap;
 	count total[2];
 	uint64_t line;
 	struct tree t;		/* --tree */
@@ -90,7 +90,11 @@ static struct row *
 row_for(struct top *tp, uint32_t id)
 {
 	if (id >= tp->nrow) {
-		tp->row = ereallocarray(tp->row, id + 1, sizeof(*tp->row));
+		if (id >= tp->rowcap) {
+			/* doubling: frame ids arrive one more at a time */
+			tp->rowcap = id + 1 > 2 * tp->rowcap ? id + 1 : 2 * tp->rowcap;
+			tp->row = ereallocarray(tp->row, tp->rowcap, sizeof(*tp->row));
+		}
 		memset(tp->row + tp->nrow, 0, (id + 1 - tp->nrow) * sizeof(*tp->row));
 		tp->nrow = id + 1;
 	}

@@ -94,6 +94,8 @@ struct gnode {
 /* Per-thread and per-task figures for --stats. */
 struct tstat {
 	uint64_t thread, task, samples, awake;
+	uint32_t tno;		/* the thread's rank by first sample */
+	uint32_t no;		/* its own */
 };
 
 static struct fold {
@@ -107,7 +109,9 @@ static struct fold {
 	size_t nw, wcap;
 	uint64_t nsamples, nempty;
 	struct tstat *ts;
-	size_t nts;
+	size_t nts, tscap;
+	/* (thread, task) pairs and threads to their ids, in order seen */
+	struct interner tskeys, thkeys;
 
 	struct tnode *tn;
 	uint32_t ntn, tncap;
@@ -430,16 +434,25 @@ rankframes(void)
 static void
 statsample(const struct jlsample *s)
 {
+	uint64_t key[2] = { s->thread, s->task };
 	size_t i;
 
-	for (i = 0; i < F.nts; i++)
-		if (F.ts[i].thread == s->thread && F.ts[i].task == s->task)
-			break;
+	if (!F.tskeys.slot) {
+		intern_init(&F.tskeys);
+		intern_init(&F.thkeys);
+	}
+	i = intern(&F.tskeys, (const char *)key, sizeof(key));
 	if (i == F.nts) {
-		F.ts = ereallocarray(F.ts, ++F.nts, sizeof(*F.ts));
+		if (F.nts == F.tscap) {
+			F.tscap = F.tscap ? 2 * F.tscap : 16;
+			F.ts = ereallocarray(F.ts, F.tscap, sizeof(*F.ts));
+		}
 		memset(&F.ts[i], 0, sizeof(F.ts[i]));
 		F.ts[i].thread = s->thread;
 		F.ts[i].task = s->task;
+		F.ts[i].tno = intern(&F.thkeys, (const char *)key, sizeof(key[0]));
+		F.ts[i].no = i;
+		F.nts++;
 	}
 	F.ts[i].samples++;
 	F.ts[i].awake += s->sleep != 2;
@@ -1071,36 +1084,40 @@ foldgroup(struct seq *e, size_t n)
 	emit(prefix, plen);
 }
 
+/* Threads in the order first sampled, each one's tasks likewise. */
+static int
+cmptstat(const void *a, const void *b)
+{
+	const struct tstat *x = a, *y = b;
+
+	if (x->tno != y->tno)
+		return x->tno < y->tno ? -1 : 1;
+	return x->no < y->no ? -1 : x->no > y->no;
+}
+
 static void
 printstats(const char *layout)
 {
-	size_t i, j, ntask;
+	size_t i, j, k;
 	uint64_t n, awake;
 
 	fprintf(stderr, "%s: %s: %llu samples, %llu empty, layout %s\n", argv0, F.jp.name,
 	    (unsigned long long)F.nsamples, (unsigned long long)F.nempty, layout);
-	for (i = 0; i < F.nts; i++) {
-		for (j = 0; j < i; j++)
-			if (F.ts[j].thread == F.ts[i].thread)
-				break;
-		if (j < i)
-			continue;
-		n = awake = ntask = 0;
-		for (j = i; j < F.nts; j++) {
-			if (F.ts[j].thread != F.ts[i].thread)
-				continue;
+	if (F.nts)
+		qsort(F.ts, F.nts, sizeof(*F.ts), cmptstat);
+	for (i = 0; i < F.nts; i = j) {
+		n = awake = 0;
+		for (j = i; j < F.nts && F.ts[j].tno == F.ts[i].tno; j++) {
 			n += F.ts[j].samples;
 			awake += F.ts[j].awake;
-			ntask++;
 		}
 		fprintf(stderr, "%s: %s: thread %llu: %llu samples, %.1f%% awake, %zu task%s\n",
 		    argv0, F.jp.name, (unsigned long long)F.ts[i].thread,
-		    (unsigned long long)n, 100.0 * awake / n, ntask, ntask == 1 ? "" : "s");
-		for (j = i; j < F.nts; j++)
-			if (F.ts[j].thread == F.ts[i].thread)
-				fprintf(stderr, "%s: %s:   task 0x%llx: %llu samples\n", argv0,
-				    F.jp.name, (unsigned long long)F.ts[j].task,
-				    (unsigned long long)F.ts[j].samples);
+		    (unsigned long long)n, 100.0 * awake / n, j - i, j - i == 1 ? "" : "s");
+		for (k = i; k < j; k++)
+			fprintf(stderr, "%s: %s:   task 0x%llx: %llu samples\n", argv0,
+			    F.jp.name, (unsigned long long)F.ts[k].task,
+			    (unsigned long long)F.ts[k].samples);
 	}
 }
 
@@ -1213,16 +1230,12 @@ fold_graph(void)
 		    (unsigned long long)(gcap ? gstack[0].width : 0));
 }
 
+/* Free what a file's folding made, also after an error left it halfway. */
 static void
-fold_file(const char *path)
+fold_reset(void)
 {
 	uint32_t i;
 
-	jl_open(&F.jp, path, opt.intsize);
-	if (F.jp.format == 1)
-		fold_profile();
-	else
-		fold_graph();
 	if (F.fi)
 		for (i = 0; i < F.jp.fkeys.n; i++) {
 			free(F.fi[i].text);
@@ -1234,6 +1247,12 @@ fold_file(const char *path)
 	free(F.seqslot);
 	free(F.w);
 	free(F.ts);
+	if (F.tskeys.slot) {
+		intern_free(&F.tskeys);
+		intern_free(&F.thkeys);
+		memset(&F.tskeys, 0, sizeof(F.tskeys));
+		memset(&F.thkeys, 0, sizeof(F.thkeys));
+	}
 	free(F.lastpos);
 	free(F.stamp);
 	F.lastpos = NULL;
@@ -1243,8 +1262,19 @@ fold_file(const char *path)
 	F.seqslot = NULL;
 	F.w = NULL;
 	F.ts = NULL;
-	F.nseq = F.seqcap = F.seqmask = F.nw = F.wcap = F.nts = 0;
+	F.nseq = F.seqcap = F.seqmask = F.nw = F.wcap = F.nts = F.tscap = 0;
 	F.nsamples = F.nempty = 0;
+}
+
+static void
+fold_file(const char *path)
+{
+	jl_open(&F.jp, path, opt.intsize);
+	if (F.jp.format == 1)
+		fold_profile();
+	else
+		fold_graph();
+	fold_reset();
 }
 
 int

@@ -26,9 +26,8 @@ static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\
 
 /* A buffered reader over the file, by offset. */
 struct rd {
-	struct jlprof *p;
-	unsigned char *buf;
-	size_t cap, len, pos;
+	struct jlprof *p;	/* whose rdbuf is the buffer */
+	size_t len, pos;
 	uint64_t boff;		/* file offset of buf[0] */
 };
 
@@ -68,8 +67,10 @@ static void
 rd_init(struct rd *r, struct jlprof *p, uint64_t off)
 {
 	r->p = p;
-	r->cap = RDCAP;
-	r->buf = emalloc(r->cap);
+	if (!p->rdbuf) {
+		p->rdcap = RDCAP;
+		p->rdbuf = emalloc(p->rdcap);
+	}
 	r->len = r->pos = 0;
 	r->boff = off;
 }
@@ -91,6 +92,7 @@ rd_left(const struct rd *r)
 static const unsigned char *
 rd_get(struct rd *r, size_t n, const char *what)
 {
+	struct jlprof *p = r->p;
 	uint64_t left = rd_left(r);
 	size_t want;
 	const unsigned char *s;
@@ -99,21 +101,21 @@ rd_get(struct rd *r, size_t n, const char *what)
 		jl_error(r->p, rd_off(r), "truncated %s: %zu bytes needed, %llu left",
 		    what, n, (unsigned long long)left);
 	if (r->len - r->pos < n) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		memmove(p->rdbuf, p->rdbuf + r->pos, r->len - r->pos);
 		r->boff += r->pos;
 		r->len -= r->pos;
 		r->pos = 0;
-		if (n > r->cap) {
-			r->cap = n;
-			r->buf = erealloc(r->buf, r->cap);
+		if (n > p->rdcap) {
+			p->rdcap = n;
+			p->rdbuf = erealloc(p->rdbuf, p->rdcap);
 		}
-		want = r->cap - r->len;
-		if (want > r->p->size - (r->boff + r->len))
-			want = r->p->size - (r->boff + r->len);
-		readat(r->p, r->buf + r->len, want, r->boff + r->len);
+		want = p->rdcap - r->len;
+		if (want > p->size - (r->boff + r->len))
+			want = p->size - (r->boff + r->len);
+		readat(p, p->rdbuf + r->len, want, r->boff + r->len);
 		r->len += want;
 	}
-	s = r->buf + r->pos;
+	s = p->rdbuf + r->pos;
 	r->pos += n;
 	return s;
 }
@@ -299,7 +301,6 @@ read_lidict(struct jlprof *p)
 	if (rd_off(&r) != p->size)
 		jl_error(p, rd_off(&r), "%llu trailing bytes after the line-info dictionary",
 		    (unsigned long long)(p->size - rd_off(&r)));
-	free(r.buf);
 }
 
 /* Standard input is copied to an unlinked temporary file so that it can
@@ -395,7 +396,6 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 		    "data length");
 		read_lidict(p);
 	}
-	free(r.buf);
 }
 
 void
@@ -406,6 +406,9 @@ jl_close(struct jlprof *p)
 	free(p->fid);
 	free(p->ip);
 	free(p->slot);
+	free(p->rdbuf);
+	free(p->wbuf);
+	free(p->sbuf);
 	intern_free(&p->fkeys);
 }
 
@@ -423,7 +426,7 @@ read_words(struct jlprof *p, uint64_t *w, size_t n, uint64_t first)
 int
 jl_has_meta(struct jlprof *p)
 {
-	uint64_t *w = emalloc(WORDCAP * 8), d[6] = { 1, 1, 1, 1, 1, 1 };
+	uint64_t *w = p->wbuf = emalloc(WORDCAP * 8), d[6] = { 1, 1, 1, 1, 1, 1 };
 	uint64_t done = 0, k;
 	size_t n, i;
 	int found = 0;
@@ -445,6 +448,7 @@ jl_has_meta(struct jlprof *p)
 		done += n;
 	}
 	free(w);
+	p->wbuf = NULL;
 	return found;
 }
 
@@ -464,13 +468,14 @@ uint64_t
 jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 {
 	size_t cap = WORDCAP, len = 0, s = 0, i = 0, n, e, nb = 0, bcap = 0;
-	uint64_t *w = emalloc(cap * 8), base = 0, done = 0, x, w1 = 1, w2 = 1, index = 0;
-	struct jlsample *b = NULL, *smp;
+	uint64_t *w = p->wbuf = emalloc(cap * 8), base = 0, done = 0, x, w1 = 1, w2 = 1;
+	uint64_t index = 0;
+	struct jlsample *smp;
 
 	for (;;) {
 		if (i == len) {
 			if (nb)
-				fn(arg, b, nb);
+				fn(arg, p->sbuf, nb);
 			nb = 0;
 			if (done == p->nwords)
 				break;
@@ -482,7 +487,7 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 			s = 0;
 			if (len == cap) {
 				cap *= 2;
-				w = ereallocarray(w, cap, 8);
+				w = p->wbuf = ereallocarray(w, cap, 8);
 			}
 			n = cap - len;
 			if (n > p->nwords - done)
@@ -495,7 +500,7 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 			for (; i < len; i++) {
 				if (w[i])
 					continue;
-				smp = addsample(&b, &nb, &bcap);
+				smp = addsample(&p->sbuf, &nb, &bcap);
 				smp->ip = w + s;
 				smp->n = i - s;
 				smp->thread = 1;
@@ -515,7 +520,7 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 				if (e < s + 5)
 					jl_error(p, JL_DATAOFF + 8 * (base + e),
 					    "block end whose metadata starts before the block");
-				smp = addsample(&b, &nb, &bcap);
+				smp = addsample(&p->sbuf, &nb, &bcap);
 				smp->ip = w + s;
 				smp->n = e - 5 - s;
 				smp->thread = w[e - 5];
@@ -530,7 +535,9 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 		}
 	}
 	free(w);
-	free(b);
+	p->wbuf = NULL;
+	free(p->sbuf);
+	p->sbuf = NULL;
 	return len - s;
 }
 
@@ -575,5 +582,4 @@ jl_graph(struct jlprof *p, jl_open_fn *open, jl_close_fn *close, void *arg)
 	if (rd_left(&r))
 		jl_error(p, rd_off(&r), "%llu trailing bytes after the graph",
 		    (unsigned long long)rd_left(&r));
-	free(r.buf);
 }

@@ -50,6 +50,14 @@ struct jlprof {
 	uint32_t nip;
 	uint32_t *slot;		/* ip hash: entry index + 1, 0 empty */
 	size_t mask;
+
+	/* the read buffer, the data words being split and the batch of
+	 * samples found in them: here, not on the stack, so that jl_close
+	 * frees them after an error too */
+	unsigned char *rdbuf;
+	size_t rdcap;
+	uint64_t *wbuf;
+	struct jlsample *sbuf;
 };
 
 #define JL_DATAOFF 21

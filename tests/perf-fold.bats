@@ -92,6 +92,16 @@ same_as_reference() {
 	[ "$output" = "a.out;main:file.cpp:137;f:uniform.h:300 1" ]
 }
 
+@test "perf-fold --srcline: a stack line split across reads keeps its inlined frames' sources" {
+	# the pause makes the frame and its source lines arrive in two reads
+	{
+		printf 'app 1 1.0: cycles:\n\t  1 alpha->beta (/x)\n'
+		sleep 0.3
+		printf '  f.c:1\n  g.c:2\n\t  2 main (/x)\n  m.c:3\n\n'
+	} | perf-fold --srcline >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;main:m.c:3;alpha:f.c:1;beta_[i]:g.c:2 1" ]
+}
+
 @test "perf-fold --skip-after: the callers of FUNC are dropped" {
 	printf 'app 1 1.0: cycles:\n\t  1 leaf (/a)\n\t  2 handler (/a)\n\t  3 dispatch (/a)\n\t  4 main (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
 	run perf-fold --skip-after handler "$BATS_TEST_TMPDIR/in"
