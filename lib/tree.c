@@ -86,9 +86,8 @@ tree_init(struct tree *t, int chart, int ncounts)
 static size_t
 eslot(const struct tedge *e, size_t mask, uint64_t key, uint32_t parent, uint32_t frame)
 {
-	size_t i;
-
 	uint32_t check = (uint32_t)(key >> 32);
+	size_t i;
 
 	for (i = key & mask; e[i].child; i = (i + 1) & mask)
 		if (e[i].check == check && e[i].parent == parent && e[i].frame == frame)
@@ -198,6 +197,7 @@ pushframe(struct tree *t, uint32_t frame, size_t end)
 		t->pathcap = t->pathcap ? t->pathcap * 2 : 256;
 		t->path = ereallocarray(t->path, t->pathcap, sizeof(*t->path));
 		t->pframe = ereallocarray(t->pframe, t->pathcap, sizeof(*t->pframe));
+		t->keys = ereallocarray(t->keys, t->pathcap, sizeof(*t->keys));
 		t->ends = ereallocarray(t->ends, t->pathcap, sizeof(*t->ends));
 	}
 	t->pframe[t->pathlen] = frame;
@@ -209,7 +209,7 @@ tree_add(struct tree *t, const char *s, size_t len, const count *c)
 {
 	size_t k = shared_frames(t, s, len), start, i;
 	uint32_t v = k ? t->path[k - 1] : 0;
-	uint64_t key = t->key[v], *keys = NULL;
+	uint64_t key = t->key[v];
 	const char *semi;
 	int j, ok = 1;
 
@@ -225,18 +225,13 @@ tree_add(struct tree *t, const char *s, size_t len, const count *c)
 		if (t->chart)
 			continue;
 		key = pathkey(key, t->pframe[t->pathlen - 1]);
-		if (t->pathlen > t->keycap) {
-			t->keycap = t->pathcap;
-			t->keys = ereallocarray(t->keys, t->keycap, sizeof(*t->keys));
-		}
 		t->keys[t->pathlen - 1] = key;
 #ifdef __GNUC__
 		__builtin_prefetch(&t->edge[key & t->emask]);
 #endif
 	}
-	keys = t->keys;
 	for (i = k; i < t->pathlen; i++) {
-		v = child(t, v, t->pframe[i], t->chart ? 0 : keys[i]);
+		v = child(t, v, t->pframe[i], t->chart ? 0 : t->keys[i]);
 		t->path[i] = v;
 	}
 	remember(t, s, len);

@@ -57,7 +57,6 @@ struct tree {
 	uint32_t *path;		/* path[i]: node of frame i of prev */
 	uint32_t *pframe;	/* pframe[i]: name of frame i of the stack being added */
 	uint64_t *keys;		/* keys[i]: its path key */
-	size_t keycap;
 	size_t *ends;		/* ends[i]: end offset of frame i in prev */
 	size_t pathlen, pathcap;
 	uint32_t maxdepth;
