@@ -306,8 +306,6 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
-	if (o.palfile)
-		palette_load(o.palfile);
 	graph_read(&g, &o, argc, argv, 0);
 	write_pdf(&g, &o, &po);
 	out_flush();

@@ -181,8 +181,6 @@ main(int argc, char **argv)
 		if (o.bgcolors && color_background(o.palette, o.bgcolors, top, bottom))
 			bg = rgb_parse(top);
 	}
-	if (o.palfile)
-		palette_load(o.palfile);
 	graph_read(&g, &o, argc, argv, 0);
 	if (pixels) {
 		if (!cs)

@@ -694,8 +694,6 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
-	if (o.palfile)
-		palette_load(o.palfile);
 	in.o = &o;
 	tree_init(&in.t, o.chart, 2);
 	tree_init(&in.elided, o.chart, 2);

@@ -63,7 +63,8 @@ void draw_defaults(struct dopts *o);
 /* Take option c: 1 if it is one of the common ones, 0 if not; a bad
  * value is a usage error (exit 2). */
 int draw_option(struct dopts *o, int c, const char *arg);
-/* Checks once the options are read; the default title. */
+/* Checks once the options are read; the default title; the --palette
+ * file's colours loaded. */
 void draw_finish_options(struct dopts *o);
 /* A number option at least min, or a usage error. */
 double draw_num(const char *s, const char *what, double min);
