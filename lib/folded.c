@@ -35,12 +35,9 @@ void
 fr_error(struct freader *r, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[512];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fileerr(r->name, r->lineno, "%s", msg);
+	vfileerr(r->name, r->lineno, fmt, ap);
 }
 
 static int

@@ -46,12 +46,9 @@ void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[512];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fileerr(r->name, r->lineno, "%s", msg);
+	vfileerr(r->name, r->lineno, fmt, ap);
 }
 
 /* Read more input after buf[end], moving the unread part to the front

@@ -51,10 +51,8 @@ weprintf(const char *fmt, ...)
 }
 
 void
-fileerr(const char *file, uint64_t line, const char *fmt, ...)
+vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
 	fflush(stdout);
@@ -62,11 +60,18 @@ fileerr(const char *file, uint64_t line, const char *fmt, ...)
 		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);
 	else
 		fprintf(stderr, "%s: %s: ", argv0, file);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
 	exit(EXIT_BADINPUT);
+}
+
+void
+fileerr(const char *file, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfileerr(file, line, fmt, ap);
 }
 
 static void *

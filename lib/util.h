@@ -9,6 +9,7 @@
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #include <setjmp.h>
+#include <stdarg.h>
 
 extern const char *argv0;	/* program name used in every message */
 /* When set (by the fuzzing harnesses), errors jump here, without a
@@ -24,6 +25,7 @@ void eprintf(const char *fmt, ...);
 void weprintf(const char *fmt, ...);
 /* "argv0: FILE:LINE: message" and exit 1 (LINE 0 is left out). */
 void fileerr(const char *file, uint64_t line, const char *fmt, ...);
+void vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap);
 
 void *emalloc(size_t n);
 void *ecalloc(size_t n, size_t size);
