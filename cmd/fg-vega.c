@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "color.h"
+#include "draw.h"
 #include "escape.h"
 #include "folded.h"
 #include "frame.h"
@@ -169,7 +170,7 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 	free(fname);
 }
 
-struct graph {
+struct chart {
 	struct layout L;
 	int diff;
 	double maxdelta, noise, W, H;
@@ -188,7 +189,7 @@ tooltip_fields(int diff)
 }
 
 static void
-write_vegalite(const struct opts *o, const struct tree *t, const struct graph *g)
+write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
 	out_jsonstr(g->title, strlen(g->title));
@@ -243,7 +244,7 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct graph *g
 }
 
 static void
-write_vega(const struct opts *o, const struct tree *t, const struct graph *g)
+write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
 	out_jsonstr(g->title, strlen(g->title));
@@ -317,7 +318,7 @@ write_vega(const struct opts *o, const struct tree *t, const struct graph *g)
 }
 
 static void
-write_html(const struct opts *o, const struct tree *t, struct graph *g)
+write_html(const struct opts *o, const struct tree *t, struct chart *g)
 {
 	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	out_xml(g->title, strlen(g->title));
@@ -329,18 +330,6 @@ write_html(const struct opts *o, const struct tree *t, struct graph *g)
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
 	write_vegalite(o, t, g);
 	out_str(";\nvegaEmbed(\"#vis\", spec, {actions: true});\n</script>\n</body>\n</html>\n");
-}
-
-static double
-num(const char *s, const char *what, double min)
-{
-	double v = estrtod(s, what);
-
-	if (v < min) {
-		fprintf(stderr, "%s: %s must be at least %g\n", argv0, what, min);
-		exit(EXIT_USAGE);
-	}
-	return v;
 }
 
 int
@@ -365,7 +354,7 @@ main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct input in = { 0 };
 	struct layout_opts lo = { 0 };
-	struct graph g = { 0 };
+	struct chart g = { 0 };
 	const char *env;
 	size_t i, n;
 	double d;
@@ -375,22 +364,22 @@ main(int argc, char **argv)
 	o.width = 1200;
 	o.minwidth = 0.1;
 	if ((env = getenv("FG_WIDTH")) && *env)
-		o.width = num(env, "FG_WIDTH", 10);
+		o.width = draw_num(env, "FG_WIDTH", 10);
 	if ((env = getenv("FG_HEIGHT")) && *env)
-		o.height = num(env, "FG_HEIGHT", 10);
+		o.height = draw_num(env, "FG_HEIGHT", 10);
 	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_VEGA: o.output = OUT_VEGA; break;
 		case O_HTML: o.output = OUT_HTML; break;
 		case 't': o.title = optarg; break;
-		case 'w': o.width = num(optarg, "width", 10); break;
-		case 'H': o.height = num(optarg, "height", 10); break;
+		case 'w': o.width = draw_num(optarg, "width", 10); break;
+		case 'H': o.height = draw_num(optarg, "height", 10); break;
 		case O_MINWIDTH:
 			n = strlen(optarg);
 			o.minpct = n > 0 && optarg[n - 1] == '%';
 			if (o.minpct)
 				optarg[n - 1] = 0;
-			o.minwidth = num(optarg, "minwidth", 0);
+			o.minwidth = draw_num(optarg, "minwidth", 0);
 			break;
 		case 'i': o.inverted = 1; break;
 		case O_NEGATE: o.negate = 1; break;
@@ -400,7 +389,7 @@ main(int argc, char **argv)
 			else if (strcmp(optarg, "total"))
 				usage(stderr, EXIT_USAGE);
 			break;
-		case O_MINDELTA: o.mindelta = num(optarg, "min-delta", 0); break;
+		case O_MINDELTA: o.mindelta = draw_num(optarg, "min-delta", 0); break;
 		case 'h': usage(stdout, 0); break;
 		case O_VERSION: puts(FG_VERSION); return 0;
 		default: usage(stderr, EXIT_USAGE);
