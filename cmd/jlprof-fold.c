@@ -589,6 +589,18 @@ onsample(void *arg, const struct jlsample *smp, size_t ns)
 	}
 }
 
+/* How many root-most ips e shares with f. */
+static size_t
+common(const struct seq *e, const struct seq *f)
+{
+	const uint64_t *p = F.w + e->woff + e->len, *q = F.w + f->woff + f->len;
+	size_t i;
+
+	for (i = 0; i < e->len && i < f->len && p[-1 - (long)i] == q[-1 - (long)i]; i++)
+		;
+	return i;
+}
+
 /*
  * By group, then the latest sample first: the order of Julia's backward
  * scan, in which tree nodes are created.  Without --recur the order of
@@ -600,7 +612,7 @@ static int
 cmpseq(const void *a, const void *b)
 {
 	const struct seq *x = a, *y = b;
-	const uint64_t *p, *q;
+	uint64_t u, v;
 	size_t i;
 
 	if (x->g0 != y->g0)
@@ -609,24 +621,12 @@ cmpseq(const void *a, const void *b)
 		return x->g1 < y->g1 ? -1 : 1;
 	if (opt.recur != RECUR_OFF)
 		return (x->last < y->last) - (x->last > y->last);
-	p = F.w + x->woff + x->len;
-	q = F.w + y->woff + y->len;
-	for (i = 0; i < x->len && i < y->len; i++)
-		if (p[-1 - (long)i] != q[-1 - (long)i])
-			return p[-1 - (long)i] < q[-1 - (long)i] ? -1 : 1;
-	return (x->len > y->len) - (x->len < y->len);
-}
-
-/* How many root-most ips e shares with f. */
-static size_t
-common(const struct seq *e, const struct seq *f)
-{
-	const uint64_t *p = F.w + e->woff + e->len, *q = F.w + f->woff + f->len;
-	size_t i;
-
-	for (i = 0; i < e->len && i < f->len && p[-1 - (long)i] == q[-1 - (long)i]; i++)
-		;
-	return i;
+	i = common(x, y);
+	if (i == x->len || i == y->len)
+		return (x->len > y->len) - (x->len < y->len);
+	u = F.w[x->woff + x->len - 1 - i];
+	v = F.w[y->woff + y->len - 1 - i];
+	return u < v ? -1 : 1;
 }
 
 /* ---- Profile's tree ---- */
