@@ -22,8 +22,9 @@ pathkey(uint64_t parent, uint32_t frame)
 	return k ? k : ROOTKEY;
 }
 
+/* A new node; key is its path key (unused by a flame chart's tree). */
 static uint32_t
-newnode(struct tree *t, uint32_t parent, uint32_t frame)
+newnode(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 {
 	struct tnode *v, *p;
 	uint32_t id;
@@ -49,7 +50,7 @@ newnode(struct tree *t, uint32_t parent, uint32_t frame)
 			memset(t->lead[id], 0, sizeof(t->lead[id]));
 		}
 	}
-	t->key[id] = parent == TNONE ? ROOTKEY : pathkey(t->key[parent], frame);
+	t->key[id] = key;
 	v = &t->node[id];
 	memset(v, 0, sizeof(*v));
 	v->frame = frame;
@@ -76,7 +77,7 @@ tree_init(struct tree *t, int chart, int ncounts)
 	t->chart = chart;
 	t->ncounts = ncounts;
 	intern_init(&t->names);
-	newnode(t, TNONE, TNONE);
+	newnode(t, TNONE, TNONE, ROOTKEY);
 	t->emask = 4095;
 	t->edge = ecalloc(t->emask + 1, sizeof(*t->edge));
 }
@@ -126,7 +127,7 @@ child(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 		if (last != TNONE && t->node[last].frame == frame &&
 		    count_iszero(t->since[parent][0]) && count_iszero(t->since[parent][1]))
 			return last;
-		return newnode(t, parent, frame);
+		return newnode(t, parent, frame, 0);
 	}
 	i = eslot(t->edge, t->emask, key, parent, frame);
 	e = &t->edge[i];
@@ -135,7 +136,7 @@ child(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 	e->check = (uint32_t)(key >> 32);
 	e->parent = parent;
 	e->frame = frame;
-	e->child = last = newnode(t, parent, frame);
+	e->child = last = newnode(t, parent, frame, key);
 	if (++t->nedges * 2 > t->emask)
 		egrow(t);
 	return last;
