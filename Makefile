@@ -18,8 +18,8 @@ OBJDIR = obj
 BINDIR = bin
 endif
 
-LIBSRC = $(wildcard lib/*.c)
-LIBHDR = $(wildcard lib/*.h)
+LIBSRC = $(wildcard lib/*/*.c)
+LIBHDR = $(wildcard lib/*/*.h)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o)
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 BINS = $(PROGS:%=$(BINDIR)/%)

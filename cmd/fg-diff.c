@@ -8,13 +8,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "folded.h"
-#include "frame.h"
-#include "out.h"
-#include "pattern.h"
-#include "stackmap.h"
-#include "tree.h"
-#include "util.h"
+#include "read/folded.h"
+#include "stack/frame.h"
+#include "base/out.h"
+#include "stack/pattern.h"
+#include "stack/stackmap.h"
+#include "stack/tree.h"
+#include "base/util.h"
 
 /* The default wildcard: Julia REPL frames, "f at REPL[3]:5". */
 #define REPL_WILDCARD "\\[[0-9]+\\]:[0-9]+$"

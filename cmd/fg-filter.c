@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
-#include "input.h"
-#include "out.h"
-#include "pattern.h"
-#include "stackmap.h"
-#include "tree.h"
-#include "util.h"
+#include "read/folded.h"
+#include "read/input.h"
+#include "base/out.h"
+#include "stack/pattern.h"
+#include "stack/stackmap.h"
+#include "stack/tree.h"
+#include "base/util.h"
 
 enum { MODE_GRAPH, MODE_ONLY, MODE_INVERT, MODE_REROOT };
 

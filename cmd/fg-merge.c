@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
-#include "input.h"
-#include "out.h"
-#include "stackmap.h"
-#include "util.h"
+#include "read/folded.h"
+#include "read/input.h"
+#include "base/out.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
 
 static void
 usage(FILE *f, int status)

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
-#include "escape.h"
-#include "out.h"
-#include "pdf.h"
-#include "util.h"
+#include "draw/draw.h"
+#include "base/escape.h"
+#include "base/out.h"
+#include "draw/pdf.h"
+#include "base/util.h"
 
 /* Objects: the fixed ones, then one link annotation per frame. */
 enum { OBJ_CATALOG = 1, OBJ_PAGES, OBJ_PAGE, OBJ_FONT, OBJ_CONTENT, OBJ_SHADING, OBJ_ANNOT };

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
-#include "out.h"
-#include "png.h"
-#include "raster.h"
-#include "util.h"
+#include "draw/draw.h"
+#include "base/out.h"
+#include "draw/png.h"
+#include "draw/raster.h"
+#include "base/util.h"
 
 static const struct rgb black = { 0, 0, 0 };
 static const struct rgb gray = { 160, 160, 160 };

@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "folded.h"
-#include "hash.h"
-#include "input.h"
-#include "out.h"
-#include "pattern.h"
-#include "stackmap.h"
-#include "util.h"
+#include "read/folded.h"
+#include "base/hash.h"
+#include "read/input.h"
+#include "base/out.h"
+#include "stack/pattern.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
 
 enum { REC_OFF, REC_ALL, REC_DIRECT };
 

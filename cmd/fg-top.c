@@ -6,15 +6,15 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "escape.h"
-#include "folded.h"
-#include "frame.h"
-#include "input.h"
-#include "intern.h"
-#include "out.h"
-#include "pattern.h"
-#include "tree.h"
-#include "util.h"
+#include "base/escape.h"
+#include "read/folded.h"
+#include "stack/frame.h"
+#include "read/input.h"
+#include "base/intern.h"
+#include "base/out.h"
+#include "stack/pattern.h"
+#include "stack/tree.h"
+#include "base/util.h"
 
 enum { BY_FRAME, BY_FUNCTION, BY_FILE };
 enum { SORT_DEFAULT, SORT_SELF, SORT_TOTAL, SORT_NAME };

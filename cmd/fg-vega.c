@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "color.h"
-#include "draw.h"
-#include "escape.h"
-#include "folded.h"
-#include "frame.h"
-#include "input.h"
-#include "layout.h"
-#include "out.h"
-#include "tree.h"
-#include "util.h"
+#include "draw/color.h"
+#include "draw/draw.h"
+#include "base/escape.h"
+#include "read/folded.h"
+#include "stack/frame.h"
+#include "read/input.h"
+#include "draw/layout.h"
+#include "base/out.h"
+#include "stack/tree.h"
+#include "base/util.h"
 
 enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
 /* frame status, as ProfileVega names them */

@@ -19,12 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
-#include "hash.h"
-#include "jlprof.h"
-#include "out.h"
-#include "stackmap.h"
-#include "util.h"
+#include "base/count.h"
+#include "base/hash.h"
+#include "read/jlprof.h"
+#include "base/out.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
 
 #define NIL UINT32_MAX
 

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lines.h"
-#include "out.h"
-#include "perf.h"
-#include "stackmap.h"
-#include "util.h"
+#include "read/lines.h"
+#include "base/out.h"
+#include "read/perf.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
 
 static void
 usage(FILE *f, int status)

@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "color.h"
-#include "count.h"
-#include "frame.h"
-#include "pattern.h"
-#include "util.h"
+#include "draw/color.h"
+#include "base/count.h"
+#include "stack/frame.h"
+#include "stack/pattern.h"
+#include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,11 +10,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "folded.h"
-#include "pattern.h"
-#include "stackmap.h"
-#include "tree.h"
-#include "util.h"
+#include "read/folded.h"
+#include "stack/pattern.h"
+#include "stack/stackmap.h"
+#include "stack/tree.h"
+#include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

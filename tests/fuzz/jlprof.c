@@ -1,5 +1,5 @@
 /*
- * Fuzzing harness for the .jlprof reader (lib/jlprof.c) and the folding
+ * Fuzzing harness for the .jlprof reader (lib/read/jlprof.c) and the folding
  * that jlprof-fold does on what it reads: both data layouts of format
  * 0x01 with Profile's tree and FlameGraphs' graph, and saved graphs of
  * format 0x02.  The program is compiled in whole (its main renamed) so

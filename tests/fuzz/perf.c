@@ -1,5 +1,5 @@
 /*
- * Fuzzing harness for the perf script reader (lib/perf.c) as perf-fold
+ * Fuzzing harness for the perf script reader (lib/read/perf.c) as perf-fold
  * drives it.  The first two bytes choose the options, the rest is the
  * perf script text; the folded stacks are printed to /dev/null.
  *
@@ -16,11 +16,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "lines.h"
-#include "out.h"
-#include "perf.h"
-#include "stackmap.h"
-#include "util.h"
+#include "read/lines.h"
+#include "base/out.h"
+#include "read/perf.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,61 @@
+/* arena.c: append-only string storage, freed all at once */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "base/util.h"
+
+#define CHUNK (1 << 20)
+#define HEAD 16		/* the link to the previous block, kept aligned */
+
+static char *
+block(struct arena *a, size_t n)
+{
+	char *b = emalloc(HEAD + n);
+
+	memcpy(b, &a->blocks, sizeof(a->blocks));
+	a->blocks = b;
+	return b + HEAD;
+}
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	char *p;
+
+	n = (n + 7) & ~(size_t)7;
+	if (n < n - 7)
+		eprintf("out of memory");
+	if (n > a->left) {
+		if (n > CHUNK / 4)
+			return block(a, n);	/* big pieces get their own block */
+		a->cur = block(a, CHUNK);
+		a->left = CHUNK;
+	}
+	p = a->cur;
+	a->cur += n;
+	a->left -= n;
+	return p;
+}
+
+char *
+arena_strdup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+void
+arena_free(struct arena *a)
+{
+	void *b, *next;
+
+	for (b = a->blocks; b; b = next) {
+		memcpy(&next, b, sizeof(next));
+		free(b);
+	}
+	memset(a, 0, sizeof(*a));
+}

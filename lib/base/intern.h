@@ -1,0 +1,36 @@
+/* intern.h: frame interner: each distinct frame text gets a small id */
+#ifndef FG_INTERN_H
+#define FG_INTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/arena.h"
+
+struct interner {
+	struct { const char *s; uint32_t len; uint32_t hash; } *str;	/* by id */
+	uint32_t n, cap;
+	uint32_t *slot;		/* open addressing: id + 1, 0 empty */
+	size_t mask;
+	struct arena arena;
+};
+
+void intern_init(struct interner *t);
+uint32_t intern(struct interner *t, const char *s, size_t len);
+/* The id of s[0..len), or UINT32_MAX when it was never interned. */
+uint32_t intern_find(const struct interner *t, const char *s, size_t len);
+static inline const char *
+intern_str(const struct interner *t, uint32_t id)
+{
+	return t->str[id].s;
+}
+static inline size_t
+intern_len(const struct interner *t, uint32_t id)
+{
+	return t->str[id].len;
+}
+/* rank[id]: the position of string id in bytewise order (caller frees). */
+uint32_t *intern_ranks(const struct interner *t);
+void intern_free(struct interner *t);
+
+#endif

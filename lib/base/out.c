@@ -1,0 +1,111 @@
+/* out.c: buffered standard output */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/out.h"
+#include "base/util.h"
+
+char out_buf[OUT_BUFSIZE];
+size_t out_len;
+
+void
+out_drain(void)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < out_len) {
+		n = write(1, out_buf + off, out_len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			_exit(0);	/* the reader has what it wanted */
+		if (n < 0)
+			eprintf("write error: %s", strerror(errno));
+		off += n;
+	}
+	out_len = 0;
+}
+
+void
+out_flush(void)
+{
+	out_drain();
+}
+
+void
+out_mem(const void *p, size_t n)
+{
+	const char *s = p;
+
+	if (n > OUT_BUFSIZE - out_len) {
+		out_drain();
+		if (n >= OUT_BUFSIZE) {
+			/* too big to buffer: pass it through in pieces */
+			while (n) {
+				size_t k = n < OUT_BUFSIZE ? n : OUT_BUFSIZE;
+
+				memcpy(out_buf, s, k);
+				out_len = k;
+				out_drain();
+				s += k;
+				n -= k;
+			}
+			return;
+		}
+	}
+	memcpy(out_buf + out_len, s, n);
+	out_len += n;
+}
+
+void
+out_u64(uint64_t v)
+{
+	char tmp[24];
+	int i = sizeof(tmp);
+
+	do {
+		tmp[--i] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	out_mem(tmp + i, sizeof(tmp) - i);
+}
+
+void
+out_i64(int64_t v)
+{
+	if (v < 0) {
+		out_char('-');
+		out_u64(-(uint64_t)v);
+	} else {
+		out_u64(v);
+	}
+}
+
+void
+out_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *big;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		eprintf("output formatting failed");
+	if ((size_t)n < sizeof(small)) {
+		out_mem(small, n);
+		return;
+	}
+	big = emalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out_mem(big, n);
+	free(big);
+}

@@ -1,0 +1,157 @@
+/* util.c: error reporting and checked allocation */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+const char *argv0 = "fg";
+jmp_buf *error_jmp;
+
+void
+setprogname(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	argv0 = slash ? slash + 1 : name;
+}
+
+static void
+vwarn(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", argv0);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+eprintf(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(EXIT_BADINPUT);
+}
+
+void
+weprintf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+}
+
+void
+vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
+{
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
+	fflush(stdout);
+	if (line)
+		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);
+	else
+		fprintf(stderr, "%s: %s: ", argv0, file);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	exit(EXIT_BADINPUT);
+}
+
+void
+fileerr(const char *file, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfileerr(file, line, fmt, ap);
+}
+
+static void *
+checked(void *p)
+{
+	if (!p)
+		eprintf("out of memory");
+	return p;
+}
+
+void *
+emalloc(size_t n)
+{
+	return checked(malloc(n ? n : 1));
+}
+
+void *
+ecalloc(size_t n, size_t size)
+{
+	return checked(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *
+erealloc(void *p, size_t n)
+{
+	return checked(realloc(p, n ? n : 1));
+}
+
+void *
+ereallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		eprintf("out of memory");
+	return erealloc(p, n * size);
+}
+
+char *
+estrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(emalloc(n), s, n);
+}
+
+uint64_t
+estrtou64(const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		goto bad;
+	return v;
+bad:
+	fprintf(stderr, "%s: bad %s: '%s'\n", argv0, what, s);
+	exit(EXIT_USAGE);
+}
+
+double
+estrtod(const char *s, const char *what)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || v != v)
+		goto bad;
+	return v;
+bad:
+	fprintf(stderr, "%s: bad %s: '%s'\n", argv0, what, s);
+	exit(EXIT_USAGE);
+}
+
+const char *
+displayname(const char *path)
+{
+	return (!path || !strcmp(path, "-")) ? "<stdin>" : path;
+}

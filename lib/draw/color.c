@@ -1,0 +1,460 @@
+/* color.c: frame colours */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw/color.h"
+#include "base/escape.h"
+#include "stack/frame.h"
+#include "base/intern.h"
+#include "base/util.h"
+
+const struct rgb color_new = { 60, 179, 113 };
+const struct rgb color_more = { 190, 190, 190 };
+const struct rgb color_sep = { 200, 200, 200 };
+const struct rgb color_sep2 = { 160, 160, 160 };
+
+static const char *names[] = {
+	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
+	"green", "blue", "aqua", "yellow", "purple", "orange", "julia", "category"
+};
+
+int
+palette_byname(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < LEN(names); i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+const char *
+palette_names(void)
+{
+	return "hot, mem, io, wakeup, chain, java, js, perl, red, green, blue, "
+	    "aqua, yellow, purple, orange, julia, category";
+}
+
+/* Perl's rand(1) right after srand(seed): drand48's generator. */
+static double
+perl_rand_after_srand(uint32_t seed)
+{
+	uint64_t x = ((uint64_t)seed << 16) | 0x330e;
+
+	x = (x * 0x5deece66dULL + 0xb) & ((1ULL << 48) - 1);
+	return (double)x / (double)(1ULL << 48);
+}
+
+/* Decode the next character of s[i..n): its code point, one byte for
+ * an invalid sequence (Perl reads such bytes as characters too). */
+static unsigned long
+next_char(const char *str, size_t n, size_t *i)
+{
+	const unsigned char *s = (const unsigned char *)str + *i;
+	size_t k = utf8_seqlen(s, n - *i), j;
+	unsigned long cp;
+
+	if (k <= 1) {
+		(*i)++;
+		return s[0];
+	}
+	cp = s[0] & (0xff >> (k + 1));
+	for (j = 1; j < k; j++)
+		cp = cp << 6 | (s[j] & 0x3f);
+	*i += k;
+	return cp;
+}
+
+/* flamegraph.pl's default: srand(sum of the code points); rand(1). */
+static double
+sum_seeded(const char *s, size_t n)
+{
+	uint32_t sum = 0;
+	size_t i = 0;
+
+	while (i < n)
+		sum += (uint32_t)next_char(s, n, &i);
+	return perl_rand_after_srand(sum);
+}
+
+/* flamegraph.pl's namehash (--hash): the first three characters,
+ * weighted, after dropping a "module`" prefix. */
+static double
+namehash(const unsigned long *cp, size_t n)
+{
+	double vector = 0, weight = 1, max = 1;
+	unsigned mod = 10;
+	size_t i, start = 0;
+
+	for (i = 1; i < n; i++)
+		if (cp[i] == '`') {
+			start = i + 1;
+			break;
+		}
+	for (i = start; i < n; i++) {
+		vector += ((double)(cp[i] % mod) / (mod - 1)) * weight;
+		mod++;
+		max += weight;
+		weight *= 0.70;
+		if (mod > 12)
+			break;
+	}
+	return 1 - vector / max;
+}
+
+static void
+hash_values(const char *s, size_t n, double *v1, double *v23)
+{
+	unsigned long small[64] = { 0 }, *cp = small, t;
+	size_t len = 0, i = 0, j;
+
+	if (n > LEN(small))
+		cp = ereallocarray(NULL, n, sizeof(*cp));
+	while (i < n)
+		cp[len++] = next_char(s, n, &i);
+	*v1 = namehash(cp, len);
+	for (j = 0; j < len / 2; j++)
+		t = cp[j], cp[j] = cp[len - 1 - j], cp[len - 1 - j] = t;
+	*v23 = namehash(cp, len);
+	if (cp != small)
+		free(cp);
+}
+
+static struct rgb
+mk(int r, int g, int b)
+{
+	struct rgb c = { r, g, b };
+
+	return c;
+}
+
+static int
+has(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle)) != NULL;
+}
+
+static int
+ends(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !memcmp(s + n - k, suffix, k);
+}
+
+/* java: /^L?(java|javax|jdk|net|org|com|io|sun)\// */
+static int
+java_package(const char *s, size_t n)
+{
+	static const char *pk[] = { "java/", "javax/", "jdk/", "net/", "org/", "com/", "io/", "sun/" };
+	size_t i, k;
+
+	if (n && s[0] == 'L')
+		s++, n--;
+	for (i = 0; i < LEN(pk); i++)
+		if (n >= (k = strlen(pk[i])) && !memcmp(s, pk[i], k))
+			return 1;
+	return 0;
+}
+
+/* js: /\/.*\.js/ */
+static int
+js_source(const char *s, size_t n)
+{
+	const char *slash = memchr(s, '/', n);
+
+	return slash && has(slash, n - (slash - s), ".js");
+}
+
+/* The multi palettes choose a single-hue palette by the name. */
+static int
+multi(int pal, const char *s, size_t n)
+{
+	switch (pal) {
+	case PAL_JAVA:
+		if (ends(s, n, "_[j]")) return PAL_GREEN;
+		if (ends(s, n, "_[i]")) return PAL_AQUA;
+		if (java_package(s, n)) return PAL_GREEN;
+		if (has(s, n, ":::")) return PAL_GREEN;
+		if (has(s, n, "::")) return PAL_YELLOW;
+		if (ends(s, n, "_[k]")) return PAL_ORANGE;
+		return PAL_RED;
+	case PAL_PERL:
+		if (has(s, n, "::")) return PAL_YELLOW;
+		if (has(s, n, "Perl") || has(s, n, ".pl")) return PAL_GREEN;
+		if (ends(s, n, "_[k]")) return PAL_ORANGE;
+		return PAL_RED;
+	case PAL_JS:
+		if (ends(s, n, "_[j]")) return memchr(s, '/', n) ? PAL_GREEN : PAL_AQUA;
+		if (has(s, n, "::")) return PAL_YELLOW;
+		if (js_source(s, n)) return PAL_GREEN;
+		if (memchr(s, ':', n)) return PAL_AQUA;
+		if (n == 1 && s[0] == ' ') return PAL_GREEN;
+		if (has(s, n, "_[k]")) return PAL_ORANGE;
+		return PAL_RED;
+	case PAL_WAKEUP:
+		return PAL_AQUA;
+	case PAL_CHAIN:
+		return has(s, n, "_[w]") ? PAL_AQUA : PAL_BLUE;
+	}
+	return pal;
+}
+
+/* FlameGraphs.jl's FlameColors(): two colours for odd depths, two for
+ * even ones, cycled in drawing order; runtime dispatch and garbage
+ * collection in variations of crimson and orange.  (FlameGraphs.jl
+ * picks the four with Colors.jl's distinguishable_colors; these are
+ * fixed choices in its spirit.) */
+static struct rgb
+julia_color(const char *s, size_t n, uint32_t depth, uint32_t *cycle)
+{
+	static const struct rgb plain[4] = {
+		{ 167, 199, 231 }, { 232, 196, 156 }, { 163, 207, 170 }, { 216, 180, 214 }
+	};
+	static const struct rgb dispatch[4] = {
+		{ 232, 28, 72 }, { 220, 20, 60 }, { 208, 16, 52 }, { 196, 12, 44 }
+	};
+	static const struct rgb gc[4] = {
+		{ 255, 178, 40 }, { 255, 165, 0 }, { 242, 152, 0 }, { 230, 140, 0 }
+	};
+	const struct rgb *vec = plain;
+	const char *annot;
+	size_t alen;
+	uint32_t idx;
+	int even;
+
+	frame_strip_annot(s, n, &annot, &alen);
+	if (annot && annot[0] == 'd')
+		vec = dispatch;
+	else if (annot && annot[0] == 'g')
+		vec = gc;
+	idx = cycle ? cycle[depth]++ : 0;
+	even = (depth + 1) % 2 == 0;	/* FlameGraphs counts depth from 1 */
+	return vec[idx % 2 + 2 * even];
+}
+
+/* FlameGraphs.jl's StackFrameCategory(), by file, for labels written
+ * with --full-path: the compiler dark gray, Core light gray, Base light
+ * blue, LLVM yellow, other C orange, everything else red. */
+static struct rgb
+category_color(const char *s, size_t n)
+{
+	const char *file, *annot;
+	size_t flen, alen;
+
+	n = frame_strip_annot(s, n, &annot, &alen);
+	if (!frame_file(s, n, &file, &flen))
+		return has(s, n, "llvm") || has(s, n, "LLVM") ? mk(255, 255, 0) : mk(255, 165, 0);
+	if (ends(file, flen, ".c") || ends(file, flen, ".cpp") || ends(file, flen, ".h") ||
+	    ends(file, flen, ".cc") || flen == 0)
+		return has(s, n, "llvm") || has(s, n, "LLVM") ? mk(255, 255, 0) : mk(255, 165, 0);
+	if (has(file, flen, "compiler/"))
+		return mk(105, 105, 105);
+	if ((flen == 7 && !memcmp(file, "boot.jl", 7)) || ends(file, flen, "/boot.jl"))
+		return mk(211, 211, 211);
+	if ((flen > 2 && file[0] == '.' && file[1] == '/') || has(file, flen, "/base/"))
+		return mk(173, 216, 230);
+	return mk(255, 0, 0);
+}
+
+struct rgb
+color_frame(int pal, int seed, const char *s, size_t n, uint32_t depth, uint32_t *cycle)
+{
+	double v1, v2, v3;
+
+	if (pal == PAL_JULIA)
+		return julia_color(s, n, depth, cycle);
+	if (pal == PAL_CATEGORY)
+		return category_color(s, n);
+	if (seed == SEED_HASH) {
+		hash_values(s, n, &v1, &v2);
+		v3 = v2;
+	} else {
+		v1 = v2 = v3 = sum_seeded(s, n);
+	}
+	switch (pal) {
+	case PAL_HOT:
+		return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+	case PAL_MEM:
+		return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
+	case PAL_IO:
+		return mk(80 + (int)(60 * v1), 80 + (int)(60 * v1), 190 + (int)(55 * v2));
+	}
+	switch (multi(pal, s, n)) {
+	case PAL_RED:
+		return mk(200 + (int)(55 * v1), 50 + (int)(80 * v1), 50 + (int)(80 * v1));
+	case PAL_GREEN:
+		return mk(50 + (int)(60 * v1), 200 + (int)(55 * v1), 50 + (int)(60 * v1));
+	case PAL_BLUE:
+		return mk(80 + (int)(60 * v1), 80 + (int)(60 * v1), 205 + (int)(50 * v1));
+	case PAL_YELLOW:
+		return mk(175 + (int)(55 * v1), 175 + (int)(55 * v1), 50 + (int)(20 * v1));
+	case PAL_PURPLE:
+		return mk(190 + (int)(65 * v1), 80 + (int)(60 * v1), 190 + (int)(65 * v1));
+	case PAL_AQUA:
+		return mk(50 + (int)(60 * v1), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
+	case PAL_ORANGE:
+		return mk(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
+	}
+	return mk(0, 0, 0);
+}
+
+int
+color_background(int pal, const char *bg, char top[8], char bottom[8])
+{
+	const char *t, *b;
+
+	if (!bg) {
+		if (pal == PAL_MEM)
+			bg = "green";
+		else if (pal == PAL_IO || pal == PAL_WAKEUP || pal == PAL_CHAIN)
+			bg = "blue";
+		else if (pal >= PAL_RED && pal <= PAL_ORANGE)
+			bg = "grey";
+		else if (pal == PAL_JULIA || pal == PAL_CATEGORY)
+			bg = "#ffffff";
+		else
+			bg = "yellow";
+	}
+	if (!strcmp(bg, "yellow"))
+		t = "#eeeeee", b = "#eeeeb0";
+	else if (!strcmp(bg, "blue"))
+		t = "#eeeeee", b = "#e0e0ff";
+	else if (!strcmp(bg, "green"))
+		t = "#eef2ee", b = "#e0ffe0";
+	else if (!strcmp(bg, "grey") || !strcmp(bg, "gray"))
+		t = "#f8f8f8", b = "#e8e8e8";
+	else if (bg[0] == '#' && strlen(bg) == 7 && strspn(bg + 1, "0123456789abcdefABCDEF") == 6)
+		t = b = bg;
+	else
+		return 0;
+	memcpy(top, t, 8);
+	memcpy(bottom, b, 8);
+	return 1;
+}
+
+struct rgb
+color_delta(double delta, double max)
+{
+	if (max <= 0 || delta == 0)
+		return mk(255, 255, 255);
+	if (delta > max)
+		delta = max;
+	if (delta < -max)
+		delta = -max;
+	if (delta > 0) {
+		int gb = (int)(210 * (max - delta) / max);
+
+		return mk(255, gb, gb);
+	}
+	return mk((int)(210 * (max + delta) / max), (int)(210 * (max + delta) / max), 255);
+}
+
+void
+color_hex(struct rgb c, char out[8])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	out[0] = '#';
+	out[1] = hex[c.r >> 4], out[2] = hex[c.r & 15];
+	out[3] = hex[c.g >> 4], out[4] = hex[c.g & 15];
+	out[5] = hex[c.b >> 4], out[6] = hex[c.b & 15];
+	out[7] = 0;
+}
+
+/* The palette map: names interned, their colours by id. */
+static struct interner pmap;
+static struct rgb *pcolor;
+static int pmap_ready;
+
+void
+palette_remember(const char *name, size_t n, struct rgb c)
+{
+	uint32_t id;
+
+	if (!pmap_ready) {
+		intern_init(&pmap);
+		pmap_ready = 1;
+	}
+	id = intern(&pmap, name, n);
+	if (id + 1 == pmap.n)
+		pcolor = ereallocarray(pcolor, pmap.n, sizeof(*pcolor));
+	pcolor[id] = c;
+}
+
+int
+palette_lookup(const char *name, size_t n, struct rgb *c)
+{
+	uint32_t id;
+
+	if (!pmap_ready || (id = intern_find(&pmap, name, n)) == UINT32_MAX)
+		return 0;
+	*c = pcolor[id];
+	return 1;
+}
+
+void
+palette_load(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *arrow;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long lineno = 0;
+	int r, g, b, end;
+
+	if (!f) {
+		if (errno == ENOENT)
+			return;	/* a new palette file */
+		eprintf("%s: %s", path, strerror(errno));
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = 0;
+		if (len == 0)
+			continue;
+		if (!(arrow = strstr(line, "->")) ||
+		    sscanf(arrow + 2, "rgb(%d,%d,%d)%n", &r, &g, &b, &end) != 3 ||
+		    arrow[2 + end] || r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
+			fileerr(path, lineno, "not a palette line (NAME->rgb(R,G,B))");
+		palette_remember(line, arrow - line, mk(r, g, b));
+	}
+	free(line);
+	fclose(f);
+}
+
+static int
+cmpname(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	size_t lx = intern_len(&pmap, x), ly = intern_len(&pmap, y);
+	int c = memcmp(intern_str(&pmap, x), intern_str(&pmap, y), lx < ly ? lx : ly);
+
+	return c ? c : (lx > ly) - (lx < ly);
+}
+
+void
+palette_save(const char *path)
+{
+	FILE *f;
+	uint32_t *ids, i;
+
+	if (!pmap_ready)
+		return;
+	if (!(f = fopen(path, "w")))
+		eprintf("%s: %s", path, strerror(errno));
+	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
+	for (i = 0; i < pmap.n; i++)
+		ids[i] = i;
+	qsort(ids, pmap.n, sizeof(*ids), cmpname);
+	for (i = 0; i < pmap.n; i++)
+		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(&pmap, ids[i]),
+		    pcolor[ids[i]].r, pcolor[ids[i]].g, pcolor[ids[i]].b);
+	free(ids);
+	if (fclose(f))
+		eprintf("%s: write error", path);
+}

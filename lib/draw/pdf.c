@@ -1,0 +1,184 @@
+/* pdf.c: a minimal PDF writer */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "draw/pdf.h"
+#include "base/util.h"
+
+void
+bprintf(struct bytes *b, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		eprintf("internal error: PDF text too long");
+	bytes_put(b, buf, n);
+}
+
+void
+pdf_num(struct bytes *b, double v)
+{
+	char buf[64];
+	int n = snprintf(buf, sizeof(buf), "%.3f", v);
+
+	while (buf[n - 1] == '0')
+		n--;
+	if (buf[n - 1] == '.')
+		n--;
+	if (n == 2 && buf[0] == '-' && buf[1] == '0')
+		buf[0] = '0', n = 1;
+	bytes_put(b, buf, n);
+	bputs(b, " ");
+}
+
+void
+pdf_begin(struct pdf *p, size_t nobj)
+{
+	/* the second line's high bytes mark the file as binary */
+	static const char hdr[] = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
+
+	memset(p, 0, sizeof(*p));
+	p->nobj = nobj;
+	p->off = ecalloc(nobj + 1, sizeof(*p->off));
+	bytes_put(&p->b, hdr, sizeof(hdr) - 1);
+}
+
+void
+pdf_obj(struct pdf *p, size_t id)
+{
+	if (id < 1 || id > p->nobj)
+		eprintf("internal error: PDF object %lu", (unsigned long)id);
+	p->off[id] = p->b.n;
+	bprintf(&p->b, "%lu 0 obj\n", (unsigned long)id);
+}
+
+void
+pdf_obj_end(struct pdf *p)
+{
+	bputs(&p->b, "\nendobj\n");
+}
+
+void
+pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n)
+{
+	struct bytes z = { 0 };
+
+	zlib_compress(&z, data, n);
+	pdf_obj(p, id);
+	bprintf(&p->b, "<< /Length %lu /Filter /FlateDecode %s>>\nstream\n",
+	    (unsigned long)z.n, dict ? dict : "");
+	bytes_put(&p->b, z.p, z.n);
+	bputs(&p->b, "\nendstream");
+	pdf_obj_end(p);
+	bytes_free(&z);
+}
+
+void
+pdf_end(struct pdf *p, size_t root)
+{
+	size_t xref = p->b.n, i;
+
+	bprintf(&p->b, "xref\n0 %lu\n0000000000 65535 f \n", (unsigned long)p->nobj + 1);
+	for (i = 1; i <= p->nobj; i++) {
+		if (!p->off[i])
+			eprintf("internal error: PDF object %lu not written", (unsigned long)i);
+		bprintf(&p->b, "%010lu 00000 n \n", (unsigned long)p->off[i]);
+	}
+	bprintf(&p->b, "trailer\n<< /Size %lu /Root %lu 0 R >>\nstartxref\n%lu\n%%%%EOF\n",
+	    (unsigned long)p->nobj + 1, (unsigned long)root, (unsigned long)xref);
+}
+
+void
+pdf_free(struct pdf *p)
+{
+	bytes_free(&p->b);
+	free(p->off);
+}
+
+/* The code point of the valid UTF-8 sequence s[0..k). */
+static unsigned long
+codepoint(const unsigned char *s, size_t k)
+{
+	unsigned long c;
+	size_t i;
+
+	if (k == 1)
+		return s[0];
+	c = s[0] & (0x7f >> k);
+	for (i = 1; i < k; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	return c;
+}
+
+void
+pdf_text(struct bytes *b, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long c;
+	size_t i, k;
+	char esc[8];
+
+	bputs(b, "(");
+	for (i = 0; i < n; i += k) {
+		k = utf8_seqlen(u + i, n - i);
+		c = k ? codepoint(u + i, k) : '?';
+		if (!k)
+			k = 1;
+		if (c == '(' || c == ')' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = c;
+			bytes_put(b, esc, 2);
+		} else if (c >= ' ' && c <= '~') {
+			esc[0] = c;
+			bytes_put(b, esc, 1);
+		} else if (c >= 0xa0 && c <= 0xff) {
+			/* WinAnsiEncoding agrees with Latin-1 here */
+			snprintf(esc, sizeof(esc), "\\%03lo", c);
+			bytes_put(b, esc, 4);
+		} else {
+			bputs(b, "?");
+		}
+	}
+	bputs(b, ")");
+}
+
+static void
+utf16unit(struct bytes *b, unsigned long u)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%04lX", u);
+	bytes_put(b, buf, 4);
+}
+
+void
+pdf_utf16(struct bytes *b, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned long c;
+	size_t i, k;
+
+	bputs(b, "<FEFF");
+	for (i = 0; i < n; i += k) {
+		k = utf8_seqlen(u + i, n - i);
+		c = k ? codepoint(u + i, k) : 0xfffd;
+		if (!k)
+			k = 1;
+		if (c >= 0x10000) {
+			c -= 0x10000;
+			utf16unit(b, 0xd800 | c >> 10);
+			utf16unit(b, 0xdc00 | (c & 0x3ff));
+		} else {
+			utf16unit(b, c);
+		}
+	}
+	bputs(b, ">");
+}

@@ -1,0 +1,367 @@
+/* png.c: PNG and zlib streams written without a library */
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw/png.h"
+#include "base/util.h"
+
+void
+bytes_put(struct bytes *b, const void *p, size_t n)
+{
+	if (!n)
+		return;
+	if (n > b->cap - b->n) {
+		if (n > SIZE_MAX / 2 - b->n)
+			eprintf("out of memory");
+		b->cap = (b->n + n) * 2;
+		b->p = erealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->n, p, n);
+	b->n += n;
+}
+
+void
+bytes_free(struct bytes *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+static void
+put_be32(struct bytes *b, uint32_t v)
+{
+	unsigned char c[4] = { v >> 24, v >> 16, v >> 8, v };
+
+	bytes_put(b, c, 4);
+}
+
+uint32_t
+crc32_update(uint32_t crc, const unsigned char *p, size_t n)
+{
+	static uint32_t table[256];
+	uint32_t c;
+	int i, k;
+
+	if (!table[1]) {
+		for (i = 0; i < 256; i++) {
+			c = i;
+			for (k = 0; k < 8; k++)
+				c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+			table[i] = c;
+		}
+	}
+	crc = ~crc;
+	while (n--)
+		crc = table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
+	return ~crc;
+}
+
+uint32_t
+adler32_update(uint32_t a, const unsigned char *p, size_t n)
+{
+	uint32_t s1 = a & 0xffff, s2 = a >> 16;
+	size_t k;
+
+	while (n) {
+		/* 5552 bytes is the most that cannot overflow s2 */
+		k = n < 5552 ? n : 5552;
+		n -= k;
+		while (k--) {
+			s1 += *p++;
+			s2 += s1;
+		}
+		s1 %= 65521;
+		s2 %= 65521;
+	}
+	return s2 << 16 | s1;
+}
+
+/* Bits go out least significant first (RFC 1951 3.1.1). */
+struct bitw {
+	struct bytes *out;
+	uint64_t acc;
+	int n;
+};
+
+static void
+bits(struct bitw *w, uint32_t v, int n)
+{
+	unsigned char c[8];
+	int k;
+
+	w->acc |= (uint64_t)v << w->n;
+	w->n += n;
+	if (w->n >= 32) {
+		for (k = 0; k < 4; k++)
+			c[k] = w->acc >> (8 * k);
+		bytes_put(w->out, c, 4);
+		w->acc >>= 32;
+		w->n -= 32;
+	}
+}
+
+static void
+bits_flush(struct bitw *w)
+{
+	unsigned char c;
+
+	while (w->n > 0) {
+		c = w->acc;
+		bytes_put(w->out, &c, 1);
+		w->acc >>= 8;
+		w->n -= 8;
+	}
+	w->acc = 0;
+	w->n = 0;
+}
+
+/* Fixed Huffman codes (RFC 1951 3.2.6), bit-reversed for LSB-first
+ * output: literal/length symbols 0-287, and distances (5 bits). */
+static uint16_t litcode[288];
+static unsigned char litlen[288];
+static unsigned char distcode[30];
+
+static unsigned
+reverse(unsigned v, int n)
+{
+	unsigned r = 0;
+
+	while (n--) {
+		r = r << 1 | (v & 1);
+		v >>= 1;
+	}
+	return r;
+}
+
+static void
+fixed_tables(void)
+{
+	int i;
+
+	if (litlen[0])
+		return;
+	for (i = 0; i < 288; i++) {
+		if (i < 144)
+			litlen[i] = 8, litcode[i] = reverse(0x30 + i, 8);
+		else if (i < 256)
+			litlen[i] = 9, litcode[i] = reverse(0x190 + i - 144, 9);
+		else if (i < 280)
+			litlen[i] = 7, litcode[i] = reverse(i - 256, 7);
+		else
+			litlen[i] = 8, litcode[i] = reverse(0xc0 + i - 280, 8);
+	}
+	for (i = 0; i < 30; i++)
+		distcode[i] = reverse(i, 5);
+}
+
+static const uint16_t lenbase[29] = {
+	3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+	35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258
+};
+static const unsigned char lenextra[29] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+	3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0
+};
+static const uint16_t distbase[30] = {
+	1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
+	257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577
+};
+static const unsigned char distextra[30] = {
+	0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
+	7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13
+};
+
+static void
+put_literal(struct bitw *w, unsigned c)
+{
+	bits(w, litcode[c], litlen[c]);
+}
+
+static void
+put_match(struct bitw *w, unsigned len, unsigned dist)
+{
+	int i;
+
+	for (i = 28; lenbase[i] > len; i--)
+		;
+	bits(w, litcode[257 + i], litlen[257 + i]);
+	if (lenextra[i])
+		bits(w, len - lenbase[i], lenextra[i]);
+	for (i = 29; distbase[i] > dist; i--)
+		;
+	bits(w, distcode[i], 5);
+	if (distextra[i])
+		bits(w, dist - distbase[i], distextra[i]);
+}
+
+#define WSIZE 32768
+#define WMASK (WSIZE - 1)
+#define HBITS 15
+#define MAXCHAIN 48
+#define MINMATCH 3
+#define MAXMATCH 258
+
+static uint32_t
+hash3(const unsigned char *p)
+{
+	return ((uint32_t)p[0] << 16 | p[1] << 8 | p[2]) * 2654435761u >> (32 - HBITS);
+}
+
+/*
+ * One fixed-Huffman block over the whole input, greedy LZ77: the
+ * longest match among the last MAXCHAIN positions with the same three
+ * bytes, within the window.  Positions are stored as offset + 1 so
+ * that 0 means none.
+ */
+static void
+deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
+{
+	uint32_t *head = ecalloc(1u << HBITS, sizeof(*head));
+	uint32_t *prev = ecalloc(WSIZE, sizeof(*prev));
+	size_t i = 0, j, cand, best, bestd, len, max, k;
+	uint32_t h;
+	int chain;
+
+	if (n >= UINT32_MAX)
+		eprintf("image too large to compress");
+	fixed_tables();
+	bits(w, 1, 1);		/* BFINAL */
+	bits(w, 1, 2);		/* BTYPE 01: fixed codes */
+	while (i < n) {
+		best = 0;
+		bestd = 0;
+		if (n - i >= MINMATCH) {
+			max = n - i < MAXMATCH ? n - i : MAXMATCH;
+			h = hash3(p + i);
+			cand = head[h];
+			for (chain = MAXCHAIN; cand && chain; chain--) {
+				j = cand - 1;
+				if (i - j > WSIZE)
+					break;
+				if (p[j + best] == p[i + best]) {
+					for (len = 0; len < max && p[j + len] == p[i + len]; len++)
+						;
+					if (len > best) {
+						best = len;
+						bestd = i - j;
+						if (len == max)
+							break;
+					}
+				}
+				cand = prev[j & WMASK];
+				if (cand && cand - 1 >= j)
+					break;
+			}
+			prev[i & WMASK] = head[h];
+			head[h] = i + 1;
+		}
+		if (best >= MINMATCH) {
+			put_match(w, best, bestd);
+			/* the matched positions go into the chains too */
+			for (k = i + 1; k < i + best && k + MINMATCH <= n; k++) {
+				h = hash3(p + k);
+				prev[k & WMASK] = head[h];
+				head[h] = k + 1;
+			}
+			i += best;
+		} else {
+			put_literal(w, p[i++]);
+		}
+	}
+	put_literal(w, 256);
+	bits_flush(w);
+	free(head);
+	free(prev);
+}
+
+void
+zlib_compress(struct bytes *out, const unsigned char *p, size_t n)
+{
+	static const unsigned char hdr[2] = { 0x78, 0x01 };	/* 32K window, check bits */
+	struct bitw w = { out, 0, 0 };
+
+	bytes_put(out, hdr, 2);
+	deflate_fixed(&w, p, n);
+	put_be32(out, adler32_update(1, p, n));
+}
+
+static void
+chunk(struct bytes *out, const char *type, const unsigned char *data, size_t n)
+{
+	uint32_t crc;
+
+	if (n > 0x7fffffffu)
+		eprintf("image too large for a PNG chunk");
+	put_be32(out, n);
+	bytes_put(out, type, 4);
+	bytes_put(out, data, n);
+	crc = crc32_update(0, (const unsigned char *)type, 4);
+	crc = crc32_update(crc, data, n);
+	put_be32(out, crc);
+}
+
+static unsigned
+absbyte(unsigned char c)
+{
+	return c < 128 ? c : 256 - c;
+}
+
+/* Filter one row: None, Sub or Up, whichever has the smallest sum of
+ * absolute (signed) bytes, the usual heuristic for choosing. */
+static void
+filter_row(unsigned char *dst, const unsigned char *row, const unsigned char *above, size_t len)
+{
+	unsigned long sum[3] = { 0, 0, 0 };
+	int f, bestf = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		sum[0] += absbyte(row[i]);
+		sum[1] += absbyte(row[i] - (i >= 3 ? row[i - 3] : 0));
+		sum[2] += absbyte(row[i] - (above ? above[i] : 0));
+	}
+	for (f = 1; f < 3; f++)
+		if (sum[f] < sum[bestf])
+			bestf = f;
+	dst[0] = bestf;
+	for (i = 0; i < len; i++) {
+		if (bestf == 0)
+			dst[1 + i] = row[i];
+		else if (bestf == 1)
+			dst[1 + i] = row[i] - (i >= 3 ? row[i - 3] : 0);
+		else
+			dst[1 + i] = row[i] - (above ? above[i] : 0);
+	}
+}
+
+void
+png_encode(struct bytes *out, const unsigned char *rgb, uint32_t w, uint32_t h)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	unsigned char ihdr[13];
+	struct bytes raw = { 0 }, z = { 0 };
+	size_t stride = (size_t)w * 3, y;
+
+	if (!w || !h || w > 0x7fffffffu || h > 0x7fffffffu || stride + 1 > SIZE_MAX / h)
+		eprintf("bad image size %lux%lu", (unsigned long)w, (unsigned long)h);
+	ihdr[0] = w >> 24; ihdr[1] = w >> 16; ihdr[2] = w >> 8; ihdr[3] = w;
+	ihdr[4] = h >> 24; ihdr[5] = h >> 16; ihdr[6] = h >> 8; ihdr[7] = h;
+	ihdr[8] = 8;		/* bit depth */
+	ihdr[9] = 2;		/* colour type: RGB */
+	ihdr[10] = 0;		/* deflate */
+	ihdr[11] = 0;		/* adaptive filtering */
+	ihdr[12] = 0;		/* no interlace */
+	raw.cap = (stride + 1) * h;
+	raw.p = emalloc(raw.cap);
+	for (y = 0; y < h; y++)
+		filter_row(raw.p + y * (stride + 1), rgb + y * stride,
+		    y ? rgb + (y - 1) * stride : NULL, stride);
+	raw.n = raw.cap;
+	zlib_compress(&z, raw.p, raw.n);
+	bytes_free(&raw);
+	bytes_put(out, sig, 8);
+	chunk(out, "IHDR", ihdr, 13);
+	chunk(out, "IDAT", z.p, z.n);
+	chunk(out, "IEND", NULL, 0);
+	bytes_free(&z);
+}

@@ -1,0 +1,130 @@
+/* lines.c: lines of text from a file, in place */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "read/lines.h"
+#include "base/util.h"
+
+#define READSIZE (1 << 20)
+
+void
+lines_openfd(struct lines *r, int fd, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	r->name = name;
+	r->fd = fd;
+	r->nul = SIZE_MAX;
+	r->cap = 2 * READSIZE;
+	r->buf = emalloc(r->cap);
+}
+
+void
+lines_open(struct lines *r, const char *path)
+{
+	int fd = 0;
+
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		eprintf("%s: %s", path, strerror(errno));
+	lines_openfd(r, fd, displayname(path));
+}
+
+void
+lines_close(struct lines *r)
+{
+	if (r->fd > 0)
+		close(r->fd);
+	free(r->buf);
+	r->buf = NULL;
+}
+
+void
+lines_error(struct lines *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfileerr(r->name, r->lineno, fmt, ap);
+}
+
+/* Read more input after buf[end], moving the unread part to the front
+ * first and growing the buffer when the unread part fills most of it. */
+static void
+fill(struct lines *r)
+{
+	ssize_t n;
+	char *z;
+
+	if (r->pos > 0) {
+		memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+		r->end -= r->pos;
+		r->scanned -= r->pos;
+		if (r->nul != SIZE_MAX)
+			r->nul -= r->pos;
+		r->pos = 0;
+	}
+	if (r->cap - r->end < READSIZE) {
+		if (r->cap > SIZE_MAX / 2)
+			eprintf("out of memory");
+		r->cap *= 2;
+		r->buf = erealloc(r->buf, r->cap);
+	}
+	do
+		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		eprintf("%s: read error: %s", r->name, strerror(errno));
+	if (n == 0) {
+		r->eof = 1;
+		return;
+	}
+	if (r->nul == SIZE_MAX && (z = memchr(r->buf + r->end, 0, n)))
+		r->nul = z - r->buf;
+	r->end += n;
+}
+
+int
+lines_next(struct lines *r, char **line, size_t *len)
+{
+	char *nl, *s;
+	size_t n;
+
+	for (;;) {
+		nl = NULL;
+		if (r->scanned < r->end)
+			nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+		if (nl)
+			break;
+		r->scanned = r->end;
+		if (!r->eof) {
+			fill(r);
+			continue;
+		}
+		if (r->pos == r->end)
+			return 0;
+		/* a last line without a newline */
+		if (r->end == r->cap)
+			r->buf = erealloc(r->buf, ++r->cap);
+		nl = r->buf + r->end;
+		r->end++;
+		break;
+	}
+	s = r->buf + r->pos;
+	n = nl - s;
+	r->pos = r->scanned = nl - r->buf + 1;
+	r->lineno++;
+	if (r->nul != SIZE_MAX && r->nul < r->pos) {
+		r->nul = SIZE_MAX;
+		lines_error(r, "NUL byte in input");
+	}
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	s[n] = 0;
+	*line = s;
+	*len = n;
+	return 1;
+}

@@ -1,0 +1,530 @@
+/* perf.c: Linux "perf script" output to folded stacks */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/perf.h"
+#include "base/util.h"
+
+/* Perl's \s, without the locale lookups of isspace() */
+static inline int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static inline int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The first "ab" in s[0..n): memchr finds a rare byte far faster than
+ * memmem finds a pair. */
+static const char *
+find2(const char *s, size_t n, char a, char b)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, a, end - p)) && p + 1 < end) {
+		if (p[1] == b)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+static void
+grow(char **buf, size_t *cap, size_t need)
+{
+	if (need > *cap) {
+		*cap = need * 2 + 64;
+		*buf = erealloc(*buf, *cap);
+	}
+}
+
+/* An event line: "comm pid[/tid] [cpu] time: [period] event:".  The
+ * command name may hold spaces; it ends before the first run of
+ * digits (and an optional "/digits") between blanks.  0: not one. */
+static int
+event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *pidlen,
+    const char **tid, size_t *tidlen)
+{
+	size_t i, j, k;
+
+	if (n < 2 || blank(s[0]))
+		return 0;
+	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
+	for (i = 2; i < n; i++) {
+		if (!blank(s[i]))
+			continue;
+		for (j = i; j < n && blank(s[j]); j++)
+			;
+		for (k = j; k < n && digit(s[k]); k++)
+			;
+		if (k == j)
+			continue;
+		*pid = s + j;
+		*pidlen = k - j;
+		*tid = NULL;
+		*tidlen = 0;
+		while (k < n && s[k] == '/')
+			k++;
+		j = k;
+		while (k < n && digit(s[k]))
+			k++;
+		if (k > j) {
+			*tid = s + j;
+			*tidlen = k - j;
+		}
+		if (k < n && blank(s[k])) {
+			*commlen = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event. */
+static int
+event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period)
+{
+	size_t end = n, e, d;
+
+	while (end > 0 && blank(s[end - 1]))
+		end--;
+	if (end == 0 || s[end - 1] != ':')
+		return 0;
+	end--;
+	for (e = end; e > 0 && !blank(s[e - 1]); e--)
+		;
+	if (e == end || e == 0)
+		return 0;
+	*ev = s + e;
+	*evlen = end - e;
+	/* back over the blanks, then an optional number, then ':' */
+	for (d = e; d > 0 && blank(s[d - 1]); d--)
+		;
+	if (d > 0 && digit(s[d - 1])) {
+		size_t k = d, p = 0;
+		uint64_t v = 0, mul = 1;
+
+		while (k > 0 && digit(s[k - 1]))
+			k--;
+		for (p = d; p > k; p--) {
+			v += (uint64_t)(s[p - 1] - '0') * mul;
+			mul *= 10;
+		}
+		while (k > 0 && blank(s[k - 1]))
+			k--;
+		if (k > 0 && s[k - 1] == ':') {
+			*period = v;
+			return 1;
+		}
+		/* no ':' before the number: it may be the ':' before the
+		 * blanks that ends the time, the number being no period */
+	}
+	return d > 0 && s[d - 1] == ':';
+}
+
+static void
+add_frame(struct perf_sample *s, const char *f, size_t n)
+{
+	/* + 1: text is never NULL, even when every frame is empty */
+	grow(&s->text, &s->textcap, s->textlen + n + 1);
+	memcpy(s->text + s->textlen, f, n);
+	if (s->nframes == s->fcap) {
+		s->fcap = s->fcap ? 2 * s->fcap : 64;
+		s->fstart = ereallocarray(s->fstart, s->fcap, sizeof(*s->fstart));
+		s->flen = ereallocarray(s->flen, s->fcap, sizeof(*s->flen));
+	}
+	s->fstart[s->nframes] = s->textlen;
+	s->flen[s->nframes++] = n;
+	s->textlen += n;
+}
+
+static void
+start_group(struct perf_sample *s)
+{
+	if (s->ngroups == s->gcap) {
+		s->gcap = s->gcap ? 2 * s->gcap : 64;
+		s->gstart = ereallocarray(s->gstart, s->gcap, sizeof(*s->gstart));
+	}
+	s->gstart[s->ngroups++] = s->nframes;
+}
+
+static int
+has(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle)) != NULL;
+}
+
+/* Go method names look like "net/http.(*Client).Do": /\.\(.*\)\./ */
+static int
+go_method(const char *s, size_t n)
+{
+	const char *open = find2(s, n, '.', '(');
+
+	if (!open)
+		return 0;
+	return find2(open + 2, n - (open + 2 - s), ')', '.') != NULL;
+}
+
+/*
+ * stackcollapse-perf.pl's tidying of a function name into buf: ';'
+ * becomes ':', everything from the first '(' that does not open
+ * "(anonymous namespace)" is argument noise (unless it is a Go method),
+ * and quotes go.
+ */
+static size_t
+tidy(const char *f, size_t n, char *buf)
+{
+	static const char anon[] = "anonymous namespace)";
+	const char *p = f, *end = f + n;
+	size_t i, k, cut = n;
+
+	if (memchr(f, '(', n) && !go_method(f, n))
+		for (; (p = memchr(p, '(', end - p)); p++)
+			if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
+			    !memcmp(p + 1, anon, sizeof(anon) - 1))) {
+				cut = p - f;
+				break;
+			}
+	memmove(buf, f, cut);
+	if (!memchr(buf, ';', cut) && !memchr(buf, '"', cut) && !memchr(buf, '\'', cut))
+		return cut;
+	for (i = k = 0; i < cut; i++) {
+		if (buf[i] == '"' || buf[i] == '\'')
+			continue;
+		buf[k++] = buf[i] == ';' ? ':' : buf[i];
+	}
+	return k;
+}
+
+static int
+kernel_module(const char *mod, size_t n)
+{
+	return ((n > 0 && mod[0] == '[') || (n >= 7 && !memcmp(mod + n - 7, "vmlinux", 7))) &&
+	    !has(mod, n, "unknown");
+}
+
+/* m:/tmp/perf-\d+\.map: */
+static int
+jit_module(const char *mod, size_t n)
+{
+	const char *p = mod, *end = mod + n;
+	size_t k;
+
+	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
+		p += 10;
+		for (k = 0; p + k < end && digit(p[k]); k++)
+			;
+		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+skip_after(const struct perf_opts *o, const char *f, size_t n)
+{
+	int i;
+
+	for (i = 0; i < o->nskip; i++)
+		if (strlen(o->skipafter[i]) == n && !memcmp(o->skipafter[i], f, n))
+			return 1;
+	return 0;
+}
+
+static void
+report(struct perf_state *st, struct lines *r, const char *line)
+{
+	if (st->bad++ < PERF_MAX_REPORTED)
+		weprintf("%s:%llu: cannot read this line: %.80s", r->name,
+		    (unsigned long long)r->lineno, line);
+}
+
+/* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
+static void
+stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	const char *pc, *func, *mod, *p, *end, *arrow;
+	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
+	char *buf;
+	int unknown = 0, first = 1;
+
+	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
+	 * the last " (" with a ')' after it to the last ')'; the function
+	 * is what lies between, taking back a blank (or a character of pc)
+	 * when nothing else is left for it */
+	for (i = 0; i < n && blank(line[i]); i++)
+		;
+	pc = line + i;
+	while (i < n && (isalnum((unsigned char)line[i]) || line[i] == '_'))
+		i++;
+	pclen = line + i - pc;
+	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
+		;
+	if (pclen == 0 || rp <= i) {
+		report(st, r, line);
+		return;
+	}
+	rp--;
+	for (sp = rp; sp > i && !(line[sp - 1] == ' ' && line[sp] == '('); sp--)
+		;
+	if (!(sp > i && line[sp - 1] == ' ' && line[sp] == '(')) {
+		report(st, r, line);
+		return;
+	}
+	/* sp - 1 is the blank of " (" */
+	for (k = i; k < n && blank(line[k]); k++)
+		;
+	if (sp - 1 > k) {
+		func = line + k;
+		funclen = sp - 1 - k;
+	} else if (sp - 1 > i) {
+		func = line + sp - 2;
+		funclen = 1;
+	} else if (pclen >= 2) {
+		pclen--;
+		func = line + i - 1;
+		funclen = 1;
+	} else {
+		report(st, r, line);
+		return;
+	}
+	mod = line + sp + 1;
+	modlen = rp - sp - 1;
+	if (!s->live)
+		return;	/* a sample of a filtered event */
+	/* strip "+0x1a2b" */
+	for (k = funclen; k > 0 && isxdigit((unsigned char)func[k - 1]) &&
+	    !isupper((unsigned char)func[k - 1]); k--)
+		;
+	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
+		funclen = k - 3;
+	if (funclen > 0 && func[0] == '(')
+		return;	/* a process name, not a frame */
+	if (o->srcline) {
+		/* reading the source lines below may move or overwrite the
+		 * line buffer (a refill from a pipe): work on a copy */
+		grow(&st->line, &st->linecap, n + 1);
+		memcpy(st->line, line, n + 1);
+		pc = st->line + (pc - line);
+		func = st->line + (func - line);
+		mod = st->line + (mod - line);
+	}
+	/* the state's, so that it is not lost to an error */
+	grow(&st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64);
+	buf = st->fbuf;
+	start_group(s);
+	end = func + funclen;
+	for (p = func; p <= end; p = arrow + 2) {
+		if (!(arrow = find2(p, end - p, '-', '>')))
+			arrow = end;
+		flen = arrow - p;
+		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
+			const char *m = mod;
+			size_t ml = modlen;
+
+			if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
+				const char *slash = m + ml;
+
+				while (slash > m && slash[-1] != '/')
+					slash--;
+				ml -= slash - m;
+				m = slash;
+			} else {
+				m = "unknown";
+				ml = 7;
+				unknown = 1;
+			}
+			if (o->addrs)
+				flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)pclen, pc);
+			else
+				flen = sprintf(buf, "[%.*s]", (int)ml, m);
+			flen = tidy(buf, flen, buf);
+		} else {
+			flen = tidy(p, flen, buf);
+		}
+		if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
+		    memchr(buf, '/', flen)) {
+			memmove(buf, buf + 1, --flen);
+		}
+		if (!first) {
+			if (!has(buf, flen, "_[i]"))
+				memcpy(buf + flen, "_[i]", 4), flen += 4;
+		} else if (o->kernel && kernel_module(mod, modlen)) {
+			memcpy(buf + flen, "_[k]", 4), flen += 4;
+		} else if (o->jit && jit_module(mod, modlen)) {
+			if (!has(buf, flen, "_[j]"))
+				memcpy(buf + flen, "_[j]", 4), flen += 4;
+		}
+		if (o->srcline && !unknown) {
+			/* the next line holds the source place: "file.c:12" */
+			char *src;
+			size_t srclen, a, b, w = 0;
+
+			if (lines_next(r, &src, &srclen)) {
+				/* drop [...] groups, then the blanks around */
+				for (a = 0; a < srclen; a++) {
+					if (src[a] == '[') {
+						for (b = a; b < srclen && src[b] != ']'; b++)
+							;
+						if (b < srclen) {
+							a = b;
+							continue;
+						}
+					}
+					src[w++] = src[a];
+				}
+				for (a = 0; a < w && blank(src[a]); a++)
+					;
+				while (w > a && blank(src[w - 1]))
+					w--;
+				if (w > a) {
+					/* never shrinks: the next frames of an
+					 * inline chain still fit */
+					grow(&st->fbuf, &st->fbufcap, flen + (w - a) + 8);
+					buf = st->fbuf;
+					buf[flen++] = ':';
+					memcpy(buf + flen, src + a, w - a);
+					flen += w - a;
+				}
+			}
+		}
+		if (!s->skipping)
+			add_frame(s, buf, flen);
+		if (o->nskip && skip_after(o, buf, flen))
+			s->skipping = 1;
+		first = 0;
+		if (arrow == end)
+			break;
+	}
+}
+
+/* The blank line after a sample: its stack, root first, is counted. */
+static void
+end_sample(struct perf_state *st, struct lines *r)
+{
+	struct perf_sample *s = &st->s;
+	size_t len = 0, need, g, f, last;
+
+	if (!s->live)
+		return;
+	need = s->pnamelen + s->textlen + s->nframes + 2;
+	grow(&st->stack, &st->stackcap, need);
+	if (st->o->process) {
+		memcpy(st->stack, s->pname, s->pnamelen);
+		len = s->pnamelen;
+	}
+	/* groups from the last read (the root) to the first (the leaf);
+	 * the frames of one group stay in their order */
+	for (g = s->ngroups; g-- > 0;) {
+		last = g + 1 < s->ngroups ? s->gstart[g + 1] : s->nframes;
+		for (f = s->gstart[g]; f < last; f++) {
+			if (len)
+				st->stack[len++] = ';';
+			memcpy(st->stack + len, s->text + s->fstart[f], s->flen[f]);
+			len += s->flen[f];
+		}
+	}
+	if (len && !stackmap_add(&st->m, st->stack, len, &s->weight, 1))
+		lines_error(r, "sum of counts overflows");
+	st->samples++;
+	s->live = 0;
+	s->skipping = 0;
+	s->textlen = s->nframes = s->ngroups = 0;
+}
+
+static void
+event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t commlen,
+    const char *pid, size_t pidlen, const char *tid, size_t tidlen)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	const char *ev;
+	size_t evlen, i;
+	uint64_t period = 0;
+
+	(void)r;
+	s->live = 0;
+	if (event_name(line, n, &ev, &evlen, &period)) {
+		if (!st->event) {
+			st->event = arena_strdup(&st->m.arena, ev, evlen);
+			st->defaulted = 1;
+		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
+			if (st->defaulted && !st->warned) {
+				weprintf("several event types: keeping only '%s' (see --event-filter)",
+				    st->event);
+				st->warned = 1;
+			}
+			return;
+		}
+	}
+	if (!period || !o->period)
+		period = 1;
+	s->weight = count_from_u64(period);
+	s->pnamelen = 0;
+	grow(&s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8);
+	memcpy(s->pname, line, commlen);
+	s->pnamelen = commlen;
+	if (o->tid || o->pid) {
+		/* "comm pid" alone is the TID; the PID is then unknown */
+		const char *p = tid ? pid : "?", *t = tid ? tid : pid;
+		size_t pl = tid ? pidlen : 1, tl = tid ? tidlen : pidlen;
+
+		s->pname[s->pnamelen++] = '-';
+		memcpy(s->pname + s->pnamelen, p, pl);
+		s->pnamelen += pl;
+		if (o->tid) {
+			s->pname[s->pnamelen++] = '/';
+			memcpy(s->pname + s->pnamelen, t, tl);
+			s->pnamelen += tl;
+		}
+	}
+	for (i = 0; i < s->pnamelen; i++)
+		if (s->pname[i] == ' ')
+			s->pname[i] = '_';
+	s->live = 1;
+	s->textlen = s->nframes = s->ngroups = 0;
+	s->skipping = 0;
+}
+
+void
+perf_fold(struct perf_state *st, struct lines *r)
+{
+	char *line, *pid, *tid;
+	size_t n, commlen, pidlen, tidlen;
+
+	while (lines_next(r, &line, &n)) {
+		if (n > 0 && line[0] == '#')
+			continue;
+		if (n == 0) {
+			end_sample(st, r);
+			continue;
+		}
+		if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
+		    (const char **)&tid, &tidlen))
+			event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
+		else
+			stack_line(st, r, line, n);
+	}
+	end_sample(st, r);	/* a last sample without a blank line after it */
+}
+
+void
+perf_free(struct perf_state *st)
+{
+	free(st->s.pname);
+	free(st->s.text);
+	free(st->s.fstart);
+	free(st->s.flen);
+	free(st->s.gstart);
+	free(st->stack);
+	free(st->fbuf);
+	free(st->line);
+}

@@ -1,0 +1,81 @@
+/* frame.c: the parts of a frame label */
+#include <string.h>
+
+#include "stack/frame.h"
+
+static const char *annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
+
+size_t
+frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
+{
+	size_t i, k;
+
+	*annot = NULL;
+	*annotlen = 0;
+	if (n < 4 || f[n - 1] != ']')
+		return n;
+	for (i = 0; i < sizeof(annots) / sizeof(annots[0]); i++) {
+		k = strlen(annots[i]);
+		if (n >= k + 3 && f[n - k - 3] == '_' && f[n - k - 2] == '[' &&
+		    !memcmp(f + n - k - 1, annots[i], k)) {
+			*annot = f + n - k - 1;
+			*annotlen = k;
+			return n - k - 3;
+		}
+	}
+	return n;
+}
+
+static const char *
+find_at(const char *f, size_t n)
+{
+	const char *p = f, *end = f + n;
+
+	while ((p = memchr(p, ' ', end - p)) && end - p >= 4) {
+		if (p[1] == 'a' && p[2] == 't' && p[3] == ' ')
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+size_t
+frame_funclen(const char *f, size_t n)
+{
+	const char *at = find_at(f, n), *annot;
+	size_t alen;
+
+	if (at)
+		return at - f;
+	return frame_strip_annot(f, n, &annot, &alen);
+}
+
+int
+frame_file(const char *f, size_t n, const char **file, size_t *filelen)
+{
+	const char *at = find_at(f, n), *colon;
+
+	if (!at)
+		return 0;
+	*file = at + 4;
+	for (colon = f + n; colon > *file && colon[-1] != ':'; colon--)
+		;
+	*filelen = colon > *file ? (size_t)(colon - 1 - *file) : (size_t)(f + n - *file);
+	return 1;
+}
+
+void
+stack_reverse(const char *s, size_t n, char *out)
+{
+	size_t start = 0, end;
+	const char *semi;
+
+	while (start <= n) {
+		semi = memchr(s + start, ';', n - start);
+		end = semi ? (size_t)(semi - s) : n;
+		memcpy(out + n - end, s + start, end - start);
+		if (semi)
+			out[n - end - 1] = ';';
+		start = end + 1;
+	}
+}

@@ -1,0 +1,128 @@
+/* stackmap.c: whole stacks to their summed counts */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "base/out.h"
+#include "stack/stackmap.h"
+#include "base/util.h"
+
+void
+stackmap_init(struct stackmap *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->mask = 1023;
+	m->slot = ecalloc(m->mask + 1, sizeof(*m->slot));
+}
+
+static void
+grow(struct stackmap *m)
+{
+	size_t i, j, mask = m->mask * 2 + 1;
+	uint32_t *slot = ecalloc(mask + 1, sizeof(*slot));
+
+	for (i = 0; i <= m->mask; i++) {
+		if (!m->slot[i])
+			continue;
+		for (j = m->ent[m->slot[i] - 1].hash & mask; slot[j]; j = (j + 1) & mask)
+			;
+		slot[j] = m->slot[i];
+	}
+	free(m->slot);
+	m->slot = slot;
+	m->mask = mask;
+}
+
+struct stackent *
+stackmap_get(struct stackmap *m, const char *s, size_t len)
+{
+	uint64_t h = hash_bytes(s, len);
+	struct stackent *e;
+	size_t i;
+	uint32_t k;
+
+	for (i = h & m->mask; (k = m->slot[i]); i = (i + 1) & m->mask) {
+		e = &m->ent[k - 1];
+		if (e->hash == h && e->len == len && !memcmp(e->s, s, len))
+			return e;
+	}
+	if (m->n == UINT32_MAX - 1)
+		eprintf("too many distinct stacks");
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
+	}
+	e = &m->ent[m->n++];
+	memset(e, 0, sizeof(*e));
+	e->s = arena_strdup(&m->arena, s, len);
+	e->len = len;
+	e->hash = h;
+	m->slot[i] = m->n;
+	if (m->n * 2 > m->mask) {
+		grow(m);
+		e = &m->ent[m->n - 1];
+	}
+	return e;
+}
+
+int
+stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n)
+{
+	struct stackent *e = stackmap_get(m, s, len);
+	int i, ok = 1;
+
+	for (i = 0; i < n; i++)
+		ok &= count_add(&e->c[i], c[i]);
+	return ok;
+}
+
+static int
+cmpent(const void *a, const void *b)
+{
+	const struct stackent *x = a, *y = b;
+
+	return stack_cmp(x->s, x->len, y->s, y->len);
+}
+
+struct stackent *
+stackmap_sort(struct stackmap *m)
+{
+	/* the slots point at the old order: drop them */
+	free(m->slot);
+	m->slot = NULL;
+	if (m->n)
+		qsort(m->ent, m->n, sizeof(*m->ent), cmpent);
+	return m->ent;
+}
+
+void
+out_stackline(const char *s, size_t len, const count *c, int ncounts)
+{
+	int i;
+
+	out_mem(s, len);
+	for (i = 0; i < ncounts; i++) {
+		out_char(' ');
+		out_count(c[i]);
+	}
+	out_char('\n');
+}
+
+void
+stackmap_print(struct stackmap *m, int ncounts)
+{
+	struct stackent *e = stackmap_sort(m);
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		out_stackline(e[i].s, e[i].len, e[i].c, ncounts);
+}
+
+void
+stackmap_free(struct stackmap *m)
+{
+	free(m->ent);
+	free(m->slot);
+	arena_free(&m->arena);
+	memset(m, 0, sizeof(*m));
+}
