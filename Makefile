@@ -20,7 +20,9 @@ endif
 
 LIBSRC = $(wildcard lib/*/*.c)
 LIBHDR = $(wildcard lib/*/*.h)
-LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o)
+# scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
+ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
+LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o)
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 BINS = $(PROGS:%=$(BINDIR)/%)
 # test-only programs (fixture writers), built for make check
@@ -39,6 +41,17 @@ all: $(BINS)
 
 $(OBJDIR)/lib/%.o: lib/%.c $(LIBHDR)
 	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(OBJDIR)/embed: scripts/embed.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WFLAGS) -o $@ scripts/embed.c
+
+$(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
+	@mkdir -p $(@D)
+	$(OBJDIR)/embed $$(basename $< | tr . _) < $< > $@.tmp && mv $@.tmp $@
+
+$(OBJDIR)/gen/%.o: $(OBJDIR)/gen/%.c
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
 $(OBJDIR)/cmd/%.o: cmd/%.c $(LIBHDR)

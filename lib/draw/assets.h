@@ -1,0 +1,13 @@
+/* assets.h: the script and style sheets the renderers embed
+ *
+ * Each is its own file beside this one (svg.js, svg.css, ...), read and
+ * linted as what it is, and turned into a C string at build time by
+ * scripts/embed.c (the Makefile's rule for $(OBJDIR)/gen/).
+ */
+#ifndef FG_ASSETS_H
+#define FG_ASSETS_H
+
+extern const char svg_js[];	/* fg-svg: hover, zoom, search */
+extern const char svg_css[];	/* fg-svg: style, after the font rule */
+
+#endif
