@@ -34,9 +34,9 @@ struct profile {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
+	printf("usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
 	    "       [--wildcard REGEX]... [--no-wildcard] BASELINE TARGET\n"
 	    "  -n, --normalize        scale the baseline to the target's total (truncated)\n"
 	    "      --normalize=exact  ... keeping the exact decimal values\n"
@@ -47,7 +47,7 @@ usage(FILE *f, int status)
 	    "      --simplify         keep only the widest root of each profile\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 /* Could a frame of s[0..n) match the REPL wildcard?  It needs "]:";
@@ -676,7 +676,7 @@ main(int argc, char **argv)
 	char **wilds = NULL;
 	int nwilds = 0;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "nsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -685,7 +685,7 @@ main(int argc, char **argv)
 			else if (!strcmp(optarg, "exact"))
 				o.normalize = NORM_EXACT;
 			else
-				usage(stderr, EXIT_USAGE);
+				usage_error("bad normalize mode: '%s'", optarg);
 			break;
 		case 's': o.striphex = 1; break;
 		case O_STRIPLINES: o.striplines = 1; break;
@@ -696,19 +696,17 @@ main(int argc, char **argv)
 			break;
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc != 2)
-		usage(stderr, EXIT_USAGE);
-	if (!strcmp(argv[0], "-") && !strcmp(argv[1], "-")) {
-		fprintf(stderr, "%s: standard input can be only one of the profiles\n", argv0);
-		return EXIT_USAGE;
-	}
+		usage_error("two profiles expected, BASELINE and TARGET");
+	if (!strcmp(argv[0], "-") && !strcmp(argv[1], "-"))
+		usage_error("standard input can be only one of the profiles");
 	o.defaultwild = !nowild;
 	if (!nowild)
 		pat_add(&o.wild, PAT_REGEX, REPL_WILDCARD);

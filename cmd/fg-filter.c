@@ -22,9 +22,9 @@ struct filter {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
+	printf("usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
 	    "       [NAME[@FILE]] [FILE...]\n"
 	    "  -n, --name NAME[@FILE]  frames whose function is NAME (repeatable)\n"
 	    "  -e, --regex REGEX       frames a POSIX extended regex matches\n"
@@ -35,7 +35,7 @@ usage(FILE *f, int status)
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -162,7 +162,7 @@ main(int argc, char **argv)
 	struct filter f;
 	int c, found;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
 	while ((c = getopt_long(argc, argv, "n:e:F:vorh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -172,9 +172,9 @@ main(int argc, char **argv)
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
-		case 'h': usage(stdout, 0); break;
-		case 'V': puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case 'V': version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

@@ -29,9 +29,9 @@ struct prune {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
+	printf("usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
 	    "       [NAME[@FILE]] [FILE...]\n"
 	    "  -n, --name NAME[@FILE]  prune frames whose function is NAME (repeatable)\n"
 	    "  -e, --regex REGEX       prune frames a POSIX extended regex matches\n"
@@ -43,7 +43,7 @@ usage(FILE *f, int status)
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
 	    argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -207,7 +207,7 @@ main(int argc, char **argv)
 	char buf[400];
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
 	while ((c = getopt_long(argc, argv, "n:e:F:d:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -216,10 +216,8 @@ main(int argc, char **argv)
 		case 'F': pat_add(&p.pats, PAT_FIXED, optarg); break;
 		case 'd':
 			p.depth = estrtou64(optarg, "depth");
-			if (!p.depth) {
-				fprintf(stderr, "%s: depth must be at least 1\n", argv0);
-				return EXIT_USAGE;
-			}
+			if (!p.depth)
+				usage_error("depth must be at least 1");
 			break;
 		case 'R':
 			if (!optarg)
@@ -229,11 +227,11 @@ main(int argc, char **argv)
 			else if (!strcmp(optarg, "all"))
 				p.recursion = REC_ALL;
 			else
-				usage(stderr, EXIT_USAGE);
+				usage_error("bad recursion mode: '%s'", optarg);
 			break;
-		case 'h': usage(stdout, 0); break;
-		case 'V': puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case 'V': version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

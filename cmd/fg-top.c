@@ -47,9 +47,9 @@ struct top {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
+	printf("usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
 	    "       [--tree [--min PCT] | --callers PATTERN | --callees PATTERN]\n"
 	    "       [--format text|tsv|json] [FILE...]\n"
 	    "  -n, --rows N           rows to show (20; 0 for all)\n"
@@ -62,7 +62,7 @@ usage(FILE *f, int status)
 	    "  -f, --format FMT       text (default), tsv or json\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 /* The key a frame is counted under. */
@@ -519,7 +519,7 @@ main(int argc, char **argv)
 	struct top tp;
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&tp, 0, sizeof(tp));
 	tp.rows = 20;
 	tp.minpct = 1;
@@ -530,13 +530,13 @@ main(int argc, char **argv)
 			if (!strcmp(optarg, "self")) tp.sort = SORT_SELF;
 			else if (!strcmp(optarg, "total")) tp.sort = SORT_TOTAL;
 			else if (!strcmp(optarg, "name")) tp.sort = SORT_NAME;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad sort key: '%s'", optarg);
 			break;
 		case 'b':
 			if (!strcmp(optarg, "frame")) tp.by = BY_FRAME;
 			else if (!strcmp(optarg, "function")) tp.by = BY_FUNCTION;
 			else if (!strcmp(optarg, "file")) tp.by = BY_FILE;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad grouping: '%s'", optarg);
 			break;
 		case 't': tp.mode = MODE_TREE; break;
 		case 'm': tp.minpct = estrtod(optarg, "minimum percent"); break;
@@ -550,11 +550,11 @@ main(int argc, char **argv)
 			if (!strcmp(optarg, "text")) tp.format = FMT_TEXT;
 			else if (!strcmp(optarg, "tsv")) tp.format = FMT_TSV;
 			else if (!strcmp(optarg, "json")) tp.format = FMT_JSON;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad format: '%s'", optarg);
 			break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

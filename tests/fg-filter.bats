@@ -101,12 +101,12 @@ load helper
 @test "fg-filter: usage errors" {
 	run fg-filter
 	status_is 2
-	[ "$output" = "fg-filter: no pattern given" ]
+	[ "${lines[0]}" = "fg-filter: no pattern given" ]
 	run fg-filter -e '[' x
 	status_is 2
 	run fg-filter --nope x
 	status_is 2
-	[[ "$output" == *"usage: fg-filter"* ]]
+	[[ "$output" == *"Try 'fg-filter --help'"* ]]
 }
 
 @test "fg-filter: --help and --version" {

@@ -42,6 +42,6 @@ void fr_openfd(struct freader *r, int fd, const char *name);
 int fr_next(struct freader *r, struct fline *l);
 void fr_close(struct freader *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
-void fr_error(struct freader *r, const char *fmt, ...);
+#define fr_error(r, ...) lines_error(&(r)->in, __VA_ARGS__)
 
 #endif
