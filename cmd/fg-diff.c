@@ -738,6 +738,13 @@ main(int argc, char **argv)
 			hash_join(&o, &m, totals);
 		stackmap_free(&m);
 	}
+	/* an empty side is allowed, and said (fg(7)) */
+	if (count_iszero(p[0].total))
+		weprintf("%s: the baseline has no samples: every stack is new",
+		    displayname(p[0].path));
+	if (count_iszero(p[1].total))
+		weprintf("%s: the target has no samples: every stack vanished",
+		    displayname(p[1].path));
 	out_flush();
 	pat_free(&o.wild);
 	free(wilds);

@@ -18,6 +18,7 @@ struct filter {
 	struct patset pats;
 	int mode;
 	uint64_t selected;	/* lines printed (streaming modes) */
+	int empty;		/* no stack in the input (fg(7): no message) */
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
 };
 
@@ -58,6 +59,7 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 		print_comment(l);
 		return;
 	}
+	f->empty = 0;
 	at = pat_first(&f->pats, l->stack, l->len, &end);
 	if ((at >= 0) == (f->mode == MODE_INVERT))
 		return;
@@ -77,6 +79,7 @@ collect(struct freader *r, struct fline *l, void *arg)
 		print_comment(l);
 		return;
 	}
+	f->empty = 0;
 	if (!stackmap_add(&f->all, l->stack, l->len, l->c, l->ncounts))
 		fr_error(r, "sum of counts overflows");
 }
@@ -180,6 +183,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	pat_operand(&f.pats, &argc, &argv);
+	f.empty = 1;
 	if (f.mode == MODE_GRAPH) {
 		stackmap_init(&f.all);
 		each_line(argc, argv, collect, &f);
@@ -191,7 +195,7 @@ main(int argc, char **argv)
 	}
 	out_flush();
 	pat_free(&f.pats);
-	if (!found) {
+	if (!found && !f.empty) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;
 	}

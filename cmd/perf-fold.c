@@ -115,7 +115,8 @@ main(int argc, char **argv)
 		weprintf("%llu lines in all could not be read", (unsigned long long)st.bad);
 	if (st.bad && o.strict)
 		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st.bad);
-	if (!st.m.n)
+	/* empty input is no error (fg(7)); lines that are not perf's are */
+	if (!st.m.n && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
 	stackmap_print(&st.m, 1);
 	out_flush();
