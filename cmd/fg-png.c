@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "draw/draw.h"
 #include "base/out.h"
 #include "draw/png.h"
@@ -37,7 +38,7 @@ px(double v)
 static void
 centred(struct canvas *cv, double x, double y, int scale, const char *s, struct rgb c)
 {
-	size_t n = strlen(s), chars = text_chars(s, n);
+	size_t n = strlen(s), chars = utf8_chars(s, n);
 	long w = (long)chars * GLYPH_ADV * scale - scale;
 
 	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
@@ -86,7 +87,7 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
 		graph_label(g, i, &s, &n, buf);
 		top += (h - 7) / 2;
-		if (text_chars(s, n) <= chars) {
+		if (utf8_chars(s, n) <= chars) {
 			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, black);
 		} else {
 			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, black);
