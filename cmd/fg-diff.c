@@ -218,8 +218,8 @@ static void
 side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c,
     int col, char **kbuf, size_t *kcap)
 {
-	size_t start = 0, end, k = 0, klen;
-	const char *semi;
+	struct frameit it;
+	size_t k = 0, klen;
 	count cc[2] = { { 0, 0 }, { 0, 0 } };
 	uint32_t id;
 
@@ -227,11 +227,9 @@ side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c
 		*kcap = 2 * n + 1;
 		*kbuf = erealloc(*kbuf, *kcap);
 	}
-	while (start <= n) {
-		semi = memchr(s + start, ';', n - start);
-		end = semi ? (size_t)(semi - s) : n;
-		klen = o->striplines ? strip_line(s + start, end - start, *kbuf + k) :
-		    (memcpy(*kbuf + k, s + start, end - start), end - start);
+	for (frame_iter(&it, s, n, 0); frame_next(&it);) {
+		klen = o->striplines ? strip_line(s + it.start, it.end - it.start, *kbuf + k) :
+		    (memcpy(*kbuf + k, s + it.start, it.end - it.start), it.end - it.start);
 		id = intern(&sd->keys, *kbuf + k, klen);
 		if (id == sd->nlabel) {
 			if (sd->nlabel == sd->labelcap) {
@@ -239,12 +237,11 @@ side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c
 				sd->label = ereallocarray(sd->label, sd->labelcap, sizeof(*sd->label));
 			}
 			sd->nlabel++;
-			sd->label[id] = arena_strdup(&sd->arena, s + start, end - start);
+			sd->label[id] = arena_strdup(&sd->arena, s + it.start, it.end - it.start);
 		}
 		k += klen;
-		if (semi)
+		if (it.end < n)
 			(*kbuf)[k++] = ';';
-		start = end + 1;
 	}
 	cc[col] = c;
 	if (tree_add(&sd->t, *kbuf, k, cc) == TNONE)

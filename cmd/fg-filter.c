@@ -7,6 +7,7 @@
 #include "read/folded.h"
 #include "read/input.h"
 #include "base/out.h"
+#include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/tree.h"
@@ -88,18 +89,13 @@ collect(struct freader *r, struct fline *l, void *arg)
 static size_t
 matching_prefix(const struct tree *t, const char *s, size_t len)
 {
-	size_t start = 0, end, kept = 0;
-	const char *semi;
+	struct frameit it;
+	size_t kept = 0;
 	uint32_t v = 0;
 
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
-		if ((v = tree_find(t, v, s + start, end - start)) == TNONE)
+	for (frame_iter(&it, s, len, 0); frame_next(&it); kept = it.end)
+		if ((v = tree_find(t, v, s + it.start, it.end - it.start)) == TNONE)
 			break;
-		kept = end;
-		start = end + 1;
-	}
 	return kept;
 }
 

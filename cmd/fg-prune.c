@@ -8,6 +8,7 @@
 #include "base/hash.h"
 #include "read/input.h"
 #include "base/out.h"
+#include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
@@ -105,31 +106,28 @@ set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
 static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
 {
-	size_t start = 0, end, slot, i, n = 0;
-	const char *semi;
+	struct frameit it;
+	size_t slot, i, n = 0;
 	long k;
 
 	p->nframes = 0;
 	if (p->recursion == REC_ALL)
 		set_rebuild(p, s);
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
+	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
 		if (p->recursion == REC_DIRECT) {
-			if (!p->nframes || p->flen[p->nframes - 1] != end - start ||
-			    memcmp(s + p->fstart[p->nframes - 1], s + start, end - start))
-				frames_push(p, start, end - start);
-		} else if ((k = set_find(p, s, start, end - start, &slot)) >= 0) {
+			if (!p->nframes || p->flen[p->nframes - 1] != it.end - it.start ||
+			    memcmp(s + p->fstart[p->nframes - 1], s + it.start, it.end - it.start))
+				frames_push(p, it.start, it.end - it.start);
+		} else if ((k = set_find(p, s, it.start, it.end - it.start, &slot)) >= 0) {
 			p->nframes = k + 1;
 			set_rebuild(p, s);
 		} else {
-			frames_push(p, start, end - start);
+			frames_push(p, it.start, it.end - it.start);
 			if (p->nframes * 2 + 2 > p->setmask + 1)
 				set_rebuild(p, s);
 			else
 				p->set[slot] = p->nframes;
 		}
-		start = end + 1;
 	}
 	if (len + 1 > p->bufcap) {
 		p->bufcap = 2 * len + 1;

@@ -115,20 +115,18 @@ add2(struct freader *r, count *a, const count *c, int n)
 static void
 line_keys(struct top *tp, const char *s, size_t len)
 {
-	size_t start = 0, end, klen;
-	const char *semi, *k;
+	struct frameit it;
+	size_t klen;
+	const char *k;
 
 	tp->nk = 0;
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
-		klen = key_of(tp, s + start, end - start, &k);
+	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
+		klen = key_of(tp, s + it.start, it.end - it.start, &k);
 		if (tp->nk == tp->kcap) {
 			tp->kcap = tp->kcap ? 2 * tp->kcap : 64;
 			tp->k = ereallocarray(tp->k, tp->kcap, sizeof(*tp->k));
 		}
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
-		start = end + 1;
 	}
 }
 
@@ -173,14 +171,12 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	/* callers or callees of the frames that match; the stack counts
 	 * once for the function however often it recurs */
 	{
-		size_t start = 0, end, f = 0;
-		const char *semi, *s = l->stack;
+		struct frameit it;
+		size_t f = 0;
 		int hit = 0;
 
-		while (start <= l->len) {
-			semi = memchr(s + start, ';', l->len - start);
-			end = semi ? (size_t)(semi - s) : l->len;
-			if (pat_frame(&tp->pats, s + start, end - start)) {
+		for (frame_iter(&it, l->stack, l->len, 0); frame_next(&it); f++) {
+			if (pat_frame(&tp->pats, l->stack + it.start, it.end - it.start)) {
 				uint32_t other;
 
 				if (tp->mode == MODE_CALLERS)
@@ -190,8 +186,6 @@ add_line(struct freader *r, struct fline *l, void *arg)
 				once(tp, r, other, c, n);
 				hit = 1;
 			}
-			f++;
-			start = end + 1;
 		}
 		if (hit)
 			add2(r, tp->matched, c, n);
@@ -216,10 +210,8 @@ static int
 cmp_name(uint32_t a, uint32_t b)
 {
 	const struct interner *k = &sorting->keys;
-	size_t la = intern_len(k, a), lb = intern_len(k, b);
-	int c = memcmp(intern_str(k, a), intern_str(k, b), la < lb ? la : lb);
 
-	return c ? c : (la > lb) - (la < lb);
+	return stack_cmp(intern_str(k, a), intern_len(k, a), intern_str(k, b), intern_len(k, b));
 }
 
 static int

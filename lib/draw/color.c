@@ -423,10 +423,8 @@ static int
 cmpname(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = intern_len(&pmap, x), ly = intern_len(&pmap, y);
-	int c = memcmp(intern_str(&pmap, x), intern_str(&pmap, y), lx < ly ? lx : ly);
-
-	return c ? c : (lx > ly) - (lx < ly);
+	return stack_cmp(intern_str(&pmap, x), intern_len(&pmap, x), intern_str(&pmap, y),
+	    intern_len(&pmap, y));
 }
 
 void
