@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # fg-merge: sum identical stacks across inputs.  The reader's error
-# paths (SPEC section 5) are checked here, where they are simplest to see.
+# paths (fg(7), Conventions) are checked here, where they are simplest to see.
 
 load helper
 

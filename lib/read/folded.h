@@ -2,7 +2,7 @@
  *
  * Lines are handed out in place, from one large buffer that grows only
  * for a line longer than itself: no allocation per line.  A bad line
- * ends the program with "PROG: FILE:LINE: what is wrong" (SPEC 5).
+ * ends the program with "PROG: FILE:LINE: what is wrong" (fg(7), Conventions).
  */
 #ifndef FG_FOLDED_H
 #define FG_FOLDED_H
