@@ -40,8 +40,6 @@ struct top {
 	/* this line's keys, for callers and callees */
 	uint32_t *k;
 	size_t nk, kcap;
-	char *keybuf;
-	size_t keycap;
 	count matched[2];	/* --callers/--callees: through the function */
 	int width;		/* terminal width to fit, or 0 */
 };
@@ -578,6 +576,5 @@ main(int argc, char **argv)
 	pat_free(&tp.pats);
 	free(tp.row);
 	free(tp.k);
-	free(tp.keybuf);
 	return 0;
 }
