@@ -100,6 +100,8 @@ merge_sorted(int n, char **names)
 		fr_open(&h[i].r, names ? names[i] : NULL);
 		if (advance(&h[i]))
 			heap[live++] = i;
+		else
+			fr_close(&h[i].r);
 	}
 	for (i = live / 2 - 1; i >= 0; i--)
 		sift_down(h, heap, live, i);
