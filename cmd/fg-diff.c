@@ -277,15 +277,8 @@ node_label(const struct side *sd, uint32_t v)
 static int
 cmp_keys(const struct side *a, uint32_t x, const struct side *b, uint32_t y)
 {
-	const char *s = tree_name(&a->t, x), *t = tree_name(&b->t, y);
-	size_t m = tree_namelen(&a->t, x), n = tree_namelen(&b->t, y);
-	int c = memcmp(s, t, m < n ? m : n);
-
-	if (c || m == n)
-		return c;
-	if (m < n)
-		return ';' - (unsigned char)t[m];
-	return (unsigned char)s[n] - ';';
+	return sibling_cmp(tree_name(&a->t, x), tree_namelen(&a->t, x), tree_name(&b->t, y),
+	    tree_namelen(&b->t, y));
 }
 
 struct pair {
