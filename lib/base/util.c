@@ -13,10 +13,10 @@ jmp_buf *error_jmp;
 char *
 setprogname(char *name)
 {
-	char *slash = strrchr(name, '/');
+	char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
 
-	argv0 = slash ? slash + 1 : name;
-	return slash ? slash + 1 : name;
+	argv0 = base;
+	return base;
 }
 
 static void

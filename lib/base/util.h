@@ -20,7 +20,7 @@ extern const char *argv0;	/* program name used in every message */
  * message, instead of ending the program. */
 extern jmp_buf *error_jmp;
 
-/* Exit statuses (fg(7), EXIT STATUS): 0 done, 1 bad input or failed
+/* Exit statuses (fg(7), Conventions): 0 done, 1 bad input or failed
  * output, 2 bad usage. */
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };
 
