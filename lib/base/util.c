@@ -102,9 +102,9 @@ usage_error(const char *fmt, ...)
 void
 exit_stdout(void)
 {
-	if (fflush(stdout) == EOF || ferror(stdout))
+	if ((fflush(stdout) == EOF || ferror(stdout)) && errno != EPIPE)
 		eprintf("write error: %s", strerror(errno));
-	exit(0);
+	exit(0);	/* a closed pipe: the reader has what it wanted */
 }
 
 void
