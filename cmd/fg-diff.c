@@ -34,9 +34,9 @@ struct profile {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
+	printf("usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
 	    "       [--wildcard REGEX]... [--no-wildcard] BASELINE TARGET\n"
 	    "  -n, --normalize        scale the baseline to the target's total (truncated)\n"
 	    "      --normalize=exact  ... keeping the exact decimal values\n"
@@ -47,7 +47,7 @@ usage(FILE *f, int status)
 	    "      --simplify         keep only the widest root of each profile\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 /* Could a frame of s[0..n) match the REPL wildcard?  It needs "]:";
@@ -218,8 +218,8 @@ static void
 side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c,
     int col, char **kbuf, size_t *kcap)
 {
-	size_t start = 0, end, k = 0, klen;
-	const char *semi;
+	struct frameit it;
+	size_t k = 0, klen;
 	count cc[2] = { { 0, 0 }, { 0, 0 } };
 	uint32_t id;
 
@@ -227,11 +227,9 @@ side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c
 		*kcap = 2 * n + 1;
 		*kbuf = erealloc(*kbuf, *kcap);
 	}
-	while (start <= n) {
-		semi = memchr(s + start, ';', n - start);
-		end = semi ? (size_t)(semi - s) : n;
-		klen = o->striplines ? strip_line(s + start, end - start, *kbuf + k) :
-		    (memcpy(*kbuf + k, s + start, end - start), end - start);
+	for (frame_iter(&it, s, n, 0); frame_next(&it);) {
+		klen = o->striplines ? strip_line(s + it.start, it.end - it.start, *kbuf + k) :
+		    (memcpy(*kbuf + k, s + it.start, it.end - it.start), it.end - it.start);
 		id = intern(&sd->keys, *kbuf + k, klen);
 		if (id == sd->nlabel) {
 			if (sd->nlabel == sd->labelcap) {
@@ -239,12 +237,11 @@ side_add(struct side *sd, const struct opts *o, const char *s, size_t n, count c
 				sd->label = ereallocarray(sd->label, sd->labelcap, sizeof(*sd->label));
 			}
 			sd->nlabel++;
-			sd->label[id] = arena_strdup(&sd->arena, s + start, end - start);
+			sd->label[id] = arena_strdup(&sd->arena, s + it.start, it.end - it.start);
 		}
 		k += klen;
-		if (semi)
+		if (it.end < n)
 			(*kbuf)[k++] = ';';
-		start = end + 1;
 	}
 	cc[col] = c;
 	if (tree_add(&sd->t, *kbuf, k, cc) == TNONE)
@@ -280,15 +277,8 @@ node_label(const struct side *sd, uint32_t v)
 static int
 cmp_keys(const struct side *a, uint32_t x, const struct side *b, uint32_t y)
 {
-	const char *s = tree_name(&a->t, x), *t = tree_name(&b->t, y);
-	size_t m = tree_namelen(&a->t, x), n = tree_namelen(&b->t, y);
-	int c = memcmp(s, t, m < n ? m : n);
-
-	if (c || m == n)
-		return c;
-	if (m < n)
-		return ';' - (unsigned char)t[m];
-	return (unsigned char)s[n] - ';';
+	return sibling_cmp(tree_name(&a->t, x), tree_namelen(&a->t, x), tree_name(&b->t, y),
+	    tree_namelen(&b->t, y));
 }
 
 struct pair {
@@ -676,7 +666,7 @@ main(int argc, char **argv)
 	char **wilds = NULL;
 	int nwilds = 0;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "nsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -685,7 +675,7 @@ main(int argc, char **argv)
 			else if (!strcmp(optarg, "exact"))
 				o.normalize = NORM_EXACT;
 			else
-				usage(stderr, EXIT_USAGE);
+				usage_error("bad normalize mode: '%s'", optarg);
 			break;
 		case 's': o.striphex = 1; break;
 		case O_STRIPLINES: o.striplines = 1; break;
@@ -696,19 +686,17 @@ main(int argc, char **argv)
 			break;
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc != 2)
-		usage(stderr, EXIT_USAGE);
-	if (!strcmp(argv[0], "-") && !strcmp(argv[1], "-")) {
-		fprintf(stderr, "%s: standard input can be only one of the profiles\n", argv0);
-		return EXIT_USAGE;
-	}
+		usage_error("two profiles expected, BASELINE and TARGET");
+	if (!strcmp(argv[0], "-") && !strcmp(argv[1], "-"))
+		usage_error("standard input can be only one of the profiles");
 	o.defaultwild = !nowild;
 	if (!nowild)
 		pat_add(&o.wild, PAT_REGEX, REPL_WILDCARD);
@@ -740,6 +728,13 @@ main(int argc, char **argv)
 			hash_join(&o, &m, totals);
 		stackmap_free(&m);
 	}
+	/* an empty side is allowed, and said (fg(7)) */
+	if (count_iszero(p[0].total))
+		weprintf("%s: the baseline has no samples: every stack is new",
+		    displayname(p[0].path));
+	if (count_iszero(p[1].total))
+		weprintf("%s: the target has no samples: every stack vanished",
+		    displayname(p[1].path));
 	out_flush();
 	pat_free(&o.wild);
 	free(wilds);

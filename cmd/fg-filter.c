@@ -7,6 +7,7 @@
 #include "read/folded.h"
 #include "read/input.h"
 #include "base/out.h"
+#include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/tree.h"
@@ -18,13 +19,14 @@ struct filter {
 	struct patset pats;
 	int mode;
 	uint64_t selected;	/* lines printed (streaming modes) */
+	int empty;		/* no stack in the input (fg(7): no message) */
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
+	printf("usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
 	    "       [NAME[@FILE]] [FILE...]\n"
 	    "  -n, --name NAME[@FILE]  frames whose function is NAME (repeatable)\n"
 	    "  -e, --regex REGEX       frames a POSIX extended regex matches\n"
@@ -35,7 +37,7 @@ usage(FILE *f, int status)
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -58,6 +60,7 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 		print_comment(l);
 		return;
 	}
+	f->empty = 0;
 	at = pat_first(&f->pats, l->stack, l->len, &end);
 	if ((at >= 0) == (f->mode == MODE_INVERT))
 		return;
@@ -77,6 +80,7 @@ collect(struct freader *r, struct fline *l, void *arg)
 		print_comment(l);
 		return;
 	}
+	f->empty = 0;
 	if (!stackmap_add(&f->all, l->stack, l->len, l->c, l->ncounts))
 		fr_error(r, "sum of counts overflows");
 }
@@ -85,18 +89,13 @@ collect(struct freader *r, struct fline *l, void *arg)
 static size_t
 matching_prefix(const struct tree *t, const char *s, size_t len)
 {
-	size_t start = 0, end, kept = 0;
-	const char *semi;
+	struct frameit it;
+	size_t kept = 0;
 	uint32_t v = 0;
 
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
-		if ((v = tree_find(t, v, s + start, end - start)) == TNONE)
+	for (frame_iter(&it, s, len, 0); frame_next(&it); kept = it.end)
+		if ((v = tree_find(t, v, s + it.start, it.end - it.start)) == TNONE)
 			break;
-		kept = end;
-		start = end + 1;
-	}
 	return kept;
 }
 
@@ -162,7 +161,7 @@ main(int argc, char **argv)
 	struct filter f;
 	int c, found;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
 	while ((c = getopt_long(argc, argv, "n:e:F:vorh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -172,14 +171,15 @@ main(int argc, char **argv)
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
-		case 'h': usage(stdout, 0); break;
-		case 'V': puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case 'V': version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	pat_operand(&f.pats, &argc, &argv);
+	f.empty = 1;
 	if (f.mode == MODE_GRAPH) {
 		stackmap_init(&f.all);
 		each_line(argc, argv, collect, &f);
@@ -191,7 +191,7 @@ main(int argc, char **argv)
 	}
 	out_flush();
 	pat_free(&f.pats);
-	if (!found) {
+	if (!found && !f.empty) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;
 	}

@@ -11,13 +11,13 @@
 #include "base/util.h"
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-s] [FILE...]\n"
+	printf("usage: %s [-s] [FILE...]\n"
 	    "  -s, --sorted   the inputs are sorted: merge them in constant memory\n"
 	    "  -h, --help     show this help\n"
 	    "      --version  show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -100,6 +100,8 @@ merge_sorted(int n, char **names)
 		fr_open(&h[i].r, names ? names[i] : NULL);
 		if (advance(&h[i]))
 			heap[live++] = i;
+		else
+			fr_close(&h[i].r);
 	}
 	for (i = live / 2 - 1; i >= 0; i--)
 		sift_down(h, heap, live, i);
@@ -144,13 +146,13 @@ main(int argc, char **argv)
 	struct stackmap m;
 	int c, sorted = 0;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': sorted = 1; break;
-		case 'h': usage(stdout, 0); break;
-		case 'V': puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case 'V': version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

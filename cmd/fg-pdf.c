@@ -22,15 +22,15 @@ struct popts {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n%s"
+	printf("usage: %s [options] [FILE...]\n%s"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"
 	    "      --no-links         no annotation with each frame's name and count\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0, draw_usage);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -289,7 +289,7 @@ main(int argc, char **argv)
 	struct graph g;
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
 		if (draw_option(&o, c, optarg))
@@ -298,9 +298,9 @@ main(int argc, char **argv)
 		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
 		case O_FONTWIDTH: po.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
 		case O_NOLINKS: po.links = 0; break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "draw/draw.h"
 #include "base/out.h"
 #include "draw/png.h"
@@ -16,15 +17,15 @@ static const struct rgb gray = { 160, 160, 160 };
 static const struct rgb white = { 255, 255, 255 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n%s"
+	printf("usage: %s [options] [FILE...]\n%s"
 	    "  -p, --pixels           one pixel row per depth, no text (flamepixels)\n"
 	    "      --costscale S      with --pixels: columns per sample (1 up to 1000\n"
 	    "                         samples, then 1000 columns in all)\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0, draw_usage);
-	exit(status);
+	exit_stdout();
 }
 
 static long
@@ -37,7 +38,7 @@ px(double v)
 static void
 centred(struct canvas *cv, double x, double y, int scale, const char *s, struct rgb c)
 {
-	size_t n = strlen(s), chars = text_chars(s, n);
+	size_t n = strlen(s), chars = utf8_chars(s, n);
 	long w = (long)chars * GLYPH_ADV * scale - scale;
 
 	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
@@ -86,7 +87,7 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
 		graph_label(g, i, &s, &n, buf);
 		top += (h - 7) / 2;
-		if (text_chars(s, n) <= chars) {
+		if (utf8_chars(s, n) <= chars) {
 			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, black);
 		} else {
 			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, black);
@@ -151,7 +152,7 @@ main(int argc, char **argv)
 	char top[8], bottom[8];
 	int c, pixels = 0;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	while ((c = getopt_long(argc, argv, "t:w:H:c:iph", longopts, NULL)) != -1) {
 		if (draw_option(&o, c, optarg))
@@ -159,18 +160,16 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'p': pixels = 1; break;
 		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
-	if (cs && !pixels) {
-		fprintf(stderr, "%s: --costscale needs --pixels\n", argv0);
-		return EXIT_USAGE;
-	}
+	if (cs && !pixels)
+		usage_error("--costscale needs --pixels");
 	if (pixels) {
 		/* every frame is drawn, as FlameGraphs.jl does; its
 		 * FlameColors on white unless told otherwise */

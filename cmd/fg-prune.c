@@ -8,6 +8,7 @@
 #include "base/hash.h"
 #include "read/input.h"
 #include "base/out.h"
+#include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
@@ -29,9 +30,9 @@ struct prune {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
+	printf("usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
 	    "       [NAME[@FILE]] [FILE...]\n"
 	    "  -n, --name NAME[@FILE]  prune frames whose function is NAME (repeatable)\n"
 	    "  -e, --regex REGEX       prune frames a POSIX extended regex matches\n"
@@ -43,7 +44,7 @@ usage(FILE *f, int status)
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
 	    argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -105,31 +106,28 @@ set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
 static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
 {
-	size_t start = 0, end, slot, i, n = 0;
-	const char *semi;
+	struct frameit it;
+	size_t slot, i, n = 0;
 	long k;
 
 	p->nframes = 0;
 	if (p->recursion == REC_ALL)
 		set_rebuild(p, s);
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
+	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
 		if (p->recursion == REC_DIRECT) {
-			if (!p->nframes || p->flen[p->nframes - 1] != end - start ||
-			    memcmp(s + p->fstart[p->nframes - 1], s + start, end - start))
-				frames_push(p, start, end - start);
-		} else if ((k = set_find(p, s, start, end - start, &slot)) >= 0) {
+			if (!p->nframes || p->flen[p->nframes - 1] != it.end - it.start ||
+			    memcmp(s + p->fstart[p->nframes - 1], s + it.start, it.end - it.start))
+				frames_push(p, it.start, it.end - it.start);
+		} else if ((k = set_find(p, s, it.start, it.end - it.start, &slot)) >= 0) {
 			p->nframes = k + 1;
 			set_rebuild(p, s);
 		} else {
-			frames_push(p, start, end - start);
+			frames_push(p, it.start, it.end - it.start);
 			if (p->nframes * 2 + 2 > p->setmask + 1)
 				set_rebuild(p, s);
 			else
 				p->set[slot] = p->nframes;
 		}
-		start = end + 1;
 	}
 	if (len + 1 > p->bufcap) {
 		p->bufcap = 2 * len + 1;
@@ -207,7 +205,7 @@ main(int argc, char **argv)
 	char buf[400];
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
 	while ((c = getopt_long(argc, argv, "n:e:F:d:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -216,10 +214,8 @@ main(int argc, char **argv)
 		case 'F': pat_add(&p.pats, PAT_FIXED, optarg); break;
 		case 'd':
 			p.depth = estrtou64(optarg, "depth");
-			if (!p.depth) {
-				fprintf(stderr, "%s: depth must be at least 1\n", argv0);
-				return EXIT_USAGE;
-			}
+			if (!p.depth)
+				usage_error("depth must be at least 1");
 			break;
 		case 'R':
 			if (!optarg)
@@ -229,11 +225,11 @@ main(int argc, char **argv)
 			else if (!strcmp(optarg, "all"))
 				p.recursion = REC_ALL;
 			else
-				usage(stderr, EXIT_USAGE);
+				usage_error("bad recursion mode: '%s'", optarg);
 			break;
-		case 'h': usage(stdout, 0); break;
-		case 'V': puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case 'V': version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

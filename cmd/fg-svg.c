@@ -29,9 +29,9 @@ struct input {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n%s", argv0, draw_usage);
+	printf("usage: %s [options] [FILE...]\n%s", argv0, draw_usage);
 	fputs("      --fonttype FONT    font family (Verdana)\n"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"
@@ -40,8 +40,8 @@ usage(FILE *f, int status)
 	    "      --notes TEXT       a comment in the SVG\n"
 	    "      --factor F         scale the counts shown by F\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", f);
-	exit(status);
+	    "      --version          show the version\n", stdout);
+	exit_stdout();
 }
 
 static void
@@ -438,7 +438,7 @@ main(int argc, char **argv)
 	struct input in = { 0 };
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	o.fonttype = "Verdana";
 	o.fontwidth = 0.59;
@@ -456,9 +456,9 @@ main(int argc, char **argv)
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

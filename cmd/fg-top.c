@@ -40,16 +40,14 @@ struct top {
 	/* this line's keys, for callers and callees */
 	uint32_t *k;
 	size_t nk, kcap;
-	char *keybuf;
-	size_t keycap;
 	count matched[2];	/* --callers/--callees: through the function */
 	int width;		/* terminal width to fit, or 0 */
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
+	printf("usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
 	    "       [--tree [--min PCT] | --callers PATTERN | --callees PATTERN]\n"
 	    "       [--format text|tsv|json] [FILE...]\n"
 	    "  -n, --rows N           rows to show (20; 0 for all)\n"
@@ -62,7 +60,7 @@ usage(FILE *f, int status)
 	    "  -f, --format FMT       text (default), tsv or json\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 /* The key a frame is counted under. */
@@ -115,20 +113,18 @@ add2(struct freader *r, count *a, const count *c, int n)
 static void
 line_keys(struct top *tp, const char *s, size_t len)
 {
-	size_t start = 0, end, klen;
-	const char *semi, *k;
+	struct frameit it;
+	size_t klen;
+	const char *k;
 
 	tp->nk = 0;
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		end = semi ? (size_t)(semi - s) : len;
-		klen = key_of(tp, s + start, end - start, &k);
+	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
+		klen = key_of(tp, s + it.start, it.end - it.start, &k);
 		if (tp->nk == tp->kcap) {
 			tp->kcap = tp->kcap ? 2 * tp->kcap : 64;
 			tp->k = ereallocarray(tp->k, tp->kcap, sizeof(*tp->k));
 		}
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
-		start = end + 1;
 	}
 }
 
@@ -173,14 +169,12 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	/* callers or callees of the frames that match; the stack counts
 	 * once for the function however often it recurs */
 	{
-		size_t start = 0, end, f = 0;
-		const char *semi, *s = l->stack;
+		struct frameit it;
+		size_t f = 0;
 		int hit = 0;
 
-		while (start <= l->len) {
-			semi = memchr(s + start, ';', l->len - start);
-			end = semi ? (size_t)(semi - s) : l->len;
-			if (pat_frame(&tp->pats, s + start, end - start)) {
+		for (frame_iter(&it, l->stack, l->len, 0); frame_next(&it); f++) {
+			if (pat_frame(&tp->pats, l->stack + it.start, it.end - it.start)) {
 				uint32_t other;
 
 				if (tp->mode == MODE_CALLERS)
@@ -190,8 +184,6 @@ add_line(struct freader *r, struct fline *l, void *arg)
 				once(tp, r, other, c, n);
 				hit = 1;
 			}
-			f++;
-			start = end + 1;
 		}
 		if (hit)
 			add2(r, tp->matched, c, n);
@@ -216,10 +208,8 @@ static int
 cmp_name(uint32_t a, uint32_t b)
 {
 	const struct interner *k = &sorting->keys;
-	size_t la = intern_len(k, a), lb = intern_len(k, b);
-	int c = memcmp(intern_str(k, a), intern_str(k, b), la < lb ? la : lb);
 
-	return c ? c : (la > lb) - (la < lb);
+	return stack_cmp(intern_str(k, a), intern_len(k, a), intern_str(k, b), intern_len(k, b));
 }
 
 static int
@@ -519,7 +509,7 @@ main(int argc, char **argv)
 	struct top tp;
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	memset(&tp, 0, sizeof(tp));
 	tp.rows = 20;
 	tp.minpct = 1;
@@ -530,13 +520,13 @@ main(int argc, char **argv)
 			if (!strcmp(optarg, "self")) tp.sort = SORT_SELF;
 			else if (!strcmp(optarg, "total")) tp.sort = SORT_TOTAL;
 			else if (!strcmp(optarg, "name")) tp.sort = SORT_NAME;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad sort key: '%s'", optarg);
 			break;
 		case 'b':
 			if (!strcmp(optarg, "frame")) tp.by = BY_FRAME;
 			else if (!strcmp(optarg, "function")) tp.by = BY_FUNCTION;
 			else if (!strcmp(optarg, "file")) tp.by = BY_FILE;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad grouping: '%s'", optarg);
 			break;
 		case 't': tp.mode = MODE_TREE; break;
 		case 'm': tp.minpct = estrtod(optarg, "minimum percent"); break;
@@ -550,11 +540,11 @@ main(int argc, char **argv)
 			if (!strcmp(optarg, "text")) tp.format = FMT_TEXT;
 			else if (!strcmp(optarg, "tsv")) tp.format = FMT_TSV;
 			else if (!strcmp(optarg, "json")) tp.format = FMT_JSON;
-			else usage(stderr, EXIT_USAGE);
+			else usage_error("bad format: '%s'", optarg);
 			break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
@@ -586,6 +576,5 @@ main(int argc, char **argv)
 	pat_free(&tp.pats);
 	free(tp.row);
 	free(tp.k);
-	free(tp.keybuf);
 	return 0;
 }

@@ -32,9 +32,9 @@ struct input {
 };
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [--vega | --html] [options] [FILE...]\n"
+	printf("usage: %s [--vega | --html] [options] [FILE...]\n"
 	    "      --vega             a Vega v5 spec instead of Vega-Lite v5\n"
 	    "      --html             a web page that embeds the graph\n"
 	    "  -t, --title TEXT       title (\"Profile Results\", \"Diff Profile Results\")\n"
@@ -47,7 +47,7 @@ usage(FILE *f, int status)
 	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -360,7 +360,7 @@ main(int argc, char **argv)
 	double d;
 	int c;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	o.width = 1200;
 	o.minwidth = 0.1;
 	if ((env = getenv("FG_WIDTH")) && *env)
@@ -387,12 +387,12 @@ main(int argc, char **argv)
 			if (!strcmp(optarg, "self"))
 				o.deltaself = 1;
 			else if (strcmp(optarg, "total"))
-				usage(stderr, EXIT_USAGE);
+				usage_error("bad delta: '%s'", optarg);
 			break;
 		case O_MINDELTA: o.mindelta = draw_num(optarg, "min-delta", 0); break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

@@ -130,9 +130,9 @@ static struct fold {
 } F;
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n"
+	printf("usage: %s [options] [FILE...]\n"
 	    "  -C, --C                  keep C frames\n"
 	    "      --no-combine         one node per instruction pointer\n"
 	    "      --recur=MODE         off, flat or flatc: fold recursion into iteration\n"
@@ -151,14 +151,13 @@ usage(FILE *f, int status)
 	    "      --int-size N         8, or 4 for files from 32-bit Julia\n"
 	    "  -h, --help               show this help\n"
 	    "      --version            show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
-static void
+static noreturn void
 badusage(const char *what, const char *arg)
 {
-	fprintf(stderr, "%s: bad %s: '%s'\n", argv0, what, arg);
-	exit(EXIT_USAGE);
+	usage_error("bad %s: '%s'", what, arg);
 }
 
 /* N or LO-HI items, comma-separated; decimal or 0x hexadecimal. */
@@ -1307,7 +1306,7 @@ main(int argc, char **argv)
 	char err[256];
 	int c, rc, i;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	opt.intsize = 8;
 	opt.layout = JL_AUTO;
 	while ((c = getopt_long(argc, argv, "Ch", longopts, NULL)) != -1) {
@@ -1333,9 +1332,7 @@ main(int argc, char **argv)
 			rc = regcomp(&opt.re, optarg, REG_EXTENDED | REG_NOSUB);
 			if (rc) {
 				regerror(rc, &opt.re, err, sizeof(err));
-				fprintf(stderr, "%s: bad regular expression '%s': %s\n", argv0,
-				    optarg, err);
-				exit(EXIT_USAGE);
+				usage_error("bad regular expression '%s': %s", optarg, err);
 			}
 			opt.hasre = 1;
 			break;
@@ -1364,17 +1361,15 @@ main(int argc, char **argv)
 			else
 				badusage("int size", optarg);
 			break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 		if (c == 'C' || (c >= O_NOCOMBINE && c <= O_TASKS))
 			opt.graphopt = 1;
 	}
-	if (opt.filter && opt.hasre) {
-		fprintf(stderr, "%s: --filter and --filter-regex exclude each other\n", argv0);
-		usage(stderr, EXIT_USAGE);
-	}
+	if (opt.filter && opt.hasre)
+		usage_error("--filter and --filter-regex exclude each other");
 	argc -= optind;
 	argv += optind;
 	stackmap_init(&out);

@@ -11,9 +11,9 @@
 #include "base/util.h"
 
 static void
-usage(FILE *f, int status)
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n"
+	printf("usage: %s [options] [FILE...]\n"
 	    "      --pid              process names with their PID (comm-PID)\n"
 	    "      --tid              ... and TID (comm-PID/TID)\n"
 	    "      --kernel           annotate kernel frames _[k]\n"
@@ -31,7 +31,7 @@ usage(FILE *f, int status)
 	    "      --strict           lines that cannot be read are an error\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 int
@@ -68,7 +68,7 @@ main(int argc, char **argv)
 	struct lines r;
 	int c, i;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	o.process = 1;
 	o.period = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -83,9 +83,8 @@ main(int argc, char **argv)
 		case O_SRCLINE: o.srcline = 1; break;
 		case O_INLINE:
 		case O_CONTEXT:
-			fprintf(stderr, "%s: --inline and --context are not supported: they need "
-			    "addr2line on the binaries of the profiled machine\n", argv0);
-			return EXIT_USAGE;
+			usage_error("--inline and --context are not supported: they need "
+			    "addr2line on the binaries of the profiled machine");
 		case O_PERIOD: o.period = 1; break;
 		case O_SAMPLES: o.period = 0; break;
 		case O_SKIP:
@@ -95,9 +94,9 @@ main(int argc, char **argv)
 		case O_PROCESS: o.process = 1; break;
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage(); break;
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;
@@ -116,7 +115,8 @@ main(int argc, char **argv)
 		weprintf("%llu lines in all could not be read", (unsigned long long)st.bad);
 	if (st.bad && o.strict)
 		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st.bad);
-	if (!st.m.n)
+	/* empty input is no error (fg(7)); lines that are not perf's are */
+	if (!st.m.n && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
 	stackmap_print(&st.m, 1);
 	out_flush();

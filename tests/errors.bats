@@ -69,20 +69,57 @@ each_with_input() {
 	done < <(each_with_input)
 }
 
-@test "errors: an unknown option prints the usage on stderr, exit 2" {
+@test "errors: an unknown option is one line and a pointer to --help, exit 2" {
 	local cmd p
 	while IFS= read -r cmd; do
 		p=${cmd%% *}
-		run "$p" --no-such-option
+		# as typed with a directory: the messages name the program alone
+		run "$FG_BIN/$p" --no-such-option
 		status_is 2
-		[[ "$output" == *"usage: $p "* ]]
+		[ "$output" = "$p: unrecognized option '--no-such-option'
+Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; }
 		[ -z "$("$p" --no-such-option 2>/dev/null)" ]
+		run "$FG_BIN/$p" -Z
+		status_is 2
+		[ "$output" = "$p: invalid option -- 'Z'
+Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; }
+	done < <(each_with_input)
+}
+
+@test "errors: a bad option value says what is wrong, then the pointer to --help" {
+	local cmd p
+	for cmd in "fg-svg --minwidth x" "fg-png --width -1" "fg-pdf --colors none" \
+	    "fg-vega --delta x" "fg-top --sort x" "fg-prune -d 0" "fg-filter" \
+	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline"; do
+		p=${cmd%% *}
+		run $cmd </dev/null
+		status_is 2
+		[ "${#lines[@]}" = 2 ] || { echo "$cmd: $output" >&2; return 1; }
+		[[ "${lines[0]}" == "$p: "* ]]
+		[ "${lines[1]}" = "Try '$p --help' for more information." ]
+	done
+}
+
+@test "errors: --help and --version go to stdout, exit 0; a write error is reported, exit 1" {
+	[ -w /dev/full ] || skip "needs /dev/full"
+	local cmd p opt
+	while IFS= read -r cmd; do
+		p=${cmd%% *}
+		for opt in --help --version; do
+			run "$p" $opt
+			status_is 0
+			[ -n "$output" ]
+			[ -z "$("$p" $opt 2>&1 >/dev/null)" ]
+			runsh "$p $opt >/dev/full"
+			status_is 1
+			[ "$output" = "$p: write error: No space left on device" ] || { echo "$p $opt: $output" >&2; return 1; }
+		done
 	done < <(each_with_input)
 }
 
 @test "errors: a closed pipe ends a program quietly" {
 	local cmd
-	gen=$(awk 'BEGIN { for (i = 0; i < 200000; i++) printf "a;b%d 1\n", i }')
+	gen=$(awk 'BEGIN { for (i = 0; i < 50000; i++) printf "a;b%d 1\n", i }')
 	echo "$gen" >"$BATS_TEST_TMPDIR/ok.folded"
 	while IFS= read -r cmd; do
 		runsh "$cmd | head -c 1 >/dev/null"

@@ -124,7 +124,7 @@ setup() {
 	status_is 2
 	run fg-diff - -
 	status_is 2
-	[ "$output" = "fg-diff: standard input can be only one of the profiles" ]
+	[ "${lines[0]}" = "fg-diff: standard input can be only one of the profiles" ]
 	run fg-diff --bogus a b
 	status_is 2
 	run fg-diff --help

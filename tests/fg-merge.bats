@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # fg-merge: sum identical stacks across inputs.  The reader's error
-# paths (SPEC section 5) are checked here, where they are simplest to see.
+# paths (fg(7), Conventions) are checked here, where they are simplest to see.
 
 load helper
 
@@ -164,10 +164,10 @@ load helper
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/missing: No such file or directory" ]
 }
 
-@test "fg-merge: a bad option prints usage and exits 2" {
+@test "fg-merge: a bad option is a usage error, exit 2" {
 	run fg-merge --bogus
 	status_is 2
-	[[ "$output" == *"usage: fg-merge"* ]]
+	[[ "$output" == *"Try 'fg-merge --help'"* ]]
 }
 
 @test "fg-merge: --help prints usage to stdout; --version prints the version" {

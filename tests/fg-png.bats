@@ -206,7 +206,7 @@ mask() {
 @test "fg-png: usage errors exit 2" {
 	run fg-png --no-such-option
 	status_is 2
-	[[ "$output" == *usage:* ]]
+	[[ "$output" == *"Try 'fg-png --help'"* ]]
 	run fg-png --colors nosuch "$J"
 	status_is 2
 	run fg-png --costscale 2 "$J"

@@ -63,10 +63,10 @@ load helper
 @test "fg-prune -d 0 and a bad depth are usage errors" {
 	run fg-prune -d 0
 	status_is 2
-	[ "$output" = "fg-prune: depth must be at least 1" ]
+	[ "${lines[0]}" = "fg-prune: depth must be at least 1" ]
 	run fg-prune -d x
 	status_is 2
-	[ "$output" = "fg-prune: bad depth: 'x'" ]
+	[ "${lines[0]}" = "fg-prune: bad depth: 'x'" ]
 }
 
 @test "fg-prune --recursion: from a frame to its repeat is folded away" {
@@ -122,10 +122,10 @@ load helper
 	[[ "$output" == "fg-prune: bad regular expression '('"* ]]
 	run fg-prune
 	status_is 2
-	[ "$output" = "fg-prune: no pattern given" ]
+	[ "${lines[0]}" = "fg-prune: no pattern given" ]
 	run fg-prune --bogus
 	status_is 2
-	[[ "$output" == *"usage: fg-prune"* ]]
+	[[ "$output" == *"Try 'fg-prune --help'"* ]]
 }
 
 @test "fg-prune: --help and --version" {

@@ -207,7 +207,7 @@ xmlcheck() {
 @test "fg-svg --minwidth: a bad value is a usage error" {
 	run fg-svg --minwidth abc "$DATA/folded/julia.folded"
 	status_is 2
-	[ "$output" = "fg-svg: bad minwidth: 'abc'" ]
+	[ "${lines[0]}" = "fg-svg: bad minwidth: 'abc'" ]
 }
 
 @test "fg-svg: differential input colours by total change: red grew, blue shrank, new green" {
@@ -284,7 +284,7 @@ xmlcheck() {
 @test "fg-svg: usage, --help and --version" {
 	run fg-svg --bogus
 	status_is 2
-	[[ "$output" == *"usage: fg-svg"* ]]
+	[[ "$output" == *"Try 'fg-svg --help'"* ]]
 	run fg-svg --help
 	status_is 0
 	[[ "$output" == *"--no-more"* ]]

@@ -1,11 +1,29 @@
 #!/usr/bin/env bats
 # Resource bounds: stacks of any depth, lines of any length, and memory
 # that runs out with a clean message instead of a crash.
+#
+# A stack N frames deep must not cost N levels of recursion.  make check
+# runs this file with N = 10000 under a 128 KiB stack limit, which a
+# recursive walk of 10000 frames overflows; make check-limits runs it
+# again with FG_DEPTH=100000 under the default stack (about 8 MiB).
+# Every fixture is written in time linear in N.
 
 load helper
 
+n=${FG_DEPTH:-10000}
+
+# Run a command line with the small stack when N is the small depth.
+runlim() {
+	if [ -z "${FG_DEPTH:-}" ]; then
+		run bash -c "ulimit -s 128; $1"
+	else
+		run bash -c "$1"
+	fi
+}
+
+# "f0;f1;...;f(N-1) 3" and "f0;g 1", in one pass
 deep() {
-	awk -v n="$1" 'BEGIN{s="f0"; for(i=1;i<n;i++) s=s ";f" i; print s, 3; print "f0;g", 1}'
+	awk -v n="$1" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d", i; print " 3"; print "f0;g 1" }'
 }
 
 sanitized() {
@@ -13,76 +31,87 @@ sanitized() {
 	return 1
 }
 
-@test "limits: a 100k-deep stack through fg-merge, fg-prune and fg-filter" {
-	deep 100000 >"$BATS_TEST_TMPDIR/in"
-	run fg-merge "$BATS_TEST_TMPDIR/in"
+@test "limits: a deep stack through fg-merge, fg-prune and fg-filter" {
+	deep "$n" >"$BATS_TEST_TMPDIR/in"
+	runlim "fg-merge $BATS_TEST_TMPDIR/in | wc -l"
 	status_is 0
-	[ "$(echo "$output" | wc -l)" -eq 2 ]
-	runsh "fg-prune --recursion $BATS_TEST_TMPDIR/in | fg-prune -d 99999 | awk -F';' '{print NF}' | head -1"
-	[ "$output" = 99999 ]
-	runsh "fg-filter f99999 $BATS_TEST_TMPDIR/in | awk -F';' '{print NF}'"
-	[ "$output" = "$(printf '1\n100000')" ]
-	runsh "fg-filter -r f99990 $BATS_TEST_TMPDIR/in"
-	[ "$output" = "f99990;f99991;f99992;f99993;f99994;f99995;f99996;f99997;f99998;f99999 3" ]
+	[ "$output" -eq 2 ]
+	runlim "fg-prune --recursion $BATS_TEST_TMPDIR/in | fg-prune -d $((n - 1)) | awk -F';' '{print NF}' | head -1"
+	[ "$output" = $((n - 1)) ]
+	runlim "fg-filter f$((n - 1)) $BATS_TEST_TMPDIR/in | awk -F';' '{print NF}'"
+	[ "$output" = "$(printf '1\n%d' "$n")" ]
+	runlim "fg-filter -r f$((n - 10)) $BATS_TEST_TMPDIR/in"
+	[ "$output" = "$(seq -s ';' -f 'f%g' $((n - 10)) $((n - 1))) 3" ]
 }
 
 @test "limits: a line too long for memory is a clean 'out of memory' error" {
 	sanitized && skip "ASan reserves more address space than ulimit -v allows"
-	runsh "(ulimit -v 300000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-merge) 2>&1"
+	runsh "(ulimit -v 100000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-merge) 2>&1"
 	status_is 1
 	[ "$output" = "fg-merge: out of memory" ]
 }
 
-@test "limits: a 100k-deep stack through fg-svg, fg-vega, fg-png and fg-pdf" {
-	deep 100000 >"$BATS_TEST_TMPDIR/in"
-	run fg-svg --minwidth 0 "$BATS_TEST_TMPDIR/in"
+@test "limits: a deep stack through fg-svg, fg-vega, fg-png and fg-pdf" {
+	deep "$n" >"$BATS_TEST_TMPDIR/in"
+	runlim "fg-svg --minwidth 0 $BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/out.svg"
 	status_is 0
 	# every frame is drawn, one rect each, under the "all" root
-	[ "$(echo "$output" | sed -n '/<g id="frames">/,/<\/g>/p' | grep -c '^<rect')" -eq 100002 ]
+	[ "$(sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '^<rect')" -eq $((n + 2)) ]
 	if command -v xmllint >/dev/null; then
-		fg-svg "$BATS_TEST_TMPDIR/in" | xmllint --noout --huge -
+		xmllint --noout --huge "$BATS_TEST_TMPDIR/out.svg"
 	fi
-	run fg-vega "$BATS_TEST_TMPDIR/in"
+	runlim "fg-vega $BATS_TEST_TMPDIR/in | grep -c '^{\"d\":'"
 	status_is 0
-	[ "$(echo "$output" | grep -c '^{"d":')" -eq 100002 ]
-	# too tall for an image at the default frame height: said so cleanly
-	run fg-png "$BATS_TEST_TMPDIR/in"
+	[ "$output" -eq $((n + 2)) ]
+	# too large a canvas (over 1 GiB) at 160 px a frame: said so cleanly
+	runlim "fg-png -H 160 $BATS_TEST_TMPDIR/in"
 	status_is 1
-	[ "$output" = "fg-png: image of 1200x1600086 pixels is too large" ]
-	fg-png --pixels "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.png"
+	[[ "$output" =~ ^"fg-png: image of 1200x"([0-9]+)" pixels is too large"$ ]]
+	[ "${BASH_REMATCH[1]}" -gt $((160 * (n + 1))) ]
+	runlim "fg-png --pixels $BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/out.png"
+	status_is 0
 	[ "$(head -c 4 "$BATS_TEST_TMPDIR/out.png" | tail -c 3)" = PNG ]
-	[ "$(od -An -tu1 -j 20 -N 4 "$BATS_TEST_TMPDIR/out.png" | awk '{print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4}')" -eq 100001 ]
-	fg-pdf "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.pdf"
+	[ "$(od -An -tu1 -j 20 -N 4 "$BATS_TEST_TMPDIR/out.png" | awk '{print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4}')" -eq $((n + 1)) ]
+	runlim "fg-pdf $BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/out.pdf"
+	status_is 0
 	[ "$(tail -c 6 "$BATS_TEST_TMPDIR/out.pdf")" = '%%EOF' ] || [ "$(tail -n 1 "$BATS_TEST_TMPDIR/out.pdf")" = '%%EOF' ]
 }
 
-@test "limits: a 100k-deep stack through fg-diff and fg-top" {
-	deep 100000 >"$BATS_TEST_TMPDIR/a"
-	deep 100000 | sed 's/ 3$/ 5/' >"$BATS_TEST_TMPDIR/b"
-	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
+@test "limits: a deep stack through fg-diff and fg-top" {
+	deep "$n" >"$BATS_TEST_TMPDIR/a"
+	sed 's/ 3$/ 5/' "$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/b"
+	runlim "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
 	[ "$output" = "$(printf '5 3\n1 1')" ]
-	run fg-top -n 1 --sort total "$BATS_TEST_TMPDIR/a"
+	runlim "fg-top -n 1 --sort total $BATS_TEST_TMPDIR/a"
 	status_is 0
 	[ "$(echo "$output" | awk 'NR == 2 {print $3, $NF}')" = "4 f0" ]
-	runsh "fg-top --tree --min 0 $BATS_TEST_TMPDIR/a | wc -l"
-	[ "$output" -eq 100001 ]
-	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-top -n 1 --format tsv | tail -1 | cut -f1"
+	runlim "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-top -n 1 --format tsv | tail -1 | cut -f1"
 	[ "$output" = 0 ]
 }
 
-@test "limits: a 100k-frame perf sample and a 100k-deep Julia profile fold" {
-	awk 'BEGIN { print "prog 1 1.0: 1 cycles:"; for (i = 100000; i >= 1; i--) printf "\t%x f%d (/bin/prog)\n", i, i; print "" }' >"$BATS_TEST_TMPDIR/perf.txt"
-	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"
+@test "limits: fg-top --tree on a deep stack, under a small stack" {
+	# the tree is indented by depth: its size grows as the square of
+	# the depth, so this one stays at 10000 frames and a 128 KiB stack
+	deep 10000 >"$BATS_TEST_TMPDIR/a"
+	run bash -c "ulimit -s 128; fg-top --tree --min 0 $BATS_TEST_TMPDIR/a | awk 'END { print NR, \$NF }'"
 	status_is 0
-	[ "$output" = "100001 f1 f100000 1" ]
-	# the sample's words, leaf first, in lines of 50; then its end
-	awk 'BEGIN { for (i = 100000; i >= 1; i--) printf "%s%d%s", i % 50 == 0 ? "word " : "", i, i % 50 == 1 ? "\n" : " "
+	[ "$output" = "10001 g" ]
+}
+
+@test "limits: a deep perf sample and a deep Julia profile fold" {
+	awk -v n="$n" 'BEGIN { print "prog 1 1.0: 1 cycles:"; for (i = n; i >= 1; i--) printf "\t%x f%d (/bin/prog)\n", i, i; print "" }' >"$BATS_TEST_TMPDIR/perf.txt"
+	runlim "perf-fold $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"
+	status_is 0
+	[ "$output" = "$((n + 1)) f1 f$n 1" ]
+	# the sample's words, leaf first, in lines of 50; then its end; each
+	# frame after its own "entry" line, so mkjlprof finds it at once
+	awk -v n="$n" 'BEGIN { for (i = n; i >= 1; i--) printf "%s%d%s", i % 50 == 0 ? "word " : "", i, i % 50 == 1 ? "\n" : " "
 		print "word 0"
-		for (i = 1; i <= 100000; i++) print "frame", i, "f" i, "file.jl", i }' |
+		for (i = 1; i <= n; i++) { print "entry", i; print "frame", i, "f" i, "file.jl", i } }' |
 		mkjlprof >"$BATS_TEST_TMPDIR/deep.jlprof"
-	runsh "jlprof-fold $BATS_TEST_TMPDIR/deep.jlprof | awk -F';' '{print NF, \$1, \$NF}'"
+	runlim "jlprof-fold $BATS_TEST_TMPDIR/deep.jlprof | awk -F';' '{print NF, \$1, \$NF}'"
 	status_is 0
-	[ "$output" = "100000 f1 at file.jl:1 f100000 at file.jl:100000 1" ]
+	[ "$output" = "$n f1 at file.jl:1 f$n at file.jl:$n 1" ]
 }
 
 @test "limits: a .jlprof that claims 2^62 samples is refused before any allocation" {
@@ -98,7 +127,7 @@ sanitized() {
 
 @test "limits: a line too long for memory is a clean error in fg-svg too" {
 	sanitized && skip "ASan reserves more address space than ulimit -v allows"
-	runsh "(ulimit -v 300000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-svg) 2>&1"
+	runsh "(ulimit -v 100000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-svg) 2>&1"
 	status_is 1
 	[ "$output" = "fg-svg: out of memory" ]
 }

@@ -1,13 +1,46 @@
 #!/usr/bin/env bats
-# The README's examples run as written: every indented command in "The
-# programs" section, from a scratch folder that sees the repository's
-# tests/ (so files they write land there, not in the repository).
+# The README's examples run as written after its quick start: every
+# indented command in "The programs" section, from a scratch folder laid
+# out as a fresh clone (tests/ and bin/ of this build), with none of
+# fg's programs on PATH until the quick start's own lines put them there.
 
 load helper
+
+# PATH without the programs under test (helper.bash put them first)
+plainpath() {
+	local d out=
+	local IFS=:
+	for d in $PATH; do
+		case $d in "$FG_BIN" | "$FG_BIN/tools") continue ;; esac
+		out=${out:+$out:}$d
+	done
+	echo "$out"
+}
+
+# the quick start's lines that set up the shell (the make lines build,
+# which make check has done already)
+quickstart() {
+	sed -n '/^## Quick start/,/^## /p' "$FG_ROOT/README.md" |
+		sed -n 's/^    //p' | grep -v '^make ' | sed 's/ *#.*//'
+}
+
+@test "readme: the quick start puts the programs within reach, and only it" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$FG_BIN" bin
+	quickstart >setup
+	[ -s setup ]
+	run env PATH="$(plainpath)" bash -c 'command -v jlprof-fold fg-svg'
+	status_is 1
+	run env PATH="$(plainpath)" bash -c '. ./setup; command -v jlprof-fold fg-svg'
+	status_is 0
+	[ "${lines[0]}" = "$BATS_TEST_TMPDIR/bin/jlprof-fold" ]
+}
 
 @test "readme: every example in The programs runs and prints something" {
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$FG_ROOT/tests" tests
+	ln -s "$FG_BIN" bin
+	quickstart >setup
 	sed -n '/^## The programs/,/^## /p' "$FG_ROOT/README.md" |
 		sed -n 's/^    //p' >examples
 	[ -s examples ]
@@ -15,7 +48,7 @@ load helper
 	while IFS= read -r cmd; do
 		n=$((n + 1))
 		rc=0
-		out=$(bash -o pipefail -c "$cmd" 2>&1 </dev/null) || rc=$?
+		out=$(env PATH="$(plainpath)" bash -o pipefail -c ". ./setup; $cmd" 2>&1 </dev/null) || rc=$?
 		# 141: an early stage ended by SIGPIPE from "| head", as it should
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ]; then
 			echo "README example failed: $cmd" >&2

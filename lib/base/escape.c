@@ -5,77 +5,87 @@
 #include "base/out.h"
 
 size_t
-utf8_seqlen(const unsigned char *s, size_t n)
+utf8_decode(const char *str, size_t n, uint32_t *cp)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	unsigned c = s[0];
 	size_t len, i;
-	unsigned long cp;
+	uint32_t v;
 
 	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2, cp = c & 0x1f;
+		len = 1, v = c;
+	else if (c >= 0xc2 && c <= 0xdf)
+		len = 2, v = c & 0x1f;
 	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, cp = c & 0x0f;
+		len = 3, v = c & 0x0f;
 	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, cp = c & 0x07;
+		len = 4, v = c & 0x07;
 	else
-		return 0;
+		goto bad;
 	if (n < len)
-		return 0;
+		goto bad;
 	for (i = 1; i < len; i++) {
 		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
+			goto bad;
+		v = v << 6 | (s[i] & 0x3f);
 	}
 	/* overlong forms, surrogates, beyond U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
+	if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		goto bad;
+	if (cp)
+		*cp = v;
 	return len;
+bad:
+	if (cp)
+		*cp = c;
+	return 0;
+}
+
+int
+xml_char(uint32_t c)
+{
+	if (c < 0x20)
+		return c == '\t' || c == '\n' || c == '\r';
+	return c != 0xfffe && c != 0xffff && c <= 0x10ffff && (c < 0xd800 || c > 0xdfff);
+}
+
+size_t
+utf8_next(const char *s, size_t n)
+{
+	size_t k = utf8_decode(s, n, NULL);
+
+	return k ? k : 1;
 }
 
 size_t
 utf8_chars(const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, k, count = 0;
+	size_t i, count = 0;
 
-	while (i < n) {
-		k = utf8_seqlen(p + i, n - i);
-		i += k ? k : 1;
+	for (i = 0; i < n; i += utf8_next(s + i, n - i))
 		count++;
-	}
 	return count;
 }
 
 size_t
 utf8_prefix(const char *s, size_t n, size_t nchars)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, k;
+	size_t i;
 
-	while (i < n && nchars--) {
-		k = utf8_seqlen(p + i, n - i);
-		i += k ? k : 1;
-	}
+	for (i = 0; i < n && nchars; i += utf8_next(s + i, n - i))
+		nchars--;
 	return i;
 }
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
-
-/* U+FFFE and U+FFFF are not XML characters either */
-static int
-xml_nonchar(const unsigned char *s, size_t k)
-{
-	return k == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf);
-}
 
 void
 out_xml(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, k;
+	uint32_t cp;
 
 	while (i < n) {
 		unsigned c = s[i];
@@ -97,8 +107,8 @@ out_xml(const char *str, size_t n)
 			i++;
 			continue;
 		}
-		k = c == 0x7f ? 0 : utf8_seqlen(s + i, n - i);
-		if (!k || xml_nonchar(s + i, k)) {
+		k = c == 0x7f ? 0 : utf8_decode(str + i, n - i, &cp);
+		if (!k || !xml_char(cp)) {
 			out_mem(replacement, 3);
 			i += k ? k : 1;
 			continue;
@@ -114,6 +124,7 @@ out_json(const char *str, size_t n)
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, k;
+	uint32_t cp;
 
 	while (i < n) {
 		unsigned c = s[i];
@@ -130,13 +141,18 @@ out_json(const char *str, size_t n)
 		} else if (c < 0x80) {
 			out_char(c);
 			i++;
-		} else if (!(k = utf8_seqlen(s + i, n - i))) {
+		} else if (!(k = utf8_decode(str + i, n - i, &cp))) {
 			out_str("\\ufffd");
 			i++;
-		} else if (k == 3 && s[i] == 0xe2 && s[i + 1] == 0x80 && (s[i + 2] & 0xfe) == 0xa8) {
-			/* U+2028, U+2029: line ends to older JavaScript */
-			out_str(s[i + 2] == 0xa8 ? "\\u2028" : "\\u2029");
-			i += 3;
+		} else if (cp == 0x2028 || cp == 0x2029 || !xml_char(cp)) {
+			/* line ends to older JavaScript; not XML characters,
+			 * kept exact as escapes in an SVG's script */
+			out_str("\\u");
+			out_char(hex[cp >> 12]);
+			out_char(hex[cp >> 8 & 15]);
+			out_char(hex[cp >> 4 & 15]);
+			out_char(hex[cp & 15]);
+			i += k;
 		} else {
 			out_mem(s + i, k);
 			i += k;

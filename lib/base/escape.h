@@ -9,9 +9,19 @@
 #define FG_ESCAPE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* Length of the valid UTF-8 sequence at s[0..n), or 0 if invalid. */
-size_t utf8_seqlen(const unsigned char *s, size_t n);
+/* The one UTF-8 decoder: the length of the valid sequence at s[0..n)
+ * (n > 0) and its code point in *cp (cp may be NULL); 0 for an invalid
+ * sequence (overlong, a surrogate, beyond U+10FFFF, cut short), with
+ * *cp the first byte. */
+size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+/* Whether code point c is a character XML 1.0 allows (not U+FFFE,
+ * U+FFFF, a surrogate, nor a control other than tab, LF and CR). */
+int xml_char(uint32_t c);
+/* Bytes of the character at s[0..n) (n > 0): a valid sequence, or one
+ * byte of an invalid one. */
+size_t utf8_next(const char *s, size_t n);
 /* Characters in s[0..n) (an invalid byte counts as one). */
 size_t utf8_chars(const char *s, size_t n);
 /* Bytes taken by the first nchars characters of s[0..n). */

@@ -87,25 +87,27 @@ intern_free(struct interner *t)
 	memset(t, 0, sizeof(*t));
 }
 
+int
+sibling_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (c || alen == blen)
+		return c;
+	if (alen < blen)
+		return ';' - (unsigned char)b[alen];
+	return (unsigned char)a[blen] - ';';
+}
+
 static const struct interner *sorting;
 
-/*
- * Frames compare as if each ended in ';', the order their stacks get
- * from a bytewise sort of whole lines (flamegraph.pl's): "f2" and "f.x"
- * come before "f", "f_x" after it.
- */
 static int
 cmpid(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = sorting->str[x].len, ly = sorting->str[y].len;
-	int c = memcmp(sorting->str[x].s, sorting->str[y].s, lx < ly ? lx : ly);
 
-	if (c || lx == ly)
-		return c;
-	if (lx < ly)
-		return ';' - (unsigned char)sorting->str[y].s[lx];
-	return (unsigned char)sorting->str[x].s[ly] - ';';
+	return sibling_cmp(sorting->str[x].s, sorting->str[x].len, sorting->str[y].s,
+	    sorting->str[y].len);
 }
 
 uint32_t *

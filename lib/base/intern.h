@@ -29,7 +29,14 @@ intern_len(const struct interner *t, uint32_t id)
 {
 	return t->str[id].len;
 }
-/* rank[id]: the position of string id in bytewise order (caller frees). */
+/*
+ * The order of sibling frames in sorted stacks: frames compare as if
+ * each ended in ';', the order their stacks get from a bytewise sort of
+ * whole lines (flamegraph.pl's): "f2" and "f.x" come before "f", "f_x"
+ * after it.
+ */
+int sibling_cmp(const char *a, size_t alen, const char *b, size_t blen);
+/* rank[id]: the position of string id in sibling_cmp order (caller frees). */
 uint32_t *intern_ranks(const struct interner *t);
 void intern_free(struct interner *t);
 

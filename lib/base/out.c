@@ -13,7 +13,7 @@ char out_buf[OUT_BUFSIZE];
 size_t out_len;
 
 void
-out_drain(void)
+out_flush(void)
 {
 	size_t off = 0;
 	ssize_t n;
@@ -32,18 +32,12 @@ out_drain(void)
 }
 
 void
-out_flush(void)
-{
-	out_drain();
-}
-
-void
 out_mem(const void *p, size_t n)
 {
 	const char *s = p;
 
 	if (n > OUT_BUFSIZE - out_len) {
-		out_drain();
+		out_flush();
 		if (n >= OUT_BUFSIZE) {
 			/* too big to buffer: pass it through in pieces */
 			while (n) {
@@ -51,7 +45,7 @@ out_mem(const void *p, size_t n)
 
 				memcpy(out_buf, s, k);
 				out_len = k;
-				out_drain();
+				out_flush();
 				s += k;
 				n -= k;
 			}

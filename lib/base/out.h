@@ -15,18 +15,19 @@
 extern char out_buf[OUT_BUFSIZE];
 extern size_t out_len;
 
-void out_drain(void);		/* write out what is buffered */
-void out_flush(void);		/* drain; report a write error; call before exit */
+/* Write out what is buffered (a write error ends the program with a
+ * message, exit 1); call it before exit too. */
+void out_flush(void);
 void out_mem(const void *p, size_t n);
 void out_u64(uint64_t v);
 void out_i64(int64_t v);
-void out_printf(const char *fmt, ...);
+void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static inline void
 out_char(char c)
 {
 	if (out_len == OUT_BUFSIZE)
-		out_drain();
+		out_flush();
 	out_buf[out_len++] = c;
 }
 

@@ -10,12 +10,13 @@
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
 
-void
-setprogname(const char *name)
+char *
+setprogname(char *name)
 {
-	const char *slash = strrchr(name, '/');
+	char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
 
-	argv0 = slash ? slash + 1 : name;
+	argv0 = base;
+	return base;
 }
 
 static void
@@ -72,6 +73,45 @@ fileerr(const char *file, uint64_t line, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vfileerr(file, line, fmt, ap);
+	va_end(ap);
+}
+
+void
+tryhelp(void)
+{
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
+	fflush(stdout);
+	fprintf(stderr, "Try '%s --help' for more information.\n", argv0);
+	exit(EXIT_USAGE);
+}
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (error_jmp)
+		longjmp(*error_jmp, 1);
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	tryhelp();
+}
+
+void
+exit_stdout(void)
+{
+	if ((fflush(stdout) == EOF || ferror(stdout)) && errno != EPIPE)
+		eprintf("write error: %s", strerror(errno));
+	exit(0);	/* a closed pipe: the reader has what it wanted */
+}
+
+void
+version(void)
+{
+	puts(FG_VERSION);
+	exit_stdout();
 }
 
 static void *
@@ -130,8 +170,7 @@ estrtou64(const char *s, const char *what)
 		goto bad;
 	return v;
 bad:
-	fprintf(stderr, "%s: bad %s: '%s'\n", argv0, what, s);
-	exit(EXIT_USAGE);
+	usage_error("bad %s: '%s'", what, s);
 }
 
 double
@@ -146,8 +185,7 @@ estrtod(const char *s, const char *what)
 		goto bad;
 	return v;
 bad:
-	fprintf(stderr, "%s: bad %s: '%s'\n", argv0, what, s);
-	exit(EXIT_USAGE);
+	usage_error("bad %s: '%s'", what, s);
 }
 
 const char *

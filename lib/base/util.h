@@ -10,22 +10,43 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdnoreturn.h>
+
+/* printf-style functions: the compiler checks their arguments */
+#define PRINTFLIKE(fmt, args) __attribute__((format(printf, fmt, args)))
 
 extern const char *argv0;	/* program name used in every message */
 /* When set (by the fuzzing harnesses), errors jump here, without a
  * message, instead of ending the program. */
 extern jmp_buf *error_jmp;
 
-/* Exit statuses of SPEC section 5. */
+/* Exit statuses (fg(7), Conventions): 0 done, 1 bad input or failed
+ * output, 2 bad usage. */
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };
 
-void setprogname(const char *name);
+/* Set argv0 to name without its directory and return it; a program
+ * stores it back in argv[0] so that getopt's messages name it so too. */
+char *setprogname(char *name);
 /* "argv0: message" on stderr; eprintf exits 1, weprintf returns. */
-void eprintf(const char *fmt, ...);
-void weprintf(const char *fmt, ...);
+noreturn void eprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
+void weprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
 /* "argv0: FILE:LINE: message" and exit 1 (LINE 0 is left out). */
-void fileerr(const char *file, uint64_t line, const char *fmt, ...);
-void vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap);
+noreturn void fileerr(const char *file, uint64_t line, const char *fmt, ...) PRINTFLIKE(3, 4);
+noreturn void vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
+    PRINTFLIKE(3, 0);
+
+/*
+ * Usage errors, the same in every program: "argv0: message" and
+ * "Try 'argv0 --help' for more information." on stderr, exit 2.
+ * tryhelp() writes the second line only, after getopt has said what
+ * is wrong.
+ */
+noreturn void usage_error(const char *fmt, ...) PRINTFLIKE(1, 2);
+noreturn void tryhelp(void);
+/* End --help or --version: exit 0 once standard output is written, or
+ * "argv0: write error: ..." and exit 1.  version() prints FG_VERSION. */
+noreturn void exit_stdout(void);
+noreturn void version(void);
 
 void *emalloc(size_t n);
 void *ecalloc(size_t n, size_t size);

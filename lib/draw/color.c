@@ -53,18 +53,10 @@ perl_rand_after_srand(uint32_t seed)
 static unsigned long
 next_char(const char *str, size_t n, size_t *i)
 {
-	const unsigned char *s = (const unsigned char *)str + *i;
-	size_t k = utf8_seqlen(s, n - *i), j;
-	unsigned long cp;
+	uint32_t cp;
+	size_t k = utf8_decode(str + *i, n - *i, &cp);
 
-	if (k <= 1) {
-		(*i)++;
-		return s[0];
-	}
-	cp = s[0] & (0xff >> (k + 1));
-	for (j = 1; j < k; j++)
-		cp = cp << 6 | (s[j] & 0x3f);
-	*i += k;
+	*i += k ? k : 1;
 	return cp;
 }
 
@@ -431,10 +423,8 @@ static int
 cmpname(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	size_t lx = intern_len(&pmap, x), ly = intern_len(&pmap, y);
-	int c = memcmp(intern_str(&pmap, x), intern_str(&pmap, y), lx < ly ? lx : ly);
-
-	return c ? c : (lx > ly) - (lx < ly);
+	return stack_cmp(intern_str(&pmap, x), intern_len(&pmap, x), intern_str(&pmap, y),
+	    intern_len(&pmap, y));
 }
 
 void

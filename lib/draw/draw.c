@@ -35,10 +35,8 @@ draw_num(const char *s, const char *what, double min)
 {
 	double v = estrtod(s, what);
 
-	if (v < min) {
-		fprintf(stderr, "%s: %s must be at least %g\n", argv0, what, min);
-		exit(EXIT_USAGE);
-	}
+	if (v < min)
+		usage_error("%s must be at least %g", what, min);
 	return v;
 }
 
@@ -85,20 +83,15 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_MINWIDTH: minwidth(o, arg); break;
 	case DO_BGCOLORS: o->bgcolors = arg; break;
 	case 'c':
-		if ((o->palette = palette_byname(arg)) < 0) {
-			fprintf(stderr, "%s: unknown palette '%s' (choose from %s)\n",
-			    argv0, arg, palette_names());
-			exit(EXIT_USAGE);
-		}
+		if ((o->palette = palette_byname(arg)) < 0)
+			usage_error("unknown palette '%s' (choose from %s)", arg, palette_names());
 		o->palset = 1;
 		break;
 	case DO_HASH: o->seed = SEED_HASH; break;
 	case DO_PALETTE: o->palfile = arg; break;
 	case DO_TOTAL:
-		if (count_parse(arg, strlen(arg), &o->total)) {
-			fprintf(stderr, "%s: bad total: '%s'\n", argv0, arg);
-			exit(EXIT_USAGE);
-		}
+		if (count_parse(arg, strlen(arg), &o->total))
+			usage_error("bad total: '%s'", arg);
 		break;
 	case DO_FLAMECHART: o->chart = 1; break;
 	case 'i': o->inverted = 1; break;
@@ -109,8 +102,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 		if (!strcmp(arg, "self")) {
 			o->deltaself = 1;
 		} else if (strcmp(arg, "total")) {
-			fprintf(stderr, "%s: bad delta: '%s' (total or self)\n", argv0, arg);
-			exit(EXIT_USAGE);
+			usage_error("bad delta: '%s' (total or self)", arg);
 		}
 		break;
 	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0); break;
@@ -124,11 +116,9 @@ draw_finish_options(struct dopts *o)
 {
 	char tmp[8];
 
-	if (o->bgcolors && !color_background(o->palette, o->bgcolors, tmp, tmp)) {
-		fprintf(stderr, "%s: unknown background '%s' (yellow, blue, green, grey or #rrggbb)\n",
-		    argv0, o->bgcolors);
-		exit(EXIT_USAGE);
-	}
+	if (o->bgcolors && !color_background(o->palette, o->bgcolors, tmp, tmp))
+		usage_error("unknown background '%s' (yellow, blue, green, grey or #rrggbb)",
+		    o->bgcolors);
 	if (!o->title)
 		o->title = o->chart ? "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
 	if (o->palfile)

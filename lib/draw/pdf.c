@@ -104,32 +104,17 @@ pdf_free(struct pdf *p)
 }
 
 /* The code point of the valid UTF-8 sequence s[0..k). */
-static unsigned long
-codepoint(const unsigned char *s, size_t k)
-{
-	unsigned long c;
-	size_t i;
-
-	if (k == 1)
-		return s[0];
-	c = s[0] & (0x7f >> k);
-	for (i = 1; i < k; i++)
-		c = c << 6 | (s[i] & 0x3f);
-	return c;
-}
-
 void
 pdf_text(struct bytes *b, const char *s, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned long c;
+	uint32_t c;
 	size_t i, k;
 	char esc[8];
 
 	bputs(b, "(");
 	for (i = 0; i < n; i += k) {
-		k = utf8_seqlen(u + i, n - i);
-		c = k ? codepoint(u + i, k) : '?';
+		k = utf8_decode(s + i, n - i, &c);
+		c = k ? c : '?';
 		if (!k)
 			k = 1;
 		if (c == '(' || c == ')' || c == '\\') {
@@ -141,7 +126,7 @@ pdf_text(struct bytes *b, const char *s, size_t n)
 			bytes_put(b, esc, 1);
 		} else if (c >= 0xa0 && c <= 0xff) {
 			/* WinAnsiEncoding agrees with Latin-1 here */
-			snprintf(esc, sizeof(esc), "\\%03lo", c);
+			snprintf(esc, sizeof(esc), "\\%03o", (unsigned)c);
 			bytes_put(b, esc, 4);
 		} else {
 			bputs(b, "?");
@@ -162,14 +147,13 @@ utf16unit(struct bytes *b, unsigned long u)
 void
 pdf_utf16(struct bytes *b, const char *s, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned long c;
+	uint32_t c;
 	size_t i, k;
 
 	bputs(b, "<FEFF");
 	for (i = 0; i < n; i += k) {
-		k = utf8_seqlen(u + i, n - i);
-		c = k ? codepoint(u + i, k) : 0xfffd;
+		k = utf8_decode(s + i, n - i, &c);
+		c = k ? c : 0xfffd;
 		if (!k)
 			k = 1;
 		if (c >= 0x10000) {

@@ -190,26 +190,6 @@ static const char *const font[95] = {
 static const char placeholder[] =
 	"#####" "#...#" "#...#" "#...#" "#...#" "#...#" "#####" ".....";
 
-/* Length of the character at s[0..n): a valid UTF-8 sequence, or one
- * byte. */
-static size_t
-charlen(const char *s, size_t n)
-{
-	size_t k = utf8_seqlen((const unsigned char *)s, n);
-
-	return k ? k : 1;
-}
-
-size_t
-text_chars(const char *s, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i += charlen(s + i, n - i))
-		c++;
-	return c;
-}
-
 static void
 glyph(struct canvas *cv, long x, long y, int scale, const char *g, struct rgb c)
 {
@@ -230,7 +210,7 @@ canvas_text(struct canvas *cv, long x, long y, int scale, const char *s, size_t 
 	size_t i, k;
 
 	for (i = 0; i < n && maxchars; i += k, maxchars--) {
-		k = charlen(s + i, n - i);
+		k = utf8_next(s + i, n - i);
 		ch = s[i];
 		if (x >= (long)cv->w)
 			break;

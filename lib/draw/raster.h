@@ -29,8 +29,6 @@ void canvas_fill(struct canvas *cv, long x0, long y0, long x1, long y1, struct r
 /* A vertical gradient from top to bottom over rows [y0, y1). */
 void canvas_gradient(struct canvas *cv, struct rgb top, struct rgb bottom);
 
-/* The characters of s[0..n) as drawn (an invalid byte counts as one). */
-size_t text_chars(const char *s, size_t n);
 /* Draw the UTF-8 text s[0..n), at most maxchars characters, with its
  * top left corner at (x, y), each font pixel scale x scale; returns
  * the x after it. */

@@ -31,15 +31,6 @@ fr_close(struct freader *r)
 	lines_close(&r->in);
 }
 
-void
-fr_error(struct freader *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfileerr(r->name, r->lineno, fmt, ap);
-}
-
 static int
 isblank_(char c)
 {

@@ -2,7 +2,7 @@
  *
  * Lines are handed out in place, from one large buffer that grows only
  * for a line longer than itself: no allocation per line.  A bad line
- * ends the program with "PROG: FILE:LINE: what is wrong" (SPEC 5).
+ * ends the program with "PROG: FILE:LINE: what is wrong" (fg(7), Conventions).
  */
 #ifndef FG_FOLDED_H
 #define FG_FOLDED_H
@@ -42,6 +42,6 @@ void fr_openfd(struct freader *r, int fd, const char *name);
 int fr_next(struct freader *r, struct fline *l);
 void fr_close(struct freader *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
-void fr_error(struct freader *r, const char *fmt, ...);
+#define fr_error(r, ...) lines_error(&(r)->in, __VA_ARGS__)
 
 #endif

@@ -49,6 +49,7 @@ lines_error(struct lines *r, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
+	va_end(ap);
 }
 
 /* Read more input after buf[end], moving the unread part to the front

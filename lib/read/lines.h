@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/util.h"
+
 struct lines {
 	int fd;
 	const char *name;	/* as shown in messages */
@@ -30,6 +32,6 @@ void lines_openfd(struct lines *r, int fd, const char *name);
 int lines_next(struct lines *r, char **s, size_t *n);
 void lines_close(struct lines *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
-void lines_error(struct lines *r, const char *fmt, ...);
+noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 #endif

@@ -67,15 +67,11 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 void
 stack_reverse(const char *s, size_t n, char *out)
 {
-	size_t start = 0, end;
-	const char *semi;
+	struct frameit it;
 
-	while (start <= n) {
-		semi = memchr(s + start, ';', n - start);
-		end = semi ? (size_t)(semi - s) : n;
-		memcpy(out + n - end, s + start, end - start);
-		if (semi)
-			out[n - end - 1] = ';';
-		start = end + 1;
+	for (frame_iter(&it, s, n, 0); frame_next(&it);) {
+		memcpy(out + n - it.end, s + it.start, it.end - it.start);
+		if (it.end < n)
+			out[n - it.end - 1] = ';';
 	}
 }

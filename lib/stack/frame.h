@@ -1,4 +1,5 @@
-/* frame.h: the parts of a frame label (SPEC sections 1 to 3)
+/* frame.h: the frames of a stack, and the parts of a frame label
+ * (fg-folded(5): Frames, Annotations, Julia frames)
  *
  *   FUNC at FILE:LINE [inlined]_[d]
  *
@@ -10,6 +11,61 @@
 #define FG_FRAME_H
 
 #include <stddef.h>
+#include <string.h>
+
+/*
+ * The frames of a stack, root first, split at each ';' (an empty frame
+ * included; an empty stack is one empty frame):
+ *
+ *	struct frameit it;
+ *
+ *	for (frame_iter(&it, s, len, 0); frame_next(&it);)
+ *		use(s + it.start, it.end - it.start);
+ *
+ * pos starts at the frame that begins at s[pos] instead of the root.
+ */
+struct frameit {
+	const char *s;
+	size_t len;
+	size_t start, end;	/* the frame is s[start..end); s[end] is ';' or the end */
+};
+
+static inline void
+frame_iter(struct frameit *it, const char *s, size_t len, size_t pos)
+{
+	it->s = s;
+	it->len = len;
+	it->start = pos;
+	it->end = pos - 1;	/* frame_next starts after it */
+}
+
+/* Step to the next frame: 1, or 0 after the leaf. */
+static inline int
+frame_next(struct frameit *it)
+{
+	const char *semi;
+
+	if (it->end == it->len)
+		return 0;
+	it->start = it->end + 1;
+	semi = memchr(it->s + it->start, ';', it->len - it->start);
+	it->end = semi ? (size_t)(semi - it->s) : it->len;
+	return 1;
+}
+
+/*
+ * The one bytewise order of frames, names and stacks: by bytes, and a
+ * string before every longer one it begins.  For stacks it is the order
+ * of the suite's sorted output, LC_ALL=C sort order of the lines except
+ * where a frame goes on with a byte below '0' after a space.
+ */
+static inline int
+stack_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+
+	return c ? c : (alen > blen) - (alen < blen);
+}
 
 /* Length of f[0..n) without its annotation ("_[k]", "_[dg]", ...);
  * *annot points at the annotation's letters ("k", "dg") or is NULL. */

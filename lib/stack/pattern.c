@@ -37,8 +37,7 @@ pat_add(struct patset *ps, int kind, const char *text)
 		rc = regcomp(&p->re, text, REG_EXTENDED | REG_NEWLINE | (ps->icase ? REG_ICASE : 0));
 		if (rc) {
 			regerror(rc, &p->re, err, sizeof(err));
-			fprintf(stderr, "%s: bad regular expression '%s': %s\n", argv0, text, err);
-			exit(EXIT_USAGE);
+			usage_error("bad regular expression '%s': %s", text, err);
 		}
 	}
 }
@@ -189,10 +188,8 @@ pat_operand(struct patset *ps, int *argc, char ***argv)
 {
 	if (ps->n)
 		return;
-	if (!*argc) {
-		fprintf(stderr, "%s: no pattern given\n", argv0);
-		exit(EXIT_USAGE);
-	}
+	if (!*argc)
+		usage_error("no pattern given");
 	pat_add(ps, PAT_NAME, (*argv)[0]);
 	(*argc)--;
 	(*argv)++;

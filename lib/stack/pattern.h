@@ -1,4 +1,4 @@
-/* pattern.h: patterns that name frames (SPEC section 3)
+/* pattern.h: patterns that name frames (fg(7), Patterns)
  *
  *   NAME        the frame's function name is NAME
  *   NAME@FILE   ... and its file is FILE or ends in /FILE

@@ -10,9 +10,8 @@
 #include <stdint.h>
 
 #include "base/arena.h"
-#include <string.h>
-
 #include "base/count.h"
+#include "stack/frame.h"	/* stack_cmp */
 
 struct stackent {
 	const char *s;
@@ -40,19 +39,6 @@ struct stackent *stackmap_sort(struct stackmap *m);
 /* Print every entry as "STACK C1[ C2]\n" in sorted order. */
 void stackmap_print(struct stackmap *m, int ncounts);
 void stackmap_free(struct stackmap *m);
-
-/*
- * The order of the suite's sorted output: bytewise by stack, a stack
- * before every longer one it begins.  This is LC_ALL=C sort order of the
- * lines except where a frame goes on with a byte below '0' after a space.
- */
-static inline int
-stack_cmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int c = memcmp(a, b, alen < blen ? alen : blen);
-
-	return c ? c : (alen > blen) - (alen < blen);
-}
 
 /* Print "STACK C1[ C2]\n". */
 void out_stackline(const char *s, size_t len, const count *c, int ncounts);

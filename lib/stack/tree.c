@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stack/frame.h"
 #include "base/hash.h"
 #include "stack/tree.h"
 #include "base/util.h"
@@ -208,21 +209,17 @@ pushframe(struct tree *t, uint32_t frame, size_t end)
 uint32_t
 tree_add(struct tree *t, const char *s, size_t len, const count *c)
 {
-	size_t k = shared_frames(t, s, len), start, i;
+	size_t k = shared_frames(t, s, len), i;
 	uint32_t v = k ? t->path[k - 1] : 0;
 	uint64_t key = t->key[v];
-	const char *semi;
+	struct frameit it;
 	int j, ok = 1;
 
 	/* first the names of the frames not shared with the previous stack,
 	 * asking for the table slots of their keys ahead of use */
 	t->pathlen = k;
-	start = k ? t->ends[k - 1] + 1 : 0;
-	while (start <= len) {
-		semi = memchr(s + start, ';', len - start);
-		i = semi ? (size_t)(semi - s) : len;
-		pushframe(t, intern(&t->names, s + start, i - start), i);
-		start = i + 1;
+	for (frame_iter(&it, s, len, k ? t->ends[k - 1] + 1 : 0); frame_next(&it);) {
+		pushframe(t, intern(&t->names, s + it.start, it.end - it.start), it.end);
 		if (t->chart)
 			continue;
 		key = pathkey(key, t->pframe[t->pathlen - 1]);

@@ -15,6 +15,7 @@
  *           bits 4-5 --filter, --filter-regex, --stats (3) or none (0),
  *           64 --prune (three names), 128 --threads and --tasks lists
  */
+int jlprof_fold_main(int argc, char **argv);
 #define main jlprof_fold_main
 #include "../../cmd/jlprof-fold.c"
 #undef main

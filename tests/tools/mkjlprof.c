@@ -338,7 +338,7 @@ generate(uint64_t nsamples)
 	uint64_t **pool = malloc(NPOOL * sizeof(*pool)), node, *st, s, t, task;
 	unsigned char *len = malloc(NPOOL);
 	struct buf b = { 0 };
-	int d, depth, k, j, nf;
+	int d, sdepth, k, j, nf;
 	size_t i;
 	char name[64], file[64];
 	FILE *f = stdout;
@@ -350,17 +350,17 @@ generate(uint64_t nsamples)
 	for (i = 0; i < NPOOL; i++) {
 		double u = unif();
 
-		depth = 10 + (int)(50 * u * u);
-		len[i] = depth;
-		if (!(st = pool[i] = malloc(depth * sizeof(*st))))
+		sdepth = 10 + (int)(50 * u * u);
+		len[i] = sdepth;
+		if (!(st = pool[i] = malloc(sdepth * sizeof(*st))))
 			die("out of memory");
 		node = 1;
-		for (d = 0; d < depth; d++) {
+		for (d = 0; d < sdepth; d++) {
 			for (k = 0; k < 3 && unif() < 0.3; k++)
 				;
 			node = (node ^ (uint64_t)k) * 0x9e3779b97f4a7c15ULL;
 			node ^= node >> 31;
-			st[depth - 1 - d] = ipv[(d < 3 ? node % 16 : node) % NIP];
+			st[sdepth - 1 - d] = ipv[(d < 3 ? node % 16 : node) % NIP];
 		}
 	}
 	header(f);

@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# Empty input, one rule for every program (fg(7), Conventions): folders
+# of text and filters print nothing and exit 0; an empty binary profile
+# is an error; renderers have nothing to draw (exit 1); fg-diff says
+# which side is empty and goes on.
+
+load helper
+
+setup() {
+	: >"$BATS_TEST_TMPDIR/empty"
+	printf '\n# a comment\n\n' >"$BATS_TEST_TMPDIR/blank"
+	printf 'a;b 2\n' >"$BATS_TEST_TMPDIR/ab"
+}
+
+@test "empty: filters print nothing and exit 0 (comments pass through)" {
+	local cmd
+	for cmd in fg-merge "fg-merge --sorted" "fg-prune x" "fg-prune -d 1" "fg-filter x" \
+	    "fg-filter --only x" "fg-filter -v x" "fg-filter --reroot x"; do
+		run $cmd "$BATS_TEST_TMPDIR/empty"
+		status_is 0
+		[ -z "$output" ] || { echo "$cmd: $output" >&2; return 1; }
+		runsh "$cmd <$BATS_TEST_TMPDIR/blank"
+		status_is 0
+		[ "$output" = "# a comment" ] || { echo "$cmd: $output" >&2; return 1; }
+	done
+}
+
+@test "empty: fg-filter still says so when a non-empty input has no match" {
+	run fg-filter x "$BATS_TEST_TMPDIR/ab"
+	status_is 1
+	[ "$output" = "fg-filter: no stack matches" ]
+	run fg-filter -v a "$BATS_TEST_TMPDIR/ab"
+	status_is 1
+	[ "$output" = "fg-filter: every stack matches" ]
+}
+
+@test "empty: perf-fold prints nothing and exits 0, as stackcollapse-perf.pl" {
+	run perf-fold "$BATS_TEST_TMPDIR/empty"
+	status_is 0
+	[ -z "$output" ]
+	printf '# ========\n# captured on: today\n#\n\n' >"$BATS_TEST_TMPDIR/header"
+	run perf-fold "$BATS_TEST_TMPDIR/header"
+	status_is 0
+	[ -z "$output" ]
+	# lines that are not perf script output are still an error
+	run perf-fold "$BATS_TEST_TMPDIR/ab"
+	status_is 1
+	[[ "$output" == *"no samples found"* ]]
+}
+
+@test "empty: an empty .jlprof file is an error, nothing on stdout" {
+	run bash -c "jlprof-fold $BATS_TEST_TMPDIR/empty 2>/dev/null"
+	status_is 1
+	[ -z "$output" ]
+	run jlprof-fold "$BATS_TEST_TMPDIR/empty"
+	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
+}
+
+@test "empty: renderers and fg-top have nothing to draw, exit 1" {
+	local p
+	for p in fg-svg fg-vega fg-png fg-pdf fg-top; do
+		for f in empty blank; do
+			run bash -c "$p $BATS_TEST_TMPDIR/$f 2>&1 >$BATS_TEST_TMPDIR/out"
+			status_is 1
+			[ "$output" = "$p: no samples in the input" ] || { echo "$p $f: $output" >&2; return 1; }
+			[ ! -s "$BATS_TEST_TMPDIR/out" ]
+		done
+	done
+}
+
+@test "empty: fg-diff says which side is empty, and goes on" {
+	run bash -c "fg-diff $BATS_TEST_TMPDIR/empty $BATS_TEST_TMPDIR/ab 2>$BATS_TEST_TMPDIR/err"
+	status_is 0
+	[ "$output" = "a;b 0 2" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/empty: the baseline has no samples: every stack is new" ]
+	run bash -c "fg-diff --strip-lines $BATS_TEST_TMPDIR/ab - <$BATS_TEST_TMPDIR/blank 2>$BATS_TEST_TMPDIR/err"
+	status_is 0
+	[ "$output" = "a;b 2 0" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: <stdin>: the target has no samples: every stack vanished" ]
+	run fg-diff "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/blank"
+	status_is 0
+	[ "${#lines[@]}" -eq 2 ]
+	# no warning when both sides have samples
+	run fg-diff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
+	[ "$output" = "a;b 2 2" ]
+}
