@@ -92,140 +92,215 @@ compiler_entry(const char *s, size_t n)
 	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
 }
 
-/* The colour index of every frame of L, computed in layout order as
- * fg-svg does (the julia palette cycles); with the julia palette, the
- * frames under the compiler without a status of their own in the
- * compilation colour. */
-static uint32_t *
-frame_colors(struct html_page *p, const struct tree *t, const struct layout *L,
-    const struct diffscale *ds)
-{
-	uint32_t *idx = ereallocarray(NULL, L->n ? L->n : 1, sizeof(*idx));
-	uint32_t *cycle = ecalloc((size_t)L->maxdepth + 1, sizeof(*cycle));
-	unsigned char *comp = ecalloc((size_t)L->maxdepth + 2, 1);
-	int julia = p->o->palette == PAL_JULIA && !ds->on;
-	const struct lframe *f;
-	const char *s, *annot;
-	size_t i, n, alen;
-	struct rgb c;
+/* A tree's frames in pre-order (callees in the order tree_finish gave
+ * them), frames of no width in column col left out with their callees,
+ * as the layout leaves them: a view is a run of them. */
+struct lview {
+	const struct tree *t;
+	int col;
+	uint32_t *order;	/* the frames' nodes */
+	size_t n;
+	uint32_t *color;	/* colour index by node */
+	uint32_t *pid;		/* page name id + 1 by the tree's name id, 0 unknown */
+};
 
-	for (i = 0; i < L->n; i++) {
-		f = &L->f[i];
-		c = frame_color(p->o, t, f, ds, cycle);
-		if (julia && f->node != 0) {
-			s = tree_name(t, f->node);
-			n = tree_namelen(t, f->node);
-			comp[f->depth] = comp[f->depth - 1] || compiler_entry(s, n);
-			frame_strip_annot(s, n, &annot, &alen);
-			if (comp[f->depth] && !annot)
-				c = compile_rgb;
-		}
-		idx[i] = color_index(p, c);
-	}
-	free(cycle);
-	free(comp);
-	return idx;
+static int
+drawn(const struct lview *v, uint32_t k)
+{
+	return !count_iszero(v->t->node[k].total[v->col]);
 }
 
-/* The page's id of the name of frame f, interned on first sight (with
- * its colour when colours go by name). */
+/* The next drawn sibling from k on, or TNONE. */
 static uint32_t
-name_id(struct html_page *p, const struct tree *t, const struct lframe *f, uint32_t color)
+from(const struct lview *v, uint32_t k)
 {
-	uint32_t id;
-
-	if (f->node == 0)
-		id = intern(&p->names, "all", 3);
-	else
-		id = intern(&p->names, tree_name(t, f->node), tree_namelen(t, f->node));
-	if (id + 1 == p->names.n) {
-		p->namecolor = ereallocarray(p->namecolor, p->names.n, sizeof(*p->namecolor));
-		p->namecolor[id] = color;
-	}
-	return id;
+	while (k != TNONE && !drawn(v, k))
+		k = v->t->node[k].sibling;
+	return k;
 }
 
-/* The frames a..b of L as a view's packed fields: the depth step from
- * the frame before (0 one deeper, 1 a sibling, k + 1 k levels up), the
- * name, the width, the baseline, the colour. */
+/* The frame after k in pre-order, or TNONE. */
+static uint32_t
+next(const struct lview *v, uint32_t k)
+{
+	const struct tnode *n = v->t->node;
+	uint32_t c = from(v, n[k].child);
+
+	if (c != TNONE)
+		return c;
+	for (; k != 0; k = n[k].parent)
+		if ((c = from(v, n[k].sibling)) != TNONE)
+			return c;
+	return TNONE;
+}
+
 static void
-write_frames(struct html_page *p, const struct tree *t, const struct layout *L,
-    size_t a, size_t b, const uint32_t *col, int base, int percolor)
+walk(struct lview *v)
 {
-	uint32_t prev;
-	size_t i;
+	uint32_t k;
 
-	key("d");
-	out_char('"');
-	prev = L->f[a].depth - 1;
-	for (i = a; i < b; i++) {
-		out_v(prev + 1 - L->f[i].depth);
-		prev = L->f[i].depth;
-	}
-	out_str("\",");
-	key("f");
-	out_char('"');
-	for (i = a; i < b; i++)
-		out_v(name_id(p, t, &L->f[i], col[i]));
-	out_str("\",");
-	key("w");
-	out_char('"');
-	for (i = a; i < b; i++)
-		out_c(L->f[i].w);
-	out_char('"');
-	if (base) {
-		out_char(',');
-		key("b");
-		out_char('"');
-		for (i = a; i < b; i++)
-			out_c(L->f[i].total[0]);
-		out_char('"');
-	}
-	if (percolor) {
-		out_char(',');
-		key("c");
-		out_char('"');
-		for (i = a; i < b; i++)
-			out_v(col[i]);
-		out_char('"');
-	}
+	v->order = ereallocarray(NULL, v->t->n, sizeof(*v->order));
+	v->n = 0;
+	for (k = 0; k != TNONE; k = next(v, k))
+		v->order[v->n++] = k;
 }
 
-/* The end of the subtree of frame a of L. */
+/* The end of the run of frame i's subtree. */
 static size_t
-subtree_end(const struct layout *L, size_t a)
+run_end(const struct lview *v, size_t i)
 {
-	size_t i;
+	const struct tnode *n = v->t->node;
+	uint32_t d = n[v->order[i]].depth;
 
-	for (i = a + 1; i < L->n && L->f[i].depth > L->f[a].depth; i++)
+	for (i++; i < v->n && n[v->order[i]].depth > d; i++)
 		;
 	return i;
 }
 
-/* The elided stacks under frame a of EL: those with samples of their own. */
-static uint64_t
-count_stacks(const struct layout *EL, size_t a, size_t b)
+/* Frame k as frame_color sees it. */
+static void
+lframe_of(const struct tree *t, uint32_t k, struct lframe *f)
 {
-	uint64_t k = 0;
-	size_t i;
-
-	for (i = a; i < b; i++)
-		k += !count_iszero(EL->f[i].self[0]);
-	return k;
+	memset(f, 0, sizeof(*f));
+	f->node = k;
+	f->depth = t->node[k].depth;
+	memcpy(f->total, t->node[k].total, sizeof(f->total));
+	memcpy(f->self, t->node[k].self, sizeof(f->self));
 }
 
-struct lview {
-	const struct tree *t;
-	const struct layout *L;
-	const uint32_t *col;
-};
+/* The colour index of every frame, computed in pre-order as fg-svg
+ * does (the julia palette cycles); with the julia palette, the frames
+ * under the compiler without a status of their own in the compilation
+ * colour. */
+static void
+frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
+{
+	const struct tree *t = v->t;
+	uint32_t *cycle = ecalloc((size_t)t->maxdepth + 2, sizeof(*cycle));
+	uint32_t *byname = NULL, id, k;
+	unsigned char *comp = ecalloc((size_t)t->maxdepth + 2, 1);
+	int julia = p->o->palette == PAL_JULIA && !ds->on;
+	const char *s, *annot;
+	size_t i, n, alen;
+	struct lframe f;
+	struct rgb c;
 
+	v->color = ereallocarray(NULL, t->n, sizeof(*v->color));
+	if (!p->pernode) {
+		/* a colour that comes of the name alone is computed once a name */
+		byname = ereallocarray(NULL, t->names.n + 1, sizeof(*byname));
+		memset(byname, 0xff, (t->names.n + 1) * sizeof(*byname));
+	}
+	for (i = 0; i < v->n; i++) {
+		k = v->order[i];
+		id = k ? t->node[k].frame : t->names.n;
+		if (byname && byname[id] != UINT32_MAX) {
+			v->color[k] = byname[id];
+			continue;
+		}
+		lframe_of(t, k, &f);
+		c = frame_color(p->o, t, &f, ds, cycle);
+		if (julia && k != 0) {
+			s = tree_name(t, k);
+			n = tree_namelen(t, k);
+			comp[f.depth] = comp[f.depth - 1] || compiler_entry(s, n);
+			frame_strip_annot(s, n, &annot, &alen);
+			if (comp[f.depth] && !annot)
+				c = compile_rgb;
+		}
+		v->color[k] = color_index(p, c);
+		if (byname)
+			byname[id] = v->color[k];
+	}
+	free(byname);
+	free(cycle);
+	free(comp);
+}
+
+/* The page's id of the name of node k, interned on first sight (with
+ * its colour, for colours that go by name). */
+static uint32_t
+name_id(struct html_page *p, const struct lview *v, uint32_t k)
+{
+	const struct tree *t = v->t;
+	uint32_t id, tid = k ? t->node[k].frame : t->names.n;
+
+	if (v->pid[tid])
+		return v->pid[tid] - 1;
+	if (k == 0)
+		id = intern(&p->names, "all", 3);
+	else
+		id = intern(&p->names, tree_name(t, k), tree_namelen(t, k));
+	v->pid[tid] = id + 1;
+	if (id + 1 == p->names.n) {
+		p->namecolor = ereallocarray(p->namecolor, p->names.n, sizeof(*p->namecolor));
+		p->namecolor[id] = v->color[k];
+	}
+	return id;
+}
+
+enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
+
+/* One packed field of the frames under top: the depth step from the
+ * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
+ * name, the width, the baseline, the colour. */
+static void
+write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int what)
+{
+	static const char *keys[] = { "d", "f", "w", "b", "c" };
+	const struct tnode *n = v->t->node;
+	uint32_t k, prev = n[v->order[a]].depth - 1;
+	size_t i;
+
+	out_char(',');
+	key(keys[what]);
+	out_char('"');
+	for (i = a; i < b; i++) {
+		k = v->order[i];
+		switch (what) {
+		case F_DEPTH:
+			out_v(prev + 1 - n[k].depth);
+			prev = n[k].depth;
+			break;
+		case F_NAME: out_v(name_id(p, v, k)); break;
+		case F_WIDTH: out_c(n[k].total[v->col]); break;
+		case F_BASE: out_c(n[k].total[0]); break;
+		case F_COLOR: out_v(v->color[k]); break;
+		}
+	}
+	out_char('"');
+}
+
+/* The frames of run a (its subtree): how many, how many end stacks,
+ * and their fields. */
+static void
+write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
+{
+	size_t i, b = run_end(v, a);
+	uint64_t stacks = 0;
+
+	for (i = a; i < b; i++)
+		stacks += !count_iszero(v->t->node[v->order[i]].self[v->col]);
+	key("n");
+	out_u64(b - a);
+	out_char(',');
+	key("stacks");
+	out_u64(stacks);
+	write_field(p, v, a, b, F_DEPTH);
+	write_field(p, v, a, b, F_NAME);
+	write_field(p, v, a, b, F_WIDTH);
+	if (base)
+		write_field(p, v, a, b, F_BASE);
+	if (percolor)
+		write_field(p, v, a, b, F_COLOR);
+}
+
+/* The view of run top of v, and of run etop of e, its elided stacks
+ * (SIZE_MAX: none). */
 static void
 write_view(struct html_page *p, const char *name, const char *rootname, size_t rlen,
-    const struct lview *v, size_t a, const struct lview *e, size_t ea)
+    const struct lview *v, size_t top, const struct lview *e, size_t etop)
 {
-	size_t b = subtree_end(v->L, a), eb;
-
 	if (p->nviews++)
 		out_char(',');
 	out_str("\n{");
@@ -238,36 +313,15 @@ write_view(struct html_page *p, const char *name, const char *rootname, size_t r
 	if (rootname)
 		out_json(rootname, rlen);
 	out_str("\",");
-	key("n");
-	out_u64(b - a);
-	out_char(',');
-	write_frames(p, v->t, v->L, a, b, v->col, p->diff, p->pernode);
-	if (e && ea != SIZE_MAX) {
-		eb = subtree_end(e->L, ea);
+	write_frames(p, v, top, p->diff, p->pernode);
+	if (e && etop != SIZE_MAX) {
 		out_char(',');
 		key("e");
 		out_char('{');
-		key("stacks");
-		out_u64(count_stacks(e->L, ea, eb));
-		out_char(',');
-		key("n");
-		out_u64(eb - ea);
-		out_char(',');
-		write_frames(p, e->t, e->L, ea, eb, e->col, 0, 1);
+		write_frames(p, e, etop, 0, 1);
 		out_char('}');
 	}
 	out_char('}');
-}
-
-static void
-full_layout(struct layout *L, const struct tree *t, int col)
-{
-	struct layout_opts lo = { 0 };
-
-	lo.pxwidth = 1000;
-	lo.minwidth = 0;	/* the whole tree: zooming in shows it all */
-	lo.col = col;
-	layout_build(L, t, &lo);
 }
 
 void
@@ -295,57 +349,60 @@ void
 html_input(struct html_page *p, const char *name, const struct tree *t,
     const struct tree *elided, int split)
 {
-	struct layout L, EL;
 	struct diffscale ds = { 0 }, eds = { 0 };
-	struct lview v, e, *ep = NULL;
-	uint32_t *eroot = NULL, node;
-	size_t i, ea;
+	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
+	struct layout_opts lo = { 0 };
+	struct layout L;
+	size_t i, *epos = NULL;
+	uint32_t k, ek;
 
-	full_layout(&L, t, p->diff);
+	v.t = t;
+	v.col = p->diff;
+	walk(&v);
 	ds.on = p->diff;
 	ds.self = p->o->deltaself;
-	if (p->diff)
+	if (p->diff) {
+		/* the colour scale of the whole tree, as fg-svg's at no minimum width */
+		lo.pxwidth = 1;
+		lo.col = 1;
+		layout_build(&L, t, &lo);
 		diff_scale(&ds, &L, p->o);
-	v.t = t;
-	v.L = &L;
-	v.col = frame_colors(p, t, &L, &ds);
+		layout_free(&L);
+	}
+	frame_colors(p, &v, &ds);
+	v.pid = ecalloc((size_t)t->names.n + 1, sizeof(*v.pid));
 	if (elided && elided->node[0].child != TNONE) {
-		full_layout(&EL, elided, 0);
-		eds.on = 1;
-		eds.max = EL.timemax;
 		e.t = elided;
-		e.L = &EL;
-		e.col = frame_colors(p, elided, &EL, &eds);
+		walk(&e);
+		eds.on = 1;
+		eds.max = count_val(elided->node[0].total[0]);
+		frame_colors(p, &e, &eds);
+		e.pid = ecalloc((size_t)elided->names.n + 1, sizeof(*e.pid));
 		ep = &e;
-		/* the frame of each elided root, for the split views */
-		eroot = ereallocarray(NULL, elided->n, sizeof(*eroot));
-		for (i = 0; i < elided->n; i++)
-			eroot[i] = UINT32_MAX;
-		for (i = 0; i < EL.n; i++)
-			if (EL.f[i].depth == 1)
-				eroot[EL.f[i].node] = i;
+		/* where each elided root frame's run starts, for the split views */
+		epos = ereallocarray(NULL, elided->n, sizeof(*epos));
+		for (i = 0; i < e.n; i++)
+			epos[e.order[i]] = i;
 	}
 	if (!split) {
-		write_view(p, name, NULL, 0, &v, 0, ep, 0);
+		write_view(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX);
 	} else {
-		for (i = 0; i < L.n; i++) {
-			if (L.f[i].depth != 1)
-				continue;
-			ea = SIZE_MAX;
-			if (ep && (node = tree_find(elided, 0, tree_name(t, L.f[i].node),
-			    tree_namelen(t, L.f[i].node))) != TNONE && eroot[node] != UINT32_MAX)
-				ea = eroot[node];
-			write_view(p, name, tree_name(t, L.f[i].node), tree_namelen(t, L.f[i].node),
-			    &v, i, ep, ea);
+		for (i = 1; i < v.n; i = run_end(&v, i)) {
+			k = v.order[i];
+			ek = ep ? tree_find(elided, 0, tree_name(t, k), tree_namelen(t, k)) : TNONE;
+			write_view(p, name, tree_name(t, k), tree_namelen(t, k), &v, i, ep,
+			    ek != TNONE ? epos[ek] : SIZE_MAX);
 		}
 	}
 	if (ep) {
-		free((void *)e.col);
-		free(eroot);
-		layout_free(&EL);
+		free(e.order);
+		free(e.color);
+		free(e.pid);
+		free(epos);
 	}
-	free((void *)v.col);
-	layout_free(&L);
+	free(v.order);
+	free(v.color);
+	free(v.pid);
 }
 
 static void

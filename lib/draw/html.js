@@ -219,8 +219,9 @@ function resize() {
 	dpr = window.devicePixelRatio || 1;
 	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
 	top = box.getBoundingClientRect().top;
-	var bh = D.height || Math.max(150, window.innerHeight - top - 60);
-	H = Math.max(bh, (V.maxdepth + 1) * FH + 2);
+	var need = (V.maxdepth + 1) * FH + 2;
+	var bh = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	H = Math.max(bh, need);
 	box.style.width = W + "px";
 	box.style.height = bh + "px";
 	[el.canvas, el.hover].forEach(function (c) {
