@@ -286,6 +286,14 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 	out_char(',');
 	key("stacks");
 	out_u64(stacks);
+	out_char(',');
+	key("total");
+	out_count(v->t->node[v->order[a]].total[v->col]);
+	if (base) {
+		out_char(',');
+		key("btotal");
+		out_count(v->t->node[v->order[a]].total[0]);
+	}
 	write_field(p, v, a, b, F_DEPTH);
 	write_field(p, v, a, b, F_NAME);
 	write_field(p, v, a, b, F_WIDTH);

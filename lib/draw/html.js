@@ -201,10 +201,9 @@ function banner() {
 	b.className = "";
 	if (!r.e) return;
 	b.className = ST.elided ? "show viewing" : "show";
-	var base = views[ST.v] && views[ST.v].e ? views[ST.v].e.w[0] : null;
 	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
-		(r.e.stacks === 1 ? "" : "s") + " vanished from the target" +
-		(base != null ? " (" + human(base) + " in the baseline)" : "") + " "));
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the target (" + human(r.e.total) +
+		" in the baseline, " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = ST.elided ? "Back to the graph" : "Show the Elided view";
