@@ -49,6 +49,9 @@ async function open(file, query, opts) {
 	await page.goto(url, { waitUntil: "load", timeout: opts.timeout || 60000 });
 	await page.waitForSelector("body[data-ready]", { timeout: opts.timeout || 60000 });
 	out.loadms = Date.now() - t0;
+	/* drawn: two animation frames after the script's first draw */
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+	out.paintms = Date.now() - t0;
 	return out;
 }
 
