@@ -397,6 +397,9 @@ pct() {
 	[ "$(got url)" = '?s=RAND' ]
 	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
 	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
+	# Ctrl-F goes to the field; Escape, unzoomed, clears the search
+	[ "$(got ctrlf)" = search ]
+	[ -z "$(got afteresc)" ]
 }
 
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {
@@ -459,4 +462,19 @@ pct() {
 	[ "$(got canvas)" = 640pxx300px ]
 	[ "$(got subtitle)" = 'run 7' ]
 	[ "$(got legend)" = 'runtime dispatchgarbage collectioncompilation' ]
+}
+
+@test "fg-html in Chromium: counts in the data's unit, in human form" {
+	# fg-html writes unit "count" until the folded reader knows the
+	# "# fg: unit=" header; the page formats whatever unit it is given
+	printf 'main;alloc 3072\nmain;free 1024\n' | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	browser hover "$BATS_TEST_TMPDIR/c.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3,072 samples — 75.00% of all" ]
+	sed 's/"unit":"count"/"unit":"bytes"/' "$BATS_TEST_TMPDIR/c.html" >"$BATS_TEST_TMPDIR/b.html"
+	browser hover "$BATS_TEST_TMPDIR/b.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3 KiB — 75.00% of all" ]
+	printf 'main;alloc 1500000\nmain;free 500000\n' | fg-html |
+		sed 's/"unit":"count"/"unit":"nanoseconds"/' >"$BATS_TEST_TMPDIR/t.html"
+	browser hover "$BATS_TEST_TMPDIR/t.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:1.5 ms — 75.00% of all" ]
 }

@@ -50,6 +50,12 @@ const cases = {
 			say("url", await p.evaluate(() => location.search));
 			await p.click("#case");
 			say("icase", await text(p, "#matched"));
+			await p.keyboard.down("Control");
+			await p.keyboard.press("f");
+			await p.keyboard.up("Control");
+			say("ctrlf", await p.evaluate(() => document.activeElement.id));
+			await p.keyboard.press("Escape");
+			say("afteresc", await text(p, "#matched"));
 		}
 		/* a highlighted frame is drawn in the search colour */
 		say("highlighted", await p.evaluate(() => {
