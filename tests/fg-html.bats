@@ -43,6 +43,10 @@ def counts(s):
     return [float(x) for x in s.split(",")[:-1]] if D["frac"] else unpack(s)
 def view(r):
     v = dict(r)
+    if r["n"] == 0:
+        v.update(depth=[], f=[], w=[], c=[])
+        if "e" in r: v["e"] = view(r["e"])
+        return v
     steps = unpack(r["d"])
     v["depth"] = []
     for i, st in enumerate(steps):
@@ -248,6 +252,11 @@ EOF
 	printf 't1;a 1 0\nt1;b 1 1\nt2;c 2 2\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/d.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" '[names(v["e"]) if "e" in v else "-" for v in V]')" = \
 		"$(printf "%s\n" "['t1', 'a']" -)" ]
+	# a root whose stacks all vanished is a view of its elided stacks alone
+	printf 't1;a 1 1\nt3;d 4 0\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/d.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" '[(r["name"], r["n"]) for r in D["views"]]')" = \
+		"$(printf "%s\n" "('t1', 2)" "('t3', 0)")" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" 'D["views"][1]["e"]["total"]')" = 4 ]
 }
 
 @test "fg-html: --title, --subtitle, --countname, --inverted, --sort, sizes" {
@@ -431,6 +440,11 @@ pct() {
 	[ "$(got elided)" = true ]
 	[ "$(got root)" = "$base" ]
 	[ "$(got url)" = '?e=1' ]
+	# a split view whose stacks all vanished opens on its elided stacks
+	printf 't1;a 1 1\nt3;d 4 0\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/s.html"
+	FG_QUERY='?v=1' browser elided "$BATS_TEST_TMPDIR/s.html"
+	[ "$(got banner)" = "Elided: all 1 stack of this view vanished from the target (4 samples in the baseline)" ]
+	[ "$(got visible)" = true ]
 }
 
 @test "fg-html in Chromium: sort by width moves the widest callee first; mode toggles" {
@@ -454,6 +468,16 @@ pct() {
 	awk '{ n = $NF; $NF = ""; print $0 n, n + 1 }' "$H" | fg-html >"$BATS_TEST_TMPDIR/d.html"
 	browser load "$BATS_TEST_TMPDIR/d.html"
 	[ "$(got injected)" = 0 ]
+}
+
+@test "fg-html in Chromium: a 5000-deep stack scrolls; the canvas stays the box's size" {
+	awk 'BEGIN { s = "root"; for (i = 0; i < 5000; i++) s = s ";f" i; print s " 3"; print "root;g 1" }' |
+		fg-html -H 400 >"$BATS_TEST_TMPDIR/p.html"
+	browser deep "$BATS_TEST_TMPDIR/p.html" f4999
+	[ "$(got before)" = false ]
+	[ "$(got tipname)" = f4999 ]
+	# the canvas is the box, not the 80000 px graph
+	[ "$(got canvasheight)" -le 1600 ]
 }
 
 @test "fg-html in Chromium: --width, --height, subtitle, legend" {

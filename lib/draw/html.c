@@ -303,8 +303,8 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 		write_field(p, v, a, b, F_COLOR);
 }
 
-/* The view of run top of v, and of run etop of e, its elided stacks
- * (SIZE_MAX: none). */
+/* The view of run top of v (SIZE_MAX: none, all vanished), and of run
+ * etop of e, its elided stacks (SIZE_MAX: none). */
 static void
 write_view(struct html_page *p, const char *name, const char *rootname, size_t rlen,
     const struct lview *v, size_t top, const struct lview *e, size_t etop)
@@ -321,7 +321,10 @@ write_view(struct html_page *p, const char *name, const char *rootname, size_t r
 	if (rootname)
 		out_json(rootname, rlen);
 	out_str("\",");
-	write_frames(p, v, top, p->diff, p->pernode);
+	if (top != SIZE_MAX)
+		write_frames(p, v, top, p->diff, p->pernode);
+	else	/* nothing left in the target */
+		out_str("\"n\":0,\"stacks\":0,\"total\":0");
 	if (e && etop != SIZE_MAX) {
 		out_char(',');
 		key("e");
@@ -361,7 +364,7 @@ html_input(struct html_page *p, const char *name, const struct tree *t,
 	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
 	struct layout_opts lo = { 0 };
 	struct layout L;
-	size_t i, *epos = NULL;
+	size_t i, top, *epos = NULL;
 	uint32_t k, ek;
 
 	v.t = t;
@@ -395,10 +398,17 @@ html_input(struct html_page *p, const char *name, const struct tree *t,
 	if (!split) {
 		write_view(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX);
 	} else {
-		for (i = 1; i < v.n; i = run_end(&v, i)) {
-			k = v.order[i];
+		/* every root frame in order; one whose stacks all vanished is
+		 * a view of its elided stacks alone */
+		for (i = 1, k = t->node[0].child; k != TNONE; k = t->node[k].sibling) {
 			ek = ep ? tree_find(elided, 0, tree_name(t, k), tree_namelen(t, k)) : TNONE;
-			write_view(p, name, tree_name(t, k), tree_namelen(t, k), &v, i, ep,
+			if (drawn(&v, k))
+				top = i, i = run_end(&v, i);
+			else if (ek != TNONE)
+				top = SIZE_MAX;
+			else
+				continue;
+			write_view(p, name, tree_name(t, k), tree_namelen(t, k), &v, top, ep,
 			    ek != TNONE ? epos[ek] : SIZE_MAX);
 		}
 	}

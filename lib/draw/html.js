@@ -15,7 +15,9 @@ var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sor
 	term: "", icase: false };
 var views = [], V = null, match = null, re = null, hoverI = -1;
 var cplen = new Int32Array(NAMES.length).fill(-1);
-var el = {}, ctx, hctx, W = 0, H = 0, dpr = 1;
+/* W x H: the whole graph; the canvases are W x BH, the part of it the
+ * box shows, S pixels down (a deep graph never makes a canvas too tall) */
+var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
 
 for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
 
@@ -88,8 +90,12 @@ function layout(v, bywidth) {
 	v.sorted = +bywidth;
 }
 
+/* A view whose stacks all vanished has its elided view alone. */
+function onlyelided(i) { return D.views[i].n === 0; }
 function view() {
-	var r = D.views[ST.v], key = ST.elided && r.e ? "e" : "v";
+	var r = D.views[ST.v], key;
+	if (onlyelided(ST.v)) ST.elided = true;
+	key = ST.elided && r.e ? "e" : "v";
 	views[ST.v] = views[ST.v] || {};
 	if (!views[ST.v][key])
 		views[ST.v][key] = build(key === "e" ? r.e : r, r.name);
@@ -173,9 +179,10 @@ function ui() {
 	el["case"].title = "ignore case";
 	mk("div", "elided", h);
 	mk("nav", "crumbs", h);
-	var box = mk("div", "box");
-	ctx = mk("canvas", "canvas", box).getContext("2d");
-	hctx = mk("canvas", "hover", box).getContext("2d");
+	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
+	ctx = mk("canvas", "canvas", sheet).getContext("2d");
+	hctx = mk("canvas", "hover", sheet).getContext("2d");
+	box.addEventListener("scroll", scrolled);
 	mk("div", "legend");
 	D.legend.forEach(function (l) {
 		var sp = document.createElement("span"), sw = document.createElement("i");
@@ -201,6 +208,11 @@ function banner() {
 	b.className = "";
 	if (!r.e) return;
 	b.className = ST.elided ? "show viewing" : "show";
+	if (onlyelided(ST.v)) {
+		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
+			" of this view vanished from the target (" + human(r.e.total) + " in the baseline)";
+		return;
+	}
 	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
 		(r.e.stacks === 1 ? "" : "s") + " vanished from the target (" + human(r.e.total) +
 		" in the baseline, " + pct(r.e.total, r.btotal) + " of it) "));
@@ -211,26 +223,41 @@ function banner() {
 	b.appendChild(btn);
 }
 
-function rowy(d) { return ST.inverted ? d * FH : H - (d + 1) * FH; }
+/* the top of row d on the canvas */
+function rowy(d) { return (ST.inverted ? d * FH : H - (d + 1) * FH) - S; }
 
 function resize() {
-	var box = el.box, top;
+	var box = el.box, top, need;
 	dpr = window.devicePixelRatio || 1;
 	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
 	top = box.getBoundingClientRect().top;
-	var need = (V.maxdepth + 1) * FH + 2;
-	var bh = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
-	H = Math.max(bh, need);
+	need = (V.maxdepth + 1) * FH + 2;
+	BH = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	H = Math.max(BH, need);
 	box.style.width = W + "px";
-	box.style.height = bh + "px";
+	box.style.height = BH + "px";
+	el.sheet.style.height = H + "px";
 	[el.canvas, el.hover].forEach(function (c) {
 		c.width = Math.round(W * dpr);
-		c.height = Math.round(H * dpr);
+		c.height = Math.round(BH * dpr);
 		c.style.width = W + "px";
-		c.style.height = H + "px";
+		c.style.height = BH + "px";
 	});
-	draw();
 	box.scrollTop = ST.inverted ? 0 : H;
+	S = box.scrollTop;
+	draw();
+}
+/* scrolling moves the canvases along and redraws, once a frame */
+function scrolled() {
+	if (pending) return;
+	pending = true;
+	requestAnimationFrame(function () {
+		pending = false;
+		if (S === el.box.scrollTop) return;
+		S = el.box.scrollTop;
+		paint();
+		unhover();
+	});
 }
 
 function label(i, pw) {
@@ -245,18 +272,20 @@ function label(i, pw) {
 
 /* Draw the view zoomed on frame z: its ancestors across the width,
  * its subtree scaled to it; frames under half a pixel are left out
- * with their callees. */
-function draw() {
+ * with their callees, rows outside the box are not drawn. */
+function paint() {
 	var v = V, z = ST.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
 	layout(v, ST.sortwidth);
 	x0 = x[z];
 	sc = W / w[z];
+	el.canvas.style.top = el.hover.style.top = S + "px";
 	ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	ctx.clearRect(0, 0, W, H);
+	ctx.clearRect(0, 0, W, BH);
 	ctx.font = FONT;
 	ctx.textBaseline = "middle";
 	function box(i, px, pw) {
 		y = rowy(v.depth[i]);
+		if (y >= BH || y + FH <= 0) return;
 		ctx.fillStyle = match && match[v.f[i]] ? D.match : COLORS[v.col[i]];
 		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
 		t = label(i, pw);
@@ -273,6 +302,9 @@ function draw() {
 		box(i, px, pw);
 		i++;
 	}
+}
+function draw() {
+	paint();
 	el.mode.textContent = ST.inverted ? "Flame graph" : "Icicle graph";
 	el.mode.title = ST.inverted ? "root at the bottom" : "root on top";
 	el.sort.textContent = ST.sortwidth ? "Sort by name" : "Sort by width";
@@ -282,7 +314,7 @@ function draw() {
 	matched();
 	hoverI = -1;
 	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	hctx.clearRect(0, 0, W, H);
+	hctx.clearRect(0, 0, W, BH);
 }
 
 function crumbs() {
@@ -300,9 +332,9 @@ function crumbs() {
 
 /* The frame drawn at canvas point (px, py), or -1. */
 function frameat(px, py) {
-	var v = V, z = ST.z, d = ST.inverted ? Math.floor(py / FH) : Math.floor((H - py) / FH);
+	var v = V, z = ST.z, sy = py + S, d = ST.inverted ? Math.floor(sy / FH) : Math.floor((H - sy) / FH);
 	var sc = W / v.w[z], x0 = v.x[z], i, c, xs;
-	if (d < 0 || px < 0 || px >= W) return -1;
+	if (d < 0 || d > v.maxdepth || px < 0 || px >= W) return -1;
 	if (d <= v.depth[z]) {
 		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
 		return i;
@@ -318,14 +350,15 @@ function frameat(px, py) {
 }
 /* The box of frame i on the canvas, or null when it is not drawn. */
 function rect(i) {
-	var v = V, z = ST.z, sc = W / v.w[z], a, pw;
+	var v = V, z = ST.z, sc = W / v.w[z], a, pw, y = rowy(v.depth[i]);
+	if (y >= BH || y + FH <= 0) return null;
 	if (v.depth[i] <= v.depth[z]) {
 		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
 		if (a !== i) return null;
-		return { x: 0, y: rowy(v.depth[i]), w: W, h: FH - 1 };
+		return { x: 0, y: y, w: W, h: FH - 1 };
 	}
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: (v.x[i] - v.x[z]) * sc, y: rowy(v.depth[i]), w: pw, h: FH - 1 };
+	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FH - 1 };
 }
 
 function tipline(parent, cls, text) {
@@ -356,7 +389,7 @@ function hover(e) {
 	el.canvas.style.cursor = "pointer";
 	var tip = el.tip, lines = describe(i), b = rect(i);
 	if (i !== hoverI) {
-		hctx.clearRect(0, 0, W, H);
+		hctx.clearRect(0, 0, W, BH);
 		hctx.strokeStyle = "#000";
 		hctx.lineWidth = 1.5;
 		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
@@ -376,7 +409,7 @@ function unhover() {
 	el.tip.style.display = "none";
 	el.canvas.style.cursor = "";
 	el.details.textContent = "";
-	hctx.clearRect(0, 0, W, H);
+	hctx.clearRect(0, 0, W, BH);
 	hoverI = -1;
 }
 function click(e) {
@@ -388,6 +421,7 @@ function zoom(i) {
 	draw();
 	save();
 	if (!ST.inverted) el.box.scrollTop = H;
+	scrolled();
 }
 
 /* Search: the names that match, their share of the zoomed frame (a

@@ -20,6 +20,16 @@ const cases = {
 		lines.forEach((l) => say("tip", l));
 		say("tipshown", await o.page.$eval("#tip", (e) => getComputedStyle(e).display !== "none"));
 	},
+	/* scroll to the far end of a deep graph and hover frame ARG there */
+	async deep(o, name) {
+		const p = o.page;
+		say("canvasheight", await p.evaluate(() => document.getElementById("canvas").height));
+		say("before", await p.evaluate((n) => window.fg.rect(window.fg.find(n)) !== null, name));
+		await p.evaluate(() => { document.getElementById("box").scrollTop = 0; });
+		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		await hoverName(p, name);
+		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
+	},
 	/* click frame ARG: the breadcrumb and the URL; then Esc */
 	async zoom(o, name) {
 		const p = o.page;
