@@ -411,6 +411,17 @@ pct() {
 	[ -z "$(got afteresc)" ]
 }
 
+@test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
+	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)
+	FG_QUERY='?z=2&s=%5Ex%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got zoom)" = 2 ]
+	[ "$(got matched)" = "Matched: $(pct 3 4)" ]
+	# zoomed under a match, every sample passes through it
+	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got matched)" = "Matched: 100.00%" ]
+}
+
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	FG_QUERY='?s=%5Esort' browser search "$BATS_TEST_TMPDIR/p.html"

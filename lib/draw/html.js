@@ -445,6 +445,9 @@ function search(term) {
 function matched() {
 	var v = V, z = ST.z, sum = 0, i;
 	if (!match) { el.matched.textContent = ""; return; }
+	/* under a matching caller, every sample passes through a match */
+	for (i = v.parent[z]; i >= 0 && !match[v.f[i]]; i = v.parent[i]) ;
+	if (i >= 0) { el.matched.textContent = "Matched: " + pct(1, 1); return; }
 	for (i = z; i < v.end[z];) {
 		if (match[v.f[i]]) { sum += v.w[i]; i = v.end[i]; } else i++;
 	}

@@ -53,6 +53,7 @@ const cases = {
 		const p = o.page;
 		say("matched", await text(p, "#matched"));
 		say("field", await p.$eval("#search", (e) => e.value));
+		say("zoom", await p.evaluate(() => window.fg.state.z));
 		if (term) {
 			await p.keyboard.press("/");
 			await p.keyboard.type(term);
