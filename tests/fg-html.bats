@@ -441,6 +441,15 @@ pct() {
 	[ "$(got url)" = '?v=1' ]
 }
 
+@test "fg-html in Chromium: a differential frame's tooltip gives its baseline and change" {
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	browser hover "$BATS_TEST_TMPDIR/p.html" f
+	read -r base target < <(awk '$1 == "main;f" { print $2, $3 }' "$DIFF")
+	total=$(awk '{ t += $NF } END { print t }' "$DIFF")
+	d=$((target - base))
+	[ "$(got tip | grep '^delta:')" = "delta:baseline $base samples; change +$d samples (+$(pct "$d" "$total"))" ]
+}
+
 @test "fg-html in Chromium: the Elided view is announced with its count and opens" {
 	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	browser elided "$BATS_TEST_TMPDIR/p.html"
