@@ -32,8 +32,8 @@ out_v(uint64_t v)
 	out_char(b64[v]);
 }
 
-/* A count: a packed number, or while decimal counts are about the
- * number itself and a comma. */
+/* A count: packed, or once a decimal count has been read, the number
+ * as text and a comma. */
 static void
 out_c(count c)
 {
@@ -45,6 +45,7 @@ out_c(count c)
 	out_char(',');
 }
 
+/* "k": and "k":"v", (JSON; v NULL is null) */
 static void
 key(const char *k)
 {
@@ -64,6 +65,7 @@ keystr(const char *k, const char *v)
 	out_char(',');
 }
 
+/* The page's index of colour c (each colour written once). */
 static uint32_t
 color_index(struct html_page *p, struct rgb c)
 {
@@ -72,6 +74,7 @@ color_index(struct html_page *p, struct rgb c)
 	return intern(&p->colors, b, 3);
 }
 
+/* s[0..n) begins with prefix */
 static int
 starts(const char *s, size_t n, const char *prefix)
 {
@@ -134,6 +137,7 @@ next(const struct lview *v, uint32_t k)
 	return TNONE;
 }
 
+/* The order of v's frames: one walk of its tree. */
 static void
 walk(struct lview *v)
 {
@@ -423,6 +427,7 @@ html_input(struct html_page *p, const char *name, const struct tree *t,
 	free(v.pid);
 }
 
+/* ["what","#rrggbb"] */
 static void
 legend_entry(const char *what, struct rgb c, int first)
 {
@@ -457,6 +462,8 @@ write_legend(const struct html_page *p)
 	out_str("],");
 }
 
+/* The names without their annotations, by page id; the annotations
+ * apart, by id; and, for colours by name, each name's colour. */
 static void
 write_names(const struct html_page *p)
 {
@@ -497,6 +504,7 @@ write_names(const struct html_page *p)
 	}
 }
 
+/* The colours frames refer to, and the search's. */
 static void
 write_colors(struct html_page *p)
 {
@@ -520,6 +528,7 @@ write_colors(struct html_page *p)
 	keystr("match", hex);
 }
 
+/* What the options tell the page. */
 static void
 write_options(const struct html_page *p)
 {

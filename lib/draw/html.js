@@ -388,6 +388,7 @@ function hover(e) {
 	if (i < 0) { unhover(); return; }
 	el.canvas.style.cursor = "pointer";
 	var tip = el.tip, lines = describe(i), b = rect(i);
+	if (!b) { unhover(); return; }
 	if (i !== hoverI) {
 		hctx.clearRect(0, 0, W, BH);
 		hctx.strokeStyle = "#000";
