@@ -1,0 +1,177 @@
+/* fg-html: one offline HTML page that draws profiles on a canvas */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "draw/draw.h"
+#include "draw/html.h"
+#include "read/folded.h"
+#include "read/input.h"
+#include "stack/tree.h"
+
+/* One input file: its graph and, for differential input, the stacks
+ * that vanished (target 0). */
+struct input {
+	const char *path;
+	struct tree t, elided;
+	char *rev;
+	size_t revcap;
+	const struct dopts *o;
+};
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n"
+	    "  -t, --title TEXT       title (\"Flame Graph\", or \"Icicle Graph\" with -i)\n"
+	    "      --subtitle TEXT    a second line under the title\n"
+	    "  -w, --width PX         canvas width (fills the window, or FG_WIDTH)\n"
+	    "  -H, --height PX        canvas height (fills the window, or FG_HEIGHT)\n"
+	    "  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n"
+	    "                         red, green, blue, aqua, yellow, purple, orange,\n"
+	    "                         julia, category\n"
+	    "      --hash             colour by a hash of the name\n"
+	    "      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
+	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
+	    "  -i, --inverted         open as an icicle graph (the root on top)\n"
+	    "      --sort=name|width  open with callees by name (default) or widest first\n"
+	    "      --split-root       one view per root frame (per thread)\n"
+	    "      --countname TEXT   what a count counts (samples)\n"
+	    "      --reverse          reverse every stack (merge at the leaves)\n"
+	    "      --negate           differential: draw the baseline, colour baseline - target\n"
+	    "      --delta=total|self differential: colour by total (default) or self change\n"
+	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit(status);
+}
+
+static void
+add_line(struct freader *r, struct fline *l, void *arg)
+{
+	struct input *in = arg;
+	const char *s;
+	count c[2];
+
+	if (!(s = draw_line(in->o, l, c, &in->rev, &in->revcap)))
+		return;
+	if (tree_add(&in->t, s, l->len, c) == TNONE)
+		fr_error(r, "sum of counts overflows");
+	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]) &&
+	    tree_add(&in->elided, s, l->len, c) == TNONE)
+		fr_error(r, "sum of counts overflows");
+}
+
+/* Read one file (NULL: standard input) into in. */
+static void
+read_input(struct input *in, const char *path, const struct dopts *o)
+{
+	char *argv[1];
+
+	in->path = path;
+	in->o = o;
+	tree_init(&in->t, 0, 2);
+	tree_init(&in->elided, 0, 2);
+	argv[0] = (char *)path;
+	each_line(path ? 1 : 0, argv, add_line, in);
+	tree_finish(&in->t);
+	tree_finish(&in->elided);
+	if (count_val(in->t.node[0].total[fr_ncounts == 2]) <= 0)
+		eprintf("%s: no samples in the input", displayname(path));
+}
+
+static double
+size_env(const char *var)
+{
+	const char *env = getenv(var);
+
+	return env && *env ? draw_num(env, var, 100) : 0;
+}
+
+enum { O_SORT = DO_LAST, O_SPLIT, O_COUNTNAME, O_VERSION };
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "title", required_argument, NULL, 't' },
+		{ "subtitle", required_argument, NULL, DO_SUBTITLE },
+		{ "width", required_argument, NULL, 'w' },
+		{ "height", required_argument, NULL, 'H' },
+		{ "colors", required_argument, NULL, 'c' },
+		{ "hash", no_argument, NULL, DO_HASH },
+		{ "palette", required_argument, NULL, DO_PALETTE },
+		{ "bgcolors", required_argument, NULL, DO_BGCOLORS },
+		{ "inverted", no_argument, NULL, 'i' },
+		{ "reverse", no_argument, NULL, DO_REVERSE },
+		{ "negate", no_argument, NULL, DO_NEGATE },
+		{ "delta", required_argument, NULL, DO_DELTA },
+		{ "min-delta", required_argument, NULL, DO_MINDELTA },
+		{ "sort", required_argument, NULL, O_SORT },
+		{ "split-root", no_argument, NULL, O_SPLIT },
+		{ "countname", required_argument, NULL, O_COUNTNAME },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	struct html_page page = { 0 };
+	struct dopts o;
+	struct input *in;
+	int c, i, n, split = 0;
+
+	setprogname(argv[0]);
+	draw_defaults(&o);
+	o.fontwidth = 0.59;
+	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
+	o.countname = "samples";
+	page.width = size_env("FG_WIDTH");
+	page.height = size_env("FG_HEIGHT");
+	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+		/* -w and -H size the canvas, not fg-svg's image and frames */
+		if (c != 'w' && c != 'H' && draw_option(&o, c, optarg))
+			continue;
+		switch (c) {
+		case 'w': page.width = draw_num(optarg, "width", 100); break;
+		case 'H': page.height = draw_num(optarg, "height", 100); break;
+		case O_SORT:
+			if (strcmp(optarg, "width") && strcmp(optarg, "name")) {
+				fprintf(stderr, "%s: bad sort: '%s' (name or width)\n", argv0, optarg);
+				exit(EXIT_USAGE);
+			}
+			page.sortwidth = !strcmp(optarg, "width");
+			break;
+		case O_SPLIT: split = 1; break;
+		case O_COUNTNAME: o.countname = optarg; break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts(FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	draw_finish_options(&o);
+	/* every input is read before a byte is written */
+	n = argc ? argc : 1;
+	in = ecalloc(n, sizeof(*in));
+	for (i = 0; i < n; i++)
+		read_input(&in[i], argc ? argv[i] : NULL, &o);
+	page.diff = fr_ncounts == 2;
+	html_begin(&page, &o);
+	for (i = 0; i < n; i++)
+		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].t,
+		    page.diff ? &in[i].elided : NULL, split);
+	html_end(&page);
+	out_flush();
+	if (o.palfile)
+		palette_save(o.palfile);
+	for (i = 0; i < n; i++) {
+		tree_free(&in[i].t);
+		tree_free(&in[i].elided);
+		free(in[i].rev);
+	}
+	free(in);
+	return 0;
+}

@@ -1,0 +1,566 @@
+/* html.c: fg-html's page: head, packed data, script */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/escape.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "draw/assets.h"
+#include "draw/color.h"
+#include "draw/html.h"
+#include "draw/layout.h"
+#include "stack/frame.h"
+
+/* Frames under Julia's compiler (type inference, code generation) with
+ * no status of their own: ProfileCanvas's "compilation" flag, which
+ * folded stacks do not carry, found by the frames that start it. */
+static const struct rgb compile_rgb = { 150, 140, 210 };
+static const struct rgb match_rgb = { 230, 0, 230 };	/* flamegraph.pl's search colour */
+
+/* Numbers as base64 digits, five bits each, low first; a digit with 32
+ * set is followed by more.  The alphabet needs no escape in JSON or
+ * HTML. */
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void
+out_v(uint64_t v)
+{
+	while (v >= 32) {
+		out_char(b64[32 | (v & 31)]);
+		v >>= 5;
+	}
+	out_char(b64[v]);
+}
+
+/* A count: packed, or once a decimal count has been read, the number
+ * as text and a comma. */
+static void
+out_c(count c)
+{
+	if (!count_frac) {
+		out_v(c.u);
+		return;
+	}
+	out_count(c);
+	out_char(',');
+}
+
+/* "k": and "k":"v", (JSON; v NULL is null) */
+static void
+key(const char *k)
+{
+	out_char('"');
+	out_str(k);
+	out_str("\":");
+}
+
+static void
+keystr(const char *k, const char *v)
+{
+	key(k);
+	if (v)
+		out_jsonstr(v, strlen(v));
+	else
+		out_str("null");
+	out_char(',');
+}
+
+/* The page's index of colour c (each colour written once). */
+static uint32_t
+color_index(struct html_page *p, struct rgb c)
+{
+	char b[3] = { c.r, c.g, c.b };
+
+	return intern(&p->colors, b, 3);
+}
+
+/* s[0..n) begins with prefix */
+static int
+starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !memcmp(s, prefix, k);
+}
+
+/* A frame that begins compilation. */
+static int
+compiler_entry(const char *s, size_t n)
+{
+	const char *file;
+	size_t flen, k = frame_funclen(s, n);
+
+	if (starts(s, k, "typeinf") || starts(s, k, "jl_type_infer") || starts(s, k, "jl_compile"))
+		return 1;
+	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
+}
+
+/* A tree's frames in pre-order (callees in the order tree_finish gave
+ * them), frames of no width in column col left out with their callees,
+ * as the layout leaves them: a view is a run of them. */
+struct lview {
+	const struct tree *t;
+	int col;
+	uint32_t *order;	/* the frames' nodes */
+	size_t n;
+	uint32_t *color;	/* colour index by node */
+	uint32_t *pid;		/* page name id + 1 by the tree's name id, 0 unknown */
+};
+
+static int
+drawn(const struct lview *v, uint32_t k)
+{
+	return !count_iszero(v->t->node[k].total[v->col]);
+}
+
+/* The next drawn sibling from k on, or TNONE. */
+static uint32_t
+from(const struct lview *v, uint32_t k)
+{
+	while (k != TNONE && !drawn(v, k))
+		k = v->t->node[k].sibling;
+	return k;
+}
+
+/* The frame after k in pre-order, or TNONE. */
+static uint32_t
+next(const struct lview *v, uint32_t k)
+{
+	const struct tnode *n = v->t->node;
+	uint32_t c = from(v, n[k].child);
+
+	if (c != TNONE)
+		return c;
+	for (; k != 0; k = n[k].parent)
+		if ((c = from(v, n[k].sibling)) != TNONE)
+			return c;
+	return TNONE;
+}
+
+/* The order of v's frames: one walk of its tree. */
+static void
+walk(struct lview *v)
+{
+	uint32_t k;
+
+	v->order = ereallocarray(NULL, v->t->n, sizeof(*v->order));
+	v->n = 0;
+	for (k = 0; k != TNONE; k = next(v, k))
+		v->order[v->n++] = k;
+}
+
+/* The end of the run of frame i's subtree. */
+static size_t
+run_end(const struct lview *v, size_t i)
+{
+	const struct tnode *n = v->t->node;
+	uint32_t d = n[v->order[i]].depth;
+
+	for (i++; i < v->n && n[v->order[i]].depth > d; i++)
+		;
+	return i;
+}
+
+/* Frame k as frame_color sees it. */
+static void
+lframe_of(const struct tree *t, uint32_t k, struct lframe *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->node = k;
+	f->depth = t->node[k].depth;
+	memcpy(f->total, t->node[k].total, sizeof(f->total));
+	memcpy(f->self, t->node[k].self, sizeof(f->self));
+}
+
+/* The colour index of every frame, computed in pre-order as fg-svg
+ * does (the julia palette cycles); with the julia palette, the frames
+ * under the compiler without a status of their own in the compilation
+ * colour. */
+static void
+frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
+{
+	const struct tree *t = v->t;
+	uint32_t *cycle = ecalloc((size_t)t->maxdepth + 2, sizeof(*cycle));
+	uint32_t *byname = NULL, id, k;
+	unsigned char *comp = ecalloc((size_t)t->maxdepth + 2, 1);
+	int julia = p->o->palette == PAL_JULIA && !ds->on;
+	const char *s, *annot;
+	size_t i, n, alen;
+	struct lframe f;
+	struct rgb c;
+
+	v->color = ereallocarray(NULL, t->n, sizeof(*v->color));
+	if (!p->pernode) {
+		/* a colour that comes of the name alone is computed once a name */
+		byname = ereallocarray(NULL, t->names.n + 1, sizeof(*byname));
+		memset(byname, 0xff, (t->names.n + 1) * sizeof(*byname));
+	}
+	for (i = 0; i < v->n; i++) {
+		k = v->order[i];
+		id = k ? t->node[k].frame : t->names.n;
+		if (byname && byname[id] != UINT32_MAX) {
+			v->color[k] = byname[id];
+			continue;
+		}
+		lframe_of(t, k, &f);
+		c = frame_color(p->o, t, &f, ds, cycle);
+		if (julia && k != 0) {
+			s = tree_name(t, k);
+			n = tree_namelen(t, k);
+			comp[f.depth] = comp[f.depth - 1] || compiler_entry(s, n);
+			frame_strip_annot(s, n, &annot, &alen);
+			if (comp[f.depth] && !annot)
+				c = compile_rgb;
+		}
+		v->color[k] = color_index(p, c);
+		if (byname)
+			byname[id] = v->color[k];
+	}
+	free(byname);
+	free(cycle);
+	free(comp);
+}
+
+/* The page's id of the name of node k, interned on first sight (with
+ * its colour, for colours that go by name). */
+static uint32_t
+name_id(struct html_page *p, const struct lview *v, uint32_t k)
+{
+	const struct tree *t = v->t;
+	uint32_t id, tid = k ? t->node[k].frame : t->names.n;
+
+	if (v->pid[tid])
+		return v->pid[tid] - 1;
+	if (k == 0)
+		id = intern(&p->names, "all", 3);
+	else
+		id = intern(&p->names, tree_name(t, k), tree_namelen(t, k));
+	v->pid[tid] = id + 1;
+	if (id + 1 == p->names.n) {
+		p->namecolor = ereallocarray(p->namecolor, p->names.n, sizeof(*p->namecolor));
+		p->namecolor[id] = v->color[k];
+	}
+	return id;
+}
+
+enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
+
+/* One packed field of the frames under top: the depth step from the
+ * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
+ * name, the width, the baseline, the colour. */
+static void
+write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int what)
+{
+	static const char *keys[] = { "d", "f", "w", "b", "c" };
+	const struct tnode *n = v->t->node;
+	uint32_t k, prev = n[v->order[a]].depth - 1;
+	size_t i;
+
+	out_char(',');
+	key(keys[what]);
+	out_char('"');
+	for (i = a; i < b; i++) {
+		k = v->order[i];
+		switch (what) {
+		case F_DEPTH:
+			out_v(prev + 1 - n[k].depth);
+			prev = n[k].depth;
+			break;
+		case F_NAME: out_v(name_id(p, v, k)); break;
+		case F_WIDTH: out_c(n[k].total[v->col]); break;
+		case F_BASE: out_c(n[k].total[0]); break;
+		case F_COLOR: out_v(v->color[k]); break;
+		}
+	}
+	out_char('"');
+}
+
+/* The frames of run a (its subtree): how many, how many end stacks,
+ * and their fields. */
+static void
+write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
+{
+	size_t i, b = run_end(v, a);
+	uint64_t stacks = 0;
+
+	for (i = a; i < b; i++)
+		stacks += !count_iszero(v->t->node[v->order[i]].self[v->col]);
+	key("n");
+	out_u64(b - a);
+	out_char(',');
+	key("stacks");
+	out_u64(stacks);
+	out_char(',');
+	key("total");
+	out_count(v->t->node[v->order[a]].total[v->col]);
+	if (base) {
+		out_char(',');
+		key("btotal");
+		out_count(v->t->node[v->order[a]].total[0]);
+	}
+	write_field(p, v, a, b, F_DEPTH);
+	write_field(p, v, a, b, F_NAME);
+	write_field(p, v, a, b, F_WIDTH);
+	if (base)
+		write_field(p, v, a, b, F_BASE);
+	if (percolor)
+		write_field(p, v, a, b, F_COLOR);
+}
+
+/* The view of run top of v (SIZE_MAX: none, all vanished), and of run
+ * etop of e, its elided stacks (SIZE_MAX: none). */
+static void
+write_view(struct html_page *p, const char *name, const char *rootname, size_t rlen,
+    const struct lview *v, size_t top, const struct lview *e, size_t etop)
+{
+	if (p->nviews++)
+		out_char(',');
+	out_str("\n{");
+	key("name");
+	out_char('"');
+	if (name)
+		out_json(name, strlen(name));
+	if (name && rootname)
+		out_str(": ");
+	if (rootname)
+		out_json(rootname, rlen);
+	out_str("\",");
+	if (top != SIZE_MAX)
+		write_frames(p, v, top, p->diff, p->pernode);
+	else	/* nothing left in the target */
+		out_str("\"n\":0,\"stacks\":0,\"total\":0");
+	if (e && etop != SIZE_MAX) {
+		out_char(',');
+		key("e");
+		out_char('{');
+		write_frames(p, e, etop, 0, 1);
+		out_char('}');
+	}
+	out_char('}');
+}
+
+void
+html_begin(struct html_page *p, const struct dopts *o)
+{
+	p->o = o;
+	if (!p->unit)
+		p->unit = "count";
+	intern_init(&p->names);
+	intern_init(&p->colors);
+	p->pernode = p->diff || o->palette == PAL_JULIA;
+	out_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+	    "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta name=\"generator\" content=\"fg-html " FG_VERSION "\">\n<title>");
+	out_xml(o->title, strlen(o->title));
+	out_str("</title>\n<style>\n");
+	out_str(html_css);
+	out_str("</style>\n</head>\n<body>\n<noscript>This flame graph needs JavaScript.</noscript>\n"
+	    "<script type=\"application/json\" id=\"fg-data\">\n{\"views\":[");
+}
+
+void
+html_input(struct html_page *p, const char *name, const struct tree *t,
+    const struct tree *elided, int split)
+{
+	struct diffscale ds = { 0 }, eds = { 0 };
+	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
+	struct layout_opts lo = { 0 };
+	struct layout L;
+	size_t i, top, *epos = NULL;
+	uint32_t k, ek;
+
+	v.t = t;
+	v.col = p->diff;
+	walk(&v);
+	ds.on = p->diff;
+	ds.self = p->o->deltaself;
+	if (p->diff) {
+		/* the colour scale of the whole tree, as fg-svg's at no minimum width */
+		lo.pxwidth = 1;
+		lo.col = 1;
+		layout_build(&L, t, &lo);
+		diff_scale(&ds, &L, p->o);
+		layout_free(&L);
+	}
+	frame_colors(p, &v, &ds);
+	v.pid = ecalloc((size_t)t->names.n + 1, sizeof(*v.pid));
+	if (elided && elided->node[0].child != TNONE) {
+		e.t = elided;
+		walk(&e);
+		eds.on = 1;
+		eds.max = count_val(elided->node[0].total[0]);
+		frame_colors(p, &e, &eds);
+		e.pid = ecalloc((size_t)elided->names.n + 1, sizeof(*e.pid));
+		ep = &e;
+		/* where each elided root frame's run starts, for the split views */
+		epos = ereallocarray(NULL, elided->n, sizeof(*epos));
+		for (i = 0; i < e.n; i++)
+			epos[e.order[i]] = i;
+	}
+	if (!split) {
+		write_view(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX);
+	} else {
+		/* every root frame in order; one whose stacks all vanished is
+		 * a view of its elided stacks alone */
+		for (i = 1, k = t->node[0].child; k != TNONE; k = t->node[k].sibling) {
+			ek = ep ? tree_find(elided, 0, tree_name(t, k), tree_namelen(t, k)) : TNONE;
+			if (drawn(&v, k))
+				top = i, i = run_end(&v, i);
+			else if (ek != TNONE)
+				top = SIZE_MAX;
+			else
+				continue;
+			write_view(p, name, tree_name(t, k), tree_namelen(t, k), &v, top, ep,
+			    ek != TNONE ? epos[ek] : SIZE_MAX);
+		}
+	}
+	if (ep) {
+		free(e.order);
+		free(e.color);
+		free(e.pid);
+		free(epos);
+	}
+	free(v.order);
+	free(v.color);
+	free(v.pid);
+}
+
+/* ["what","#rrggbb"] */
+static void
+legend_entry(const char *what, struct rgb c, int first)
+{
+	char hex[8];
+
+	color_hex(c, hex);
+	if (!first)
+		out_char(',');
+	out_str("[\"");
+	out_str(what);
+	out_str("\",\"");
+	out_str(hex);
+	out_str("\"]");
+}
+
+/* The key to the colours that mean something: Julia's statuses, or the
+ * changes of a differential graph. */
+static void
+write_legend(const struct html_page *p)
+{
+	key("legend");
+	out_char('[');
+	if (p->diff) {
+		legend_entry("grew", color_delta(1, 1), 1);
+		legend_entry("shrank", color_delta(-1, 1), 0);
+		legend_entry("new", color_new, 0);
+	} else if (p->o->palette == PAL_JULIA) {
+		legend_entry("runtime dispatch", color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL), 1);
+		legend_entry("garbage collection", color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL), 0);
+		legend_entry("compilation", compile_rgb, 0);
+	}
+	out_str("],");
+}
+
+/* The names without their annotations, by page id; the annotations
+ * apart, by id; and, for colours by name, each name's colour. */
+static void
+write_names(const struct html_page *p)
+{
+	const char *s, *annot;
+	size_t n, alen;
+	uint32_t i;
+	int any = 0;
+
+	key("names");
+	out_char('[');
+	for (i = 0; i < p->names.n; i++) {
+		if (i)
+			out_str(i % 8 ? "," : ",\n");
+		s = intern_str(&p->names, i);
+		n = frame_strip_annot(s, intern_len(&p->names, i), &annot, &alen);
+		out_jsonstr(s, n);
+	}
+	out_str("],\n");
+	key("annot");
+	out_char('{');
+	for (i = 0; i < p->names.n; i++) {
+		s = intern_str(&p->names, i);
+		frame_strip_annot(s, intern_len(&p->names, i), &annot, &alen);
+		if (!annot)
+			continue;
+		out_str(any++ ? ",\"" : "\"");
+		out_u64(i);
+		out_str("\":");
+		out_jsonstr(annot, alen);
+	}
+	out_str("},\n");
+	if (!p->pernode) {
+		key("namecolor");
+		out_char('"');
+		for (i = 0; i < p->names.n; i++)
+			out_v(p->namecolor[i]);
+		out_str("\",\n");
+	}
+}
+
+/* The colours frames refer to, and the search's. */
+static void
+write_colors(struct html_page *p)
+{
+	const unsigned char *b;
+	uint32_t i;
+	char hex[8];
+	struct rgb c;
+
+	key("colors");
+	out_char('[');
+	for (i = 0; i < p->colors.n; i++) {
+		b = (const unsigned char *)intern_str(&p->colors, i);
+		c.r = b[0], c.g = b[1], c.b = b[2];
+		color_hex(c, hex);
+		out_str(i ? ",\"" : "\"");
+		out_str(hex);
+		out_char('"');
+	}
+	out_str("],\n");
+	color_hex(match_rgb, hex);
+	keystr("match", hex);
+}
+
+/* What the options tell the page. */
+static void
+write_options(const struct html_page *p)
+{
+	const struct dopts *o = p->o;
+	char top[8], bottom[8];
+
+	color_background(o->palette, o->bgcolors, top, bottom);
+	keystr("title", o->title);
+	keystr("subtitle", o->subtitle);
+	keystr("countname", o->countname);
+	keystr("unit", p->unit);
+	keystr("bgtop", top);
+	keystr("bgbottom", bottom);
+	out_printf("\"frac\":%d,\"diff\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
+	    "\"frameheight\":%.15g}\n",
+	    count_frac, p->diff, o->inverted, p->sortwidth, p->width, p->height,
+	    o->fontsize, o->fontwidth, o->frameheight);
+}
+
+void
+html_end(struct html_page *p)
+{
+	out_str("],\n");
+	write_names(p);
+	write_colors(p);
+	write_legend(p);
+	write_options(p);
+	out_str("</script>\n<script>\n");
+	out_str(html_js);
+	out_str("</script>\n</body>\n</html>\n");
+	intern_free(&p->names);
+	intern_free(&p->colors);
+	free(p->namecolor);
+}

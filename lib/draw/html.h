@@ -1,0 +1,50 @@
+/* html.h: fg-html's page: one offline HTML file that draws profiles on
+ * a canvas
+ *
+ * The page holds its script (html.js), its style (html.css) and its
+ * data inline.  The data is one JSON object in a non-executed
+ * <script type="application/json">: every name interned once, each view
+ * (an input file, or one root frame of it) as packed strings of numbers
+ * in layout order (pre-order, callees by name): depth steps, name ids,
+ * widths, baselines and colours.  Every text goes through out_json, so
+ * no name can close the script element or start markup.
+ */
+#ifndef FG_HTML_H
+#define FG_HTML_H
+
+#include <stdint.h>
+
+#include "base/intern.h"
+#include "draw/draw.h"
+#include "stack/tree.h"
+
+struct html_page {
+	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
+	const char *unit;	/* count, bytes, nanoseconds, ... */
+	double width, height;	/* the canvas; 0 fills the window */
+	int sortwidth;		/* open sorted by width */
+	int diff;		/* two-count input */
+	int nviews;
+	/* the page's names: the full label interned, its colour (name
+	 * palettes), its place in the annotation list */
+	struct interner names;
+	uint32_t *namecolor;
+	struct interner colors;	/* "rgb" byte triples -> index */
+	int pernode;		/* colours per frame, not per name */
+};
+
+/* Start the page: head, style, the opening of the data. */
+void html_begin(struct html_page *p, const struct dopts *o);
+/*
+ * One input's views: the whole of tree t (its children in order,
+ * tree_finish done) named name, or with split one view per root frame,
+ * named "name: frame" (the frame alone when name is NULL).  For
+ * differential input, elided holds the stacks whose target is 0 (NULL
+ * or empty when none vanished).  Tree t has samples.
+ */
+void html_input(struct html_page *p, const char *name, const struct tree *t,
+    const struct tree *elided, int split);
+/* The names, colours and page options, the script; then free p. */
+void html_end(struct html_page *p);
+
+#endif

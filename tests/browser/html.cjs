@@ -1,0 +1,179 @@
+/* html.cjs: drive an fg-html page in headless Chromium and print what a
+ * user would see, one "key=value" line each, for tests/fg-html.bats to
+ * check against figures it derives from the input.
+ *
+ *   node html.cjs CASE PAGE.html [ARG...]
+ *
+ * Every case also prints requests= (the requests that tried to leave
+ * the page, refused), errors= (script errors) and dialogs= (alerts). */
+"use strict";
+const { open, hoverName } = require("./lib.cjs");
+
+function say(k, v) { console.log(k + "=" + v); }
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+
+const cases = {
+	/* hover frame ARG: the tooltip's lines */
+	async hover(o, name) {
+		await hoverName(o.page, name);
+		const lines = await o.page.$$eval("#tip > div", (ds) => ds.map((d) => d.className + ":" + d.textContent));
+		lines.forEach((l) => say("tip", l));
+		say("tipshown", await o.page.$eval("#tip", (e) => getComputedStyle(e).display !== "none"));
+	},
+	/* scroll to the far end of a deep graph and hover frame ARG there */
+	async deep(o, name) {
+		const p = o.page;
+		say("canvasheight", await p.evaluate(() => document.getElementById("canvas").height));
+		say("before", await p.evaluate((n) => window.fg.rect(window.fg.find(n)) !== null, name));
+		await p.evaluate(() => { document.getElementById("box").scrollTop = 0; });
+		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		await hoverName(p, name);
+		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
+	},
+	/* click frame ARG: the breadcrumb and the URL; then Esc */
+	async zoom(o, name) {
+		const p = o.page;
+		await hoverName(p, name);
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+		say("crumbs", await text(p, "#crumbs"));
+		say("url", await p.evaluate(() => location.search));
+		const w = await p.evaluate((n) => window.fg.rect(window.fg.find(n)).w, name);
+		say("zoomedwidth", Math.round(w));
+		say("canvaswidth", await p.evaluate(() => Math.round(parseFloat(document.getElementById("canvas").style.width))));
+		await hoverName(p, name);
+		const lines = await p.$$eval("#tip > div", (ds) => ds.map((d) => d.textContent));
+		say("tipcount", lines.find((l) => / of all/.test(l)));
+		await p.keyboard.press("Escape");
+		say("afteresc", await text(p, "#crumbs"));
+		say("urlafter", await p.evaluate(() => location.search));
+	},
+	/* the search state as loaded (from the URL), then typed: ARG */
+	async search(o, term) {
+		const p = o.page;
+		say("matched", await text(p, "#matched"));
+		say("field", await p.$eval("#search", (e) => e.value));
+		say("zoom", await p.evaluate(() => window.fg.state.z));
+		if (term) {
+			await p.keyboard.press("/");
+			await p.keyboard.type(term);
+			say("typed", await text(p, "#matched"));
+			say("url", await p.evaluate(() => location.search));
+			await p.click("#case");
+			say("icase", await text(p, "#matched"));
+			await p.keyboard.down("Control");
+			await p.keyboard.press("f");
+			await p.keyboard.up("Control");
+			say("ctrlf", await p.evaluate(() => document.activeElement.id));
+			await p.keyboard.press("Escape");
+			say("afteresc", await text(p, "#matched"));
+		}
+		/* a highlighted frame is drawn in the search colour */
+		say("highlighted", await p.evaluate(() => {
+			const v = window.fg.view(), c = document.getElementById("canvas").getContext("2d");
+			const D = JSON.parse(document.getElementById("fg-data").textContent);
+			const dpr = window.devicePixelRatio || 1;
+			let n = 0;
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.rect(i), b = document.getElementById("canvas").getBoundingClientRect();
+				if (!r || r.w < 4) continue;
+				const px = c.getImageData(Math.floor((r.x - b.left + 2) * dpr), Math.floor((r.y - b.top + 2) * dpr), 1, 1).data;
+				const hex = "#" + [px[0], px[1], px[2]].map((x) => x.toString(16).padStart(2, "0")).join("");
+				if (hex === D.match) n++;
+			}
+			return n;
+		}));
+	},
+	/* the views in the selector; choose view ARG */
+	async views(o, which) {
+		const p = o.page;
+		const names = await p.$$eval("#view option", (os) => os.map((x) => x.textContent));
+		names.forEach((n) => say("view", n));
+		if (which != null) {
+			await p.select("#view", String(which));
+			say("current", await p.evaluate(() => window.fg.view().name));
+			say("root", await p.evaluate(() => window.fg.view().w[0]));
+			say("url", await p.evaluate(() => location.search));
+		}
+	},
+	/* the elided banner; open the elided view */
+	async elided(o) {
+		const p = o.page;
+		say("banner", await text(p, "#elided"));
+		say("visible", await p.$eval("#elided", (e) => getComputedStyle(e).display !== "none"));
+		const btn = await p.$("#elidedbtn");
+		if (!btn) return;
+		await btn.click();
+		say("elided", await p.evaluate(() => window.fg.state.elided));
+		say("root", await p.evaluate(() => window.fg.view().w[0]));
+		say("frames", await p.evaluate(() => window.fg.view().n));
+		say("url", await p.evaluate(() => location.search));
+	},
+	/* the sort toggle: frame ARG's left edge before and after */
+	async sort(o, name) {
+		const p = o.page;
+		const x = async () => Math.round(await p.evaluate((n) => window.fg.rect(window.fg.find(n)).x -
+			document.getElementById("canvas").getBoundingClientRect().left, name));
+		say("before", await x());
+		await p.click("#sort");
+		say("after", await x());
+		say("url", await p.evaluate(() => location.search));
+		await p.click("#mode");
+		say("inverted", await p.evaluate(() => window.fg.state.inverted));
+	},
+	/* nothing but load: the DOM's elements that could run or fetch */
+	async load(o) {
+		const p = o.page;
+		say("title", await p.title());
+		say("h1", await text(p, "h1"));
+		say("subtitle", await text(p, "#subtitle"));
+		say("scripts", await p.$$eval("script", (s) => s.length));
+		say("injected", await p.$$eval("img, iframe, object, embed, link", (s) => s.length));
+		say("canvas", await p.evaluate(() => document.getElementById("canvas").style.width + "x" +
+			document.getElementById("box").style.height));
+		say("legend", await text(p, "#legend"));
+	},
+	/* timing: load and first draw, then the slowest of many hovers */
+	async bench(o) {
+		const p = o.page;
+		say("loadms", o.loadms);
+		say("paintms", o.paintms);
+		const t = await p.evaluate(() => {
+			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
+			const ts = [];
+			for (let k = 0; k < 200; k++) {
+				const x = b.left + (k * 37) % b.width, y = b.top + b.height - 4 - ((k * 16) % 300);
+				const t0 = performance.now();
+				c.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: y, bubbles: true }));
+				document.getElementById("tip").offsetWidth;
+				ts.push(performance.now() - t0);
+			}
+			ts.sort((a, b) => a - b);
+			const worst = ts[ts.length - 1], median = ts[ts.length >> 1], p95 = ts[Math.floor(ts.length * 0.95)];
+			const t0 = performance.now();
+			window.fg.zoom(1);
+			const z = performance.now() - t0;
+			return [worst, z, median, p95];
+		});
+		say("hovermedianms", t[2].toFixed(1));
+		say("hoverp95ms", t[3].toFixed(1));
+		say("hovermaxms", t[0].toFixed(1));
+		say("zoomms", t[1].toFixed(1));
+	},
+};
+
+(async () => {
+	const [what, file, ...args] = process.argv.slice(2);
+	const query = process.env.FG_QUERY || "";
+	const o = await open(file, query, { timeout: 120000 });
+	try {
+		await cases[what](o, ...args);
+		/* give a late request or script a moment to show itself */
+		await new Promise((r) => setTimeout(r, 100));
+	} finally {
+		say("requests", o.requests.length ? o.requests.join(" ") : "none");
+		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
+		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
+		await o.browser.close();
+	}
+})().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });

@@ -1,0 +1,66 @@
+/* lib.cjs: open an fg-html page in headless Chromium through
+ * puppeteer-core, with every request that would leave the page
+ * recorded and refused.  FG_PUPPETEER_NODE_PATH names the node_modules
+ * that holds puppeteer-core; FG_CHROMIUM the browser (chromium on PATH
+ * otherwise). */
+"use strict";
+const path = require("path");
+const { execSync } = require("child_process");
+
+const puppeteer = require(path.join(process.env.FG_PUPPETEER_NODE_PATH, "puppeteer-core"));
+
+function chromium() {
+	if (process.env.FG_CHROMIUM) return process.env.FG_CHROMIUM;
+	for (const n of ["chromium", "chromium-browser", "google-chrome"]) {
+		try {
+			return execSync("command -v " + n, { shell: "/bin/sh" }).toString().trim();
+		} catch (e) { /* next */ }
+	}
+	throw new Error("no chromium");
+}
+
+/* Open file (an absolute path) with query ("?s=..."); returns the
+ * browser, the page, the requests other than the page itself, and the
+ * errors and dialogs the page raised. */
+async function open(file, query, opts) {
+	opts = opts || {};
+	const browser = await puppeteer.launch({
+		executablePath: chromium(),
+		headless: true,
+		args: ["--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"],
+	});
+	const page = await browser.newPage();
+	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
+	const url = "file://" + file + (query || "");
+	const out = { browser, page, requests: [], errors: [], dialogs: [] };
+	await page.setRequestInterception(true);
+	page.on("request", (r) => {
+		if (r.url().split("?")[0] === url.split("?")[0] && r.isNavigationRequest()) {
+			r.continue();
+			return;
+		}
+		out.requests.push(r.url());
+		r.abort();
+	});
+	page.on("pageerror", (e) => out.errors.push(String(e)));
+	page.on("console", (m) => { if (m.type() === "error") out.errors.push(m.text()); });
+	page.on("dialog", (d) => { out.dialogs.push(d.message()); d.dismiss(); });
+	const t0 = Date.now();
+	await page.goto(url, { waitUntil: "load", timeout: opts.timeout || 60000 });
+	await page.waitForSelector("body[data-ready]", { timeout: opts.timeout || 60000 });
+	out.loadms = Date.now() - t0;
+	/* drawn: two animation frames after the script's first draw */
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+	out.paintms = Date.now() - t0;
+	return out;
+}
+
+/* Move the mouse to the middle of the frame named name; its box. */
+async function hoverName(page, name) {
+	const r = await page.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+	if (!r) throw new Error("frame not drawn: " + name);
+	await page.mouse.move(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+	return r;
+}
+
+module.exports = { open, hoverName };

@@ -1,0 +1,524 @@
+#!/usr/bin/env bats
+# fg-html: one offline HTML page that draws profiles on a canvas
+
+load helper
+
+J=$DATA/folded/julia.folded
+DIFF=$DATA/folded/diff.folded
+H=$DATA/hostile/names.folded
+
+# The fill fg-svg gives the first box of the frame named $2 in SVG $1.
+svg_fill() {
+	local y x
+	read -r y x _ < <(awk -f "$DATA/svg/boxes.awk" "$1" |
+		awk -v n="$2" '{ nm = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", nm) } nm == n { print; exit }')
+	grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" "$1" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
+}
+
+need_python() {
+	command -v python3 >/dev/null || skip "needs python3 to read the page's data"
+}
+
+# fgdata PAGE EXPR: EXPR evaluated in Python over the page's data: D the
+# JSON object, V its views with the packed fields unpacked (depth, f,
+# w, b, c lists), names(v) the names of view v's frames in order.
+fgdata() {
+	python3 - "$@" <<'EOF'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8", errors="strict").read()
+m = re.search(r'<script type="application/json" id="fg-data">\n(.*?)</script>', page, re.S)
+D = json.loads(m.group(1))
+A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+def unpack(s):
+    out, v, mul = [], 0, 1
+    for ch in s:
+        d = A.index(ch)
+        v += (d & 31) * mul
+        if d & 32:
+            mul *= 32
+            continue
+        out.append(v); v, mul = 0, 1
+    return out
+def counts(s):
+    return [float(x) for x in s.split(",")[:-1]] if D["frac"] else unpack(s)
+def view(r):
+    v = dict(r)
+    if r["n"] == 0:
+        v.update(depth=[], f=[], w=[], c=[])
+        if "e" in r: v["e"] = view(r["e"])
+        return v
+    steps = unpack(r["d"])
+    v["depth"] = []
+    for i, st in enumerate(steps):
+        v["depth"].append(0 if i == 0 else v["depth"][-1] + 1 - st)
+    v["f"] = unpack(r["f"]); v["w"] = counts(r["w"])
+    if "b" in r: v["b"] = counts(r["b"])
+    if "c" in r: v["c"] = unpack(r["c"])
+    else:
+        nc = unpack(D["namecolor"]); v["c"] = [nc[f] for f in v["f"]]
+    if "e" in r: v["e"] = view(r["e"])
+    return v
+V = [view(r) for r in D["views"]]
+def names(v): return [D["names"][f] for f in v["f"]]
+def color(v, name): return D["colors"][v["c"][names(v).index(name)]]
+r = eval(sys.argv[2])
+print("\n".join(map(str, r)) if isinstance(r, list) else r)
+EOF
+}
+
+@test "fg-html: one self-contained page: no reference leaves it" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	head -1 "$BATS_TEST_TMPDIR/p.html" | grep -qx '<!DOCTYPE html>'
+	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$BATS_TEST_TMPDIR/p.html"
+	# the script and style are inline, each once
+	[ "$(grep -c '^<script' "$BATS_TEST_TMPDIR/p.html")" -eq 2 ]
+	[ "$(grep -c '^<style>' "$BATS_TEST_TMPDIR/p.html")" -eq 1 ]
+}
+
+@test "fg-html: byte-identical across runs" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/a.html"
+	fg-html "$J" >"$BATS_TEST_TMPDIR/b.html"
+	cmp "$BATS_TEST_TMPDIR/a.html" "$BATS_TEST_TMPDIR/b.html"
+}
+
+@test "fg-html: the whole tree, no minimum width: every stack's leaf is a frame" {
+	need_python
+	# a stack of one sample among a million is still there to zoom into
+	{ echo "big;work 1000000"; echo "big;tiny;leaf 1"; } | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'names(V[0])')" = "$(printf 'all\nbig\ntiny\nleaf\nwork')" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"]')" = "$(printf '1000001\n1000001\n1\n1\n1000000')" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["depth"]')" = "$(printf '0\n1\n2\n3\n2')" ]
+}
+
+@test "fg-html: widths add up to the input's counts, frame by frame" {
+	need_python
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	total=$(awk '{ t += $NF } END { print t }' "$J")
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"][0]')" = "$total" ]
+	# a root frame's width is the sum of the lines under it
+	root=$(head -1 "$J" | cut -d';' -f1)
+	want=$(awk -F';' -v r="$root" '$1 == r { n = split($0, a, " "); t += a[n] } END { print t }' "$J")
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('$root')]")" = "$want" ]
+	# the frame count is the number of distinct stack prefixes, plus the root
+	prefixes=$(awk '{ sub(/ [^ ]*$/, ""); n = split($0, a, ";"); p = ""
+		for (i = 1; i <= n; i++) { p = p ";" a[i]; if (!(p in s)) { s[p]; c++ } } } END { print c + 1 }' "$J")
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["n"]')" = "$prefixes" ]
+}
+
+@test "fg-html: names are interned once; annotations kept apart" {
+	need_python
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	# eval at boot.jl:330 roots every stack but is written once
+	[ "$(grep -o 'eval at boot.jl:330' "$BATS_TEST_TMPDIR/p.html" | wc -l)" -eq 1 ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'len(D["names"]) == len(set(D["names"]))')" = True ] ||
+		[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'any(D["annot"])')" = True ]
+	name='_mapslices at abstractarray.jl:2870 [inlined]'
+	id=$(fgdata "$BATS_TEST_TMPDIR/p.html" "D['names'].index('$name')")
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "D['annot']['$id']")" = d ]
+}
+
+@test "fg-html: decimal counts" {
+	need_python
+	fg-html "$DATA/folded/decimal.folded" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["frac"]')" = 1 ]
+	want=$(awk '{ t += $NF } END { print t }' "$DATA/folded/decimal.folded")
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"][0]')" = "$want" ]
+}
+
+@test "fg-html: the page is at most a quarter of a realistic input" {
+	gzip -dc "$DATA/svg/perf.folded.gz" >"$BATS_TEST_TMPDIR/in.folded"
+	fg-html "$BATS_TEST_TMPDIR/in.folded" >"$BATS_TEST_TMPDIR/p.html"
+	in=$(wc -c <"$BATS_TEST_TMPDIR/in.folded")
+	out=$(wc -c <"$BATS_TEST_TMPDIR/p.html")
+	[ "$((out * 4))" -le "$in" ]
+}
+
+@test "fg-html: hot, --hash and julia colours are fg-svg's" {
+	need_python
+	for opt in "" --hash "--colors=julia" "--colors=mem"; do
+		fg-html $opt "$J" >"$BATS_TEST_TMPDIR/p.html"
+		fg-svg $opt "$J" >"$BATS_TEST_TMPDIR/p.svg"
+		grep -o 'fill="#[0-9a-f]*"' "$BATS_TEST_TMPDIR/p.svg" | sed 's/fill="\(.*\)"/\1/' | sort -u >"$BATS_TEST_TMPDIR/svg"
+		fgdata "$BATS_TEST_TMPDIR/p.html" 'sorted(set(D["colors"][c] for c in V[0]["c"]))' >"$BATS_TEST_TMPDIR/html"
+		# every box colour of the SVG is a frame colour of the page
+		[ -z "$(comm -23 "$BATS_TEST_TMPDIR/svg" "$BATS_TEST_TMPDIR/html" | grep -v '^#\(ffffff\|eeeeee\|eeeeb0\)$')" ]
+	done
+	fg-html --colors=red "$J" >"$BATS_TEST_TMPDIR/red.html"
+	fg-html --colors=blue "$J" >"$BATS_TEST_TMPDIR/blue.html"
+	! cmp -s "$BATS_TEST_TMPDIR/red.html" "$BATS_TEST_TMPDIR/blue.html"
+	run fg-html --colors=nope "$J"
+	status_is 2
+	[[ "$output" == *"unknown palette"* ]]
+}
+
+@test "fg-html --colors julia: status colours, compilation under the compiler, and a legend" {
+	need_python
+	{ echo "main at a.jl:1;f at b.jl:2_[d] 3"; echo "main at a.jl:1;g at b.jl:3_[g] 2"
+	  echo "main at a.jl:1;typeinf_ext at typeinfer.jl:9;abstract_call at abstractinterpretation.jl:5 4"
+	  echo "main at a.jl:1;h at b.jl:4 1"; } >"$BATS_TEST_TMPDIR/j.folded"
+	fg-html --colors julia "$BATS_TEST_TMPDIR/j.folded" >"$BATS_TEST_TMPDIR/p.html"
+	p=$BATS_TEST_TMPDIR/p.html
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'runtime dispatch\ngarbage collection\ncompilation')" ]
+	legend() { fgdata "$p" "dict(D['legend'])['$1']"; }
+	# dispatch and GC frames as fg-svg colours them
+	fg-svg --colors julia "$BATS_TEST_TMPDIR/j.folded" >"$BATS_TEST_TMPDIR/j.svg"
+	[ "$(fgdata "$p" "color(V[0], 'f at b.jl:2')")" = "$(svg_fill "$BATS_TEST_TMPDIR/j.svg" 'f at b.jl:2')" ]
+	[ "$(fgdata "$p" "color(V[0], 'g at b.jl:3')")" = "$(svg_fill "$BATS_TEST_TMPDIR/j.svg" 'g at b.jl:3')" ]
+	[ "$(fgdata "$p" "color(V[0], 'typeinf_ext at typeinfer.jl:9')")" = "$(legend compilation)" ]
+	[ "$(fgdata "$p" "color(V[0], 'abstract_call at abstractinterpretation.jl:5')")" = "$(legend compilation)" ]
+	[ "$(fgdata "$p" "color(V[0], 'h at b.jl:4')")" != "$(legend compilation)" ]
+	# other palettes have no legend
+	fg-html "$BATS_TEST_TMPDIR/j.folded" >"$p"
+	[ -z "$(fgdata "$p" 'D["legend"]')" ]
+}
+
+@test "fg-html --palette: colours from the map, new ones written back" {
+	need_python
+	printf 'main->rgb(1,2,3)\n' >"$BATS_TEST_TMPDIR/pal"
+	printf 'main;a 2\nmain;b 1\n' | fg-html --palette "$BATS_TEST_TMPDIR/pal" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "color(V[0], 'main')")" = '#010203' ]
+	grep -q '^a->rgb(' "$BATS_TEST_TMPDIR/pal"
+	grep -q '^b->rgb(' "$BATS_TEST_TMPDIR/pal"
+}
+
+@test "fg-html: differential input coloured by change, with the elided stacks apart" {
+	need_python
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	p=$BATS_TEST_TMPDIR/p.html
+	[ "$(fgdata "$p" 'D["diff"]')" = 1 ]
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'grew\nshrank\nnew')" ]
+	# widths are the target's, baselines the first column
+	[ "$(fgdata "$p" "V[0]['w'][names(V[0]).index('f')]")" = 12 ]
+	[ "$(fgdata "$p" "V[0]['b'][names(V[0]).index('f')]")" = 10 ]
+	fg-svg "$DIFF" >"$BATS_TEST_TMPDIR/p.svg"
+	for f in main f h; do
+		[ "$(fgdata "$p" "color(V[0], '$f')")" = "$(svg_fill "$BATS_TEST_TMPDIR/p.svg" "$f")" ]
+	done
+	[ "$(fgdata "$p" "color(V[0], 'h')")" = "$(fgdata "$p" "dict(D['legend'])['new']")" ]
+	# g vanished (target 0): in the elided view only, with its count
+	[ "$(fgdata "$p" "'g' in names(V[0])")" = False ]
+	want=$(awk '$NF == 0 && $(NF-1) > 0' "$DIFF" | wc -l)
+	[ "$(fgdata "$p" 'V[0]["e"]["stacks"]')" = "$want" ]
+	[ "$(fgdata "$p" 'names(V[0]["e"])')" = "$(printf 'all\nmain\ng')" ]
+	[ "$(fgdata "$p" 'V[0]["e"]["total"]')" = "$(awk '$NF == 0 { t += $(NF-1) } END { print t }' "$DIFF")" ]
+	# no elided view when nothing vanished
+	grep -v ' 0$' "$DIFF" | fg-html >"$p"
+	[ "$(fgdata "$p" '"e" in D["views"][0]')" = False ]
+}
+
+@test "fg-html --negate, --delta=self, --min-delta, --reverse" {
+	need_python
+	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('g')]")" = 5 ]
+	fg-html --delta=self "$DIFF" >"$BATS_TEST_TMPDIR/s.html"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/t.html"
+	# main has no samples of its own: white by self change, red by total
+	[ "$(fgdata "$BATS_TEST_TMPDIR/s.html" "color(V[0], 'main')")" = '#ffffff' ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/t.html" "color(V[0], 'main')")" != '#ffffff' ]
+	fg-html --min-delta 50 "$DIFF" >"$BATS_TEST_TMPDIR/m.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/m.html" "color(V[0], 'f')")" = '#ffffff' ]
+	run fg-html --delta=both "$DIFF"
+	status_is 2
+	printf 'a;b 1\n' | fg-html --reverse >"$BATS_TEST_TMPDIR/r.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/r.html" 'names(V[0])')" = "$(printf 'all\nb\na')" ]
+}
+
+@test "fg-html: several inputs are several views, named after their files" {
+	need_python
+	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
+	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
+	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["name"] for v in V]')" = \
+		"$(printf '%s\n' "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded")" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[1]["w"][0]')" = 7 ]
+	# standard input is a view too
+	printf 'x 1\n' | fg-html - "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/q.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/q.html" 'V[0]["name"]')" = '<stdin>' ]
+}
+
+@test "fg-html --split-root: one view per root frame" {
+	need_python
+	printf 'thread 1;main;a 3\nthread 2;main;b 2\nthread 1;c 1\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["name"] for v in V]')" = "$(printf 'thread 1\nthread 2')" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["w"][0] for v in V]')" = "$(printf '4\n2')" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'names(V[1])')" = "$(printf 'thread 2\nmain\nb')" ]
+	# with files, views are FILE: ROOT
+	printf 't1;a 1\nt2;b 1\n' >"$BATS_TEST_TMPDIR/x.folded"
+	fg-html --split-root "$BATS_TEST_TMPDIR/x.folded" "$BATS_TEST_TMPDIR/x.folded" >"$BATS_TEST_TMPDIR/q.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/q.html" 'len(V)')" = 4 ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/q.html" 'V[3]["name"]')" = "$BATS_TEST_TMPDIR/x.folded: t2" ]
+	# a differential split view keeps its own elided stacks
+	printf 't1;a 1 0\nt1;b 1 1\nt2;c 2 2\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/d.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" '[names(v["e"]) if "e" in v else "-" for v in V]')" = \
+		"$(printf "%s\n" "['t1', 'a']" -)" ]
+	# a root whose stacks all vanished is a view of its elided stacks alone
+	printf 't1;a 1 1\nt3;d 4 0\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/d.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" '[(r["name"], r["n"]) for r in D["views"]]')" = \
+		"$(printf "%s\n" "('t1', 2)" "('t3', 0)")" ]
+	[ "$(fgdata "$BATS_TEST_TMPDIR/d.html" 'D["views"][1]["e"]["total"]')" = 4 ]
+}
+
+@test "fg-html: --title, --subtitle, --countname, --inverted, --sort, sizes" {
+	need_python
+	fg-html -t 'My <run>' --subtitle 'sub "x"' --countname allocations -i --sort=width \
+		-w 800 -H 600 "$J" >"$BATS_TEST_TMPDIR/p.html"
+	p=$BATS_TEST_TMPDIR/p.html
+	[ "$(fgdata "$p" 'D["title"]')" = 'My <run>' ]
+	grep -q '<title>My &lt;run&gt;</title>' "$p"
+	[ "$(fgdata "$p" 'D["subtitle"]')" = 'sub "x"' ]
+	[ "$(fgdata "$p" 'D["countname"]')" = allocations ]
+	[ "$(fgdata "$p" '(D["inverted"], D["sortwidth"], D["width"], D["height"])')" = '(1, 1, 800, 600)' ]
+	[ "$(fgdata "$p" 'D["unit"]')" = count ]
+	fg-html "$J" >"$p"
+	[ "$(fgdata "$p" '(D["title"], D["inverted"], D["sortwidth"], D["width"], D["height"])')" = \
+		"('Flame Graph', 0, 0, 0, 0)" ]
+	fg-html -i "$J" >"$p"
+	[ "$(fgdata "$p" 'D["title"]')" = 'Icicle Graph' ]
+	FG_WIDTH=900 FG_HEIGHT=500 fg-html "$J" >"$p"
+	[ "$(fgdata "$p" '(D["width"], D["height"])')" = '(900, 500)' ]
+	FG_WIDTH=900 fg-html -w 700 "$J" >"$p"
+	[ "$(fgdata "$p" 'D["width"]')" = 700 ]
+	fg-html --sort=name "$J" >"$p"
+	[ "$(fgdata "$p" 'D["sortwidth"]')" = 0 ]
+	run fg-html --sort=size "$J"
+	status_is 2
+	[[ "$output" == *"bad sort"* ]]
+	run fg-html -w 10 "$J"
+	status_is 2
+	run env FG_HEIGHT=abc fg-html "$J"
+	status_is 2
+}
+
+@test "fg-html: hostile names and options stay data" {
+	need_python
+	fg-html -t '</script><script>alert(3)</script>' --subtitle '<!-- ]]>' "$H" >"$BATS_TEST_TMPDIR/p.html"
+	p=$BATS_TEST_TMPDIR/p.html
+	# exactly the page's own two scripts, and no markup from a name
+	[ "$(grep -o '<script' "$p" | wc -l)" -eq 2 ]
+	[ "$(grep -o '</script' "$p" | wc -l)" -eq 2 ]
+	! grep -q '<img' "$p"
+	! grep -q '<!--' "$p"
+	! grep -q ']]>' "$p"
+	# no raw control bytes, no raw U+2028 / U+2029, and valid UTF-8
+	! LC_ALL=C grep -q "$(printf '[\001-\010\013\014\016-\037\177]')" "$p"
+	! grep -q "$(printf '\342\200\250')" "$p"
+	! grep -q "$(printf '\342\200\251')" "$p"
+	iconv -f UTF-8 -t UTF-8 "$p" >/dev/null
+	# and every name comes back as it was (invalid bytes as U+FFFD)
+	[ "$(fgdata "$p" '"<script>alert(1)</script>" in D["names"]')" = True ]
+	[ "$(fgdata "$p" '"</script><img src=x onerror=alert(2)>" in D["names"]')" = True ]
+	[ "$(fgdata "$p" 'D["title"]')" = '</script><script>alert(3)</script>' ]
+	printf 'a\342\200\250b 1\n' | fg-html >"$p"
+	[ "$(fgdata "$p" 'D["names"][1] == "a\u2028b"')" = True ]
+}
+
+@test "fg-html: empty input is an error and writes nothing" {
+	run bash -c 'printf "" | fg-html 2>&1 >/dev/null; echo "rc=$?"'
+	[ "${lines[0]}" = "fg-html: <stdin>: no samples in the input" ]
+	[ "${lines[1]}" = rc=1 ]
+	[ -z "$(printf '' | fg-html 2>/dev/null)" ]
+	: >"$BATS_TEST_TMPDIR/empty.folded"
+	run bash -c "fg-html '$J' '$BATS_TEST_TMPDIR/empty.folded' 2>&1 >'$BATS_TEST_TMPDIR/out'"
+	status_is 1
+	[ "$output" = "fg-html: $BATS_TEST_TMPDIR/empty.folded: no samples in the input" ]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+}
+
+@test "fg-html: bad input names file and line, writes nothing" {
+	printf 'a;b 1\nbad line\n' >"$BATS_TEST_TMPDIR/bad.folded"
+	run bash -c "fg-html '$J' '$BATS_TEST_TMPDIR/bad.folded' 2>&1 >'$BATS_TEST_TMPDIR/out'"
+	status_is 1
+	[[ "$output" == "fg-html: $BATS_TEST_TMPDIR/bad.folded:2: "* ]]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+	run fg-html "$BATS_TEST_TMPDIR/missing.folded"
+	status_is 1
+}
+
+@test "fg-html: usage, --help and --version" {
+	run fg-html --bogus
+	status_is 2
+	[[ "$output" == *"usage: fg-html"* ]]
+	run fg-html --help
+	status_is 0
+	[[ "$output" == *"--split-root"* ]]
+	[[ "$output" == *"--sort=name|width"* ]]
+	run fg-html --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+# In a real browser: headless Chromium driven by puppeteer-core
+# (FG_PUPPETEER_NODE_PATH names the node_modules that holds it).
+browser() {
+	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		skip "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	command -v node >/dev/null || skip "needs node"
+	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
+		skip "needs chromium (or FG_CHROMIUM)"
+	timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@" >"$BATS_TEST_TMPDIR/b.out" ||
+		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
+	cat "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
+}
+got() {
+	sed -n "s/^$1=//p" "$BATS_TEST_TMPDIR/b.out"
+}
+pct() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f%%", 100 * a / b }'
+}
+
+@test "fg-html in Chromium: hover shows name, file:line, count and shares" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	f='mapslices at abstractarray.jl:2857'
+	browser hover "$BATS_TEST_TMPDIR/p.html" "$f"
+	n=$(awk -v f="$f" 'index($0, ";" f ";") || index($0, ";" f " ") { t += $NF } END { print t }' "$J")
+	total=$(awk '{ t += $NF } END { print t }' "$J")
+	[ "$(got tip | sed -n 1p)" = "name:$f" ]
+	[ "$(got tip | sed -n 2p)" = "file:abstractarray.jl:2857" ]
+	[ "$(got tip | sed -n 3p)" = "count:$n samples — $(pct "$n" "$total") of all" ]
+	[ "$(got tipshown)" = true ]
+}
+
+@test "fg-html in Chromium: click zooms with a breadcrumb and the URL; Esc resets" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	f='mapslices at abstractarray.jl:2857'
+	browser zoom "$BATS_TEST_TMPDIR/p.html" "$f"
+	[ "$(got crumbs)" = "all › eval at boot.jl:330 › profile_test at REPL[1]:5 › $f" ]
+	[[ "$(got url)" == "?z="[0-9]* ]]
+	# the zoomed frame fills the canvas, and is 100% of itself
+	[ "$(got zoomedwidth)" = "$(got canvaswidth)" ]
+	[[ "$(got tipcount)" == *", 100.00% of $f" ]]
+	[ "$(got afteresc)" = all ]
+	[ -z "$(got urlafter)" ]
+}
+
+@test "fg-html in Chromium: search from the URL, Matched share of the view, case toggle" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=sort%21' browser search "$BATS_TEST_TMPDIR/p.html" 'RAND'
+	# the share of samples with a frame matching, counted once a stack
+	total=$(awk '{ t += $NF } END { print t }' "$J")
+	m=$(awk '/sort!/ { t += $NF } END { print t }' "$J")
+	[ "$(got matched)" = "Matched: $(pct "$m" "$total")" ]
+	[ "$(got field)" = 'sort!' ]
+	[ "$(got typed)" = "Matched: 0.00%" ]
+	[ "$(got url)" = '?s=RAND' ]
+	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
+	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
+	# Ctrl-F goes to the field; Escape, unzoomed, clears the search
+	[ "$(got ctrlf)" = search ]
+	[ -z "$(got afteresc)" ]
+}
+
+@test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
+	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)
+	FG_QUERY='?z=2&s=%5Ex%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got zoom)" = 2 ]
+	[ "$(got matched)" = "Matched: $(pct 3 4)" ]
+	# zoomed under a match, every sample passes through it
+	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got matched)" = "Matched: 100.00%" ]
+}
+
+@test "fg-html in Chromium: highlighted frames are drawn in the search colour" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=%5Esort' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got highlighted)" -gt 0 ]
+	FG_QUERY='?s=nothing-matches-this' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got highlighted)" -eq 0 ]
+}
+
+@test "fg-html in Chromium: the view selector switches views" {
+	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
+	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
+	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser views "$BATS_TEST_TMPDIR/p.html" 1
+	[ "$(got view)" = "$(printf '%s\n' "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded")" ]
+	[ "$(got current)" = "$BATS_TEST_TMPDIR/allocs.folded" ]
+	[ "$(got root)" = 7 ]
+	[ "$(got url)" = '?v=1' ]
+}
+
+@test "fg-html in Chromium: a differential frame's tooltip gives its baseline and change" {
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	browser hover "$BATS_TEST_TMPDIR/p.html" f
+	read -r base target < <(awk '$1 == "main;f" { print $2, $3 }' "$DIFF")
+	total=$(awk '{ t += $NF } END { print t }' "$DIFF")
+	d=$((target - base))
+	[ "$(got tip | grep '^delta:')" = "delta:baseline $base samples; change +$d samples (+$(pct "$d" "$total"))" ]
+}
+
+@test "fg-html in Chromium: the Elided view is announced with its count and opens" {
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	browser elided "$BATS_TEST_TMPDIR/p.html"
+	n=$(awk '$NF == 0 && $(NF-1) > 0' "$DIFF" | wc -l)
+	base=$(awk '$NF == 0 { t += $(NF-1) } END { print t }' "$DIFF")
+	[ "$(got visible)" = true ]
+	[[ "$(got banner)" == "Elided: $n stack"*" vanished from the target ($base samples in the baseline"* ]]
+	[ "$(got elided)" = true ]
+	[ "$(got root)" = "$base" ]
+	[ "$(got url)" = '?e=1' ]
+	# a split view whose stacks all vanished opens on its elided stacks
+	printf 't1;a 1 1\nt3;d 4 0\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/s.html"
+	FG_QUERY='?v=1' browser elided "$BATS_TEST_TMPDIR/s.html"
+	[ "$(got banner)" = "Elided: all 1 stack of this view vanished from the target (4 samples in the baseline)" ]
+	[ "$(got visible)" = true ]
+}
+
+@test "fg-html in Chromium: sort by width moves the widest callee first; mode toggles" {
+	printf 'main;a 1\nmain;b 5\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser sort "$BATS_TEST_TMPDIR/p.html" b
+	[ "$(got before)" -gt 0 ]
+	[ "$(got after)" -eq 0 ]
+	[ "$(got url)" = '?o=width' ]
+	[ "$(got inverted)" = true ]
+}
+
+@test "fg-html in Chromium: hostile names and titles run no script and fetch nothing" {
+	fg-html -t '</script><script>alert(3)</script><img src=x>' "$H" >"$BATS_TEST_TMPDIR/p.html"
+	browser load "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got scripts)" = 2 ]
+	[ "$(got injected)" = 0 ]
+	[ "$(got h1)" = '</script><script>alert(3)</script><img src=x>' ]
+	# the hostile frames are there, as text
+	FG_QUERY='?s=onerror' browser search "$BATS_TEST_TMPDIR/p.html"
+	[[ "$(got matched)" == "Matched: "[1-9]* ]]
+	awk '{ n = $NF; $NF = ""; print $0 n, n + 1 }' "$H" | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	browser load "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got injected)" = 0 ]
+}
+
+@test "fg-html in Chromium: a 5000-deep stack scrolls; the canvas stays the box's size" {
+	awk 'BEGIN { s = "root"; for (i = 0; i < 5000; i++) s = s ";f" i; print s " 3"; print "root;g 1" }' |
+		fg-html -H 400 >"$BATS_TEST_TMPDIR/p.html"
+	browser deep "$BATS_TEST_TMPDIR/p.html" f4999
+	[ "$(got before)" = false ]
+	[ "$(got tipname)" = f4999 ]
+	# the canvas is the box, not the 80000 px graph
+	[ "$(got canvasheight)" -le 1600 ]
+}
+
+@test "fg-html in Chromium: --width, --height, subtitle, legend" {
+	fg-html -w 640 -H 300 --subtitle 'run 7' --colors julia "$J" >"$BATS_TEST_TMPDIR/p.html"
+	browser load "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got canvas)" = 640pxx300px ]
+	[ "$(got subtitle)" = 'run 7' ]
+	[ "$(got legend)" = 'runtime dispatchgarbage collectioncompilation' ]
+}
+
+@test "fg-html in Chromium: counts in the data's unit, in human form" {
+	# fg-html writes unit "count" until the folded reader knows the
+	# "# fg: unit=" header; the page formats whatever unit it is given
+	printf 'main;alloc 3072\nmain;free 1024\n' | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	browser hover "$BATS_TEST_TMPDIR/c.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3,072 samples — 75.00% of all" ]
+	sed 's/"unit":"count"/"unit":"bytes"/' "$BATS_TEST_TMPDIR/c.html" >"$BATS_TEST_TMPDIR/b.html"
+	browser hover "$BATS_TEST_TMPDIR/b.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3 KiB — 75.00% of all" ]
+	printf 'main;alloc 1500000\nmain;free 500000\n' | fg-html |
+		sed 's/"unit":"count"/"unit":"nanoseconds"/' >"$BATS_TEST_TMPDIR/t.html"
+	browser hover "$BATS_TEST_TMPDIR/t.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:1.5 ms — 75.00% of all" ]
+}
