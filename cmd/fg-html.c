@@ -22,10 +22,10 @@ struct input {
 	const struct dopts *o;
 };
 
-static void
-usage(FILE *f, int status)
+static noreturn void
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n"
+	printf("usage: %s [options] [FILE...]\n"
 	    "  -t, --title TEXT       title (\"Flame Graph\", or \"Icicle Graph\" with -i)\n"
 	    "      --subtitle TEXT    a second line under the title\n"
 	    "  -w, --width PX         canvas width (fills the window, or FG_WIDTH)\n"
@@ -46,7 +46,7 @@ usage(FILE *f, int status)
 	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 static void
@@ -122,7 +122,7 @@ main(int argc, char **argv)
 	struct input *in;
 	int c, i, n, split = 0;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	o.fontwidth = 0.59;
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
@@ -137,17 +137,15 @@ main(int argc, char **argv)
 		case 'w': page.width = draw_num(optarg, "width", 100); break;
 		case 'H': page.height = draw_num(optarg, "height", 100); break;
 		case O_SORT:
-			if (strcmp(optarg, "width") && strcmp(optarg, "name")) {
-				fprintf(stderr, "%s: bad sort: '%s' (name or width)\n", argv0, optarg);
-				exit(EXIT_USAGE);
-			}
+			if (strcmp(optarg, "width") && strcmp(optarg, "name"))
+				usage_error("bad sort: '%s' (name or width)", optarg);
 			page.sortwidth = !strcmp(optarg, "width");
 			break;
 		case O_SPLIT: split = 1; break;
 		case O_COUNTNAME: o.countname = optarg; break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts(FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage();
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	argc -= optind;

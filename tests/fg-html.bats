@@ -338,7 +338,11 @@ EOF
 @test "fg-html: usage, --help and --version" {
 	run fg-html --bogus
 	status_is 2
-	[[ "$output" == *"usage: fg-html"* ]]
+	[ "$output" = "fg-html: unrecognized option '--bogus'
+Try 'fg-html --help' for more information." ]
+	run fg-html --sort=height
+	status_is 2
+	[[ "$output" == "fg-html: bad sort: 'height'"* ]]
 	run fg-html --help
 	status_is 0
 	[[ "$output" == *"--split-root"* ]]
