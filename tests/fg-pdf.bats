@@ -133,3 +133,15 @@ needpy() {
 	status_is 0
 	[ -z "$output" ]
 }
+
+@test "fg-pdf: pdf_num writes any finite number whole, and nothing but its digits" {
+	# a number longer than a small buffer came out with the bytes after it
+	big=$(awk 'BEGIN { printf "%.3f", 1e300 }')
+	big=${big%.000}
+	run pdfnum 1e300 -1e300 0.5 -0.0001 12 2.25
+	status_is 0
+	[ "$output" = "$big -$big 0.5 0 12 2.25 " ]
+	run pdfnum inf
+	status_is 1
+	[[ "$output" == *"internal error"* ]]
+}
