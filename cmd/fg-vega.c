@@ -379,7 +379,7 @@ main(int argc, char **argv)
 			o.minpct = n > 0 && optarg[n - 1] == '%';
 			if (o.minpct)
 				optarg[n - 1] = 0;
-			o.minwidth = draw_num(optarg, "minwidth", 0);
+			o.minwidth = draw_num(optarg, o.minpct ? "minwidth%" : "minwidth", 0);
 			break;
 		case 'i': o.inverted = 1; break;
 		case O_NEGATE: o.negate = 1; break;
