@@ -199,7 +199,7 @@ mask() {
 	run bash -c "printf 'a 1\n' | fg-png --width 400000 --height 2000"
 	status_is 1
 	[[ "$output" == *"too large"* ]]
-	run bash -c "printf 'a 1\n' | fg-png --pixels --costscale 1e12"
+	run bash -c "printf 'a 10000\n' | fg-png --pixels --costscale 1000000"
 	status_is 1
 }
 
