@@ -7,6 +7,7 @@
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/draw.h"
+#include "draw/font.h"
 #include "base/escape.h"
 #include "read/folded.h"
 #include "stack/frame.h"
@@ -376,7 +377,7 @@ write_svg(struct dopts *o, struct input *in)
 	    "<stop stop-color=\"%s\" offset=\"5%%\"/>\n<stop stop-color=\"%s\" offset=\"95%%\"/>\n"
 	    "</linearGradient>\n</defs>\n", bg1, bg2);
 	out_str("<style type=\"text/css\">\ntext { font-family:");
-	out_xml(o->fonttype, strlen(o->fonttype));
+	out_css_fonts(o->fonttype);
 	out_printf("; font-size:%gpx; }\n#title { font-size:%gpx; }\n", o->fontsize, o->fontsize + 5);
 	out_str(svg_css);
 	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
