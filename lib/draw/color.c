@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "draw/color.h"
 #include "base/escape.h"
@@ -396,6 +398,20 @@ palette_lookup(const char *name, size_t n, struct rgb *c)
 	return 1;
 }
 
+/* The "->" before the colour of a palette line: the last one, so that a
+ * name may hold "->" itself (C++'s a->b). */
+static char *
+last_arrow(char *line)
+{
+	char *a = NULL, *p = line;
+
+	while ((p = strstr(p, "->"))) {
+		a = p;
+		p += 2;
+	}
+	return a;
+}
+
 void
 palette_load(const char *path)
 {
@@ -415,9 +431,11 @@ palette_load(const char *path)
 		lineno++;
 		if (len && line[len - 1] == '\n')
 			line[--len] = 0;
+		if (len && line[len - 1] == '\r')
+			line[--len] = 0;
 		if (len == 0)
 			continue;
-		if (!(arrow = strstr(line, "->")) ||
+		if (!(arrow = last_arrow(line)) ||
 		    sscanf(arrow + 2, "rgb(%d,%d,%d)%n", &r, &g, &b, &end) != 3 ||
 		    arrow[2 + end] || r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
 			fileerr(path, lineno, "not a palette line (NAME->rgb(R,G,B))");
@@ -437,16 +455,46 @@ cmpname(const void *a, const void *b)
 	return c ? c : (lx > ly) - (lx < ly);
 }
 
+/* A temporary file beside path, for palette_save to rename over it,
+ * with the mode of the file it replaces (or the umask's). */
+static FILE *
+palette_temp(const char *path, char **tmp)
+{
+	struct stat st;
+	mode_t mask;
+	FILE *f;
+	int fd;
+
+	*tmp = emalloc(strlen(path) + 8);
+	strcpy(*tmp, path);
+	strcat(*tmp, ".XXXXXX");
+	if ((fd = mkstemp(*tmp)) < 0)
+		eprintf("%s: %s", *tmp, strerror(errno));
+	if (stat(path, &st) == 0) {
+		fchmod(fd, st.st_mode & 07777);
+	} else {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	if (!(f = fdopen(fd, "w"))) {
+		unlink(*tmp);
+		eprintf("%s: %s", *tmp, strerror(errno));
+	}
+	return f;
+}
+
 void
 palette_save(const char *path)
 {
 	FILE *f;
 	uint32_t *ids, i;
+	char *tmp;
+	int bad;
 
 	if (!pmap_ready)
 		return;
-	if (!(f = fopen(path, "w")))
-		eprintf("%s: %s", path, strerror(errno));
+	f = palette_temp(path, &tmp);
 	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
 	for (i = 0; i < pmap.n; i++)
 		ids[i] = i;
@@ -455,6 +503,15 @@ palette_save(const char *path)
 		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(&pmap, ids[i]),
 		    pcolor[ids[i]].r, pcolor[ids[i]].g, pcolor[ids[i]].b);
 	free(ids);
-	if (fclose(f))
-		eprintf("%s: write error", path);
+	/* the old file stays until the new one is whole */
+	bad = fflush(f) || ferror(f) || fsync(fileno(f));
+	if (fclose(f) || bad) {
+		unlink(tmp);
+		eprintf("%s: write error; the palette file is unchanged", tmp);
+	}
+	if (rename(tmp, path)) {
+		unlink(tmp);
+		eprintf("%s: %s", path, strerror(errno));
+	}
+	free(tmp);
 }
