@@ -184,8 +184,21 @@ tooltip_fields(int diff)
 	out_str("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"c\",\"title\":\"samples\"},"
 	    "{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
 	if (diff)
-		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"}");
+		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"},"
+		    "{\"field\":\"dp\",\"title\":\"change%\",\"format\":\"+.2f\"}");
 	out_str("]");
+}
+
+/* The transform that computes dp, the differential percentage of
+ * fg-folded(5): the change as a percentage of the total drawn. */
+static void
+diff_pct_calc(const struct layout *L, const char *pre, const char *post)
+{
+	out_str(",\n");
+	out_str(pre);
+	out_str("100 * (datum.c - datum.o) / ");
+	out_count(L->total);
+	out_str(post);
 }
 
 static void
@@ -207,6 +220,8 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	if (g->diff)
+		diff_pct_calc(&g->L, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
@@ -261,6 +276,8 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	if (g->diff)
+		diff_pct_calc(&g->L, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
 	out_count(g->L.total);
 	out_str("], \"on\": [\n"
@@ -301,7 +318,7 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	if (g->diff)
 		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, "
 		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f'), "
-		    "'baseline': datum.o, 'change': datum.delta}\"}},\n");
+		    "'baseline': datum.o, 'change': datum.delta, 'change%': format(datum.dp, '+.2f')}\"}},\n");
 	else
 		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, "
 		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f')}\"}},\n");
