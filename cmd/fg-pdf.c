@@ -105,6 +105,7 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 	size_t i, n, chars, have;
 	const char *s;
 	char buf[48];
+	unsigned char *white = ecalloc(g->L.n, 1), cur = 0;
 
 	bputs(b, "q 0 0 ");
 	pdf_num(b, g->W);
@@ -116,6 +117,7 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 		if (i == 0 || memcmp(&c, &last, sizeof(c)))
 			rgbfill(b, c);
 		last = c;
+		white[i] = color_label_white(c);
 		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
 	}
 	if (g->diff)
@@ -135,12 +137,15 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 		graph_label(g, i, &s, &n, buf);
 		have = utf8_chars(s, n);
 		y += 3 + (g->fh - 1) / 2;
+		if (white[i] != cur)
+			bputs(b, (cur = white[i]) ? "1 g\n" : "0 g\n");
 		if (chars < have)
 			text(b, g, o->fontsize, x0 + 3, y, s, utf8_prefix(s, n, chars - 2), 1);
 		else
 			text(b, g, o->fontsize, x0 + 3, y, s, n, 0);
 	}
 	bputs(b, "ET\n");
+	free(white);
 }
 
 static size_t

@@ -86,11 +86,12 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
 		graph_label(g, i, &s, &n, buf);
 		top += (h - 7) / 2;
+		c = color_label(c);
 		if (text_chars(s, n) <= chars) {
-			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, black);
+			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, c);
 		} else {
-			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, black);
-			canvas_text(cv, px(x0), top, 1, "..", 2, 2, black);
+			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, c);
+			canvas_text(cv, px(x0), top, 1, "..", 2, 2, c);
 		}
 	}
 }

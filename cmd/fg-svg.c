@@ -102,6 +102,25 @@ out_num(const char *fmt, double v)
 	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
 }
 
+/* What colour the script gives a frame's label (color_label_white):
+ * class "w", white on the fill; "pw", white on the fill faded to half
+ * over the background, as a parent of the zoomed frame is drawn.  Ends
+ * the fill attribute's value and adds the class attribute. */
+static void
+label_classes(const struct dopts *o, const struct geom *g, struct rgb fill, double y)
+{
+	char top[8], bottom[8];
+	struct rgb bg;
+	int w, pw;
+
+	color_background(o->palette, o->bgcolors, top, bottom);
+	bg = color_gradient(rgb_parse(top), rgb_parse(bottom), (y + g->fh / 2) / g->H);
+	w = color_label_white(fill);
+	pw = color_label_white(color_mix(fill, bg, 0.5));
+	if (w || pw)
+		out_str(w && pw ? "\" class=\"w pw" : w ? "\" class=\"w" : "\" class=\"pw");
+}
+
 /* The frames of one view: a rect each, in layout order. */
 static void
 write_rects(const char *id, int hidden, const struct dopts *o, const struct tree *t,
@@ -110,6 +129,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
 	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
 	char hex[8], x1[32], x2[32], w[32];
 	const struct lframe *f;
+	struct rgb c;
 	size_t i;
 
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
@@ -118,7 +138,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
 		snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * g->wpt);
 		snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * g->wpt);
 		snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
-		color_hex(frame_color(o, t, f, ds, cycle), hex);
+		color_hex(c = frame_color(o, t, f, ds, cycle), hex);
 		out_str("<rect x=\"");
 		out_str(x1);
 		out_str("\" y=\"");
@@ -129,6 +149,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
 		out_num("%.15g", g->fh - 1);
 		out_str("\" fill=\"");
 		out_str(hex);
+		label_classes(o, g, c, frame_y(g, f->depth));
 		out_str("\"/>\n");
 	}
 	out_str("</g>\n");
@@ -139,13 +160,15 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
  * fontwidth * fontsize wide; a cut name ends in "..". */
 static void
 write_labels(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g)
+    const struct layout *L, const struct geom *g, const struct diffscale *ds)
 {
+	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
 	double cw = o->fontsize * o->fontwidth, px, pw;
 	const struct lframe *f;
 	const char *s;
 	char more[48];	/* outlives the branch that fills it */
 	size_t i, n, chars, have;
+	int white;
 
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
@@ -153,6 +176,7 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 		px = XPAD + count_val(f->x) * g->wpt;
 		pw = count_val(f->w) * g->wpt;
 		chars = (size_t)(pw / cw);
+		white = color_label_white(frame_color(o, t, f, ds, cycle));	/* every frame, in order */
 		if (chars < 3)
 			continue;
 		if (f->node == TNONE) {
@@ -163,7 +187,7 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 			display_name(t, f, &s, &n);
 			have = utf8_chars(s, n);
 		}
-		out_str("<text x=\"");
+		out_str(white ? "<text class=\"w\" x=\"" : "<text x=\"");
 		out_num("%.2f", px + 3);
 		out_str("\" y=\"");
 		out_num("%.15g", frame_y(g, f->depth) + 3 + (g->fh - 1) / 2);
@@ -177,6 +201,7 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 		out_str("</text>\n");
 	}
 	out_str("</g>\n");
+	free(cycle);
 }
 
 /* The data the script needs, per frame: depth, x, width, name (an index
@@ -319,6 +344,24 @@ legend(const struct geom *g, double y)
 	}
 }
 
+/* The control that shows the stacks that vanished, with their samples,
+ * right-aligned before Search. */
+static void
+elided_control(const struct dopts *o, const struct geom *g, count vanished)
+{
+	char num[400];
+
+	out_printf("<text id=\"elided\" x=\"%.2f\" y=\"%.15g\">Show vanished (",
+	    g->W - XPAD - 110, o->fontsize * 2);
+	if (o->factor == 1)
+		out_mem(num, count_fmt(vanished, num));
+	else
+		out_printf("%.15g", count_val(vanished) * o->factor);
+	out_char(' ');
+	out_xml(o->countname, strlen(o->countname));
+	out_str(")</text>\n");
+}
+
 static void
 write_svg(struct dopts *o, struct input *in)
 {
@@ -396,11 +439,11 @@ write_svg(struct dopts *o, struct input *in)
 	text("ignorecase", g.W - XPAD - 16, o->fontsize * 2, NULL, "ic");
 	text("matched", g.W - XPAD - 100, g.H - g.ypad2 / 2, " class=\"hide\"", " ");
 	if (in->anyelided)
-		text("elided", g.W - XPAD - 180, o->fontsize * 2, NULL, "Elided");
+		elided_control(o, &g, EL.total);
 	if (diff)
 		legend(&g, g.H - g.ypad2 / 2);
 	write_rects("frames", 0, o, &in->t, &L, &g, &ds);
-	write_labels("labels", 0, o, &in->t, &L, &g);
+	write_labels("labels", 0, o, &in->t, &L, &g, &ds);
 	if (in->anyelided) {
 		struct geom eg = g;
 
@@ -408,7 +451,7 @@ write_svg(struct dopts *o, struct input *in)
 		eds.on = 1;
 		eds.max = EL.timemax;
 		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds);
-		write_labels("elabels", 1, o, &in->elided, &EL, &eg);
+		write_labels("elabels", 1, o, &in->elided, &EL, &eg, &eds);
 		layout_free(&EL);
 	}
 	out_str("<g id=\"tip\" class=\"hide\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" "

@@ -1,5 +1,6 @@
 /* color.c: frame colours */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,6 +366,64 @@ color_hex(struct rgb c, char out[8])
 	out[3] = hex[c.g >> 4], out[4] = hex[c.g & 15];
 	out[5] = hex[c.b >> 4], out[6] = hex[c.b & 15];
 	out[7] = 0;
+}
+
+/* An sRGB channel, linear. */
+static double
+linear(unsigned char v)
+{
+	double c = v / 255.0;
+
+	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+double
+color_luminance(struct rgb c)
+{
+	return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double
+color_contrast(struct rgb a, struct rgb b)
+{
+	double la = color_luminance(a), lb = color_luminance(b);
+
+	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+int
+color_label_white(struct rgb fill)
+{
+	/* white's contrast 1.05 / (L + 0.05) against black's (L + 0.05) / 0.05 */
+	double l = color_luminance(fill) + 0.05;
+
+	return 1.05 / l > l / 0.05;
+}
+
+struct rgb
+color_label(struct rgb fill)
+{
+	return color_label_white(fill) ? mk(255, 255, 255) : mk(0, 0, 0);
+}
+
+static unsigned char
+mix1(unsigned char a, unsigned char b, double t)
+{
+	return (unsigned char)(a + (b - a) * t + 0.5);
+}
+
+struct rgb
+color_mix(struct rgb a, struct rgb b, double t)
+{
+	return mk(mix1(a.r, b.r, t), mix1(a.g, b.g, t), mix1(a.b, b.b, t));
+}
+
+struct rgb
+color_gradient(struct rgb top, struct rgb bottom, double frac)
+{
+	double t = (frac - 0.05) / 0.9;
+
+	return color_mix(top, bottom, t < 0 ? 0 : t > 1 ? 1 : t);
 }
 
 /* The palette map: names interned, their colours by id. */
