@@ -8,6 +8,7 @@
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
+#include "draw/vanished.h"
 #include "base/util.h"
 
 /* Objects: the fixed ones, then one link annotation per frame. */
@@ -94,6 +95,21 @@ legend(struct bytes *b, const struct graph *g, const struct dopts *o)
 	}
 }
 
+/* The samples of vanished stacks, right-aligned in the bottom band. */
+static void
+footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
+{
+	char note[440];
+	size_t n = vanished_note(vanished_samples(&g->t), note);
+
+	if (!n)
+		return;
+	bputs(b, "0 g BT\n");
+	text(b, g, o->fontsize, g->W - DRAW_XPAD - n * o->fontsize * po->fontwidth,
+	    g->H - g->ypad2 / 2, note, n, 0);
+	bputs(b, "ET\n");
+}
+
 /* The page's drawing: background, title, boxes, then the labels that
  * fit, cut as fg-svg cuts them. */
 static void
@@ -122,6 +138,8 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 	}
 	if (g->diff)
 		legend(b, g, o);
+	if (g->diff)
+		footnote(b, g, o, po);
 	bputs(b, "0 g BT\n");
 	centred(b, g, po, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
 	if (o->subtitle) {
