@@ -102,36 +102,45 @@ out_num(const char *fmt, double v)
 	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
 }
 
-/* What colour the script gives a frame's label (color_label_white):
- * class "w", white on the fill; "pw", white on the fill faded to half
- * over the background, as a parent of the zoomed frame is drawn.  Ends
- * the fill attribute's value and adds the class attribute. */
+/* The two ends of the background gradient. */
 static void
-label_classes(const struct dopts *o, const struct geom *g, struct rgb fill, double y)
+background(const struct dopts *o, struct rgb bg[2])
 {
 	char top[8], bottom[8];
-	struct rgb bg;
-	int w, pw;
 
 	color_background(o->palette, o->bgcolors, top, bottom);
-	bg = color_gradient(rgb_parse(top), rgb_parse(bottom), (y + g->fh / 2) / g->H);
-	w = color_label_white(fill);
-	pw = color_label_white(color_mix(fill, bg, 0.5));
+	bg[0] = rgb_parse(top);
+	bg[1] = rgb_parse(bottom);
+}
+
+/* What colour a frame's label takes (color_label_white): class "w",
+ * white on the fill; "pw", white on the fill faded to half over the
+ * background, as the script draws a parent of the zoomed frame.  Ends
+ * the fill attribute's value and adds the class attribute; returns 1
+ * for "w", for write_labels. */
+static int
+label_classes(const struct geom *g, const struct rgb bg[2], struct rgb fill, double y)
+{
+	struct rgb under = color_gradient(bg[0], bg[1], (y + g->fh / 2) / g->H);
+	int w = color_label_white(fill), pw = color_label_white(color_mix(fill, under, 0.5));
+
 	if (w || pw)
 		out_str(w && pw ? "\" class=\"w pw" : w ? "\" class=\"w" : "\" class=\"pw");
+	return w;
 }
 
 /* The frames of one view: a rect each, in layout order. */
 static void
 write_rects(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g, const struct diffscale *ds)
+    const struct layout *L, const struct geom *g, const struct diffscale *ds, unsigned char *white)
 {
 	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
 	char hex[8], x1[32], x2[32], w[32];
 	const struct lframe *f;
-	struct rgb c;
+	struct rgb c, bg[2];
 	size_t i;
 
+	background(o, bg);
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
@@ -149,7 +158,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
 		out_num("%.15g", g->fh - 1);
 		out_str("\" fill=\"");
 		out_str(hex);
-		label_classes(o, g, c, frame_y(g, f->depth));
+		white[i] = label_classes(g, bg, c, frame_y(g, f->depth));
 		out_str("\"/>\n");
 	}
 	out_str("</g>\n");
@@ -160,15 +169,13 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
  * fontwidth * fontsize wide; a cut name ends in "..". */
 static void
 write_labels(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g, const struct diffscale *ds)
+    const struct layout *L, const struct geom *g, const unsigned char *white)
 {
-	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
 	double cw = o->fontsize * o->fontwidth, px, pw;
 	const struct lframe *f;
 	const char *s;
 	char more[48];	/* outlives the branch that fills it */
 	size_t i, n, chars, have;
-	int white;
 
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
@@ -176,7 +183,6 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 		px = XPAD + count_val(f->x) * g->wpt;
 		pw = count_val(f->w) * g->wpt;
 		chars = (size_t)(pw / cw);
-		white = color_label_white(frame_color(o, t, f, ds, cycle));	/* every frame, in order */
 		if (chars < 3)
 			continue;
 		if (f->node == TNONE) {
@@ -187,7 +193,7 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 			display_name(t, f, &s, &n);
 			have = utf8_chars(s, n);
 		}
-		out_str(white ? "<text class=\"w\" x=\"" : "<text x=\"");
+		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
 		out_num("%.2f", px + 3);
 		out_str("\" y=\"");
 		out_num("%.15g", frame_y(g, f->depth) + 3 + (g->fh - 1) / 2);
@@ -201,7 +207,6 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 		out_str("</text>\n");
 	}
 	out_str("</g>\n");
-	free(cycle);
 }
 
 /* The data the script needs, per frame: depth, x, width, name (an index
@@ -372,6 +377,7 @@ write_svg(struct dopts *o, struct input *in)
 	int diff = fr_ncounts == 2;
 	uint32_t maxdepth;
 	char bg1[8], bg2[8];
+	unsigned char *white;
 
 	lo.pxwidth = o->width - 2 * XPAD;
 	lo.minwidth = o->minwidth;
@@ -442,18 +448,20 @@ write_svg(struct dopts *o, struct input *in)
 		elided_control(o, &g, EL.total);
 	if (diff)
 		legend(&g, g.H - g.ypad2 / 2);
-	write_rects("frames", 0, o, &in->t, &L, &g, &ds);
-	write_labels("labels", 0, o, &in->t, &L, &g, &ds);
+	white = emalloc(!in->anyelided || L.n > EL.n ? L.n : EL.n);	/* the label colours */
+	write_rects("frames", 0, o, &in->t, &L, &g, &ds, white);
+	write_labels("labels", 0, o, &in->t, &L, &g, white);
 	if (in->anyelided) {
 		struct geom eg = g;
 
 		eg.wpt = lo.pxwidth / EL.timemax;
 		eds.on = 1;
 		eds.max = EL.timemax;
-		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds);
-		write_labels("elabels", 1, o, &in->elided, &EL, &eg, &eds);
+		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds, white);
+		write_labels("elabels", 1, o, &in->elided, &EL, &eg, white);
 		layout_free(&EL);
 	}
+	free(white);
 	out_str("<g id=\"tip\" class=\"hide\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" "
 	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
 	layout_free(&L);

@@ -368,13 +368,24 @@ color_hex(struct rgb c, char out[8])
 	out[7] = 0;
 }
 
-/* An sRGB channel, linear. */
+/* An sRGB channel, linear (a table, filled on first use: renderers ask
+ * for every frame). */
 static double
 linear(unsigned char v)
 {
-	double c = v / 255.0;
+	static double lin[256];
+	static int ready;
+	double c;
+	int i;
 
-	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+	if (!ready) {
+		for (i = 0; i < 256; i++) {
+			c = i / 255.0;
+			lin[i] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+		}
+		ready = 1;
+	}
+	return lin[v];
 }
 
 double
