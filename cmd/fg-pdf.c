@@ -8,6 +8,7 @@
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
+#include "draw/vanished.h"
 #include "base/util.h"
 
 /* Objects: the fixed ones, then one link annotation per frame. */
@@ -94,6 +95,21 @@ legend(struct bytes *b, const struct graph *g, const struct dopts *o)
 	}
 }
 
+/* The samples of vanished stacks, right-aligned in the bottom band. */
+static void
+footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
+{
+	char note[440];
+	size_t n = vanished_note(vanished_samples(&g->t), note);
+
+	if (!n)
+		return;
+	bputs(b, "0 g BT\n");
+	text(b, g, o->fontsize, g->W - DRAW_XPAD - n * o->fontsize * po->fontwidth,
+	    g->H - g->ypad2 / 2, note, n, 0);
+	bputs(b, "ET\n");
+}
+
 /* The page's drawing: background, title, boxes, then the labels that
  * fit, cut as fg-svg cuts them. */
 static void
@@ -105,6 +121,7 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 	size_t i, n, chars, have;
 	const char *s;
 	char buf[48];
+	unsigned char *white = ecalloc(g->L.n, 1), cur = 0;
 
 	bputs(b, "q 0 0 ");
 	pdf_num(b, g->W);
@@ -116,10 +133,13 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 		if (i == 0 || memcmp(&c, &last, sizeof(c)))
 			rgbfill(b, c);
 		last = c;
+		white[i] = color_label_white(c);
 		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
 	}
 	if (g->diff)
 		legend(b, g, o);
+	if (g->diff)
+		footnote(b, g, o, po);
 	bputs(b, "0 g BT\n");
 	centred(b, g, po, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
 	if (o->subtitle) {
@@ -135,12 +155,15 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 		graph_label(g, i, &s, &n, buf);
 		have = utf8_chars(s, n);
 		y += 3 + (g->fh - 1) / 2;
+		if (white[i] != cur)
+			bputs(b, (cur = white[i]) ? "1 g\n" : "0 g\n");
 		if (chars < have)
 			text(b, g, o->fontsize, x0 + 3, y, s, utf8_prefix(s, n, chars - 2), 1);
 		else
 			text(b, g, o->fontsize, x0 + 3, y, s, n, 0);
 	}
 	bputs(b, "ET\n");
+	free(white);
 }
 
 static size_t

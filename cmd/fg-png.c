@@ -10,6 +10,7 @@
 #include "base/out.h"
 #include "draw/png.h"
 #include "draw/raster.h"
+#include "draw/vanished.h"
 #include "base/util.h"
 
 static const struct rgb black = { 0, 0, 0 };
@@ -59,6 +60,18 @@ legend(struct canvas *cv, const struct graph *g)
 	}
 }
 
+/* The samples of vanished stacks, right-aligned in the bottom band. */
+static void
+footnote(struct canvas *cv, const struct graph *g)
+{
+	char note[440];
+	size_t n = vanished_note(vanished_samples(&g->t), note);
+	double y = g->H - g->ypad2 / 2;
+
+	if (n)
+		canvas_text(cv, px(g->W - DRAW_XPAD) - (long)n * GLYPH_ADV, px(y) - 7, 1, note, n, n, black);
+}
+
 /* The picture fg-svg draws, without its buttons. */
 static void
 draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
@@ -77,6 +90,8 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		centred(cv, g->W / 2, o->fontsize * 4, 1, o->subtitle, gray);
 	if (g->diff)
 		legend(cv, g);
+	if (g->diff)
+		footnote(cv, g);
 	for (i = 0; i < g->L.n; i++) {
 		c = graph_color(g, o, i);
 		graph_box(g, o, i, &x0, &x1, &y);
@@ -87,11 +102,12 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
 		graph_label(g, i, &s, &n, buf);
 		top += (h - 7) / 2;
+		c = color_label(c);
 		if (utf8_chars(s, n) <= chars) {
-			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, black);
+			canvas_text(cv, px(x0 + 3), top, 1, s, n, chars, c);
 		} else {
-			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, black);
-			canvas_text(cv, px(x0), top, 1, "..", 2, 2, black);
+			x0 = canvas_text(cv, px(x0 + 3), top, 1, s, n, chars - 2, c);
+			canvas_text(cv, px(x0), top, 1, "..", 2, 2, c);
 		}
 	}
 }

@@ -7,6 +7,7 @@
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/draw.h"
+#include "draw/font.h"
 #include "base/escape.h"
 #include "read/folded.h"
 #include "stack/frame.h"
@@ -101,23 +102,52 @@ out_num(const char *fmt, double v)
 	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
 }
 
+/* The two ends of the background gradient. */
+static void
+background(const struct dopts *o, struct rgb bg[2])
+{
+	char top[8], bottom[8];
+
+	color_background(o->palette, o->bgcolors, top, bottom);
+	bg[0] = rgb_parse(top);
+	bg[1] = rgb_parse(bottom);
+}
+
+/* What colour a frame's label takes (color_label_white): class "w",
+ * white on the fill; "pw", white on the fill faded to half over the
+ * background, as the script draws a parent of the zoomed frame.  Ends
+ * the fill attribute's value and adds the class attribute; returns 1
+ * for "w", for write_labels. */
+static int
+label_classes(const struct geom *g, const struct rgb bg[2], struct rgb fill, double y)
+{
+	struct rgb under = color_gradient(bg[0], bg[1], (y + g->fh / 2) / g->H);
+	int w = color_label_white(fill), pw = color_label_white(color_mix(fill, under, 0.5));
+
+	if (w || pw)
+		out_str(w && pw ? "\" class=\"w pw" : w ? "\" class=\"w" : "\" class=\"pw");
+	return w;
+}
+
 /* The frames of one view: a rect each, in layout order. */
 static void
 write_rects(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g, const struct diffscale *ds)
+    const struct layout *L, const struct geom *g, const struct diffscale *ds, unsigned char *white)
 {
 	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
 	char hex[8], x1[32], x2[32], w[32];
 	const struct lframe *f;
+	struct rgb c, bg[2];
 	size_t i;
 
+	background(o, bg);
 	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * g->wpt);
 		snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * g->wpt);
 		snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
-		color_hex(frame_color(o, t, f, ds, cycle), hex);
+		color_hex(c = frame_color(o, t, f, ds, cycle), hex);
 		out_str("<rect x=\"");
 		out_str(x1);
 		out_str("\" y=\"");
@@ -128,6 +158,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
 		out_num("%.15g", g->fh - 1);
 		out_str("\" fill=\"");
 		out_str(hex);
+		white[i] = label_classes(g, bg, c, frame_y(g, f->depth));
 		out_str("\"/>\n");
 	}
 	out_str("</g>\n");
@@ -138,7 +169,7 @@ write_rects(const char *id, int hidden, const struct dopts *o, const struct tree
  * fontwidth * fontsize wide; a cut name ends in "..". */
 static void
 write_labels(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g)
+    const struct layout *L, const struct geom *g, const unsigned char *white)
 {
 	double cw = o->fontsize * o->fontwidth, px, pw;
 	const struct lframe *f;
@@ -162,7 +193,7 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
 			display_name(t, f, &s, &n);
 			have = utf8_chars(s, n);
 		}
-		out_str("<text x=\"");
+		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
 		out_num("%.2f", px + 3);
 		out_str("\" y=\"");
 		out_num("%.15g", frame_y(g, f->depth) + 3 + (g->fh - 1) / 2);
@@ -318,6 +349,24 @@ legend(const struct geom *g, double y)
 	}
 }
 
+/* The control that shows the stacks that vanished, with their samples,
+ * right-aligned before Search. */
+static void
+elided_control(const struct dopts *o, const struct geom *g, count vanished)
+{
+	char num[400];
+
+	out_printf("<text id=\"elided\" x=\"%.2f\" y=\"%.15g\">Show vanished (",
+	    g->W - XPAD - 110, o->fontsize * 2);
+	if (o->factor == 1)
+		out_mem(num, count_fmt(vanished, num));
+	else
+		out_printf("%.15g", count_val(vanished) * o->factor);
+	out_char(' ');
+	out_xml(o->countname, strlen(o->countname));
+	out_str(")</text>\n");
+}
+
 static void
 write_svg(struct dopts *o, struct input *in)
 {
@@ -328,6 +377,7 @@ write_svg(struct dopts *o, struct input *in)
 	int diff = fr_ncounts == 2;
 	uint32_t maxdepth;
 	char bg1[8], bg2[8];
+	unsigned char *white;
 
 	lo.pxwidth = o->width - 2 * XPAD;
 	lo.minwidth = o->minwidth;
@@ -376,7 +426,7 @@ write_svg(struct dopts *o, struct input *in)
 	    "<stop stop-color=\"%s\" offset=\"5%%\"/>\n<stop stop-color=\"%s\" offset=\"95%%\"/>\n"
 	    "</linearGradient>\n</defs>\n", bg1, bg2);
 	out_str("<style type=\"text/css\">\ntext { font-family:");
-	out_xml(o->fonttype, strlen(o->fonttype));
+	out_css_fonts(o->fonttype);
 	out_printf("; font-size:%gpx; }\n#title { font-size:%gpx; }\n", o->fontsize, o->fontsize + 5);
 	out_str(svg_css);
 	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
@@ -395,21 +445,23 @@ write_svg(struct dopts *o, struct input *in)
 	text("ignorecase", g.W - XPAD - 16, o->fontsize * 2, NULL, "ic");
 	text("matched", g.W - XPAD - 100, g.H - g.ypad2 / 2, " class=\"hide\"", " ");
 	if (in->anyelided)
-		text("elided", g.W - XPAD - 180, o->fontsize * 2, NULL, "Elided");
+		elided_control(o, &g, EL.total);
 	if (diff)
 		legend(&g, g.H - g.ypad2 / 2);
-	write_rects("frames", 0, o, &in->t, &L, &g, &ds);
-	write_labels("labels", 0, o, &in->t, &L, &g);
+	white = emalloc(!in->anyelided || L.n > EL.n ? L.n : EL.n);	/* the label colours */
+	write_rects("frames", 0, o, &in->t, &L, &g, &ds, white);
+	write_labels("labels", 0, o, &in->t, &L, &g, white);
 	if (in->anyelided) {
 		struct geom eg = g;
 
 		eg.wpt = lo.pxwidth / EL.timemax;
 		eds.on = 1;
 		eds.max = EL.timemax;
-		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds);
-		write_labels("elabels", 1, o, &in->elided, &EL, &eg);
+		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds, white);
+		write_labels("elabels", 1, o, &in->elided, &EL, &eg, white);
 		layout_free(&EL);
 	}
+	free(white);
 	out_str("<g id=\"tip\" class=\"hide\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" "
 	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
 	layout_free(&L);

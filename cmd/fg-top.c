@@ -294,7 +294,7 @@ row_cells(struct top *tp, const struct row *w, struct cells *cl)
 		pct(cl->c[cl->n++], 64, val(w->total[col]), val(tp->matched[col]));
 	}
 	if (diff) {
-		double d = delta_of(w), base = val(tp->total[0]);
+		double d = delta_of(w), base = val(tp->total[1]);	/* fg-folded(5): of the target total */
 
 		num(cl->c[cl->n++], 64, w->total[0]);
 		num(cl->c[cl->n++], 64, w->total[1]);

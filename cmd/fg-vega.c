@@ -13,6 +13,7 @@
 #include "draw/layout.h"
 #include "base/out.h"
 #include "stack/tree.h"
+#include "draw/vanished.h"
 #include "base/util.h"
 
 enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
@@ -95,6 +96,39 @@ delta_of(const struct opts *o, const struct lframe *f)
 
 static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
 static const char *status_colors = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
+/* differential: shrank, no change, grew; frames new in the target */
+static const char *diff_colors = "[\"#528fe0\", \"#d0d0d0\", \"#d73027\"]";
+static const char *new_color = "#3cb371";
+
+/* The k-th colour of a list above. */
+static struct rgb
+list_color(const char *list, int k)
+{
+	const char *p = list;
+
+	while (k-- >= 0)
+		p = strchr(p + 1, '#');
+	return rgb_parse(p);
+}
+
+/* Whether frame f's label is white (color_label_white of the fill Vega
+ * gives it: its status colour, or for differential input the colour
+ * scale at its change v, interpolated in RGB as the spec asks). */
+static int
+label_white(const struct tree *t, const struct lframe *f, int diff, double v, double maxdelta)
+{
+	struct rgb fill;
+
+	if (!diff)
+		fill = list_color(status_colors, status_of(t, f));
+	else if (f->node != 0 && f->node != TNONE && count_iszero(f->total[0]))
+		fill = rgb_parse(new_color);
+	else if (v < 0)
+		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 0), -v / maxdelta);
+	else
+		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 2), v / maxdelta);
+	return color_label_white(fill);
+}
 
 /* The names, then the frames, as JSON arrays of objects with short
  * keys: a name is written once however many frames carry it. */
@@ -107,6 +141,7 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 	const char *s, *annot;
 	size_t i, n, alen;
 	char more[48];
+	double d;
 
 	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
 	out_str("[");
@@ -149,8 +184,9 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 		out_u64(fname[i]);
 		out_str(",\"s\":");
 		out_u64(status_of(t, f));
+		d = 0;
 		if (diff) {
-			double d = delta_of(o, f);
+			d = delta_of(o, f);
 
 			if (d < noise && d > -noise)
 				d = 0;
@@ -163,6 +199,8 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 			out_printf(",\"v\":%.15g", d);
 			out_printf(",\"w\":%d", f->node != 0 && f->node != TNONE && count_iszero(f->total[0]));
 		}
+		if (label_white(t, f, diff, d, maxdelta))
+			out_str(",\"l\":1");
 		out_char('}');
 	}
 	out_str("\n]");
@@ -176,7 +214,25 @@ struct chart {
 	double maxdelta, noise, W, H;
 	uint32_t levels;
 	const char *title;
+	count vanished;		/* samples of stacks whose target is 0 */
 };
+
+/* The title, with the vanished samples as its subtitle. */
+static void
+write_title(const struct chart *g)
+{
+	char note[440];
+	size_t n = vanished_note(g->vanished, note);
+
+	if (n)
+		out_str("{\"text\": ");
+	out_jsonstr(g->title, strlen(g->title));
+	if (!n)
+		return;
+	out_str(", \"subtitle\": ");
+	out_jsonstr(note, n);
+	out_str("}");
+}
 
 static void
 tooltip_fields(int diff)
@@ -184,15 +240,28 @@ tooltip_fields(int diff)
 	out_str("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"c\",\"title\":\"samples\"},"
 	    "{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
 	if (diff)
-		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"}");
+		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"},"
+		    "{\"field\":\"dp\",\"title\":\"change%\",\"format\":\"+.2f\"}");
 	out_str("]");
+}
+
+/* The transform that computes dp, the differential percentage of
+ * fg-folded(5): the change as a percentage of the total drawn. */
+static void
+diff_pct_calc(const struct layout *L, const char *pre, const char *post)
+{
+	out_str(",\n");
+	out_str(pre);
+	out_str("100 * (datum.c - datum.o) / ");
+	out_count(L->total);
+	out_str(post);
 }
 
 static void
 write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
-	out_jsonstr(g->title, strlen(g->title));
+	write_title(g);
 	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"datasets\": {\"names\":", g->W, g->H);
 	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, ",\n\"frames\":");
 	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
@@ -207,6 +276,8 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	if (g->diff)
+		diff_pct_calc(&g->L, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
@@ -220,10 +291,10 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
 	    g->levels, o->inverted ? "true" : "false");
 	if (g->diff)
-		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"#3cb371\"}, "
+		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
 		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", "
-		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": [\"#528fe0\", \"#d0d0d0\", \"#d73027\"]}, "
-		    "\"legend\": {\"orient\": \"bottom\"}},\n", -g->maxdelta, g->maxdelta);
+		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"}, "
+		    "\"legend\": {\"orient\": \"bottom\"}},\n", new_color, -g->maxdelta, g->maxdelta, diff_colors);
 	else
 		out_printf("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, "
 		    "\"scale\": {\"domain\": %s, \"range\": %s}, \"legend\": {\"orient\": \"bottom\"}},\n",
@@ -238,6 +309,7 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 	    "\"opacity\": {\"expr\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}},\n"
 	    "\"encoding\": {\n\"x\": {\"field\": \"a\", \"type\": \"quantitative\"},\n"
 	    "\"y\": {\"field\": \"m\", \"type\": \"quantitative\"},\n\"text\": {\"field\": \"n\"},\n"
+	    "\"color\": {\"condition\": {\"test\": \"datum.l == 1\", \"value\": \"white\"}, \"value\": \"black\"},\n"
 	    "\"tooltip\": ");
 	tooltip_fields(g->diff);
 	out_str("\n}\n}\n]\n}\n");
@@ -247,7 +319,7 @@ static void
 write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
-	out_jsonstr(g->title, strlen(g->title));
+	write_title(g);
 	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"padding\": 5,\n"
 	    "\"data\": [\n{\"name\": \"names\", \"values\": ", g->W, g->H);
 	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, "},\n{\"name\": \"frames\", \"values\": ");
@@ -261,6 +333,8 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
+	if (g->diff)
+		diff_pct_calc(&g->L, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
 	out_count(g->L.total);
 	out_str("], \"on\": [\n"
@@ -289,7 +363,7 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
 	if (g->diff)
 		out_printf("{\"name\": \"color\", \"type\": \"linear\", \"domain\": [%.15g, 0, %.15g], "
-		    "\"range\": [\"#528fe0\", \"#d0d0d0\", \"#d73027\"]}\n],\n", -g->maxdelta, g->maxdelta);
+		    "\"range\": %s, \"interpolate\": \"rgb\"}\n],\n", -g->maxdelta, g->maxdelta, diff_colors);
 	else
 		out_printf("{\"name\": \"color\", \"type\": \"ordinal\", \"domain\": %s, \"range\": %s}\n],\n",
 		    status_names, status_colors);
@@ -299,9 +373,9 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
 	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
 	if (g->diff)
-		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, "
+		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, "	/* new_color */
 		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f'), "
-		    "'baseline': datum.o, 'change': datum.delta}\"}},\n");
+		    "'baseline': datum.o, 'change': datum.delta, 'change%': format(datum.dp, '+.2f')}\"}},\n");
 	else
 		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, "
 		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f')}\"}},\n");
@@ -310,12 +384,28 @@ write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
 	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
 	    "{\"type\": \"text\", \"from\": {\"data\": \"frames\"}, \"clip\": true, \"interactive\": false,\n"
 	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, \"text\": {\"field\": \"n\"}, "
+	    "\"fill\": {\"signal\": \"datum.l == 1 ? 'white' : 'black'\"}, "
 	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
 	    "\"dx\": {\"value\": 3}},\n"
 	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
 	    "\"limit\": {\"signal\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
 	    "\"opacity\": {\"signal\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}}\n}}\n]\n}\n");
 }
+
+/* The page's embedding: a message in place of the graph when Vega
+ * could not be loaded (offline) or could not draw. */
+static const char html_embed[] =
+	"var fgmsg = document.getElementById(\"fgmsg\");\n"
+	"function fgfail(why) {\n"
+	"\tfgmsg.textContent = \"The graph needs the Vega libraries from cdn.jsdelivr.net, \" + why +\n"
+	"\t\t\". Offline, draw the profile with fg-html (an interactive page with nothing to \" +\n"
+	"\t\t\"download) or fg-svg (an SVG that any browser opens) instead.\";\n"
+	"}\n"
+	"if (typeof vegaEmbed === \"undefined\")\n"
+	"\tfgfail(\"which could not be loaded (offline?)\");\n"
+	"else\n"
+	"\tvegaEmbed(\"#vis\", spec, {actions: true}).then(function () { fgmsg.remove(); },\n"
+	"\t\tfunction (e) { fgfail(\"which failed: \" + e.message); });\n";
 
 static void
 write_html(const struct opts *o, const struct tree *t, struct chart *g)
@@ -326,10 +416,13 @@ write_html(const struct opts *o, const struct tree *t, struct chart *g)
 	    "<script src=\"https://cdn.jsdelivr.net/npm/vega@5\"></script>\n"
 	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-lite@5\"></script>\n"
 	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-embed@6\"></script>\n"
-	    "</head>\n<body>\n<div id=\"vis\"></div>\n<script>\n"
+	    "</head>\n<body>\n<div id=\"vis\"></div>\n"
+	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
 	write_vegalite(o, t, g);
-	out_str(";\nvegaEmbed(\"#vis\", spec, {actions: true});\n</script>\n</body>\n</html>\n");
+	out_str(";\n");
+	out_str(html_embed);
+	out_str("</script>\n</body>\n</html>\n");
 }
 
 int
@@ -379,7 +472,7 @@ main(int argc, char **argv)
 			o.minpct = n > 0 && optarg[n - 1] == '%';
 			if (o.minpct)
 				optarg[n - 1] = 0;
-			o.minwidth = draw_num(optarg, "minwidth", 0);
+			o.minwidth = draw_num(optarg, o.minpct ? "minwidth%" : "minwidth", 0);
 			break;
 		case 'i': o.inverted = 1; break;
 		case O_NEGATE: o.negate = 1; break;
@@ -414,6 +507,8 @@ main(int argc, char **argv)
 	g.W = o.width;
 	g.H = o.height ? o.height : 20.0 * g.levels;
 	g.title = o.title ? o.title : g.diff ? "Diff Profile Results" : "Profile Results";
+	if (g.diff)
+		g.vanished = vanished_samples(&in.t);
 	if (g.diff) {
 		g.maxdelta = 1;
 		for (i = 1; i < g.L.n; i++) {

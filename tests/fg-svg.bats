@@ -155,7 +155,7 @@ xmlcheck() {
 	grep -q '<text id="subtitle"[^>]*>sub</text>' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '<!-- NOTES: a- -b -->' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q 'cn:"ticks", nt:"Frame:"' "$BATS_TEST_TMPDIR/out.svg"
-	grep -q 'font-family:Courier' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q 'font-family:"Courier", sans-serif;' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q 'font-size:10px' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q 'fw:0.7' "$BATS_TEST_TMPDIR/out.svg"
 	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
@@ -303,4 +303,21 @@ xmlcheck() {
 		"file://$BATS_TEST_TMPDIR/d.svg?s=lookupn" 2>/dev/null >"$BATS_TEST_TMPDIR/dom"
 	grep -q ">Matched: $expect%</text>" "$BATS_TEST_TMPDIR/dom"
 	[ "$(grep -c 'fill="rgb(230,0,230)"' "$BATS_TEST_TMPDIR/dom")" -gt 0 ]
+}
+
+@test "fg-svg: --fonttype is inert in the style sheet; sans-serif ends the list" {
+	run fg-svg --fonttype 'x;} svg{background:url(https://evil/)} text{' "$DATA/folded/julia.folded"
+	status_is 0
+	decl=$(grep '^text { font-family:' <<<"$output")
+	# one family: a CSS string holding no character that could end it
+	[[ "$decl" =~ ^text\ \{\ font-family:\"([^\"]*)\",\ sans-serif\;\ font-size:12px\;\ \}$ ]]
+	inner=${BASH_REMATCH[1]}
+	[[ "$inner" != *[\;\{\}\(\)\<\>\&]* ]]
+	[[ "$output" != *"url(https://evil/)"* ]]
+	# the rest of the style sheet is fg-svg's own: one rule for text
+	[ "$(grep -c '^text {' <<<"$output")" -eq 2 ]
+	run fg-svg --fonttype 'DejaVu Sans, monospace' "$DATA/folded/julia.folded"
+	grep -q '^text { font-family:"DejaVu Sans", monospace, sans-serif;' <<<"$output"
+	run fg-svg "$DATA/folded/julia.folded"
+	grep -q '^text { font-family:"Verdana", sans-serif;' <<<"$output"
 }

@@ -32,8 +32,9 @@ renders() {
 	[ "$(fg-svg "$J" | awk -f "$DATA/svg/boxes.awk" | wc -l)" -eq 16 ]
 	# names once each: 15 distinct labels and "all"
 	[ "$(grep -c '^{"i":' "$BATS_TEST_TMPDIR/out.json")" -eq 16 ]
-	# _mapslices (dispatch) right after mapslices' own samples, at depth 4
-	grep -q '^{"d":4,"a":13,"b":16,"i":7,"s":1},$' "$BATS_TEST_TMPDIR/out.json"
+	# _mapslices (dispatch) right after mapslices' own samples, at depth 4;
+	# a white label ("l":1) on its crimson
+	grep -q '^{"d":4,"a":13,"b":16,"i":7,"s":1,"l":1},$' "$BATS_TEST_TMPDIR/out.json"
 }
 
 @test "fg-vega: status from annotations, with ProfileVega's legend names" {
@@ -41,7 +42,7 @@ renders() {
 	grep -q '"Runtime dispatch"' "$BATS_TEST_TMPDIR/out.json"
 	# the _[d] frame has status 1 and its name without the annotation
 	grep -q '"n":"_mapslices at abstractarray.jl:2870 \[inlined\]"' "$BATS_TEST_TMPDIR/out.json"
-	[ "$(grep -c '"s":1}' "$BATS_TEST_TMPDIR/out.json")" -eq 1 ]
+	[ "$(grep -c '"s":1,"l":1}' "$BATS_TEST_TMPDIR/out.json")" -eq 1 ]
 }
 
 @test "fg-vega: interaction: hover, pick, and an interval bound to the scales" {

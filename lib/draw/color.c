@@ -1,8 +1,11 @@
 /* color.c: frame colours */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "draw/color.h"
 #include "base/escape.h"
@@ -357,6 +360,75 @@ color_hex(struct rgb c, char out[8])
 	out[7] = 0;
 }
 
+/* An sRGB channel, linear (a table, filled on first use: renderers ask
+ * for every frame). */
+static double
+linear(unsigned char v)
+{
+	static double lin[256];
+	static int ready;
+	double c;
+	int i;
+
+	if (!ready) {
+		for (i = 0; i < 256; i++) {
+			c = i / 255.0;
+			lin[i] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+		}
+		ready = 1;
+	}
+	return lin[v];
+}
+
+double
+color_luminance(struct rgb c)
+{
+	return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double
+color_contrast(struct rgb a, struct rgb b)
+{
+	double la = color_luminance(a), lb = color_luminance(b);
+
+	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+int
+color_label_white(struct rgb fill)
+{
+	/* white's contrast 1.05 / (L + 0.05) against black's (L + 0.05) / 0.05 */
+	double l = color_luminance(fill) + 0.05;
+
+	return 1.05 / l > l / 0.05;
+}
+
+struct rgb
+color_label(struct rgb fill)
+{
+	return color_label_white(fill) ? mk(255, 255, 255) : mk(0, 0, 0);
+}
+
+static unsigned char
+mix1(unsigned char a, unsigned char b, double t)
+{
+	return (unsigned char)(a + (b - a) * t + 0.5);
+}
+
+struct rgb
+color_mix(struct rgb a, struct rgb b, double t)
+{
+	return mk(mix1(a.r, b.r, t), mix1(a.g, b.g, t), mix1(a.b, b.b, t));
+}
+
+struct rgb
+color_gradient(struct rgb top, struct rgb bottom, double frac)
+{
+	double t = (frac - 0.05) / 0.9;
+
+	return color_mix(top, bottom, t < 0 ? 0 : t > 1 ? 1 : t);
+}
+
 /* The palette map: names interned, their colours by id. */
 static struct interner pmap;
 static struct rgb *pcolor;
@@ -388,6 +460,20 @@ palette_lookup(const char *name, size_t n, struct rgb *c)
 	return 1;
 }
 
+/* The "->" before the colour of a palette line: the last one, so that a
+ * name may hold "->" itself (C++'s a->b). */
+static char *
+last_arrow(char *line)
+{
+	char *a = NULL, *p = line;
+
+	while ((p = strstr(p, "->"))) {
+		a = p;
+		p += 2;
+	}
+	return a;
+}
+
 void
 palette_load(const char *path)
 {
@@ -407,9 +493,11 @@ palette_load(const char *path)
 		lineno++;
 		if (len && line[len - 1] == '\n')
 			line[--len] = 0;
+		if (len && line[len - 1] == '\r')
+			line[--len] = 0;
 		if (len == 0)
 			continue;
-		if (!(arrow = strstr(line, "->")) ||
+		if (!(arrow = last_arrow(line)) ||
 		    sscanf(arrow + 2, "rgb(%d,%d,%d)%n", &r, &g, &b, &end) != 3 ||
 		    arrow[2 + end] || r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
 			fileerr(path, lineno, "not a palette line (NAME->rgb(R,G,B))");
@@ -427,16 +515,46 @@ cmpname(const void *a, const void *b)
 	    intern_len(&pmap, y));
 }
 
+/* A temporary file beside path, for palette_save to rename over it,
+ * with the mode of the file it replaces (or the umask's). */
+static FILE *
+palette_temp(const char *path, char **tmp)
+{
+	struct stat st;
+	mode_t mask;
+	FILE *f;
+	int fd;
+
+	*tmp = emalloc(strlen(path) + 8);
+	strcpy(*tmp, path);
+	strcat(*tmp, ".XXXXXX");
+	if ((fd = mkstemp(*tmp)) < 0)
+		eprintf("%s: %s", *tmp, strerror(errno));
+	if (stat(path, &st) == 0) {
+		fchmod(fd, st.st_mode & 07777);
+	} else {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
+	if (!(f = fdopen(fd, "w"))) {
+		unlink(*tmp);
+		eprintf("%s: %s", *tmp, strerror(errno));
+	}
+	return f;
+}
+
 void
 palette_save(const char *path)
 {
 	FILE *f;
 	uint32_t *ids, i;
+	char *tmp;
+	int bad;
 
 	if (!pmap_ready)
 		return;
-	if (!(f = fopen(path, "w")))
-		eprintf("%s: %s", path, strerror(errno));
+	f = palette_temp(path, &tmp);
 	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
 	for (i = 0; i < pmap.n; i++)
 		ids[i] = i;
@@ -445,6 +563,15 @@ palette_save(const char *path)
 		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(&pmap, ids[i]),
 		    pcolor[ids[i]].r, pcolor[ids[i]].g, pcolor[ids[i]].b);
 	free(ids);
-	if (fclose(f))
-		eprintf("%s: write error", path);
+	/* the old file stays until the new one is whole */
+	bad = fflush(f) || ferror(f) || fsync(fileno(f));
+	if (fclose(f) || bad) {
+		unlink(tmp);
+		eprintf("%s: write error; the palette file is unchanged", tmp);
+	}
+	if (rename(tmp, path)) {
+		unlink(tmp);
+		eprintf("%s: %s", path, strerror(errno));
+	}
+	free(tmp);
 }

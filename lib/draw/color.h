@@ -50,6 +50,23 @@ extern const struct rgb color_sep2;	/* "--" separator frames */
 /* "#rrggbb" */
 void color_hex(struct rgb c, char out[8]);
 
+/*
+ * Label colours.  A label is black or white, whichever has the higher
+ * contrast (WCAG 2's ratio of relative luminances) with its fill; the
+ * two cross at a ratio of 4.58, so every fill gets at least 4.58:1, over
+ * the 4.5:1 of WCAG AA.  Every renderer chooses its labels' colour here.
+ */
+double color_luminance(struct rgb c);
+double color_contrast(struct rgb a, struct rgb b);
+int color_label_white(struct rgb fill);	/* 1: white, 0: black */
+struct rgb color_label(struct rgb fill);
+/* a + (b - a) * t, each channel rounded: a fill faded over a background,
+ * or a colour scale between two stops. */
+struct rgb color_mix(struct rgb a, struct rgb b, double t);
+/* The background gradient (fg-svg's: stops at 5% and 95% of the height)
+ * at fraction frac of the height from the top. */
+struct rgb color_gradient(struct rgb top, struct rgb bottom, double frac);
+
 /* flamegraph.pl's palette.map: "name->rgb(r,g,b)" lines.  Colours
  * found there win; colours chosen for new names are added, and
  * palette_save writes the map back sorted by name. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "read/folded.h"
 #include "stack/frame.h"
 #include "read/input.h"
@@ -33,10 +34,10 @@ const char draw_usage[] =
 double
 draw_num(const char *s, const char *what, double min)
 {
-	double v = estrtod(s, what);
+	double v = estrtod(s, what), max = optrange_max(what);
 
-	if (v < min)
-		usage_error("%s must be at least %g", what, min);
+	if (v < min || v > max)
+		usage_error("%s must be from %.15g to %.15g", what, min, max);
 	return v;
 }
 
@@ -69,7 +70,7 @@ minwidth(struct dopts *o, const char *s)
 		buf[n - 1] = 0;
 		s = buf;
 	}
-	o->minwidth = draw_num(s, "minwidth", 0);
+	o->minwidth = draw_num(s, o->minpct ? "minwidth%" : "minwidth", 0);
 }
 
 int

@@ -66,7 +66,8 @@ int draw_option(struct dopts *o, int c, const char *arg);
 /* Checks once the options are read; the default title; the --palette
  * file's colours loaded. */
 void draw_finish_options(struct dopts *o);
-/* A number option at least min, or a usage error. */
+/* A number option from min to its largest value (optrange.h), or a
+ * usage error. */
 double draw_num(const char *s, const char *what, double min);
 
 /* The colour scale of differential input. */

@@ -1,4 +1,5 @@
 /* pdf.c: a minimal PDF writer */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +27,15 @@ bprintf(struct bytes *b, const char *fmt, ...)
 void
 pdf_num(struct bytes *b, double v)
 {
-	char buf[64];
-	int n = snprintf(buf, sizeof(buf), "%.3f", v);
+	/* room for any finite double in %.3f: 309 digits, sign, point, 3 */
+	char buf[400];
+	int n;
 
+	if (!isfinite(v))
+		eprintf("internal error: PDF number %g", v);
+	n = snprintf(buf, sizeof(buf), "%.3f", v);
+	if (n < 1 || (size_t)n >= sizeof(buf))
+		eprintf("internal error: PDF number %g", v);
 	while (buf[n - 1] == '0')
 		n--;
 	if (buf[n - 1] == '.')

@@ -59,29 +59,15 @@ canvas_fill(struct canvas *cv, long x0, long y0, long x1, long y1, struct rgb c)
 	}
 }
 
-static unsigned char
-mix(unsigned char a, unsigned char b, double t)
-{
-	return (unsigned char)(a + (b - a) * t + 0.5);
-}
-
 /* As an SVG linearGradient with stops at 5% and 95%, sampled at each
  * row's centre. */
 void
 canvas_gradient(struct canvas *cv, struct rgb top, struct rgb bottom)
 {
-	struct rgb c;
-	double t;
 	uint32_t y;
 
-	for (y = 0; y < cv->h; y++) {
-		t = ((y + 0.5) / cv->h - 0.05) / 0.9;
-		t = t < 0 ? 0 : t > 1 ? 1 : t;
-		c.r = mix(top.r, bottom.r, t);
-		c.g = mix(top.g, bottom.g, t);
-		c.b = mix(top.b, bottom.b, t);
-		canvas_fill(cv, 0, y, cv->w, y + 1, c);
-	}
+	for (y = 0; y < cv->h; y++)
+		canvas_fill(cv, 0, y, cv->w, y + 1, color_gradient(top, bottom, (y + 0.5) / cv->h));
 }
 
 /*

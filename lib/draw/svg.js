@@ -1,5 +1,7 @@
 /* svg.js: fg-svg's script: hover, zoom, search and the elided view; the
- * frames come in D, written before it by fg-svg */
+ * frames come in D, written before it by fg-svg.  A graph taller than
+ * the window opens scrolled to its root (or the frame zoomed to), and
+ * the controls stay in view while it scrolls. */
 "use strict";
 var svg, details, matched, unzoombtn, searchbtn, icbtn, elidedbtn, tip, tiptext, tiprect;
 var views = [], view, term = null, icase = false, S = D.s;
@@ -19,26 +21,32 @@ function init() {
 	if (D.e) views.push(mkview(D.e, "eframes", "elabels", D.etotal));
 	view = views[0];
 	var p = params();
+	if (p.e && views.length > 1) toggle_elided();
 	if (p.x && p.y) {
 		var r = view.g.querySelector('[x="' + p.x + '"][y="' + p.y + '"]');
 		if (r) zoom(r.fgi);
 	}
 	if (p.s) search(p.s);
+	pin_controls();
+	scroll_to(view.zoomed < 0 ? 0 : view.zoomed);
 	svg.addEventListener("click", click);
 	svg.addEventListener("mousemove", hover);
 	svg.addEventListener("mouseout", unhover);
 	window.addEventListener("keydown", key);
 }
 function mkview(F, gid, lid, total) {
-	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [];
+	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [], lw = [], pw = [];
 	for (var i = 0; i < rects.length; i++) {
 		rects[i].fgi = i;
 		fills.push(rects[i].getAttribute("fill"));
 		ox.push(rects[i].getAttribute("x"));
 		oy.push(+rects[i].getAttribute("y"));
+		/* the label colour fg-svg chose: white on the fill, on the faded fill */
+		lw.push(rects[i].classList.contains("w"));
+		pw.push(rects[i].classList.contains("pw"));
 	}
 	return { F: F, g: g, labels: $(lid), rects: rects, fills: fills, ox: ox, oy: oy,
-		total: total, zoomed: -1 };
+		lw: lw, pw: pw, hit: [], total: total, zoomed: -1 };
 }
 function params() {
 	var p = {}, a = window.location.search.substr(1).split("&");
@@ -46,6 +54,14 @@ function params() {
 		var kv = a[i].split("=");
 		if (kv[0] && kv[1]) p[kv[0]] = decodeURIComponent(kv[1]);
 	}
+	return p;
+}
+/* The zoom in the URL is the shown view's; e=1 says it is the elided one. */
+function viewparams(p) {
+	var z = view.zoomed;
+	p.x = z < 0 ? null : view.ox[z];
+	p.y = z < 0 ? null : view.oy[z];
+	p.e = view == views[0] ? null : 1;
 	return p;
 }
 function setparams(p) {
@@ -136,19 +152,19 @@ function toggle_elided() {
 	view.g.classList.remove("hide");
 	view.labels.classList.remove("hide");
 	elidedbtn.classList.toggle("show", view != views[0]);
+	if (!elidedbtn.fgtext) elidedbtn.fgtext = elidedbtn.firstChild.nodeValue;
+	elidedbtn.firstChild.nodeValue = view == views[0] ? elidedbtn.fgtext : "Back to the graph";
 	unzoombtn.classList.toggle("hide", view.zoomed < 0);
+	setparams(viewparams(params()));
 	search(term);
 }
 function zoom(i) {
-	var F = view.F, p = params();
+	var F = view.F;
 	if (i >= 0 && F[i * S] == 0) i = -1;
 	view.zoomed = i;
-	render();
 	unzoombtn.classList.toggle("hide", i < 0);
-	p.x = i < 0 ? null : view.ox[i];
-	p.y = i < 0 ? null : view.oy[i];
-	setparams(p);
-	if (term != null) search(term);
+	setparams(viewparams(params()));
+	search(term);	/* the share matched is the zoomed frame's; draws the view */
 }
 function render() {
 	var F = view.F, n = view.rects.length, z = view.zoomed;
@@ -157,18 +173,19 @@ function render() {
 	var labels = document.createDocumentFragment();
 	for (var i = 0; i < n; i++) {
 		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2], px, pw;
+		var parent = d < zd && x <= zx && x + w >= zx + zw;
 		if (d >= zd && x >= zx && x + w <= zx + zw) {
 			px = D.pad + (x - zx) * scale;
 			pw = w * scale;
-			r.removeAttribute("class");
-		} else if (d < zd && x <= zx && x + w >= zx + zw) {
+		} else if (parent) {
 			px = D.pad;
 			pw = D.W - 2 * D.pad;
-			r.setAttribute("class", "parent");
 		} else {
-			r.setAttribute("class", "hide");
+			r.classList.add("hide");
 			continue;
 		}
+		r.classList.remove("hide");
+		r.classList.toggle("parent", parent);
 		r.setAttribute("x", px.toFixed(1));
 		r.setAttribute("width", pw.toFixed(1));
 		var chars = Math.floor(pw / cw);
@@ -178,6 +195,8 @@ function render() {
 		var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
 		t.setAttribute("x", (px + 3).toFixed(2));
 		t.setAttribute("y", view.oy[i] + D.ty);
+		/* a match's fill takes a black label */
+		if (!view.hit[i] && (parent ? view.pw[i] : view.lw[i])) t.setAttribute("class", "w");
 		t.textContent = text;
 		labels.appendChild(t);
 	}
@@ -197,6 +216,7 @@ function search(t) {
 	for (var i = 0; i < n; i++) {
 		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2];
 		var hit = re && d > 0 && F[i * S + 3] >= 0 && re.test(D.n[F[i * S + 3]]);
+		view.hit[i] = hit;
 		r.setAttribute("fill", hit ? "rgb(230,0,230)" : view.fills[i]);
 		if (!hit || !(d >= zd && x >= zx && x + w <= zx + zw)) continue;
 		if (d > cd && x >= cx && x + w <= cx + cw) continue;	/* inside a match counted */
@@ -212,5 +232,56 @@ function search(t) {
 		var pct = 100 * sum / zw;
 		matched.firstChild.nodeValue = "Matched: " + (pct == 100 ? "100" : pct.toFixed(1)) + "%";
 	}
+	render();
+}
+/* The controls of the top band and the details line of the bottom one,
+ * each in a group over a backing band, moved with the scrolling so they
+ * stay in the window. */
+var pins = [];
+function pin(ids, y, h, bottom) {
+	var ns = "http://www.w3.org/2000/svg", g = document.createElementNS(ns, "g");
+	var band = document.createElementNS(ns, "rect");
+	band.setAttribute("class", "band");
+	band.setAttribute("x", 0);
+	band.setAttribute("y", y);
+	band.setAttribute("width", D.W);
+	band.setAttribute("height", h);
+	g.appendChild(band);
+	for (var i = 0; i < ids.length; i++) if ($(ids[i])) g.appendChild($(ids[i]));
+	svg.insertBefore(g, tip);
+	pins.push({ g: g, band: band, bottom: bottom });
+}
+function pin_controls() {
+	var fs = D.fs;
+	pin(["title", "subtitle", "unzoom", "search", "ignorecase", "elided"], 0, fs * 3, false);
+	pin(["details", "matched"], D.H - fs * 2 - 10, fs * 2 + 10, true);
+	window.addEventListener("scroll", place_pins);
+	window.addEventListener("resize", place_pins);
+}
+/* The window's top and bottom in the image's units. */
+function shown() {
+	var m = svg.getScreenCTM();
+	if (!m || !m.d) return null;
+	return { top: -m.f / m.d, bottom: (window.innerHeight - m.f) / m.d };
+}
+function place_pins() {
+	var w = shown();
+	if (!w) return;
+	for (var i = 0; i < pins.length; i++) {
+		var p = pins[i], dy = p.bottom ? Math.min(0, w.bottom - D.H) : Math.max(0, w.top);
+		p.g.setAttribute("transform", "translate(0," + dy.toFixed(1) + ")");
+		p.band.classList.toggle("moved", dy != 0);
+	}
+}
+/* Scroll so that frame i's row is in the window, clear of the bands. */
+function scroll_to(i) {
+	var w = shown(), y = view.oy[i];
+	if (!w || w.bottom - w.top >= D.H) { place_pins(); return; }
+	var band = D.fs * 3, h = w.bottom - w.top, top;
+	if (y < D.H / 2) top = y - band;	/* root on top: an icicle */
+	else top = y + 2 * D.ty + D.fs * 2 + 10 - h;
+	top = Math.max(0, Math.min(D.H - h, top));
+	window.scrollTo(0, top * svg.getScreenCTM().d + window.scrollY + svg.getScreenCTM().f);
+	place_pins();
 }
 

@@ -96,6 +96,7 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 	uint32_t depth = 0, *cycle;
 	char top[8], bottom[8];
 	size_t i, nframes = 1;
+	struct rgb rgb;
 
 	for (i = 0; i < n; i++)
 		nframes += s[i] == ';';
@@ -109,7 +110,10 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 		if (frame_file(f, fl, &file, &filelen) &&
 		    (file < f || file + filelen > f + fl))
 			abort();
-		color_frame(pal, depth & 1 ? SEED_HASH : SEED_SUM, f, fl, depth, cycle);
+		rgb = color_frame(pal, depth & 1 ? SEED_HASH : SEED_SUM, f, fl, depth, cycle);
+		/* every frame's label reads at 4.5:1 at least */
+		if (color_contrast(rgb, color_label(rgb)) < 4.5)
+			abort();
 		depth++;
 		if (ps->n) {
 			char c = f[fl];

@@ -1,0 +1,64 @@
+#!/usr/bin/env bats
+# The --palette file of fg-svg, fg-png and fg-pdf: kept whole, names with
+# "->", CRLF lines
+
+load helper
+
+P=""
+setup() {
+	P=$BATS_TEST_TMPDIR/palette.map
+}
+
+@test "palette: a name holding '->' is saved and read back" {
+	printf 'main;a->b 3\nmain;c 1\n' >"$BATS_TEST_TMPDIR/in"
+	fg-svg --palette "$P" "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/1.svg"
+	grep -q '^a->b->rgb([0-9]*,[0-9]*,[0-9]*)$' "$P"
+	cp "$P" "$BATS_TEST_TMPDIR/saved"
+	# read back: the second run accepts the file and draws the same colours
+	run fg-svg --palette "$P" "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/1.svg")" ]
+	cmp "$P" "$BATS_TEST_TMPDIR/saved"
+	# the colour read is the name's, not a cut at the first arrow
+	printf 'a->b->rgb(1,2,3)\n' >"$P"
+	fg-svg --palette "$P" "$BATS_TEST_TMPDIR/in" | grep -q 'fill="#010203"'
+	grep -qx 'a->b->rgb(1,2,3)' "$P"
+	! grep -q '^a->' <(grep -v '^a->b->' "$P")
+}
+
+@test "palette: CRLF lines are read" {
+	printf 'main->rgb(1,2,3)\r\nwork->rgb(4,5,6)\r\n' >"$P"
+	run fg-svg --palette "$P" <(printf 'main;work 3\n')
+	status_is 0
+	[[ "$output" == *'fill="#010203"'* ]]
+	[[ "$output" == *'fill="#040506"'* ]]
+	grep -qx 'main->rgb(1,2,3)' "$P"
+	# a stray CR elsewhere is still an error
+	printf 'main->rgb(1,2,3)\r \n' >"$P"
+	run fg-png --palette "$P" <(printf 'main;work 3\n')
+	status_is 1
+	[[ "$output" == *"palette.map:1: not a palette line"* ]]
+}
+
+@test "palette: a write error leaves the old file whole (temporary file, renamed)" {
+	# 1500 entries, more than a 1 KiB file size limit lets through
+	awk 'BEGIN { for (i = 0; i < 1500; i++) printf "frame%04d->rgb(1,2,3)\n", i }' >"$P"
+	cp "$P" "$BATS_TEST_TMPDIR/before"
+	run bash -c "trap '' XFSZ; ulimit -f 1; printf 'main;new 3\n' | fg-pdf --palette '$P' >/dev/null"
+	status_is 1
+	[[ "$output" == *"write error; the palette file is unchanged"* ]]
+	cmp "$P" "$BATS_TEST_TMPDIR/before"
+	# no temporary file is left beside it
+	[ "$(ls "$BATS_TEST_TMPDIR" | grep -c '^palette\.map')" -eq 1 ]
+	# without the limit the new names are added and the old ones kept
+	printf 'main;new 3\n' | fg-pdf --palette "$P" >/dev/null
+	[ "$(wc -l <"$P")" -eq 1503 ]
+	grep -q '^new->rgb(' "$P"
+}
+
+@test "palette: the file keeps its mode" {
+	printf 'main->rgb(1,2,3)\n' >"$P"
+	chmod 640 "$P"
+	printf 'main;x 1\n' | fg-svg --palette "$P" >/dev/null
+	[ "$(stat -c %a "$P")" = 640 ]
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bats
+# What a browser shows of fg-svg's output (and fg-vega --html's): a tall
+# graph opens on its root with its controls in view, the elided view in
+# the URL, a message for Vega offline.  Chromium, where installed, runs
+# the pages headless and prints the DOM its scripts leave.
+
+load helper
+
+CH=""
+setup() {
+	CH=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$CH" ] || skip "needs chromium"
+}
+
+# dom URL [chromium options...]: the DOM after the page's scripts ran
+dom() {
+	local url=$1
+	shift
+	timeout 60 "$CH" --headless --no-sandbox --disable-gpu --disable-background-networking \
+		--disable-component-update --disable-sync --no-first-run \
+		--user-data-dir="$BATS_TEST_TMPDIR/profile" --window-size=1200,800 \
+		--virtual-time-budget=5000 "$@" --dump-dom "$url" 2>/dev/null
+}
+
+# a stack 300 frames deep: an image about 4900 pixels tall
+deep() {
+	awk 'BEGIN { s = "root"; for (i = 1; i < 300; i++) s = s ";f" i; print s " 5"; print "root;x 5" }'
+}
+
+# the shift of the group pinning the title and buttons: "translate(0,N)"
+top_shift() {
+	grep -o '<g transform="translate(0,[0-9.]*)"><rect class="band[^"]*"[^>]*/><text id="title"' |
+		sed 's/.*translate(0,\([0-9.]*\)).*/\1/'
+}
+
+@test "svgview: a tall flame graph opens scrolled to its root, the controls pinned in view" {
+	deep | fg-svg >"$BATS_TEST_TMPDIR/deep.svg"
+	H=$(grep -o '<svg [^>]*' "$BATS_TEST_TMPDIR/deep.svg" | sed 's/.* height="\([0-9.]*\)".*/\1/')
+	[ "${H%.*}" -gt 4000 ]
+	dom "file://$BATS_TEST_TMPDIR/deep.svg" >"$BATS_TEST_TMPDIR/dom"
+	shift=$(top_shift <"$BATS_TEST_TMPDIR/dom")
+	# the window's top is where the title now is: well down the image,
+	# and the root's row ("all", the last frame row) inside the window
+	root=$(grep -o '<rect x="10.0" y="[0-9.]*" width="1180.0"' "$BATS_TEST_TMPDIR/deep.svg" | head -1 |
+		sed 's/.*y="\([0-9.]*\)".*/\1/')
+	awk -v s="$shift" -v r="$root" -v H="$H" 'BEGIN { exit !(s > H / 2 && r > s && r + 16 < s + 800) }'
+	# Search and Reset Zoom are in that group, with the title
+	grep -q '<text id="title"[^>]*>[^<]*</text>\(<text id="subtitle"[^<]*</text>\)\?<text id="unzoom"[^<]*</text><text id="search"' "$BATS_TEST_TMPDIR/dom"
+	# the band behind them is drawn while they are moved
+	grep -q "translate(0,$shift)\"><rect class=\"band moved\"" "$BATS_TEST_TMPDIR/dom"
+}
+
+@test "svgview: an icicle graph opens at the top, where its root is" {
+	deep | fg-svg --inverted >"$BATS_TEST_TMPDIR/deep.svg"
+	dom "file://$BATS_TEST_TMPDIR/deep.svg" >"$BATS_TEST_TMPDIR/dom"
+	[ "$(top_shift <"$BATS_TEST_TMPDIR/dom")" = "0.0" ]
+}
+
+@test "svgview: the URL's e=1 reopens the elided view and its zoom, not the main view's" {
+	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
+	# h in the elided view: its rect there, and no frame at that place in the main one
+	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep 'fill="#c4c4ff"' | head -1)
+	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
+	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	[ -n "$x" ] && [ -n "$y" ]
+	dom "file://$BATS_TEST_TMPDIR/e.svg?e=1&x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<g id="frames" class="hide">' "$BATS_TEST_TMPDIR/dom"
+	grep -q '<g id="eframes" class="">\|<g id="eframes">' "$BATS_TEST_TMPDIR/dom"
+	grep -q '<text id="elided"[^>]*class="show"[^>]*>Back to the graph</text>' "$BATS_TEST_TMPDIR/dom"
+	# zoomed: Reset Zoom shown, and the elided frames outside h hidden
+	grep -q '<text id="unzoom" x="10.00" y="24" class="">Reset Zoom</text>' "$BATS_TEST_TMPDIR/dom"
+	[ "$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/dom" | grep -c 'class="[^"]*hide')" -gt 0 ]
+	# without e=1 the same x and y zoom nothing in the main view
+	dom "file://$BATS_TEST_TMPDIR/e.svg?x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<text id="unzoom" x="10.00" y="24" class="hide">' "$BATS_TEST_TMPDIR/dom"
+}
+
+@test "svgview: a search match's label turns black, others keep their colour" {
+	printf 'main;f 70 30\nmain;g 40 41\n' | fg-svg >"$BATS_TEST_TMPDIR/s.svg"
+	grep -q '<text class="w" x="13.00" y="47.5">f</text>' "$BATS_TEST_TMPDIR/s.svg"
+	dom "file://$BATS_TEST_TMPDIR/s.svg?s=%5Ef%24" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<text x="13.00" y="47.5">f</text>' "$BATS_TEST_TMPDIR/dom"
+	dom "file://$BATS_TEST_TMPDIR/s.svg?s=%5Eg%24" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<text x="13.00" y="47.5" class="w">f</text>' "$BATS_TEST_TMPDIR/dom"
+}
+
+@test "svgview: fg-vega --html offline says so on the page, pointing to fg-html and fg-svg" {
+	fg-vega --html "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/v.html"
+	dom "file://$BATS_TEST_TMPDIR/v.html" --host-resolver-rules='MAP * ~NOTFOUND' >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<p id="fgmsg">The graph needs the Vega libraries from cdn.jsdelivr.net, which could not be loaded (offline?). Offline, draw the profile with fg-html .* or fg-svg .*</p>' "$BATS_TEST_TMPDIR/dom"
+}
+
+@test "svgview: zooming in the elided view and going back leaves no zoom in the URL (puppeteer)" {
+	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
+	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
+	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep 'fill="#c4c4ff"' | head -1)
+	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
+	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	run timeout 120 node "$FG_ROOT/tests/svg-flow.mjs" "$CH" "$BATS_TEST_TMPDIR/e.svg" "$x" "$y"
+	status_is 0
+	[ "${lines[0]}" = '{"step":"open","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
+	[ "${lines[1]}" = '{"step":"elided","query":"?e=1","view":"elided","zoomed":false,"control":"Back to the graph"}' ]
+	[ "${lines[2]}" = "{\"step\":\"zoomed\",\"query\":\"?e=1&x=$x&y=$y\",\"view\":\"elided\",\"zoomed\":true,\"control\":\"Back to the graph\"}" ]
+	[ "${lines[3]}" = '{"step":"back","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
+	[ "${lines[4]}" = '{"step":"reload","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
+}
