@@ -368,7 +368,8 @@ stored(struct z *z)
 		out[z->opos++] = getbyte(z);
 		len--;
 	}
-	z->bb = 0;
+	if (!z->bn)
+		z->bb = 0;
 	while (len) {
 		if (z->ipos == z->ilen && !fill(z))
 			zerr(z, "truncated stream");

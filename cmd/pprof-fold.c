@@ -1,0 +1,634 @@
+/* pprof-fold: pprof profiles (profile.proto, gzipped or not) to folded stacks
+ *
+ * Each file is read whole by lib/read/pprof (samples with the same
+ * stack added up as they come), then every distinct sample becomes a
+ * line: its locations root first, each location one frame per Line,
+ * the caller first and the functions inlined into it after, marked
+ * _[i].  A location's text is made once.  Lines of every file are
+ * added up in one stack map and printed sorted, after the unit header
+ * (fg-folded(5)) of the chosen sample type.
+ */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/arena.h"
+#include "base/count.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "read/pprof.h"
+#include "stack/stackmap.h"
+
+#define NOTEXT UINT32_MAX
+
+enum { ST_DISPATCH = 1, ST_GC = 2 };
+
+struct tag {
+	const char *key, *val;
+};
+
+static struct {
+	const char *sindex;	/* --sample-index NAME|N */
+	int list, lines, fullpath, addresses, noalloc;
+	const char *bylabel;
+	struct tag *tag;
+	size_t ntag;
+	uint64_t maxsize;
+} opt = { .maxsize = 4ULL << 30 };
+
+static struct stackmap out;
+static struct pprof P;		/* the file being folded */
+
+/* The chosen sample type of the first file, which the others must share. */
+static struct {
+	char *type, *unit;
+	const char *file;
+} first;
+
+/* Per location of P: its frames' text, made when first needed. */
+static struct ltext {
+	const char *s;
+	uint32_t len;		/* NOTEXT: not made yet */
+	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
+} *lt;
+static struct arena ltarena;
+static int julia;		/* P's frames are Julia's */
+
+/* The line being built. */
+static struct {
+	char *s;
+	size_t len, cap;
+} b;
+
+static void
+usage(FILE *f, int status)
+{
+	fprintf(f, "usage: %s [options] [FILE...]\n"
+	    "  -i, --sample-index NAME|N  the value column to fold (default: the\n"
+	    "                             profile's default sample type, else the last)\n"
+	    "  -l, --list                 list the sample types and exit\n"
+	    "      --lines                frames as NAME at FILE:LINE\n"
+	    "      --full-path            with --lines, the file's whole path\n"
+	    "      --addresses            the address of locations that have no lines\n"
+	    "      --no-alloc-type        drop PProf.jl's \"Alloc: T\" leaf frames\n"
+	    "      --by-label KEY         a root frame KEY=VALUE from each sample's label\n"
+	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n"
+	    "      --max-size SIZE        refuse more decompressed bytes (default 4G)\n"
+	    "  -h, --help                 this help\n"
+	    "      --version              the version\n", argv0);
+	exit(status);
+}
+
+/* ---- the line buffer ---- */
+
+static void
+put(const char *s, size_t n)
+{
+	if (n > b.cap - b.len) {
+		b.cap = (b.len + n) * 2 + 256;
+		b.s = erealloc(b.s, b.cap);
+	}
+	memcpy(b.s + b.len, s, n);
+	b.len += n;
+}
+
+static void
+puts0(const char *s)
+{
+	put(s, strlen(s));
+}
+
+/* Text from the profile: ';' (the frame separator) becomes ':', line
+ * breaks and NUL become spaces. */
+static void
+putclean(const char *s, size_t n)
+{
+	size_t i, start = b.len;
+
+	put(s, n);
+	for (i = start; i < b.len; i++) {
+		if (b.s[i] == ';')
+			b.s[i] = ':';
+		else if (b.s[i] == '\n' || b.s[i] == '\r' || b.s[i] == '\0')
+			b.s[i] = ' ';
+	}
+}
+
+static void
+putstr(uint64_t i)
+{
+	struct pp_str s = pp_string(&P, i);
+
+	putclean(s.s, s.len);
+}
+
+/* ---- frames ---- */
+
+static int
+hasprefix(struct pp_str s, const char *pre)
+{
+	size_t n = strlen(pre);
+
+	return s.len >= n && !memcmp(s.s, pre, n);
+}
+
+static int
+is(struct pp_str s, const char *t)
+{
+	return s.len == strlen(t) && !memcmp(s.s, t, s.len);
+}
+
+static int
+endswith(struct pp_str s, const char *t)
+{
+	size_t n = strlen(t);
+
+	return s.len >= n && !memcmp(s.s + s.len - n, t, n);
+}
+
+/* Does any function come from a Julia source file? */
+static int
+isjulia(void)
+{
+	size_t i;
+
+	for (i = 0; i < P.nfunc; i++)
+		if (endswith(pp_string(&P, P.func[i].file), ".jl"))
+			return 1;
+	return 0;
+}
+
+/* jlprof-fold's marks: runtime dispatch and garbage collection. */
+static int
+status(struct pp_str name)
+{
+	if (is(name, "jl_apply_generic") || is(name, "ijl_apply_generic") ||
+	    is(name, "jl_invoke"))
+		return ST_DISPATCH;
+	if (hasprefix(name, "jl_gc_"))
+		return ST_GC;
+	return 0;
+}
+
+static struct pp_str
+funcname(const struct pp_func *fn)
+{
+	struct pp_str s = pp_string(&P, fn->name);
+
+	if (!s.len)
+		s = pp_string(&P, fn->sysname);
+	if (!s.len) {
+		s.s = "[unknown]";
+		s.len = 9;
+	}
+	return s;
+}
+
+/* Append one frame: a line of a location. */
+static void
+frame(const struct pp_line *ln, int inlined)
+{
+	static const char *const mark[] = { "", "_[d]", "_[g]", "_[dg]" };
+	const struct pp_func *fn = pp_linefunc(&P, ln);
+	struct pp_str name = funcname(fn), file = pp_string(&P, fn->file);
+	const char *slash;
+	char num[32];
+	int st = julia ? status(name) : 0;
+
+	putclean(name.s, name.len);
+	if (opt.lines && file.len && !hasprefix(name, "Alloc: ")) {
+		if (!opt.fullpath && (slash = memrchr(file.s, '/', file.len))) {
+			file.len -= slash + 1 - file.s;
+			file.s = slash + 1;
+		}
+		puts0(" at ");
+		putclean(file.s, file.len);
+		put(num, snprintf(num, sizeof(num), ":%lld", (long long)ln->line));
+	}
+	if (st)
+		puts0(mark[st]);
+	else if (inlined)
+		puts0("_[i]");
+}
+
+/* A location without lines: its mapping's file, and its address. */
+static void
+bareloc(const struct pp_loc *l)
+{
+	struct pp_str file = { "", 0 };
+	const char *slash;
+	char num[32];
+
+	if (l->mapidx != UINT32_MAX)
+		file = pp_string(&P, P.map[l->mapidx].file);
+	if ((slash = memrchr(file.s, '/', file.len))) {
+		file.len -= slash + 1 - file.s;
+		file.s = slash + 1;
+	}
+	puts0("[");
+	if (file.len)
+		putclean(file.s, file.len);
+	else
+		puts0("unknown");
+	puts0("]");
+	if (opt.addresses)
+		put(num, snprintf(num, sizeof(num), " 0x%llx", (unsigned long long)l->addr));
+}
+
+/* The text of location i, root first, made once. */
+static struct ltext *
+loctext(uint32_t i)
+{
+	struct ltext *t = &lt[i];
+	const struct pp_loc *l = &P.loc[i];
+	size_t start = b.len;
+	uint32_t j;
+
+	if (t->len != NOTEXT)
+		return t;
+	if (!l->n)
+		bareloc(l);
+	for (j = l->n; j-- > 0;) {
+		frame(&P.line[l->first + j], j + 1 < l->n);
+		if (j)
+			put(";", 1);
+	}
+	t->alloc = l->n == 1 && hasprefix(funcname(pp_linefunc(&P, &P.line[l->first])), "Alloc: ");
+	t->s = arena_strdup(&ltarena, b.s + start, b.len - start);
+	t->len = b.len - start;
+	b.len = start;
+	return t;
+}
+
+/* ---- labels ---- */
+
+/* Append the value of a label. */
+static void
+labelvalue(const struct pp_label *l)
+{
+	char num[32];
+
+	if (l->str)
+		putstr(l->str);
+	else
+		put(num, snprintf(num, sizeof(num), "%lld", (long long)l->num));
+}
+
+/* Does label l have key key and value val? */
+static int
+labelis(const struct pp_label *l, const char *key, const char *val)
+{
+	size_t start = b.len;
+	int eq;
+
+	if (!pp_streq(&P, l->key, key))
+		return 0;
+	labelvalue(l);
+	eq = b.len - start == strlen(val) && !memcmp(b.s + start, val, b.len - start);
+	b.len = start;
+	return eq;
+}
+
+/* --tag: for each key named, one of its values is among the labels. */
+static int
+tagged(const struct pp_sample *s)
+{
+	const struct pp_label *lab = pp_labels(&P, s);
+	size_t i, j, k;
+	int ok;
+
+	for (i = 0; i < opt.ntag; i++) {
+		for (j = 0; j < i && strcmp(opt.tag[j].key, opt.tag[i].key); j++)
+			;
+		if (j < i)
+			continue;	/* key already looked at */
+		ok = 0;
+		for (j = i; j < opt.ntag && !ok; j++) {
+			if (strcmp(opt.tag[j].key, opt.tag[i].key))
+				continue;
+			for (k = 0; k < s->nlab && !ok; k++)
+				ok = labelis(&lab[k], opt.tag[j].key, opt.tag[j].val);
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* --by-label: the root frame KEY=VALUE[,VALUE...], or KEY=(none). */
+static void
+labelroot(const struct pp_sample *s)
+{
+	const struct pp_label *lab = pp_labels(&P, s);
+	size_t k, n = 0;
+
+	putclean(opt.bylabel, strlen(opt.bylabel));
+	put("=", 1);
+	for (k = 0; k < s->nlab; k++) {
+		if (!pp_streq(&P, lab[k].key, opt.bylabel))
+			continue;
+		if (n++)
+			put(",", 1);
+		labelvalue(&lab[k]);
+	}
+	if (!n)
+		puts0("(none)");
+	put(";", 1);
+}
+
+/* ---- the sample type ---- */
+
+static int
+alldigits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+/* pprof's rule: the type named by default_sample_type, else the last. */
+static size_t
+defaultcol(void)
+{
+	struct pp_str d = pp_string(&P, P.defsample), t;
+	size_t i;
+
+	if (P.defsample)
+		for (i = 0; i < P.nvt; i++) {
+			t = pp_string(&P, P.vt[i].type);
+			if (t.len == d.len && !memcmp(t.s, d.s, d.len))
+				return i;
+		}
+	return P.nvt - 1;
+}
+
+/* The column --sample-index names, or the default. */
+static size_t
+choose(void)
+{
+	size_t i;
+
+	if (opt.sindex && alldigits(opt.sindex)) {
+		i = estrtou64(opt.sindex, "sample index");
+		if (i >= P.nvt)
+			fileerr(P.name, 0, "--sample-index %s: the profile has %zu sample types",
+			    opt.sindex, P.nvt);
+		return i;
+	}
+	if (opt.sindex) {
+		for (i = 0; i < P.nvt; i++)
+			if (pp_streq(&P, P.vt[i].type, opt.sindex))
+				return i;
+		fileerr(P.name, 0, "no sample type %s (pprof-fold --list shows them)", opt.sindex);
+	}
+	return defaultcol();
+}
+
+static char *
+strcopy(uint64_t i)
+{
+	size_t start = b.len;
+	char *s;
+
+	putstr(i);
+	put("", 1);
+	s = estrdup(b.s + start);
+	b.len = start;
+	return s;
+}
+
+/* The files summed must count the same thing. */
+static void
+sametype(size_t col, const char *name)
+{
+	char *type = strcopy(P.vt[col].type), *unit = strcopy(P.vt[col].unit);
+
+	if (!first.type) {
+		first.type = type;
+		first.unit = unit;
+		first.file = name;
+		return;
+	}
+	if (strcmp(type, first.type) || strcmp(unit, first.unit))
+		fileerr(name, 0, "sample type %s/%s differs from %s/%s of %s",
+		    type, unit, first.type, first.unit, first.file);
+	free(type);
+	free(unit);
+}
+
+static void
+list(const char *name, int several)
+{
+	size_t i, def = defaultcol();
+	struct pp_str t, u;
+
+	for (i = 0; i < P.nvt; i++) {
+		t = pp_string(&P, P.vt[i].type);
+		u = pp_string(&P, P.vt[i].unit);
+		if (several)
+			out_printf("%s: ", name);
+		out_printf("%zu %.*s/%.*s%s\n", i, (int)t.len, t.s, (int)u.len, u.s,
+		    i == def ? " default" : "");
+	}
+}
+
+/* ---- folding ---- */
+
+static void
+fold_sample(const struct pp_sample *s, size_t col)
+{
+	const uint64_t *loc = pp_locs(&P, s);
+	int64_t v = P.val[(s - P.smp) * P.nval + col];
+	struct ltext *t;
+	size_t root;
+	uint32_t j;
+	count c;
+
+	if (!v || (opt.ntag && !tagged(s)))
+		return;
+	b.len = 0;
+	if (opt.bylabel)
+		labelroot(s);
+	root = b.len;
+	for (j = s->nloc; j-- > 0;) {
+		t = loctext(loc[j]);
+		if (!j && opt.noalloc && t->alloc)
+			continue;
+		put(t->s, t->len);
+		put(";", 1);
+	}
+	if (b.len == root)
+		puts0("[unknown]");
+	else
+		b.len--;
+	c = count_from_u64((uint64_t)v);
+	if (!stackmap_add(&out, b.s, b.len, &c, 1))
+		pp_error(&P, s->off, "the counts of a stack overflow");
+}
+
+static void
+fold_reset(void)
+{
+	pp_free(&P);
+	free(lt);
+	lt = NULL;
+	arena_free(&ltarena);
+}
+
+static void
+fold_file(const char *path, int several)
+{
+	const char *name = displayname(path);
+	struct pp_str t;
+	size_t i, col;
+	int fd = 0;
+
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		fileerr(name, 0, "cannot open: %m");
+	pp_read(&P, fd, name, opt.bylabel || opt.ntag, opt.maxsize);
+	if (fd)
+		close(fd);
+	if (opt.list) {
+		list(name, several);
+		fold_reset();
+		return;
+	}
+	col = choose();
+	t = pp_string(&P, P.vt[col].type);
+	if (P.negoff[col])
+		pp_error(&P, P.negoff[col] - 1, "negative value of sample type %.*s "
+		    "(a difference of two profiles?)", (int)t.len, t.s);
+	if (P.ovfoff[col])
+		pp_error(&P, P.ovfoff[col] - 1, "the sum of sample type %.*s overflows",
+		    (int)t.len, t.s);
+	sametype(col, name);
+	julia = isjulia();
+	lt = ereallocarray(NULL, P.nloc + 1, sizeof(*lt));
+	for (i = 0; i < P.nloc; i++)
+		lt[i].len = NOTEXT;
+	for (i = 0; i < P.nsmp; i++)
+		fold_sample(&P.smp[i], col);
+	fold_reset();
+}
+
+/* "# fg: unit=U" when U is one fg knows, and "# fg: countname=T". */
+static void
+header(void)
+{
+	static const char *const units[] = {
+		"count", "bytes", "nanoseconds", "microseconds", "milliseconds", "seconds"
+	};
+	size_t i;
+
+	if (!first.type)
+		return;
+	for (i = 0; i < LEN(units) && strcmp(first.unit, units[i]); i++)
+		;
+	if (i < LEN(units))
+		out_printf("# fg: unit=%s\n# fg: countname=%s\n", first.unit, first.type);
+	else if (*first.unit)
+		out_printf("# fg: countname=%s (%s)\n", first.type, first.unit);
+	else
+		out_printf("# fg: countname=%s\n", first.type);
+}
+
+static uint64_t
+parsesize(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	int shift = 0;
+
+	if (end == s || *s == '-')
+		goto bad;
+	if (*end == 'k' || *end == 'K')
+		shift = 10;
+	else if (*end == 'M')
+		shift = 20;
+	else if (*end == 'G')
+		shift = 30;
+	else if (*end == 'T')
+		shift = 40;
+	if (shift)
+		end++;
+	if (*end || v > UINT64_MAX >> shift)
+		goto bad;
+	return (uint64_t)v << shift;
+bad:
+	fprintf(stderr, "%s: bad size %s\n", argv0, s);
+	usage(stderr, EXIT_USAGE);
+	return 0;
+}
+
+static void
+addtag(char *s)
+{
+	char *eq = strchr(s, '=');
+
+	if (!eq || eq == s) {
+		fprintf(stderr, "%s: --tag wants KEY=VALUE\n", argv0);
+		usage(stderr, EXIT_USAGE);
+	}
+	*eq = 0;
+	opt.tag = ereallocarray(opt.tag, opt.ntag + 1, sizeof(*opt.tag));
+	opt.tag[opt.ntag].key = s;
+	opt.tag[opt.ntag++].val = eq + 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_LINES = 256, O_FULLPATH, O_ADDR, O_NOALLOC, O_BYLABEL, O_TAG, O_MAXSIZE, O_VERSION };
+	static const struct option lo[] = {
+		{ "sample-index", required_argument, NULL, 'i' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "lines", no_argument, NULL, O_LINES },
+		{ "full-path", no_argument, NULL, O_FULLPATH },
+		{ "addresses", no_argument, NULL, O_ADDR },
+		{ "no-alloc-type", no_argument, NULL, O_NOALLOC },
+		{ "by-label", required_argument, NULL, O_BYLABEL },
+		{ "tag", required_argument, NULL, O_TAG },
+		{ "max-size", required_argument, NULL, O_MAXSIZE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, i;
+
+	setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "i:lh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'i': opt.sindex = optarg; break;
+		case 'l': opt.list = 1; break;
+		case O_LINES: opt.lines = 1; break;
+		case O_FULLPATH: opt.fullpath = 1; break;
+		case O_ADDR: opt.addresses = 1; break;
+		case O_NOALLOC: opt.noalloc = 1; break;
+		case O_BYLABEL: opt.bylabel = optarg; break;
+		case O_TAG: addtag(optarg); break;
+		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
+		case 'h': usage(stdout, 0); break;
+		case O_VERSION: puts("pprof-fold " FG_VERSION); return 0;
+		default: usage(stderr, EXIT_USAGE);
+		}
+	}
+	if (opt.sindex && !*opt.sindex)
+		usage(stderr, EXIT_USAGE);
+	stackmap_init(&out);
+	if (optind == argc)
+		fold_file(NULL, 0);
+	for (i = optind; i < argc; i++)
+		fold_file(argv[i], argc - optind > 1);
+	if (!opt.list) {
+		header();
+		stackmap_print(&out, 1);
+	}
+	out_flush();
+	return 0;
+}
