@@ -383,6 +383,22 @@ field(struct pprof *p, const unsigned char *d, size_t n, uint64_t off)
 	return k + k2 + v;
 }
 
+/* Text (a log, a folded file) where a profile was expected: its first
+ * bytes are all printable, which a Profile's never are (its first
+ * field's first member is a varint tag such as 0x08). */
+static void
+nottext(struct pprof *p, const unsigned char *d, size_t n)
+{
+	size_t i;
+
+	if (n > 64)
+		n = 64;
+	for (i = 0; i < n; i++)
+		if ((d[i] < 0x20 || d[i] > 0x7e) && d[i] != '\t' && d[i] != '\n' && d[i] != '\r')
+			return;
+	pp_error(p, 0, "not a pprof profile (it is text)");
+}
+
 static size_t
 sink(void *arg, const unsigned char *d, size_t n, uint64_t off, int end)
 {
@@ -391,6 +407,12 @@ sink(void *arg, const unsigned char *d, size_t n, uint64_t off, int end)
 	uint64_t v;
 	int t;
 
+	if (!p->looked) {
+		if (n < 64 && !end)
+			return 0;	/* wait for enough to look at */
+		nottext(p, d, n);
+		p->looked = 1;
+	}
 	while (pos < n) {
 		if (p->skip) {
 			k = p->skip < n - pos ? p->skip : n - pos;

@@ -75,6 +75,7 @@ struct pprof {
 	const char *name;
 	int labels;		/* keep sample labels in the keys */
 	int gzip;
+	int looked;		/* the first bytes were checked not to be text */
 
 	struct pp_vtype *vt;
 	size_t nvt, vtcap;
