@@ -391,6 +391,8 @@ nottext(struct pprof *p, const unsigned char *d, size_t n)
 {
 	size_t i;
 
+	if (!n)
+		return;
 	if (n > 64)
 		n = 64;
 	for (i = 0; i < n; i++)
