@@ -89,15 +89,41 @@ inoff(const struct z *z)
 }
 
 static void
-zerr(const struct z *z, const char *fmt, ...)
+vzerr(const struct z *z, uint64_t off, const char *fmt, va_list ap)
 {
 	char msg[256];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fileerr(z->name, 0, "byte %llu: gzip: %s", (unsigned long long)off, msg);
+}
+
+/* "PROG: FILE: byte N: gzip: message" at the next unread byte, exit 1 */
+static void
+zerr(const struct z *z, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vzerr(z, inoff(z), fmt, ap);
 	va_end(ap);
-	fileerr(z->name, 0, "byte %llu: gzip: %s", (unsigned long long)inoff(z), msg);
+}
+
+/* The same at offset off. */
+static void
+zerrat(const struct z *z, uint64_t off, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vzerr(z, off, fmt, ap);
+	va_end(ap);
+}
+
+/* The input ended inside the stream: reported where it ended. */
+static void
+truncated(const struct z *z)
+{
+	zerrat(z, z->ibase + z->ilen, "truncated stream");
 }
 
 /* Read the next block of the file into in; 0 at its end. */
@@ -127,7 +153,7 @@ needslow(struct z *z)
 	while (z->bn <= 56) {
 		if (z->ipos == z->ilen && !fill(z)) {
 			if (++z->over > 8)
-				zerr(z, "truncated stream");
+				truncated(z);
 			z->bn += 8;
 			continue;
 		}
@@ -179,14 +205,14 @@ getbyte(struct z *z)
 {
 	if (z->bn >= 8) {
 		if (z->over * 8 >= z->bn)
-			zerr(z, "truncated stream");
+			truncated(z);
 		return take(z, 8);
 	}
 	/* the refill may have left the next bytes' bits above bn */
 	z->bb = 0;
 	z->bn = 0;
 	if (z->ipos == z->ilen && !fill(z))
-		zerr(z, "truncated stream");
+		truncated(z);
 	return in[z->ipos++];
 }
 
@@ -372,7 +398,7 @@ stored(struct z *z)
 		z->bb = 0;
 	while (len) {
 		if (z->ipos == z->ilen && !fill(z))
-			zerr(z, "truncated stream");
+			truncated(z);
 		n = z->ilen - z->ipos;
 		if (n > len)
 			n = len;
@@ -470,11 +496,12 @@ dynamic(struct z *z)
 static void
 header(struct z *z)
 {
+	uint64_t off = inoff(z);
 	unsigned flg, n;
 	int i;
 
 	if (getbyte(z) != 0x1f || getbyte(z) != 0x8b)
-		zerr(z, "not a gzip member");
+		zerrat(z, off, "not a gzip member");
 	if (getbyte(z) != 8)
 		zerr(z, "unknown compression method");
 	flg = getbyte(z);
@@ -513,6 +540,7 @@ getle32(struct z *z)
 static void
 member(struct z *z)
 {
+	uint64_t off;
 	int last, type;
 
 	header(z);
@@ -535,10 +563,11 @@ member(struct z *z)
 	z->crc = crc32_update(z->crc, out + z->crcpos, z->opos - z->crcpos);
 	z->crcpos = z->opos;
 	take(z, z->bn & 7);
+	off = inoff(z);
 	if (getle32(z) != z->crc)
-		zerr(z, "CRC-32 does not match the data");
+		zerrat(z, off, "CRC-32 does not match the data");
 	if (getle32(z) != (uint32_t)(z->obase + z->opos - z->mstart))
-		zerr(z, "ISIZE does not match the data's length");
+		zerrat(z, off + 4, "ISIZE does not match the data's length");
 	if (z->obase + z->opos > z->maxsize)
 		fileerr(z->name, 0, "decompressed size exceeds %llu bytes (--max-size)",
 		    (unsigned long long)z->maxsize);
