@@ -137,7 +137,7 @@ scaled(double v, double step, const char *const *sym, int nsym, char *buf, size_
 	int k = 0;
 	double a = v < 0 ? -v : v;
 
-	while (k + 1 < nsym && a >= step) {
+	while (k + 1 < nsym && a >= step - 0.5) {
 		a /= step;
 		v /= step;
 		k++;
