@@ -131,14 +131,15 @@ entry(struct pprof *p, uint64_t off)
 	uint64_t h;
 	struct pp_sample *s;
 
-	memcpy(p->tloc + p->ntloc, p->tlab, p->ntlab * sizeof(*p->tlab));
+	if (p->ntlab)
+		memcpy(p->tloc + p->ntloc, p->tlab, p->ntlab * sizeof(*p->tlab));
 	h = hash_bytes(p->tloc, n * sizeof(*p->tloc));
 	if ((p->nsmp + 1) * 2 > p->mask)
 		rehash(p);
 	for (i = h & p->mask; p->slot[i]; i = (i + 1) & p->mask) {
 		s = &p->smp[p->slot[i] - 1];
 		if (s->hash == h && s->nloc == p->ntloc && s->nlab * 4 == p->ntlab &&
-		    !memcmp(p->keys + s->key, p->tloc, n * sizeof(*p->tloc)))
+		    (!n || !memcmp(p->keys + s->key, p->tloc, n * sizeof(*p->tloc))))
 			return s;
 	}
 	if (p->nsmp >= NONE - 1)
@@ -155,7 +156,8 @@ entry(struct pprof *p, uint64_t off)
 		p->keys = ereallocarray(p->keys, p->keycap, sizeof(*p->keys));
 	}
 	s->key = p->nkeys;
-	memcpy(p->keys + p->nkeys, p->tloc, n * sizeof(*p->tloc));
+	if (n)
+		memcpy(p->keys + p->nkeys, p->tloc, n * sizeof(*p->tloc));
 	p->nkeys += n;
 	while (p->valcap < p->nsmp * p->nval) {
 		p->valcap = p->valcap ? p->valcap * 2 : 1024;
