@@ -1,12 +1,14 @@
 /* pprof-fold: pprof profiles (profile.proto, gzipped or not) to folded stacks
  *
  * Each file is read whole by lib/read/pprof (samples with the same
- * stack added up as they come), then every distinct sample becomes a
- * line: its locations root first, each location one frame per Line,
- * the caller first and the functions inlined into it after, marked
- * _[i].  A location's text is made once.  Lines of every file are
- * added up in one stack map and printed sorted, after the unit header
- * (fg-folded(5)) of the chosen sample type.
+ * locations added up as they come), then every distinct sample becomes
+ * a sequence of frame ids: its locations root first, each location one
+ * frame per Line, the caller first and the functions inlined into it
+ * after, marked _[i].  Frame texts are interned, and a location's
+ * frames made once, so a stack is never written out as text until it
+ * is printed: the sequences of every file are added up in a hash of
+ * their own, sorted by the frames' ranks (the order their joined text
+ * would sort in) and printed after the unit header (fg-folded(5)).
  */
 #include <fcntl.h>
 #include <getopt.h>
@@ -15,12 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/arena.h"
-#include "base/count.h"
+#include "base/hash.h"
+#include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "read/pprof.h"
-#include "stack/stackmap.h"
 
 #define NOTEXT UINT32_MAX
 
@@ -39,8 +40,25 @@ static struct {
 	uint64_t maxsize;
 } opt = { .maxsize = 4ULL << 30 };
 
-static struct stackmap out;
 static struct pprof P;		/* the file being folded */
+static struct interner frames;	/* every frame's text */
+
+/* The distinct stacks of every file: sequences of frame ids. */
+struct seq {
+	uint64_t hash, count;
+	size_t off;		/* into seqs.id */
+	uint32_t len;
+};
+static struct {
+	struct seq *e;
+	size_t n, cap;
+	uint32_t *slot;		/* index + 1, 0 empty */
+	size_t mask;
+	uint32_t *id;		/* the sequences, one after another */
+	size_t nid, idcap;
+	uint32_t *cur;		/* the stack being made */
+	size_t ncur, curcap;
+} seqs;
 
 /* The chosen sample type of the first file, which the others must share. */
 static struct {
@@ -48,13 +66,15 @@ static struct {
 	const char *file;
 } first;
 
-/* Per location of P: its frames' text, made when first needed. */
+/* Per location of P: its frames (ids, root first) in lfr, made when
+ * first needed. */
 static struct ltext {
-	const char *s;
+	uint32_t first;
 	uint32_t len;		/* NOTEXT: not made yet */
 	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
 } *lt;
-static struct arena ltarena;
+static uint32_t *lfr;
+static size_t nlfr, lfrcap;
 static int julia;		/* P's frames are Julia's */
 
 /* The line being built. */
@@ -238,28 +258,47 @@ bareloc(const struct pp_loc *l)
 		put(num, snprintf(num, sizeof(num), " 0x%llx", (unsigned long long)l->addr));
 }
 
-/* The text of location i, root first, made once. */
+/* The frame id of the text in b from start on, which is dropped. */
+static uint32_t
+endframe(size_t start)
+{
+	uint32_t id = intern(&frames, b.s + start, b.len - start);
+
+	b.len = start;
+	return id;
+}
+
+static void
+pushfr(uint32_t id)
+{
+	if (nlfr == lfrcap) {
+		lfrcap = lfrcap ? lfrcap * 2 : 4096;
+		lfr = ereallocarray(lfr, lfrcap, sizeof(*lfr));
+	}
+	lfr[nlfr++] = id;
+}
+
+/* The frames of location i, root first, made once. */
 static struct ltext *
 loctext(uint32_t i)
 {
 	struct ltext *t = &lt[i];
 	const struct pp_loc *l = &P.loc[i];
-	size_t start = b.len;
 	uint32_t j;
 
 	if (t->len != NOTEXT)
 		return t;
-	if (!l->n)
+	t->first = nlfr;
+	if (!l->n) {
 		bareloc(l);
+		pushfr(endframe(0));
+	}
 	for (j = l->n; j-- > 0;) {
 		frame(&P.line[l->first + j], j + 1 < l->n);
-		if (j)
-			put(";", 1);
+		pushfr(endframe(0));
 	}
+	t->len = nlfr - t->first;
 	t->alloc = l->n == 1 && hasprefix(funcname(pp_linefunc(&P, &P.line[l->first])), "Alloc: ");
-	t->s = arena_strdup(&ltarena, b.s + start, b.len - start);
-	t->len = b.len - start;
-	b.len = start;
 	return t;
 }
 
@@ -336,7 +375,6 @@ labelroot(const struct pp_sample *s)
 	}
 	if (!n)
 		puts0("(none)");
-	put(";", 1);
 }
 
 /* ---- the sample type ---- */
@@ -441,35 +479,101 @@ list(const char *name, int several)
 /* ---- folding ---- */
 
 static void
+pushcur(const uint32_t *id, size_t n)
+{
+	while (seqs.curcap - seqs.ncur < n) {
+		seqs.curcap = seqs.curcap ? seqs.curcap * 2 : 256;
+		seqs.cur = ereallocarray(seqs.cur, seqs.curcap, sizeof(*seqs.cur));
+	}
+	memcpy(seqs.cur + seqs.ncur, id, n * sizeof(*id));
+	seqs.ncur += n;
+}
+
+static void
+seq_grow(void)
+{
+	size_t i, j;
+
+	free(seqs.slot);
+	seqs.mask = seqs.mask ? seqs.mask * 2 + 1 : 4095;
+	seqs.slot = ecalloc(seqs.mask + 1, sizeof(*seqs.slot));
+	for (i = 0; i < seqs.n; i++) {
+		for (j = seqs.e[i].hash & seqs.mask; seqs.slot[j]; j = (j + 1) & seqs.mask)
+			;
+		seqs.slot[j] = i + 1;
+	}
+}
+
+/* Add v to the stack in seqs.cur. */
+static void
+seq_add(uint64_t v, uint64_t off)
+{
+	size_t n = seqs.ncur, i;
+	uint64_t h = hash_bytes(seqs.cur, n * sizeof(*seqs.cur));
+	struct seq *e;
+
+	if ((seqs.n + 1) * 2 > seqs.mask)
+		seq_grow();
+	for (i = h & seqs.mask; seqs.slot[i]; i = (i + 1) & seqs.mask) {
+		e = &seqs.e[seqs.slot[i] - 1];
+		if (e->hash == h && e->len == n &&
+		    !memcmp(seqs.id + e->off, seqs.cur, n * sizeof(*seqs.cur))) {
+			if (e->count > UINT64_MAX - v)
+				pp_error(&P, off, "the counts of a stack overflow");
+			e->count += v;
+			return;
+		}
+	}
+	if (seqs.n >= UINT32_MAX - 1)
+		eprintf("too many distinct stacks");
+	seqs.slot[i] = seqs.n + 1;
+	if (seqs.n == seqs.cap) {
+		seqs.cap = seqs.cap ? seqs.cap * 2 : 4096;
+		seqs.e = ereallocarray(seqs.e, seqs.cap, sizeof(*seqs.e));
+	}
+	while (seqs.idcap - seqs.nid < n) {
+		seqs.idcap = seqs.idcap ? seqs.idcap * 2 : 65536;
+		seqs.id = ereallocarray(seqs.id, seqs.idcap, sizeof(*seqs.id));
+	}
+	e = &seqs.e[seqs.n++];
+	e->hash = h;
+	e->count = v;
+	e->off = seqs.nid;
+	e->len = n;
+	memcpy(seqs.id + seqs.nid, seqs.cur, n * sizeof(*seqs.cur));
+	seqs.nid += n;
+}
+
+static void
 fold_sample(const struct pp_sample *s, size_t col)
 {
 	const uint64_t *loc = pp_locs(&P, s);
 	int64_t v = P.val[(s - P.smp) * P.nval + col];
 	struct ltext *t;
-	size_t root;
-	uint32_t j;
-	count c;
+	uint32_t j, id;
 
 	if (!v || (opt.ntag && !tagged(s)))
 		return;
-	b.len = 0;
-	if (opt.bylabel)
+	seqs.ncur = 0;
+	if (opt.bylabel) {
+		b.len = 0;
 		labelroot(s);
-	root = b.len;
+		id = endframe(0);
+		pushcur(&id, 1);
+	}
 	for (j = s->nloc; j-- > 0;) {
 		t = loctext(loc[j]);
 		if (!j && opt.noalloc && t->alloc)
 			continue;
-		put(t->s, t->len);
-		put(";", 1);
+		pushcur(lfr + t->first, t->len);
 	}
-	if (b.len == root)
+	if (seqs.ncur == (opt.bylabel ? 1u : 0u)) {
+		b.len = 0;
 		puts0("[unknown]");
-	else
-		b.len--;
-	c = count_from_u64((uint64_t)v);
-	if (!stackmap_add(&out, b.s, b.len, &c, 1))
-		pp_error(&P, s->off, "the counts of a stack overflow");
+		id = endframe(0);
+		pushcur(&id, 1);
+	}
+	seq_add((uint64_t)v, s->off);
 }
 
 static void
@@ -478,7 +582,7 @@ fold_reset(void)
 	pp_free(&P);
 	free(lt);
 	lt = NULL;
-	arena_free(&ltarena);
+	nlfr = 0;
 }
 
 static void
@@ -515,6 +619,100 @@ fold_file(const char *path, int several)
 	for (i = 0; i < P.nsmp; i++)
 		fold_sample(&P.smp[i], col);
 	fold_reset();
+}
+
+/*
+ * The order of the joined texts (stack_cmp) from the frames' ids: at
+ * the first frame where two stacks differ, a stack that ends there
+ * with a frame that begins the other's frame comes first (its text is
+ * a prefix of the other's); else the frames' ranks decide, frames
+ * being ranked as their text followed by ';' would sort.
+ */
+static uint32_t *rank;
+
+static int
+cmpframe(const void *pa, const void *pb)
+{
+	uint32_t x = *(const uint32_t *)pa, y = *(const uint32_t *)pb;
+	size_t xl = intern_len(&frames, x), yl = intern_len(&frames, y);
+	int c = memcmp(intern_str(&frames, x), intern_str(&frames, y), xl < yl ? xl : yl);
+
+	if (c || xl == yl)
+		return c;
+	if (xl < yl)
+		return ';' - (unsigned char)intern_str(&frames, y)[xl];
+	return (unsigned char)intern_str(&frames, x)[yl] - ';';
+}
+
+static int
+isprefix(uint32_t x, uint32_t y)
+{
+	size_t xl = intern_len(&frames, x);
+
+	return xl <= intern_len(&frames, y) && !memcmp(intern_str(&frames, x), intern_str(&frames, y), xl);
+}
+
+static int
+cmpseq(const void *pa, const void *pb)
+{
+	const struct seq *sa = pa, *sb = pb;
+	const uint32_t *x = seqs.id + sa->off, *y = seqs.id + sb->off;
+	uint32_t n = sa->len < sb->len ? sa->len : sb->len, i;
+
+	for (i = 0; i < n && x[i] == y[i]; i++)
+		;
+	if (i == n)
+		return (sa->len > sb->len) - (sa->len < sb->len);
+	if (i + 1 == sa->len && isprefix(x[i], y[i]))
+		return -1;
+	if (i + 1 == sb->len && isprefix(y[i], x[i]))
+		return 1;
+	return rank[x[i]] < rank[y[i]] ? -1 : 1;
+}
+
+static void
+print_stacks(void)
+{
+	uint32_t *ids = ereallocarray(NULL, frames.n + 1, sizeof(*ids)), i, k;
+	const struct seq *e;
+	const uint32_t *x;
+	size_t j;
+
+	rank = ereallocarray(NULL, frames.n + 1, sizeof(*rank));
+	for (i = 0; i < frames.n; i++)
+		ids[i] = i;
+	qsort(ids, frames.n, sizeof(*ids), cmpframe);
+	for (i = 0; i < frames.n; i++)
+		rank[ids[i]] = i;
+	free(ids);
+	qsort(seqs.e, seqs.n, sizeof(*seqs.e), cmpseq);
+	for (j = 0; j < seqs.n; j++) {
+		e = &seqs.e[j];
+		x = seqs.id + e->off;
+		for (k = 0; k < e->len; k++) {
+			if (k)
+				out_char(';');
+			out_mem(intern_str(&frames, x[k]), intern_len(&frames, x[k]));
+		}
+		out_char(' ');
+		out_u64(e->count);
+		out_char('\n');
+	}
+	free(rank);
+}
+
+static void
+stacks_free(void)
+{
+	free(seqs.e);
+	free(seqs.slot);
+	free(seqs.id);
+	free(seqs.cur);
+	memset(&seqs, 0, sizeof(seqs));
+	intern_free(&frames);
+	free(lfr);
+	lfr = NULL;
+	lfrcap = nlfr = 0;
 }
 
 /* "# fg: unit=U" when U is one fg knows, and "# fg: countname=T". */
@@ -620,15 +818,16 @@ main(int argc, char **argv)
 	}
 	if (opt.sindex && !*opt.sindex)
 		usage(stderr, EXIT_USAGE);
-	stackmap_init(&out);
+	intern_init(&frames);
 	if (optind == argc)
 		fold_file(NULL, 0);
 	for (i = optind; i < argc; i++)
 		fold_file(argv[i], argc - optind > 1);
 	if (!opt.list) {
 		header();
-		stackmap_print(&out, 1);
+		print_stacks();
 	}
 	out_flush();
+	stacks_free();
 	return 0;
 }

@@ -60,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) || pwrite(fd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
 		abort();
 	setopts(data[0]);
-	stackmap_init(&out);
+	intern_init(&frames);
 	opened = 0;
 	error_jmp = &jb;
 	if (!setjmp(jb)) {
@@ -69,7 +69,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		opened = 0;
 		if (!opt.list) {
 			header();
-			stackmap_print(&out, 1);
+			print_stacks();
 		}
 		out_flush();
 	}
@@ -80,6 +80,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(first.type);
 	free(first.unit);
 	first.type = first.unit = NULL;
-	stackmap_free(&out);
+	stacks_free();
 	return 0;
 }
