@@ -622,40 +622,34 @@ fold_file(const char *path, int several)
 }
 
 /*
- * The order of the joined texts (stack_cmp) from the frames' ids: at
- * the first frame where two stacks differ, a stack that ends there
- * with a frame that begins the other's frame comes first (its text is
- * a prefix of the other's); else the frames' ranks decide, frames
- * being ranked as their text followed by ';' would sort.
+ * The order of the joined texts (stack_cmp) from the frames' ids: a
+ * frame is ranked twice, as it sorts when another follows it (its text
+ * and ';') and when it ends the stack (its text and the end, below
+ * every byte).  With each frame of a stack replaced by the rank of its
+ * place, stacks sort as their sequences of ranks.
  */
-static uint32_t *rank;
+#define ENDS 0x80000000u	/* in a key: the frame ends its stack */
 
 static int
-cmpframe(const void *pa, const void *pb)
+cmpkey(const void *pa, const void *pb)
 {
 	uint32_t x = *(const uint32_t *)pa, y = *(const uint32_t *)pb;
-	size_t xl = intern_len(&frames, x), yl = intern_len(&frames, y);
-	int c = memcmp(intern_str(&frames, x), intern_str(&frames, y), xl < yl ? xl : yl);
+	const char *xs = intern_str(&frames, x & ~ENDS), *ys = intern_str(&frames, y & ~ENDS);
+	size_t xl = intern_len(&frames, x & ~ENDS), yl = intern_len(&frames, y & ~ENDS);
+	size_t n = xl < yl ? xl : yl;
+	int c = memcmp(xs, ys, n), cx, cy;
 
-	if (c || xl == yl)
+	if (c)
 		return c;
-	if (xl < yl)
-		return ';' - (unsigned char)intern_str(&frames, y)[xl];
-	return (unsigned char)intern_str(&frames, x)[yl] - ';';
-}
-
-static int
-isprefix(uint32_t x, uint32_t y)
-{
-	size_t xl = intern_len(&frames, x);
-
-	return xl <= intern_len(&frames, y) && !memcmp(intern_str(&frames, x), intern_str(&frames, y), xl);
+	cx = xl > n ? (unsigned char)xs[n] : x & ENDS ? -1 : ';';
+	cy = yl > n ? (unsigned char)ys[n] : y & ENDS ? -1 : ';';
+	return cx - cy;
 }
 
 static int
 cmpseq(const void *pa, const void *pb)
 {
-	const struct seq *sa = pa, *sb = pb;
+	const struct seq *sa = &seqs.e[*(const uint32_t *)pa], *sb = &seqs.e[*(const uint32_t *)pb];
 	const uint32_t *x = seqs.id + sa->off, *y = seqs.id + sb->off;
 	uint32_t n = sa->len < sb->len ? sa->len : sb->len, i;
 
@@ -663,42 +657,101 @@ cmpseq(const void *pa, const void *pb)
 		;
 	if (i == n)
 		return (sa->len > sb->len) - (sa->len < sb->len);
-	if (i + 1 == sa->len && isprefix(x[i], y[i]))
-		return -1;
-	if (i + 1 == sb->len && isprefix(y[i], x[i]))
-		return 1;
-	return rank[x[i]] < rank[y[i]] ? -1 : 1;
+	return x[i] < y[i] ? -1 : 1;
+}
+
+/* Replace every frame id of the stacks by the rank of its place;
+ * returns the keys in rank order. */
+static uint32_t *
+rankstacks(void)
+{
+	uint32_t n = frames.n, *key = ereallocarray(NULL, 2 * (size_t)n + 1, sizeof(*key));
+	uint32_t *rank = ereallocarray(NULL, 2 * (size_t)n + 1, sizeof(*rank)), i;
+	const struct seq *e;
+	size_t j, k;
+
+	if (n >= ENDS)
+		eprintf("too many distinct frames");
+	for (i = 0; i < n; i++) {
+		key[2 * i] = i;
+		key[2 * i + 1] = i | ENDS;
+	}
+	qsort(key, 2 * (size_t)n, sizeof(*key), cmpkey);
+	for (i = 0; i < 2 * n; i++)
+		rank[2 * (key[i] & ~ENDS) + !!(key[i] & ENDS)] = i;
+	for (j = 0; j < seqs.n; j++) {
+		e = &seqs.e[j];
+		for (k = 0; k < e->len; k++)
+			seqs.id[e->off + k] = rank[2 * seqs.id[e->off + k] + (k + 1 == e->len)];
+	}
+	free(rank);
+	return key;
+}
+
+/* The frames' texts by rank, one after another, with room to copy 64
+ * bytes from any of them. */
+static char *
+ranktexts(const uint32_t *key, uint32_t **off)
+{
+	size_t n = 2 * (size_t)frames.n, len = 0, i, l;
+	char *t;
+
+	*off = ereallocarray(NULL, n + 1, sizeof(**off));
+	for (i = 0; i < n; i++)
+		len += intern_len(&frames, key[i] & ~ENDS);
+	if (len > UINT32_MAX - 64)
+		eprintf("frames too long");
+	t = emalloc(len + 64);
+	for (len = i = 0; i < n; i++) {
+		(*off)[i] = len;
+		l = intern_len(&frames, key[i] & ~ENDS);
+		memcpy(t + len, intern_str(&frames, key[i] & ~ENDS), l);
+		len += l;
+	}
+	(*off)[n] = len;
+	memset(t + len, 0, 64);
+	return t;
 }
 
 static void
 print_stacks(void)
 {
-	uint32_t *ids = ereallocarray(NULL, frames.n + 1, sizeof(*ids)), i, k;
+	uint32_t *key = rankstacks(), *off, *order, k, r;
+	char *text = ranktexts(key, &off);
 	const struct seq *e;
 	const uint32_t *x;
-	size_t j;
+	size_t j, len;
 
-	rank = ereallocarray(NULL, frames.n + 1, sizeof(*rank));
-	for (i = 0; i < frames.n; i++)
-		ids[i] = i;
-	qsort(ids, frames.n, sizeof(*ids), cmpframe);
-	for (i = 0; i < frames.n; i++)
-		rank[ids[i]] = i;
-	free(ids);
-	qsort(seqs.e, seqs.n, sizeof(*seqs.e), cmpseq);
+	free(key);
+	order = ereallocarray(NULL, seqs.n + 1, sizeof(*order));
+	for (j = 0; j < seqs.n; j++)
+		order[j] = j;
+	qsort(order, seqs.n, sizeof(*order), cmpseq);
 	for (j = 0; j < seqs.n; j++) {
-		e = &seqs.e[j];
+		e = &seqs.e[order[j]];
 		x = seqs.id + e->off;
 		for (k = 0; k < e->len; k++) {
+			r = x[k];
+			len = off[r + 1] - off[r];
+			if (OUT_BUFSIZE - out_len < len + 65)
+				out_drain();
 			if (k)
-				out_char(';');
-			out_mem(intern_str(&frames, x[k]), intern_len(&frames, x[k]));
+				out_buf[out_len++] = ';';
+			if (len > 64 || OUT_BUFSIZE - out_len < len + 64) {
+				out_mem(text + off[r], len);
+				continue;
+			}
+			/* a fixed-size copy: two vector moves, not a call */
+			memcpy(out_buf + out_len, text + off[r], 64);
+			out_len += len;
 		}
 		out_char(' ');
 		out_u64(e->count);
 		out_char('\n');
 	}
-	free(rank);
+	free(order);
+	free(off);
+	free(text);
 }
 
 static void

@@ -459,12 +459,26 @@ ids_add(struct pprof *p, struct pp_ids *m, uint64_t id, uint32_t idx, uint64_t o
 			pp_error(p, off, "%s id %llu defined twice", what, (unsigned long long)id);
 	m->id[i] = id;
 	m->idx[i] = idx + 1;
+	m->n++;
+	if (id != idx + 1)
+		m->sparse = 1;
+}
+
+/* After the last ids_add: may lookups index directly? */
+static void
+ids_done(struct pp_ids *m)
+{
+	m->dense = !m->sparse;
 }
 
 static uint32_t
 ids_find(const struct pp_ids *m, uint64_t id)
 {
 	size_t i;
+
+	/* ids 1..n in table order, as Go writes them */
+	if (m->dense)
+		return id - 1 < m->n ? (uint32_t)(id - 1) : NONE;
 
 	for (i = hash_mix(id) & m->mask; m->idx[i]; i = (i + 1) & m->mask)
 		if (m->id[i] == id)
@@ -506,6 +520,7 @@ checktables(struct pprof *p)
 		checkstr(p, p->map[i].file, p->map[i].off, "mapping");
 		ids_add(p, &p->mapids, p->map[i].id, i, p->map[i].off, "mapping");
 	}
+	ids_done(&p->mapids);
 	ids_init(&p->funcids, p->nfunc);
 	for (i = 0; i < p->nfunc; i++) {
 		checkstr(p, p->func[i].name, p->func[i].off, "function name");
@@ -513,6 +528,7 @@ checktables(struct pprof *p)
 		checkstr(p, p->func[i].file, p->func[i].off, "function filename");
 		ids_add(p, &p->funcids, p->func[i].id, i, p->func[i].off, "function");
 	}
+	ids_done(&p->funcids);
 }
 
 static void
@@ -523,9 +539,11 @@ checklocs(struct pprof *p)
 	size_t i, j;
 
 	ids_init(&p->locids, p->nloc);
+	for (i = 0; i < p->nloc; i++)
+		ids_add(p, &p->locids, p->loc[i].id, i, p->loc[i].off, "location");
+	ids_done(&p->locids);
 	for (i = 0; i < p->nloc; i++) {
 		l = &p->loc[i];
-		ids_add(p, &p->locids, l->id, i, l->off, "location");
 		l->mapidx = NONE;
 		if (l->mapping && (l->mapidx = ids_find(&p->mapids, l->mapping)) == NONE)
 			pp_error(p, l->off, "location names mapping %llu, which is not in the profile",

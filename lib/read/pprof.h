@@ -69,6 +69,7 @@ struct pp_ids {
 	uint64_t *id;
 	uint32_t *idx;
 	size_t mask, n;
+	int sparse, dense;	/* ids are 1..n in order: no lookup needed */
 };
 
 struct pprof {
