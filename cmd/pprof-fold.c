@@ -728,6 +728,11 @@ print_stacks(void)
 		order[j] = j;
 	qsort(order, seqs.n, sizeof(*order), cmpseq);
 	for (j = 0; j < seqs.n; j++) {
+		/* the stacks lie in the order they were met: fetch ahead */
+		if (j + 16 < seqs.n)
+			__builtin_prefetch(&seqs.e[order[j + 16]]);
+		if (j + 8 < seqs.n)
+			__builtin_prefetch(seqs.id + seqs.e[order[j + 8]].off);
 		e = &seqs.e[order[j]];
 		x = seqs.id + e->off;
 		for (k = 0; k < e->len; k++) {
