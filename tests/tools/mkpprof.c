@@ -247,6 +247,10 @@ mkallocs(void)
 			msgf(&out, 2, &s);
 		}
 	}
+	free(s.p);
+	free(lab.p);
+	free(ids.p);
+	free(vals.p);
 }
 
 static void
@@ -295,6 +299,11 @@ mkcpu(void)
 		}
 		msgf(&tab, 4, &m);
 	}
+	free(s.p);
+	free(lab.p);
+	free(ids.p);
+	free(vals.p);
+	free(ln.p);
 }
 
 int
@@ -315,5 +324,10 @@ main(int argc, char **argv)
 		bytesf(&out, 6, strs[i], strlen(strs[i]));
 	put(&out, tail.p, tail.n);
 	fwrite(out.p, 1, out.n, stdout);
+	free(out.p);
+	free(tab.p);
+	free(tail.p);
+	free(m.p);
+	free(sub.p);
 	return fflush(stdout) ? 1 : 0;
 }
