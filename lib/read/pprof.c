@@ -216,7 +216,8 @@ sample(struct pprof *p, struct pb *b)
 		p->tloc = ereallocarray(p->tloc, p->tloccap, sizeof(*p->tloc));
 	}
 	s = entry(p, off);
-	addvalues(p, p->val + (s - p->smp) * p->nval, off);
+	if (p->nval)
+		addvalues(p, p->val + (s - p->smp) * p->nval, off);
 }
 
 static void
