@@ -323,6 +323,7 @@ bad() {
 	bad "$T/short.folded" "pprof-fold: $T/short.folded: byte 0: not a pprof profile (it is text)"
 	: >"$T/empty"
 	bad "$T/empty" "pprof-fold: $T/empty: empty file"
+	bad "$T/absent" "pprof-fold: $T/absent: cannot open: No such file or directory"
 	: | gzip -n >"$T/empty.gz"
 	bad "$T/empty.gz" "pprof-fold: $T/empty.gz: empty file"
 	# value -1 (ten-byte varint) in the sample at byte 8
