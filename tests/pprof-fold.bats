@@ -369,3 +369,18 @@ bad() {
 	status_is 0
 	[[ "$output" == "pprof-fold "* ]]
 }
+
+@test "pprof-fold: memory follows the tables, not the samples" {
+	# a million samples of one stack, each written out: 46 MB of stream
+	mkpprof repeat 1000000 | gzip -1 -n >"$BATS_TEST_TMPDIR/r.gz"
+	[ "$(gzip -dc "$BATS_TEST_TMPDIR/r.gz" | wc -c)" -gt 40000000 ]
+	run pprof-fold "$BATS_TEST_TMPDIR/r.gz"
+	status_is 0
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[2]}" == "f1;f2;f3;"*";f40 1000000" ]]
+	[ -x /usr/bin/time ] && /usr/bin/time -f %M true 2>/dev/null ||
+		skip "GNU time is not installed: the peak memory is not checked"
+	/usr/bin/time -o "$BATS_TEST_TMPDIR/rss" -f %M pprof-fold "$BATS_TEST_TMPDIR/r.gz" >/dev/null
+	# the buffers (1 MiB in, 1 MiB out) and the program: well under 16 MiB
+	[ "$(cat "$BATS_TEST_TMPDIR/rss")" -lt 16384 ]
+}

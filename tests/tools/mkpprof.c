@@ -18,6 +18,11 @@
  *                     (jl_apply_generic, jl_gc_collect) kept, and a
  *                     numeric threadid label on each sample.
  *
+ *   mkpprof repeat N  N samples of one 40-deep stack (functions f1 ..
+ *                     f40, f1 the root), each written out in full, as a
+ *                     producer that does not add up its samples would:
+ *                     the stream grows with N, the tables do not.
+ *
  * The stacks written are listed in the tables below, root first; the
  * tests derive what pprof-fold must print from them.
  */
@@ -306,19 +311,59 @@ mkcpu(void)
 	free(ln.p);
 }
 
+/* N copies of one sample, written as they are made. */
+static void
+mkrepeat(long n)
+{
+	static char names[40][8];
+	struct buf s = { 0 }, ids = { 0 };
+	long i;
+	int j;
+
+	enter("");
+	valuetype(1, "samples", "count");
+	for (j = 40; j >= 1; j--)
+		varint(&ids, j);	/* leaf first */
+	msgf(&s, 1, &ids);
+	uintf(&s, 2, 1);
+	for (i = 0; i < n; i++) {
+		varint(&out, 2 << 3 | 2);
+		varint(&out, s.n);
+		put(&out, s.p, s.n);
+		if (out.n > 1 << 16) {
+			fwrite(out.p, 1, out.n, stdout);
+			out.n = 0;
+		}
+	}
+	for (j = 1; j <= 40; j++) {
+		snprintf(names[j - 1], sizeof(names[j - 1]), "f%d", j);
+		uintf(&m, 1, j);
+		uintf(&sub, 1, j);
+		msgf(&m, 4, &sub);
+		msgf(&tab, 4, &m);
+		uintf(&m, 1, j);
+		uintf(&m, 2, enter(names[j - 1]));
+		msgf(&tab, 5, &m);
+	}
+	free(s.p);
+	free(ids.p);
+}
+
 int
 main(int argc, char **argv)
 {
 	int i;
 
-	if (argc != 2 || (strcmp(argv[1], "allocs") && strcmp(argv[1], "cpu"))) {
-		fprintf(stderr, "usage: mkpprof allocs|cpu\n");
+	if (argc == 3 && !strcmp(argv[1], "repeat"))
+		mkrepeat(atol(argv[2]));
+	else if (argc == 2 && !strcmp(argv[1], "allocs"))
+		mkallocs();
+	else if (argc == 2 && !strcmp(argv[1], "cpu"))
+		mkcpu();
+	else {
+		fprintf(stderr, "usage: mkpprof allocs|cpu|repeat N\n");
 		return 2;
 	}
-	if (!strcmp(argv[1], "allocs"))
-		mkallocs();
-	else
-		mkcpu();
 	put(&out, tab.p, tab.n);
 	for (i = 0; i < nstr; i++)
 		bytesf(&out, 6, strs[i], strlen(strs[i]));
