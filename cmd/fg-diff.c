@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "read/fheader.h"
 #include "read/folded.h"
 #include "stack/frame.h"
 #include "base/out.h"
@@ -26,6 +27,8 @@ struct opts {
 	int defaultwild;	/* the REPL wildcard is on */
 	struct patset wild;	/* every wildcard, default included */
 };
+
+static struct fhjoin hdr;	/* the two inputs' unit headers */
 
 struct profile {
 	const char *path;
@@ -109,8 +112,10 @@ load(struct profile *p, const struct opts *o, struct stackmap *m, int col)
 	fr_ncounts = 0;
 	fr_open(&r, p->path);
 	while (fr_next(&r, &l)) {
-		if (!l.ncounts)
+		if (!l.ncounts) {
+			fhj_line(&hdr, &r, &l);
 			continue;
+		}
 		one_count_only(&r, &l);
 		s = l.stack;
 		n = l.len;
@@ -605,7 +610,7 @@ static void
 step(struct head *h)
 {
 	while ((h->live = fr_next(&h->r, &h->l)) && !h->l.ncounts)
-		;
+		fhj_line(&hdr, &h->r, &h->l);
 }
 
 static void
@@ -622,6 +627,7 @@ merge_join(const struct opts *o, struct profile *p)
 		fr_open(&h[k].r, p[k].path);
 		step(&h[k]);
 	}
+	fhj_print(&hdr, 2);
 	while (h[0].live || h[1].live) {
 		c = !h[0].live ? 1 : !h[1].live ? -1 :
 		    stack_cmp(h[0].l.stack, h[0].l.len, h[1].l.stack, h[1].l.len);
@@ -722,6 +728,7 @@ main(int argc, char **argv)
 			load(&p[k], &o, &m, k);
 			totals[k] = p[k].total;
 		}
+		fhj_print(&hdr, 2);
 		if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild)
 			tree_join(&o, &m, totals);
 		else

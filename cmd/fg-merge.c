@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/fheader.h"
 #include "read/folded.h"
 #include "read/input.h"
 #include "base/out.h"
@@ -20,6 +21,8 @@ usage(void)
 	exit_stdout();
 }
 
+static struct fhjoin hdr;	/* the inputs' unit headers */
+
 static void
 overflow(struct freader *r)
 {
@@ -33,6 +36,8 @@ collect(struct freader *r, struct fline *l, void *arg)
 	struct stackmap *m = arg;
 
 	if (!l->ncounts) {
+		if (fhj_line(&hdr, r, l))
+			return;
 		out_mem(l->stack, l->len);
 		out_char('\n');
 		return;
@@ -54,6 +59,8 @@ advance(struct head *h)
 	int live;
 
 	while ((live = fr_next(&h->r, &h->l)) && !h->l.ncounts) {
+		if (fhj_line(&hdr, &h->r, &h->l))
+			continue;
 		out_mem(h->l.stack, h->l.len);
 		out_char('\n');
 	}
@@ -103,6 +110,7 @@ merge_sorted(int n, char **names)
 		else
 			fr_close(&h[i].r);
 	}
+	fhj_print(&hdr, n);
 	for (i = live / 2 - 1; i >= 0; i--)
 		sift_down(h, heap, live, i);
 	while (live) {
@@ -162,6 +170,7 @@ main(int argc, char **argv)
 	} else {
 		stackmap_init(&m);
 		each_line(argc, argv, collect, &m);
+		fhj_print(&hdr, argc ? argc : 1);
 		stackmap_print(&m, fr_ncounts);
 		stackmap_free(&m);
 	}

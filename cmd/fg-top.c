@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "read/fheader.h"
 #include "read/folded.h"
 #include "stack/frame.h"
 #include "read/input.h"
@@ -140,6 +141,10 @@ once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
 	add2(r, w->total, c, n);
 }
 
+/* The input's unit header: counts of a known unit other than plain
+ * counts are shown in human form (12.3 MiB, 410 ms). */
+static struct fheader unit = { { NULL, NULL }, UNIT_COUNT };
+
 static void
 add_line(struct freader *r, struct fline *l, void *arg)
 {
@@ -148,8 +153,12 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	size_t i;
 	int n = l->ncounts;
 
-	if (!n)
+	if (!n) {
+		/* TSV and JSON keep plain numbers */
+		if (tp->format == FMT_TEXT)
+			fh_parse(&unit, l->stack, l->len);
 		return;
+	}
 	tp->line++;
 	add2(r, tp->total, c, n);
 	if (tp->mode == MODE_TREE) {
@@ -250,7 +259,13 @@ static void
 num(char *buf, size_t cap, count c)
 {
 	char tmp[400];
-	size_t n = count_fmt(c, tmp);
+	size_t n;
+
+	if (unit.unit > UNIT_COUNT) {
+		count_human(count_val(c), unit.unit, buf, cap);
+		return;
+	}
+	n = count_fmt(c, tmp);
 
 	if (n < cap)
 		memcpy(buf, tmp, n + 1);

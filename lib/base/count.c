@@ -107,3 +107,66 @@ out_count(count c)
 	}
 	out_mem(buf, count_fmt(c, buf));
 }
+
+static const char *const unitnames[] = {
+	"count", "bytes", "nanoseconds", "microseconds", "milliseconds", "seconds"
+};
+
+int
+unit_parse(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(unitnames) / sizeof(unitnames[0]); i++)
+		if (strlen(unitnames[i]) == n && !memcmp(unitnames[i], s, n))
+			return i;
+	return -1;
+}
+
+const char *
+unit_name(int unit)
+{
+	return unit >= 0 && unit <= UNIT_S ? unitnames[unit] : "count";
+}
+
+/* v / step^k for the largest k that leaves it at 1 or more, with the
+ * symbol of that k: "%.3g SYM", or "%.0f" from 999.5 on (no "1e+03"). */
+static int
+scaled(double v, double step, const char *const *sym, int nsym, char *buf, size_t cap)
+{
+	int k = 0;
+	double a = v < 0 ? -v : v;
+
+	while (k + 1 < nsym && a >= step - 0.5) {
+		a /= step;
+		v /= step;
+		k++;
+	}
+	if (!k)
+		return snprintf(buf, cap, "%.15g%s%s", v, *sym[0] ? " " : "", sym[0]);
+	return snprintf(buf, cap, a >= 999.5 ? "%.0f %s" : "%.3g %s", v, sym[k]);
+}
+
+int
+count_human(double v, int unit, char *buf, size_t cap)
+{
+	static const char *const bytes[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	static const char *const times[] = { "ns", "us", "ms", "s" };
+	static const char *const counts[] = { "", "k", "M", "G", "T", "P", "E" };
+	double a = v < 0 ? -v : v;
+
+	switch (unit) {
+	case UNIT_BYTES:
+		return scaled(v, 1024, bytes, 7, buf, cap);
+	case UNIT_NS:
+	case UNIT_US:
+	case UNIT_MS:
+	case UNIT_S:
+		/* from the unit given up to seconds */
+		return scaled(v, 1000, times + (unit - UNIT_NS), 4 - (unit - UNIT_NS), buf, cap);
+	default:
+		if (a < 10000)
+			return snprintf(buf, cap, "%.15g", v);
+		return scaled(v, 1000, counts, 7, buf, cap);
+	}
+}

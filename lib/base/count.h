@@ -43,4 +43,18 @@ double count_val(count c);
 int count_fmt(count c, char *buf);
 void out_count(count c);
 
+/* What a count measures (fg-folded(5), "# fg: unit=..."). */
+enum { UNIT_COUNT, UNIT_BYTES, UNIT_NS, UNIT_US, UNIT_MS, UNIT_S };
+/* The unit named s[0..n): a UNIT_ value, or -1 for a name fg does not know. */
+int unit_parse(const char *s, size_t n);
+/* The name of a UNIT_ value ("bytes", "nanoseconds"...). */
+const char *unit_name(int unit);
+/* v in human form into buf (cap bytes, 32 is enough): bytes in binary
+ * multiples ("12.3 MiB", "512 B"), times in the largest unit that keeps
+ * the value at 1 or more ("410 ms", "2.5 s", "800 ns"), counts over
+ * 10000 with a decimal prefix ("12.3 k", "4.56 M").  Three significant
+ * digits; a value below the first step is printed whole.  Returns the
+ * length. */
+int count_human(double v, int unit, char *buf, size_t cap);
+
 #endif

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/crc32.h"
 #include "draw/png.h"
 #include "base/util.h"
 
@@ -33,27 +34,6 @@ put_be32(struct bytes *b, uint32_t v)
 	unsigned char c[4] = { v >> 24, v >> 16, v >> 8, v };
 
 	bytes_put(b, c, 4);
-}
-
-uint32_t
-crc32_update(uint32_t crc, const unsigned char *p, size_t n)
-{
-	static uint32_t table[256];
-	uint32_t c;
-	int i, k;
-
-	if (!table[1]) {
-		for (i = 0; i < 256; i++) {
-			c = i;
-			for (k = 0; k < 8; k++)
-				c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-			table[i] = c;
-		}
-	}
-	crc = ~crc;
-	while (n--)
-		crc = table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
 }
 
 uint32_t

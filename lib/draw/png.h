@@ -1,7 +1,7 @@
 /* png.h: PNG and zlib streams written without a library
  *
  * Enough of RFC 1950/1951 and the PNG specification to write 8-bit RGB
- * images: CRC-32, Adler-32, and deflate with LZ77 matching over a
+ * images: Adler-32 (CRC-32 is base/crc32.h), and deflate with LZ77 matching over a
  * 32 KiB window coded with the fixed Huffman tables.  Flame graphs are
  * runs of flat colour, so the fixed tables already compress them well.
  */
@@ -20,7 +20,6 @@ struct bytes {
 void bytes_put(struct bytes *b, const void *p, size_t n);
 void bytes_free(struct bytes *b);
 
-uint32_t crc32_update(uint32_t crc, const unsigned char *p, size_t n);	/* start at 0 */
 uint32_t adler32_update(uint32_t a, const unsigned char *p, size_t n);	/* start at 1 */
 
 /* Append to out the zlib stream (header, deflate data, Adler-32) of

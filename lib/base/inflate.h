@@ -1,0 +1,38 @@
+/* inflate.h: reading a file that may be gzip-compressed (RFC 1951, 1952)
+ *
+ * The file is streamed: compressed input is read in large blocks and
+ * the decompressed bytes are handed to a sink in pieces as they come,
+ * so memory stays at the two buffers (plus whatever the sink keeps)
+ * however large the stream.  Stored, fixed and dynamic Huffman blocks,
+ * any number of gzip members one after the other, each member's CRC-32
+ * and ISIZE checked.  A file without gzip's magic is handed over as it
+ * is.  Bad input ends the program with "PROG: FILE: byte N: gzip: what"
+ * (N an offset in the compressed file) and exit status 1.
+ */
+#ifndef FG_INFLATE_H
+#define FG_INFLATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The sink is handed p[0..n), the stream from offset off on: what it
+ * did not consume last time comes again, followed by new bytes.  It
+ * returns how many bytes it consumed.  When a piece stays unconsumed
+ * the buffer grows, so a sink may wait for a whole record.  The last
+ * call has end set; the sink must then consume everything (or fail).
+ */
+typedef size_t zsink(void *arg, const unsigned char *p, size_t n, uint64_t off, int end);
+
+/* Read descriptor fd (named name in messages) to its end through the
+ * sink.  More than maxsize decompressed bytes is an error.  Returns 1
+ * when the file was gzip-compressed, 0 when it was passed as it is. */
+int z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
+
+/* The total stream length handed to the sink by the last z_read. */
+extern uint64_t z_total;
+
+/* Free the buffers kept from one call to the next. */
+void z_release(void);
+
+#endif

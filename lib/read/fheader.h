@@ -1,0 +1,60 @@
+/* fheader.h: the unit header of folded stacks (fg-folded(5))
+ *
+ * A folder that knows what its counts measure writes, before its first
+ * stack,
+ *
+ *   # fg: unit=bytes
+ *   # fg: countname=size
+ *
+ * Readers hand their comment lines to fh_parse; programs that read
+ * several inputs into one output (fg-merge, fg-diff) hand them to
+ * fhj_line, which keeps a fact when every input states it alike.
+ */
+#ifndef FG_FHEADER_H
+#define FG_FHEADER_H
+
+#include <stddef.h>
+
+#include "read/folded.h"
+
+enum { FH_UNIT, FH_COUNTNAME, FH_NFACTS };
+
+struct fheader {
+	char *fact[FH_NFACTS];	/* the text after "unit=", "countname="; NULL: not given */
+	int unit;		/* UNIT_ of fact[FH_UNIT]: UNIT_COUNT when none, -1 unknown */
+};
+
+void fh_init(struct fheader *h);
+/* If the comment line[0..len) is a header line, record it in h (a
+ * later line wins) and return 1; else 0. */
+int fh_parse(struct fheader *h, const char *line, size_t len);
+/* Is any fact given? */
+int fh_any(const struct fheader *h);
+/* Print h's lines ("# fg: unit=...") to standard output. */
+void fh_print(const struct fheader *h);
+void fh_free(struct fheader *h);
+
+/* The headers of several inputs joined. */
+struct fhjoin {
+	struct fheader h;		/* the first statement of each fact */
+	int nsaid[FH_NFACTS];		/* inputs that stated it */
+	int differ[FH_NFACTS];		/* two statements differ */
+	int saidnow[FH_NFACTS];		/* the current input stated it */
+	const void *src;		/* the current input: its reader, */
+	const char *srcname;		/* its name and */
+	unsigned long long srcline;	/* its last line seen */
+	int printed;
+};
+
+void fhj_init(struct fhjoin *j);
+/* The comment l of input r: 1 when it is a header line, taken into j
+ * (the caller then leaves it out); 0 for other comments, and for every
+ * line once fhj_print has run. */
+int fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l);
+/* Print the facts all ninputs inputs stated alike; warn on standard
+ * error about each one they did not ("inputs disagree on unit: left
+ * out").  Only the first call prints. */
+void fhj_print(struct fhjoin *j, int ninputs);
+void fhj_free(struct fhjoin *j);
+
+#endif
