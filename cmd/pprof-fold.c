@@ -83,10 +83,10 @@ static struct {
 	size_t len, cap;
 } b;
 
-static void
-usage(FILE *f, int status)
+static noreturn void
+usage(void)
 {
-	fprintf(f, "usage: %s [options] [FILE...]\n"
+	printf("usage: %s [options] [FILE...]\n"
 	    "  -i, --sample-index NAME|N  the value column to fold (default: the\n"
 	    "                             profile's default sample type, else the last)\n"
 	    "  -l, --list                 list the sample types and exit\n"
@@ -99,7 +99,7 @@ usage(FILE *f, int status)
 	    "      --max-size SIZE        refuse more decompressed bytes (default 4G)\n"
 	    "  -h, --help                 this help\n"
 	    "      --version              the version\n", argv0);
-	exit(status);
+	exit_stdout();
 }
 
 /* ---- the line buffer ---- */
@@ -739,7 +739,7 @@ print_stacks(void)
 			r = x[k];
 			len = off[r + 1] - off[r];
 			if (OUT_BUFSIZE - out_len < len + 65)
-				out_drain();
+				out_flush();
 			if (k)
 				out_buf[out_len++] = ';';
 			if (len > 64 || OUT_BUFSIZE - out_len < len + 64) {
@@ -817,9 +817,7 @@ parsesize(const char *s)
 		goto bad;
 	return (uint64_t)v << shift;
 bad:
-	fprintf(stderr, "%s: bad size %s\n", argv0, s);
-	usage(stderr, EXIT_USAGE);
-	return 0;
+	usage_error("bad size '%s'", s);
 }
 
 static void
@@ -827,10 +825,8 @@ addtag(char *s)
 {
 	char *eq = strchr(s, '=');
 
-	if (!eq || eq == s) {
-		fprintf(stderr, "%s: --tag wants KEY=VALUE\n", argv0);
-		usage(stderr, EXIT_USAGE);
-	}
+	if (!eq || eq == s)
+		usage_error("--tag wants KEY=VALUE");
 	*eq = 0;
 	opt.tag = ereallocarray(opt.tag, opt.ntag + 1, sizeof(*opt.tag));
 	opt.tag[opt.ntag].key = s;
@@ -857,7 +853,7 @@ main(int argc, char **argv)
 	};
 	int c, i;
 
-	setprogname(argv[0]);
+	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "i:lh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'i': opt.sindex = optarg; break;
@@ -869,13 +865,13 @@ main(int argc, char **argv)
 		case O_BYLABEL: opt.bylabel = optarg; break;
 		case O_TAG: addtag(optarg); break;
 		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
-		case 'h': usage(stdout, 0); break;
-		case O_VERSION: puts("pprof-fold " FG_VERSION); return 0;
-		default: usage(stderr, EXIT_USAGE);
+		case 'h': usage();
+		case O_VERSION: version();
+		default: tryhelp();
 		}
 	}
 	if (opt.sindex && !*opt.sindex)
-		usage(stderr, EXIT_USAGE);
+		usage_error("an empty --sample-index");
 	intern_init(&frames);
 	if (optind == argc)
 		fold_file(NULL, 0);

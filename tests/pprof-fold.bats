@@ -358,16 +358,23 @@ bad() {
 @test "pprof-fold: usage errors exit 2; --help and --version" {
 	run pprof-fold --bogus
 	status_is 2
+	[ "$output" = "pprof-fold: unrecognized option '--bogus'
+Try 'pprof-fold --help' for more information." ]
 	run pprof-fold --tag novalue "$P/go-cpu.pb.gz"
 	status_is 2
+	[ "${lines[0]}" = "pprof-fold: --tag wants KEY=VALUE" ]
 	run pprof-fold --max-size 12Q "$P/go-cpu.pb.gz"
 	status_is 2
+	[ "${lines[0]}" = "pprof-fold: bad size '12Q'" ]
+	run pprof-fold --sample-index '' "$P/go-cpu.pb.gz"
+	status_is 2
+	[ "${lines[0]}" = "pprof-fold: an empty --sample-index" ]
 	run pprof-fold --help
 	status_is 0
 	[[ "${lines[0]}" == "usage: pprof-fold "* ]]
 	run pprof-fold --version
 	status_is 0
-	[[ "$output" == "pprof-fold "* ]]
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
 
 @test "pprof-fold: memory follows the tables, not the samples" {
