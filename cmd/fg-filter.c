@@ -120,7 +120,7 @@ filter_graph(struct filter *f)
 	match = ecalloc(all->n, 1);
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
-		if (pat_first(&f->pats, (char *)e->s, e->len, &end) >= 0) {
+		if (pat_first(&f->pats, e->s, e->len, &end) >= 0) {
 			match[i] = 1;
 			any = 1;
 			tree_add(&matching, e->s, e->len, e->c);

@@ -71,3 +71,19 @@ no_injection() {
 	have python3 || skip "needs python3 for the JSON check"
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$BATS_TEST_TMPDIR/out.json"
 }
+
+@test "hostile: /dev/zero is refused at once, not read to the end of a line that never ends" {
+	# a NUL was reported only at its line's newline: /dev/zero grew
+	# the line buffer to 7-14 GB; 200 MB of address space is plenty now
+	for p in fg-merge fg-prune fg-top fg-svg perf-fold; do
+		have "$p" || continue
+		args=
+		[ "$p" = fg-prune ] && args=x
+		runsh "ulimit -v 200000; $p $args /dev/zero 2>&1"
+		status_is 1
+		[ "$output" = "$p: /dev/zero:1: NUL byte in input" ]
+	done
+	runsh "ulimit -v 200000; { printf 'a 1\nb 2\n'; cat /dev/zero; } | fg-merge 2>&1"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:3: NUL byte in input" ]
+}
