@@ -24,7 +24,16 @@ enum { MODE_TOP, MODE_TREE, MODE_CALLERS, MODE_CALLEES };
 struct row {
 	count self[2], total[2];
 	uint64_t seen;		/* the last line that counted this key's total */
+	unsigned flags;		/* annotations of its frames (FLAG_LETTERS) */
 };
+
+/* Annotations (_[k], _[dg]...) are shown as flags, one letter each. */
+static const char FLAG_LETTERS[] = "kjiwdg";
+#define NFLAGS 6
+
+/* --tree: past this depth the indentation stops growing and the depth
+ * is printed instead, so output stays linear in the depth. */
+#define TREE_INDENT_MAX 40
 
 struct top {
 	int by, sort, format, mode;
@@ -51,6 +60,7 @@ usage(FILE *f, int status)
 {
 	fprintf(f, "usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
 	    "       [--tree [--min PCT] | --callers PATTERN | --callees PATTERN]\n"
+	    "       [-e REGEX] [-F TEXT] [--name NAME[@FILE]]\n"
 	    "       [--format text|tsv|json] [FILE...]\n"
 	    "  -n, --rows N           rows to show (20; 0 for all)\n"
 	    "  -s, --sort KEY         self (default), total or name\n"
@@ -59,6 +69,9 @@ usage(FILE *f, int status)
 	    "  -m, --min PCT          --tree: leave out frames under PCT%% of the total (1)\n"
 	    "      --callers PATTERN  what calls the matching function\n"
 	    "      --callees PATTERN  what the matching function calls\n"
+	    "  -e, --regex REGEX      ... also frames a POSIX extended regex matches\n"
+	    "  -F, --fixed TEXT       ... also frames that contain TEXT\n"
+	    "      --name NAME[@FILE] ... also frames whose function is NAME\n"
 	    "  -f, --format FMT       text (default), tsv or json\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
@@ -111,12 +124,40 @@ add2(struct freader *r, count *a, const count *c, int n)
 			fr_error(r, "sum of counts overflows");
 }
 
+/* The flags of frame f[0..n): a bit per annotation letter. */
+static unsigned
+frame_flags(const char *f, size_t n)
+{
+	const char *annot, *l;
+	size_t alen, i;
+	unsigned flags = 0;
+
+	frame_strip_annot(f, n, &annot, &alen);
+	for (i = 0; i < alen; i++)
+		if ((l = strchr(FLAG_LETTERS, annot[i])))
+			flags |= 1u << (l - FLAG_LETTERS);
+	return flags;
+}
+
+/* flags as letters into buf (at least NFLAGS + 1 bytes) */
+static void
+flag_text(unsigned flags, char *buf)
+{
+	int i, n = 0;
+
+	for (i = 0; i < NFLAGS; i++)
+		if (flags & 1u << i)
+			buf[n++] = FLAG_LETTERS[i];
+	buf[n] = 0;
+}
+
 /* Split the stack into keys (into tp->k) */
 static void
 line_keys(struct top *tp, const char *s, size_t len)
 {
 	size_t start = 0, end, klen;
 	const char *semi, *k;
+	unsigned flags;
 
 	tp->nk = 0;
 	while (start <= len) {
@@ -128,6 +169,8 @@ line_keys(struct top *tp, const char *s, size_t len)
 			tp->k = ereallocarray(tp->k, tp->kcap, sizeof(*tp->k));
 		}
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
+		if (end > start && s[end - 1] == ']' && (flags = frame_flags(s + start, end - start)))
+			row_for(tp, tp->k[tp->nk - 1])->flags |= flags;
 		start = end + 1;
 	}
 }
