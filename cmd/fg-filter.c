@@ -19,6 +19,10 @@ struct filter {
 	int mode;
 	uint64_t selected;	/* lines printed (streaming modes) */
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
+	/* comments wait here until a stack is printed: when none
+	 * matches, nothing at all is printed */
+	char *held;
+	size_t heldlen, heldcap;
 };
 
 static void
@@ -39,10 +43,28 @@ usage(FILE *f, int status)
 }
 
 static void
-print_comment(struct fline *l)
+print_comment(struct filter *f, struct fline *l)
 {
-	out_mem(l->stack, l->len);
-	out_char('\n');
+	if (f->selected) {
+		out_mem(l->stack, l->len);
+		out_char('\n');
+		return;
+	}
+	if (f->heldlen + l->len + 1 > f->heldcap) {
+		f->heldcap = 2 * (f->heldlen + l->len + 1);
+		f->held = erealloc(f->held, f->heldcap);
+	}
+	memcpy(f->held + f->heldlen, l->stack, l->len);
+	f->heldlen += l->len;
+	f->held[f->heldlen++] = '\n';
+}
+
+/* Before the first stack printed: the comments held back. */
+static void
+release_comments(struct filter *f)
+{
+	out_mem(f->held, f->heldlen);
+	f->heldlen = 0;
 }
 
 /* --only, -v and --reroot decide line by line. */
@@ -55,13 +77,14 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 
 	(void)r;
 	if (!l->ncounts) {
-		print_comment(l);
+		print_comment(f, l);
 		return;
 	}
 	at = pat_first(&f->pats, l->stack, l->len, &end);
 	if ((at >= 0) == (f->mode == MODE_INVERT))
 		return;
-	f->selected++;
+	if (!f->selected++)
+		release_comments(f);
 	if (f->mode == MODE_REROOT)
 		out_stackline(l->stack + at, l->len - at, l->c, l->ncounts);
 	else
@@ -74,7 +97,7 @@ collect(struct freader *r, struct fline *l, void *arg)
 	struct filter *f = arg;
 
 	if (!l->ncounts) {
-		print_comment(l);
+		print_comment(f, l);
 		return;
 	}
 	if (!stackmap_add(&f->all, l->stack, l->len, l->c, l->ncounts))
@@ -139,6 +162,7 @@ filter_graph(struct filter *f)
 			eprintf("sum of counts overflows");
 	}
 	tree_free(&matching);
+	release_comments(f);
 	stackmap_print(&kept, fr_ncounts);
 	stackmap_free(&kept);
 	free(match);
@@ -149,9 +173,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },
-		{ "regex", required_argument, NULL, 'e' },
-		{ "fixed", required_argument, NULL, 'F' },
+		PAT_LONGOPTS('n'),
 		{ "invert", no_argument, NULL, 'v' },
 		{ "only", no_argument, NULL, 'o' },
 		{ "reroot", no_argument, NULL, 'r' },
@@ -164,11 +186,10 @@ main(int argc, char **argv)
 
 	setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "n:e:F:vorh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:vorh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+		if (pat_option(&f.pats, c, optarg, 'n'))
+			continue;
 		switch (c) {
-		case 'n': pat_add(&f.pats, PAT_NAME, optarg); break;
-		case 'e': pat_add(&f.pats, PAT_REGEX, optarg); break;
-		case 'F': pat_add(&f.pats, PAT_FIXED, optarg); break;
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
@@ -191,6 +212,7 @@ main(int argc, char **argv)
 	}
 	out_flush();
 	pat_free(&f.pats);
+	free(f.held);
 	if (!found) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;
