@@ -113,3 +113,92 @@ setup() {
 	run fg-top --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+@test "fg-top --tree: indentation stops at depth 40, deeper lines say their depth" {
+	# 2 spaces a level made the output grow with the square of the
+	# depth: 25 MB for 5000 frames, 10 GB for 100k
+	awk 'BEGIN{s="f1"; for(i=2;i<=5000;i++) s=s ";f" i; print s, 1}' >"$BATS_TEST_TMPDIR/in"
+	fg-top --tree --min 0 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 5000 ]
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -lt 600000 ]
+	pad=$(printf '%80s' '')
+	[ "$(sed -n 40p "$BATS_TEST_TMPDIR/out")" = "$(printf '%78s' '')1 100.00% f40" ]
+	[ "$(sed -n 41p "$BATS_TEST_TMPDIR/out")" = "${pad}1 100.00% f41" ]
+	[ "$(sed -n 42p "$BATS_TEST_TMPDIR/out")" = "${pad}[depth 42] 1 100.00% f42" ]
+	[ "$(sed -n 5000p "$BATS_TEST_TMPDIR/out")" = "${pad}[depth 5000] 1 100.00% f5000" ]
+}
+
+@test "fg-top --tree --format tsv and json: one row per node with its depth and parent" {
+	run fg-top --tree --format tsv "$J"
+	status_is 0
+	[ "$(echo "$output" | sed -n 1p)" = "$(printf 'depth\ttotal\ttotal%%\tflags\tname')" ]
+	[ "$(echo "$output" | sed -n 2p)" = "$(printf '1\t66\t100.00\t\teval at boot.jl:330')" ]
+	# the same nodes as the text tree, in the same order
+	[ "$(echo "$output" | tail -n +2 | cut -f5)" = "$(fg-top --tree "$J" | sed 's/^ *[0-9.]* [0-9.]*% //; s/^\[[a-z]*\] //')" ]
+	command -v python3 >/dev/null || skip "needs python3 to parse the JSON"
+	fg-top --tree --format json "$J" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+n = d["nodes"]
+assert d["total"] == 66 and n[0]["name"] == "eval at boot.jl:330" and n[0]["parent"] == -1
+for i, x in enumerate(n):
+    assert x["row"] == i
+    if x["depth"] > 1:
+        assert n[x["parent"]]["depth"] == x["depth"] - 1
+assert any(x["flags"] == "d" for x in n)'
+	fg-top --tree --format json "$DATA/folded/diff.folded" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
+}
+
+@test "fg-top: annotations are flags, shown apart from the names" {
+	printf 'a;b_[k] 3\na;c at x.jl:1_[dg] 2\na;c at x.jl:1 1\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "$(printf 'self\tself%%\ttotal\ttotal%%\tflags\tname\n3\t50.00\t3\t50.00\tk\tb\n2\t33.33\t2\t33.33\tdg\tc at x.jl:1\n1\t16.67\t1\t16.67\t\tc at x.jl:1\n0\t0.00\t6\t100.00\t\ta')" ]
+	# by function, a row's flags are those of all its frames
+	run fg-top --by function --format tsv "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *$'\tdg\tc\n'* ]]
+	run fg-top --tree "$BATS_TEST_TMPDIR/in"
+	[ "$(echo "$output" | sed -n 2p)" = "  3 50.00% [k] b" ]
+	run fg-top --format json "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"flags":"dg","name":"c at x.jl:1"'* ]]
+}
+
+@test "fg-top: control characters in names do not reach the terminal" {
+	printf 'a;\033]0;owned\007x\033[31m 3\na;\302\233y 1\n' >"$BATS_TEST_TMPDIR/in"
+	for args in "" "--tree" "--format tsv" "--tree --format tsv" "--callers x -F owned"; do
+		fg-top $args "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+		! grep -q "$(printf '[\001-\037\177]')" "$BATS_TEST_TMPDIR/out"
+		! grep -q "$(printf '\302\233')" "$BATS_TEST_TMPDIR/out"
+	done
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'\x1b]0;owned\x07x\x1b[31m'* ]]
+	[[ "$output" == *'\xc2\x9by'* ]]
+}
+
+@test "fg-top --callers and --callees take -e, -F and --name patterns too" {
+	run fg-top --callers 'sort!' -e '^rand!' --format tsv "$J"
+	status_is 0
+	[[ "$output" == *$'\tmapslices at abstractarray.jl:2857'* ]]
+	[[ "$output" == *$'\tmysort at REPL[1]:2'* ]] || [[ "$output" == *"rand"* ]]
+	run fg-top --callees x -F 'sort.jl:71' --format tsv "$J"
+	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n34\t100.00\t\t[self]\n30\t88.24\t\tsort! at sort.jl:646')" ]
+	run fg-top --callers nosuch --name other "$J"
+	status_is 1
+	[ "$output" = "fg-top: no frame matches 'nosuch' or the other patterns" ]
+	run fg-top -e x "$J"
+	status_is 2
+	[ "$output" = "fg-top: -e, -F and --name go with --callers or --callees" ]
+	run fg-top --callers x -e '((((a{1,50}){1,50}){1,50}){1,50})' "$J"
+	status_is 2
+}
+
+@test "fg-top --tree: a node without children (target total 0) is no qsort of NULL" {
+	# UBSan (make check SANITIZE=1) flagged qsort(NULL, 0, ...)
+	runsh "printf 'main;g 5 0\n' | fg-top --tree"
+	status_is 0
+	[ -z "$output" ]
+	runsh "printf 'main;g 5 0\n' | fg-top --tree --format json"
+	[ "$output" = "$(printf '{"total":0,"nodes":[\n]}')" ]
+}
