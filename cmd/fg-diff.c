@@ -159,8 +159,11 @@ static void
 print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
     const count *totals)
 {
+	static int headed;
 	count c[2];
 
+	if (!headed++)	/* readers take the lines as two-count (fg-folded(5)) */
+		out_str("# fg: counts=2\n");
 	c[0] = scaled(o, b, totals[0], totals[1]);
 	c[1] = t;
 	out_stackline(s, n, c, 2);
