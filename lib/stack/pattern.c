@@ -240,10 +240,11 @@ file_matches(const struct pattern *p, const char *f, size_t n)
 	return len == p->filelen || file[len - p->filelen - 1] == '/';
 }
 
+/* An empty NAME names no frame (pat_first's rule too). */
 static int
 name_matches(const struct pattern *p, const char *f, size_t n)
 {
-	return frame_funclen(f, n) == p->len && !memcmp(f, p->text, p->len) &&
+	return p->len && frame_funclen(f, n) == p->len && !memcmp(f, p->text, p->len) &&
 	    file_matches(p, f, n);
 }
 
