@@ -63,7 +63,8 @@ print_comment(struct filter *f, struct fline *l)
 static void
 release_comments(struct filter *f)
 {
-	out_mem(f->held, f->heldlen);
+	if (f->heldlen)	/* held is NULL until a comment came */
+		out_mem(f->held, f->heldlen);
 	f->heldlen = 0;
 }
 

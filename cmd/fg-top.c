@@ -740,7 +740,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (tp.pats.n && tp.mode != MODE_CALLERS && tp.mode != MODE_CALLEES) {
 		fprintf(stderr, "%s: -e, -F and --name go with --callers or --callees\n", argv0);
-		return EXIT_USAGE;
+		exit(EXIT_USAGE);
 	}
 	intern_init(&tp.keys);
 	tree_init(&tp.t, 0, 2);
