@@ -119,8 +119,13 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 	parse_count(r, s + f1, n - f1, &l->c[0]);
 	for (e = f1; e > 0 && isblank_(s[e - 1]); e--)
 		;
-	f2 = field_start(s, e);
-	two = looks_numeric(s + f2, e - f2);
+	/* most stacks end in a letter or ')': no number there */
+	two = 0;
+	f2 = e;
+	if (e > 0 && ((s[e - 1] >= '0' && s[e - 1] <= '9') || s[e - 1] == '.')) {
+		f2 = field_start(s, e);
+		two = looks_numeric(s + f2, e - f2);
+	}
 	if (!k)
 		set_ncounts(r, two && f2 > 0 ? 2 : 1);
 	else if (!r->ncounts)
