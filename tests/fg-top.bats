@@ -204,3 +204,12 @@ assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
 	runsh "printf 'main;g 5 0\n' | fg-top --tree --format json"
 	[ "$output" = "$(printf '{"total":0,"nodes":[\n]}')" ]
 }
+
+@test "fg-top --callers -e: the regex sees the frame alone, not the rest of the stack" {
+	runsh "printf 'a;x;y 1\n' | fg-top --callers zz -e 'x.y'"
+	status_is 1
+	[ "$output" = "fg-top: no frame matches 'zz' or the other patterns" ]
+	runsh "printf 'a;x;y 1\n' | fg-top --callers zz -e '^x$' --format tsv"
+	status_is 0
+	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n1\t100.00\t\ta')" ]
+}
