@@ -558,7 +558,9 @@ scan_sorted(struct profile *p, const struct opts *o)
  * Scan both files at once, the target in a child process (two cores
  * halve the wait); its findings come back through a pipe.  Errors in
  * the target are reported by the child, which exits 1, and end the
- * parent too.
+ * parent too.  The child's messages go through a second pipe and are
+ * passed on only when the baseline was good: one message, the first
+ * file's, when both are bad.
  */
 struct findings {
 	int sorted, anywild;
@@ -569,16 +571,19 @@ static int
 scan_both(struct profile *p, const struct opts *o)
 {
 	struct findings f = { 0 };
-	int fd[2], status, sorted;
+	int fd[2], efd[2], status, sorted;
 	pid_t pid;
-	ssize_t n;
+	ssize_t n, said;
+	char msg[4096];
 
-	if (pipe(fd) || (pid = fork()) < 0) {
+	if (pipe(efd) || pipe(fd) || (pid = fork()) < 0) {
 		/* no second process: scan one after the other */
 		return scan_sorted(&p[0], o) && scan_sorted(&p[1], o);
 	}
 	if (pid == 0) {
 		close(fd[0]);
+		close(efd[0]);
+		dup2(efd[1], 2);
 		f.sorted = scan_sorted(&p[1], o);
 		f.anywild = p[1].anywild;
 		f.total = p[1].total;
@@ -586,13 +591,19 @@ scan_both(struct profile *p, const struct opts *o)
 		_exit(n == sizeof(f) ? 0 : 1);
 	}
 	close(fd[1]);
+	close(efd[1]);
 	sorted = scan_sorted(&p[0], o);
 	n = read(fd[0], &f, sizeof(f));
 	close(fd[0]);
+	/* what the child said (what was wrong, when it failed) */
+	while ((said = read(efd[0], msg, sizeof(msg))) > 0)
+		if (write(2, msg, said) != said)
+			break;
+	close(efd[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		exit(EXIT_BADINPUT);	/* the child said what was wrong */
+		exit(EXIT_BADINPUT);
 	if (n != sizeof(f))
 		eprintf("lost the scan of %s", displayname(p[1].path));
 	p[1].anywild = f.anywild;

@@ -21,6 +21,10 @@ struct filter {
 	uint64_t selected;	/* lines printed (streaming modes) */
 	int empty;		/* no stack in the input (fg(7): no message) */
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
+	/* comments wait here until a stack is printed: when none
+	 * matches, nothing at all is printed */
+	char *held;
+	size_t heldlen, heldcap;
 };
 
 static void
@@ -41,10 +45,29 @@ usage(void)
 }
 
 static void
-print_comment(struct fline *l)
+print_comment(struct filter *f, struct fline *l)
 {
-	out_mem(l->stack, l->len);
-	out_char('\n');
+	if (f->selected) {
+		out_mem(l->stack, l->len);
+		out_char('\n');
+		return;
+	}
+	if (f->heldlen + l->len + 1 > f->heldcap) {
+		f->heldcap = 2 * (f->heldlen + l->len + 1);
+		f->held = erealloc(f->held, f->heldcap);
+	}
+	memcpy(f->held + f->heldlen, l->stack, l->len);
+	f->heldlen += l->len;
+	f->held[f->heldlen++] = '\n';
+}
+
+/* Before the first stack printed: the comments held back. */
+static void
+release_comments(struct filter *f)
+{
+	if (f->heldlen)	/* held is NULL until a comment came */
+		out_mem(f->held, f->heldlen);
+	f->heldlen = 0;
 }
 
 /* --only, -v and --reroot decide line by line. */
@@ -57,14 +80,15 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 
 	(void)r;
 	if (!l->ncounts) {
-		print_comment(l);
+		print_comment(f, l);
 		return;
 	}
 	f->empty = 0;
 	at = pat_first(&f->pats, l->stack, l->len, &end);
 	if ((at >= 0) == (f->mode == MODE_INVERT))
 		return;
-	f->selected++;
+	if (!f->selected++)
+		release_comments(f);
 	if (f->mode == MODE_REROOT)
 		out_stackline(l->stack + at, l->len - at, l->c, l->ncounts);
 	else
@@ -77,7 +101,7 @@ collect(struct freader *r, struct fline *l, void *arg)
 	struct filter *f = arg;
 
 	if (!l->ncounts) {
-		print_comment(l);
+		print_comment(f, l);
 		return;
 	}
 	f->empty = 0;
@@ -119,7 +143,7 @@ filter_graph(struct filter *f)
 	match = ecalloc(all->n, 1);
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
-		if (pat_first(&f->pats, (char *)e->s, e->len, &end) >= 0) {
+		if (pat_first(&f->pats, e->s, e->len, &end) >= 0) {
 			match[i] = 1;
 			any = 1;
 			tree_add(&matching, e->s, e->len, e->c);
@@ -138,6 +162,7 @@ filter_graph(struct filter *f)
 			eprintf("sum of counts overflows");
 	}
 	tree_free(&matching);
+	release_comments(f);
 	stackmap_print(&kept, fr_ncounts);
 	stackmap_free(&kept);
 	free(match);
@@ -148,9 +173,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },
-		{ "regex", required_argument, NULL, 'e' },
-		{ "fixed", required_argument, NULL, 'F' },
+		PAT_LONGOPTS('n'),
 		{ "invert", no_argument, NULL, 'v' },
 		{ "only", no_argument, NULL, 'o' },
 		{ "reroot", no_argument, NULL, 'r' },
@@ -163,11 +186,10 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "n:e:F:vorh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:vorh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+		if (pat_option(&f.pats, c, optarg, 'n'))
+			continue;
 		switch (c) {
-		case 'n': pat_add(&f.pats, PAT_NAME, optarg); break;
-		case 'e': pat_add(&f.pats, PAT_REGEX, optarg); break;
-		case 'F': pat_add(&f.pats, PAT_FIXED, optarg); break;
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
@@ -189,8 +211,11 @@ main(int argc, char **argv)
 		each_line(argc, argv, stream_line, &f);
 		found = f.selected > 0;
 	}
+	if (f.empty)	/* no stack at all: the comments pass, as any filter's */
+		release_comments(&f);
 	out_flush();
 	pat_free(&f.pats);
+	free(f.held);
 	if (!found && !f.empty) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;

@@ -192,9 +192,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "name", required_argument, NULL, 'n' },
-		{ "regex", required_argument, NULL, 'e' },
-		{ "fixed", required_argument, NULL, 'F' },
+		PAT_LONGOPTS('n'),
 		{ "depth", required_argument, NULL, 'd' },
 		{ "recursion", optional_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
@@ -207,11 +205,10 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
-	while ((c = getopt_long(argc, argv, "n:e:F:d:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:d:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+		if (pat_option(&p.pats, c, optarg, 'n'))
+			continue;
 		switch (c) {
-		case 'n': pat_add(&p.pats, PAT_NAME, optarg); break;
-		case 'e': pat_add(&p.pats, PAT_REGEX, optarg); break;
-		case 'F': pat_add(&p.pats, PAT_FIXED, optarg); break;
 		case 'd':
 			p.depth = estrtou64(optarg, "depth");
 			if (!p.depth)

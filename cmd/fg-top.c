@@ -25,7 +25,16 @@ enum { MODE_TOP, MODE_TREE, MODE_CALLERS, MODE_CALLEES };
 struct row {
 	count self[2], total[2];
 	uint64_t seen;		/* the last line that counted this key's total */
+	unsigned flags;		/* annotations of its frames (FLAG_LETTERS) */
 };
+
+/* Annotations (_[k], _[dg]...) are shown as flags, one letter each. */
+static const char FLAG_LETTERS[] = "kjiwdg";
+#define NFLAGS 6
+
+/* --tree: past this depth the indentation stops growing and the depth
+ * is printed instead, so output stays linear in the depth. */
+#define TREE_INDENT_MAX 40
 
 struct top {
 	int by, sort, format, mode;
@@ -50,6 +59,7 @@ usage(void)
 {
 	printf("usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
 	    "       [--tree [--min PCT] | --callers PATTERN | --callees PATTERN]\n"
+	    "       [-e REGEX] [-F TEXT] [--name NAME[@FILE]]\n"
 	    "       [--format text|tsv|json] [FILE...]\n"
 	    "  -n, --rows N           rows to show (20; 0 for all)\n"
 	    "  -s, --sort KEY         self (default), total or name\n"
@@ -58,6 +68,9 @@ usage(void)
 	    "  -m, --min PCT          --tree: leave out frames under PCT%% of the total (1)\n"
 	    "      --callers PATTERN  what calls the matching function\n"
 	    "      --callees PATTERN  what the matching function calls\n"
+	    "  -e, --regex REGEX      ... also frames a POSIX extended regex matches\n"
+	    "  -F, --fixed TEXT       ... also frames that contain TEXT\n"
+	    "      --name NAME[@FILE] ... also frames whose function is NAME\n"
 	    "  -f, --format FMT       text (default), tsv or json\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
@@ -110,13 +123,41 @@ add2(struct freader *r, count *a, const count *c, int n)
 			fr_error(r, "sum of counts overflows");
 }
 
+/* The flags of frame f[0..n): a bit per annotation letter. */
+static unsigned
+frame_flags(const char *f, size_t n)
+{
+	const char *annot, *l;
+	size_t alen, i;
+	unsigned flags = 0;
+
+	frame_strip_annot(f, n, &annot, &alen);
+	for (i = 0; i < alen; i++)
+		if ((l = strchr(FLAG_LETTERS, annot[i])))
+			flags |= 1u << (l - FLAG_LETTERS);
+	return flags;
+}
+
+/* flags as letters into buf (at least NFLAGS + 1 bytes) */
+static void
+flag_text(unsigned flags, char *buf)
+{
+	int i, n = 0;
+
+	for (i = 0; i < NFLAGS; i++)
+		if (flags & 1u << i)
+			buf[n++] = FLAG_LETTERS[i];
+	buf[n] = 0;
+}
+
 /* Split the stack into keys (into tp->k) */
 static void
 line_keys(struct top *tp, const char *s, size_t len)
 {
 	struct frameit it;
-	size_t klen;
-	const char *k;
+	size_t klen, fl;
+	const char *k, *f;
+	unsigned flags;
 
 	tp->nk = 0;
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
@@ -126,6 +167,10 @@ line_keys(struct top *tp, const char *s, size_t len)
 			tp->k = ereallocarray(tp->k, tp->kcap, sizeof(*tp->k));
 		}
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
+		f = s + it.start;
+		fl = it.end - it.start;
+		if (fl && f[fl - 1] == ']' && (flags = frame_flags(f, fl)))
+			row_for(tp, tp->k[tp->nk - 1])->flags |= flags;
 	}
 }
 
@@ -286,7 +331,7 @@ signed_num(char *buf, size_t cap, double d)
 }
 
 /* The columns of one row, as text; the name comes last, apart. */
-#define NCOL 8
+#define NCOL 9
 struct cells {
 	char c[NCOL][64];
 	int n;
@@ -318,6 +363,24 @@ row_cells(struct top *tp, const struct row *w, struct cells *cl)
 	}
 }
 
+/* "head":value, for each of n cells (text cells hold numbers; a flags
+ * cell is a string) */
+static void
+json_cells(char head[][64], char cell[][64], int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		out_jsonstr(head[i], strlen(head[i]));
+		out_char(':');
+		if (!strcmp(head[i], "flags"))
+			out_jsonstr(cell[i], strlen(cell[i]));
+		else
+			out_str(cell[i][0] == '+' ? cell[i] + 1 : cell[i]);
+		out_char(',');
+	}
+}
+
 static const char *top_heads[] = { "self", "self%", "total", "total%" };
 static const char *edge_heads[] = { "samples", "share%" };
 static const char *diff_heads[] = { "base", "target", "delta", "delta%" };
@@ -337,16 +400,29 @@ terminal_width(void)
 	return 80;
 }
 
+/* Row id's name as shown: without its annotation (a flag instead). */
+static const char *
+row_name(const struct top *tp, uint32_t id, size_t *n)
+{
+	const char *annot, *s = intern_str(&tp->keys, id);
+	size_t alen;
+
+	*n = frame_strip_annot(s, intern_len(&tp->keys, id), &annot, &alen);
+	return s;
+}
+
+/* A name for the terminal: control characters escaped, cut with ".."
+ * to room characters when room > 2. */
 static void
 print_name_fit(const char *s, size_t n, int room)
 {
 	size_t chars = utf8_chars(s, n);
 
 	if (room > 2 && chars > (size_t)room) {
-		out_mem(s, utf8_prefix(s, n, room - 2));
+		out_term(s, utf8_prefix(s, n, room - 2));
 		out_str("..");
 	} else {
-		out_mem(s, n);
+		out_term(s, n);
 	}
 }
 
@@ -357,16 +433,20 @@ report(struct top *tp, uint32_t *ids, size_t n)
 	const char **heads = tp->mode == MODE_TOP ? top_heads : edge_heads;
 	int nh = tp->mode == MODE_TOP ? 4 : 2, diff = fr_ncounts == 2, w[NCOL] = { 0 };
 	int ncol, i, used = 0;
-	size_t r;
+	size_t r, len;
+	const char *name;
 
 	for (i = 0; i < nh; i++)
 		snprintf(cl[0].c[i], 64, "%s", heads[i]);
 	for (i = 0; diff && i < 4; i++)
 		snprintf(cl[0].c[nh + i], 64, "%s", diff_heads[i]);
 	ncol = nh + (diff ? 4 : 0);
+	snprintf(cl[0].c[ncol++], 64, "flags");
 	cl[0].n = ncol;
-	for (r = 0; r < n; r++)
+	for (r = 0; r < n; r++) {
 		row_cells(tp, &tp->row[ids[r]], &cl[r + 1]);
+		flag_text(tp->row[ids[r]].flags, cl[r + 1].c[cl[r + 1].n++]);
+	}
 	if (tp->format == FMT_JSON) {
 		out_str("{\"total\":");
 		out_count(tp->total[diff]);
@@ -377,14 +457,10 @@ report(struct top *tp, uint32_t *ids, size_t n)
 		out_str(",\"rows\":[");
 		for (r = 0; r < n; r++) {
 			out_str(r ? ",\n{" : "\n{");
-			for (i = 0; i < ncol; i++) {
-				out_jsonstr(cl[0].c[i], strlen(cl[0].c[i]));
-				out_char(':');
-				out_str(cl[r + 1].c[i][0] == '+' ? cl[r + 1].c[i] + 1 : cl[r + 1].c[i]);
-				out_char(',');
-			}
+			json_cells(cl[0].c, cl[r + 1].c, ncol);
+			name = row_name(tp, ids[r], &len);
 			out_str("\"name\":");
-			out_jsonstr(intern_str(&tp->keys, ids[r]), intern_len(&tp->keys, ids[r]));
+			out_jsonstr(name, len);
 			out_char('}');
 		}
 		out_str("\n]}\n");
@@ -403,16 +479,16 @@ report(struct top *tp, uint32_t *ids, size_t n)
 				out_str(cl[r].c[i]);
 				out_char('\t');
 			} else {
-				out_printf("%*s  ", w[i], cl[r].c[i]);
+				/* the flags, letters, align left */
+				out_printf(i == ncol - 1 ? "%-*s  " : "%*s  ", w[i], cl[r].c[i]);
 			}
 		}
-		if (r == 0)
+		if (r == 0) {
 			out_str("name");
-		else if (tp->format == FMT_TEXT && tp->width)
-			print_name_fit(intern_str(&tp->keys, ids[r - 1]),
-			    intern_len(&tp->keys, ids[r - 1]), tp->width - used);
-		else
-			out_mem(intern_str(&tp->keys, ids[r - 1]), intern_len(&tp->keys, ids[r - 1]));
+		} else {
+			name = row_name(tp, ids[r - 1], &len);
+			print_name_fit(name, len, tp->format == FMT_TEXT && tp->width ? tp->width - used : 0);
+		}
 		out_char('\n');
 	}
 	free(cl);
@@ -447,33 +523,127 @@ cmp_children(const void *pa, const void *pb)
 	return c ? c : (a > b) - (a < b);
 }
 
+/* One node of --tree in text: indented by its depth (up to
+ * TREE_INDENT_MAX levels, then the depth as a number), its total, its
+ * share, the change for two-count input, its flags and its name. */
+static void
+tree_text(struct top *tp, uint32_t v, const struct cells *cl, const char *flags)
+{
+	const struct tree *t = &tp->t;
+	uint32_t depth = t->node[v].depth - 1;
+	const char *annot, *name = tree_name(t, v);
+	size_t alen, len = frame_strip_annot(name, tree_namelen(t, v), &annot, &alen);
+
+	out_printf("%*s", (int)(2 * (depth < TREE_INDENT_MAX ? depth : TREE_INDENT_MAX)), "");
+	if (depth > TREE_INDENT_MAX)
+		out_printf("[depth %lu] ", (unsigned long)depth + 1);
+	out_printf("%s %s%% ", cl->c[0], cl->c[1]);
+	if (cl->n > 2)
+		out_printf("(%s) ", cl->c[4]);
+	if (*flags)
+		out_printf("[%s] ", flags);
+	out_term(name, len);
+	out_char('\n');
+}
+
+/* One node of --tree as a TSV or JSON row; parent is the row number of
+ * its parent (-1 for a root). */
+static void
+tree_row(struct top *tp, uint32_t v, struct cells *cl, const char *flags, long row, long parent)
+{
+	static char heads[NCOL][64] = { "total", "total%", "base", "target", "delta", "delta%" };
+	const struct tree *t = &tp->t;
+	const char *annot, *name = tree_name(t, v);
+	size_t alen, len = frame_strip_annot(name, tree_namelen(t, v), &annot, &alen);
+	int i;
+
+	if (tp->format == FMT_TSV) {
+		out_printf("%lu\t", (unsigned long)t->node[v].depth);
+		for (i = 0; i < cl->n; i++)
+			out_printf("%s\t", cl->c[i]);
+		out_printf("%s\t", flags);
+		out_term(name, len);
+		out_char('\n');
+		return;
+	}
+	out_printf("%s{\"row\":%ld,\"parent\":%ld,\"depth\":%lu,", row ? ",\n" : "\n",
+	    row, parent, (unsigned long)t->node[v].depth);
+	json_cells(heads, cl->c, cl->n);
+	out_str("\"flags\":");
+	out_jsonstr(flags, strlen(flags));
+	out_str(",\"name\":");
+	out_jsonstr(name, len);
+	out_char('}');
+}
+
+/* The cells of tree node v: total and share, and for two-count input
+ * base, target, delta and delta% (delta% of the baseline's total). */
+static void
+tree_cells(struct top *tp, uint32_t v, struct cells *cl)
+{
+	const struct tnode *x = &tp->t.node[v];
+	int col = fr_ncounts == 2;
+	double d, base = val(tp->total[0]);
+
+	cl->n = 0;
+	num(cl->c[cl->n++], 64, x->total[col]);
+	pct(cl->c[cl->n++], 64, val(x->total[col]), val(tp->total[col]));
+	if (!col)
+		return;
+	d = val(x->total[1]) - val(x->total[0]);
+	num(cl->c[cl->n++], 64, x->total[0]);
+	num(cl->c[cl->n++], 64, x->total[1]);
+	signed_num(cl->c[cl->n++], 64, d);
+	snprintf(cl->c[cl->n++], 64, "%s%.2f", d > 0 ? "+" : "", base > 0 ? 100 * d / base : 0.0);
+}
+
+static void
+tree_head(struct top *tp)
+{
+	if (tp->format == FMT_TSV)
+		out_str(fr_ncounts == 2 ?
+		    "depth\ttotal\ttotal%\tbase\ttarget\tdelta\tdelta%\tflags\tname\n" :
+		    "depth\ttotal\ttotal%\tflags\tname\n");
+	if (tp->format == FMT_JSON) {
+		out_str("{\"total\":");
+		out_count(tp->total[fr_ncounts == 2]);
+		out_str(",\"nodes\":[");
+	}
+}
+
+/* --tree: the call tree, children by total, the widest first, in
+ * preorder; a stack of (node, row of its parent) pairs, no recursion. */
 static void
 print_tree(struct top *tp)
 {
 	struct tree *t = &tp->t;
 	uint32_t *stack = NULL, *kids = NULL, v, c;
+	long *parents = NULL, parent, rows = 0;
 	size_t n = 0, cap = 0, nk, kcap = 0, i;
 	int col = fr_ncounts == 2;
 	double whole = val(tp->total[col]), min = whole * tp->minpct / 100;
-	char num1[400];
+	struct cells cl;
+	char flags[NFLAGS + 1];
 
 	sorting = tp;
 	tree_finish(t);
-	stack = ereallocarray(stack, cap = 64, sizeof(*stack));
-	stack[n++] = 0;
+	tree_head(tp);
+	cap = 64;
+	stack = ereallocarray(NULL, cap, sizeof(*stack));
+	parents = ereallocarray(NULL, cap, sizeof(*parents));
+	stack[n] = 0;
+	parents[n++] = -1;
 	while (n) {
 		v = stack[--n];
+		parent = parents[n];
 		if (v) {
-			count_fmt(t->node[v].total[col], num1);
-			out_printf("%*s%s %.2f%% ", (int)(2 * (t->node[v].depth - 1)), "", num1,
-			    100 * val(t->node[v].total[col]) / whole);
-			if (col) {
-				double d = val(t->node[v].total[1]) - val(t->node[v].total[0]);
-
-				out_printf("(%s%.15g) ", d > 0 ? "+" : "", d);
-			}
-			out_mem(tree_name(t, v), tree_namelen(t, v));
-			out_char('\n');
+			tree_cells(tp, v, &cl);
+			flag_text(frame_flags(tree_name(t, v), tree_namelen(t, v)), flags);
+			if (tp->format == FMT_TEXT)
+				tree_text(tp, v, &cl, flags);
+			else
+				tree_row(tp, v, &cl, flags, rows, parent);
+			parent = rows++;
 		}
 		for (nk = 0, c = t->node[v].child; c != TNONE; c = t->node[c].sibling) {
 			if (val(t->node[c].total[col]) < min || count_iszero(t->node[c].total[col]))
@@ -482,13 +652,22 @@ print_tree(struct top *tp)
 				kids = ereallocarray(kids, kcap = kcap ? 2 * kcap : 64, sizeof(*kids));
 			kids[nk++] = c;
 		}
-		qsort(kids, nk, sizeof(*kids), cmp_children);
-		if (n + nk > cap)
-			stack = ereallocarray(stack, cap = 2 * (n + nk), sizeof(*stack));
-		for (i = nk; i-- > 0;)
-			stack[n++] = kids[i];
+		if (nk)	/* kids is NULL until a node has a child */
+			qsort(kids, nk, sizeof(*kids), cmp_children);
+		if (n + nk > cap) {
+			cap = 2 * (n + nk);
+			stack = ereallocarray(stack, cap, sizeof(*stack));
+			parents = ereallocarray(parents, cap, sizeof(*parents));
+		}
+		for (i = nk; i-- > 0;) {
+			stack[n] = kids[i];
+			parents[n++] = parent;
+		}
 	}
+	if (tp->format == FMT_JSON)
+		out_str("\n]}\n");
 	free(stack);
+	free(parents);
 	free(kids);
 }
 
@@ -507,7 +686,7 @@ header(struct top *tp, const char *what)
 int
 main(int argc, char **argv)
 {
-	enum { O_CALLERS = 256, O_CALLEES, O_VERSION };
+	enum { O_CALLERS = 256, O_CALLEES, O_VERSION, O_NAME };
 	static const struct option longopts[] = {
 		{ "rows", required_argument, NULL, 'n' },
 		{ "sort", required_argument, NULL, 's' },
@@ -517,6 +696,7 @@ main(int argc, char **argv)
 		{ "callers", required_argument, NULL, O_CALLERS },
 		{ "callees", required_argument, NULL, O_CALLEES },
 		{ "format", required_argument, NULL, 'f' },
+		PAT_LONGOPTS(O_NAME),
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -528,7 +708,9 @@ main(int argc, char **argv)
 	memset(&tp, 0, sizeof(tp));
 	tp.rows = 20;
 	tp.minpct = 1;
-	while ((c = getopt_long(argc, argv, "n:s:b:tm:f:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:s:b:tm:f:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+		if (pat_option(&tp.pats, c, optarg, O_NAME))
+			continue;
 		switch (c) {
 		case 'n': tp.rows = estrtou64(optarg, "row count"); break;
 		case 's':
@@ -548,7 +730,6 @@ main(int argc, char **argv)
 		case O_CALLERS:
 		case O_CALLEES:
 			tp.mode = c == O_CALLERS ? MODE_CALLERS : MODE_CALLEES;
-			pat_free(&tp.pats);
 			pat_add(&tp.pats, PAT_NAME, optarg);
 			break;
 		case 'f':
@@ -564,6 +745,10 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (tp.pats.n && tp.mode != MODE_CALLERS && tp.mode != MODE_CALLEES) {
+		fprintf(stderr, "%s: -e, -F and --name go with --callers or --callees\n", argv0);
+		exit(EXIT_USAGE);
+	}
 	intern_init(&tp.keys);
 	tree_init(&tp.t, 0, 2);
 	tp.width = tp.format == FMT_TEXT ? terminal_width() : 0;
@@ -577,7 +762,8 @@ main(int argc, char **argv)
 	case MODE_CALLERS:
 	case MODE_CALLEES:
 		if (count_iszero(tp.matched[0]) && count_iszero(tp.matched[1]))
-			eprintf("no frame matches '%s'", tp.pats.p[0].text);
+			eprintf(tp.pats.n > 1 ? "no frame matches '%s' or the other patterns" :
+			    "no frame matches '%s'", tp.pats.p[0].text);
 		if (tp.format == FMT_TEXT)
 			header(&tp, tp.mode == MODE_CALLERS ? "callers" : "callees");
 		print_table(&tp);

@@ -132,7 +132,11 @@ load helper
 	runsh "printf '  7\n' | fg-merge"
 	status_is 1
 	[ "$output" = "fg-merge: <stdin>:1: stack missing" ]
+	# a lone number: the stack is what is missing
 	runsh "printf '7\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: stack missing" ]
+	runsh "printf 'ab\n' | fg-merge"
 	status_is 1
 	[ "$output" = "fg-merge: <stdin>:1: count missing" ]
 	runsh "printf 'a 1 2\n 7 8\n' | fg-merge"

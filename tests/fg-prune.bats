@@ -144,3 +144,46 @@ load helper
 	fg-prune x "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
 	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -eq $((5 + 2097152 + 3)) ]
 }
+
+@test "fg-prune -e: a regex sees one frame, never the ';' between two" {
+	# [[:space:]], [^q]* and $ would reach across frames if the
+	# stack were matched whole (with ';' as a line break)
+	printf 'main;x;y;z 5\n' >"$BATS_TEST_TMPDIR/in"
+	for re in 'x[[:space:]]y' 'x[^q]*y' 'x.y' '^main.x' 'x$.^y'; do
+		run fg-prune -e "$re" "$BATS_TEST_TMPDIR/in"
+		status_is 0
+		[ "$output" = "main;x;y;z 5" ]
+	done
+	# anchors hold at the ends of each frame
+	run fg-prune -e '^y$' "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "main;x 5" ]
+	printf 'main;x y;z 5\n' | fg-prune -e 'x[[:space:]]y' >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "main 5" ]
+}
+
+@test "fg-prune -e: a frame repeated over many stacks is matched once" {
+	# a{2,}b costs glibc time quadratic in a 4000-byte frame (about
+	# 0.05 s); 300 stacks through it took 16 s when every line was
+	# matched anew
+	awk 'BEGIN{a=sprintf("%4000s",""); gsub(/ /,"a",a); for(i=0;i<300;i++) print "main;" a ";f" i, 1}' \
+	    >"$BATS_TEST_TMPDIR/in"
+	run timeout 5 fg-prune -e 'a{2,}b' "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$(echo "$output" | wc -l)" -eq 300 ]
+	run timeout 5 fg-prune -e 'a{2,}' "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "$(for i in $(seq 300); do echo 'main 1'; done)" ]
+}
+
+@test "fg-prune -e: a regex too costly to compile is refused before regcomp" {
+	# glibc would take about 3.5 GB for this one
+	run fg-prune -e '((((a{1,50}){1,50}){1,50}){1,50})' /dev/null
+	status_is 2
+	[ "${lines[0]}" = "fg-prune: regular expression '((((a{1,50}){1,50}){1,50}){1,50})' would take too much memory to compile (its {M,N} bounds multiply)" ]
+	run fg-prune -e 'a{1,40000}' /dev/null
+	status_is 2
+	# ordinary bounds pass
+	run fg-prune -e '(ab){1,50}c{2}' /dev/null
+	status_is 0
+	run fg-prune -e 'x{1,1000}' /dev/null
+	status_is 0
+}

@@ -11,15 +11,15 @@ setup() {
 @test "fg-top: frames by self samples, with total and shares" {
 	run fg-top "$J"
 	status_is 0
-	[ "$(echo "$output" | sed -n 1p)" = "self  self%  total  total%  name" ]
-	[ "$(echo "$output" | sed -n 2p)" = "  30  45.45     30   45.45  sort! at sort.jl:646" ]
-	[ "$(echo "$output" | grep 'sort! at sort.jl:710')" = "   4   6.06     34   51.52  sort! at sort.jl:710" ]
+	[ "$(echo "$output" | sed -n 1p)" = "self  self%  total  total%  flags  name" ]
+	[ "$(echo "$output" | sed -n 2p)" = "  30  45.45     30   45.45         sort! at sort.jl:646" ]
+	[ "$(echo "$output" | grep 'sort! at sort.jl:710')" = "   4   6.06     34   51.52         sort! at sort.jl:710" ]
 }
 
 @test "fg-top: total counts a stack once under recursion" {
 	runsh "printf 'a;f;g;f;g 10\na;f 5\n' | fg-top --format tsv"
-	[[ "$output" == *$'5\t33.33\t15\t100.00\tf'* ]]
-	[[ "$output" == *$'10\t66.67\t10\t66.67\tg'* ]]
+	[[ "$output" == *$'5\t33.33\t15\t100.00\t\tf'* ]]
+	[[ "$output" == *$'10\t66.67\t10\t66.67\t\tg'* ]]
 }
 
 @test "fg-top -n and --sort" {
@@ -28,7 +28,8 @@ setup() {
 	run fg-top --sort total -n 1 "$J"
 	[[ "$(echo "$output" | sed -n 2p)" == *"eval at boot.jl:330" ]]
 	run fg-top --sort name -n 1 "$J"
-	[[ "$(echo "$output" | sed -n 2p)" == *"_mapslices at abstractarray.jl:2870 [inlined]_[d]" ]]
+	# the annotation _[d] is a flag, not part of the name
+	[ "$(echo "$output" | sed -n 2p)" = "   3   4.55      3    4.55  d      _mapslices at abstractarray.jl:2870 [inlined]" ]
 	run fg-top -n 0 "$J"
 	[ "$(echo "$output" | wc -l)" -eq 16 ]
 	run fg-top --sort other "$J"
@@ -39,10 +40,10 @@ setup() {
 
 @test "fg-top --by function and --by file" {
 	run fg-top --by function -n 1 "$J"
-	[ "$(echo "$output" | sed -n 2p)" = "  36  54.55     36   54.55  sort!" ]
+	[ "$(echo "$output" | sed -n 2p)" = "  36  54.55     36   54.55         sort!" ]
 	run fg-top --by file --sort total -n 3 "$J"
-	[ "$(echo "$output" | sed -n 2p)" = "   1   1.52     66  100.00  REPL[1]" ]
-	[ "$(echo "$output" | sed -n 4p)" = "   3   4.55     43   65.15  abstractarray.jl" ]
+	[ "$(echo "$output" | sed -n 2p)" = "   1   1.52     66  100.00         REPL[1]" ]
+	[ "$(echo "$output" | sed -n 4p)" = "   3   4.55     43   65.15  d      abstractarray.jl" ]
 	run fg-top --by nothing "$J"
 	status_is 2
 }
@@ -60,10 +61,10 @@ setup() {
 @test "fg-top --callers and --callees" {
 	run fg-top --callers 'sort!' "$J"
 	[ "$(echo "$output" | sed -n 1p)" = "callers: 36 of 66 samples pass through the function (54.55%)" ]
-	[[ "$output" == *"     34   94.44  mapslices at abstractarray.jl:2857"* ]]
+	[[ "$output" == *"     34   94.44         mapslices at abstractarray.jl:2857"* ]]
 	run fg-top --callees 'sort!@sort.jl' --format tsv "$J"
 	# sort!:710 calls sort!:646 (30) or ends there (4); sort!:646 always ends (30)
-	[ "$output" = "$(printf 'samples\tshare%%\tname\n34\t100.00\t[self]\n30\t88.24\tsort! at sort.jl:646')" ]
+	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n34\t100.00\t\t[self]\n30\t88.24\t\tsort! at sort.jl:646')" ]
 	run fg-top --callers nosuch "$J"
 	status_is 1
 	[ "$output" = "fg-top: no frame matches 'nosuch'" ]
@@ -71,11 +72,11 @@ setup() {
 
 @test "fg-top: two-count input is a regression table sorted by the change" {
 	run fg-top "$DATA/folded/diff.folded"
-	[ "$(echo "$output" | sed -n 1p)" = "self  self%  total  total%  base  target  delta  delta%  name" ]
-	[ "$(echo "$output" | sed -n 2p)" = "   7  36.84      7   36.84     0       7     +7  +36.84  h" ]	# 100 * 7 / 19, the target total
-	[ "$(echo "$output" | sed -n 3p)" = "   0   0.00      0    0.00     5       0     -5  -26.32  g" ]
+	[ "$(echo "$output" | sed -n 1p)" = "self  self%  total  total%  base  target  delta  delta%  flags  name" ]
+	[ "$(echo "$output" | sed -n 2p)" = "   7  36.84      7   36.84     0       7     +7  +36.84         h" ]	# 100 * 7 / 19, the target total
+	[ "$(echo "$output" | sed -n 3p)" = "   0   0.00      0    0.00     5       0     -5  -26.32         g" ]
 	run fg-top --format tsv "$DATA/folded/diff.folded"
-	[ "$(echo "$output" | sed -n 1p)" = "$(printf 'self\tself%%\ttotal\ttotal%%\tbase\ttarget\tdelta\tdelta%%\tname')" ]
+	[ "$(echo "$output" | sed -n 1p)" = "$(printf 'self\tself%%\ttotal\ttotal%%\tbase\ttarget\tdelta\tdelta%%\tflags\tname')" ]
 }
 
 @test "fg-top --format json parses and escapes names" {
@@ -111,4 +112,104 @@ setup() {
 	[[ "$output" == *"--callees"* ]]
 	run fg-top --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
+
+@test "fg-top --tree: indentation stops at depth 40, deeper lines say their depth" {
+	# 2 spaces a level made the output grow with the square of the
+	# depth: 25 MB for 5000 frames, 10 GB for 100k
+	awk 'BEGIN{s="f1"; for(i=2;i<=5000;i++) s=s ";f" i; print s, 1}' >"$BATS_TEST_TMPDIR/in"
+	fg-top --tree --min 0 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 5000 ]
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/out")" -lt 600000 ]
+	pad=$(printf '%80s' '')
+	[ "$(sed -n 40p "$BATS_TEST_TMPDIR/out")" = "$(printf '%78s' '')1 100.00% f40" ]
+	[ "$(sed -n 41p "$BATS_TEST_TMPDIR/out")" = "${pad}1 100.00% f41" ]
+	[ "$(sed -n 42p "$BATS_TEST_TMPDIR/out")" = "${pad}[depth 42] 1 100.00% f42" ]
+	[ "$(sed -n 5000p "$BATS_TEST_TMPDIR/out")" = "${pad}[depth 5000] 1 100.00% f5000" ]
+}
+
+@test "fg-top --tree --format tsv and json: one row per node with its depth and parent" {
+	run fg-top --tree --format tsv "$J"
+	status_is 0
+	[ "$(echo "$output" | sed -n 1p)" = "$(printf 'depth\ttotal\ttotal%%\tflags\tname')" ]
+	[ "$(echo "$output" | sed -n 2p)" = "$(printf '1\t66\t100.00\t\teval at boot.jl:330')" ]
+	# the same nodes as the text tree, in the same order
+	[ "$(echo "$output" | tail -n +2 | cut -f5)" = "$(fg-top --tree "$J" | sed 's/^ *[0-9.]* [0-9.]*% //; s/^\[[a-z]*\] //')" ]
+	command -v python3 >/dev/null || skip "needs python3 to parse the JSON"
+	fg-top --tree --format json "$J" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+n = d["nodes"]
+assert d["total"] == 66 and n[0]["name"] == "eval at boot.jl:330" and n[0]["parent"] == -1
+for i, x in enumerate(n):
+    assert x["row"] == i
+    if x["depth"] > 1:
+        assert n[x["parent"]]["depth"] == x["depth"] - 1
+assert any(x["flags"] == "d" for x in n)'
+	fg-top --tree --format json "$DATA/folded/diff.folded" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
+}
+
+@test "fg-top: annotations are flags, shown apart from the names" {
+	printf 'a;b_[k] 3\na;c at x.jl:1_[dg] 2\na;c at x.jl:1 1\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "$(printf 'self\tself%%\ttotal\ttotal%%\tflags\tname\n3\t50.00\t3\t50.00\tk\tb\n2\t33.33\t2\t33.33\tdg\tc at x.jl:1\n1\t16.67\t1\t16.67\t\tc at x.jl:1\n0\t0.00\t6\t100.00\t\ta')" ]
+	# by function, a row's flags are those of all its frames
+	run fg-top --by function --format tsv "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *$'\tdg\tc\n'* ]]
+	run fg-top --tree "$BATS_TEST_TMPDIR/in"
+	[ "$(echo "$output" | sed -n 2p)" = "  3 50.00% [k] b" ]
+	run fg-top --format json "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'"flags":"dg","name":"c at x.jl:1"'* ]]
+}
+
+@test "fg-top: control characters in names do not reach the terminal" {
+	printf 'a;\033]0:owned\007x\033[31m 3\na;\302\233y 1\n' >"$BATS_TEST_TMPDIR/in"
+	for args in "" "--tree" "--format tsv" "--tree --format tsv" "--callers x -F owned"; do
+		fg-top $args "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+		! grep -q "$(printf '[\001-\037\177]')" "$BATS_TEST_TMPDIR/out"
+		! grep -q "$(printf '\302\233')" "$BATS_TEST_TMPDIR/out"
+	done
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/in"
+	[[ "$output" == *'\x1b]0:owned\x07x\x1b[31m'* ]]
+	[[ "$output" == *'\xc2\x9by'* ]]
+}
+
+@test "fg-top --callers and --callees take -e, -F and --name patterns too" {
+	run fg-top --callers 'sort!' -e '^rand!' --format tsv "$J"
+	status_is 0
+	[[ "$output" == *$'\tmapslices at abstractarray.jl:2857'* ]]
+	# 36 samples through sort!, 12 through rand!: 48 matched
+	[[ "$output" == *$'\n12\t25.00\t\trand at random.jl:277\n'* ]]
+	run fg-top --callees x -F 'sort.jl:71' --format tsv "$J"
+	# only sort!:710 holds the text: it calls sort!:646 (30 of 34)
+	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n30\t88.24\t\tsort! at sort.jl:646\n4\t11.76\t\t[self]')" ]
+	run fg-top --callers nosuch --name other "$J"
+	status_is 1
+	[ "$output" = "fg-top: no frame matches 'nosuch' or the other patterns" ]
+	run fg-top -e x "$J"
+	status_is 2
+	[ "$output" = "fg-top: -e, -F and --name go with --callers or --callees" ]
+	run fg-top --callers x -e '((((a{1,50}){1,50}){1,50}){1,50})' "$J"
+	status_is 2
+}
+
+@test "fg-top --tree: a node without children (target total 0) is no qsort of NULL" {
+	# UBSan (make check SANITIZE=1) flagged qsort(NULL, 0, ...)
+	runsh "printf 'main;g 5 0\n' | fg-top --tree"
+	status_is 0
+	[ -z "$output" ]
+	runsh "printf 'main;g 5 0\n' | fg-top --tree --format json"
+	[ "$output" = "$(printf '{"total":0,"nodes":[\n]}')" ]
+}
+
+@test "fg-top --callers -e: the regex sees the frame alone, not the rest of the stack" {
+	runsh "printf 'a;x;y 1\n' | fg-top --callers zz -e 'x.y'"
+	status_is 1
+	[ "$output" = "fg-top: no frame matches 'zz' or the other patterns" ]
+	runsh "printf 'a;x;y 1\n' | fg-top --callers zz -e '^x$' --format tsv"
+	status_is 0
+	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n1\t100.00\t\ta')" ]
 }

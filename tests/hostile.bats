@@ -71,3 +71,139 @@ no_injection() {
 	have python3 || skip "needs python3 for the JSON check"
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$BATS_TEST_TMPDIR/out.json"
 }
+
+@test "hostile: /dev/zero is refused at once, not read to the end of a line that never ends" {
+	# a NUL was reported only at its line's newline: /dev/zero grew
+	# the line buffer to 7-14 GB; 200 MB of address space is plenty now
+	# (ASan reserves more address space than that: a time limit then)
+	lim="ulimit -v 200000;"
+	case "$FG_BIN" in *-san*) lim="timeout 20" ;; esac
+	for p in fg-merge fg-prune fg-top fg-svg perf-fold; do
+		have "$p" || continue
+		args=
+		[ "$p" = fg-prune ] && args=x
+		runsh "$lim $p $args /dev/zero 2>&1"
+		status_is 1
+		[ "$output" = "$p: /dev/zero:1: NUL byte in input" ]
+	done
+	runsh "$lim fg-merge < <({ printf 'a 1\nb 2\n'; cat /dev/zero; }) 2>&1"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:3: NUL byte in input" ]
+}
+
+@test "hostile: one- and two-count lines never mix, in either order" {
+	for p in fg-merge "fg-merge --sorted" fg-svg fg-top "fg-prune x" "fg-filter -v x"; do
+		runsh "printf 'a;c 3\na;b 1 2\n' | $p 2>&1 >/dev/null"
+		status_is 1
+		[ "$output" = "${p%% *}: <stdin>:2: two counts in one-count input (a last frame that ends in a number needs a '# fg: counts=1' header)" ]
+		runsh "printf 'a;b 1 2\na;c 3\n' | $p 2>&1 >/dev/null"
+		status_is 1
+		[ "$output" = "${p%% *}: <stdin>:2: two counts expected (the input began with two-count lines)" ]
+	done
+	# across files too, whichever comes first
+	printf 'a;c 3\n' >"$BATS_TEST_TMPDIR/one"
+	printf 'a;b 1 2\n' >"$BATS_TEST_TMPDIR/two"
+	run fg-svg "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+	status_is 1
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/two:1: two counts in one-count input (a last frame that ends in a number needs a '# fg: counts=1' header)" ]
+	run fg-svg "$BATS_TEST_TMPDIR/two" "$BATS_TEST_TMPDIR/one"
+	status_is 1
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/one:1: two counts expected (the input began with two-count lines)" ]
+}
+
+@test "hostile: a '# fg: counts=N' header decides the count columns" {
+	# counts=1: a last frame may end in a number
+	runsh "printf '# fg: counts=1\nprog;worker 12 1\nprog;worker 7 1\n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '# fg: counts=1\nprog;worker 12 1\nprog;worker 7 1')" ]
+	# the header passes through filters, and the next reader honours it
+	runsh "printf '# fg: counts=1\nprog;worker 12;x 1\n' | fg-prune x | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '# fg: counts=1\nprog;worker 12 1')" ]
+	runsh "printf '# fg: counts=2\na 1\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: two counts expected (the header says counts=2)" ]
+	runsh "printf 'a 1 2\n# fg: counts=1\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: a counts=1 header in 2-count input" ]
+	runsh "printf '# fg: counts=3\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: bad header '# fg: counts=3': counts is 1 or 2" ]
+	# fg-diff compares one-count profiles: a counts=2 header is refused
+	printf '# fg: counts=2\na 1 2\n' >"$BATS_TEST_TMPDIR/two"
+	run fg-diff "$BATS_TEST_TMPDIR/two" "$BATS_TEST_TMPDIR/two"
+	status_is 1
+}
+
+@test "hostile: perf-fold writes a symbol that ends in a number so that it reads as one frame" {
+	have perf-fold || skip "perf-fold not built"
+	printf 'prog 123 1.0: 1 cycles:\n\t1 worker 12 (/bin/prog)\n\t2 main (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	printf 'prog 123 2.0: 1 cycles:\n\t1 worker 7 (/bin/prog)\n\t2 main (/bin/prog)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
+	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'prog;main;worker_12 1\nprog;main;worker_7 1')" ]
+	# decimals, and frames inside the stack (pruning makes them leaves)
+	printf 'prog 1 3.0: 1 cycles:\n\t1 f 2.5 (/bin/prog)\n\t2 g  3. (/bin/prog)\n\t3 v1.2 (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	[ "$output" = "prog;v1.2;g__3.;f_2.5 1" ]
+}
+
+@test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {
+	runsh "printf '\357\273\277a;b 1\n' | fg-merge"
+	status_is 0
+	[ "$output" = "a;b 1" ]
+	runsh "printf '5\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: stack missing" ]
+	runsh "printf 'a 1\r\r\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: bad count '1\\x0d'" ]
+	runsh "printf 'a 1\033]0:owned\007\n' | fg-merge"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:1: bad count '1\\x1b]0:owned\\x07'" ]
+}
+
+@test "hostile: fg-diff says what is wrong once when both inputs are bad" {
+	printf 'a x\n' >"$BATS_TEST_TMPDIR/bad1"
+	printf 'b\n' >"$BATS_TEST_TMPDIR/bad2"
+	printf 'a 1\n' >"$BATS_TEST_TMPDIR/good"
+	run fg-diff "$BATS_TEST_TMPDIR/bad1" "$BATS_TEST_TMPDIR/bad2"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/bad1:1: count missing" ]
+	run fg-diff "$BATS_TEST_TMPDIR/good" "$BATS_TEST_TMPDIR/bad2"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/bad2:1: count missing" ]
+}
+
+@test "hostile: fg-filter prints nothing, comments included, when no stack matches" {
+	runsh "printf '# unit\na;b 1\n# more\n' | fg-filter zzz"
+	status_is 1
+	[ "$output" = "fg-filter: no stack matches" ]
+	for m in --only --reroot; do
+		runsh "printf '# unit\na;b 1\n' | fg-filter $m zzz 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+	done
+	runsh "printf '# unit\na;b 1\n' | fg-filter -v b 2>/dev/null"
+	status_is 1
+	[ -z "$output" ]
+	# when something matches, the comments come in their places
+	runsh "printf '# unit\na;c 1\n# more\nb 2\n' | fg-filter --only b"
+	[ "$output" = "$(printf '# unit\n# more\nb 2')" ]
+}
+
+@test "hostile: regexes see one frame in fg-filter and fg-diff --wildcard too" {
+	runsh "printf 'main;x;y;z 5\n' | fg-filter --only -e 'x[[:space:]]y'"
+	status_is 1
+	runsh "printf 'main;x;y;z 5\n' | fg-filter --only -e 'x.y'"
+	status_is 1
+	runsh "printf 'main;x y;z 5\n' | fg-filter --only -e 'x[[:space:]]y'"
+	[ "$output" = "main;x y;z 5" ]
+	# two sibling frames that a wildcard matches pair up; one that spans
+	# two frames must not make b;c and q;c siblings to pair
+	printf 'a;b;c 1\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'a;q;c 2\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff --no-wildcard --wildcard 'b.c|q.c' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	status_is 0
+	[ "$output" = "$(printf 'a;b;c 1 0\na;q;c 0 2')" ]
+}

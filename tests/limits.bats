@@ -46,7 +46,7 @@ sanitized() {
 
 @test "limits: a line too long for memory is a clean 'out of memory' error" {
 	sanitized && skip "ASan reserves more address space than ulimit -v allows"
-	runsh "(ulimit -v 100000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-merge) 2>&1"
+	runsh "(ulimit -v 300000; head -c 1000000000 /dev/zero | tr '\\0' x | fg-merge) 2>&1"
 	status_is 1
 	[ "$output" = "fg-merge: out of memory" ]
 }
@@ -127,7 +127,7 @@ sanitized() {
 
 @test "limits: a line too long for memory is a clean error in fg-svg too" {
 	sanitized && skip "ASan reserves more address space than ulimit -v allows"
-	runsh "(ulimit -v 100000; head -c 1000000000 /dev/zero | tr '\\\\0' x | fg-svg) 2>&1"
+	runsh "(ulimit -v 300000; head -c 1000000000 /dev/zero | tr '\\0' x | fg-svg) 2>&1"
 	status_is 1
 	[ "$output" = "fg-svg: out of memory" ]
 }

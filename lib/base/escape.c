@@ -167,3 +167,66 @@ out_jsonstr(const char *s, size_t n)
 	out_json(s, n);
 	out_char('"');
 }
+
+/* How many bytes at s[0..n) pass to a terminal as they are (0: escape
+ * the first byte). */
+static size_t
+term_safe(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t k;
+
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return 0;
+	if (s[0] < 0x80)
+		return 1;
+	k = utf8_decode((const char *)s, n, &cp);
+	if (k && cp < 0xa0)
+		return 0;	/* U+0080..U+009F: CSI, OSC... */
+	return k;
+}
+
+size_t
+term_escape(const char *s, size_t n, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k, len = 0;
+
+	while (i < n) {
+		if ((k = term_safe(p + i, n - i))) {
+			memcpy(out + len, p + i, k);
+			len += k;
+			i += k;
+			continue;
+		}
+		out[len++] = '\\';
+		out[len++] = 'x';
+		out[len++] = hex[p[i] >> 4];
+		out[len++] = hex[p[i] & 15];
+		i++;
+	}
+	out[len] = 0;
+	return len;
+}
+
+void
+out_term(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char buf[8];
+	size_t i = 0, k, run = 0;
+
+	while (i + run < n) {
+		if ((k = term_safe(p + i + run, n - i - run))) {
+			run += k;
+			continue;
+		}
+		out_mem(s + i, run);
+		i += run;
+		run = 0;
+		out_mem(buf, term_escape(s + i, 1, buf));
+		i++;
+	}
+	out_mem(s + i, run);
+}

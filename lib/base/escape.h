@@ -35,4 +35,14 @@ void out_xml(const char *s, size_t n);
 void out_json(const char *s, size_t n);
 void out_jsonstr(const char *s, size_t n);	/* with the quotes */
 
+/*
+ * Text for a terminal: control characters (C0, DEL, and C1 as UTF-8)
+ * and bytes that are not UTF-8 become \xHH, so that an input cannot
+ * send escape sequences (colours, OSC titles, links) to the terminal.
+ * term_escape writes at most 4 * n + 1 bytes to out, NUL-terminated,
+ * and returns the length; out_term writes to the output.
+ */
+size_t term_escape(const char *s, size_t n, char *out);
+void out_term(const char *s, size_t n);
+
 #endif

@@ -24,13 +24,19 @@ struct freader {
 	struct lines in;
 	const char *name;	/* as shown in messages */
 	uint64_t lineno;
+	int ncounts;		/* this input's count columns, 0 until known */
+	int declared;		/* ... as a "# fg: counts=N" header said */
 };
 
 /*
- * How many counts a data line carries: 0 until the first data line
- * decides (a line ending in two numbers is two-count), then fixed for
- * every file the program reads.  A program may set it first: 1 makes
- * two-count input an error with a clear message.
+ * How many counts a data line carries (fg-folded(5)): a "# fg: counts=N"
+ * header before the first stack says; without one, the first data line
+ * decides (a line ending in two numbers is two-count), and every later
+ * line is held to it: a one-count input whose line ends in two numbers
+ * is an error, as that frame could be a count (folders write such frames
+ * with stack_guard_counts).  The number is then fixed for every file
+ * the program reads.  A program may set it first: 1 makes two-count
+ * input an error.
  */
 extern int fr_ncounts;
 

@@ -101,6 +101,13 @@ lines_next(struct lines *r, char **line, size_t *len)
 		if (nl)
 			break;
 		r->scanned = r->end;
+		if (r->nul != SIZE_MAX) {
+			/* in this unfinished line: say so now, not after
+			 * reading the rest of it (/dev/zero never ends) */
+			r->lineno++;
+			r->nul = SIZE_MAX;
+			lines_error(r, "NUL byte in input");
+		}
 		if (!r->eof) {
 			fill(r);
 			continue;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "read/perf.h"
+#include "stack/frame.h"
 #include "base/util.h"
 
 /* Perl's \s, without the locale lookups of isspace() */
@@ -432,6 +433,7 @@ end_sample(struct perf_state *st, struct lines *r)
 			len += s->flen[f];
 		}
 	}
+	stack_guard_counts(st->stack, len);	/* "worker 12" is no count */
 	if (len && !stackmap_add(&st->m, st->stack, len, &s->weight, 1))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;

@@ -64,6 +64,56 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 	return 1;
 }
 
+static int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+void
+frame_guard_count(char *f, size_t n)
+{
+	size_t i = n, j;
+
+	while (i > 0 && digit(f[i - 1]))
+		i--;
+	/* a count may have a decimal part: "12.5", "12." */
+	if (i > 0 && f[i - 1] == '.') {
+		for (j = i - 1; j > 0 && digit(f[j - 1]); j--)
+			;
+		if (j < i - 1)
+			i = j;
+	}
+	if (i == n || i == 0 || !digit(f[i]) || !blank(f[i - 1]))
+		return;
+	/* the blanks before the number: one would do, all look alike */
+	while (i > 0 && blank(f[i - 1]))
+		f[--i] = '_';
+}
+
+void
+stack_guard_counts(char *s, size_t n)
+{
+	char *f = s, *end = s + n, *semi;
+
+	for (;; f = semi + 1) {
+		semi = memchr(f, ';', end - f);
+		if (!semi) {
+			frame_guard_count(f, end - f);
+			return;
+		}
+		/* most frames end in a letter: look no further */
+		if (semi > f && (digit(semi[-1]) || semi[-1] == '.'))
+			frame_guard_count(f, semi - f);
+	}
+}
+
 void
 stack_reverse(const char *s, size_t n, char *out)
 {

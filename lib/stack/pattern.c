@@ -1,25 +1,190 @@
 /* pattern.c: patterns that name frames
  *
- * pat_first never splits a stack into frames just to test them: each
- * kind searches the whole line (memmem, or one regexec with ';' turned
- * into newlines so that REG_NEWLINE keeps every match inside a frame),
- * and only a hit is looked at closely.  Lines that match nothing, most
- * of them, cost one fast scan per pattern.
+ * NAME and -F patterns search the whole stack line (memmem) and look
+ * closely only at a hit: lines that match nothing, most of them, cost
+ * one fast scan per pattern.  A regex is run on one frame at a time, so
+ * that nothing it matches (not [[:space:]], not [^x]*) spans the ';'
+ * between frames; frames repeat over many stacks, so each distinct
+ * frame's verdict is kept and a frame is matched once per run.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/intern.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "base/util.h"
+
+struct patcache {
+	struct interner frames;
+	unsigned char *verdict;	/* by frame id: 0 not yet, 1 no match, 2 match */
+	size_t cap;
+};
+
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t
+sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* Past a bracket expression that starts at p ("[...]"). */
+static const char *
+skip_bracket(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++;
+	for (; *p && *p != ']'; p++) {
+		if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+			const char *close = p + 2;
+
+			while (*close && !(close[0] == p[1] && close[1] == ']'))
+				close++;
+			if (*close)
+				p = close + 1;
+		}
+	}
+	return *p ? p + 1 : p;
+}
+
+/* A bound "{M}", "{M,}" or "{M,N}" at p: its end, with the number of
+ * copies glibc makes and how many of them are optional; NULL if p
+ * holds no bound. */
+static const char *
+bound(const char *p, uint64_t *copies, uint64_t *optional)
+{
+	uint64_t m = 0, n;
+	int digits = 0;
+
+	for (p++; *p >= '0' && *p <= '9'; p++, digits++)
+		m = sat_add(sat_mul(m, 10), *p - '0');
+	if (!digits)
+		return NULL;
+	n = m;
+	if (*p == ',') {
+		n = m + 1;	/* {M,}: M copies and a starred one */
+		if (p[1] >= '0' && p[1] <= '9')
+			for (n = 0, p++; *p >= '0' && *p <= '9'; p++)
+				n = sat_add(sat_mul(n, 10), *p - '0');
+		else
+			p++;
+	}
+	if (*p != '}')
+		return NULL;
+	*copies = n > m ? n : m;
+	*optional = *copies - m;
+	return p + 1;
+}
+
+uint64_t
+pat_regex_cost(const char *re)
+{
+	/* per open group: the nodes it holds and those of its last atom */
+	uint64_t *nodes, *last, copies, optional, span = 0;
+	size_t depth = 0, cap = 1;
+	const char *p = re, *q;
+
+	for (q = re; *q; q++)
+		cap += *q == '(';
+	nodes = ecalloc(cap, sizeof(*nodes));
+	last = ecalloc(cap, sizeof(*last));
+	while (*p) {
+		switch (*p) {
+		case '(':
+			depth++;
+			nodes[depth] = last[depth] = 0;
+			p++;
+			continue;
+		case ')':
+			if (!depth)
+				break;
+			depth--;
+			last[depth] = sat_add(nodes[depth + 1], 1);
+			nodes[depth] = sat_add(nodes[depth], last[depth]);
+			p++;
+			continue;
+		case '|':
+			last[depth] = 0;
+			p++;
+			continue;
+		case '*':
+		case '?':
+			p++;
+			continue;
+		case '+':	/* a+ is aa* */
+			nodes[depth] = sat_add(nodes[depth], last[depth]);
+			p++;
+			continue;
+		case '{':
+			if (!(q = bound(p, &copies, &optional)))
+				break;
+			if (copies > 1)
+				nodes[depth] = sat_add(nodes[depth], sat_mul(last[depth], copies - 1));
+			last[depth] = sat_mul(last[depth], copies);
+			span = sat_add(span, optional);
+			p = q;
+			continue;
+		case '[':
+			q = skip_bracket(p);
+			nodes[depth] = sat_add(nodes[depth], 1);
+			last[depth] = 1;
+			p = q;
+			continue;
+		case '\\':
+			if (p[1])
+				p++;
+			break;
+		}
+		nodes[depth] = sat_add(nodes[depth], 1);
+		last[depth] = 1;
+		p++;
+	}
+	/* unclosed groups (regcomp will refuse them) count all the same */
+	while (depth) {
+		depth--;
+		nodes[depth] = sat_add(nodes[depth], nodes[depth + 1]);
+	}
+	copies = sat_mul(nodes[0], sat_add(span, 8));
+	free(nodes);
+	free(last);
+	return copies;
+}
+
+static void
+compile(struct patset *ps, struct pattern *p, const char *text)
+{
+	char err[256];
+	int rc;
+
+	if (pat_regex_cost(text) > PAT_MAXCOST)
+		usage_error("regular expression '%s' would take too much memory to compile"
+		    " (its {M,N} bounds multiply)", text);
+	rc = regcomp(&p->re, text, REG_EXTENDED | REG_NEWLINE | (ps->icase ? REG_ICASE : 0));
+	if (rc) {
+		regerror(rc, &p->re, err, sizeof(err));
+		usage_error("bad regular expression '%s': %s", text, err);
+	}
+	if (!ps->cache) {
+		ps->cache = ecalloc(1, sizeof(*ps->cache));
+		intern_init(&ps->cache->frames);
+	}
+	ps->nregex++;
+}
 
 void
 pat_add(struct patset *ps, int kind, const char *text)
 {
 	struct pattern *p;
-	char *at, err[256];
-	int rc;
+	char *at;
 
 	ps->p = ereallocarray(ps->p, ps->n + 1, sizeof(*ps->p));
 	p = &ps->p[ps->n++];
@@ -33,13 +198,22 @@ pat_add(struct patset *ps, int kind, const char *text)
 		p->file = at + 1;
 		p->filelen = strlen(p->file);
 	}
-	if (kind == PAT_REGEX) {
-		rc = regcomp(&p->re, text, REG_EXTENDED | REG_NEWLINE | (ps->icase ? REG_ICASE : 0));
-		if (rc) {
-			regerror(rc, &p->re, err, sizeof(err));
-			usage_error("bad regular expression '%s': %s", text, err);
-		}
-	}
+	if (kind == PAT_REGEX)
+		compile(ps, p, text);
+}
+
+int
+pat_option(struct patset *ps, int c, const char *arg, int nameopt)
+{
+	if (c == nameopt)
+		pat_add(ps, PAT_NAME, arg);
+	else if (c == 'e')
+		pat_add(ps, PAT_REGEX, arg);
+	else if (c == 'F')
+		pat_add(ps, PAT_FIXED, arg);
+	else
+		return 0;
+	return 1;
 }
 
 static int
@@ -57,11 +231,51 @@ file_matches(const struct pattern *p, const char *f, size_t n)
 	return len == p->filelen || file[len - p->filelen - 1] == '/';
 }
 
+/* An empty NAME names no frame (pat_first's rule too). */
 static int
 name_matches(const struct pattern *p, const char *f, size_t n)
 {
-	return frame_funclen(f, n) == p->len && !memcmp(f, p->text, p->len) &&
+	return p->len && frame_funclen(f, n) == p->len && !memcmp(f, p->text, p->len) &&
 	    file_matches(p, f, n);
+}
+
+/* Does a regex match inside f[0..n), and nowhere past it? */
+static int
+regex_matches(const struct pattern *p, const char *f, size_t n)
+{
+	regmatch_t m;
+
+	m.rm_so = 0;
+	m.rm_eo = n;
+	return !regexec(&p->re, f, 1, &m, REG_STARTEND);
+}
+
+/* Does any regex of ps match frame f[0..n)?  Asked once per distinct
+ * frame; the answer is kept. */
+static int
+regex_any(const struct patset *ps, const char *f, size_t n)
+{
+	struct patcache *c = ps->cache;
+	uint32_t id = intern(&c->frames, f, n);
+	size_t i, cap;
+
+	if (id >= c->cap) {
+		cap = c->cap ? 2 * c->cap : 1024;
+		while (cap <= id)
+			cap *= 2;
+		c->verdict = erealloc(c->verdict, cap);
+		memset(c->verdict + c->cap, 0, cap - c->cap);
+		c->cap = cap;
+	}
+	if (!c->verdict[id]) {
+		c->verdict[id] = 1;
+		for (i = 0; i < ps->n; i++)
+			if (ps->p[i].kind == PAT_REGEX && regex_matches(&ps->p[i], f, n)) {
+				c->verdict[id] = 2;
+				break;
+			}
+	}
+	return c->verdict[id] == 2;
 }
 
 int
@@ -72,28 +286,18 @@ pat_frame(const struct patset *ps, const char *f, size_t n)
 
 	for (i = 0; i < ps->n; i++) {
 		p = &ps->p[i];
-		switch (p->kind) {
-		case PAT_NAME:
-			if (name_matches(p, f, n))
-				return 1;
-			break;
-		case PAT_FIXED:
-			if (memmem(f, n, p->text, p->len))
-				return 1;
-			break;
-		case PAT_REGEX:
-			if (!regexec(&p->re, f, 0, NULL, 0))
-				return 1;
-			break;
-		}
+		if (p->kind == PAT_NAME && name_matches(p, f, n))
+			return 1;
+		if (p->kind == PAT_FIXED && memmem(f, n, p->text, p->len))
+			return 1;
 	}
-	return 0;
+	return ps->nregex && regex_any(ps, f, n);
 }
 
 static size_t
 frame_start(const char *s, size_t pos)
 {
-	while (pos > 0 && s[pos - 1] != ';' && s[pos - 1] != '\n')
+	while (pos > 0 && s[pos - 1] != ';')
 		pos--;
 	return pos;
 }
@@ -139,23 +343,22 @@ first_fixed(const struct pattern *p, const char *s, size_t len)
 	return hit ? (long)frame_start(s, hit - s) : -1;
 }
 
+/* First frame (starting before limit) that a regex matches. */
 static long
-first_regex(const struct pattern *p, char *s, size_t len)
+first_regex(const struct patset *ps, const char *s, size_t len, size_t limit)
 {
-	regmatch_t m;
-	char *q;
-	int rc;
+	size_t start = 0, end;
 
-	for (q = s; (q = memchr(q, ';', len - (q - s))); q++)
-		*q = '\n';
-	rc = regexec(&p->re, s, 1, &m, 0);
-	for (q = s; (q = memchr(q, '\n', len - (q - s))); q++)
-		*q = ';';
-	return rc ? -1 : (long)frame_start(s, m.rm_so);
+	for (; start <= len && start < limit; start = end + 1) {
+		end = frame_end(s, len, start);
+		if (regex_any(ps, s + start, end - start))
+			return start;
+	}
+	return -1;
 }
 
 long
-pat_first(const struct patset *ps, char *s, size_t len, size_t *end)
+pat_first(const struct patset *ps, const char *s, size_t len, size_t *end)
 {
 	long best = -1, at;
 	size_t i;
@@ -164,18 +367,17 @@ pat_first(const struct patset *ps, char *s, size_t len, size_t *end)
 		const struct pattern *p = &ps->p[i];
 		size_t limit = best < 0 ? len + 1 : (size_t)best;
 
-		switch (p->kind) {
-		case PAT_NAME:
+		at = -1;
+		if (p->kind == PAT_NAME)
 			at = first_name(p, s, len, limit);
-			break;
-		case PAT_FIXED:
+		else if (p->kind == PAT_FIXED)
 			at = first_fixed(p, s, len);
-			break;
-		default:
-			at = first_regex(p, s, len);
-			break;
-		}
 		if (at >= 0 && (best < 0 || at < best))
+			best = at;
+	}
+	if (ps->nregex) {
+		at = first_regex(ps, s, len, best < 0 ? len + 1 : (size_t)best);
+		if (at >= 0)
 			best = at;
 	}
 	if (best >= 0)
@@ -206,6 +408,13 @@ pat_free(struct patset *ps)
 		free(ps->p[i].text);
 	}
 	free(ps->p);
+	if (ps->cache) {
+		intern_free(&ps->cache->frames);
+		free(ps->cache->verdict);
+		free(ps->cache);
+	}
 	ps->p = NULL;
 	ps->n = 0;
+	ps->nregex = 0;
+	ps->cache = NULL;
 }

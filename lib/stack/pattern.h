@@ -1,15 +1,20 @@
-/* pattern.h: patterns that name frames (fg(7), Patterns)
+/* pattern.h: patterns that name frames (fg-folded(5), fg(7))
  *
  *   NAME        the frame's function name is NAME
  *   NAME@FILE   ... and its file is FILE or ends in /FILE
  *   -e REGEX    a POSIX ERE matches somewhere in the label
  *   -F TEXT     TEXT occurs somewhere in the label
+ *
+ * Every pattern sees one frame at a time: nothing matches across the
+ * ';' between two frames.
  */
 #ifndef FG_PATTERN_H
 #define FG_PATTERN_H
 
+#include <getopt.h>
 #include <regex.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 enum { PAT_NAME, PAT_REGEX, PAT_FIXED };
@@ -23,22 +28,49 @@ struct pattern {
 	regex_t re;
 };
 
+struct patcache;
+
 struct patset {
 	struct pattern *p;
 	size_t n;
 	int icase;		/* regexes ignore case */
+	int nregex;		/* how many of p are PAT_REGEX */
+	/* each distinct frame's verdict under the regexes, so that a
+	 * frame repeated over many stacks is matched once */
+	struct patcache *cache;
 };
 
-/* Add a pattern; a bad regex is a usage error (exit 2). */
+/*
+ * The pattern options that fg-prune, fg-filter and fg-top share:
+ * -e/--regex REGEX, -F/--fixed TEXT and --name NAME[@FILE], whose short
+ * form is the program's (NAMEOPT: 'n', or a long-only code).
+ */
+#define PAT_SHORTOPTS "e:F:"
+#define PAT_LONGOPTS(nameopt) \
+	{ "name", required_argument, NULL, (nameopt) }, \
+	{ "regex", required_argument, NULL, 'e' }, \
+	{ "fixed", required_argument, NULL, 'F' }
+/* Take option c with argument arg if it is a pattern option: 1, else 0. */
+int pat_option(struct patset *ps, int c, const char *arg, int nameopt);
+
+/*
+ * The estimated cost of compiling regex re: glibc copies a group once
+ * for each repetition a {M,N} bound allows, and an optional copy nested
+ * in another costs more again.  pat_add refuses a regex over
+ * PAT_MAXCOST, which would take gigabytes.
+ */
+uint64_t pat_regex_cost(const char *re);
+#define PAT_MAXCOST ((uint64_t)1 << 24)
+
+/* Add a pattern; a bad or too costly regex is a usage error (exit 2). */
 void pat_add(struct patset *ps, int kind, const char *text);
-/* Does frame f[0..n) (NUL-terminated) match any pattern? */
+/* Does frame f[0..n) match any pattern?  f need not be NUL-terminated. */
 int pat_frame(const struct patset *ps, const char *f, size_t n);
 /*
  * The first frame (nearest the root) of stack s[0..len) that matches:
- * its start offset, with its end in *end, or -1 when none does.  s must
- * be writable and NUL-terminated; it is left as it was.
+ * its start offset, with its end in *end, or -1 when none does.
  */
-long pat_first(const struct patset *ps, char *s, size_t len, size_t *end);
+long pat_first(const struct patset *ps, const char *s, size_t len, size_t *end);
 
 /* When no pattern option was given, the first operand is a NAME
  * pattern (grep's rule): take it from argv.  No pattern at all is a

@@ -65,9 +65,11 @@ counts(const char *s, size_t n)
 	count_val(sum);
 }
 
-/* A regex that regcomp rejects is a usage error.  Intervals, back
- * references and piled-up repetitions are left out: their cost (glibc
- * copies the tree for each) is the C library's and the user's. */
+/* A regex that regcomp rejects is a usage error, and so is one whose
+ * bounds pat_regex_cost finds too costly (checked here: it must not
+ * pass a regex that takes more than a moment to compile).  Back
+ * references and piled-up repetitions are left out: their matching
+ * cost is the C library's and the user's (see fg-prune(1)). */
 static int
 regex_ok(const char *s, int icase)
 {
@@ -75,7 +77,9 @@ regex_ok(const char *s, int icase)
 	int reps = 0;
 	const char *p;
 
-	if (strchr(s, '{') || strchr(s, '\\') || strlen(s) > 64)
+	if (pat_regex_cost(s) > PAT_MAXCOST)
+		return 0;
+	if (pat_regex_cost(s) > 4096 || strchr(s, '\\') || strlen(s) > 64)
 		return 0;
 	for (p = s; *p; p++)
 		reps += *p == '*' || *p == '+' || *p == '?';
@@ -97,6 +101,7 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 	char top[8], bottom[8];
 	size_t i, nframes = 1;
 	struct rgb rgb;
+	long first = -1;
 
 	for (i = 0; i < n; i++)
 		nframes += s[i] == ';';
@@ -119,15 +124,18 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 			char c = f[fl];
 
 			f[fl] = 0;
-			pat_frame(ps, f, fl);
+			if (pat_frame(ps, f, fl) && first < 0)
+				first = f - s;
 			f[fl] = c;
 		}
 		if (!semi)
 			break;
 	}
 	color_background(pal, NULL, top, bottom);
-	if (ps->n)
-		pat_first(ps, s, n, &end);
+	/* the first frame that matches alone is the one pat_first finds
+	 * in the whole stack: no match spans two frames */
+	if (ps->n && pat_first(ps, s, n, &end) != first)
+		abort();
 	/* reversing twice gives the stack back */
 	rev = emalloc(n + 1);
 	back = emalloc(n + 1);
