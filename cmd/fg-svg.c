@@ -34,42 +34,111 @@ usage(FILE *f, int status)
 	exit(status);
 }
 
+/* An amount as the script's tooltip writes it: v times factor rounded
+ * to two decimals, no trailing zeros, thousands parted by commas; an
+ * integer count c (when not NULL) as it is. */
 static void
-out_num(const char *fmt, double v)
+out_amount(double v, const count *c, double factor)
 {
-	char buf[64];
+	char num[400];
+	size_t n, i, ip, lead;
 
-	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
+	if (c && factor == 1 && !count_frac) {
+		n = count_fmt(*c, num);
+	} else {
+		n = snprintf(num, 64, "%.2f", v * factor);
+		while (num[n - 1] == '0')
+			n--;
+		if (num[n - 1] == '.')
+			n--;
+	}
+	lead = num[0] == '-';
+	for (ip = lead; ip < n && num[ip] != '.'; ip++)
+		;
+	out_mem(num, lead);
+	for (i = lead; i < ip; i++) {
+		out_char(num[i]);
+		if (ip - i - 1 > 0 && (ip - i - 1) % 3 == 0)
+			out_char(',');
+	}
+	out_mem(num + ip, n - ip);
 }
 
-/* The frames of view v: a rect each, in layout order. */
+/* "NAME (N samples, P%)", and for the graph of differential input
+ * "; +D samples, +Q%" before the ")": what the script's tooltip says,
+ * for a viewer without scripts. */
+static void
+write_title(const struct graph *g, const struct dopts *o, int v, size_t i)
+{
+	const struct layout *L = &g->v[v].L;
+	const struct lframe *f = &L->f[i];
+	size_t n, cn = strlen(o->countname);
+	const char *s;
+	char buf[48];
+	double d;
+
+	graph_label(g, v, i, &s, &n, buf);
+	out_str("<title>");
+	out_xml(s, n);
+	out_str(" (");
+	out_amount(count_val(f->w), &f->w, o->factor);
+	out_char(' ');
+	out_xml(o->countname, cn);
+	out_str(", ");
+	out_mem(buf, draw_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
+	out_char('%');
+	if (g->diff && v == 0) {
+		d = count_val(f->w) - count_val(f->total[0]);
+		out_str(d > 0 ? "; +" : "; ");
+		out_amount(d, NULL, o->factor);
+		out_char(' ');
+		out_xml(o->countname, cn);
+		out_str(d > 0 ? ", +" : ", ");
+		out_mem(buf, draw_fixed(buf, 100 * d / L->timemax, 2));
+		out_char('%');
+	}
+	out_str(")</title>");
+}
+
+/* The frames of view v: a rect each, in layout order, with its title. */
 static void
 write_rects(const char *id, struct graph *g, const struct dopts *o, int v)
 {
 	const struct layout *L = &g->v[v].L;
 	double wpt = g->v[v].wpt;
-	char hex[8], x1[32], x2[32], w[32];
+	char hex[8], x1[32], x2[32], w[32], y[32], h[32];
 	const struct lframe *f;
+	uint64_t n1, n2;
 	size_t i;
 
+	draw_g15(h, g->fh - 1);
 	out_printf("<g id=\"%s\"%s>\n", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
-		snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
-		snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
+		if (draw_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
+		    draw_scaled(XPAD + (count_val(f->x) + count_val(f->w)) * wpt, 1, &n2)) {
+			draw_fixed_n(x1, n1, 1);
+			draw_fixed_n(w, n2 - n1, 1);
+		} else {
+			snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
+			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
+			snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
+		}
+		draw_g15(y, graph_y(g, o, f->depth));
 		color_hex(graph_color(g, o, v, i), hex);
 		out_str("<rect x=\"");
 		out_str(x1);
 		out_str("\" y=\"");
-		out_num("%.15g", graph_y(g, o, f->depth));
+		out_str(y);
 		out_str("\" width=\"");
 		out_str(w);
 		out_str("\" height=\"");
-		out_num("%.15g", g->fh - 1);
+		out_str(h);
 		out_str("\" fill=\"");
 		out_str(hex);
-		out_str("\"/>\n");
+		out_str("\">");
+		write_title(g, o, v, i);
+		out_str("</rect>\n");
 	}
 	out_str("</g>\n");
 }
@@ -83,7 +152,7 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 	double cw = o->fontsize * o->fontwidth, wpt = g->v[v].wpt;
 	const struct lframe *f;
 	const char *s;
-	char buf[48];
+	char buf[48], num[32];
 	size_t i, n;
 	int dots;
 
@@ -94,9 +163,9 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 		if (!label_fit(s, &n, count_val(f->w) * wpt, cw, &dots))
 			continue;
 		out_str("<text x=\"");
-		out_num("%.2f", XPAD + count_val(f->x) * wpt + 3);
+		out_mem(num, draw_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));
 		out_str("\" y=\"");
-		out_num("%.15g", graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2);
+		out_mem(num, draw_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
 		out_str("\">");
 		out_xml(s, n);
 		if (dots)

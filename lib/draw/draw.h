@@ -132,6 +132,17 @@ void graph_label(const struct graph *g, int v, size_t i, const char **s, size_t 
 int label_fit(const char *s, size_t *n, double px, double cw, int *dots);
 /* The change of a frame that differential colour shows, noise cut. */
 double frame_delta(const struct diffscale *ds, const struct lframe *f);
+/*
+ * Numbers as printf writes them, fast: draw_fixed is "%.1f" or "%.2f"
+ * (prec 1 or 2), draw_g15 "%.15g", into buf (32 bytes), returning the
+ * length.  draw_scaled gives v * 10^prec rounded as printf rounds it
+ * into *n, or 0 when it cannot be sure without printf; draw_fixed_n
+ * writes such an n.
+ */
+size_t draw_fixed(char *buf, double v, int prec);
+size_t draw_fixed_n(char *buf, uint64_t n, int prec);
+int draw_scaled(double v, int prec, uint64_t *n);
+size_t draw_g15(char *buf, double v);
 /* "#rrggbb" -> rgb */
 struct rgb rgb_parse(const char *hex);
 
