@@ -64,11 +64,50 @@ out_amount(double v, const count *c, double factor)
 	out_mem(num + ip, n - ip);
 }
 
+/* Names escaped once and written many times: a title repeats the name
+ * of every frame of its function. */
+struct xmlnames {
+	char *buf;
+	size_t n, cap;
+	size_t *off;		/* by layout name id: offset in buf + 1, 0 if not yet */
+	uint32_t *len;
+};
+
+static void
+out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
+{
+	size_t start, len;
+
+	if (id == LF_ROOT || id == LF_MORE || n > OUT_BUFSIZE / 8) {
+		out_xml(s, n);
+		return;
+	}
+	if (c->off[id]) {
+		out_mem(c->buf + c->off[id] - 1, c->len[id]);
+		return;
+	}
+	/* escaped, a byte takes at most 6: room for it all in the buffer */
+	if (OUT_BUFSIZE - out_len < 6 * n + 16)
+		out_drain();
+	start = out_len;
+	out_xml(s, n);
+	len = out_len - start;
+	if (c->n + len > c->cap) {
+		c->cap = (c->n + len) * 2;
+		c->buf = erealloc(c->buf, c->cap);
+	}
+	memcpy(c->buf + c->n, out_buf + start, len);
+	c->off[id] = c->n + 1;
+	c->len[id] = (uint32_t)len;
+	c->n += len;
+}
+
 /* "NAME (N samples, P%)", and for the graph of differential input
  * "; +D samples, +Q%" before the ")": what the script's tooltip says,
  * for a viewer without scripts. */
 static void
-write_title(const struct graph *g, const struct dopts *o, int v, size_t i)
+write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
+    struct xmlnames *xn)
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
@@ -79,7 +118,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i)
 
 	graph_label(g, v, i, &s, &n, buf);
 	out_str("<title>");
-	out_xml(s, n);
+	out_xml_once(xn, f->name, s, n);
 	out_str(" (");
 	out_amount(count_val(f->w), &f->w, o->factor);
 	out_char(' ');
@@ -108,9 +147,12 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v)
 	double wpt = g->v[v].wpt;
 	char hex[8], x1[32], x2[32], w[32], y[32], h[32];
 	const struct lframe *f;
+	struct xmlnames xn = { 0 };
 	uint64_t n1, n2;
 	size_t i;
 
+	xn.off = ecalloc(L->names.n + 1, sizeof(*xn.off));
+	xn.len = ecalloc(L->names.n + 1, sizeof(*xn.len));
 	draw_g15(h, g->fh - 1);
 	out_printf("<g id=\"%s\"%s>\n", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
@@ -137,10 +179,13 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v)
 		out_str("\" fill=\"");
 		out_str(hex);
 		out_str("\">");
-		write_title(g, o, v, i);
+		write_title(g, o, v, i, &xn);
 		out_str("</rect>\n");
 	}
 	out_str("</g>\n");
+	free(xn.buf);
+	free(xn.off);
+	free(xn.len);
 }
 
 /* The labels that fit, as flamegraph.pl fits them: a character is
