@@ -228,6 +228,7 @@ keep(struct stacks *st, int chart, const char *s, size_t len, const count *c)
 	e = &st->seq[st->n++];
 	e->s = arena_strdup(&st->a, s, len);
 	e->len = len;
+	e->lcp = 0;
 	memcpy(e->c, c, sizeof(e->c));
 }
 
@@ -264,6 +265,7 @@ ordered(struct stacks *st, int chart, size_t *n)
 	for (i = 0; i < *n; i++) {
 		v[i].s = st->m.ent[i].s;
 		v[i].len = st->m.ent[i].len;
+		v[i].lcp = 0;
 		memcpy(v[i].c, st->m.ent[i].c, sizeof(v[i].c));
 	}
 	layout_sort_stacks(v, *n);

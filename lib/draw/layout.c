@@ -122,13 +122,17 @@ layout_sort_stacks(struct lstack *st, size_t n)
 {
 	uint64_t *key = ereallocarray(NULL, n + 1, sizeof(*key)), pv, a, b, c;
 	struct task *tk = ereallocarray(NULL, 2 * n + 3, sizeof(*tk)), t;
-	size_t ntk = 0, i, lt, gt;
+	/* lcp[i]: the depth at which positions i - 1 and i were parted,
+	 * bytes alike in the two stacks that end there */
+	size_t *lcp = ecalloc(n + 1, sizeof(*lcp)), ntk = 0, i, lt, gt;
 
 	tk[ntk++] = (struct task){ 0, n, 0, 0 };
 	while (ntk) {
 		t = tk[--ntk];
 		if (t.hi - t.lo < 16) {
 			insertion(st + t.lo, t.hi - t.lo, t.d);
+			for (i = t.lo + 1; i < t.hi; i++)
+				lcp[i] = t.d;
 			continue;
 		}
 		if (!t.keyed)
@@ -148,6 +152,10 @@ layout_sort_stacks(struct lstack *st, size_t n)
 				i++;
 		}
 		if (lt > t.lo)
+			lcp[lt] = t.d;
+		if (gt < t.hi)
+			lcp[gt] = t.d;
+		if (lt > t.lo)
 			tk[ntk++] = (struct task){ t.lo, lt, t.d, 1 };
 		if (t.hi > gt)
 			tk[ntk++] = (struct task){ gt, t.hi, t.d, 1 };
@@ -155,6 +163,9 @@ layout_sort_stacks(struct lstack *st, size_t n)
 		if (gt - lt > 1 && (pv & 0x1ff) != 2 * ';' && (pv & 0x1ff))
 			tk[ntk++] = (struct task){ lt, gt, t.d + CHUNK, 0 };
 	}
+	for (i = 0; i < n; i++)
+		st[i].lcp = lcp[i];
+	free(lcp);
 	free(key);
 	free(tk);
 }
@@ -283,11 +294,14 @@ close_frame(struct builder *b)
 /* How many frames (the root counted) of stack s[0..len) are the open
  * frames of the stack before. */
 static size_t
-shared(const struct builder *b, const char *s, size_t len)
+shared(const struct builder *b, const char *s, size_t len, size_t lcp)
 {
-	size_t max = len < b->prevlen ? len : b->prevlen, l, k, e;
+	size_t max = len < b->prevlen ? len : b->prevlen, l = 0, k, e;
 
-	l = b->prev ? mismatch(s, b->prev, max) : 0;
+	if (b->prev) {
+		l = lcp < max ? lcp : max;
+		l += mismatch(s + l, b->prev + l, max - l);
+	}
 	for (k = 1; k < b->n; k++) {
 		e = b->op[k].end;
 		if (e < l)
@@ -302,7 +316,7 @@ shared(const struct builder *b, const char *s, size_t len)
 static void
 add_stack(struct builder *b, const struct lstack *st)
 {
-	size_t k = shared(b, st->s, st->len), start, i;
+	size_t k = shared(b, st->s, st->len, st->lcp), start, i;
 	const char *semi;
 	struct open *v;
 

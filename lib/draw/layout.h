@@ -27,6 +27,7 @@
 struct lstack {
 	const char *s;
 	size_t len;
+	size_t lcp;		/* bytes known alike in the stack before (or 0) */
 	count c[2];
 };
 
@@ -61,7 +62,7 @@ struct layout {
 
 /* Sort stacks as a flame graph shows them: frame by frame, callees by
  * name bytewise (a name ordered as if ';' followed it, as sorted lines
- * are), a stack before the stacks it begins. */
+ * are), a stack before the stacks it begins; and set each one's lcp. */
 void layout_sort_stacks(struct lstack *st, size_t n);
 
 /*
