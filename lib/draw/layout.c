@@ -129,7 +129,7 @@ layout_sort_stacks(struct lstack *st, size_t n)
 	tk[ntk++] = (struct task){ 0, n, 0, 0 };
 	while (ntk) {
 		t = tk[--ntk];
-		if (t.hi - t.lo < 16) {
+		if (t.hi - t.lo < 8) {
 			insertion(st + t.lo, t.hi - t.lo, t.d);
 			for (i = t.lo + 1; i < t.hi; i++)
 				lcp[i] = t.d;
