@@ -194,15 +194,25 @@ struct builder {
 	size_t prevlen;
 };
 
+/* A frame at the end of the layout, its fields unset. */
 static struct lframe *
-push(struct layout *L)
+slot(struct layout *L)
 {
 	if (L->n == L->cap) {
 		L->cap = L->cap ? L->cap * 2 : 1024;
 		L->f = ereallocarray(L->f, L->cap, sizeof(*L->f));
 	}
-	memset(&L->f[L->n], 0, sizeof(*L->f));
 	return &L->f[L->n++];
+}
+
+/* The same, zeroed. */
+static struct lframe *
+push(struct layout *L)
+{
+	struct lframe *f = slot(L);
+
+	memset(f, 0, sizeof(*f));
+	return f;
 }
 
 static void
@@ -226,15 +236,20 @@ open_frame(struct builder *b, const char *s, size_t len, size_t end)
 	}
 	p = &b->op[b->n - 1];
 	v = &b->op[b->n];
-	memset(v, 0, sizeof(*v));
 	v->s = s;
 	v->len = len;
 	v->end = end;
 	v->slot = b->L->n;
 	v->cursor = p->cursor;
 	v->xend = p->cursor;
-	f = push(b->L);
+	memset(v->total, 0, sizeof(v->total));
+	memset(v->self, 0, sizeof(v->self));
+	memset(v->mtotal, 0, sizeof(v->mtotal));
+	v->nmore = 0;
+	/* the rest of the frame is written if it is drawn */
+	f = slot(b->L);
 	f->depth = (uint32_t)b->n++;
+	f->nmore = 0;
 	f->x = p->cursor;
 }
 
