@@ -100,7 +100,7 @@ static void
 footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
 {
 	char note[440];
-	size_t n = vanished_note(vanished_samples(&g->t), note);
+	size_t n = vanished_note(g->vanished, note);
 
 	if (!n)
 		return;
@@ -118,18 +118,19 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 	static const struct rgb none = { 0, 0, 1 };
 	double cw = o->fontsize * po->fontwidth, x0, x1, y;
 	struct rgb c, last = none;
-	size_t i, n, chars, have;
+	size_t i, n;
+	int dots;
 	const char *s;
 	char buf[48];
-	unsigned char *white = ecalloc(g->L.n, 1), cur = 0;
+	unsigned char *white = ecalloc(g->v[0].L.n, 1), cur = 0;
 
 	bputs(b, "q 0 0 ");
 	pdf_num(b, g->W);
 	pdf_num(b, g->H);
 	bputs(b, "re W n /Sh0 sh Q\n");
-	for (i = 0; i < g->L.n; i++) {
-		c = graph_color(g, o, i);
-		graph_box(g, o, i, &x0, &x1, &y);
+	for (i = 0; i < g->v[0].L.n; i++) {
+		c = graph_color(g, o, 0, i);
+		graph_box(g, o, 0, i, &x0, &x1, &y);
 		if (i == 0 || memcmp(&c, &last, sizeof(c)))
 			rgbfill(b, c);
 		last = c;
@@ -147,20 +148,14 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 		centred(b, g, po, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
 		bputs(b, "0 g\n");
 	}
-	for (i = 0; i < g->L.n; i++) {
-		graph_box(g, o, i, &x0, &x1, &y);
-		chars = (size_t)((x1 - x0) / cw);
-		if (chars < 3)
+	for (i = 0; i < g->v[0].L.n; i++) {
+		graph_box(g, o, 0, i, &x0, &x1, &y);
+		graph_label(g, 0, i, &s, &n, buf);
+		if (!label_fit(s, &n, x1 - x0, cw, &dots))
 			continue;
-		graph_label(g, i, &s, &n, buf);
-		have = utf8_chars(s, n);
-		y += 3 + (g->fh - 1) / 2;
 		if (white[i] != cur)
 			bputs(b, (cur = white[i]) ? "1 g\n" : "0 g\n");
-		if (chars < have)
-			text(b, g, o->fontsize, x0 + 3, y, s, utf8_prefix(s, n, chars - 2), 1);
-		else
-			text(b, g, o->fontsize, x0 + 3, y, s, n, 0);
+		text(b, g, o->fontsize, x0 + 3, y + 3 + (g->fh - 1) / 2, s, n, dots);
 	}
 	bputs(b, "ET\n");
 	free(white);
@@ -172,8 +167,8 @@ count_links(const struct graph *g, const struct dopts *o)
 	double x0, x1, y;
 	size_t i, n = 0;
 
-	for (i = 0; i < g->L.n; i++) {
-		graph_box(g, o, i, &x0, &x1, &y);
+	for (i = 0; i < g->v[0].L.n; i++) {
+		graph_box(g, o, 0, i, &x0, &x1, &y);
 		n += x1 - x0 >= ANNOT_MINW;
 	}
 	return n;
@@ -184,26 +179,24 @@ count_links(const struct graph *g, const struct dopts *o)
 static void
 link_text(struct bytes *t, const struct graph *g, size_t i)
 {
-	const struct lframe *f = &g->L.f[i];
+	const struct lframe *f = &g->v[0].L.f[i];
 	char num[400], buf[48];
 	const char *s;
 	size_t n;
 	double d;
 
-	if (f->node == TNONE || f->node == 0) {
-		graph_label(g, i, &s, &n, buf);
-	} else {
-		s = tree_name(&g->t, f->node);
-		n = tree_namelen(&g->t, f->node);
-	}
+	if (f->name == LF_MORE)
+		graph_label(g, 0, i, &s, &n, buf);
+	else
+		s = layout_name(&g->v[0].L, f, &n);
 	bytes_put(t, s, n);
 	bputs(t, " (");
 	bytes_put(t, num, count_fmt(f->w, num));
-	bprintf(t, " samples, %.2f%%", 100 * count_val(f->w) / g->L.timemax);
+	bprintf(t, " samples, %.2f%%", 100 * count_val(f->w) / g->v[0].L.timemax);
 	if (g->diff) {
 		d = count_val(f->total[1]) - count_val(f->total[0]);
 		bprintf(t, "; %s%.15g samples, %s%.2f%%", d > 0 ? "+" : "", d,
-		    d > 0 ? "+" : "", 100 * d / g->L.timemax);
+		    d > 0 ? "+" : "", 100 * d / g->v[0].L.timemax);
 	}
 	bputs(t, ")");
 }
@@ -215,8 +208,8 @@ links(struct pdf *p, const struct graph *g, const struct dopts *o)
 	double x0, x1, y;
 	size_t i, id = OBJ_ANNOT;
 
-	for (i = 0; i < g->L.n; i++) {
-		graph_box(g, o, i, &x0, &x1, &y);
+	for (i = 0; i < g->v[0].L.n; i++) {
+		graph_box(g, o, 0, i, &x0, &x1, &y);
 		if (x1 - x0 < ANNOT_MINW)
 			continue;
 		pdf_obj(p, id++);

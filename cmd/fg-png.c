@@ -65,7 +65,7 @@ static void
 footnote(struct canvas *cv, const struct graph *g)
 {
 	char note[440];
-	size_t n = vanished_note(vanished_samples(&g->t), note);
+	size_t n = vanished_note(g->vanished, note);
 	double y = g->H - g->ypad2 / 2;
 
 	if (n)
@@ -92,15 +92,15 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 		legend(cv, g);
 	if (g->diff)
 		footnote(cv, g);
-	for (i = 0; i < g->L.n; i++) {
-		c = graph_color(g, o, i);
-		graph_box(g, o, i, &x0, &x1, &y);
+	for (i = 0; i < g->v[0].L.n; i++) {
+		c = graph_color(g, o, 0, i);
+		graph_box(g, o, 0, i, &x0, &x1, &y);
 		top = px(y);
 		canvas_fill(cv, px(x0), top, px(x1), top + h, c);
 		if (h < 7 || x1 - x0 < 3 + 3 * GLYPH_ADV)
 			continue;
 		chars = (size_t)((x1 - x0 - 3) / GLYPH_ADV);
-		graph_label(g, i, &s, &n, buf);
+		graph_label(g, 0, i, &s, &n, buf);
 		top += (h - 7) / 2;
 		c = color_label(c);
 		if (utf8_chars(s, n) <= chars) {
@@ -127,14 +127,14 @@ draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs
 	size_t i;
 	struct rgb c;
 
-	w = rint(count_val(g->L.total) * cs);
-	h = (double)g->L.maxdepth + 1;
+	w = rint(count_val(g->v[0].L.total) * cs);
+	h = (double)g->v[0].L.maxdepth + 1;
 	if (w < 1 || w > UINT32_MAX / 4)
 		eprintf("costscale %g gives an image %.0f pixels wide", cs, w);
 	canvas_init(cv, (uint32_t)w, (uint32_t)h, bg);
-	for (i = 0; i < g->L.n; i++) {
-		f = &g->L.f[i];
-		c = graph_color(g, o, i);
+	for (i = 0; i < g->v[0].L.n; i++) {
+		f = &g->v[0].L.f[i];
+		c = graph_color(g, o, 0, i);
 		first = count_val(f->x) + 1;
 		last = count_val(f->x) + count_val(f->w);
 		c0 = (long)rint(cs * first);
@@ -199,7 +199,7 @@ main(int argc, char **argv)
 	graph_read(&g, &o, argc, argv, 0);
 	if (pixels) {
 		if (!cs)
-			cs = count_val(g.L.total) < 1000 ? 1 : 1000 / count_val(g.L.total);
+			cs = count_val(g.v[0].L.total) < 1000 ? 1 : 1000 / count_val(g.v[0].L.total);
 		draw_pixels(&cv, &g, &o, cs, bg);
 	} else {
 		draw_graph(&cv, &g, &o);

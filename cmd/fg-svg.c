@@ -19,16 +19,6 @@
 
 #define XPAD DRAW_XPAD
 
-/* What is read: the graph, and for differential input the stacks that
- * vanished (target 0), drawn apart at their baseline widths. */
-struct input {
-	struct tree t, elided;
-	int anyelided;
-	char *rev;
-	size_t revcap;
-	struct dopts *o;
-};
-
 static void
 usage(void)
 {
@@ -45,72 +35,109 @@ usage(void)
 	exit_stdout();
 }
 
+/* An amount as the script's tooltip writes it: v times factor rounded
+ * to two decimals, no trailing zeros, thousands parted by commas; an
+ * integer count c (when not NULL) as it is. */
 static void
-add_line(struct freader *r, struct fline *l, void *arg)
+out_amount(double v, const count *c, double factor)
 {
-	struct input *in = arg;
-	const char *s;
-	count c[2];
+	char num[400];
+	size_t n, i, ip, lead;
 
-	if (!(s = draw_line(in->o, l, c, &in->rev, &in->revcap)))
-		return;
-	if (tree_add(&in->t, s, l->len, c) == TNONE)
-		fr_error(r, "sum of counts overflows");
-	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0])) {
-		in->anyelided = 1;
-		if (tree_add(&in->elided, s, l->len, c) == TNONE)
-			fr_error(r, "sum of counts overflows");
+	if (c && factor == 1 && !count_frac) {
+		n = count_fmt(*c, num);
+	} else {
+		n = snprintf(num, 64, "%.2f", v * factor);
+		while (num[n - 1] == '0')
+			n--;
+		if (num[n - 1] == '.')
+			n--;
 	}
+	lead = num[0] == '-';
+	for (ip = lead; ip < n && num[ip] != '.'; ip++)
+		;
+	out_mem(num, lead);
+	for (i = lead; i < ip; i++) {
+		out_char(num[i]);
+		if (ip - i - 1 > 0 && (ip - i - 1) % 3 == 0)
+			out_char(',');
+	}
+	out_mem(num + ip, n - ip);
 }
 
-/* What a frame's box and text show: its name less the annotation. */
-static void
-display_name(const struct tree *t, const struct lframe *f, const char **s, size_t *n)
-{
-	const char *annot;
-	size_t alen;
-
-	if (f->node == 0) {
-		*s = "all";
-		*n = 3;
-		return;
-	}
-	*s = tree_name(t, f->node);
-	*n = frame_strip_annot(*s, tree_namelen(t, f->node), &annot, &alen);
-}
-
-/* Colouring of a differential graph. */
-/* Geometry shared by the views. */
-struct geom {
-	double W, H, fh, ypad1, ypad2, ypad3, wpt;
-	int inverted;
+/* Names escaped once and written many times: a title repeats the name
+ * of every frame of its function. */
+struct xmlnames {
+	char *buf;
+	size_t n, cap;
+	size_t *off;		/* by layout name id: offset in buf + 1, 0 if not yet */
+	uint32_t *len;
 };
 
-static double
-frame_y(const struct geom *g, uint32_t depth)
+static void
+out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 {
-	if (g->inverted)
-		return g->ypad1 + g->ypad3 + depth * g->fh;
-	return g->H - g->ypad2 - (depth + 1) * g->fh + 1;
+	size_t start, len;
+
+	if (id == LF_ROOT || id == LF_MORE || n > OUT_BUFSIZE / 8) {
+		out_xml(s, n);
+		return;
+	}
+	if (c->off[id]) {
+		out_mem(c->buf + c->off[id] - 1, c->len[id]);
+		return;
+	}
+	/* escaped, a byte takes at most 6: room for it all in the buffer */
+	if (OUT_BUFSIZE - out_len < 6 * n + 16)
+		out_flush();
+	start = out_len;
+	out_xml(s, n);
+	len = out_len - start;
+	if (c->n + len > c->cap) {
+		c->cap = (c->n + len) * 2;
+		c->buf = erealloc(c->buf, c->cap);
+	}
+	memcpy(c->buf + c->n, out_buf + start, len);
+	c->off[id] = c->n + 1;
+	c->len[id] = (uint32_t)len;
+	c->n += len;
 }
 
+/* "NAME (N samples, P%)", and for the graph of differential input
+ * "; +D samples, +Q%" before the ")": what the script's tooltip says,
+ * for a viewer without scripts. */
 static void
-out_num(const char *fmt, double v)
+write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
+    struct xmlnames *xn)
 {
-	char buf[64];
+	const struct layout *L = &g->v[v].L;
+	const struct lframe *f = &L->f[i];
+	size_t n, cn = strlen(o->countname);
+	const char *s;
+	char buf[48];
+	double d;
 
-	out_mem(buf, snprintf(buf, sizeof(buf), fmt, v));
-}
-
-/* The two ends of the background gradient. */
-static void
-background(const struct dopts *o, struct rgb bg[2])
-{
-	char top[8], bottom[8];
-
-	color_background(o->palette, o->bgcolors, top, bottom);
-	bg[0] = rgb_parse(top);
-	bg[1] = rgb_parse(bottom);
+	graph_label(g, v, i, &s, &n, buf);
+	out_str("<title>");
+	out_xml_once(xn, f->name, s, n);
+	out_str(" (");
+	out_amount(count_val(f->w), &f->w, o->factor);
+	out_char(' ');
+	out_xml(o->countname, cn);
+	out_str(", ");
+	out_mem(buf, draw_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
+	out_char('%');
+	if (g->diff && v == 0) {
+		d = count_val(f->w) - count_val(f->total[0]);
+		out_str(d > 0 ? "; +" : "; ");
+		out_amount(d, NULL, o->factor);
+		out_char(' ');
+		out_xml(o->countname, cn);
+		out_str(d > 0 ? ", +" : ", ");
+		out_mem(buf, draw_fixed(buf, 100 * d / L->timemax, 2));
+		out_char('%');
+	}
+	out_str(")</title>");
 }
 
 /* What colour a frame's label takes (color_label_white): class "w",
@@ -119,9 +146,9 @@ background(const struct dopts *o, struct rgb bg[2])
  * the fill attribute's value and adds the class attribute; returns 1
  * for "w", for write_labels. */
 static int
-label_classes(const struct geom *g, const struct rgb bg[2], struct rgb fill, double y)
+label_classes(const struct graph *g, struct rgb fill, double y)
 {
-	struct rgb under = color_gradient(bg[0], bg[1], (y + g->fh / 2) / g->H);
+	struct rgb under = color_gradient(g->bgtop, g->bgbottom, (y + g->fh / 2) / g->H);
 	int w = color_label_white(fill), pw = color_label_white(color_mix(fill, under, 0.5));
 
 	if (w || pw)
@@ -129,81 +156,88 @@ label_classes(const struct geom *g, const struct rgb bg[2], struct rgb fill, dou
 	return w;
 }
 
-/* The frames of one view: a rect each, in layout order. */
+/* The frames of view v: a rect each, in layout order, with its title;
+ * white[i] is set when frame i's label is white. */
 static void
-write_rects(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g, const struct diffscale *ds, unsigned char *white)
+write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsigned char *white)
 {
-	uint32_t *cycle = ecalloc(L->maxdepth + 1, sizeof(*cycle));
-	char hex[8], x1[32], x2[32], w[32];
+	const struct layout *L = &g->v[v].L;
+	double wpt = g->v[v].wpt;
+	char hex[8], x1[32], x2[32], w[32], y[32], h[32];
 	const struct lframe *f;
-	struct rgb c, bg[2];
+	struct xmlnames xn = { 0 };
+	uint64_t n1, n2;
+	struct rgb c;
+	double top;
 	size_t i;
 
-	background(o, bg);
-	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
+	xn.off = ecalloc(L->names.n + 1, sizeof(*xn.off));
+	xn.len = ecalloc(L->names.n + 1, sizeof(*xn.len));
+	draw_g15(h, g->fh - 1);
+	out_printf("<g id=\"%s\"%s>\n", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * g->wpt);
-		snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * g->wpt);
-		snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
-		color_hex(c = frame_color(o, t, f, ds, cycle), hex);
+		if (draw_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
+		    draw_scaled(XPAD + (count_val(f->x) + count_val(f->w)) * wpt, 1, &n2)) {
+			draw_fixed_n(x1, n1, 1);
+			draw_fixed_n(w, n2 - n1, 1);
+		} else {
+			snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
+			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
+			snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
+		}
+		top = graph_y(g, o, f->depth);
+		draw_g15(y, top);
+		color_hex(c = graph_color(g, o, v, i), hex);
 		out_str("<rect x=\"");
 		out_str(x1);
 		out_str("\" y=\"");
-		out_num("%.15g", frame_y(g, f->depth));
+		out_str(y);
 		out_str("\" width=\"");
 		out_str(w);
 		out_str("\" height=\"");
-		out_num("%.15g", g->fh - 1);
+		out_str(h);
 		out_str("\" fill=\"");
 		out_str(hex);
-		white[i] = label_classes(g, bg, c, frame_y(g, f->depth));
-		out_str("\"/>\n");
+		white[i] = label_classes(g, c, top);
+		out_str("\">");
+		write_title(g, o, v, i, &xn);
+		out_str("</rect>\n");
 	}
 	out_str("</g>\n");
-	free(cycle);
+	free(xn.buf);
+	free(xn.off);
+	free(xn.len);
 }
 
 /* The labels that fit, as flamegraph.pl fits them: a character is
  * fontwidth * fontsize wide; a cut name ends in "..". */
 static void
-write_labels(const char *id, int hidden, const struct dopts *o, const struct tree *t,
-    const struct layout *L, const struct geom *g, const unsigned char *white)
+write_labels(const char *id, const struct graph *g, const struct dopts *o, int v,
+    const unsigned char *white)
 {
-	double cw = o->fontsize * o->fontwidth, px, pw;
+	const struct layout *L = &g->v[v].L;
+	double cw = o->fontsize * o->fontwidth, wpt = g->v[v].wpt;
 	const struct lframe *f;
 	const char *s;
-	char more[48];	/* outlives the branch that fills it */
-	size_t i, n, chars, have;
+	char buf[48], num[32];
+	size_t i, n;
+	int dots;
 
-	out_printf("<g id=\"%s\"%s>\n", id, hidden ? " class=\"hide\"" : "");
+	out_printf("<g id=\"%s\"%s>\n", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		px = XPAD + count_val(f->x) * g->wpt;
-		pw = count_val(f->w) * g->wpt;
-		chars = (size_t)(pw / cw);
-		if (chars < 3)
+		graph_label(g, v, i, &s, &n, buf);
+		if (!label_fit(s, &n, count_val(f->w) * wpt, cw, &dots))
 			continue;
-		if (f->node == TNONE) {
-			n = snprintf(more, sizeof(more), "+%u more", f->nmore);
-			s = more;
-			have = n;
-		} else {
-			display_name(t, f, &s, &n);
-			have = utf8_chars(s, n);
-		}
 		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
-		out_num("%.2f", px + 3);
+		out_mem(num, draw_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));
 		out_str("\" y=\"");
-		out_num("%.15g", frame_y(g, f->depth) + 3 + (g->fh - 1) / 2);
+		out_mem(num, draw_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
 		out_str("\">");
-		if (chars < have) {
-			out_xml(s, utf8_prefix(s, n, chars - 2));
+		out_xml(s, n);
+		if (dots)
 			out_str("..");
-		} else {
-			out_xml(s, n);
-		}
 		out_str("</text>\n");
 	}
 	out_str("</g>\n");
@@ -213,33 +247,29 @@ write_labels(const char *id, int hidden, const struct dopts *o, const struct tre
  * into D.n, or minus the frame count of a "+N more" box), and for
  * differential input the baseline's count. */
 struct names {
-	uint32_t *index;	/* tree name id -> D.n index + 1 */
+	uint32_t *index;	/* layout name id -> D.n index + 1 */
 	uint32_t n;
 };
 
 static void
-write_frame_data(const struct tree *t, const struct layout *L, struct names *nm,
-    int diff, int pass)
+write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 {
 	const struct lframe *f;
-	const char *s;
-	size_t i, len;
-	uint32_t id;
+	const char *s, *annot;
+	size_t i, len, alen;
 
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		if (pass == 0) {
-			if (f->node == TNONE || f->node == 0)
+			if (f->name == LF_MORE || f->name == LF_ROOT || nm->index[f->name])
 				continue;
-			id = t->node[f->node].frame;
-			if (!nm->index[id]) {
-				display_name(t, f, &s, &len);
-				if (nm->n)
-					out_char(',');
-				out_char('\n');
-				out_jsonstr(s, len);
-				nm->index[id] = ++nm->n;
-			}
+			s = layout_name(L, f, &len);
+			len = frame_strip_annot(s, len, &annot, &alen);
+			if (nm->n)
+				out_char(',');
+			out_char('\n');
+			out_jsonstr(s, len);
+			nm->index[f->name] = ++nm->n;
 			continue;
 		}
 		if (i)
@@ -250,11 +280,11 @@ write_frame_data(const struct tree *t, const struct layout *L, struct names *nm,
 		out_char(',');
 		out_count(f->w);
 		out_char(',');
-		if (f->node == TNONE) {
+		if (f->name == LF_MORE) {
 			out_char('-');
 			out_u64(f->nmore);
 		} else {
-			out_u64(f->node ? nm->index[t->node[f->node].frame] - 1 : 0);
+			out_u64(f->name != LF_ROOT ? nm->index[f->name] - 1 : 0);
 		}
 		if (diff) {
 			out_char(',');
@@ -266,33 +296,33 @@ write_frame_data(const struct tree *t, const struct layout *L, struct names *nm,
 }
 
 static void
-write_data(const struct dopts *o, const struct tree *t, const struct layout *L,
-    const struct tree *et, const struct layout *EL, int diff, const struct geom *g)
+write_data(const struct dopts *o, const struct graph *g)
 {
+	const struct layout *L = &g->v[0].L, *EL = g->nviews > 1 ? &g->v[1].L : NULL;
 	struct names nm = { 0 }, enm = { 0 };
 
-	nm.index = ecalloc(t->names.n + 1, sizeof(*nm.index));
+	nm.index = ecalloc(L->names.n + 1, sizeof(*nm.index));
 	out_str("var D = {n:[");
-	write_frame_data(t, L, &nm, diff, 0);
+	write_frame_data(L, &nm, g->diff, 0);
 	if (EL) {
 		/* the elided view's names go on after the graph's */
-		enm.index = ecalloc(et->names.n + 1, sizeof(*enm.index));
+		enm.index = ecalloc(EL->names.n + 1, sizeof(*enm.index));
 		enm.n = nm.n;
-		write_frame_data(et, EL, &enm, 0, 0);
+		write_frame_data(EL, &enm, 0, 0);
 	}
 	out_str("\n],\nf:[\n");
-	write_frame_data(t, L, &nm, diff, 1);
+	write_frame_data(L, &nm, g->diff, 1);
 	out_str("\n],\n");
 	if (EL) {
 		out_str("e:[\n");
-		write_frame_data(et, EL, &enm, diff, 1);
+		write_frame_data(EL, &enm, g->diff, 1);
 		out_str("\n],\netotal:");
 		out_count(EL->total);
 		out_str(",\n");
 		free(enm.index);
 	}
 	out_printf("s:%d, W:%.15g, H:%.15g, pad:%d, fs:%.15g, fw:%.15g, ty:%.15g, factor:%.15g, total:",
-	    diff ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
+	    g->diff ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
 	    3 + (g->fh - 1) / 2, o->factor);
 	out_count(L->total);
 	out_str(",\ncn:");
@@ -332,7 +362,7 @@ write_notes(const char *s)
 }
 
 static void
-legend(const struct geom *g, double y)
+legend(const struct graph *g, double y)
 {
 	static const struct { const char *what; struct rgb c; } keys[] = {
 		{ "grew", { 255, 0, 0 } }, { "shrank", { 0, 0, 255 } }, { "new", { 0, 0, 0 } },
@@ -352,7 +382,7 @@ legend(const struct geom *g, double y)
 /* The control that shows the stacks that vanished, with their samples,
  * right-aligned before Search. */
 static void
-elided_control(const struct dopts *o, const struct geom *g, count vanished)
+elided_control(const struct dopts *o, const struct graph *g, count vanished)
 {
 	char num[400];
 
@@ -368,56 +398,18 @@ elided_control(const struct dopts *o, const struct geom *g, count vanished)
 }
 
 static void
-write_svg(struct dopts *o, struct input *in)
+write_svg(const struct dopts *o, struct graph *g)
 {
-	struct layout L, EL;
-	struct layout_opts lo = { 0 };
-	struct diffscale ds = { 0 }, eds = { 0 };
-	struct geom g = { 0 };
-	int diff = fr_ncounts == 2;
-	uint32_t maxdepth;
 	char bg1[8], bg2[8];
 	unsigned char *white;
 
-	lo.pxwidth = o->width - 2 * XPAD;
-	lo.minwidth = o->minwidth;
-	lo.minpct = o->minpct;
-	lo.more = o->more;
-	lo.col = diff;
-	lo.total = o->total;
-	tree_finish(&in->t);
-	layout_build(&L, &in->t, &lo);
-	if (L.timemax <= 0)
-		eprintf("no samples in the input");
-	maxdepth = L.maxdepth;
-	if (in->anyelided) {
-		lo.col = 0;
-		lo.total = count_from_u64(0);
-		tree_finish(&in->elided);
-		layout_build(&EL, &in->elided, &lo);
-		if (EL.maxdepth > maxdepth)
-			maxdepth = EL.maxdepth;
-	}
-	g.W = o->width;
-	g.fh = o->frameheight;
-	g.ypad1 = o->fontsize * 3;
-	g.ypad2 = o->fontsize * 2 + 10;
-	g.ypad3 = o->subtitle ? o->fontsize * 2 : 0;
-	g.H = (maxdepth + 1) * g.fh + g.ypad1 + g.ypad2 + g.ypad3;
-	g.inverted = o->inverted;
-	g.wpt = lo.pxwidth / L.timemax;
-	ds.on = diff;
-	ds.self = o->deltaself;
-	if (diff)
-		diff_scale(&ds, &L, o);
 	color_background(o->palette, o->bgcolors, bg1, bg2);
-
 	out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n"
 	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
 	out_printf("<svg version=\"1.1\" width=\"%.15g\" height=\"%.15g\" onload=\"init(evt)\" "
 	    "viewBox=\"0 0 %.15g %.15g\" xmlns=\"http://www.w3.org/2000/svg\" "
-	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", g.W, g.H, g.W, g.H);
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n", g->W, g->H, g->W, g->H);
 	out_str("<!-- Flame graph drawn by fg-svg: hover for details, click to zoom, "
 	    "Ctrl-F to search. -->\n");
 	if (o->notes)
@@ -430,41 +422,34 @@ write_svg(struct dopts *o, struct input *in)
 	out_printf("; font-size:%gpx; }\n#title { font-size:%gpx; }\n", o->fontsize, o->fontsize + 5);
 	out_str(svg_css);
 	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
-	write_data(o, &in->t, &L, in->anyelided ? &in->elided : NULL, in->anyelided ? &EL : NULL,
-	    diff, &g);
+	write_data(o, g);
 	out_str(svg_js);
 	out_str("]]></script>\n");
 	out_printf("<rect x=\"0\" y=\"0\" width=\"%.15g\" height=\"%.15g\" fill=\"url(#background)\"/>\n",
-	    g.W, g.H);
-	text("title", (int)(g.W / 2), o->fontsize * 2, NULL, o->title);
+	    g->W, g->H);
+	text("title", (int)(g->W / 2), o->fontsize * 2, NULL, o->title);
 	if (o->subtitle)
-		text("subtitle", (int)(g.W / 2), o->fontsize * 4, NULL, o->subtitle);
-	text("details", XPAD, g.H - g.ypad2 / 2, NULL, " ");
+		text("subtitle", (int)(g->W / 2), o->fontsize * 4, NULL, o->subtitle);
+	text("details", XPAD, g->H - g->ypad2 / 2, NULL, " ");
 	text("unzoom", XPAD, o->fontsize * 2, " class=\"hide\"", "Reset Zoom");
-	text("search", g.W - XPAD - 100, o->fontsize * 2, NULL, "Search");
-	text("ignorecase", g.W - XPAD - 16, o->fontsize * 2, NULL, "ic");
-	text("matched", g.W - XPAD - 100, g.H - g.ypad2 / 2, " class=\"hide\"", " ");
-	if (in->anyelided)
-		elided_control(o, &g, EL.total);
-	if (diff)
-		legend(&g, g.H - g.ypad2 / 2);
-	white = emalloc(!in->anyelided || L.n > EL.n ? L.n : EL.n);	/* the label colours */
-	write_rects("frames", 0, o, &in->t, &L, &g, &ds, white);
-	write_labels("labels", 0, o, &in->t, &L, &g, white);
-	if (in->anyelided) {
-		struct geom eg = g;
-
-		eg.wpt = lo.pxwidth / EL.timemax;
-		eds.on = 1;
-		eds.max = EL.timemax;
-		write_rects("eframes", 1, o, &in->elided, &EL, &eg, &eds, white);
-		write_labels("elabels", 1, o, &in->elided, &EL, &eg, white);
-		layout_free(&EL);
+	text("search", g->W - XPAD - 100, o->fontsize * 2, NULL, "Search");
+	text("ignorecase", g->W - XPAD - 16, o->fontsize * 2, NULL, "ic");
+	text("matched", g->W - XPAD - 100, g->H - g->ypad2 / 2, " class=\"hide\"", " ");
+	if (g->nviews > 1)
+		elided_control(o, g, g->v[1].L.total);
+	if (g->diff)
+		legend(g, g->H - g->ypad2 / 2);
+	/* the label colours, for the larger view */
+	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
+	write_rects("frames", g, o, 0, white);
+	write_labels("labels", g, o, 0, white);
+	if (g->nviews > 1) {
+		write_rects("eframes", g, o, 1, white);
+		write_labels("elabels", g, o, 1, white);
 	}
 	free(white);
 	out_str("<g id=\"tip\" class=\"hide\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" "
 	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
-	layout_free(&L);
 }
 
 enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_COUNTNAME, O_NAMETYPE, O_NOTES,
@@ -487,7 +472,7 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	struct dopts o;
-	struct input in = { 0 };
+	struct graph g;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -516,16 +501,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
-	in.o = &o;
-	tree_init(&in.t, o.chart, 2);
-	tree_init(&in.elided, o.chart, 2);
-	each_line(argc, argv, add_line, &in);
-	write_svg(&o, &in);
+	o.elided = 1;
+	graph_read(&g, &o, argc, argv, 0);
+	write_svg(&o, &g);
 	out_flush();
 	if (o.palfile)
 		palette_save(o.palfile);
-	tree_free(&in.t);
-	tree_free(&in.elided);
-	free(in.rev);
+	graph_free(&g);
 	return 0;
 }

@@ -20,16 +20,9 @@ enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
 /* frame status, as ProfileVega names them */
 enum { ST_DEFAULT, ST_DISPATCH, ST_GC, ST_MORE };
 
-struct opts {
-	int output, inverted, negate, deltaself;
-	const char *title;
-	double width, height, minwidth, mindelta;
-	int minpct;
-};
-
-struct input {
-	struct tree t;
-	int negate;
+struct vopts {
+	int output;
+	double height;
 };
 
 static void
@@ -41,57 +34,34 @@ usage(void)
 	    "  -t, --title TEXT       title (\"Profile Results\", \"Diff Profile Results\")\n"
 	    "  -w, --width PX         width (1200, or FG_WIDTH)\n"
 	    "  -H, --height PX        height (20 px a level, or FG_HEIGHT)\n"
-	    "      --minwidth PX[%%]   leave out frames narrower than this (0.5 px)\n"
+	    "      --minwidth PX[%%]   leave out frames narrower than this (0.1 px)\n"
 	    "  -i, --inverted         the root on top\n"
 	    "      --negate           differential: the baseline's widths, baseline - target\n"
 	    "      --delta=total|self differential: colour by total (default) or self change\n"
 	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
+	    "      --sort=name|width  callees by name (default) or widest first\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
 }
 
-static void
-add_line(struct freader *r, struct fline *l, void *arg)
-{
-	struct input *in = arg;
-	count c[2] = { { 0, 0 }, { 0, 0 } };
-
-	if (!l->ncounts)
-		return;
-	c[0] = l->c[0];
-	if (l->ncounts == 2) {
-		c[0] = l->c[in->negate];
-		c[1] = l->c[!in->negate];
-	}
-	if (tree_add(&in->t, l->stack, l->len, c) == TNONE)
-		fr_error(r, "sum of counts overflows");
-}
-
 static int
-status_of(const struct tree *t, const struct lframe *f)
+status_of(const struct layout *L, const struct lframe *f)
 {
-	const char *annot;
-	size_t alen;
+	const char *s, *annot;
+	size_t n, alen;
 
-	if (f->node == TNONE)
+	if (f->name == LF_MORE)
 		return ST_MORE;
-	if (f->node == 0)
+	if (f->name == LF_ROOT)
 		return ST_DEFAULT;
-	frame_strip_annot(tree_name(t, f->node), tree_namelen(t, f->node), &annot, &alen);
+	s = layout_name(L, f, &n);
+	frame_strip_annot(s, n, &annot, &alen);
 	if (annot && annot[0] == 'd')
 		return ST_DISPATCH;
 	if (annot && annot[0] == 'g')
 		return ST_GC;
 	return ST_DEFAULT;
-}
-
-static double
-delta_of(const struct opts *o, const struct lframe *f)
-{
-	if (o->deltaself)
-		return count_val(f->self[1]) - count_val(f->self[0]);
-	return count_val(f->total[1]) - count_val(f->total[0]);
 }
 
 static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
@@ -115,13 +85,13 @@ list_color(const char *list, int k)
  * gives it: its status colour, or for differential input the colour
  * scale at its change v, interpolated in RGB as the spec asks). */
 static int
-label_white(const struct tree *t, const struct lframe *f, int diff, double v, double maxdelta)
+label_white(const struct layout *L, const struct lframe *f, int diff, double v, double maxdelta)
 {
 	struct rgb fill;
 
 	if (!diff)
-		fill = list_color(status_colors, status_of(t, f));
-	else if (f->node != 0 && f->node != TNONE && count_iszero(f->total[0]))
+		fill = list_color(status_colors, status_of(L, f));
+	else if (f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]))
 		fill = rgb_parse(new_color);
 	else if (v < 0)
 		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 0), -v / maxdelta);
@@ -133,35 +103,28 @@ label_white(const struct tree *t, const struct lframe *f, int diff, double v, do
 /* The names, then the frames, as JSON arrays of objects with short
  * keys: a name is written once however many frames carry it. */
 static void
-write_data(const struct opts *o, const struct tree *t, const struct layout *L, int diff,
-    double maxdelta, double noise, const char *between)
+write_data(const struct graph *g, const char *between)
 {
-	uint32_t *index = ecalloc(t->names.n + 1, sizeof(*index)), nnames = 0, *fname;
+	const struct layout *L = &g->v[0].L;
+	const struct diffscale *ds = &g->v[0].ds;
+	uint32_t *index = ecalloc(L->names.n + 1, sizeof(*index)), nnames = 0, *fname;
 	const struct lframe *f;
-	const char *s, *annot;
-	size_t i, n, alen;
-	char more[48];
+	const char *s;
+	size_t i, n;
+	char buf[48];
 	double d;
 
 	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
 	out_str("[");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		if (f->node != TNONE && f->node != 0 && index[t->node[f->node].frame]) {
-			fname[i] = index[t->node[f->node].frame] - 1;
+		if (f->name != LF_MORE && f->name != LF_ROOT && index[f->name]) {
+			fname[i] = index[f->name] - 1;
 			continue;
 		}
-		if (f->node == TNONE) {
-			n = snprintf(more, sizeof(more), "+%u more", f->nmore);
-			s = more;
-		} else if (f->node == 0) {
-			s = "all";
-			n = 3;
-		} else {
-			s = tree_name(t, f->node);
-			n = frame_strip_annot(s, tree_namelen(t, f->node), &annot, &alen);
-			index[t->node[f->node].frame] = nnames + 1;
-		}
+		graph_label(g, 0, i, &s, &n, buf);
+		if (f->name != LF_MORE && f->name != LF_ROOT)
+			index[f->name] = nnames + 1;
 		fname[i] = nnames;
 		out_str(nnames ? ",\n{\"i\":" : "\n{\"i\":");
 		out_u64(nnames++);
@@ -183,23 +146,20 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 		out_str(",\"i\":");
 		out_u64(fname[i]);
 		out_str(",\"s\":");
-		out_u64(status_of(t, f));
+		out_u64(status_of(L, f));
 		d = 0;
-		if (diff) {
-			d = delta_of(o, f);
-
-			if (d < noise && d > -noise)
-				d = 0;
-			if (d > maxdelta)
-				d = maxdelta;
-			if (d < -maxdelta)
-				d = -maxdelta;
+		if (g->diff) {
+			d = frame_delta(ds, f);
+			if (d > ds->max)
+				d = ds->max;
+			if (d < -ds->max)
+				d = -ds->max;
 			out_str(",\"o\":");
 			out_count(f->total[0]);
 			out_printf(",\"v\":%.15g", d);
-			out_printf(",\"w\":%d", f->node != 0 && f->node != TNONE && count_iszero(f->total[0]));
+			out_printf(",\"w\":%d", f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]));
 		}
-		if (label_white(t, f, diff, d, maxdelta))
+		if (label_white(L, f, g->diff, d, ds->max))
 			out_str(",\"l\":1");
 		out_char('}');
 	}
@@ -209,12 +169,13 @@ write_data(const struct opts *o, const struct tree *t, const struct layout *L, i
 }
 
 struct chart {
-	struct layout L;
+	const struct graph *g;
 	int diff;
-	double maxdelta, noise, W, H;
+	double maxdelta, W, H;
 	uint32_t levels;
 	const char *title;
 	count vanished;		/* samples of stacks whose target is 0 */
+	count total;
 };
 
 /* The title, with the vanished samples as its subtitle. */
@@ -248,36 +209,36 @@ tooltip_fields(int diff)
 /* The transform that computes dp, the differential percentage of
  * fg-folded(5): the change as a percentage of the total drawn. */
 static void
-diff_pct_calc(const struct layout *L, const char *pre, const char *post)
+diff_pct_calc(count total, const char *pre, const char *post)
 {
 	out_str(",\n");
 	out_str(pre);
 	out_str("100 * (datum.c - datum.o) / ");
-	out_count(L->total);
+	out_count(total);
 	out_str(post);
 }
 
 static void
-write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g)
+write_vegalite(const struct dopts *o, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
 	write_title(g);
 	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"datasets\": {\"names\":", g->W, g->H);
-	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, ",\n\"frames\":");
+	write_data(g->g, ",\n\"frames\":");
 	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
 	    "{\"lookup\": \"i\", \"from\": {\"data\": {\"name\": \"names\"}, \"key\": \"i\", \"fields\": [\"n\"]}},\n"
 	    "{\"calculate\": \"datum.d + 1\", \"as\": \"e\"},\n"
 	    "{\"calculate\": \"datum.d + 0.5\", \"as\": \"m\"},\n"
 	    "{\"calculate\": \"datum.b - datum.a\", \"as\": \"c\"},\n");
 	out_str("{\"calculate\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->L.total);
+	out_count(g->total);
 	out_str("\", \"as\": \"p\"},\n{\"calculate\": \"");
 	out_json(status_names, strlen(status_names));
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
 	if (g->diff)
-		diff_pct_calc(&g->L, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
+		diff_pct_calc(g->total, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
@@ -285,7 +246,7 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 	    "\"mark\": {\"type\": \"rect\", \"stroke\": \"white\", \"clip\": true},\n\"encoding\": {\n");
 	out_str("\"x\": {\"field\": \"a\", \"type\": \"quantitative\", \"axis\": null, "
 	    "\"scale\": {\"domain\": [0, ");
-	out_count(g->L.total);
+	out_count(g->total);
 	out_str("], \"nice\": false, \"zero\": false}},\n\"x2\": {\"field\": \"b\"},\n");
 	out_printf("\"y\": {\"field\": \"d\", \"type\": \"quantitative\", \"axis\": null, "
 	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
@@ -316,33 +277,33 @@ write_vegalite(const struct opts *o, const struct tree *t, const struct chart *g
 }
 
 static void
-write_vega(const struct opts *o, const struct tree *t, const struct chart *g)
+write_vega(const struct dopts *o, const struct chart *g)
 {
 	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
 	write_title(g);
 	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"padding\": 5,\n"
 	    "\"data\": [\n{\"name\": \"names\", \"values\": ", g->W, g->H);
-	write_data(o, t, &g->L, g->diff, g->maxdelta, g->noise, "},\n{\"name\": \"frames\", \"values\": ");
+	write_data(g->g, "},\n{\"name\": \"frames\", \"values\": ");
 	out_str(",\n\"transform\": [\n"
 	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n"
 	    "{\"type\": \"formula\", \"expr\": \"datum.b - datum.a\", \"as\": \"c\"},\n"
 	    "{\"type\": \"formula\", \"expr\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->L.total);
+	out_count(g->total);
 	out_str("\", \"as\": \"p\"},\n{\"type\": \"formula\", \"expr\": \"");
 	out_json(status_names, strlen(status_names));
 	out_str("[datum.s]\", \"as\": \"status\"}");
 	if (g->diff)
 		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
 	if (g->diff)
-		diff_pct_calc(&g->L, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
+		diff_pct_calc(g->total, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
 	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
-	out_count(g->L.total);
+	out_count(g->total);
 	out_str("], \"on\": [\n"
 	    "{\"events\": {\"signal\": \"delta\"}, \"update\": \"[xcur[0] + span(xcur) * delta / width, xcur[1] + span(xcur) * delta / width]\"},\n"
 	    "{\"events\": {\"signal\": \"zoom\"}, \"update\": \"[anchor + (xdom[0] - anchor) * zoom, anchor + (xdom[1] - anchor) * zoom]\"},\n"
 	    "{\"events\": \"@frame:click\", \"update\": \"[datum.a, datum.b]\"},\n"
 	    "{\"events\": \"dblclick\", \"update\": \"[0, ");
-	out_count(g->L.total);
+	out_count(g->total);
 	out_str("]\"}]},\n"
 	    "{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
 	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
@@ -408,7 +369,7 @@ static const char html_embed[] =
 	"\t\tfunction (e) { fgfail(\"which failed: \" + e.message); });\n";
 
 static void
-write_html(const struct opts *o, const struct tree *t, struct chart *g)
+write_html(const struct dopts *o, const struct chart *g)
 {
 	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	out_xml(g->title, strlen(g->title));
@@ -419,7 +380,7 @@ write_html(const struct opts *o, const struct tree *t, struct chart *g)
 	    "</head>\n<body>\n<div id=\"vis\"></div>\n"
 	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
-	write_vegalite(o, t, g);
+	write_vegalite(o, g);
 	out_str(";\n");
 	out_str(html_embed);
 	out_str("</script>\n</body>\n</html>\n");
@@ -428,106 +389,65 @@ write_html(const struct opts *o, const struct tree *t, struct chart *g)
 int
 main(int argc, char **argv)
 {
-	enum { O_VEGA = 256, O_HTML, O_MINWIDTH, O_NEGATE, O_DELTA, O_MINDELTA, O_VERSION };
+	enum { O_VEGA = DO_LAST, O_HTML, O_VERSION };
 	static const struct option longopts[] = {
 		{ "vega", no_argument, NULL, O_VEGA },
 		{ "html", no_argument, NULL, O_HTML },
 		{ "title", required_argument, NULL, 't' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "height", required_argument, NULL, 'H' },
-		{ "minwidth", required_argument, NULL, O_MINWIDTH },
+		{ "minwidth", required_argument, NULL, DO_MINWIDTH },
 		{ "inverted", no_argument, NULL, 'i' },
-		{ "negate", no_argument, NULL, O_NEGATE },
-		{ "delta", required_argument, NULL, O_DELTA },
-		{ "min-delta", required_argument, NULL, O_MINDELTA },
+		{ "negate", no_argument, NULL, DO_NEGATE },
+		{ "delta", required_argument, NULL, DO_DELTA },
+		{ "min-delta", required_argument, NULL, DO_MINDELTA },
+		{ "sort", required_argument, NULL, DO_SORT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
 	};
-	struct opts o = { 0 };
-	struct input in = { 0 };
-	struct layout_opts lo = { 0 };
+	struct vopts vo = { 0 };
+	struct dopts o;
+	struct graph gr;
 	struct chart g = { 0 };
-	const char *env;
-	size_t i, n;
-	double d;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	o.width = 1200;
-	o.minwidth = 0.1;
-	if ((env = getenv("FG_WIDTH")) && *env)
-		o.width = draw_num(env, "FG_WIDTH", 10);
-	if ((env = getenv("FG_HEIGHT")) && *env)
-		o.height = draw_num(env, "FG_HEIGHT", 10);
+	draw_init(&o);
+	draw_env("FG_WIDTH", 10, &o.width);
+	draw_env("FG_HEIGHT", 10, &vo.height);
 	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
 		switch (c) {
-		case O_VEGA: o.output = OUT_VEGA; break;
-		case O_HTML: o.output = OUT_HTML; break;
-		case 't': o.title = optarg; break;
+		case O_VEGA: vo.output = OUT_VEGA; break;
+		case O_HTML: vo.output = OUT_HTML; break;
 		case 'w': o.width = draw_num(optarg, "width", 10); break;
-		case 'H': o.height = draw_num(optarg, "height", 10); break;
-		case O_MINWIDTH:
-			n = strlen(optarg);
-			o.minpct = n > 0 && optarg[n - 1] == '%';
-			if (o.minpct)
-				optarg[n - 1] = 0;
-			o.minwidth = draw_num(optarg, o.minpct ? "minwidth%" : "minwidth", 0);
-			break;
-		case 'i': o.inverted = 1; break;
-		case O_NEGATE: o.negate = 1; break;
-		case O_DELTA:
-			if (!strcmp(optarg, "self"))
-				o.deltaself = 1;
-			else if (strcmp(optarg, "total"))
-				usage_error("bad delta: '%s'", optarg);
-			break;
-		case O_MINDELTA: o.mindelta = draw_num(optarg, "min-delta", 0); break;
+		case 'H': vo.height = draw_num(optarg, "height", 10); break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
-		default: tryhelp();
+		default:
+			if (!draw_option(&o, c, optarg))
+				tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	in.negate = o.negate;
-	tree_init(&in.t, 0, 2);
-	each_line(argc, argv, add_line, &in);
-	g.diff = fr_ncounts == 2;
-	lo.pxwidth = o.width;
-	lo.minwidth = o.minwidth;
-	lo.minpct = o.minpct;
-	lo.more = 1;
-	lo.col = g.diff;
-	tree_finish(&in.t);
-	layout_build(&g.L, &in.t, &lo);
-	if (g.L.timemax <= 0)
-		eprintf("no samples in the input");
-	g.levels = g.L.maxdepth + 1;
+	graph_read(&gr, &o, argc, argv, o.width);
+	g.g = &gr;
+	g.diff = gr.diff;
+	g.total = gr.v[0].L.total;
+	g.levels = gr.v[0].L.maxdepth + 1;
 	g.W = o.width;
-	g.H = o.height ? o.height : 20.0 * g.levels;
+	g.H = vo.height ? vo.height : 20.0 * g.levels;
 	g.title = o.title ? o.title : g.diff ? "Diff Profile Results" : "Profile Results";
-	if (g.diff)
-		g.vanished = vanished_samples(&in.t);
-	if (g.diff) {
-		g.maxdelta = 1;
-		for (i = 1; i < g.L.n; i++) {
-			d = delta_of(&o, &g.L.f[i]);
-			if (d < 0)
-				d = -d;
-			if (d > g.maxdelta)
-				g.maxdelta = d;
-		}
-		g.noise = g.L.timemax * o.mindelta / 100;
-	}
-	if (o.output == OUT_VEGA)
-		write_vega(&o, &in.t, &g);
-	else if (o.output == OUT_HTML)
-		write_html(&o, &in.t, &g);
+	g.maxdelta = gr.v[0].ds.max;
+	g.vanished = gr.vanished;
+	if (vo.output == OUT_VEGA)
+		write_vega(&o, &g);
+	else if (vo.output == OUT_HTML)
+		write_html(&o, &g);
 	else
-		write_vegalite(&o, &in.t, &g);
+		write_vegalite(&o, &g);
 	out_flush();
-	layout_free(&g.L);
-	tree_free(&in.t);
+	graph_free(&gr);
 	return 0;
 }

@@ -5,7 +5,10 @@
  * their prefixes; lines are drawn from them, repeats included, in
  * random order, until BYTES have been written.
  *
- * usage: gen-folded BYTES STACKS [SEED]
+ * STYLE rust gives Rust-style frames instead ("<T as Trait>::f",
+ * "{{closure}}", hashes), with the same shape.
+ *
+ * usage: gen-folded BYTES STACKS [SEED [STYLE]]
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +33,11 @@ static const char *fn[] = { "run", "parse", "push_back", "read", "write", "looku
 	"operator()", "handle", "flush", "compute", "insert", "step" };
 static const char *args[] = { "()", "(int)", "(unsigned long, char const*)",
 	"(std::string const&)", "(void*)", "()" };
+static const char *crates[] = { "core", "alloc", "tokio", "serde_json", "hyper", "app",
+	"std", "rayon" };
+static const char *types[] = { "Vec<u8>", "HashMap<String, Value>", "Option<Box<dyn Fn()>>",
+	"Runtime", "Deserializer<R>", "Pool", "&mut [u8]", "Arc<Mutex<State>>", "Request" };
+static const char *traits[] = { "Iterator", "Future", "Drop", "fmt::Debug", "Read", "Serialize" };
 
 int
 main(int argc, char **argv)
@@ -39,8 +47,10 @@ main(int argc, char **argv)
 	size_t nnames = 6000, *lens, d, depth, len, cap;
 	size_t k;
 
+	int rust = argc > 4 && !strcmp(argv[4], "rust");
+
 	if (argc < 3) {
-		fprintf(stderr, "usage: gen-folded BYTES STACKS [SEED]\n");
+		fprintf(stderr, "usage: gen-folded BYTES STACKS [SEED [STYLE]]\n");
 		return 2;
 	}
 	bytes = strtoull(argv[1], NULL, 10);
@@ -50,8 +60,18 @@ main(int argc, char **argv)
 	for (k = 0; k < nnames; k++) {
 		char buf[256];
 
-		snprintf(buf, sizeof(buf), "%s::%s::%s%zu%s", ns[rnd() % 8], cls[rnd() % 9],
-		    fn[rnd() % 12], k, args[rnd() % 6]);
+		if (!rust)
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu%s", ns[rnd() % 8], cls[rnd() % 9],
+			    fn[rnd() % 12], k, args[rnd() % 6]);
+		else if (k % 3 == 0)
+			snprintf(buf, sizeof(buf), "<%s as %s::%s>::%s%zu", types[rnd() % 9],
+			    crates[rnd() % 8], traits[rnd() % 6], fn[rnd() % 12], k);
+		else if (k % 3 == 1)
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::{{closure}}", crates[rnd() % 8],
+			    fn[rnd() % 12], fn[rnd() % 12], k);
+		else
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::h%016llx", crates[rnd() % 8],
+			    types[rnd() % 9], fn[rnd() % 12], k, (unsigned long long)rnd());
 		names[k] = strdup(buf);
 	}
 	stacks = malloc(nstacks * sizeof(*stacks));

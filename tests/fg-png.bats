@@ -37,7 +37,7 @@ boxes_match() {
 	fg-svg "$@" >"$BATS_TEST_TMPDIR/out.svg"
 	fg-png "$@" >"$BATS_TEST_TMPDIR/out.png"
 	sed '/<g id="eframes"/q' "$BATS_TEST_TMPDIR/out.svg" |
-		sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^/]*\/>$/\1 \2 \3 \4/p' | awk '$3 >= 3 { printf "%d %d %s\n", int($1) + 1, $2 + 1, $4 }' \
+		sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^>]*>.*$/\1 \2 \3 \4/p' | awk '$3 >= 3 { printf "%d %d %s\n", int($1) + 1, $2 + 1, $4 }' \
 		>"$BATS_TEST_TMPDIR/want"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 5 ]
 	python3 "$PIX" "$BATS_TEST_TMPDIR/out.png" $(cut -d' ' -f1,2 "$BATS_TEST_TMPDIR/want") \
@@ -237,4 +237,14 @@ mask() {
 	run groff -ww -z -man "$FG_ROOT/man/fg-png.1"
 	status_is 0
 	[ -z "$output" ]
+}
+
+@test "fg-png --sort=width: the same boxes and colours as fg-svg --sort=width, not the name order's" {
+	needpy
+	boxes_match --sort=width "$DATA/svg/dtrace.folded"
+	fg-png --sort=width "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/w"
+	fg-png "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/n"
+	! cmp -s "$BATS_TEST_TMPDIR/w" "$BATS_TEST_TMPDIR/n"
+	run fg-png --sort=size "$DATA/svg/dtrace.folded"
+	status_is 2
 }

@@ -131,6 +131,16 @@ renders() {
 	grep -q 'sort! at sort.jl:710' "$BATS_TEST_TMPDIR/rendered.svg"
 }
 
+@test "fg-vega --sort=width: callees widest first, from the caller's left edge" {
+	# main's callees: a 1 and b 5; by name a starts at 0, by width b does
+	runsh "printf 'main;a 1\nmain;b 5\n' | fg-vega --sort=width | grep -c '\"d\":2,\"a\":0,\"b\":5,'"
+	[ "$output" = 1 ]
+	runsh "printf 'main;a 1\nmain;b 5\n' | fg-vega | grep -c '\"d\":2,\"a\":0,\"b\":1,'"
+	[ "$output" = 1 ]
+	run fg-vega --sort=bogus /dev/null
+	status_is 2
+}
+
 @test "fg-vega: errors" {
 	run fg-vega /dev/null
 	status_is 1
@@ -142,6 +152,9 @@ renders() {
 	run fg-vega --help
 	status_is 0
 	[[ "$output" == *"--html"* ]]
+	# the default the code and the man page give
+	[[ "$output" == *"narrower than this (0.1 px)"* ]]
+	[[ "$output" == *"--sort=name|width"* ]]
 	run fg-vega --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }

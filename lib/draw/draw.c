@@ -1,13 +1,15 @@
-/* draw.c: a flame graph ready to draw, for the raster and print renderers */
+/* draw.c: the renderers' front end: options, reading, layout, colour */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "draw/draw.h"
 #include "draw/optrange.h"
+#include "base/escape.h"
 #include "read/folded.h"
 #include "stack/frame.h"
 #include "read/input.h"
+#include "stack/stackmap.h"
 #include "base/util.h"
 
 const char draw_usage[] =
@@ -29,7 +31,8 @@ const char draw_usage[] =
 	"      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
 	"      --negate           differential: draw the baseline, colour baseline - target\n"
 	"      --delta=total|self differential: colour by total (default) or self change\n"
-	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n";
+	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
+	"      --sort=name|width  callees by name (default) or widest first\n";
 
 double
 draw_num(const char *s, const char *what, double min)
@@ -42,20 +45,31 @@ draw_num(const char *s, const char *what, double min)
 }
 
 void
-draw_defaults(struct dopts *o)
+draw_env(const char *name, double min, double *v)
 {
-	const char *env;
+	const char *env = getenv(name);
 
+	if (env && *env)
+		*v = draw_num(env, name, min);
+}
+
+void
+draw_init(struct dopts *o)
+{
 	memset(o, 0, sizeof(*o));
 	o->width = 1200;
 	o->frameheight = 16;
 	o->fontsize = 12;
 	o->minwidth = 0.1;
 	o->more = 1;
-	if ((env = getenv("FG_WIDTH")) && *env)
-		o->width = draw_num(env, "FG_WIDTH", 2 * DRAW_XPAD + 1);
-	if ((env = getenv("FG_HEIGHT")) && *env)
-		o->frameheight = draw_num(env, "FG_HEIGHT", 2);
+}
+
+void
+draw_defaults(struct dopts *o)
+{
+	draw_init(o);
+	draw_env("FG_WIDTH", 2 * DRAW_XPAD + 1, &o->width);
+	draw_env("FG_HEIGHT", 2, &o->frameheight);
 }
 
 static void
@@ -107,6 +121,14 @@ draw_option(struct dopts *o, int c, const char *arg)
 		}
 		break;
 	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0); break;
+	case DO_SORT:
+		if (!strcmp(arg, "width")) {
+			o->bywidth = 1;
+		} else if (strcmp(arg, "name")) {
+			fprintf(stderr, "%s: bad sort: '%s' (name or width)\n", argv0, arg);
+			exit(EXIT_USAGE);
+		}
+		break;
 	default: return 0;
 	}
 	return 1;
@@ -120,6 +142,8 @@ draw_finish_options(struct dopts *o)
 	if (o->bgcolors && !color_background(o->palette, o->bgcolors, tmp, tmp))
 		usage_error("unknown background '%s' (yellow, blue, green, grey or #rrggbb)",
 		    o->bgcolors);
+	if (o->chart && o->bywidth)
+		usage_error("--sort=width and --flamechart exclude each other");
 	if (!o->title)
 		o->title = o->chart ? "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
 	if (o->palfile)
@@ -135,9 +159,20 @@ rgb_parse(const char *hex)
 	return c;
 }
 
+/* What is read: the unique stacks (merged as they come), or a flame
+ * chart's lines in input order; and the same of the stacks that
+ * vanished, for the Elided view. */
+struct stacks {
+	struct stackmap m;
+	struct arena a;		/* a flame chart's lines */
+	struct lstack *seq;
+	size_t n, cap;
+};
+
 struct reading {
-	struct tree *t;
 	const struct dopts *o;
+	struct stacks st[2];
+	count total[2];		/* to catch an overflowing sum on its line */
 	char *rev;
 	size_t revcap;
 };
@@ -164,68 +199,162 @@ draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, 
 }
 
 static void
+keep(struct stacks *st, int chart, const char *s, size_t len, const count *c)
+{
+	struct lstack *e;
+
+	if (!chart) {
+		stackmap_add(&st->m, s, len, c, 2);
+		return;
+	}
+	if (st->n == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 1024;
+		st->seq = ereallocarray(st->seq, st->cap, sizeof(*st->seq));
+	}
+	e = &st->seq[st->n++];
+	e->s = arena_strdup(&st->a, s, len);
+	e->len = len;
+	e->lcp = 0;
+	memcpy(e->c, c, sizeof(e->c));
+}
+
+static void
 add_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct reading *rd = arg;
 	const char *s;
 	count c[2];
 
-	if ((s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)) &&
-	    tree_add(rd->t, s, l->len, c) == TNONE)
+	if (!(s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)))
+		return;
+	/* no stack's sum exceeds the total's */
+	if (!count_add(&rd->total[0], c[0]) || !count_add(&rd->total[1], c[1]))
 		fr_error(r, "sum of counts overflows");
+	keep(&rd->st[0], rd->o->chart, s, l->len, c);
+	if (rd->o->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
+		keep(&rd->st[1], rd->o->chart, s, l->len, c);
 }
 
-static double
+/* The baseline samples of the stacks whose target is 0 (within the
+ * baseline's total, so the sum cannot overflow). */
+static count
+vanished(const struct stacks *st)
+{
+	count sum = count_from_u64(0);
+	size_t i;
+
+	for (i = 0; i < st->m.n; i++)
+		if (count_iszero(st->m.ent[i].c[1]))
+			count_add(&sum, st->m.ent[i].c[0]);
+	for (i = 0; i < st->n; i++)
+		if (count_iszero(st->seq[i].c[1]))
+			count_add(&sum, st->seq[i].c[0]);
+	return sum;
+}
+
+/* The stacks in the order they are laid out. */
+static struct lstack *
+ordered(struct stacks *st, int chart, size_t *n)
+{
+	struct lstack *v;
+	size_t i;
+
+	if (chart) {
+		*n = st->n;
+		return st->seq;
+	}
+	*n = st->m.n;
+	v = ereallocarray(NULL, *n + 1, sizeof(*v));
+	for (i = 0; i < *n; i++) {
+		v[i].s = st->m.ent[i].s;
+		v[i].len = st->m.ent[i].len;
+		v[i].lcp = 0;
+		memcpy(v[i].c, st->m.ent[i].c, sizeof(v[i].c));
+	}
+	layout_sort_stacks(v, *n);
+	return v;
+}
+
+static void
+build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
+{
+	struct lstack *seq;
+	size_t n;
+
+	seq = ordered(st, o->chart, &n);
+	layout_build(&v->L, seq, n, lo);
+	if (seq != st->seq)
+		free(seq);
+	v->wpt = lo->pxwidth / v->L.timemax;
+	v->cycle = ecalloc((size_t)v->L.maxdepth + 1, sizeof(*v->cycle));
+}
+
+static void
+stacks_free(struct stacks *st)
+{
+	stackmap_free(&st->m);
+	arena_free(&st->a);
+	free(st->seq);
+}
+
+double
 frame_delta(const struct diffscale *ds, const struct lframe *f)
 {
+	double d;
+
 	if (ds->self)
-		return count_val(f->self[1]) - count_val(f->self[0]);
-	return count_val(f->total[1]) - count_val(f->total[0]);
+		d = count_val(f->self[1]) - count_val(f->self[0]);
+	else
+		d = count_val(f->total[1]) - count_val(f->total[0]);
+	return d < ds->noise && d > -ds->noise ? 0 : d;
 }
 
 void
+diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax)
+{
+	ds->max = 1;
+	ds->noise = timemax * o->mindelta / 100;
+}
+
+void
+diffscale_see(struct diffscale *ds, const struct lframe *f)
+{
+	double d = frame_delta(ds, f);
+
+	if (d < 0)
+		d = -d;
+	if (d > ds->max)
+		ds->max = d;
+}
+
+/* The scale of layout L under options o: the largest change but the
+ * root's (it would drown the rest), and --min-delta's threshold. */
+static void
 diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 {
 	size_t i;
-	double d;
 
-	ds->max = 1;
-	for (i = 1; i < L->n; i++) {	/* the root's change would drown the rest */
-		d = frame_delta(ds, &L->f[i]);
-		if (d < 0)
-			d = -d;
-		if (d > ds->max)
-			ds->max = d;
-	}
-	ds->noise = L->timemax * o->mindelta / 100;
+	diffscale_init(ds, o, L->timemax);
+	for (i = 1; i < L->n; i++)
+		diffscale_see(ds, &L->f[i]);
 }
 
 struct rgb
-frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
+frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
     const struct diffscale *ds, uint32_t *cycle)
 {
-	const char *s = "";
-	size_t n = 0;
 	struct rgb c;
-	double d;
 
-	if (f->node == TNONE)
+	if (f->name == LF_MORE)
 		return color_more;
-	if (f->node != 0) {
-		s = tree_name(t, f->node);
-		n = tree_namelen(t, f->node);
-	}
 	if (n == 1 && s[0] == '-')
 		return color_sep;
 	if (n == 2 && s[0] == '-' && s[1] == '-')
 		return color_sep2;
 	if (ds->on) {
-		if (count_iszero(f->total[0]) && f->node != 0)
+		if (count_iszero(f->total[0]) && f->name != LF_ROOT)
 			return color_new;
-		d = frame_delta(ds, f);
-		if (d < ds->noise && d > -ds->noise)
-			d = 0;
-		return color_delta(d, ds->max);
+		return color_delta(frame_delta(ds, f), ds->max);
 	}
 	if (o->palfile && palette_lookup(s, n, &c))
 		return c;
@@ -235,42 +364,73 @@ frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
 	return c;
 }
 
+/* The colour of frame f of layout L; call in layout order (the julia
+ * palette's state is cycle, one word per depth). */
+static struct rgb
+frame_color(const struct dopts *o, const struct layout *L, const struct lframe *f,
+    const struct diffscale *ds, uint32_t *cycle)
+{
+	const char *s = "";
+	size_t n = 0;
+
+	if (f->name != LF_ROOT && f->name != LF_MORE)
+		s = layout_name(L, f, &n);
+	return frame_rgb(o, s, n, f, ds, cycle);
+}
+
 void
 graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth)
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
+	struct view *e = &g->v[1];
+	uint32_t maxdepth;
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
-	tree_init(&g->t, o->chart, 2);
-	rd.t = &g->t;
 	rd.o = o;
+	stackmap_init(&rd.st[0].m);
+	stackmap_init(&rd.st[1].m);
 	each_line(argc, argv, add_line, &rd);
 	free(rd.rev);
 	g->diff = fr_ncounts == 2;
+	if (g->diff)
+		g->vanished = vanished(&rd.st[0]);
 	lo.pxwidth = pxwidth > 0 ? pxwidth : o->width - 2 * DRAW_XPAD;
 	lo.minwidth = o->minwidth;
 	lo.minpct = o->minpct;
 	lo.more = o->more;
 	lo.col = g->diff;
 	lo.total = o->total;
-	tree_finish(&g->t);
-	layout_build(&g->L, &g->t, &lo);
-	if (g->L.timemax <= 0)
+	lo.chart = o->chart;
+	lo.bywidth = o->bywidth;
+	build(&g->v[0], &rd.st[0], o, &lo);
+	if (g->v[0].L.timemax <= 0)
 		eprintf("no samples in the input");
+	g->nviews = 1;
+	maxdepth = g->v[0].L.maxdepth;
+	if (rd.st[1].m.n || rd.st[1].n) {
+		lo.col = 0;
+		lo.total = count_from_u64(0);
+		build(e, &rd.st[1], o, &lo);
+		e->ds.on = 1;
+		e->ds.max = e->L.timemax;
+		g->nviews = 2;
+		if (e->L.maxdepth > maxdepth)
+			maxdepth = e->L.maxdepth;
+	}
+	stacks_free(&rd.st[0]);
+	stacks_free(&rd.st[1]);
 	g->W = o->width;
 	g->fh = o->frameheight;
 	g->ypad1 = o->fontsize * 3;
 	g->ypad2 = o->fontsize * 2 + 10;
 	g->ypad3 = o->subtitle ? o->fontsize * 2 : 0;
-	g->H = (g->L.maxdepth + 1) * g->fh + g->ypad1 + g->ypad2 + g->ypad3;
-	g->wpt = lo.pxwidth / g->L.timemax;
-	g->cycle = ecalloc((size_t)g->L.maxdepth + 1, sizeof(*g->cycle));
-	g->ds.on = g->diff;
-	g->ds.self = o->deltaself;
+	g->H = (maxdepth + 1) * g->fh + g->ypad1 + g->ypad2 + g->ypad3;
+	g->v[0].ds.on = g->diff;
+	g->v[0].ds.self = o->deltaself;
 	if (g->diff)
-		diff_scale(&g->ds, &g->L, o);
+		diff_scale(&g->v[0].ds, &g->v[0].L, o);
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = rgb_parse(top);
 	g->bgbottom = rgb_parse(bottom);
@@ -279,15 +439,87 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 void
 graph_free(struct graph *g)
 {
-	layout_free(&g->L);
-	tree_free(&g->t);
-	free(g->cycle);
+	int i;
+
+	for (i = 0; i < g->nviews; i++) {
+		layout_free(&g->v[i].L);
+		free(g->v[i].cycle);
+	}
 }
 
 struct rgb
-graph_color(struct graph *g, const struct dopts *o, size_t i)
+graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 {
-	return frame_color(o, &g->t, &g->L.f[i], &g->ds, g->cycle);
+	struct view *w = &g->v[v];
+
+	return frame_color(o, &w->L, &w->L.f[i], &w->ds, w->cycle);
+}
+
+int
+draw_scaled(double v, int prec, uint64_t *n)
+{
+	double t = v * (prec == 1 ? 10 : 100), fl;
+
+	/* below 1e9, t is within 1.2e-7 of the exact v * 10^prec: unless
+	 * that is near a tie, rounding t rounds the exact value */
+	if (!(v >= 0 && t < 1e9) || (prec != 1 && prec != 2))
+		return 0;
+	fl = (double)(uint64_t)t;
+	if (t - fl > 0.5 - 1e-6 && t - fl < 0.5 + 1e-6)
+		return 0;
+	*n = (uint64_t)fl + (t - fl > 0.5);
+	return 1;
+}
+
+size_t
+draw_fixed_n(char *buf, uint64_t n, int prec)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp), len;
+	int k;
+
+	for (k = 0; k < prec || n; k++) {
+		tmp[--i] = '0' + n % 10;
+		n /= 10;
+		if (k == prec - 1)
+			tmp[--i] = '.';
+	}
+	if (tmp[i] == '.')
+		tmp[--i] = '0';
+	len = sizeof(tmp) - i;
+	memcpy(buf, tmp + i, len);
+	buf[len] = 0;
+	return len;
+}
+
+size_t
+draw_fixed(char *buf, double v, int prec)
+{
+	uint64_t n;
+
+	if (draw_scaled(v, prec, &n))
+		return draw_fixed_n(buf, n, prec);
+	snprintf(buf, 32, "%.*f", prec, v);
+	return strlen(buf);
+}
+
+size_t
+draw_g15(char *buf, double v)
+{
+	uint64_t n = (uint64_t)(v >= 1 && v < 1e15 ? v : 0);
+	char tmp[24];
+	size_t i = sizeof(tmp), len;
+
+	if (n == 0 || (double)n != v) {
+		snprintf(buf, 32, "%.15g", v);
+		return strlen(buf);
+	}
+	for (; n; n /= 10)
+		tmp[--i] = '0' + n % 10;
+	len = sizeof(tmp) - i;
+	memcpy(buf, tmp + i, len);
+	buf[len] = 0;
+	return len;
 }
 
 /* fg-svg writes x with one decimal; the same rounding here keeps the
@@ -296,39 +528,63 @@ static double
 tenths(double v)
 {
 	char buf[64];
+	uint64_t n;
 
+	if (draw_scaled(v, 1, &n))
+		return n / 10.0;
 	snprintf(buf, sizeof(buf), "%.1f", v);
 	return atof(buf);
 }
 
-void
-graph_box(const struct graph *g, const struct dopts *o, size_t i, double *x0, double *x1, double *y)
+double
+graph_y(const struct graph *g, const struct dopts *o, uint32_t d)
 {
-	const struct lframe *f = &g->L.f[i];
-
-	*x0 = tenths(DRAW_XPAD + count_val(f->x) * g->wpt);
-	*x1 = tenths(DRAW_XPAD + (count_val(f->x) + count_val(f->w)) * g->wpt);
 	if (o->inverted)
-		*y = g->ypad1 + g->ypad3 + f->depth * g->fh;
-	else
-		*y = g->H - g->ypad2 - (f->depth + 1) * g->fh + 1;
+		return g->ypad1 + g->ypad3 + d * g->fh;
+	return g->H - g->ypad2 - (d + 1) * g->fh + 1;
 }
 
 void
-graph_label(const struct graph *g, size_t i, const char **s, size_t *n, char buf[48])
+graph_box(const struct graph *g, const struct dopts *o, int v, size_t i,
+    double *x0, double *x1, double *y)
 {
-	const struct lframe *f = &g->L.f[i];
+	const struct lframe *f = &g->v[v].L.f[i];
+	double wpt = g->v[v].wpt;
+
+	*x0 = tenths(DRAW_XPAD + count_val(f->x) * wpt);
+	*x1 = tenths(DRAW_XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
+	*y = graph_y(g, o, f->depth);
+}
+
+void
+graph_label(const struct graph *g, int v, size_t i, const char **s, size_t *n, char buf[48])
+{
+	const struct layout *L = &g->v[v].L;
+	const struct lframe *f = &L->f[i];
 	const char *annot;
 	size_t alen;
 
-	if (f->node == TNONE) {
+	if (f->name == LF_MORE) {
 		*n = snprintf(buf, 48, "+%lu more", (unsigned long)f->nmore);
 		*s = buf;
-	} else if (f->node == 0) {
-		*s = "all";
-		*n = 3;
-	} else {
-		*s = tree_name(&g->t, f->node);
-		*n = frame_strip_annot(*s, tree_namelen(&g->t, f->node), &annot, &alen);
+		return;
 	}
+	*s = layout_name(L, f, n);
+	if (f->name != LF_ROOT)
+		*n = frame_strip_annot(*s, *n, &annot, &alen);
+}
+
+int
+label_fit(const char *s, size_t *n, double px, double cw, int *dots)
+{
+	size_t chars = (size_t)(px / cw);
+
+	*dots = 0;
+	if (chars < 3)
+		return 0;
+	if (chars < utf8_chars(s, *n)) {
+		*dots = 1;
+		*n = utf8_prefix(s, *n, chars - 2);
+	}
+	return 1;
 }

@@ -1,10 +1,12 @@
-/* draw.h: a flame graph ready to draw, for the raster and print renderers
+/* draw.h: the renderers' front end
  *
- * fg-png and fg-pdf draw the same picture as fg-svg: the shared layout
- * (layout.h) and colours (color.h), fg-svg's geometry (10 px margins,
- * title band, frame rows), the same options and the same reading of
- * differential input.  This file holds what the two have in common:
- * options, reading, and per-frame colour, box and label.
+ * fg-svg, fg-png, fg-pdf and fg-vega draw the same graph: the shared
+ * layout (layout.h) and colours (color.h), fg-svg's geometry (10 px
+ * margins, title band, frame rows), the same options and the same
+ * reading of differential input.  This file holds what they have in
+ * common: options, reading, layout, the differential scale, and per
+ * frame colour, box and label; a program keeps its options, usage and
+ * output.
  */
 #ifndef FG_DRAW_H
 #define FG_DRAW_H
@@ -15,7 +17,6 @@
 #include "draw/color.h"
 #include "base/count.h"
 #include "draw/layout.h"
-#include "stack/tree.h"
 
 #define DRAW_XPAD 10
 
@@ -23,6 +24,8 @@ struct dopts {
 	const char *title, *subtitle, *bgcolors, *palfile;
 	double width, frameheight, fontsize, minwidth, mindelta;
 	int minpct, palette, palset, seed, chart, inverted, reverse, more, negate, deltaself;
+	int bywidth;		/* --sort=width */
+	int elided;		/* keep the Elided view (fg-svg) */
 	count total;
 	/* fg-svg's own: its text and its scale */
 	const char *fonttype, *countname, *nametype, *notes;
@@ -34,7 +37,7 @@ struct dopts {
 enum {
 	DO_SUBTITLE = 256, DO_MINWIDTH, DO_BGCOLORS, DO_HASH, DO_PALETTE, DO_TOTAL,
 	DO_FLAMECHART, DO_REVERSE, DO_NOMORE, DO_NEGATE, DO_DELTA, DO_MINDELTA,
-	DO_LAST
+	DO_SORT, DO_LAST
 };
 #define DRAW_LONGOPTS \
 	{ "title", required_argument, NULL, 't' }, \
@@ -53,13 +56,17 @@ enum {
 	{ "no-more", no_argument, NULL, DO_NOMORE }, \
 	{ "negate", no_argument, NULL, DO_NEGATE }, \
 	{ "delta", required_argument, NULL, DO_DELTA }, \
-	{ "min-delta", required_argument, NULL, DO_MINDELTA }
+	{ "min-delta", required_argument, NULL, DO_MINDELTA }, \
+	{ "sort", required_argument, NULL, DO_SORT }
 
 /* The usage lines of those options. */
 extern const char draw_usage[];
 
-/* Defaults, with FG_WIDTH and FG_HEIGHT. */
+/* Defaults, with FG_WIDTH and FG_HEIGHT (draw_init: without). */
 void draw_defaults(struct dopts *o);
+void draw_init(struct dopts *o);
+/* Environment variable name as a number at least min into *v, when set. */
+void draw_env(const char *name, double min, double *v);
 /* Take option c: 1 if it is one of the common ones, 0 if not; a bad
  * value is a usage error (exit 2). */
 int draw_option(struct dopts *o, int c, const char *arg);
@@ -78,48 +85,83 @@ struct diffscale {
 	double noise;		/* changes below this are neutral */
 };
 
-/* The scale of layout L under options o: the largest change but the
- * root's, and --min-delta's threshold. */
-void diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
-/* The colour of frame f of tree t; call in layout order (the julia
- * palette's state is cycle, one word per depth). */
-struct rgb frame_color(const struct dopts *o, const struct tree *t, const struct lframe *f,
-    const struct diffscale *ds, uint32_t *cycle);
+/* One view of the input: the graph, or fg-svg's Elided view of the
+ * stacks that vanished from differential input (target 0), drawn at
+ * their baseline widths. */
+struct view {
+	struct layout L;
+	struct diffscale ds;	/* how frames are coloured */
+	double wpt;		/* pixels a sample */
+	uint32_t *cycle;	/* the julia palette's state */
+};
 
 struct graph {
-	struct tree t;
-	struct layout L;
+	struct view v[2];	/* v[0] the graph, v[1] the Elided view */
+	int nviews;		/* 2 when asked for (o->elided) and there are any */
+	count vanished;		/* differential: baseline samples of stacks whose target is 0 */
 	int diff;		/* two-count input */
 	double W, H;		/* the image */
 	double fh;		/* a frame row */
 	double ypad1, ypad2, ypad3;
-	double wpt;		/* pixels a sample */
-	struct diffscale ds;	/* differential colour scale */
-	uint32_t *cycle;	/* the julia palette's state */
 	struct rgb bgtop, bgbottom;
 };
 
+/*
+ * The front end of every renderer: read the files (whole stacks merged
+ * as they come, one hash a line), sort the unique stacks, lay them out
+ * across pxwidth pixels (fg-svg's width less its margins unless pxwidth
+ * > 0) with fg-svg's image geometry, and the differential scale.  No
+ * samples at all is an error.
+ */
 struct fline;
 /* How a drawing program reads a line: the stack to add (reversed into
  * *rev by --reverse) and its counts, the baseline and target swapped by
- * --negate.  NULL for a line without counts. */
+ * --negate.  NULL for a line without counts.  graph_read reads so;
+ * fg-html, which keeps the whole tree, calls it itself. */
 const char *draw_line(const struct dopts *o, const struct fline *l, count c[2],
     char **rev, size_t *revcap);
-
-/* Read the files, build the tree and lay it out across pxwidth pixels
- * (fg-svg's width less its margins unless pxwidth > 0), with fg-svg's
- * image geometry.  No samples at all is an error. */
 void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth);
 void graph_free(struct graph *g);
 
-/* Colour of frame i; call in layout order (the julia palette cycles). */
-struct rgb graph_color(struct graph *g, const struct dopts *o, size_t i);
-/* The box of frame i as fg-svg draws it: x from x0 to x1 (rounded to
- * tenths as in the SVG), top y, height g->fh - 1. */
-void graph_box(const struct graph *g, const struct dopts *o, size_t i, double *x0, double *x1, double *y);
-/* The label of frame i: the name less its annotation, "all", or
- * "+N more" (written into buf). */
-void graph_label(const struct graph *g, size_t i, const char **s, size_t *n, char buf[48]);
+/* Colour of frame i of view v; call in layout order (the julia palette
+ * cycles). */
+struct rgb graph_color(struct graph *g, const struct dopts *o, int v, size_t i);
+/* The y of the top of a frame row at depth d. */
+double graph_y(const struct graph *g, const struct dopts *o, uint32_t d);
+/* The box of frame i of view v as fg-svg draws it: x from x0 to x1
+ * (rounded to tenths as in the SVG), top y, height g->fh - 1. */
+void graph_box(const struct graph *g, const struct dopts *o, int v, size_t i,
+    double *x0, double *x1, double *y);
+/* The label of frame i of view v: the name less its annotation, "all",
+ * or "+N more" (written into buf). */
+void graph_label(const struct graph *g, int v, size_t i, const char **s, size_t *n, char buf[48]);
+/* Whether label s[0..*n) is drawn in width px, as flamegraph.pl fits
+ * labels (a character is cw wide): 0 if not, else 1 with *n the bytes
+ * drawn and *dots set when it is cut and ends in "..". */
+int label_fit(const char *s, size_t *n, double px, double cw, int *dots);
+/* The change of a frame that differential colour shows, noise cut. */
+double frame_delta(const struct diffscale *ds, const struct lframe *f);
+/* A scale for a graph of timemax samples: diffscale_see each frame
+ * but the root to find the largest change. */
+void diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax);
+void diffscale_see(struct diffscale *ds, const struct lframe *f);
+/* The colour of frame f named s[0..n) (annotation included; "" for the
+ * root), for a renderer that keeps its own frames (fg-html): f gives
+ * LF_ROOT or LF_MORE in name, depth, total and self.  Call in
+ * pre-order (the julia palette's state is cycle, one word per depth). */
+struct rgb frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
+    const struct diffscale *ds, uint32_t *cycle);
+/*
+ * Numbers as printf writes them, fast: draw_fixed is "%.1f" or "%.2f"
+ * (prec 1 or 2), draw_g15 "%.15g", into buf (32 bytes), returning the
+ * length.  draw_scaled gives v * 10^prec rounded as printf rounds it
+ * into *n, or 0 when it cannot be sure without printf; draw_fixed_n
+ * writes such an n.
+ */
+size_t draw_fixed(char *buf, double v, int prec);
+size_t draw_fixed_n(char *buf, uint64_t n, int prec);
+int draw_scaled(double v, int prec, uint64_t *n);
+size_t draw_g15(char *buf, double v);
 /* "#rrggbb" -> rgb */
 struct rgb rgb_parse(const char *hex);
 

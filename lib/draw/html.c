@@ -166,7 +166,7 @@ static void
 lframe_of(const struct tree *t, uint32_t k, struct lframe *f)
 {
 	memset(f, 0, sizeof(*f));
-	f->node = k;
+	f->name = k ? 0 : LF_ROOT;
 	f->depth = t->node[k].depth;
 	memcpy(f->total, t->node[k].total, sizeof(f->total));
 	memcpy(f->self, t->node[k].self, sizeof(f->self));
@@ -203,7 +203,7 @@ frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 			continue;
 		}
 		lframe_of(t, k, &f);
-		c = frame_color(p->o, t, &f, ds, cycle);
+		c = frame_rgb(p->o, k ? tree_name(t, k) : "", k ? tree_namelen(t, k) : 0, &f, ds, cycle);
 		if (julia && k != 0) {
 			s = tree_name(t, k);
 			n = tree_namelen(t, k);
@@ -366,8 +366,7 @@ html_input(struct html_page *p, const char *name, const struct tree *t,
 {
 	struct diffscale ds = { 0 }, eds = { 0 };
 	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
-	struct layout_opts lo = { 0 };
-	struct layout L;
+	struct lframe f;
 	size_t i, top, *epos = NULL;
 	uint32_t k, ek;
 
@@ -378,11 +377,11 @@ html_input(struct html_page *p, const char *name, const struct tree *t,
 	ds.self = p->o->deltaself;
 	if (p->diff) {
 		/* the colour scale of the whole tree, as fg-svg's at no minimum width */
-		lo.pxwidth = 1;
-		lo.col = 1;
-		layout_build(&L, t, &lo);
-		diff_scale(&ds, &L, p->o);
-		layout_free(&L);
+		diffscale_init(&ds, p->o, count_val(t->node[0].total[1]));
+		for (k = 1; k < t->n; k++) {
+			lframe_of(t, k, &f);
+			diffscale_see(&ds, &f);
+		}
 	}
 	frame_colors(p, &v, &ds);
 	v.pid = ecalloc((size_t)t->names.n + 1, sizeof(*v.pid));

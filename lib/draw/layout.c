@@ -5,40 +5,214 @@
 #include "draw/layout.h"
 #include "base/util.h"
 
+/* The first offset below n where a and b differ (n if none), eight
+ * bytes at a time. */
+static size_t
+mismatch(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t x, y, w[8];
+
+	/* libc's memcmp reads wide: it finds the block that differs */
+	for (; i + 64 <= n; i += 64)
+		if (memcmp(a + i, b + i, 64))
+			break;
+	for (; i + 32 <= n; i += 32) {
+		memcpy(w, a + i, 32);
+		memcpy(w + 4, b + i, 32);
+		if ((w[0] ^ w[4]) | (w[1] ^ w[5]) | (w[2] ^ w[6]) | (w[3] ^ w[7]))
+			break;
+	}
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return i + (size_t)__builtin_ctzll(x ^ y) / 8;
+	}
+#endif
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* Two strings in the order of frames (or whole stacks): bytewise, an
+ * end read as ';', and when that is all that differs, the shorter
+ * first. */
+static int
+framecmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t l = mismatch(a, b, alen < blen ? alen : blen);
+	int ca = l < alen ? (unsigned char)a[l] : ';';
+	int cb = l < blen ? (unsigned char)b[l] : ';';
+
+	if (ca != cb)
+		return ca - cb;
+	return (alen > blen) - (alen < blen);
+}
+
+/*
+ * The stacks are sorted by multikey quicksort (Bentley and Sedgewick)
+ * on seven bytes at a time, so the long prefixes stacks share are read
+ * about once instead of once a comparison.  A byte b weighs 2b+1, the
+ * end of a stack 2';' (before a ';', as a ';' against any other byte),
+ * and nothing after it 0: keys order as framecmp does.
+ */
+#define CHUNK 7
+
+static uint64_t
+chunk(const struct lstack *st, size_t d)
+{
+	const unsigned char *s = (const unsigned char *)st->s + d;
+	uint64_t k = 0;
+	size_t i, p;
+	unsigned v;
+
+	if (d + CHUNK <= st->len) {
+		for (i = 0; i < CHUNK; i++)
+			k = k << 9 | (2u * s[i] + 1);
+		return k;
+	}
+	for (i = 0; i < CHUNK; i++) {
+		p = d + i;
+		if (p < st->len)
+			v = 2 * (unsigned char)st->s[p] + 1;
+		else
+			v = p == st->len ? 2 * ';' : 0;
+		k = k << 9 | v;
+	}
+	return k;
+}
+
+static void
+swap(struct lstack *st, uint64_t *key, size_t i, size_t j)
+{
+	struct lstack t = st[i];
+	uint64_t k = key[i];
+
+	st[i] = st[j];
+	st[j] = t;
+	key[i] = key[j];
+	key[j] = k;
+}
+
+/* A few stacks, their first d bytes alike, by insertion. */
+static void
+insertion(struct lstack *st, size_t n, size_t d)
+{
+	struct lstack t;
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		t = st[i];
+		for (j = i; j > 0 && framecmp(st[j - 1].s + d, st[j - 1].len - d,
+		    t.s + d, t.len - d) > 0; j--)
+			st[j] = st[j - 1];
+		st[j] = t;
+	}
+}
+
+struct task {
+	size_t lo, hi, d;
+	int keyed;		/* key[lo..hi) is the chunk at d */
+};
+
+void
+layout_sort_stacks(struct lstack *st, size_t n)
+{
+	uint64_t *key = ereallocarray(NULL, n + 1, sizeof(*key)), pv, a, b, c;
+	struct task *tk = ereallocarray(NULL, 2 * n + 3, sizeof(*tk)), t;
+	/* lcp[i]: the depth at which positions i - 1 and i were parted,
+	 * bytes alike in the two stacks that end there */
+	size_t *lcp = ecalloc(n + 1, sizeof(*lcp)), ntk = 0, i, lt, gt;
+
+	tk[ntk++] = (struct task){ 0, n, 0, 0 };
+	while (ntk) {
+		t = tk[--ntk];
+		if (t.hi - t.lo < 8) {
+			insertion(st + t.lo, t.hi - t.lo, t.d);
+			for (i = t.lo + 1; i < t.hi; i++)
+				lcp[i] = t.d;
+			continue;
+		}
+		if (!t.keyed)
+			for (i = t.lo; i < t.hi; i++)
+				key[i] = chunk(&st[i], t.d);
+		a = key[t.lo], b = key[t.lo + (t.hi - t.lo) / 2], c = key[t.hi - 1];
+		pv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+		/* [lo, lt) below the pivot, [lt, i) equal, (gt, hi) above */
+		lt = t.lo;
+		gt = t.hi;
+		for (i = t.lo; i < gt;) {
+			if (key[i] < pv)
+				swap(st, key, lt++, i++);
+			else if (key[i] > pv)
+				swap(st, key, i, --gt);
+			else
+				i++;
+		}
+		if (lt > t.lo)
+			lcp[lt] = t.d;
+		if (gt < t.hi)
+			lcp[gt] = t.d;
+		if (lt > t.lo)
+			tk[ntk++] = (struct task){ t.lo, lt, t.d, 1 };
+		if (t.hi > gt)
+			tk[ntk++] = (struct task){ gt, t.hi, t.d, 1 };
+		/* equal keys that hold the end are equal stacks */
+		if (gt - lt > 1 && (pv & 0x1ff) != 2 * ';' && (pv & 0x1ff))
+			tk[ntk++] = (struct task){ lt, gt, t.d + CHUNK, 0 };
+	}
+	for (i = 0; i < n; i++)
+		st[i].lcp = lcp[i];
+	free(lcp);
+	free(key);
+	free(tk);
+}
+
+/* A frame of the stack being laid out: where its name is, the slot it
+ * holds in the layout, and what is summed while its callees come. */
+struct open {
+	const char *s;		/* the name, in the stack it came from */
+	size_t len;
+	size_t end;		/* the offset in that stack where the name ends */
+	size_t slot;		/* its frame in L->f */
+	count cursor;		/* where the next callee starts */
+	count xend;		/* where the last callee ended */
+	count total[2], self[2];
+	uint32_t nmore;		/* hidden callees ... */
+	count mtotal[2];	/* ... and their samples */
+};
+
+struct builder {
+	struct layout *L;
+	const struct layout_opts *o;
+	double minw;
+	struct open *op;
+	size_t n, cap;		/* op[0] is the root */
+	const char *prev;	/* the stack before, whose frames are open */
+	size_t prevlen;
+};
+
+/* A frame at the end of the layout, its fields unset. */
 static struct lframe *
-push(struct layout *L)
+slot(struct layout *L)
 {
 	if (L->n == L->cap) {
 		L->cap = L->cap ? L->cap * 2 : 1024;
 		L->f = ereallocarray(L->f, L->cap, sizeof(*L->f));
 	}
-	memset(&L->f[L->n], 0, sizeof(*L->f));
 	return &L->f[L->n++];
 }
 
-/* A frame waiting to be emitted: a node (or a more box) and its start. */
-struct pending {
-	uint32_t node;
-	uint32_t depth;
-	uint32_t nmore;
-	count x;
-	count total[2], self[2];
-};
-
-struct stack {
-	struct pending *p;
-	size_t n, cap;
-};
-
-static struct pending *
-spush(struct stack *s)
+/* The same, zeroed. */
+static struct lframe *
+push(struct layout *L)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 256;
-		s->p = ereallocarray(s->p, s->cap, sizeof(*s->p));
-	}
-	memset(&s->p[s->n], 0, sizeof(*s->p));
-	return &s->p[s->n++];
+	struct lframe *f = slot(L);
+
+	memset(f, 0, sizeof(*f));
+	return f;
 }
 
 static void
@@ -48,100 +222,270 @@ add2(count *a, const count *b)
 	count_add(&a[1], b[1]);
 }
 
-/* Queue the children of the frame just emitted, in reverse so that the
- * leftmost comes off the stack first. */
+/* Open a callee of the innermost open frame, named s[0..len), ending at
+ * offset end of its stack. */
 static void
-queue_children(const struct tree *t, const struct layout_opts *o, double minw,
-    const struct pending *parent, struct stack *s, struct stack *tmp)
+open_frame(struct builder *b, const char *s, size_t len, size_t end)
 {
-	const struct tnode *v;
-	struct pending *c, more;
-	count x = parent->x;
-	int chart = t->chart;
-	uint32_t k;
-	size_t i;
+	struct open *p, *v;
+	struct lframe *f;
 
-	tmp->n = 0;
-	memset(&more, 0, sizeof(more));
-	more.node = TNONE;
-	more.depth = parent->depth + 1;
-	/* A frame's own samples come first, as in a graph from sorted lines
-	 * (a stack sorts before its callees'); in a flame chart they stay
-	 * where they came in time, between the callees. */
-	if (!chart && parent->node != 0)
-		count_add(&x, t->node[parent->node].self[o->col]);
-	for (k = t->node[parent->node].child; k != TNONE; k = v->sibling) {
-		v = &t->node[k];
-		if (chart)
-			count_add(&x, t->lead[k][o->col]);
-		if (count_iszero(v->total[o->col]))
-			continue;	/* nothing to draw at these widths */
-		if (count_val(v->total[o->col]) < minw) {
-			if (!o->more)
-				count_add(&x, v->total[o->col]);
-			more.nmore++;
-			add2(more.total, v->total);
-			add2(more.self, v->total);
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->op = ereallocarray(b->op, b->cap, sizeof(*b->op));
+	}
+	p = &b->op[b->n - 1];
+	v = &b->op[b->n];
+	v->s = s;
+	v->len = len;
+	v->end = end;
+	v->slot = b->L->n;
+	v->cursor = p->cursor;
+	v->xend = p->cursor;
+	memset(v->total, 0, sizeof(v->total));
+	memset(v->self, 0, sizeof(v->self));
+	memset(v->mtotal, 0, sizeof(v->mtotal));
+	v->nmore = 0;
+	/* the rest of the frame is written if it is drawn */
+	f = slot(b->L);
+	f->depth = (uint32_t)b->n++;
+	f->nmore = 0;
+	f->x = p->cursor;
+}
+
+/* The "+N more" box of frame v, after its shown callees. */
+static void
+more_box(struct builder *b, const struct open *v, uint32_t depth)
+{
+	struct lframe *f;
+
+	if (!b->o->more || !v->nmore || count_val(v->mtotal[b->o->col]) < b->minw)
+		return;
+	f = push(b->L);
+	f->name = LF_MORE;
+	f->depth = depth + 1;
+	f->nmore = v->nmore;
+	f->x = v->xend;
+	f->w = v->mtotal[b->o->col];
+	memcpy(f->total, v->mtotal, sizeof(f->total));
+	memcpy(f->self, v->mtotal, sizeof(f->self));
+	if (f->depth > b->L->maxdepth)
+		b->L->maxdepth = f->depth;
+}
+
+/* Close the innermost open frame: drawn, hidden (counted in its
+ * caller's "+N more"), or nothing at all at these widths. */
+static void
+close_frame(struct builder *b)
+{
+	struct open *v = &b->op[--b->n], *p = &b->op[b->n - 1];
+	const struct layout_opts *o = b->o;
+	count w = v->total[o->col];
+	struct lframe *f;
+
+	add2(p->total, v->total);
+	if (count_iszero(w)) {
+		b->L->n = v->slot;
+	} else if (count_val(w) < b->minw) {
+		b->L->n = v->slot;	/* its callees are narrower still: gone */
+		if (!o->more)
+			count_add(&p->cursor, w);
+		p->nmore++;
+		add2(p->mtotal, v->total);
+	} else {
+		f = &b->L->f[v->slot];
+		f->name = intern(&b->L->names, v->s, v->len);
+		f->w = w;
+		memcpy(f->total, v->total, sizeof(f->total));
+		memcpy(f->self, v->self, sizeof(f->self));
+		if (f->depth > b->L->maxdepth)
+			b->L->maxdepth = f->depth;
+		count_add(&p->cursor, w);
+		more_box(b, v, f->depth);
+	}
+	p->xend = p->cursor;
+}
+
+/* How many frames (the root counted) of stack s[0..len) are the open
+ * frames of the stack before. */
+static size_t
+shared(const struct builder *b, const char *s, size_t len, size_t lcp)
+{
+	size_t max = len < b->prevlen ? len : b->prevlen, l = 0, k, e;
+
+	if (b->prev) {
+		l = lcp < max ? lcp : max;
+		l += mismatch(s + l, b->prev + l, max - l);
+	}
+	for (k = 1; k < b->n; k++) {
+		e = b->op[k].end;
+		if (e < l)
 			continue;
+		if (e == l && (l == len || s[l] == ';') && (l == b->prevlen || b->prev[l] == ';'))
+			continue;
+		break;
+	}
+	return k;
+}
+
+static void
+add_stack(struct builder *b, const struct lstack *st)
+{
+	size_t k = shared(b, st->s, st->len, st->lcp), start, i;
+	const char *semi;
+	struct open *v;
+
+	/* in a flame chart, a line of no samples that ends in an open
+	 * frame comes between nothing */
+	if (b->o->chart && k > 1 && b->op[k - 1].end == st->len &&
+	    count_iszero(st->c[0]) && count_iszero(st->c[1]))
+		return;
+	while (b->n > k)
+		close_frame(b);
+	start = k > 1 ? b->op[k - 1].end + 1 : 0;
+	while (start <= st->len) {
+		semi = memchr(st->s + start, ';', st->len - start);
+		i = semi ? (size_t)(semi - st->s) : st->len;
+		open_frame(b, st->s + start, i - start, i);
+		start = i + 1;
+	}
+	v = &b->op[b->n - 1];
+	add2(v->self, st->c);
+	add2(v->total, st->c);
+	count_add(&v->cursor, st->c[b->o->col]);
+	b->prev = st->s;
+	b->prevlen = st->len;
+}
+
+/* One frame and its place among its siblings, for --sort=width. */
+struct sib {
+	count w;
+	const char *s;
+	size_t len;
+	size_t i;
+	int more;
+};
+
+static int
+cmpsib(const void *a, const void *b)
+{
+	const struct sib *x = a, *y = b;
+	int c;
+
+	if (x->more != y->more)
+		return x->more - y->more;
+	if ((c = count_cmp(y->w, x->w)))
+		return c;
+	return framecmp(x->s, x->len, y->s, y->len);
+}
+
+/* Callees widest first, from their caller's left edge (speedscope's
+ * left-heavy order): the frames rewritten in the new pre-order. */
+static void
+sort_by_width(struct layout *L)
+{
+	size_t *size = ereallocarray(NULL, L->n, sizeof(*size));
+	size_t *stk = ereallocarray(NULL, L->n, sizeof(*stk)), ns = 0, i, j, k, nsib;
+	struct lframe *out = ereallocarray(NULL, L->cap, sizeof(*out));
+	struct sib *sib = ereallocarray(NULL, L->n, sizeof(*sib));
+	size_t nout = 0;
+	count x;
+
+	/* the size of every frame's subtree */
+	for (i = 0; i < L->n; i++) {
+		while (ns && L->f[stk[ns - 1]].depth >= L->f[i].depth) {
+			ns--;
+			size[stk[ns]] = i - stk[ns];
 		}
-		c = spush(tmp);
-		c->node = k;
-		c->depth = parent->depth + 1;
-		c->x = x;
-		memcpy(c->total, v->total, sizeof(c->total));
-		memcpy(c->self, v->self, sizeof(c->self));
-		count_add(&x, v->total[o->col]);
+		stk[ns++] = i;
 	}
-	if (o->more && more.nmore && count_val(more.total[o->col]) >= minw) {
-		more.x = x;
-		*spush(s) = more;
+	while (ns--)
+		size[stk[ns]] = L->n - stk[ns];
+	ns = 0;
+	stk[ns++] = 0;
+	while (ns) {
+		i = stk[--ns];
+		out[nout++] = L->f[i];
+		for (nsib = 0, j = i + 1; j < i + size[i]; j += size[j]) {
+			sib[nsib].w = L->f[j].w;
+			sib[nsib].s = layout_name(L, &L->f[j], &sib[nsib].len);
+			sib[nsib].more = L->f[j].name == LF_MORE;
+			sib[nsib++].i = j;
+		}
+		qsort(sib, nsib, sizeof(*sib), cmpsib);
+		x = L->f[i].x;
+		for (k = 0; k < nsib; k++) {
+			L->f[sib[k].i].x = x;
+			count_add(&x, sib[k].w);
+		}
+		for (k = nsib; k-- > 0;)
+			stk[ns++] = sib[k].i;
 	}
-	for (i = tmp->n; i-- > 0;)
-		*spush(s) = tmp->p[i];
+	free(L->f);
+	L->f = out;
+	free(size);
+	free(stk);
+	free(sib);
 }
 
 void
-layout_build(struct layout *L, const struct tree *t, const struct layout_opts *o)
+layout_build(struct layout *L, const struct lstack *st, size_t n, const struct layout_opts *o)
 {
-	struct stack s = { 0 }, tmp = { 0 };
-	struct pending *root, cur;
-	struct lframe *f;
-	double minw;
+	struct builder b = { 0 };
+	count total[2] = { { 0, 0 }, { 0, 0 } };
+	struct lframe *root;
+	size_t i;
 
 	memset(L, 0, sizeof(*L));
-	L->total = t->node[0].total[o->col];
+	intern_init(&L->names);
+	for (i = 0; i < n; i++)
+		add2(total, st[i].c);
+	L->total = total[o->col];
 	if (count_cmp(o->total, L->total) > 0)
 		L->total = o->total;
 	L->timemax = count_val(L->total);
 	if (L->timemax <= 0)
 		return;
-	minw = o->minpct ? L->timemax * o->minwidth / 100 : o->minwidth * L->timemax / o->pxwidth;
-	root = spush(&s);
-	root->node = 0;
-	memcpy(root->total, t->node[0].total, sizeof(root->total));
-	memcpy(root->self, t->node[0].self, sizeof(root->self));
-	while (s.n) {
-		cur = s.p[--s.n];
-		f = push(L);
-		f->node = cur.node;
-		f->depth = cur.depth;
-		f->nmore = cur.nmore;
-		f->x = cur.x;
-		f->w = cur.node == 0 ? L->total : cur.total[o->col];
-		memcpy(f->total, cur.total, sizeof(f->total));
-		memcpy(f->self, cur.self, sizeof(f->self));
-		if (cur.depth > L->maxdepth)
-			L->maxdepth = cur.depth;
-		if (cur.node != TNONE)
-			queue_children(t, o, minw, &cur, &s, &tmp);
+	b.L = L;
+	b.o = o;
+	b.minw = o->minpct ? L->timemax * o->minwidth / 100 : o->minwidth * L->timemax / o->pxwidth;
+	b.cap = 64;
+	b.op = ecalloc(b.cap, sizeof(*b.op));
+	b.n = 1;
+	root = push(L);
+	root->name = LF_ROOT;
+	for (i = 0; i < n; i++)
+		add_stack(&b, &st[i]);
+	while (b.n > 1)
+		close_frame(&b);
+	root = &L->f[0];
+	root->w = L->total;
+	memcpy(root->total, b.op[0].total, sizeof(root->total));
+	more_box(&b, &b.op[0], 0);
+	free(b.op);
+	if (o->bywidth)
+		sort_by_width(L);
+}
+
+const char *
+layout_name(const struct layout *L, const struct lframe *f, size_t *len)
+{
+	if (f->name == LF_ROOT) {
+		*len = 3;
+		return "all";
 	}
-	free(s.p);
-	free(tmp.p);
+	if (f->name == LF_MORE) {
+		*len = 0;
+		return "";
+	}
+	*len = intern_len(&L->names, f->name);
+	return intern_str(&L->names, f->name);
 }
 
 void
 layout_free(struct layout *L)
 {
 	free(L->f);
+	intern_free(&L->names);
 	memset(L, 0, sizeof(*L));
 }

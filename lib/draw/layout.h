@@ -4,6 +4,12 @@
  * levels (depth) along the other; each renderer scales them to its own
  * units.  Frames come in pre-order (a frame before its callees, callees
  * left to right), so a frame's descendants follow it contiguously.
+ *
+ * The layout is made in one pass over whole stacks, in the order the
+ * graph shows them (layout_sort_stacks, or input order for a flame
+ * chart), keeping only the frames still open: no tree of every frame is
+ * built, and only the frames wide enough to draw (and the "+N more"
+ * boxes that stand for the others) are kept, their names interned.
  */
 #ifndef FG_LAYOUT_H
 #define FG_LAYOUT_H
@@ -12,10 +18,21 @@
 #include <stdint.h>
 
 #include "base/count.h"
-#include "stack/tree.h"
+#include "base/intern.h"
+
+#define LF_ROOT (UINT32_MAX - 1)	/* the root, "all" */
+#define LF_MORE UINT32_MAX		/* a "+N more" box */
+
+/* A whole stack and its counts (baseline and target when differential). */
+struct lstack {
+	const char *s;
+	size_t len;
+	size_t lcp;		/* bytes known alike in the stack before (or 0) */
+	count c[2];
+};
 
 struct lframe {
-	uint32_t node;		/* the tree node, or TNONE for a "+N more" box */
+	uint32_t name;		/* the full name in layout.names, LF_ROOT or LF_MORE */
 	uint32_t depth;		/* 0 is the root ("all") */
 	uint32_t nmore;		/* frames a "+N more" box stands for */
 	count x, w;		/* start and width, in samples */
@@ -29,6 +46,8 @@ struct layout_opts {
 	int minpct;		/* ... percent of the total */
 	int more;		/* gather hidden callees into "+N more" boxes */
 	int col;		/* the count column that gives widths */
+	int bywidth;		/* callees widest first (ties by name) */
+	int chart;		/* a flame chart: stacks in input order */
 	count total;		/* draw against this total when larger */
 };
 
@@ -38,16 +57,28 @@ struct layout {
 	uint32_t maxdepth;
 	count total;		/* the width of the root */
 	double timemax;		/* the same, as a double */
+	struct interner names;	/* of the frames drawn */
 };
 
+/* Sort stacks as a flame graph shows them: frame by frame, callees by
+ * name bytewise (a name ordered as if ';' followed it, as sorted lines
+ * are), a stack before the stacks it begins; and set each one's lcp. */
+void layout_sort_stacks(struct lstack *st, size_t n);
+
 /*
- * Lay out tree t (children already ordered).  A frame narrower than the
- * minimum width is not drawn, nor are its callees; with o->more, the
- * hidden callees of a frame are drawn as one box after the shown ones,
- * so widths still add up.  Without it, positions are flamegraph.pl's:
- * every callee keeps its place whether shown or not.
+ * Lay out the n stacks st (sorted, or a flame chart's in input order:
+ * a frame then merges only with the same frame of the stack before).
+ * A frame narrower than the minimum width is not drawn, nor are its
+ * callees; with o->more, the hidden callees of a frame are drawn as one
+ * box after the shown ones, so widths still add up.  Without it,
+ * positions are flamegraph.pl's: every callee keeps its place whether
+ * shown or not.  The strings of st must live as long as the call.
  */
-void layout_build(struct layout *L, const struct tree *t, const struct layout_opts *o);
+void layout_build(struct layout *L, const struct lstack *st, size_t n,
+    const struct layout_opts *o);
+/* The full name of frame f (annotation included); "all" for the root;
+ * "" for a "+N more" box. */
+const char *layout_name(const struct layout *L, const struct lframe *f, size_t *len);
 void layout_free(struct layout *L);
 
 #endif

@@ -3,18 +3,6 @@
 
 #include "draw/vanished.h"
 
-count
-vanished_samples(const struct tree *t)
-{
-	count sum = count_from_u64(0);
-	uint32_t v;
-
-	for (v = 0; v < t->n; v++)
-		if (count_iszero(t->node[v].self[1]))
-			count_add(&sum, t->node[v].self[0]);	/* within the baseline's total */
-	return sum;
-}
-
 size_t
 vanished_note(count vanished, char *buf)
 {

@@ -11,11 +11,7 @@
 #include <stddef.h>
 
 #include "base/count.h"
-#include "stack/tree.h"
 
-/* The baseline samples (column 0) of the stacks of t whose target
- * (column 1) is 0. */
-count vanished_samples(const struct tree *t);
 /* "N samples vanished (target 0), not drawn" into buf (at least 440
  * bytes); 0 when none vanished. */
 size_t vanished_note(count vanished, char *buf);

@@ -44,7 +44,7 @@ def svg_rects(path):
     rects = []
     for g in re.finditer(r'<g id="(e?frames)"[^>]*>\n(.*?)</g>', s, re.S):
         for m in re.finditer(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" '
-                             r'height="([0-9.]+)" fill="(#[0-9a-f]{6})"(?: class="([^"]*)")?/>', g.group(2)):
+                             r'height="([0-9.]+)" fill="(#[0-9a-f]{6})"(?: class="([^"]*)")?(?:/>|>)', g.group(2)):
             x, y, w, h = map(float, m.group(1, 2, 3, 4))
             rects.append((x, y, w, h, hexrgb(m.group(5)), (m.group(6) or '').split()))
     return s, rects, hexrgb(stops[0]), hexrgb(stops[1]), H
