@@ -6,6 +6,7 @@
 
 #include "read/folded.h"
 #include "read/input.h"
+#include "read/merge.h"
 #include "base/out.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
@@ -41,95 +42,35 @@ collect(struct freader *r, struct fline *l, void *arg)
 		overflow(r);
 }
 
-/* One input of a sorted merge, and the line it stands at. */
-struct head {
-	struct freader r;
-	struct fline l;
-};
-
-/* Step h to its next data line, passing comments through; 0 at its end. */
-static int
-advance(struct head *h)
+static void
+print_comment(const char *s, size_t len, void *arg)
 {
-	int live;
-
-	while ((live = fr_next(&h->r, &h->l)) && !h->l.ncounts) {
-		out_mem(h->l.stack, h->l.len);
-		out_char('\n');
-	}
-	return live;
-}
-
-/* A binary min-heap of the live inputs, ordered by their current stack. */
-static int
-less(struct head *h, int a, int b)
-{
-	return stack_cmp(h[a].l.stack, h[a].l.len, h[b].l.stack, h[b].l.len) < 0;
+	(void)arg;
+	out_mem(s, len);
+	out_char('\n');
 }
 
 static void
-sift_down(struct head *h, int *heap, int n, int i)
+print_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
 {
-	int c, t;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && less(h, heap[c + 1], heap[c]))
-			c++;
-		if (!less(h, heap[c], heap[i]))
-			break;
-		t = heap[c], heap[c] = heap[i], heap[i] = t;
-		i = c;
-	}
+	(void)arg;
+	out_stackline(s, len, c, ncols);
 }
 
-/*
- * Merge sorted inputs like sort -m, adding up equal stacks: take the
- * smallest stack, then keep taking the heap's top while it is the same
- * stack.  Each input must be in order; a step back is an error.
- */
+/* Merge sorted inputs like sort -m, adding up equal stacks, in constant
+ * memory; an input out of order is an error. */
 static void
 merge_sorted(int n, char **names)
 {
-	struct head *h = ecalloc(n, sizeof(*h));
-	int *heap = ecalloc(n, sizeof(*heap)), live = 0, i, k, top;
-	char *cur = NULL;
-	size_t curlen = 0, curcap = 0;
-	count sum[2];
+	struct fmerge m;
+	int back;
 
-	for (i = 0; i < n; i++) {
-		fr_open(&h[i].r, names ? names[i] : NULL);
-		if (advance(&h[i]))
-			heap[live++] = i;
-	}
-	for (i = live / 2 - 1; i >= 0; i--)
-		sift_down(h, heap, live, i);
-	while (live) {
-		top = heap[0];
-		curlen = h[top].l.len;
-		if (curlen + 1 > curcap) {
-			curcap = 2 * curlen + 1;
-			cur = erealloc(cur, curcap);
-		}
-		memcpy(cur, h[top].l.stack, curlen);
-		memset(sum, 0, sizeof(sum));
-		while (live && !stack_cmp(h[heap[0]].l.stack, h[heap[0]].l.len, cur, curlen)) {
-			top = heap[0];
-			for (k = 0; k < fr_ncounts; k++)
-				if (!count_add(&sum[k], h[top].l.c[k]))
-					overflow(&h[top].r);
-			if (!advance(&h[top])) {
-				fr_close(&h[top].r);
-				heap[0] = heap[--live];
-			} else if (stack_cmp(h[top].l.stack, h[top].l.len, cur, curlen) < 0) {
-				fr_error(&h[top].r, "input not sorted (try without --sorted)");
-			}
-			sift_down(h, heap, live, 0);
-		}
-		out_stackline(cur, curlen, sum, fr_ncounts);
-	}
-	free(heap);
-	free(h);
-	free(cur);
+	fmerge_open(&m, n, names, NULL);
+	m.stack = print_stack;
+	m.comment = print_comment;
+	if ((back = fmerge_run(&m)) >= 0)
+		fr_error(&m.in[back].r, "input not sorted (try without --sorted)");
+	fmerge_close(&m);
 }
 
 int

@@ -213,3 +213,12 @@ load helper
 	fg-merge --sorted "$BATS_TEST_TMPDIR"/p.*.s >"$BATS_TEST_TMPDIR/a"
 	fg-merge "$DATA/folded/many.folded" | cmp - "$BATS_TEST_TMPDIR/a"
 }
+
+@test "fg-merge --sorted: an input without data lines is closed and freed" {
+	command -v valgrind >/dev/null || skip "needs valgrind"
+	printf '# only a comment\n' >"$BATS_TEST_TMPDIR/empty"
+	runsh "printf 'a 1\n' | valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
+	    --error-exitcode=9 fg-merge --sorted $BATS_TEST_TMPDIR/empty - 2>&1"
+	status_is 0
+	[ "$output" = "$(printf '# only a comment\na 1')" ]
+}

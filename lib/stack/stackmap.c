@@ -15,16 +15,21 @@ stackmap_init(struct stackmap *m)
 	m->slot = ecalloc(m->mask + 1, sizeof(*m->slot));
 }
 
+/* A slot holds the entry's index + 1 in its low half and the top of
+ * its hash in the high half: a probe rejects most strangers without
+ * touching the entry. */
+#define TAG(h) ((h) & 0xffffffff00000000ULL)
+
 static void
 grow(struct stackmap *m)
 {
 	size_t i, j, mask = m->mask * 2 + 1;
-	uint32_t *slot = ecalloc(mask + 1, sizeof(*slot));
+	uint64_t *slot = ecalloc(mask + 1, sizeof(*slot));
 
 	for (i = 0; i <= m->mask; i++) {
 		if (!m->slot[i])
 			continue;
-		for (j = m->ent[m->slot[i] - 1].hash & mask; slot[j]; j = (j + 1) & mask)
+		for (j = m->ent[(uint32_t)m->slot[i] - 1].hash & mask; slot[j]; j = (j + 1) & mask)
 			;
 		slot[j] = m->slot[i];
 	}
@@ -36,14 +41,15 @@ grow(struct stackmap *m)
 struct stackent *
 stackmap_get(struct stackmap *m, const char *s, size_t len)
 {
-	uint64_t h = hash_bytes(s, len);
+	uint64_t h = hash_bytes(s, len), k;
 	struct stackent *e;
 	size_t i;
-	uint32_t k;
 
 	for (i = h & m->mask; (k = m->slot[i]); i = (i + 1) & m->mask) {
-		e = &m->ent[k - 1];
-		if (e->hash == h && e->len == len && !memcmp(e->s, s, len))
+		if (TAG(k) != TAG(h))
+			continue;
+		e = &m->ent[(uint32_t)k - 1];
+		if (e->len == len && !memcmp(e->s, s, len))
 			return e;
 	}
 	if (m->n == UINT32_MAX - 1)
@@ -57,7 +63,7 @@ stackmap_get(struct stackmap *m, const char *s, size_t len)
 	e->s = arena_strdup(&m->arena, s, len);
 	e->len = len;
 	e->hash = h;
-	m->slot[i] = m->n;
+	m->slot[i] = TAG(h) | m->n;
 	if (m->n * 2 > m->mask) {
 		grow(m);
 		e = &m->ent[m->n - 1];

@@ -24,7 +24,7 @@ struct stackent {
 struct stackmap {
 	struct stackent *ent;
 	size_t n, cap;
-	uint32_t *slot;		/* index + 1 into ent, 0 empty */
+	uint64_t *slot;		/* hash tag | index + 1 into ent, 0 empty */
 	size_t mask;
 	struct arena arena;
 };
