@@ -15,6 +15,10 @@ extern const char *argv0;	/* program name used in every message */
 /* When set (by the fuzzing harnesses), errors jump here, without a
  * message, instead of ending the program. */
 extern jmp_buf *error_jmp;
+/* When set in a thread, its fatal errors call it first, with the line
+ * number they report (0: none), and report the number it returns (see
+ * par.h).  One fatal error is reported at a time. */
+extern _Thread_local uint64_t (*error_hook)(uint64_t line);
 
 /* Exit statuses of SPEC section 5. */
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };

@@ -71,6 +71,58 @@ stackmap_get(struct stackmap *m, const char *s, size_t len)
 	return e;
 }
 
+struct stackent *
+stackmap_push(struct stackmap *m, const char *s, size_t len)
+{
+	struct stackent *e;
+
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 1024;
+		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
+	}
+	e = &m->ent[m->n++];
+	memset(e, 0, sizeof(*e));
+	e->s = arena_strdup(&m->arena, s, len);
+	e->len = len;
+	return e;
+}
+
+struct stackent *
+stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout)
+{
+	struct stackent *out, *best;
+	size_t total = 0, *at = ecalloc(k, sizeof(*at)), no = 0;
+	int i, j;
+
+	for (i = 0; i < k; i++)
+		total += n[i];
+	out = ereallocarray(NULL, total ? total : 1, sizeof(*out));
+	for (;;) {
+		best = NULL;
+		for (i = 0; i < k; i++)
+			if (at[i] < n[i] && (!best || stack_cmp(a[i][at[i]].s, a[i][at[i]].len,
+			    best->s, best->len) < 0))
+				best = &a[i][at[i]];
+		if (!best)
+			break;
+		out[no] = *best;
+		memset(out[no].c, 0, sizeof(out[no].c));
+		for (i = 0; i < k; i++) {
+			if (at[i] >= n[i] || stack_cmp(a[i][at[i]].s, a[i][at[i]].len,
+			    out[no].s, out[no].len))
+				continue;
+			for (j = 0; j < 2; j++)
+				if (!count_add(&out[no].c[j], a[i][at[i]].c[j]))
+					eprintf("sum of counts overflows");
+			at[i]++;
+		}
+		no++;
+	}
+	free(at);
+	*nout = no;
+	return out;
+}
+
 int
 stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n)
 {

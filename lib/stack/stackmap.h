@@ -32,6 +32,13 @@ struct stackmap {
 void stackmap_init(struct stackmap *m);
 /* The entry for stack s[0..len), created with zero counts if new. */
 struct stackent *stackmap_get(struct stackmap *m, const char *s, size_t len);
+/* Append a new entry for s, after every other in sorted order: the map
+ * is then a sorted list, no longer to be looked up. */
+struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
+/* Merge the k sorted arrays a[i][0..n[i]) into one new sorted array of
+ * *nout entries, adding up both counts of equal stacks; the strings
+ * stay where they are. */
+struct stackent *stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
 /* The entries sorted by stack (stack_cmp); the array is m->ent itself,
