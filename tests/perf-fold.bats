@@ -166,3 +166,22 @@ same_as_reference() {
 	runsh "cat $BATS_TEST_TMPDIR/in | perf-fold $BATS_TEST_TMPDIR/in - $BATS_TEST_TMPDIR/in"
 	[ "$output" = "app;f 3" ]
 }
+
+@test "perf-fold: a period past 2^64 - 1 is an error with its line, not wrapped" {
+	printf 'app 1 1.0: 18446744073709551615 cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/max"
+	run perf-fold "$BATS_TEST_TMPDIR/max"
+	status_is 0
+	[ "$output" = "app;f 18446744073709551615" ]
+	printf 'app 1 1.0: 1 cycles:\n\t  1 f (/a)\n\napp 1 1.0: 99999999999999999999999 cycles:\n\t  1 f (/a)\n\n' \
+	    >"$BATS_TEST_TMPDIR/big"
+	run perf-fold "$BATS_TEST_TMPDIR/big"
+	status_is 1
+	[ "$output" = "perf-fold: $BATS_TEST_TMPDIR/big:4: period overflows" ]
+}
+
+@test "perf-fold: a negative period is an error, not a count of 1" {
+	printf 'app 1 1.0: -5 cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/neg"
+	run perf-fold "$BATS_TEST_TMPDIR/neg"
+	status_is 1
+	[ "$output" = "perf-fold: $BATS_TEST_TMPDIR/neg:1: negative period" ]
+}

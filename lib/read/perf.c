@@ -86,9 +86,14 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 	return 0;
 }
 
-/* ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event. */
+/*
+ * ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event.
+ * 1, 0 when the line has no event name; -1 with *err set when its
+ * period cannot be a count: negative, or past 2^64 - 1.
+ */
 static int
-event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period)
+event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period,
+    const char **err)
 {
 	size_t end = n, e, d;
 
@@ -107,18 +112,28 @@ event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *pe
 	for (d = e; d > 0 && blank(s[d - 1]); d--)
 		;
 	if (d > 0 && digit(s[d - 1])) {
-		size_t k = d, p = 0;
-		uint64_t v = 0, mul = 1;
+		size_t k = d, p;
+		uint64_t v = 0;
+		int over = 0;
 
 		while (k > 0 && digit(s[k - 1]))
 			k--;
-		for (p = d; p > k; p--) {
-			v += (uint64_t)(s[p - 1] - '0') * mul;
-			mul *= 10;
+		for (p = k; p < d; p++) {
+			if (v > (UINT64_MAX - (s[p] - '0')) / 10)
+				over = 1;
+			v = v * 10 + (s[p] - '0');
+		}
+		if (k > 0 && s[k - 1] == '-' && k > 1 && (blank(s[k - 2]) || s[k - 2] == ':')) {
+			*err = "negative period";
+			return -1;
 		}
 		while (k > 0 && blank(s[k - 1]))
 			k--;
 		if (k > 0 && s[k - 1] == ':') {
+			if (over) {
+				*err = "period overflows";
+				return -1;
+			}
 			*period = v;
 			return 1;
 		}
@@ -449,10 +464,13 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	const char *ev;
 	size_t evlen, i;
 	uint64_t period = 0;
+	const char *err = NULL;
+	int named;
 
-	(void)r;
 	s->live = 0;
-	if (event_name(line, n, &ev, &evlen, &period)) {
+	if ((named = event_name(line, n, &ev, &evlen, &period, &err)) < 0)
+		lines_error(r, "%s", err);
+	if (named) {
 		if (!st->event) {
 			st->event = arena_strdup(&st->m.arena, ev, evlen);
 			st->defaulted = 1;
