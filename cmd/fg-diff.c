@@ -647,7 +647,8 @@ read_both(struct job *j, size_t *n)
 		a[k + 1] = x[k].m.ent;
 		na[k + 1] = x[k].m.n;
 	}
-	a[0] = stackent_merge(a, na, 3, n);
+	if (!(a[0] = stackent_merge(a, na, 3, n)))
+		eprintf("sum of counts overflows");
 	/* the strings stay in the maps' arenas until the end */
 	for (k = 0; k < 2; k++) {
 		free(x[k].m.ent);

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "read/folded.h"
+#include "base/par.h"
 #include "read/input.h"
+#include "read/split.h"
 #include "read/merge.h"
 #include "base/out.h"
 #include "stack/stackmap.h"
@@ -73,6 +75,95 @@ merge_sorted(int n, char **names)
 	fmerge_close(&m);
 }
 
+/* The second half of a file, read by a helper thread into a map of its
+ * own; its comments wait in a buffer for the first half's. */
+struct half {
+	struct freader r;
+	struct stackmap m;
+	char *com;
+	size_t comlen, comcap;
+};
+
+static void
+read_half(void *arg)
+{
+	struct half *h = arg;
+	struct fline l;
+
+	while (fr_next(&h->r, &l)) {
+		if (l.ncounts) {
+			if (!stackmap_add(&h->m, l.stack, l.len, l.c, l.ncounts))
+				overflow(&h->r);
+			continue;
+		}
+		if (h->comlen + l.len + 1 > h->comcap) {
+			h->comcap = 2 * (h->comlen + l.len + 1);
+			h->com = erealloc(h->com, h->comcap);
+		}
+		memcpy(h->com + h->comlen, l.stack, l.len);
+		h->comlen += l.len;
+		h->com[h->comlen++] = '\n';
+	}
+	stackmap_sort(&h->m);
+}
+
+/*
+ * One large file in two halves, the second in a helper thread; the two
+ * maps, each sorted in its own thread, are merged as they are printed.
+ * The first data line is read before the helper starts: it decides the
+ * count columns for both.  Messages are those of a reading in order.
+ */
+static void
+merge_split(const char *path, uint64_t size, uint64_t at)
+{
+	struct freader r;
+	struct fline l;
+	struct half h;
+	struct stackmap m;
+	struct stackent *a[2], *e;
+	size_t n[2], ne, i;
+	struct par par;
+	int started;
+
+	stackmap_init(&m);
+	fr_open(&r, path);
+	lines_range(&r.in, 0, at);
+	while (fr_next(&r, &l)) {
+		collect(&r, &l, &m);
+		if (l.ncounts)
+			break;
+	}
+	memset(&h, 0, sizeof(h));
+	stackmap_init(&h.m);
+	fr_open(&h.r, path);
+	lines_range(&h.r.in, at, size - at);
+	started = par_start(&par, read_half, &h);
+	while (fr_next(&r, &l))
+		collect(&r, &l, &m);
+	par_done(&par, r.in.lineno);
+	if (started) {
+		par_join(&par);
+	} else {
+		h.r.in.lineno = r.in.lineno;
+		read_half(&h);
+	}
+	out_mem(h.com, h.comlen);
+	a[0] = stackmap_sort(&m);
+	a[1] = h.m.ent;
+	n[0] = m.n;
+	n[1] = h.m.n;
+	if (!(e = stackent_merge(a, n, 2, &ne)))
+		fileerr(r.name, 0, "sum of counts overflows");
+	for (i = 0; i < ne; i++)
+		out_stackline(e[i].s, e[i].len, e[i].c, fr_ncounts);
+	free(e);
+	free(h.com);
+	fr_close(&r);
+	fr_close(&h.r);
+	stackmap_free(&m);
+	stackmap_free(&h.m);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -83,6 +174,7 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	struct stackmap m;
+	uint64_t size, at;
 	int c, sorted = 0;
 
 	setprogname(argv[0]);
@@ -98,6 +190,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (sorted) {
 		merge_sorted(argc ? argc : 1, argc ? argv : NULL);
+	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {
+		merge_split(argv[0], size, at);
 	} else {
 		stackmap_init(&m);
 		each_line(argc, argv, collect, &m);

@@ -112,8 +112,11 @@ stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout)
 			    out[no].s, out[no].len))
 				continue;
 			for (j = 0; j < 2; j++)
-				if (!count_add(&out[no].c[j], a[i][at[i]].c[j]))
-					eprintf("sum of counts overflows");
+				if (!count_add(&out[no].c[j], a[i][at[i]].c[j])) {
+					free(out);
+					free(at);
+					return NULL;
+				}
 			at[i]++;
 		}
 		no++;

@@ -37,7 +37,7 @@ struct stackent *stackmap_get(struct stackmap *m, const char *s, size_t len);
 struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
 /* Merge the k sorted arrays a[i][0..n[i]) into one new sorted array of
  * *nout entries, adding up both counts of equal stacks; the strings
- * stay where they are. */
+ * stay where they are.  NULL when a sum overflows. */
 struct stackent *stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
