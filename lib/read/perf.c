@@ -252,12 +252,39 @@ skip_after(const struct perf_opts *o, const char *f, size_t n)
 	return 0;
 }
 
+/* A warning of a helper thread, kept for the main thread to give. */
+static void
+defer(struct perf_state *st, uint64_t line, const char *text)
+{
+	struct perf_msg *m;
+
+	if (st->nmsg == LEN(st->msg))
+		return;
+	m = &st->msg[st->nmsg++];
+	m->line = line;
+	snprintf(m->text, sizeof(m->text), "%s", text);
+}
+
 static void
 report(struct perf_state *st, struct lines *r, const char *line)
 {
-	if (st->bad++ < PERF_MAX_REPORTED)
+	if (st->bad++ >= PERF_MAX_REPORTED)
+		return;
+	if (st->deferred)
+		defer(st, r->lineno, line);
+	else
 		weprintf("%s:%llu: cannot read this line: %.80s", r->name,
 		    (unsigned long long)r->lineno, line);
+}
+
+static void
+several_events(struct perf_state *st)
+{
+	st->warned = 1;
+	if (st->deferred)
+		defer(st, 0, "");
+	else
+		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
 }
 
 /* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
@@ -475,11 +502,8 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 			st->event = arena_strdup(&st->m.arena, ev, evlen);
 			st->defaulted = 1;
 		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
-			if (st->defaulted && !st->warned) {
-				weprintf("several event types: keeping only '%s' (see --event-filter)",
-				    st->event);
-				st->warned = 1;
-			}
+			if (st->defaulted && !st->warned)
+				several_events(st);
 			return;
 		}
 	}
@@ -513,25 +537,56 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 }
 
 void
+perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
+{
+	char *pid, *tid;
+	size_t commlen, pidlen, tidlen;
+
+	if (n > 0 && line[0] == '#')
+		return;
+	if (n == 0) {
+		end_sample(st, r);
+		return;
+	}
+	if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
+	    (const char **)&tid, &tidlen))
+		event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
+	else
+		stack_line(st, r, line, n);
+}
+
+void
 perf_fold(struct perf_state *st, struct lines *r)
 {
-	char *line, *pid, *tid;
-	size_t n, commlen, pidlen, tidlen;
+	char *line;
+	size_t n;
 
-	while (lines_next(r, &line, &n)) {
-		if (n > 0 && line[0] == '#')
-			continue;
-		if (n == 0) {
-			end_sample(st, r);
+	while (lines_next(r, &line, &n))
+		perf_line(st, r, line, n);
+	end_sample(st, r);	/* a last sample without a blank line after it */
+}
+
+void
+perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+    uint64_t linebase)
+{
+	const struct perf_msg *m;
+	int i, shown = 0;
+
+	for (i = 0; i < from->nmsg; i++) {
+		m = &from->msg[i];
+		if (!m->line) {
+			if (!st->warned)
+				several_events(st);
 			continue;
 		}
-		if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
-		    (const char **)&tid, &tidlen))
-			event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
-		else
-			stack_line(st, r, line, n);
+		shown++;
+		if (st->bad++ < PERF_MAX_REPORTED)
+			weprintf("%s:%llu: cannot read this line: %.80s", name,
+			    (unsigned long long)(m->line + linebase), m->text);
 	}
-	end_sample(st, r);	/* a last sample without a blank line after it */
+	st->bad += from->bad - shown;
+	st->samples += from->samples;
 }
 
 void
