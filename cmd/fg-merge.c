@@ -147,7 +147,8 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 		h.r.in.lineno = r.in.lineno;
 		read_half(&h);
 	}
-	out_mem(h.com, h.comlen);
+	if (h.comlen)
+		out_mem(h.com, h.comlen);
 	a[0] = stackmap_sort(&m);
 	a[1] = h.m.ent;
 	n[0] = m.n;
