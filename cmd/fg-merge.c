@@ -29,27 +29,24 @@ overflow(struct freader *r)
 	fr_error(r, "sum of counts overflows");
 }
 
-/* Comments pass through first, in input order: they are not stacks. */
-static void
-collect(struct freader *r, struct fline *l, void *arg)
-{
-	struct stackmap *m = arg;
-
-	if (!l->ncounts) {
-		out_mem(l->stack, l->len);
-		out_char('\n');
-		return;
-	}
-	if (!stackmap_add(m, l->stack, l->len, l->c, l->ncounts))
-		overflow(r);
-}
-
 static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
 	out_mem(s, len);
 	out_char('\n');
+}
+
+/* Comments pass through first, in input order: they are not stacks. */
+static void
+collect(struct freader *r, struct fline *l, void *arg)
+{
+	struct stackmap *m = arg;
+
+	if (!l->ncounts)
+		print_comment(l->stack, l->len, NULL);
+	else if (!stackmap_add(m, l->stack, l->len, l->c, l->ncounts))
+		overflow(r);
 }
 
 static void
