@@ -547,6 +547,7 @@ struct rest {
 	struct job *j;
 	int col;
 	struct stackmap m;
+	struct stackbatch b;
 	char *buf;
 	size_t cap;
 };
@@ -556,6 +557,7 @@ rest_add(struct rest *x, struct fmerge_in *in)
 {
 	const char *s = in->l.stack;
 	size_t n = in->l.len;
+	count c[2] = { { 0, 0 }, { 0, 0 } };
 
 	if (x->j->o->striphex) {
 		/* "0x1" grows to "0x...": at most 5/3 longer */
@@ -566,8 +568,8 @@ rest_add(struct rest *x, struct fmerge_in *in)
 		n = strip_hex(s, n, x->buf);
 		s = x->buf;
 	}
-	if (!count_add(&stackmap_get(&x->m, s, n)->c[x->col], in->l.c[0]))
-		fr_error(&in->r, "sum of counts overflows");
+	c[x->col] = in->l.c[0];
+	stackbatch_add(&x->b, &x->m, s, n, c, 2, in->r.name, in->r.lineno);
 }
 
 static void
@@ -583,7 +585,9 @@ rest_read(void *arg)
 			check_line(&in->r, &in->l, &x->j->p[x->col], x->j->o);
 			rest_add(x, in);
 		}
+	stackbatch_flush(&x->b, &x->m);
 	stackmap_sort(&x->m);
+	free(x->b.buf);
 	free(x->buf);
 }
 

@@ -24,12 +24,6 @@ usage(FILE *f, int status)
 }
 
 static void
-overflow(struct freader *r)
-{
-	fr_error(r, "sum of counts overflows");
-}
-
-static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
@@ -37,16 +31,22 @@ print_comment(const char *s, size_t len, void *arg)
 	out_char('\n');
 }
 
+/* A map and the lines on their way to it. */
+struct sink {
+	struct stackmap m;
+	struct stackbatch b;
+};
+
 /* Comments pass through first, in input order: they are not stacks. */
 static void
 collect(struct freader *r, struct fline *l, void *arg)
 {
-	struct stackmap *m = arg;
+	struct sink *k = arg;
 
 	if (!l->ncounts)
 		print_comment(l->stack, l->len, NULL);
-	else if (!stackmap_add(m, l->stack, l->len, l->c, l->ncounts))
-		overflow(r);
+	else
+		stackbatch_add(&k->b, &k->m, l->stack, l->len, l->c, l->ncounts, r->name, r->lineno);
 }
 
 static void
@@ -86,11 +86,11 @@ read_half(void *arg)
 {
 	struct half *h = arg;
 	struct fline l;
+	struct stackbatch b = { 0 };
 
 	while (fr_next(&h->r, &l)) {
 		if (l.ncounts) {
-			if (!stackmap_add(&h->m, l.stack, l.len, l.c, l.ncounts))
-				overflow(&h->r);
+			stackbatch_add(&b, &h->m, l.stack, l.len, l.c, l.ncounts, h->r.name, h->r.lineno);
 			continue;
 		}
 		if (h->comlen + l.len + 1 > h->comcap) {
@@ -101,6 +101,8 @@ read_half(void *arg)
 		h->comlen += l.len;
 		h->com[h->comlen++] = '\n';
 	}
+	stackbatch_flush(&b, &h->m);
+	free(b.buf);
 	stackmap_sort(&h->m);
 }
 
@@ -116,17 +118,17 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	struct freader r;
 	struct fline l;
 	struct half h;
-	struct stackmap m;
+	struct sink k = { 0 };
 	struct stackent *a[2], *e;
 	size_t n[2], ne, i;
 	struct par par;
 	int started;
 
-	stackmap_init(&m);
+	stackmap_init(&k.m);
 	fr_open(&r, path);
 	lines_range(&r.in, 0, at);
 	while (fr_next(&r, &l)) {
-		collect(&r, &l, &m);
+		collect(&r, &l, &k);
 		if (l.ncounts)
 			break;
 	}
@@ -136,7 +138,9 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	lines_range(&h.r.in, at, size - at);
 	started = par_start(&par, read_half, &h);
 	while (fr_next(&r, &l))
-		collect(&r, &l, &m);
+		collect(&r, &l, &k);
+	stackbatch_flush(&k.b, &k.m);
+	free(k.b.buf);
 	par_done(&par, r.in.lineno);
 	if (started) {
 		par_join(&par);
@@ -146,9 +150,9 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	}
 	if (h.comlen)
 		out_mem(h.com, h.comlen);
-	a[0] = stackmap_sort(&m);
+	a[0] = stackmap_sort(&k.m);
 	a[1] = h.m.ent;
-	n[0] = m.n;
+	n[0] = k.m.n;
 	n[1] = h.m.n;
 	if (!(e = stackent_merge(a, n, 2, &ne)))
 		fileerr(r.name, 0, "sum of counts overflows");
@@ -158,7 +162,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	free(h.com);
 	fr_close(&r);
 	fr_close(&h.r);
-	stackmap_free(&m);
+	stackmap_free(&k.m);
 	stackmap_free(&h.m);
 }
 
@@ -171,7 +175,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
-	struct stackmap m;
+	struct sink k = { 0 };
 	uint64_t size, at;
 	int c, sorted = 0;
 
@@ -191,10 +195,12 @@ main(int argc, char **argv)
 	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {
 		merge_split(argv[0], size, at);
 	} else {
-		stackmap_init(&m);
-		each_line(argc, argv, collect, &m);
-		stackmap_print(&m, fr_ncounts);
-		stackmap_free(&m);
+		stackmap_init(&k.m);
+		each_line(argc, argv, collect, &k);
+		stackbatch_flush(&k.b, &k.m);
+		free(k.b.buf);
+		stackmap_print(&k.m, fr_ncounts);
+		stackmap_free(&k.m);
 	}
 	out_flush();
 	return 0;

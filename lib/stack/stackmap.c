@@ -41,7 +41,13 @@ grow(struct stackmap *m)
 struct stackent *
 stackmap_get(struct stackmap *m, const char *s, size_t len)
 {
-	uint64_t h = hash_bytes(s, len), k;
+	return stackmap_geth(m, s, len, hash_bytes(s, len));
+}
+
+struct stackent *
+stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h)
+{
+	uint64_t k;
 	struct stackent *e;
 	size_t i;
 
@@ -126,10 +132,82 @@ stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout)
 	return out;
 }
 
+void
+stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts)
+{
+	uint64_t h[STACKMAP_BATCH], k;
+	int i, j;
+
+	/* first the slots, then the entries they name, come into cache for
+	 * every line at once; then the lines are added in order */
+	for (i = 0; i < n; i++) {
+		h[i] = hash_bytes(l[i].s, l[i].len);
+		__builtin_prefetch(&m->slot[h[i] & m->mask]);
+	}
+	for (i = 0; i < n; i++) {
+		k = m->slot[h[i] & m->mask];
+		if (k && TAG(k) == TAG(h[i])) {
+			const char *e = m->ent[(uint32_t)k - 1].s;
+
+			for (j = 0; j < 4; j++)
+				__builtin_prefetch(e + 64 * j);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		l[i].ok = 1;
+		if (!stackmap_addh(m, l[i].s, l[i].len, h[i], l[i].c, ncounts))
+			l[i].ok = 0;
+	}
+}
+
+void
+stackbatch_flush(struct stackbatch *b, struct stackmap *m)
+{
+	int i;
+
+	for (i = 0; i < b->n; i++)
+		b->l[i].s = b->buf + b->off[i];
+	stackmap_add_batch(m, b->l, b->n, b->ncounts);
+	for (i = 0; i < b->n; i++)
+		if (!b->l[i].ok)
+			fileerr(b->name[i], b->lineno[i], "sum of counts overflows");
+	b->n = 0;
+	b->len = 0;
+}
+
+void
+stackbatch_add(struct stackbatch *b, struct stackmap *m, const char *s, size_t len,
+    const count *c, int ncounts, const char *name, uint64_t lineno)
+{
+	int i = b->n;
+
+	if (b->len + len > b->cap) {
+		b->cap = 2 * (b->len + len) + 4096;
+		b->buf = erealloc(b->buf, b->cap);
+	}
+	memcpy(b->buf + b->len, s, len);
+	b->off[i] = b->len;
+	b->l[i].len = len;
+	b->l[i].c[0] = c[0];
+	b->l[i].c[1] = ncounts > 1 ? c[1] : c[0];
+	b->name[i] = name;
+	b->lineno[i] = lineno;
+	b->ncounts = ncounts;
+	b->len += len;
+	if (++b->n == STACKMAP_BATCH)
+		stackbatch_flush(b, m);
+}
+
 int
 stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n)
 {
-	struct stackent *e = stackmap_get(m, s, len);
+	return stackmap_addh(m, s, len, hash_bytes(s, len), c, n);
+}
+
+int
+stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const count *c, int n)
+{
+	struct stackent *e = stackmap_geth(m, s, len, h);
 	int i, ok = 1;
 
 	for (i = 0; i < n; i++)
