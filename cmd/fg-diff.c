@@ -4,12 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "read/fheader.h"
+#include "base/par.h"
 #include "read/folded.h"
+#include "read/merge.h"
 #include "stack/frame.h"
 #include "base/out.h"
 #include "stack/pattern.h"
@@ -99,65 +98,51 @@ strip_hex(const char *s, size_t n, char *out)
 	return k;
 }
 
-/* Read a whole profile into memory: its counts go to column col of m. */
-static void
-load(struct profile *p, const struct opts *o, struct stackmap *m, int col)
-{
-	struct freader r;
-	struct fline l;
-	char *buf = NULL;
-	size_t cap = 0, n;
-	const char *s;
-
-	fr_ncounts = 0;
-	fr_open(&r, p->path);
-	while (fr_next(&r, &l)) {
-		if (!l.ncounts) {
-			fhj_line(&hdr, &r, &l);
-			continue;
-		}
-		one_count_only(&r, &l);
-		s = l.stack;
-		n = l.len;
-		if (o->striphex) {
-			/* "0x1" grows to "0x...": at most 5/3 longer */
-			if (2 * n + 8 > cap) {
-				cap = 2 * n + 8;
-				buf = erealloc(buf, cap);
-			}
-			n = strip_hex(s, n, buf);
-			s = buf;
-		}
-		if (o->defaultwild && maybe_repl(s, n))
-			p->anywild = 1;
-		if (!count_add(&stackmap_get(m, s, n)->c[col], l.c[0]))
-			fr_error(&r, "sum of counts overflows");
-		add_total(&r, &p->total, l.c[0]);
-	}
-	fr_close(&r);
-	free(buf);
-}
-
-/* The baseline's count as printed: scaled to the target's total with -n. */
+/*
+ * The baseline's count as printed: scaled to the target's total with -n
+ * (difffolded.pl: int(base * total2 / total1)).  Integer counts scale
+ * exactly, in 128 bits: base <= total1, so the result is at most total2
+ * and always fits.  --normalize=exact keeps the fraction, rounding to
+ * the 15 digits counts print with; decimal counts scale in doubles.
+ */
 static count
 scaled(const struct opts *o, count base, count t1, count t2)
 {
+	__uint128_t q;
 	count c;
 	double v;
 
 	if (o->normalize == NORM_OFF || !count_cmp(t1, t2) || count_iszero(t1))
 		return base;
-	/* difffolded.pl: int(base * total2 / total1), in doubles */
-	v = count_val(base) * count_val(t2) / count_val(t1);
-	if (o->normalize == NORM_EXACT) {
-		c.u = (uint64_t)v;
-		c.d = v;
-		return c;
+	if (!count_frac || o->normalize == NORM_EXACT) {
+		if (t1.u && t1.d == (double)t1.u) {
+			q = (__uint128_t)base.u * t2.u;
+			c.u = (uint64_t)(q / t1.u);
+			/* never past t2: base * t2 / t1 <= t2 */
+			if (o->normalize == NORM_EXACT && 2 * (q % t1.u) >= t1.u)
+				c.u++;
+			c.d = o->normalize == NORM_EXACT ? count_val(base) * count_val(t2) / count_val(t1) :
+			    (double)c.u;
+			return c;
+		}
 	}
-	v = (double)(uint64_t)v;
-	c.u = (uint64_t)v;
+	v = count_val(base) * count_val(t2) / count_val(t1);
+	if (o->normalize == NORM_TRUNC)
+		v = v < 18446744073709551616.0 ? (double)(uint64_t)v : v;
+	c.u = v < 18446744073709551616.0 ? (uint64_t)v : UINT64_MAX;
 	c.d = v;
 	return c;
+}
+
+/* A count as count_fmt prints it, but exact where a double is not:
+ * from 2^53 on a double holds no fraction, and the integer is exact. */
+static void
+out_exact(count c)
+{
+	if (count_frac && c.d >= 9007199254740992.0)
+		out_u64(c.u);
+	else
+		out_count(c);
 }
 
 static void
@@ -168,17 +153,21 @@ print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
 
 	c[0] = scaled(o, b, totals[0], totals[1]);
 	c[1] = t;
-	out_stackline(s, n, c, 2);
+	out_mem(s, n);
+	out_char(' ');
+	out_exact(c[0]);
+	out_char(' ');
+	out_exact(c[1]);
+	out_char('\n');
 }
 
 /* Both profiles in memory, matched by whole stacks. */
 static void
-hash_join(const struct opts *o, struct stackmap *m, const count *totals)
+hash_join(const struct opts *o, const struct stackent *e, size_t n, const count *totals)
 {
-	struct stackent *e = stackmap_sort(m);
 	size_t i;
 
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < n; i++)
 		print_pair(o, e[i].s, e[i].len, e[i].c[0], e[i].c[1], totals);
 }
 
@@ -451,7 +440,7 @@ pair_wild(struct walk *w, size_t len)
 }
 
 static void
-tree_join(const struct opts *o, struct stackmap *m, const count *totals)
+tree_join(const struct opts *o, const struct stackent *e0, size_t ne, const count *totals)
 {
 	struct side sd[2];
 	struct walk w = { 0 };
@@ -463,9 +452,8 @@ tree_join(const struct opts *o, struct stackmap *m, const count *totals)
 	size_t cap = 0, len, n, i;
 	const char *label;
 
-	e = stackmap_sort(m);
-	side_build(&sd[0], o, e, m->n, 0);
-	side_build(&sd[1], o, e, m->n, 1);
+	side_build(&sd[0], o, e0, ne, 0);
+	side_build(&sd[1], o, e0, ne, 1);
 	w.sd = sd;
 	w.o = o;
 	stackmap_init(&u);
@@ -509,157 +497,173 @@ tree_join(const struct opts *o, struct stackmap *m, const count *totals)
 	free(path);
 }
 
-/*
- * Sorted regular files, the suite's own output, are merge-joined in
- * constant memory.  A first pass checks the order (and the totals -n
- * needs, and whether a REPL frame is there to align); only then is
- * anything written, so a profile that turns out unsorted costs a second
- * read, never a wrong answer.
- */
-static int
-scan_sorted(struct profile *p, const struct opts *o)
+/* What every data line of a profile is checked for, as it is read. */
+static void
+check_line(struct freader *r, struct fline *l, struct profile *p, const struct opts *o)
 {
-	struct freader r;
-	struct fline l;
-	char *prev = NULL;
-	size_t prevlen = 0, cap = 0;
-	int sorted = 1, first = 1;
-	struct stat st;
+	one_count_only(r, l);
+	add_total(r, &p->total, l->c[0]);
+	if (o->defaultwild && maybe_repl(l->stack, l->len))
+		p->anywild = 1;
+}
 
-	if (!p->path || !strcmp(p->path, "-") || stat(p->path, &st) || !S_ISREG(st.st_mode))
-		return 0;
+/* Both profiles, read once each. */
+struct job {
+	const struct opts *o;
+	struct profile *p;
+	struct fmerge mg;
+	struct stackmap sorted;	/* what the merge joined, in order */
+	struct stackmap keep[2];	/* the rest: their strings */
+};
+
+static void
+merged_line(struct fmerge_in *in, int i, void *arg)
+{
+	struct job *j = arg;
+
+	check_line(&in->r, &in->l, &j->p[i], j->o);
+}
+
+static void
+merged_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
+{
+	struct job *j = arg;
+	struct stackent *e = stackmap_push(&j->sorted, s, len);
+
+	(void)ncols;
+	e->c[0] = c[0];
+	e->c[1] = c[1];
+}
+
+/* A comment before a profile's stacks: its unit header is joined with
+ * the other profile's; other comments are left out.  (The threads that
+ * read on after the join skip comments: a header comes first.) */
+static void
+diff_comment(struct fmerge_in *in, void *arg)
+{
+	(void)arg;
+	fhj_line(&hdr, &in->r, &in->l);
+}
+
+/* One profile's lines the merge join did not take, into a map of its own. */
+struct rest {
+	struct job *j;
+	int col;
+	struct stackmap m;
+	struct stackbatch b;
+	char *buf;
+	size_t cap;
+};
+
+static void
+rest_add(struct rest *x, struct fmerge_in *in)
+{
+	const char *s = in->l.stack;
+	size_t n = in->l.len;
+	count c[2] = { { 0, 0 }, { 0, 0 } };
+
+	if (x->j->o->striphex) {
+		/* "0x1" grows to "0x...": at most 5/3 longer */
+		if (2 * n + 8 > x->cap) {
+			x->cap = 2 * n + 8;
+			x->buf = erealloc(x->buf, x->cap);
+		}
+		n = strip_hex(s, n, x->buf);
+		s = x->buf;
+	}
+	c[x->col] = in->l.c[0];
+	stackbatch_add(&x->b, &x->m, s, n, c, 2, in->r.name, in->r.lineno);
+}
+
+static void
+rest_read(void *arg)
+{
+	struct rest *x = arg;
+	struct fmerge_in *in = &x->j->mg.in[x->col];
+
+	if (in->live)
+		rest_add(x, in);
+	while (fr_next(&in->r, &in->l))
+		if (in->l.ncounts) {
+			check_line(&in->r, &in->l, &x->j->p[x->col], x->j->o);
+			rest_add(x, in);
+		}
+	stackbatch_flush(&x->b, &x->m);
+	stackmap_sort(&x->m);
+	free(x->b.buf);
+	free(x->buf);
+}
+
+/*
+ * Read both profiles once.  Sorted ones (the suite's own output) are
+ * merge-joined as they come, without a hash; from the first line out of
+ * order on (or from the start with --strip-hex, which changes the
+ * order), each profile goes on into a map of its own, the target in a
+ * second thread.  The result: every stack once, sorted, both counts.
+ */
+static struct stackent *
+read_both(struct job *j, size_t *n)
+{
+	static const int col[2] = { 0, 1 };
+	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
+	struct rest x[2];
+	struct stackent *a[3];
+	size_t na[3];
+	struct par par;
+	int k, i;
+
 	fr_ncounts = 0;
-	fr_open(&r, p->path);
-	while (fr_next(&r, &l)) {
-		if (!l.ncounts)
-			continue;
-		one_count_only(&r, &l);
-		add_total(&r, &p->total, l.c[0]);
-		if (o->defaultwild && maybe_repl(l.stack, l.len))
-			p->anywild = 1;
-		if (!first && stack_cmp(l.stack, l.len, prev, prevlen) < 0) {
-			sorted = 0;
-			break;
+	fmerge_open(&j->mg, 2, paths, col);
+	j->mg.stack = merged_stack;
+	j->mg.line = merged_line;
+	j->mg.comment = diff_comment;
+	j->mg.arg = j;
+	j->mg.ncols = 2;
+	stackmap_init(&j->sorted);
+	if (!j->o->striphex) {
+		if (fmerge_run(&j->mg) < 0) {
+			*n = j->sorted.n;
+			return j->sorted.ent;
 		}
-		if (l.len > cap) {
-			cap = 2 * l.len;
-			prev = erealloc(prev, cap);
-		}
-		memcpy(prev, l.stack, l.len);
-		prevlen = l.len;
-		first = 0;
-	}
-	fr_close(&r);
-	free(prev);
-	return sorted;
-}
-
-/*
- * Scan both files at once, the target in a child process (two cores
- * halve the wait); its findings come back through a pipe.  Errors in
- * the target are reported by the child, which exits 1, and end the
- * parent too.  The child's messages go through a second pipe and are
- * passed on only when the baseline was good: one message, the first
- * file's, when both are bad.
- */
-struct findings {
-	int sorted, anywild;
-	count total;
-};
-
-static int
-scan_both(struct profile *p, const struct opts *o)
-{
-	struct findings f = { 0 };
-	int fd[2], efd[2], status, sorted;
-	pid_t pid;
-	ssize_t n, said;
-	char msg[4096];
-
-	if (pipe(efd) || pipe(fd) || (pid = fork()) < 0) {
-		/* no second process: scan one after the other */
-		return scan_sorted(&p[0], o) && scan_sorted(&p[1], o);
-	}
-	if (pid == 0) {
-		close(fd[0]);
-		close(efd[0]);
-		dup2(efd[1], 2);
-		f.sorted = scan_sorted(&p[1], o);
-		f.anywild = p[1].anywild;
-		f.total = p[1].total;
-		n = write(fd[1], &f, sizeof(f));
-		_exit(n == sizeof(f) ? 0 : 1);
-	}
-	close(fd[1]);
-	close(efd[1]);
-	sorted = scan_sorted(&p[0], o);
-	n = read(fd[0], &f, sizeof(f));
-	close(fd[0]);
-	/* what the child said (what was wrong, when it failed) */
-	while ((said = read(efd[0], msg, sizeof(msg))) > 0)
-		if (write(2, msg, said) != said)
-			break;
-	close(efd[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		exit(EXIT_BADINPUT);
-	if (n != sizeof(f))
-		eprintf("lost the scan of %s", displayname(p[1].path));
-	p[1].anywild = f.anywild;
-	p[1].total = f.total;
-	return sorted && f.sorted;
-}
-
-struct head {
-	struct freader r;
-	struct fline l;
-	int live;
-};
-
-static void
-step(struct head *h)
-{
-	while ((h->live = fr_next(&h->r, &h->l)) && !h->l.ncounts)
-		fhj_line(&hdr, &h->r, &h->l);
-}
-
-static void
-merge_join(const struct opts *o, struct profile *p)
-{
-	struct head h[2];
-	count totals[2] = { p[0].total, p[1].total }, sum[2];
-	char *cur = NULL;
-	size_t curlen, cap = 0;
-	int k, c;
-
-	for (k = 0; k < 2; k++) {
-		fr_ncounts = 1;
-		fr_open(&h[k].r, p[k].path);
-		step(&h[k]);
-	}
-	fhj_print(&hdr, 2);
-	while (h[0].live || h[1].live) {
-		c = !h[0].live ? 1 : !h[1].live ? -1 :
-		    stack_cmp(h[0].l.stack, h[0].l.len, h[1].l.stack, h[1].l.len);
-		k = c <= 0 ? 0 : 1;
-		curlen = h[k].l.len;
-		if (curlen + 1 > cap) {
-			cap = 2 * curlen + 1;
-			cur = erealloc(cur, cap);
-		}
-		memcpy(cur, h[k].l.stack, curlen);
-		memset(sum, 0, sizeof(sum));
+	} else {
+		/* the first data line of each decides the count columns,
+		 * before two threads read on */
 		for (k = 0; k < 2; k++)
-			while (h[k].live && !stack_cmp(h[k].l.stack, h[k].l.len, cur, curlen)) {
-				count_add(&sum[k], h[k].l.c[0]);
-				step(&h[k]);
-			}
-		print_pair(o, cur, curlen, sum[0], sum[1], totals);
+			while ((j->mg.in[k].live = fr_next(&j->mg.in[k].r, &j->mg.in[k].l)) &&
+			    !j->mg.in[k].l.ncounts)
+				diff_comment(&j->mg.in[k], j);
+		for (k = 0; k < 2; k++)
+			if (j->mg.in[k].live)
+				merged_line(&j->mg.in[k], k, j);
 	}
-	for (k = 0; k < 2; k++)
-		fr_close(&h[k].r);
-	free(cur);
+	memset(x, 0, sizeof(x));
+	for (k = 0; k < 2; k++) {
+		x[k].j = j;
+		x[k].col = k;
+		stackmap_init(&x[k].m);
+	}
+	i = par_start(&par, rest_read, &x[1]);
+	rest_read(&x[0]);
+	par_done(&par, 0);
+	if (i)
+		par_join(&par);
+	else
+		rest_read(&x[1]);
+	a[0] = j->sorted.ent;
+	na[0] = j->sorted.n;
+	for (k = 0; k < 2; k++) {
+		a[k + 1] = x[k].m.ent;
+		na[k + 1] = x[k].m.n;
+	}
+	if (!(a[0] = stackent_merge(a, na, 3, n)))
+		eprintf("sum of counts overflows");
+	/* the strings stay in the maps' arenas until the end */
+	for (k = 0; k < 2; k++) {
+		free(x[k].m.ent);
+		x[k].m.ent = NULL;
+		j->keep[k] = x[k].m;
+	}
+	return a[0];
 }
 
 int
@@ -679,7 +683,11 @@ main(int argc, char **argv)
 	};
 	struct opts o = { 0 };
 	struct profile p[2];
-	int c, k, sorted, userwild = 0, nowild = 0;
+	struct job j;
+	struct stackent *e;
+	size_t n;
+	count totals[2];
+	int c, k, userwild = 0, nowild = 0;
 	char **wilds = NULL;
 	int nwilds = 0;
 
@@ -724,28 +732,23 @@ main(int argc, char **argv)
 	memset(p, 0, sizeof(p));
 	p[0].path = argv[0];
 	p[1].path = argv[1];
-	sorted = !o.striphex && !o.striplines && !o.simplify && !userwild &&
-	    scan_both(p, &o) && !p[0].anywild && !p[1].anywild;
-	if (sorted) {
-		merge_join(&o, p);
-	} else {
-		struct stackmap m;
-		count totals[2];
-
-		stackmap_init(&m);
-		for (k = 0; k < 2; k++) {
-			p[k].total = count_from_u64(0);
-			p[k].anywild = 0;
-			load(&p[k], &o, &m, k);
-			totals[k] = p[k].total;
-		}
-		fhj_print(&hdr, 2);
-		if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild)
-			tree_join(&o, &m, totals);
-		else
-			hash_join(&o, &m, totals);
-		stackmap_free(&m);
-	}
+	memset(&j, 0, sizeof(j));
+	j.o = &o;
+	j.p = p;
+	e = read_both(&j, &n);
+	fhj_print(&hdr, 2);
+	totals[0] = p[0].total;
+	totals[1] = p[1].total;
+	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild)
+		tree_join(&o, e, n, totals);
+	else
+		hash_join(&o, e, n, totals);
+	if (e != j.sorted.ent)
+		free(e);
+	stackmap_free(&j.sorted);
+	for (k = 0; k < 2; k++)
+		stackmap_free(&j.keep[k]);
+	fmerge_close(&j.mg);
 	/* an empty side is allowed, and said (fg(7)) */
 	if (count_iszero(p[0].total))
 		weprintf("%s: the baseline has no samples: every stack is new",

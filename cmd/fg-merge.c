@@ -6,7 +6,10 @@
 
 #include "read/fheader.h"
 #include "read/folded.h"
+#include "base/par.h"
 #include "read/input.h"
+#include "read/split.h"
+#include "read/merge.h"
 #include "base/out.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
@@ -24,122 +27,160 @@ usage(void)
 static struct fhjoin hdr;	/* the inputs' unit headers */
 
 static void
-overflow(struct freader *r)
+print_comment(const char *s, size_t len, void *arg)
 {
-	fr_error(r, "sum of counts overflows");
+	(void)arg;
+	out_mem(s, len);
+	out_char('\n');
 }
+
+/* A comment of a sorted merge's input: a header line is joined with the
+ * other inputs', another passes through. */
+static void
+merge_comment(struct fmerge_in *in, void *arg)
+{
+	(void)arg;
+	if (!fhj_line(&hdr, &in->r, &in->l))
+		print_comment(in->l.stack, in->l.len, NULL);
+}
+
+/* A map and the lines on their way to it. */
+struct sink {
+	struct stackmap m;
+	struct stackbatch b;
+};
 
 /* Comments pass through first, in input order: they are not stacks. */
 static void
 collect(struct freader *r, struct fline *l, void *arg)
 {
-	struct stackmap *m = arg;
+	struct sink *k = arg;
 
 	if (!l->ncounts) {
-		if (fhj_line(&hdr, r, l))
-			return;
-		out_mem(l->stack, l->len);
-		out_char('\n');
-		return;
+		if (!fhj_line(&hdr, r, l))
+			print_comment(l->stack, l->len, NULL);
+	} else {
+		stackbatch_add(&k->b, &k->m, l->stack, l->len, l->c, l->ncounts, r->name, r->lineno);
 	}
-	if (!stackmap_add(m, l->stack, l->len, l->c, l->ncounts))
-		overflow(r);
-}
-
-/* One input of a sorted merge, and the line it stands at. */
-struct head {
-	struct freader r;
-	struct fline l;
-};
-
-/* Step h to its next data line, passing comments through; 0 at its end. */
-static int
-advance(struct head *h)
-{
-	int live;
-
-	while ((live = fr_next(&h->r, &h->l)) && !h->l.ncounts) {
-		if (fhj_line(&hdr, &h->r, &h->l))
-			continue;
-		out_mem(h->l.stack, h->l.len);
-		out_char('\n');
-	}
-	return live;
-}
-
-/* A binary min-heap of the live inputs, ordered by their current stack. */
-static int
-less(struct head *h, int a, int b)
-{
-	return stack_cmp(h[a].l.stack, h[a].l.len, h[b].l.stack, h[b].l.len) < 0;
 }
 
 static void
-sift_down(struct head *h, int *heap, int n, int i)
+print_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
 {
-	int c, t;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && less(h, heap[c + 1], heap[c]))
-			c++;
-		if (!less(h, heap[c], heap[i]))
-			break;
-		t = heap[c], heap[c] = heap[i], heap[i] = t;
-		i = c;
-	}
+	fhj_print(&hdr, *(int *)arg);	/* the first stack: the inputs' headers are read */
+	out_stackline(s, len, c, ncols);
 }
 
-/*
- * Merge sorted inputs like sort -m, adding up equal stacks: take the
- * smallest stack, then keep taking the heap's top while it is the same
- * stack.  Each input must be in order; a step back is an error.
- */
+/* Merge sorted inputs like sort -m, adding up equal stacks, in constant
+ * memory; an input out of order is an error. */
 static void
 merge_sorted(int n, char **names)
 {
-	struct head *h = ecalloc(n, sizeof(*h));
-	int *heap = ecalloc(n, sizeof(*heap)), live = 0, i, k, top;
-	char *cur = NULL;
-	size_t curlen = 0, curcap = 0;
-	count sum[2];
+	struct fmerge m;
+	int back;
 
-	for (i = 0; i < n; i++) {
-		fr_open(&h[i].r, names ? names[i] : NULL);
-		if (advance(&h[i]))
-			heap[live++] = i;
-		else
-			fr_close(&h[i].r);
-	}
-	fhj_print(&hdr, n);
-	for (i = live / 2 - 1; i >= 0; i--)
-		sift_down(h, heap, live, i);
-	while (live) {
-		top = heap[0];
-		curlen = h[top].l.len;
-		if (curlen + 1 > curcap) {
-			curcap = 2 * curlen + 1;
-			cur = erealloc(cur, curcap);
+	fmerge_open(&m, n, names, NULL);
+	m.stack = print_stack;
+	m.comment = merge_comment;
+	m.arg = &n;
+	if ((back = fmerge_run(&m)) >= 0)
+		fr_error(&m.in[back].r, "input not sorted (try without --sorted)");
+	fmerge_close(&m);
+}
+
+/* The second half of a file, read by a helper thread into a map of its
+ * own; its comments wait in a buffer for the first half's. */
+struct half {
+	struct freader r;
+	struct stackmap m;
+	char *com;
+	size_t comlen, comcap;
+};
+
+static void
+read_half(void *arg)
+{
+	struct half *h = arg;
+	struct fline l;
+	struct stackbatch b = { 0 };
+
+	while (fr_next(&h->r, &l)) {
+		if (l.ncounts) {
+			stackbatch_add(&b, &h->m, l.stack, l.len, l.c, l.ncounts, h->r.name, h->r.lineno);
+			continue;
 		}
-		memcpy(cur, h[top].l.stack, curlen);
-		memset(sum, 0, sizeof(sum));
-		while (live && !stack_cmp(h[heap[0]].l.stack, h[heap[0]].l.len, cur, curlen)) {
-			top = heap[0];
-			for (k = 0; k < fr_ncounts; k++)
-				if (!count_add(&sum[k], h[top].l.c[k]))
-					overflow(&h[top].r);
-			if (!advance(&h[top])) {
-				fr_close(&h[top].r);
-				heap[0] = heap[--live];
-			} else if (stack_cmp(h[top].l.stack, h[top].l.len, cur, curlen) < 0) {
-				fr_error(&h[top].r, "input not sorted (try without --sorted)");
-			}
-			sift_down(h, heap, live, 0);
+		if (h->comlen + l.len + 1 > h->comcap) {
+			h->comcap = 2 * (h->comlen + l.len + 1);
+			h->com = erealloc(h->com, h->comcap);
 		}
-		out_stackline(cur, curlen, sum, fr_ncounts);
+		memcpy(h->com + h->comlen, l.stack, l.len);
+		h->comlen += l.len;
+		h->com[h->comlen++] = '\n';
 	}
-	free(heap);
-	free(h);
-	free(cur);
+	stackbatch_flush(&b, &h->m);
+	free(b.buf);
+	stackmap_sort(&h->m);
+}
+
+/*
+ * One large file in two halves, the second in a helper thread; the two
+ * maps, each sorted in its own thread, are merged as they are printed.
+ * The first data line is read before the helper starts: it decides the
+ * count columns for both.  Messages are those of a reading in order.
+ */
+static void
+merge_split(const char *path, uint64_t size, uint64_t at)
+{
+	struct freader r;
+	struct fline l;
+	struct half h;
+	struct sink k = { 0 };
+	struct stackent *a[2], *e;
+	size_t n[2], ne, i;
+	struct par par;
+	int started;
+
+	stackmap_init(&k.m);
+	fr_open(&r, path);
+	lines_range(&r.in, 0, at);
+	while (fr_next(&r, &l)) {
+		collect(&r, &l, &k);
+		if (l.ncounts)
+			break;
+	}
+	memset(&h, 0, sizeof(h));
+	stackmap_init(&h.m);
+	fr_open(&h.r, path);
+	lines_range(&h.r.in, at, size - at);
+	started = par_start(&par, read_half, &h);
+	while (fr_next(&r, &l))
+		collect(&r, &l, &k);
+	stackbatch_flush(&k.b, &k.m);
+	free(k.b.buf);
+	par_done(&par, r.in.lineno);
+	if (started) {
+		par_join(&par);
+	} else {
+		h.r.in.lineno = r.in.lineno;
+		read_half(&h);
+	}
+	fhj_print(&hdr, 1);
+	if (h.comlen)
+		out_mem(h.com, h.comlen);
+	a[0] = stackmap_sort(&k.m);
+	a[1] = h.m.ent;
+	n[0] = k.m.n;
+	n[1] = h.m.n;
+	if (!(e = stackent_merge(a, n, 2, &ne)))
+		fileerr(r.name, 0, "sum of counts overflows");
+	for (i = 0; i < ne; i++)
+		out_stackline(e[i].s, e[i].len, e[i].c, fr_ncounts);
+	free(e);
+	free(h.com);
+	fr_close(&r);
+	fr_close(&h.r);
+	stackmap_free(&k.m);
+	stackmap_free(&h.m);
 }
 
 int
@@ -151,7 +192,8 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
-	struct stackmap m;
+	struct sink k = { 0 };
+	uint64_t size, at;
 	int c, sorted = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -167,12 +209,16 @@ main(int argc, char **argv)
 	argv += optind;
 	if (sorted) {
 		merge_sorted(argc ? argc : 1, argc ? argv : NULL);
+	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {
+		merge_split(argv[0], size, at);
 	} else {
-		stackmap_init(&m);
-		each_line(argc, argv, collect, &m);
+		stackmap_init(&k.m);
+		each_line(argc, argv, collect, &k);
+		stackbatch_flush(&k.b, &k.m);
+		free(k.b.buf);
 		fhj_print(&hdr, argc ? argc : 1);
-		stackmap_print(&m, fr_ncounts);
-		stackmap_free(&m);
+		stackmap_print(&k.m, fr_ncounts);
+		stackmap_free(&k.m);
 	}
 	out_flush();
 	return 0;

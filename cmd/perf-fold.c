@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/par.h"
 #include "read/lines.h"
+#include "read/split.h"
 #include "base/out.h"
 #include "read/perf.h"
 #include "stack/stackmap.h"
@@ -32,6 +34,86 @@ usage(void)
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
+}
+
+/* The second half of a perf script file, in a helper thread. */
+struct half {
+	struct perf_state st;
+	struct lines r;
+};
+
+static void
+fold_half(void *arg)
+{
+	struct half *h = arg;
+
+	perf_fold(&h->st, &h->r);
+	stackmap_sort(&h->st.m);
+}
+
+/*
+ * A large file in two halves cut at a blank line (between samples), the
+ * second read by a helper thread into a state of its own; its warnings
+ * wait for the first half's.  The first event line is read before the
+ * helper starts: it names the event kept by default.
+ */
+static void
+fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
+{
+	struct lines r;
+	struct half h;
+	struct par par;
+	char *line;
+	size_t n;
+	int started;
+
+	lines_open(&r, path);
+	lines_range(&r, 0, at);
+	while (!st->event && lines_next(&r, &line, &n))
+		perf_line(st, &r, line, n);
+	memset(&h, 0, sizeof(h));
+	h.st.o = st->o;
+	h.st.deferred = 1;
+	stackmap_init(&h.st.m);
+	if (st->event) {
+		h.st.event = arena_strdup(&h.st.m.arena, st->event, strlen(st->event));
+		h.st.defaulted = st->defaulted;
+		h.st.warned = st->warned;
+	}
+	lines_open(&h.r, path);
+	lines_range(&h.r, at, size - at);
+	started = par_start(&par, fold_half, &h);
+	perf_fold(st, &r);
+	par_done(&par, r.lineno);
+	if (started) {
+		par_join(&par);
+	} else {
+		h.r.lineno = r.lineno;
+		fold_half(&h);
+	}
+	perf_undefer(st, &h.st, r.name, started ? r.lineno : 0);
+	st->other = h.st.m;
+	lines_close(&r);
+	lines_close(&h.r);
+	perf_free(&h.st);
+}
+
+/* Every stack of st (and of the helper's half) in sorted order. */
+static void
+print_stacks(struct perf_state *st)
+{
+	struct stackent *a[2], *e;
+	size_t n[2], ne, i;
+
+	a[0] = stackmap_sort(&st->m);
+	n[0] = st->m.n;
+	a[1] = st->other.ent;
+	n[1] = st->other.n;
+	if (!(e = stackent_merge(a, n, 2, &ne)))
+		eprintf("sum of counts overflows");
+	for (i = 0; i < ne; i++)
+		out_stackline(e[i].s, e[i].len, e[i].c, 1);
+	free(e);
 }
 
 int
@@ -66,6 +148,7 @@ main(int argc, char **argv)
 	struct perf_opts o = { 0 };
 	struct perf_state st;
 	struct lines r;
+	uint64_t size, at;
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
@@ -106,21 +189,26 @@ main(int argc, char **argv)
 	stackmap_init(&st.m);
 	if (o.event)
 		st.event = arena_strdup(&st.m.arena, o.event, strlen(o.event));
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		lines_open(&r, argc ? argv[i] : NULL);
-		perf_fold(&st, &r);
-		lines_close(&r);
+	if (argc == 1 && split_point(argv[0], "\n\n", 2, &size, &at)) {
+		fold_split(&st, argv[0], size, at);
+	} else {
+		for (i = 0; i < (argc ? argc : 1); i++) {
+			lines_open(&r, argc ? argv[i] : NULL);
+			perf_fold(&st, &r);
+			lines_close(&r);
+		}
 	}
 	if (st.bad > PERF_MAX_REPORTED)
 		weprintf("%llu lines in all could not be read", (unsigned long long)st.bad);
 	if (st.bad && o.strict)
 		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st.bad);
 	/* empty input is no error (fg(7)); lines that are not perf's are */
-	if (!st.m.n && st.bad)
+	if (!st.m.n && !st.other.n && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
-	stackmap_print(&st.m, 1);
+	print_stacks(&st);
 	out_flush();
 	stackmap_free(&st.m);
+	stackmap_free(&st.other);
 	perf_free(&st);
 	free(o.skipafter);
 	return 0;

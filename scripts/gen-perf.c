@@ -4,8 +4,14 @@
  * with spaces, depths 10 to 60, STACKS unique call paths, until BYTES
  * have been written.
  *
- * usage: gen-perf BYTES STACKS [SEED]
+ * With "rust" after the seed, the frames are those of an async Rust
+ * server (generics, trait impls "<A as B>::f", closures, symbol hashes)
+ * and each new stack grows from a prefix of an earlier one, so stacks
+ * share their roots as in a real profile.
+ *
+ * usage: gen-perf BYTES STACKS [SEED [rust]]
  */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +42,25 @@ static const char *kern[] = {
 	"native_write_msr_safe", "schedule", "__schedule", "finish_task_switch"
 };
 
+static const char *rust[] = {
+	"main", "std::rt::lang_start_internal", "std::panicking::try::do_call",
+	"core::ops::function::FnOnce::call_once{{vtable.shim}}",
+	"std::sys::unix::thread::Thread::new::thread_start",
+	"tokio::runtime::task::harness::Harness<T,S>::poll",
+	"<hyper::proto::h1::dispatch::Dispatcher<D,Bs,I,T> as core::future::future::Future>::poll",
+	"app::handlers::search::{{closure}}", "app::index::Index::lookup::h3a1f09b2c4d5e6f7",
+	"serde_json::de::Deserializer<R>::parse_value",
+	"<core::iter::adapters::map::Map<I,F> as core::iter::traits::iterator::Iterator>::fold",
+	"hashbrown::raw::RawTable<T,A>::reserve_rehash",
+	"regex::exec::ExecNoSync::find_at::h09c2d1e4f5a6b7c8",
+	"alloc::raw_vec::RawVec<T,A>::reserve::do_reserve_and_handle",
+	"<alloc::vec::Vec<T,A> as core::ops::drop::Drop>::drop",
+	"core::ptr::drop_in_place<h2::proto::streams::recv::Recv>",
+	"rayon_core::registry::WorkerThread::wait_until_cold",
+	"<std::io::BufReader<R> as std::io::Read>::read", "__memmove_avx_unaligned_erms",
+	"malloc", "app::model::Document::score"
+};
+
 int
 main(int argc, char **argv)
 {
@@ -49,6 +74,8 @@ main(int argc, char **argv)
 	}
 	bytes = strtoull(argv[1], NULL, 10);
 	nstacks = strtoull(argv[2], NULL, 10);
+	int isrust = argc > 4 && !strcmp(argv[4], "rust");
+
 	if (argc > 3)
 		state += strtoull(argv[3], NULL, 10) * 2654435761u;
 	stacks = malloc(nstacks * sizeof(*stacks));
@@ -57,9 +84,28 @@ main(int argc, char **argv)
 		size_t cap = 16384, n = 0, d, depth = 10 + rnd() % 51, nk = rnd() % 3 ? 0 : 2 + rnd() % 6;
 		char *s = malloc(cap);
 
-		for (d = 0; d < depth; d++) {
+		d = 0;
+		if (isrust && i > 0) {
+			/* the first frames of an earlier stack */
+			const char *from = stacks[rnd() % i], *p = from;
+			size_t keep = rnd() % depth;
+
+			/* user frames only: kernel frames stay on top */
+			for (; d < keep && *p; d++) {
+				const char *e = strchr(p, '\n');
+
+				if (memmem(p, e - p, "kallsyms", 8))
+					break;
+				p = e + 1;
+			}
+			memcpy(s, from, p - from);
+			n = p - from;
+		}
+		for (; d < depth; d++) {
 			int k = d >= depth - nk;
-			const char *f = k ? kern[rnd() % 14] : user[(d * 7 + rnd() % 4) % 15];
+			const char *f = k ? kern[rnd() % 14] : isrust ?
+			    rust[d < 5 ? d : 5 + rnd() % (sizeof(rust) / sizeof(*rust) - 5)] :
+			    user[(d * 7 + rnd() % 4) % 15];
 			unsigned long addr = k ? 0xffffffff81000000UL + rnd() % 0xffffff : 0x400000 + rnd() % 0xfffff;
 
 			n += snprintf(s + n, cap - n, "\t    %lx %s+0x%x (%s)\n", addr, f,
@@ -74,7 +120,7 @@ main(int argc, char **argv)
 
 		i = (rnd() & 3) ? r % (nstacks / 8 + 1) : r;
 		t++;
-		len = printf("server %d/%d [%03d] %llu.%06llu: %llu cycles:\n", 999, tid,
+		len = printf("%s %d/%d [%03d] %llu.%06llu: %llu cycles:\n", isrust ? "search-srv" : "server", 999, tid,
 		    (int)(rnd() % 8), (unsigned long long)(100000 + t / 1000000),
 		    (unsigned long long)(t % 1000000), (unsigned long long)(1 + rnd() % 250000));
 		/* perf prints the leaf first: the stack's lines in reverse */

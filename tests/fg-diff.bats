@@ -133,3 +133,36 @@ setup() {
 	run fg-diff --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+@test "fg-diff: no endless wait when children are reaped for it (SIGCHLD ignored)" {
+	fg-merge "$D/dtrace-a.folded" >"$BATS_TEST_TMPDIR/a"
+	fg-merge "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/c"
+	run timeout 10 bash -c "trap '' CHLD; exec fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/c >/dev/null"
+	status_is 0
+}
+
+@test "fg-diff -n: counts near 2^64 scale exactly" {
+	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/a"
+	printf 'a;b 18446744073709551615\n' >"$BATS_TEST_TMPDIR/b"
+	# (2^64 - 1) / 3 and twice that, derived by hand
+	run fg-diff -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	status_is 0
+	[ "$output" = "$(printf 'a;b 6148914691236517205 18446744073709551615\nc 12297829382473034410 0')" ]
+	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/a"
+	runsh "fg-diff --normalize=exact $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-merge"
+	status_is 0
+	[ "$output" = "a;b 18446744073709551615 18446744073709551615" ]
+}
+
+@test "fg-diff: each input is read once" {
+	command -v strace >/dev/null || skip "needs strace"
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+	fg-merge "$D/dtrace-a.folded" >"$BATS_TEST_TMPDIR/a"
+	fg-merge "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/c"
+	for args in "a c" "a $D/dtrace-c.folded" "-s a c"; do
+		set -- $args
+		ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/log" \
+		    fg-diff $(for a; do case $a in a|c) echo "$BATS_TEST_TMPDIR/$a";; *) echo "$a";; esac; done) >/dev/null
+		[ "$(grep -c "/a\"" "$BATS_TEST_TMPDIR/log")" = 1 ]
+	done
+}

@@ -217,3 +217,39 @@ load helper
 	fg-merge --sorted "$BATS_TEST_TMPDIR"/p.*.s >"$BATS_TEST_TMPDIR/a"
 	fg-merge "$DATA/folded/many.folded" | cmp - "$BATS_TEST_TMPDIR/a"
 }
+
+@test "fg-merge --sorted: an input without data lines is closed and freed" {
+	command -v valgrind >/dev/null || skip "needs valgrind"
+	case $FG_BIN in *-san*) skip "valgrind and ASan do not mix (the sanitized run has LeakSanitizer)" ;; esac
+	printf '# only a comment\n' >"$BATS_TEST_TMPDIR/empty"
+	runsh "printf 'a 1\n' | valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
+	    --error-exitcode=9 fg-merge --sorted $BATS_TEST_TMPDIR/empty - 2>&1"
+	status_is 0
+	[ "$output" = "$(printf '# only a comment\na 1')" ]
+}
+
+# A file of more than 1 MiB is read in two halves by two threads.
+big() {
+	awk 'BEGIN { print "# first"; for (i = 0; i < 40000; i++) { print "main;some::namespace::f" i % 997 ";g" i % 13, i % 7 + 1; if (i == 30000) print "# second" } }'
+}
+
+@test "fg-merge: a large file read in two threads adds up as one" {
+	big >"$BATS_TEST_TMPDIR/in"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/in")" -gt 1048576 ]
+	runsh "fg-merge <$BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/one"
+	status_is 0
+	runsh "fg-merge $BATS_TEST_TMPDIR/in | cmp - $BATS_TEST_TMPDIR/one"
+	status_is 0
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/one")" = "# second" ]
+}
+
+@test "fg-merge: errors in a large file name the line a reading in order finds first" {
+	big | awk 'NR == 35000 { print "main;bad" } NR == 100 { print "main;also bad" } { print }' >"$BATS_TEST_TMPDIR/in"
+	run fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:100: count missing" ]
+	big | awk 'NR == 35000 { print "main;bad" } { print }' >"$BATS_TEST_TMPDIR/in"
+	run fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
+}

@@ -131,3 +131,47 @@ sanitized() {
 	status_is 1
 	[ "$output" = "fg-svg: out of memory" ]
 }
+
+# 2^16 one-frame stacks of 256 bytes that all collide under an unkeyed
+# multiply-rotate hash of four 8-byte lanes (what hash.h was): flipping
+# the top bit of a lane's word in one 32-byte block and the bit its
+# rotation moves it to in the next leaves the state unchanged.
+colliding() {
+	awk 'function blk(flip, hi,   s, i, c) {
+		s = ""
+		for (i = 0; i < 32; i++) {
+			c = 97
+			if (hi && flip[i]) c += 128
+			else if (!hi && flip[i]) c = xor97[i]
+			s = s sprintf("%c", c)
+		}
+		return s
+	}
+	BEGIN {
+		# lanes a, b, c, d rotate by 31, 29, 27, 33: bit 63 moves to
+		# bits 30, 28, 26, 32 (bytes 3, 11, 19, 28 of the next block)
+		split("3 11 19 28", nb, " "); split("33 113 101 96", nv, " ")
+		for (v = 0; v < 16; v++) {
+			delete f1; delete f2; delete xor97
+			for (l = 0; l < 4; l++) if (int(v / 2^l) % 2) {
+				f1[8 * l + 7] = 1; f2[nb[l + 1]] = 1; xor97[nb[l + 1]] = nv[l + 1]
+			}
+			seg[v] = blk(f1, 1) blk(f2, 0)
+		}
+		for (n = 0; n < 65536; n++)
+			print seg[n % 16] seg[int(n / 16) % 16] seg[int(n / 256) % 16] seg[int(n / 4096) % 16], 1
+	}'
+}
+
+@test "limits: names crafted to collide in the hash tables take linear time" {
+	colliding >"$BATS_TEST_TMPDIR/in"
+	[ "$(sort -u "$BATS_TEST_TMPDIR/in" | wc -l)" -eq 65536 ]
+	run timeout 8 fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$(echo "$output" | wc -l)" -eq 65536 ]
+	run timeout 8 fg-diff "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$(echo "$output" | wc -l)" -eq 65536 ]
+	run timeout 8 fg-top "$BATS_TEST_TMPDIR/in"
+	status_is 0
+}

@@ -168,3 +168,44 @@ same_as_reference() {
 	runsh "cat $BATS_TEST_TMPDIR/in | perf-fold $BATS_TEST_TMPDIR/in - $BATS_TEST_TMPDIR/in"
 	[ "$output" = "app;f 3" ]
 }
+
+@test "perf-fold: a period past 2^64 - 1 is an error with its line, not wrapped" {
+	printf 'app 1 1.0: 18446744073709551615 cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/max"
+	run perf-fold "$BATS_TEST_TMPDIR/max"
+	status_is 0
+	[ "$output" = "app;f 18446744073709551615" ]
+	printf 'app 1 1.0: 1 cycles:\n\t  1 f (/a)\n\napp 1 1.0: 99999999999999999999999 cycles:\n\t  1 f (/a)\n\n' \
+	    >"$BATS_TEST_TMPDIR/big"
+	run perf-fold "$BATS_TEST_TMPDIR/big"
+	status_is 1
+	[ "$output" = "perf-fold: $BATS_TEST_TMPDIR/big:4: period overflows" ]
+}
+
+@test "perf-fold: a negative period is an error, not a count of 1" {
+	printf 'app 1 1.0: -5 cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/neg"
+	run perf-fold "$BATS_TEST_TMPDIR/neg"
+	status_is 1
+	[ "$output" = "perf-fold: $BATS_TEST_TMPDIR/neg:1: negative period" ]
+}
+
+# A file of more than 1 MiB is read in two halves by two threads: what
+# it prints and warns must be what reading it in order (from a pipe) gives.
+@test "perf-fold: a large file read in two threads, warnings in order" {
+	awk 'BEGIN {
+		for (i = 0; i < 12000; i++) {
+			ev = (i == 9000) ? "instructions" : "cycles"
+			printf "app %d/%d [000] 1.%06d: %d %s:\n", 10 + i % 3, 20 + i % 5, i, 100 + i % 9, ev
+			printf "\t  4%05x worker::step%d(int)+0x1%x (/usr/bin/app)\n", i, i % 17, i % 255
+			if (i == 50 || i == 7000 || i == 11000) print "garbage here"
+			printf "\t  4%05x main+0x%x (/usr/bin/app)\n\n", i, i % 99
+		}
+	}' >"$BATS_TEST_TMPDIR/in"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/in")" -gt 1048576 ]
+	perf-fold --tid <"$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/one" 2>"$BATS_TEST_TMPDIR/one.err"
+	perf-fold --tid "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/two" 2>"$BATS_TEST_TMPDIR/two.err"
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+	sed "s|$BATS_TEST_TMPDIR/in|<stdin>|" "$BATS_TEST_TMPDIR/two.err" | cmp - "$BATS_TEST_TMPDIR/one.err"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/one.err")" -eq 4 ]
+	# sample 7000 starts at line 7000 * 4 + 1 (one garbage line before): its third line
+	grep -q ':28004: cannot read this line: garbage here' "$BATS_TEST_TMPDIR/one.err"
+}

@@ -1,4 +1,15 @@
-/* hash.h: a fast non-cryptographic hash of byte strings */
+/* hash.h: a fast keyed hash of byte strings and of integers
+ *
+ * Every table of the suite hashes through here.  The key is drawn once
+ * per run (hash.c), so names crafted against the function cannot make
+ * a table's probes quadratic: without the key, colliding inputs cannot
+ * be computed.  No output depends on the key: tables are only ever
+ * looked up, their entries kept and printed in an order of their own.
+ *
+ * Blocks of 16 bytes go through a 64x64->128 multiply with both halves
+ * keyed and folded (as wyhash does), in three independent lanes so that
+ * long stacks hash at memory speed.
+ */
 #ifndef FG_HASH_H
 #define FG_HASH_H
 
@@ -6,50 +17,56 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The run's key: random, set before main (hash.c). */
+extern uint64_t hash_key[4];
+
+/* The 128-bit product of a and b, its halves xor-folded. */
+static inline uint64_t
+hash_mum(uint64_t a, uint64_t b)
+{
+	__uint128_t r = (__uint128_t)a * b;
+
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
+}
+
+/* An integer key (a tree edge, an id pair) to a keyed hash. */
 static inline uint64_t
 hash_mix(uint64_t h)
 {
-	h ^= h >> 32;
-	h *= 0xd6e8feb86659fd93ULL;
-	h ^= h >> 32;
-	return h;
+	return hash_mum(h ^ hash_key[0], hash_key[1]);
 }
 
 static inline uint64_t
-hash_rotl(uint64_t x, int r)
+hash_load(const unsigned char *s)
 {
-	return x << r | x >> (64 - r);
+	uint64_t w;
+
+	memcpy(&w, s, 8);
+	return w;
 }
 
-/*
- * Four independent lanes of eight bytes each, so long stacks hash at
- * memory speed; unaligned loads go through memcpy.
- */
 static inline uint64_t
 hash_bytes(const void *p, size_t n)
 {
 	const unsigned char *s = p;
-	uint64_t a = 0x9e3779b97f4a7c15ULL ^ n, b = 0xc2b2ae3d27d4eb4fULL,
-	    c = 0x165667b19e3779f9ULL, d = 0x27d4eb2f165667c5ULL, w[4];
+	const uint64_t *k = hash_key;
+	uint64_t a = k[0] ^ n, b = k[1] ^ n, c = k[2], w[2];
+	size_t len = n;
 
-	for (; n >= 32; s += 32, n -= 32) {
-		memcpy(w, s, 32);
-		a = hash_rotl((a ^ w[0]) * 0xbf58476d1ce4e5b9ULL, 31);
-		b = hash_rotl((b ^ w[1]) * 0x94d049bb133111ebULL, 29);
-		c = hash_rotl((c ^ w[2]) * 0xbf58476d1ce4e5b9ULL, 27);
-		d = hash_rotl((d ^ w[3]) * 0x94d049bb133111ebULL, 33);
+	for (; n >= 48; s += 48, n -= 48) {
+		a = hash_mum(hash_load(s) ^ k[1], hash_load(s + 8) ^ a);
+		b = hash_mum(hash_load(s + 16) ^ k[2], hash_load(s + 24) ^ b);
+		c = hash_mum(hash_load(s + 32) ^ k[3], hash_load(s + 40) ^ c);
 	}
-	a ^= hash_rotl(b, 17) ^ hash_rotl(c, 37) ^ hash_rotl(d, 49);
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(w, s, 8);
-		a = hash_rotl((a ^ w[0]) * 0xbf58476d1ce4e5b9ULL, 31);
-	}
+	a ^= b ^ c;
+	for (; n >= 16; s += 16, n -= 16)
+		a = hash_mum(hash_load(s) ^ k[1], hash_load(s + 8) ^ a);
 	if (n) {
-		w[0] = 0;
+		w[0] = w[1] = 0;
 		memcpy(w, s, n);
-		a = (a ^ w[0]) * 0x94d049bb133111ebULL;
+		a = hash_mum(w[0] ^ k[2], w[1] ^ a);
 	}
-	return hash_mix(a);
+	return hash_mum(a ^ k[3], (uint64_t)len ^ k[0]);
 }
 
 #endif

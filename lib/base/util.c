@@ -1,5 +1,6 @@
 /* util.c: error reporting and checked allocation */
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,9 @@
 
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
+_Thread_local uint64_t (*error_hook)(uint64_t line);
+/* held by the thread reporting a fatal error until it exits */
+static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
 
 char *
 setprogname(char *name)
@@ -35,6 +39,9 @@ eprintf(const char *fmt, ...)
 
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
+	if (error_hook)
+		error_hook(0);
+	pthread_mutex_lock(&error_lock);
 	va_start(ap, fmt);
 	vwarn(fmt, ap);
 	va_end(ap);
@@ -56,6 +63,9 @@ vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
 {
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
+	if (error_hook)
+		line = error_hook(line);
+	pthread_mutex_lock(&error_lock);
 	fflush(stdout);
 	if (line)
 		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);

@@ -19,6 +19,10 @@ extern const char *argv0;	/* program name used in every message */
 /* When set (by the fuzzing harnesses), errors jump here, without a
  * message, instead of ending the program. */
 extern jmp_buf *error_jmp;
+/* When set in a thread, its fatal errors call it first, with the line
+ * number they report (0: none), and report the number it returns (see
+ * par.h).  One fatal error is reported at a time. */
+extern _Thread_local uint64_t (*error_hook)(uint64_t line);
 
 /* Exit statuses (fg(7), Conventions): 0 done, 1 bad input or failed
  * output, 2 bad usage. */

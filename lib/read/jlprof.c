@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/hash.h"
 #include "read/jlprof.h"
 #include "base/util.h"
 
@@ -247,11 +248,11 @@ read_frame(struct jlprof *p, struct rd *r)
 static void
 ip_put(struct jlprof *p, uint64_t ip, uint32_t first, uint32_t n)
 {
-	uint64_t h = ip * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = hash_mix(ip);	/* keyed: no crafted ips collide */
 	size_t i;
 	uint32_t k;
 
-	for (i = (h ^ h >> 29) & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
+	for (i = h & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
 		if (p->ip[k - 1].ip == ip)
 			break;
 	if (!k) {

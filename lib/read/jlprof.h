@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/hash.h"
+
 #include "base/intern.h"
 
 enum { JL_AUTO, JL_META, JL_LEGACY };
@@ -85,11 +87,11 @@ void jl_error(const struct jlprof *p, uint64_t off, const char *fmt, ...);
 static inline long
 jl_lookup(const struct jlprof *p, uint64_t ip)
 {
-	uint64_t h = ip * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = hash_mix(ip);	/* keyed, as ip_put */
 	size_t i;
 	uint32_t k;
 
-	for (i = (h ^ h >> 29) & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
+	for (i = h & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
 		if (p->ip[k - 1].ip == ip)
 			return k - 1;
 	return -1;

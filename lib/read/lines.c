@@ -19,6 +19,7 @@ lines_openfd(struct lines *r, int fd, const char *name)
 	r->name = name;
 	r->fd = fd;
 	r->nul = SIZE_MAX;
+	r->left = UINT64_MAX;
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
 }
@@ -31,6 +32,14 @@ lines_open(struct lines *r, const char *path)
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		eprintf("%s: %s", path, strerror(errno));
 	lines_openfd(r, fd, displayname(path));
+}
+
+void
+lines_range(struct lines *r, uint64_t off, uint64_t len)
+{
+	if (lseek(r->fd, (off_t)off, SEEK_SET) < 0)
+		eprintf("%s: %s", r->name, strerror(errno));
+	r->left = len;
 }
 
 void
@@ -75,8 +84,11 @@ fill(struct lines *r)
 		r->buf = erealloc(r->buf, r->cap);
 	}
 	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end);
+		n = read(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
+		    r->cap - r->end : r->left);
 	while (n < 0 && errno == EINTR);
+	if (n > 0)
+		r->left -= n;
 	if (n < 0)
 		eprintf("%s: read error: %s", r->name, strerror(errno));
 	if (n == 0) {

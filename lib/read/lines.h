@@ -21,6 +21,7 @@ struct lines {
 	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
 	int eof;
 	uint64_t lineno;
+	uint64_t left;		/* bytes the range has left to read */
 };
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
@@ -30,6 +31,8 @@ void lines_openfd(struct lines *r, int fd, const char *name);
  * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
  * an error with the line number. */
 int lines_next(struct lines *r, char **s, size_t *n);
+/* Read only len bytes from offset off of a regular file just opened. */
+void lines_range(struct lines *r, uint64_t off, uint64_t len);
 void lines_close(struct lines *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
 noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3);

@@ -87,9 +87,14 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 	return 0;
 }
 
-/* ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event. */
+/*
+ * ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event.
+ * 1, 0 when the line has no event name; -1 with *err set when its
+ * period cannot be a count: negative, or past 2^64 - 1.
+ */
 static int
-event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period)
+event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period,
+    const char **err)
 {
 	size_t end = n, e, d;
 
@@ -108,18 +113,28 @@ event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *pe
 	for (d = e; d > 0 && blank(s[d - 1]); d--)
 		;
 	if (d > 0 && digit(s[d - 1])) {
-		size_t k = d, p = 0;
-		uint64_t v = 0, mul = 1;
+		size_t k = d, p;
+		uint64_t v = 0;
+		int over = 0;
 
 		while (k > 0 && digit(s[k - 1]))
 			k--;
-		for (p = d; p > k; p--) {
-			v += (uint64_t)(s[p - 1] - '0') * mul;
-			mul *= 10;
+		for (p = k; p < d; p++) {
+			if (v > (UINT64_MAX - (s[p] - '0')) / 10)
+				over = 1;
+			v = v * 10 + (s[p] - '0');
+		}
+		if (k > 0 && s[k - 1] == '-' && k > 1 && (blank(s[k - 2]) || s[k - 2] == ':')) {
+			*err = "negative period";
+			return -1;
 		}
 		while (k > 0 && blank(s[k - 1]))
 			k--;
 		if (k > 0 && s[k - 1] == ':') {
+			if (over) {
+				*err = "period overflows";
+				return -1;
+			}
 			*period = v;
 			return 1;
 		}
@@ -238,12 +253,39 @@ skip_after(const struct perf_opts *o, const char *f, size_t n)
 	return 0;
 }
 
+/* A warning of a helper thread, kept for the main thread to give. */
+static void
+defer(struct perf_state *st, uint64_t line, const char *text)
+{
+	struct perf_msg *m;
+
+	if (st->nmsg == LEN(st->msg))
+		return;
+	m = &st->msg[st->nmsg++];
+	m->line = line;
+	snprintf(m->text, sizeof(m->text), "%s", text);
+}
+
 static void
 report(struct perf_state *st, struct lines *r, const char *line)
 {
-	if (st->bad++ < PERF_MAX_REPORTED)
+	if (st->bad++ >= PERF_MAX_REPORTED)
+		return;
+	if (st->deferred)
+		defer(st, r->lineno, line);
+	else
 		weprintf("%s:%llu: cannot read this line: %.80s", r->name,
 		    (unsigned long long)r->lineno, line);
+}
+
+static void
+several_events(struct perf_state *st)
+{
+	st->warned = 1;
+	if (st->deferred)
+		defer(st, 0, "");
+	else
+		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
 }
 
 /* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
@@ -451,19 +493,19 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	const char *ev;
 	size_t evlen, i;
 	uint64_t period = 0;
+	const char *err = NULL;
+	int named;
 
-	(void)r;
 	s->live = 0;
-	if (event_name(line, n, &ev, &evlen, &period)) {
+	if ((named = event_name(line, n, &ev, &evlen, &period, &err)) < 0)
+		lines_error(r, "%s", err);
+	if (named) {
 		if (!st->event) {
 			st->event = arena_strdup(&st->m.arena, ev, evlen);
 			st->defaulted = 1;
 		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
-			if (st->defaulted && !st->warned) {
-				weprintf("several event types: keeping only '%s' (see --event-filter)",
-				    st->event);
-				st->warned = 1;
-			}
+			if (st->defaulted && !st->warned)
+				several_events(st);
 			return;
 		}
 	}
@@ -497,25 +539,56 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 }
 
 void
+perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
+{
+	char *pid, *tid;
+	size_t commlen, pidlen, tidlen;
+
+	if (n > 0 && line[0] == '#')
+		return;
+	if (n == 0) {
+		end_sample(st, r);
+		return;
+	}
+	if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
+	    (const char **)&tid, &tidlen))
+		event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
+	else
+		stack_line(st, r, line, n);
+}
+
+void
 perf_fold(struct perf_state *st, struct lines *r)
 {
-	char *line, *pid, *tid;
-	size_t n, commlen, pidlen, tidlen;
+	char *line;
+	size_t n;
 
-	while (lines_next(r, &line, &n)) {
-		if (n > 0 && line[0] == '#')
-			continue;
-		if (n == 0) {
-			end_sample(st, r);
+	while (lines_next(r, &line, &n))
+		perf_line(st, r, line, n);
+	end_sample(st, r);	/* a last sample without a blank line after it */
+}
+
+void
+perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+    uint64_t linebase)
+{
+	const struct perf_msg *m;
+	int i, shown = 0;
+
+	for (i = 0; i < from->nmsg; i++) {
+		m = &from->msg[i];
+		if (!m->line) {
+			if (!st->warned)
+				several_events(st);
 			continue;
 		}
-		if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
-		    (const char **)&tid, &tidlen))
-			event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
-		else
-			stack_line(st, r, line, n);
+		shown++;
+		if (st->bad++ < PERF_MAX_REPORTED)
+			weprintf("%s:%llu: cannot read this line: %.80s", name,
+			    (unsigned long long)(m->line + linebase), m->text);
 	}
-	end_sample(st, r);	/* a last sample without a blank line after it */
+	st->bad += from->bad - shown;
+	st->samples += from->samples;
 }
 
 void

@@ -38,9 +38,17 @@ struct perf_sample {
 	int skipping;		/* --skip-after matched: callers dropped */
 };
 
+/* A warning a helper thread keeps for later: line 0 is the one about
+ * several event types. */
+struct perf_msg {
+	uint64_t line;
+	char text[81];
+};
+
 struct perf_state {
 	struct perf_opts *o;
 	struct stackmap m;
+	struct stackmap other;	/* a helper thread's stacks, sorted */
 	struct perf_sample s;
 	char *event;		/* the event kept */
 	int defaulted, warned;
@@ -51,11 +59,20 @@ struct perf_state {
 	size_t fbufcap;
 	char *line;		/* --srcline: the stack line, copied */
 	size_t linecap;
+	int deferred;		/* a helper thread: warnings kept in msg */
+	struct perf_msg msg[PERF_MAX_REPORTED + 1];
+	int nmsg;
 };
 
 /* st zeroed, then st->o and st->m set up by the caller; st->event may
  * name the one event to keep (an arena string of st->m). */
 void perf_fold(struct perf_state *st, struct lines *r);
+/* One line of perf_fold, for a caller that reads the lines itself. */
+void perf_line(struct perf_state *st, struct lines *r, char *line, size_t n);
+/* Give the warnings a helper thread kept (its lines are linebase on in
+ * file name), as if st had read its part, and take over its tallies. */
+void perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+    uint64_t linebase);
 /* The buffers of st (not its stack map nor its options). */
 void perf_free(struct perf_state *st);
 

@@ -23,16 +23,58 @@ struct stackent {
 struct stackmap {
 	struct stackent *ent;
 	size_t n, cap;
-	uint32_t *slot;		/* index + 1 into ent, 0 empty */
+	uint64_t *slot;		/* hash tag | index + 1 into ent, 0 empty */
 	size_t mask;
 	struct arena arena;
+};
+
+/* A line for stackmap_add_batch; ok is set 0 when a sum overflowed. */
+#define STACKMAP_BATCH 16
+struct stackline {
+	const char *s;
+	size_t len;
+	count c[2];
+	int ok;
 };
 
 void stackmap_init(struct stackmap *m);
 /* The entry for stack s[0..len), created with zero counts if new. */
 struct stackent *stackmap_get(struct stackmap *m, const char *s, size_t len);
+/* Append a new entry for s, after every other in sorted order: the map
+ * is then a sorted list, no longer to be looked up. */
+struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
+/* Merge the k sorted arrays a[i][0..n[i]) into one new sorted array of
+ * *nout entries, adding up both counts of equal stacks; the strings
+ * stay where they are.  NULL when a sum overflows. */
+struct stackent *stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
+/* The same with the stack's hash_bytes already taken. */
+struct stackent *stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h);
+int stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const count *c, int n);
+/* stackmap_add of n <= STACKMAP_BATCH lines, in order, their memory
+ * fetched for all of them at once: faster for large maps. */
+void stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts);
+
+/*
+ * Lines on their way to a map, copied out of the reader's buffer and
+ * added STACKMAP_BATCH at a time.  A sum that overflows is an error
+ * "FILE:LINE: sum of counts overflows" when the batch is added (at the
+ * latest at stackbatch_flush).  Zero it to start; free(buf) at the end.
+ */
+struct stackbatch {
+	struct stackline l[STACKMAP_BATCH];
+	size_t off[STACKMAP_BATCH];
+	const char *name[STACKMAP_BATCH];
+	uint64_t lineno[STACKMAP_BATCH];
+	int n, ncounts;
+	char *buf;
+	size_t len, cap;
+};
+
+void stackbatch_add(struct stackbatch *b, struct stackmap *m, const char *s, size_t len,
+    const count *c, int ncounts, const char *name, uint64_t lineno);
+void stackbatch_flush(struct stackbatch *b, struct stackmap *m);
 /* The entries sorted by stack (stack_cmp); the array is m->ent itself,
  * so the map must not be added to afterwards. */
 struct stackent *stackmap_sort(struct stackmap *m);
