@@ -98,7 +98,12 @@ compiler_entry(const char *s, size_t n)
 
 /* A tree's frames in pre-order (callees in the order tree_finish gave
  * them), frames of no width in column col left out with their callees,
- * as the layout leaves them: a view is a run of them. */
+ * as the layout leaves them: a view is a run of them.  This is
+ * layout_build's order at no minimum width, walked here to keep 4 bytes
+ * a frame where a struct lframe takes 112: on a 343k-frame input,
+ * layout_build in place of the walk took fg-html's peak from 58 to 94
+ * MiB and its CPU time up 8% (a differential page lays out the whole
+ * tree once anyway, for its colour scale). */
 struct lview {
 	const struct tree *t;
 	int col;
