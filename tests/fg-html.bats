@@ -653,4 +653,10 @@ pct() {
 	d=$((base - target))
 	[ "$d" -lt 0 ]
 	[ "$(got tip | grep '^delta:')" = "delta:target $target samples; change $d samples ($(pct "$d" "$total"))" ]
+	# the stacks elided are those without a baseline, weighed in the target
+	n=$(awk '$(NF-1) == 0 && $NF > 0' "$DIFF" | wc -l)
+	t=$(awk '$(NF-1) == 0 { t += $NF } END { print t }' "$DIFF")
+	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
+	browser elided "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
 }

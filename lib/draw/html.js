@@ -9,6 +9,8 @@ var D = JSON.parse(document.getElementById("fg-data").textContent);
 var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
 /* the current view's unit and count name: its input's header, else the page's */
 var UNIT = D.unit, CNAME = D.countname;
+/* differential: the column drawn and the other (--negate swaps them) */
+var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
 var B64 = new Int8Array(128);
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
@@ -214,12 +216,12 @@ function banner() {
 	b.className = ST.elided ? "show viewing" : "show";
 	if (onlyelided(ST.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
-			" of this view vanished from the target (" + human(r.e.total) + " in the baseline)";
+			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
 		return;
 	}
 	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
-		(r.e.stacks === 1 ? "" : "s") + " vanished from the target (" + human(r.e.total) +
-		" in the baseline, " + pct(r.e.total, r.btotal) + " of it) "));
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + DRAWN + " (" + human(r.e.total) +
+		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = ST.elided ? "Back to the graph" : "Show the Elided view";
@@ -379,7 +381,7 @@ function tipline(parent, cls, text) {
  * baseline minus target), the denominator of its share "of all". */
 function change(v, i) {
 	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
-	return (D.negate ? "target " : "baseline ") + human(v.b[i]) + "; change " + sign + human(d) +
+	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
 		" (" + sign + pct(d, v.w[0]) + ")";
 }
 function describe(i) {
@@ -390,7 +392,7 @@ function describe(i) {
 		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
 	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
 	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
-	if (ST.elided) lines.push(["delta", "vanished: in the baseline only"]);
+	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
 	return lines;
 }
