@@ -8,15 +8,17 @@
 #include "base/util.h"
 #include "draw/draw.h"
 #include "draw/html.h"
+#include "read/fheader.h"
 #include "read/folded.h"
 #include "read/input.h"
 #include "stack/tree.h"
 
-/* One input file: its graph and, for differential input, the stacks
- * that vanished (target 0). */
+/* One input file: its graph, for differential input the stacks that
+ * vanished (target 0), and what its header says the counts are. */
 struct input {
 	const char *path;
 	struct tree t, elided;
+	struct fheader h;
 	char *rev;
 	size_t revcap;
 	const struct dopts *o;
@@ -39,7 +41,7 @@ usage(void)
 	    "  -i, --inverted         open as an icicle graph (the root on top)\n"
 	    "      --sort=name|width  open with callees by name (default) or widest first\n"
 	    "      --split-root       one view per root frame (per thread)\n"
-	    "      --countname TEXT   what a count counts (samples)\n"
+	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
 	    "      --reverse          reverse every stack (merge at the leaves)\n"
 	    "      --negate           differential: draw the baseline, colour baseline - target\n"
 	    "      --delta=total|self differential: colour by total (default) or self change\n"
@@ -56,6 +58,10 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	const char *s;
 	count c[2];
 
+	if (!l->ncounts) {
+		fh_parse(&in->h, l->stack, l->len);
+		return;
+	}
 	if (!(s = draw_line(in->o, l, c, &in->rev, &in->revcap)))
 		return;
 	if (tree_add(&in->t, s, l->len, c) == TNONE)
@@ -75,6 +81,7 @@ read_input(struct input *in, const char *path, const struct dopts *o)
 	in->o = o;
 	tree_init(&in->t, 0, 2);
 	tree_init(&in->elided, 0, 2);
+	fh_init(&in->h);
 	argv[0] = (char *)path;
 	each_line(path ? 1 : 0, argv, add_line, in);
 	tree_finish(&in->t);
@@ -142,7 +149,7 @@ main(int argc, char **argv)
 			page.sortwidth = !strcmp(optarg, "width");
 			break;
 		case O_SPLIT: split = 1; break;
-		case O_COUNTNAME: o.countname = optarg; break;
+		case O_COUNTNAME: o.countname = optarg; page.fixedname = 1; break;
 		case 'h': usage();
 		case O_VERSION: version();
 		default: tryhelp();
@@ -160,7 +167,7 @@ main(int argc, char **argv)
 	html_begin(&page, &o);
 	for (i = 0; i < n; i++)
 		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].t,
-		    page.diff ? &in[i].elided : NULL, split);
+		    page.diff ? &in[i].elided : NULL, &in[i].h, split);
 	html_end(&page);
 	out_flush();
 	if (o.palfile)
@@ -168,6 +175,7 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		tree_free(&in[i].t);
 		tree_free(&in[i].elided);
+		fh_free(&in[i].h);
 		free(in[i].rev);
 	}
 	free(in);

@@ -325,6 +325,98 @@ EOF
 	[ ! -s "$BATS_TEST_TMPDIR/out" ]
 }
 
+# label_check PAGE: every colour of the page's data has a label colour,
+# black or white, the one of higher WCAG 2 contrast with it, at least
+# 4.5:1; the search colour too.  Prints how many colours it checked.
+label_check() {
+	python3 - "$1" <<'EOF'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+D = json.loads(re.search(r'id="fg-data">\n(.*?)</script>', page, re.S).group(1))
+def lum(h):
+    def lin(c):
+        c = int(c, 16) / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = lin(h[1:3]), lin(h[3:5]), lin(h[5:7])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+def ratio(a, b):
+    x, y = sorted([lum(a), lum(b)])
+    return (y + 0.05) / (x + 0.05)
+assert len(D["labels"]) == len(D["colors"])
+pairs = list(zip(D["colors"], D["labels"])) + [(D["match"], D["matchlabel"])]
+for fill, lab in pairs:
+    best = max(["#000000", "#ffffff"], key=lambda t: ratio(fill, t))
+    assert lab == best, (fill, lab)
+    assert ratio(fill, lab) >= 4.5, (fill, lab, ratio(fill, lab))
+print(len(pairs))
+EOF
+}
+
+@test "fg-html: labels black or white by their fill, at least 4.5:1 on every colour" {
+	need_python
+	printf 'main;shrinking_function 10 1\nmain;growing_function 1 10\nmain;gone 3 0\nmain;new 0 4\n' \
+		>"$BATS_TEST_TMPDIR/d.folded"
+	for args in "" "-c julia" "-c blue" "-c purple" "--hash -c mem" "-c category"; do
+		# shellcheck disable=SC2086
+		fg-html $args "$J" >"$BATS_TEST_TMPDIR/p.html"
+		[ "$(label_check "$BATS_TEST_TMPDIR/p.html")" -gt 2 ]
+	done
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	label_check "$BATS_TEST_TMPDIR/d.html"
+	# the full blue of "shrank" takes white labels, the full red of "grew" black
+	p=$BATS_TEST_TMPDIR/d.html
+	[ "$(fgdata "$p" "color(V[0], 'shrinking_function')")" = "$(fgdata "$p" "dict(D['legend'])['shrank']")" ]
+	[ "$(fgdata "$p" "D['labels'][V[0]['c'][names(V[0]).index('shrinking_function')]]")" = '#ffffff' ]
+	[ "$(fgdata "$p" "D['labels'][V[0]['c'][names(V[0]).index('growing_function')]]")" = '#000000' ]
+}
+
+@test "fg-html: the unit header of each input in its views; --countname wins" {
+	need_python
+	printf '# fg: unit=bytes\n# fg: countname=size\nmain;alloc 3072\nmain;free 1024\n' >"$BATS_TEST_TMPDIR/b.folded"
+	printf '# other comment\n# fg: unit=nanoseconds\nmain;run 1500000\n' >"$BATS_TEST_TMPDIR/t.folded"
+	printf 'main;x 1\n' >"$BATS_TEST_TMPDIR/n.folded"
+	p=$BATS_TEST_TMPDIR/p.html
+	fg-html "$BATS_TEST_TMPDIR/b.folded" "$BATS_TEST_TMPDIR/t.folded" "$BATS_TEST_TMPDIR/n.folded" >"$p"
+	[ "$(fgdata "$p" '[v.get("unit") for v in V]')" = "$(printf 'bytes\nnanoseconds\nNone')" ]
+	[ "$(fgdata "$p" '[v.get("countname") for v in V]')" = "$(printf 'size\nNone\nNone')" ]
+	# views without a header take the page's: plain counts of samples
+	[ "$(fgdata "$p" '[D["unit"], D["countname"]]')" = "$(printf 'count\nsamples')" ]
+	# header lines are not stacks
+	[ "$(fgdata "$p" '[v["w"][0] for v in V]')" = "$(printf '4096\n1500000\n1')" ]
+	# the command line's --countname wins over the header's; the unit stays
+	fg-html --countname objects "$BATS_TEST_TMPDIR/b.folded" >"$p"
+	[ "$(fgdata "$p" '[V[0].get("unit"), V[0].get("countname"), D["countname"]]')" = \
+		"$(printf 'bytes\nNone\nobjects')" ]
+	# a unit fg does not know is left out: plain counts
+	printf '# fg: unit=widgets\na 1\n' | fg-html >"$p"
+	[ "$(fgdata "$p" '"unit" in D["views"][0]')" = False ]
+	# every view of an input split by root carries its header; a later line wins
+	printf '# fg: unit=bytes\n# fg: unit=seconds\nt1;a 1\nt2;b 2\n' | fg-html --split-root >"$p"
+	[ "$(fgdata "$p" '[v.get("unit") for v in V]')" = "$(printf 'seconds\nseconds')" ]
+	# a count name is data: escaped, it closes no element
+	printf '# fg: countname=</script><b>x"y\na 1\n' | fg-html >"$p"
+	! grep -q '</script><b>' "$p"
+	[ "$(fgdata "$p" 'V[0]["countname"]')" = '</script><b>x"y' ]
+	# pprof-fold's header reaches the page
+	pprof-fold "$DATA/pprof/go-cpu.pb.gz" | fg-html >"$p"
+	[ "$(fgdata "$p" '[V[0]["unit"], V[0]["countname"]]')" = "$(printf 'nanoseconds\ncpu')" ]
+}
+
+@test "fg-html: the differential percentage's terms are in the data (fg-folded(5))" {
+	need_python
+	# the change is over the total drawn: the target's, with --negate the baseline's
+	p=$BATS_TEST_TMPDIR/p.html
+	fg-html "$DIFF" >"$p"
+	[ "$(fgdata "$p" '[D["negate"], V[0]["total"], V[0]["w"][0]]')" = \
+		"$(awk '{ t += $NF } END { print 0; print t; print t }' "$DIFF")" ]
+	fg-html --negate "$DIFF" >"$p"
+	[ "$(fgdata "$p" '[D["negate"], V[0]["total"], V[0]["w"][0]]')" = \
+		"$(awk '{ t += $(NF-1) } END { print 1; print t; print t }' "$DIFF")" ]
+	# not differential: no negation to tell
+	fg-html --negate "$J" >"$p"
+	[ "$(fgdata "$p" 'D["negate"]')" = 0 ]
+}
+
 @test "fg-html: bad input names file and line, writes nothing" {
 	printf 'a;b 1\nbad line\n' >"$BATS_TEST_TMPDIR/bad.folded"
 	run bash -c "fg-html '$J' '$BATS_TEST_TMPDIR/bad.folded' 2>&1 >'$BATS_TEST_TMPDIR/out'"
@@ -512,17 +604,59 @@ pct() {
 	[ "$(got legend)" = 'runtime dispatchgarbage collectioncompilation' ]
 }
 
-@test "fg-html in Chromium: counts in the data's unit, in human form" {
-	# fg-html writes unit "count" until the folded reader knows the
-	# "# fg: unit=" header; the page formats whatever unit it is given
+@test "fg-html in Chromium: counts in the unit of the input's header, in human form" {
+	# 3072 B = 3 KiB; 1500000 ns = 1.5 ms; each of 4096 B, 2000000 ns
 	printf 'main;alloc 3072\nmain;free 1024\n' | fg-html >"$BATS_TEST_TMPDIR/c.html"
 	browser hover "$BATS_TEST_TMPDIR/c.html" alloc
 	[ "$(got tip | grep '^count:')" = "count:3,072 samples — 75.00% of all" ]
-	sed 's/"unit":"count"/"unit":"bytes"/' "$BATS_TEST_TMPDIR/c.html" >"$BATS_TEST_TMPDIR/b.html"
-	browser hover "$BATS_TEST_TMPDIR/b.html" alloc
+	printf '# fg: unit=bytes\nmain;alloc 3072\nmain;free 1024\n' >"$BATS_TEST_TMPDIR/b.folded"
+	printf '# fg: unit=nanoseconds\nmain;alloc 1500000\nmain;free 500000\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/b.folded" "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser hover "$BATS_TEST_TMPDIR/p.html" alloc
 	[ "$(got tip | grep '^count:')" = "count:3 KiB — 75.00% of all" ]
-	printf 'main;alloc 1500000\nmain;free 500000\n' | fg-html |
-		sed 's/"unit":"count"/"unit":"nanoseconds"/' >"$BATS_TEST_TMPDIR/t.html"
-	browser hover "$BATS_TEST_TMPDIR/t.html" alloc
+	# the second view, in its own unit
+	FG_QUERY='?v=1' browser hover "$BATS_TEST_TMPDIR/p.html" alloc
 	[ "$(got tip | grep '^count:')" = "count:1.5 ms — 75.00% of all" ]
+	# the header's count name, and --countname over it
+	printf '# fg: countname=allocations\nmain;alloc 3\nmain;free 1\n' >"$BATS_TEST_TMPDIR/a.folded"
+	fg-html "$BATS_TEST_TMPDIR/a.folded" >"$BATS_TEST_TMPDIR/a.html"
+	browser hover "$BATS_TEST_TMPDIR/a.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3 allocations — 75.00% of all" ]
+	fg-html --countname objects "$BATS_TEST_TMPDIR/a.folded" >"$BATS_TEST_TMPDIR/a.html"
+	browser hover "$BATS_TEST_TMPDIR/a.html" alloc
+	[ "$(got tip | grep '^count:')" = "count:3 objects — 75.00% of all" ]
+}
+
+@test "fg-html in Chromium: labels drawn white on the blue of shrank, black on the red of grew" {
+	printf 'main;shrinking_function 10 1\nmain;growing_function 1 10\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser label "$BATS_TEST_TMPDIR/p.html" shrinking_function
+	[ "$(got fill)" = '#0000ff' ]
+	[ "$(got white)" -gt 10 ]
+	[ "$(got black)" -eq 0 ]
+	browser label "$BATS_TEST_TMPDIR/p.html" growing_function
+	[ "$(got fill)" = '#ff0000' ]
+	[ "$(got black)" -gt 10 ]
+	[ "$(got white)" -eq 0 ]
+	# a match is drawn in the search colour, its label in the colour fg chose for it
+	need_python
+	m=$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["matchlabel"]')
+	FG_QUERY='?s=shrinking' browser label "$BATS_TEST_TMPDIR/p.html" shrinking_function
+	[ "$(got fill)" = "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["match"]')" ]
+	if [ "$m" = '#000000' ]; then [ "$(got black)" -gt 10 ]; else [ "$(got white)" -gt 10 ]; fi
+}
+
+@test "fg-html in Chromium: --negate's tooltip gives the target and the change over the baseline total" {
+	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
+	browser hover "$BATS_TEST_TMPDIR/p.html" f
+	read -r base target < <(awk '$1 == "main;f" { print $2, $3 }' "$DIFF")
+	total=$(awk '{ t += $(NF-1) } END { print t }' "$DIFF")
+	d=$((base - target))
+	[ "$d" -lt 0 ]
+	[ "$(got tip | grep '^delta:')" = "delta:target $target samples; change $d samples ($(pct "$d" "$total"))" ]
+	# the stacks elided are those without a baseline, weighed in the target
+	n=$(awk '$(NF-1) == 0 && $NF > 0' "$DIFF" | wc -l)
+	t=$(awk '$(NF-1) == 0 { t += $NF } END { print t }' "$DIFF")
+	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
+	browser elided "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
 }

@@ -6,7 +6,9 @@
  * <script type="application/json">: every name interned once, each view
  * (an input file, or one root frame of it) as packed strings of numbers
  * in layout order (pre-order, callees by name): depth steps, name ids,
- * widths, baselines and colours.  Every text goes through out_json, so
+ * widths, baselines and colours, with the unit and count name its
+ * input's header states (fg-folded(5)).  Each colour comes with the
+ * colour of labels on it (color_label).  Every text goes through out_json, so
  * no name can close the script element or start markup.
  */
 #ifndef FG_HTML_H
@@ -16,11 +18,13 @@
 
 #include "base/intern.h"
 #include "draw/draw.h"
+#include "read/fheader.h"
 #include "stack/tree.h"
 
 struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
-	const char *unit;	/* count, bytes, nanoseconds, ... */
+	const char *unit;	/* count, bytes, nanoseconds, ...: the default of views */
+	int fixedname;		/* o->countname was given: it wins over the inputs' */
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */
@@ -40,10 +44,12 @@ void html_begin(struct html_page *p, const struct dopts *o);
  * tree_finish done) named name, or with split one view per root frame,
  * named "name: frame" (the frame alone when name is NULL).  For
  * differential input, elided holds the stacks whose target is 0 (NULL
- * or empty when none vanished).  Tree t has samples.
+ * or empty when none vanished).  h: the input's unit header (NULL when
+ * none); a unit fg does not know is left out (plain counts).  Tree t
+ * has samples.
  */
 void html_input(struct html_page *p, const char *name, const struct tree *t,
-    const struct tree *elided, int split);
+    const struct tree *elided, const struct fheader *h, int split);
 /* The names, colours and page options, the script; then free p. */
 void html_end(struct html_page *p);
 

@@ -6,7 +6,11 @@
 "use strict";
 (function () {
 var D = JSON.parse(document.getElementById("fg-data").textContent);
-var NAMES = D.names, COLORS = D.colors;
+var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
+/* the current view's unit and count name: its input's header, else the page's */
+var UNIT = D.unit, CNAME = D.countname;
+/* differential: the column drawn and the other (--negate swaps them) */
+var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
 var B64 = new Int8Array(128);
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
@@ -94,6 +98,8 @@ function layout(v, bywidth) {
 function onlyelided(i) { return D.views[i].n === 0; }
 function view() {
 	var r = D.views[ST.v], key;
+	UNIT = r.unit || D.unit;
+	CNAME = r.countname || D.countname;
 	if (onlyelided(ST.v)) ST.elided = true;
 	key = ST.elided && r.e ? "e" : "v";
 	views[ST.v] = views[ST.v] || {};
@@ -116,12 +122,12 @@ function scaled(v, steps) {
 		x.toPrecision(3).replace(/\.?0+$/, "")) + " " + steps[k][1];
 }
 function human(v) {
-	if (D.unit === "bytes")
+	if (UNIT === "bytes")
 		return scaled(v, [[1, "B"], [1024, "KiB"], [1048576, "MiB"], [1073741824, "GiB"],
 			[1099511627776, "TiB"]]);
-	if (TIME[D.unit])
-		return scaled(v * TIME[D.unit], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
-	return group(v) + " " + D.countname;
+	if (TIME[UNIT])
+		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
+	return group(v) + " " + CNAME;
 }
 function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-"; }
 
@@ -210,12 +216,12 @@ function banner() {
 	b.className = ST.elided ? "show viewing" : "show";
 	if (onlyelided(ST.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
-			" of this view vanished from the target (" + human(r.e.total) + " in the baseline)";
+			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
 		return;
 	}
 	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
-		(r.e.stacks === 1 ? "" : "s") + " vanished from the target (" + human(r.e.total) +
-		" in the baseline, " + pct(r.e.total, r.btotal) + " of it) "));
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + DRAWN + " (" + human(r.e.total) +
+		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = ST.elided ? "Back to the graph" : "Show the Elided view";
@@ -283,14 +289,16 @@ function paint() {
 	ctx.clearRect(0, 0, W, BH);
 	ctx.font = FONT;
 	ctx.textBaseline = "middle";
+	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
+		var hit = match && match[v.f[i]];
 		y = rowy(v.depth[i]);
 		if (y >= BH || y + FH <= 0) return;
-		ctx.fillStyle = match && match[v.f[i]] ? D.match : COLORS[v.col[i]];
+		ctx.fillStyle = hit ? D.match : COLORS[v.col[i]];
 		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
 		t = label(i, pw);
 		if (t) {
-			ctx.fillStyle = "#000";
+			ctx.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
 			ctx.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
 		}
 	}
@@ -367,6 +375,15 @@ function tipline(parent, cls, text) {
 	d.textContent = text;
 	parent.appendChild(d);
 }
+/* A differential frame's other count and its change, with fg-folded(5)'s
+ * one differential percentage: the change over the total of the view
+ * drawn (the target's; with --negate the baseline's, the change being
+ * baseline minus target), the denominator of its share "of all". */
+function change(v, i) {
+	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
+	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
+		" (" + sign + pct(d, v.w[0]) + ")";
+}
 function describe(i) {
 	var v = V, w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
 	lines.push(["name", s]);
@@ -374,12 +391,8 @@ function describe(i) {
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
 		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
 	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
-	if (v.b && !ST.elided) {
-		var d = w - v.b[i], sign = d > 0 ? "+" : "";
-		lines.push(["delta", "baseline " + human(v.b[i]) + "; change " + sign + human(d) +
-			" (" + sign + pct(d, v.w[0]) + ")"]);
-	}
-	if (ST.elided) lines.push(["delta", "vanished: in the baseline only"]);
+	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
+	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
 	return lines;
 }

@@ -121,6 +121,27 @@ const cases = {
 		await p.click("#mode");
 		say("inverted", await p.evaluate(() => window.fg.state.inverted));
 	},
+	/* frame ARG's label: its pixels near white and near black, and the
+	 * fill (sampled in the box's bottom row, under the text) */
+	async label(o, name) {
+		const r = await o.page.evaluate((n) => {
+			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
+			const box = window.fg.rect(window.fg.find(n)), dpr = window.devicePixelRatio || 1;
+			const x = Math.ceil((box.x - b.left + 1) * dpr), y = Math.ceil((box.y - b.top + 1) * dpr);
+			const w = Math.floor((box.w - 2) * dpr), h = Math.floor((box.h - 2) * dpr);
+			const px = c.getContext("2d").getImageData(x, y, w, h).data;
+			let white = 0, black = 0;
+			for (let k = 0; k < px.length; k += 4) {
+				if (px[k] >= 230 && px[k + 1] >= 230 && px[k + 2] >= 230) white++;
+				if (px[k] <= 25 && px[k + 1] <= 25 && px[k + 2] <= 25) black++;
+			}
+			const f = px.slice((h - 1) * w * 4, (h - 1) * w * 4 + 3);
+			return { white, black, fill: "#" + Array.from(f).map((v) => v.toString(16).padStart(2, "0")).join("") };
+		}, name);
+		say("white", r.white);
+		say("black", r.black);
+		say("fill", r.fill);
+	},
 	/* nothing but load: the DOM's elements that could run or fetch */
 	async load(o) {
 		const p = o.page;

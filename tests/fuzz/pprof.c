@@ -1,43 +1,69 @@
 /*
  * Fuzzing harness for the protobuf reader (lib/base/proto.c), the pprof
- * decoder (lib/read/pprof.c) and the folding pprof-fold does on what
- * they read.  The program is compiled in whole (its main renamed) so
- * that its static state can be set and freed here.  The first byte
+ * decoder (lib/read/pprof.c) and the folding of what they read into
+ * stacks (lib/read/ppfold.c), as pprof-fold does it.  The first byte
  * chooses the options, the rest is the file (gzip-compressed when it
  * starts with gzip's magic); the folded stacks go to /dev/null.
  *
  *   byte 0: 1 --lines, 2 --full-path, 4 --addresses, 8 --no-alloc-type,
- *           16 --by-label bytes, 32 --tag type=String, 64 --list,
- *           128 --sample-index 1
+ *           16 --by-label bytes, 32 --tag type=String, 64 --list (the
+ *           default column only), 128 --sample-index 1
  */
-int pprof_fold_main(int argc, char **argv);
-#define main pprof_fold_main
-#include "../../cmd/pprof-fold.c"
-#undef main
-
+#include <fcntl.h>
 #include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "read/ppfold.h"
+#include "read/pprof.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static jmp_buf jb;
-static volatile int opened;
+static struct pprof p;
+static struct ppfold f;
 
 static void
-setopts(uint8_t b0)
+setopts(struct ppf_opt *o, uint8_t b0)
 {
-	static struct tag tag = { "type", "String" };
+	static const struct ppf_tag tag = { "type", "String" };
 
-	opt.lines = b0 & 1;
-	opt.fullpath = b0 >> 1 & 1;
-	opt.addresses = b0 >> 2 & 1;
-	opt.noalloc = b0 >> 3 & 1;
-	opt.bylabel = b0 & 16 ? "bytes" : NULL;
-	opt.tag = &tag;
-	opt.ntag = b0 & 32 ? 1 : 0;
-	opt.list = b0 >> 6 & 1;
-	opt.sindex = b0 & 128 ? "1" : NULL;
-	opt.maxsize = 16 << 20;
+	memset(o, 0, sizeof(*o));
+	o->lines = b0 & 1;
+	o->fullpath = b0 >> 1 & 1;
+	o->addresses = b0 >> 2 & 1;
+	o->noalloc = b0 >> 3 & 1;
+	o->bylabel = b0 & 16 ? "bytes" : NULL;
+	o->tag = &tag;
+	o->ntag = b0 & 32 ? 1 : 0;
+	o->sindex = b0 & 128 ? "1" : NULL;
+}
+
+/* Read the file at path and fold it, or only choose its default column. */
+static void
+one(const char *path, uint8_t b0)
+{
+	struct ppf_opt o;
+	int fd;
+
+	setopts(&o, b0);
+	ppf_init(&f, &o);
+	if ((fd = open(path, O_RDONLY)) < 0)
+		abort();
+	pp_read(&p, fd, path, o.bylabel || o.ntag, 16 << 20);
+	close(fd);
+	if (b0 & 64) {
+		ppf_defaultcol(&p);
+		return;
+	}
+	ppf_add(&f, &p);
+	ppf_print(&f);
+	out_flush();
 }
 
 int
@@ -59,27 +85,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ftruncate(fd, 0) || pwrite(fd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
 		abort();
-	setopts(data[0]);
-	intern_init(&frames);
-	opened = 0;
+	memset(&p, 0, sizeof(p));
+	memset(&f, 0, sizeof(f));
 	error_jmp = &jb;
-	if (!setjmp(jb)) {
-		opened = 1;
-		fold_file(path, 0);
-		opened = 0;
-		if (!opt.list) {
-			header();
-			print_stacks();
-		}
-		out_flush();
-	}
+	if (!setjmp(jb))
+		one(path, data[0]);
 	error_jmp = NULL;
 	out_len = 0;
-	if (opened)
-		fold_reset();
-	free(first.type);
-	free(first.unit);
-	first.type = first.unit = NULL;
-	stacks_free();
+	pp_free(&p);
+	ppf_free(&f);
 	return 0;
 }
