@@ -39,6 +39,8 @@ struct buf {
 static void
 put(struct buf *b, const void *p, size_t n)
 {
+	if (!n)
+		return;	/* p may be NULL then: no memcpy from it */
 	if (b->n + n > b->cap) {
 		b->cap = (b->n + n) * 2;
 		if (!(b->p = realloc(b->p, b->cap)))
