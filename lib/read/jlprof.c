@@ -31,16 +31,19 @@ struct rd {
 	uint64_t boff;		/* file offset of buf[0] */
 };
 
+/* The offset goes into the format, so the message is formatted once,
+ * by vfileerr, however long it is. */
 void
-jl_error(const struct jlprof *p, uint64_t off, const char *fmt, ...)
+jl_error(struct jlprof *p, uint64_t off, const char *fmt, ...)
 {
-	char msg[512];
+	size_t n = strlen(fmt) + 32;
 	va_list ap;
 
+	p->errfmt = erealloc(p->errfmt, n);
+	snprintf(p->errfmt, n, "byte %llu: %s", (unsigned long long)off, fmt);
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vfileerr(p->name, 0, p->errfmt, ap);
 	va_end(ap);
-	fileerr(p->name, 0, "byte %llu: %s", (unsigned long long)off, msg);
 }
 
 static void
@@ -175,19 +178,16 @@ checklen(struct rd *r, uint64_t off, int64_t len, uint64_t unit, const char *wha
 	return (uint64_t)len;
 }
 
-static char *scratch;
-static size_t scratchcap;
-
 static void
-scratch_fit(size_t n)
+scratch_fit(struct jlprof *p, size_t n)
 {
-	if (n > scratchcap) {
-		scratchcap = n > 2 * scratchcap ? n : 2 * scratchcap;
-		scratch = erealloc(scratch, scratchcap);
+	if (n > p->scratchcap) {
+		p->scratchcap = n > 2 * p->scratchcap ? n : 2 * p->scratchcap;
+		p->scratch = erealloc(p->scratch, p->scratchcap);
 	}
 }
 
-/* Append a string field (Int32 length, bytes) to scratch at *len. */
+/* Append a string field (Int32 length, bytes) to p->scratch at *len. */
 static void
 read_str(struct rd *r, size_t *len, const char *what)
 {
@@ -195,13 +195,13 @@ read_str(struct rd *r, size_t *len, const char *what)
 	uint64_t n = checklen(r, off, rd_i32(r, what), 1, what);
 	const unsigned char *s;
 
-	scratch_fit(*len + n + 1);
+	scratch_fit(r->p, *len + n + 1);
 	s = rd_get(r, n, what);
 	if (memchr(s, 0, n))
 		jl_error(r->p, off, "%s contains a NUL byte", what);
-	memcpy(scratch + *len, s, n);
+	memcpy(r->p->scratch + *len, s, n);
 	*len += n;
-	scratch[(*len)++] = 0;
+	r->p->scratch[(*len)++] = 0;
 }
 
 /*
@@ -216,12 +216,14 @@ read_frame(struct jlprof *p, struct rd *r)
 	int64_t line;
 	uint32_t id, n;
 	struct jlframe *f;
+	char *scratch;
 
 	read_str(r, &len, "function name length");
 	flen = len - 1;
 	read_str(r, &len, "file name length");
 	line = rd_int(r, "line");
-	scratch_fit(len + 10);
+	scratch_fit(p, len + 10);
+	scratch = p->scratch;
 	memcpy(scratch + len, &line, 8);
 	scratch[len + 8] = rd_u8(r, "from_c flag") != 0;
 	scratch[len + 9] = rd_u8(r, "inlined flag") != 0;
@@ -355,6 +357,7 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 	int fbig = 0;
 
 	memset(p, 0, sizeof(*p));
+	p->fd = -1;
 	p->name = displayname(path);
 	p->intsize = intsize;
 	if (!path || !strcmp(path, "-"))
@@ -401,7 +404,10 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 void
 jl_close(struct jlprof *p)
 {
-	close(p->fd);
+	if (p->fd >= 0)
+		close(p->fd);
+	free(p->scratch);
+	free(p->errfmt);
 	free(p->frame);
 	free(p->fid);
 	free(p->ip);
