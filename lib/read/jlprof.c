@@ -4,7 +4,7 @@
  * of a big file, so the file is random-accessed with pread: the
  * dictionary is read first, then the data words are streamed in large
  * blocks, and only the sample being split is ever held.  Standard input
- * is spooled to a temporary file to allow this.
+ * and other pipes are spooled to a temporary file to allow this.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -305,46 +305,65 @@ read_lidict(struct jlprof *p)
 		    (unsigned long long)(p->size - rd_off(&r)));
 }
 
-/* Standard input is copied to an unlinked temporary file so that it can
- * be read out of order like any other. */
-static int
-spool(const char *name)
-{
-	FILE *tmp = tmpfile();
-	char *buf = emalloc(RDCAP);
-	ssize_t n;
+#define HEADCAP 520	/* the magic, or an HDF5 signature at 0 or 512 */
 
-	if (!tmp)
-		fileerr(name, 0, "cannot create a temporary file: %s", strerror(errno));
-	while ((n = read(0, buf, RDCAP)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			fileerr(name, 0, "read error: %s", strerror(errno));
-		if (fwrite(buf, 1, n, tmp) != (size_t)n)
-			fileerr(name, 0, "cannot write a temporary file: %s", strerror(errno));
-	}
-	if (fflush(tmp))
-		fileerr(name, 0, "cannot write a temporary file: %s", strerror(errno));
-	free(buf);
-	return dup(fileno(tmp));	/* the FILE is left open: it is small */
+/* b holds the file's first n bytes: HEADCAP, or the whole file if it
+ * is shorter.  Are they the magic? */
+static void
+checkmagic(struct jlprof *p, const unsigned char *b, size_t n)
+{
+	if (n >= 8 && !memcmp(b, magic, 8))
+		return;
+	if ((n >= 8 && !memcmp(b, hdf5, 8)) || (n >= 520 && !memcmp(b + 512, hdf5, 8)))
+		jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");
+	jl_error(p, 0, "not a .jlprof file (no JLPROF magic)");
 }
 
-static int
-ishdf5(struct jlprof *p)
+/* read(2) of at most n bytes; 0 at end of file. */
+static size_t
+readsome(struct jlprof *p, int fd, unsigned char *buf, size_t n)
 {
-	unsigned char b[8];
-	uint64_t at[2] = { 0, 512 };
-	int i;
+	ssize_t r;
 
-	for (i = 0; i < 2; i++) {
-		if (p->size < at[i] + 8)
-			continue;
-		readat(p, b, 8, at[i]);
-		if (!memcmp(b, hdf5, 8))
-			return 1;
+	while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
+		;
+	if (r < 0)
+		fileerr(p->name, 0, "read error: %s", strerror(errno));
+	return r;
+}
+
+/*
+ * A pipe (standard input, or an operand that is not a regular file) is
+ * copied to an unlinked temporary file so that it can be read out of
+ * order like any other.  Its magic is checked first: what is not a
+ * .jlprof file is not copied.
+ */
+static int
+spool(struct jlprof *p, int in)
+{
+	FILE *tmp;
+	unsigned char *buf;
+	size_t len = 0, n;
+	int fd = -1;
+
+	if (!p->rdbuf) {
+		p->rdcap = RDCAP;
+		p->rdbuf = emalloc(p->rdcap);
 	}
-	return 0;
+	buf = p->rdbuf;
+	while (len < HEADCAP && (n = readsome(p, in, buf + len, HEADCAP - len)))
+		len += n;
+	checkmagic(p, buf, len);
+	if (!(tmp = tmpfile()))
+		fileerr(p->name, 0, "cannot create a temporary file: %s", strerror(errno));
+	do {
+		if (fwrite(buf, 1, len, tmp) != len)
+			fileerr(p->name, 0, "cannot write a temporary file: %s", strerror(errno));
+	} while ((len = readsome(p, in, buf, p->rdcap)));
+	if (fflush(tmp) || (fd = dup(fileno(tmp))) < 0)
+		fileerr(p->name, 0, "cannot write a temporary file: %s", strerror(errno));
+	fclose(tmp);
+	return fd;
 }
 
 void
@@ -353,34 +372,33 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 	struct stat st;
 	struct rd r;
 	const unsigned char *h;
+	unsigned char head[HEADCAP];
 	static const union { uint32_t u; unsigned char c[4]; } host = { 0x01020304 };
-	int fbig = 0;
+	int fbig = 0, in;
+	size_t n;
 
 	memset(p, 0, sizeof(*p));
 	p->fd = -1;
 	p->name = displayname(path);
 	p->intsize = intsize;
 	if (!path || !strcmp(path, "-"))
-		p->fd = spool(p->name);
+		p->fd = spool(p, 0);
 	else if ((p->fd = open(path, O_RDONLY)) < 0)
 		fileerr(p->name, 0, "%s", strerror(errno));
 	if (fstat(p->fd, &st) < 0)
 		fileerr(p->name, 0, "%s", strerror(errno));
 	if (!S_ISREG(st.st_mode)) {
-		if (dup2(p->fd, 0) < 0)
-			fileerr(p->name, 0, "%s", strerror(errno));
-		close(p->fd);
-		p->fd = spool(p->name);
+		in = p->fd;
+		p->fd = spool(p, in);
+		close(in);
 		if (fstat(p->fd, &st) < 0)
 			fileerr(p->name, 0, "%s", strerror(errno));
 	}
 	p->size = st.st_size;
-	rd_init(&r, p, 0);
-	if (p->size < 8 || memcmp(rd_get(&r, 8, "magic"), magic, 8)) {
-		if (ishdf5(p))
-			jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");
-		jl_error(p, 0, "not a .jlprof file (no JLPROF magic)");
-	}
+	n = p->size < HEADCAP ? p->size : HEADCAP;
+	readat(p, head, n, 0);
+	checkmagic(p, head, n);
+	rd_init(&r, p, 8);
 	h = rd_get(&r, 4, "endianness word");
 	if (!memcmp(h, "\4\3\2\1", 4))
 		fbig = 0;
