@@ -683,15 +683,20 @@ gnextpre(const struct jlfold *F, uint32_t v, int down)
 	return v ? F->g[v].next : JLF_NIL;
 }
 
-/* liperm's order, then the order of creation (see cmpseqpath) */
+/* liperm's order, then the order of creation (see cmpseqpath); the
+ * sort is qsort_r (POSIX.1-2024), so that the ids stay 4 bytes. */
 static int
-cmpkid(const void *a, const void *b)
+cmpkid(const void *a, const void *b, void *arg)
 {
-	const struct jlkid *x = a, *y = b;
+	const struct jlfold *F = arg;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t rx = F->fi[F->tn[x].frame].rank, ry = F->fi[F->tn[y].frame].rank;
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->tie > y->tie) - (x->tie < y->tie);
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (F->o->recur == JLF_RECUR_OFF)
+		return (F->tn[x].last < F->tn[y].last) - (F->tn[x].last > F->tn[y].last);
+	return (x > y) - (x < y);
 }
 
 /* flamegraph!: children in liperm order, pruned branches skipped,
@@ -699,15 +704,14 @@ cmpkid(const void *a, const void *b)
 static void
 buildgraph(struct jlfold *F)
 {
-	uint32_t n = F->ntn, v, p, g, i, *stack, sp = 0, *kidstart;
-	struct jlkid *kids, *k;
+	uint32_t n = F->ntn, v, p, g, i, *stack, sp = 0, *kidstart, *kids;
 	size_t sz = n;
 
 	F->sub = ereallocarray(F->sub, sz, 8);
 	F->g = ereallocarray(F->g, sz, sizeof(*F->g));
 	F->gmap = ereallocarray(F->gmap, sz, 4);
 	F->kidstart = kidstart = ereallocarray(F->kidstart, sz + 1, 4);
-	F->kids = kids = ereallocarray(F->kids, sz, sizeof(*kids));
+	F->kids = kids = ereallocarray(F->kids, sz, 4);
 	memset(F->g, 0xff, sz * sizeof(*F->g));
 	memset(kidstart, 0, (sz + 1) * 4);
 
@@ -733,19 +737,13 @@ buildgraph(struct jlfold *F)
 		uint32_t *pos = ereallocarray(NULL, sz, 4);
 
 		memcpy(pos, kidstart, sz * 4);
-		for (v = 1; v < n; v++) {
-			k = &kids[pos[F->tn[v].parent]++];
-			k->id = v;
-			k->rank = F->fi[F->tn[v].frame].rank;
-			/* without --recur the latest sample first */
-			k->tie = F->o->recur == JLF_RECUR_OFF ? ~F->tn[v].last : v;
-		}
+		for (v = 1; v < n; v++)
+			kids[pos[F->tn[v].parent]++] = v;
 		free(pos);
 	}
 	for (v = 0; v < n; v++)
 		if (kidstart[v + 1] - kidstart[v] > 1)
-			qsort(kids + kidstart[v], kidstart[v + 1] - kidstart[v], sizeof(*kids),
-			    cmpkid);
+			qsort_r(kids + kidstart[v], kidstart[v + 1] - kidstart[v], 4, cmpkid, F);
 
 	/* graph nodes are numbered in pre-order, so later passes over the
 	 * graph run through memory in order */
@@ -757,7 +755,7 @@ buildgraph(struct jlfold *F)
 	F->g[0].self = F->tn[0].self;
 	F->ng = 1;
 	for (i = kidstart[1]; i > kidstart[0]; i--)
-		stack[sp++] = kids[i - 1].id;
+		stack[sp++] = kids[i - 1];
 	while (sp) {
 		v = stack[--sp];
 		g = F->gmap[F->tn[v].parent];
@@ -776,7 +774,7 @@ buildgraph(struct jlfold *F)
 			glink(F, g, F->ng++);
 		}
 		for (i = kidstart[v + 1]; i > kidstart[v]; i--)
-			stack[sp++] = kids[i - 1].id;
+			stack[sp++] = kids[i - 1];
 	}
 	free(stack);
 }

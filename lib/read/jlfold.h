@@ -101,12 +101,6 @@ struct jlgnode {
 	uint64_t self;		/* samples attributed to it */
 };
 
-/* A child of the prefix tree with its sort key (liperm's order). */
-struct jlkid {
-	uint32_t rank, id;
-	uint64_t tie;
-};
-
 /* Per-thread and per-task figures for --stats. */
 struct jltstat {
 	uint64_t thread, task, samples, awake;
@@ -149,7 +143,7 @@ struct jlfold {
 	uint32_t ng;
 	uint64_t *sub;
 	uint32_t *gmap;
-	struct jlkid *kids;
+	uint32_t *kids;
 	uint32_t *kidstart;
 	/* --recur: where in the sample each entry's ip was last seen */
 	uint32_t *lastpos;
