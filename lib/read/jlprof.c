@@ -18,7 +18,6 @@
 #include "read/jlprof.h"
 #include "base/util.h"
 
-static const unsigned char magic[8] = { 'J', 'L', 'P', 'R', 'O', 'F', 1, 0 };
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
 
 #define RDCAP (1 << 20)
@@ -312,7 +311,7 @@ read_lidict(struct jlprof *p)
 static void
 checkmagic(struct jlprof *p, const unsigned char *b, size_t n)
 {
-	if (n >= 8 && !memcmp(b, magic, 8))
+	if (n >= 8 && !memcmp(b, JL_MAGIC, 8))
 		return;
 	if ((n >= 8 && !memcmp(b, hdf5, 8)) || (n >= 520 && !memcmp(b + 512, hdf5, 8)))
 		jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");

@@ -18,6 +18,9 @@
 
 enum { JL_AUTO, JL_META, JL_LEGACY };
 
+/* The first 8 bytes of every .jlprof file (FileIO's registry). */
+#define JL_MAGIC "JLPROF\1\0"
+
 /* A loaded StackFrame (func and file never contain NUL). */
 struct jlframe {
 	const char *func, *file;
