@@ -183,7 +183,8 @@ parselabel(struct freader *r, const char *t, size_t n, struct jlframe *f, int *s
 	f->file = "";
 	*st = status(t, n, &m);
 	if (!m)
-		fr_error(r, "an empty frame: a .jlprof frame needs a name");
+		weprintf("%s:%llu: an empty frame is written as Julia's nameless frame, ip:0x0",
+		    r->name, (unsigned long long)r->lineno);
 	if (m > INT32_MAX)
 		fr_error(r, "a frame of %zu bytes: a .jlprof name has at most %d", m, INT32_MAX);
 	if (endswith(t, m, " [inlined]")) {
@@ -205,7 +206,7 @@ parselabel(struct freader *r, const char *t, size_t n, struct jlframe *f, int *s
 		f->line = 0;
 	}
 	f->from_c = !julia || csource(f->file, f->filelen);
-	if (f->funclen == 6 && !memcmp(t, "ip:0x0", 6)) {
+	if (!m || (f->funclen == 6 && !memcmp(t, "ip:0x0", 6))) {
 		f->funclen = 0;
 		f->from_c = 1;
 		if (!julia)
@@ -358,6 +359,9 @@ jlsave_write(struct jlsave *s)
 			    (unsigned long long)e[i].c[0].u, (unsigned long long)per);
 		nwords += per * e[i].c[0].u;
 	}
+	if (nwords > ((uint64_t)1 << 30) / 8)
+		weprintf("writing %llu MiB: are the counts periods, not samples? "
+		    "(perf-fold --samples counts samples)", (unsigned long long)(nwords >> 17));
 	jlw_header(&s->w, 1);
 	jlw_uint(&s->w, nwords, 8);
 	for (i = 0; i < s->m.n; i++)
