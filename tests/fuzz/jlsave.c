@@ -4,7 +4,8 @@
  * reader and jlprof-fold's folding (lib/read/jlfold.c, with -C) must
  * then take without a complaint: input that fg-jlprof accepts always
  * gives a valid file.  The first byte chooses the layout (odd: legacy),
- * the rest is the folded text.
+ * the rest is the folded text.  Input of more than MAXSAMPLES samples
+ * is read but not written (its file would be too long to fuzz).
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -34,6 +35,23 @@ static struct stackmap back;
 static int opened, written;
 static jmp_buf jb;
 
+#define MAXSAMPLES 100000
+
+/* The samples the file would hold. */
+static uint64_t
+samples(void)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < s.m.n; i++) {
+		if (s.m.ent[i].c[0].u > MAXSAMPLES)
+			return MAXSAMPLES + 1;
+		n += s.m.ent[i].c[0].u;
+	}
+	return n;
+}
+
 static void
 save(int in, int layout)
 {
@@ -44,6 +62,8 @@ save(int in, int layout)
 	opened = 1;
 	while (fr_next(&r, &l))
 		jlsave_line(&s, &r, &l);
+	if (samples() > MAXSAMPLES)
+		longjmp(jb, 1);	/* a valid file, but too long to write here */
 	jlsave_write(&s);
 	out_drain();
 }
