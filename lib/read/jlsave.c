@@ -41,6 +41,7 @@ jlsave_free(struct jlsave *s)
 	free(s->lab);
 	free(s->frame);
 	free(s->ip);
+	free(s->seq);
 	free(s->key);
 	jlw_free(&s->w);
 }
@@ -254,10 +255,35 @@ addlabel(struct jlsave *s, struct freader *r, const char *t, size_t n)
 	return id;
 }
 
+/* Store the label ids of a new stack t[0..n) in s->seq: an entry's
+ * c[1] (free in one-count input) keeps where they start, its length
+ * being in the first. */
+static uint64_t
+addseq(struct jlsave *s, struct freader *r, const char *t, size_t n)
+{
+	const char *p = t, *e = t + n, *semi;
+	uint64_t at = s->nseq;
+
+	for (;; p = semi + 1) {
+		semi = memchr(p, ';', e - p);
+		if (s->nseq + 2 > s->seqcap) {
+			s->seqcap = 2 * (s->nseq + 2);
+			s->seq = ereallocarray(s->seq, s->seqcap, sizeof(*s->seq));
+		}
+		s->seq[++s->nseq] = addlabel(s, r, p, (semi ? semi : e) - p);
+		if (!semi)
+			break;
+	}
+	s->seq[at] = s->nseq - at;
+	s->nseq++;
+	return at;
+}
+
 void
 jlsave_line(struct jlsave *s, struct freader *r, const struct fline *l)
 {
-	const char *p = l->stack, *e = l->stack + l->len, *semi;
+	struct stackent *e;
+	size_t n = s->m.n;
 
 	if (!l->ncounts) {
 		if (l->len > 11 && !memcmp(l->stack, "# fg: unit=", 11) &&
@@ -270,42 +296,30 @@ jlsave_line(struct jlsave *s, struct freader *r, const struct fline *l)
 		fr_error(r, "two counts (a differential profile): a .jlprof holds samples");
 	if (count_frac)
 		fr_error(r, "a decimal count: a .jlprof holds whole samples");
-	for (;; p = semi + 1) {
-		semi = memchr(p, ';', e - p);
-		addlabel(s, r, p, (semi ? semi : e) - p);
-		if (!semi)
-			break;
-	}
-	if (!stackmap_add(&s->m, l->stack, l->len, l->c, 1))
+	e = stackmap_get(&s->m, l->stack, l->len);
+	if (s->m.n > n)
+		e->c[1].u = addseq(s, r, l->stack, l->len);
+	if (!count_add(&e->c[0], l->c[0]))
 		fr_error(r, "sum of counts overflows");
 }
 
 /* The ips of a stack's samples into s->ip, leaf first; their number. */
 static size_t
-sampleips(struct jlsave *s, const char *t, size_t n)
+sampleips(struct jlsave *s, const struct stackent *e)
 {
-	const char *p = t, *e = t + n, *semi;
+	const uint32_t *id = s->seq + e->c[1].u + 1;
+	size_t n = s->seq[e->c[1].u], k = 0, i, j;
 	const struct jlslabel *L;
-	size_t k = 0, i, j;
-	uint64_t x;
 
-	for (;; p = semi + 1) {
-		semi = memchr(p, ';', e - p);
-		L = &s->lab[intern_find(&s->labels, p, (semi ? semi : e) - p)];
-		if (k + 3 > s->ipcap) {
-			s->ipcap = 2 * (k + 3);
-			s->ip = ereallocarray(s->ip, s->ipcap, sizeof(*s->ip));
-		}
-		s->ip[k++] = JLS_IP(L->frame);
-		for (i = 0; i < L->ncar; i++)
-			s->ip[k++] = JLS_IP(L->car[i]);
-		if (!semi)
-			break;
+	if (n * 3 > s->ipcap) {
+		s->ipcap = n * 3;
+		s->ip = ereallocarray(s->ip, s->ipcap, sizeof(*s->ip));
 	}
-	for (i = 0, j = k - 1; i < j; i++, j--) {
-		x = s->ip[i];
-		s->ip[i] = s->ip[j];
-		s->ip[j] = x;
+	for (i = n; i-- > 0;) {
+		L = &s->lab[id[i]];
+		for (j = L->ncar; j-- > 0;)
+			s->ip[k++] = JLS_IP(L->car[j]);
+		s->ip[k++] = JLS_IP(L->frame);
 	}
 	return k;
 }
@@ -326,7 +340,7 @@ static void
 writestack(struct jlsave *s, const struct stackent *e, uint64_t *clock)
 {
 	struct jlw *w = &s->w;
-	size_t k = sampleips(s, e->s, e->len), i;
+	size_t k = sampleips(s, e), i;
 	uint64_t c;
 
 	for (c = 0; c < e->c[0].u; c++) {
@@ -353,7 +367,7 @@ jlsave_write(struct jlsave *s)
 	uint32_t id;
 
 	for (i = 0; i < s->m.n; i++) {
-		per = sampleips(s, e[i].s, e[i].len) + (s->layout == JL_META ? 6 : 1);
+		per = sampleips(s, &e[i]) + (s->layout == JL_META ? 6 : 1);
 		if (e[i].c[0].u > (INT64_MAX / 8 - nwords) / per)
 			eprintf("%llu samples of %llu words are too many for a .jlprof file",
 			    (unsigned long long)e[i].c[0].u, (unsigned long long)per);

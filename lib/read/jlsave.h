@@ -43,6 +43,8 @@ struct jlsave {
 	struct interner frames;	/* the frames' packed fields, by frame id */
 	struct jlframe *frame;	/* by frame id: its ip is JLS_IP(id) */
 	uint32_t framecap;
+	uint32_t *seq;		/* each stack's label ids, after their number */
+	size_t nseq, seqcap;
 	uint64_t *ip;		/* a sample's ips, while writing */
 	size_t ipcap;
 	char *key;		/* a frame's packed fields */
