@@ -84,7 +84,7 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	static struct jlfold fold;
-	struct stackmap out;
+	static struct stackmap out;
 	char err[256];
 	int c, rc, i;
 
