@@ -568,3 +568,57 @@ f1 at file1:2;f6 at file3:10 3'
 	cmp "$BATS_TEST_TMPDIR/all" "$BATS_TEST_TMPDIR/out"
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "jlprof-fold: $DATA/jlprof/profile_ttfp.jlprof: the filter matches no frame and is ignored" ]
 }
+
+@test "jlprof-fold: a pipe that is not a .jlprof file is refused before it is copied" {
+	# the old reader copied the whole pipe to a temporary file first:
+	# /dev/zero never ends, so under a 1 MiB file size limit it died
+	run bash -c 'ulimit -f 2048; timeout 20 jlprof-fold /dev/zero'
+	status_is 1
+	[[ $output == *"/dev/zero: byte 0: not a .jlprof file"* ]]
+	run bash -c 'ulimit -f 2048; yes | timeout 20 jlprof-fold'
+	status_is 1
+	[[ $output == *"<stdin>: byte 0: not a .jlprof file"* ]]
+	{ head -c 512 /dev/zero; printf '\211HDF\r\n\032\n'; } >"$BATS_TEST_TMPDIR/h512"
+	runsh "cat '$BATS_TEST_TMPDIR/h512' | jlprof-fold"
+	status_is 1
+	[[ $output == *"HDF5/JLD"* ]]
+}
+
+@test "jlprof-fold: a pipe operand and standard input are read apart" {
+	a=$(mk fg-basic)
+	b=$(mk fg-cframes)
+	run jlprof-fold "$a" "$b"
+	status_is 0
+	both=$output
+	runsh "cat '$b' | jlprof-fold <(cat '$a') -"
+	same "$both"
+	runsh "cat '$a' | jlprof-fold - <(cat '$b')"
+	same "$both"
+}
+
+@test "jlprof-fold: a --threads or --tasks number beyond 64 bits is a usage error" {
+	f=$(mk fg-basic)
+	for o in '--threads 1-99999999999999999999' '--threads 18446744073709551616' \
+	    '--tasks 0x10000000000000000' '--tasks 1,0x1-0xfffffffffffffffff'; do
+		run jlprof-fold $o "$f"
+		status_is 2
+		[[ $output == *"bad t"*" list"* ]]
+	done
+	run jlprof-fold --threads 1-18446744073709551615 --tasks 0-0xffffffffffffffff "$f"
+	same "$BASIC"
+}
+
+@test "jlprof-fold: a C frame named like a count is written so that it stays a frame" {
+	# "worker 12" at the end of a line would read as a second count
+	printf '%s\n' 'legacy 1 2' 'legacy 1 3' 'frame 2 "main" m.jl 1' 'frame 1 "worker 12" "" -1 C' \
+		'frame 3 "g" g.jl 2' | mkjlprof >"$BATS_TEST_TMPDIR/w.jlprof"
+	run jlprof-fold -C "$BATS_TEST_TMPDIR/w.jlprof"
+	status_is 0
+	[ "$output" = "g at g.jl:2;worker_12 1
+main at m.jl:1;worker_12 1" ]
+	# read back as one count per line, not as a baseline 12 and a target 1
+	run bash -c "jlprof-fold -C '$BATS_TEST_TMPDIR/w.jlprof' | fg-merge"
+	status_is 0
+	[ "$output" = "g at g.jl:2;worker_12 1
+main at m.jl:1;worker_12 1" ]
+}

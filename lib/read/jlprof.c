@@ -4,7 +4,7 @@
  * of a big file, so the file is random-accessed with pread: the
  * dictionary is read first, then the data words are streamed in large
  * blocks, and only the sample being split is ever held.  Standard input
- * is spooled to a temporary file to allow this.
+ * and other pipes are spooled to a temporary file to allow this.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +19,6 @@
 #include "read/jlprof.h"
 #include "base/util.h"
 
-static const unsigned char magic[8] = { 'J', 'L', 'P', 'R', 'O', 'F', 1, 0 };
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
 
 #define RDCAP (1 << 20)
@@ -32,16 +31,19 @@ struct rd {
 	uint64_t boff;		/* file offset of buf[0] */
 };
 
+/* The offset goes into the format, so the message is formatted once,
+ * by vfileerr, however long it is. */
 void
-jl_error(const struct jlprof *p, uint64_t off, const char *fmt, ...)
+jl_error(struct jlprof *p, uint64_t off, const char *fmt, ...)
 {
-	char msg[512];
+	size_t n = strlen(fmt) + 32;
 	va_list ap;
 
+	p->errfmt = erealloc(p->errfmt, n);
+	snprintf(p->errfmt, n, "byte %llu: %s", (unsigned long long)off, fmt);
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vfileerr(p->name, 0, p->errfmt, ap);
 	va_end(ap);
-	fileerr(p->name, 0, "byte %llu: %s", (unsigned long long)off, msg);
 }
 
 static void
@@ -176,19 +178,16 @@ checklen(struct rd *r, uint64_t off, int64_t len, uint64_t unit, const char *wha
 	return (uint64_t)len;
 }
 
-static char *scratch;
-static size_t scratchcap;
-
 static void
-scratch_fit(size_t n)
+scratch_fit(struct jlprof *p, size_t n)
 {
-	if (n > scratchcap) {
-		scratchcap = n > 2 * scratchcap ? n : 2 * scratchcap;
-		scratch = erealloc(scratch, scratchcap);
+	if (n > p->scratchcap) {
+		p->scratchcap = n > 2 * p->scratchcap ? n : 2 * p->scratchcap;
+		p->scratch = erealloc(p->scratch, p->scratchcap);
 	}
 }
 
-/* Append a string field (Int32 length, bytes) to scratch at *len. */
+/* Append a string field (Int32 length, bytes) to p->scratch at *len. */
 static void
 read_str(struct rd *r, size_t *len, const char *what)
 {
@@ -196,13 +195,13 @@ read_str(struct rd *r, size_t *len, const char *what)
 	uint64_t n = checklen(r, off, rd_i32(r, what), 1, what);
 	const unsigned char *s;
 
-	scratch_fit(*len + n + 1);
+	scratch_fit(r->p, *len + n + 1);
 	s = rd_get(r, n, what);
 	if (memchr(s, 0, n))
 		jl_error(r->p, off, "%s contains a NUL byte", what);
-	memcpy(scratch + *len, s, n);
+	memcpy(r->p->scratch + *len, s, n);
 	*len += n;
-	scratch[(*len)++] = 0;
+	r->p->scratch[(*len)++] = 0;
 }
 
 /*
@@ -217,12 +216,14 @@ read_frame(struct jlprof *p, struct rd *r)
 	int64_t line;
 	uint32_t id, n;
 	struct jlframe *f;
+	char *scratch;
 
 	read_str(r, &len, "function name length");
 	flen = len - 1;
 	read_str(r, &len, "file name length");
 	line = rd_int(r, "line");
-	scratch_fit(len + 10);
+	scratch_fit(p, len + 10);
+	scratch = p->scratch;
 	memcpy(scratch + len, &line, 8);
 	scratch[len + 8] = rd_u8(r, "from_c flag") != 0;
 	scratch[len + 9] = rd_u8(r, "inlined flag") != 0;
@@ -304,46 +305,65 @@ read_lidict(struct jlprof *p)
 		    (unsigned long long)(p->size - rd_off(&r)));
 }
 
-/* Standard input is copied to an unlinked temporary file so that it can
- * be read out of order like any other. */
-static int
-spool(const char *name)
-{
-	FILE *tmp = tmpfile();
-	char *buf = emalloc(RDCAP);
-	ssize_t n;
+#define HEADCAP 520	/* the magic, or an HDF5 signature at 0 or 512 */
 
-	if (!tmp)
-		fileerr(name, 0, "cannot create a temporary file: %s", strerror(errno));
-	while ((n = read(0, buf, RDCAP)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			fileerr(name, 0, "read error: %s", strerror(errno));
-		if (fwrite(buf, 1, n, tmp) != (size_t)n)
-			fileerr(name, 0, "cannot write a temporary file: %s", strerror(errno));
-	}
-	if (fflush(tmp))
-		fileerr(name, 0, "cannot write a temporary file: %s", strerror(errno));
-	free(buf);
-	return dup(fileno(tmp));	/* the FILE is left open: it is small */
+/* b holds the file's first n bytes: HEADCAP, or the whole file if it
+ * is shorter.  Are they the magic? */
+static void
+checkmagic(struct jlprof *p, const unsigned char *b, size_t n)
+{
+	if (n >= 8 && !memcmp(b, JL_MAGIC, 8))
+		return;
+	if ((n >= 8 && !memcmp(b, hdf5, 8)) || (n >= 520 && !memcmp(b + 512, hdf5, 8)))
+		jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");
+	jl_error(p, 0, "not a .jlprof file (no JLPROF magic)");
 }
 
-static int
-ishdf5(struct jlprof *p)
+/* read(2) of at most n bytes; 0 at end of file. */
+static size_t
+readsome(struct jlprof *p, int fd, unsigned char *buf, size_t n)
 {
-	unsigned char b[8];
-	uint64_t at[2] = { 0, 512 };
-	int i;
+	ssize_t r;
 
-	for (i = 0; i < 2; i++) {
-		if (p->size < at[i] + 8)
-			continue;
-		readat(p, b, 8, at[i]);
-		if (!memcmp(b, hdf5, 8))
-			return 1;
+	while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
+		;
+	if (r < 0)
+		fileerr(p->name, 0, "read error: %s", strerror(errno));
+	return r;
+}
+
+/*
+ * A pipe (standard input, or an operand that is not a regular file) is
+ * copied to an unlinked temporary file so that it can be read out of
+ * order like any other.  Its magic is checked first: what is not a
+ * .jlprof file is not copied.
+ */
+static int
+spool(struct jlprof *p, int in)
+{
+	FILE *tmp;
+	unsigned char *buf;
+	size_t len = 0, n;
+	int fd = -1;
+
+	if (!p->rdbuf) {
+		p->rdcap = RDCAP;
+		p->rdbuf = emalloc(p->rdcap);
 	}
-	return 0;
+	buf = p->rdbuf;
+	while (len < HEADCAP && (n = readsome(p, in, buf + len, HEADCAP - len)))
+		len += n;
+	checkmagic(p, buf, len);
+	if (!(tmp = tmpfile()))
+		fileerr(p->name, 0, "cannot create a temporary file: %s", strerror(errno));
+	do {
+		if (fwrite(buf, 1, len, tmp) != len)
+			fileerr(p->name, 0, "cannot write a temporary file: %s", strerror(errno));
+	} while ((len = readsome(p, in, buf, p->rdcap)));
+	if (fflush(tmp) || (fd = dup(fileno(tmp))) < 0)
+		fileerr(p->name, 0, "cannot write a temporary file: %s", strerror(errno));
+	fclose(tmp);
+	return fd;
 }
 
 void
@@ -352,33 +372,33 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 	struct stat st;
 	struct rd r;
 	const unsigned char *h;
+	unsigned char head[HEADCAP];
 	static const union { uint32_t u; unsigned char c[4]; } host = { 0x01020304 };
-	int fbig = 0;
+	int fbig = 0, in;
+	size_t n;
 
 	memset(p, 0, sizeof(*p));
+	p->fd = -1;
 	p->name = displayname(path);
 	p->intsize = intsize;
 	if (!path || !strcmp(path, "-"))
-		p->fd = spool(p->name);
+		p->fd = spool(p, 0);
 	else if ((p->fd = open(path, O_RDONLY)) < 0)
 		fileerr(p->name, 0, "%s", strerror(errno));
 	if (fstat(p->fd, &st) < 0)
 		fileerr(p->name, 0, "%s", strerror(errno));
 	if (!S_ISREG(st.st_mode)) {
-		if (dup2(p->fd, 0) < 0)
-			fileerr(p->name, 0, "%s", strerror(errno));
-		close(p->fd);
-		p->fd = spool(p->name);
+		in = p->fd;
+		p->fd = spool(p, in);
+		close(in);
 		if (fstat(p->fd, &st) < 0)
 			fileerr(p->name, 0, "%s", strerror(errno));
 	}
 	p->size = st.st_size;
-	rd_init(&r, p, 0);
-	if (p->size < 8 || memcmp(rd_get(&r, 8, "magic"), magic, 8)) {
-		if (ishdf5(p))
-			jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");
-		jl_error(p, 0, "not a .jlprof file (no JLPROF magic)");
-	}
+	n = p->size < HEADCAP ? p->size : HEADCAP;
+	readat(p, head, n, 0);
+	checkmagic(p, head, n);
+	rd_init(&r, p, 8);
 	h = rd_get(&r, 4, "endianness word");
 	if (!memcmp(h, "\4\3\2\1", 4))
 		fbig = 0;
@@ -402,7 +422,10 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 void
 jl_close(struct jlprof *p)
 {
-	close(p->fd);
+	if (p->fd >= 0)
+		close(p->fd);
+	free(p->scratch);
+	free(p->errfmt);
 	free(p->frame);
 	free(p->fid);
 	free(p->ip);

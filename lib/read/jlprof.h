@@ -20,6 +20,9 @@
 
 enum { JL_AUTO, JL_META, JL_LEGACY };
 
+/* The first 8 bytes of every .jlprof file (FileIO's registry). */
+#define JL_MAGIC "JLPROF\1\0"
+
 /* A loaded StackFrame (func and file never contain NUL). */
 struct jlframe {
 	const char *func, *file;
@@ -60,6 +63,9 @@ struct jlprof {
 	size_t rdcap;
 	uint64_t *wbuf;
 	struct jlsample *sbuf;
+	char *scratch;		/* a frame record being read */
+	size_t scratchcap;
+	char *errfmt;		/* the format of an error message */
 };
 
 #define JL_DATAOFF 21
@@ -81,7 +87,8 @@ typedef void jl_sample_fn(void *arg, const struct jlsample *s, size_t n);
 void jl_open(struct jlprof *p, const char *path, int intsize);
 void jl_close(struct jlprof *p);
 /* "PROG: FILE: byte OFF: message", exit 1 */
-void jl_error(const struct jlprof *p, uint64_t off, const char *fmt, ...);
+void jl_error(struct jlprof *p, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* The entry of ip, or -1. */
 static inline long

@@ -14,6 +14,7 @@
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
+#include "stack/frame.h"
 #include "read/ppfold.h"
 
 #define NOTEXT UINT32_MAX
@@ -75,7 +76,10 @@ putstr(struct ppfold *f, uint64_t i)
 static uint32_t
 endframe(struct ppfold *f, size_t start)
 {
-	uint32_t id = intern(&f->frames, f->b + start, f->blen - start);
+	uint32_t id;
+
+	frame_guard_count(f->b + start, f->blen - start);	/* "worker 12" is no count */
+	id = intern(&f->frames, f->b + start, f->blen - start);
 
 	f->blen = start;
 	return id;

@@ -98,6 +98,19 @@ frame_guard_count(char *f, size_t n)
 }
 
 void
+frame_clean(char *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (f[i] == ';')
+			f[i] = ':';
+		else if (f[i] == '\n' || f[i] == '\r' || f[i] == '\0')
+			f[i] = ' ';
+	frame_guard_count(f, n);
+}
+
+void
 stack_guard_counts(char *s, size_t n)
 {
 	char *f = s, *end = s + n, *semi;

@@ -83,6 +83,10 @@ int frame_file(const char *f, size_t n, const char **file, size_t *filelen);
  * on each stack before writing it.
  */
 void frame_guard_count(char *f, size_t n);
+/* A frame's text f[0..n) made a label, in place: ';' becomes ':', line
+ * ends and NUL become blanks, and a trailing number is guarded
+ * (frame_guard_count).  For folders that label frames themselves. */
+void frame_clean(char *f, size_t n);
 void stack_guard_counts(char *s, size_t n);
 /* Reverse the order of the frames of stack s[0..n) into out[0..n). */
 void stack_reverse(const char *s, size_t n, char *out);

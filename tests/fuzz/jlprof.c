@@ -1,9 +1,8 @@
 /*
  * Fuzzing harness for the .jlprof reader (lib/read/jlprof.c) and the folding
- * that jlprof-fold does on what it reads: both data layouts of format
- * 0x01 with Profile's tree and FlameGraphs' graph, and saved graphs of
- * format 0x02.  The program is compiled in whole (its main renamed) so
- * that its static state can be set and freed here.  The first two bytes
+ * that jlprof-fold does on what it reads (lib/read/jlfold.c): both data
+ * layouts of format 0x01 with Profile's tree and FlameGraphs' graph,
+ * and saved graphs of format 0x02.  The first two bytes
  * choose the options, the rest is the file; the folded stacks are
  * printed to /dev/null.
  *
@@ -15,34 +14,44 @@
  *           bits 4-5 --filter, --filter-regex, --stats (3) or none (0),
  *           64 --prune (three names), 128 --threads and --tasks lists
  */
-int jlprof_fold_main(int argc, char **argv);
-#define main jlprof_fold_main
-#include "../../cmd/jlprof-fold.c"
-#undef main
-
 #include <fcntl.h>
+#include <regex.h>
 #include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/count.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "read/jlfold.h"
+#include "read/jlprof.h"
+#include "stack/stackmap.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* static: they keep their values across the longjmp of an error */
+static struct jlfold_opts opt;
+static struct jlfold fold;
+static struct stackmap out;
 static jmp_buf jb;
-static volatile int opened;
 
 static void
 setopts(const uint8_t *b)
 {
-	static struct rlist threads, tasks;
+	static struct jllist threads, tasks;
+	static regex_t re;
 	static int ready;
 
 	if (!ready) {
-		addprune("f2");
-		addprune("f@pkg/f.jl");
-		addprune("f6@file3");
-		parselist(&threads, "1,3-5", "thread list");
-		parselist(&tasks, "0x10-0x20,0xf0f0f0f0", "task list");
-		if (regcomp(&opt.re, "^f|_\\[g\\]$|REPL", REG_EXTENDED | REG_NOSUB))
+		jlfold_prune(&opt, "f2");
+		jlfold_prune(&opt, "f@pkg/f.jl");
+		jlfold_prune(&opt, "f6@file3");
+		if (jlfold_list(&threads, "1,3-5") ||
+		    jlfold_list(&tasks, "0x10-0x20,0xf0f0f0f0") ||
+		    regcomp(&re, "^f|_\\[g\\]$|REPL", REG_EXTENDED | REG_NOSUB))
 			abort();
 		ready = 1;
 	}
@@ -56,10 +65,11 @@ setopts(const uint8_t *b)
 		opt.bythread = 1;
 	opt.nosleep = b[0] >> 6 & 1;
 	opt.intsize = b[0] & 128 ? 4 : 8;
-	opt.recur = (b[1] & 3) == 1 ? RECUR_FLAT : (b[1] & 3) == 2 ? RECUR_FLATC : RECUR_OFF;
+	opt.recur = (b[1] & 3) == 1 ? JLF_RECUR_FLAT : (b[1] & 3) == 2 ? JLF_RECUR_FLATC :
+	    JLF_RECUR_OFF;
 	opt.layout = (b[1] >> 2 & 3) == 1 ? JL_META : (b[1] >> 2 & 3) == 2 ? JL_LEGACY : JL_AUTO;
 	opt.filter = (b[1] >> 4 & 3) == 1 ? "at" : NULL;
-	opt.hasre = (b[1] >> 4 & 3) == 2;
+	opt.re = (b[1] >> 4 & 3) == 2 ? &re : NULL;
 	opt.stats = (b[1] >> 4 & 3) == 3;
 	opt.nprune = b[1] & 64 ? 3 : 0;
 	opt.threads = threads;
@@ -90,20 +100,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	setopts(data);
 	count_frac = 0;
-	gdepth = 0;
 	stackmap_init(&out);
-	opened = 0;
 	error_jmp = &jb;
 	if (!setjmp(jb)) {
-		opened = 1;
-		fold_file(path);
-		opened = 0;
+		jlfold_file(&fold, &opt, path, &out);
 		stackmap_print(&out, 1);
 		out_flush();
 	}
 	error_jmp = NULL;
-	if (opened)
-		fold_reset();
+	jlfold_free(&fold);
 	stackmap_free(&out);
 	return 0;
 }

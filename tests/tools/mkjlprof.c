@@ -28,8 +28,8 @@
  *   cut N                  keep only the first N bytes of the file
  *   append HEX             add these bytes at the end
  *
- * Numbers are decimal, negative, or 0x hexadecimal.  Only libc is used so
- * that the benchmark can compile this file on its own.
+ * Numbers are decimal, negative, or 0x hexadecimal.  The fields are
+ * written by lib/read/jlwrite.c, the writer fg-jlprof uses.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -37,15 +37,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct buf {
-	unsigned char *p;
-	size_t n, cap;
-};
+#include "base/util.h"
+#include "read/jlprof.h"
+#include "read/jlwrite.h"
 
 static int big, intsize = 8, format = 1;
 static const char *desc = "<stdin>";
 static unsigned long lineno;
-static struct buf magic, eword, data, lidict, graph, tail;
+static struct jlw magic, eword, data, lidict, graph, tail;
 static uint64_t ndata, nentries, nwords;
 static int setndata, setnentries;
 static long cut = -1;
@@ -62,35 +61,26 @@ die(const char *msg)
 	exit(1);
 }
 
+/* Every buffer takes the byte order and Int size in force when a field
+ * is put into it. */
 static void
-put(struct buf *b, const void *p, size_t n)
+order(void)
 {
-	if (b->n + n > b->cap) {
-		b->cap = 2 * (b->n + n) + 64;
-		if (!(b->p = realloc(b->p, b->cap)))
-			die("out of memory");
+	struct jlw *b[] = { &magic, &eword, &data, &lidict, &graph, &tail };
+	size_t i;
+
+	for (i = 0; i < LEN(b); i++) {
+		b[i]->big = big;
+		b[i]->intsize = intsize;
 	}
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
 }
 
 /* fwrite of an empty buffer may not pass its NULL pointer */
 static void
-wr(const struct buf *b, size_t n, FILE *f)
+wr(const struct jlw *b, size_t n, FILE *f)
 {
 	if (n)
 		fwrite(b->p, 1, n, f);
-}
-
-static void
-putint(struct buf *b, uint64_t v, int n)
-{
-	unsigned char c[8];
-	int i;
-
-	for (i = 0; i < n; i++)
-		c[big ? n - 1 - i : i] = v >> (8 * i);
-	put(b, c, n);
 }
 
 static uint64_t
@@ -108,7 +98,7 @@ num(const char *s)
 }
 
 static void
-hex(struct buf *b, char **w, int n)
+hex(struct jlw *b, char **w, int n)
 {
 	int i;
 	unsigned int c;
@@ -118,7 +108,7 @@ hex(struct buf *b, char **w, int n)
 		for (s = w[i]; *s; s += 2) {
 			if (sscanf(s, "%2x", &c) != 1 || !s[1])
 				die("bad hex");
-			put(b, &(unsigned char){ c }, 1);
+			jlw_uint(b, c, 1);
 		}
 }
 
@@ -181,18 +171,20 @@ flags(const char *s, int c)
 }
 
 /* FUNC FILE LINE [FLAGS] from w[0..n) */
-static void
-putframe(struct buf *b, char **w, size_t *wl, int n)
+static struct jlframe
+frame(char **w, size_t *wl, int n)
 {
 	const char *fl = n > 3 ? w[3] : "-";
+	struct jlframe f;
 
-	putint(b, wl[0], 4);
-	put(b, w[0], wl[0]);
-	putint(b, wl[1], 4);
-	put(b, w[1], wl[1]);
-	putint(b, num(w[2]), intsize);
-	put(b, &(unsigned char){ flags(fl, 'C') }, 1);
-	put(b, &(unsigned char){ flags(fl, 'I') }, 1);
+	f.func = w[0];
+	f.funclen = wl[0];
+	f.file = w[1];
+	f.filelen = wl[1];
+	f.line = num(w[2]);
+	f.from_c = flags(fl, 'C');
+	f.inlined = flags(fl, 'I');
+	return f;
 }
 
 static struct ent *
@@ -200,14 +192,13 @@ newent(uint64_t ip)
 {
 	struct ent *e;
 
-	if (!(ents = realloc(ents, (nents + 1) * sizeof(*ents))))
-		die("out of memory");
+	ents = ereallocarray(ents, nents + 1, sizeof(*ents));
 	e = &ents[nents++];
 	e->ip = ip;
-	putint(&lidict, ip, 8);
+	jlw_uint(&lidict, ip, 8);
 	e->at = lidict.n;
 	e->nsf = 0;
-	putint(&lidict, 0, 4);
+	jlw_uint(&lidict, 0, 4);
 	return e;
 }
 
@@ -216,13 +207,14 @@ directive(char **w, size_t *wl, int n)
 {
 	const char *d = w[0];
 	struct ent *e;
+	struct jlframe f;
 	size_t i, at;
 	int k;
 
 	if (!strcmp(d, "endian") && n == 2)
-		big = !strcmp(w[1], "big");
+		big = !strcmp(w[1], "big"), order();
 	else if (!strcmp(d, "intsize") && n == 2)
-		intsize = num(w[1]) == 4 ? 4 : 8;
+		intsize = num(w[1]) == 4 ? 4 : 8, order();
 	else if (!strcmp(d, "format") && n == 2)
 		format = num(w[1]);
 	else if (!strcmp(d, "magic"))
@@ -231,19 +223,19 @@ directive(char **w, size_t *wl, int n)
 		eword.n = 0, hex(&eword, w + 1, n - 1);
 	else if (!strcmp(d, "word"))
 		for (k = 1; k < n; k++)
-			putint(&data, num(w[k]), 8), nwords++;
+			jlw_uint(&data, num(w[k]), 8), nwords++;
 	else if (!strcmp(d, "sample") && n >= 5) {
 		for (k = 5; k < n; k++)
-			putint(&data, num(w[k]), 8);
+			jlw_uint(&data, num(w[k]), 8);
 		for (k = 1; k < 5; k++)
-			putint(&data, num(w[k]), 8);
-		putint(&data, 0, 8);
-		putint(&data, 0, 8);
+			jlw_uint(&data, num(w[k]), 8);
+		jlw_uint(&data, 0, 8);
+		jlw_uint(&data, 0, 8);
 		nwords += n - 5 + 6;
 	} else if (!strcmp(d, "legacy")) {
 		for (k = 1; k < n; k++)
-			putint(&data, num(w[k]), 8);
-		putint(&data, 0, 8);
+			jlw_uint(&data, num(w[k]), 8);
+		jlw_uint(&data, 0, 8);
 		nwords += n;
 	} else if (!strcmp(d, "entry") && n == 2)
 		newent(num(w[1]));
@@ -258,18 +250,16 @@ directive(char **w, size_t *wl, int n)
 		e->nsf++;
 		at = lidict.n;
 		lidict.n = e->at;
-		putint(&lidict, e->nsf, 4);
+		jlw_uint(&lidict, e->nsf, 4);
 		lidict.n = at;
-		putframe(&lidict, w + 2, wl + 2, n - 2);
+		f = frame(w + 2, wl + 2, n - 2);
+		jlw_frame(&lidict, &f);
 	} else if (!strcmp(d, "node") && n == 8) {
-		put(&graph, "\xff", 1);
-		putframe(&graph, w + 1, wl + 1, 4);
-		put(&graph, &(unsigned char){ num(w[5]) }, 1);
-		putint(&graph, num(w[6]), intsize);
-		putint(&graph, num(w[7]), intsize);
+		f = frame(w + 1, wl + 1, 4);
+		jlw_node(&graph, &f, num(w[5]), num(w[6]), num(w[7]));
 		depth++;
 	} else if (!strcmp(d, "end") && n == 1) {
-		put(&graph, "", 1);
+		jlw_end(&graph);
 		depth--;
 	} else if (!strcmp(d, "ndata") && n == 2)
 		ndata = num(w[1]), setndata = 1;
@@ -283,23 +273,27 @@ directive(char **w, size_t *wl, int n)
 		die("bad directive");
 }
 
+/* The header, with the magic or the endianness word replaced if asked. */
 static void
 header(FILE *f)
 {
-	static const unsigned char m[8] = { 'J', 'L', 'P', 'R', 'O', 'F', 1, 0 };
-	struct buf h = { 0 };
+	struct jlw h;
 
-	if (magic.n)
-		put(&h, magic.p, magic.n);
-	else
-		put(&h, m, 8);
-	if (eword.n)
-		put(&h, eword.p, eword.n);
-	else
-		putint(&h, 0x01020304, 4);
-	put(&h, &(unsigned char){ format }, 1);
+	jlw_init(&h);
+	h.big = big;
+	jlw_header(&h, format);
+	if (magic.n || eword.n) {
+		h.n = 0;
+		jlw_bytes(&h, magic.n ? magic.p : (const unsigned char *)JL_MAGIC,
+		    magic.n ? magic.n : 8);
+		if (eword.n)
+			jlw_bytes(&h, eword.p, eword.n);
+		else
+			jlw_uint(&h, 0x01020304, 4);
+		jlw_uint(&h, format, 1);
+	}
 	wr(&h, h.n, f);
-	free(h.p);
+	jlw_free(&h);
 }
 
 /* ---- the benchmark profile ---- */
@@ -337,7 +331,8 @@ generate(uint64_t nsamples)
 	static uint64_t ipv[NIP];
 	uint64_t **pool = malloc(NPOOL * sizeof(*pool)), node, *st, s, t, task;
 	unsigned char *len = malloc(NPOOL);
-	struct buf b = { 0 };
+	struct jlw b;
+	struct jlframe fr;
 	int d, sdepth, k, j, nf;
 	size_t i;
 	char name[64], file[64];
@@ -364,7 +359,9 @@ generate(uint64_t nsamples)
 		}
 	}
 	header(f);
-	putint(&b, 0, 8);	/* n, patched below */
+	jlw_init(&b);
+	b.big = big;
+	jlw_uint(&b, 0, 8);	/* n, patched below */
 	fwrite(b.p, 1, b.n, f);
 	b.n = 0;
 	for (s = 0; s < nsamples; s++) {
@@ -374,26 +371,26 @@ generate(uint64_t nsamples)
 		t = 1 + s % 4;
 		task = 0x7f00aa000000ULL + 0x40 * (t * 8 + (rnd() & 7));
 		for (d = 0; d < len[i]; d++)
-			putint(&b, pool[i][d], 8);
-		putint(&b, t, 8);
-		putint(&b, task, 8);
-		putint(&b, 1000 + 7 * s, 8);
-		putint(&b, (rnd() & 15) ? 1 : 2, 8);
-		putint(&b, 0, 8);
-		putint(&b, 0, 8);
+			jlw_uint(&b, pool[i][d], 8);
+		jlw_uint(&b, t, 8);
+		jlw_uint(&b, task, 8);
+		jlw_uint(&b, 1000 + 7 * s, 8);
+		jlw_uint(&b, (rnd() & 15) ? 1 : 2, 8);
+		jlw_uint(&b, 0, 8);
+		jlw_uint(&b, 0, 8);
 		nwords += len[i] + 6;
 		if (b.n > (1 << 20)) {
 			fwrite(b.p, 1, b.n, f);
 			b.n = 0;
 		}
 	}
-	putint(&b, NIP, 8);
+	jlw_uint(&b, NIP, 8);
 	for (i = 0; i < NIP; i++) {
-		putint(&b, ipv[i], 8);
+		jlw_uint(&b, ipv[i], 8);
 		/* every 97th ip is a C frame of the runtime; a fifth of the
 		 * others have Julia frames inlined into them */
 		nf = i % 97 == 0 ? 1 : i % 5 == 0 ? 2 + (int)(i % 3 == 0) : 1;
-		putint(&b, nf, 4);
+		jlw_uint(&b, nf, 4);
 		for (j = 0; j < nf; j++) {
 			int c = i % 97 == 0;
 
@@ -402,18 +399,19 @@ generate(uint64_t nsamples)
 			else
 				snprintf(name, sizeof(name), "func_%zu", (i * 7 + j) % 20000);
 			snprintf(file, sizeof(file), c ? "src/gf.c" : "src/module_%zu.jl", i % 300);
-			putint(&b, strlen(name), 4);
-			put(&b, name, strlen(name));
-			putint(&b, strlen(file), 4);
-			put(&b, file, strlen(file));
-			putint(&b, 10 + (i * 13 + j) % 900, 8);
-			put(&b, &(unsigned char){ c }, 1);
-			put(&b, &(unsigned char){ j < nf - 1 }, 1);
+			fr.func = name;
+			fr.funclen = strlen(name);
+			fr.file = file;
+			fr.filelen = strlen(file);
+			fr.line = 10 + (i * 13 + j) % 900;
+			fr.from_c = c;
+			fr.inlined = j < nf - 1;
+			jlw_frame(&b, &fr);
 		}
 	}
 	fwrite(b.p, 1, b.n, f);
 	b.n = 0;
-	putint(&b, nwords, 8);
+	jlw_uint(&b, nwords, 8);
 	if (fflush(f) || fseek(f, 13, SEEK_SET) || fwrite(b.p, 1, 8, f) != 8 || fflush(f))
 		die("stdout must be a seekable file");
 }
@@ -424,10 +422,12 @@ main(int argc, char **argv)
 	char line[65536], *w[64];
 	size_t wl[64];
 	FILE *in = stdin, *f = stdout;
-	struct buf all = { 0 };
+	struct jlw all = { 0 };
 	int n;
 	size_t i;
 
+	setprogname(argv[0]);
+	order();
 	if (argc == 3 && !strcmp(argv[1], "-g")) {
 		generate(num(argv[2]));
 		return 0;
@@ -455,13 +455,16 @@ main(int argc, char **argv)
 		if (format == 2) {
 			wr(&graph, graph.n, m);
 		} else {
-			struct buf b = { 0 };
+			struct jlw b;
 
-			putint(&b, setndata ? ndata : nwords, 8);
+			jlw_init(&b);
+			b.big = big;
+
+			jlw_uint(&b, setndata ? ndata : nwords, 8);
 			wr(&b, b.n, m);
 			wr(&data, data.n, m);
 			b.n = 0;
-			putint(&b, setnentries ? nentries : nents, 8);
+			jlw_uint(&b, setnentries ? nentries : nents, 8);
 			wr(&b, b.n, m);
 			wr(&lidict, lidict.n, m);
 			free(b.p);

@@ -1,0 +1,69 @@
+/* fg-jlprof: folded stacks to a Julia profile (.jlprof), as FlameGraphs.save writes one
+ *
+ * Options and wiring; the writing is lib/read/jlsave.c.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "read/input.h"
+#include "read/jlprof.h"
+#include "read/jlsave.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [--layout meta|legacy] [FILE...] > out.jlprof\n"
+	    "      --layout MODE  meta (Julia 1.8 and newer, the default) or legacy\n"
+	    "  -h, --help         show this help\n"
+	    "      --version      show the version\n", argv0);
+	exit_stdout();
+}
+
+static void
+online(struct freader *r, struct fline *l, void *arg)
+{
+	jlsave_line(arg, r, l);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_LAYOUT = 256, O_VERSION };
+	static const struct option longopts[] = {
+		{ "layout", required_argument, NULL, O_LAYOUT },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ 0 }
+	};
+	static struct jlsave s;
+	int c, layout = JL_META;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_LAYOUT:
+			if (!strcmp(optarg, "meta"))
+				layout = JL_META;
+			else if (!strcmp(optarg, "legacy"))
+				layout = JL_LEGACY;
+			else
+				usage_error("bad layout: '%s' (meta or legacy)", optarg);
+			break;
+		case 'h': usage();
+		case O_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	jlsave_init(&s, layout);
+	each_line(argc - optind, argv + optind, online, &s);
+	if (!s.m.n)
+		weprintf("no stacks: the profile has no samples");
+	jlsave_write(&s);
+	out_flush();
+	jlsave_free(&s);
+	return 0;
+}
