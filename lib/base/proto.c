@@ -17,13 +17,11 @@ pb_init(struct pb *b, const unsigned char *p, size_t n, uint64_t base, const cha
 void
 pb_error(const struct pb *b, uint64_t off, const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vbyteerr(b->name, off, fmt, ap);
 	va_end(ap);
-	fileerr(b->name, 0, "byte %llu: %s", (unsigned long long)off, msg);
 }
 
 int

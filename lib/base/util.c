@@ -58,8 +58,10 @@ weprintf(const char *fmt, ...)
 	va_end(ap);
 }
 
-void
-vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
+/* "argv0: FILE:LINE: " or "argv0: FILE: byte OFF: " and the message;
+ * exit 1 (line and byte 0 are left out). */
+static noreturn void
+verr(const char *file, uint64_t line, int byte, uint64_t off, const char *fmt, va_list ap)
 {
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
@@ -71,9 +73,23 @@ vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
 		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);
 	else
 		fprintf(stderr, "%s: %s: ", argv0, file);
+	if (byte)
+		fprintf(stderr, "byte %llu: ", (unsigned long long)off);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	exit(EXIT_BADINPUT);
+}
+
+void
+vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
+{
+	verr(file, line, 0, 0, fmt, ap);
+}
+
+void
+vbyteerr(const char *file, uint64_t off, const char *fmt, va_list ap)
+{
+	verr(file, 0, 1, off, fmt, ap);
 }
 
 void
@@ -196,6 +212,14 @@ estrtod(const char *s, const char *what)
 	return v;
 bad:
 	usage_error("bad %s: '%s'", what, s);
+}
+
+int
+has_suffix(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !memcmp(s + n - k, suffix, k);
 }
 
 const char *

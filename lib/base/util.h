@@ -38,6 +38,9 @@ void weprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
 noreturn void fileerr(const char *file, uint64_t line, const char *fmt, ...) PRINTFLIKE(3, 4);
 noreturn void vfileerr(const char *file, uint64_t line, const char *fmt, va_list ap)
     PRINTFLIKE(3, 0);
+/* "argv0: FILE: byte OFF: message" and exit 1: for binary input. */
+noreturn void vbyteerr(const char *file, uint64_t off, const char *fmt, va_list ap)
+    PRINTFLIKE(3, 0);
 
 /*
  * Usage errors, the same in every program: "argv0: message" and
@@ -62,6 +65,9 @@ char *estrdup(const char *s);
 /* Numbers given on the command line; a bad one is a usage error (exit 2). */
 uint64_t estrtou64(const char *s, const char *what);
 double estrtod(const char *s, const char *what);
+
+/* Does s[0..n) end in suffix? */
+int has_suffix(const char *s, size_t n, const char *suffix);
 
 /* The name to show for a file operand ("-" and NULL mean stdin). */
 const char *displayname(const char *path);

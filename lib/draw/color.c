@@ -132,14 +132,6 @@ has(const char *s, size_t n, const char *needle)
 	return memmem(s, n, needle, strlen(needle)) != NULL;
 }
 
-static int
-ends(const char *s, size_t n, const char *suffix)
-{
-	size_t k = strlen(suffix);
-
-	return n >= k && !memcmp(s + n - k, suffix, k);
-}
-
 /* java: /^L?(java|javax|jdk|net|org|com|io|sun)\// */
 static int
 java_package(const char *s, size_t n)
@@ -170,20 +162,20 @@ multi(int pal, const char *s, size_t n)
 {
 	switch (pal) {
 	case PAL_JAVA:
-		if (ends(s, n, "_[j]")) return PAL_GREEN;
-		if (ends(s, n, "_[i]")) return PAL_AQUA;
+		if (has_suffix(s, n, "_[j]")) return PAL_GREEN;
+		if (has_suffix(s, n, "_[i]")) return PAL_AQUA;
 		if (java_package(s, n)) return PAL_GREEN;
 		if (has(s, n, ":::")) return PAL_GREEN;
 		if (has(s, n, "::")) return PAL_YELLOW;
-		if (ends(s, n, "_[k]")) return PAL_ORANGE;
+		if (has_suffix(s, n, "_[k]")) return PAL_ORANGE;
 		return PAL_RED;
 	case PAL_PERL:
 		if (has(s, n, "::")) return PAL_YELLOW;
 		if (has(s, n, "Perl") || has(s, n, ".pl")) return PAL_GREEN;
-		if (ends(s, n, "_[k]")) return PAL_ORANGE;
+		if (has_suffix(s, n, "_[k]")) return PAL_ORANGE;
 		return PAL_RED;
 	case PAL_JS:
-		if (ends(s, n, "_[j]")) return memchr(s, '/', n) ? PAL_GREEN : PAL_AQUA;
+		if (has_suffix(s, n, "_[j]")) return memchr(s, '/', n) ? PAL_GREEN : PAL_AQUA;
 		if (has(s, n, "::")) return PAL_YELLOW;
 		if (js_source(s, n)) return PAL_GREEN;
 		if (memchr(s, ':', n)) return PAL_AQUA;
@@ -243,12 +235,12 @@ category_color(const char *s, size_t n)
 	n = frame_strip_annot(s, n, &annot, &alen);
 	if (!frame_file(s, n, &file, &flen))
 		return has(s, n, "llvm") || has(s, n, "LLVM") ? mk(255, 255, 0) : mk(255, 165, 0);
-	if (ends(file, flen, ".c") || ends(file, flen, ".cpp") || ends(file, flen, ".h") ||
-	    ends(file, flen, ".cc") || flen == 0)
+	if (has_suffix(file, flen, ".c") || has_suffix(file, flen, ".cpp") || has_suffix(file, flen, ".h") ||
+	    has_suffix(file, flen, ".cc") || flen == 0)
 		return has(s, n, "llvm") || has(s, n, "LLVM") ? mk(255, 255, 0) : mk(255, 165, 0);
 	if (has(file, flen, "compiler/"))
 		return mk(105, 105, 105);
-	if ((flen == 7 && !memcmp(file, "boot.jl", 7)) || ends(file, flen, "/boot.jl"))
+	if ((flen == 7 && !memcmp(file, "boot.jl", 7)) || has_suffix(file, flen, "/boot.jl"))
 		return mk(211, 211, 211);
 	if ((flen > 2 && file[0] == '.' && file[1] == '/') || has(file, flen, "/base/"))
 		return mk(173, 216, 230);

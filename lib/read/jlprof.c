@@ -31,18 +31,14 @@ struct rd {
 	uint64_t boff;		/* file offset of buf[0] */
 };
 
-/* The offset goes into the format, so the message is formatted once,
- * by vfileerr, however long it is. */
+/* "FILE: byte OFF: message", formatted once by vbyteerr, however long. */
 void
 jl_error(struct jlprof *p, uint64_t off, const char *fmt, ...)
 {
-	size_t n = strlen(fmt) + 32;
 	va_list ap;
 
-	p->errfmt = erealloc(p->errfmt, n);
-	snprintf(p->errfmt, n, "byte %llu: %s", (unsigned long long)off, fmt);
 	va_start(ap, fmt);
-	vfileerr(p->name, 0, p->errfmt, ap);
+	vbyteerr(p->name, off, fmt, ap);
 	va_end(ap);
 }
 
@@ -425,7 +421,6 @@ jl_close(struct jlprof *p)
 	if (p->fd >= 0)
 		close(p->fd);
 	free(p->scratch);
-	free(p->errfmt);
 	free(p->frame);
 	free(p->fid);
 	free(p->ip);

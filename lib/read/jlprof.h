@@ -65,7 +65,6 @@ struct jlprof {
 	struct jlsample *sbuf;
 	char *scratch;		/* a frame record being read */
 	size_t scratchcap;
-	char *errfmt;		/* the format of an error message */
 };
 
 #define JL_DATAOFF 21

@@ -46,14 +46,6 @@ jlsave_free(struct jlsave *s)
 	jlw_free(&s->w);
 }
 
-static int
-endswith(const char *s, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-
-	return n >= k && !memcmp(s + n - k, suf, k);
-}
-
 /* Is file C, C++ or assembler source (a C frame's file)? */
 static int
 csource(const char *file, size_t n)
@@ -62,7 +54,7 @@ csource(const char *file, size_t n)
 	size_t i;
 
 	for (i = 0; i < LEN(ext); i++)
-		if (endswith(file, n, ext[i]))
+		if (has_suffix(file, n, ext[i]))
 			return 1;
 	return 0;
 }
@@ -188,7 +180,7 @@ parselabel(struct freader *r, const char *t, size_t n, struct jlframe *f, int *s
 		    r->name, (unsigned long long)r->lineno);
 	if (m > INT32_MAX)
 		fr_error(r, "a frame of %zu bytes: a .jlprof name has at most %d", m, INT32_MAX);
-	if (endswith(t, m, " [inlined]")) {
+	if (has_suffix(t, m, " [inlined]")) {
 		f->inlined = 1;
 		m -= 10;
 	}

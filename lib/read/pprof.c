@@ -27,13 +27,11 @@ enum {
 void
 pp_error(const struct pprof *p, uint64_t off, const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vbyteerr(p->name, off, fmt, ap);
 	va_end(ap);
-	fileerr(p->name, 0, "byte %llu: %s", (unsigned long long)off, msg);
 }
 
 /* Room for one more element in a growable array. */
