@@ -168,9 +168,11 @@ PY
 	{ printf '# fg: unit=bytes\n# fg: countname=size\n'; cat "$(T plain)"; } >"$(T unit)"
 	fg-png "$(T plain)" >"$(T p.png)"
 	fg-png "$(T unit)" >"$(T u.png)"
+	fg-png --countname allocated "$(T unit)" >"$(T c.png)"
 	a='1536 samples vanished (target 0), not drawn'
 	b='1.5 KiB size (1,536 bytes) vanished (target 0), not drawn'
-	run python3 - "$DATA/png/pngpix.py" "$(T p.png)" "$(T u.png)" "$(( (${#b} - ${#a}) * 6 ))" <<'PY'
+	c='1.5 KiB allocated (1,536 bytes) vanished (target 0), not drawn'
+	run python3 - "$DATA/png/pngpix.py" "$(T p.png)" "$(T u.png)" "$(T c.png)" <<'PY'
 import sys
 src = open(sys.argv[1]).read().split('\nw, h, rows = decode')[0]
 ns = {}
@@ -180,10 +182,10 @@ def left(path):
     # the leftmost black pixel of the bottom band right of the legend
     return min(x for y in range(h - 34, h) for x in range(int(w / 2 + 130), w)
                if px[y][3 * x:3 * x + 3] == bytearray(3))
-print(left(sys.argv[2]) - left(sys.argv[3]))
+print(left(sys.argv[2]) - left(sys.argv[3]), left(sys.argv[2]) - left(sys.argv[4]))
 PY
 	status_is 0
-	[ "$output" = "$(( (${#b} - ${#a}) * 6 ))" ]
+	[ "$output" = "$(( (${#b} - ${#a}) * 6 )) $(( (${#c} - ${#a}) * 6 ))" ]
 	# nothing else of a PNG shows a count: one-count input is the same picture
 	grep -v '^#' "$(T bytes.folded)" | fg-png >"$(T a.png)"
 	fg-png "$(T bytes.folded)" | cmp - "$(T a.png)"

@@ -49,7 +49,7 @@ struct fhjoin {
 void fhj_init(struct fhjoin *j);
 /* The comment l of input r: 1 when it is a header line, taken into j
  * (the caller then leaves it out); 0 for other comments, and for every
- * line once fhj_print has run. */
+ * line once fhj_settle or fhj_print has run. */
 int fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l);
 /* Keep in j->h the facts all ninputs inputs stated alike; warn on
  * standard error about each one they did not ("inputs disagree on unit:
