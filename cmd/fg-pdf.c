@@ -99,15 +99,17 @@ legend(struct bytes *b, const struct graph *g, const struct dopts *o)
 static void
 footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
 {
-	char note[440];
-	size_t n = vanished_note(g->vanished, note);
+	struct bytes note = { 0 };
+	size_t n = vanished_note(g, &note);
 
-	if (!n)
-		return;
-	bputs(b, "0 g BT\n");
-	text(b, g, o->fontsize, g->W - DRAW_XPAD - n * o->fontsize * po->fontwidth,
-	    g->H - g->ypad2 / 2, note, n, 0);
-	bputs(b, "ET\n");
+	if (n) {
+		bputs(b, "0 g BT\n");
+		text(b, g, o->fontsize, g->W - DRAW_XPAD -
+		    utf8_chars((const char *)note.p, n) * o->fontsize * po->fontwidth,
+		    g->H - g->ypad2 / 2, (const char *)note.p, n, 0);
+		bputs(b, "ET\n");
+	}
+	bytes_free(&note);
 }
 
 /* The page's drawing: background, title, boxes, then the labels that
@@ -175,7 +177,8 @@ count_links(const struct graph *g, const struct dopts *o)
 }
 
 /* "NAME (N samples, P%)", with "; +D samples, +Q%" for differential
- * input: what fg-svg's tooltip says, with the whole label. */
+ * input: what fg-svg's tooltip says, with the whole label; with a unit,
+ * the amounts in human form ("12.3 MiB size (12,894,208 bytes)"). */
 static void
 link_text(struct bytes *t, const struct graph *g, size_t i)
 {
@@ -191,12 +194,24 @@ link_text(struct bytes *t, const struct graph *g, size_t i)
 		s = layout_name(&g->v[0].L, f, &n);
 	bytes_put(t, s, n);
 	bputs(t, " (");
-	bytes_put(t, num, count_fmt(f->w, num));
-	bprintf(t, " samples, %.2f%%", 100 * count_val(f->w) / g->v[0].L.timemax);
+	if (g->unit) {
+		graph_human(t, g, count_val(f->w), &f->w, 1, 0);
+	} else {
+		bytes_put(t, num, count_fmt(f->w, num));
+		bputs(t, " ");
+		bputs(t, g->countname);
+	}
+	bprintf(t, ", %.2f%%", 100 * count_val(f->w) / g->v[0].L.timemax);
 	if (g->diff) {
 		d = count_val(f->total[1]) - count_val(f->total[0]);
-		bprintf(t, "; %s%.15g samples, %s%.2f%%", d > 0 ? "+" : "", d,
-		    d > 0 ? "+" : "", 100 * d / g->v[0].L.timemax);
+		bputs(t, "; ");
+		if (g->unit) {
+			graph_human(t, g, d, NULL, 1, DA_SIGN);
+		} else {
+			bprintf(t, "%s%.15g ", d > 0 ? "+" : "", d);
+			bputs(t, g->countname);
+		}
+		bprintf(t, ", %s%.2f%%", d > 0 ? "+" : "", 100 * d / g->v[0].L.timemax);
 	}
 	bputs(t, ")");
 }

@@ -64,12 +64,14 @@ legend(struct canvas *cv, const struct graph *g)
 static void
 footnote(struct canvas *cv, const struct graph *g)
 {
-	char note[440];
-	size_t n = vanished_note(g->vanished, note);
+	struct bytes note = { 0 };
+	size_t n = vanished_note(g, &note), chars = utf8_chars((const char *)note.p, n);
 	double y = g->H - g->ypad2 / 2;
 
 	if (n)
-		canvas_text(cv, px(g->W - DRAW_XPAD) - (long)n * GLYPH_ADV, px(y) - 7, 1, note, n, n, black);
+		canvas_text(cv, px(g->W - DRAW_XPAD) - (long)chars * GLYPH_ADV, px(y) - 7, 1,
+		    (const char *)note.p, n, chars, black);
+	bytes_free(&note);
 }
 
 /* The picture fg-svg draws, without its buttons. */

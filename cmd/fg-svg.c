@@ -26,7 +26,6 @@ usage(void)
 	fputs("      --fonttype FONT    font family (Verdana)\n"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"
-	    "      --countname TEXT   what a count counts (samples)\n"
 	    "      --nametype TEXT    what frames are (Function:)\n"
 	    "      --notes TEXT       a comment in the SVG\n"
 	    "      --factor F         scale the counts shown by F\n"
@@ -35,34 +34,24 @@ usage(void)
 	exit_stdout();
 }
 
-/* An amount as the script's tooltip writes it: v times factor rounded
- * to two decimals, no trailing zeros, thousands parted by commas; an
- * integer count c (when not NULL) as it is. */
+/* An amount as the script's tooltip writes it (draw_amount). */
 static void
 out_amount(double v, const count *c, double factor)
 {
-	char num[400];
-	size_t n, i, ip, lead;
+	char num[600];
 
-	if (c && factor == 1 && !count_frac) {
-		n = count_fmt(*c, num);
-	} else {
-		n = snprintf(num, 64, "%.2f", v * factor);
-		while (num[n - 1] == '0')
-			n--;
-		if (num[n - 1] == '.')
-			n--;
-	}
-	lead = num[0] == '-';
-	for (ip = lead; ip < n && num[ip] != '.'; ip++)
-		;
-	out_mem(num, lead);
-	for (i = lead; i < ip; i++) {
-		out_char(num[i]);
-		if (ip - i - 1 > 0 && (ip - i - 1) % 3 == 0)
-			out_char(',');
-	}
-	out_mem(num + ip, n - ip);
+	out_mem(num, draw_amount(num, v, c, factor));
+}
+
+/* An amount of a graph with a unit, in human form (graph_human); b is
+ * scratch. */
+static void
+out_human(struct bytes *b, const struct graph *g, double v, const count *c,
+    double factor, int flags)
+{
+	b->n = 0;
+	graph_human(b, g, v, c, factor, flags);
+	out_xml((const char *)b->p, b->n);
 }
 
 /* Names escaped once and written many times: a title repeats the name
@@ -105,14 +94,16 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 
 /* "NAME (N samples, P%)", and for the graph of differential input
  * "; +D samples, +Q%" before the ")": what the script's tooltip says,
- * for a viewer without scripts. */
+ * for a viewer without scripts.  With a unit, each amount is in human
+ * form ("12.3 MiB size (12,894,208 bytes)"), and the script's tooltip
+ * is this text. */
 static void
 write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
-    struct xmlnames *xn)
+    struct xmlnames *xn, struct bytes *hb)
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
-	size_t n, cn = strlen(o->countname);
+	size_t n, cn = strlen(g->countname);
 	const char *s;
 	char buf[48];
 	double d;
@@ -121,18 +112,27 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 	out_str("<title>");
 	out_xml_once(xn, f->name, s, n);
 	out_str(" (");
-	out_amount(count_val(f->w), &f->w, o->factor);
-	out_char(' ');
-	out_xml(o->countname, cn);
+	if (g->unit) {
+		out_human(hb, g, count_val(f->w), &f->w, o->factor, 0);
+	} else {
+		out_amount(count_val(f->w), &f->w, o->factor);
+		out_char(' ');
+		out_xml(g->countname, cn);
+	}
 	out_str(", ");
 	out_mem(buf, draw_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
 	out_char('%');
 	if (g->diff && v == 0) {
 		d = count_val(f->w) - count_val(f->total[0]);
-		out_str(d > 0 ? "; +" : "; ");
-		out_amount(d, NULL, o->factor);
-		out_char(' ');
-		out_xml(o->countname, cn);
+		out_str("; ");
+		if (g->unit) {
+			out_human(hb, g, d, NULL, o->factor, DA_SIGN);
+		} else {
+			out_str(d > 0 ? "+" : "");
+			out_amount(d, NULL, o->factor);
+			out_char(' ');
+			out_xml(g->countname, cn);
+		}
 		out_str(d > 0 ? ", +" : ", ");
 		out_mem(buf, draw_fixed(buf, 100 * d / L->timemax, 2));
 		out_char('%');
@@ -166,6 +166,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	char hex[8], x1[32], x2[32], w[32], y[32], h[32];
 	const struct lframe *f;
 	struct xmlnames xn = { 0 };
+	struct bytes hb = { 0 };
 	uint64_t n1, n2;
 	struct rgb c;
 	double top;
@@ -201,10 +202,11 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		out_str(hex);
 		white[i] = label_classes(g, c, top);
 		out_str("\">");
-		write_title(g, o, v, i, &xn);
+		write_title(g, o, v, i, &xn, &hb);
 		out_str("</rect>\n");
 	}
 	out_str("</g>\n");
+	bytes_free(&hb);
 	free(xn.buf);
 	free(xn.off);
 	free(xn.len);
@@ -326,7 +328,12 @@ write_data(const struct dopts *o, const struct graph *g)
 	    3 + (g->fh - 1) / 2, o->factor);
 	out_count(L->total);
 	out_str(",\ncn:");
-	out_jsonstr(o->countname, strlen(o->countname));
+	out_jsonstr(g->countname, strlen(g->countname));
+	if (g->unit) {
+		/* the tooltip is then the frame's title */
+		out_str(", u:");
+		out_jsonstr(unit_name(g->unit), strlen(unit_name(g->unit)));
+	}
 	out_str(", nt:");
 	out_jsonstr(o->nametype, strlen(o->nametype));
 	out_str("};\n");
@@ -384,16 +391,23 @@ legend(const struct graph *g, double y)
 static void
 elided_control(const struct dopts *o, const struct graph *g, count vanished)
 {
+	struct bytes b = { 0 };
 	char num[400];
 
 	out_printf("<text id=\"elided\" x=\"%.2f\" y=\"%.15g\">Show vanished (",
 	    g->W - XPAD - 110, o->fontsize * 2);
+	if (g->unit) {
+		out_human(&b, g, count_val(vanished), &vanished, o->factor, DA_SHORT);
+		bytes_free(&b);
+		out_str(")</text>\n");
+		return;
+	}
 	if (o->factor == 1)
 		out_mem(num, count_fmt(vanished, num));
 	else
 		out_printf("%.15g", count_val(vanished) * o->factor);
 	out_char(' ');
-	out_xml(o->countname, strlen(o->countname));
+	out_xml(g->countname, strlen(g->countname));
 	out_str(")</text>\n");
 }
 
@@ -452,7 +466,7 @@ write_svg(const struct dopts *o, struct graph *g)
 	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
 }
 
-enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_COUNTNAME, O_NAMETYPE, O_NOTES,
+enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_NAMETYPE, O_NOTES,
 	O_FACTOR, O_VERSION };
 
 int
@@ -463,7 +477,6 @@ main(int argc, char **argv)
 		{ "fonttype", required_argument, NULL, O_FONTTYPE },
 		{ "fontsize", required_argument, NULL, O_FONTSIZE },
 		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
-		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "nametype", required_argument, NULL, O_NAMETYPE },
 		{ "notes", required_argument, NULL, O_NOTES },
 		{ "factor", required_argument, NULL, O_FACTOR },
@@ -479,7 +492,6 @@ main(int argc, char **argv)
 	draw_defaults(&o);
 	o.fonttype = "Verdana";
 	o.fontwidth = 0.59;
-	o.countname = "samples";
 	o.nametype = "Function:";
 	o.factor = 1;
 	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
@@ -489,7 +501,6 @@ main(int argc, char **argv)
 		case O_FONTTYPE: o.fonttype = optarg; break;
 		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
 		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
-		case O_COUNTNAME: o.countname = optarg; break;
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;

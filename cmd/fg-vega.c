@@ -12,6 +12,7 @@
 #include "read/input.h"
 #include "draw/layout.h"
 #include "base/out.h"
+#include "draw/png.h"
 #include "stack/tree.h"
 #include "draw/vanished.h"
 #include "base/util.h"
@@ -40,6 +41,7 @@ usage(void)
 	    "      --delta=total|self differential: colour by total (default) or self change\n"
 	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
 	    "      --sort=name|width  callees by name (default) or widest first\n"
+	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -100,11 +102,26 @@ label_white(const struct layout *L, const struct lframe *f, int diff, double v, 
 	return color_label_white(fill);
 }
 
+/* A JSON member ",\"key\":\"AMOUNT\"": v in human form (graph_human)
+ * without the countname, the tooltip's name for it; b is scratch. */
+static void
+human_field(struct bytes *b, const struct graph *g, const char *key, double v,
+    const count *c, int flags)
+{
+	b->n = 0;
+	graph_human(b, g, v, c, 1, flags | DA_NONAME);
+	out_printf(",\"%s\":", key);
+	out_jsonstr((const char *)b->p, b->n);
+}
+
 /* The names, then the frames, as JSON arrays of objects with short
- * keys: a name is written once however many frames carry it. */
+ * keys: a name is written once however many frames carry it.  With a
+ * unit, a frame carries its amounts in human form: h, and for
+ * differential input ho (the baseline) and hd (the change). */
 static void
 write_data(const struct graph *g, const char *between)
 {
+	struct bytes hb = { 0 };
 	const struct layout *L = &g->v[0].L;
 	const struct diffscale *ds = &g->v[0].ds;
 	uint32_t *index = ecalloc(L->names.n + 1, sizeof(*index)), nnames = 0, *fname;
@@ -161,9 +178,16 @@ write_data(const struct graph *g, const char *between)
 		}
 		if (label_white(L, f, g->diff, d, ds->max))
 			out_str(",\"l\":1");
+		if (g->unit)
+			human_field(&hb, g, "h", count_val(f->w), &f->w, 0);
+		if (g->unit && g->diff) {
+			human_field(&hb, g, "ho", count_val(f->total[0]), &f->total[0], 0);
+			human_field(&hb, g, "hd", count_val(f->w) - count_val(f->total[0]), NULL, DA_SIGN);
+		}
 		out_char('}');
 	}
 	out_str("\n]");
+	bytes_free(&hb);
 	free(index);
 	free(fname);
 }
@@ -174,36 +198,92 @@ struct chart {
 	double maxdelta, W, H;
 	uint32_t levels;
 	const char *title;
-	count vanished;		/* samples of stacks whose target is 0 */
 	count total;
+	const char *countname;	/* the tooltip's name of the count */
 };
 
 /* The title, with the vanished samples as its subtitle. */
 static void
 write_title(const struct chart *g)
 {
-	char note[440];
-	size_t n = vanished_note(g->vanished, note);
+	struct bytes note = { 0 };
+	size_t n = vanished_note(g->g, &note);
 
 	if (n)
 		out_str("{\"text\": ");
 	out_jsonstr(g->title, strlen(g->title));
-	if (!n)
-		return;
-	out_str(", \"subtitle\": ");
-	out_jsonstr(note, n);
-	out_str("}");
+	if (n) {
+		out_str(", \"subtitle\": ");
+		out_jsonstr((const char *)note.p, n);
+		out_str("}");
+	}
+	bytes_free(&note);
+}
+
+/* The fields of the count, the baseline and the change: the numbers,
+ * or with a unit the human forms. */
+static const char *
+field(const struct chart *g, int k)
+{
+	static const char *const plain[] = { "c", "o", "delta" }, *const human[] = { "h", "ho", "hd" };
+
+	return g->g->unit ? human[k] : plain[k];
 }
 
 static void
-tooltip_fields(int diff)
+tooltip_fields(const struct chart *g)
 {
-	out_str("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"c\",\"title\":\"samples\"},"
-	    "{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
-	if (diff)
-		out_str(",{\"field\":\"o\",\"title\":\"baseline\"},{\"field\":\"delta\",\"title\":\"change\"},"
-		    "{\"field\":\"dp\",\"title\":\"change%\",\"format\":\"+.2f\"}");
+	out_printf("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"%s\",\"title\":", field(g, 0));
+	out_jsonstr(g->countname, strlen(g->countname));
+	out_str("},{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
+	if (g->diff)
+		out_printf(",{\"field\":\"%s\",\"title\":\"baseline\"},{\"field\":\"%s\",\"title\":\"change\"},"
+		    "{\"field\":\"dp\",\"title\":\"change%%\",\"format\":\"+.2f\"}", field(g, 1), field(g, 2));
 	out_str("]");
+}
+
+/* s as the inside of a single-quoted string of a Vega expression,
+ * itself inside a JSON string: quote, backslash and line ends escaped
+ * for the expression, then the whole for JSON. */
+static void
+out_exprstr(const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, run = 0;
+
+	for (i = 0; u[i]; i++) {
+		if (u[i] != '\'' && u[i] != '\\' && u[i] >= 0x20 && u[i] != 0x7f &&
+		    !(u[i] == 0xe2 && u[i + 1] == 0x80 && (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)))
+			continue;
+		out_json(s + run, i - run);
+		if (u[i] == '\'' || u[i] == '\\') {
+			out_str("\\\\");
+			out_json(s + i, 1);
+		} else if (u[i] == 0xe2) {
+			out_str(u[i + 2] == 0xa8 ? "\\\\u2028" : "\\\\u2029");
+			i += 2;
+		} else {
+			out_str("\\\\u00");
+			out_char(hex[u[i] >> 4]);
+			out_char(hex[u[i] & 15]);
+		}
+		run = i + 1;
+	}
+	out_json(s + run, i - run);
+}
+
+/* The tooltip signal of the Vega spec. */
+static void
+tooltip_signal(const struct chart *g)
+{
+	out_str("\"tooltip\": {\"signal\": \"{'frame': datum.n, '");
+	out_exprstr(g->countname);
+	out_printf("': datum.%s, 'percent': format(datum.p, '.2f')", field(g, 0));
+	if (g->diff)
+		out_printf(", 'baseline': datum.%s, 'change': datum.%s, 'change%%': format(datum.dp, '+.2f')",
+		    field(g, 1), field(g, 2));
+	out_str("}\"}},\n");
 }
 
 /* The transform that computes dp, the differential percentage of
@@ -263,7 +343,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	out_str("\"opacity\": {\"condition\": {\"param\": \"hover\", \"empty\": false, \"value\": 0.6}, \"value\": 1},\n"
 	    "\"strokeWidth\": {\"condition\": {\"param\": \"pick\", \"empty\": false, \"value\": 2}, \"value\": 0.5},\n"
 	    "\"tooltip\": ");
-	tooltip_fields(g->diff);
+	tooltip_fields(g);
 	out_str("\n}\n},\n{\n\"mark\": {\"type\": \"text\", \"align\": \"left\", \"baseline\": \"middle\", "
 	    "\"dx\": 3, \"fontSize\": 11, \"clip\": true, \"ellipsis\": \"..\", "
 	    "\"limit\": {\"expr\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
@@ -272,7 +352,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	    "\"y\": {\"field\": \"m\", \"type\": \"quantitative\"},\n\"text\": {\"field\": \"n\"},\n"
 	    "\"color\": {\"condition\": {\"test\": \"datum.l == 1\", \"value\": \"white\"}, \"value\": \"black\"},\n"
 	    "\"tooltip\": ");
-	tooltip_fields(g->diff);
+	tooltip_fields(g);
 	out_str("\n}\n}\n]\n}\n");
 }
 
@@ -334,12 +414,10 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
 	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
 	if (g->diff)
-		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, "	/* new_color */
-		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f'), "
-		    "'baseline': datum.o, 'change': datum.delta, 'change%': format(datum.dp, '+.2f')}\"}},\n");
+		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, ");	/* new_color */
 	else
-		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, "
-		    "\"tooltip\": {\"signal\": \"{'frame': datum.n, 'samples': datum.c, 'percent': format(datum.p, '.2f')}\"}},\n");
+		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, ");
+	tooltip_signal(g);
 	out_str("\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, \"x2\": {\"scale\": \"x\", \"field\": \"b\"}, "
 	    "\"fillOpacity\": {\"signal\": \"hover && hover.a === datum.a && hover.d === datum.d ? 0.6 : 1\"}, "
 	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
@@ -402,6 +480,7 @@ main(int argc, char **argv)
 		{ "delta", required_argument, NULL, DO_DELTA },
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, DO_SORT },
+		{ "countname", required_argument, NULL, DO_COUNTNAME },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -440,7 +519,8 @@ main(int argc, char **argv)
 	g.H = vo.height ? vo.height : 20.0 * g.levels;
 	g.title = o.title ? o.title : g.diff ? "Diff Profile Results" : "Profile Results";
 	g.maxdelta = gr.v[0].ds.max;
-	g.vanished = gr.vanished;
+	/* a tooltip's line needs a name: the unit's when there is no other */
+	g.countname = *gr.countname ? gr.countname : unit_name(gr.unit);
 	if (vo.output == OUT_VEGA)
 		write_vega(&o, &g);
 	else if (vo.output == OUT_HTML)

@@ -32,7 +32,8 @@ const char draw_usage[] =
 	"      --negate           differential: draw the baseline, colour baseline - target\n"
 	"      --delta=total|self differential: colour by total (default) or self change\n"
 	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
-	"      --sort=name|width  callees by name (default) or widest first\n";
+	"      --sort=name|width  callees by name (default) or widest first\n"
+	"      --countname TEXT   what a count counts (the input's, or samples)\n";
 
 double
 draw_num(const char *s, const char *what, double min)
@@ -121,6 +122,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 		}
 		break;
 	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0); break;
+	case DO_COUNTNAME: o->countname = arg; break;
 	case DO_SORT:
 		if (!strcmp(arg, "width")) {
 			o->bywidth = 1;
@@ -173,6 +175,7 @@ struct reading {
 	const struct dopts *o;
 	struct stacks st[2];
 	count total[2];		/* to catch an overflowing sum on its line */
+	struct fhjoin hj;	/* the unit header */
 	char *rev;
 	size_t revcap;
 };
@@ -225,6 +228,10 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	const char *s;
 	count c[2];
 
+	if (!l->ncounts) {
+		fhj_line(&rd->hj, r, l);
+		return;
+	}
 	if (!(s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)))
 		return;
 	/* no stack's sum exceeds the total's */
@@ -378,6 +385,20 @@ frame_color(const struct dopts *o, const struct layout *L, const struct lframe *
 	return frame_rgb(o, s, n, f, ds, cycle);
 }
 
+/* The unit header the inputs agree on, and what it makes of counts. */
+static void
+unit_header(struct graph *g, const struct dopts *o, struct fhjoin *hj, int ninputs)
+{
+	fhj_settle(hj, ninputs);
+	g->hdr = hj->h;
+	if (g->hdr.unit < 0)
+		weprintf("unknown unit '%s': counts shown as they are", g->hdr.fact[FH_UNIT]);
+	g->unit = g->hdr.unit > UNIT_COUNT ? g->hdr.unit : UNIT_COUNT;
+	g->countname = o->countname ? o->countname :
+	    g->hdr.fact[FH_COUNTNAME] ? g->hdr.fact[FH_COUNTNAME] :
+	    g->unit != UNIT_COUNT ? "" : "samples";
+}
+
 void
 graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth)
 {
@@ -391,8 +412,10 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	rd.o = o;
 	stackmap_init(&rd.st[0].m);
 	stackmap_init(&rd.st[1].m);
+	fhj_init(&rd.hj);
 	each_line(argc, argv, add_line, &rd);
 	free(rd.rev);
+	unit_header(g, o, &rd.hj, argc ? argc : 1);
 	g->diff = fr_ncounts == 2;
 	if (g->diff)
 		g->vanished = vanished(&rd.st[0]);
@@ -445,6 +468,59 @@ graph_free(struct graph *g)
 		layout_free(&g->v[i].L);
 		free(g->v[i].cycle);
 	}
+	fh_free(&g->hdr);
+}
+
+size_t
+draw_amount(char *buf, double v, const count *c, double factor)
+{
+	char num[400];
+	size_t n, i, ip, lead, k = 0;
+
+	if (c && factor == 1 && !count_frac) {
+		n = count_fmt(*c, num);
+	} else {
+		n = snprintf(num, sizeof(num), "%.2f", v * factor);
+		while (num[n - 1] == '0')
+			n--;
+		if (num[n - 1] == '.')
+			n--;
+	}
+	lead = num[0] == '-';
+	for (ip = lead; ip < n && num[ip] != '.'; ip++)
+		;
+	memcpy(buf, num, lead);
+	k = lead;
+	for (i = lead; i < ip; i++) {
+		buf[k++] = num[i];
+		if (ip - i - 1 > 0 && (ip - i - 1) % 3 == 0)
+			buf[k++] = ',';
+	}
+	memcpy(buf + k, num + ip, n - ip);
+	return k + n - ip;
+}
+
+void
+graph_human(struct bytes *b, const struct graph *g, double v, const count *c,
+    double factor, int flags)
+{
+	char buf[600];
+	int sign = flags & DA_SIGN && v > 0;
+
+	if (sign)
+		bytes_put(b, "+", 1);
+	bytes_put(b, buf, count_human(v * factor, g->unit, buf, sizeof(buf)));
+	if (*g->countname && !(flags & DA_NONAME)) {
+		bytes_put(b, " ", 1);
+		bytes_put(b, g->countname, strlen(g->countname));
+	}
+	if (flags & DA_SHORT)
+		return;
+	bytes_put(b, sign ? " (+" : " (", sign ? 3 : 2);
+	bytes_put(b, buf, draw_amount(buf, v, c, factor));
+	bytes_put(b, " ", 1);
+	bytes_put(b, unit_name(g->unit), strlen(unit_name(g->unit)));
+	bytes_put(b, ")", 1);
 }
 
 struct rgb

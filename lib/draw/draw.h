@@ -17,6 +17,8 @@
 #include "draw/color.h"
 #include "base/count.h"
 #include "draw/layout.h"
+#include "draw/png.h"
+#include "read/fheader.h"
 
 #define DRAW_XPAD 10
 
@@ -27,8 +29,9 @@ struct dopts {
 	int bywidth;		/* --sort=width */
 	int elided;		/* keep the Elided view (fg-svg) */
 	count total;
+	const char *countname;	/* --countname; NULL: the input's, or "samples" */
 	/* fg-svg's own: its text and its scale */
-	const char *fonttype, *countname, *nametype, *notes;
+	const char *fonttype, *nametype, *notes;
 	double fontwidth, factor;
 };
 
@@ -37,7 +40,7 @@ struct dopts {
 enum {
 	DO_SUBTITLE = 256, DO_MINWIDTH, DO_BGCOLORS, DO_HASH, DO_PALETTE, DO_TOTAL,
 	DO_FLAMECHART, DO_REVERSE, DO_NOMORE, DO_NEGATE, DO_DELTA, DO_MINDELTA,
-	DO_SORT, DO_LAST
+	DO_SORT, DO_COUNTNAME, DO_LAST
 };
 #define DRAW_LONGOPTS \
 	{ "title", required_argument, NULL, 't' }, \
@@ -57,7 +60,8 @@ enum {
 	{ "negate", no_argument, NULL, DO_NEGATE }, \
 	{ "delta", required_argument, NULL, DO_DELTA }, \
 	{ "min-delta", required_argument, NULL, DO_MINDELTA }, \
-	{ "sort", required_argument, NULL, DO_SORT }
+	{ "sort", required_argument, NULL, DO_SORT }, \
+	{ "countname", required_argument, NULL, DO_COUNTNAME }
 
 /* The usage lines of those options. */
 extern const char draw_usage[];
@@ -104,6 +108,10 @@ struct graph {
 	double fh;		/* a frame row */
 	double ypad1, ypad2, ypad3;
 	struct rgb bgtop, bgbottom;
+	/* what a count measures: the input's unit header (fg-folded(5)) */
+	struct fheader hdr;
+	int unit;		/* a UNIT_ shown in human form, or UNIT_COUNT: as it is */
+	const char *countname;	/* --countname, the header's, else "samples" ("" with a unit) */
 };
 
 /*
@@ -111,7 +119,8 @@ struct graph {
  * as they come, one hash a line), sort the unique stacks, lay them out
  * across pxwidth pixels (fg-svg's width less its margins unless pxwidth
  * > 0) with fg-svg's image geometry, and the differential scale.  No
- * samples at all is an error.
+ * samples at all is an error.  The inputs' unit header is kept when
+ * they agree on it (fhj_settle), in g->hdr, g->unit and g->countname.
  */
 struct fline;
 /* How a drawing program reads a line: the stack to add (reversed into
@@ -122,6 +131,21 @@ const char *draw_line(const struct dopts *o, const struct fline *l, count c[2],
     char **rev, size_t *revcap);
 void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth);
 void graph_free(struct graph *g);
+
+/* Flags of graph_human. */
+enum { DA_SIGN = 1, DA_SHORT = 2, DA_NONAME = 4 };
+/* Amount v of a graph whose counts have a unit (g->unit), appended to
+ * b: "HUMAN COUNTNAME (RAW UNIT)", as "12.3 MiB size (12,894,208
+ * bytes)": count_human of v * factor, the countname when not "", and
+ * draw_amount of v.  DA_SIGN: "+" before a positive v; DA_SHORT: no
+ * "(RAW UNIT)"; DA_NONAME: no COUNTNAME. */
+void graph_human(struct bytes *b, const struct graph *g, double v, const count *c,
+    double factor, int flags);
+/* An amount as fg-svg's script writes it into buf (600 bytes): v times
+ * factor rounded to two decimals, no trailing zeros, thousands parted
+ * by commas; an integer count c (when not NULL, factor 1) as it is.
+ * Returns the length. */
+size_t draw_amount(char *buf, double v, const count *c, double factor);
 
 /* Colour of frame i of view v; call in layout order (the julia palette
  * cycles). */

@@ -77,7 +77,10 @@ function fmt(v) {
 	var s = String(v), i = s.indexOf("."), int = i < 0 ? s : s.substr(0, i);
 	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.substr(i));
 }
+/* What a frame's tooltip says: the text of its title, which fg-svg
+ * writes with the counts in human form when they have a unit (D.u). */
 function info(i) {
+	if (D.u) return view.rects[i].firstElementChild.textContent;
 	var F = view.F, w = F[i * S + 2], t = view.total, txt;
 	var name = F[i * S] == 0 ? "all" : fname(i);
 	txt = name + " (" + fmt(+(w * D.factor).toFixed(2)) + " " + D.cn + ", " +

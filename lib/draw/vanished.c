@@ -4,14 +4,21 @@
 #include "draw/vanished.h"
 
 size_t
-vanished_note(count vanished, char *buf)
+vanished_note(const struct graph *g, struct bytes *b)
 {
-	static const char tail[] = " samples vanished (target 0), not drawn";
-	size_t n;
+	static const char tail[] = " vanished (target 0), not drawn";
+	char num[400];
 
-	if (count_iszero(vanished))
+	b->n = 0;
+	if (count_iszero(g->vanished))
 		return 0;
-	n = count_fmt(vanished, buf);
-	memcpy(buf + n, tail, sizeof(tail));
-	return n + sizeof(tail) - 1;
+	if (g->unit) {
+		graph_human(b, g, count_val(g->vanished), &g->vanished, 1, 0);
+	} else {
+		bytes_put(b, num, count_fmt(g->vanished, num));
+		bytes_put(b, " ", 1);
+		bytes_put(b, g->countname, strlen(g->countname));
+	}
+	bytes_put(b, tail, sizeof(tail) - 1);
+	return b->n;
 }

@@ -10,10 +10,11 @@
 
 #include <stddef.h>
 
-#include "base/count.h"
+#include "draw/draw.h"
 
-/* "N samples vanished (target 0), not drawn" into buf (at least 440
- * bytes); 0 when none vanished. */
-size_t vanished_note(count vanished, char *buf);
+/* "N samples vanished (target 0), not drawn" (N and samples as the
+ * graph shows counts: "1.5 KiB size (1,536 bytes)" with a unit) into
+ * b; 0 when none vanished, else the length. */
+size_t vanished_note(const struct graph *g, struct bytes *b);
 
 #endif

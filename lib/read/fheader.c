@@ -132,7 +132,7 @@ fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
 }
 
 void
-fhj_print(struct fhjoin *j, int ninputs)
+fhj_settle(struct fhjoin *j, int ninputs)
 {
 	int i;
 
@@ -140,14 +140,23 @@ fhj_print(struct fhjoin *j, int ninputs)
 		return;
 	j->printed = 1;
 	for (i = 0; i < FH_NFACTS; i++) {
-		if (!j->nsaid[i])
+		if (!j->nsaid[i] || (!j->differ[i] && j->nsaid[i] == ninputs))
 			continue;
-		if (j->differ[i] || j->nsaid[i] != ninputs) {
-			weprintf("inputs disagree on %s: left out", factname[i]);
-			continue;
-		}
-		out_printf("# fg: %s=%s\n", factname[i], j->h.fact[i]);
+		weprintf("inputs disagree on %s: left out", factname[i]);
+		free(j->h.fact[i]);
+		j->h.fact[i] = NULL;
+		if (i == FH_UNIT)
+			j->h.unit = UNIT_COUNT;
 	}
+}
+
+void
+fhj_print(struct fhjoin *j, int ninputs)
+{
+	if (j->printed)
+		return;
+	fhj_settle(j, ninputs);
+	fh_print(&j->h);
 }
 
 void

@@ -43,17 +43,20 @@ struct fhjoin {
 	const void *src;		/* the current input: its reader, */
 	const char *srcname;		/* its name and */
 	unsigned long long srcline;	/* its last line seen */
-	int printed;
+	int printed;		/* settled (and printed, for fhj_print) */
 };
 
 void fhj_init(struct fhjoin *j);
 /* The comment l of input r: 1 when it is a header line, taken into j
  * (the caller then leaves it out); 0 for other comments, and for every
- * line once fhj_print has run. */
+ * line once fhj_settle or fhj_print has run. */
 int fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l);
-/* Print the facts all ninputs inputs stated alike; warn on standard
- * error about each one they did not ("inputs disagree on unit: left
- * out").  Only the first call prints. */
+/* Keep in j->h the facts all ninputs inputs stated alike; warn on
+ * standard error about each one they did not ("inputs disagree on unit:
+ * left out") and drop it.  Only the first call (of this and fhj_print)
+ * does so. */
+void fhj_settle(struct fhjoin *j, int ninputs);
+/* fhj_settle, then print the facts kept. */
 void fhj_print(struct fhjoin *j, int ninputs);
 void fhj_free(struct fhjoin *j);
 
