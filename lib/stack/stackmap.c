@@ -58,16 +58,7 @@ stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h)
 		if (e->len == len && !memcmp(e->s, s, len))
 			return e;
 	}
-	if (m->n == UINT32_MAX - 1)
-		eprintf("too many distinct stacks");
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 1024;
-		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
-	}
-	e = &m->ent[m->n++];
-	memset(e, 0, sizeof(*e));
-	e->s = arena_strdup(&m->arena, s, len);
-	e->len = len;
+	e = stackmap_push(m, s, len);
 	e->hash = h;
 	m->slot[i] = TAG(h) | m->n;
 	if (m->n * 2 > m->mask) {
@@ -82,6 +73,8 @@ stackmap_push(struct stackmap *m, const char *s, size_t len)
 {
 	struct stackent *e;
 
+	if (m->n == UINT32_MAX - 1)
+		eprintf("too many distinct stacks");
 	if (m->n == m->cap) {
 		m->cap = m->cap ? m->cap * 2 : 1024;
 		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
