@@ -338,7 +338,7 @@ mkrepeat(long n)
 		}
 	}
 	for (j = 1; j <= 40; j++) {
-		snprintf(names[j - 1], sizeof(names[j - 1]), "f%d", j);
+		snprintf(names[j - 1], sizeof(names[j - 1]), "f%u", (unsigned)j % 100);
 		uintf(&m, 1, j);
 		uintf(&sub, 1, j);
 		msgf(&m, 4, &sub);
