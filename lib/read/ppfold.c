@@ -34,6 +34,8 @@ ppf_init(struct ppfold *f, const struct ppf_opt *opt)
 static void
 put(struct ppfold *f, const char *s, size_t n)
 {
+	if (!n)
+		return;	/* s and f->b may be NULL then: no memcpy */
 	if (n > f->bcap - f->blen) {
 		f->bcap = (f->blen + n) * 2 + 256;
 		f->b = erealloc(f->b, f->bcap);
@@ -214,7 +216,7 @@ loctext(struct ppfold *f, uint32_t i)
 {
 	struct ppf_loc *t = &f->lt[i];
 	const struct pp_loc *l = &f->p->loc[i];
-	const struct pp_line *line = f->p->line + l->first;
+	const struct pp_line *line = l->n ? f->p->line + l->first : NULL;	/* no lines: none */
 	uint32_t j;
 
 	if (t->len != NOTEXT)
@@ -410,6 +412,8 @@ checkcol(const struct pprof *p, size_t col)
 {
 	struct pp_str t = pp_string(p, p->vt[col].type);
 
+	if (!p->nsamples)
+		return;	/* nothing to check: the offsets are not even made */
 	if (p->negoff[col])
 		pp_error(p, p->negoff[col] - 1, "negative value of sample type %.*s "
 		    "(a difference of two profiles?)", (int)t.len, t.s);
@@ -423,6 +427,8 @@ checkcol(const struct pprof *p, size_t col)
 static void
 pushcur(struct ppfold *f, const uint32_t *id, size_t n)
 {
+	if (!n)
+		return;	/* id may be NULL then */
 	while (f->curcap - f->ncur < n) {
 		f->curcap = f->curcap ? f->curcap * 2 : 256;
 		f->cur = ereallocarray(f->cur, f->curcap, sizeof(*f->cur));
@@ -468,7 +474,8 @@ seq_room(struct ppfold *f, size_t n)
 		f->cap = f->cap ? f->cap * 2 : 4096;
 		f->e = ereallocarray(f->e, f->cap, sizeof(*f->e));
 	}
-	while (f->idcap - f->nid < n) {
+	/* never NULL, even for empty stacks alone: f->id + off stays defined */
+	while (f->idcap - f->nid < n || !f->id) {
 		f->idcap = f->idcap ? f->idcap * 2 : 65536;
 		f->id = ereallocarray(f->id, f->idcap, sizeof(*f->id));
 	}
@@ -501,7 +508,8 @@ seq_add(struct ppfold *f, uint64_t v, uint64_t off)
 	e->count = v;
 	e->off = f->nid;
 	e->len = n;
-	memcpy(f->id + f->nid, f->cur, n * sizeof(*f->cur));
+	if (n)
+		memcpy(f->id + f->nid, f->cur, n * sizeof(*f->cur));
 	f->nid += n;
 }
 

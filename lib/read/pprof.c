@@ -569,6 +569,8 @@ checksamples(struct pprof *p)
 		    p->nval, p->nvt);
 	for (i = 0; i < p->nsmp; i++) {
 		s = &p->smp[i];
+		if (!s->nloc)
+			continue;	/* keys may be NULL: no location in any sample */
 		k = p->keys + s->key;
 		for (j = 0; j < s->nloc; j++) {
 			if ((idx = ids_find(&p->locids, k[j])) == NONE)

@@ -132,12 +132,12 @@ pp_string(const struct pprof *p, uint64_t i)
 static inline const uint64_t *
 pp_locs(const struct pprof *p, const struct pp_sample *s)
 {
-	return p->keys + s->key;
+	return p->keys ? p->keys + s->key : NULL;	/* NULL: no sample has any */
 }
 static inline const struct pp_label *
 pp_labels(const struct pprof *p, const struct pp_sample *s)
 {
-	return (const struct pp_label *)(p->keys + s->key + s->nloc);
+	return p->keys ? (const struct pp_label *)(p->keys + s->key + s->nloc) : NULL;
 }
 /* The function of a line, by index (checked to exist). */
 const struct pp_func *pp_linefunc(const struct pprof *p, const struct pp_line *l);

@@ -44,19 +44,25 @@ setopts(struct ppf_opt *o, uint8_t b0)
 	o->sindex = b0 & 128 ? "1" : NULL;
 }
 
+/* The file being read: an error jumps out of pp_read before it is
+ * closed, so the next input closes it. */
+static int fd = -1;
+
 /* Read the file at path and fold it, or only choose its default column. */
 static void
 one(const char *path, uint8_t b0)
 {
 	struct ppf_opt o;
-	int fd;
 
 	setopts(&o, b0);
 	ppf_init(&f, &o);
+	if (fd >= 0)
+		close(fd);
 	if ((fd = open(path, O_RDONLY)) < 0)
 		abort();
 	pp_read(&p, fd, path, o.bylabel || o.ntag, 16 << 20);
 	close(fd);
+	fd = -1;
 	if (b0 & 64) {
 		ppf_defaultcol(&p);
 		return;
@@ -69,21 +75,21 @@ one(const char *path, uint8_t b0)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int fd = -1;
+	static int mfd = -1;
 	static char path[64];
 	int null;
 
 	if (size < 1)
 		return 0;
-	if (fd < 0) {
+	if (mfd < 0) {
 		setprogname("pprof-fold");
-		fd = memfd_create("fuzz", 0);
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		mfd = memfd_create("fuzz", 0);
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", mfd);
 		if ((null = open("/dev/null", O_WRONLY)) < 0 || dup2(null, 1) < 0)
 			abort();
 		close(null);
 	}
-	if (ftruncate(fd, 0) || pwrite(fd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
+	if (ftruncate(mfd, 0) || pwrite(mfd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
 		abort();
 	memset(&p, 0, sizeof(p));
 	memset(&f, 0, sizeof(f));
