@@ -581,6 +581,11 @@ rest_read(void *arg)
 	struct rest *x = arg;
 	struct fmerge_in *in = &x->j->mg.in[x->col];
 
+	/* lines go to the map from where they lie, unless rewritten */
+	if (!x->j->o->striphex) {
+		stackbatch_lend(&x->b, &x->m);
+		lines_onrelease(&in->r.in, stackbatch_release, &x->b);
+	}
 	if (in->live)
 		rest_add(x, in);
 	while (fr_next(&in->r, &in->l))
@@ -589,6 +594,7 @@ rest_read(void *arg)
 			rest_add(x, in);
 		}
 	stackbatch_flush(&x->b, &x->m);
+	lines_onrelease(&in->r.in, NULL, NULL);
 	stackmap_sort(&x->m);
 	free(x->b.buf);
 	free(x->buf);
@@ -608,7 +614,7 @@ read_both(struct job *j, size_t *n)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct stackent *a[3];
-	size_t na[3];
+	size_t na[3], *lcp[3];
 	struct par par;
 	int k, i;
 
@@ -651,11 +657,13 @@ read_both(struct job *j, size_t *n)
 		rest_read(&x[1]);
 	a[0] = j->sorted.ent;
 	na[0] = j->sorted.n;
+	lcp[0] = NULL;
 	for (k = 0; k < 2; k++) {
 		a[k + 1] = x[k].m.ent;
 		na[k + 1] = x[k].m.n;
+		lcp[k + 1] = x[k].m.lcp;
 	}
-	if (!(a[0] = stackent_merge(a, na, 3, n)))
+	if (!(a[0] = stackent_merge(a, lcp, na, 3, n)))
 		eprintf("sum of counts overflows");
 	/* the strings stay in the maps' arenas until the end */
 	for (k = 0; k < 2; k++) {

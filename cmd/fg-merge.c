@@ -88,6 +88,14 @@ merge_sorted(int n, char **names)
 	fmerge_close(&m);
 }
 
+static void
+print_ent(const struct stackent *e, size_t lcp, void *arg)
+{
+	(void)lcp;
+	(void)arg;
+	out_stackline(e->s, e->len, e->c, fr_ncounts);
+}
+
 /* The second half of a file, read by a helper thread into a map of its
  * own; its comments wait in a buffer for the first half's. */
 struct half {
@@ -104,6 +112,8 @@ read_half(void *arg)
 	struct fline l;
 	struct stackbatch b = { 0 };
 
+	stackbatch_lend(&b, &h->m);
+	lines_onrelease(&h->r.in, stackbatch_release, &b);
 	while (fr_next(&h->r, &l)) {
 		if (l.ncounts) {
 			stackbatch_add(&b, &h->m, l.stack, l.len, l.c, l.ncounts, h->r.name, h->r.lineno);
@@ -118,7 +128,7 @@ read_half(void *arg)
 		h->com[h->comlen++] = '\n';
 	}
 	stackbatch_flush(&b, &h->m);
-	free(b.buf);
+	lines_onrelease(&h->r.in, NULL, NULL);
 	stackmap_sort(&h->m);
 }
 
@@ -135,14 +145,16 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	struct fline l;
 	struct half h;
 	struct sink k = { 0 };
-	struct stackent *a[2], *e;
-	size_t n[2], ne, i;
+	struct stackent *a[2];
+	size_t n[2], *lcp[2];
 	struct par par;
 	int started;
 
 	stackmap_init(&k.m);
 	fr_open(&r, path);
 	lines_range(&r.in, 0, at);
+	stackbatch_lend(&k.b, &k.m);
+	lines_onrelease(&r.in, stackbatch_release, &k.b);
 	while (fr_next(&r, &l)) {
 		collect(&r, &l, &k);
 		if (l.ncounts)
@@ -156,7 +168,8 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	while (fr_next(&r, &l))
 		collect(&r, &l, &k);
 	stackbatch_flush(&k.b, &k.m);
-	free(k.b.buf);
+	lines_onrelease(&r.in, NULL, NULL);
+	a[0] = stackmap_sort(&k.m);
 	par_done(&par, r.in.lineno);
 	if (started) {
 		par_join(&par);
@@ -167,15 +180,13 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	fhj_print(&hdr, 1);
 	if (h.comlen)
 		out_mem(h.com, h.comlen);
-	a[0] = stackmap_sort(&k.m);
 	a[1] = h.m.ent;
 	n[0] = k.m.n;
 	n[1] = h.m.n;
-	if (!(e = stackent_merge(a, n, 2, &ne)))
+	lcp[0] = k.m.lcp;
+	lcp[1] = h.m.lcp;
+	if (!stackent_merge_each(a, lcp, n, 2, print_ent, NULL))
 		fileerr(r.name, 0, "sum of counts overflows");
-	for (i = 0; i < ne; i++)
-		out_stackline(e[i].s, e[i].len, e[i].c, fr_ncounts);
-	free(e);
 	free(h.com);
 	fr_close(&r);
 	fr_close(&h.r);

@@ -84,6 +84,7 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	lines_range(&h.r, at, size - at);
 	started = par_start(&par, fold_half, &h);
 	perf_fold(st, &r);
+	stackmap_sort(&st->m);	/* while the helper may still be busy */
 	par_done(&par, r.lineno);
 	if (started) {
 		par_join(&par);
@@ -98,22 +99,29 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	perf_free(&h.st);
 }
 
+static void
+print_ent(const struct stackent *e, size_t lcp, void *arg)
+{
+	(void)lcp;
+	(void)arg;
+	out_stackline(e->s, e->len, e->c, 1);
+}
+
 /* Every stack of st (and of the helper's half) in sorted order. */
 static void
 print_stacks(struct perf_state *st)
 {
-	struct stackent *a[2], *e;
-	size_t n[2], ne, i;
+	struct stackent *a[2];
+	size_t n[2], *lcp[2];
 
 	a[0] = stackmap_sort(&st->m);
 	n[0] = st->m.n;
+	lcp[0] = st->m.lcp;
 	a[1] = st->other.ent;
 	n[1] = st->other.n;
-	if (!(e = stackent_merge(a, n, 2, &ne)))
+	lcp[1] = st->other.lcp;
+	if (!stackent_merge_each(a, lcp, n, 2, print_ent, NULL))
 		eprintf("sum of counts overflows");
-	for (i = 0; i < ne; i++)
-		out_stackline(e[i].s, e[i].len, e[i].c, 1);
-	free(e);
 }
 
 int

@@ -2,39 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strsort.h"
 #include "draw/layout.h"
 #include "base/util.h"
-
-/* The first offset below n where a and b differ (n if none), eight
- * bytes at a time. */
-static size_t
-mismatch(const char *a, const char *b, size_t n)
-{
-	size_t i = 0;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t x, y, w[8];
-
-	/* libc's memcmp reads wide: it finds the block that differs */
-	for (; i + 64 <= n; i += 64)
-		if (memcmp(a + i, b + i, 64))
-			break;
-	for (; i + 32 <= n; i += 32) {
-		memcpy(w, a + i, 32);
-		memcpy(w + 4, b + i, 32);
-		if ((w[0] ^ w[4]) | (w[1] ^ w[5]) | (w[2] ^ w[6]) | (w[3] ^ w[7]))
-			break;
-	}
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		if (x != y)
-			return i + (size_t)__builtin_ctzll(x ^ y) / 8;
-	}
-#endif
-	while (i < n && a[i] == b[i])
-		i++;
-	return i;
-}
 
 /* Two strings in the order of frames (or whole stacks): bytewise, an
  * end read as ';', and when that is all that differs, the shorter
@@ -42,132 +12,18 @@ mismatch(const char *a, const char *b, size_t n)
 static int
 framecmp(const char *a, size_t alen, const char *b, size_t blen)
 {
-	size_t l = mismatch(a, b, alen < blen ? alen : blen);
-	int ca = l < alen ? (unsigned char)a[l] : ';';
-	int cb = l < blen ? (unsigned char)b[l] : ';';
-
-	if (ca != cb)
-		return ca - cb;
-	return (alen > blen) - (alen < blen);
+	return str_cmp(a, alen, b, blen, ';');
 }
-
-/*
- * The stacks are sorted by multikey quicksort (Bentley and Sedgewick)
- * on seven bytes at a time, so the long prefixes stacks share are read
- * about once instead of once a comparison.  A byte b weighs 2b+1, the
- * end of a stack 2';' (before a ';', as a ';' against any other byte),
- * and nothing after it 0: keys order as framecmp does.
- */
-#define CHUNK 7
-
-static uint64_t
-chunk(const struct lstack *st, size_t d)
-{
-	const unsigned char *s = (const unsigned char *)st->s + d;
-	uint64_t k = 0;
-	size_t i, p;
-	unsigned v;
-
-	if (d + CHUNK <= st->len) {
-		for (i = 0; i < CHUNK; i++)
-			k = k << 9 | (2u * s[i] + 1);
-		return k;
-	}
-	for (i = 0; i < CHUNK; i++) {
-		p = d + i;
-		if (p < st->len)
-			v = 2 * (unsigned char)st->s[p] + 1;
-		else
-			v = p == st->len ? 2 * ';' : 0;
-		k = k << 9 | v;
-	}
-	return k;
-}
-
-static void
-swap(struct lstack *st, uint64_t *key, size_t i, size_t j)
-{
-	struct lstack t = st[i];
-	uint64_t k = key[i];
-
-	st[i] = st[j];
-	st[j] = t;
-	key[i] = key[j];
-	key[j] = k;
-}
-
-/* A few stacks, their first d bytes alike, by insertion. */
-static void
-insertion(struct lstack *st, size_t n, size_t d)
-{
-	struct lstack t;
-	size_t i, j;
-
-	for (i = 1; i < n; i++) {
-		t = st[i];
-		for (j = i; j > 0 && framecmp(st[j - 1].s + d, st[j - 1].len - d,
-		    t.s + d, t.len - d) > 0; j--)
-			st[j] = st[j - 1];
-		st[j] = t;
-	}
-}
-
-struct task {
-	size_t lo, hi, d;
-	int keyed;		/* key[lo..hi) is the chunk at d */
-};
 
 void
 layout_sort_stacks(struct lstack *st, size_t n)
 {
-	uint64_t *key = ereallocarray(NULL, n + 1, sizeof(*key)), pv, a, b, c;
-	struct task *tk = ereallocarray(NULL, 2 * n + 3, sizeof(*tk)), t;
-	/* lcp[i]: the depth at which positions i - 1 and i were parted,
-	 * bytes alike in the two stacks that end there */
-	size_t *lcp = ecalloc(n + 1, sizeof(*lcp)), ntk = 0, i, lt, gt;
+	size_t *lcp = ereallocarray(NULL, n + 1, sizeof(*lcp)), i;
 
-	tk[ntk++] = (struct task){ 0, n, 0, 0 };
-	while (ntk) {
-		t = tk[--ntk];
-		if (t.hi - t.lo < 8) {
-			insertion(st + t.lo, t.hi - t.lo, t.d);
-			for (i = t.lo + 1; i < t.hi; i++)
-				lcp[i] = t.d;
-			continue;
-		}
-		if (!t.keyed)
-			for (i = t.lo; i < t.hi; i++)
-				key[i] = chunk(&st[i], t.d);
-		a = key[t.lo], b = key[t.lo + (t.hi - t.lo) / 2], c = key[t.hi - 1];
-		pv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
-		/* [lo, lt) below the pivot, [lt, i) equal, (gt, hi) above */
-		lt = t.lo;
-		gt = t.hi;
-		for (i = t.lo; i < gt;) {
-			if (key[i] < pv)
-				swap(st, key, lt++, i++);
-			else if (key[i] > pv)
-				swap(st, key, i, --gt);
-			else
-				i++;
-		}
-		if (lt > t.lo)
-			lcp[lt] = t.d;
-		if (gt < t.hi)
-			lcp[gt] = t.d;
-		if (lt > t.lo)
-			tk[ntk++] = (struct task){ t.lo, lt, t.d, 1 };
-		if (t.hi > gt)
-			tk[ntk++] = (struct task){ gt, t.hi, t.d, 1 };
-		/* equal keys that hold the end are equal stacks */
-		if (gt - lt > 1 && (pv & 0x1ff) != 2 * ';' && (pv & 0x1ff))
-			tk[ntk++] = (struct task){ lt, gt, t.d + CHUNK, 0 };
-	}
+	strsort(st, n, sizeof(*st), ';', lcp);
 	for (i = 0; i < n; i++)
 		st[i].lcp = lcp[i];
 	free(lcp);
-	free(key);
-	free(tk);
 }
 
 /* A frame of the stack being laid out: where its name is, the slot it
@@ -315,7 +171,7 @@ shared(const struct builder *b, const char *s, size_t len, size_t lcp)
 
 	if (b->prev) {
 		l = lcp < max ? lcp : max;
-		l += mismatch(s + l, b->prev + l, max - l);
+		l += str_mismatch(s + l, b->prev + l, max - l);
 	}
 	for (k = 1; k < b->n; k++) {
 		e = b->op[k].end;

@@ -23,7 +23,8 @@
 #define LF_ROOT (UINT32_MAX - 1)	/* the root, "all" */
 #define LF_MORE UINT32_MAX		/* a "+N more" box */
 
-/* A whole stack and its counts (baseline and target when differential). */
+/* A whole stack and its counts (baseline and target when differential);
+ * it begins as a struct strref does, for strsort. */
 struct lstack {
 	const char *s;
 	size_t len;

@@ -43,6 +43,13 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 }
 
 void
+lines_onrelease(struct lines *r, void (*fn)(void *), void *arg)
+{
+	r->release = fn;
+	r->release_arg = arg;
+}
+
+void
 lines_close(struct lines *r)
 {
 	if (r->fd > 0)
@@ -69,6 +76,8 @@ fill(struct lines *r)
 	ssize_t n;
 	char *z;
 
+	if (r->release)
+		r->release(r->release_arg);
 	if (r->pos > 0) {
 		memmove(r->buf, r->buf + r->pos, r->end - r->pos);
 		r->end -= r->pos;
@@ -127,8 +136,11 @@ lines_next(struct lines *r, char **line, size_t *len)
 		if (r->pos == r->end)
 			return 0;
 		/* a last line without a newline */
-		if (r->end == r->cap)
+		if (r->end == r->cap) {
+			if (r->release)
+				r->release(r->release_arg);
 			r->buf = erealloc(r->buf, ++r->cap);
+		}
 		nl = r->buf + r->end;
 		r->end++;
 		break;

@@ -22,6 +22,8 @@ struct lines {
 	int eof;
 	uint64_t lineno;
 	uint64_t left;		/* bytes the range has left to read */
+	void (*release)(void *);	/* see lines_onrelease */
+	void *release_arg;
 };
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
@@ -31,6 +33,12 @@ void lines_openfd(struct lines *r, int fd, const char *name);
  * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
  * an error with the line number. */
 int lines_next(struct lines *r, char **s, size_t *n);
+/*
+ * Call fn(arg) before lines already handed out move or go (when the
+ * buffer is refilled): until then every line stays where it was, so a
+ * caller may keep pointers to many and let go of them in fn.
+ */
+void lines_onrelease(struct lines *r, void (*fn)(void *), void *arg);
 /* Read only len bytes from offset off of a regular file just opened. */
 void lines_range(struct lines *r, uint64_t off, uint64_t len);
 void lines_close(struct lines *r);

@@ -4,15 +4,25 @@
 
 #include "base/hash.h"
 #include "base/out.h"
+#include "base/strsort.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
+
+/* n empty slots, written now: a table calloc left to the zero page
+ * would take a second page fault (and, with threads, a TLB shootdown)
+ * on its first write. */
+static uint64_t *
+slots(size_t n)
+{
+	return memset(ereallocarray(NULL, n, sizeof(uint64_t)), 0, n * sizeof(uint64_t));
+}
 
 void
 stackmap_init(struct stackmap *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->mask = 1023;
-	m->slot = ecalloc(m->mask + 1, sizeof(*m->slot));
+	m->slot = slots(m->mask + 1);
 }
 
 /* A slot holds the entry's index + 1 in its low half and the top of
@@ -24,7 +34,7 @@ static void
 grow(struct stackmap *m)
 {
 	size_t i, j, mask = m->mask * 2 + 1;
-	uint64_t *slot = ecalloc(mask + 1, sizeof(*slot));
+	uint64_t *slot = slots(mask + 1);
 
 	for (i = 0; i <= m->mask; i++) {
 		if (!m->slot[i])
@@ -86,43 +96,138 @@ stackmap_push(struct stackmap *m, const char *s, size_t len)
 	return e;
 }
 
-struct stackent *
-stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout)
+/* A sorted run: entries and what each is known to share with the one
+ * before (NULL: nothing known). */
+struct run {
+	const struct stackent *e;
+	const size_t *lcp;
+	size_t n;
+};
+
+static size_t
+known(const struct run *r, size_t i)
 {
-	struct stackent *out, *best;
-	size_t total = 0, *at = ecalloc(k, sizeof(*at)), no = 0;
-	int i, j;
+	return i < r->n && r->lcp ? r->lcp[i] : 0;
+}
+
+/*
+ * Two sorted runs merged by what their strings share (after the LCP
+ * merge of Ng and Kakehi): ha and hb are bytes the heads are known to
+ * share with the entry last put out, so the heads share the fewer of
+ * the two and are compared from there on: the long prefixes stacks
+ * share are not read again for each comparison.  Each distinct stack
+ * goes to fn with what it shares with the one before; 0 when a sum
+ * overflows.
+ */
+static int
+merge2(const struct run *a, const struct run *b, stackent_fn *fn, void *arg)
+{
+	struct stackent e;
+	size_t i = 0, j = 0, ha = 0, hb = 0, h, m, min;
+	int c, k;
+
+	while (i < a->n && j < b->n) {
+		h = ha < hb ? ha : hb;
+		min = a->e[i].len < b->e[j].len ? a->e[i].len : b->e[j].len;
+		m = h + str_mismatch(a->e[i].s + h, b->e[j].s + h, min - h);
+		c = m < min ? (unsigned char)a->e[i].s[m] - (unsigned char)b->e[j].s[m] :
+		    (a->e[i].len > b->e[j].len) - (a->e[i].len < b->e[j].len);
+		if (c < 0) {
+			fn(&a->e[i++], ha, arg);
+			hb = m;
+			ha = known(a, i);
+		} else if (c > 0) {
+			fn(&b->e[j++], hb, arg);
+			ha = m;
+			hb = known(b, j);
+		} else {
+			e = a->e[i++];
+			for (k = 0; k < 2; k++)
+				if (!count_add(&e.c[k], b->e[j].c[k]))
+					return 0;
+			j++;
+			fn(&e, h, arg);
+			ha = known(a, i);
+			hb = known(b, j);
+		}
+	}
+	for (; i < a->n; i++, ha = known(a, i))
+		fn(&a->e[i], ha, arg);
+	for (; j < b->n; j++, hb = known(b, j))
+		fn(&b->e[j], hb, arg);
+	return 1;
+}
+
+/* A merge's output kept as a run of its own. */
+struct collect {
+	struct stackent *e;
+	size_t *lcp;
+	size_t n;
+};
+
+static void
+collect(const struct stackent *e, size_t lcp, void *arg)
+{
+	struct collect *c = arg;
+
+	c->e[c->n] = *e;
+	c->lcp[c->n++] = lcp;
+}
+
+int
+stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
+    stackent_fn *fn, void *arg)
+{
+	struct run r[2] = { { NULL, NULL, 0 }, { NULL, NULL, 0 } };
+	struct collect c = { NULL, NULL, 0 };
+	struct collect done = { NULL, NULL, 0 };
+	int i, nr = 0, ok = 1;
+
+	/* the runs not empty: the first two, and each further one merged
+	 * into them as a run kept in memory, until two are left */
+	for (i = 0; i < k && ok; i++) {
+		if (!n[i])
+			continue;
+		if (nr < 2) {
+			r[nr++] = (struct run){ a[i], lcp[i], n[i] };
+			continue;
+		}
+		c.e = ereallocarray(NULL, r[0].n + r[1].n, sizeof(*c.e));
+		c.lcp = ereallocarray(NULL, r[0].n + r[1].n, sizeof(*c.lcp));
+		c.n = 0;
+		ok = merge2(&r[0], &r[1], collect, &c);
+		free(done.e);
+		free(done.lcp);
+		done = c;
+		r[0] = (struct run){ done.e, done.lcp, done.n };
+		r[1] = (struct run){ a[i], lcp[i], n[i] };
+	}
+	if (ok)
+		ok = merge2(&r[0], &r[1], fn, arg);
+	free(done.e);
+	free(done.lcp);
+	return ok;
+}
+
+struct stackent *
+stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k, size_t *nout)
+{
+	struct collect c = { NULL, NULL, 0 };
+	size_t total = 0;
+	int i;
 
 	for (i = 0; i < k; i++)
 		total += n[i];
-	out = ereallocarray(NULL, total ? total : 1, sizeof(*out));
-	for (;;) {
-		best = NULL;
-		for (i = 0; i < k; i++)
-			if (at[i] < n[i] && (!best || stack_cmp(a[i][at[i]].s, a[i][at[i]].len,
-			    best->s, best->len) < 0))
-				best = &a[i][at[i]];
-		if (!best)
-			break;
-		out[no] = *best;
-		memset(out[no].c, 0, sizeof(out[no].c));
-		for (i = 0; i < k; i++) {
-			if (at[i] >= n[i] || stack_cmp(a[i][at[i]].s, a[i][at[i]].len,
-			    out[no].s, out[no].len))
-				continue;
-			for (j = 0; j < 2; j++)
-				if (!count_add(&out[no].c[j], a[i][at[i]].c[j])) {
-					free(out);
-					free(at);
-					return NULL;
-				}
-			at[i]++;
-		}
-		no++;
+	c.e = ereallocarray(NULL, total ? total : 1, sizeof(*c.e));
+	c.lcp = ereallocarray(NULL, total ? total : 1, sizeof(*c.lcp));
+	if (!stackent_merge_each(a, lcp, n, k, collect, &c)) {
+		free(c.e);
+		free(c.lcp);
+		return NULL;
 	}
-	free(at);
-	*nout = no;
-	return out;
+	free(c.lcp);
+	*nout = c.n;
+	return c.e;
 }
 
 void
@@ -158,7 +263,7 @@ stackbatch_flush(struct stackbatch *b, struct stackmap *m)
 {
 	int i;
 
-	for (i = 0; i < b->n; i++)
+	for (i = 0; i < b->n && !b->lent; i++)
 		b->l[i].s = b->buf + b->off[i];
 	stackmap_add_batch(m, b->l, b->n, b->ncounts);
 	for (i = 0; i < b->n; i++)
@@ -174,12 +279,16 @@ stackbatch_add(struct stackbatch *b, struct stackmap *m, const char *s, size_t l
 {
 	int i = b->n;
 
-	if (b->len + len > b->cap) {
-		b->cap = 2 * (b->len + len) + 4096;
-		b->buf = erealloc(b->buf, b->cap);
+	if (b->lent) {
+		b->l[i].s = s;
+	} else {
+		if (b->len + len > b->cap) {
+			b->cap = 2 * (b->len + len) + 4096;
+			b->buf = erealloc(b->buf, b->cap);
+		}
+		memcpy(b->buf + b->len, s, len);
+		b->off[i] = b->len;
 	}
-	memcpy(b->buf + b->len, s, len);
-	b->off[i] = b->len;
 	b->l[i].len = len;
 	b->l[i].c[0] = c[0];
 	b->l[i].c[1] = ncounts > 1 ? c[1] : c[0];
@@ -189,6 +298,20 @@ stackbatch_add(struct stackbatch *b, struct stackmap *m, const char *s, size_t l
 	b->len += len;
 	if (++b->n == STACKMAP_BATCH)
 		stackbatch_flush(b, m);
+}
+
+void
+stackbatch_lend(struct stackbatch *b, struct stackmap *m)
+{
+	b->lent = m;
+}
+
+void
+stackbatch_release(void *arg)
+{
+	struct stackbatch *b = arg;
+
+	stackbatch_flush(b, b->lent);
 }
 
 int
@@ -208,22 +331,16 @@ stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const c
 	return ok;
 }
 
-static int
-cmpent(const void *a, const void *b)
-{
-	const struct stackent *x = a, *y = b;
-
-	return stack_cmp(x->s, x->len, y->s, y->len);
-}
-
 struct stackent *
 stackmap_sort(struct stackmap *m)
 {
 	/* the slots point at the old order: drop them */
+	if (m->lcp)
+		return m->ent;	/* sorted already */
 	free(m->slot);
 	m->slot = NULL;
-	if (m->n)
-		qsort(m->ent, m->n, sizeof(*m->ent), cmpent);
+	m->lcp = ereallocarray(NULL, m->n ? m->n : 1, sizeof(*m->lcp));
+	strsort(m->ent, m->n, sizeof(*m->ent), -1, m->lcp);
 	return m->ent;
 }
 
@@ -255,6 +372,7 @@ stackmap_free(struct stackmap *m)
 {
 	free(m->ent);
 	free(m->slot);
+	free(m->lcp);
 	arena_free(&m->arena);
 	memset(m, 0, sizeof(*m));
 }

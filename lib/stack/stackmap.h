@@ -13,6 +13,7 @@
 #include "base/count.h"
 #include "stack/frame.h"	/* stack_cmp */
 
+/* An entry begins as a struct strref does, for strsort. */
 struct stackent {
 	const char *s;
 	size_t len;
@@ -25,6 +26,7 @@ struct stackmap {
 	size_t n, cap;
 	uint64_t *slot;		/* hash tag | index + 1 into ent, 0 empty */
 	size_t mask;
+	size_t *lcp;		/* after stackmap_sort: bytes ent[i] is known to share with ent[i - 1] */
 	struct arena arena;
 };
 
@@ -43,10 +45,20 @@ struct stackent *stackmap_get(struct stackmap *m, const char *s, size_t len);
 /* Append a new entry for s, after every other in sorted order: the map
  * is then a sorted list, no longer to be looked up. */
 struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
-/* Merge the k sorted arrays a[i][0..n[i]) into one new sorted array of
- * *nout entries, adding up both counts of equal stacks; the strings
- * stay where they are.  NULL when a sum overflows. */
-struct stackent *stackent_merge(struct stackent **a, const size_t *n, int k, size_t *nout);
+/*
+ * Merge the k sorted arrays a[i][0..n[i]), adding up both counts of
+ * equal stacks: fn gets each distinct stack in order (and a number of
+ * bytes it is known to share with the one before).  lcp[i] is what
+ * stackmap_sort left in the map's lcp for a[i], or NULL.  0 when a sum
+ * overflows.
+ */
+typedef void stackent_fn(const struct stackent *e, size_t lcp, void *arg);
+int stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
+    stackent_fn *fn, void *arg);
+/* The same into one new array of *nout entries (the strings stay where
+ * they are); NULL when a sum overflows. */
+struct stackent *stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k,
+    size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
 /* The same with the stack's hash_bytes already taken. */
@@ -70,13 +82,22 @@ struct stackbatch {
 	int n, ncounts;
 	char *buf;
 	size_t len, cap;
+	struct stackmap *lent;	/* see stackbatch_lend */
 };
 
 void stackbatch_add(struct stackbatch *b, struct stackmap *m, const char *s, size_t len,
     const count *c, int ncounts, const char *name, uint64_t lineno);
 void stackbatch_flush(struct stackbatch *b, struct stackmap *m);
+/*
+ * Keep the lines added for map m where they lie instead of copying
+ * them: their reader calls stackbatch_release(b) before they move (as
+ * lines_onrelease does).
+ */
+void stackbatch_lend(struct stackbatch *b, struct stackmap *m);
+void stackbatch_release(void *b);
 /* The entries sorted by stack (stack_cmp); the array is m->ent itself,
- * so the map must not be added to afterwards. */
+ * so the map must not be added to afterwards (a second call returns
+ * it as it is). */
 struct stackent *stackmap_sort(struct stackmap *m);
 /* Print every entry as "STACK C1[ C2]\n" in sorted order. */
 void stackmap_print(struct stackmap *m, int ncounts);
