@@ -161,16 +161,6 @@ print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
 	out_char('\n');
 }
 
-/* Both profiles in memory, matched by whole stacks. */
-static void
-hash_join(const struct opts *o, const struct stackent *e, size_t n, const count *totals)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		print_pair(o, e[i].s, e[i].len, e[i].c[0], e[i].c[1], totals);
-}
-
 /*
  * Matching frame by frame, for --strip-lines, --simplify and wildcards.
  * Each profile becomes a tree keyed by frame (less its line number with
@@ -513,7 +503,10 @@ struct job {
 	struct profile *p;
 	struct fmerge mg;
 	struct stackmap sorted;	/* what the merge joined, in order */
-	struct stackmap keep[2];	/* the rest: their strings */
+	struct stackmap rest[2];	/* the rest of each profile, sorted */
+	/* the three sorted runs, for stackent_merge */
+	struct stackent *run[3];
+	size_t *lcp[3], nrun[3];
 };
 
 static void
@@ -605,16 +598,15 @@ rest_read(void *arg)
  * merge-joined as they come, without a hash; from the first line out of
  * order on (or from the start with --strip-hex, which changes the
  * order), each profile goes on into a map of its own, the target in a
- * second thread.  The result: every stack once, sorted, both counts.
+ * second thread.  The result: three sorted runs in j->run, to be
+ * merged (stackent_merge) into every stack once, with both counts.
  */
-static struct stackent *
-read_both(struct job *j, size_t *n)
+static void
+read_both(struct job *j)
 {
 	static const int col[2] = { 0, 1 };
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
-	struct stackent *a[3];
-	size_t na[3], *lcp[3];
 	struct par par;
 	int k, i;
 
@@ -626,10 +618,13 @@ read_both(struct job *j, size_t *n)
 	j->mg.arg = j;
 	j->mg.ncols = 2;
 	stackmap_init(&j->sorted);
+	j->run[0] = j->sorted.ent;
+	j->nrun[0] = j->sorted.n;
 	if (!j->o->striphex) {
 		if (fmerge_run(&j->mg) < 0) {
-			*n = j->sorted.n;
-			return j->sorted.ent;
+			j->run[0] = j->sorted.ent;
+			j->nrun[0] = j->sorted.n;
+			return;
 		}
 	} else {
 		/* the first data line of each decides the count columns,
@@ -655,23 +650,24 @@ read_both(struct job *j, size_t *n)
 		par_join(&par);
 	else
 		rest_read(&x[1]);
-	a[0] = j->sorted.ent;
-	na[0] = j->sorted.n;
-	lcp[0] = NULL;
+	j->run[0] = j->sorted.ent;
+	j->nrun[0] = j->sorted.n;
 	for (k = 0; k < 2; k++) {
-		a[k + 1] = x[k].m.ent;
-		na[k + 1] = x[k].m.n;
-		lcp[k + 1] = x[k].m.lcp;
+		j->rest[k] = x[k].m;
+		j->run[k + 1] = x[k].m.ent;
+		j->nrun[k + 1] = x[k].m.n;
+		j->lcp[k + 1] = x[k].m.lcp;
 	}
-	if (!(a[0] = stackent_merge(a, lcp, na, 3, n)))
-		eprintf("sum of counts overflows");
-	/* the strings stay in the maps' arenas until the end */
-	for (k = 0; k < 2; k++) {
-		free(x[k].m.ent);
-		x[k].m.ent = NULL;
-		j->keep[k] = x[k].m;
-	}
-	return a[0];
+}
+
+static void
+print_ent(const struct stackent *e, size_t lcp, void *arg)
+{
+	struct job *j = arg;
+	count totals[2] = { j->p[0].total, j->p[1].total };
+
+	(void)lcp;
+	print_pair(j->o, e->s, e->len, e->c[0], e->c[1], totals);
 }
 
 int
@@ -743,19 +739,21 @@ main(int argc, char **argv)
 	memset(&j, 0, sizeof(j));
 	j.o = &o;
 	j.p = p;
-	e = read_both(&j, &n);
+	read_both(&j);
 	fhj_print(&hdr, 2);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
-	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild)
+	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild) {
+		if (!(e = stackent_merge(j.run, j.lcp, j.nrun, 3, &n)))
+			eprintf("sum of counts overflows");
 		tree_join(&o, e, n, totals);
-	else
-		hash_join(&o, e, n, totals);
-	if (e != j.sorted.ent)
 		free(e);
+	} else if (!stackent_merge_each(j.run, j.lcp, j.nrun, 3, print_ent, &j)) {
+		eprintf("sum of counts overflows");
+	}
 	stackmap_free(&j.sorted);
 	for (k = 0; k < 2; k++)
-		stackmap_free(&j.keep[k]);
+		stackmap_free(&j.rest[k]);
 	fmerge_close(&j.mg);
 	/* an empty side is allowed, and said (fg(7)) */
 	if (count_iszero(p[0].total))

@@ -174,9 +174,35 @@ collect(const struct stackent *e, size_t lcp, void *arg)
 	c->lcp[c->n++] = lcp;
 }
 
-int
-stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
-    stackent_fn *fn, void *arg)
+/* Can no sum of counts overflow?  Not when the counts of all the runs
+ * add up, column by column. */
+static int
+sums_fit(struct stackent **a, const size_t *n, int k)
+{
+	count t[2] = { { 0, 0 }, { 0, 0 } };
+	size_t i;
+	int r, c;
+
+	for (r = 0; r < k; r++)
+		for (i = 0; i < n[r]; i++)
+			for (c = 0; c < 2; c++)
+				if (!count_add(&t[c], a[r][i].c[c]))
+					return 0;
+	return 1;
+}
+
+static void
+emit_all(const struct stackent *e, size_t n, stackent_fn *fn, void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fn(&e[i], 0, arg);
+}
+
+static int
+merge_all(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_fn *fn,
+    void *arg)
 {
 	struct run r[2] = { { NULL, NULL, 0 }, { NULL, NULL, 0 } };
 	struct collect c = { NULL, NULL, 0 };
@@ -220,7 +246,7 @@ stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k, size_t
 		total += n[i];
 	c.e = ereallocarray(NULL, total ? total : 1, sizeof(*c.e));
 	c.lcp = ereallocarray(NULL, total ? total : 1, sizeof(*c.lcp));
-	if (!stackent_merge_each(a, lcp, n, k, collect, &c)) {
+	if (!merge_all(a, lcp, n, k, collect, &c)) {
 		free(c.e);
 		free(c.lcp);
 		return NULL;
@@ -228,6 +254,24 @@ stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k, size_t
 	free(c.lcp);
 	*nout = c.n;
 	return c.e;
+}
+
+int
+stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
+    stackent_fn *fn, void *arg)
+{
+	struct stackent *all;
+	size_t nall;
+
+	if (sums_fit(a, n, k))
+		return merge_all(a, lcp, n, k, fn, arg);
+	/* a sum might overflow: merge in memory first, so that nothing is
+	 * handed out before the error */
+	if (!(all = stackent_merge(a, lcp, n, k, &nall)))
+		return 0;
+	emit_all(all, nall, fn, arg);
+	free(all);
+	return 1;
 }
 
 void
