@@ -142,17 +142,20 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 
 /* What colour a frame's label takes (color_label_white): class "w",
  * white on the fill; "pw", white on the fill faded to half over the
- * background, as the script draws a parent of the zoomed frame.  Ends
- * the fill attribute's value and adds the class attribute; returns 1
- * for "w", for write_labels. */
+ * background, as the script draws a parent of the zoomed frame; and
+ * "m" marks a "+N more" box.  Ends the fill attribute's value and adds
+ * the class attribute; returns 1 for "w", for write_labels. */
 static int
-label_classes(const struct graph *g, struct rgb fill, double y)
+label_classes(const struct graph *g, struct rgb fill, double y, int more)
 {
 	struct rgb under = color_gradient(g->bgtop, g->bgbottom, (y + g->fh / 2) / g->H);
 	int w = color_label_white(fill), pw = color_label_white(color_mix(fill, under, 0.5));
 
-	if (w || pw)
-		out_str(w && pw ? "\" class=\"w pw" : w ? "\" class=\"w" : "\" class=\"pw");
+	if (w || pw || more) {
+		out_str("\" class=\"");
+		out_str(more ? w || pw ? "m " : "m" : "");
+		out_str(w && pw ? "w pw" : w ? "w" : pw ? "pw" : "");
+	}
 	return w;
 }
 
@@ -200,7 +203,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		out_str(h);
 		out_str("\" fill=\"");
 		out_str(hex);
-		white[i] = label_classes(g, c, top);
+		white[i] = label_classes(g, c, top, f->name == LF_MORE);
 		out_str("\">");
 		write_title(g, o, v, i, &xn, &hb);
 		out_str("</rect>\n");
@@ -297,12 +300,73 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 	}
 }
 
+/*
+ * Can the script read every frame from its rect and title?  When the
+ * title's count is the exact width (integer counts, no unit, no
+ * --factor) and callees follow each other without gaps (not a flame
+ * chart, nor --no-more, which keeps flamegraph.pl's places): then D
+ * carries no frames, and the SVG is smaller by a fifth.
+ */
+static int
+titles_suffice(const struct dopts *o, const struct graph *g)
+{
+	return !g->unit && o->factor == 1 && !count_frac && o->more && !o->chart;
+}
+
+/*
+ * For the script reading frames from their titles: where a frame does
+ * not start where its caller's previous callee ended (or its caller
+ * starts), because the caller's own samples come before its callees, as
+ * they do in sorted order.  Pairs "frames since the last such frame,
+ * gap"; few frames have one.
+ */
+static void
+write_gaps(const struct layout *L)
+{
+	uint64_t *next = ecalloc((size_t)L->maxdepth + 2, sizeof(*next)), x;
+	size_t i, last = 0;
+	const struct lframe *f;
+	int any = 0;
+
+	out_char('[');
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		x = f->x.u;
+		if (f->depth > 0) {
+			if (x != next[f->depth - 1]) {
+				out_str(any ? "," : "");
+				out_u64(i - last);
+				out_char(',');
+				out_u64(x - next[f->depth - 1]);
+				last = i;
+				any = 1;
+			}
+			next[f->depth - 1] = x + f->w.u;
+		}
+		next[f->depth] = x;
+	}
+	out_char(']');
+	free(next);
+}
+
 static void
 write_data(const struct dopts *o, const struct graph *g)
 {
 	const struct layout *L = &g->v[0].L, *EL = g->nviews > 1 ? &g->v[1].L : NULL;
 	struct names nm = { 0 }, enm = { 0 };
 
+	if (titles_suffice(o, g)) {
+		out_printf("var D = {dom:1, fh:%.15g, g:", g->fh);
+		write_gaps(L);
+		if (EL) {
+			out_str(", eg:");
+			write_gaps(EL);
+			out_str(", etotal:");
+			out_count(EL->total);
+		}
+		out_str(",\n");
+		goto scalars;
+	}
 	nm.index = ecalloc(L->names.n + 1, sizeof(*nm.index));
 	out_str("var D = {n:[");
 	write_frame_data(L, &nm, g->diff, 0);
@@ -323,8 +387,9 @@ write_data(const struct dopts *o, const struct graph *g)
 		out_str(",\n");
 		free(enm.index);
 	}
+scalars:
 	out_printf("s:%d, W:%.15g, H:%.15g, pad:%d, fs:%.15g, fw:%.15g, ty:%.15g, factor:%.15g, total:",
-	    g->diff ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
+	    g->diff && !titles_suffice(o, g) ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
 	    3 + (g->fh - 1) / 2, o->factor);
 	out_count(L->total);
 	out_str(",\ncn:");

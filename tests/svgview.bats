@@ -105,3 +105,33 @@ top_shift() {
 	[ "${lines[3]}" = '{"step":"back","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
 	[ "${lines[4]}" = '{"step":"reload","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
 }
+
+@test "svgview: the script reads every frame from its rect and title as from its own data (puppeteer)" {
+	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
+	# names with parentheses and specials; a caller's own samples before
+	# its callees (gaps); narrow callees in "+N more" boxes; a real frame
+	# called "+3 more"; a differential profile with an elided view
+	{
+		printf 'main;a (x);c (1 x) 5 3\nmain;a (x) 4 4\nmain;a (x);d( 3 0\n'
+		printf 'main;e & <f> "q";g (h (i) 7 7\nmain;+3 more;k 4 4\nmain 2 2\n'
+		printf 'main;f(int) (inlined);z 6 6\nmain;gone;x 3 0\nq;r 0 5\n'
+		for i in $(seq 1 40); do printf 'main;e & <f> "q";s%d 1 1\n' "$i"; done
+	} >"$BATS_TEST_TMPDIR/in"
+	for opts in "" "--inverted" "--sort=width" "--reverse" "--minwidth 1%"; do
+		# the script reads the frames from the document ...
+		fg-svg $opts "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/dom.svg"
+		grep -q '^var D = {dom:1, ' "$BATS_TEST_TMPDIR/dom.svg"
+		# ... or, where titles show scaled counts, from its own arrays
+		fg-svg $opts --factor 2 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/data.svg"
+		grep -q '^var D = {n:\[' "$BATS_TEST_TMPDIR/data.svg"
+		run timeout 120 node "$FG_ROOT/tests/svg-frames.mjs" "$CH" "$BATS_TEST_TMPDIR/dom.svg"
+		status_is 0
+		dom=$output
+		run timeout 120 node "$FG_ROOT/tests/svg-frames.mjs" "$CH" "$BATS_TEST_TMPDIR/data.svg"
+		status_is 0
+		[ "$dom" = "$output" ]
+		[[ "$output" == *"0 2 "*" a (x)"* ]] && [[ "$output" == *" +3 more"* ]] &&
+			[[ "$output" == *'e & <f> "q"'* ]] && [[ "$output" == "1 "* || "$output" == *$'\n1 '* ]]
+	done
+}

@@ -20,7 +20,11 @@ no_forbidden() {
 	printf 'main;\xef\xbf\xbe 1\nmain;x\xef\xbf\xbfy 2\nmain;c\x01d 3\n' >"$BATS_TEST_TMPDIR/in"
 	fg-svg "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
 	no_forbidden "$BATS_TEST_TMPDIR/out.svg"
-	# in the script, the names are exact, as escapes
+	grep -q '<title>x�y (2 samples' "$BATS_TEST_TMPDIR/out.svg"
+	# where the script keeps its own copy of the names (--no-more), they
+	# are exact there, as escapes
+	fg-svg --no-more "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
+	no_forbidden "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '^"\\ufffe",\?$' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '^"x\\uffffy",\?$' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '^"c\\u0001d"' "$BATS_TEST_TMPDIR/out.svg"

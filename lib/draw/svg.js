@@ -1,7 +1,9 @@
-/* svg.js: fg-svg's script: hover, zoom, search and the elided view; the
- * frames come in D, written before it by fg-svg.  A graph taller than
- * the window opens scrolled to its root (or the frame zoomed to), and
- * the controls stay in view while it scrolls. */
+/* svg.js: fg-svg's script: hover, zoom, search and the elided view.  The
+ * frames are read from the rects and their titles, or, where a title
+ * does not give a frame's exact place (D.dom is not set), from D's
+ * arrays, written before this by fg-svg.  A graph taller than the
+ * window opens scrolled to its root (or the frame zoomed to), and the
+ * controls stay in view while it scrolls. */
 "use strict";
 var svg, details, matched, unzoombtn, searchbtn, icbtn, elidedbtn, tip, tiptext, tiprect;
 var views = [], view, term = null, icase = false, S = D.s;
@@ -17,8 +19,8 @@ function init() {
 	tip = $("tip");
 	tiprect = tip.firstElementChild;
 	tiptext = tip.lastElementChild;
-	views.push(mkview(D.f, "frames", "labels", D.total));
-	if (D.e) views.push(mkview(D.e, "eframes", "elabels", D.etotal));
+	views.push(mkview(D.f, "frames", "labels", D.total, D.g));
+	if (D.e || (D.dom && $("eframes"))) views.push(mkview(D.e, "eframes", "elabels", D.etotal, D.eg));
 	view = views[0];
 	var p = params();
 	if (p.e && views.length > 1) toggle_elided();
@@ -34,7 +36,7 @@ function init() {
 	svg.addEventListener("mouseout", unhover);
 	window.addEventListener("keydown", key);
 }
-function mkview(F, gid, lid, total) {
+function mkview(F, gid, lid, total, gaps) {
 	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [], lw = [], pw = [];
 	for (var i = 0; i < rects.length; i++) {
 		rects[i].fgi = i;
@@ -45,8 +47,51 @@ function mkview(F, gid, lid, total) {
 		lw.push(rects[i].classList.contains("w"));
 		pw.push(rects[i].classList.contains("pw"));
 	}
-	return { F: F, g: g, labels: $(lid), rects: rects, fills: fills, ox: ox, oy: oy,
+	var v = { F: F, n: D.n, g: g, labels: $(lid), rects: rects, fills: fills, ox: ox, oy: oy,
 		lw: lw, pw: pw, hit: [], total: total, zoomed: -1 };
+	if (D.dom) fromdom(v, gaps);
+	return v;
+}
+/*
+ * The frames of view v from its rects, in layout order (a frame before
+ * its callees, callees left to right): the depth from y, the name and
+ * the count from the title ("NAME (N UNIT, P%...)": the last
+ * parenthesis, which may hold one more, is what fg-svg added), the
+ * place from the callees before it, and from gaps (pairs "frames since
+ * the last gap, gap") where a caller's own samples come first.  A
+ * "+N more" box has class m.
+ */
+var ANNOT = / \((?:[^()]|\([^()]*\))*\)$/;
+function fromdom(v, gaps) {
+	var r = v.rects, n = r.length, F = [], names = [], index = {}, next = [0];
+	var y0 = n ? v.oy[0] : 0, g = 0, gi = gaps.length ? gaps[0] : -1;
+	for (var i = 0; i < n; i++) {
+		var t = r[i].firstElementChild.textContent, m = ANNOT.exec(t);
+		var d = Math.round(Math.abs(v.oy[i] - y0) / D.fh), x = 0, name;
+		var w = m ? +/^ \(([0-9,]+)/.exec(m[0])[1].replace(/,/g, "") : 0;
+		if (d > 0) {
+			x = next[d - 1];
+			if (i == gi) {
+				x += gaps[g + 1];
+				g += 2;
+				gi = g < gaps.length ? gi + gaps[g] : -1;
+			}
+			next[d - 1] = x + w;
+		}
+		next[d] = x;
+		name = m ? t.substr(0, m.index) : t;
+		if (r[i].classList.contains("m")) {
+			name = -(+/[0-9]+/.exec(name)[0]);
+		} else if (d > 0) {
+			if (index[name] === undefined) { index[name] = names.length; names.push(name); }
+			name = index[name];
+		} else {
+			name = 0;
+		}
+		F.push(d, x, w, name);
+	}
+	v.F = F;
+	v.n = names;
 }
 function params() {
 	var p = {}, a = window.location.search.substr(1).split("&");
@@ -71,7 +116,7 @@ function setparams(p) {
 }
 function fname(i) {
 	var n = view.F[i * S + 3];
-	return n < 0 ? "+" + (-n) + " more" : D.n[n];
+	return n < 0 ? "+" + (-n) + " more" : view.n[n];
 }
 function fmt(v) {
 	var s = String(v), i = s.indexOf("."), int = i < 0 ? s : s.substr(0, i);
@@ -80,7 +125,7 @@ function fmt(v) {
 /* What a frame's tooltip says: the text of its title, which fg-svg
  * writes with the counts in human form when they have a unit (D.u). */
 function info(i) {
-	if (D.u) return view.rects[i].firstElementChild.textContent;
+	if (D.u || D.dom) return view.rects[i].firstElementChild.textContent;
 	var F = view.F, w = F[i * S + 2], t = view.total, txt;
 	var name = F[i * S] == 0 ? "all" : fname(i);
 	txt = name + " (" + fmt(+(w * D.factor).toFixed(2)) + " " + D.cn + ", " +
@@ -218,7 +263,7 @@ function search(t) {
 	var sum = 0, cx = 0, cw = -1, cd = 0;
 	for (var i = 0; i < n; i++) {
 		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2];
-		var hit = re && d > 0 && F[i * S + 3] >= 0 && re.test(D.n[F[i * S + 3]]);
+		var hit = re && d > 0 && F[i * S + 3] >= 0 && re.test(view.n[F[i * S + 3]]);
 		view.hit[i] = hit;
 		r.setAttribute("fill", hit ? "rgb(230,0,230)" : view.fills[i]);
 		if (!hit || !(d >= zd && x >= zx && x + w <= zx + zw)) continue;

@@ -1,6 +1,7 @@
 # The frames of an SVG as "y x width name" lines, for comparing graphs:
 # flamegraph.pl's (a <title> then a <rect> per frame) or fg-svg's (the
-# rects in order, names from the script's data).
+# rects in order, names from the script's data or, when it has none,
+# from each rect's title).
 function unjson(s,    out, c, i) {
 	out = ""
 	for (i = 1; i <= length(s); i++) {
@@ -20,6 +21,17 @@ function attr(s, a,    v) {
 	if (!match(s, " " a "=\"[^\"]*\"")) return ""
 	v = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4)
 	return v
+}
+# The name in a title "NAME (N samples, P%...)": all before the
+# parenthesis that the final ')' closes (NAME may hold parentheses).
+function titlename(t,    i, c, depth) {
+	depth = 0
+	for (i = length(t); i > 0; i--) {
+		c = substr(t, i, 1)
+		if (c == ")") depth++
+		else if (c == "(" && --depth == 0) break
+	}
+	return substr(t, 1, i - 2)
 }
 function unxml(s) {
 	gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&quot;/, "\"", s); gsub(/&#39;/, "'", s)
@@ -45,7 +57,15 @@ inf && /^\],$/ { inf = 0; next }
 inf { data = data $0; next }
 /^s:[45], / { stride = substr($0, 3, 1) + 0 }
 /^<g id="frames">$/ && data != "" { inframes = 1; nf = split(data, F, ","); k = 0; next }
-inframes && /^<\/g>$/ { inframes = 0; next }
+/^<g id="frames">$/ { intitles = 1; next }
+(inframes || intitles) && /^<\/g>$/ { inframes = intitles = 0; next }
+intitles {
+	t = $0
+	sub(/^.*<title>/, "", t)
+	sub(/<\/title>.*$/, "", t)
+	print attr($0, "y"), attr($0, "x"), attr($0, "width"), unxml(titlename(t))
+	next
+}
 inframes {
 	d = F[k * stride + 1]; n = F[k * stride + 4]; k++
 	name = d == 0 ? "all" : n < 0 ? "+" (-n) " more" : names[n]
