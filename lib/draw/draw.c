@@ -174,6 +174,7 @@ struct stacks {
 struct reading {
 	const struct dopts *o;
 	struct stacks st[2];
+	struct stackbatch b;	/* lines on their way to st[0].m, in place */
 	count total[2];		/* to catch an overflowing sum on its line */
 	struct fhjoin hj;	/* the unit header */
 	char *rev;
@@ -237,7 +238,15 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	/* no stack's sum exceeds the total's */
 	if (!count_add(&rd->total[0], c[0]) || !count_add(&rd->total[1], c[1]))
 		fr_error(r, "sum of counts overflows");
-	keep(&rd->st[0], rd->o->chart, s, l->len, c);
+	if (s == l->stack && !rd->o->chart) {
+		/* added many at a time from where they lie (a reversed
+		 * stack lies in a buffer of its own, one at a time) */
+		if (r->in.release_arg != &rd->b)
+			lines_onrelease(&r->in, stackbatch_release, &rd->b);
+		stackbatch_add(&rd->b, &rd->st[0].m, s, l->len, c, 2, r->name, r->lineno);
+	} else {
+		keep(&rd->st[0], rd->o->chart, s, l->len, c);
+	}
 	if (rd->o->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
 		keep(&rd->st[1], rd->o->chart, s, l->len, c);
 }
@@ -413,7 +422,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	stackmap_init(&rd.st[0].m);
 	stackmap_init(&rd.st[1].m);
 	fhj_init(&rd.hj);
-	each_line(argc, argv, add_line, &rd);
+	stackbatch_lend(&rd.b, &rd.st[0].m);
+	each_line(argc, argv, add_line, &rd);	/* closing a file adds its lines */
 	free(rd.rev);
 	unit_header(g, o, &rd.hj, argc ? argc : 1);
 	g->diff = fr_ncounts == 2;

@@ -52,6 +52,8 @@ lines_onrelease(struct lines *r, void (*fn)(void *), void *arg)
 void
 lines_close(struct lines *r)
 {
+	if (r->release)
+		r->release(r->release_arg);
 	if (r->fd > 0)
 		close(r->fd);
 	free(r->buf);

@@ -35,8 +35,9 @@ void lines_openfd(struct lines *r, int fd, const char *name);
 int lines_next(struct lines *r, char **s, size_t *n);
 /*
  * Call fn(arg) before lines already handed out move or go (when the
- * buffer is refilled): until then every line stays where it was, so a
- * caller may keep pointers to many and let go of them in fn.
+ * buffer is refilled, and at lines_close): until then every line stays
+ * where it was, so a caller may keep pointers to many and let go of
+ * them in fn.
  */
 void lines_onrelease(struct lines *r, void (*fn)(void *), void *arg);
 /* Read only len bytes from offset off of a regular file just opened. */
