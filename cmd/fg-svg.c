@@ -120,7 +120,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 		out_xml(g->countname, cn);
 	}
 	out_str(", ");
-	out_mem(buf, draw_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
+	out_mem(buf, fmt_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
 	out_char('%');
 	if (g->diff && v == 0) {
 		d = count_val(f->w) - count_val(f->total[0]);
@@ -134,7 +134,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 			out_xml(g->countname, cn);
 		}
 		out_str(d > 0 ? ", +" : ", ");
-		out_mem(buf, draw_fixed(buf, 100 * d / L->timemax, 2));
+		out_mem(buf, fmt_fixed(buf, 100 * d / L->timemax, 2));
 		out_char('%');
 	}
 	out_str(")</title>");
@@ -177,21 +177,21 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 
 	xn.off = ecalloc(L->names.n + 1, sizeof(*xn.off));
 	xn.len = ecalloc(L->names.n + 1, sizeof(*xn.len));
-	draw_g15(h, g->fh - 1);
+	fmt_g15(h, g->fh - 1);
 	out_printf("<g id=\"%s\"%s>\n", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		if (draw_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
-		    draw_scaled(XPAD + (count_val(f->x) + count_val(f->w)) * wpt, 1, &n2)) {
-			draw_fixed_n(x1, n1, 1);
-			draw_fixed_n(w, n2 - n1, 1);
+		if (fmt_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
+		    fmt_scaled(XPAD + (count_val(f->x) + count_val(f->w)) * wpt, 1, &n2)) {
+			fmt_fixed_n(x1, n1, 1);
+			fmt_fixed_n(w, n2 - n1, 1);
 		} else {
 			snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
 			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
 			snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
 		}
 		top = graph_y(g, o, f->depth);
-		draw_g15(y, top);
+		fmt_g15(y, top);
 		color_hex(c = graph_color(g, o, v, i), hex);
 		out_str("<rect x=\"");
 		out_str(x1);
@@ -236,9 +236,9 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 		if (!label_fit(s, &n, count_val(f->w) * wpt, cw, &dots))
 			continue;
 		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
-		out_mem(num, draw_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));
+		out_mem(num, fmt_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));
 		out_str("\" y=\"");
-		out_mem(num, draw_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
+		out_mem(num, fmt_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
 		out_str("\">");
 		out_xml(s, n);
 		if (dots)

@@ -1,4 +1,5 @@
 /* count.c: sample counts */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -169,4 +170,71 @@ count_human(double v, int unit, char *buf, size_t cap)
 			return snprintf(buf, cap, "%.15g", v);
 		return scaled(v, 1000, counts, 7, buf, cap);
 	}
+}
+
+int
+fmt_scaled(double v, int prec, uint64_t *n)
+{
+	double t = v * (prec == 1 ? 10 : prec == 2 ? 100 : 1000), fl;
+
+	/* below 1e9, t is within 1.2e-7 of the exact v * 10^prec: unless
+	 * that is near a tie, rounding t rounds the exact value */
+	if (!(v >= 0 && t < 1e9) || prec < 1 || prec > 3)
+		return 0;
+	fl = (double)(uint64_t)t;
+	if (t - fl > 0.5 - 1e-6 && t - fl < 0.5 + 1e-6)
+		return 0;
+	*n = (uint64_t)fl + (t - fl > 0.5);
+	return 1;
+}
+
+size_t
+fmt_fixed_n(char *buf, uint64_t n, int prec)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp), len;
+	int k;
+
+	for (k = 0; k < prec || n; k++) {
+		tmp[--i] = '0' + n % 10;
+		n /= 10;
+		if (k == prec - 1)
+			tmp[--i] = '.';
+	}
+	if (tmp[i] == '.')
+		tmp[--i] = '0';
+	len = sizeof(tmp) - i;
+	memcpy(buf, tmp + i, len);
+	buf[len] = 0;
+	return len;
+}
+
+size_t
+fmt_fixed(char *buf, double v, int prec)
+{
+	uint64_t n;
+
+	if (fmt_scaled(v, prec, &n))
+		return fmt_fixed_n(buf, n, prec);
+	snprintf(buf, 32, "%.*f", prec, v);
+	return strlen(buf);
+}
+
+size_t
+fmt_g15(char *buf, double v)
+{
+	uint64_t n = (uint64_t)(v >= 1 && v < 1e15 ? v : 0);
+	char tmp[24];
+	size_t i = sizeof(tmp), len;
+
+	if (n == 0 || (double)n != v) {
+		snprintf(buf, 32, "%.15g", v);
+		return strlen(buf);
+	}
+	for (; n; n /= 10)
+		tmp[--i] = '0' + n % 10;
+	len = sizeof(tmp) - i;
+	memcpy(buf, tmp + i, len);
+	buf[len] = 0;
+	return len;
 }

@@ -43,6 +43,18 @@ double count_val(count c);
 int count_fmt(count c, char *buf);
 void out_count(count c);
 
+/*
+ * Numbers as printf writes them, fast: fmt_fixed is "%.1f", "%.2f" or
+ * "%.3f" (prec 1 to 3), fmt_g15 "%.15g", into buf (32 bytes), returning
+ * the length.  fmt_scaled gives v * 10^prec rounded as printf rounds it
+ * into *n, or 0 when it cannot be sure without printf; fmt_fixed_n
+ * writes such an n.
+ */
+size_t fmt_fixed(char *buf, double v, int prec);
+size_t fmt_fixed_n(char *buf, uint64_t n, int prec);
+int fmt_scaled(double v, int prec, uint64_t *n);
+size_t fmt_g15(char *buf, double v);
+
 /* What a count measures (fg-folded(5), "# fg: unit=..."). */
 enum { UNIT_COUNT, UNIT_BYTES, UNIT_NS, UNIT_US, UNIT_MS, UNIT_S };
 /* The unit named s[0..n): a UNIT_ value, or -1 for a name fg does not know. */

@@ -541,73 +541,6 @@ graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 	return frame_color(o, &w->L, &w->L.f[i], &w->ds, w->cycle);
 }
 
-int
-draw_scaled(double v, int prec, uint64_t *n)
-{
-	double t = v * (prec == 1 ? 10 : 100), fl;
-
-	/* below 1e9, t is within 1.2e-7 of the exact v * 10^prec: unless
-	 * that is near a tie, rounding t rounds the exact value */
-	if (!(v >= 0 && t < 1e9) || (prec != 1 && prec != 2))
-		return 0;
-	fl = (double)(uint64_t)t;
-	if (t - fl > 0.5 - 1e-6 && t - fl < 0.5 + 1e-6)
-		return 0;
-	*n = (uint64_t)fl + (t - fl > 0.5);
-	return 1;
-}
-
-size_t
-draw_fixed_n(char *buf, uint64_t n, int prec)
-{
-	char tmp[24];
-	size_t i = sizeof(tmp), len;
-	int k;
-
-	for (k = 0; k < prec || n; k++) {
-		tmp[--i] = '0' + n % 10;
-		n /= 10;
-		if (k == prec - 1)
-			tmp[--i] = '.';
-	}
-	if (tmp[i] == '.')
-		tmp[--i] = '0';
-	len = sizeof(tmp) - i;
-	memcpy(buf, tmp + i, len);
-	buf[len] = 0;
-	return len;
-}
-
-size_t
-draw_fixed(char *buf, double v, int prec)
-{
-	uint64_t n;
-
-	if (draw_scaled(v, prec, &n))
-		return draw_fixed_n(buf, n, prec);
-	snprintf(buf, 32, "%.*f", prec, v);
-	return strlen(buf);
-}
-
-size_t
-draw_g15(char *buf, double v)
-{
-	uint64_t n = (uint64_t)(v >= 1 && v < 1e15 ? v : 0);
-	char tmp[24];
-	size_t i = sizeof(tmp), len;
-
-	if (n == 0 || (double)n != v) {
-		snprintf(buf, 32, "%.15g", v);
-		return strlen(buf);
-	}
-	for (; n; n /= 10)
-		tmp[--i] = '0' + n % 10;
-	len = sizeof(tmp) - i;
-	memcpy(buf, tmp + i, len);
-	buf[len] = 0;
-	return len;
-}
-
 /* fg-svg writes x with one decimal; the same rounding here keeps the
  * boxes of the two on the same pixels. */
 static double
@@ -616,7 +549,7 @@ tenths(double v)
 	char buf[64];
 	uint64_t n;
 
-	if (draw_scaled(v, 1, &n))
+	if (fmt_scaled(v, 1, &n))
 		return n / 10.0;
 	snprintf(buf, sizeof(buf), "%.1f", v);
 	return atof(buf);

@@ -175,17 +175,6 @@ void diffscale_see(struct diffscale *ds, const struct lframe *f);
  * pre-order (the julia palette's state is cycle, one word per depth). */
 struct rgb frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
     const struct diffscale *ds, uint32_t *cycle);
-/*
- * Numbers as printf writes them, fast: draw_fixed is "%.1f" or "%.2f"
- * (prec 1 or 2), draw_g15 "%.15g", into buf (32 bytes), returning the
- * length.  draw_scaled gives v * 10^prec rounded as printf rounds it
- * into *n, or 0 when it cannot be sure without printf; draw_fixed_n
- * writes such an n.
- */
-size_t draw_fixed(char *buf, double v, int prec);
-size_t draw_fixed_n(char *buf, uint64_t n, int prec);
-int draw_scaled(double v, int prec, uint64_t *n);
-size_t draw_g15(char *buf, double v);
 /* "#rrggbb" -> rgb */
 struct rgb rgb_parse(const char *hex);
 

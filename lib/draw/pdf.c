@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/count.h"
 #include "base/escape.h"
 #include "draw/pdf.h"
 #include "base/util.h"
@@ -33,7 +34,7 @@ pdf_num(struct bytes *b, double v)
 
 	if (!isfinite(v))
 		eprintf("internal error: PDF number %g", v);
-	n = snprintf(buf, sizeof(buf), "%.3f", v);
+	n = v >= 0 && v < 1e6 ? (int)fmt_fixed(buf, v, 3) : snprintf(buf, sizeof(buf), "%.3f", v);
 	if (n < 1 || (size_t)n >= sizeof(buf))
 		eprintf("internal error: PDF number %g", v);
 	while (buf[n - 1] == '0')

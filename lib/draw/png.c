@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/crc32.h"
+#include "base/strsort.h"
 #include "draw/png.h"
 #include "base/util.h"
 
@@ -177,7 +178,7 @@ put_match(struct bitw *w, unsigned len, unsigned dist)
 #define WSIZE 32768
 #define WMASK (WSIZE - 1)
 #define HBITS 15
-#define MAXCHAIN 48
+#define MAXCHAIN 16
 #define MINMATCH 3
 #define MAXMATCH 258
 
@@ -219,8 +220,7 @@ deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
 				if (i - j > WSIZE)
 					break;
 				if (p[j + best] == p[i + best]) {
-					for (len = 0; len < max && p[j + len] == p[i + len]; len++)
-						;
+					len = str_mismatch((const char *)p + j, (const char *)p + i, max);
 					if (len > best) {
 						best = len;
 						bestd = i - j;

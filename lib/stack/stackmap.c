@@ -378,9 +378,9 @@ stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const c
 struct stackent *
 stackmap_sort(struct stackmap *m)
 {
-	/* the slots point at the old order: drop them */
 	if (m->lcp)
 		return m->ent;	/* sorted already */
+	/* the slots point at the old order: drop them */
 	free(m->slot);
 	m->slot = NULL;
 	m->lcp = ereallocarray(NULL, m->n ? m->n : 1, sizeof(*m->lcp));

@@ -4,6 +4,7 @@
 
 #include "stack/frame.h"
 #include "base/hash.h"
+#include "base/strsort.h"
 #include "stack/tree.h"
 #include "base/util.h"
 
@@ -165,10 +166,8 @@ tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
 static size_t
 shared_frames(const struct tree *t, const char *s, size_t len)
 {
-	size_t l = 0, max = len < t->prevlen ? len : t->prevlen, k;
+	size_t max = len < t->prevlen ? len : t->prevlen, l = str_mismatch(s, t->prev, max), k;
 
-	while (l < max && s[l] == t->prev[l])
-		l++;
 	for (k = 0; k < t->pathlen; k++) {
 		size_t e = t->ends[k];
 
