@@ -25,6 +25,40 @@ static struct tree t;
 static struct patset ps;
 static jmp_buf jb;
 
+/* The sort's promises: strictly ascending (the stacks are distinct),
+ * and each lcp[i] at most the bytes neighbours share, and at most seven
+ * fewer.  A stack split in two halves merges back to the same list. */
+static void
+check_sorted(struct stackent *e, const size_t *lcp, size_t n)
+{
+	struct stackent *a[2], *back;
+	size_t i, k, min, nb, half = n / 2, *l[2];
+
+	for (i = 1; i < n; i++) {
+		if (stack_cmp(e[i - 1].s, e[i - 1].len, e[i].s, e[i].len) >= 0)
+			abort();
+		min = e[i - 1].len < e[i].len ? e[i - 1].len : e[i].len;
+		for (k = 0; k < min && e[i - 1].s[k] == e[i].s[k]; k++)
+			;
+		if (lcp[i] > k || lcp[i] + 7 < k)
+			abort();
+	}
+	a[0] = e;
+	a[1] = e + half;
+	l[0] = (size_t *)lcp;
+	l[1] = NULL;
+	{
+		size_t nn[2] = { half, n - half };
+
+		if (!(back = stackent_merge(a, l, nn, 2, &nb)) || nb != n)
+			abort();
+	}
+	for (i = 0; i < n; i++)
+		if (back[i].s != e[i].s)
+			abort();
+	free(back);
+}
+
 static void
 run(int fd)
 {
@@ -42,7 +76,7 @@ run(int fd)
 		tree_add(&t, l.stack, l.len, c);
 		pat_first(&ps, l.stack, l.len, &end);
 	}
-	stackmap_sort(&m);
+	check_sorted(stackmap_sort(&m), m.lcp, m.n);
 	tree_finish(&t);
 }
 
