@@ -34,6 +34,8 @@ check_sorted(struct stackent *e, const size_t *lcp, size_t n)
 	struct stackent *a[2], *back;
 	size_t i, k, min, nb, half = n / 2, *l[2];
 
+	if (!n)
+		return;
 	for (i = 1; i < n; i++) {
 		if (stack_cmp(e[i - 1].s, e[i - 1].len, e[i].s, e[i].len) >= 0)
 			abort();
@@ -76,7 +78,8 @@ run(int fd)
 		tree_add(&t, l.stack, l.len, c);
 		pat_first(&ps, l.stack, l.len, &end);
 	}
-	check_sorted(stackmap_sort(&m), m.lcp, m.n);
+	stackmap_sort(&m);
+	check_sorted(m.ent, m.lcp, m.n);
 	tree_finish(&t);
 }
 
