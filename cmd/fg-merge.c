@@ -88,14 +88,6 @@ merge_sorted(int n, char **names)
 	fmerge_close(&m);
 }
 
-static void
-print_ent(const struct stackent *e, size_t lcp, void *arg)
-{
-	(void)lcp;
-	(void)arg;
-	out_stackline(e->s, e->len, e->c, fr_ncounts);
-}
-
 /* The second half of a file, read by a helper thread into a map of its
  * own; its comments wait in a buffer for the first half's. */
 struct half {
@@ -185,7 +177,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	n[1] = h.m.n;
 	lcp[0] = k.m.lcp;
 	lcp[1] = h.m.lcp;
-	if (!stackent_merge_each(a, lcp, n, 2, print_ent, NULL))
+	if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &fr_ncounts))
 		fileerr(r.name, 0, "sum of counts overflows");
 	free(h.com);
 	fr_close(&r);

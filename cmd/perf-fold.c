@@ -99,18 +99,11 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	perf_free(&h.st);
 }
 
-static void
-print_ent(const struct stackent *e, size_t lcp, void *arg)
-{
-	(void)lcp;
-	(void)arg;
-	out_stackline(e->s, e->len, e->c, 1);
-}
-
 /* Every stack of st (and of the helper's half) in sorted order. */
 static void
 print_stacks(struct perf_state *st)
 {
+	static int one = 1;
 	struct stackent *a[2];
 	size_t n[2], *lcp[2];
 
@@ -120,7 +113,7 @@ print_stacks(struct perf_state *st)
 	a[1] = st->other.ent;
 	n[1] = st->other.n;
 	lcp[1] = st->other.lcp;
-	if (!stackent_merge_each(a, lcp, n, 2, print_ent, NULL))
+	if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &one))
 		eprintf("sum of counts overflows");
 }
 

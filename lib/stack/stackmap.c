@@ -402,6 +402,13 @@ out_stackline(const char *s, size_t len, const count *c, int ncounts)
 }
 
 void
+stackent_print(const struct stackent *e, size_t lcp, void *ncounts)
+{
+	(void)lcp;
+	out_stackline(e->s, e->len, e->c, *(const int *)ncounts);
+}
+
+void
 stackmap_print(struct stackmap *m, int ncounts)
 {
 	struct stackent *e = stackmap_sort(m);

@@ -105,5 +105,8 @@ void stackmap_free(struct stackmap *m);
 
 /* Print "STACK C1[ C2]\n". */
 void out_stackline(const char *s, size_t len, const count *c, int ncounts);
+/* A stackent_fn that prints each entry so, with *(const int *)ncounts
+ * counts. */
+void stackent_print(const struct stackent *e, size_t lcp, void *ncounts);
 
 #endif
