@@ -10,18 +10,13 @@
 #include "draw/html.h"
 #include "read/fheader.h"
 #include "read/folded.h"
-#include "read/input.h"
-#include "stack/tree.h"
 
 /* One input file: its graph, for differential input the stacks that
  * vanished (target 0), and what its header says the counts are. */
 struct input {
 	const char *path;
-	struct tree t, elided;
+	struct layout L, E;
 	struct fheader h;
-	char *rev;
-	size_t revcap;
-	const struct dopts *o;
 };
 
 static noreturn void
@@ -51,26 +46,6 @@ usage(void)
 	exit_stdout();
 }
 
-static void
-add_line(struct freader *r, struct fline *l, void *arg)
-{
-	struct input *in = arg;
-	const char *s;
-	count c[2];
-
-	if (!l->ncounts) {
-		fh_parse(&in->h, l->stack, l->len);
-		return;
-	}
-	if (!(s = draw_line(in->o, l, c, &in->rev, &in->revcap)))
-		return;
-	if (tree_add(&in->t, s, l->len, c) == TNONE)
-		fr_error(r, "sum of counts overflows");
-	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]) &&
-	    tree_add(&in->elided, s, l->len, c) == TNONE)
-		fr_error(r, "sum of counts overflows");
-}
-
 /* Read one file (NULL: standard input) into in. */
 static void
 read_input(struct input *in, const char *path, const struct dopts *o)
@@ -78,15 +53,9 @@ read_input(struct input *in, const char *path, const struct dopts *o)
 	char *argv[1];
 
 	in->path = path;
-	in->o = o;
-	tree_init(&in->t, 0, 2);
-	tree_init(&in->elided, 0, 2);
-	fh_init(&in->h);
 	argv[0] = (char *)path;
-	each_line(path ? 1 : 0, argv, add_line, in);
-	tree_finish(&in->t);
-	tree_finish(&in->elided);
-	if (count_val(in->t.node[0].total[fr_ncounts == 2]) <= 0)
+	graph_read_whole(&in->L, &in->E, &in->h, o, path ? 1 : 0, argv);
+	if (in->L.timemax <= 0)
 		eprintf("%s: no samples in the input", displayname(path));
 }
 
@@ -166,17 +135,16 @@ main(int argc, char **argv)
 	page.diff = fr_ncounts == 2;
 	html_begin(&page, &o);
 	for (i = 0; i < n; i++)
-		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].t,
-		    page.diff ? &in[i].elided : NULL, &in[i].h, split);
+		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].L,
+		    page.diff ? &in[i].E : NULL, &in[i].h, split);
 	html_end(&page);
 	out_flush();
 	if (o.palfile)
 		palette_save(o.palfile);
 	for (i = 0; i < n; i++) {
-		tree_free(&in[i].t);
-		tree_free(&in[i].elided);
+		layout_free(&in[i].L);
+		layout_free(&in[i].E);
 		fh_free(&in[i].h);
-		free(in[i].rev);
 	}
 	free(in);
 	return 0;

@@ -173,15 +173,20 @@ struct stacks {
 
 struct reading {
 	const struct dopts *o;
+	int elided;		/* keep st[1], the stacks that vanished */
 	struct stacks st[2];
 	struct stackbatch b;	/* lines on their way to st[0].m, in place */
 	count total[2];		/* to catch an overflowing sum on its line */
 	struct fhjoin hj;	/* the unit header */
+	struct fheader *h;	/* or, one file's, when not NULL (a later line wins) */
 	char *rev;
 	size_t revcap;
 };
 
-const char *
+/* The stack to add of line l (reversed into *rev by --reverse) and its
+ * counts, the baseline and target swapped by --negate; NULL for a line
+ * without counts. */
+static const char *
 draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, size_t *revcap)
 {
 	if (!l->ncounts)
@@ -230,7 +235,10 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	count c[2];
 
 	if (!l->ncounts) {
-		fhj_line(&rd->hj, r, l);
+		if (rd->h)
+			fh_parse(rd->h, l->stack, l->len);
+		else
+			fhj_line(&rd->hj, r, l);
 		return;
 	}
 	if (!(s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)))
@@ -247,7 +255,7 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	} else {
 		keep(&rd->st[0], rd->o->chart, s, l->len, c);
 	}
-	if (rd->o->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
+	if (rd->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
 		keep(&rd->st[1], rd->o->chart, s, l->len, c);
 }
 
@@ -291,16 +299,23 @@ ordered(struct stacks *st, int chart, size_t *n)
 	return v;
 }
 
+/* Lay out stacks st as lo says. */
 static void
-build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
+lay(struct layout *L, struct stacks *st, const struct dopts *o, const struct layout_opts *lo)
 {
 	struct lstack *seq;
 	size_t n;
 
 	seq = ordered(st, o->chart, &n);
-	layout_build(&v->L, seq, n, lo);
+	layout_build(L, seq, n, lo);
 	if (seq != st->seq)
 		free(seq);
+}
+
+static void
+build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
+{
+	lay(&v->L, st, o, lo);
 	v->wpt = lo->pxwidth / v->L.timemax;
 	v->cycle = ecalloc((size_t)v->L.maxdepth + 1, sizeof(*v->cycle));
 }
@@ -325,14 +340,14 @@ frame_delta(const struct diffscale *ds, const struct lframe *f)
 	return d < ds->noise && d > -ds->noise ? 0 : d;
 }
 
-void
+static void
 diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax)
 {
 	ds->max = 1;
 	ds->noise = timemax * o->mindelta / 100;
 }
 
-void
+static void
 diffscale_see(struct diffscale *ds, const struct lframe *f)
 {
 	double d = frame_delta(ds, f);
@@ -343,9 +358,7 @@ diffscale_see(struct diffscale *ds, const struct lframe *f)
 		ds->max = d;
 }
 
-/* The scale of layout L under options o: the largest change but the
- * root's (it would drown the rest), and --min-delta's threshold. */
-static void
+void
 diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 {
 	size_t i;
@@ -394,6 +407,25 @@ frame_color(const struct dopts *o, const struct layout *L, const struct lframe *
 	return frame_rgb(o, s, n, f, ds, cycle);
 }
 
+/* Read the files into rd: whole stacks merged as they come, one hash a
+ * line (and with elided, the stacks that vanished apart); their header
+ * lines into h when not NULL, else joined in rd->hj. */
+static void
+read_stacks(struct reading *rd, const struct dopts *o, int elided, struct fheader *h,
+    int argc, char **argv)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->o = o;
+	rd->h = h;
+	rd->elided = elided;
+	stackmap_init(&rd->st[0].m);
+	stackmap_init(&rd->st[1].m);
+	fhj_init(&rd->hj);
+	stackbatch_lend(&rd->b, &rd->st[0].m);
+	each_line(argc, argv, add_line, rd);	/* closing a file adds its lines */
+	free(rd->rev);
+}
+
 /* The unit header the inputs agree on, and what it makes of counts. */
 static void
 unit_header(struct graph *g, const struct dopts *o, struct fhjoin *hj, int ninputs)
@@ -418,13 +450,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
-	rd.o = o;
-	stackmap_init(&rd.st[0].m);
-	stackmap_init(&rd.st[1].m);
-	fhj_init(&rd.hj);
-	stackbatch_lend(&rd.b, &rd.st[0].m);
-	each_line(argc, argv, add_line, &rd);	/* closing a file adds its lines */
-	free(rd.rev);
+	read_stacks(&rd, o, o->elided, NULL, argc, argv);
 	unit_header(g, o, &rd.hj, argc ? argc : 1);
 	g->diff = fr_ncounts == 2;
 	if (g->diff)
@@ -467,6 +493,26 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = rgb_parse(top);
 	g->bgbottom = rgb_parse(bottom);
+}
+
+void
+graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
+    int argc, char **argv)
+{
+	struct layout_opts lo = { 0 };
+	struct reading rd;
+
+	fh_init(h);
+	read_stacks(&rd, o, 1, h, argc, argv);
+	lo.pxwidth = 1;
+	lo.col = fr_ncounts == 2;
+	lay(L, &rd.st[0], o, &lo);
+	stacks_free(&rd.st[0]);
+	lo.col = 0;
+	memset(E, 0, sizeof(*E));
+	if (rd.st[1].m.n)
+		lay(E, &rd.st[1], o, &lo);
+	stacks_free(&rd.st[1]);
 }
 
 void

@@ -122,14 +122,17 @@ struct graph {
  * samples at all is an error.  The inputs' unit header is kept when
  * they agree on it (fhj_settle), in g->hdr, g->unit and g->countname.
  */
-struct fline;
-/* How a drawing program reads a line: the stack to add (reversed into
- * *rev by --reverse) and its counts, the baseline and target swapped by
- * --negate.  NULL for a line without counts.  graph_read reads so;
- * fg-html, which keeps the whole tree, calls it itself. */
-const char *draw_line(const struct dopts *o, const struct fline *l, count c[2],
-    char **rev, size_t *revcap);
 void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth);
+/*
+ * fg-html's front end: the files read as graph_read reads them, and
+ * laid out whole: every frame of some width (in the target's column
+ * for differential input), callees by name, no "+N more" boxes; E the
+ * stacks whose target is 0, by their baseline (E->n 0 when none); h
+ * the unit header of the file (read as fh_parse reads it: a later
+ * line wins; fh_free it).  One file, or standard input with argc 0.
+ */
+void graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
+    int argc, char **argv);
 void graph_free(struct graph *g);
 
 /* Flags of graph_human. */
@@ -165,10 +168,9 @@ void graph_label(const struct graph *g, int v, size_t i, const char **s, size_t 
 int label_fit(const char *s, size_t *n, double px, double cw, int *dots);
 /* The change of a frame that differential colour shows, noise cut. */
 double frame_delta(const struct diffscale *ds, const struct lframe *f);
-/* A scale for a graph of timemax samples: diffscale_see each frame
- * but the root to find the largest change. */
-void diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax);
-void diffscale_see(struct diffscale *ds, const struct lframe *f);
+/* The scale of layout L under options o: the largest change but the
+ * root's (it would drown the rest), and --min-delta's threshold. */
+void diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
 /* The colour of frame f named s[0..n) (annotation included; "" for the
  * root), for a renderer that keeps its own frames (fg-html): f gives
  * LF_ROOT or LF_MORE in name, depth, total and self.  Call in

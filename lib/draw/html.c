@@ -10,6 +10,7 @@
 #include "draw/color.h"
 #include "draw/html.h"
 #include "draw/layout.h"
+#include "base/strsort.h"
 #include "stack/frame.h"
 
 /* Frames under Julia's compiler (type inference, code generation) with
@@ -96,86 +97,34 @@ compiler_entry(const char *s, size_t n)
 	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
 }
 
-/* A tree's frames in pre-order (callees in the order tree_finish gave
- * them), frames of no width in column col left out with their callees,
- * as the layout leaves them: a view is a run of them.  This is
- * layout_build's order at no minimum width, walked here to keep 4 bytes
- * a frame where a struct lframe takes 112: on a 343k-frame input,
- * layout_build in place of the walk took fg-html's peak from 58 to 94
- * MiB and its CPU time up 8% (a differential page lays out the whole
- * tree once anyway, for its colour scale). */
+/* A view's frames: a layout of every frame of some width (graph_read_whole),
+ * in pre-order, so a frame's callees follow it; a view is a run of them. */
 struct lview {
-	const struct tree *t;
-	int col;
-	uint32_t *order;	/* the frames' nodes */
-	size_t n;
-	uint32_t *color;	/* colour index by node */
-	uint32_t *pid;		/* page name id + 1 by the tree's name id, 0 unknown */
+	const struct layout *L;
+	int col;		/* the column of widths */
+	uint32_t *color;	/* colour index by frame */
+	uint32_t *pid;		/* page name id + 1 by the layout's name id, 0 unknown */
 };
-
-static int
-drawn(const struct lview *v, uint32_t k)
-{
-	return !count_iszero(v->t->node[k].total[v->col]);
-}
-
-/* The next drawn sibling from k on, or TNONE. */
-static uint32_t
-from(const struct lview *v, uint32_t k)
-{
-	while (k != TNONE && !drawn(v, k))
-		k = v->t->node[k].sibling;
-	return k;
-}
-
-/* The frame after k in pre-order, or TNONE. */
-static uint32_t
-next(const struct lview *v, uint32_t k)
-{
-	const struct tnode *n = v->t->node;
-	uint32_t c = from(v, n[k].child);
-
-	if (c != TNONE)
-		return c;
-	for (; k != 0; k = n[k].parent)
-		if ((c = from(v, n[k].sibling)) != TNONE)
-			return c;
-	return TNONE;
-}
-
-/* The order of v's frames: one walk of its tree. */
-static void
-walk(struct lview *v)
-{
-	uint32_t k;
-
-	v->order = ereallocarray(NULL, v->t->n, sizeof(*v->order));
-	v->n = 0;
-	for (k = 0; k != TNONE; k = next(v, k))
-		v->order[v->n++] = k;
-}
 
 /* The end of the run of frame i's subtree. */
 static size_t
 run_end(const struct lview *v, size_t i)
 {
-	const struct tnode *n = v->t->node;
-	uint32_t d = n[v->order[i]].depth;
+	const struct lframe *f = v->L->f;
+	uint32_t d = f[i].depth;
 
-	for (i++; i < v->n && n[v->order[i]].depth > d; i++)
+	for (i++; i < v->L->n && f[i].depth > d; i++)
 		;
 	return i;
 }
 
-/* Frame k as frame_color sees it. */
-static void
-lframe_of(const struct tree *t, uint32_t k, struct lframe *f)
+/* The layout's id of frame i's name; the root's is names.n. */
+static uint32_t
+lname(const struct lview *v, size_t i)
 {
-	memset(f, 0, sizeof(*f));
-	f->name = k ? 0 : LF_ROOT;
-	f->depth = t->node[k].depth;
-	memcpy(f->total, t->node[k].total, sizeof(f->total));
-	memcpy(f->self, t->node[k].self, sizeof(f->self));
+	uint32_t id = v->L->f[i].name;
+
+	return id == LF_ROOT ? v->L->names.n : id;
 }
 
 /* The colour index of every frame, computed in pre-order as fg-svg
@@ -185,97 +134,96 @@ lframe_of(const struct tree *t, uint32_t k, struct lframe *f)
 static void
 frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 {
-	const struct tree *t = v->t;
-	uint32_t *cycle = ecalloc((size_t)t->maxdepth + 2, sizeof(*cycle));
-	uint32_t *byname = NULL, id, k;
-	unsigned char *comp = ecalloc((size_t)t->maxdepth + 2, 1);
+	const struct layout *L = v->L;
+	uint32_t *cycle = ecalloc((size_t)L->maxdepth + 2, sizeof(*cycle));
+	uint32_t *byname = NULL, id;
+	unsigned char *comp = ecalloc((size_t)L->maxdepth + 2, 1);
 	int julia = p->o->palette == PAL_JULIA && !ds->on;
+	const struct lframe *f;
 	const char *s, *annot;
 	size_t i, n, alen;
-	struct lframe f;
 	struct rgb c;
 
-	v->color = ereallocarray(NULL, t->n, sizeof(*v->color));
+	v->color = ereallocarray(NULL, L->n, sizeof(*v->color));
 	if (!p->pernode) {
 		/* a colour that comes of the name alone is computed once a name */
-		byname = ereallocarray(NULL, t->names.n + 1, sizeof(*byname));
-		memset(byname, 0xff, (t->names.n + 1) * sizeof(*byname));
+		byname = ereallocarray(NULL, L->names.n + 1, sizeof(*byname));
+		memset(byname, 0xff, (L->names.n + 1) * sizeof(*byname));
 	}
-	for (i = 0; i < v->n; i++) {
-		k = v->order[i];
-		id = k ? t->node[k].frame : t->names.n;
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		id = lname(v, i);
 		if (byname && byname[id] != UINT32_MAX) {
-			v->color[k] = byname[id];
+			v->color[i] = byname[id];
 			continue;
 		}
-		lframe_of(t, k, &f);
-		c = frame_rgb(p->o, k ? tree_name(t, k) : "", k ? tree_namelen(t, k) : 0, &f, ds, cycle);
-		if (julia && k != 0) {
-			s = tree_name(t, k);
-			n = tree_namelen(t, k);
-			comp[f.depth] = comp[f.depth - 1] || compiler_entry(s, n);
+		s = "";
+		n = 0;
+		if (i)
+			s = layout_name(L, f, &n);
+		c = frame_rgb(p->o, s, n, f, ds, cycle);
+		if (julia && i) {
+			comp[f->depth] = comp[f->depth - 1] || compiler_entry(s, n);
 			frame_strip_annot(s, n, &annot, &alen);
-			if (comp[f.depth] && !annot)
+			if (comp[f->depth] && !annot)
 				c = compile_rgb;
 		}
-		v->color[k] = color_index(p, c);
+		v->color[i] = color_index(p, c);
 		if (byname)
-			byname[id] = v->color[k];
+			byname[id] = v->color[i];
 	}
 	free(byname);
 	free(cycle);
 	free(comp);
 }
 
-/* The page's id of the name of node k, interned on first sight (with
+/* The page's id of the name of frame i, interned on first sight (with
  * its colour, for colours that go by name). */
 static uint32_t
-name_id(struct html_page *p, const struct lview *v, uint32_t k)
+name_id(struct html_page *p, const struct lview *v, size_t i)
 {
-	const struct tree *t = v->t;
-	uint32_t id, tid = k ? t->node[k].frame : t->names.n;
+	uint32_t id, lid = lname(v, i);
+	const char *s;
+	size_t n;
 
-	if (v->pid[tid])
-		return v->pid[tid] - 1;
-	if (k == 0)
-		id = intern(&p->names, "all", 3);
-	else
-		id = intern(&p->names, tree_name(t, k), tree_namelen(t, k));
-	v->pid[tid] = id + 1;
+	if (v->pid[lid])
+		return v->pid[lid] - 1;
+	s = layout_name(v->L, &v->L->f[i], &n);
+	id = intern(&p->names, s, n);
+	v->pid[lid] = id + 1;
 	if (id + 1 == p->names.n) {
 		p->namecolor = ereallocarray(p->namecolor, p->names.n, sizeof(*p->namecolor));
-		p->namecolor[id] = v->color[k];
+		p->namecolor[id] = v->color[i];
 	}
 	return id;
 }
 
 enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
 
-/* One packed field of the frames under top: the depth step from the
+/* One packed field of the frames a to b: the depth step from the
  * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
  * name, the width, the baseline, the colour. */
 static void
 write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int what)
 {
 	static const char *keys[] = { "d", "f", "w", "b", "c" };
-	const struct tnode *n = v->t->node;
-	uint32_t k, prev = n[v->order[a]].depth - 1;
+	const struct lframe *f = v->L->f;
+	uint32_t prev = f[a].depth - 1;
 	size_t i;
 
 	out_char(',');
 	key(keys[what]);
 	out_char('"');
 	for (i = a; i < b; i++) {
-		k = v->order[i];
 		switch (what) {
 		case F_DEPTH:
-			out_v(prev + 1 - n[k].depth);
-			prev = n[k].depth;
+			out_v(prev + 1 - f[i].depth);
+			prev = f[i].depth;
 			break;
-		case F_NAME: out_v(name_id(p, v, k)); break;
-		case F_WIDTH: out_c(n[k].total[v->col]); break;
-		case F_BASE: out_c(n[k].total[0]); break;
-		case F_COLOR: out_v(v->color[k]); break;
+		case F_NAME: out_v(name_id(p, v, i)); break;
+		case F_WIDTH: out_c(f[i].total[v->col]); break;
+		case F_BASE: out_c(f[i].total[0]); break;
+		case F_COLOR: out_v(v->color[i]); break;
 		}
 	}
 	out_char('"');
@@ -286,11 +234,12 @@ write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int 
 static void
 write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
 {
+	const struct lframe *f = v->L->f;
 	size_t i, b = run_end(v, a);
 	uint64_t stacks = 0;
 
 	for (i = a; i < b; i++)
-		stacks += !count_iszero(v->t->node[v->order[i]].self[v->col]);
+		stacks += !count_iszero(f[i].self[v->col]);
 	key("n");
 	out_u64(b - a);
 	out_char(',');
@@ -298,11 +247,11 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 	out_u64(stacks);
 	out_char(',');
 	key("total");
-	out_count(v->t->node[v->order[a]].total[v->col]);
+	out_count(f[a].total[v->col]);
 	if (base) {
 		out_char(',');
 		key("btotal");
-		out_count(v->t->node[v->order[a]].total[0]);
+		out_count(f[a].total[0]);
 	}
 	write_field(p, v, a, b, F_DEPTH);
 	write_field(p, v, a, b, F_NAME);
@@ -383,68 +332,60 @@ html_begin(struct html_page *p, const struct dopts *o)
 	    "<script type=\"application/json\" id=\"fg-data\">\n{\"views\":[");
 }
 
+/* Views v and e of a layout: their colours, and the page's names. */
+static void
+lview_init(struct html_page *p, struct lview *v, const struct layout *L, int col,
+    const struct diffscale *ds)
+{
+	v->L = L;
+	v->col = col;
+	frame_colors(p, v, ds);
+	v->pid = ecalloc((size_t)L->names.n + 1, sizeof(*v->pid));
+}
+
 void
-html_input(struct html_page *p, const char *name, const struct tree *t,
-    const struct tree *elided, const struct fheader *h, int split)
+html_input(struct html_page *p, const char *name, const struct layout *L,
+    const struct layout *E, const struct fheader *h, int split)
 {
 	struct diffscale ds = { 0 }, eds = { 0 };
 	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
-	struct lframe f;
-	size_t i, top, *epos = NULL;
-	uint32_t k, ek;
+	size_t i, j, ilen, jlen;
+	const char *is = NULL, *js = NULL;
+	int c;
 
-	v.t = t;
-	v.col = p->diff;
-	walk(&v);
 	ds.on = p->diff;
 	ds.self = p->o->deltaself;
-	if (p->diff) {
-		/* the colour scale of the whole tree, as fg-svg's at no minimum width */
-		diffscale_init(&ds, p->o, count_val(t->node[0].total[1]));
-		for (k = 1; k < t->n; k++) {
-			lframe_of(t, k, &f);
-			diffscale_see(&ds, &f);
-		}
-	}
-	frame_colors(p, &v, &ds);
-	v.pid = ecalloc((size_t)t->names.n + 1, sizeof(*v.pid));
-	if (elided && elided->node[0].child != TNONE) {
-		e.t = elided;
-		walk(&e);
+	if (p->diff)
+		diff_scale(&ds, L, p->o);
+	lview_init(p, &v, L, p->diff, &ds);
+	if (E && E->n) {
 		eds.on = 1;
-		eds.max = count_val(elided->node[0].total[0]);
-		frame_colors(p, &e, &eds);
-		e.pid = ecalloc((size_t)elided->names.n + 1, sizeof(*e.pid));
+		eds.max = E->timemax;
+		lview_init(p, &e, E, 0, &eds);
 		ep = &e;
-		/* where each elided root frame's run starts, for the split views */
-		epos = ereallocarray(NULL, elided->n, sizeof(*epos));
-		for (i = 0; i < e.n; i++)
-			epos[e.order[i]] = i;
 	}
 	if (!split) {
 		write_view(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX, h);
 	} else {
-		/* every root frame in order; one whose stacks all vanished is
-		 * a view of its elided stacks alone */
-		for (i = 1, k = t->node[0].child; k != TNONE; k = t->node[k].sibling) {
-			ek = ep ? tree_find(elided, 0, tree_name(t, k), tree_namelen(t, k)) : TNONE;
-			if (drawn(&v, k))
-				top = i, i = run_end(&v, i);
-			else if (ek != TNONE)
-				top = SIZE_MAX;
-			else
-				continue;
-			write_view(p, name, tree_name(t, k), tree_namelen(t, k), &v, top, ep,
-			    ek != TNONE ? epos[ek] : SIZE_MAX, h);
+		/* every root frame in order (both layouts have them by
+		 * name); one whose stacks all vanished is a view of its
+		 * elided stacks alone */
+		for (i = 1, j = 1; i < L->n || (ep && j < E->n);) {
+			if (i < L->n)
+				is = layout_name(L, &L->f[i], &ilen);
+			if (ep && j < E->n)
+				js = layout_name(E, &E->f[j], &jlen);
+			c = i >= L->n ? 1 : !ep || j >= E->n ? -1 : str_cmp(is, ilen, js, jlen, ';');
+			write_view(p, name, c <= 0 ? is : js, c <= 0 ? ilen : jlen, &v,
+			    c <= 0 ? i : SIZE_MAX, ep, c >= 0 ? j : SIZE_MAX, h);
+			if (c <= 0)
+				i = run_end(&v, i);
+			if (c >= 0)
+				j = run_end(&e, j);
 		}
 	}
-	if (ep) {
-		free(e.order);
-		free(e.color);
-		free(e.pid);
-		free(epos);
-	}
-	free(v.order);
+	free(e.color);
+	free(e.pid);
 	free(v.color);
 	free(v.pid);
 }

@@ -19,7 +19,7 @@
 #include "base/intern.h"
 #include "draw/draw.h"
 #include "read/fheader.h"
-#include "stack/tree.h"
+#include "draw/layout.h"
 
 struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
@@ -40,16 +40,16 @@ struct html_page {
 /* Start the page: head, style, the opening of the data. */
 void html_begin(struct html_page *p, const struct dopts *o);
 /*
- * One input's views: the whole of tree t (its children in order,
- * tree_finish done) named name, or with split one view per root frame,
- * named "name: frame" (the frame alone when name is NULL).  For
- * differential input, elided holds the stacks whose target is 0 (NULL
- * or empty when none vanished).  h: the input's unit header (NULL when
- * none); a unit fg does not know is left out (plain counts).  Tree t
- * has samples.
+ * One input's views: the whole of layout L (graph_read_whole: every
+ * frame, callees by name) named name, or with split one view per root
+ * frame, named "name: frame" (the frame alone when name is NULL).  For
+ * differential input, E lays out the stacks whose target is 0 (NULL or
+ * empty when none vanished).  h: the input's unit header (NULL when
+ * none); a unit fg does not know is left out (plain counts).  L has
+ * samples.
  */
-void html_input(struct html_page *p, const char *name, const struct tree *t,
-    const struct tree *elided, const struct fheader *h, int split);
+void html_input(struct html_page *p, const char *name, const struct layout *L,
+    const struct layout *E, const struct fheader *h, int split);
 /* The names, colours and page options, the script; then free p. */
 void html_end(struct html_page *p);
 
