@@ -34,12 +34,30 @@ usage(void)
 	exit_stdout();
 }
 
+/* A colour channel: v / 255 as pdf_num writes it, made once for each
+ * of the 256 values (every frame sets a colour). */
+static void
+channel(struct bytes *b, unsigned char v)
+{
+	static char num[256][8];	/* ".835 " */
+	static unsigned char len[256];
+	struct bytes t = { 0 };
+
+	if (!len[v]) {
+		pdf_num(&t, v / 255.0);
+		memcpy(num[v], t.p, t.n);
+		len[v] = t.n;
+		bytes_free(&t);
+	}
+	bytes_put(b, num[v], len[v]);
+}
+
 static void
 rgbfill(struct bytes *b, struct rgb c)
 {
-	pdf_num(b, c.r / 255.0);
-	pdf_num(b, c.g / 255.0);
-	pdf_num(b, c.b / 255.0);
+	channel(b, c.r);
+	channel(b, c.g);
+	channel(b, c.b);
 	bputs(b, "rg\n");
 }
 
@@ -113,13 +131,16 @@ footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const st
 }
 
 /* The page's drawing: background, title, boxes, then the labels that
- * fit, cut as fg-svg cuts them. */
+ * fit, cut as fg-svg cuts them; two thirds of the boxes into c[0], then
+ * deflated (zlib_first into zs) while the rest goes into c[1]. */
 static void
-content(struct bytes *b, struct graph *g, const struct dopts *o, const struct popts *po)
+content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopts *o,
+    const struct popts *po)
 {
+	struct bytes *b = &c[0];
 	static const struct rgb none = { 0, 0, 1 };
 	double cw = o->fontsize * po->fontwidth, x0, x1, y;
-	struct rgb c, last = none;
+	struct rgb fill, last = none;
 	size_t i, n;
 	int dots;
 	const char *s;
@@ -131,12 +152,17 @@ content(struct bytes *b, struct graph *g, const struct dopts *o, const struct po
 	pdf_num(b, g->H);
 	bputs(b, "re W n /Sh0 sh Q\n");
 	for (i = 0; i < g->v[0].L.n; i++) {
-		c = graph_color(g, o, 0, i);
+		if (i == g->v[0].L.n / 3 * 2 && b == &c[0]) {
+			/* the rest is made while the first two thirds deflate */
+			zlib_first(zs, b->p, b->n);
+			b = &c[1];
+		}
+		fill = graph_color(g, o, 0, i);
 		graph_box(g, o, 0, i, &x0, &x1, &y);
-		if (i == 0 || memcmp(&c, &last, sizeof(c)))
-			rgbfill(b, c);
-		last = c;
-		white[i] = color_label_white(c);
+		if (i == 0 || memcmp(&fill, &last, sizeof(fill)))
+			rgbfill(b, fill);
+		last = fill;
+		white[i] = color_label_white(fill);
 		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
 	}
 	if (g->diff)
@@ -246,7 +272,8 @@ links(struct pdf *p, const struct graph *g, const struct dopts *o)
 static void
 write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 {
-	struct bytes c = { 0 };
+	struct bytes c[2] = { { 0 }, { 0 } }, z = { 0 };
+	struct zsplit zs;
 	struct pdf p;
 	size_t nlinks = po->links ? count_links(g, o) : 0, i;
 
@@ -291,9 +318,13 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	pdf_num(&p.b, g->bgbottom.b / 255.0);
 	bputs(&p.b, "] >> >>");
 	pdf_obj_end(&p);
-	content(&c, g, o, po);
-	pdf_stream(&p, OBJ_CONTENT, NULL, c.p, c.n);
-	bytes_free(&c);
+	memset(&zs, 0, sizeof(zs));
+	content(c, &zs, g, o, po);
+	zlib_second(&zs, &z, c[1].p, c[1].n);
+	pdf_deflated(&p, OBJ_CONTENT, NULL, &z);
+	bytes_free(&c[0]);
+	bytes_free(&c[1]);
+	bytes_free(&z);
 	if (nlinks)
 		links(&p, g, o);
 	pdf_end(&p, OBJ_CATALOG);

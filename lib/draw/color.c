@@ -70,8 +70,12 @@ sum_seeded(const char *s, size_t n)
 	uint32_t sum = 0;
 	size_t i = 0;
 
-	while (i < n)
-		sum += (uint32_t)next_char(s, n, &i);
+	while (i < n) {
+		if ((unsigned char)s[i] < 0x80)
+			sum += (unsigned char)s[i++];	/* ASCII: no decoding */
+		else
+			sum += (uint32_t)next_char(s, n, &i);
+	}
 	return perl_rand_after_srand(sum);
 }
 

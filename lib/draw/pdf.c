@@ -30,7 +30,7 @@ pdf_num(struct bytes *b, double v)
 {
 	/* room for any finite double in %.3f: 309 digits, sign, point, 3 */
 	char buf[400];
-	int n;
+	int n, k;
 
 	if (!isfinite(v))
 		eprintf("internal error: PDF number %g", v);
@@ -43,6 +43,12 @@ pdf_num(struct bytes *b, double v)
 		n--;
 	if (n == 2 && buf[0] == '-' && buf[1] == '0')
 		buf[0] = '0', n = 1;
+	/* "0.5" as ".5", "-0.5" as "-.5": the content is mostly colours */
+	k = buf[0] == '-';
+	if (n > k + 1 && buf[k] == '0' && buf[k + 1] == '.') {
+		memmove(buf + k, buf + k + 1, n - k - 1);
+		n--;
+	}
 	bytes_put(b, buf, n);
 	bputs(b, " ");
 }
@@ -80,13 +86,19 @@ pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data
 	struct bytes z = { 0 };
 
 	zlib_compress(&z, data, n);
+	pdf_deflated(p, id, dict, &z);
+	bytes_free(&z);
+}
+
+void
+pdf_deflated(struct pdf *p, size_t id, const char *dict, const struct bytes *z)
+{
 	pdf_obj(p, id);
 	bprintf(&p->b, "<< /Length %lu /Filter /FlateDecode %s>>\nstream\n",
-	    (unsigned long)z.n, dict ? dict : "");
-	bytes_put(&p->b, z.p, z.n);
+	    (unsigned long)z->n, dict ? dict : "");
+	bytes_put(&p->b, z->p, z->n);
 	bputs(&p->b, "\nendstream");
 	pdf_obj_end(p);
-	bytes_free(&z);
 }
 
 void

@@ -27,6 +27,8 @@ void pdf_obj(struct pdf *p, size_t id);
 void pdf_obj_end(struct pdf *p);
 /* A whole stream object, its data deflated; dict holds any other keys. */
 void pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n);
+/* The same of data deflated already: the zlib stream z. */
+void pdf_deflated(struct pdf *p, size_t id, const char *dict, const struct bytes *z);
 /* Cross references and trailer with root as the catalog. */
 void pdf_end(struct pdf *p, size_t root);
 void pdf_free(struct pdf *p);
@@ -38,7 +40,8 @@ bputs(struct bytes *b, const char *s)
 }
 
 void bprintf(struct bytes *b, const char *fmt, ...);
-/* A number as short as it can be written (at most three decimals). */
+/* A number as short as it can be written (at most three decimals, no
+ * 0 before the point). */
 void pdf_num(struct bytes *b, double v);
 /* s[0..n) (UTF-8) as a literal string "(...)" in WinAnsiEncoding. */
 void pdf_text(struct bytes *b, const char *s, size_t n);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/crc32.h"
+#include "base/par.h"
 #include "base/strsort.h"
 #include "draw/png.h"
 #include "base/util.h"
@@ -179,23 +180,23 @@ put_match(struct bitw *w, unsigned len, unsigned dist)
 #define WMASK (WSIZE - 1)
 #define HBITS 15
 #define MAXCHAIN 16
-#define MINMATCH 3
+#define MINMATCH 4
 #define MAXMATCH 258
 
 static uint32_t
-hash3(const unsigned char *p)
+hash4(const unsigned char *p)
 {
-	return ((uint32_t)p[0] << 16 | p[1] << 8 | p[2]) * 2654435761u >> (32 - HBITS);
+	return ((uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3]) * 2654435761u >> (32 - HBITS);
 }
 
 /*
- * One fixed-Huffman block over the whole input, greedy LZ77: the
- * longest match among the last MAXCHAIN positions with the same three
- * bytes, within the window.  Positions are stored as offset + 1 so
- * that 0 means none.
+ * One fixed-Huffman block over the input (the last when final), greedy
+ * LZ77: the longest match among the last MAXCHAIN positions with the
+ * same four bytes, within the window.  Positions are stored as offset
+ * + 1 so that 0 means none.
  */
 static void
-deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
+deflate_fixed(struct bitw *w, const unsigned char *p, size_t n, int final)
 {
 	uint32_t *head = ecalloc(1u << HBITS, sizeof(*head));
 	uint32_t *prev = ecalloc(WSIZE, sizeof(*prev));
@@ -203,17 +204,14 @@ deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
 	uint32_t h;
 	int chain;
 
-	if (n >= UINT32_MAX)
-		eprintf("image too large to compress");
-	fixed_tables();
-	bits(w, 1, 1);		/* BFINAL */
+	bits(w, final, 1);	/* BFINAL */
 	bits(w, 1, 2);		/* BTYPE 01: fixed codes */
 	while (i < n) {
 		best = 0;
 		bestd = 0;
 		if (n - i >= MINMATCH) {
 			max = n - i < MAXMATCH ? n - i : MAXMATCH;
-			h = hash3(p + i);
+			h = hash4(p + i);
 			cand = head[h];
 			for (chain = MAXCHAIN; cand && chain; chain--) {
 				j = cand - 1;
@@ -239,7 +237,7 @@ deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
 			put_match(w, best, bestd);
 			/* the matched positions go into the chains too */
 			for (k = i + 1; k < i + best && k + MINMATCH <= n; k++) {
-				h = hash3(p + k);
+				h = hash4(p + k);
 				prev[k & WMASK] = head[h];
 				head[h] = k + 1;
 			}
@@ -249,20 +247,75 @@ deflate_fixed(struct bitw *w, const unsigned char *p, size_t n)
 		}
 	}
 	put_literal(w, 256);
+	if (!final) {
+		/* an empty stored block ends on a byte: what follows may
+		 * be deflated on its own */
+		bits(w, 0, 3);
+		bits_flush(w);
+		bytes_put(w->out, "\0\0\377\377", 4);
+	}
 	bits_flush(w);
 	free(head);
 	free(prev);
 }
 
+static void
+deflate_first(void *arg)
+{
+	struct zsplit *z = arg;
+	struct bitw w = { &z->z, 0, 0 };
+
+	deflate_fixed(&w, z->p, z->n, 0);
+}
+
+void
+zlib_first(struct zsplit *z, const unsigned char *p, size_t n)
+{
+	memset(z, 0, sizeof(*z));
+	z->p = p;
+	z->n = n;
+	fixed_tables();		/* before a second thread reads them */
+	z->started = par_start(&z->par, deflate_first, z);
+}
+
+void
+zlib_second(struct zsplit *z, struct bytes *out, const unsigned char *q, size_t m)
+{
+	static const unsigned char hdr[2] = { 0x78, 0x01 };	/* 32K window, check bits */
+	struct bytes rest = { 0 };
+	struct bitw w = { &rest, 0, 0 };
+
+	if (z->n >= UINT32_MAX || m >= UINT32_MAX)
+		eprintf("image too large to compress");
+	fixed_tables();
+	deflate_fixed(&w, q, m, 1);
+	if (z->started) {
+		par_done(&z->par, 0);
+		par_join(&z->par);
+	} else if (z->p) {
+		deflate_first(z);
+	}
+	bytes_put(out, hdr, 2);
+	bytes_put(out, z->z.p, z->z.n);
+	bytes_put(out, rest.p, rest.n);
+	put_be32(out, adler32_update(adler32_update(1, z->p, z->n), q, m));
+	bytes_free(&z->z);
+	bytes_free(&rest);
+}
+
+/* Inputs from this size on are deflated in two halves at once. */
+#define SPLIT_MIN (1u << 20)
+
 void
 zlib_compress(struct bytes *out, const unsigned char *p, size_t n)
 {
-	static const unsigned char hdr[2] = { 0x78, 0x01 };	/* 32K window, check bits */
-	struct bitw w = { out, 0, 0 };
+	struct zsplit z;
+	size_t m = n >= SPLIT_MIN ? n / 2 : 0;
 
-	bytes_put(out, hdr, 2);
-	deflate_fixed(&w, p, n);
-	put_be32(out, adler32_update(1, p, n));
+	memset(&z, 0, sizeof(z));
+	if (m)
+		zlib_first(&z, p, m);
+	zlib_second(&z, out, p + m, n - m);
 }
 
 static void
