@@ -166,3 +166,20 @@ setup() {
 		[ "$(grep -c "/a\"" "$BATS_TEST_TMPDIR/log")" = 1 ]
 	done
 }
+
+# More than 4096 stacks: the output is merged in segments, half of them
+# by a second thread, and must come out whole and in order.
+@test "fg-diff: a large diff equals a join of the sums, in order" {
+	awk 'BEGIN { srand(3); for (i = 0; i < 30000; i++) print "main;ns::f" int(rand() * 900) ";g" int(rand() * 9), int(rand() * 9) + 1 }' >"$BATS_TEST_TMPDIR/a"
+	awk 'BEGIN { srand(4); for (i = 0; i < 30000; i++) print "main;ns::f" int(rand() * 900) + 100 ";g" int(rand() * 9), int(rand() * 9) + 1 }' >"$BATS_TEST_TMPDIR/b"
+	awk 'FNR == 1 { f++ } { c = $NF; sub(/ [0-9]+$/, ""); s[$0]; n[f, $0] += c }
+		END { for (k in s) print k, n[1, k] + 0, n[2, k] + 0 }' "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" |
+		LC_ALL=C sort >"$BATS_TEST_TMPDIR/want"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 8000 ]
+	fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/got"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# a reader that stops early ends it quietly
+	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | head -1"
+	status_is 0
+	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/want")" ]
+}

@@ -9,8 +9,16 @@
 #include "base/out.h"
 #include "base/util.h"
 
-char out_buf[OUT_BUFSIZE];
-size_t out_len;
+_Thread_local char out_buf[OUT_BUFSIZE];
+_Thread_local size_t out_len;
+static _Thread_local struct outkeep *keep;
+
+void
+out_keep(struct outkeep *k)
+{
+	out_flush();
+	keep = k;
+}
 
 void
 out_flush(void)
@@ -18,6 +26,15 @@ out_flush(void)
 	size_t off = 0;
 	ssize_t n;
 
+	if (keep && out_len) {
+		if (out_len > keep->cap - keep->n) {
+			keep->cap = keep->n + out_len > 2 * keep->cap ? keep->n + out_len : 2 * keep->cap;
+			keep->p = erealloc(keep->p, keep->cap);
+		}
+		memcpy(keep->p + keep->n, out_buf, out_len);
+		keep->n += out_len;
+		out_len = 0;
+	}
 	while (off < out_len) {
 		n = write(1, out_buf + off, out_len - off);
 		if (n < 0 && errno == EINTR)

@@ -15,8 +15,9 @@
  * of 128 KiB made fg-diff | cat a third slower). */
 #define OUT_BUFSIZE (1 << 15)
 
-extern char out_buf[OUT_BUFSIZE];
-extern size_t out_len;
+/* Each thread has a buffer of its own (see out_keep). */
+extern _Thread_local char out_buf[OUT_BUFSIZE];
+extern _Thread_local size_t out_len;
 
 /* Write out what is buffered (a write error ends the program with a
  * message, exit 1); call it before exit too. */
@@ -25,6 +26,18 @@ void out_mem(const void *p, size_t n);
 void out_u64(uint64_t v);
 void out_i64(int64_t v);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * What the calling thread writes from now on gathers in k instead of
+ * going out (a helper thread's part of the output, for the thread that
+ * writes to give to out_mem in its turn); out_keep(NULL) ends that,
+ * with what is buffered.  free(k->p) after.
+ */
+struct outkeep {
+	char *p;
+	size_t n, cap;
+};
+void out_keep(struct outkeep *k);
 
 static inline void
 out_char(char c)

@@ -1,9 +1,11 @@
 /* stackmap.c: whole stacks to their summed counts */
+#include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/hash.h"
 #include "base/out.h"
+#include "base/par.h"
 #include "base/strsort.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
@@ -256,15 +258,147 @@ stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k, size_t
 	return c.e;
 }
 
+/*
+ * A large merge in segments, split at stacks of its largest run, each
+ * found in the other runs by binary search (equal stacks fall in the
+ * same segment): the main thread merges the even ones straight out,
+ * a helper the odd ones into memory (out_keep), at most two ahead, and
+ * the main thread writes each in its turn.
+ */
+enum { NSEG = 64, SEG_MIN = 4096, AHEAD = 2 };
+
+struct segs {
+	struct stackent **a;
+	size_t **lcp;
+	int k;
+	size_t *pos;		/* pos[s * k + r]: segment s's start in run r */
+	stackent_fn *fn;
+	void *arg;
+	struct outkeep out[NSEG];
+	sem_t ready[NSEG];	/* posted when out[s] is whole */
+	sem_t room;		/* segments the helper may run ahead */
+};
+
+/* Where run a[0..n) reaches key: its first entry not before it. */
+static size_t
+lower(const struct stackent *a, size_t n, const struct stackent *key)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (str_cmp(a[mid].s, a[mid].len, key->s, key->len, -1) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Merge segment s (sums known to fit). */
+static void
+seg_merge(struct segs *g, int s)
+{
+	struct stackent *a[8];
+	size_t *lcp[8], n[8], lo, hi;
+	int r;
+
+	for (r = 0; r < g->k; r++) {
+		lo = g->pos[s * g->k + r];
+		hi = g->pos[(s + 1) * g->k + r];
+		a[r] = g->a[r] + lo;
+		lcp[r] = g->lcp[r] ? g->lcp[r] + lo : NULL;
+		n[r] = hi - lo;
+	}
+	merge_all(a, lcp, n, g->k, g->fn, g->arg);
+}
+
+static void
+seg_helper(void *arg)
+{
+	struct segs *g = arg;
+	int s;
+
+	for (s = 1; s < NSEG; s += 2) {
+		while (sem_wait(&g->room) < 0)
+			;
+		out_keep(&g->out[s]);
+		seg_merge(g, s);
+		out_keep(NULL);
+		sem_post(&g->ready[s]);
+	}
+}
+
+static int
+merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_fn *fn,
+    void *arg)
+{
+	struct segs *g = ecalloc(1, sizeof(*g));
+	struct par par;
+	int r, big = 0, s, started;
+
+	g->a = a;
+	g->lcp = lcp;
+	g->k = k;
+	g->fn = fn;
+	g->arg = arg;
+	g->pos = ereallocarray(NULL, (size_t)(NSEG + 1) * k, sizeof(*g->pos));
+	for (r = 1; r < k; r++)
+		if (n[r] > n[big])
+			big = r;
+	for (r = 0; r < k; r++) {
+		g->pos[r] = 0;
+		g->pos[NSEG * k + r] = n[r];
+	}
+	for (s = 1; s < NSEG; s++)
+		for (r = 0; r < k; r++)
+			g->pos[s * k + r] = r == big ? n[big] / NSEG * s :
+			    lower(a[r], n[r], &a[big][n[big] / NSEG * s]);
+	for (s = 0; s < NSEG; s++)
+		sem_init(&g->ready[s], 0, 0);
+	sem_init(&g->room, 0, AHEAD);
+	started = par_start(&par, seg_helper, g);
+	par_done(&par, 0);
+	for (s = 0; s < NSEG; s++) {
+		if (!(s & 1)) {
+			seg_merge(g, s);
+			continue;
+		}
+		if (started) {
+			while (sem_wait(&g->ready[s]) < 0)
+				;
+		} else {
+			out_keep(&g->out[s]);	/* the same output, one thread */
+			seg_merge(g, s);
+			out_keep(NULL);
+		}
+		out_mem(g->out[s].p, g->out[s].n);
+		free(g->out[s].p);
+		sem_post(&g->room);
+	}
+	if (started)
+		par_join(&par);
+	for (s = 0; s < NSEG; s++)
+		sem_destroy(&g->ready[s]);
+	sem_destroy(&g->room);
+	free(g->pos);
+	free(g);
+	return 1;
+}
+
 int
 stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
     stackent_fn *fn, void *arg)
 {
 	struct stackent *all;
-	size_t nall;
+	size_t nall, total = 0;
+	int r;
 
+	for (r = 0; r < k; r++)
+		total += n[r];
 	if (sums_fit(a, n, k))
-		return merge_all(a, lcp, n, k, fn, arg);
+		return total >= SEG_MIN && k <= 8 ? merge_segs(a, lcp, n, k, fn, arg) :
+		    merge_all(a, lcp, n, k, fn, arg);
 	/* a sum might overflow: merge in memory first, so that nothing is
 	 * handed out before the error */
 	if (!(all = stackent_merge(a, lcp, n, k, &nall)))
