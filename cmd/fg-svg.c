@@ -51,7 +51,7 @@ out_human(struct bytes *b, const struct graph *g, double v, const count *c,
 {
 	b->n = 0;
 	graph_human(b, g, v, c, factor, flags);
-	out_xml((const char *)b->p, b->n);
+	out_xmltext((const char *)b->p, b->n);
 }
 
 /* Names escaped once and written many times: a title repeats the name
@@ -69,7 +69,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 	size_t start, len;
 
 	if (id == LF_ROOT || id == LF_MORE || n > OUT_BUFSIZE / 8) {
-		out_xml(s, n);
+		out_xmltext(s, n);
 		return;
 	}
 	if (c->off[id]) {
@@ -80,7 +80,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 	if (OUT_BUFSIZE - out_len < 6 * n + 16)
 		out_flush();
 	start = out_len;
-	out_xml(s, n);
+	out_xmltext(s, n);
 	len = out_len - start;
 	if (c->n + len > c->cap) {
 		c->cap = (c->n + len) * 2;
@@ -96,19 +96,17 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
  * "; +D samples, +Q%" before the ")": what the script's tooltip says,
  * for a viewer without scripts.  With a unit, each amount is in human
  * form ("12.3 MiB size (12,894,208 bytes)"), and the script's tooltip
- * is this text. */
+ * is this text.  s[0..n) is the frame's label (graph_label). */
 static void
 write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
-    struct xmlnames *xn, struct bytes *hb)
+    const char *s, size_t n, struct xmlnames *xn, struct bytes *hb)
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
-	size_t n, cn = strlen(g->countname);
-	const char *s;
+	size_t cn = strlen(g->countname);
 	char buf[48];
 	double d;
 
-	graph_label(g, v, i, &s, &n, buf);
 	out_str("<title>");
 	out_xml_once(xn, f->name, s, n);
 	out_str(" (");
@@ -117,7 +115,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 	} else {
 		out_amount(count_val(f->w), &f->w, o->factor);
 		out_char(' ');
-		out_xml(g->countname, cn);
+		out_xmltext(g->countname, cn);
 	}
 	out_str(", ");
 	out_mem(buf, fmt_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
@@ -131,7 +129,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 			out_str(d > 0 ? "+" : "");
 			out_amount(d, NULL, o->factor);
 			out_char(' ');
-			out_xml(g->countname, cn);
+			out_xmltext(g->countname, cn);
 		}
 		out_str(d > 0 ? ", +" : ", ");
 		out_mem(buf, fmt_fixed(buf, 100 * d / L->timemax, 2));
@@ -140,23 +138,53 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 	out_str(")</title>");
 }
 
-/* What colour a frame's label takes (color_label_white): class "w",
- * white on the fill; "pw", white on the fill faded to half over the
- * background, as the script draws a parent of the zoomed frame; and
- * "m" marks a "+N more" box.  Ends the fill attribute's value and adds
- * the class attribute; returns 1 for "w", for write_labels. */
+/* Whether label s[0..n) reads as a "+N more" box's: the script's MORE. */
 static int
-label_classes(const struct graph *g, struct rgb fill, double y, int more)
+more_like(const char *s, size_t n)
+{
+	size_t i = 1;
+
+	if (n < 7 || s[0] != '+' || memcmp(s + n - 5, " more", 5))
+		return 0;
+	while (i < n - 5 && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i > 1 && i == n - 5;
+}
+
+/*
+ * What colour a frame's label takes (color_label_white): 1 for white on
+ * the fill, which the script works out from the fill itself.  What it
+ * cannot goes into classes, rare on a light background: "pw", white on
+ * the fill faded to half over the background where the frame is, as the
+ * script draws a parent of the zoomed frame; "real", a frame whose
+ * label s[0..n) reads as a "+N more" box's, which the script tells from
+ * its title otherwise.  Ends the fill attribute's value and adds the
+ * class attribute.
+ */
+static int
+label_classes(const struct graph *g, struct rgb fill, double y, const char *s, size_t n,
+    int more)
 {
 	struct rgb under = color_gradient(g->bgtop, g->bgbottom, (y + g->fh / 2) / g->H);
-	int w = color_label_white(fill), pw = color_label_white(color_mix(fill, under, 0.5));
+	int pw = color_label_white(color_mix(fill, under, 0.5)), real = !more && more_like(s, n);
 
-	if (w || pw || more) {
+	if (pw || real) {
 		out_str("\" class=\"");
-		out_str(more ? w || pw ? "m " : "m" : "");
-		out_str(w && pw ? "w pw" : w ? "w" : pw ? "pw" : "");
+		out_str(pw && real ? "pw real" : pw ? "pw" : "real");
 	}
-	return w;
+	return color_label_white(fill);
+}
+
+/* A number with one decimal ("%.1f") as short as SVG reads it: "10"
+ * for 10.0, ".1" for 0.1. */
+static const char *
+short_num(char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > 2 && !strcmp(s + n - 2, ".0"))
+		s[n - 2] = 0;
+	return s[0] == '0' && s[1] == '.' ? s + 1 : s;
 }
 
 /* The frames of view v: a rect each, in layout order, with its title;
@@ -166,14 +194,15 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 {
 	const struct layout *L = &g->v[v].L;
 	double wpt = g->v[v].wpt;
-	char hex[8], x1[32], x2[32], w[32], y[32], h[32];
+	char hex[8], x1[32], x2[32], w[32], y[32], h[32], buf[48];
 	const struct lframe *f;
 	struct xmlnames xn = { 0 };
 	struct bytes hb = { 0 };
 	uint64_t n1, n2;
+	const char *s;
 	struct rgb c;
 	double top;
-	size_t i;
+	size_t i, n;
 
 	xn.off = ecalloc(L->names.n + 1, sizeof(*xn.off));
 	xn.len = ecalloc(L->names.n + 1, sizeof(*xn.len));
@@ -193,19 +222,20 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		top = graph_y(g, o, f->depth);
 		fmt_g15(y, top);
 		color_hex(c = graph_color(g, o, v, i), hex);
+		graph_label(g, v, i, &s, &n, buf);
 		out_str("<rect x=\"");
-		out_str(x1);
+		out_str(short_num(x1));
 		out_str("\" y=\"");
 		out_str(y);
 		out_str("\" width=\"");
-		out_str(w);
+		out_str(short_num(w));
 		out_str("\" height=\"");
 		out_str(h);
 		out_str("\" fill=\"");
 		out_str(hex);
-		white[i] = label_classes(g, c, top, f->name == LF_MORE);
+		white[i] = label_classes(g, c, top, s, n, f->name == LF_MORE);
 		out_str("\">");
-		write_title(g, o, v, i, &xn, &hb);
+		write_title(g, o, v, i, s, n, &xn, &hb);
 		out_str("</rect>\n");
 	}
 	out_str("</g>\n");
@@ -240,7 +270,7 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 		out_str("\" y=\"");
 		out_mem(num, fmt_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
 		out_str("\">");
-		out_xml(s, n);
+		out_xmltext(s, n);
 		if (dots)
 			out_str("..");
 		out_str("</text>\n");
@@ -412,7 +442,7 @@ text(const char *id, double x, double y, const char *extra, const char *s)
 	if (id)
 		out_printf(" id=\"%s\"", id);
 	out_printf(" x=\"%.2f\" y=\"%.15g\"%s>", x, y, extra ? extra : "");
-	out_xml(s, strlen(s));
+	out_xmltext(s, strlen(s));
 	out_str("</text>\n");
 }
 
@@ -472,7 +502,7 @@ elided_control(const struct dopts *o, const struct graph *g, count vanished)
 	else
 		out_printf("%.15g", count_val(vanished) * o->factor);
 	out_char(' ');
-	out_xml(g->countname, strlen(g->countname));
+	out_xmltext(g->countname, strlen(g->countname));
 	out_str(")</text>\n");
 }
 

@@ -34,8 +34,10 @@ mkdiff() {
 		run python3 "$C" svg "$BATS_TEST_TMPDIR/o.svg"
 		status_is 0
 	done
-	# white labels exist at all: the full blue of the frame that shrank most
-	printf 'main;f 70 30\nmain;g 40 41\n' | fg-svg | grep -q 'fill="#0000ff" class="w'
+	# white labels exist at all: on the full blue of the frame that shrank most
+	printf 'main;f 70 30\nmain;g 40 41\n' | fg-svg >"$BATS_TEST_TMPDIR/o.svg"
+	grep -q 'fill="#0000ff"><title>f (' "$BATS_TEST_TMPDIR/o.svg"
+	grep -q '<text class="w" [^>]*>f</text>' "$BATS_TEST_TMPDIR/o.svg"
 	grep -q '^text.w { fill:rgb(255,255,255); }$' "$FG_ROOT/lib/draw/svg.css"
 }
 

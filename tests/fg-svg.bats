@@ -3,14 +3,15 @@
 
 load helper
 
+# The boxes, x and width as flamegraph.pl writes them (%.1f).
 boxes() {
-	awk -f "$DATA/svg/boxes.awk" "$@"
+	awk -v fixed=1 -f "$DATA/svg/boxes.awk" "$@"
 }
 
 # The fill of the rect of the frame named $2 in SVG $1 (first match).
 fill_of() {
 	local y x
-	read -r y x _ < <(boxes "$1" | awk -v n="$2" '{ nm = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", nm) } nm == n { print; exit }')
+	read -r y x _ < <(awk -f "$DATA/svg/boxes.awk" "$1" | awk -v n="$2" '{ nm = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", nm) } nm == n { print; exit }')
 	grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" "$1" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
 }
 
@@ -59,6 +60,27 @@ xmlcheck() {
 	[[ "$output" != *"more"* ]]
 }
 
+@test "fg-svg: a '+N more' box is told by its name; a frame named so that is not one has class real" {
+	{ echo "main;big 1000"; for i in $(seq 1 50); do echo "main;small$i 1"; done; } |
+		fg-svg --minwidth 5 >"$BATS_TEST_TMPDIR/out.svg"
+	grep -q '^<rect [^>]* fill="#bebebe"><title>+50 more (50 samples, ' "$BATS_TEST_TMPDIR/out.svg"
+	! grep -q 'class=' <(sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg")
+	printf 'main;+3 more 4\nmain;+3 more_[k] 1\nmain;+ more 1\nmain;+3 mores 1\nmain;x+3 more 1\nmain;+3x more 1\n' |
+		fg-svg >"$BATS_TEST_TMPDIR/out.svg"
+	[ "$(grep -c ' class="real"><title>+3 more (' "$BATS_TEST_TMPDIR/out.svg")" -eq 2 ]
+	[ "$(grep -c ' class="real"' "$BATS_TEST_TMPDIR/out.svg")" -eq 2 ]
+}
+
+@test "fg-svg: rect numbers as short as SVG reads them: x=\"10\" for 10.0, width=\".1\" for 0.1" {
+	fg-svg --no-more "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/out.svg"
+	sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" >"$BATS_TEST_TMPDIR/frames"
+	grep -q '^<rect x="10" y="[0-9]*" width="1180" ' "$BATS_TEST_TMPDIR/frames"
+	grep -q '^<rect x="[1-9][0-9.]*" y="[0-9]*" width="\.[1-9]" ' "$BATS_TEST_TMPDIR/frames"
+	! grep -E ' (x|width)="(0[0-9.]|[^"]*\.0")' "$BATS_TEST_TMPDIR/frames"
+	# the boxes are flamegraph.pl's all the same (boxes.awk reads them as numbers)
+	boxes "$BATS_TEST_TMPDIR/out.svg" | sort | cmp - "$DATA/svg/dtrace-default.boxes"
+}
+
 @test "fg-svg: labels are cut with .. and never split a UTF-8 character" {
 	printf 'main;%s 5\nmain;other 5\n' "ééééééééééééééééééééééééééééééé" >"$BATS_TEST_TMPDIR/in"
 	fg-svg --width 200 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out.svg"
@@ -82,9 +104,26 @@ xmlcheck() {
 @test "fg-svg: names are escaped in labels and data" {
 	printf 'main;<script>alert(1)</script>&\"]]> 5\n' | fg-svg >"$BATS_TEST_TMPDIR/out.svg"
 	! grep -q '<script>alert' "$BATS_TEST_TMPDIR/out.svg"
-	grep -q '&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;]]&gt;</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '&lt;script>alert(1)&lt;/script>&amp;"]]&gt;</text>' "$BATS_TEST_TMPDIR/out.svg"
 	[ "$(grep -c ']]>' "$BATS_TEST_TMPDIR/out.svg")" -eq 1 ]	# only the CDATA's own end
 	xmlcheck "$BATS_TEST_TMPDIR/out.svg"
+}
+
+@test "fg-svg: text escapes '>' only where it ends ']]>', and no quotes" {
+	printf 'main;a>b 1\nmain;]]> 1\nmain;x]]]>>y 1\nmain;]>]>z 1\nmain;q"'"'"'q 1\n' |
+		fg-svg --title 'T]]>>' --countname 'n>s' >"$BATS_TEST_TMPDIR/out.svg"
+	f=$BATS_TEST_TMPDIR/out.svg
+	grep -qF '<title>a>b (1 n>s, 20.00%)</title>' "$f"
+	grep -qF '<title>]]&gt; (1 n>s, 20.00%)</title>' "$f"
+	grep -qF '<title>x]]]&gt;>y (1 n>s, 20.00%)</title>' "$f"
+	grep -qF '<title>]>]>z (1 n>s, 20.00%)</title>' "$f"
+	grep -qF "<title>q\"'q (1 n>s, 20.00%)</title>" "$f"
+	grep -qF '>T]]&gt;></text>' "$f"
+	# "]]>" nowhere but at the end of the script's CDATA section
+	[ "$(grep -c ']]>' "$f")" -eq 1 ]
+	xmlcheck "$f"
+	# the names read back whole
+	[ "$(boxes "$f" | sed 's/^[^ ]* [^ ]* [^ ]* //' | LC_ALL=C sort | tr '\n' '|')" = "]>]>z|]]>|a>b|all|main|q\"'q|x]]]>>y|" ]
 }
 
 @test "fg-svg: hot colours are flamegraph.pl's (seeded by the name)" {
@@ -155,7 +194,7 @@ xmlcheck() {
 	fg-svg --title 'My <Graph>' --subtitle sub --notes 'a--b' --countname ticks \
 		--nametype Frame: --fonttype Courier --fontsize 10 --fontwidth 0.7 \
 		"$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/out.svg"
-	grep -q '<text id="title" x="600.00" y="20">My &lt;Graph&gt;</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '<text id="title" x="600.00" y="20">My &lt;Graph></text>' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '<text id="subtitle"[^>]*>sub</text>' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q '<!-- NOTES: a- -b -->' "$BATS_TEST_TMPDIR/out.svg"
 	grep -q 'cn:"ticks", nt:"Frame:"' "$BATS_TEST_TMPDIR/out.svg"
@@ -261,7 +300,7 @@ xmlcheck() {
 	[ "$(fill_of "$BATS_TEST_TMPDIR/out.svg" b)" != "#ffffff" ]
 }
 
-@test "fg-svg: bytes of SVG per drawn frame on a large graph: 150 with the titles" {
+@test "fg-svg: bytes of SVG per drawn frame on a large graph: 145 with the titles" {
 	gzip -dc "$DATA/svg/perf.folded.gz" | fg-svg --minwidth 0 >"$BATS_TEST_TMPDIR/out.svg"
 	frames=$(sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '<rect')
 	bytes=$(wc -c <"$BATS_TEST_TMPDIR/out.svg")
@@ -273,7 +312,7 @@ xmlcheck() {
 	echo "frames $frames bytes $bytes script $script titles $titles" >&2
 	[ "$titles" -gt $((60 * frames)) ]
 	grep -q '^var D = {dom:1, ' "$BATS_TEST_TMPDIR/out.svg"
-	[ $(( (bytes - script) / frames )) -le 150 ]
+	[ $(( (bytes - script) / frames )) -le 145 ]
 }
 
 @test "fg-svg: every frame carries a <title>: name, count, percent, change; in both views" {
@@ -294,7 +333,7 @@ xmlcheck() {
 	grep -qF '<title>main (1,500 ms, 100.00%; +400 ms, +26.67%)</title>' "$BATS_TEST_TMPDIR/d.svg"
 	sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/d.svg" | grep -qF '<title>b (100 ms, 100.00%)</title>'
 	# names are data, escaped; --factor scales the count shown
-	printf 'main;<b>&x 3\n' | fg-svg --factor 0.5 | grep -qF '<title>&lt;b&gt;&amp;x (1.5 samples, 100.00%)</title>'
+	printf 'main;<b>&x 3\n' | fg-svg --factor 0.5 | grep -qF '<title>&lt;b>&amp;x (1.5 samples, 100.00%)</title>'
 }
 
 @test "fg-svg --sort=width: callees widest first from the left edge, ties by name" {

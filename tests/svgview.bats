@@ -41,7 +41,7 @@ top_shift() {
 	shift=$(top_shift <"$BATS_TEST_TMPDIR/dom")
 	# the window's top is where the title now is: well down the image,
 	# and the root's row ("all", the last frame row) inside the window
-	root=$(grep -o '<rect x="10.0" y="[0-9.]*" width="1180.0"' "$BATS_TEST_TMPDIR/deep.svg" | head -1 |
+	root=$(grep -o '<rect x="10" y="[0-9.]*" width="1180"' "$BATS_TEST_TMPDIR/deep.svg" | head -1 |
 		sed 's/.*y="\([0-9.]*\)".*/\1/')
 	awk -v s="$shift" -v r="$root" -v H="$H" 'BEGIN { exit !(s > H / 2 && r > s && r + 16 < s + 800) }'
 	# Search and Reset Zoom are in that group, with the title
@@ -73,6 +73,13 @@ top_shift() {
 	# without e=1 the same x and y zoom nothing in the main view
 	dom "file://$BATS_TEST_TMPDIR/e.svg?x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
 	grep -q '<text id="unzoom" x="10.00" y="24" class="hide">' "$BATS_TEST_TMPDIR/dom"
+	# x as flamegraph.pl and older graphs write it, "10.0", finds the
+	# frame at x="10": f, in the elided view
+	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep '<title>f (')
+	[[ "$r" == '<rect x="10" '* ]]
+	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	dom "file://$BATS_TEST_TMPDIR/e.svg?e=1&x=10.0&y=$y" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<text id="unzoom" x="10.00" y="24" class="">Reset Zoom</text>' "$BATS_TEST_TMPDIR/dom"
 }
 
 @test "svgview: a search match's label turns black, others keep their colour" {
@@ -82,6 +89,51 @@ top_shift() {
 	grep -q '<text x="13.00" y="47.5">f</text>' "$BATS_TEST_TMPDIR/dom"
 	dom "file://$BATS_TEST_TMPDIR/s.svg?s=%5Eg%24" >"$BATS_TEST_TMPDIR/dom"
 	grep -q '<text x="13.00" y="47.5" class="w">f</text>' "$BATS_TEST_TMPDIR/dom"
+}
+
+# "NAME w" or "NAME b" for each label drawn, by its class
+label_colours() {
+	grep -o '<text\( class="w"\)\? x="[^"]*" y="[^"]*"\( class="w"\)\?>[^<]*</text>' |
+		sed 's/^.*>\([^<]*\)<\/text>$/\1 &/; s/^\([^ ]*\) .*class="w".*/\1 w/; s/^\([^ ]*\) <.*/\1 b/' |
+		grep -E '^(c[0-9]+|all) ' | LC_ALL=C sort
+}
+
+@test "svgview: the script's white labels are fg-svg's, for every palette's fills" {
+	# the fills of each palette on the Julia profile (from the palette
+	# maps fg-svg writes back), every grey, a grid of colours, and the
+	# two blues either side of where the label turns black, for a grid
+	# of reds and greens (WCAG's luminance, here in awk): a frame each,
+	# through a palette map, wide enough for its label
+	for p in hot mem io wakeup chain java js perl red green blue aqua yellow purple orange julia category; do
+		fg-svg --colors $p --palette "$BATS_TEST_TMPDIR/$p.map" "$DATA/folded/julia.folded" >/dev/null
+	done
+	{
+		cat "$BATS_TEST_TMPDIR"/*.map | sed -n 's/.*->rgb(\([0-9,]*\))$/\1/p'
+		awk 'BEGIN { for (v = 0; v < 256; v++) print v "," v "," v
+			for (r = 0; r < 8; r++) for (g = 0; g < 8; g++) for (b = 0; b < 8; b++)
+				printf "%d,%d,%d\n", r * 255 / 7, g * 255 / 7, b * 255 / 7
+			for (r = 0; r < 256; r += 15) for (g = 0; g < 256; g += 15) {
+				w = 1
+				for (b = 0; b < 256; b++) {
+					l = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) + 0.05
+					if (b && w && 1.05 / l <= l / 0.05) { print r "," g "," b - 1; print r "," g "," b }
+					w = 1.05 / l > l / 0.05
+				}
+			}
+		}
+		function lin(v) { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ^ 2.4 }'
+	} | LC_ALL=C sort -u | awk -v map="$BATS_TEST_TMPDIR/all.map" '
+		{ print "c" NR "->rgb(" $0 ")" >map; print "c" NR " 1" }' >"$BATS_TEST_TMPDIR/in"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/in")
+	[ "$n" -gt 800 ]
+	fg-svg --palette "$BATS_TEST_TMPDIR/all.map" --width $((n * 60)) "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/c.svg"
+	# fg-svg's choice: the static labels' class; the script's: the labels
+	# it draws in their place (a search for nothing draws them all)
+	sed -n '/^<g id="labels">$/,/^<\/g>$/p' "$BATS_TEST_TMPDIR/c.svg" | label_colours >"$BATS_TEST_TMPDIR/c"
+	dom "file://$BATS_TEST_TMPDIR/c.svg?s=%5E%24" | label_colours >"$BATS_TEST_TMPDIR/js"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/c")" -eq $((n + 1)) ]
+	grep -q ' w$' "$BATS_TEST_TMPDIR/c" && grep -q ' b$' "$BATS_TEST_TMPDIR/c"
+	diff "$BATS_TEST_TMPDIR/c" "$BATS_TEST_TMPDIR/js"
 }
 
 @test "svgview: fg-vega --html offline says so on the page, pointing to fg-html and fg-svg" {

@@ -80,22 +80,36 @@ utf8_prefix(const char *s, size_t n, size_t nchars)
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
 
-void
-out_xml(const char *str, size_t n)
+/* The entity s[i] is written as, or NULL: character data (text) needs
+ * '>' escaped only where it ends "]]>", and quotes not at all. */
+static const char *
+xml_entity(const unsigned char *s, size_t i, int text)
+{
+	switch (s[i]) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return !text || (i >= 2 && s[i - 1] == ']' && s[i - 2] == ']') ? "&gt;" : NULL;
+	case '"': return text ? NULL : "&quot;";
+	case '\'': return text ? NULL : "&#39;";
+	}
+	return NULL;
+}
+
+static void
+xml_escape(const char *str, size_t n, int text)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	const char *e;
 	size_t i = 0, k;
 	uint32_t cp;
 
 	while (i < n) {
 		unsigned c = s[i];
 
-		switch (c) {
-		case '&': out_str("&amp;"); i++; continue;
-		case '<': out_str("&lt;"); i++; continue;
-		case '>': out_str("&gt;"); i++; continue;
-		case '"': out_str("&quot;"); i++; continue;
-		case '\'': out_str("&#39;"); i++; continue;
+		if ((e = xml_entity(s, i, text))) {
+			out_str(e);
+			i++;
+			continue;
 		}
 		if (c < 0x20 && c != '\t') {
 			out_mem(replacement, 3);
@@ -116,6 +130,18 @@ out_xml(const char *str, size_t n)
 		out_mem(s + i, k);
 		i += k;
 	}
+}
+
+void
+out_xml(const char *s, size_t n)
+{
+	xml_escape(s, n, 0);
+}
+
+void
+out_xmltext(const char *s, size_t n)
+{
+	xml_escape(s, n, 1);
 }
 
 void

@@ -29,6 +29,10 @@ size_t utf8_prefix(const char *s, size_t n, size_t nchars);
 
 /* Write s[0..n) as XML character data or attribute text. */
 void out_xml(const char *s, size_t n);
+/* Write s[0..n) as XML character data only, shorter: '>' as it is
+ * except in "]]>" (the markup before s must not end in "]]"), quotes
+ * as they are. */
+void out_xmltext(const char *s, size_t n);
 /* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
  * and '&' are escaped too, so the text is safe inside an HTML <script>
  * or an XML CDATA section. */

@@ -22,12 +22,9 @@ function init() {
 	views.push(mkview(D.f, "frames", "labels", D.total, D.g));
 	if (D.e || (D.dom && $("eframes"))) views.push(mkview(D.e, "eframes", "elabels", D.etotal, D.eg));
 	view = views[0];
-	var p = params();
+	var p = params(), z;
 	if (p.e && views.length > 1) toggle_elided();
-	if (p.x && p.y) {
-		var r = view.g.querySelector('[x="' + p.x + '"][y="' + p.y + '"]');
-		if (r) zoom(r.fgi);
-	}
+	if (p.x && p.y && (z = find(+p.x, +p.y)) >= 0) zoom(z);
 	if (p.s) search(p.s);
 	pin_controls();
 	scroll_to(view.zoomed < 0 ? 0 : view.zoomed);
@@ -36,6 +33,33 @@ function init() {
 	svg.addEventListener("mouseout", unhover);
 	window.addEventListener("keydown", key);
 }
+/* The first frame of the shown view at x, y, or -1: numbers, so that
+ * a URL's "10.0" finds the rect at x="10". */
+function find(x, y) {
+	for (var i = 0; i < view.rects.length; i++)
+		if (+view.ox[i] == x && view.oy[i] == y) return i;
+	return -1;
+}
+/*
+ * Whether a label is white on fill "#rrggbb", as fg-svg chooses it
+ * (color_label_white): white where its contrast with the fill (WCAG 2's
+ * ratio of relative luminances) is higher than black's.  Of the 2^24
+ * fills none is nearer the point where the two cross than a relative
+ * 5e-8, far more than pow here and in C can differ by.
+ */
+var LIN = (function () {
+	var t = [];
+	for (var i = 0; i < 256; i++) {
+		var c = i / 255;
+		t.push(c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+	}
+	return t;
+})();	/* an sRGB channel, linear */
+function white(fill) {
+	var n = parseInt(fill.substr(1), 16);
+	var l = 0.2126 * LIN[n >> 16] + 0.7152 * LIN[n >> 8 & 255] + 0.0722 * LIN[n & 255] + 0.05;
+	return 1.05 / l > l / 0.05;
+}
 function mkview(F, gid, lid, total, gaps) {
 	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [], lw = [], pw = [];
 	for (var i = 0; i < rects.length; i++) {
@@ -43,8 +67,9 @@ function mkview(F, gid, lid, total, gaps) {
 		fills.push(rects[i].getAttribute("fill"));
 		ox.push(rects[i].getAttribute("x"));
 		oy.push(+rects[i].getAttribute("y"));
-		/* the label colour fg-svg chose: white on the fill, on the faded fill */
-		lw.push(rects[i].classList.contains("w"));
+		/* the label colour: white on the fill; on the faded fill, as
+		 * fg-svg chose it by the background where the frame is */
+		lw.push(white(fills[i]));
 		pw.push(rects[i].classList.contains("pw"));
 	}
 	var v = { F: F, n: D.n, g: g, labels: $(lid), rects: rects, fills: fills, ox: ox, oy: oy,
@@ -59,9 +84,10 @@ function mkview(F, gid, lid, total, gaps) {
  * parenthesis, which may hold one more, is what fg-svg added), the
  * place from the callees before it, and from gaps (pairs "frames since
  * the last gap, gap") where a caller's own samples come first.  A
- * "+N more" box has class m.
+ * "+N more" box is named so; a frame named so that is not one has class
+ * real.
  */
-var ANNOT = / \((?:[^()]|\([^()]*\))*\)$/;
+var ANNOT = / \((?:[^()]|\([^()]*\))*\)$/, MORE = /^\+[0-9]+ more$/;
 function fromdom(v, gaps) {
 	var r = v.rects, n = r.length, F = [], names = [], index = {}, next = [0];
 	var y0 = n ? v.oy[0] : 0, g = 0, gi = gaps.length ? gaps[0] : -1;
@@ -80,7 +106,7 @@ function fromdom(v, gaps) {
 		}
 		next[d] = x;
 		name = m ? t.substr(0, m.index) : t;
-		if (r[i].classList.contains("m")) {
+		if (MORE.test(name) && !r[i].classList.contains("real")) {
 			name = -(+/[0-9]+/.exec(name)[0]);
 		} else if (d > 0) {
 			if (index[name] === undefined) { index[name] = names.length; names.push(name); }

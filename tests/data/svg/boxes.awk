@@ -1,7 +1,8 @@
 # The frames of an SVG as "y x width name" lines, for comparing graphs:
 # flamegraph.pl's (a <title> then a <rect> per frame) or fg-svg's (the
 # rects in order, names from the script's data or, when it has none,
-# from each rect's title).
+# from each rect's title).  x and width as written, or with -v fixed=1
+# as flamegraph.pl writes them, "%.1f" (fg-svg writes "10" and ".1").
 function unjson(s,    out, c, i) {
 	out = ""
 	for (i = 1; i <= length(s); i++) {
@@ -21,6 +22,9 @@ function attr(s, a,    v) {
 	if (!match(s, " " a "=\"[^\"]*\"")) return ""
 	v = substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4)
 	return v
+}
+function num(s) {
+	return !fixed || s == "" ? s : sprintf("%.1f", s)
 }
 # The name in a title "NAME (N samples, P%...)": all before the
 # parenthesis that the final ')' closes (NAME may hold parentheses).
@@ -45,7 +49,7 @@ function unxml(s) {
 	sub(/ \([0-9,.]+ [a-z]+, [0-9.]+%(; [-+0-9.]+%)?\)<\/title>.*$/, "", t)
 	r = $0
 	sub(/.*<rect/, "", r)
-	print attr(r, "y"), attr(r, "x"), attr(r, "width"), unxml(t)
+	print attr(r, "y"), num(attr(r, "x")), num(attr(r, "width")), unxml(t)
 	next
 }
 # fg-svg
@@ -63,11 +67,11 @@ intitles {
 	t = $0
 	sub(/^.*<title>/, "", t)
 	sub(/<\/title>.*$/, "", t)
-	print attr($0, "y"), attr($0, "x"), attr($0, "width"), unxml(titlename(t))
+	print attr($0, "y"), num(attr($0, "x")), num(attr($0, "width")), unxml(titlename(t))
 	next
 }
 inframes {
 	d = F[k * stride + 1]; n = F[k * stride + 4]; k++
 	name = d == 0 ? "all" : n < 0 ? "+" (-n) " more" : names[n]
-	print attr($0, "y"), attr($0, "x"), attr($0, "width"), name
+	print attr($0, "y"), num(attr($0, "x")), num(attr($0, "width")), name
 }

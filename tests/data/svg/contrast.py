@@ -1,9 +1,13 @@
 # Check that every frame label has at least 4.5:1 contrast (WCAG 2) with
 # its frame's fill, as each renderer draws it.  Prints "N frames, min R"
 # and exits 1 naming the first frame below 4.5.
-#   contrast.py svg FILE.svg         rect fill vs class w (white label on the
-#                                    fill) and pw (on the fill faded to half
-#                                    over the background, a zoom's parent)
+#   contrast.py svg FILE.svg         rect fill vs its label: white where
+#                                    white contrasts more (the script's
+#                                    choice from the fill, which the static
+#                                    labels' class w must agree with), and
+#                                    class pw (white on the fill faded to
+#                                    half over the background, a zoom's
+#                                    parent)
 #   contrast.py png FILE.png FILE.svg  the pixels inside each fg-svg box
 #   contrast.py pdf PARTS            pdfparts.py's output: labels by position
 #   contrast.py vega FILE.json       Vega-Lite spec: fill from status or change
@@ -30,6 +34,10 @@ def mix(a, b, t):
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)
 low = []
 
+def white(fill):
+    # fg-svg's script: white where its contrast beats black's
+    return ratio(fill, WHITE) > ratio(fill, BLACK)
+
 def check(what, fill, label):
     r = ratio(fill, label)
     low.append(r)
@@ -53,16 +61,15 @@ mode = sys.argv[1]
 if mode == 'svg':
     s, rects, top, bottom, H = svg_rects(sys.argv[2])
     for x, y, w, h, fill, cls in rects:
-        check('rect at %g,%g' % (x, y), fill, WHITE if 'w' in cls else BLACK)
+        check('rect at %g,%g' % (x, y), fill, WHITE if white(fill) else BLACK)
         t = min(1, max(0, ((y + (h + 1) / 2) / H - 0.05) / 0.9))
         faded = mix(fill, mix(top, bottom, t), 0.5)
         check('parent at %g,%g' % (x, y), faded, WHITE if 'pw' in cls else BLACK)
     # the static labels carry their frame's choice
-    white = {(round(x + 3, 2), y) for x, y, w, h, fill, cls in rects if 'w' in cls}
     for m in re.finditer(r'<text( class="w")? x="([0-9.]+)" y="([0-9.]+)">', s):
         key = (round(float(m.group(2)), 2), float(m.group(3)))
         frame = [r for r in rects if abs(r[0] + 3 - key[0]) < 0.01 and r[1] <= key[1] <= r[1] + r[3]]
-        if frame and bool(m.group(1)) != ('w' in frame[0][5]):
+        if frame and bool(m.group(1)) != white(frame[0][4]):
             print('label at %s disagrees with its rect' % (key,))
             sys.exit(1)
     # a search match is magenta under a black label
