@@ -50,7 +50,10 @@ struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
  * equal stacks: fn gets each distinct stack in order (and a number of
  * bytes it is known to share with the one before).  lcp[i] is what
  * stackmap_sort left in the map's lcp for a[i], or NULL.  0 when a sum
- * overflows.
+ * overflows.  A large merge runs in segments on two threads: fn must
+ * then only write through out.h (a helper's segments are kept with
+ * out_keep and written in their turn), so what fn prints comes out in
+ * order all the same.
  */
 typedef void stackent_fn(const struct stackent *e, size_t lcp, void *arg);
 int stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
