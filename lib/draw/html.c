@@ -332,7 +332,8 @@ html_begin(struct html_page *p, const struct dopts *o)
 	    "<script type=\"application/json\" id=\"fg-data\">\n{\"views\":[");
 }
 
-/* Views v and e of a layout: their colours, and the page's names. */
+/* A view of layout L, widths in column col: its colours, and room for
+ * the page ids of its names. */
 static void
 lview_init(struct html_page *p, struct lview *v, const struct layout *L, int col,
     const struct diffscale *ds)
