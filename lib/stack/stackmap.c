@@ -360,18 +360,12 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 	started = par_start(&par, seg_helper, g);
 	par_done(&par, 0);
 	for (s = 0; s < NSEG; s++) {
-		if (!(s & 1)) {
-			seg_merge(g, s);
+		if (!started || !(s & 1)) {
+			seg_merge(g, s);	/* without a helper, all of them */
 			continue;
 		}
-		if (started) {
-			while (sem_wait(&g->ready[s]) < 0)
-				;
-		} else {
-			out_keep(&g->out[s]);	/* the same output, one thread */
-			seg_merge(g, s);
-			out_keep(NULL);
-		}
+		while (sem_wait(&g->ready[s]) < 0)
+			;
 		out_mem(g->out[s].p, g->out[s].n);
 		free(g->out[s].p);
 		sem_post(&g->room);
