@@ -5,7 +5,10 @@
 #include "base/arena.h"
 #include "base/util.h"
 
-#define CHUNK (1 << 20)
+/* Blocks start at 1 MiB and double up to 8 MiB: a big table's strings
+ * then lie in blocks that huge pages can back (see emalloc). */
+#define CHUNK ((size_t)1 << 20)
+#define CHUNK_MAX ((size_t)8 << 20)
 #define HEAD 16		/* the link to the previous block, kept aligned */
 
 static char *
@@ -27,10 +30,14 @@ arena_alloc(struct arena *a, size_t n)
 	if (n < n - 7)
 		eprintf("out of memory");
 	if (n > a->left) {
-		if (n > CHUNK / 4)
+		if (!a->size)
+			a->size = CHUNK;
+		if (n > a->size / 4)
 			return block(a, n);	/* big pieces get their own block */
-		a->cur = block(a, CHUNK);
-		a->left = CHUNK;
+		a->cur = block(a, a->size);
+		a->left = a->size;
+		if (a->size < CHUNK_MAX)
+			a->size *= 2;
 	}
 	p = a->cur;
 	a->cur += n;

@@ -7,6 +7,7 @@
 struct arena {
 	char *cur;
 	size_t left;
+	size_t size;		/* the next block's */
 	void *blocks;		/* every block, linked through its first word */
 };
 

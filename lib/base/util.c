@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/util.h"
 
@@ -140,30 +142,61 @@ version(void)
 	exit_stdout();
 }
 
+/*
+ * A block of megabytes is first touched a page at a time, and each
+ * 4 KiB page fault costs more than filling the page: the kernel is
+ * asked to back the block with 2 MiB pages where it can (a hint:
+ * Linux's transparent huge pages, "madvise" mode).  The hint covers
+ * the block's pages whole: a big block is a mapping of its own, and
+ * advising part of it would split it in two and keep realloc from
+ * moving it with mremap instead of copying it.
+ */
+#define HUGE_MIN ((size_t)4 << 20)
+
+static void
+advise_huge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	static uintptr_t page;
+	uintptr_t a, e;
+
+	if (!page)
+		page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	a = (uintptr_t)p & ~(page - 1);
+	e = ((uintptr_t)p + n + page - 1) & ~(page - 1);
+	madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p, (void)n;
+#endif
+}
+
 static void *
-checked(void *p)
+checked(void *p, size_t n)
 {
 	if (!p)
 		eprintf("out of memory");
+	if (n >= HUGE_MIN)
+		advise_huge(p, n);
 	return p;
 }
 
 void *
 emalloc(size_t n)
 {
-	return checked(malloc(n ? n : 1));
+	return checked(malloc(n ? n : 1), n);
 }
 
 void *
 ecalloc(size_t n, size_t size)
 {
-	return checked(calloc(n ? n : 1, size ? size : 1));
+	/* n * size is used only once calloc found it fits */
+	return checked(calloc(n ? n : 1, size ? size : 1), n * size);
 }
 
 void *
 erealloc(void *p, size_t n)
 {
-	return checked(realloc(p, n ? n : 1));
+	return checked(realloc(p, n ? n : 1), n);
 }
 
 void *
