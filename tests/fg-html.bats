@@ -12,7 +12,7 @@ svg_fill() {
 	local y x
 	read -r y x _ < <(awk -f "$DATA/svg/boxes.awk" "$1" |
 		awk -v n="$2" '{ nm = $0; sub(/^[^ ]* [^ ]* [^ ]* /, "", nm) } nm == n { print; exit }')
-	grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" "$1" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
+	svg_lines "$1" | grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
 }
 
 need_python() {

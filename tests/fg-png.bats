@@ -39,7 +39,7 @@ needpy() {
 boxes_match() {
 	fg-svg "$@" >"$BATS_TEST_TMPDIR/out.svg"
 	fg-png "$@" >"$BATS_TEST_TMPDIR/out.png"
-	sed '/<g id="eframes"/q' "$BATS_TEST_TMPDIR/out.svg" |
+	svg_lines "$BATS_TEST_TMPDIR/out.svg" | sed '/<g id="eframes"/q' |
 		sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^>]*>.*$/\1 \2 \3 \4/p' | awk '$3 >= 3 { printf "%d %d %s\n", int($1) + 1, $2 + 1, $4 }' \
 		>"$BATS_TEST_TMPDIR/want"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 5 ]

@@ -17,6 +17,12 @@ status_is() {
 	fi
 }
 
+# An SVG of fg-svg's with each frame's rect on a line of its own,
+# "<rect x=... </rect>" (fg-svg breaks its lines after "<rect").
+svg_lines() {
+	awk '{ if (open) $0 = "<rect " $0; open = sub(/<rect$/, "") } 1' "$@"
+}
+
 # Run a command line through bash -c (for pipes and redirections).
 runsh() {
 	run bash -c "$1"

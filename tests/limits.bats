@@ -56,7 +56,7 @@ sanitized() {
 	runlim "fg-svg --minwidth 0 $BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/out.svg"
 	status_is 0
 	# every frame is drawn, one rect each, under the "all" root
-	[ "$(sed -n '/<g id="frames">/,/<\/g>/p' "$BATS_TEST_TMPDIR/out.svg" | grep -c '^<rect')" -eq $((n + 2)) ]
+	[ "$(svg_lines "$BATS_TEST_TMPDIR/out.svg" | sed -n '/<g id="frames">/,/<\/g>/p' | grep -c '^<rect')" -eq $((n + 2)) ]
 	if command -v xmllint >/dev/null; then
 		xmllint --noout --huge "$BATS_TEST_TMPDIR/out.svg"
 	fi

@@ -41,7 +41,7 @@ top_shift() {
 	shift=$(top_shift <"$BATS_TEST_TMPDIR/dom")
 	# the window's top is where the title now is: well down the image,
 	# and the root's row ("all", the last frame row) inside the window
-	root=$(grep -o '<rect x="10" y="[0-9.]*" width="1180"' "$BATS_TEST_TMPDIR/deep.svg" | head -1 |
+	root=$(svg_lines "$BATS_TEST_TMPDIR/deep.svg" | grep -o '<rect x="10" y="[0-9.]*" width="1180"' | head -1 |
 		sed 's/.*y="\([0-9.]*\)".*/\1/')
 	awk -v s="$shift" -v r="$root" -v H="$H" 'BEGIN { exit !(s > H / 2 && r > s && r + 16 < s + 800) }'
 	# Search and Reset Zoom are in that group, with the title
@@ -59,7 +59,7 @@ top_shift() {
 @test "svgview: the URL's e=1 reopens the elided view and its zoom, not the main view's" {
 	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
 	# h in the elided view: its rect there, and no frame at that place in the main one
-	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep 'fill="#c4c4ff"' | head -1)
+	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
 	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
 	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
 	[ -n "$x" ] && [ -n "$y" ]
@@ -75,7 +75,7 @@ top_shift() {
 	grep -q '<text id="unzoom" x="10.00" y="24" class="hide">' "$BATS_TEST_TMPDIR/dom"
 	# x as flamegraph.pl and older graphs write it, "10.0", finds the
 	# frame at x="10": f, in the elided view
-	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep '<title>f (')
+	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep '<title>f (')
 	[[ "$r" == '<rect x="10" '* ]]
 	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
 	dom "file://$BATS_TEST_TMPDIR/e.svg?e=1&x=10.0&y=$y" >"$BATS_TEST_TMPDIR/dom"
@@ -146,7 +146,7 @@ label_colours() {
 	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
 		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
 	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
-	r=$(sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/e.svg" | grep 'fill="#c4c4ff"' | head -1)
+	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
 	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
 	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
 	run timeout 120 node "$FG_ROOT/tests/svg-flow.mjs" "$CH" "$BATS_TEST_TMPDIR/e.svg" "$x" "$y"

@@ -42,6 +42,8 @@ function unxml(s) {
 	gsub(/&amp;/, "\\&", s)
 	return s
 }
+# fg-svg breaks a frame's line after "<rect": each rect on a line again
+{ if (open) $0 = "<rect " $0; open = sub(/<rect$/, "") }
 # flamegraph.pl
 /^<title>/ {
 	t = $0

@@ -50,8 +50,8 @@ def svg_rects(path):
     stops = re.findall(r'<stop stop-color="(#[0-9a-f]{6})"', s)
     H = float(re.search(r'<svg [^>]*height="([0-9.]+)"', s).group(1))
     rects = []
-    for g in re.finditer(r'<g id="(e?frames)"[^>]*>\n(.*?)</g>', s, re.S):
-        for m in re.finditer(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" '
+    for g in re.finditer(r'<g id="(e?frames)"[^>]*>(.*?)</g>', s, re.S):
+        for m in re.finditer(r'<rect\s+x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" '
                              r'height="([0-9.]+)" fill="(#[0-9a-f]{6})"(?: class="([^"]*)")?(?:/>|>)', g.group(2)):
             x, y, w, h = map(float, m.group(1, 2, 3, 4))
             rects.append((x, y, w, h, hexrgb(m.group(5)), (m.group(6) or '').split()))
