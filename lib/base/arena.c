@@ -6,15 +6,16 @@
 #include "base/util.h"
 
 /* Blocks start at 1 MiB and double up to 8 MiB: a big table's strings
- * then lie in blocks that huge pages can back (see emalloc). */
+ * then lie in blocks huge pages back whole (see emalloc_huge). */
 #define CHUNK ((size_t)1 << 20)
 #define CHUNK_MAX ((size_t)8 << 20)
 #define HEAD 16		/* the link to the previous block, kept aligned */
 
+/* A block of HEAD + n bytes; the link goes in its head. */
 static char *
 block(struct arena *a, size_t n)
 {
-	char *b = emalloc(HEAD + n);
+	char *b = HEAD + n >= HUGE_MIN ? emalloc_huge(HEAD + n) : emalloc(HEAD + n);
 
 	memcpy(b, &a->blocks, sizeof(a->blocks));
 	a->blocks = b;
@@ -34,8 +35,9 @@ arena_alloc(struct arena *a, size_t n)
 			a->size = CHUNK;
 		if (n > a->size / 4)
 			return block(a, n);	/* big pieces get their own block */
-		a->cur = block(a, a->size);
-		a->left = a->size;
+		/* a block of a->size in all, its head included */
+		a->cur = block(a, a->size - HEAD);
+		a->left = a->size - HEAD;
 		if (a->size < CHUNK_MAX)
 			a->size *= 2;
 	}

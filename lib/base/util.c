@@ -151,19 +151,16 @@ version(void)
  * advising part of it would split it in two and keep realloc from
  * moving it with mremap instead of copying it.
  */
-#define HUGE_MIN ((size_t)4 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
 
 static void
 advise_huge(void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-	static uintptr_t page;
-	uintptr_t a, e;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p & ~(page - 1);
+	uintptr_t e = ((uintptr_t)p + n + page - 1) & ~(page - 1);
 
-	if (!page)
-		page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	a = (uintptr_t)p & ~(page - 1);
-	e = ((uintptr_t)p + n + page - 1) & ~(page - 1);
 	madvise((void *)a, e - a, MADV_HUGEPAGE);
 #else
 	(void)p, (void)n;
@@ -184,6 +181,25 @@ void *
 emalloc(size_t n)
 {
 	return checked(malloc(n ? n : 1), n);
+}
+
+/*
+ * A block that huge pages can back whole: malloc writes its own record
+ * of a block just before it, in the block's first page, before the
+ * hint can be given, so a block from malloc gets small pages there.
+ */
+void *
+emalloc_huge(size_t n)
+{
+	size_t m = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	void *p;
+
+	if (m < n)
+		eprintf("out of memory");
+	if (!(p = aligned_alloc(HUGE_PAGE, m)))
+		eprintf("out of memory");
+	advise_huge(p, m);
+	return p;
 }
 
 void *

@@ -55,7 +55,12 @@ noreturn void tryhelp(void);
 noreturn void exit_stdout(void);
 noreturn void version(void);
 
+/* Blocks from HUGE_MIN bytes on are given to huge pages where the
+ * kernel can (Linux's transparent huge pages). */
+#define HUGE_MIN ((size_t)4 << 20)
 void *emalloc(size_t n);
+/* n bytes, from HUGE_MIN on, aligned so that huge pages back them all */
+void *emalloc_huge(size_t n);
 void *ecalloc(size_t n, size_t size);
 void *erealloc(void *p, size_t n);
 /* erealloc of an array of n elements of size bytes, checking n * size. */
