@@ -1,5 +1,4 @@
 /* perf.c: Linux "perf script" output to folded stacks */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,13 @@ static inline int
 blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Perl's \w on bytes: [A-Za-z0-9_], without isalnum()'s table lookups */
+static inline int
+word(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10 || (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
 }
 
 static inline int
@@ -306,7 +312,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	for (i = 0; i < n && blank(line[i]); i++)
 		;
 	pc = line + i;
-	while (i < n && (isalnum((unsigned char)line[i]) || line[i] == '_'))
+	while (i < n && word((unsigned char)line[i]))
 		i++;
 	pclen = line + i - pc;
 	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
@@ -316,9 +322,11 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		return;
 	}
 	rp--;
-	for (sp = rp; sp > i && !(line[sp - 1] == ' ' && line[sp] == '('); sp--)
-		;
-	if (!(sp > i && line[sp - 1] == ' ' && line[sp] == '(')) {
+	/* the last '(' in (i, rp] with a blank before it */
+	for (sp = rp + 1; (p = memrchr(line + i + 1, '(', sp - i - 1)); )
+		if (line[(sp = p - line) - 1] == ' ')
+			break;
+	if (!p) {
 		report(st, r, line);
 		return;
 	}
@@ -344,8 +352,8 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	if (!s->live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
-	for (k = funclen; k > 0 && isxdigit((unsigned char)func[k - 1]) &&
-	    !isupper((unsigned char)func[k - 1]); k--)
+	for (k = funclen; k > 0 && (digit(func[k - 1]) ||
+	    (func[k - 1] >= 'a' && func[k - 1] <= 'f')); k--)
 		;
 	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
 		funclen = k - 3;
