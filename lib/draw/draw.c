@@ -331,11 +331,13 @@ stacks_free(struct stacks *st)
 double
 frame_delta(const struct diffscale *ds, const struct lframe *f)
 {
+	const count *self;
 	double d;
 
-	if (ds->self)
-		d = count_val(f->self[1]) - count_val(f->self[0]);
-	else
+	if (ds->self) {
+		self = ds->L->self[f - ds->L->f];
+		d = count_val(self[1]) - count_val(self[0]);
+	} else
 		d = count_val(f->total[1]) - count_val(f->total[0]);
 	return d < ds->noise && d > -ds->noise ? 0 : d;
 }
@@ -364,6 +366,9 @@ diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 	size_t i;
 
 	diffscale_init(ds, o, L->timemax);
+	ds->L = L;
+	if (ds->self && !L->self)
+		eprintf("a layout without self samples coloured by them");
 	for (i = 1; i < L->n; i++)
 		diffscale_see(ds, &L->f[i]);
 }
@@ -463,6 +468,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	lo.total = o->total;
 	lo.chart = o->chart;
 	lo.bywidth = o->bywidth;
+	lo.self = g->diff && o->deltaself;
 	build(&g->v[0], &rd.st[0], o, &lo);
 	if (g->v[0].L.timemax <= 0)
 		eprintf("no samples in the input");
@@ -470,6 +476,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	maxdepth = g->v[0].L.maxdepth;
 	if (rd.st[1].m.n || rd.st[1].n) {
 		lo.col = 0;
+		lo.self = 0;
 		lo.total = count_from_u64(0);
 		build(e, &rd.st[1], o, &lo);
 		e->ds.on = 1;
@@ -506,9 +513,11 @@ graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const st
 	read_stacks(&rd, o, 1, h, argc, argv);
 	lo.pxwidth = 1;
 	lo.col = fr_ncounts == 2;
+	lo.self = lo.col && o->deltaself;
 	lay(L, &rd.st[0], o, &lo);
 	stacks_free(&rd.st[0]);
 	lo.col = 0;
+	lo.self = 0;
 	memset(E, 0, sizeof(*E));
 	if (rd.st[1].m.n)
 		lay(E, &rd.st[1], o, &lo);

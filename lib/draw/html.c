@@ -239,7 +239,7 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 	uint64_t stacks = 0;
 
 	for (i = a; i < b; i++)
-		stacks += !count_iszero(f[i].self[v->col]);
+		stacks += f[i].ends >> v->col & 1;
 	key("n");
 	out_u64(b - a);
 	out_char(',');

@@ -57,6 +57,8 @@ slot(struct layout *L)
 	if (L->n == L->cap) {
 		L->cap = L->cap ? L->cap * 2 : 1024;
 		L->f = ereallocarray(L->f, L->cap, sizeof(*L->f));
+		if (L->self)
+			L->self = ereallocarray(L->self, L->cap, sizeof(*L->self));
 	}
 	return &L->f[L->n++];
 }
@@ -68,6 +70,8 @@ push(struct layout *L)
 	struct lframe *f = slot(L);
 
 	memset(f, 0, sizeof(*f));
+	if (L->self)
+		memset(L->self[L->n - 1], 0, sizeof(*L->self));
 	return f;
 }
 
@@ -109,6 +113,12 @@ open_frame(struct builder *b, const char *s, size_t len, size_t end)
 	f->x = p->cursor;
 }
 
+static uint32_t
+ends(const count *self)
+{
+	return (count_iszero(self[0]) ? 0u : 1u) | (count_iszero(self[1]) ? 0u : 2u);
+}
+
 /* The "+N more" box of frame v, after its shown callees. */
 static void
 more_box(struct builder *b, const struct open *v, uint32_t depth)
@@ -124,7 +134,9 @@ more_box(struct builder *b, const struct open *v, uint32_t depth)
 	f->x = v->xend;
 	f->w = v->mtotal[b->o->col];
 	memcpy(f->total, v->mtotal, sizeof(f->total));
-	memcpy(f->self, v->mtotal, sizeof(f->self));
+	f->ends = ends(v->mtotal);
+	if (b->L->self)
+		memcpy(b->L->self[b->L->n - 1], v->mtotal, sizeof(*b->L->self));
 	if (f->depth > b->L->maxdepth)
 		b->L->maxdepth = f->depth;
 }
@@ -153,7 +165,9 @@ close_frame(struct builder *b)
 		f->name = intern(&b->L->names, v->s, v->len);
 		f->w = w;
 		memcpy(f->total, v->total, sizeof(f->total));
-		memcpy(f->self, v->self, sizeof(f->self));
+		f->ends = ends(v->self);
+		if (b->L->self)
+			memcpy(b->L->self[v->slot], v->self, sizeof(*b->L->self));
 		if (f->depth > b->L->maxdepth)
 			b->L->maxdepth = f->depth;
 		count_add(&p->cursor, w);
@@ -243,6 +257,7 @@ sort_by_width(struct layout *L)
 	size_t *size = ereallocarray(NULL, L->n, sizeof(*size));
 	size_t *stk = ereallocarray(NULL, L->n, sizeof(*stk)), ns = 0, i, j, k, nsib;
 	struct lframe *out = ereallocarray(NULL, L->cap, sizeof(*out));
+	count (*oself)[2] = L->self ? ereallocarray(NULL, L->cap, sizeof(*oself)) : NULL;
 	struct sib *sib = ereallocarray(NULL, L->n, sizeof(*sib));
 	size_t nout = 0;
 	count x;
@@ -261,6 +276,8 @@ sort_by_width(struct layout *L)
 	stk[ns++] = 0;
 	while (ns) {
 		i = stk[--ns];
+		if (oself)
+			memcpy(oself[nout], L->self[i], sizeof(*oself));
 		out[nout++] = L->f[i];
 		for (nsib = 0, j = i + 1; j < i + size[i]; j += size[j]) {
 			sib[nsib].w = L->f[j].w;
@@ -279,6 +296,10 @@ sort_by_width(struct layout *L)
 	}
 	free(L->f);
 	L->f = out;
+	if (oself) {
+		free(L->self);
+		L->self = oself;
+	}
 	free(size);
 	free(stk);
 	free(sib);
@@ -308,6 +329,8 @@ layout_build(struct layout *L, const struct lstack *st, size_t n, const struct l
 	b.cap = 64;
 	b.op = ecalloc(b.cap, sizeof(*b.op));
 	b.n = 1;
+	if (o->self)
+		L->self = ereallocarray(NULL, 1, sizeof(*L->self));
 	root = push(L);
 	root->name = LF_ROOT;
 	for (i = 0; i < n; i++)
@@ -342,6 +365,7 @@ void
 layout_free(struct layout *L)
 {
 	free(L->f);
+	free(L->self);
 	intern_free(&L->names);
 	memset(L, 0, sizeof(*L));
 }

@@ -36,9 +36,9 @@ struct lframe {
 	uint32_t name;		/* the full name in layout.names, LF_ROOT or LF_MORE */
 	uint32_t depth;		/* 0 is the root ("all") */
 	uint32_t nmore;		/* frames a "+N more" box stands for */
+	uint32_t ends;		/* bit k set: samples of column k end in it */
 	count x, w;		/* start and width, in samples */
 	count total[2];		/* samples through the frame, per column */
-	count self[2];		/* samples ending in the frame, per column */
 };
 
 struct layout_opts {
@@ -49,12 +49,16 @@ struct layout_opts {
 	int col;		/* the count column that gives widths */
 	int bywidth;		/* callees widest first (ties by name) */
 	int chart;		/* a flame chart: stacks in input order */
+	int self;		/* keep each frame's self samples (layout.self) */
 	count total;		/* draw against this total when larger */
 };
 
 struct layout {
 	struct lframe *f;
 	size_t n, cap;
+	/* samples ending in frame f[i], per column, when layout_opts.self
+	 * asked for them (NULL else): kept apart, as few graphs need them */
+	count (*self)[2];
 	uint32_t maxdepth;
 	count total;		/* the width of the root */
 	double timemax;		/* the same, as a double */
