@@ -209,6 +209,7 @@ static void
 link_text(struct bytes *t, const struct graph *g, size_t i)
 {
 	const struct lframe *f = &g->v[0].L.f[i];
+	count w;
 	char num[400], buf[48];
 	const char *s;
 	size_t n;
@@ -220,14 +221,15 @@ link_text(struct bytes *t, const struct graph *g, size_t i)
 		s = layout_name(&g->v[0].L, f, &n);
 	bytes_put(t, s, n);
 	bputs(t, " (");
+	w = layout_w(&g->v[0].L, f);
 	if (g->unit) {
-		graph_human(t, g, count_val(f->w), &f->w, 1, 0);
+		graph_human(t, g, count_val(w), &w, 1, 0);
 	} else {
-		bytes_put(t, num, count_fmt(f->w, num));
+		bytes_put(t, num, count_fmt(w, num));
 		bputs(t, " ");
 		bputs(t, g->countname);
 	}
-	bprintf(t, ", %.2f%%", 100 * count_val(f->w) / g->v[0].L.timemax);
+	bprintf(t, ", %.2f%%", 100 * count_val(w) / g->v[0].L.timemax);
 	if (g->diff) {
 		d = count_val(f->total[1]) - count_val(f->total[0]);
 		bputs(t, "; ");

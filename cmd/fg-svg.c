@@ -103,6 +103,7 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
+	count w = layout_w(L, f);
 	size_t cn = strlen(g->countname);
 	char buf[48];
 	double d;
@@ -111,17 +112,17 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 	out_xml_once(xn, f->name, s, n);
 	out_str(" (");
 	if (g->unit) {
-		out_human(hb, g, count_val(f->w), &f->w, o->factor, 0);
+		out_human(hb, g, count_val(w), &w, o->factor, 0);
 	} else {
-		out_amount(count_val(f->w), &f->w, o->factor);
+		out_amount(count_val(w), &w, o->factor);
 		out_char(' ');
 		out_xmltext(g->countname, cn);
 	}
 	out_str(", ");
-	out_mem(buf, fmt_fixed(buf, 100 * count_val(f->w) / L->timemax, 2));
+	out_mem(buf, fmt_fixed(buf, 100 * count_val(w) / L->timemax, 2));
 	out_char('%');
 	if (g->diff && v == 0) {
-		d = count_val(f->w) - count_val(f->total[0]);
+		d = count_val(w) - count_val(f->total[0]);
 		out_str("; ");
 		if (g->unit) {
 			out_human(hb, g, d, NULL, o->factor, DA_SIGN);
@@ -214,12 +215,12 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		if (fmt_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
-		    fmt_scaled(XPAD + (count_val(f->x) + count_val(f->w)) * wpt, 1, &n2)) {
+		    fmt_scaled(XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt, 1, &n2)) {
 			fmt_fixed_n(x1, n1, 1);
 			fmt_fixed_n(w, n2 - n1, 1);
 		} else {
 			snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
-			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(f->w)) * wpt);
+			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt);
 			snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
 		}
 		top = graph_y(g, o, f->depth);
@@ -266,7 +267,7 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		graph_label(g, v, i, &s, &n, buf);
-		if (!label_fit(s, &n, count_val(f->w) * wpt, cw, &dots))
+		if (!label_fit(s, &n, count_val(layout_w(L, f)) * wpt, cw, &dots))
 			continue;
 		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
 		out_mem(num, fmt_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));
@@ -316,7 +317,7 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 		out_char(',');
 		out_count(f->x);
 		out_char(',');
-		out_count(f->w);
+		out_count(layout_w(L, f));
 		out_char(',');
 		if (f->name == LF_MORE) {
 			out_char('-');
@@ -374,7 +375,7 @@ write_gaps(const struct layout *L)
 				last = i;
 				any = 1;
 			}
-			next[f->depth - 1] = x + f->w.u;
+			next[f->depth - 1] = x + layout_w(L, f).u;
 		}
 		next[f->depth] = x;
 	}

@@ -130,6 +130,7 @@ write_data(const struct graph *g, const char *between)
 	size_t i, n;
 	char buf[48];
 	double d;
+	count w;
 
 	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
 	out_str("[");
@@ -159,7 +160,8 @@ write_data(const struct graph *g, const char *between)
 		out_str(",\"a\":");
 		out_count(f->x);
 		out_str(",\"b\":");
-		out_printf("%.15g", count_val(f->x) + count_val(f->w));
+		w = layout_w(L, f);
+		out_printf("%.15g", count_val(f->x) + count_val(w));
 		out_str(",\"i\":");
 		out_u64(fname[i]);
 		out_str(",\"s\":");
@@ -179,10 +181,10 @@ write_data(const struct graph *g, const char *between)
 		if (label_white(L, f, g->diff, d, ds->max))
 			out_str(",\"l\":1");
 		if (g->unit)
-			human_field(&hb, g, "h", count_val(f->w), &f->w, 0);
+			human_field(&hb, g, "h", count_val(w), &w, 0);
 		if (g->unit && g->diff) {
 			human_field(&hb, g, "ho", count_val(f->total[0]), &f->total[0], 0);
-			human_field(&hb, g, "hd", count_val(f->w) - count_val(f->total[0]), NULL, DA_SIGN);
+			human_field(&hb, g, "hd", count_val(w) - count_val(f->total[0]), NULL, DA_SIGN);
 		}
 		out_char('}');
 	}

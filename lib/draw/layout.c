@@ -132,7 +132,6 @@ more_box(struct builder *b, const struct open *v, uint32_t depth)
 	f->depth = depth + 1;
 	f->nmore = v->nmore;
 	f->x = v->xend;
-	f->w = v->mtotal[b->o->col];
 	memcpy(f->total, v->mtotal, sizeof(f->total));
 	f->ends = ends(v->mtotal);
 	if (b->L->self)
@@ -163,7 +162,6 @@ close_frame(struct builder *b)
 	} else {
 		f = &b->L->f[v->slot];
 		f->name = intern(&b->L->names, v->s, v->len);
-		f->w = w;
 		memcpy(f->total, v->total, sizeof(f->total));
 		f->ends = ends(v->self);
 		if (b->L->self)
@@ -280,7 +278,7 @@ sort_by_width(struct layout *L)
 			memcpy(oself[nout], L->self[i], sizeof(*oself));
 		out[nout++] = L->f[i];
 		for (nsib = 0, j = i + 1; j < i + size[i]; j += size[j]) {
-			sib[nsib].w = L->f[j].w;
+			sib[nsib].w = layout_w(L, &L->f[j]);
 			sib[nsib].s = layout_name(L, &L->f[j], &sib[nsib].len);
 			sib[nsib].more = L->f[j].name == LF_MORE;
 			sib[nsib++].i = j;
@@ -314,6 +312,7 @@ layout_build(struct layout *L, const struct lstack *st, size_t n, const struct l
 	size_t i;
 
 	memset(L, 0, sizeof(*L));
+	L->col = o->col;
 	intern_init(&L->names);
 	for (i = 0; i < n; i++)
 		add2(total, st[i].c);
@@ -338,7 +337,6 @@ layout_build(struct layout *L, const struct lstack *st, size_t n, const struct l
 	while (b.n > 1)
 		close_frame(&b);
 	root = &L->f[0];
-	root->w = L->total;
 	memcpy(root->total, b.op[0].total, sizeof(root->total));
 	more_box(&b, &b.op[0], 0);
 	free(b.op);

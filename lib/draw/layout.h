@@ -37,7 +37,7 @@ struct lframe {
 	uint32_t depth;		/* 0 is the root ("all") */
 	uint32_t nmore;		/* frames a "+N more" box stands for */
 	uint32_t ends;		/* bit k set: samples of column k end in it */
-	count x, w;		/* start and width, in samples */
+	count x;		/* start, in samples (the width: layout_w) */
 	count total[2];		/* samples through the frame, per column */
 };
 
@@ -56,6 +56,7 @@ struct layout_opts {
 struct layout {
 	struct lframe *f;
 	size_t n, cap;
+	int col;		/* the count column that gives widths */
 	/* samples ending in frame f[i], per column, when layout_opts.self
 	 * asked for them (NULL else): kept apart, as few graphs need them */
 	count (*self)[2];
@@ -64,6 +65,14 @@ struct layout {
 	double timemax;		/* the same, as a double */
 	struct interner names;	/* of the frames drawn */
 };
+
+/* The width of frame f of L, in samples: its samples in the column
+ * that gives widths, or for the root the total drawn against. */
+static inline count
+layout_w(const struct layout *L, const struct lframe *f)
+{
+	return f->name == LF_ROOT ? L->total : f->total[L->col];
+}
 
 /* Sort stacks as a flame graph shows them: frame by frame, callees by
  * name bytewise (a name ordered as if ';' followed it, as sorted lines
