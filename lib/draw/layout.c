@@ -328,7 +328,7 @@ layout_build(struct layout *L, const struct lstack *st, size_t n, const struct l
 	b.cap = 64;
 	b.op = ecalloc(b.cap, sizeof(*b.op));
 	b.n = 1;
-	if (o->self)
+	if (o->self)	/* grown beside L->f by slot() */
 		L->self = ereallocarray(NULL, 1, sizeof(*L->self));
 	root = push(L);
 	root->name = LF_ROOT;
