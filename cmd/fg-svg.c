@@ -202,7 +202,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	uint64_t n1, n2;
 	const char *s;
 	struct rgb c;
-	double top;
+	double top, left, right;
 	size_t i, n;
 
 	xn.off = ecalloc(L->names.n + 1, sizeof(*xn.off));
@@ -214,13 +214,14 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	out_printf("<g id=\"%s\"%s>", id, v ? " class=\"hide\"" : "");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
-		if (fmt_scaled(XPAD + count_val(f->x) * wpt, 1, &n1) &&
-		    fmt_scaled(XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt, 1, &n2)) {
+		left = XPAD + count_val(f->x) * wpt;
+		right = XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt;
+		if (fmt_scaled(left, 1, &n1) && fmt_scaled(right, 1, &n2)) {
 			fmt_fixed_n(x1, n1, 1);
 			fmt_fixed_n(w, n2 - n1, 1);
 		} else {
-			snprintf(x1, sizeof(x1), "%.1f", XPAD + count_val(f->x) * wpt);
-			snprintf(x2, sizeof(x2), "%.1f", XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt);
+			snprintf(x1, sizeof(x1), "%.1f", left);
+			snprintf(x2, sizeof(x2), "%.1f", right);
 			snprintf(w, sizeof(w), "%.1f", atof(x2) - atof(x1));
 		}
 		top = graph_y(g, o, f->depth);
