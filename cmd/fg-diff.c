@@ -598,7 +598,8 @@ rest_read(void *arg)
  * merge-joined as they come, without a hash; from the first line out of
  * order on (or from the start with --strip-hex, which changes the
  * order), each profile goes on into a map of its own, the target in a
- * second thread.  The result: three sorted runs in j->run, to be
+ * second thread.  Files are mapped, not read: a map keeps its stacks
+ * where they lie in the file's pages (but for --strip-hex's rewrites).  The result: three sorted runs in j->run, to be
  * merged (stackent_merge) into every stack once, with both counts.
  */
 static void
@@ -608,10 +609,12 @@ read_both(struct job *j)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct par par;
-	int k, i;
+	int k, i, mapped[2];
 
 	fr_ncounts = 0;
 	fmerge_open(&j->mg, 2, paths, col);
+	for (k = 0; k < 2; k++)
+		mapped[k] = lines_map(&j->mg.in[k].r.in);
 	j->mg.stack = merged_stack;
 	j->mg.line = merged_line;
 	j->mg.comment = diff_comment;
@@ -642,6 +645,7 @@ read_both(struct job *j)
 		x[k].j = j;
 		x[k].col = k;
 		stackmap_init(&x[k].m);
+		x[k].m.keep = mapped[k] && !j->o->striphex;
 	}
 	i = par_start(&par, rest_read, &x[1]);
 	rest_read(&x[0]);

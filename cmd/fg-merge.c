@@ -129,6 +129,8 @@ read_half(void *arg)
  * maps, each sorted in its own thread, are merged as they are printed.
  * The first data line is read before the helper starts: it decides the
  * count columns for both.  Messages are those of a reading in order.
+ * The file is mapped, not read: the maps keep their stacks where they
+ * lie in its pages, and it is closed only when they are printed.
  */
 static void
 merge_split(const char *path, uint64_t size, uint64_t at)
@@ -145,6 +147,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&k.m);
 	fr_open(&r, path);
 	lines_range(&r.in, 0, at);
+	k.m.keep = lines_map(&r.in);
 	stackbatch_lend(&k.b, &k.m);
 	lines_onrelease(&r.in, stackbatch_release, &k.b);
 	while (fr_next(&r, &l)) {
@@ -156,6 +159,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&h.m);
 	fr_open(&h.r, path);
 	lines_range(&h.r.in, at, size - at);
+	h.m.keep = lines_map(&h.r.in);
 	started = par_start(&par, read_half, &h);
 	while (fr_next(&r, &l))
 		collect(&r, &l, &k);

@@ -138,7 +138,8 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 		stackend--;
 	if (stackend == 0)
 		fr_error(r, "stack missing");
-	s[stackend] = 0;
+	if (!r->in.map)
+		s[stackend] = 0;
 	l->stack = s;
 	l->len = stackend;
 }

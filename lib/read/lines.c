@@ -1,10 +1,13 @@
 /* lines.c: lines of text from a file, in place */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "read/lines.h"
@@ -42,6 +45,107 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	r->left = len;
 }
 
+/*
+ * A mapped file cut short by another program while it is read: its
+ * pages past the new end fault with SIGBUS, and the program ends with
+ * a message naming the file (of the first few mapped at once).
+ */
+enum { NAMED_MAPS = 8 };
+static struct {
+	const char *base, *end, *name;
+} maps[NAMED_MAPS];
+
+static void
+put(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	if (write(2, s, n) < 0)
+		return;
+}
+
+static void
+on_sigbus(int sig, siginfo_t *si, void *ctx)
+{
+	const char *a = si->si_addr, *name = "an input file";
+	int i;
+
+	(void)sig;
+	(void)ctx;
+	for (i = 0; i < NAMED_MAPS; i++)
+		if (maps[i].base && a >= maps[i].base && a < maps[i].end)
+			name = maps[i].name;
+	put(argv0);
+	put(": ");
+	put(name);
+	put(": the file shrank while it was read\n");
+	_exit(1);
+}
+
+static void
+name_map(const char *base, size_t len, const char *name)
+{
+	static int handled;
+	struct sigaction sa;
+	int i;
+
+	if (!__atomic_exchange_n(&handled, 1, __ATOMIC_SEQ_CST)) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_sigbus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+	}
+	for (i = 0; i < NAMED_MAPS; i++)
+		if (!maps[i].base && __atomic_compare_exchange_n(&maps[i].base, &(const char *){ NULL },
+		    base, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+			maps[i].end = base + len;
+			maps[i].name = name;
+			return;
+		}
+}
+
+static void
+unname_map(const char *base)
+{
+	int i;
+
+	for (i = 0; i < NAMED_MAPS; i++)
+		if (maps[i].base == base)
+			__atomic_store_n(&maps[i].base, NULL, __ATOMIC_SEQ_CST);
+}
+
+int
+lines_map(struct lines *r)
+{
+	struct stat st;
+	off_t off;
+	uint64_t len;
+	size_t skip;
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	if (r->map || r->end || fstat(r->fd, &st) || !S_ISREG(st.st_mode) ||
+	    (off = lseek(r->fd, 0, SEEK_CUR)) < 0 || off >= st.st_size)
+		return 0;
+	len = (uint64_t)(st.st_size - off) < r->left ? (uint64_t)(st.st_size - off) : r->left;
+	skip = (size_t)(off % page);
+	if (len == 0 || len > SIZE_MAX - skip - 1)
+		return 0;
+	p = mmap(NULL, len + skip, PROT_READ, MAP_PRIVATE, r->fd, off - (off_t)skip);
+	if (p == MAP_FAILED)
+		return 0;
+	free(r->buf);
+	r->map = p;
+	r->maplen = len + skip;
+	r->buf = r->map + skip;
+	r->cap = len;
+	name_map(r->map, r->maplen, r->name);
+	return 1;
+}
+
 void
 lines_onrelease(struct lines *r, void (*fn)(void *), void *arg)
 {
@@ -56,7 +160,13 @@ lines_close(struct lines *r)
 		r->release(r->release_arg);
 	if (r->fd > 0)
 		close(r->fd);
-	free(r->buf);
+	if (r->map) {
+		unname_map(r->map);
+		munmap(r->map, r->maplen);
+		r->map = NULL;
+	} else {
+		free(r->buf);
+	}
 	r->buf = NULL;
 }
 
@@ -70,13 +180,13 @@ lines_error(struct lines *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Read more input after buf[end], moving the unread part to the front
- * first and growing the buffer when the unread part fills most of it. */
-static void
-fill(struct lines *r)
+/* Read more input after buf[end]: n bytes, 0 at the end.  The unread
+ * part moves to the front first, and the buffer grows when the unread
+ * part fills most of it. */
+static size_t
+readmore(struct lines *r)
 {
 	ssize_t n;
-	char *z;
 
 	if (r->release)
 		r->release(r->release_arg);
@@ -98,10 +208,23 @@ fill(struct lines *r)
 		n = read(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
 		    r->cap - r->end : r->left);
 	while (n < 0 && errno == EINTR);
-	if (n > 0)
-		r->left -= n;
 	if (n < 0)
 		eprintf("%s: read error: %s", r->name, strerror(errno));
+	r->left -= n;
+	return n;
+}
+
+/* More input after buf[end]: read, or the next part of a mapping. */
+static void
+fill(struct lines *r)
+{
+	size_t n;
+	char *z;
+
+	if (r->map)
+		n = r->cap - r->end < READSIZE ? r->cap - r->end : READSIZE;
+	else
+		n = readmore(r);
 	if (n == 0) {
 		r->eof = 1;
 		return;
@@ -137,8 +260,9 @@ lines_next(struct lines *r, char **line, size_t *len)
 		}
 		if (r->pos == r->end)
 			return 0;
-		/* a last line without a newline */
-		if (r->end == r->cap) {
+		/* a last line without a newline (in a mapping, its end is
+		 * not written) */
+		if (r->end == r->cap && !r->map) {
 			if (r->release)
 				r->release(r->release_arg);
 			r->buf = erealloc(r->buf, ++r->cap);
@@ -157,7 +281,8 @@ lines_next(struct lines *r, char **line, size_t *len)
 	}
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
-	s[n] = 0;
+	if (!r->map)
+		s[n] = 0;
 	*line = s;
 	*len = n;
 	return 1;

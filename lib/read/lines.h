@@ -24,6 +24,8 @@ struct lines {
 	uint64_t left;		/* bytes the range has left to read */
 	void (*release)(void *);	/* see lines_onrelease */
 	void *release_arg;
+	char *map;		/* see lines_map: the mapping, or NULL */
+	size_t maplen;		/* its bytes, from map; the input's from buf */
 };
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
@@ -42,6 +44,16 @@ int lines_next(struct lines *r, char **s, size_t *n);
 void lines_onrelease(struct lines *r, void (*fn)(void *), void *arg);
 /* Read only len bytes from offset off of a regular file just opened. */
 void lines_range(struct lines *r, uint64_t off, uint64_t len);
+/*
+ * For a caller that keeps many lines: map a regular file (what is left
+ * of it or of its range) instead of reading it.  Lines are then handed
+ * out where they lie in the file's pages, NOT NUL-terminated (the
+ * length says where each ends), and stay there until lines_close: no
+ * copy, and no fresh memory for them.  A pipe or an empty file is read
+ * as before.  1 when the file is mapped.  A mapped file that shrinks
+ * while it is read ends the program with a message.
+ */
+int lines_map(struct lines *r);
 void lines_close(struct lines *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
 noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3);

@@ -28,6 +28,8 @@ struct stackmap {
 	size_t mask;
 	size_t *lcp;		/* after stackmap_sort: bytes ent[i] is known to share with ent[i - 1] */
 	struct arena arena;
+	int keep;		/* set: a new stack is not copied (its bytes stay
+				 * where they are, unchanged, as long as the map) */
 };
 
 /* A line for stackmap_add_batch; ok is set 0 when a sum overflowed. */
