@@ -14,11 +14,37 @@ blank(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Perl's \w on bytes: [A-Za-z0-9_], without isalnum()'s table lookups */
+/*
+ * Perl's \w on bytes, [A-Za-z0-9_], and the lower-case hex digits of an
+ * offset: one table lookup a byte (the digits and letters of a hex
+ * address come in no order a branch of a range test could guess).
+ */
+enum { W = 1, X = 2 };
+static const unsigned char cls[256] = {
+	['0'] = W | X, ['1'] = W | X, ['2'] = W | X, ['3'] = W | X,
+	['4'] = W | X, ['5'] = W | X, ['6'] = W | X, ['7'] = W | X,
+	['8'] = W | X, ['9'] = W | X, ['a'] = W | X, ['b'] = W | X,
+	['c'] = W | X, ['d'] = W | X, ['e'] = W | X, ['f'] = W | X, ['g'] = W,
+	['h'] = W, ['i'] = W, ['j'] = W, ['k'] = W, ['l'] = W, ['m'] = W,
+	['n'] = W, ['o'] = W, ['p'] = W, ['q'] = W, ['r'] = W, ['s'] = W,
+	['t'] = W, ['u'] = W, ['v'] = W, ['w'] = W, ['x'] = W, ['y'] = W,
+	['z'] = W, ['A'] = W, ['B'] = W, ['C'] = W, ['D'] = W, ['E'] = W,
+	['F'] = W, ['G'] = W, ['H'] = W, ['I'] = W, ['J'] = W, ['K'] = W,
+	['L'] = W, ['M'] = W, ['N'] = W, ['O'] = W, ['P'] = W, ['Q'] = W,
+	['R'] = W, ['S'] = W, ['T'] = W, ['U'] = W, ['V'] = W, ['W'] = W,
+	['X'] = W, ['Y'] = W, ['Z'] = W, ['_'] = W
+};
+
 static inline int
 word(unsigned char c)
 {
-	return (unsigned)(c - '0') < 10 || (unsigned)((c | 0x20) - 'a') < 26 || c == '_';
+	return cls[c] & W;
+}
+
+static inline int
+hexdigit(unsigned char c)
+{
+	return cls[c] & X;
 }
 
 static inline int
@@ -197,7 +223,7 @@ go_method(const char *s, size_t n)
  * stackcollapse-perf.pl's tidying of a function name into buf: ';'
  * becomes ':', everything from the first '(' that does not open
  * "(anonymous namespace)" is argument noise (unless it is a Go method),
- * and quotes go.
+ * and quotes go.  buf holds n + 1 bytes.
  */
 static size_t
 tidy(const char *f, size_t n, char *buf)
@@ -206,17 +232,18 @@ tidy(const char *f, size_t n, char *buf)
 	const char *p = f, *end = f + n;
 	size_t i, k, cut = n;
 
-	if (memchr(f, '(', n) && !go_method(f, n))
-		for (; (p = memchr(p, '(', end - p)); p++)
+	if ((p = memchr(f, '(', n)) && !go_method(f, n))
+		for (; p; p = memchr(p + 1, '(', end - p - 1))
 			if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
 			    !memcmp(p + 1, anon, sizeof(anon) - 1))) {
 				cut = p - f;
 				break;
 			}
 	memmove(buf, f, cut);
-	if (!memchr(buf, ';', cut) && !memchr(buf, '"', cut) && !memchr(buf, '\'', cut))
+	buf[cut] = 0;	/* the caller leaves room; lines hold no NUL */
+	if ((i = strcspn(buf, ";\"'")) == cut)
 		return cut;
-	for (i = k = 0; i < cut; i++) {
+	for (k = i; i < cut; i++) {
 		if (buf[i] == '"' || buf[i] == '\'')
 			continue;
 		buf[k++] = buf[i] == ';' ? ':' : buf[i];
@@ -352,8 +379,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	if (!s->live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
-	for (k = funclen; k > 0 && (digit(func[k - 1]) ||
-	    (func[k - 1] >= 'a' && func[k - 1] <= 'f')); k--)
+	for (k = funclen; k > 0 && hexdigit(func[k - 1]); k--)
 		;
 	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
 		funclen = k - 3;
@@ -447,8 +473,15 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 				}
 			}
 		}
-		if (!s->skipping)
+		if (!s->skipping) {
+			/* "worker 12" is no count: each frame guarded as
+			 * stack_guard_counts would in the whole stack */
+			if (o->srcline)
+				stack_guard_counts(buf, flen);
+			else
+				frame_guard_count(buf, flen);	/* tidy left no ';' */
 			add_frame(s, buf, flen);
+		}
 		if (o->nskip && skip_after(o, buf, flen))
 			s->skipping = 1;
 		first = 0;
@@ -483,7 +516,6 @@ end_sample(struct perf_state *st, struct lines *r)
 			len += s->flen[f];
 		}
 	}
-	stack_guard_counts(st->stack, len);	/* "worker 12" is no count */
 	if (len && !stackmap_add(&st->m, st->stack, len, &s->weight, 1))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;
@@ -541,6 +573,7 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	for (i = 0; i < s->pnamelen; i++)
 		if (s->pname[i] == ' ')
 			s->pname[i] = '_';
+	stack_guard_counts(s->pname, s->pnamelen);
 	s->live = 1;
 	s->textlen = s->nframes = s->ngroups = 0;
 	s->skipping = 0;
