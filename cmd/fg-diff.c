@@ -621,6 +621,7 @@ read_both(struct job *j)
 	j->mg.arg = j;
 	j->mg.ncols = 2;
 	stackmap_init(&j->sorted);
+	j->sorted.keep = mapped[0] && mapped[1];
 	j->run[0] = j->sorted.ent;
 	j->nrun[0] = j->sorted.n;
 	if (!j->o->striphex) {

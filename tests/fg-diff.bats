@@ -183,3 +183,46 @@ setup() {
 	status_is 0
 	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/want")" ]
 }
+
+# Regular files are mapped, not read: lines are not NUL-terminated in
+# place, and a file's last byte is its last.
+@test "fg-diff: mapped files read as pipes do: CRLF, a BOM, no final newline, a NUL byte" {
+	printf '\357\273\277a;b 3\r\nc 2\r\na;b 1' >"$BATS_TEST_TMPDIR/a"
+	printf 'c 5\na;b 1\nd 4' >"$BATS_TEST_TMPDIR/b"
+	run fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	status_is 0
+	[ "$output" = "$(printf 'a;b 4 1\nc 2 5\nd 0 4')" ]
+	runsh "cat $BATS_TEST_TMPDIR/a | fg-diff - $BATS_TEST_TMPDIR/b"
+	[ "$output" = "$(printf 'a;b 4 1\nc 2 5\nd 0 4')" ]
+	# sorted files are joined where they lie
+	printf 'a;b 1\nc 2' >"$BATS_TEST_TMPDIR/a"
+	printf 'a;b 3\nb 1\nc 4\n' >"$BATS_TEST_TMPDIR/b"
+	run fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	[ "$output" = "$(printf 'a;b 1 3\nb 0 1\nc 2 4')" ]
+	printf 'a 1\nb\0 2\n' >"$BATS_TEST_TMPDIR/a"
+	run fg-diff "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/a:2: NUL byte in input" ]
+}
+
+@test "fg-diff: a file cut short while it is read is an error naming it, not a crash" {
+	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
+	awk 'BEGIN { for (i = 0; i < 5000; i++) print "main;f" i, 1 }' >"$BATS_TEST_TMPDIR/a.folded"
+	mkfifo "$BATS_TEST_TMPDIR/b"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	exec 8>"$BATS_TEST_TMPDIR/b"
+	# the target, a pipe, is waited for once the baseline is mapped
+	for i in $(seq 500); do
+		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null && break
+		sleep 0.01
+	done
+	grep -q 'a\.folded' "/proc/$pid/maps"
+	: >"$BATS_TEST_TMPDIR/a.folded"
+	echo 'main;f1 1' >&8
+	exec 8>&-
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" = 1 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read" ]
+}

@@ -253,3 +253,18 @@ big() {
 	status_is 1
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
 }
+
+# The halves of a large file are mapped, not read: lines are not
+# NUL-terminated in place, and the file's last byte is its last.
+@test "fg-merge: a large mapped file: CRLF, no final newline, a NUL byte, as from a pipe" {
+	big | sed 's/$/\r/' | head -c -2 >"$BATS_TEST_TMPDIR/in"
+	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/in")" != "" ]
+	runsh "fg-merge <$BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/one"
+	status_is 0
+	runsh "fg-merge $BATS_TEST_TMPDIR/in | cmp - $BATS_TEST_TMPDIR/one"
+	status_is 0
+	big | awk 'NR == 38000 { print "main;x@ 1" } { print }' | tr @ '\0' >"$BATS_TEST_TMPDIR/in"
+	run fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:38000: NUL byte in input" ]
+}

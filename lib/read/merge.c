@@ -78,39 +78,45 @@ int
 fmerge_run(struct fmerge *m)
 {
 	struct fmerge_in *h;
+	const char *cur;
 	count sum[2];
 	size_t len;
-	int i, top, back = -1;
+	int i, top, back = -1, mapped = 1;
 
-	for (i = 0; i < m->n; i++)
+	for (i = 0; i < m->n; i++) {
+		mapped &= m->in[i].r.in.map != NULL;
 		if (advance(m, i))
 			m->heap[m->nheap++] = i;
+	}
 	for (i = m->nheap / 2 - 1; i >= 0; i--)
 		sift_down(m, i);
 	while (m->nheap && back < 0) {
 		h = &m->in[m->heap[0]];
 		len = h->l.len;
-		if (len + 1 > m->curcap) {
-			m->curcap = 2 * len + 1;
-			m->cur = erealloc(m->cur, m->curcap);
+		cur = h->l.stack;	/* a mapped line stays where it is */
+		if (!mapped) {
+			if (len + 1 > m->curcap) {
+				m->curcap = 2 * len + 1;
+				m->cur = erealloc(m->cur, m->curcap);
+			}
+			cur = memcpy(m->cur, h->l.stack, len);
 		}
-		memcpy(m->cur, h->l.stack, len);
 		memset(sum, 0, sizeof(sum));
 		while (m->nheap) {
 			top = m->heap[0];
 			h = &m->in[top];
-			if (stack_cmp(h->l.stack, h->l.len, m->cur, len))
+			if (stack_cmp(h->l.stack, h->l.len, cur, len))
 				break;
 			add(m, top, sum);
 			if (!advance(m, top)) {
 				m->heap[0] = m->heap[--m->nheap];
-			} else if (stack_cmp(h->l.stack, h->l.len, m->cur, len) < 0) {
+			} else if (stack_cmp(h->l.stack, h->l.len, cur, len) < 0) {
 				back = top;
 				break;
 			}
 			sift_down(m, 0);
 		}
-		m->stack(m->cur, len, sum, m->ncols ? m->ncols : fr_ncounts, m->arg);
+		m->stack(cur, len, sum, m->ncols ? m->ncols : fr_ncounts, m->arg);
 	}
 	return back;
 }
