@@ -1,7 +1,8 @@
 /*
  * Fuzzing harness for the folded-stack reader and the tables built on
  * it: every line goes through the reader, the stack map, the stack
- * tree and the pattern matcher, as the programs use them.
+ * tree and the pattern matcher, as the programs use them; half the
+ * inputs are mapped (lines_map), as fg-merge and fg-diff map files.
  */
 #include <setjmp.h>
 #include <stdint.h>
@@ -61,14 +62,17 @@ check_sorted(struct stackent *e, const size_t *lcp, size_t n)
 	free(back);
 }
 
+/* map: the input mapped (lines_map), its stacks kept where they lie */
 static void
-run(int fd)
+run(int fd, int map)
 {
 	struct fline l;
 	count c[2];
 	size_t end;
 
 	fr_openfd(&r, dup(fd), "fuzz");	/* fr_close closes it */
+	if (map)
+		m.keep = lines_map(&r.in);
 	while (fr_next(&r, &l)) {
 		if (!l.ncounts)
 			continue;
@@ -103,7 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tree_init(&t, size & 1, 2);
 	error_jmp = &jb;
 	if (!setjmp(jb))
-		run(fd);
+		run(fd, size & 2);
 	error_jmp = NULL;
 	fr_close(&r);
 	stackmap_free(&m);
