@@ -598,9 +598,10 @@ rest_read(void *arg)
  * merge-joined as they come, without a hash; from the first line out of
  * order on (or from the start with --strip-hex, which changes the
  * order), each profile goes on into a map of its own, the target in a
- * second thread.  Files are mapped, not read: a map keeps its stacks
- * where they lie in the file's pages (but for --strip-hex's rewrites).  The result: three sorted runs in j->run, to be
+ * second thread.  The result: three sorted runs in j->run, to be
  * merged (stackent_merge) into every stack once, with both counts.
+ * Files are mapped, not read: the maps keep their stacks where they lie
+ * in the files' pages (but for --strip-hex's rewrites).
  */
 static void
 read_both(struct job *j)
