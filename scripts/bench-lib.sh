@@ -8,6 +8,9 @@
 #                          (default 3), print each one's median time and
 #                          peak RSS and how many times faster CMD is;
 #                          a line "ratio: ..." is kept in $BENCH_DIR/ratios
+#   ownmem LABEL CMD       CMD's own (anonymous) peak memory and the
+#                          file pages it mapped (scripts/anon-peak),
+#                          where /proc can tell them apart
 #   ratio A B              A / B with two decimals
 #   mbps BYTES SECS        throughput in MB/s
 #   inferno NAME           the path of inferno's NAME binary when
@@ -73,6 +76,11 @@ versus() {
 	echo "  $ours: ${RATIO}x faster than $peer"
 	printf 'ratio: %s | %s | %sx | %s s, %s MiB | %s s, %s MiB\n' "$ours" "$peer" "$RATIO" \
 	    "$om" "$((orss / 1024))" "$pm" "$((prss / 1024))" >>"$BENCH_DIR/ratios"
+}
+
+ownmem() {
+	[ -r /proc/self/status ] || return 0
+	printf '  %s: %s\n' "$1" "$("$SCRIPTS/anon-peak" sh -c "exec $2")"
 }
 
 ratio() {
