@@ -48,7 +48,8 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 /*
  * A mapped file cut short by another program while it is read: its
  * pages past the new end fault with SIGBUS, and the program ends with
- * a message naming the file (of the first few mapped at once).
+ * a message naming the file (one of the first few mapped at once; a
+ * fault elsewhere takes its default course).
  */
 enum { NAMED_MAPS = 8 };
 static struct {
@@ -69,14 +70,18 @@ put(const char *s)
 static void
 on_sigbus(int sig, siginfo_t *si, void *ctx)
 {
-	const char *a = si->si_addr, *name = "an input file";
+	const char *a = si->si_addr, *name = NULL;
 	int i;
 
-	(void)sig;
 	(void)ctx;
 	for (i = 0; i < NAMED_MAPS; i++)
 		if (maps[i].base && a >= maps[i].base && a < maps[i].end)
 			name = maps[i].name;
+	if (!name) {
+		/* not a mapped input's: the fault comes again, unhandled */
+		signal(sig, SIG_DFL);
+		return;
+	}
 	put(argv0);
 	put(": ");
 	put(name);
