@@ -110,6 +110,13 @@ same_as_reference() {
 	[ "$output" = "main;dispatch;handler;leaf 1" ]
 	run perf-fold --no-process --process "$BATS_TEST_TMPDIR/in"
 	[ "$output" = "app;main;dispatch;handler;leaf 1" ]
+	# FUNC is the name perf printed, not the one guarded from reading
+	# as a count
+	printf 'app 1 1.0: cycles:\n\t  1 leaf (/a)\n\t  2 worker 12 (/a)\n\t  3 main (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --skip-after 'worker 12' "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;worker_12;leaf 1" ]
+	run perf-fold --skip-after 'worker_12' "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;worker_12;leaf 1" ]
 }
 
 @test "perf-fold: a last sample without a blank line is counted" {

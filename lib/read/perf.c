@@ -330,7 +330,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	const char *pc, *func, *mod, *p, *end, *arrow;
 	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
 	char *buf;
-	int unknown = 0, first = 1;
+	int unknown = 0, first = 1, skip;
 
 	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
 	 * the last " (" with a ')' after it to the last ')'; the function
@@ -473,6 +473,8 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 				}
 			}
 		}
+		/* --skip-after names the frame as tidied, before its guard */
+		skip = o->nskip && skip_after(o, buf, flen);
 		if (!s->skipping) {
 			/* "worker 12" is no count: each frame guarded as
 			 * stack_guard_counts would in the whole stack */
@@ -482,7 +484,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 				frame_guard_count(buf, flen);	/* tidy left no ';' */
 			add_frame(s, buf, flen);
 		}
-		if (o->nskip && skip_after(o, buf, flen))
+		if (skip)
 			s->skipping = 1;
 		first = 0;
 		if (arrow == end)
