@@ -105,11 +105,11 @@ demo: all
 # resource bounds again at full size (100k-deep stacks), as CI runs them.
 check: all $(TOOLS) $(REPLAYS)
 	@scripts/need-bats
-	FG_BIN=$(CURDIR)/$(BINDIR) scripts/run-tests tests
+	FG_BIN=$(abspath $(BINDIR)) scripts/run-tests tests
 
 check-limits: all $(TOOLS)
 	@scripts/need-bats
-	FG_BIN=$(CURDIR)/$(BINDIR) FG_DEPTH=100000 scripts/run-tests tests/limits.bats
+	FG_BIN=$(abspath $(BINDIR)) FG_DEPTH=100000 scripts/run-tests tests/limits.bats
 
 bench: all
 	scripts/bench

@@ -160,6 +160,9 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	fr_open(&h.r, path);
 	lines_range(&h.r.in, at, size - at);
 	h.m.keep = lines_map(&h.r.in);
+	/* what the first half's header said holds for the second's lines */
+	h.r.ncounts = r.ncounts;
+	h.r.declared = r.declared;
 	started = par_start(&par, read_half, &h);
 	while (fr_next(&r, &l))
 		collect(&r, &l, &k);

@@ -199,6 +199,11 @@ setup() {
 	printf 'a;b 3\nb 1\nc 4\n' >"$BATS_TEST_TMPDIR/b"
 	run fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	[ "$output" = "$(printf 'a;b 1 3\nb 0 1\nc 2 4')" ]
+	# standard input from a file is mapped too, and left at its end as
+	# a read leaves it, for the next reader of the descriptor
+	runsh "{ fg-diff - $BATS_TEST_TMPDIR/b >/dev/null; cat; } <$BATS_TEST_TMPDIR/a"
+	status_is 0
+	[ "$output" = "" ]
 	printf 'a 1\nb\0 2\n' >"$BATS_TEST_TMPDIR/a"
 	run fg-diff "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
 	status_is 1
@@ -220,6 +225,31 @@ setup() {
 	grep -q 'a\.folded' "/proc/$pid/maps"
 	: >"$BATS_TEST_TMPDIR/a.folded"
 	echo 'main;f1 1' >&8
+	exec 8>&-
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" = 1 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read, or could not be read" ]
+}
+
+# Cut inside its last mapped page, a file reads as zeros past its new
+# end (no fault): the line read there is not taken for bad input.
+@test "fg-diff: a file cut short inside its last page is said to be, not read as zeros" {
+	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
+	printf 'a;b 1\nzzz;last 5\n' >"$BATS_TEST_TMPDIR/a.folded"
+	mkfifo "$BATS_TEST_TMPDIR/b"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	exec 8>"$BATS_TEST_TMPDIR/b"
+	# mapped, its first line read, and asleep on the pipe
+	for i in $(seq 500); do
+		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null &&
+		    [ "$(awk '{ print $3 }' "/proc/$pid/stat")" = S ] && break
+		sleep 0.01
+	done
+	grep -q 'a\.folded' "/proc/$pid/maps"
+	truncate -s 8 "$BATS_TEST_TMPDIR/a.folded"
+	echo 'a;b 1' >&8
 	exec 8>&-
 	status=0
 	wait "$pid" || status=$?

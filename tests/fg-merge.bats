@@ -268,3 +268,12 @@ big() {
 	status_is 1
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:38000: NUL byte in input" ]
 }
+
+@test "fg-merge: a large file's counts header holds for its second half too" {
+	{ echo '# fg: counts=1'; big | sed 1d; echo 'main;worker 12 3'; } >"$BATS_TEST_TMPDIR/in"
+	runsh "fg-merge <$BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/one"
+	status_is 0
+	grep -qx 'main;worker 12 3' "$BATS_TEST_TMPDIR/one"
+	runsh "fg-merge $BATS_TEST_TMPDIR/in | cmp - $BATS_TEST_TMPDIR/one"
+	status_is 0
+}

@@ -45,11 +45,23 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	r->left = len;
 }
 
+/* Is the mapped file now shorter than its mapping?  Past the end its
+ * pages fault, and in the last page the bytes past the end read as
+ * zeros: the lines kept from there are lost. */
+static int
+shrunk(struct lines *r)
+{
+	struct stat st;
+
+	return !fstat(r->fd, &st) && st.st_size < r->mapend;
+}
+
 /*
  * A mapped file cut short by another program while it is read: its
- * pages past the new end fault with SIGBUS, and the program ends with
- * a message naming the file (one of the first few mapped at once; a
- * fault elsewhere takes its default course).
+ * pages past the new end fault with SIGBUS (as do pages that cannot be
+ * read from the disk), and the program ends with a message naming the
+ * file (one of the first few mapped at once; a fault elsewhere takes
+ * its default course).
  */
 enum { NAMED_MAPS = 8 };
 static struct {
@@ -85,7 +97,7 @@ on_sigbus(int sig, siginfo_t *si, void *ctx)
 	put(argv0);
 	put(": ");
 	put(name);
-	put(": the file shrank while it was read\n");
+	put(": the file shrank while it was read, or could not be read\n");
 	_exit(1);
 }
 
@@ -142,6 +154,9 @@ lines_map(struct lines *r)
 	p = mmap(NULL, len + skip, PROT_READ, MAP_PRIVATE, r->fd, off - (off_t)skip);
 	if (p == MAP_FAILED)
 		return 0;
+	/* where a read would leave it, for whoever shares the descriptor */
+	lseek(r->fd, off + (off_t)len, SEEK_SET);
+	r->mapend = off + (off_t)len;
 	free(r->buf);
 	r->map = p;
 	r->maplen = len + skip;
@@ -163,6 +178,8 @@ lines_close(struct lines *r)
 {
 	if (r->release)
 		r->release(r->release_arg);
+	if (r->map && shrunk(r))
+		eprintf("%s: the file shrank while it was read", r->name);
 	if (r->fd > 0)
 		close(r->fd);
 	if (r->map) {
@@ -180,6 +197,9 @@ lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	/* a line of a mapped file read as zeros past its new end */
+	if (r->map && shrunk(r))
+		eprintf("%s: the file shrank while it was read", r->name);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
 	va_end(ap);

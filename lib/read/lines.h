@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "base/util.h"
 
@@ -26,14 +27,15 @@ struct lines {
 	void *release_arg;
 	char *map;		/* see lines_map: the mapping, or NULL */
 	size_t maplen;		/* its bytes, from map; the input's from buf */
+	off_t mapend;		/* the file offset its last byte is before */
 };
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
 /* The next line, without its newline (nor a CR before it) and NUL-
- * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
- * an error with the line number. */
+ * terminated in place (not in a mapping: see lines_map): 1, or 0 at
+ * the end.  A NUL byte in the line is an error with the line number. */
 int lines_next(struct lines *r, char **s, size_t *n);
 /*
  * Call fn(arg) before lines already handed out move or go (when the
@@ -51,7 +53,10 @@ void lines_range(struct lines *r, uint64_t off, uint64_t len);
  * length says where each ends), and stay there until lines_close: no
  * copy, and no fresh memory for them.  A pipe or an empty file is read
  * as before.  1 when the file is mapped.  A mapped file that shrinks
- * while it is read ends the program with a message.
+ * before lines_close ends the program with a message: at once when a
+ * page past its new end is touched, else at lines_close (lines kept
+ * from its last page may have read as zeros), which a program that
+ * keeps lines calls when it is done with them, before it ends well.
  */
 int lines_map(struct lines *r);
 void lines_close(struct lines *r);
