@@ -138,7 +138,7 @@ draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs
 		f = &g->v[0].L.f[i];
 		c = graph_color(g, o, 0, i);
 		first = count_val(f->x) + 1;
-		last = count_val(f->x) + count_val(layout_w(&g->v[0].L, f));
+		last = layout_end(&g->v[0].L, f);
 		c0 = (long)rint(cs * first);
 		if (c0 < 1)
 			c0 = 1;

@@ -215,7 +215,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		left = XPAD + count_val(f->x) * wpt;
-		right = XPAD + (count_val(f->x) + count_val(layout_w(L, f))) * wpt;
+		right = XPAD + layout_end(L, f) * wpt;
 		if (fmt_scaled(left, 1, &n1) && fmt_scaled(right, 1, &n2)) {
 			fmt_fixed_n(x1, n1, 1);
 			fmt_fixed_n(w, n2 - n1, 1);

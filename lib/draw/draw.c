@@ -626,7 +626,7 @@ graph_box(const struct graph *g, const struct dopts *o, int v, size_t i,
 	double wpt = g->v[v].wpt;
 
 	*x0 = tenths(DRAW_XPAD + count_val(f->x) * wpt);
-	*x1 = tenths(DRAW_XPAD + (count_val(f->x) + count_val(layout_w(&g->v[v].L, f))) * wpt);
+	*x1 = tenths(DRAW_XPAD + layout_end(&g->v[v].L, f) * wpt);
 	*y = graph_y(g, o, f->depth);
 }
 

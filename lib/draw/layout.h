@@ -74,6 +74,13 @@ layout_w(const struct layout *L, const struct lframe *f)
 	return f->name == LF_ROOT ? L->total : f->total[L->col];
 }
 
+/* Where frame f of L ends, in samples: its start plus its width. */
+static inline double
+layout_end(const struct layout *L, const struct lframe *f)
+{
+	return count_val(f->x) + count_val(layout_w(L, f));
+}
+
 /* Sort stacks as a flame graph shows them: frame by frame, callees by
  * name bytewise (a name ordered as if ';' followed it, as sorted lines
  * are), a stack before the stacks it begins; and set each one's lcp. */
