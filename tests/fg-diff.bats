@@ -210,26 +210,35 @@ setup() {
 	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/a:2: NUL byte in input" ]
 }
 
-@test "fg-diff: a file cut short while it is read is an error naming it, not a crash" {
-	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
-	awk 'BEGIN { for (i = 0; i < 5000; i++) print "main;f" i, 1 }' >"$BATS_TEST_TMPDIR/a.folded"
+# fg-diff with baseline a.folded (made first) and a pipe for target:
+# once the baseline is mapped, its first line read, and fg-diff asleep
+# on the pipe, the baseline is cut to SIZE bytes and LINE is written to
+# the target.  Sets status and err (what fg-diff said).
+cut_while_read() {
 	mkfifo "$BATS_TEST_TMPDIR/b"
 	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	exec 8>"$BATS_TEST_TMPDIR/b"
-	# the target, a pipe, is waited for once the baseline is mapped
 	for i in $(seq 500); do
-		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null && break
+		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null &&
+		    [ "$(awk '{ print $3 }' "/proc/$pid/stat")" = S ] && break
 		sleep 0.01
 	done
 	grep -q 'a\.folded' "/proc/$pid/maps"
-	: >"$BATS_TEST_TMPDIR/a.folded"
-	echo 'main;f1 1' >&8
+	truncate -s "$1" "$BATS_TEST_TMPDIR/a.folded"
+	echo "$2" >&8
 	exec 8>&-
 	status=0
 	wait "$pid" || status=$?
+	err=$(cat "$BATS_TEST_TMPDIR/err")
+}
+
+@test "fg-diff: a file cut short while it is read is an error naming it, not a crash" {
+	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
+	awk 'BEGIN { for (i = 0; i < 5000; i++) print "main;f" i, 1 }' >"$BATS_TEST_TMPDIR/a.folded"
+	cut_while_read 0 'main;f1 1'
 	[ "$status" = 1 ]
-	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read, or could not be read" ]
+	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read, or could not be read" ]
 }
 
 # Cut inside its last mapped page, a file reads as zeros past its new
@@ -237,22 +246,7 @@ setup() {
 @test "fg-diff: a file cut short inside its last page is said to be, not read as zeros" {
 	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
 	printf 'a;b 1\nzzz;last 5\n' >"$BATS_TEST_TMPDIR/a.folded"
-	mkfifo "$BATS_TEST_TMPDIR/b"
-	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
-	pid=$!
-	exec 8>"$BATS_TEST_TMPDIR/b"
-	# mapped, its first line read, and asleep on the pipe
-	for i in $(seq 500); do
-		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null &&
-		    [ "$(awk '{ print $3 }' "/proc/$pid/stat")" = S ] && break
-		sleep 0.01
-	done
-	grep -q 'a\.folded' "/proc/$pid/maps"
-	truncate -s 8 "$BATS_TEST_TMPDIR/a.folded"
-	echo 'a;b 1' >&8
-	exec 8>&-
-	status=0
-	wait "$pid" || status=$?
+	cut_while_read 8 'a;b 1'
 	[ "$status" = 1 ]
-	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read" ]
+	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read" ]
 }
