@@ -1,23 +1,16 @@
 /* fg-diff: two profiles to differential lines "STACK BASE TARGET" */
-#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/diffread.h"
 #include "read/fheader.h"
-#include "base/par.h"
-#include "read/folded.h"
-#include "read/merge.h"
-#include "stack/frame.h"
 #include "base/out.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/treejoin.h"
 #include "base/util.h"
-
-/* The default wildcard: Julia REPL frames, "f at REPL[3]:5". */
-#define REPL_WILDCARD "\\[[0-9]+\\]:[0-9]+$"
 
 enum { NORM_OFF, NORM_TRUNC, NORM_EXACT };
 
@@ -28,12 +21,6 @@ struct opts {
 };
 
 static struct fhjoin hdr;	/* the two inputs' unit headers */
-
-struct profile {
-	const char *path;
-	count total;
-	int anywild;		/* a frame may match the default wildcard */
-};
 
 static void
 usage(void)
@@ -50,52 +37,6 @@ usage(void)
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
-}
-
-/* Could a frame of s[0..n) match the REPL wildcard?  It needs "]:";
- * memchr finds the rare ']' far faster than memmem finds a pair. */
-static int
-maybe_repl(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n;
-
-	while ((p = memchr(p, ']', end - p)) && ++p < end)
-		if (*p == ':')
-			return 1;
-	return 0;
-}
-
-static void
-add_total(struct freader *r, count *total, count c)
-{
-	if (!count_add(total, c))
-		fr_error(r, "sum of counts overflows");
-}
-
-static void
-one_count_only(struct freader *r, struct fline *l)
-{
-	if (l->ncounts == 2)
-		fr_error(r, "two counts on a line: fg-diff compares two one-count profiles");
-}
-
-/* Replace every 0x[0-9a-fA-F]+ with "0x..." (difffolded.pl -s). */
-static size_t
-strip_hex(const char *s, size_t n, char *out)
-{
-	size_t i = 0, k = 0;
-
-	while (i < n) {
-		if (i + 2 < n && s[i] == '0' && s[i + 1] == 'x' && isxdigit((unsigned char)s[i + 2])) {
-			memcpy(out + k, "0x...", 5);
-			k += 5;
-			for (i += 2; i < n && isxdigit((unsigned char)s[i]); i++)
-				;
-			continue;
-		}
-		out[k++] = s[i++];
-	}
-	return k;
 }
 
 /*
@@ -178,193 +119,19 @@ tree_join(const struct opts *o, const struct stackent *e, size_t n, const count 
 	stackmap_free(&u);
 }
 
-/* What every data line of a profile is checked for, as it is read. */
-static void
-check_line(struct freader *r, struct fline *l, struct profile *p, const struct opts *o)
-{
-	one_count_only(r, l);
-	add_total(r, &p->total, l->c[0]);
-	if (o->defaultwild && maybe_repl(l->stack, l->len))
-		p->anywild = 1;
-}
-
-/* Both profiles, read once each. */
-struct job {
+/* What print_ent prints with. */
+struct printing {
 	const struct opts *o;
-	struct profile *p;
-	struct fmerge mg;
-	struct stackmap sorted;	/* what the merge joined, in order */
-	struct stackmap rest[2];	/* the rest of each profile, sorted */
-	/* the three sorted runs, for stackent_merge */
-	struct stackent *run[3];
-	size_t *lcp[3], nrun[3];
+	const count *totals;
 };
-
-static void
-merged_line(struct fmerge_in *in, int i, void *arg)
-{
-	struct job *j = arg;
-
-	check_line(&in->r, &in->l, &j->p[i], j->o);
-}
-
-static void
-merged_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
-{
-	struct job *j = arg;
-	struct stackent *e = stackmap_push(&j->sorted, s, len);
-
-	(void)ncols;
-	e->c[0] = c[0];
-	e->c[1] = c[1];
-}
-
-/* A comment before a profile's stacks: its unit header is joined with
- * the other profile's; other comments are left out.  (The threads that
- * read on after the join skip comments: a header comes first.) */
-static void
-diff_comment(struct fmerge_in *in, void *arg)
-{
-	(void)arg;
-	fhj_line(&hdr, &in->r, &in->l);
-}
-
-/* One profile's lines the merge join did not take, into a map of its own. */
-struct rest {
-	struct job *j;
-	int col;
-	struct stackmap m;
-	struct stackbatch b;
-	char *buf;
-	size_t cap;
-};
-
-static void
-rest_add(struct rest *x, struct fmerge_in *in)
-{
-	const char *s = in->l.stack;
-	size_t n = in->l.len;
-	count c[2] = { { 0, 0 }, { 0, 0 } };
-
-	if (x->j->o->striphex) {
-		/* "0x1" grows to "0x...": at most 5/3 longer */
-		if (2 * n + 8 > x->cap) {
-			x->cap = 2 * n + 8;
-			x->buf = erealloc(x->buf, x->cap);
-		}
-		n = strip_hex(s, n, x->buf);
-		s = x->buf;
-	}
-	c[x->col] = in->l.c[0];
-	stackbatch_add(&x->b, &x->m, s, n, c, 2, in->r.name, in->r.lineno);
-}
-
-static void
-rest_read(void *arg)
-{
-	struct rest *x = arg;
-	struct fmerge_in *in = &x->j->mg.in[x->col];
-
-	/* lines go to the map from where they lie, unless rewritten */
-	if (!x->j->o->striphex) {
-		stackbatch_lend(&x->b, &x->m);
-		lines_onrelease(&in->r.in, stackbatch_release, &x->b);
-	}
-	if (in->live)
-		rest_add(x, in);
-	while (fr_next(&in->r, &in->l))
-		if (in->l.ncounts) {
-			check_line(&in->r, &in->l, &x->j->p[x->col], x->j->o);
-			rest_add(x, in);
-		}
-	stackbatch_flush(&x->b, &x->m);
-	lines_onrelease(&in->r.in, NULL, NULL);
-	stackmap_sort(&x->m);
-	free(x->b.buf);
-	free(x->buf);
-}
-
-/*
- * Read both profiles once.  Sorted ones (the suite's own output) are
- * merge-joined as they come, without a hash; from the first line out of
- * order on (or from the start with --strip-hex, which changes the
- * order), each profile goes on into a map of its own, the target in a
- * second thread.  The result: three sorted runs in j->run, to be
- * merged (stackent_merge) into every stack once, with both counts.
- * Files are mapped, not read: the maps keep their stacks where they lie
- * in the files' pages (but for --strip-hex's rewrites).
- */
-static void
-read_both(struct job *j)
-{
-	static const int col[2] = { 0, 1 };
-	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
-	struct rest x[2];
-	struct par par;
-	int k, i, mapped[2];
-
-	fr_ncounts = 0;
-	fmerge_open(&j->mg, 2, paths, col);
-	for (k = 0; k < 2; k++)
-		mapped[k] = lines_map(&j->mg.in[k].r.in);
-	j->mg.stack = merged_stack;
-	j->mg.line = merged_line;
-	j->mg.comment = diff_comment;
-	j->mg.arg = j;
-	j->mg.ncols = 2;
-	stackmap_init(&j->sorted);
-	j->sorted.keep = mapped[0] && mapped[1];
-	j->run[0] = j->sorted.ent;
-	j->nrun[0] = j->sorted.n;
-	if (!j->o->striphex) {
-		if (fmerge_run(&j->mg) < 0) {
-			j->run[0] = j->sorted.ent;
-			j->nrun[0] = j->sorted.n;
-			return;
-		}
-	} else {
-		/* the first data line of each decides the count columns,
-		 * before two threads read on */
-		for (k = 0; k < 2; k++)
-			while ((j->mg.in[k].live = fr_next(&j->mg.in[k].r, &j->mg.in[k].l)) &&
-			    !j->mg.in[k].l.ncounts)
-				diff_comment(&j->mg.in[k], j);
-		for (k = 0; k < 2; k++)
-			if (j->mg.in[k].live)
-				merged_line(&j->mg.in[k], k, j);
-	}
-	memset(x, 0, sizeof(x));
-	for (k = 0; k < 2; k++) {
-		x[k].j = j;
-		x[k].col = k;
-		stackmap_init(&x[k].m);
-		x[k].m.keep = mapped[k] && !j->o->striphex;
-	}
-	i = par_start(&par, rest_read, &x[1]);
-	rest_read(&x[0]);
-	par_done(&par, 0);
-	if (i)
-		par_join(&par);
-	else
-		rest_read(&x[1]);
-	j->run[0] = j->sorted.ent;
-	j->nrun[0] = j->sorted.n;
-	for (k = 0; k < 2; k++) {
-		j->rest[k] = x[k].m;
-		j->run[k + 1] = x[k].m.ent;
-		j->nrun[k + 1] = x[k].m.n;
-		j->lcp[k + 1] = x[k].m.lcp;
-	}
-}
 
 static void
 print_ent(const struct stackent *e, size_t lcp, void *arg)
 {
-	struct job *j = arg;
-	count totals[2] = { j->p[0].total, j->p[1].total };
+	const struct printing *pr = arg;
 
 	(void)lcp;
-	print_pair(j->o, e->s, e->len, e->c[0], e->c[1], totals);
+	print_pair(pr->o, e->s, e->len, e->c[0], e->c[1], pr->totals);
 }
 
 int
@@ -383,8 +150,9 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	struct opts o = { 0 };
-	struct profile p[2];
-	struct job j;
+	struct diffside p[2];
+	struct diffread j;
+	struct printing pr;
 	struct stackent *e;
 	size_t n;
 	count totals[2];
@@ -434,24 +202,25 @@ main(int argc, char **argv)
 	p[0].path = argv[0];
 	p[1].path = argv[1];
 	memset(&j, 0, sizeof(j));
-	j.o = &o;
 	j.p = p;
-	read_both(&j);
+	j.striphex = o.striphex;
+	j.defaultwild = o.defaultwild;
+	j.hdr = &hdr;
+	diffread(&j);
 	fhj_print(&hdr, 2);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
+	pr.o = &o;
+	pr.totals = totals;
 	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild) {
 		if (!(e = stackent_merge(j.run, j.lcp, j.nrun, 3, &n)))
 			eprintf("sum of counts overflows");
 		tree_join(&o, e, n, totals);
 		free(e);
-	} else if (!stackent_merge_each(j.run, j.lcp, j.nrun, 3, print_ent, &j)) {
+	} else if (!stackent_merge_each(j.run, j.lcp, j.nrun, 3, print_ent, &pr)) {
 		eprintf("sum of counts overflows");
 	}
-	stackmap_free(&j.sorted);
-	for (k = 0; k < 2; k++)
-		stackmap_free(&j.rest[k]);
-	fmerge_close(&j.mg);
+	diffread_free(&j);
 	/* an empty side is allowed, and said (fg(7)) */
 	if (count_iszero(p[0].total))
 		weprintf("%s: the baseline has no samples: every stack is new",
