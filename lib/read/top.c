@@ -570,7 +570,7 @@ tree_head(const struct top *tp, const struct cells *h)
 	}
 }
 
-/* One node of the tree, in tp->format; rows is the number of the row. */
+/* Node v of the tree in tp->format: row its number, parent its parent's. */
 static void
 tree_node(const struct top *tp, uint32_t v, const struct cells *h, long row, long parent)
 {
