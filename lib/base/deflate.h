@@ -1,7 +1,7 @@
 /* deflate.h: deflate streams in zlib and gzip framing, without a library
  *
  * Enough of RFC 1950, 1951 and 1952 to write what PNG, PDF and pprof
- * files hold: Adler-32 (CRC-32 is base/crc32.h), and deflate with LZ77
+ * files hold (into base/bytes.h's buffers): Adler-32 (CRC-32 is base/crc32.h), and deflate with LZ77
  * matching over a 32 KiB window coded with the fixed Huffman tables.
  * Flame graphs are runs of flat colour and profiles repeat their
  * names' parts, so the fixed tables already compress them well.
@@ -12,17 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
 #include "base/par.h"
-
-/* A growable byte buffer. */
-struct bytes {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-void bytes_put(struct bytes *b, const void *p, size_t n);
-void bytes_be32(struct bytes *b, uint32_t v);	/* big-endian */
-void bytes_free(struct bytes *b);
 
 uint32_t adler32_update(uint32_t a, const unsigned char *p, size_t n);	/* start at 1 */
 
