@@ -31,6 +31,16 @@ expected() {
 		fg-merge | grep -v '^# ' | LC_ALL=C sort
 }
 
+# absent MESSAGE: skip the test for want of a tool; under CI=true,
+# where every tool is installed, fail instead
+absent() {
+	if [ "${CI:-}" = true ]; then
+		echo "CI=true but $1" >&2
+		return 1
+	fi
+	skip "$1"
+}
+
 needpython() {
 	command -v python3 >/dev/null || skip "needs python3 to read the JSON"
 }
@@ -65,11 +75,15 @@ field() {
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1], encoding="utf-8")); print(eval(sys.argv[2]))' "$1" "$2"
 }
 
-schema() {
+needschema() {
 	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] &&
 	    [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/file-format-schema.json" ] ||
-		skip "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
-	command -v node >/dev/null || skip "needs node"
+		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
+	command -v node >/dev/null || absent "needs node"
+}
+
+# schema FILE: tests/speedscope-schema.cjs on FILE
+schema() {
 	node "$FG_ROOT/tests/speedscope-schema.cjs" \
 	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/file-format-schema.json" "$1"
 }
@@ -95,6 +109,7 @@ schema() {
 }
 
 @test "fg-speedscope: valid against speedscope's file-format-schema.json" {
+	needschema
 	fg-speedscope "$F" "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/s.json"
 	run schema "$BATS_TEST_TMPDIR/s.json"
 	[ "$output" = "ok 2 26 33 66" ] || { echo "$output"; return 1; }
@@ -191,12 +206,12 @@ schema() {
 
 @test "fg-speedscope in speedscope 1.25.0 (headless Chromium): opens with no error, the same total" {
 	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
-		skip "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
+		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
 	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
-		skip "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
-	command -v node >/dev/null || skip "needs node"
+		absent "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	command -v node >/dev/null || absent "needs node"
 	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
-		skip "needs chromium (or FG_CHROMIUM)"
+		absent "needs chromium (or FG_CHROMIUM)"
 	fg-speedscope "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
 	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
 	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/b.out" ||
