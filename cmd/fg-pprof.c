@@ -118,6 +118,8 @@ main(int argc, char **argv)
 	fhj_settle(&st.hdr, argc > optind ? argc - optind : 1);
 	if (!type)
 		header_type(&st.hdr.h, &type, &unit);
+	if (!st.w.smp.n)
+		weprintf("no stacks: the profile has no samples");
 	ppw_write(&st.w, &out, type, unit);
 	out_mem(out.p, out.n);
 	out_flush();

@@ -97,6 +97,8 @@ main(int argc, char **argv)
 		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
 		add_input(&w, argv[optind + i], i, split, n > 1 ? prefix : "");
 	}
+	if (!w.smp.n)
+		weprintf("no stacks: the profile has no samples");
 	ssw_write(&w);
 	out_flush();
 	free(prefix);

@@ -187,7 +187,9 @@ Try 'fg-pprof --help' for more information." ]
 
 @test "fg-pprof: no stacks is a profile without samples" {
 	: >"$BATS_TEST_TMPDIR/e"
-	fg-pprof "$BATS_TEST_TMPDIR/e" >"$BATS_TEST_TMPDIR/e.pb.gz"
+	run bash -c "fg-pprof $BATS_TEST_TMPDIR/e 2>&1 >$BATS_TEST_TMPDIR/e.pb.gz"
+	status_is 0
+	[ "$output" = "fg-pprof: no stacks: the profile has no samples" ]
 	gzip -t "$BATS_TEST_TMPDIR/e.pb.gz"
 	[ "$(pprof-fold -l "$BATS_TEST_TMPDIR/e.pb.gz")" = "0 samples/count default" ]
 	[ -z "$(pprof-fold "$BATS_TEST_TMPDIR/e.pb.gz" | grep -v '^#')" ]

@@ -200,7 +200,9 @@ schema() {
 @test "fg-speedscope: no stacks is a profile without samples" {
 	needpython
 	: >"$BATS_TEST_TMPDIR/e"
-	fg-speedscope "$BATS_TEST_TMPDIR/e" >"$BATS_TEST_TMPDIR/e.json"
+	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/e 2>&1 >$BATS_TEST_TMPDIR/e.json"
+	status_is 0
+	[ "$output" = "fg-speedscope: no stacks: the profile has no samples" ]
 	[ "$(field "$BATS_TEST_TMPDIR/e.json" '[(p["samples"], p["weights"], p["endValue"]) for p in d["profiles"]]')" = "[([], [], 0)]" ]
 }
 
