@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # The README's examples run as written after its quick start: every
 # indented command in "The programs" and "Handing a profile to pprof and
-# speedscope" sections, from a scratch folder laid out as a fresh clone (tests/ and bin/ of this build), with none of
-# fg's programs on PATH: the examples call them in bin/.
+# speedscope" sections, from a scratch folder laid out as a fresh clone
+# (tests/ and bin/ of this build), with none of fg's programs on PATH:
+# the examples call them in bin/.
 
 load helper
 
