@@ -206,7 +206,10 @@ schema() {
 	[ "$(field "$BATS_TEST_TMPDIR/e.json" '[(p["samples"], p["weights"], p["endValue"]) for p in d["profiles"]]')" = "[([], [], 0)]" ]
 }
 
-@test "fg-speedscope in speedscope 1.25.0 (headless Chromium): opens with no error, the same total" {
+# speedscope FILE: FILE opened in speedscope's release build in headless
+# Chromium (tests/browser/speedscope.cjs), with no error, no dialog and
+# no request beyond the loopback server; its report in b.out
+speedscope() {
 	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
 		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
 	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
@@ -214,14 +217,18 @@ schema() {
 	command -v node >/dev/null || absent "needs node"
 	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
 		absent "needs chromium (or FG_CHROMIUM)"
-	fg-speedscope "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
 	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
-	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/b.out" ||
+	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$1" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "fg-speedscope in speedscope 1.25.0 (headless Chromium): opens with no error, the same total" {
+	fg-speedscope "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
+	speedscope "$BATS_TEST_TMPDIR/j.json"
 	total=$(awk '{ t += $NF } END { print t }' "$DATA/folded/julia.folded")
 	# every sample's weight once, at its leaf: the self times add up to the total
 	grep -qx "self=$total" "$BATS_TEST_TMPDIR/b.out"
@@ -232,6 +239,15 @@ schema() {
 	# a frame's self time is what its stacks ending there weigh
 	self=$(awk '$0 ~ /;sort! at sort.jl:710 [0-9]+$/ { t += $NF } END { print t }' "$DATA/folded/julia.folded")
 	grep -qx "row=[0-9]* $self sort! sort.jl" "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "fg-pprof's profile opens in speedscope 1.25.0 too, with the same total" {
+	fg-pprof "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.pb.gz"
+	speedscope "$BATS_TEST_TMPDIR/j.pb.gz"
+	total=$(awk '{ t += $NF } END { print t }' "$DATA/folded/julia.folded")
+	grep -qx "self=$total" "$BATS_TEST_TMPDIR/b.out"
+	# speedscope's pprof import keys frames by function and file
+	grep -qx "row=$total 0 eval boot.jl" "$BATS_TEST_TMPDIR/b.out"
 }
 
 @test "fg-speedscope --help and --version" {

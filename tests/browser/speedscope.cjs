@@ -1,4 +1,5 @@
-/* speedscope.cjs DIR FILE: open FILE in the speedscope release build in
+/* speedscope.cjs DIR FILE: open FILE (a speedscope file, or any format
+ * speedscope imports, such as pprof) in the speedscope release build in
  * DIR (the npm package's dist/release) as a user does, both served
  * from a loopback HTTP server and the profile named by #profileURL=,
  * in headless Chromium through puppeteer-core; then read its sandwich
@@ -23,7 +24,8 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/cs
 function serve() {
 	const server = http.createServer((req, res) => {
 		const u = decodeURIComponent(req.url.split("?")[0]);
-		const f = u === "/profile.json" ? file : path.join(dir, path.normalize(u).replace(/^\/+/, ""));
+		const f = u === "/profile/" + path.basename(file) ? file :
+			path.join(dir, path.normalize(u).replace(/^\/+/, ""));
 		fs.readFile(f, (err, data) => {
 			if (err) { res.writeHead(404); res.end(); return; }
 			res.writeHead(200, { "Content-Type": types[path.extname(f)] || "application/octet-stream" });
@@ -59,7 +61,7 @@ function num(s) {
 		page.on("pageerror", (e) => errors.push(String(e)));
 		page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
 		page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
-		await page.goto(base + "/index.html#profileURL=" + encodeURIComponent(base + "/profile.json") +
+		await page.goto(base + "/index.html#profileURL=" + encodeURIComponent(base + "/profile/" + path.basename(file)) +
 			"&view=sandwich", { waitUntil: "load", timeout: 60000 });
 		await page.waitForFunction(() => document.querySelectorAll("table tr td").length > 0 ||
 			/went wrong|error/i.test(document.body.innerText), { timeout: 60000 });
