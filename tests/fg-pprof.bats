@@ -136,6 +136,18 @@ needgo() {
 	diff <(pprof-fold -i alloc_space "$DATA/pprof/go-heap.pb.gz") <(pprof-fold "$BATS_TEST_TMPDIR/h.pb.gz")
 }
 
+@test "fg-pprof: go tool pprof shows the units it scales (time, bytes)" {
+	needgo
+	printf '# fg: unit=microseconds\na;b 1500\na;c 2500\n' | fg-pprof >"$BATS_TEST_TMPDIR/t.pb.gz"
+	go tool pprof -top "$BATS_TEST_TMPDIR/t.pb.gz" 2>/dev/null >"$BATS_TEST_TMPDIR/top"
+	grep -qx 'Type: cpu' "$BATS_TEST_TMPDIR/top"
+	grep -q '^ *2.50ms .* c$' "$BATS_TEST_TMPDIR/top"
+	printf '# fg: unit=bytes\na;b 3145728\n' | fg-pprof >"$BATS_TEST_TMPDIR/b.pb.gz"
+	go tool pprof -top "$BATS_TEST_TMPDIR/b.pb.gz" 2>/dev/null >"$BATS_TEST_TMPDIR/top"
+	grep -qx 'Type: space' "$BATS_TEST_TMPDIR/top"
+	grep -q '^ *3MB .* b$' "$BATS_TEST_TMPDIR/top"
+}
+
 @test "fg-pprof --sample-type TYPE/UNIT sets it; inputs that disagree leave the header out" {
 	printf '# fg: unit=bytes\na;b 3\n' | fg-pprof --sample-type alloc/objects >"$BATS_TEST_TMPDIR/u.pb.gz"
 	[ "$(pprof-fold -l "$BATS_TEST_TMPDIR/u.pb.gz")" = "0 alloc/objects default" ]
