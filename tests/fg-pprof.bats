@@ -92,6 +92,11 @@ needgo() {
 	# standard input, and the same bytes every time
 	runsh "fg-pprof <$F | cmp - $BATS_TEST_TMPDIR/p.pb.gz"
 	status_is 0
+	# a line number is up to 18 digits (pprof's int64); text after the
+	# last ':' that is not one stays in the file
+	printf 'f at a.c:123456789012345678;g at b:c:1234567890123456789;h at d:x 1\n' |
+		fg-pprof | pprof-fold --lines --full-path >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -v '^#' "$BATS_TEST_TMPDIR/out")" = "f at a.c:123456789012345678;g at b:c:1234567890123456789:0;h at d:x:0 1" ]
 }
 
 @test "fg-pprof: go tool pprof -raw reads the same stacks and values" {

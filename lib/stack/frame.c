@@ -71,14 +71,15 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 }
 
 
-/* The line number s[0..n): 1 and *line, or 0 when s is not one. */
+/* The line number s[0..n): 1 and *line, or 0 when s is not one (up to
+ * 18 digits, so that it fits pprof's int64). */
 static int
 line_number(const char *s, size_t n, uint64_t *line)
 {
 	uint64_t v = 0;
 	size_t i;
 
-	if (!n || n > 19)
+	if (!n || n > 18)
 		return 0;
 	for (i = 0; i < n; i++) {
 		if (!digit(s[i]))
