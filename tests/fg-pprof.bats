@@ -99,6 +99,16 @@ needgo() {
 	[ "$(grep -v '^#' "$BATS_TEST_TMPDIR/out")" = "f at a.c:123456789012345678;g at b:c:1234567890123456789:0;h at d:x:0 1" ]
 }
 
+@test "fg-pprof: real profiles (Go, PProf.jl) folded with lines come back the same, header included" {
+	local f
+	for f in "$DATA"/pprof/*.pb.gz; do
+		pprof-fold --lines --full-path "$f" >"$BATS_TEST_TMPDIR/a"
+		[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/a")" -ge 3 ]
+		fg-pprof "$BATS_TEST_TMPDIR/a" | pprof-fold --lines --full-path >"$BATS_TEST_TMPDIR/b"
+		diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	done
+}
+
 @test "fg-pprof: go tool pprof -raw reads the same stacks and values" {
 	needgo
 	fg-pprof "$F" >"$BATS_TEST_TMPDIR/p.pb.gz"
