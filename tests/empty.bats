@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # Empty input, one rule for every program (fg(7), Conventions): folders
 # of text and filters print nothing and exit 0; an empty binary profile
-# is an error; renderers have nothing to draw (exit 1); fg-diff says
-# which side is empty and goes on.
+# is an error; writers of profile files (fg-jlprof, fg-pprof,
+# fg-speedscope) write one without samples and say so; renderers have
+# nothing to draw (exit 1); fg-diff says which side is empty and goes on.
 
 load helper
 
@@ -54,6 +55,23 @@ setup() {
 	[ -z "$output" ]
 	run jlprof-fold "$BATS_TEST_TMPDIR/empty"
 	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
+}
+
+@test "empty: writers of profile files write one without samples, say so, exit 0" {
+	local p
+	for p in fg-jlprof fg-pprof fg-speedscope; do
+		for f in empty blank; do
+			run bash -c "$p $BATS_TEST_TMPDIR/$f 2>&1 >$BATS_TEST_TMPDIR/out"
+			status_is 0
+			[ "$output" = "$p: no stacks: the profile has no samples" ] || { echo "$p $f: $output" >&2; return 1; }
+			[ -s "$BATS_TEST_TMPDIR/out" ]
+		done
+	done
+	fg-pprof "$BATS_TEST_TMPDIR/empty" 2>/dev/null | pprof-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/out")" = 0 ]
+	fg-jlprof "$BATS_TEST_TMPDIR/empty" 2>/dev/null | jlprof-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/out")" = 0 ]
+	fg-speedscope "$BATS_TEST_TMPDIR/blank" 2>/dev/null | grep -q '"samples":\[\],'
 }
 
 @test "empty: renderers and fg-top have nothing to draw, exit 1" {

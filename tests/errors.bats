@@ -7,7 +7,7 @@
 load helper
 
 # each program, with the arguments it needs before its input file
-progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof)
+progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof fg-pprof fg-speedscope)
 
 setup() {
 	printf 'a;b 1\na;c\n' >"$BATS_TEST_TMPDIR/bad.folded"
@@ -90,7 +90,8 @@ Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; 
 	local cmd p
 	for cmd in "fg-svg --minwidth x" "fg-png --width -1" "fg-pdf --colors none" \
 	    "fg-vega --delta x" "fg-top --sort x" "fg-prune -d 0" "fg-filter" \
-	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline"; do
+	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline" \
+	    "fg-pprof --sample-type x"; do
 		p=${cmd%% *}
 		run $cmd </dev/null
 		status_is 2

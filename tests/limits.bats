@@ -98,6 +98,21 @@ sanitized() {
 	[ "$output" = "10001 g" ]
 }
 
+@test "limits: a deep stack through fg-pprof and fg-speedscope, and a Location of N inlined Lines" {
+	deep "$n" >"$BATS_TEST_TMPDIR/in"
+	runlim "fg-pprof $BATS_TEST_TMPDIR/in | pprof-fold | grep -v '^#' | fg-merge $BATS_TEST_TMPDIR/in - | awk '{ print \$NF }'"
+	status_is 0
+	[ "$output" = "$(printf '6\n2')" ]
+	runlim "fg-speedscope $BATS_TEST_TMPDIR/in | grep -o '\"name\":\"f[0-9]*\"' | wc -l"
+	status_is 0
+	[ "$output" -eq "$n" ]
+	# every frame but the root inlined into the one before: one Location
+	awk -v n="$n" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d_[i]", i; print " 3" }' >"$BATS_TEST_TMPDIR/inl"
+	runlim "fg-pprof $BATS_TEST_TMPDIR/inl | pprof-fold | grep -v '^#' | fg-merge $BATS_TEST_TMPDIR/inl - | awk '{ print \$NF }'"
+	status_is 0
+	[ "$output" = 6 ]
+}
+
 @test "limits: a deep perf sample and a deep Julia profile fold" {
 	awk -v n="$n" 'BEGIN { print "prog 1 1.0: 1 cycles:"; for (i = n; i >= 1; i--) printf "\t%x f%d (/bin/prog)\n", i, i; print "" }' >"$BATS_TEST_TMPDIR/perf.txt"
 	runlim "perf-fold $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # The README's examples run as written after its quick start: every
-# indented command in "The programs" section, from a scratch folder laid
-# out as a fresh clone (tests/ and bin/ of this build), with none of
-# fg's programs on PATH: the examples call them in bin/.
+# indented command in "The programs" and "Handing a profile to pprof and
+# speedscope" sections, from a scratch folder laid out as a fresh clone
+# (tests/ and bin/ of this build), with none of fg's programs on PATH:
+# the examples call them in bin/.
 
 load helper
 
@@ -29,12 +30,13 @@ quickstart() {
 make check" ]
 }
 
-@test "readme: every example in The programs runs as written, nothing of fg on PATH" {
+@test "readme: every example in The programs and Handing a profile runs as written, nothing of fg on PATH" {
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$FG_ROOT/tests" tests
 	ln -s "$FG_BIN" bin
-	sed -n '/^## The programs/,/^## /p' "$FG_ROOT/README.md" |
-		sed -n 's/^    //p' >examples
+	awk '/^## / { on = $0 == "## The programs" || $0 == "## Handing a profile to pprof and speedscope" }
+	    on' "$FG_ROOT/README.md" | sed -n 's/^    //p' >examples
+	grep -q fg-speedscope examples
 	[ -s examples ]
 	n=0
 	while IFS= read -r cmd; do

@@ -223,6 +223,15 @@ ereallocarray(void *p, size_t n, size_t size)
 	return erealloc(p, n * size);
 }
 
+void *
+egrowarray(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return p;
+	*cap = n < 1024 ? 1024 : n > SIZE_MAX / 2 ? n : n * 2;
+	return ereallocarray(p, *cap, size);
+}
+
 char *
 estrdup(const char *s)
 {

@@ -65,6 +65,9 @@ void *ecalloc(size_t n, size_t size);
 void *erealloc(void *p, size_t n);
 /* erealloc of an array of n elements of size bytes, checking n * size. */
 void *ereallocarray(void *p, size_t n, size_t size);
+/* Array p of *cap elements of size bytes, grown (doubled at least)
+ * when it has fewer than n; *cap updated.  New elements are not set. */
+void *egrowarray(void *p, size_t *cap, size_t n, size_t size);
 char *estrdup(const char *s);
 
 /* Numbers given on the command line; a bad one is a usage error (exit 2). */

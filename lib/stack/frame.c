@@ -26,6 +26,12 @@ frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
 	return n;
 }
 
+static int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static const char *
 find_at(const char *f, size_t n)
 {
@@ -64,10 +70,53 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 	return 1;
 }
 
+
+/* The line number s[0..n): 1 and *line, or 0 when s is not one (up to
+ * 18 digits, so that it fits pprof's int64). */
 static int
-digit(char c)
+line_number(const char *s, size_t n, uint64_t *line)
 {
-	return c >= '0' && c <= '9';
+	uint64_t v = 0;
+	size_t i;
+
+	if (!n || n > 18)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!digit(s[i]))
+			return 0;
+		v = v * 10 + (s[i] - '0');
+	}
+	*line = v;
+	return 1;
+}
+
+void
+frame_parts(const char *f, size_t n, struct frameparts *p)
+{
+	static const char jlinl[] = " [inlined]";
+	const char *annot, *at, *colon;
+	size_t alen, k = sizeof(jlinl) - 1;
+
+	n = frame_strip_annot(f, n, &annot, &alen);
+	p->inlined = alen == 1 && *annot == 'i';
+	if (n >= k && !memcmp(f + n - k, jlinl, k)) {
+		p->inlined = 1;
+		n -= k;
+	}
+	p->line = 0;
+	at = find_at(f, n);
+	if (!at) {
+		p->namelen = n;
+		p->file = NULL;
+		p->filelen = 0;
+		return;
+	}
+	p->namelen = at - f;
+	p->file = at + 4;
+	p->filelen = f + n - p->file;
+	colon = memrchr(p->file, ':', p->filelen);
+	if (colon && line_number(colon + 1, f + n - colon - 1, &p->line))
+		p->filelen = colon - p->file;
 }
 
 static int

@@ -11,6 +11,7 @@
 #define FG_FRAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /*
@@ -74,6 +75,24 @@ size_t frame_strip_annot(const char *f, size_t n, const char **annot, size_t *an
 size_t frame_funclen(const char *f, size_t n);
 /* The file of f[0..n): 1 and its place, or 0 when the label has none. */
 int frame_file(const char *f, size_t n, const char **file, size_t *filelen);
+/*
+ * The parts of label f[0..n) a profile format of its own keeps apart,
+ * for the writers (fg-pprof, fg-speedscope): the function name
+ * f[0..namelen); the file and line of " at FILE:LINE" (file NULL
+ * without " at "; line 0 when the text after the last ':' is not a
+ * line number, the file then running to the end); and whether the frame
+ * was inlined into its caller: annotated _[i], or a Julia frame ending
+ * in " [inlined]".  Other annotations are left out of every part.
+ */
+struct frameparts {
+	size_t namelen;
+	const char *file;
+	size_t filelen;
+	uint64_t line;
+	int inlined;
+};
+void frame_parts(const char *f, size_t n, struct frameparts *p);
+
 /*
  * For folders: a frame that ends in blanks and a number ("worker 12")
  * would be read back as a count column ("STACK BASE TARGET", or a

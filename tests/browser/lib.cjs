@@ -63,4 +63,4 @@ async function hoverName(page, name) {
 	return r;
 }
 
-module.exports = { open, hoverName };
+module.exports = { open, hoverName, chromium };
