@@ -600,8 +600,7 @@ rest_read(void *arg)
  * order), each profile goes on into a map of its own, the target in a
  * second thread.  The result: three sorted runs in j->run, to be
  * merged (stackent_merge) into every stack once, with both counts.
- * Files are mapped, not read: the maps keep their stacks where they lie
- * in the files' pages (but for --strip-hex's rewrites).
+ * A file changed while it is read is an error (lines_watch).
  */
 static void
 read_both(struct job *j)
@@ -610,19 +609,18 @@ read_both(struct job *j)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct par par;
-	int k, i, mapped[2];
+	int k, i;
 
 	fr_ncounts = 0;
 	fmerge_open(&j->mg, 2, paths, col);
 	for (k = 0; k < 2; k++)
-		mapped[k] = lines_map(&j->mg.in[k].r.in);
+		lines_watch(&j->mg.in[k].r.in);
 	j->mg.stack = merged_stack;
 	j->mg.line = merged_line;
 	j->mg.comment = diff_comment;
 	j->mg.arg = j;
 	j->mg.ncols = 2;
 	stackmap_init(&j->sorted);
-	j->sorted.keep = mapped[0] && mapped[1];
 	j->run[0] = j->sorted.ent;
 	j->nrun[0] = j->sorted.n;
 	if (!j->o->striphex) {
@@ -647,7 +645,6 @@ read_both(struct job *j)
 		x[k].j = j;
 		x[k].col = k;
 		stackmap_init(&x[k].m);
-		x[k].m.keep = mapped[k] && !j->o->striphex;
 	}
 	i = par_start(&par, rest_read, &x[1]);
 	rest_read(&x[0]);

@@ -254,9 +254,9 @@ big() {
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
 }
 
-# The halves of a large file are mapped, not read: lines are not
-# NUL-terminated in place, and the file's last byte is its last.
-@test "fg-merge: a large mapped file: CRLF, no final newline, a NUL byte, as from a pipe" {
+# The halves of a large file are read apart, each watched for a change:
+# they read as a pipe does all the same.
+@test "fg-merge: a large watched file: CRLF, no final newline, a NUL byte, as from a pipe" {
 	big | sed 's/$/\r/' | head -c -2 >"$BATS_TEST_TMPDIR/in"
 	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/in")" != "" ]
 	runsh "fg-merge <$BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/one"

@@ -138,8 +138,7 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 		stackend--;
 	if (stackend == 0)
 		fr_error(r, "stack missing");
-	if (!r->in.map)
-		s[stackend] = 0;
+	s[stackend] = 0;
 	l->stack = s;
 	l->len = stackend;
 }

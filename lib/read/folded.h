@@ -14,8 +14,7 @@
 #include "read/lines.h"
 
 struct fline {
-	char *stack;		/* NUL-terminated in the buffer (not in a mapping: lines_map);
-			 * for a comment, the line */
+	char *stack;		/* NUL-terminated in the buffer; for a comment, the line */
 	size_t len;
 	int ncounts;		/* 0 for a comment, else 1 or 2 */
 	count c[2];		/* c[0] the count, or baseline and target */
