@@ -55,6 +55,31 @@ load helper
 	[ "$output" = "a 9007199254740995" ]
 }
 
+# Only a field taken as a count may make the counts decimal: a frame
+# that holds a dotted number ("lib 1.2.3") is no count, and integers
+# stay exact after it.
+@test "fg-merge: a dotted number in a frame leaves the counts integers" {
+	runsh "printf 'main;lib 1.2.3 5\nmain 12345678901234567891\nmain;v 1.2.3.4 2\n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'main 12345678901234567891\nmain;lib 1.2.3 5\nmain;v 1.2.3.4 2')" ]
+	# each input alone, as fg-merge reads them in one run
+	printf 'main;lib 1.2.3 5\n' >"$BATS_TEST_TMPDIR/a"
+	printf 'main 12345678901234567891\n' >"$BATS_TEST_TMPDIR/b"
+	run fg-merge "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	[ "$output" = "$(printf 'main 12345678901234567891\nmain;lib 1.2.3 5')" ]
+}
+
+# Decimal counts print their integer from 2^53 on, exact: never a number
+# past 2^64 that no reader takes back.
+@test "fg-merge: a decimal run prints large integers exactly, and reads its output back" {
+	runsh "printf 'a 0.5\nb 18446744073709551615\nc 12345678901234567891\n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a 0.5\nb 18446744073709551615\nc 12345678901234567891')" ]
+	runsh "printf 'a 0.5\nb 18446744073709551615\n' | fg-merge | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a 0.5\nb 18446744073709551615')" ]
+}
+
 @test "fg-merge: comments pass through, #-frames are frames, blank lines skipped" {
 	run fg-merge "$DATA/folded/comments.folded"
 	status_is 0

@@ -82,7 +82,7 @@ parse_count(struct freader *r, const char *s, size_t n, count *c)
 		fr_error(r, "negative count '%s'", quote(s, n));
 	if (s[0] < '0' || s[0] > '9')
 		fr_error(r, "count missing");
-	if ((err = count_parse(s, n, c)))
+	if ((err = count_read(s, n, c)))
 		fr_error(r, "%s '%s'", err, quote(s, n));
 }
 
