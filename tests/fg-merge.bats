@@ -87,8 +87,25 @@ load helper
 }
 
 @test "fg-merge: frames with spaces keep them; the count is the last field" {
-	runsh "printf 'a b;c d 3\na b;c d  4\n' | fg-merge"
+	runsh "printf 'a b;c d 3\na b;c d 4\n' | fg-merge"
 	[ "$output" = "a b;c d 7" ]
+}
+
+# One blank before the count separates it, as flamegraph.pl and
+# difffolded.pl read it: the blanks before that one end the leaf, so a
+# leaf "[unknown] " is the frame an inner "[unknown] " is.
+@test "fg-merge: a frame may end in a blank, the leaf as any other" {
+	runsh "printf 'a;[unknown] ;x 1\na;[unknown]  2\na;[unknown] 4\na;b\t\t3\na;b 1 \n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a;[unknown] 4\na;[unknown]  2\na;[unknown] ;x 1\na;b 1\na;b\t 3')" ]
+	# two counts: one blank before each
+	runsh "printf 'a;[unknown]  1 2\na;[unknown]  3 4\n' | fg-merge"
+	[ "$output" = "a;[unknown]  4 6" ]
+	# two blanks between two numbers: the first is the frame's
+	runsh "printf 'a 1  2\n' | fg-merge"
+	[ "$output" = "a 1  2" ]
+	runsh "printf 'a 1  2\n' | fg-svg | grep -c '<title>a 1 '"
+	[ "$output" = 1 ]
 }
 
 @test "fg-merge: empty input gives empty output" {

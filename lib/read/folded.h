@@ -39,6 +39,10 @@ struct freader {
  * input an error.
  */
 extern int fr_ncounts;
+/* A "# fg: counts=N" header was read (and is passed on by a program
+ * that passes comments): a new leaf ending in a number needs no guard
+ * (stack_guard_leaf) then. */
+extern int fr_declared;
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void fr_open(struct freader *r, const char *path);
