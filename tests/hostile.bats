@@ -238,6 +238,14 @@ pprof_named() {
 	# flamegraph.pl
 	runsh "printf 'a;[unknown] ;x 1\na;[unknown]  2\n' | fg-svg | grep -c '<title>\[unknown\]  (3 samples'"
 	[ "$output" = 1 ]
+	# and the filters write such a line back as it was
+	printf 'a;[unknown] ;x 1\na;[unknown]  2\n' >"$BATS_TEST_TMPDIR/u.folded"
+	for cmd in "fg-prune zz" "fg-filter --only -F unknown" "fg-filter -F unknown" fg-merge; do
+		runsh "$cmd $BATS_TEST_TMPDIR/u.folded | LC_ALL=C sort"
+		[ "$output" = "$(printf 'a;[unknown]  2\na;[unknown] ;x 1')" ] || { echo "$cmd: $output" >&2; return 1; }
+	done
+	run fg-diff "$BATS_TEST_TMPDIR/u.folded" "$BATS_TEST_TMPDIR/u.folded"
+	[ "$output" = "$(printf 'a;[unknown]  2 2\na;[unknown] ;x 1 1')" ]
 }
 
 @test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {
