@@ -245,6 +245,19 @@ cut_while_read() {
 	[ "$out" = "" ]
 }
 
+# A watched file not yet read to its end is as it was: a bad line in it
+# is said as ever, not taken for a change.
+@test "fg-diff: a bad line early in a large watched file names its line" {
+	{ echo 'main;bad'; awk 'BEGIN { for (i = 0; i < 150000; i++) printf "main;lib;f%06d 1\n", i }'; } >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main 1\n' >"$BATS_TEST_TMPDIR/b.folded"
+	run fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/a.folded:1: count missing" ]
+	run fg-merge "$BATS_TEST_TMPDIR/a.folded"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/a.folded:1: count missing" ]
+}
+
 # Cut after it was read whole, a file is still said to have changed:
 # what was read is no longer the file.
 @test "fg-diff: a file cut short after its bytes were read is said to be" {

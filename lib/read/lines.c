@@ -60,20 +60,23 @@ lines_watch(struct lines *r)
 	return 1;
 }
 
-/* At the end of a watched file: is it as it was when the watch began,
- * and has all of it (its range) been read? */
+/* Is a watched file as it was when the watch began, and (at its end,
+ * when end is set) has all of it, or of its range, been read? */
 static void
-check_watch(struct lines *r)
+check_watch(struct lines *r, int end)
 {
 	struct stat st;
 
 	if (!r->watch)
 		return;
-	r->watch = 0;
 	if (fstat(r->fd, &st) || st.st_size != r->wsize ||
 	    st.st_mtim.tv_sec != r->wmtime.tv_sec || st.st_mtim.tv_nsec != r->wmtime.tv_nsec ||
-	    lseek(r->fd, 0, SEEK_CUR) != r->wend)
+	    (end && lseek(r->fd, 0, SEEK_CUR) != r->wend)) {
+		r->watch = 0;
 		eprintf("%s: the file changed while it was read", r->name);
+	}
+	if (end)
+		r->watch = 0;
 }
 
 void
@@ -100,8 +103,7 @@ lines_error(struct lines *r, const char *fmt, ...)
 	va_list ap;
 
 	/* a bad line made by a writer, not by the file as it was */
-	if (r->watch)
-		check_watch(r);
+	check_watch(r, 0);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
 	va_end(ap);
@@ -151,7 +153,7 @@ fill(struct lines *r)
 	n = readmore(r);
 	if (n == 0) {
 		r->eof = 1;
-		check_watch(r);
+		check_watch(r, 1);
 		return;
 	}
 	if (r->nul == SIZE_MAX && (z = memchr(r->buf + r->end, 0, n)))
