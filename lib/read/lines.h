@@ -35,7 +35,8 @@ struct lines {
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
 /* The next line, without its newline (nor a CR before it) and NUL-
- * terminated in place: 1, or 0 at the end.  A NUL byte in the line is an error with the line number. */
+ * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
+ * an error with the line number. */
 int lines_next(struct lines *r, char **s, size_t *n);
 /*
  * Call fn(arg) before lines already handed out move or go (when the
