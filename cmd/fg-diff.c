@@ -75,17 +75,6 @@ scaled(const struct opts *o, count base, count t1, count t2)
 	return c;
 }
 
-/* A count as count_fmt prints it, but exact where a double is not:
- * from 2^53 on a double holds no fraction, and the integer is exact. */
-static void
-out_exact(count c)
-{
-	if (count_frac && c.d >= 9007199254740992.0)
-		out_u64(c.u);
-	else
-		out_count(c);
-}
-
 static void
 print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
     const count *totals)
@@ -96,9 +85,9 @@ print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
 	c[1] = t;
 	out_mem(s, n);
 	out_char(' ');
-	out_exact(c[0]);
+	out_count(c[0]);
 	out_char(' ');
-	out_exact(c[1]);
+	out_count(c[1]);
 	out_char('\n');
 }
 

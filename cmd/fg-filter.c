@@ -89,10 +89,12 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 		return;
 	if (!f->selected++)
 		release_comments(f);
-	if (f->mode == MODE_REROOT)
+	if (f->mode == MODE_REROOT) {
+		stack_guard_root(l->stack + at, l->len - at);	/* "# x" a comment */
 		out_stackline(l->stack + at, l->len - at, l->c, l->ncounts);
-	else
+	} else {
 		out_stackline(l->stack, l->len, l->c, l->ncounts);
+	}
 }
 
 static void
@@ -158,6 +160,9 @@ filter_graph(struct filter *f)
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
 		len = match[i] ? e->len : matching_prefix(&matching, e->s, e->len);
+		/* a new leaf "worker 12" is no count (its stack is used no more) */
+		if (len < e->len && fr_ncounts == 1 && !fr_declared)
+			stack_guard_leaf((char *)e->s, len);
 		if (len && !stackmap_add(&kept, e->s, len, e->c, fr_ncounts))
 			eprintf("sum of counts overflows");
 	}

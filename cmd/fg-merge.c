@@ -129,8 +129,7 @@ read_half(void *arg)
  * maps, each sorted in its own thread, are merged as they are printed.
  * The first data line is read before the helper starts: it decides the
  * count columns for both.  Messages are those of a reading in order.
- * The file is mapped, not read: the maps keep their stacks where they
- * lie in its pages, and it is closed only when they are printed.
+ * A file changed while it is read is an error (lines_watch).
  */
 static void
 merge_split(const char *path, uint64_t size, uint64_t at)
@@ -147,7 +146,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&k.m);
 	fr_open(&r, path);
 	lines_range(&r.in, 0, at);
-	k.m.keep = lines_map(&r.in);
+	lines_watch(&r.in);
 	stackbatch_lend(&k.b, &k.m);
 	lines_onrelease(&r.in, stackbatch_release, &k.b);
 	while (fr_next(&r, &l)) {
@@ -159,7 +158,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&h.m);
 	fr_open(&h.r, path);
 	lines_range(&h.r.in, at, size - at);
-	h.m.keep = lines_map(&h.r.in);
+	lines_watch(&h.r.in);
 	/* what the first half's header said holds for the second's lines */
 	h.r.ncounts = r.ncounts;
 	h.r.declared = r.declared;

@@ -160,7 +160,7 @@ static void
 prune_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct prune *p = arg;
-	const char *s = l->stack;
+	char *s = l->stack;
 	size_t len = l->len, end;
 	long at;
 
@@ -185,6 +185,9 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 	}
 	if (p->depth)
 		len = first_frames(s, len, p->depth);
+	/* a new leaf "worker 12" is no count */
+	if (len < l->len && l->ncounts == 1 && !fr_declared)
+		stack_guard_leaf(s, len);
 	out_stackline(s, len, l->c, l->ncounts);
 }
 

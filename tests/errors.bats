@@ -47,6 +47,38 @@ each_with_input() {
 	done
 }
 
+# With a standard descriptor closed at start-up, the first file opened
+# would take its number: "-" would read that file again, output would
+# go into it.  Each program finds the closed one still closed in effect.
+@test "errors: a closed standard input is a read error for '-', in every order" {
+	local p
+	for p in "${progs[@]}"; do
+		runsh "$p - <&-"
+		status_is 1
+		[ "$output" = "${p%% *}: <stdin>: read error: Bad file descriptor" ] || { echo "$p: $output" >&2; return 1; }
+	done
+	runsh "fg-diff $BATS_TEST_TMPDIR/ok.folded - <&-"
+	status_is 1
+	[ "$output" = "fg-diff: <stdin>: read error: Bad file descriptor" ]
+	runsh "fg-diff - $BATS_TEST_TMPDIR/ok.folded <&-"
+	status_is 1
+	[ "$output" = "fg-diff: <stdin>: read error: Bad file descriptor" ]
+	runsh "fg-merge $BATS_TEST_TMPDIR/ok.folded - <&-"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>: read error: Bad file descriptor" ]
+}
+
+@test "errors: a closed standard output is a write error, the input file untouched" {
+	local cmd
+	cp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
+	while IFS= read -r cmd; do
+		runsh "$cmd >&-"
+		status_is 1
+		[ "$output" = "${cmd%% *}: write error: Bad file descriptor" ] || { echo "$cmd: $output" >&2; return 1; }
+	done < <(each_with_input)
+	cmp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
+}
+
 @test "errors: a full disk is a write error, exit 1" {
 	[ -w /dev/full ] || skip "needs /dev/full"
 	local cmd

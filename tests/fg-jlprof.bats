@@ -191,6 +191,15 @@ a;c 1'
 a;c 1'
 }
 
+@test "fg-jlprof: a dotted number in a frame is no decimal count" {
+	printf 'main;lib 1.2.3 5\nmain 2\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-jlprof "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	runsh "fg-jlprof $BATS_TEST_TMPDIR/in | jlprof-fold -C"
+	same_lines 'main 2
+main;lib 1.2.3 5'
+}
+
 @test "fg-jlprof: malformed input: a message, exit 1, nothing on stdout" {
 	rejects "two counts (a differential profile)" $'a;b 1 2\na 3 4\n'
 	rejects "in:2: a decimal count" $'a;b 1\na 2.5\n'

@@ -8,11 +8,15 @@ setup() {
 	P=$DATA/perf
 }
 
-# perf-fold OPT on capture NAME equals the reference output, order aside.
+# perf-fold OPT on capture NAME equals the reference output, order aside,
+# but for one departure: perf-fold writes no frame that ends in blanks
+# (fg-folded(5)), where stackcollapse-perf.pl may ("write0;  3", a leaf
+# that is one blank, in the Java captures).
 same_as_reference() {
 	local opt=$1 name=$2
 	gzip -dc "$P/$name.txt.gz" | perf-fold --"$opt" 2>/dev/null | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
-	gzip -dc "$P/$name-collapsed-$opt.txt.gz" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
+	gzip -dc "$P/$name-collapsed-$opt.txt.gz" | sed -E 's/[ \t]+;/;/g; s/[ \t]+( [0-9]+)$/\1/' |
+	    LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
 	if ! cmp -s "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"; then
 		echo "perf-fold --$opt $name differs:" >&2
 		diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours" | head -5 >&2

@@ -29,7 +29,9 @@ extern _Thread_local uint64_t (*error_hook)(uint64_t line);
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };
 
 /* Set argv0 to name without its directory and return it; a program
- * stores it back in argv[0] so that getopt's messages name it so too. */
+ * stores it back in argv[0] so that getopt's messages name it so too.
+ * Called first in every main: descriptors 0, 1 and 2 closed at start-up
+ * get /dev/null, opened so that using them fails as before. */
 char *setprogname(char *name);
 /* "argv0: message" on stderr; eprintf exits 1, weprintf returns. */
 noreturn void eprintf(const char *fmt, ...) PRINTFLIKE(1, 2);

@@ -106,7 +106,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_HASH: o->seed = SEED_HASH; break;
 	case DO_PALETTE: o->palfile = arg; break;
 	case DO_TOTAL:
-		if (count_parse(arg, strlen(arg), &o->total))
+		if (count_read(arg, strlen(arg), &o->total))
 			usage_error("bad total: '%s'", arg);
 		break;
 	case DO_FLAMECHART: o->chart = 1; break;

@@ -163,19 +163,18 @@ diffread(struct diffread *j)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct par par;
-	int k, i, mapped[2];
+	int k, i;
 
 	fr_ncounts = 0;
 	fmerge_open(&j->mg, 2, paths, col);
 	for (k = 0; k < 2; k++)
-		mapped[k] = lines_map(&j->mg.in[k].r.in);
+		lines_watch(&j->mg.in[k].r.in);
 	j->mg.stack = merged_stack;
 	j->mg.line = merged_line;
 	j->mg.comment = diff_comment;
 	j->mg.arg = j;
 	j->mg.ncols = 2;
 	stackmap_init(&j->sorted);
-	j->sorted.keep = mapped[0] && mapped[1];
 	j->run[0] = j->sorted.ent;
 	j->nrun[0] = j->sorted.n;
 	if (!j->striphex) {
@@ -200,7 +199,6 @@ diffread(struct diffread *j)
 		x[k].j = j;
 		x[k].col = k;
 		stackmap_init(&x[k].m);
-		x[k].m.keep = mapped[k] && !j->striphex;
 	}
 	i = par_start(&par, rest_read, &x[1]);
 	rest_read(&x[0]);

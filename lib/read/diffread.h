@@ -6,9 +6,8 @@
  * each profile goes on into a map of its own, the target in a second
  * thread.  The result is three sorted runs, to be merged
  * (stackent_merge) into every stack once, with both counts: c[0] the
- * baseline's, c[1] the target's.  Files are mapped, not read: the maps
- * keep their stacks where they lie in the files' pages (but for the
- * rewritten ones).  Each profile must have one count a line.
+ * baseline's, c[1] the target's.  A file changed while it is read is
+ * an error (lines_watch).  Each profile must have one count a line.
  */
 #ifndef FG_DIFFREAD_H
 #define FG_DIFFREAD_H

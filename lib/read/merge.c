@@ -81,10 +81,9 @@ fmerge_run(struct fmerge *m)
 	const char *cur;
 	count sum[2];
 	size_t len;
-	int i, top, back = -1, mapped = 1;
+	int i, top, back = -1;
 
 	for (i = 0; i < m->n; i++) {
-		mapped &= m->in[i].r.in.map != NULL;
 		if (advance(m, i))
 			m->heap[m->nheap++] = i;
 	}
@@ -93,14 +92,11 @@ fmerge_run(struct fmerge *m)
 	while (m->nheap && back < 0) {
 		h = &m->in[m->heap[0]];
 		len = h->l.len;
-		cur = h->l.stack;	/* a mapped line stays where it is */
-		if (!mapped) {
-			if (len + 1 > m->curcap) {
-				m->curcap = 2 * len + 1;
-				m->cur = erealloc(m->cur, m->curcap);
-			}
-			cur = memcpy(m->cur, h->l.stack, len);
+		if (len + 1 > m->curcap) {
+			m->curcap = 2 * len + 1;
+			m->cur = erealloc(m->cur, m->curcap);
 		}
+		cur = memcpy(m->cur, h->l.stack, len);
 		memset(sum, 0, sizeof(sum));
 		while (m->nheap) {
 			top = m->heap[0];

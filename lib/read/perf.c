@@ -476,12 +476,13 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		/* --skip-after names the frame as tidied, before its guard */
 		skip = o->nskip && skip_after(o, buf, flen);
 		if (!s->skipping) {
-			/* "worker 12" is no count: each frame guarded as
-			 * stack_guard_counts would in the whole stack */
+			/* "worker 12" is no count, "[unknown] " ends in no
+			 * blank: each frame guarded as stack_guard would in
+			 * the whole stack */
 			if (o->srcline)
-				stack_guard_counts(buf, flen);
+				flen = stack_guard(buf, flen);
 			else
-				frame_guard_count(buf, flen);	/* tidy left no ';' */
+				flen = frame_guard(buf, flen);	/* tidy left no ';' */
 			add_frame(s, buf, flen);
 		}
 		if (skip)
@@ -575,10 +576,45 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	for (i = 0; i < s->pnamelen; i++)
 		if (s->pname[i] == ' ')
 			s->pname[i] = '_';
-	stack_guard_counts(s->pname, s->pnamelen);
+	s->pnamelen = stack_guard(s->pname, s->pnamelen);
 	s->live = 1;
 	s->textlen = s->nframes = s->ngroups = 0;
 	s->skipping = 0;
+}
+
+/*
+ * One of perf's own comments ("# ========", "# captured on: ...", the
+ * header perf script --header prints): a line that begins with '#' but
+ * is no event line with a time ("comm pid [cpu] 123.456:"), which is
+ * what a process whose name begins with '#' (any process may name
+ * itself so) writes.
+ */
+static int
+perf_comment(const char *s, size_t n)
+{
+	const char *pid, *tid;
+	size_t commlen, pidlen, tidlen, i, j;
+
+	if (n == 0 || s[0] != '#')
+		return 0;
+	if (!event_line(s, n, &commlen, &pid, &pidlen, &tid, &tidlen))
+		return 1;
+	i = (tid ? tid + tidlen : pid + pidlen) - s;
+	while (i < n && blank(s[i]))
+		i++;
+	if (i < n && s[i] == '[') {	/* the CPU */
+		while (i < n && s[i] != ']')
+			i++;
+		for (i++; i < n && blank(s[i]); i++)
+			;
+	}
+	for (j = i; i < n && digit(s[i]); i++)
+		;
+	if (i == j || i >= n || s[i] != '.')
+		return 1;
+	for (j = ++i; i < n && digit(s[i]); i++)
+		;
+	return !(i > j && i < n && s[i] == ':');
 }
 
 void
@@ -587,7 +623,7 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	char *pid, *tid;
 	size_t commlen, pidlen, tidlen;
 
-	if (n > 0 && line[0] == '#')
+	if (perf_comment(line, n))
 		return;
 	if (n == 0) {
 		end_sample(st, r);

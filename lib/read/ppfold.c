@@ -79,9 +79,11 @@ static uint32_t
 endframe(struct ppfold *f, size_t start)
 {
 	uint32_t id;
+	size_t n;
 
-	frame_guard_count(f->b + start, f->blen - start);	/* "worker 12" is no count */
-	id = intern(&f->frames, f->b + start, f->blen - start);
+	/* "worker 12" is no count, "# x" no comment, "f " no ambiguous leaf */
+	n = frame_guard(f->b + start, f->blen - start);
+	id = intern(&f->frames, f->b + start, n);
 
 	f->blen = start;
 	return id;

@@ -128,8 +128,12 @@ blank(char c)
 void
 frame_guard_count(char *f, size_t n)
 {
-	size_t i = n, j;
+	size_t i, j;
 
+	/* blanks after the number hide it from no reader that strips them */
+	while (n > 0 && blank(f[n - 1]))
+		n--;
+	i = n;
 	while (i > 0 && digit(f[i - 1]))
 		i--;
 	/* a count may have a decimal part: "12.5", "12." */
@@ -146,7 +150,18 @@ frame_guard_count(char *f, size_t n)
 		f[--i] = '_';
 }
 
-void
+size_t
+frame_guard(char *f, size_t n)
+{
+	while (n > 0 && blank(f[n - 1]))
+		n--;
+	if (n >= 2 && f[0] == '#' && f[1] == ' ')
+		f[1] = '_';
+	frame_guard_count(f, n);
+	return n;
+}
+
+size_t
 frame_clean(char *f, size_t n)
 {
 	size_t i;
@@ -156,7 +171,39 @@ frame_clean(char *f, size_t n)
 			f[i] = ':';
 		else if (f[i] == '\n' || f[i] == '\r' || f[i] == '\0')
 			f[i] = ' ';
-	frame_guard_count(f, n);
+	return frame_guard(f, n);
+}
+
+size_t
+stack_guard(char *s, size_t n)
+{
+	char *f = s, *end = s + n, *semi, *w = s;
+	size_t k;
+
+	for (;; f = semi + 1) {
+		semi = memchr(f, ';', end - f);
+		k = frame_guard(f, (semi ? semi : end) - f);
+		memmove(w, f, k);
+		w += k;
+		if (!semi)
+			return w - s;
+		*w++ = ';';
+	}
+}
+
+void
+stack_guard_root(char *s, size_t n)
+{
+	if (n >= 2 && s[0] == '#' && s[1] == ' ')
+		s[1] = '_';
+}
+
+void
+stack_guard_leaf(char *s, size_t n)
+{
+	char *semi = memrchr(s, ';', n), *f = semi ? semi + 1 : s;
+
+	frame_guard_count(f, s + n - f);
 }
 
 void
@@ -171,7 +218,7 @@ stack_guard_counts(char *s, size_t n)
 			return;
 		}
 		/* most frames end in a letter: look no further */
-		if (semi > f && (digit(semi[-1]) || semi[-1] == '.'))
+		if (semi > f && (digit(semi[-1]) || semi[-1] == '.' || blank(semi[-1])))
 			frame_guard_count(f, semi - f);
 	}
 }
