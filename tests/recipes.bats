@@ -82,3 +82,50 @@ setup() {
 	cmp ref merged/all.folded
 	cmp ref runs/all.folded
 }
+
+# the EX block of man/fg-merge.1 that holds $1, as the page shows it
+man_example() {
+	sed -e 's/\\(aq/'"'"'/g' -e 's/\\-/-/g' -e 's/\\e/\\/g' "$FG_ROOT/man/fg-merge.1" |
+		awk -v want="$1" '/^\.EX$/ { ex = 1; b = ""; next }
+		    /^\.EE$/ { if (index(b, want)) printf "%s", b; ex = 0; next }
+		    ex { b = b $0 "\n" }'
+}
+
+@test "recipes: fg-merge(1)'s xargs -P recipe runs as written (perf script from a stand-in)" {
+	man_example 'xargs -P' >run.sh
+	grep -q 'fg-merge --sorted \*.data.folded > all.folded' run.sh
+	# perf script -i FILE: the fixture's text, as perf would print it
+	mkdir stand-in
+	printf '#!/bin/sh\n[ "$1 $2" = "script -i" ] || exit 2\ngzip -dc "$3"\n' >stand-in/perf
+	chmod +x stand-in/perf
+	for n in dd-stacks java-faults js-stacks numa-stacks; do
+		cp "$DATA/perf/perf-$n-01.txt.gz" "$n.data"
+		gzip -dc "$DATA/perf/perf-$n-01.txt.gz" | perf-fold >"$n.ref" 2>/dev/null
+	done
+	PATH=$PWD/stand-in:$PATH bash -e run.sh 2>/dev/null
+	fg-merge ./*.ref | cmp - all.folded
+}
+
+@test "recipes: the Hadoop Streaming mapper's lines, shuffled by stack to two reducers, merge right" {
+	man_example '# fold-map:' >fold-map
+	grep -q "^cut -f2- | while read -r f; do" fold-map
+	# hdfs dfs -cat PATH: the file itself
+	mkdir stand-in
+	printf '#!/bin/sh\n[ "$1 $2" = "dfs -cat" ] || exit 2\ngzip -dc "$3"\n' >stand-in/hdfs
+	chmod +x stand-in/hdfs
+	printf '0\t%s\n' "$DATA/perf/perf-dd-stacks-01.txt.gz" >in.0
+	printf '%s\n' "$DATA/perf/perf-java-stacks-01.txt.gz" >in.1
+	for m in 0 1; do PATH=$PWD/stand-in:$PATH sh fold-map <in.$m >map.$m 2>/dev/null; done
+	grep -q "$(printf '\t')[0-9]*\$" map.0
+	# the shuffle: by the key (the stack) to one of two reducers, each
+	# sorted by key; the reducer's lines come out with a tab after them
+	cat map.0 map.1 | awk -F '\t' '{ print > ("r." length($1) % 2) }'
+	for r in r.0 r.1; do
+		LC_ALL=C sort -s -t "$(printf '\t')" -k1,1 "$r" | fg-merge --sorted | sed 's/$/\t/' >"part-$r"
+	done
+	fg-merge --sorted part-r.0 part-r.1 >all.folded
+	{
+		gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold
+		gzip -dc "$DATA/perf/perf-java-stacks-01.txt.gz" | perf-fold
+	} 2>/dev/null | fg-merge | cmp - all.folded
+}
