@@ -91,15 +91,23 @@ keep_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
 }
 
 /* Merge sorted inputs like sort -m, adding up equal stacks, in constant
- * memory (the merged stacks kept for a cut); an input out of order is
- * an error. */
+ * memory (the merged stacks kept for a cut, where they lie when every
+ * input is mapped); an input out of order is an error. */
 static void
 merge_sorted(int n, char **names)
 {
 	struct fmerge m;
-	int back;
+	int back, i, mapped = 1;
 
 	fmerge_open(&m, n, names, NULL);
+	/* regular files are mapped, not copied into fresh buffers: the
+	 * lines then stay where they lie until fmerge_close */
+	for (i = 0; i < n; i++)
+		mapped &= lines_map(&m.in[i].r.in);
+	if (cutting) {
+		stackmap_init(&merged);
+		merged.keep = mapped;
+	}
 	m.stack = cutting ? keep_stack : print_stack;
 	m.comment = merge_comment;
 	m.arg = &n;

@@ -91,6 +91,9 @@ total() {
 	for p in "$BATS_TEST_TMPDIR"/part.*; do fg-merge "$p" >"$p.sorted"; done
 	fg-merge --min-share 1 "$DATA/folded/many.folded" >"$BATS_TEST_TMPDIR/a"
 	fg-merge --sorted --min-share 1 "$BATS_TEST_TMPDIR"/part.*.sorted | cmp - "$BATS_TEST_TMPDIR/a"
+	# one input a pipe: the merged stacks are copied, not kept where they lie
+	cat "$BATS_TEST_TMPDIR"/part.aa.sorted |
+		fg-merge --sorted --min-share 1 - "$BATS_TEST_TMPDIR"/part.a[bc].sorted | cmp - "$BATS_TEST_TMPDIR/a"
 	fg-merge --min-share 1 <"$DATA/folded/many.folded" | cmp - "$BATS_TEST_TMPDIR/a"
 	# more than 1 MiB: read in two halves
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat "$DATA/folded/many.folded"; done >"$BATS_TEST_TMPDIR/big"
