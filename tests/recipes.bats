@@ -75,12 +75,16 @@ setup() {
 	grep -v '^sbatch \|^jid=' examples >run.sh
 	grep -q xargs run.sh
 	grep -q profiles.mk run.sh
+	grep -q -- '--min-share' run.sh
 	export FG_BIN
 	bash -e run.sh 2>/dev/null
 	[ "$(wc -l <list.txt)" -eq 7 ]
 	[ "$(ls parts | wc -l)" -eq 7 ]
 	cmp ref merged/all.folded
 	cmp ref runs/all.folded
+	# the cut keeps every count
+	[ "$(awk '{ s += $NF } END { print s }' fleet.folded)" = "$(awk '{ s += $NF } END { print s }' ref)" ]
+	[ "$(wc -l <fleet.folded)" -lt "$(wc -l <ref)" ]
 }
 
 # the EX block of man/fg-merge.1 that holds $1, as the page shows it
