@@ -123,17 +123,25 @@ rec_cmp(const void *pa, const void *pb)
 	return stack_cmp(a->s, a->len, b->s, b->len);
 }
 
-/* How many whole frames a and b begin with alike. */
+/* How many whole frames the stack b begins with alike with the open
+ * ones (a's frames, a the stack before b): the open frames that end
+ * before the first byte where a and b differ, and one that ends there
+ * where b's frame ends too. */
 static size_t
-common_frames(const struct stackent *a, const struct stackent *b)
+common_frames(const struct walk *w, const struct stackent *a, const struct stackent *b)
 {
-	size_t p = mismatch(a->s, a->len, b->s, b->len), k = 0, i;
+	size_t p = mismatch(a->s, a->len, b->s, b->len), lo = 0, hi = w->nopen, mid;
 
-	for (i = 0; i < p; i++)
-		k += a->s[i] == ';';
-	if ((p == a->len || a->s[p] == ';') && (p == b->len || b->s[p] == ';'))
-		k++;
-	return k;
+	while (lo < hi) {	/* the first open frame that does not end before p */
+		mid = lo + (hi - lo) / 2;
+		if (w->open[mid].len < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < w->nopen && w->open[lo].len == p && (p == b->len || b->s[p] == ';'))
+		lo++;
+	return lo;
 }
 
 /* Close the innermost open frame: its total goes to its caller's; kept,
@@ -253,7 +261,7 @@ cut_print(const struct stackent *e, size_t n, int ncounts, const struct cut *t)
 	if (!sorted)
 		qsort(p, n, sizeof(*p), frame_cmp);
 	for (i = 0; i < n; i++) {
-		k = i ? common_frames(p[i - 1], p[i]) : 0;
+		k = i ? common_frames(&w, p[i - 1], p[i]) : 0;
 		while (w.nopen > k)
 			close_frame(&w);
 		open_frames(&w, p[i], k);
