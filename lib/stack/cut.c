@@ -100,19 +100,26 @@ mismatch(const char *a, size_t alen, const char *b, size_t blen)
 	return i;
 }
 
-/* Frame order: bytewise, with ';' below every other byte and the end of
- * a stack below ';'. */
+/* Frame order at p, the first byte where a and b differ: ';' below
+ * every other byte and the end of a stack below ';'. */
 static int
-frame_cmp(const void *pa, const void *pb)
+frame_cmp_at(const struct stackent *a, const struct stackent *b, size_t p)
 {
-	const struct stackent *a = *(const struct stackent *const *)pa;
-	const struct stackent *b = *(const struct stackent *const *)pb;
-	size_t p = mismatch(a->s, a->len, b->s, b->len);
 	int ca, cb;
 
 	ca = p == a->len ? -1 : a->s[p] == ';' ? 0 : 1 + (unsigned char)a->s[p];
 	cb = p == b->len ? -1 : b->s[p] == ';' ? 0 : 1 + (unsigned char)b->s[p];
 	return (ca > cb) - (ca < cb);
+}
+
+/* Frame order, for qsort of entry pointers. */
+static int
+frame_cmp(const void *pa, const void *pb)
+{
+	const struct stackent *a = *(const struct stackent *const *)pa;
+	const struct stackent *b = *(const struct stackent *const *)pb;
+
+	return frame_cmp_at(a, b, mismatch(a->s, a->len, b->s, b->len));
 }
 
 static int
@@ -124,13 +131,13 @@ rec_cmp(const void *pa, const void *pb)
 }
 
 /* How many whole frames the stack b begins with alike with the open
- * ones (a's frames, a the stack before b): the open frames that end
- * before the first byte where a and b differ, and one that ends there
+ * ones (those of the stack before it), p the first byte where the two
+ * differ: the open frames that end before p, and one that ends at p
  * where b's frame ends too. */
 static size_t
-common_frames(const struct walk *w, const struct stackent *a, const struct stackent *b)
+common_frames(const struct walk *w, const struct stackent *b, size_t p)
 {
-	size_t p = mismatch(a->s, a->len, b->s, b->len), lo = 0, hi = w->nopen, mid;
+	size_t lo = 0, hi = w->nopen, mid;
 
 	while (lo < hi) {	/* the first open frame that does not end before p */
 		mid = lo + (hi - lo) / 2;
@@ -242,32 +249,50 @@ print_recs(struct walk *w)
 		out_stackline(other, olen, w->other, w->ncounts);
 }
 
+/* Walk the entries p[0..n), which must be in frame order: 0 (and the
+ * walk left half done) at the first that is not. */
+static int
+walk(struct walk *w, const struct stackent **p, size_t n)
+{
+	size_t i, k = 0, at;
+
+	for (i = 0; i < n; i++) {
+		if (i) {
+			at = mismatch(p[i - 1]->s, p[i - 1]->len, p[i]->s, p[i]->len);
+			if (frame_cmp_at(p[i - 1], p[i], at) > 0)
+				return 0;
+			k = common_frames(w, p[i], at);
+		}
+		while (w->nopen > k)
+			close_frame(w);
+		open_frames(w, p[i], k);
+	}
+	while (w->nopen)
+		close_frame(w);
+	return 1;
+}
+
 void
 cut_print(const struct stackent *e, size_t n, int ncounts, const struct cut *t)
 {
 	struct walk w;
 	const struct stackent **p;
-	size_t i, k, sorted = 1;
+	size_t i;
 
 	memset(&w, 0, sizeof(w));
 	w.ncounts = ncounts;
 	thresholds(&w, e, n, t);
 	p = ereallocarray(NULL, n ? n : 1, sizeof(*p));
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		p[i] = &e[i];
-		if (i && sorted && frame_cmp(&p[i - 1], &p[i]) > 0)
-			sorted = 0;
-	}
-	if (!sorted)
+	/* the suite's order is frame order but where a frame goes on with
+	 * a byte below ';': walked as they are, else sorted first */
+	if (!walk(&w, p, n)) {
+		w.nopen = w.nrec = 0;
+		memset(w.other, 0, sizeof(w.other));
 		qsort(p, n, sizeof(*p), frame_cmp);
-	for (i = 0; i < n; i++) {
-		k = i ? common_frames(&w, p[i - 1], p[i]) : 0;
-		while (w.nopen > k)
-			close_frame(&w);
-		open_frames(&w, p[i], k);
+		walk(&w, p, n);
 	}
-	while (w.nopen)
-		close_frame(&w);
 	print_recs(&w);
 	free(p);
 	free(w.open);
