@@ -233,7 +233,8 @@ print_recs(struct walk *w)
 	size_t olen = sizeof(other) - 1, i;
 	int c, done = !nonzero(w, w->other);
 
-	qsort(w->rec, w->nrec, sizeof(*w->rec), rec_cmp);
+	if (w->nrec)
+		qsort(w->rec, w->nrec, sizeof(*w->rec), rec_cmp);
 	for (i = 0; i < w->nrec; i++) {
 		c = done ? -1 : stack_cmp(w->rec[i].s, w->rec[i].len, other, olen);
 		if (c == 0) {
