@@ -113,6 +113,18 @@ total() {
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "$(printf '[other] 0.5\na 2.75')" ]
 }
 
+@test "fg-merge --min-share: empty input, and input of zero counts, give nothing" {
+	run fg-merge --min-share 1 /dev/null
+	status_is 0
+	[ -z "$output" ]
+	run fg-merge --sorted --min-count 1 /dev/null
+	status_is 0
+	[ -z "$output" ]
+	runsh "printf 'a;b 0\n' | fg-merge --min-count 1"
+	status_is 0
+	[ -z "$output" ]
+}
+
 @test "fg-merge --min-count: a 20000-frame stack is walked without recursion" {
 	awk 'BEGIN { s = "f0"; for (i = 1; i < 20000; i++) s = s ";f" i; print s, 3; print "f0;g", 1 }' >"$BATS_TEST_TMPDIR/in"
 	run fg-merge --min-count 2 "$BATS_TEST_TMPDIR/in"
