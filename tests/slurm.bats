@@ -166,3 +166,23 @@ fold_all() {
 	status_is 1
 	[ ! -e out/all.folded ]
 }
+
+@test "slurm: FG_PPROF_OPTS, FG_PERF_OPTS, FG_JLPROF_OPTS reach the folders" {
+	# the first profile of each of three kinds, and each folded with its option
+	awk -F '\t' '$1 ~ /^(pprof|gzperf|jlprof)$/ && !seen[$1]++' kinds >three
+	[ "$(wc -l <three)" -eq 3 ]
+	while IFS="$(printf '\t')" read -r kind f; do
+		case $kind in
+		pprof) pprof-fold -i samples "$f" ;;
+		gzperf) gzip -dc "$f" | perf-fold --pid ;;
+		jlprof) jlprof-fold -C "$f" ;;
+		esac >"$kind.ref" 2>/dev/null
+	done <three
+	cut -f2 three >list3
+	FG_PPROF_OPTS='-i samples' FG_PERF_OPTS='--pid' FG_JLPROF_OPTS='-C' \
+		"$SLURM_DIR/fold.sbatch" list3 parts 2>/dev/null
+	fg-merge gzperf.ref pprof.ref jlprof.ref 2>/dev/null | cmp - parts/part-00000.folded
+	# and the options made a difference
+	"$SLURM_DIR/fold.sbatch" list3 plain 2>/dev/null
+	! cmp -s plain/part-00000.folded parts/part-00000.folded
+}
