@@ -95,7 +95,7 @@ fold_all() {
 	[ ! -e out/diff.folded ]
 }
 
-@test "slurm: FG_MERGE_OPTS go to the last merge; FG_BIN is put first on PATH" {
+@test "slurm: FG_MERGE_OPTS go to the last merge, FG_HTML_OPTS to fg-html; FG_BIN is put first on PATH" {
 	mkdir fake
 	printf '#!/bin/sh\necho "fake $*" >&2\nexit 3\n' >fake/fg-merge
 	chmod +x fake/fg-merge
@@ -104,6 +104,9 @@ fold_all() {
 	[[ "$output" == *"fake "* ]]
 	[ -z "$(ls parts)" ]
 	"$SLURM_DIR/fold.sbatch" list parts 2>/dev/null
+	FG_MERGE_OPTS='--min-share 1' FG_HTML_OPTS='--title Fleet42' "$SLURM_DIR/merge.sbatch" parts cut
+	fg-merge --min-share 1 ref | cmp - cut/all.folded
+	grep -q Fleet42 cut/all.html
 	FG_MERGE_OPTS=--no-such-option run "$SLURM_DIR/merge.sbatch" parts out
 	status_is 1
 	[[ "$output" == *"no-such-option"* ]]
