@@ -16,6 +16,8 @@
 #   NAME.perf.gz NAME.txt.gz           the same, gzip-compressed
 #   NAME.collapsed                     folded stacks: sorted by fg-merge
 #
+# Included in a Makefile, its first rule is $(ALL): include it after
+# your own first rule, or name the goal.
 # PROFILES names the profiles when the folder's are not the ones wanted;
 # FG_BIN, a folder, is where fg's programs are when they are not on
 # PATH.  Two profiles NAME.pb.gz and NAME.jlprof would both make
