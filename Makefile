@@ -111,6 +111,11 @@ check-limits: all $(TOOLS)
 	@scripts/need-bats
 	FG_BIN=$(abspath $(BINDIR)) FG_DEPTH=100000 scripts/run-tests tests/limits.bats
 
+# make check-slurm: the Slurm job scripts (scripts/slurm/) under a real
+# Slurm started on this machine (root, slurm-wlm and munge; else it skips)
+check-slurm: all
+	FG_BIN=$(abspath $(BINDIR)) scripts/check-slurm
+
 bench: all
 	scripts/bench
 
@@ -130,4 +135,4 @@ uninstall:
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
 
-.PHONY: all demo check check-limits bench fuzz install uninstall clean
+.PHONY: all demo check check-limits check-slurm bench fuzz install uninstall clean

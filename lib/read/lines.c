@@ -21,7 +21,17 @@ lines_openfd(struct lines *r, int fd, const char *name)
 	r->fd = fd;
 	r->nul = SIZE_MAX;
 	r->left = UINT64_MAX;
+	r->rsize = READSIZE;
 	r->cap = 2 * READSIZE;
+	r->buf = emalloc(r->cap);
+}
+
+void
+lines_readsize(struct lines *r, size_t n)
+{
+	r->rsize = n;
+	r->cap = 2 * n;
+	free(r->buf);
 	r->buf = emalloc(r->cap);
 }
 
@@ -127,7 +137,7 @@ readmore(struct lines *r)
 			r->nul -= r->pos;
 		r->pos = 0;
 	}
-	if (r->cap - r->end < READSIZE) {
+	if (r->cap - r->end < r->rsize) {
 		if (r->cap > SIZE_MAX / 2)
 			eprintf("out of memory");
 		r->cap *= 2;

@@ -19,6 +19,7 @@ struct lines {
 	const char *name;	/* as shown in messages */
 	char *buf;
 	size_t cap, pos, end;	/* unread bytes are buf[pos..end) */
+	size_t rsize;		/* bytes a read asks for (lines_readsize) */
 	size_t scanned;		/* buf[pos..scanned) holds no newline */
 	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
 	int eof;
@@ -34,6 +35,10 @@ struct lines {
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
+/* Read n bytes at a time (1 MiB unless said), before the first line:
+ * a merge of many files keeps each one's buffer small, so its memory
+ * stays the same however many are open and the pages are reused. */
+void lines_readsize(struct lines *r, size_t n);
 /* The next line, without its newline (nor a CR before it) and NUL-
  * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
  * an error with the line number. */

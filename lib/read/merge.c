@@ -47,6 +47,10 @@ sift_down(struct fmerge *m, int i)
 	}
 }
 
+/* Each input's reads when more than two are merged at once (see
+ * lines_readsize): the pages of their buffers are reused, not fresh. */
+#define MERGE_READSIZE (64 << 10)
+
 void
 fmerge_open(struct fmerge *m, int n, char **paths, const int *col)
 {
@@ -58,6 +62,8 @@ fmerge_open(struct fmerge *m, int n, char **paths, const int *col)
 	m->heap = ecalloc(n, sizeof(*m->heap));
 	for (i = 0; i < n; i++) {
 		fr_open(&m->in[i].r, paths ? paths[i] : NULL);
+		if (n > 2)
+			lines_readsize(&m->in[i].r.in, MERGE_READSIZE);
 		m->in[i].col = col ? col[i] : 0;
 	}
 }
