@@ -41,13 +41,17 @@ function stub() {
 
 /* The view the page shows for URL query SEARCH. */
 function show(search) {
-	const document = stub();
-	document.getElementById = (id) => (id === "fg-data" ? { textContent: json[1] } : stub());
+	const document = stub(), data = { textContent: json[1] }, ready = [];
+	/* the data element; a handler of the page's loading, run at its end */
+	document.getElementById = (id) => (id === "fg-data" ? data : stub());
+	document.querySelector = (sel) => (sel === "#fg-data" ? data : stub());
+	const listen = (type, fn) => { if (type === "DOMContentLoaded" || type === "load") ready.push(fn); };
+	document.addEventListener = listen;
 	const g = {
 		document, history: stub(), navigator: stub(), console,
 		location: { search, pathname: "/page.html", hash: "", href: "file:///page.html" + search },
 		innerWidth: 1200, innerHeight: 800, devicePixelRatio: 1,
-		addEventListener() {}, removeEventListener() {},
+		addEventListener: listen, removeEventListener() {},
 		requestAnimationFrame() { return 0; }, cancelAnimationFrame() {},
 		setTimeout() { return 0; }, clearTimeout() {},
 		getComputedStyle: stub, matchMedia: stub,
@@ -55,6 +59,7 @@ function show(search) {
 	g.window = g.self = g;
 	vm.createContext(g);
 	vm.runInContext(code, g, { filename: "page.js", timeout: 20000 });
+	ready.forEach((fn) => fn.call(g, stub()));
 	if (!g.fg || typeof g.fg.view !== "function")
 		throw new Error("the page set no window.fg.view");
 	return g.fg.view();
