@@ -19,7 +19,6 @@ BINDIR = bin
 endif
 
 LIBSRC = $(wildcard lib/*/*.c)
-LIBHDR = $(wildcard lib/*/*.h)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
 ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o)
@@ -35,13 +34,15 @@ MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
 
-ALLFLAGS = $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SANFLAGS)
+ALLFLAGS = $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SANFLAGS) -pthread
+# each object's headers, as the compiler found them: OBJ.d beside OBJ.o
+DEPFLAGS = -MMD -MP
 
 all: $(BINS)
 
-$(OBJDIR)/lib/%.o: lib/%.c $(LIBHDR)
+$(OBJDIR)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) -c -o $@ $<
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(OBJDIR)/embed: scripts/embed.c
 	@mkdir -p $(@D)
@@ -54,9 +55,9 @@ $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 $(OBJDIR)/gen/%.o: $(OBJDIR)/gen/%.c
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
-$(OBJDIR)/cmd/%.o: cmd/%.c $(LIBHDR)
+$(OBJDIR)/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) -c -o $@ $<
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(OBJDIR)/libfg.a: $(LIBOBJ)
 	rm -f $@
@@ -64,17 +65,41 @@ $(OBJDIR)/libfg.a: $(LIBOBJ)
 
 $(BINDIR)/%: $(OBJDIR)/cmd/%.o $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
 
-$(BINDIR)/tools/%: tests/tools/%.c $(OBJDIR)/libfg.a
+$(OBJDIR)/tools/%.o: tests/tools/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-# the harnesses with a plain main, to replay their corpora in make check;
-# a harness may include a program's source to reach its static functions
-$(BINDIR)/tools/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(OBJDIR)/libfg.a $(wildcard cmd/*.c)
+$(BINDIR)/tools/%: $(OBJDIR)/tools/%.o $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c $(OBJDIR)/libfg.a -lm
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+
+# the harnesses with a plain main, to replay their corpora in make check
+# (a harness that includes a program's source depends on it through its .d)
+$(OBJDIR)/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BINDIR)/tools/fuzz-%: $(OBJDIR)/fuzz/%.o $(OBJDIR)/fuzz/driver.o $(OBJDIR)/libfg.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/fuzz/driver.o $(OBJDIR)/libfg.a -lm
+
+# the benchmarks' input generators, scripts/gen-NAME.c: obj/bench/gen-NAME,
+# made by scripts/bench-lib.sh when a benchmark needs one
+$(OBJDIR)/bench/gen-%: scripts/gen-%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WFLAGS) -o $@ $<
+
+# Each object depends on the headers it included when it was built (its
+# .d, written by DEPFLAGS); an object that has no .d is built again.
+DEPS = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.d) $(PROGS:%=$(OBJDIR)/cmd/%.d) \
+	$(TOOLS:$(BINDIR)/tools/%=$(OBJDIR)/tools/%.d) $(FUZZERS:%=$(OBJDIR)/fuzz/%.d) \
+	$(OBJDIR)/fuzz/driver.d
+-include $(wildcard $(DEPS))
+$(filter-out $(patsubst %.d,%.o,$(wildcard $(DEPS))),$(wildcard $(DEPS:.d=.o))): FORCE
+.PHONY: FORCE
+FORCE:
 
 # make fuzz FUZZ_SECONDS=N: every harness under libFuzzer for N seconds
 # each (clang and its libFuzzer runtime needed); new inputs go to
@@ -85,7 +110,7 @@ fuzz:
 		obj-fuzz/libfg.a
 	@mkdir -p bin-fuzz
 	@set -e; for f in $(FUZZERS); do \
-		clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+		clang $(CPPFLAGS) -O1 -g -pthread -fsanitize=fuzzer,address,undefined \
 			-o bin-fuzz/fuzz-$$f tests/fuzz/$$f.c obj-fuzz/libfg.a -lm; \
 		mkdir -p obj-fuzz/corpus-$$f; \
 		echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \

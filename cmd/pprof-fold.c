@@ -72,7 +72,7 @@ fold_file(struct ppfold *f, const char *path, int several)
 	int fd = 0;
 
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
-		fileerr(name, 0, "cannot open: %m");
+		fileerr(name, 0, "%m");
 	pp_read(&p, fd, name, opt.fold.bylabel || opt.fold.ntag, opt.maxsize);
 	if (fd)
 		close(fd);

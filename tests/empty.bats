@@ -74,6 +74,20 @@ setup() {
 	fg-speedscope "$BATS_TEST_TMPDIR/blank" 2>/dev/null | grep -q '"samples":\[\],'
 }
 
+@test "empty: an empty pprof profile is an error, nothing on stdout" {
+	: | gzip -n >"$BATS_TEST_TMPDIR/empty.gz"
+	for f in empty empty.gz; do
+		run bash -c "pprof-fold $BATS_TEST_TMPDIR/$f 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run pprof-fold "$BATS_TEST_TMPDIR/$f"
+		[ "$output" = "pprof-fold: $BATS_TEST_TMPDIR/$f: empty file" ]
+	done
+	runsh "pprof-fold <$BATS_TEST_TMPDIR/empty"
+	status_is 1
+	[ "$output" = "pprof-fold: <stdin>: empty file" ]
+}
+
 @test "empty: renderers and fg-top have nothing to draw, exit 1" {
 	local p
 	for p in fg-svg fg-vega fg-png fg-pdf fg-top; do

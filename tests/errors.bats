@@ -24,6 +24,7 @@ each_with_input() {
 	echo "fg-diff $BATS_TEST_TMPDIR/ok.folded $BATS_TEST_TMPDIR/ok.folded"
 	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
+	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {
@@ -79,6 +80,21 @@ each_with_input() {
 	cmp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
 }
 
+@test "errors: a binary profile's error gives the byte where it goes wrong" {
+	local p
+	for p in jlprof-fold pprof-fold; do
+		run bash -c "$p $BATS_TEST_TMPDIR/ok.folded 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run $p "$BATS_TEST_TMPDIR/ok.folded"
+		status_is 1
+		[[ "$output" == "$p: $BATS_TEST_TMPDIR/ok.folded: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
+		runsh "$p <$BATS_TEST_TMPDIR/ok.folded"
+		status_is 1
+		[[ "$output" == "$p: <stdin>: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
+	done
+}
+
 @test "errors: a full disk is a write error, exit 1" {
 	[ -w /dev/full ] || skip "needs /dev/full"
 	local cmd
@@ -123,7 +139,7 @@ Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; 
 	for cmd in "fg-svg --minwidth x" "fg-png --width -1" "fg-pdf --colors none" \
 	    "fg-vega --delta x" "fg-top --sort x" "fg-prune -d 0" "fg-filter" \
 	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline" \
-	    "fg-pprof --sample-type x"; do
+	    "fg-pprof --sample-type x" "pprof-fold --max-size x"; do
 		p=${cmd%% *}
 		run $cmd </dev/null
 		status_is 2

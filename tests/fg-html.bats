@@ -15,52 +15,56 @@ svg_fill() {
 	svg_lines "$1" | grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
 }
 
-need_python() {
+need_pagedata() {
 	command -v python3 >/dev/null || skip "needs python3 to read the page's data"
+	command -v node >/dev/null || skip "needs node to run the page's decoder"
 }
 
 # fgdata PAGE EXPR: EXPR evaluated in Python over the page's data: D the
-# JSON object, V its views with the packed fields unpacked (depth, f,
-# w, b, c lists), names(v) the names of view v's frames in order.
+# JSON object, V its views as the page's own script decodes them, run
+# by node (tests/html-views.cjs): each record of D["views"] with its
+# frames' depth, f, w, b and c (colour index) lists, its elided view in
+# "e"; names(v) the names of view v's frames in order, color(v, NAME)
+# the fill of frame NAME; folded(v) the view's stacks in folded form,
+# each frame's own count (the baseline's, then the target's, in a
+# differential view), the page's root frame left out.
 fgdata() {
-	python3 - "$@" <<'EOF'
+	local key
+	# the page's decoding is kept until the page changes
+	key=$(cksum <"$1")
+	if [ "$key" != "$(cat "$BATS_TEST_TMPDIR/views.key" 2>/dev/null)" ]; then
+		node "$FG_ROOT/tests/html-views.cjs" "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
+		echo "$key" >"$BATS_TEST_TMPDIR/views.key"
+	fi
+	python3 - "$1" "$2" "$BATS_TEST_TMPDIR/views.json" <<'EOF'
 import json, re, sys
 page = open(sys.argv[1], encoding="utf-8", errors="strict").read()
 m = re.search(r'<script type="application/json" id="fg-data">\n(.*?)</script>', page, re.S)
 D = json.loads(m.group(1))
-A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-def unpack(s):
-    out, v, mul = [], 0, 1
-    for ch in s:
-        d = A.index(ch)
-        v += (d & 31) * mul
-        if d & 32:
-            mul *= 32
-            continue
-        out.append(v); v, mul = 0, 1
-    return out
-def counts(s):
-    return [float(x) for x in s.split(",")[:-1]] if D["frac"] else unpack(s)
-def view(r):
+num = float if D["frac"] else int
+def view(r, a):
     v = dict(r)
-    if r["n"] == 0:
-        v.update(depth=[], f=[], w=[], c=[])
-        if "e" in r: v["e"] = view(r["e"])
-        return v
-    steps = unpack(r["d"])
-    v["depth"] = []
-    for i, st in enumerate(steps):
-        v["depth"].append(0 if i == 0 else v["depth"][-1] + 1 - st)
-    v["f"] = unpack(r["f"]); v["w"] = counts(r["w"])
-    if "b" in r: v["b"] = counts(r["b"])
-    if "c" in r: v["c"] = unpack(r["c"])
-    else:
-        nc = unpack(D["namecolor"]); v["c"] = [nc[f] for f in v["f"]]
-    if "e" in r: v["e"] = view(r["e"])
+    v.update(depth=a["depth"], f=a["f"], c=a["c"], w=[num(x) for x in a["w"]])
+    if a["b"] is not None: v["b"] = [num(x) for x in a["b"]]
+    if "e" in r: v["e"] = view(r["e"], a["e"])
     return v
-V = [view(r) for r in D["views"]]
+V = [view(r, a) for r, a in zip(D["views"], json.load(open(sys.argv[3])))]
 def names(v): return [D["names"][f] for f in v["f"]]
 def color(v, name): return D["colors"][v["c"][names(v).index(name)]]
+def folded(v):
+    cols = [c for c in ("b", "w") if c in v]
+    own = {c: list(v[c]) for c in cols}
+    up, paths, out = [], [], []
+    for i, d in enumerate(v["depth"]):
+        del up[d:]
+        if up:
+            for c in cols: own[c][up[-1]] -= v[c][i]
+        paths.append((paths[up[-1]] + ";" if d > 1 else "") + D["names"][v["f"][i]])
+        up.append(i)
+    for i in range(1, len(paths)):
+        if any(own[c][i] for c in cols):
+            out.append(" ".join([paths[i]] + [str(own[c][i]) for c in cols]))
+    return out
 r = eval(sys.argv[2])
 print("\n".join(map(str, r)) if isinstance(r, list) else r)
 EOF
@@ -83,7 +87,7 @@ EOF
 }
 
 @test "fg-html: the whole tree, no minimum width: every stack's leaf is a frame" {
-	need_python
+	need_pagedata
 	# a stack of one sample among a million is still there to zoom into
 	{ echo "big;work 1000000"; echo "big;tiny;leaf 1"; } | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'names(V[0])')" = "$(printf 'all\nbig\ntiny\nleaf\nwork')" ]
@@ -92,7 +96,7 @@ EOF
 }
 
 @test "fg-html: widths add up to the input's counts, frame by frame" {
-	need_python
+	need_pagedata
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	total=$(awk '{ t += $NF } END { print t }' "$J")
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"][0]')" = "$total" ]
@@ -106,8 +110,32 @@ EOF
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["n"]')" = "$prefixes" ]
 }
 
+@test "fg-html: the page's own script (node) decodes the stacks it was given" {
+	need_pagedata
+	# counts of one to nine packed digits (five bits each), all bits set
+	T=$BATS_TEST_TMPDIR
+	printf 'a;b 1\na;c 31\na;c;d 32\ne 1099511627775\nf;g;h 35184372088831\nf 7\n' >"$T/big.folded"
+	for f in "$T/big.folded" "$J"; do
+		fg-html "$f" >"$T/p.html"
+		fgdata "$T/p.html" 'folded(V[0])' | sort >"$T/got"
+		# the annotations (_[d] and the like) are kept apart from the names
+		sed -E 's/_\[[a-z]\]( |;)/\1/g' "$f" | fg-merge | sort | diff - "$T/got"
+	done
+	# a differential page: the baseline's counts and the target's
+	printf 'a;b 3 5\na;c;d 7 2\ne 1 1\na 0 4\nx;y 40 0\nx 1 1\n' >"$T/d.folded"
+	fg-html "$T/d.folded" >"$T/p.html"
+	fgdata "$T/p.html" 'folded(V[0])' | sort >"$T/got"
+	# y vanished: x keeps its baseline, 40 more, in the graph
+	sed 's/^x 1 1$/x 41 1/; /^x;y /d' "$T/d.folded" | sort | diff - "$T/got"
+	# and the stacks that vanished are the elided view, the baseline's counts
+	fg-html "$DIFF" >"$T/p.html"
+	fgdata "$T/p.html" 'folded(V[0]["e"])' | sort >"$T/got"
+	[ -s "$T/got" ]
+	awk '$NF == 0 { $NF = ""; sub(/ $/, ""); print }' "$DIFF" | fg-merge | sort | diff - "$T/got"
+}
+
 @test "fg-html: names are interned once; annotations kept apart" {
-	need_python
+	need_pagedata
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	# eval at boot.jl:330 roots every stack but is written once
 	[ "$(grep -o 'eval at boot.jl:330' "$BATS_TEST_TMPDIR/p.html" | wc -l)" -eq 1 ]
@@ -119,7 +147,7 @@ EOF
 }
 
 @test "fg-html: decimal counts" {
-	need_python
+	need_pagedata
 	fg-html "$DATA/folded/decimal.folded" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["frac"]')" = 1 ]
 	want=$(awk '{ t += $NF } END { print t }' "$DATA/folded/decimal.folded")
@@ -135,7 +163,7 @@ EOF
 }
 
 @test "fg-html: hot, --hash and julia colours are fg-svg's" {
-	need_python
+	need_pagedata
 	for opt in "" --hash "--colors=julia" "--colors=mem"; do
 		fg-html $opt "$J" >"$BATS_TEST_TMPDIR/p.html"
 		fg-svg $opt "$J" >"$BATS_TEST_TMPDIR/p.svg"
@@ -153,7 +181,7 @@ EOF
 }
 
 @test "fg-html --colors julia: status colours, compilation under the compiler, and a legend" {
-	need_python
+	need_pagedata
 	{ echo "main at a.jl:1;f at b.jl:2_[d] 3"; echo "main at a.jl:1;g at b.jl:3_[g] 2"
 	  echo "main at a.jl:1;typeinf_ext at typeinfer.jl:9;abstract_call at abstractinterpretation.jl:5 4"
 	  echo "main at a.jl:1;h at b.jl:4 1"; } >"$BATS_TEST_TMPDIR/j.folded"
@@ -174,7 +202,7 @@ EOF
 }
 
 @test "fg-html --palette: colours from the map, new ones written back" {
-	need_python
+	need_pagedata
 	printf 'main->rgb(1,2,3)\n' >"$BATS_TEST_TMPDIR/pal"
 	printf 'main;a 2\nmain;b 1\n' | fg-html --palette "$BATS_TEST_TMPDIR/pal" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "color(V[0], 'main')")" = '#010203' ]
@@ -183,7 +211,7 @@ EOF
 }
 
 @test "fg-html: differential input coloured by change, with the elided stacks apart" {
-	need_python
+	need_pagedata
 	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
 	[ "$(fgdata "$p" 'D["diff"]')" = 1 ]
@@ -208,7 +236,7 @@ EOF
 }
 
 @test "fg-html --negate, --delta=self, --min-delta, --reverse" {
-	need_python
+	need_pagedata
 	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('g')]")" = 5 ]
 	fg-html --delta=self "$DIFF" >"$BATS_TEST_TMPDIR/s.html"
@@ -225,7 +253,7 @@ EOF
 }
 
 @test "fg-html: several inputs are several views, named after their files" {
-	need_python
+	need_pagedata
 	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
 	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
 	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
@@ -238,7 +266,7 @@ EOF
 }
 
 @test "fg-html --split-root: one view per root frame" {
-	need_python
+	need_pagedata
 	printf 'thread 1;main;a 3\nthread 2;main;b 2\nthread 1;c 1\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["name"] for v in V]')" = "$(printf 'thread 1\nthread 2')" ]
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["w"][0] for v in V]')" = "$(printf '4\n2')" ]
@@ -260,7 +288,7 @@ EOF
 }
 
 @test "fg-html: --title, --subtitle, --countname, --inverted, --sort, sizes" {
-	need_python
+	need_pagedata
 	fg-html -t 'My <run>' --subtitle 'sub "x"' --countname allocations -i --sort=width \
 		-w 800 -H 600 "$J" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
@@ -291,7 +319,7 @@ EOF
 }
 
 @test "fg-html: hostile names and options stay data" {
-	need_python
+	need_pagedata
 	fg-html -t '</script><script>alert(3)</script>' --subtitle '<!-- ]]>' "$H" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
 	# exactly the page's own two scripts, and no markup from a name
@@ -353,7 +381,7 @@ EOF
 }
 
 @test "fg-html: labels black or white by their fill, at least 4.5:1 on every colour" {
-	need_python
+	need_pagedata
 	printf 'main;shrinking_function 10 1\nmain;growing_function 1 10\nmain;gone 3 0\nmain;new 0 4\n' \
 		>"$BATS_TEST_TMPDIR/d.folded"
 	for args in "" "-c julia" "-c blue" "-c purple" "--hash -c mem" "-c category"; do
@@ -371,7 +399,7 @@ EOF
 }
 
 @test "fg-html: the unit header of each input in its views; --countname wins" {
-	need_python
+	need_pagedata
 	printf '# fg: unit=bytes\n# fg: countname=size\nmain;alloc 3072\nmain;free 1024\n' >"$BATS_TEST_TMPDIR/b.folded"
 	printf '# other comment\n# fg: unit=nanoseconds\nmain;run 1500000\n' >"$BATS_TEST_TMPDIR/t.folded"
 	printf 'main;x 1\n' >"$BATS_TEST_TMPDIR/n.folded"
@@ -403,7 +431,7 @@ EOF
 }
 
 @test "fg-html: the differential percentage's terms are in the data (fg-folded(5))" {
-	need_python
+	need_pagedata
 	# the change is over the total drawn: the target's, with --negate the baseline's
 	p=$BATS_TEST_TMPDIR/p.html
 	fg-html "$DIFF" >"$p"
@@ -638,7 +666,7 @@ pct() {
 	[ "$(got black)" -gt 10 ]
 	[ "$(got white)" -eq 0 ]
 	# a match is drawn in the search colour, its label in the colour fg chose for it
-	need_python
+	need_pagedata
 	m=$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["matchlabel"]')
 	FG_QUERY='?s=shrinking' browser label "$BATS_TEST_TMPDIR/p.html" shrinking_function
 	[ "$(got fill)" = "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["match"]')" ]

@@ -10,10 +10,6 @@ setup() {
 	PIX=$DATA/png/pngpix.py
 }
 
-needpy() {
-	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
-}
-
 # dtrace.folded's image is 1200 x 342: 1.2 MB of pixels, past the size
 # that zlib_compress deflates in two halves at once; julia.folded's is not.
 @test "fg-png: a PNG that decodes, with correct CRCs and Adler-32, as tall as fg-svg's SVG" {

@@ -27,3 +27,16 @@ svg_lines() {
 runsh() {
 	run bash -c "$1"
 }
+
+# Skip the test unless python3 with its zlib module is at hand (the
+# readers of PNG and PDF streams in $DATA/png and $DATA/svg use them).
+needpy() {
+	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
+}
+
+# hexfile FILE HEX...: write the bytes spelt in hexadecimal
+hexfile() {
+	local f=$1
+	shift
+	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
+}
