@@ -187,3 +187,13 @@ label_colours() {
 			[[ "$output" == *'e & <f> "q"'* ]] && [[ "$output" == "1 "* || "$output" == *$'\n1 '* ]]
 	done
 }
+
+@test "svgview: a frame made a link by --nameattr is found, zoomed and keeps its title" {
+	printf 'main;f 5\nmain;g 5\n' >"$BATS_TEST_TMPDIR/z.folded"
+	printf 'f\thref=https://example.invalid/\ttitle=see f\n' >"$BATS_TEST_TMPDIR/z.attr"
+	fg-svg --nameattr "$BATS_TEST_TMPDIR/z.attr" "$BATS_TEST_TMPDIR/z.folded" >"$BATS_TEST_TMPDIR/z.svg"
+	y=$(svg_lines "$BATS_TEST_TMPDIR/z.svg" | grep '<title>see f<' | sed 's/.* y="\([0-9.]*\)".*/\1/')
+	dom "file://$BATS_TEST_TMPDIR/z.svg?x=10&y=$y" | tr -d '\n' >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<a xlink:href="https://example.invalid/" target="_top"><rect x="10.0" y="'"$y"'" width="1180.0"[^>]*><title>see f</title></rect></a>' "$BATS_TEST_TMPDIR/dom"
+	grep -q 'class="hide"><title>g (5 samples' "$BATS_TEST_TMPDIR/dom"
+}
