@@ -543,8 +543,9 @@ write_notes(const char *s)
 	out_str(" -->\n");
 }
 
+/* The key of differential colours; --negate=hues swaps red and blue. */
 static void
-legend(const struct graph *g, double y)
+legend(const struct graph *g, const struct dopts *o, double y)
 {
 	static const struct { const char *what; struct rgb c; } keys[] = {
 		{ "grew", { 255, 0, 0 } }, { "shrank", { 0, 0, 255 } }, { "new", { 0, 0, 0 } },
@@ -557,7 +558,8 @@ legend(const struct graph *g, double y)
 		color_hex(i == 2 ? color_new : keys[i].c, hex);
 		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
 		    x, y - 9, hex);
-		text(NULL, x + 14, y, NULL, keys[i].what);
+		text(NULL, x + 14, y, NULL, o->negate == NEGATE_HUES && i < 2 ? keys[!i].what :
+		    keys[i].what);
 	}
 }
 
@@ -627,7 +629,7 @@ write_svg(const struct dopts *o, struct graph *g)
 	if (g->nviews > 1)
 		elided_control(o, g, g->v[1].L.total);
 	if (g->diff)
-		legend(g, g->H - g->ypad2 / 2);
+		legend(g, o, g->H - g->ypad2 / 2);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, 0, white);

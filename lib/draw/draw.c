@@ -29,7 +29,8 @@ const char draw_usage[] =
 	"  -i, --inverted         icicle graph: the root on top\n"
 	"      --reverse          reverse every stack (merge at the leaves)\n"
 	"      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
-	"      --negate           differential: draw the baseline, colour baseline - target\n"
+	"      --negate[=hues]    differential: draw the baseline, colour baseline - target;\n"
+	"                         =hues: the target, red and blue swapped (flamegraph.pl's)\n"
 	"      --delta=total|self differential: colour by total (default) or self change\n"
 	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
 	"      --sort=name|width  callees by name (default) or widest first\n"
@@ -113,7 +114,11 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case 'i': o->inverted = 1; break;
 	case DO_REVERSE: o->reverse = 1; break;
 	case DO_NOMORE: o->more = 0; break;
-	case DO_NEGATE: o->negate = 1; break;
+	case DO_NEGATE:
+		if (arg && strcmp(arg, "hues"))
+			usage_error("bad negate: '%s' (only =hues)", arg);
+		o->negate = arg ? NEGATE_HUES : 1;
+		break;
 	case DO_DELTA:
 		if (!strcmp(arg, "self")) {
 			o->deltaself = 1;
@@ -194,8 +199,8 @@ draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, 
 	c[0] = l->c[0];
 	c[1] = count_from_u64(0);
 	if (l->ncounts == 2) {
-		c[0] = l->c[o->negate];
-		c[1] = l->c[!o->negate];
+		c[0] = l->c[o->negate == 1];
+		c[1] = l->c[o->negate != 1];
 	}
 	if (!o->reverse)
 		return l->stack;
@@ -274,6 +279,25 @@ vanished(const struct stacks *st)
 		if (count_iszero(st->seq[i].c[1]))
 			count_add(&sum, st->seq[i].c[0]);
 	return sum;
+}
+
+/* The largest change of a line, stacks that vanished included: the
+ * scale of flamegraph.pl's colours by self samples (--delta=self). */
+static double
+line_maxdelta(const struct stacks *st)
+{
+	double max = 1, d;
+	size_t i;
+
+	for (i = 0; i < st->m.n; i++) {
+		d = count_val(st->m.ent[i].c[1]) - count_val(st->m.ent[i].c[0]);
+		max = d > max ? d : -d > max ? -d : max;
+	}
+	for (i = 0; i < st->n; i++) {
+		d = count_val(st->seq[i].c[1]) - count_val(st->seq[i].c[0]);
+		max = d > max ? d : -d > max ? -d : max;
+	}
+	return max;
 }
 
 /* The stacks in the order they are laid out. */
@@ -388,7 +412,8 @@ frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f
 	if (ds->on) {
 		if (count_iszero(f->total[0]) && f->name != LF_ROOT)
 			return color_new;
-		return color_delta(frame_delta(ds, f), ds->max);
+		return color_delta(o->negate == NEGATE_HUES ? -frame_delta(ds, f) :
+		    frame_delta(ds, f), ds->max);
 	}
 	if (o->palfile && palette_lookup(s, n, &c))
 		return c;
@@ -452,6 +477,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	struct reading rd = { 0 };
 	struct view *e = &g->v[1];
 	uint32_t maxdepth;
+	double linemax = 1;
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
@@ -460,6 +486,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->diff = fr_ncounts == 2;
 	if (g->diff)
 		g->vanished = vanished(&rd.st[0]);
+	if (g->diff && o->deltaself)
+		linemax = line_maxdelta(&rd.st[0]);
 	lo.pxwidth = pxwidth > 0 ? pxwidth : o->width - 2 * DRAW_XPAD;
 	lo.minwidth = o->minwidth;
 	lo.minpct = o->minpct;
@@ -497,6 +525,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->v[0].ds.self = o->deltaself;
 	if (g->diff)
 		diff_scale(&g->v[0].ds, &g->v[0].L, o);
+	if (g->diff && o->deltaself)
+		g->v[0].ds.max = linemax;
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = rgb_parse(top);
 	g->bgbottom = rgb_parse(bottom);

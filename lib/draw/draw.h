@@ -57,11 +57,15 @@ enum {
 	{ "inverted", no_argument, NULL, 'i' }, \
 	{ "reverse", no_argument, NULL, DO_REVERSE }, \
 	{ "no-more", no_argument, NULL, DO_NOMORE }, \
-	{ "negate", no_argument, NULL, DO_NEGATE }, \
+	{ "negate", optional_argument, NULL, DO_NEGATE }, \
 	{ "delta", required_argument, NULL, DO_DELTA }, \
 	{ "min-delta", required_argument, NULL, DO_MINDELTA }, \
 	{ "sort", required_argument, NULL, DO_SORT }, \
 	{ "countname", required_argument, NULL, DO_COUNTNAME }
+
+/* --negate=hues: flamegraph.pl's --negate, red and blue swapped (the
+ * target drawn); a bare --negate is 1, ProfileVega's. */
+#define NEGATE_HUES 2
 
 /* The usage lines of those options. */
 extern const char draw_usage[];
