@@ -40,7 +40,14 @@ make check" ]
 	while IFS= read -r cmd; do
 		n=$((n + 1))
 		rc=0
-		out=$(env PATH="$(plainpath)" bash -o pipefail -c "$cmd" 2>&1 </dev/null) || rc=$?
+		out=$(env PATH="$(plainpath)" bash -o pipefail -c "$cmd" 2>err </dev/null) || rc=$?
+		out=$out$(cat err)
+		# nothing said on stderr: a warning ("no samples") is a broken example
+		if [ -s err ] && [ "$rc" -eq 0 ]; then
+			echo "README example warned: $cmd" >&2
+			cat err >&2
+			return 1
+		fi
 		# 141: an early stage ended by SIGPIPE from "| head", as it should
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ]; then
 			echo "README example failed: $cmd" >&2
