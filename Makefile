@@ -127,7 +127,12 @@ uninstall:
 	for m in $(MAN1) $(MAN5) $(MAN7); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
 
+# what the README's examples write (tests/readme.bats checks the list)
+README_OUT = allocs.svg perf.jlprof ttfp.svg diff.svg ttfp.html two-views.html diff.html \
+	julia.vl.json julia.html julia.png julia.pdf pixels.png
+
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
+	rm -f $(README_OUT)
 
 .PHONY: all demo check check-limits bench fuzz install uninstall clean

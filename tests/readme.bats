@@ -61,4 +61,12 @@ make check" ]
 		fi
 	done <examples
 	[ "$n" -ge 3 ]
+	# make clean removes every file the examples wrote
+	rm -f examples err tests bin
+	written=$(ls)
+	[ -n "$written" ]
+	clean=" $(make -s -n -C "$FG_ROOT" clean | tr '\n' ' ') "
+	for f in $written; do
+		[[ "$clean" == *" $f "* ]] || { echo "make clean leaves $f" >&2; return 1; }
+	done
 }
