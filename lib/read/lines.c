@@ -18,6 +18,8 @@
 void
 lines_openfd(struct lines *r, int fd, const char *name)
 {
+	if (fd == 0)
+		stdin_tty_note();
 	memset(r, 0, sizeof(*r));
 	r->name = name;
 	r->fd = fd;
@@ -25,6 +27,17 @@ lines_openfd(struct lines *r, int fd, const char *name)
 	r->left = UINT64_MAX;
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
+}
+
+void
+stdin_tty_note(void)
+{
+	static int said;
+
+	if (!said && isatty(0))
+		weprintf("reading standard input from the terminal (end it with Ctrl-D; "
+		    "name a FILE instead: see --help)");
+	said = 1;
 }
 
 void

@@ -33,6 +33,10 @@ struct lines {
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
+/* When standard input is a terminal, say once on stderr that it is
+ * read from there, so that a forgotten file operand does not leave the
+ * program waiting in silence.  Every reader of fd 0 calls it. */
+void stdin_tty_note(void);
 /* The next line, without its newline (nor a CR before it) and NUL-
  * terminated in place (not in a mapping: see lines_map): 1, or 0 at
  * the end.  A NUL byte in the line is an error with the line number. */
