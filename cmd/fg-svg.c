@@ -26,7 +26,9 @@ static struct nameattrs *nattrs;
 static void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...]\n%s", argv0, draw_usage);
+	printf("usage: %s [options] [FILE...]\n"
+	    "The FILEs are added up into one graph (fg-html makes a view of each).\n%s",
+	    argv0, draw_usage);
 	fputs("      --fonttype FONT    font family (Verdana)\n"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"

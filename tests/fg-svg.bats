@@ -426,3 +426,12 @@ xmlcheck() {
 	run fg-svg "$DATA/folded/julia.folded"
 	grep -q '^text { font-family:"Verdana", sans-serif;' <<<"$output"
 }
+
+@test "fg-svg: several files are added up into one graph, as --help and the manual say" {
+	printf 'main;a 3\n' >"$BATS_TEST_TMPDIR/1"
+	printf 'main;a 2\nmain;b 1\n' >"$BATS_TEST_TMPDIR/2"
+	fg-svg "$BATS_TEST_TMPDIR/1" "$BATS_TEST_TMPDIR/2" | grep -q '<title>a (5 samples'
+	fg-svg --help | grep -q '^The FILEs are added up into one graph (fg-html makes a view of each)\.$'
+	grep -q '^Several files are added up into one graph' "$FG_ROOT/man/fg-svg.1"
+	grep -q 'add several files up into one graph instead' "$FG_ROOT/man/fg-html.1"
+}
