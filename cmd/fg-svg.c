@@ -107,7 +107,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
  * is this text.  s[0..n) is the frame's label (graph_label). */
 static void
 write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
-    const char *s, size_t n, struct xmlnames *xn, struct bytes *hb)
+    const char *s, size_t n, struct xmlnames *xn, struct bytes *hb, const char *status)
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
@@ -143,6 +143,10 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 		out_str(d > 0 ? ", +" : ", ");
 		out_mem(buf, fmt_fixed(buf, 100 * d / L->timemax, 2));
 		out_char('%');
+	}
+	if (status) {
+		out_str("; ");
+		out_str(status);
 	}
 	out_str(")</title>");
 }
@@ -260,6 +264,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	char hex[8], x1[32], x2[32], w[32], y[32], h[32], buf[48];
 	const struct lframe *f;
 	const struct nafunc *a;
+	const char *st;
 	struct xmlnames xn = { 0 };
 	struct bytes hb = { 0 };
 	uint64_t n1, n2;
@@ -290,6 +295,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		top = graph_y(g, o, f->depth);
 		fmt_g15(y, top);
 		color_hex(c = graph_color(g, o, v, i), hex);
+		st = graph_status(g, o, v, i);
 		graph_label(g, v, i, &s, &n, buf);
 		a = frame_nameattrs(L, f);
 		if (a && a->href)
@@ -313,7 +319,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 			out_xmltext(a->title, strlen(a->title));
 			out_str("</title>");
 		} else {
-			write_title(g, o, v, i, s, n, &xn, &hb);
+			write_title(g, o, v, i, s, n, &xn, &hb, st);
 		}
 		out_str(a && a->href ? "</rect></a>" : "</rect>");
 	}
@@ -509,8 +515,8 @@ scalars:
 		out_str(", u:");
 		out_jsonstr(unit_name(g->unit), strlen(unit_name(g->unit)));
 	}
-	if (nattrs && nattrs->titles)
-		out_str(", ut:1");	/* a tooltip is the frame's title */
+	if ((nattrs && nattrs->titles) || (o->palette == PAL_JULIA && !g->diff))
+		out_str(", ut:1");	/* a tooltip is the frame's title (with a status) */
 	out_str(", nt:");
 	out_jsonstr(o->nametype, strlen(o->nametype));
 	out_str("};\n");
@@ -543,6 +549,27 @@ write_notes(const char *s)
 	}
 	out_xml(s, strlen(s));
 	out_str(" -->\n");
+}
+
+/* The key of Julia's statuses, as fg-html's. */
+static void
+julia_legend(const struct graph *g, double y)
+{
+	static const char *what[] = { "runtime dispatch", "garbage collection", "compilation" };
+	struct rgb c[3];
+	double x = g->W / 2 - 200;
+	char hex[8];
+	size_t i;
+
+	c[0] = color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL);
+	c[1] = color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL);
+	c[2] = color_compile;
+	for (i = 0; i < LEN(what); i++, x += 140) {
+		color_hex(c[i], hex);
+		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
+		    x, y - 9, hex);
+		text(NULL, x + 14, y, NULL, what[i]);
+	}
 }
 
 /* The key of differential colours; --negate=hues swaps red and blue. */
@@ -632,6 +659,8 @@ write_svg(const struct dopts *o, struct graph *g)
 		elided_control(o, g, g->v[1].L.total);
 	if (g->diff)
 		legend(g, o, g->H - g->ypad2 / 2);
+	else if (o->palette == PAL_JULIA)
+		julia_legend(g, g->H - g->ypad2 / 2);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, 0, white);

@@ -342,6 +342,7 @@ build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_op
 	lay(&v->L, st, o, lo);
 	v->wpt = lo->pxwidth / v->L.timemax;
 	v->cycle = ecalloc((size_t)v->L.maxdepth + 1, sizeof(*v->cycle));
+	v->comp = ecalloc((size_t)v->L.maxdepth + 1, 1);
 }
 
 static void
@@ -562,6 +563,7 @@ graph_free(struct graph *g)
 	for (i = 0; i < g->nviews; i++) {
 		layout_free(&g->v[i].L);
 		free(g->v[i].cycle);
+		free(g->v[i].comp);
 	}
 	fh_free(&g->hdr);
 }
@@ -622,8 +624,39 @@ struct rgb
 graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 {
 	struct view *w = &g->v[v];
+	const struct lframe *f = &w->L.f[i];
+	const char *s, *annot;
+	size_t n, alen;
+	struct rgb c = frame_color(o, &w->L, f, &w->ds, w->cycle);
 
-	return frame_color(o, &w->L, &w->L.f[i], &w->ds, w->cycle);
+	if (o->palette != PAL_JULIA || w->ds.on || !f->depth)
+		return c;
+	w->comp[f->depth] = 0;
+	if (f->name == LF_MORE)
+		return c;
+	s = layout_name(&w->L, f, &n);
+	w->comp[f->depth] = w->comp[f->depth - 1] || julia_compiler_entry(s, n);
+	frame_strip_annot(s, n, &annot, &alen);
+	return w->comp[f->depth] && !annot ? color_compile : c;
+}
+
+const char *
+graph_status(const struct graph *g, const struct dopts *o, int v, size_t i)
+{
+	const struct view *w = &g->v[v];
+	const struct lframe *f = &w->L.f[i];
+	const char *s, *annot;
+	size_t n, alen;
+
+	if (o->palette != PAL_JULIA || w->ds.on || !f->depth || f->name == LF_MORE)
+		return NULL;
+	s = layout_name(&w->L, f, &n);
+	frame_strip_annot(s, n, &annot, &alen);
+	if (annot && alen == 2 && !memcmp(annot, "dg", 2))
+		return "runtime dispatch, garbage collection";
+	if (annot && alen == 1 && (*annot == 'd' || *annot == 'g'))
+		return *annot == 'd' ? "runtime dispatch" : "garbage collection";
+	return !annot && w->comp[f->depth] ? "compilation" : NULL;
 }
 
 /* fg-svg writes x with one decimal; the same rounding here keeps the
