@@ -18,9 +18,10 @@ static void
 usage(void)
 {
 	printf("usage: %s [-s] [FILE...]\n"
-	    "  -s, --sorted   the inputs are sorted: merge them in constant memory\n"
-	    "  -h, --help     show this help\n"
-	    "      --version  show the version\n", argv0);
+	    "  -s, --sorted     the inputs are sorted: merge them in constant memory\n"
+	    "      --no-header  no '# fg:' header lines\n"
+	    "  -h, --help       show this help\n"
+	    "      --version    show the version\n", argv0);
 	exit_stdout();
 }
 
@@ -30,6 +31,8 @@ static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
+	if (!fh_keep(s, len))
+		return;
 	out_mem(s, len);
 	out_char('\n');
 }
@@ -198,6 +201,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "sorted", no_argument, NULL, 's' },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -210,6 +214,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': sorted = 1; break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case 'V': version();
 		default: tryhelp();
