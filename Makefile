@@ -129,7 +129,8 @@ uninstall:
 
 # what the README's examples write (tests/readme.bats checks the list)
 README_OUT = allocs.svg perf.jlprof ttfp.svg diff.svg ttfp.html two-views.html diff.html \
-	julia.vl.json julia.html julia.png julia.pdf pixels.png
+	julia.vl.json julia.html julia.png julia.pdf pixels.png \
+	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg
 
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg

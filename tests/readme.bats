@@ -29,13 +29,10 @@ quickstart() {
 make check" ]
 }
 
-@test "readme: every example in The programs runs as written, nothing of fg on PATH" {
-	cd "$BATS_TEST_TMPDIR"
-	ln -s "$FG_ROOT/tests" tests
-	ln -s "$FG_BIN" bin
-	sed -n '/^## The programs/,/^## /p' "$FG_ROOT/README.md" |
-		sed -n 's/^    //p' >examples
-	[ -s examples ]
+# run_examples MIN: run each line of ./examples as the README's reader
+# would, from a scratch folder laid out as a fresh clone; at least MIN
+run_examples() {
+	local min=$1
 	n=0
 	while IFS= read -r cmd; do
 		n=$((n + 1))
@@ -60,7 +57,7 @@ make check" ]
 			[ -n "$f" ] && [ -s "$f" ] || { echo "no output: $cmd" >&2; return 1; }
 		fi
 	done <examples
-	[ "$n" -ge 3 ]
+	[ "$n" -ge "$min" ]
 	# make clean removes every file the examples wrote
 	rm -f examples err tests bin
 	written=$(ls)
@@ -69,4 +66,24 @@ make check" ]
 	for f in $written; do
 		[[ "$clean" == *" $f "* ]] || { echo "make clean leaves $f" >&2; return 1; }
 	done
+}
+
+@test "readme: every example in The programs runs as written, nothing of fg on PATH" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$FG_ROOT/tests" tests
+	ln -s "$FG_BIN" bin
+	sed -n '/^## The programs/,/^## /p' "$FG_ROOT/README.md" |
+		sed -n 's/^    //p' >examples
+	[ -s examples ]
+	run_examples 3
+}
+
+@test "readme: the fg commands of Coming from ... run as written" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$FG_ROOT/tests" tests
+	ln -s "$FG_BIN" bin
+	# indented lines that start with bin/ (the peers' are not fg's)
+	sed -n '/^## Coming from/,/^## [^C]/p' "$FG_ROOT/README.md" |
+		sed -n 's/^ *\(bin\/.*\)$/\1/p' >examples
+	run_examples 7
 }
