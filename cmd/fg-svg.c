@@ -215,6 +215,33 @@ link_start(const struct nafunc *a)
 	out_char('>');
 }
 
+/* The ids of fg-svg's own elements, which its script looks up: a
+ * frame given one by --nameattr would hide the element. */
+static void
+drop_own_ids(struct nameattrs *m, const char *path)
+{
+	static const char *own[] = { "background", "title", "subtitle", "details", "unzoom",
+		"search", "ignorecase", "matched", "elided", "frames", "labels", "eframes",
+		"elabels", "tip" };
+	struct nafunc *f;
+	uint32_t i, k, j;
+
+	for (i = 0; i < m->names.n; i++) {
+		f = &m->f[i];
+		for (k = 0; k < f->n; k++) {
+			if (strcmp(f->a[k].name, "id"))
+				continue;
+			for (j = 0; j < LEN(own) && strcmp(own[j], f->a[k].value); j++)
+				;
+			if (j == LEN(own))
+				continue;
+			weprintf("%s: id '%s' is fg-svg's own (ignored)", path, own[j]);
+			f->a[k] = f->a[--f->n];
+			k--;
+		}
+	}
+}
+
 /* The frame's own attributes from --nameattr, but its class. */
 static void
 frame_attrs(const struct nafunc *a)
@@ -729,6 +756,7 @@ main(int argc, char **argv)
 	if (nafile) {
 		nameattr_init(nattrs = &na);
 		nameattr_load(&na, nafile);
+		drop_own_ids(&na, nafile);
 	}
 	o.elided = 1;
 	graph_read(&g, &o, argc, argv, 0);

@@ -134,3 +134,15 @@ frames() {
 	fg-svg --nameattr "$f" "$IN" >"$BATS_TEST_TMPDIR/out.svg"
 	[ "$(frames "$BATS_TEST_TMPDIR/out.svg" | grep -c 'class="a" id="b"><title>main (')" = 3 ]
 }
+
+@test "nameattr: an id of fg-svg's own elements is refused (it would hide them from the script)" {
+	local f="$BATS_TEST_TMPDIR/attrs"
+	printf 'main\tid=tip\tclass=x\ncksum\tid=details\nnoploop\tid=mine\n' >"$f"
+	fg-svg --nameattr "$f" "$IN" 2>"$BATS_TEST_TMPDIR/err" >"$BATS_TEST_TMPDIR/out.svg"
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-svg: $f: id 'tip' is fg-svg's own (ignored)
+fg-svg: $f: id 'details' is fg-svg's own (ignored)" ]
+	[ "$(grep -c 'id="tip"' "$BATS_TEST_TMPDIR/out.svg")" = 1 ]
+	[ "$(grep -c 'id="details"' "$BATS_TEST_TMPDIR/out.svg")" = 1 ]
+	frames "$BATS_TEST_TMPDIR/out.svg" | grep -q 'class="x"><title>main ('
+	frames "$BATS_TEST_TMPDIR/out.svg" | grep -q ' id="mine"><title>noploop ('
+}
