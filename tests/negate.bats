@@ -43,3 +43,11 @@ fills() {
 	want=$(awk 'BEGIN { g = int(210 * (100 - 2) / 100); printf "#ff%02x%02x", g, g }')
 	svg_lines "$BATS_TEST_TMPDIR/s.svg" | grep -q "fill=\"$want\"><title>a ("
 }
+
+@test "negate=hues: a frame new in the target is coloured by its change, as flamegraph.pl colours it" {
+	printf 'main;a 10 10\nmain;new 0 5\n' >"$BATS_TEST_TMPDIR/d"
+	# green without it
+	fg-svg --delta=self "$BATS_TEST_TMPDIR/d" | svg_lines | grep -q 'fill="#3cb371"><title>new ('
+	# flamegraph.pl's color_scale of -5 of a largest change of 5: blue, 210 * 0 / 5
+	fg-svg --delta=self --negate=hues "$BATS_TEST_TMPDIR/d" | svg_lines | grep -q 'fill="#0000ff"><title>new ('
+}

@@ -411,7 +411,8 @@ frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f
 	if (n == 2 && s[0] == '-' && s[1] == '-')
 		return color_sep2;
 	if (ds->on) {
-		if (count_iszero(f->total[0]) && f->name != LF_ROOT)
+		/* new frames are green, but in flamegraph.pl's picture */
+		if (count_iszero(f->total[0]) && f->name != LF_ROOT && o->negate != NEGATE_HUES)
 			return color_new;
 		return color_delta(o->negate == NEGATE_HUES ? -frame_delta(ds, f) :
 		    frame_delta(ds, f), ds->max);
