@@ -157,7 +157,14 @@ uninstall:
 	for m in $(MAN1) $(MAN5) $(MAN7); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
 
+# what the README's examples write (tests/readme.bats checks the list)
+README_OUT = allocs.svg perf.jlprof ttfp.svg diff.svg ttfp.html two-views.html diff.html \
+	julia.vl.json julia.html julia.png julia.pdf pixels.png \
+	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg \
+	julia.pb.gz julia.speedscope.json
+
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
+	rm -f $(README_OUT)
 
 .PHONY: all demo check check-limits check-slurm bench fuzz install uninstall clean

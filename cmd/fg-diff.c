@@ -34,6 +34,7 @@ usage(void)
 	    "      --wildcard REGEX   frames it matches compare equal among siblings\n"
 	    "      --no-wildcard      not even Julia REPL frames (the default wildcard)\n"
 	    "      --simplify         keep only the widest root of each profile\n"
+	    "      --no-header        no '# fg:' header lines\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -134,6 +135,7 @@ main(int argc, char **argv)
 		{ "wildcard", required_argument, NULL, O_WILDCARD },
 		{ "no-wildcard", no_argument, NULL, O_NOWILDCARD },
 		{ "simplify", no_argument, NULL, O_SIMPLIFY },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -169,6 +171,7 @@ main(int argc, char **argv)
 			break;
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
 		default: tryhelp();

@@ -24,6 +24,7 @@ usage(void)
 	    "      --min-share PCT  fold each stack whose frame has under PCT%% of the\n"
 	    "                       total into its longest caller that has it, or [other]\n"
 	    "      --min-count N    the same for frames of fewer than N samples\n"
+	    "      --no-header      no '# fg:' header lines\n"
 	    "  -h, --help           show this help\n"
 	    "      --version        show the version\n", argv0);
 	exit_stdout();
@@ -37,6 +38,8 @@ static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
+	if (!fh_keep(s, len))
+		return;
 	out_mem(s, len);
 	out_char('\n');
 }
@@ -255,6 +258,7 @@ main(int argc, char **argv)
 		{ "sorted", no_argument, NULL, 's' },
 		{ "min-share", required_argument, NULL, 'P' },
 		{ "min-count", required_argument, NULL, 'N' },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -269,6 +273,7 @@ main(int argc, char **argv)
 		case 's': sorted = 1; break;
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case 'V': version();
 		default: tryhelp();

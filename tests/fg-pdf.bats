@@ -35,7 +35,7 @@ setup() {
 	needpy
 	fg-pdf --colors julia "$J" >"$BATS_TEST_TMPDIR/out.pdf"
 	pdftoppm -png -r 72 -singlefile "$BATS_TEST_TMPDIR/out.pdf" "$BATS_TEST_TMPDIR/r"
-	fg-svg --colors julia "$J" | svg_lines | sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^>]*>.*$/\1 \2 \3 \4/p' |
+	fg-svg --colors julia "$J" | svg_lines | sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^>]*><title>.*$/\1 \2 \3 \4/p' |
 		awk '$3 >= 4 { printf "%d %d %s\n", int($1) + 1, $2 + 2, $4 }' >"$BATS_TEST_TMPDIR/want"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 5 ]
 	python3 "$DATA/png/pngpix.py" "$BATS_TEST_TMPDIR/r.png" $(cut -d' ' -f1,2 "$BATS_TEST_TMPDIR/want") >"$BATS_TEST_TMPDIR/got"

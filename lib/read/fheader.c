@@ -79,12 +79,20 @@ fh_any(const struct fheader *h)
 	return 0;
 }
 
+int fh_omit;
+
+int
+fh_keep(const char *s, size_t n)
+{
+	return !fh_omit || n < 5 || memcmp(s, "# fg:", 5);
+}
+
 void
 fh_print(const struct fheader *h)
 {
 	int i;
 
-	for (i = 0; i < FH_NFACTS; i++)
+	for (i = 0; fh_omit == 0 && i < FH_NFACTS; i++)
 		if (h->fact[i])
 			out_printf("# fg: %s=%s\n", factname[i], h->fact[i]);
 }

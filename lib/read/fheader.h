@@ -32,6 +32,17 @@ int fh_parse(struct fheader *h, const char *line, size_t len);
 int fh_any(const struct fheader *h);
 /* Print h's lines ("# fg: unit=...") to standard output. */
 void fh_print(const struct fheader *h);
+/*
+ * --no-header, of the folders and filters: no "# fg:" line is written
+ * (the Firefox Profiler, for one, takes folded stacks only when the
+ * first line is a stack).  FH_NOHEADER_OPT is its getopt_long entry.
+ */
+extern int fh_omit;
+enum { FH_NOHEADER = 0x4e48 };
+#define FH_NOHEADER_OPT { "no-header", no_argument, NULL, FH_NOHEADER }
+/* Whether comment line s[0..n) is written: 0 for a "# fg:" line under
+ * --no-header. */
+int fh_keep(const char *s, size_t n);
 void fh_free(struct fheader *h);
 
 /* The headers of several inputs joined. */

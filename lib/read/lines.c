@@ -16,6 +16,8 @@
 void
 lines_openfd(struct lines *r, int fd, const char *name)
 {
+	if (fd == 0)
+		stdin_tty_note();
 	memset(r, 0, sizeof(*r));
 	r->name = name;
 	r->fd = fd;
@@ -33,6 +35,17 @@ lines_readsize(struct lines *r, size_t n)
 	r->cap = 2 * n;
 	free(r->buf);
 	r->buf = emalloc(r->cap);
+}
+
+void
+stdin_tty_note(void)
+{
+	static int said;
+
+	if (!said && isatty(0))
+		weprintf("reading standard input from the terminal (end it with Ctrl-D; "
+		    "name a FILE instead: see --help)");
+	said = 1;
 }
 
 void

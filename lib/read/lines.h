@@ -39,6 +39,10 @@ void lines_openfd(struct lines *r, int fd, const char *name);
  * a merge of many files keeps each one's buffer small, so its memory
  * stays the same however many are open and the pages are reused. */
 void lines_readsize(struct lines *r, size_t n);
+/* When standard input is a terminal, say once on stderr that it is
+ * read from there, so that a forgotten file operand does not leave the
+ * program waiting in silence.  Every reader of fd 0 calls it. */
+void stdin_tty_note(void);
 /* The next line, without its newline (nor a CR before it) and NUL-
  * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
  * an error with the line number. */

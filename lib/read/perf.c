@@ -258,18 +258,39 @@ kernel_module(const char *mod, size_t n)
 	    !has(mod, n, "unknown");
 }
 
-/* m:/tmp/perf-\d+\.map: */
+/* The digits at p (before end): how many. */
+static size_t
+digits(const char *p, const char *end)
+{
+	size_t k;
+
+	for (k = 0; p + k < end && digit(p[k]); k++)
+		;
+	return k;
+}
+
+/* m:/tmp/perf-\d+\.map: (stackcollapse-perf.pl's), or a module that
+ * ends in /jitted-PID-N.so, which perf inject --jit writes from a
+ * jitdump (Java, Node, Python's -X perf_jit), as inferno marks it. */
 static int
 jit_module(const char *mod, size_t n)
 {
 	const char *p = mod, *end = mod + n;
-	size_t k;
+	size_t k, j;
 
 	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
 		p += 10;
-		for (k = 0; p + k < end && digit(p[k]); k++)
-			;
+		k = digits(p, end);
 		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
+			return 1;
+	}
+	for (p = mod; (p = memmem(p, end - p, "/jitted-", 8)); ) {
+		p += 8;
+		k = digits(p, end);
+		if (!k || p + k >= end || p[k] != '-')
+			continue;
+		j = digits(p + k + 1, end);
+		if (j && end - (p + k + 1 + j) == 3 && !memcmp(p + k + 1 + j, ".so", 3))
 			return 1;
 	}
 	return 0;

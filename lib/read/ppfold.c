@@ -15,6 +15,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "stack/frame.h"
+#include "read/fheader.h"
 #include "read/ppfold.h"
 
 #define NOTEXT UINT32_MAX
@@ -728,7 +729,7 @@ print_stacks(struct ppfold *f)
 static void
 header(const struct ppfold *f)
 {
-	if (!f->type)
+	if (!f->type || fh_omit)
 		return;
 	if (unit_parse(f->unit, strlen(f->unit)) >= 0)
 		out_printf("# fg: unit=%s\n# fg: countname=%s\n", f->unit, f->type);
