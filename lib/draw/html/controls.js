@@ -1,150 +1,8 @@
-/* html.js: fg-html's page: unpacks the data fg-html wrote into the
- * script element #fg-data, draws it on a canvas, and answers hover,
- * click (zoom), search, the view selector, the elided view and the
- * keyboard.  Every text from the data goes into the page as text
- * (textContent, canvas fillText), never as markup. */
-"use strict";
-(function () {
-var D = JSON.parse(document.getElementById("fg-data").textContent);
-var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
-/* the current view's unit and count name: its input's header, else the page's */
-var UNIT = D.unit, CNAME = D.countname;
-/* differential: the column drawn and the other (--negate swaps them) */
-var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
-var B64 = new Int8Array(128);
-var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
-var FONT = FS + "px Verdana, sans-serif";
-var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sortwidth,
-	term: "", icase: false };
-var views = [], V = null, match = null, re = null, hoverI = -1;
-var cplen = new Int32Array(NAMES.length).fill(-1);
-/* W x H: the whole graph; the canvases are W x BH, the part of it the
- * box shows, S pixels down (a deep graph never makes a canvas too tall) */
-var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
-
-for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
-
-/* Packed numbers: five bits a digit, low first, 32 set on all but the
- * last digit of a number. */
-function unpack(s, n, A) {
-	var a = new A(n), j = 0, v = 0, mul = 1, d;
-	for (var i = 0; i < s.length; i++) {
-		d = B64[s.charCodeAt(i)];
-		v += (d & 31) * mul;
-		if (d & 32) { mul *= 32; continue; }
-		a[j++] = v; v = 0; mul = 1;
-	}
-	return a;
-}
-function counts(s, n) {
-	if (!D.frac) return unpack(s, n, Float64Array);
-	var a = new Float64Array(n), p = s.split(",");
-	for (var i = 0; i < n; i++) a[i] = +p[i];
-	return a;
-}
-
-/* A view's arrays, in layout order: depth, name, width (w), baseline
- * (b), colour, end of the subtree, own samples, start (x). */
-function build(r, name) {
-	var n = r.n, depth = new Uint32Array(n), step = unpack(r.d, n, Uint32Array);
-	var end = new Uint32Array(n), self = new Float64Array(n), st = [], i, p;
-	var v = { name: name, n: n, depth: depth, f: unpack(r.f, n, Uint32Array),
-		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, end: end, self: self,
-		x: new Float64Array(n), parent: new Int32Array(n), maxdepth: 0, raw: r };
-	for (i = 0; i < n; i++) {
-		depth[i] = i ? depth[i - 1] + 1 - step[i] : 0;
-		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
-		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
-		v.parent[i] = st.length ? st[st.length - 1] : -1;
-		st.push(i);
-		self[i] = v.w[i];
-		if (v.parent[i] >= 0) self[v.parent[i]] -= v.w[i];
-	}
-	while (st.length) end[st.pop()] = n;
-	if (r.c) {
-		v.col = unpack(r.c, n, Uint32Array);
-	} else {
-		var nc = unpack(D.namecolor, NAMES.length, Uint32Array);
-		v.col = new Uint32Array(n);
-		for (i = 0; i < n; i++) v.col[i] = nc[v.f[i]];
-	}
-	v.sorted = -1;
-	return v;
-}
-
-/* Where frames start: a frame's own samples first, then its callees by
- * name (the order written) or widest first. */
-function layout(v, bywidth) {
-	if (v.sorted === +bywidth) return;
-	var x = v.x, w = v.w, end = v.end, self = v.self, kids = [], i, c, cur;
-	x[0] = 0;
-	for (i = 0; i < v.n; i++) {
-		if (end[i] === i + 1) continue;
-		cur = x[i] + self[i];
-		if (!bywidth) {
-			for (c = i + 1; c < end[i]; c = end[c]) { x[c] = cur; cur += w[c]; }
-			continue;
-		}
-		kids.length = 0;
-		for (c = i + 1; c < end[i]; c = end[c]) kids.push(c);
-		if (kids.length > 1) kids.sort(function (a, b) { return w[b] - w[a] || a - b; });
-		for (c = 0; c < kids.length; c++) { x[kids[c]] = cur; cur += w[kids[c]]; }
-	}
-	v.sorted = +bywidth;
-}
-
-/* A view whose stacks all vanished has its elided view alone. */
-function onlyelided(i) { return D.views[i].n === 0; }
-function view() {
-	var r = D.views[ST.v], key;
-	UNIT = r.unit || D.unit;
-	CNAME = r.countname || D.countname;
-	if (onlyelided(ST.v)) ST.elided = true;
-	key = ST.elided && r.e ? "e" : "v";
-	views[ST.v] = views[ST.v] || {};
-	if (!views[ST.v][key])
-		views[ST.v][key] = build(key === "e" ? r.e : r, r.name);
-	return views[ST.v][key];
-}
-
-/* Numbers in the profile's unit, in human form. */
-function group(v) {
-	var s = String(+v.toFixed(2)), i = s.indexOf("."), int = i < 0 ? s : s.slice(0, i);
-	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.slice(i));
-}
-var TIME = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
-function scaled(v, steps) {
-	var a = Math.abs(v), k = 0;
-	while (k + 1 < steps.length && a >= steps[k + 1][0]) k++;
-	var x = v / steps[k][0];
-	return (Math.abs(x) >= 100 || k === 0 ? group(Math.round(x * 10) / 10) :
-		x.toPrecision(3).replace(/\.?0+$/, "")) + " " + steps[k][1];
-}
-function human(v) {
-	if (UNIT === "bytes")
-		return scaled(v, [[1, "B"], [1024, "KiB"], [1048576, "MiB"], [1073741824, "GiB"],
-			[1099511627776, "TiB"]]);
-	if (TIME[UNIT])
-		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
-	return group(v) + " " + CNAME;
-}
-function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-"; }
-
-function fullname(v, i) { return NAMES[v.f[i]]; }
-/* FUNC at FILE:LINE: the file and line, or "" */
-function fileline(s) {
-	var i = s.indexOf(" at ");
-	return i < 0 ? "" : s.slice(i + 4).replace(/ \[inlined\]$/, "");
-}
-var STATUS = { d: "runtime dispatch", g: "garbage collection", k: "kernel", j: "JIT-compiled",
-	i: "inlined", w: "waker" };
-function status(id) {
-	var a = D.annot[id], out = [];
-	if (!a) return "";
-	for (var i = 0; i < a.length; i++) out.push(STATUS[a[i]] || a[i]);
-	return out.join(", ");
-}
+/* controls.js: the page around the canvas: its DOM, hover, click
+ * (zoom), search, the view selector, the elided view, the keyboard,
+ * and the state in the URL; then the start of the page.  Closes the
+ * scope model.js opened. */
+var V = null, re = null, hoverI = -1;
 
 /* the DOM, built here so the page's HTML holds no text of the data */
 function mk(tag, id, parent, text) {
@@ -229,8 +87,6 @@ function banner() {
 	b.appendChild(btn);
 }
 
-/* the top of row d on the canvas */
-function rowy(d) { return (ST.inverted ? d * FH : H - (d + 1) * FH) - S; }
 
 function resize() {
 	var box = el.box, top, need;
@@ -266,51 +122,6 @@ function scrolled() {
 	});
 }
 
-function label(i, pw) {
-	var s = NAMES[V.f[i]], id = V.f[i], chars = Math.floor(pw / CW), have;
-	if (chars < 3) return null;
-	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
-	have = cplen[id];
-	if (chars >= have) return s;
-	if (have === s.length) return s.slice(0, chars - 2) + "..";
-	return Array.from(s).slice(0, chars - 2).join("") + "..";
-}
-
-/* Draw the view zoomed on frame z: its ancestors across the width,
- * its subtree scaled to it; frames under half a pixel are left out
- * with their callees, rows outside the box are not drawn. */
-function paint() {
-	var v = V, z = ST.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
-	layout(v, ST.sortwidth);
-	x0 = x[z];
-	sc = W / w[z];
-	el.canvas.style.top = el.hover.style.top = S + "px";
-	ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	ctx.clearRect(0, 0, W, BH);
-	ctx.font = FONT;
-	ctx.textBaseline = "middle";
-	/* the label in black or white, as fg wrote for the fill (color_label) */
-	function box(i, px, pw) {
-		var hit = match && match[v.f[i]];
-		y = rowy(v.depth[i]);
-		if (y >= BH || y + FH <= 0) return;
-		ctx.fillStyle = hit ? D.match : COLORS[v.col[i]];
-		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
-		t = label(i, pw);
-		if (t) {
-			ctx.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
-			ctx.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
-		}
-	}
-	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, W);
-	for (i = z; i < end[z];) {
-		pw = w[i] * sc;
-		if (pw < 0.5) { i = end[i]; continue; }
-		px = (x[i] - x0) * sc;
-		box(i, px, pw);
-		i++;
-	}
-}
 function draw() {
 	paint();
 	el.mode.textContent = ST.inverted ? "Flame graph" : "Icicle graph";
@@ -336,37 +147,6 @@ function crumbs() {
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);
 	});
-}
-
-/* The frame drawn at canvas point (px, py), or -1. */
-function frameat(px, py) {
-	var v = V, z = ST.z, sy = py + S, d = ST.inverted ? Math.floor(sy / FH) : Math.floor((H - sy) / FH);
-	var sc = W / v.w[z], x0 = v.x[z], i, c, xs;
-	if (d < 0 || d > v.maxdepth || px < 0 || px >= W) return -1;
-	if (d <= v.depth[z]) {
-		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
-		return i;
-	}
-	xs = px / sc + x0;
-	for (i = z; v.depth[i] < d;) {
-		for (c = i + 1; c < v.end[i]; c = v.end[c])
-			if (xs >= v.x[c] && xs < v.x[c] + v.w[c]) break;
-		if (c >= v.end[i]) return -1;
-		i = c;
-	}
-	return v.w[i] * sc >= 0.5 ? i : -1;
-}
-/* The box of frame i on the canvas, or null when it is not drawn. */
-function rect(i) {
-	var v = V, z = ST.z, sc = W / v.w[z], a, pw, y = rowy(v.depth[i]);
-	if (y >= BH || y + FH <= 0) return null;
-	if (v.depth[i] <= v.depth[z]) {
-		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
-		if (a !== i) return null;
-		return { x: 0, y: y, w: W, h: FH - 1 };
-	}
-	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FH - 1 };
 }
 
 function tipline(parent, cls, text) {

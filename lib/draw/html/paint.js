@@ -1,0 +1,55 @@
+/* paint.js: the canvas painter: the boxes and labels of the view
+ * zoomed on a frame, the rows the box shows, nothing else. */
+var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
+var FONT = FS + "px Verdana, sans-serif";
+var cplen = new Int32Array(NAMES.length).fill(-1);
+/* W x H: the whole graph; the canvases are W x BH, the part of it the
+ * box shows, S pixels down (a deep graph never makes a canvas too tall) */
+var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
+var match = null;
+
+function label(i, pw) {
+	var s = NAMES[V.f[i]], id = V.f[i], chars = Math.floor(pw / CW), have;
+	if (chars < 3) return null;
+	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
+	have = cplen[id];
+	if (chars >= have) return s;
+	if (have === s.length) return s.slice(0, chars - 2) + "..";
+	return Array.from(s).slice(0, chars - 2).join("") + "..";
+}
+
+/* Draw the view zoomed on frame z: its ancestors across the width,
+ * its subtree scaled to it; frames under half a pixel are left out
+ * with their callees, rows outside the box are not drawn. */
+function paint() {
+	var v = V, z = ST.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
+	layout(v, ST.sortwidth);
+	x0 = x[z];
+	sc = W / w[z];
+	el.canvas.style.top = el.hover.style.top = S + "px";
+	ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+	ctx.clearRect(0, 0, W, BH);
+	ctx.font = FONT;
+	ctx.textBaseline = "middle";
+	/* the label in black or white, as fg wrote for the fill (color_label) */
+	function box(i, px, pw) {
+		var hit = match && match[v.f[i]];
+		y = rowy(v.depth[i]);
+		if (y >= BH || y + FH <= 0) return;
+		ctx.fillStyle = hit ? D.match : COLORS[v.col[i]];
+		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
+		t = label(i, pw);
+		if (t) {
+			ctx.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
+			ctx.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
+		}
+	}
+	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, W);
+	for (i = z; i < end[z];) {
+		pw = w[i] * sc;
+		if (pw < 0.5) { i = end[i]; continue; }
+		px = (x[i] - x0) * sc;
+		box(i, px, pw);
+		i++;
+	}
+}
