@@ -454,12 +454,36 @@ noskip() {
 	fi
 	skip "$1"
 }
+# What the browser tests lack, or nothing.
+browser_missing() {
+	if [ -z "${FG_PUPPETEER_NODE_PATH:-}" ] || [ ! -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ]; then
+		echo "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	elif ! command -v node >/dev/null; then
+		echo "needs node"
+	elif [ -z "${FG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+		echo "needs chromium (or FG_CHROMIUM)"
+	fi
+}
+# One Chromium for the whole file (tests/browser/server.cjs): each test
+# opens its pages in a context of its own.
+setup_file() {
+	[ -z "$(browser_missing)" ] || return 0
+	node "$BATS_TEST_DIRNAME/browser/server.cjs" >"$BATS_FILE_TMPDIR/ws" 2>&1 3>&- &
+	echo $! >"$BATS_FILE_TMPDIR/ws.pid"
+	for _ in $(seq 300); do
+		grep -q '^ws://' "$BATS_FILE_TMPDIR/ws" && break
+		sleep 0.1
+	done
+	FG_BROWSER_WS=$(grep '^ws://' "$BATS_FILE_TMPDIR/ws" || true)
+	export FG_BROWSER_WS
+}
+teardown_file() {
+	[ -s "$BATS_FILE_TMPDIR/ws.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/ws.pid")" 2>/dev/null || true
+}
 browser() {
-	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
-		noskip "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core" || return 1
-	command -v node >/dev/null || noskip "needs node" || return 1
-	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
-		noskip "needs chromium (or FG_CHROMIUM)" || return 1
+	local why
+	why=$(browser_missing)
+	[ -z "$why" ] || noskip "$why" || return 1
 	timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"

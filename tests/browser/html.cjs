@@ -195,6 +195,6 @@ const cases = {
 		say("requests", o.requests.length ? o.requests.join(" ") : "none");
 		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
 		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
-		await o.browser.close();
+		await o.close();
 	}
 })().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
