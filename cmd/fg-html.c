@@ -126,6 +126,7 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	page.deftitle = !o.title;
 	draw_finish_options(&o);
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;

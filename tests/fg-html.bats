@@ -693,3 +693,62 @@ pct() {
 	browser elided "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
 }
+
+@test "fg-html in Chromium: after a deep view, a shallow view and an Elided view open on their graphs" {
+	# section 9 (a): the deep view's scroll offset left the next one blank
+	awk 'BEGIN { s = "root"; for (i = 0; i < 300; i++) s = s ";f" i; print s " 3"; print "root;g 1" }' >"$BATS_TEST_TMPDIR/cpu.folded"
+	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
+	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser views "$BATS_TEST_TMPDIR/p.html" 1
+	# all, main and alloc drawn where fg.rect puts them
+	[ "$(got painted)" = "3 of 3" ]
+	[ "$(got scrolltop)" = 0 ]
+	# a deep diff whose vanished stacks are shallow
+	awk '{ print $1, 3, 5 } END { print "gone;x 4 0" }' "$BATS_TEST_TMPDIR/cpu.folded" | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	browser elided "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got elided)" = true ]
+	[ "$(got painted)" = "3 of 3" ]
+}
+
+@test "fg-html in Chromium: a differential frame that did not change has a visible edge" {
+	# section 9 (b): white on white, only the label floated
+	printf 'main;same 5 5\nmain;grew 1 9\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser edge "$BATS_TEST_TMPDIR/p.html" same
+	[ "$(got fill)" = '#ffffff' ]
+	[ "$(got edge)" -lt 200 ]
+}
+
+@test "fg-html in Chromium: a differential page says what it compares, and when the totals differ" {
+	# section 9 (c), from fg-diff's header
+	printf 'main;a 3\n' >"$BATS_TEST_TMPDIR/before.folded"
+	printf 'main;a 5\nmain;b 1\n' >"$BATS_TEST_TMPDIR/after.folded"
+	fg-diff "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser load "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	# scaled with -n: the totals agree, no warning
+	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]
+	# without the header, the two columns by their roles; one-count pages say nothing
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/h.html"
+	browser load "$BATS_TEST_TMPDIR/h.html"
+	[[ "$(got compare)" == "baseline → target"* ]]
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	browser load "$BATS_TEST_TMPDIR/j.html"
+	[ -z "$(got compare)" ]
+}
+
+@test "fg-html in Chromium: the Sort button shows the order in use; the title follows the mode" {
+	# section 9 (d)
+	printf 'main;a 1\nmain;b 5\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got open)" = "Flame Graph|Flame Graph|Sorted by name" ]
+	[ "$(got sorted)" = "Flame Graph|Flame Graph|Sorted by width" ]
+	[ "$(got moded)" = "Icicle Graph|Icicle Graph|Sorted by width" ]
+	[ "$(got url)" = "?o=width&m=icicle" ]
+	# a title of one's own stays
+	printf 'main;a 1\n' | fg-html -t Mine --sort=width >"$BATS_TEST_TMPDIR/t.html"
+	browser buttons "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got open)" = "Mine|Mine|Sorted by width" ]
+	[ "$(got moded)" = "Mine|Mine|Sorted by name" ]
+}

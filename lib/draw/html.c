@@ -263,7 +263,8 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 }
 
 /* What the input's header says its counts are: "unit" when fg knows
- * it, "countname" unless the command line named it. */
+ * it, "countname" unless the command line named it; and for a
+ * differential one, what it compares (fg-diff's "baseline", "target"). */
 static void
 write_unit(const struct html_page *p, const struct fheader *h)
 {
@@ -275,6 +276,10 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		keystr("unit", unit_name(h->unit));
 	if ((cn = h->fact[FH_COUNTNAME]) && *cn && !p->fixedname)
 		keystr("countname", cn);
+	if (p->diff && h->fact[FH_BASELINE])
+		keystr("baseline", h->fact[FH_BASELINE]);
+	if (p->diff && h->fact[FH_TARGET])
+		keystr("target", h->fact[FH_TARGET]);
 }
 
 /* The view of run top of v (SIZE_MAX: none, all vanished), and of run
@@ -527,10 +532,10 @@ write_options(const struct html_page *p)
 	keystr("unit", p->unit);
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
-	out_printf("\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	out_printf("\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

@@ -25,6 +25,7 @@ struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
 	const char *unit;	/* count, bytes, nanoseconds, ...: the default of views */
 	int fixedname;		/* o->countname was given: it wins over the inputs' */
+	int deftitle;		/* no --title: the page's title follows its mode */
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */

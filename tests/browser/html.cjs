@@ -12,6 +12,27 @@ const { open, hoverName } = require("./lib.cjs");
 function say(k, v) { console.log(k + "=" + v); }
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 
+/* How many of the frames fg.rect says are on screen (4 px wide or more)
+ * have their box painted at that place, of how many: a blank canvas
+ * gives 0 of N. */
+async function painted(page) {
+	return page.evaluate(() => {
+		const v = window.fg.view(), c = document.getElementById("canvas");
+		const b = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+		const g = c.getContext("2d");
+		let n = 0, ok = 0;
+		for (let i = 0; i < v.n; i++) {
+			const r = window.fg.rect(i);
+			if (!r || r.w < 4) continue;
+			n++;
+			const px = g.getImageData(Math.floor((r.x - b.left + 2) * dpr), Math.floor((r.y - b.top + 2) * dpr), 1, 1).data;
+			if (px[3] > 0) ok++;
+		}
+		return ok + " of " + n;
+	});
+}
+const frames2 = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 const cases = {
 	/* hover frame ARG: the tooltip's lines */
 	async hover(o, name) {
@@ -94,6 +115,9 @@ const cases = {
 			say("current", await p.evaluate(() => window.fg.view().name));
 			say("root", await p.evaluate(() => window.fg.view().w[0]));
 			say("url", await p.evaluate(() => location.search));
+			await frames2(p);
+			say("painted", await painted(p));
+			say("scrolltop", await p.evaluate(() => document.getElementById("box").scrollTop));
 		}
 	},
 	/* the elided banner; open the elided view */
@@ -108,6 +132,8 @@ const cases = {
 		say("root", await p.evaluate(() => window.fg.view().w[0]));
 		say("frames", await p.evaluate(() => window.fg.view().n));
 		say("url", await p.evaluate(() => location.search));
+		await frames2(p);
+		say("painted", await painted(p));
 	},
 	/* the sort toggle: frame ARG's left edge before and after */
 	async sort(o, name) {
@@ -153,6 +179,36 @@ const cases = {
 		say("canvas", await p.evaluate(() => document.getElementById("canvas").style.width + "x" +
 			document.getElementById("box").style.height));
 		say("legend", await text(p, "#legend"));
+		say("compare", await text(p, "#compare"));
+	},
+	/* the title and the sort button as they are, after a click on the
+	 * sort button, and after one on the mode button */
+	async buttons(o) {
+		const p = o.page;
+		const now = async (k) => say(k, [await text(p, "h1"), await p.title(), await text(p, "#sort")].join("|"));
+		await now("open");
+		await p.click("#sort");
+		await now("sorted");
+		await p.click("#mode");
+		await now("moded");
+		say("url", await p.evaluate(() => location.search));
+	},
+	/* frame ARG's edge: the darkest channel of its first two pixel
+	 * columns at mid-height, and its fill inside (4 px in, on the
+	 * bottom row, under no label) */
+	async edge(o, name) {
+		const r = await o.page.evaluate((n) => {
+			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
+			const box = window.fg.rect(window.fg.find(n)), dpr = window.devicePixelRatio || 1;
+			const g = c.getContext("2d"), x = Math.round((box.x - b.left) * dpr);
+			const y = Math.round((box.y - b.top + box.h / 2) * dpr);
+			const e = g.getImageData(x, y, 2, 1).data;
+			const f = g.getImageData(x + 4 * dpr, Math.round((box.y - b.top + box.h - 3) * dpr), 1, 1).data;
+			return { edge: Math.min(e[0], e[1], e[2], e[4], e[5], e[6]),
+				fill: "#" + [f[0], f[1], f[2]].map((v) => v.toString(16).padStart(2, "0")).join("") };
+		}, name);
+		say("edge", r.edge);
+		say("fill", r.fill);
 	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {

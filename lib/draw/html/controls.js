@@ -16,6 +16,7 @@ function ui() {
 	var h = mk("header", "head"), bar;
 	mk("h1", "title", h, D.title);
 	mk("div", "subtitle", h, D.subtitle || "");
+	mk("div", "compare", h);
 	bar = mk("div", "bar", h);
 	bar.className = "bar";
 	if (D.views.length > 1) {
@@ -99,11 +100,15 @@ function resize() {
 	box.style.width = W + "px";
 	box.style.height = BH + "px";
 	el.sheet.style.height = H + "px";
+	/* the canvases back at the top first: left where a deeper view had
+	 * scrolled them, they would hold the box open below a shallow
+	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
 		c.width = Math.round(W * dpr);
 		c.height = Math.round(BH * dpr);
 		c.style.width = W + "px";
 		c.style.height = BH + "px";
+		c.style.top = "0";
 	});
 	box.scrollTop = ST.inverted ? 0 : H;
 	S = box.scrollTop;
@@ -126,8 +131,11 @@ function draw() {
 	paint();
 	el.mode.textContent = ST.inverted ? "Flame graph" : "Icicle graph";
 	el.mode.title = ST.inverted ? "root at the bottom" : "root on top";
-	el.sort.textContent = ST.sortwidth ? "Sort by name" : "Sort by width";
+	el.sort.textContent = ST.sortwidth ? "Sorted by width" : "Sorted by name";
+	el.sort.title = ST.sortwidth ? "callees widest first; click to sort by name" :
+		"callees by name; click to sort by width";
 	el.sort.className = ST.sortwidth ? "on" : "";
+	title();
 	el["case"].className = ST.icase ? "on" : "";
 	crumbs();
 	matched();
@@ -267,9 +275,39 @@ function setview(i, keep) {
 	if (el.view) el.view.value = i;
 	refresh();
 }
+/* The title: --title's, or the mode's. */
+function title() {
+	if (!D.deftitle) return;
+	var t = ST.inverted ? "Icicle Graph" : "Flame Graph";
+	el.title.textContent = t;
+	document.title = t;
+}
+
+/* What a differential view compares (fg-diff's header), and a warning
+ * when the two totals differ by more than 1%: without fg-diff -n, a
+ * longer run colours every frame as grown. */
+function compare() {
+	var r = D.views[ST.v], c = el.compare, b, t, d;
+	c.textContent = "";
+	if (!D.diff) return;
+	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
+		(r.target || "target")));
+	b = r.btotal || 0;
+	t = r.total;
+	d = t - b;
+	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
+	var w = document.createElement("span");
+	w.className = "warn";
+	w.textContent = "totals differ: baseline " + human(b) + ", target " + human(t) + " (" +
+		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; fg-diff -n scales the baseline";
+	c.appendChild(document.createTextNode(" \u2014 "));
+	c.appendChild(w);
+}
+
 function refresh() {
 	V = view();
 	if (ST.z >= V.n) ST.z = 0;
+	compare();
 	banner();
 	resize();
 	save();
@@ -314,6 +352,7 @@ load();
 if (el.view) el.view.value = ST.v;
 V = view();
 if (ST.z >= V.n) ST.z = 0;
+compare();
 banner();
 resize();
 search(ST.term);

@@ -7,6 +7,9 @@ var cplen = new Int32Array(NAMES.length).fill(-1);
  * box shows, S pixels down (a deep graph never makes a canvas too tall) */
 var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
 var match = null;
+/* the edge of a differential frame, so that one that did not change
+ * (white) stands out from the background */
+var OUTLINE = "rgba(0, 0, 0, 0.45)";
 
 function label(i, pw) {
 	var s = NAMES[V.f[i]], id = V.f[i], chars = Math.floor(pw / CW), have;
@@ -31,6 +34,9 @@ function paint() {
 	ctx.clearRect(0, 0, W, BH);
 	ctx.font = FONT;
 	ctx.textBaseline = "middle";
+	var edged = D.diff || ST.elided;
+	ctx.strokeStyle = OUTLINE;
+	ctx.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
 		var hit = match && match[v.f[i]];
@@ -38,6 +44,7 @@ function paint() {
 		if (y >= BH || y + FH <= 0) return;
 		ctx.fillStyle = hit ? D.match : COLORS[v.col[i]];
 		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
+		if (edged && pw >= 3) ctx.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
 		t = label(i, pw);
 		if (t) {
 			ctx.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
