@@ -752,3 +752,90 @@ pct() {
 	[ "$(got open)" = "Mine|Mine|Sorted by width" ]
 	[ "$(got moded)" = "Mine|Mine|Sorted by name" ]
 }
+
+@test "fg-html in Chromium: the function table (m=table) has fg-top's numbers, row for row" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Function Table" ]
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|Function" ]
+	fg-top --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	[ -s "$BATS_TEST_TMPDIR/want" ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# sorted by total, the widest first; a row opens its sandwich
+	[ "$(got firstbytotal)" = "$(fg-top --format tsv -n 1 --sort total "$J" | awk -F'\t' 'NR == 2 { print $6 }')" ]
+	[ "$(got clicked)" = "sandwich $(got firstbytotal)" ]
+	[[ "$(got url)" == "?m=sandwich&fn="* ]]
+	# differential: the baselines and changes of fg-top's columns
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# recursion counted once a stack; 600 functions show 500 rows, then all
+	awk 'BEGIN { print "a;r;r;r 5"; for (i = 0; i < 600; i++) print "main;f" i, i + 1 }' >"$BATS_TEST_TMPDIR/m.folded"
+	fg-html "$BATS_TEST_TMPDIR/m.folded" >"$BATS_TEST_TMPDIR/m.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got more)" = "Show all 603 rows" ]
+	[ "$(got rows)" = 603 ]
+	[ "$(got row | grep -P '\tr$')" = "$(printf '5\t5\t\tr')" ]
+	# filtered by the search
+	FG_QUERY='?m=table&s=%5Ef5' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got rows)" = "$(awk 'BEGIN { for (i = 0; i < 600; i++) print "f" i }' | grep -c '^f5')" ]
+}
+
+@test "fg-html in Chromium: bottom-up (m=bottomup) is the graph of the reversed stacks" {
+	fg-html --reverse "$J" >"$BATS_TEST_TMPDIR/r.html"
+	browser mode "$BATS_TEST_TMPDIR/r.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Bottom-up ]
+	[ "$(got url)" = '?m=bottomup' ]
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/got")
+	[ "$(got painted | cut -d' ' -f3)" -gt 0 ]
+	# differential: both columns reversed alike
+	fg-html --reverse "$DIFF" >"$BATS_TEST_TMPDIR/dr.html"
+	browser mode "$BATS_TEST_TMPDIR/dr.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/d.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "fg-html in Chromium: the sandwich (m=sandwich&fn=) has fg-filter --reroot's callees and the reversed callers" {
+	f='sort! at sort.jl:710'
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' \
+		browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Sandwich ]
+	[ "$(got url)" = '?m=sandwich&fn=sort!%20at%20sort.jl%3A710' ]
+	read -r self total < <(fg-top --format tsv -n 0 "$J" | awk -F'\t' -v f="$f" '$6 == f { print $1, $3 }')
+	all=$(awk '{ t += $NF } END { print t }' "$J")
+	[ "$(got sandinfo)" = "Sandwich of $f: total $total samples ($(pct "$total" "$all")), self $self samples ($(pct "$self" "$all")) — callers above, callees below" ]
+	# the callees: fg-filter --reroot's graph, below its "all"
+	fg-filter --reroot -e "^sort! at sort\\.jl:710\$" "$J" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	browser mode "$BATS_TEST_TMPDIR/c.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# the callers: each stack cut at the function, reversed
+	awk -v f="$f" '{ c = $NF; sub(/ [^ ]*$/, ""); n = split($0, a, ";")
+		for (i = 1; i <= n; i++) if (a[i] == f) break
+		if (i > n) next; s = a[i]; for (j = i - 1; j >= 1; j--) s = s ";" a[j]; print s, c }' "$J" |
+		fg-html >"$BATS_TEST_TMPDIR/u.html"
+	browser mode "$BATS_TEST_TMPDIR/u.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got caller >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# a function no frame has: the graph
+	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got url)" = '' ]
+}

@@ -229,7 +229,8 @@ write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int 
 	out_char('"');
 }
 
-/* The frames of run a (its subtree): how many, how many end stacks,
+/* The frames of run a (its subtree): whether it starts at the layout's
+ * root ("all", no frame of the input), how many, how many end stacks,
  * and their fields. */
 static void
 write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
@@ -240,6 +241,8 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 
 	for (i = a; i < b; i++)
 		stacks += f[i].ends >> v->col & 1;
+	if (!a)
+		out_str("\"root\":1,");
 	key("n");
 	out_u64(b - a);
 	out_char(',');

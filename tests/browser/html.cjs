@@ -33,6 +33,14 @@ async function painted(page) {
 }
 const frames2 = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/* View v's frames, one "depth name width [baseline]" line each. */
+function frames(v) {
+	const out = [];
+	for (let i = 0; v && i < v.n; i++)
+		out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : ""));
+	return out;
+}
+
 const cases = {
 	/* hover frame ARG: the tooltip's lines */
 	async hover(o, name) {
@@ -209,6 +217,41 @@ const cases = {
 		}, name);
 		say("edge", r.edge);
 		say("fill", r.fill);
+	},
+	/* the mode as loaded (from the URL): its title, URL, the frames of
+	 * its view (and of the sandwich's callers), the sandwich's line */
+	async mode(o) {
+		const p = o.page;
+		say("h1", await text(p, "h1"));
+		say("url", await p.evaluate(() => location.search));
+		say("sandinfo", await text(p, "#sandinfo"));
+		const f = await p.evaluate("(" + frames.toString() + ")(window.fg.view())");
+		f.forEach((l) => say("frame", l));
+		const c = await p.evaluate("(" + frames.toString() + ")(window.fg.callers())");
+		c.forEach((l) => say("caller", l));
+		if (f.length) say("painted", await painted(p));
+	},
+	/* the function table (m=table): every row as "self total flags name",
+	 * or with ARG "diff", "self total btotal dtotal flags name", the
+	 * numbers from the cells' data-v; then a click on row 1 */
+	async table(o, diff) {
+		const p = o.page;
+		say("h1", await text(p, "h1"));
+		say("headings", (await p.$$eval("#table th", (t) => t.map((x) => x.textContent))).join("|"));
+		say("more", await p.$eval("#table", (t) => t.querySelector("#tableall") ? t.querySelector("#tableall").textContent : ""));
+		if (await p.$("#tableall")) await p.click("#tableall");
+		const rows = await p.$$eval("#table tbody tr", (trs, d) => trs.map((tr) => {
+			const c = Array.from(tr.cells), v = (k) => c[k].getAttribute("data-v");
+			const tail = c[c.length - 2].textContent + "\t" + c[c.length - 1].textContent;
+			return d ? [v(0), v(2), v(7), v(8), tail].join("\t") : [v(0), v(2), tail].join("\t");
+		}), !!diff);
+		say("rows", rows.length);
+		rows.forEach((r) => say("row", r));
+		await p.click("#table thead th:nth-child(3)");
+		say("firstbytotal", await p.$eval("#table tbody tr", (tr) => tr.cells[tr.cells.length - 1].textContent));
+		await p.click("#table tbody tr");
+		say("clicked", await p.evaluate(() => window.fg.state.mode + " " + window.fg.state.fn));
+		say("url", await p.evaluate(() => location.search));
 	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {

@@ -1,8 +1,11 @@
 /* controls.js: the page around the canvas: its DOM, hover, click
- * (zoom), search, the view selector, the elided view, the keyboard,
- * and the state in the URL; then the start of the page.  Closes the
- * scope model.js opened. */
+ * (zoom), search, the view selector, the elided view, the modes (the
+ * graph, bottom-up, the table, the sandwich), the keyboard, and the
+ * state in the URL; then the start of the page.  Closes the scope
+ * model.js opened. */
 var V = null, re = null, hoverI = -1;
+/* the sandwich's callers: their view and pane (the main pane is the callees') */
+var CV = null, CP = null;
 
 /* the DOM, built here so the page's HTML holds no text of the data */
 function mk(tag, id, parent, text) {
@@ -33,8 +36,15 @@ function ui() {
 	mk("button", "mode", bar).onclick = function () { ST.inverted = !ST.inverted; resize(); save(); };
 	mk("button", "sort", bar).onclick = function () { ST.sortwidth = !ST.sortwidth; draw(); save(); };
 	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
+	mk("button", "bottomup", bar, "Bottom-up").onclick = function () { mode("bottomup"); };
+	el.bottomup.title = "stacks reversed, merged at the leaves (b)";
+	mk("button", "tablebtn", bar, "Table").onclick = function () { mode("table"); };
+	el.tablebtn.title = "one row a function: self and total (t)";
+	mk("button", "sandbtn", bar, "Sandwich").onclick = function () { sandwich(focusname()); };
+	el.sandbtn.title = "the callers and callees of the hovered or zoomed function (s)";
 	mk("span", "grow", bar).className = "grow";
 	mk("span", "matched", bar);
+	mk("button", "onematch", bar).onclick = function () { sandwich(el.onematch.name); };
 	var s = mk("input", "search", bar);
 	s.type = "search";
 	s.placeholder = "Search (regex)";
@@ -44,10 +54,19 @@ function ui() {
 	el["case"].title = "ignore case";
 	mk("div", "elided", h);
 	mk("nav", "crumbs", h);
+	mk("div", "sandinfo", h);
+	var cb = mk("div", "callersbox");
+	mk("canvas", "callers", cb).addEventListener("mousemove", hovercallers);
+	el.callers.addEventListener("mouseleave", unhover);
+	el.callers.addEventListener("click", function (e) {
+		var i = callersat(e);
+		if (i > 0) sandwich(NAMES[CV.f[i]]);
+	});
 	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
 	ctx = mk("canvas", "canvas", sheet).getContext("2d");
 	hctx = mk("canvas", "hover", sheet).getContext("2d");
 	box.addEventListener("scroll", scrolled);
+	mk("div", "table");
 	mk("div", "legend");
 	D.legend.forEach(function (l) {
 		var sp = document.createElement("span"), sw = document.createElement("i");
@@ -93,6 +112,7 @@ function resize() {
 	var box = el.box, top, need;
 	dpr = window.devicePixelRatio || 1;
 	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
+	callers();
 	top = box.getBoundingClientRect().top;
 	need = (V.maxdepth + 1) * FH + 2;
 	BH = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
@@ -110,9 +130,28 @@ function resize() {
 		c.style.height = BH + "px";
 		c.style.top = "0";
 	});
-	box.scrollTop = ST.inverted ? 0 : H;
+	box.scrollTop = INV() ? 0 : H;
 	S = box.scrollTop;
 	draw();
+}
+/* The sandwich's callers above its callees: fn's row at the bottom, the
+ * whole of it drawn (a deep one scrolls, opened at fn). */
+function callers() {
+	var c = el.callers, rows = CV ? CV.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
+	el.callersbox.style.display = CV ? "block" : "none";
+	if (!CV) return;
+	el.callersbox.style.width = W + "px";
+	c.width = Math.round(W * dpr);
+	c.height = Math.round(ch * dpr);
+	c.style.width = W + "px";
+	c.style.height = ch + "px";
+	CP = { v: CV, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
+	paintpane(CP, c.getContext("2d"));
+	el.callersbox.scrollTop = ch;
+}
+function callersat(e) {
+	var r = el.callers.getBoundingClientRect();
+	return CP ? frameat(CP, e.clientX - r.left, e.clientY - r.top) : -1;
 }
 /* scrolling moves the canvases along and redraws, once a frame */
 function scrolled() {
@@ -136,6 +175,9 @@ function draw() {
 		"callees by name; click to sort by width";
 	el.sort.className = ST.sortwidth ? "on" : "";
 	title();
+	["bottomup", "table", "sandwich"].forEach(function (m) {
+		el[m === "table" ? "tablebtn" : m === "sandwich" ? "sandbtn" : m].className = ST.mode === m ? "on" : "";
+	});
 	el["case"].className = ST.icase ? "on" : "";
 	crumbs();
 	matched();
@@ -172,8 +214,8 @@ function change(v, i) {
 	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
 		" (" + sign + pct(d, v.w[0]) + ")";
 }
-function describe(i) {
-	var v = V, w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
+function describe(v, i) {
+	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
 	lines.push(["name", s]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
@@ -185,10 +227,10 @@ function describe(i) {
 	return lines;
 }
 function hover(e) {
-	var r = el.canvas.getBoundingClientRect(), i = frameat(e.clientX - r.left, e.clientY - r.top);
+	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
 	if (i < 0) { unhover(); return; }
 	el.canvas.style.cursor = "pointer";
-	var tip = el.tip, lines = describe(i), b = rect(i);
+	var tip = el.tip, lines = describe(V, i), b = rect(P, i);
 	if (!b) { unhover(); return; }
 	if (i !== hoverI) {
 		hctx.clearRect(0, 0, W, BH);
@@ -200,6 +242,22 @@ function hover(e) {
 		lines.forEach(function (l) { tipline(tip, l[0], l[1]); });
 		el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
 	}
+	showtip(e);
+}
+/* a frame of the sandwich's callers: its card, no zoom (a click opens
+ * its own sandwich) */
+function hovercallers(e) {
+	var i = callersat(e);
+	if (i < 0) { unhover(); return; }
+	el.callers.style.cursor = "pointer";
+	hoverC = i;
+	el.tip.textContent = "";
+	describe(CV, i).forEach(function (l) { tipline(el.tip, l[0], l[1]); });
+	showtip(e);
+}
+var hoverC = -1;
+function showtip(e) {
+	var tip = el.tip;
 	tip.style.display = "block";
 	var tw = tip.offsetWidth, th = tip.offsetHeight, x = e.clientX + 14, y = e.clientY + 16;
 	if (x + tw > window.innerWidth) x = Math.max(0, e.clientX - tw - 10);
@@ -210,19 +268,21 @@ function hover(e) {
 function unhover() {
 	el.tip.style.display = "none";
 	el.canvas.style.cursor = "";
+	el.callers.style.cursor = "";
 	el.details.textContent = "";
+	hoverC = -1;
 	hctx.clearRect(0, 0, W, BH);
 	hoverI = -1;
 }
 function click(e) {
-	var r = el.canvas.getBoundingClientRect(), i = frameat(e.clientX - r.left, e.clientY - r.top);
+	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
 	if (i >= 0) zoom(i);
 }
 function zoom(i) {
 	ST.z = i;
 	draw();
 	save();
-	if (!ST.inverted) el.box.scrollTop = H;
+	if (!INV()) el.box.scrollTop = H;
 	scrolled();
 }
 
@@ -241,8 +301,26 @@ function search(term) {
 		match = new Uint8Array(NAMES.length);
 		for (var k = 0; k < NAMES.length; k++) match[k] = re.test(NAMES[k]) ? 1 : 0;
 	}
+	onematch();
+	if (ST.mode === "table") table(V);
 	draw();
 	save();
+}
+/* A search that matches one function alone offers its sandwich. */
+function onematch() {
+	var b = el.onematch, one = null, v = baseview(), seen = {}, k, n = 0;
+	b.style.display = "none";
+	if (!match) return;
+	for (k = 0; k < v.n && n < 2; k++) {
+		if (!match[v.f[k]] || seen[NAMES[v.f[k]]]) continue;
+		seen[NAMES[v.f[k]]] = 1;
+		one = NAMES[v.f[k]];
+		n++;
+	}
+	if (n !== 1) return;
+	b.name = one;
+	b.textContent = "Sandwich of " + one;
+	b.style.display = "";
 }
 function matched() {
 	var v = V, z = ST.z, sum = 0, i;
@@ -278,7 +356,8 @@ function setview(i, keep) {
 /* The title: --title's, or the mode's. */
 function title() {
 	if (!D.deftitle) return;
-	var t = ST.inverted ? "Icicle Graph" : "Flame Graph";
+	var t = ST.mode === "bottomup" ? "Bottom-up" : ST.mode === "table" ? "Function Table" :
+		ST.mode === "sandwich" ? "Sandwich" : ST.inverted ? "Icicle Graph" : "Flame Graph";
 	el.title.textContent = t;
 	document.title = t;
 }
@@ -304,13 +383,53 @@ function compare() {
 	c.appendChild(w);
 }
 
+/* Switch to mode m ("" the graph), or back to the graph from it. */
+function mode(m) {
+	ST.mode = ST.mode === m ? "" : m;
+	ST.z = 0;
+	refresh();
+}
+/* The sandwich of function fn (a name as shown), if a frame has it. */
+function sandwich(fn) {
+	if (fn == null || fn === "") return;
+	ST.fn = fn;
+	ST.mode = "sandwich";
+	ST.z = 0;
+	refresh();
+}
+/* the function of the hovered frame, else of the zoomed one */
+function focusname() {
+	if (hoverC >= 0) return NAMES[CV.f[hoverC]];
+	if (hoverI >= 0) return NAMES[V.f[hoverI]];
+	return ST.z > 0 || !V.rooted ? NAMES[V.f[ST.z]] : null;
+}
+
 function refresh() {
+	if (ST.mode === "sandwich" && !sandwichof(baseview()).callees) ST.mode = "";
 	V = view();
+	CV = ST.mode === "sandwich" ? sandwichof(baseview()).callers : null;
 	if (ST.z >= V.n) ST.z = 0;
 	compare();
 	banner();
+	sandinfo();
+	var tab = ST.mode === "table";
+	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
+	el.table.style.display = tab ? "block" : "none";
+	if (tab) table(V);
 	resize();
 	save();
+}
+/* The sandwich's function: its self and total. */
+function sandinfo() {
+	var c = el.sandinfo, v = V, self;
+	c.textContent = "";
+	if (ST.mode !== "sandwich") return;
+	/* its own samples: its rows of the table */
+	var rows = tabulate(baseview()).filter(function (r) { return NAMES[r.id] === ST.fn; });
+	self = rows.reduce(function (a, r) { return a + r.self; }, 0);
+	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
+		pct(v.w[0], baseview().w[0]) + "), self " + human(self) + " (" + pct(self, baseview().w[0]) +
+		") \u2014 callers above, callees below";
 }
 
 /* The state in the URL: ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
@@ -322,7 +441,9 @@ function save() {
 	if (ST.term) q.push("s=" + encodeURIComponent(ST.term));
 	if (ST.icase) q.push("i=1");
 	if (ST.sortwidth !== !!D.sortwidth) q.push("o=" + (ST.sortwidth ? "width" : "name"));
-	if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
+	if (ST.mode) q.push("m=" + ST.mode);
+	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
+	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
 	try {
 		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
 	} catch (err) { /* some file:// pages refuse; the view still works */ }
@@ -341,6 +462,8 @@ function load() {
 	ST.elided = p.e === "1" && !!D.views[ST.v].e;
 	if (p.o === "width" || p.o === "name") ST.sortwidth = p.o === "width";
 	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
+	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
+	ST.fn = p.fn || "";
 	ST.icase = p.i === "1";
 	ST.term = p.s || "";
 	ST.z = parseInt(p.z, 10) || 0;
@@ -350,11 +473,7 @@ function load() {
 ui();
 load();
 if (el.view) el.view.value = ST.v;
-V = view();
-if (ST.z >= V.n) ST.z = 0;
-compare();
-banner();
-resize();
+refresh();
 search(ST.term);
 /* for scripts and tests: the current view, a frame's box, and one by name */
 window.fg = {
@@ -364,11 +483,15 @@ window.fg = {
 		return -1;
 	},
 	rect: function (i) {
-		var b = rect(i), r = el.canvas.getBoundingClientRect();
+		var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
 		return b && { x: b.x + r.left, y: b.y + r.top, w: b.w, h: b.h };
 	},
 	zoom: zoom,
-	view: function () { return V; }
+	mode: mode,
+	sandwich: sandwich,
+	view: function () { return V; },
+	callers: function () { return CV; },
+	names: NAMES
 };
 document.body.setAttribute("data-ready", "1");
 })();

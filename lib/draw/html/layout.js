@@ -24,14 +24,23 @@ function layout(v, bywidth) {
 }
 
 
+/* A pane: view v zoomed on frame z, drawn W x H with the root on top
+ * (inv) or at the bottom, of which the canvas shows BH pixels, S down.
+ * The main pane is the page's canvas; the sandwich adds its callers'. */
+function mainpane() {
+	return { v: V, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: S };
+}
+/* the root on top: asked for, or the sandwich's callees */
+function INV() { return ST.mode === "sandwich" || ST.inverted; }
+
 /* the top of row d on the canvas */
-function rowy(d) { return (ST.inverted ? d * FH : H - (d + 1) * FH) - S; }
+function rowy(P, d) { return (P.inv ? d * FH : P.H - (d + 1) * FH) - P.S; }
 
 /* The frame drawn at canvas point (px, py), or -1. */
-function frameat(px, py) {
-	var v = V, z = ST.z, sy = py + S, d = ST.inverted ? Math.floor(sy / FH) : Math.floor((H - sy) / FH);
-	var sc = W / v.w[z], x0 = v.x[z], i, c, xs;
-	if (d < 0 || d > v.maxdepth || px < 0 || px >= W) return -1;
+function frameat(P, px, py) {
+	var v = P.v, z = P.z, sy = py + P.S, d = P.inv ? Math.floor(sy / FH) : Math.floor((P.H - sy) / FH);
+	var sc = P.W / v.w[z], x0 = v.x[z], i, c, xs;
+	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.W) return -1;
 	if (d <= v.depth[z]) {
 		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
 		return i;
@@ -46,15 +55,14 @@ function frameat(px, py) {
 	return v.w[i] * sc >= 0.5 ? i : -1;
 }
 /* The box of frame i on the canvas, or null when it is not drawn. */
-function rect(i) {
-	var v = V, z = ST.z, sc = W / v.w[z], a, pw, y = rowy(v.depth[i]);
-	if (y >= BH || y + FH <= 0) return null;
+function rect(P, i) {
+	var v = P.v, z = P.z, sc = P.W / v.w[z], a, pw, y = rowy(P, v.depth[i]);
+	if (y >= P.BH || y + FH <= 0) return null;
 	if (v.depth[i] <= v.depth[z]) {
 		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
 		if (a !== i) return null;
-		return { x: 0, y: y, w: W, h: FH - 1 };
+		return { x: 0, y: y, w: P.W, h: FH - 1 };
 	}
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
 	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FH - 1 };
 }
-

@@ -1,7 +1,7 @@
 /* model.js: fg-html's page, first of its scripts, joined in this order
  * at build time (the Makefile's HTMLJS, scripts/embed.c): model,
- * layout, paint, controls.  They share one function scope, opened here
- * and closed at the end of controls.js.
+ * transform, layout, paint, table, controls.  They share one function
+ * scope, opened here and closed at the end of controls.js.
  *
  * The profile model: the data fg-html wrote into the script element
  * #fg-data, unpacked once into columnar arrays (one typed array a field,
@@ -12,17 +12,24 @@
 "use strict";
 var D = JSON.parse(document.getElementById("fg-data").textContent);
 var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
+/* the name of the root of the trees transforms build: "all", added if
+ * no view has it (a page of split views) */
+var ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
 /* the current view's unit and count name: its input's header, else the page's */
 var UNIT = D.unit, CNAME = D.countname;
 /* differential: the column drawn and the other (--negate swaps them) */
 var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
 var B64 = new Int8Array(128);
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/* the state on screen, the URL's (controls.js); mode: "" the graph,
+ * "bottomup", "table", "sandwich" (of the function fn) */
 var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sortwidth,
-	term: "", icase: false };
+	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false };
 var views = [];
 
 for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
+/* each name's colour, for colours that go by name */
+var NAMECOLOR = D.namecolor ? unpack(D.namecolor, NAMES.length, Uint32Array) : null;
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
  * last digit of a number. */
@@ -44,38 +51,52 @@ function counts(s, n) {
 }
 
 /* A view's arrays, in layout order: depth, name, width (w), baseline
- * (b), colour, end of the subtree, own samples, start (x). */
+ * (b), colour; then (finish) the end of each subtree, its parent, its
+ * own samples (self, and bself of the baseline), and room for its start
+ * (x).  rooted: frame 0 is fg's "all", not a frame of the input. */
 function build(r, name) {
-	var n = r.n, depth = new Uint32Array(n), step = unpack(r.d, n, Uint32Array);
-	var end = new Uint32Array(n), self = new Float64Array(n), st = [], i, p;
+	var n = r.n, depth = new Uint32Array(n), step = unpack(r.d, n, Uint32Array), i;
 	var v = { name: name, n: n, depth: depth, f: unpack(r.f, n, Uint32Array),
-		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, end: end, self: self,
-		x: new Float64Array(n), parent: new Int32Array(n), maxdepth: 0, raw: r };
-	for (i = 0; i < n; i++) {
-		depth[i] = i ? depth[i - 1] + 1 - step[i] : 0;
-		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
-		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
-		v.parent[i] = st.length ? st[st.length - 1] : -1;
-		st.push(i);
-		self[i] = v.w[i];
-		if (v.parent[i] >= 0) self[v.parent[i]] -= v.w[i];
-	}
-	while (st.length) end[st.pop()] = n;
+		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
+	for (i = 1; i < n; i++) depth[i] = depth[i - 1] + 1 - step[i];
 	if (r.c) {
 		v.col = unpack(r.c, n, Uint32Array);
 	} else {
-		var nc = unpack(D.namecolor, NAMES.length, Uint32Array);
 		v.col = new Uint32Array(n);
-		for (i = 0; i < n; i++) v.col[i] = nc[v.f[i]];
+		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
 	}
+	return finish(v);
+}
+function finish(v) {
+	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n);
+	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, st = [], i, p;
+	v.maxdepth = 0;
+	for (i = 0; i < n; i++) {
+		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
+		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
+		p = parent[i] = st.length ? st[st.length - 1] : -1;
+		st.push(i);
+		self[i] += v.w[i];
+		if (p >= 0) self[p] -= v.w[i];
+		if (!bself) continue;
+		bself[i] += v.b[i];
+		if (p >= 0) bself[p] -= v.b[i];
+	}
+	while (st.length) end[st.pop()] = n;
+	v.end = end;
+	v.self = self;
+	v.bself = bself;
+	v.parent = parent;
+	v.x = new Float64Array(n);
 	v.sorted = -1;
 	return v;
 }
 
-
 /* A view whose stacks all vanished has its elided view alone. */
 function onlyelided(i) { return D.views[i].n === 0; }
-function view() {
+/* The view on screen: the input's (or its elided stacks), built once;
+ * in bottom-up mode, its stacks reversed (transform.js), built once. */
+function baseview() {
 	var r = D.views[ST.v], key;
 	UNIT = r.unit || D.unit;
 	CNAME = r.countname || D.countname;
@@ -85,6 +106,17 @@ function view() {
 	if (!views[ST.v][key])
 		views[ST.v][key] = build(key === "e" ? r.e : r, r.name);
 	return views[ST.v][key];
+}
+function view() {
+	var b = baseview();
+	if (ST.mode === "sandwich") return sandwichof(b).callees;
+	if (ST.mode !== "bottomup") return b;
+	return b.bottomup || (b.bottomup = bottomup(b));
+}
+/* The sandwich of ST.fn in view b, built once a function. */
+function sandwichof(b) {
+	if (!b.sand || b.sand.fn !== ST.fn) b.sand = sandwich2(b, ST.fn);
+	return b.sand;
 }
 
 /* Numbers in the profile's unit, in human form. */

@@ -11,8 +11,8 @@ var match = null;
  * (white) stands out from the background */
 var OUTLINE = "rgba(0, 0, 0, 0.45)";
 
-function label(i, pw) {
-	var s = NAMES[V.f[i]], id = V.f[i], chars = Math.floor(pw / CW), have;
+function label(v, i, pw) {
+	var s = NAMES[v.f[i]], id = v.f[i], chars = Math.floor(pw / CW), have;
 	if (chars < 3) return null;
 	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
 	have = cplen[id];
@@ -25,33 +25,36 @@ function label(i, pw) {
  * its subtree scaled to it; frames under half a pixel are left out
  * with their callees, rows outside the box are not drawn. */
 function paint() {
-	var v = V, z = ST.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
+	el.canvas.style.top = el.hover.style.top = S + "px";
+	paintpane(mainpane(), ctx);
+}
+function paintpane(P, g) {
+	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
 	layout(v, ST.sortwidth);
 	x0 = x[z];
-	sc = W / w[z];
-	el.canvas.style.top = el.hover.style.top = S + "px";
-	ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	ctx.clearRect(0, 0, W, BH);
-	ctx.font = FONT;
-	ctx.textBaseline = "middle";
+	sc = P.W / w[z];
+	g.setTransform(dpr, 0, 0, dpr, 0, 0);
+	g.clearRect(0, 0, P.W, P.BH);
+	g.font = FONT;
+	g.textBaseline = "middle";
 	var edged = D.diff || ST.elided;
-	ctx.strokeStyle = OUTLINE;
-	ctx.lineWidth = 1;
+	g.strokeStyle = OUTLINE;
+	g.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
 		var hit = match && match[v.f[i]];
-		y = rowy(v.depth[i]);
-		if (y >= BH || y + FH <= 0) return;
-		ctx.fillStyle = hit ? D.match : COLORS[v.col[i]];
-		ctx.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
-		if (edged && pw >= 3) ctx.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
-		t = label(i, pw);
+		y = rowy(P, v.depth[i]);
+		if (y >= P.BH || y + FH <= 0) return;
+		g.fillStyle = hit ? D.match : COLORS[v.col[i]];
+		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
+		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
+		t = label(v, i, pw);
 		if (t) {
-			ctx.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
-			ctx.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
+			g.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
+			g.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
 		}
 	}
-	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, W);
+	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, P.W);
 	for (i = z; i < end[z];) {
 		pw = w[i] * sc;
 		if (pw < 0.5) { i = end[i]; continue; }

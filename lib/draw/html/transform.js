@@ -1,0 +1,211 @@
+/* transform.js: pure functions from a view to a view: the stacks of a
+ * view walked, changed, and merged again into a new tree (a new view
+ * of model.js's shape), the input view left as it was.  Bottom-up
+ * reverses the stacks; the sandwich cuts them at a function. */
+
+/* Each name's place in the order of callees (by name, as fg writes
+ * them), computed once. */
+var RANK = null;
+function rank() {
+	if (RANK) return RANK;
+	var ids = new Uint32Array(NAMES.length), k;
+	for (k = 0; k < ids.length; k++) ids[k] = k;
+	ids.sort(function (a, b) { return NAMES[a] < NAMES[b] ? -1 : NAMES[a] > NAMES[b] ? 1 : a - b; });
+	RANK = new Uint32Array(NAMES.length);
+	for (k = 0; k < ids.length; k++) RANK[ids[k]] = k;
+	return RANK;
+}
+
+/* A tree being built: node 0 is the root, named root; a node's child
+ * named f is found by a key of both. */
+function tree(root) {
+	return { n: 1, key: new Map(), parent: [-1], f: [root], w: [0], b: [0], first: [-1] };
+}
+function child(t, p, f, from) {
+	var k = p * NAMES.length + f, c = t.key.get(k);
+	if (c !== undefined) return c;
+	c = t.n++;
+	t.key.set(k, c);
+	t.parent.push(p);
+	t.f.push(f);
+	t.w.push(0);
+	t.b.push(0);
+	t.first.push(from);
+	return c;
+}
+/* Add stack path[0..len) (name ids, root first; from[] the frames of
+ * the source view they come of) at width w, baseline b.  A stack of
+ * width 0 (vanished from a differential view) adds its baseline to the
+ * frames the others made, and makes none: as fg lays out such stacks,
+ * they are the Elided view's. */
+function addpath(t, path, from, len, w, b) {
+	var c = 0, k;
+	t.w[0] += w;
+	t.b[0] += b;
+	for (k = 0; k < len; k++) {
+		if (w === 0 && (c = t.key.get(c * NAMES.length + path[k])) === undefined) return;
+		if (w !== 0) c = child(t, c, path[k], from[k]);
+		t.w[c] += w;
+		t.b[c] += b;
+	}
+}
+
+/* The tree as a view, in pre-order with callees by name (the order of
+ * names, then of parents: two stable counting sorts). */
+function fromtree(t, src, name) {
+	var n = t.n, R = rank(), nn = NAMES.length, i, k, p;
+	var byname = new Uint32Array(nn + 1), order = new Uint32Array(n);
+	var kids = new Uint32Array(n + 1), list = new Uint32Array(n);
+	for (i = 1; i < n; i++) byname[R[t.f[i]] + 1]++;
+	for (k = 0; k < nn; k++) byname[k + 1] += byname[k];
+	for (i = 1; i < n; i++) order[byname[R[t.f[i]]]++] = i;
+	for (i = 1; i < n; i++) kids[t.parent[i] + 1]++;
+	for (k = 0; k < n; k++) kids[k + 1] += kids[k];
+	var at = kids.slice();
+	for (k = 0; k < n - 1; k++) { i = order[k]; list[at[t.parent[i]]++] = i; }
+	var v = { name: name, n: n, depth: new Uint32Array(n), f: new Uint32Array(n),
+		w: new Float64Array(n), b: src.b ? new Float64Array(n) : null,
+		col: new Uint32Array(n), rooted: true, src: new Int32Array(n) };
+	var st = [0], dst = [0], j = 0;
+	while (st.length) {
+		i = st.pop();
+		p = dst.pop();
+		v.depth[j] = p;
+		v.f[j] = t.f[i];
+		v.w[j] = t.w[i];
+		if (v.b) v.b[j] = t.b[i];
+		v.src[j] = t.first[i];
+		j++;
+		for (k = kids[i + 1]; k > kids[i];) { st.push(list[--k]); dst.push(p + 1); }
+	}
+	colors(v, src);
+	return finish(v);
+}
+
+/* Colours of a new view: by name as the page's, or a differential
+ * view's by its own changes (fg's scale: red grew, blue shrank, green
+ * new), or the colour of the frame it first came of. */
+function colors(v, src) {
+	var i, d, m = 0;
+	if (NAMECOLOR && !v.b) {
+		for (i = 0; i < v.n; i++) v.col[i] = NAMECOLOR[v.f[i]];
+		return;
+	}
+	if (!v.b) {
+		for (i = 0; i < v.n; i++) v.col[i] = v.src[i] >= 0 ? src.col[v.src[i]] : src.col[0];
+		return;
+	}
+	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
+	for (i = 0; i < v.n; i++) {
+		d = v.w[i] - v.b[i];
+		v.col[i] = colorindex(v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
+	}
+}
+var NEWCOLOR = D.diff ? D.legend[2][1] : "#000000", CIDX = null;
+function hex(r, g, b) {
+	return "#" + [r, g, b].map(function (x) { return (x | 0).toString(16).padStart(2, "0"); }).join("");
+}
+/* color_delta of lib/draw/color.c */
+function delta(d, m) {
+	if (m <= 0 || d === 0) return "#ffffff";
+	if (d > m) d = m;
+	if (d < -m) d = -m;
+	if (d > 0) return hex(255, 210 * (m - d) / m, 210 * (m - d) / m);
+	return hex(210 * (m + d) / m, 210 * (m + d) / m, 255);
+}
+/* The page's index of colour c (#rrggbb), with a label colour of the
+ * higher contrast on it (color_label's rule). */
+function colorindex(c) {
+	if (!CIDX) {
+		CIDX = {};
+		COLORS.forEach(function (x, k) { CIDX[x] = k; });
+	}
+	if (CIDX[c] !== undefined) return CIDX[c];
+	CIDX[c] = COLORS.length;
+	COLORS.push(c);
+	var l = luminance(c);
+	LABELS.push((l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff");
+	return CIDX[c];
+}
+function luminance(c) {
+	var k, x, l = [0, 0, 0];
+	for (k = 0; k < 3; k++) {
+		x = parseInt(c.substr(1 + 2 * k, 2), 16) / 255;
+		l[k] = x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
+	}
+	return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+/* The stacks of view v: fn(path, from, len, w, b) for each frame with
+ * samples of its own, path the names from the first frame of the input
+ * (below fg's "all") to it, from their frames in v. */
+function stacks(v, fn) {
+	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
+	var i, d, top = v.rooted ? 1 : 0;
+	for (i = top; i < v.n; i++) {
+		d = v.depth[i] - top;
+		path[d] = v.f[i];
+		from[d] = i;
+		if (v.self[i] !== 0 || (v.bself && v.bself[i] !== 0))
+			fn(path, from, d + 1, v.self[i], v.bself ? v.bself[i] : 0);
+	}
+}
+
+/* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
+ * --reverse); the first row is each function's own samples. */
+function bottomup(v) {
+	var t = tree(ALLID), rp = new Uint32Array(v.maxdepth + 1), rf = new Int32Array(v.maxdepth + 1);
+	function add(path, from, len, w, b) {
+		for (var k = 0; k < len; k++) { rp[k] = path[len - 1 - k]; rf[k] = from[len - 1 - k]; }
+		addpath(t, rp, rf, len, w, b);
+	}
+	/* the vanished stacks last, once the frames they may add to are made */
+	stacks(v, function (path, from, len, w, b) { if (w !== 0) add(path, from, len, w, b); });
+	if (v.b) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
+	return fromtree(t, v, v.name);
+}
+
+/* The frames of v named fn (every name id shown as fn), outermost only:
+ * recursion counted once a stack, as fg-top and fg-filter --reroot. */
+function occurrences(v, fn) {
+	var want = new Uint8Array(NAMES.length), open = 0, st = [], out = [], i, k;
+	for (k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === fn ? 1 : 0;
+	for (i = v.rooted ? 1 : 0; i < v.n; i++) {
+		while (st.length && v.end[st[st.length - 1]] <= i) { st.pop(); open--; }
+		if (!want[v.f[i]] || open) continue;
+		out.push(i);
+		st.push(i);
+		open++;
+	}
+	return out;
+}
+
+/* The sandwich of function fn: its callers, every stack cut at fn and
+ * reversed, merged (fn the root, its callers its children); its
+ * callees, every subtree under fn merged across its call sites (fg-filter
+ * --reroot).  Both roots weigh fn's total; null when no frame is fn. */
+function sandwich2(v, fn) {
+	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, j, a, c, tn;
+	if (!occ.length) return { fn: fn, callers: null, callees: null };
+	var id = v.f[occ[0]], up = tree(id), down = tree(id), bw = v.b ? v.b : null;
+	up.first[0] = down.first[0] = occ[0];
+	tn = new Int32Array(v.n);
+	for (k = 0; k < occ.length; k++) {
+		i = occ[k];
+		up.w[0] += v.w[i];
+		down.w[0] += v.w[i];
+		if (bw) { up.b[0] += bw[i]; down.b[0] += bw[i]; }
+		for (c = 0, a = v.parent[i]; a >= top; a = v.parent[a]) {
+			c = child(up, c, v.f[a], a);
+			up.w[c] += v.w[i];
+			if (bw) up.b[c] += bw[i];
+		}
+		tn[i] = 0;
+		for (j = i + 1; j < v.end[i]; j++) {
+			c = tn[j] = child(down, tn[v.parent[j]], v.f[j], j);
+			down.w[c] += v.w[j];
+			if (bw) down.b[c] += bw[j];
+		}
+	}
+	return { fn: fn, callers: fromtree(up, v, fn), callees: fromtree(down, v, fn) };
+}
