@@ -839,3 +839,64 @@ pct() {
 	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got url)" = '' ]
 }
+
+# The page's view saved as folded (fg.folded, the text the Save link
+# writes) with the transforms TX (tx=...), and CMD's output on the
+# same input, both summed by fg-merge: the same stacks and counts.
+same_as_cli() {
+	local page=$1 tx=$2 input=$3
+	shift 3
+	FG_QUERY="?$tx" browser saved "$page"
+	got line | fg-merge >"$BATS_TEST_TMPDIR/page.folded"
+	"$@" "$input" | fg-merge >"$BATS_TEST_TMPDIR/cli.folded"
+	[ -s "$BATS_TEST_TMPDIR/cli.folded" ]
+	diff "$BATS_TEST_TMPDIR/cli.folded" "$BATS_TEST_TMPDIR/page.folded"
+}
+
+@test "fg-html in Chromium: each transform's saved view equals its CLI filter" {
+	printf 'a;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\na;b;a;b 5\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=drop:b "$BATS_TEST_TMPDIR/t.folded" fg-prune b
+	[ "$(got chips)" = "drop: b" ]
+	[ "$(got after)" = "" ]
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=rec: "$BATS_TEST_TMPDIR/t.folded" fg-prune --recursion
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=focus:b "$BATS_TEST_TMPDIR/t.folded" fg-filter --reroot b
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=grep:x "$BATS_TEST_TMPDIR/t.folded" fg-filter --only -e x
+	# on a real profile, with names as Julia writes them
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=drop:sort!%20at%20sort.jl%3A710' "$J" fg-prune -e '^sort! at sort\.jl:710$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=focus:mapslices%20at%20abstractarray.jl%3A2857' "$J" \
+		fg-filter --reroot -e '^mapslices at abstractarray\.jl:2857$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:%5Erand' "$J" fg-filter --only -e '^rand'
+	# in order: the second applies to what the first left
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:sort&tx=drop:sort!%20at%20sort.jl%3A646' "$J" \
+		sh -c 'fg-filter --only -e sort "$1" | fg-prune -e "^sort! at sort\.jl:646$"' _
+	[ "$(got chips)" = "only: sort|drop: sort! at sort.jl:646" ]
+	[ "$(got after)" = "?tx=grep:sort" ]
+	[ "$(got download)" = view.folded ]
+	[ "$(got href)" = blob ]
+}
+
+@test "fg-html in Chromium: transforms without a CLI filter, the unit header, bottom-up saved reversed" {
+	printf '# fg: unit=bytes\na;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	FG_QUERY='?tx=hide:b' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line)" = "$(printf '# fg: unit=bytes\na;c 1\na;d 2\na;x 3\nc 4')" ]
+	[ "$(got chips)" = "hide: b" ]
+	FG_QUERY='?tx=root:a%3Bb' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d)" = "$(printf 'b;c 1\nb;d 2')" ]
+	# files: Julia's frames of one file, consecutive, are one frame
+	printf 'main at m.jl:1;f at lib.jl:3;g at lib.jl:9;h at m.jl:4 2\n' >"$BATS_TEST_TMPDIR/f.folded"
+	fg-html "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?tx=file:%5Elib' browser saved "$BATS_TEST_TMPDIR/f.html"
+	[ "$(got line)" = "main at m.jl:1;lib.jl;h at m.jl:4 2" ]
+	# bottom-up writes the reversed stacks; the table's totals follow the transforms
+	FG_QUERY='?tx=hide:b&m=bottomup' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d | sort)" = "$(printf 'c 4\nc;a 1\nd;a 2\nx;a 3')" ]
+	FG_QUERY='?tx=grep:x&m=table' browser table "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got row | grep -P '\ta$' | cut -f2)" = 3 ]
+	# differential: both columns, the baseline first
+	printf 'a;b 1 2\na;c 3 0\n' | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?tx=hide:a' browser saved "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
+}

@@ -253,6 +253,21 @@ const cases = {
 		say("clicked", await p.evaluate(() => window.fg.state.mode + " " + window.fg.state.fn));
 		say("url", await p.evaluate(() => location.search));
 	},
+	/* the transforms as loaded (from the URL): the chips, and the view
+	 * saved as folded, one "line=" each; the link that saves it; then
+	 * the last chip removed */
+	async saved(o) {
+		const p = o.page;
+		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.firstChild.textContent))).join("|"));
+		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
+		say("download", await p.$eval("#save", (a) => a.getAttribute("download")));
+		say("href", await p.evaluate(() => { const a = document.getElementById("save"); a.onclick(); return a.href.split(":")[0]; }));
+		const n = (await p.$$("#chips .chip button")).length;
+		if (n) {
+			await p.click("#chips .chip:last-child button");
+			say("after", await p.evaluate(() => location.search));
+		}
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;

@@ -53,6 +53,24 @@ function ui() {
 	mk("button", "case", bar, "Aa").onclick = function () { ST.icase = !ST.icase; search(ST.term); };
 	el["case"].title = "ignore case";
 	mk("div", "elided", h);
+	var tb = mk("div", "txbar", h);
+	var menu = mk("select", "txmenu", tb);
+	[["", "Transform\u2026"], ["root", "Focus on the zoomed subtree"], ["focus", "Focus on the zoomed function"],
+		["hide", "Hide the zoomed function"], ["drop", "Drop the zoomed function"], ["rec", "Collapse recursion"],
+		["file", "Collapse files matching the search"], ["grep", "Only stacks matching the search"]].forEach(function (o) {
+		var e = document.createElement("option");
+		e.value = o[0];
+		e.textContent = o[1];
+		menu.appendChild(e);
+	});
+	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
+	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
+	mk("span", "chips", tb);
+	mk("button", "undo", tb, "Undo").onclick = function () { ST.tx.pop(); ST.z = 0; refresh(); };
+	var a = mk("a", "save", tb, "Save view as folded");
+	a.setAttribute("download", "view.folded");
+	a.href = "#";
+	a.onclick = savefolded;
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
 	var cb = mk("div", "callersbox");
@@ -308,7 +326,7 @@ function search(term) {
 }
 /* A search that matches one function alone offers its sandwich. */
 function onematch() {
-	var b = el.onematch, one = null, v = baseview(), seen = {}, k, n = 0;
+	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0;
 	b.style.display = "none";
 	if (!match) return;
 	for (k = 0; k < v.n && n < 2; k++) {
@@ -383,6 +401,58 @@ function compare() {
 	c.appendChild(w);
 }
 
+/* Add a transform of kind k: of the zoomed frame's function or path,
+ * or of the search. */
+function addtx(k) {
+	var v = V, z = ST.z, arg = "", p = [], i;
+	if (!k) return;
+	if (k === "root") {
+		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
+		arg = p.join(";");
+	} else if (k === "focus" || k === "hide" || k === "drop") {
+		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
+	} else if (k === "file" || k === "grep") {
+		arg = ST.term;
+	}
+	if (!arg && k !== "rec") return;
+	ST.tx.push([k, arg]);
+	ST.z = 0;
+	refresh();
+}
+/* The transforms as chips, each removable, and the link that saves the view. */
+function chips() {
+	var c = el.chips;
+	c.textContent = "";
+	ST.tx.forEach(function (t, k) {
+		var sp = document.createElement("span"), x = document.createElement("button");
+		sp.className = "chip";
+		sp.appendChild(document.createTextNode(TXNAME[t[0]] + (t[1] ? ": " + t[1] : "")));
+		x.textContent = "\u00d7";
+		x.setAttribute("aria-label", "remove this transform");
+		x.onclick = function () { ST.tx.splice(k, 1); ST.z = 0; refresh(); };
+		sp.appendChild(x);
+		c.appendChild(sp);
+	});
+	el.undo.style.display = ST.tx.length ? "" : "none";
+}
+/* The view on screen as folded stacks with the unit header. */
+function foldedtext() {
+	var r = D.views[ST.v], h = [];
+	if (r.unit || D.unit !== "count") h.push("# fg: unit=" + (r.unit || D.unit));
+	if (r.countname) h.push("# fg: countname=" + r.countname);
+	if (D.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
+	if (D.diff && r.target) h.push("# fg: target=" + r.target);
+	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
+	var e = D.diff && r.e && !ST.elided && ST.mode !== "sandwich" ? elidedview() : null;
+	return folded(V, h, e, ST.tx, ST.mode === "bottomup");
+}
+var SAVED = null;
+function savefolded() {
+	if (SAVED) URL.revokeObjectURL(SAVED);
+	SAVED = URL.createObjectURL(new Blob([foldedtext()], { type: "text/plain" }));
+	el.save.href = SAVED;
+}
+
 /* Switch to mode m ("" the graph), or back to the graph from it. */
 function mode(m) {
 	ST.mode = ST.mode === m ? "" : m;
@@ -405,9 +475,10 @@ function focusname() {
 }
 
 function refresh() {
-	if (ST.mode === "sandwich" && !sandwichof(baseview()).callees) ST.mode = "";
+	if (ST.mode === "sandwich" && !sandwichof(current()).callees) ST.mode = "";
 	V = view();
-	CV = ST.mode === "sandwich" ? sandwichof(baseview()).callers : null;
+	CV = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
+	chips();
 	if (ST.z >= V.n) ST.z = 0;
 	compare();
 	banner();
@@ -425,10 +496,10 @@ function sandinfo() {
 	c.textContent = "";
 	if (ST.mode !== "sandwich") return;
 	/* its own samples: its rows of the table */
-	var rows = tabulate(baseview()).filter(function (r) { return NAMES[r.id] === ST.fn; });
+	var all = current().w[0], rows = tabulate(current()).filter(function (r) { return NAMES[r.id] === ST.fn; });
 	self = rows.reduce(function (a, r) { return a + r.self; }, 0);
 	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
-		pct(v.w[0], baseview().w[0]) + "), self " + human(self) + " (" + pct(self, baseview().w[0]) +
+		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
 }
 
@@ -444,18 +515,23 @@ function save() {
 	if (ST.mode) q.push("m=" + ST.mode);
 	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
 	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
+	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
 	try {
 		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
 	} catch (err) { /* some file:// pages refuse; the view still works */ }
 }
 function load() {
 	var p = {};
+	ST.tx = [];
 	location.search.slice(1).split("&").forEach(function (kv) {
-		var i = kv.indexOf("=");
-		if (i > 0) {
-			try { p[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " ")); }
-			catch (err) { /* a malformed parameter is ignored */ }
-		}
+		var i = kv.indexOf("="), k = kv.slice(0, i), x, c;
+		if (i <= 0) return;
+		try { x = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " ")); }
+		catch (err) { return; /* a malformed parameter is ignored */ }
+		p[k] = x;
+		/* tx=KIND:ARG, in order; an unknown kind is ignored */
+		c = x.indexOf(":");
+		if (k === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
 	var v = parseInt(p.v, 10);
 	if (v >= 0 && v < D.views.length) ST.v = v;
@@ -490,6 +566,7 @@ window.fg = {
 	mode: mode,
 	sandwich: sandwich,
 	view: function () { return V; },
+	folded: foldedtext,
 	callers: function () { return CV; },
 	names: NAMES
 };

@@ -24,7 +24,7 @@ var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* the state on screen, the URL's (controls.js); mode: "" the graph,
  * "bottomup", "table", "sandwich" (of the function fn) */
 var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sortwidth,
-	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false };
+	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false, tx: [] };
 var views = [];
 
 for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
@@ -103,12 +103,24 @@ function baseview() {
 	if (onlyelided(ST.v)) ST.elided = true;
 	key = ST.elided && r.e ? "e" : "v";
 	views[ST.v] = views[ST.v] || {};
-	if (!views[ST.v][key])
-		views[ST.v][key] = build(key === "e" ? r.e : r, r.name);
-	return views[ST.v][key];
+	if (key === "e") return elidedview();
+	if (!views[ST.v].v) views[ST.v].v = build(r, r.name);
+	return views[ST.v].v;
+}
+/* The elided view of the view on screen, built once. */
+function elidedview() {
+	var r = D.views[ST.v];
+	views[ST.v] = views[ST.v] || {};
+	return views[ST.v].e || (views[ST.v].e = build(r.e, r.name));
+}
+/* The view with the transforms (ST.tx) applied, built once a list. */
+function current() {
+	var b = baseview(), key = JSON.stringify(ST.tx);
+	if (!b.tx || b.tx.key !== key) b.tx = { key: key, v: transform(b, ST.tx) };
+	return b.tx.v;
 }
 function view() {
-	var b = baseview();
+	var b = current();
 	if (ST.mode === "sandwich") return sandwichof(b).callees;
 	if (ST.mode !== "bottomup") return b;
 	return b.bottomup || (b.bottomup = bottomup(b));

@@ -87,12 +87,13 @@ function fromtree(t, src, name) {
  * new), or the colour of the frame it first came of. */
 function colors(v, src) {
 	var i, d, m = 0;
-	if (NAMECOLOR && !v.b) {
-		for (i = 0; i < v.n; i++) v.col[i] = NAMECOLOR[v.f[i]];
-		return;
-	}
 	if (!v.b) {
-		for (i = 0; i < v.n; i++) v.col[i] = v.src[i] >= 0 ? src.col[v.src[i]] : src.col[0];
+		var byname = namecolors(src);
+		for (i = 0; i < v.n; i++) {
+			d = NAMECOLOR && v.f[i] < NAMECOLOR.length ? NAMECOLOR[v.f[i]] :
+				v.src[i] >= 0 ? src.col[v.src[i]] : byname[v.f[i]];
+			v.col[i] = d >= 0 ? d : src.col[0];
+		}
 		return;
 	}
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
@@ -100,6 +101,13 @@ function colors(v, src) {
 		d = v.w[i] - v.b[i];
 		v.col[i] = colorindex(v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
 	}
+}
+/* the colour of each name's first frame in view v (-1: none) */
+function namecolors(v) {
+	if (v.namecol && v.namecol.length === NAMES.length) return v.namecol;
+	var c = v.namecol = new Int32Array(NAMES.length).fill(-1), i;
+	for (i = v.n - 1; i >= 0; i--) c[v.f[i]] = v.col[i];
+	return c;
 }
 var NEWCOLOR = D.diff ? D.legend[2][1] : "#000000", CIDX = null;
 function hex(r, g, b) {
@@ -208,4 +216,147 @@ function sandwich2(v, fn) {
 		}
 	}
 	return { fn: fn, callers: fromtree(up, v, fn), callees: fromtree(down, v, fn) };
+}
+
+/* The transforms (tx=KIND:ARG), each a function of one stack: its
+ * names, root first, to the names it keeps (a new array), or null to
+ * drop it.  same(NAME): a test of a name id against a name as shown. */
+function same(name) {
+	var want = new Uint8Array(NAMES.length);
+	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
+	return function (id) { return id < want.length && want[id] === 1; };
+}
+/* a regular expression of the page's (JavaScript) syntax, or null */
+function regex(s) {
+	try { return new RegExp(s); } catch (err) { return null; }
+}
+/* the file of a name "FUNC at FILE:LINE", without its line */
+function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
+var NAMEID = null;
+/* the id of name s, added to the page's names if new */
+function nameid(s) {
+	if (!NAMEID) {
+		NAMEID = new Map();
+		NAMES.forEach(function (x, k) { if (!NAMEID.has(x)) NAMEID.set(x, k); });
+	}
+	if (!NAMEID.has(s)) { NAMEID.set(s, NAMES.push(s) - 1); RANK = null; }
+	return NAMEID.get(s);
+}
+var TX = {
+	/* this frame's path (names joined by ";") becomes the root */
+	root: function (arg) {
+		var p = arg.split(";");
+		return function (s) {
+			if (s.length < p.length) return null;
+			for (var k = 0; k < p.length; k++) if (NAMES[s[k]] !== p[k]) return null;
+			return s.slice(p.length - 1);
+		};
+	},
+	/* every outermost frame of a function becomes a root (fg-filter --reroot) */
+	focus: function (arg) {
+		var is = same(arg);
+		return function (s) {
+			for (var k = 0; k < s.length; k++) if (is(s[k])) return s.slice(k);
+			return null;
+		};
+	},
+	/* a function's frames dropped, its callees kept */
+	hide: function (arg) {
+		var is = same(arg);
+		return function (s) { return s.filter(function (id) { return !is(id); }); };
+	},
+	/* a function's subtrees dropped (fg-prune): a stack cut above it,
+	 * dropped when its root is it */
+	drop: function (arg) {
+		var is = same(arg);
+		return function (s) {
+			for (var k = 0; k < s.length; k++) if (is(s[k])) return k ? s.slice(0, k) : null;
+			return s;
+		};
+	},
+	/* recursion folded, from a frame to its repeat (fg-prune --recursion) */
+	rec: function () {
+		return function (s) {
+			var out = [], at = new Map();
+			s.forEach(function (id) {
+				var k = at.get(NAMES[id]);
+				if (k !== undefined) {
+					for (var j = k + 1; j < out.length; j++) at.delete(NAMES[out[j]]);
+					out.length = k + 1;
+					out[k] = id;
+					return;
+				}
+				at.set(NAMES[id], out.length);
+				out.push(id);
+			});
+			return out;
+		};
+	},
+	/* consecutive frames whose file matches: one frame, the file */
+	file: function (arg) {
+		var r = regex(arg);
+		return function (s) {
+			var out = [], last = null;
+			s.forEach(function (id) {
+				var f = fileof(NAMES[id]);
+				if (!r || !f || !r.test(f)) { out.push(id); last = null; return; }
+				if (f !== last) out.push(nameid(f));
+				last = f;
+			});
+			return out;
+		};
+	},
+	/* only the stacks through a match (fg-filter --only -e) */
+	grep: function (arg) {
+		var r = regex(arg);
+		return function (s) {
+			if (!r) return s;
+			for (var k = 0; k < s.length; k++) if (r.test(NAMES[s[k]])) return s;
+			return null;
+		};
+	}
+};
+/* A transform's words, for its chip. */
+var TXNAME = { root: "subtree", focus: "focus", hide: "hide", drop: "drop", rec: "collapse recursion",
+	file: "collapse file", grep: "only" };
+
+/* The stacks of view v through the transforms list ([kind, arg]...),
+ * in order: fn(names, w, b) for each one kept; those of width w != 0,
+ * then (nonzero false) the others. */
+function txstacks(v, list, fn, nonzero) {
+	var fns = list.map(function (t) { return TX[t[0]](t[1]); });
+	function add(path, from, len, w, b) {
+		var s = Array.prototype.slice.call(path, 0, len), k;
+		for (k = 0; k < fns.length && s; k++) s = fns[k](s);
+		if (s && s.length) fn(s, w, b);
+	}
+	stacks(v, function (path, from, len, w, b) { if (w !== 0) add(path, from, len, w, b); });
+	if (v.b && !nonzero) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
+}
+/* View v with the transforms list applied in order. */
+function transform(v, list) {
+	if (!list.length) return v;
+	var t = tree(ALLID);
+	txstacks(v, list, function (s, w, b) {
+		addpath(t, s, s.map(function () { return -1; }), s.length, w, b);
+	});
+	return fromtree(t, v, v.name);
+}
+
+/* View v as folded stacks: a line a frame with samples of its own, the
+ * names with their annotations, the baseline's count before the
+ * target's on differential input; head, the unit header lines; e, the
+ * elided view (the stacks that vanished, at their baseline counts),
+ * through the transforms list, reversed with rev. */
+function folded(v, head, e, list, rev) {
+	var out = head.slice();
+	function full(id) { return NAMES[id] + (D.annot[id] ? "_[" + D.annot[id] + "]" : ""); }
+	function line(s, w, b) {
+		out.push(s.map(full).join(";") + " " + (v.b ? b + " " : "") + w);
+	}
+	stacks(v, function (path, from, len, w, b) {
+		line(Array.prototype.slice.call(path, 0, len), w, b);
+	});
+	if (e) txstacks(e, list, function (s, w) { line(rev ? s.reverse() : s, 0, w); }, true);
+	return out.join("\n") + "\n";
 }
