@@ -900,3 +900,58 @@ same_as_cli() {
 	FG_QUERY='?tx=hide:a' browser saved "$BATS_TEST_TMPDIR/d.html"
 	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
 }
+
+@test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# frames in order: all main a x y b; the matches x y b are 3, 4, 5
+	FG_QUERY='?s=%5E(x%7Cy%7Cb)%24' browser steps "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got enter1)" = "1 of 3 z=3" ]
+	[ "$(got enter2)" = "2 of 3 z=4" ]
+	[ "$(got shiftenter)" = "1 of 3 z=3" ]
+	[ "$(got n)" = "2 of 3 z=4" ]
+	[ "$(got N)" = "1 of 3 z=3" ]
+	[ "$(got message)" = "invalid regular expression" ]
+	[ "$(got bad)" = bad ]
+}
+
+@test "fg-html in Chromium: keys move, zoom, switch modes; focus is visible" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# each line: the selected frame, the zoomed one, the mode, the focus
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp ArrowLeft ArrowUp Enter Backspace ArrowDown t t b b /"
+	[ "$(got ArrowUp | sed -n 1p)" = "main all graph canvas" ]
+	# away from the root: the widest callee; then its sibling
+	[ "$(got ArrowUp | sed -n 2p)" = "b all graph canvas" ]
+	[ "$(got ArrowLeft)" = "a all graph canvas" ]
+	[ "$(got ArrowUp | sed -n 3p)" = "x all graph canvas" ]
+	[ "$(got Enter)" = "x x graph canvas" ]
+	[ "$(got Backspace)" = "x a graph canvas" ]
+	[ "$(got ArrowDown)" = "a a graph canvas" ]
+	[ "$(got t | sed -n 1p)" = "- all table -" ]
+	[ "$(got t | sed -n 2p)" = "- all graph -" ]
+	[ "$(got b | sed -n 1p)" = "- all bottomup -" ]
+	[ "$(grep '^/=' "$BATS_TEST_TMPDIR/b.out" | cut -c3-)" = "- all graph search" ]
+	# s: the sandwich of the selected frame
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp s"
+	[ "$(got s)" = "- b sandwich canvas" ]
+	browser focus "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got outline)" = "solid 2px" ]
+}
+
+@test "fg-html in Chromium: a dark theme by the system's preference and a toggle, text at 4.5:1 or more in both" {
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	for q in '' '?m=table' '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2'; do
+		FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+		FG_DARK=1 FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+	done
+	[ "$(got url)" = '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2&th=light' ]
+	# an unchanged frame keeps its edge in the dark
+	FG_DARK=1 browser edge "$BATS_TEST_TMPDIR/p.html" 'f2 at REPL[3]:1'
+	[ "$(got fill)" = '#ffffff' ]
+	[ "$(got edge)" -lt 200 ]
+}

@@ -268,6 +268,89 @@ const cases = {
 			say("after", await p.evaluate(() => location.search));
 		}
 	},
+	/* stepping through the matches of the search loaded from the URL:
+	 * Enter, Enter, Shift+Enter in the field, then n, N; then an
+	 * invalid regex typed */
+	async steps(o) {
+		const p = o.page;
+		const pos = async (k) => say(k, (await text(p, "#matchpos")) + " z=" + (await p.evaluate(() => window.fg.state.z)));
+		await p.focus("#search");
+		await p.keyboard.press("Enter");
+		await pos("enter1");
+		await p.keyboard.press("Enter");
+		await pos("enter2");
+		await p.keyboard.down("Shift");
+		await p.keyboard.press("Enter");
+		await p.keyboard.up("Shift");
+		await pos("shiftenter");
+		await p.evaluate(() => document.getElementById("search").blur());
+		await p.keyboard.press("n");
+		await pos("n");
+		await p.keyboard.press("N");
+		await pos("N");
+		await p.focus("#search");
+		await p.keyboard.press("End");
+		await p.keyboard.type("(");
+		say("message", await text(p, "#searchmsg"));
+		say("bad", await p.$eval("#search", (e) => e.className));
+	},
+	/* the keys, from the canvas focused: each key ARG (a list split by
+	 * spaces), and after it the selected frame's name, the zoomed
+	 * frame's, the mode */
+	async keys(o, list) {
+		const p = o.page;
+		await p.focus("#canvas");
+		for (const k of list.split(" ")) {
+			await p.keyboard.press(k);
+			say(k, await p.evaluate(() => {
+				const v = window.fg.view(), s = window.fg.sel(), n = window.fg.names;
+				return (s >= 0 ? n[v.f[s]] : "-") + " " + n[v.f[window.fg.state.z]] + " " +
+					(window.fg.state.mode || "graph") + " " + (document.activeElement.id || "-");
+			}));
+		}
+	},
+	/* focus is visible: the outline of a button focused by Tab */
+	async focus(o) {
+		const p = o.page;
+		await p.keyboard.press("Tab");
+		say("focused", await p.evaluate(() => document.activeElement.id));
+		say("outline", await p.evaluate(() => {
+			const c = getComputedStyle(document.activeElement);
+			return c.outlineStyle + " " + c.outlineWidth;
+		}));
+	},
+	/* the lowest contrast of text on its background over the page's
+	 * elements, as loaded and with the theme toggled; and the canvas's
+	 * background */
+	async contrast(o) {
+		const p = o.page;
+		const worst = () => p.evaluate(() => {
+			function rgb(s) { const m = s.match(/[\d.]+/g).map(Number); return m; }
+			function lum(c) {
+				const l = c.slice(0, 3).map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+				return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+			}
+			function bg(e) {
+				for (; e; e = e.parentElement) {
+					const c = rgb(getComputedStyle(e).backgroundColor);
+					if (c.length < 4 || c[3] > 0) return c;
+				}
+				return [255, 255, 255];
+			}
+			let min = 99, what = "";
+			document.querySelectorAll("h1, button, select, input, #crumbs a, #crumbs, #matched, #compare, #compare span, #save, .chip, th, td, #details, #sandinfo").forEach((e) => {
+				if (!e.textContent && e.tagName !== "INPUT") return;
+				const a = lum(rgb(getComputedStyle(e).color)), b = lum(bg(e));
+				const r = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+				if (r < min) { min = r; what = e.id || e.tagName; }
+			});
+			return min.toFixed(2) + " " + what + " " + getComputedStyle(document.body).backgroundColor;
+		});
+		say("loaded", await worst());
+		await p.click("#theme");
+		say("toggled", await worst());
+		say("url", await p.evaluate(() => location.search));
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;
@@ -300,7 +383,7 @@ const cases = {
 (async () => {
 	const [what, file, ...args] = process.argv.slice(2);
 	const query = process.env.FG_QUERY || "";
-	const o = await open(file, query, { timeout: 120000 });
+	const o = await open(file, query, { timeout: 120000, dark: process.env.FG_DARK === "1" });
 	try {
 		await cases[what](o, ...args);
 		/* give a late request or script a moment to show itself */

@@ -39,6 +39,7 @@ async function open(file, query, opts) {
 	const context = shared ? await browser.createBrowserContext() : null;
 	const page = await (context || browser).newPage();
 	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
+	if (opts.dark) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
 	const url = "file://" + file + (query || "");
 	const out = { browser, page, requests: [], errors: [], dialogs: [] };
 	out.close = async () => {

@@ -44,11 +44,13 @@ function ui() {
 	el.sandbtn.title = "the callers and callees of the hovered or zoomed function (s)";
 	mk("span", "grow", bar).className = "grow";
 	mk("span", "matched", bar);
+	mk("span", "matchpos", bar);
+	mk("span", "searchmsg", bar).setAttribute("role", "alert");
 	mk("button", "onematch", bar).onclick = function () { sandwich(el.onematch.name); };
 	var s = mk("input", "search", bar);
 	s.type = "search";
 	s.placeholder = "Search (regex)";
-	s.title = "a regular expression; / or Ctrl-F to type, Esc to reset";
+	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
 	s.oninput = function () { search(s.value); };
 	mk("button", "case", bar, "Aa").onclick = function () { ST.icase = !ST.icase; search(ST.term); };
 	el["case"].title = "ignore case";
@@ -95,7 +97,26 @@ function ui() {
 	});
 	mk("div", "details");
 	mk("div", "tip");
-	box.style.background = "linear-gradient(" + D.bgtop + "," + D.bgbottom + ")";
+	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + D.bgtop + "," + D.bgbottom + ")");
+	el.canvas.tabIndex = 0;
+	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
+	el.canvas.addEventListener("focus", function () { if (SEL < 0) select(ST.z); });
+	mk("button", "theme", el.bar, "\u25d0").onclick = function () {
+		var c = document.documentElement.classList, d = dark();
+		c.remove("dark", "light");
+		c.add(d ? "light" : "dark");
+		ST.theme = d ? "light" : "dark";
+		themecolors();
+		draw();
+		callers();
+		save();
+	};
+	el.theme.title = "dark or light theme";
+	el.theme.setAttribute("aria-label", "dark or light theme");
+	if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addListener(function () {
+		themecolors();
+		draw();
+	});
 	el.canvas.addEventListener("mousemove", hover);
 	el.canvas.addEventListener("mouseleave", unhover);
 	el.canvas.addEventListener("click", click);
@@ -200,8 +221,7 @@ function draw() {
 	crumbs();
 	matched();
 	hoverI = -1;
-	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	hctx.clearRect(0, 0, W, BH);
+	drawsel();
 }
 
 function crumbs() {
@@ -251,8 +271,8 @@ function hover(e) {
 	var tip = el.tip, lines = describe(V, i), b = rect(P, i);
 	if (!b) { unhover(); return; }
 	if (i !== hoverI) {
-		hctx.clearRect(0, 0, W, BH);
-		hctx.strokeStyle = "#000";
+		drawsel();
+		hctx.strokeStyle = HOVER;
 		hctx.lineWidth = 1.5;
 		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
 		hoverI = i;
@@ -289,7 +309,7 @@ function unhover() {
 	el.callers.style.cursor = "";
 	el.details.textContent = "";
 	hoverC = -1;
-	hctx.clearRect(0, 0, W, BH);
+	drawsel();
 	hoverI = -1;
 }
 function click(e) {
@@ -312,8 +332,14 @@ function search(term) {
 	re = null;
 	match = null;
 	el.search.className = "";
+	el.searchmsg.textContent = "";
+	el.matchpos.textContent = "";
 	if (ST.term) {
-		try { re = new RegExp(ST.term, ST.icase ? "i" : ""); } catch (err) { el.search.className = "bad"; }
+		try { re = new RegExp(ST.term, ST.icase ? "i" : ""); } catch (err) {
+			el.search.className = "bad";
+			el.searchmsg.textContent = "invalid regular expression";
+			el.searchmsg.title = String(err.message);
+		}
 	}
 	if (re) {
 		match = new Uint8Array(NAMES.length);
@@ -352,16 +378,89 @@ function matched() {
 	el.matched.textContent = "Matched: " + pct(sum, v.w[z]);
 }
 
+/* The frames of the view that match, in pre-order; step to the next
+ * (dir 1) or previous (-1) one after the selected frame, zoomed to,
+ * "k of N" beside the box. */
+function matches() {
+	var v = V, out = [], i;
+	if (!match) return out;
+	for (i = 0; i < v.n; i++) if (match[v.f[i]]) out.push(i);
+	return out;
+}
+function nextmatch(dir) {
+	var m = matches(), k, at = SEL >= 0 ? SEL : ST.z;
+	if (!m.length) { el.matchpos.textContent = match ? "no match" : ""; return; }
+	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }
+	else { for (k = m.length - 1; k >= 0 && m[k] >= at; k--) ; if (k < 0) k = m.length - 1; }
+	select(m[k]);
+	zoom(m[k]);
+	el.matchpos.textContent = (k + 1) + " of " + m.length;
+}
+
+/* The keyboard's frame (SEL, -1 none): drawn with a dashed edge;
+ * arrows move it to the parent, a child, a sibling; Enter zooms to it. */
+var SEL = -1;
+function select(i) {
+	SEL = i;
+	drawsel();
+}
+function drawsel() {
+	var b = SEL >= 0 && ST.mode !== "table" ? rect(mainpane(), SEL) : null;
+	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+	hctx.clearRect(0, 0, W, BH);
+	if (!b) return;
+	hctx.strokeStyle = FOCUS;
+	hctx.lineWidth = 2;
+	hctx.setLineDash([4, 2]);
+	hctx.strokeRect(b.x + 1, b.y + 1, Math.max(b.w - 2, 1), b.h - 2);
+	hctx.setLineDash([]);
+}
+/* Arrow key k from the selected frame: toward the root, away from it
+ * (the widest callee), or the sibling left or right. */
+function arrow(k) {
+	var v = V, i = SEL >= 0 ? SEL : ST.z, p = v.parent[i], c, best = -1;
+	var up = INV() ? "ArrowUp" : "ArrowDown", down = INV() ? "ArrowDown" : "ArrowUp";
+	layout(v, ST.sortwidth);
+	if (k === up && p >= 0) best = p;
+	if (k === down)
+		for (c = i + 1; c < v.end[i]; c = v.end[c]) if (best < 0 || v.w[c] > v.w[best]) best = c;
+	if ((k === "ArrowLeft" || k === "ArrowRight") && p >= 0)
+		for (c = p + 1; c < v.end[p]; c = v.end[c]) {
+			if (c === i || (k === "ArrowLeft") !== (v.x[c] < v.x[i])) continue;
+			if (best < 0 || Math.abs(v.x[c] - v.x[i]) < Math.abs(v.x[best] - v.x[i])) best = c;
+		}
+	if (best >= 0 && rect(mainpane(), best)) select(best);
+}
 function keydown(e) {
-	var inSearch = document.activeElement === el.search;
-	if ((e.key === "/" && !inSearch) || ((e.ctrlKey || e.metaKey) && e.key === "f")) {
+	var inSearch = document.activeElement === el.search, k = e.key;
+	if ((k === "/" && !inSearch) || ((e.ctrlKey || e.metaKey) && k === "f")) {
 		e.preventDefault();
 		el.search.focus();
 		el.search.select();
-	} else if (e.key === "Escape") {
+	} else if (k === "Escape") {
 		if (ST.z) zoom(0);
 		else if (ST.term) search("");
 		if (inSearch) el.search.blur();
+	} else if (inSearch) {
+		if (k === "Enter") { e.preventDefault(); nextmatch(e.shiftKey ? -1 : 1); }
+	} else if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|BUTTON|A|TR|TH)$/.test(document.activeElement.tagName)) {
+		return;
+	} else if (k === "n" || k === "N") {
+		nextmatch(k === "n" ? 1 : -1);
+	} else if (/^Arrow/.test(k) && ST.mode !== "table") {
+		e.preventDefault();
+		arrow(k);
+	} else if (k === "Enter" && SEL >= 0 && ST.mode !== "table") {
+		zoom(SEL);
+	} else if (k === "Backspace") {
+		e.preventDefault();
+		if (ST.z) zoom(Math.max(V.parent[ST.z], 0));
+	} else if (k === "t") {
+		mode("table");
+	} else if (k === "b") {
+		mode("bottomup");
+	} else if (k === "s") {
+		sandwich(focusname());
 	}
 }
 
@@ -467,16 +566,18 @@ function sandwich(fn) {
 	ST.z = 0;
 	refresh();
 }
-/* the function of the hovered frame, else of the zoomed one */
+/* the function of the hovered frame, else of the selected or the zoomed one */
 function focusname() {
 	if (hoverC >= 0) return NAMES[CV.f[hoverC]];
 	if (hoverI >= 0) return NAMES[V.f[hoverI]];
+	if (SEL > 0 || (SEL === 0 && !V.rooted)) return NAMES[V.f[SEL]];
 	return ST.z > 0 || !V.rooted ? NAMES[V.f[ST.z]] : null;
 }
 
 function refresh() {
 	if (ST.mode === "sandwich" && !sandwichof(current()).callees) ST.mode = "";
 	V = view();
+	SEL = -1;
 	CV = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
 	chips();
 	if (ST.z >= V.n) ST.z = 0;
@@ -516,6 +617,7 @@ function save() {
 	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
 	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
 	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
+	if (ST.theme) q.push("th=" + ST.theme);
 	try {
 		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
 	} catch (err) { /* some file:// pages refuse; the view still works */ }
@@ -540,6 +642,11 @@ function load() {
 	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
 	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
 	ST.fn = p.fn || "";
+	if (p.th === "dark" || p.th === "light") {
+		ST.theme = p.th;
+		document.documentElement.classList.add(p.th);
+	}
+	themecolors();
 	ST.icase = p.i === "1";
 	ST.term = p.s || "";
 	ST.z = parseInt(p.z, 10) || 0;
@@ -567,6 +674,7 @@ window.fg = {
 	sandwich: sandwich,
 	view: function () { return V; },
 	folded: foldedtext,
+	sel: function () { return SEL; },
 	callers: function () { return CV; },
 	names: NAMES
 };

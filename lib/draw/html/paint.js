@@ -8,8 +8,23 @@ var cplen = new Int32Array(NAMES.length).fill(-1);
 var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
 var match = null;
 /* the edge of a differential frame, so that one that did not change
- * (white) stands out from the background */
+ * (white) stands out from the background and its neighbours, in
+ * either theme */
 var OUTLINE = "rgba(0, 0, 0, 0.45)";
+/* the keyboard's frame, the hovered one's edge */
+var FOCUS = "#1a5fd0", HOVER = "#000";
+/* The theme: dark as the system prefers it, or as the toggle chose
+ * (a class on the root element); the canvas's colours follow. */
+function dark() {
+	var c = document.documentElement.classList;
+	return c.contains("dark") || (!c.contains("light") && !!window.matchMedia &&
+		window.matchMedia("(prefers-color-scheme: dark)").matches);
+}
+function themecolors() {
+	var d = dark();
+	FOCUS = d ? "#7fb0ff" : "#1a5fd0";
+	HOVER = d ? "#fff" : "#000";
+}
 
 function label(v, i, pw) {
 	var s = NAMES[v.f[i]], id = v.f[i], chars = Math.floor(pw / CW), have;
