@@ -35,6 +35,7 @@ usage(void)
 	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
 	    "  -i, --inverted         open as an icicle graph (the root on top)\n"
 	    "      --sort=name|width  open with callees by name (default) or widest first\n"
+	    "      --flamechart       keep input order, merge only adjacent stacks (time order)\n"
 	    "      --split-root       one view per root frame (per thread)\n"
 	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
 	    "      --reverse          reverse every stack (merge at the leaves)\n"
@@ -87,6 +88,7 @@ main(int argc, char **argv)
 		{ "delta", required_argument, NULL, DO_DELTA },
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, O_SORT },
+		{ "flamechart", no_argument, NULL, DO_FLAMECHART },
 		{ "split-root", no_argument, NULL, O_SPLIT },
 		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "help", no_argument, NULL, 'h' },
@@ -127,6 +129,8 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	page.deftitle = !o.title;
+	if (o.chart && page.sortwidth)
+		usage_error("--sort=width and --flamechart exclude each other");
 	draw_finish_options(&o);
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;

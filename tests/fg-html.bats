@@ -955,3 +955,20 @@ same_as_cli() {
 	[ "$(got fill)" = '#ffffff' ]
 	[ "$(got edge)" -lt 200 ]
 }
+
+@test "fg-html --flamechart: time order, adjacent stacks merged; the other modes sum it" {
+	printf 'a;b 1\na;b 2\na;c 2\na;b 3\n' >"$BATS_TEST_TMPDIR/t.folded"
+	run fg-html --flamechart --sort=width "$BATS_TEST_TMPDIR/t.folded"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: --sort=width and --flamechart exclude each other" ]
+	fg-html --flamechart "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Flame Chart" ]
+	# the first two lines are one run; b comes back after c
+	[ "$(got frame)" = "$(printf '0 all 8\n1 a 8\n2 b 3\n2 c 2\n2 b 3')" ]
+	[ "$(got painted)" = "5 of 5" ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got row | grep -P '\tb$')" = "$(printf '6\t6\t\tb')" ]
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
+}

@@ -535,10 +535,10 @@ write_options(const struct html_page *p)
 	keystr("unit", p->unit);
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
-	out_printf("\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

@@ -213,6 +213,8 @@ function draw() {
 	el.sort.title = ST.sortwidth ? "callees widest first; click to sort by name" :
 		"callees by name; click to sort by width";
 	el.sort.className = ST.sortwidth ? "on" : "";
+	/* a flame chart keeps the input's order: time along the width */
+	el.sort.style.display = D.chart && ST.mode !== "bottomup" && ST.mode !== "sandwich" ? "none" : "";
 	title();
 	["bottomup", "table", "sandwich"].forEach(function (m) {
 		el[m === "table" ? "tablebtn" : m === "sandwich" ? "sandbtn" : m].className = ST.mode === m ? "on" : "";
@@ -474,7 +476,7 @@ function setview(i, keep) {
 function title() {
 	if (!D.deftitle) return;
 	var t = ST.mode === "bottomup" ? "Bottom-up" : ST.mode === "table" ? "Function Table" :
-		ST.mode === "sandwich" ? "Sandwich" : ST.inverted ? "Icicle Graph" : "Flame Graph";
+		ST.mode === "sandwich" ? "Sandwich" : D.chart ? "Flame Chart" : ST.inverted ? "Icicle Graph" : "Flame Graph";
 	el.title.textContent = t;
 	document.title = t;
 }
@@ -638,7 +640,7 @@ function load() {
 	var v = parseInt(p.v, 10);
 	if (v >= 0 && v < D.views.length) ST.v = v;
 	ST.elided = p.e === "1" && !!D.views[ST.v].e;
-	if (p.o === "width" || p.o === "name") ST.sortwidth = p.o === "width";
+	if ((p.o === "width" || p.o === "name") && !D.chart) ST.sortwidth = p.o === "width";
 	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
 	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
 	ST.fn = p.fn || "";
