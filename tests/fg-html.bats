@@ -69,7 +69,7 @@ EOF
 @test "fg-html: one self-contained page: no reference leaves it" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	head -1 "$BATS_TEST_TMPDIR/p.html" | grep -qx '<!DOCTYPE html>'
-	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
+	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$BATS_TEST_TMPDIR/p.html"
 	# the script and style are inline, each once
 	[ "$(grep -c '^<script' "$BATS_TEST_TMPDIR/p.html")" -eq 2 ]
@@ -971,4 +971,33 @@ same_as_cli() {
 	[ "$(got row | grep -P '\tb$')" = "$(printf '6\t6\t\tb')" ]
 	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
+}
+
+@test "fg-html --source-url: a frame's file and line as a link in its card, by Ctrl-click and beside the breadcrumb" {
+	fg-html --source-url 'vscode://file/{path}:{line}' "$J" >"$BATS_TEST_TMPDIR/p.html"
+	browser source "$BATS_TEST_TMPDIR/p.html" 'mapslices at abstractarray.jl:2857'
+	[ "$(got card)" = 'vscode://file/abstractarray.jl:2857' ]
+	[ "$(got opened)" = 'vscode://file/abstractarray.jl:2857' ]
+	# Ctrl-click opens, it does not zoom; a click zooms
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = 'vscode://file/abstractarray.jl:2857' ]
+	# {path} as written, {file} its base name; a space, # and ? escaped
+	printf 'main at src/a b#c?.jl:12;f at /x/y.jl:3 2\nmain at src/a b#c?.jl:12 1\n' |
+		fg-html --source-url 'https://example.org/R/blob/0/{path}#L{line}?f={file}' >"$BATS_TEST_TMPDIR/s.html"
+	browser source "$BATS_TEST_TMPDIR/s.html" 'main at src/a b#c?.jl:12'
+	[ "$(got card)" = 'https://example.org/R/blob/0/src/a%20b%23c%3F.jl#L12?f=a%20b%23c%3F.jl' ]
+	# frames without a file have none; without the option, no frame has one
+	printf 'main;f 2\n' | fg-html --source-url 'file:///{path}' >"$BATS_TEST_TMPDIR/n.html"
+	browser source "$BATS_TEST_TMPDIR/n.html" f
+	[ -z "$(got card)" ]
+	[ -z "$(got opened)" ]
+	fg-html "$J" >"$BATS_TEST_TMPDIR/o.html"
+	browser source "$BATS_TEST_TMPDIR/o.html" 'mapslices at abstractarray.jl:2857'
+	[ -z "$(got card)" ]
+	# only the web's, files' and editors' schemes
+	for t in 'javascript:alert(1)//{path}' 'JavaScript:x' 'data:text/html,{path}' '{path}' 'vbscript:x'; do
+		run fg-html --source-url "$t" "$J"
+		status_is 2
+		[ "${lines[0]}" = "fg-html: bad source URL: '$t' (http:, https:, file:, vscode: or an editor's scheme)" ]
+	done
 }

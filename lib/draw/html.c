@@ -1,6 +1,7 @@
 /* html.c: fg-html's page: head, packed data, script */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/count.h"
 #include "base/escape.h"
@@ -521,6 +522,25 @@ write_colors(struct html_page *p)
 	keystr("matchlabel", hex);
 }
 
+/* The schemes a source link may have: the web's, files, editors'.
+ * The page checks the link it makes against the same list. */
+static const char *const schemes[] = { "http", "https", "file", "vscode", "vscode-insiders",
+	"vscodium", "cursor", "idea", "jetbrains", "subl", "txmt", "mvim", "emacs", "atom", "zed", NULL };
+
+int
+html_url_ok(const char *t)
+{
+	size_t n = strcspn(t, ":");
+	int i;
+
+	if (!t[n])
+		return 0;
+	for (i = 0; schemes[i]; i++)
+		if (strlen(schemes[i]) == n && !strncasecmp(t, schemes[i], n))
+			return 1;
+	return 0;
+}
+
 /* What the options tell the page. */
 static void
 write_options(const struct html_page *p)
@@ -535,6 +555,7 @@ write_options(const struct html_page *p)
 	keystr("unit", p->unit);
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
+	keystr("sourceurl", p->sourceurl);
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",

@@ -351,6 +351,22 @@ const cases = {
 		say("toggled", await worst());
 		say("url", await p.evaluate(() => location.search));
 	},
+	/* frame ARG's source link: in its card, opened by a Ctrl-click (the
+	 * page's window.open caught), and beside the breadcrumb once zoomed */
+	async source(o, name) {
+		const p = o.page;
+		await hoverName(p, name);
+		say("card", await p.$$eval("#tip .source a", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
+		await p.evaluate(() => { window.open = (u) => { window.opened = u; return null; }; });
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		await p.keyboard.down("Control");
+		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+		await p.keyboard.up("Control");
+		say("opened", await p.evaluate(() => window.opened || ""));
+		say("zoom", await p.evaluate(() => window.fg.state.z));
+		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+		say("crumb", await p.$$eval("#crumbs a.source", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;

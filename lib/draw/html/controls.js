@@ -237,12 +237,33 @@ function crumbs() {
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);
 	});
+	/* the zoomed frame's source, a link one can click */
+	var u = sourceurl(NAMES[V.f[ST.z]]);
+	if (!u) return;
+	var l = document.createElement("a");
+	l.className = "source";
+	l.href = u;
+	l.target = "_blank";
+	l.rel = "noopener noreferrer";
+	l.textContent = "source";
+	c.appendChild(document.createTextNode(" "));
+	c.appendChild(l);
 }
 
 function tipline(parent, cls, text) {
-	var d = document.createElement("div");
+	var d = document.createElement("div"), a;
 	d.className = cls;
-	d.textContent = text;
+	if (cls !== "source") {
+		d.textContent = text;
+	} else {
+		a = document.createElement("a");
+		a.href = text;
+		a.target = "_blank";
+		a.rel = "noopener noreferrer";
+		a.textContent = text;
+		d.appendChild(document.createTextNode("Ctrl/\u2318-click: "));
+		d.appendChild(a);
+	}
 	parent.appendChild(d);
 }
 /* A differential frame's other count and its change, with fg-folded(5)'s
@@ -264,7 +285,25 @@ function describe(v, i) {
 	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
 	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
+	if (sourceurl(s)) lines.push(["source", sourceurl(s)]);
 	return lines;
+}
+
+/* The link to the source of a frame "FUNC at FILE:LINE", from
+ * --source-url's template ({path}, {file}, {line}), or null: none, or
+ * a scheme off the list (html.c's html_url_ok has the same). */
+var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
+function sourceurl(s) {
+	var m = D.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
+	if (!m) return null;
+	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
+	var u = D.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
+		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
+	});
+	return SCHEMES.test(u) ? u : null;
+}
+function openurl(u) {
+	if (u) window.open(u, "_blank", "noopener");
 }
 function hover(e) {
 	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
@@ -316,7 +355,8 @@ function unhover() {
 }
 function click(e) {
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
-	if (i >= 0) zoom(i);
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(sourceurl(NAMES[V.f[i]]));
+	else if (i >= 0) zoom(i);
 }
 function zoom(i) {
 	ST.z = i;
