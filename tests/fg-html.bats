@@ -464,27 +464,42 @@ browser_missing() {
 		echo "needs chromium (or FG_CHROMIUM)"
 	fi
 }
-# One Chromium for the whole file (tests/browser/server.cjs): each test
-# opens its pages in a context of its own.
+# One Chromium and one node for the whole file (tests/browser/server.cjs,
+# on a loopback port): each test sends it its cases, each case's page
+# opens in a context of its own.
 setup_file() {
 	[ -z "$(browser_missing)" ] || return 0
-	node "$BATS_TEST_DIRNAME/browser/server.cjs" >"$BATS_FILE_TMPDIR/ws" 2>&1 3>&- &
-	echo $! >"$BATS_FILE_TMPDIR/ws.pid"
+	node "$BATS_TEST_DIRNAME/browser/server.cjs" >"$BATS_FILE_TMPDIR/port" 2>&1 3>&- &
+	echo $! >"$BATS_FILE_TMPDIR/port.pid"
 	for _ in $(seq 300); do
-		grep -q '^ws://' "$BATS_FILE_TMPDIR/ws" && break
+		grep -qx '[0-9]*' "$BATS_FILE_TMPDIR/port" && break
 		sleep 0.1
 	done
-	FG_BROWSER_WS=$(grep '^ws://' "$BATS_FILE_TMPDIR/ws" || true)
-	export FG_BROWSER_WS
+	FG_BROWSER_PORT=$(grep -x '[0-9][0-9]*' "$BATS_FILE_TMPDIR/port" || true)
+	export FG_BROWSER_PORT
 }
 teardown_file() {
-	[ -s "$BATS_FILE_TMPDIR/ws.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/ws.pid")" 2>/dev/null || true
+	[ -s "$BATS_FILE_TMPDIR/port.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/port.pid")" 2>/dev/null || true
+}
+# A case of tests/browser/html.cjs: by the file's server, else a node
+# and a browser of its own.
+browser_run() {
+	if [ -z "${FG_BROWSER_PORT:-}" ]; then
+		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@"
+		return
+	fi
+	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
+	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
+	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
+	exec 5<&-
+	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
+	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
 }
 browser() {
 	local why
 	why=$(browser_missing)
 	[ -z "$why" ] || noskip "$why" || return 1
-	timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@" >"$BATS_TEST_TMPDIR/b.out" ||
+	browser_run "$@" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"

@@ -4,12 +4,16 @@
  *
  *   node html.cjs CASE PAGE.html [ARG...]
  *
+ * (FG_QUERY: the page's query, FG_DARK=1: the system prefers dark), or
+ * through run() in server.cjs, in a browser shared by many cases.
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
 const { open, hoverName } = require("./lib.cjs");
 
-function say(k, v) { console.log(k + "=" + v); }
+/* where say's lines go: standard output, or the case's connection */
+let sink = (line) => console.log(line);
+function say(k, v) { sink(k + "=" + v); }
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 
 /* How many of the frames fg.rect says are on screen (4 px wide or more)
@@ -387,8 +391,26 @@ const cases = {
 			const t0 = performance.now();
 			window.fg.zoom(1);
 			const z = performance.now() - t0;
+			window.fg.zoom(0);
 			return [worst, z, median, p95];
 		});
+		/* each mode's and a transform's recompute and repaint, from the graph
+		 * (the first time: nothing cached) */
+		const modes = await p.evaluate(() => {
+			const v = window.fg.view(), n = window.fg.names, out = {};
+			let big = 1;
+			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
+			const time = (k, f) => { const t0 = performance.now(); f(); out[k] = (performance.now() - t0).toFixed(0); };
+			time("bottomupms", () => window.fg.mode("bottomup"));
+			window.fg.mode("bottomup");
+			time("tablems", () => window.fg.mode("table"));
+			window.fg.mode("table");
+			time("sandwichms", () => window.fg.sandwich(n[v.f[big]]));
+			window.fg.mode("sandwich");
+			time("transformms", () => { window.fg.state.tx.push(["hide", n[v.f[big]]]); window.fg.mode(""); });
+			return out;
+		});
+		Object.keys(modes).forEach((k) => say(k, modes[k]));
 		say("hovermedianms", t[2].toFixed(1));
 		say("hoverp95ms", t[3].toFixed(1));
 		say("hovermaxms", t[0].toFixed(1));
@@ -396,18 +418,27 @@ const cases = {
 	},
 };
 
-(async () => {
-	const [what, file, ...args] = process.argv.slice(2);
-	const query = process.env.FG_QUERY || "";
-	const o = await open(file, query, { timeout: 120000, dark: process.env.FG_DARK === "1" });
+/* Run case what on page file with args; query and dark as FG_QUERY
+ * and FG_DARK say; lines to out; browser, a browser to use, if any. */
+async function run(what, file, args, query, dark, out, browser) {
+	sink = out;
+	if (!cases[what]) throw new Error("no such case: " + what);
+	const o = await open(file, query, { timeout: 120000, dark: dark, browser: browser });
 	try {
 		await cases[what](o, ...args);
 		/* give a late request or script a moment to show itself */
-		await new Promise((r) => setTimeout(r, 100));
+		await new Promise((r) => setTimeout(r, 50));
 	} finally {
 		say("requests", o.requests.length ? o.requests.join(" ") : "none");
 		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
 		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
 		await o.close();
 	}
-})().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+}
+module.exports = { run };
+
+if (require.main === module) {
+	const [what, file, ...args] = process.argv.slice(2);
+	run(what, file, args, process.env.FG_QUERY || "", process.env.FG_DARK === "1", (l) => console.log(l))
+		.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+}

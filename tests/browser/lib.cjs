@@ -2,8 +2,9 @@
  * puppeteer-core, with every request that would leave the page
  * recorded and refused.  FG_PUPPETEER_NODE_PATH names the node_modules
  * that holds puppeteer-core; FG_CHROMIUM the browser (chromium on PATH
- * otherwise); FG_BROWSER_WS, when set, a browser already running
- * (server.cjs) to open the page in, instead of a launch of its own. */
+ * otherwise); FG_BROWSER_WS, when set, a browser already running to
+ * open the page in, instead of a launch of its own (or open's
+ * opts.browser, server.cjs's). */
 "use strict";
 const path = require("path");
 const { execSync } = require("child_process");
@@ -34,8 +35,8 @@ function launch() {
  * the page (and of a browser of its own). */
 async function open(file, query, opts) {
 	opts = opts || {};
-	const shared = process.env.FG_BROWSER_WS;
-	const browser = shared ? await puppeteer.connect({ browserWSEndpoint: shared }) : await launch();
+	const given = opts.browser, shared = given || process.env.FG_BROWSER_WS;
+	const browser = given || (shared ? await puppeteer.connect({ browserWSEndpoint: shared }) : await launch());
 	const context = shared ? await browser.createBrowserContext() : null;
 	const page = await (context || browser).newPage();
 	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
@@ -45,7 +46,7 @@ async function open(file, query, opts) {
 	out.close = async () => {
 		if (!shared) return browser.close();
 		await context.close();
-		await browser.disconnect();
+		if (!given) await browser.disconnect();
 	};
 	await page.setRequestInterception(true);
 	page.on("request", (r) => {

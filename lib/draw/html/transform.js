@@ -17,20 +17,57 @@ function rank() {
 }
 
 /* A tree being built: node 0 is the root, named root; a node's child
- * named f is found by a key of both. */
-function tree(root) {
-	return { n: 1, key: new Map(), parent: [-1], f: [root], w: [0], b: [0], first: [-1] };
+ * named f is found in an open-addressed table of (parent, name, node id
+ * + 1; 0 empty) triples, side by side for the cache; the nodes' fields
+ * are typed arrays, doubled as they fill. */
+function tree(root, hint) {
+	var t = { n: 1, cap: 0, mask: 0, hv: null, parent: new Int32Array(0), f: new Int32Array(0),
+		w: new Float64Array(0), b: new Float64Array(0), first: new Int32Array(0) };
+	grow(t, Math.pow(2, Math.ceil(Math.log2(Math.max(hint || 0, 4096)))));
+	t.parent[0] = -1;
+	t.f[0] = root;
+	t.first[0] = -1;
+	return t;
+}
+function grow(t, cap) {
+	function more(a) { var x = new a.constructor(cap); x.set(a); return x; }
+	t.parent = more(t.parent);
+	t.f = more(t.f);
+	t.w = more(t.w);
+	t.b = more(t.b);
+	t.first = more(t.first);
+	t.cap = cap;
+	t.mask = 2 * cap - 1;
+	t.shift = 32 - Math.log2(2 * cap);
+	t.hv = new Int32Array(6 * cap);
+	for (var c = 1, h; c < t.n; c++) {
+		h = slot(t, t.parent[c], t.f[c]);
+		t.hv[h] = t.parent[c];
+		t.hv[h + 1] = t.f[c];
+		t.hv[h + 2] = c + 1;
+	}
+}
+/* the table's slot of the child of p named f: its own, or the empty
+ * one it would take */
+function slot(t, p, f) {
+	var h = Math.imul(Math.imul(p, 0x27d4eb2d) ^ f, 0x9e3779b1) >>> t.shift, hv = t.hv;
+	while (hv[3 * h + 2] && (hv[3 * h] !== p || hv[3 * h + 1] !== f)) h = (h + 1) & t.mask;
+	return 3 * h;
 }
 function child(t, p, f, from) {
-	var k = p * NAMES.length + f, c = t.key.get(k);
-	if (c !== undefined) return c;
+	var h = slot(t, p, f), c = t.hv[h + 2];
+	if (c) return c - 1;
+	if (t.n === t.cap) {
+		grow(t, 2 * t.cap);
+		h = slot(t, p, f);
+	}
 	c = t.n++;
-	t.key.set(k, c);
-	t.parent.push(p);
-	t.f.push(f);
-	t.w.push(0);
-	t.b.push(0);
-	t.first.push(from);
+	t.hv[h] = p;
+	t.hv[h + 1] = f;
+	t.hv[h + 2] = c + 1;
+	t.parent[c] = p;
+	t.f[c] = f;
+	t.first[c] = from;
 	return c;
 }
 /* Add stack path[0..len) (name ids, root first; from[] the frames of
@@ -43,8 +80,12 @@ function addpath(t, path, from, len, w, b) {
 	t.w[0] += w;
 	t.b[0] += b;
 	for (k = 0; k < len; k++) {
-		if (w === 0 && (c = t.key.get(c * NAMES.length + path[k])) === undefined) return;
-		if (w !== 0) c = child(t, c, path[k], from[k]);
+		if (w !== 0) {
+			c = child(t, c, path[k], from[k]);
+		} else {
+			if (!(c = t.hv[slot(t, c, path[k]) + 2])) return;
+			c--;
+		}
 		t.w[c] += w;
 		t.b[c] += b;
 	}
@@ -66,17 +107,18 @@ function fromtree(t, src, name) {
 	var v = { name: name, n: n, depth: new Uint32Array(n), f: new Uint32Array(n),
 		w: new Float64Array(n), b: src.b ? new Float64Array(n) : null,
 		col: new Uint32Array(n), rooted: true, src: new Int32Array(n) };
-	var st = [0], dst = [0], j = 0;
-	while (st.length) {
-		i = st.pop();
-		p = dst.pop();
+	/* pre-order: a stack of nodes to visit, with their depths */
+	var st = new Int32Array(n), dst = new Int32Array(n), sp = 1, j = 0;
+	while (sp) {
+		i = st[--sp];
+		p = dst[sp];
 		v.depth[j] = p;
 		v.f[j] = t.f[i];
 		v.w[j] = t.w[i];
 		if (v.b) v.b[j] = t.b[i];
 		v.src[j] = t.first[i];
 		j++;
-		for (k = kids[i + 1]; k > kids[i];) { st.push(list[--k]); dst.push(p + 1); }
+		for (k = kids[i + 1]; k > kids[i]; sp++) { st[sp] = list[--k]; dst[sp] = p + 1; }
 	}
 	colors(v, src);
 	return finish(v);
@@ -162,7 +204,7 @@ function stacks(v, fn) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var t = tree(ALLID), rp = new Uint32Array(v.maxdepth + 1), rf = new Int32Array(v.maxdepth + 1);
+	var t = tree(ALLID, 2 * v.n), rp = new Uint32Array(v.maxdepth + 1), rf = new Int32Array(v.maxdepth + 1);
 	function add(path, from, len, w, b) {
 		for (var k = 0; k < len; k++) { rp[k] = path[len - 1 - k]; rf[k] = from[len - 1 - k]; }
 		addpath(t, rp, rf, len, w, b);
@@ -336,7 +378,7 @@ function txstacks(v, list, fn, nonzero) {
 /* View v with the transforms list applied in order. */
 function transform(v, list) {
 	if (!list.length) return v;
-	var t = tree(ALLID);
+	var t = tree(ALLID, v.n);
 	txstacks(v, list, function (s, w, b) {
 		addpath(t, s, s.map(function () { return -1; }), s.length, w, b);
 	});
