@@ -777,6 +777,14 @@ pct() {
 	got row | sort >"$BATS_TEST_TMPDIR/got"
 	[ -s "$BATS_TEST_TMPDIR/want" ]
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# grouped by file, as fg-top --by file
+	FG_QUERY='?m=table&tb=file' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|File" ]
+	fg-top --by file --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got url)" = '?m=table&tb=file' ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
 	# sorted by total, the widest first; a row opens its sandwich
 	[ "$(got firstbytotal)" = "$(fg-top --format tsv -n 1 --sort total "$J" | awk -F'\t' 'NR == 2 { print $6 }')" ]
 	[ "$(got clicked)" = "sandwich $(got firstbytotal)" ]

@@ -639,7 +639,7 @@ function sandinfo() {
 	c.textContent = "";
 	if (ST.mode !== "sandwich") return;
 	/* its own samples: its rows of the table */
-	var all = current().w[0], rows = tabulate(current()).filter(function (r) { return NAMES[r.id] === ST.fn; });
+	var all = current().w[0], rows = tabulate(current()).filter(function (r) { return r.name === ST.fn; });
 	self = rows.reduce(function (a, r) { return a + r.self; }, 0);
 	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
@@ -660,6 +660,7 @@ function save() {
 	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
 	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
 	if (ST.theme) q.push("th=" + ST.theme);
+	if (ST.tfile && ST.mode === "table") q.push("tb=file");
 	try {
 		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
 	} catch (err) { /* some file:// pages refuse; the view still works */ }
@@ -684,6 +685,7 @@ function load() {
 	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
 	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
 	ST.fn = p.fn || "";
+	ST.tfile = p.tb === "file";
 	if (p.th === "dark" || p.th === "light") {
 		ST.theme = p.th;
 		document.documentElement.classList.add(p.th);

@@ -4,16 +4,33 @@
  * its total with recursion counted once a stack; for differential
  * input the baseline's and the change.  An HTML <table>, sortable by
  * any column, filtered by the search, the first 500 rows until asked
- * for all; a click on a row opens the function's sandwich. */
+ * for all; a click on a row opens the function's sandwich.  Or a row
+ * a file (tb=file). */
 
-/* Per name id: self, total (and their baselines) of view v. */
-function tabulate(v) {
-	var nn = NAMES.length, self = new Float64Array(nn), total = new Float64Array(nn);
+/* The rows' keys: each name id's row, and the rows' names and flags;
+ * by function (a name id a row) or, with byfile, by file as fg-top
+ * --by file (a name without a file is its own row). */
+function rowkeys(byfile) {
+	var nn = NAMES.length, key = new Int32Array(nn), names = [], flags = [], at = new Map(), k, s;
+	for (k = 0; k < nn; k++) {
+		s = byfile ? fileof(NAMES[k]) || NAMES[k] : null;
+		if (!byfile) { key[k] = k; names.push(NAMES[k]); flags.push(D.annot[k] || ""); continue; }
+		if (!at.has(s)) { at.set(s, names.length); names.push(s); flags.push(""); }
+		key[k] = at.get(s);
+		if (D.annot[k] && flags[key[k]].indexOf(D.annot[k]) < 0)
+			flags[key[k]] = (flags[key[k]] + D.annot[k]).split("").sort().join("");
+	}
+	return { key: key, names: names, flags: flags };
+}
+
+/* Per row (rowkeys): self, total (and their baselines) of view v. */
+function tabulate(v, byfile) {
+	var K = rowkeys(byfile), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
 	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = [], i, f, top = v.rooted ? 1 : 0;
 	for (i = top; i < v.n; i++) {
-		while (st.length && v.end[st[st.length - 1]] <= i) open[v.f[st.pop()]]--;
-		f = v.f[i];
+		while (st.length && v.end[st[st.length - 1]] <= i) open[K.key[v.f[st.pop()]]]--;
+		f = K.key[v.f[i]];
 		seen[f] = 1;
 		self[f] += v.self[i];
 		if (bself) bself[f] += v.bself[i];
@@ -26,7 +43,7 @@ function tabulate(v) {
 	var rows = [];
 	for (f = 0; f < nn; f++) {
 		if (!seen[f]) continue;
-		rows.push({ id: f, self: self[f], total: total[f],
+		rows.push({ id: f, name: K.names[f], flags: K.flags[f], self: self[f], total: total[f],
 			bself: bself ? bself[f] : 0, btotal: btotal ? btotal[f] : 0 });
 	}
 	return rows;
@@ -46,8 +63,8 @@ function columns(v) {
 		["Baseline total", function (r) { return r.btotal; }, human],
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
-	c.push(["Flags", function (r) { return D.annot[r.id] || ""; }, String],
-		["Function", function (r) { return NAMES[r.id]; }, String]);
+	c.push(["Flags", function (r) { return r.flags; }, String],
+		[ST.tfile ? "File" : "Function", function (r) { return r.name; }, String]);
 	return c;
 }
 function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x); }; }
@@ -55,14 +72,25 @@ function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x);
 var TABLEMAX = 500;
 /* Draw the table of view v into el.table. */
 function table(v) {
-	var t = el.table, cols = columns(v), rows = v.rows || (v.rows = tabulate(v)), k, n;
+	var t = el.table, cols = columns(v), k, n, rows;
+	if (!v.rows || v.rows.byfile !== !!ST.tfile) {
+		v.rows = tabulate(v, ST.tfile);
+		v.rows.byfile = !!ST.tfile;
+	}
+	rows = v.rows;
 	var key = Math.min(ST.tsort, cols.length - 1), get = cols[key][1], dir = ST.tdesc ? -1 : 1;
-	if (re) rows = rows.filter(function (r) { return re.test(NAMES[r.id]); });
+	if (re) rows = rows.filter(function (r) { return re.test(r.name); });
 	rows = rows.slice().sort(function (a, b) {
 		var x = get(a), y = get(b);
-		return (x < y ? -dir : x > y ? dir : 0) || (NAMES[a.id] < NAMES[b.id] ? -1 : 1);
+		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);
 	});
 	t.textContent = "";
+	var by = document.createElement("button");
+	by.id = "tablefile";
+	by.textContent = ST.tfile ? "Grouped by file" : "Grouped by function";
+	by.title = "click to group by " + (ST.tfile ? "function" : "file");
+	by.onclick = function () { ST.tfile = !ST.tfile; table(v); save(); };
+	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {
 		var th = document.createElement("th");
@@ -95,7 +123,8 @@ function row(body, cols, r) {
 		td.textContent = c[2](x);
 		if (typeof x === "number") td.setAttribute("data-v", x);
 	});
+	if (ST.tfile) return;
 	tr.tabIndex = 0;
-	tr.onclick = function () { sandwich(NAMES[r.id]); };
-	tr.onkeydown = function (e) { if (e.key === "Enter") sandwich(NAMES[r.id]); };
+	tr.onclick = function () { sandwich(r.name); };
+	tr.onkeydown = function (e) { if (e.key === "Enter") sandwich(r.name); };
 }
