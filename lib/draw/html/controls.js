@@ -638,9 +638,9 @@ function sandinfo() {
 	var c = el.sandinfo, v = V, self;
 	c.textContent = "";
 	if (ST.mode !== "sandwich") return;
-	/* its own samples: its rows of the table */
-	var all = current().w[0], rows = tabulate(current()).filter(function (r) { return r.name === ST.fn; });
-	self = rows.reduce(function (a, r) { return a + r.self; }, 0);
+	/* its own samples: those of its frames, wherever they are */
+	var b = current(), all = b.w[0], k;
+	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (NAMES[b.f[k]] === ST.fn) self += b.self[k];
 	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
