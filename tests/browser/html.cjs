@@ -376,6 +376,10 @@ const cases = {
 		const p = o.page;
 		say("loadms", o.loadms);
 		say("paintms", o.paintms);
+		const c = await p.target().createCDPSession();
+		await c.send("Performance.enable");
+		const m = (await c.send("Performance.getMetrics")).metrics.find((x) => x.name === "JSHeapUsedSize");
+		say("heapmib", (m.value / 1048576).toFixed(0));
 		const t = await p.evaluate(() => {
 			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
 			const ts = [];

@@ -286,6 +286,7 @@ function describe(v, i) {
 	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
 	if (sourceurl(s)) lines.push(["source", sourceurl(s)]);
+	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
 	return lines;
 }
 
