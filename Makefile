@@ -21,7 +21,10 @@ endif
 LIBSRC = $(wildcard lib/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
 ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
-LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o)
+# fg-html's script: one file a concern, joined in this order (html_js)
+HTMLJS = $(addprefix lib/draw/html/,model.js transform.js layout.js paint.js table.js controls.js)
+LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
+	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 BINS = $(PROGS:%=$(BINDIR)/%)
 # test-only programs (fixture writers), built for make check
@@ -51,6 +54,10 @@ $(OBJDIR)/embed: scripts/embed.c
 $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 	@mkdir -p $(@D)
 	$(OBJDIR)/embed $$(basename $< | tr . _) < $< > $@.tmp && mv $@.tmp $@
+
+$(OBJDIR)/gen/draw/html.js.c: $(HTMLJS) $(OBJDIR)/embed
+	@mkdir -p $(@D)
+	$(OBJDIR)/embed html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@
 
 $(OBJDIR)/gen/%.o: $(OBJDIR)/gen/%.c
 	$(CC) $(ALLFLAGS) -c -o $@ $<

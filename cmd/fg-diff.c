@@ -199,7 +199,11 @@ main(int argc, char **argv)
 	j.defaultwild = o.defaultwild;
 	j.hdr = &hdr;
 	diffread(&j);
-	fhj_print(&hdr, 2);
+	/* the inputs' unit, and what is compared: the operands */
+	fhj_settle(&hdr, 2);
+	fh_set(&hdr.h, FH_BASELINE, displayname(argv[0]));
+	fh_set(&hdr.h, FH_TARGET, displayname(argv[1]));
+	fh_print(&hdr.h);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
 	pr.o = &o;

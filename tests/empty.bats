@@ -101,18 +101,18 @@ setup() {
 }
 
 @test "empty: fg-diff says which side is empty, and goes on" {
-	run bash -c "fg-diff $BATS_TEST_TMPDIR/empty $BATS_TEST_TMPDIR/ab 2>$BATS_TEST_TMPDIR/err"
+	run bash -c "fgdiff $BATS_TEST_TMPDIR/empty $BATS_TEST_TMPDIR/ab 2>$BATS_TEST_TMPDIR/err"
 	status_is 0
 	[ "$output" = "a;b 0 2" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/empty: the baseline has no samples: every stack is new" ]
-	run bash -c "fg-diff --strip-lines $BATS_TEST_TMPDIR/ab - <$BATS_TEST_TMPDIR/blank 2>$BATS_TEST_TMPDIR/err"
+	run bash -c "fgdiff --strip-lines $BATS_TEST_TMPDIR/ab - <$BATS_TEST_TMPDIR/blank 2>$BATS_TEST_TMPDIR/err"
 	status_is 0
 	[ "$output" = "a;b 2 0" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: <stdin>: the target has no samples: every stack vanished" ]
-	run fg-diff "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/blank"
+	run fgdiff "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/blank"
 	status_is 0
 	[ "${#lines[@]}" -eq 2 ]
 	# no warning when both sides have samples
-	run fg-diff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
+	run fgdiff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
 	[ "$output" = "a;b 2 2" ]
 }

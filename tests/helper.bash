@@ -40,3 +40,14 @@ hexfile() {
 	shift
 	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
 }
+
+# fg-diff's stacks: what it writes without the two header lines naming
+# the baseline and the target (tests/fg-diff.bats checks those), its
+# exit status kept.
+fgdiff() {
+	local rc=0
+	fg-diff "$@" >"$BATS_TEST_TMPDIR/fgdiff.out" || rc=$?
+	sed '/^# fg: \(baseline\|target\)=/d' "$BATS_TEST_TMPDIR/fgdiff.out"
+	return "$rc"
+}
+export -f fgdiff

@@ -303,7 +303,7 @@ pprof_named() {
 	# two frames must not make b;c and q;c siblings to pair
 	printf 'a;b;c 1\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'a;q;c 2\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --no-wildcard --wildcard 'b.c|q.c' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --no-wildcard --wildcard 'b.c|q.c' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	status_is 0
 	[ "$output" = "$(printf 'a;b;c 1 0\na;q;c 0 2')" ]
 }

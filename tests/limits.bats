@@ -80,7 +80,7 @@ sanitized() {
 @test "limits: a deep stack through fg-diff and fg-top" {
 	deep "$n" >"$BATS_TEST_TMPDIR/a"
 	sed 's/ 3$/ 5/' "$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/b"
-	runlim "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
+	runlim "fgdiff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
 	[ "$output" = "$(printf '5 3\n1 1')" ]
 	runlim "fg-top -n 1 --sort total $BATS_TEST_TMPDIR/a"
 	status_is 0
@@ -184,7 +184,7 @@ colliding() {
 	run timeout 8 fg-merge "$BATS_TEST_TMPDIR/in"
 	status_is 0
 	[ "$(echo "$output" | wc -l)" -eq 65536 ]
-	run timeout 8 fg-diff "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
+	run timeout 8 bash -c 'fgdiff "$@"' _ "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
 	status_is 0
 	[ "$(echo "$output" | wc -l)" -eq 65536 ]
 	run timeout 8 fg-top "$BATS_TEST_TMPDIR/in"

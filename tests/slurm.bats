@@ -79,11 +79,15 @@ fold_all() {
 	cmp ref out/all.folded
 	cmp ref.match out/match.folded
 	cmp ref.rest out/rest.folded
-	fg-diff -n ref.rest ref.match | cmp - out/diff.folded
+	mkdir refdiff
+	cp ref.rest refdiff/rest.folded
+	cp ref.match refdiff/match.folded
+	(cd refdiff && fg-diff -n rest.folded match.folded) | cmp - out/diff.folded
+	grep -qx '# fg: baseline=rest.folded' out/diff.folded
 	grep -q '<html' out/diff.html
 	# FG_DIFF_OPTS empty: the counts as they are
 	FG_DIFF_OPTS= FG_HTML=0 "$SLURM_DIR/merge.sbatch" parts out2
-	fg-diff ref.rest ref.match | cmp - out2/diff.folded
+	(cd refdiff && fg-diff rest.folded match.folded) | cmp - out2/diff.folded
 }
 
 @test "slurm: FG_GROUP that no profile matches: no diff, said so" {

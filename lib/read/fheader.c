@@ -7,7 +7,7 @@
 #include "base/util.h"
 #include "read/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target" };
 
 void
 fh_init(struct fheader *h)
@@ -66,6 +66,20 @@ fh_parse(struct fheader *h, const char *line, size_t len)
 	if (i == FH_UNIT)
 		h->unit = unit_parse(val, vlen);
 	return 1;
+}
+
+void
+fh_set(struct fheader *h, int i, const char *val)
+{
+	char *p;
+
+	free(h->fact[i]);
+	h->fact[i] = dup(val, strlen(val));
+	for (p = h->fact[i]; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	if (i == FH_UNIT)
+		h->unit = unit_parse(h->fact[i], strlen(h->fact[i]));
 }
 
 int
