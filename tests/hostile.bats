@@ -244,7 +244,7 @@ pprof_named() {
 		runsh "$cmd $BATS_TEST_TMPDIR/u.folded | LC_ALL=C sort"
 		[ "$output" = "$(printf 'a;[unknown]  2\na;[unknown] ;x 1')" ] || { echo "$cmd: $output" >&2; return 1; }
 	done
-	run fg-diff "$BATS_TEST_TMPDIR/u.folded" "$BATS_TEST_TMPDIR/u.folded"
+	run fgdiff "$BATS_TEST_TMPDIR/u.folded" "$BATS_TEST_TMPDIR/u.folded"
 	[ "$output" = "$(printf 'a;[unknown]  2 2\na;[unknown] ;x 1 1')" ]
 }
 
