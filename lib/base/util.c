@@ -248,6 +248,32 @@ bad:
 	usage_error("bad %s: '%s'", what, s);
 }
 
+uint64_t
+estrtosize(const char *s, const char *what)
+{
+	static const char suffix[] = "kMGT";
+	const char *k;
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10;
+	else if (*end && (k = strchr(suffix, *end)))
+		shift = 10 * (k - suffix + 1);
+	if (shift)
+		end++;
+	if (errno || *end || v > UINT64_MAX >> shift)
+		goto bad;
+	return (uint64_t)v << shift;
+bad:
+	usage_error("bad %s '%s'", what, s);
+}
+
 double
 estrtod(const char *s, const char *what)
 {
