@@ -322,6 +322,35 @@ bad:
 	usage_error("bad %s '%s'", what, s);
 }
 
+/* Is s a decimal number as a user writes one: an optional sign, digits
+ * with an optional point, an optional exponent?  Not hex, inf or nan,
+ * and no blank before it (strtod takes them all). */
+static int
+decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '-' || *s == '+')
+			s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return !*s;
+}
+
 double
 estrtod(const char *s, const char *what)
 {
@@ -329,6 +358,8 @@ estrtod(const char *s, const char *what)
 	double v;
 
 	errno = 0;
+	if (!decimal(s))
+		goto bad;
 	v = strtod(s, &end);
 	if (errno || end == s || *end || v != v)
 		goto bad;

@@ -127,8 +127,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 		if (!strcmp(arg, "width")) {
 			o->bywidth = 1;
 		} else if (strcmp(arg, "name")) {
-			fprintf(stderr, "%s: bad sort: '%s' (name or width)\n", argv0, arg);
-			exit(EXIT_USAGE);
+			usage_error("bad sort: '%s' (name or width)", arg);
 		}
 		break;
 	default: return 0;
