@@ -470,7 +470,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	lo.self = g->diff && o->deltaself;
 	build(&g->v[0], &rd.st[0], o, &lo);
 	if (g->v[0].L.timemax <= 0)
-		eprintf("no samples in the input");
+		eprintf("%s", g->diff && !count_iszero(g->vanished) ? DRAW_ALLVANISHED :
+		    "no samples in the input");
 	g->nviews = 1;
 	maxdepth = g->v[0].L.maxdepth;
 	if (rd.st[1].m.n || rd.st[1].n) {
