@@ -205,7 +205,7 @@ class_node(struct parser *P, const char *name, int negate)
 	unsigned char *s = newset(P, &id);
 
 	add_class(P, s, name);
-	if (name[1] == 'l')	/* alnum: \w takes '_' too */
+	if (!strcmp(name, "alnum"))	/* \w takes '_' too */
 		set_add(s, '_');
 	if (negate)
 		for (c = 0; c < 32; c++)
