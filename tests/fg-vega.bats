@@ -171,9 +171,11 @@ renders() {
 	# its registry: jsDelivr serves those files as they are)
 	command -v npm >/dev/null || skip "npm is not installed"
 	cd "$BATS_TEST_TMPDIR"
-	sed 's|.*/npm/\([^/]*\)/\([^"]*\)" integrity="\([^"]*\)".*|\1 \2 \3|' tags | while read -r pkg file sri; do
-		tgz=$(timeout 60 npm pack --silent "$pkg" 2>/dev/null) || { echo "npm pack $pkg failed: offline?" >&3; continue; }
+	sed 's|.*/npm/\([^/]*\)/\([^"]*\)" integrity="\([^"]*\)".*|\1 \2 \3|' tags >want
+	while read -r pkg file sri; do
+		tgz=$(timeout 30 npm pack --silent --fetch-retries=0 --fetch-timeout=10000 "$pkg" 2>/dev/null) ||
+			skip "npm pack $pkg failed (offline?): hashes not checked"
 		mkdir -p "x-$pkg" && tar -xzf "$tgz" -C "x-$pkg"
 		[ "sha384-$(openssl dgst -sha384 -binary "x-$pkg/package/$file" | base64 -w0)" = "$sri" ]
-	done
+	done <want
 }
