@@ -59,7 +59,8 @@ read_input(struct input *in, const char *path, const struct dopts *o)
 	argv[0] = (char *)path;
 	graph_read_whole(&in->L, &in->E, &in->h, o, path ? 1 : 0, argv);
 	if (in->L.timemax <= 0)
-		eprintf("%s: no samples in the input", displayname(path));
+		eprintf("%s: %s", displayname(path), in->E.timemax > 0 ? DRAW_ALLVANISHED :
+		    "no samples in the input");
 }
 
 static double

@@ -16,8 +16,9 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [--layout meta|legacy] [FILE...] > out.jlprof\n"
+	printf("usage: %s [--layout meta|legacy] [--max-size SIZE] [FILE...] > out.jlprof\n"
 	    "      --layout MODE  meta (Julia 1.8 and newer, the default) or legacy\n"
+	    "      --max-size SIZE  refuse to write a file larger (default 4G)\n"
 	    "  -h, --help         show this help\n"
 	    "      --version      show the version\n", argv0);
 	exit_stdout();
@@ -32,15 +33,17 @@ online(struct freader *r, struct fline *l, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_LAYOUT = 256, O_VERSION };
+	enum { O_LAYOUT = 256, O_MAXSIZE, O_VERSION };
 	static const struct option longopts[] = {
 		{ "layout", required_argument, NULL, O_LAYOUT },
+		{ "max-size", required_argument, NULL, O_MAXSIZE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
 	};
 	static struct jlsave s;
 	int c, layout = JL_META;
+	uint64_t maxsize = JLS_MAXSIZE;
 
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -53,12 +56,17 @@ main(int argc, char **argv)
 			else
 				usage_error("bad layout: '%s' (meta or legacy)", optarg);
 			break;
+		case O_MAXSIZE:
+			if (!(maxsize = estrtosize(optarg, "size")))
+				usage_error("bad size '%s'", optarg);
+			break;
 		case 'h': usage();
 		case O_VERSION: version();
 		default: tryhelp();
 		}
 	}
 	jlsave_init(&s, layout);
+	s.maxsize = maxsize;
 	each_line(argc - optind, argv + optind, online, &s);
 	if (!s.m.n)
 		weprintf("no stacks: the profile has no samples");

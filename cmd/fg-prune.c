@@ -23,9 +23,9 @@ struct prune {
 	count lost;		/* samples whose root frame matched */
 	int anylost;
 	/* recursion: the frames kept so far, and a set of them */
-	size_t *fstart, *flen, nframes, fcap;
-	uint32_t *set;		/* frame index + 1, 0 empty */
-	size_t setmask;
+	size_t *fstart, *flen, *fslot, nframes, fcap;
+	uint32_t *set;		/* frame index + 1, 0 empty, TOMB removed */
+	size_t setmask, ntomb;
 	char *buf;
 	size_t bufcap;
 };
@@ -56,12 +56,19 @@ frames_push(struct prune *p, size_t start, size_t len)
 		p->fcap = p->fcap ? p->fcap * 2 : 64;
 		p->fstart = ereallocarray(p->fstart, p->fcap, sizeof(*p->fstart));
 		p->flen = ereallocarray(p->flen, p->fcap, sizeof(*p->flen));
+		p->fslot = ereallocarray(p->fslot, p->fcap, sizeof(*p->fslot));
 	}
 	p->fstart[p->nframes] = start;
 	p->flen[p->nframes++] = len;
 }
 
-/* Rebuild the set of kept frames (after a truncation, or to grow it). */
+#define TOMB UINT32_MAX
+
+/* Rebuild the set of kept frames, without the removed ones: at the
+ * start of a line (a table left large by a long one is given back), to
+ * grow it, or when removed frames fill it.  Each rebuild follows as
+ * many insertions or removals as the table holds, so the cost stays
+ * linear in the line. */
 static void
 set_rebuild(struct prune *p, const char *s)
 {
@@ -69,7 +76,7 @@ set_rebuild(struct prune *p, const char *s)
 
 	while (need < p->nframes * 2 + 2)
 		need *= 2;
-	if (need > p->setmask + 1) {
+	if (need > p->setmask + 1 || (!p->nframes && p->setmask + 1 > 4096)) {
 		free(p->set);
 		p->set = ecalloc(need, sizeof(*p->set));
 		p->setmask = need - 1;
@@ -81,7 +88,9 @@ set_rebuild(struct prune *p, const char *s)
 		while (p->set[j])
 			j = (j + 1) & p->setmask;
 		p->set[j] = i + 1;
+		p->fslot[i] = j;
 	}
+	p->ntomb = 0;
 }
 
 /* Index of a kept frame equal to s[start..start+len), or -1. */
@@ -91,6 +100,8 @@ set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
 	size_t j = hash_bytes(s + start, len) & p->setmask, k;
 
 	for (; p->set[j]; j = (j + 1) & p->setmask) {
+		if (p->set[j] == TOMB)
+			continue;
 		k = p->set[j] - 1;
 		if (p->flen[k] == len && !memcmp(s + p->fstart[k], s + start, len))
 			return k;
@@ -104,6 +115,8 @@ set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
  * that is already on the kept path cuts the path back to that first
  * occurrence (A;B;A;C becomes A;C); with --recursion=direct only a
  * repeat of the frame just before it is folded (A;A;B becomes A;B).
+ * The frames cut off leave the set one by one, so a line costs time
+ * linear in its length however often it repeats itself.
  */
 static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
@@ -121,14 +134,18 @@ fold_recursion(struct prune *p, const char *s, size_t len)
 			    memcmp(s + p->fstart[p->nframes - 1], s + it.start, it.end - it.start))
 				frames_push(p, it.start, it.end - it.start);
 		} else if ((k = set_find(p, s, it.start, it.end - it.start, &slot)) >= 0) {
-			p->nframes = k + 1;
-			set_rebuild(p, s);
+			while (p->nframes > (size_t)k + 1) {
+				p->set[p->fslot[--p->nframes]] = TOMB;
+				p->ntomb++;
+			}
 		} else {
 			frames_push(p, it.start, it.end - it.start);
-			if (p->nframes * 2 + 2 > p->setmask + 1)
+			if ((p->nframes + p->ntomb) * 2 + 2 > p->setmask + 1) {
 				set_rebuild(p, s);
-			else
+			} else {
 				p->set[slot] = p->nframes;
+				p->fslot[p->nframes - 1] = slot;
+			}
 		}
 	}
 	if (len + 1 > p->bufcap) {
@@ -247,6 +264,7 @@ main(int argc, char **argv)
 	pat_free(&p.pats);
 	free(p.fstart);
 	free(p.flen);
+	free(p.fslot);
 	free(p.set);
 	free(p.buf);
 	if (p.anylost) {

@@ -107,7 +107,11 @@ main(int argc, char **argv)
 			else usage_error("bad grouping: '%s'", optarg);
 			break;
 		case 't': tp.mode = MODE_TREE; break;
-		case 'm': tp.minpct = estrtod(optarg, "minimum percent"); break;
+		case 'm':
+			tp.minpct = estrtod(optarg, "minimum percent");
+			if (!(tp.minpct >= 0 && tp.minpct <= 100))
+				usage_error("minimum percent must be from 0 to 100");
+			break;
 		case O_CALLERS:
 		case O_CALLEES:
 			tp.mode = c == O_CALLERS ? MODE_CALLERS : MODE_CALLEES;
@@ -126,10 +130,8 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (tp.pats.n && tp.mode != MODE_CALLERS && tp.mode != MODE_CALLEES) {
-		fprintf(stderr, "%s: -e, -F and --name go with --callers or --callees\n", argv0);
-		exit(EXIT_USAGE);
-	}
+	if (tp.pats.n && tp.mode != MODE_CALLERS && tp.mode != MODE_CALLEES)
+		usage_error("-e, -F and --name go with --callers or --callees");
 	intern_init(&tp.keys);
 	tree_init(&tp.t, 0, 2);
 	tp.width = tp.format == FMT_TEXT ? terminal_width() : 0;

@@ -448,15 +448,28 @@ static const char html_embed[] =
 	"\tvegaEmbed(\"#vis\", spec, {actions: true}).then(function () { fgmsg.remove(); },\n"
 	"\t\tfunction (e) { fgfail(\"which failed: \" + e.message); });\n";
 
+/* The Vega libraries the page loads: exact versions, each file with its
+ * Subresource Integrity hash (sha384 of the file in the npm package,
+ * which cdn.jsdelivr.net/npm serves as it is), so that the CDN cannot
+ * hand the page other code.  Update the three together. */
+#define VEGA_CDN "https://cdn.jsdelivr.net/npm/"
+#define VEGA_SCRIPT(path, sri) \
+	"<script src=\"" VEGA_CDN path "\" integrity=\"" sri "\" crossorigin=\"anonymous\"></script>\n"
+#define VEGA_SCRIPTS \
+	VEGA_SCRIPT("vega@5.33.1/build/vega.min.js", \
+	    "sha384-NMXhl2TbCXxcN7o4ROC56Funm78m4AylL8gMg/7Kn4YU+wrm23K9l7cY8lDRXQ9d") \
+	VEGA_SCRIPT("vega-lite@5.23.0/build/vega-lite.min.js", \
+	    "sha384-D9LYH0esGjcxQJsBuxOuXtCDJGXRWW1+KhluzWPqi0rLJmiR/ygPChefaD+rFFDQ") \
+	VEGA_SCRIPT("vega-embed@6.29.0/build/vega-embed.min.js", \
+	    "sha384-M+Ax7e/WFJpxSOF09HzI+Sj4wg9ottVd/uxmV2ItGGh02fLH28t2FAOJx3TJBap5")
+
 static void
 write_html(const struct dopts *o, const struct chart *g)
 {
 	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
 	out_xml(g->title, strlen(g->title));
 	out_str("</title>\n"
-	    "<script src=\"https://cdn.jsdelivr.net/npm/vega@5\"></script>\n"
-	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-lite@5\"></script>\n"
-	    "<script src=\"https://cdn.jsdelivr.net/npm/vega-embed@6\"></script>\n"
+	    VEGA_SCRIPTS
 	    "</head>\n<body>\n<div id=\"vis\"></div>\n"
 	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");

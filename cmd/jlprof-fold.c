@@ -3,20 +3,20 @@
  * Options and wiring; the folding is lib/read/jlfold.c.
  */
 #include <getopt.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/out.h"
+#include "base/regex.h"
 #include "read/fheader.h"
 #include "base/util.h"
 #include "read/jlfold.h"
 #include "read/jlprof.h"
+#include "stack/pattern.h"
 #include "stack/stackmap.h"
 
 static struct jlfold_opts opt;
-static regex_t re;
 
 static void
 usage(void)
@@ -87,8 +87,7 @@ main(int argc, char **argv)
 	};
 	static struct jlfold fold;
 	static struct stackmap out;
-	char err[256];
-	int c, rc, i;
+	int c, i;
 
 	argv[0] = setprogname(argv[0]);
 	opt.intsize = 8;
@@ -111,14 +110,8 @@ main(int argc, char **argv)
 		case O_PRUNE: jlfold_prune(&opt, optarg); break;
 		case O_FILTER: opt.filter = optarg; break;
 		case O_FILTERRE:
-			if (opt.re)
-				regfree(&re);
-			rc = regcomp(&re, optarg, REG_EXTENDED | REG_NOSUB);
-			if (rc) {
-				regerror(rc, &re, err, sizeof(err));
-				usage_error("bad regular expression '%s': %s", optarg, err);
-			}
-			opt.re = &re;
+			rx_free(opt.re);
+			opt.re = pat_compile(optarg, 0);
 			break;
 		case O_THREADS: parselist(&opt.threads, optarg, "thread list"); break;
 		case O_TASKS: parselist(&opt.tasks, optarg, "task list"); break;

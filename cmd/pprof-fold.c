@@ -88,27 +88,11 @@ fold_file(struct ppfold *f, const char *path, int several)
 static uint64_t
 parsesize(const char *s)
 {
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	int shift = 0;
+	uint64_t v = estrtosize(s, "size");
 
-	if (end == s || *s == '-')
-		goto bad;
-	if (*end == 'k' || *end == 'K')
-		shift = 10;
-	else if (*end == 'M')
-		shift = 20;
-	else if (*end == 'G')
-		shift = 30;
-	else if (*end == 'T')
-		shift = 40;
-	if (shift)
-		end++;
-	if (*end || v > UINT64_MAX >> shift)
-		goto bad;
-	return (uint64_t)v << shift;
-bad:
-	usage_error("bad size '%s'", s);
+	if (!v)
+		usage_error("bad size '%s'", s);
+	return v;
 }
 
 static void

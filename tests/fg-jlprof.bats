@@ -241,3 +241,20 @@ main;lib 1.2.3 5'
 	status_is 0
 	[ -n "$output" ]
 }
+
+@test "fg-jlprof --max-size: a file that would be too large is refused before it is written" {
+	# 16 bytes of input, 640 MB of output
+	runsh "printf 'main;a 10000000\n' | fg-jlprof --max-size 100M | wc -c"
+	[ "$output" = "$(printf '%s\n%s' "fg-jlprof: the .jlprof file would take 640000073 bytes, more than 104857600 (--max-size): are the counts periods, not samples? (perf-fold --samples counts samples)" 0)" ]
+	runsh "printf 'main;a 10000000\n' | fg-jlprof --max-size 100M >/dev/null"
+	status_is 1
+	# under the limit, the file is written
+	runsh "printf 'main;a 100\n' | fg-jlprof --max-size 100M | wc -c"
+	status_is 0
+	[ "$output" -gt 0 ]
+	for v in 0 ' 5' 0x10 -1 5Q; do
+		run fg-jlprof --max-size "$v"
+		status_is 2
+		[ "${lines[0]}" = "fg-jlprof: bad size '$v'" ]
+	done
+}

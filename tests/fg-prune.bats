@@ -187,3 +187,17 @@ load helper
 	run fg-prune -e 'x{1,1000}' /dev/null
 	status_is 0
 }
+
+@test "fg-prune --recursion: linear in the stack's depth (a 1 MB line that repeats itself)" {
+	# 60000 distinct frames, then a;b 60000 times: each a cuts the path
+	# back to the first a, with 60000 frames still kept before it
+	{
+		seq -f 'f%g' 1 60000 | tr '\n' ';'
+		yes 'a;b' | head -60000 | tr '\n' ';'
+		echo 'leaf 1'
+	} >"$BATS_TEST_TMPDIR/in"
+	run timeout 20 fg-prune --recursion "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	# what is left: the distinct frames, a, b and the leaf
+	[ "$output" = "$(seq -f 'f%g' 1 60000 | tr '\n' ';')a;b;leaf 1" ]
+}

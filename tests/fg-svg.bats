@@ -353,7 +353,8 @@ xmlcheck() {
 	[[ "$output" == *"37 246.0 78.7 a"* ]]
 	run fg-svg --sort=size /dev/null
 	status_is 2
-	[ "$output" = "fg-svg: bad sort: 'size' (name or width)" ]
+	[ "$output" = "fg-svg: bad sort: 'size' (name or width)
+Try 'fg-svg --help' for more information." ]
 	run fg-svg --sort=width --flamechart /dev/null
 	status_is 2
 	[ "${lines[0]}" = "fg-svg: --sort=width and --flamechart exclude each other" ]

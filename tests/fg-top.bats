@@ -191,7 +191,8 @@ assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
 	[ "$output" = "fg-top: no frame matches 'nosuch' or the other patterns" ]
 	run fg-top -e x "$J"
 	status_is 2
-	[ "$output" = "fg-top: -e, -F and --name go with --callers or --callees" ]
+	[ "$output" = "fg-top: -e, -F and --name go with --callers or --callees
+Try 'fg-top --help' for more information." ]
 	run fg-top --callers x -e '((((a{1,50}){1,50}){1,50}){1,50})' "$J"
 	status_is 2
 }
@@ -212,4 +213,21 @@ assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
 	runsh "printf 'a;x;y 1\n' | fg-top --callers zz -e '^x$' --format tsv"
 	status_is 0
 	[ "$output" = "$(printf 'samples\tshare%%\tflags\tname\n1\t100.00\t\ta')" ]
+}
+
+@test "fg-top -m: a percent from 0 to 100, in decimal; -t says when every root is under it" {
+	printf 'a 1\nb 1\n' >"$BATS_TEST_TMPDIR/in"
+	for v in inf nan -1 101 1e400 0x5 ' 5'; do
+		run fg-top -t -m "$v" "$BATS_TEST_TMPDIR/in"
+		status_is 2
+		[[ "${lines[0]}" == "fg-top: "*"minimum percent"* ]]
+		[ "${lines[1]}" = "Try 'fg-top --help' for more information." ]
+	done
+	run fg-top -t -m 40 "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "${#lines[@]}" -eq 2 ]
+	# both roots hold 50%: nothing passes 60%, and that is said
+	run fg-top -t -m 60 "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "fg-top: every root is under the threshold (-m 60%): no node to show" ]
 }

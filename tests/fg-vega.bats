@@ -158,3 +158,24 @@ renders() {
 	run fg-vega --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+@test "fg-vega --html: the Vega libraries at exact versions, each with its SRI hash" {
+	printf 'main;a 1\n' | fg-vega --html >"$BATS_TEST_TMPDIR/out.html"
+	grep '<script src=' "$BATS_TEST_TMPDIR/out.html" >"$BATS_TEST_TMPDIR/tags"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/tags")" -eq 3 ]
+	# pkg@X.Y.Z/file, a sha384 integrity and crossorigin on each
+	while read -r tag; do
+		[[ "$tag" =~ ^'<script src="https://cdn.jsdelivr.net/npm/'(vega|vega-lite|vega-embed)@[0-9]+\.[0-9]+\.[0-9]+/build/[a-z-]+\.min\.js'" integrity="sha384-'[A-Za-z0-9+/]{64}'" crossorigin="anonymous"></script>'$ ]]
+	done <"$BATS_TEST_TMPDIR/tags"
+	# the hashes are those of the npm packages' files (when npm reaches
+	# its registry: jsDelivr serves those files as they are)
+	command -v npm >/dev/null || skip "npm is not installed"
+	cd "$BATS_TEST_TMPDIR"
+	sed 's|.*/npm/\([^/]*\)/\([^"]*\)" integrity="\([^"]*\)".*|\1 \2 \3|' tags >want
+	while read -r pkg file sri; do
+		tgz=$(timeout 30 npm pack --silent --fetch-retries=0 --fetch-timeout=10000 "$pkg" 2>/dev/null) ||
+			skip "npm pack $pkg failed (offline?): hashes not checked"
+		mkdir -p "x-$pkg" && tar -xzf "$tgz" -C "x-$pkg"
+		[ "sha384-$(openssl dgst -sha384 -binary "x-$pkg/package/$file" | base64 -w0)" = "$sri" ]
+	done <want
+}

@@ -307,3 +307,43 @@ pprof_named() {
 	status_is 0
 	[ "$output" = "$(printf 'a;b;c 1 0\na;q;c 0 2')" ]
 }
+
+# Run a command line (bash -c) keeping only its standard error, and
+# fail if that holds a control byte other than the newlines between
+# messages, or lacks the escaped ESC (\x1b) the input put there.
+stderr_escaped() {
+	bash -c "$1" 2>"$BATS_TEST_TMPDIR/err" >/dev/null || true
+	if LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$BATS_TEST_TMPDIR/err"; then
+		echo "raw control bytes on stderr from: $1" >&2
+		od -c "$BATS_TEST_TMPDIR/err" | head >&2
+		return 1
+	fi
+	grep -qF '\x1b' "$BATS_TEST_TMPDIR/err" || { echo "no \\x1b from: $1" >&2; cat "$BATS_TEST_TMPDIR/err" >&2; return 1; }
+}
+
+@test "messages that quote input show its control bytes as \\xHH" {
+	T=$BATS_TEST_TMPDIR
+	esc=$(printf '\033')
+	# the renderers' unknown unit
+	printf '# fg: unit=%s]0;title%s\nmain 1\n' "$esc" "$(printf '\007')" >"$T/unit.folded"
+	for r in fg-svg fg-png fg-pdf; do
+		stderr_escaped "$r '$T/unit.folded'"
+	done
+	# perf-fold: a line it cannot read, several event types
+	printf 'prog 123 1.0: 1 cycles: \n\tgarb%s[31mage\n' "$esc" >"$T/bad.perf"
+	stderr_escaped "perf-fold '$T/bad.perf'"
+	printf 'prog 1 1.0: 1 cyc%s[1mles:\n\t1 f (m)\n\nprog 1 1.0: 1 other:\n\t1 f (m)\n' "$esc" >"$T/two.perf"
+	stderr_escaped "perf-fold '$T/two.perf'"
+	# perf-fold on binary data: every byte value, 16 times over
+	for i in $(seq 16); do printf "$(printf '\\%03o' $(seq 1 255))"; done >"$T/bytes"
+	stderr_escaped "perf-fold '$T/bytes'"
+	# pprof-fold: sample types that differ, a sample type asked for
+	hexfile() { printf '%s' "${@:2}" | sed 's/../\\x&/g' | xargs -0 printf >"$1"; }
+	hexfile "$T/a.pb" 0a0408011002 3200 32091b5d303b7807637075 3205636f756e74
+	hexfile "$T/b.pb" 0a0408011002 3200 3203637075 3205636f756e74
+	stderr_escaped "pprof-fold '$T/b.pb' '$T/a.pb'"
+	stderr_escaped "pprof-fold -i 'x$esc' '$T/a.pb'"
+	# fg-jlprof's warning about a name Julia cuts at '#'
+	printf 'main;f%s[31m#x 1\n' "$esc" >"$T/hash.folded"
+	stderr_escaped "fg-jlprof '$T/hash.folded'"
+}

@@ -80,3 +80,48 @@ setup() {
 	fg-svg --hash --palette "$P" "$BATS_TEST_TMPDIR/in" | cmp - "$BATS_TEST_TMPDIR/cp.svg"
 	cmp "$P" "$BATS_TEST_TMPDIR/cwd/palette.map"
 }
+
+@test "--palette: a symbolic link's target is updated, the link stays" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main;a 1\nmain;b 2\n' >"$T/in"
+	: >"$T/real.map"
+	ln -s real.map "$T/link.map"
+	for r in fg-svg fg-png fg-pdf fg-html; do
+		run $r --palette "$T/link.map" "$T/in"
+		status_is 0
+		[ -L "$T/link.map" ]
+		[ "$(readlink "$T/link.map")" = real.map ]
+		grep -q '^a->rgb(' "$T/real.map"
+	done
+	# a link to a file not there yet makes that file
+	mkdir "$T/sub"
+	ln -s sub/new.map "$T/dangling.map"
+	run fg-svg --palette "$T/dangling.map" "$T/in"
+	status_is 0
+	[ -L "$T/dangling.map" ]
+	grep -q '^b->rgb(' "$T/sub/new.map"
+}
+
+@test "--palette: a special file is read, never replaced, and said so" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main;a 1\n' >"$T/in"
+	mkfifo "$T/fifo"
+	printf 'a->rgb(1,2,3)\n' >"$T/fifo" &
+	run fg-svg --palette "$T/fifo" "$T/in"
+	wait
+	status_is 0
+	[ -p "$T/fifo" ]
+	[ "${lines[0]}" = "fg-svg: $T/fifo: not a regular file: the palette is read from it, not written to it" ]
+	# its colour was used
+	[[ "$output" == *'fill="#010203"'* ]]
+}
+
+@test "--palette: a place it cannot be written is an error before the picture" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main;a 1\n' >"$T/in"
+	run bash -c 'fg-svg --palette "$1" "$2" 2>/dev/null' _ "$T/none/x.map" "$T/in"
+	status_is 1
+	[ -z "$output" ]
+	run fg-svg --palette "$T/none/x.map" "$T/in"
+	[ "$output" = "fg-svg: $T/none: the palette cannot be written there: No such file or directory" ]
+}

@@ -239,3 +239,54 @@ python3;d;c;b;a 1" ]
 	run perf-fold "$BATS_TEST_TMPDIR/in"
 	[ "${lines[0]}" = "python3;_PyEval_EvalFrameDefault;py::main:/app/x.py;py::work:/app/x.py 1" ]
 }
+
+@test "perf-fold: perf record without -g, one sample a line, reads as comm;sym (as inferno)" {
+	T=$BATS_TEST_TMPDIR
+	# perf script's own layout: the command name padded to 16 columns
+	{
+		printf '           sleep  8993  3212.385287:     250000 cpu-clock:ppp:      7fb48e32989e get_common_indices.constprop.0+0x9e (/usr/lib/ld-linux-x86-64.so.2)\n'
+		printf '           sleep  8993  3212.386040:     250000 cpu-clock:ppp:  ffffffff816caf85 may_open+0x25 ([kernel.kallsyms])\n'
+		printf 'V8 WorkerThread 25607/25608 [002] 4794564.109216:      34467 cycles:u:  7f00 [unknown] (/tmp/perf-25607.map)\n'
+		printf '           sleep  8993  3212.386294:     250000 cpu-clock:ppp:  ffffffff816caf85 may_open+0x25 ([kernel.kallsyms])\n'
+	} >"$T/nog.perf"
+	run perf-fold --samples "$T/nog.perf"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: several event types: keeping only 'cpu-clock:ppp' (see --event-filter)" ]
+	[ "${lines[1]}" = "sleep;get_common_indices.constprop.0 1" ]
+	[ "${lines[2]}" = "sleep;may_open 2" ]
+	[ "${#lines[@]}" -eq 3 ]
+	# weighted by period, as with -g
+	run perf-fold --event-filter cpu-clock:ppp "$T/nog.perf"
+	[ "$output" = "$(printf '%s\n' 'sleep;get_common_indices.constprop.0 250000' 'sleep;may_open 500000')" ]
+	run perf-fold --event-filter cycles:u "$T/nog.perf"
+	[ "$output" = "V8_WorkerThread;[perf-25607.map] 34467" ]
+	run perf-fold --event-filter cpu-clock:ppp --kernel --samples "$T/nog.perf"
+	[[ "$output" == *"sleep;may_open_[k] 2"* ]]
+}
+
+@test "perf-fold: perf record without -g, a real recording (when perf works here)" {
+	command -v perf >/dev/null || skip "perf is not installed"
+	T=$BATS_TEST_TMPDIR
+	perf record -o "$T/x.data" -- sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i + 1)); done' \
+		>/dev/null 2>&1 || skip "perf record does not work here"
+	perf script -i "$T/x.data" >"$T/x.perf" 2>/dev/null || skip "perf script does not work here"
+	n=$(grep -c . "$T/x.perf")
+	[ "$n" -gt 0 ] || skip "no samples recorded"
+	run perf-fold --samples --event-filter "$(sed -n '1s/.*[0-9] \([^ ]*\): .*/\1/p' "$T/x.perf")" "$T/x.perf"
+	status_is 0
+	# every sample line is one sample: the counts add up to the lines
+	[ "$(echo "$output" | awk '{ s += $NF } END { print s }')" -eq "$n" ]
+}
+
+@test "perf-fold: stack lines before any event line are said, an error with --strict" {
+	T=$BATS_TEST_TMPDIR
+	printf '\t7f00 cut_off (/bin/x)\n\t7f01 main (/bin/x)\n\nprog 12 1.0: cycles:\n\t7f02 f (/bin/x)\n' >"$T/cut.perf"
+	run perf-fold "$T/cut.perf"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: $T/cut.perf:1: a stack line before any event line (is the start of the file cut off?): its sample is dropped" ]
+	[ "${lines[1]}" = "prog;f 1" ]
+	[ "${#lines[@]}" -eq 2 ]
+	run perf-fold --strict "$T/cut.perf"
+	status_is 1
+	[ "${lines[0]}" = "perf-fold: $T/cut.perf:1: a stack line before any event line (is the start of the file cut off?): its sample is dropped" ]
+}

@@ -384,3 +384,48 @@ Try 'pprof-fold --help' for more information." ]
 	# the buffers (1 MiB in, 1 MiB out) and the program: well under 16 MiB
 	[ "$(cat "$BATS_TEST_TMPDIR/rss")" -lt 16384 ]
 }
+
+@test "pprof-fold: --max-size bounds an uncompressed file too" {
+	T=$BATS_TEST_TMPDIR
+	# 20 MB of an unknown field, not compressed
+	{ printf '\x7a\x80\xda\xc4\x09'; head -c 20000000 /dev/zero; } >"$T/big.pb"
+	bad "$T/big.pb" "pprof-fold: $T/big.pb: input size exceeds 1048576 bytes (--max-size)" --max-size 1M
+}
+
+@test "pprof-fold: --max-size bounds the memory the tables take" {
+	T=$BATS_TEST_TMPDIR
+	# 200000 empty strings: 400 kB of input, a table of 200000 entries
+	head -c 200000 /dev/zero | tr '\0' '\062' | sed 's/\x32/\x32\x00/g' >"$T/empty.pb"
+	[ "$(wc -c <"$T/empty.pb")" -eq 400000 ]
+	run pprof-fold --max-size 1M "$T/empty.pb"
+	status_is 1
+	[[ "$output" == "pprof-fold: $T/empty.pb: byte "*": the profile's tables would take more than 1048576 bytes of memory (--max-size)" ]]
+	# a field declared longer than the memory left is refused before it
+	# is buffered, compressed or not
+	{ printf '\x32\xc0\xcf\x24'; head -c 600000 /dev/zero; } >"$T/field.pb"
+	bad "$T/field.pb" "pprof-fold: $T/field.pb: byte 0: field 6 (string_table) of 600000 bytes would take more than 1048576 bytes of memory (--max-size)" --max-size 1M
+	gzip -n <"$T/field.pb" >"$T/field.pb.gz"
+	bad "$T/field.pb.gz" "pprof-fold: $T/field.pb.gz: byte 0: field 6 (string_table) of 600000 bytes would take more than 1048576 bytes of memory (--max-size)" --max-size 1M
+}
+
+@test "pprof-fold: a varint whose tenth byte carries bits past 2^64 is refused" {
+	T=$BATS_TEST_TMPDIR
+	# 2^64 + 0x32 (string_table, length-delimited) would read as 0x32
+	hexfile "$T/wrap.pb" b2808080808080808002 00
+	bad "$T/wrap.pb" "pprof-fold: $T/wrap.pb: byte 0: varint past 2^64"
+	# 2^63 + 0x32 is a number too large for a tag, said so
+	hexfile "$T/big.pb" b2808080808080808001 00
+	run pprof-fold "$T/big.pb"
+	status_is 1
+	[[ "$output" == *"bad field number"* ]]
+}
+
+@test "pprof-fold: --max-size wants a decimal size of one byte or more" {
+	for v in ' 10' '+10' 0 0x10 99999999999999999999 16777216T 12Q -1 ''; do
+		run pprof-fold --max-size "$v" "$P/go-cpu.pb.gz"
+		status_is 2
+		[ "${lines[0]}" = "pprof-fold: bad size '$v'" ]
+	done
+	run pprof-fold --max-size 1M --list "$P/go-cpu.pb.gz"
+	status_is 0
+}

@@ -86,3 +86,20 @@ HUGE="4294967796 5e9 1e300 inf -inf nan"
 	grep -q 'factor " 0 to 1e15' "$FG_ROOT/man/fg-svg.1"
 	grep -q 'costscale " 1e\\-9 to 1000000' "$FG_ROOT/man/fg-png.1"
 }
+
+@test "numeric options are decimal: no hex, inf, nan or leading blank; a bad --sort gets the Try line" {
+	printf 'main;a 1\n' >"$BATS_TEST_TMPDIR/in"
+	for v in 0x400 ' 400' inf nan '+' 1e; do
+		run fg-svg --width "$v" "$BATS_TEST_TMPDIR/in"
+		status_is 2
+		[ "${lines[0]}" = "fg-svg: bad width: '$v'" ]
+	done
+	run fg-svg --width 4e2 "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	for p in fg-svg fg-png fg-pdf fg-html; do
+		run $p --sort=sideways "$BATS_TEST_TMPDIR/in"
+		status_is 2
+		[ "${lines[0]}" = "$p: bad sort: 'sideways' (name or width)" ]
+		[ "${lines[1]}" = "Try '$p --help' for more information." ]
+	done
+}

@@ -215,3 +215,15 @@ label_colours() {
 		[[ "${lines[0]}" == '{"details":"Function: f at a.jl:1 ('*'; runtime dispatch)","tip":"f at a.jl:1 ('*'; runtime dispatch)"}' ]]
 	done
 }
+
+@test "svgview: a malformed query parameter (?q=%) is ignored, the others still apply" {
+	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
+	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
+	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
+	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	[ -n "$x" ] && [ -n "$y" ]
+	# decodeURIComponent throws URIError on "%": the script went no further
+	dom "file://$BATS_TEST_TMPDIR/e.svg?q=%&e=1&x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<text id="unzoom" x="10.00" y="24" class="">Reset Zoom</text>' "$BATS_TEST_TMPDIR/dom"
+	grep -q '<text id="elided"[^>]*class="show"[^>]*>Back to the graph</text>' "$BATS_TEST_TMPDIR/dom"
+}

@@ -65,3 +65,20 @@ assert len(black) > 100
 PY
 	status_is 0
 }
+
+@test "a differential profile in which every stack vanished says so, not 'no samples'" {
+	printf 'main;a 5 0\nmain;b 3 0\n' >"$BATS_TEST_TMPDIR/gone"
+	for p in fg-svg fg-png fg-pdf fg-vega; do
+		run $p "$BATS_TEST_TMPDIR/gone"
+		status_is 1
+		[ "$output" = "$p: every stack vanished: the target has no samples, the baseline has some" ]
+	done
+	run fg-html "$BATS_TEST_TMPDIR/gone"
+	status_is 1
+	[ "$output" = "fg-html: $BATS_TEST_TMPDIR/gone: every stack vanished: the target has no samples, the baseline has some" ]
+	# both columns empty is still no samples
+	printf 'main;a 0 0\n' >"$BATS_TEST_TMPDIR/none"
+	run fg-svg "$BATS_TEST_TMPDIR/none"
+	status_is 1
+	[ "$output" = "fg-svg: no samples in the input" ]
+}

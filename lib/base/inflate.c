@@ -226,9 +226,9 @@ flush(struct z *z, size_t room)
 	z->cpos += used;
 	z->crc = crc32_update(z->crc, out + z->crcpos, z->opos - z->crcpos);
 	z->crcpos = z->opos;
-	if (z->gzip && z->obase + z->opos > z->maxsize)
-		fileerr(z->name, 0, "decompressed size exceeds %llu bytes (--max-size)",
-		    (unsigned long long)z->maxsize);
+	if (z->obase + z->opos > z->maxsize)
+		fileerr(z->name, 0, "%s size exceeds %llu bytes (--max-size)",
+		    z->gzip ? "decompressed" : "input", (unsigned long long)z->maxsize);
 	k = z->opos > WSIZE ? z->opos - WSIZE : 0;
 	if (!z->gzip)
 		k = z->opos;

@@ -25,7 +25,8 @@
 typedef size_t zsink(void *arg, const unsigned char *p, size_t n, uint64_t off, int end);
 
 /* Read descriptor fd (named name in messages) to its end through the
- * sink.  More than maxsize decompressed bytes is an error.  Returns 1
+ * sink.  More than maxsize bytes (decompressed, or passed as they are)
+ * is an error.  Returns 1
  * when the file was gzip-compressed, 0 when it was passed as it is. */
 int z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
 

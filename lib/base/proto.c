@@ -32,12 +32,20 @@ pb_peek(const unsigned char *p, size_t n, uint64_t *v)
 
 	for (i = 0; i < n && i < 10; i++) {
 		x |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+		if (i == 9 && p[i] > 1)
+			return p[i] & 0x80 ? -1 : -2;	/* bits past 2^64 */
 		if (!(p[i] & 0x80)) {
 			*v = x;
 			return i + 1;
 		}
 	}
 	return i == 10 ? -1 : 0;
+}
+
+const char *
+pb_peekerr(int k)
+{
+	return k == -2 ? "varint past 2^64" : "varint longer than ten bytes";
 }
 
 uint64_t
@@ -51,7 +59,7 @@ pb_varint(struct pb *b)
 		return *b->p++;
 	k = pb_peek(b->p, b->end - b->p, &v);
 	if (k < 0)
-		pb_error(b, pb_off(b), "varint longer than ten bytes");
+		pb_error(b, pb_off(b), "%s", pb_peekerr(k));
 	if (!k)
 		pb_error(b, pb_off(b), "truncated varint");
 	b->p += k;

@@ -51,8 +51,11 @@ uint64_t pb_uint(struct pb *b, int wt, uint32_t field);
 void pb_uints(struct pb *b, int wt, uint32_t field, uint64_t **v, size_t *n, size_t *cap);
 
 /* Decode a varint from p[0..n) without a reader: its length in bytes,
- * 0 when it runs past n, -1 when it is longer than ten bytes. */
+ * 0 when it runs past n, -1 when it is longer than ten bytes, -2 when
+ * its tenth byte carries bits past 2^64 (which would be lost). */
 int pb_peek(const unsigned char *p, size_t n, uint64_t *v);
+/* What is wrong with a varint pb_peek returned k < 0 for. */
+const char *pb_peekerr(int k);
 
 /*
  * Writing: fields appended to a byte buffer.  A nested message is made

@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/escape.h"
 #include "base/util.h"
 
 const char *argv0 = "fg";
@@ -45,12 +46,58 @@ setprogname(char *name)
 	return base;
 }
 
+/*
+ * Write a message to standard error through term_escape: every message
+ * passes here, so input quoted in one (a frame, a unit, a line, a file
+ * name) reaches the terminal with its control bytes, and bytes that are
+ * not UTF-8, as \xHH (fg-folded(5)), never as escape sequences.
+ */
+static void
+vputmsg(const char *fmt, va_list ap)
+{
+	char small[512], esmall[4 * sizeof(small) + 1], *s = small, *e = esmall;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(small)) {
+		s = malloc((size_t)n + 1);
+		e = s ? malloc(4 * (size_t)n + 1) : NULL;
+		if (!e) {
+			free(s);
+			fputs("(message too long)", stderr);
+			return;
+		}
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+	}
+	term_escape(s, n, e);
+	fputs(e, stderr);
+	if (s != small) {
+		free(s);
+		free(e);
+	}
+}
+
+static void
+putmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vputmsg(fmt, ap);
+	va_end(ap);
+}
+
 static void
 vwarn(const char *fmt, va_list ap)
 {
 	fflush(stdout);
-	fprintf(stderr, "%s: ", argv0);
-	vfprintf(stderr, fmt, ap);
+	putmsg("%s: ", argv0);
+	vputmsg(fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -92,12 +139,12 @@ verr(const char *file, uint64_t line, int byte, uint64_t off, const char *fmt, v
 	pthread_mutex_lock(&error_lock);
 	fflush(stdout);
 	if (line)
-		fprintf(stderr, "%s: %s:%llu: ", argv0, file, (unsigned long long)line);
+		putmsg("%s: %s:%llu: ", argv0, file, (unsigned long long)line);
 	else
-		fprintf(stderr, "%s: %s: ", argv0, file);
+		putmsg("%s: %s: ", argv0, file);
 	if (byte)
 		fprintf(stderr, "byte %llu: ", (unsigned long long)off);
-	vfprintf(stderr, fmt, ap);
+	vputmsg(fmt, ap);
 	fputc('\n', stderr);
 	exit(EXIT_BADINPUT);
 }
@@ -130,7 +177,8 @@ tryhelp(void)
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
 	fflush(stdout);
-	fprintf(stderr, "Try '%s --help' for more information.\n", argv0);
+	putmsg("Try '%s --help' for more information.", argv0);
+	fputc('\n', stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -277,6 +325,61 @@ bad:
 	usage_error("bad %s: '%s'", what, s);
 }
 
+uint64_t
+estrtosize(const char *s, const char *what)
+{
+	static const char suffix[] = "kMGT";
+	const char *k;
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10;
+	else if (*end && (k = strchr(suffix, *end)))
+		shift = 10 * (k - suffix + 1);
+	if (shift)
+		end++;
+	if (errno || *end || v > UINT64_MAX >> shift)
+		goto bad;
+	return (uint64_t)v << shift;
+bad:
+	usage_error("bad %s '%s'", what, s);
+}
+
+/* Is s a decimal number as a user writes one: an optional sign, digits
+ * with an optional point, an optional exponent?  Not hex, inf or nan,
+ * and no blank before it (strtod takes them all). */
+static int
+decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '-' || *s == '+')
+			s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return !*s;
+}
+
 double
 estrtod(const char *s, const char *what)
 {
@@ -284,6 +387,8 @@ estrtod(const char *s, const char *what)
 	double v;
 
 	errno = 0;
+	if (!decimal(s))
+		goto bad;
 	v = strtod(s, &end);
 	if (errno || end == s || *end || v != v)
 		goto bad;

@@ -72,9 +72,13 @@ void *ereallocarray(void *p, size_t n, size_t size);
 void *egrowarray(void *p, size_t *cap, size_t n, size_t size);
 char *estrdup(const char *s);
 
-/* Numbers given on the command line; a bad one is a usage error (exit 2). */
+/* Numbers given on the command line, in decimal (no hex, inf, nan or
+ * leading blank); a bad one is a usage error (exit 2). */
 uint64_t estrtou64(const char *s, const char *what);
 double estrtod(const char *s, const char *what);
+/* A size in bytes: decimal digits and an optional k (or K), M, G or T
+ * suffix, powers of 1024; "bad WHAT 'S'" is the usage error. */
+uint64_t estrtosize(const char *s, const char *what);
 
 /* Does s[0..n) end in suffix? */
 int has_suffix(const char *s, size_t n, const char *suffix);

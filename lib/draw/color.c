@@ -491,17 +491,78 @@ last_arrow(char *line)
 	return a;
 }
 
+/* Where palette_save writes: the palette file with its symbolic links
+ * followed, or NULL when it is not a regular file (not written). */
+static char *paltarget;
+
+/* path with the symbolic links it names followed to their end (a link
+ * whose target does not exist yet names that target). */
+static char *
+follow_links(const char *path)
+{
+	char *p = estrdup(path), *q, buf[4096], *slash;
+	struct stat st;
+	ssize_t n;
+	int hops = 0;
+
+	while (lstat(p, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (++hops > 40 || (n = readlink(p, buf, sizeof(buf) - 1)) < 0)
+			eprintf("%s: %s", path, hops > 40 ? strerror(ELOOP) : strerror(errno));
+		buf[n] = 0;
+		if (buf[0] == '/' || !(slash = strrchr(p, '/'))) {
+			q = estrdup(buf);
+		} else {
+			q = emalloc(slash - p + 2 + n);
+			memcpy(q, p, slash - p + 1);
+			strcpy(q + (slash - p + 1), buf);
+		}
+		free(p);
+		p = q;
+	}
+	return p;
+}
+
+/*
+ * Decide, before anything is drawn, where the palette will be written:
+ * a symbolic link's target is updated (the link stays), a device or
+ * other special file is read but never replaced (said once), and a
+ * directory that cannot take the new file is an error now rather than
+ * after the picture.
+ */
+static void
+palette_target(const char *path)
+{
+	struct stat st;
+	char *t = follow_links(path), *slash, *dir;
+
+	if (stat(t, &st) == 0 && !S_ISREG(st.st_mode)) {
+		weprintf("%s: not a regular file: the palette is read from it, not written to it",
+		    path);
+		free(t);
+		return;
+	}
+	slash = strrchr(t, '/');
+	dir = slash ? estrdup(t) : estrdup(".");
+	if (slash)
+		dir[slash == t ? 1 : slash - t] = 0;
+	if (access(dir, W_OK | X_OK))
+		eprintf("%s: the palette cannot be written there: %s", dir, strerror(errno));
+	free(dir);
+	paltarget = t;
+}
+
 void
 palette_load(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	char *line = NULL, *arrow;
 	size_t cap = 0;
 	ssize_t len;
 	unsigned long lineno = 0;
 	int r, g, b, end;
 
-	if (!f) {
+	palette_target(path);
+	if (!(f = fopen(path, "r"))) {
 		if (errno == ENOENT)
 			return;	/* a new palette file */
 		eprintf("%s: %s", path, strerror(errno));
@@ -569,8 +630,9 @@ palette_save(const char *path)
 	char *tmp;
 	int bad;
 
-	if (!pmap_ready)
+	if (!pmap_ready || !paltarget)
 		return;
+	path = paltarget;
 	f = palette_temp(path, &tmp);
 	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
 	for (i = 0; i < pmap.n; i++)

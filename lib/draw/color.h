@@ -78,7 +78,10 @@ struct rgb color_gradient(struct rgb top, struct rgb bottom, double frac);
 
 /* flamegraph.pl's palette.map: "name->rgb(r,g,b)" lines.  Colours
  * found there win; colours chosen for new names are added, and
- * palette_save writes the map back sorted by name. */
+ * palette_save writes the map back sorted by name: to a symbolic link's
+ * target, and never over a file that is not a regular one (palette_load
+ * says so, and checks that the file can be written, before anything is
+ * drawn). */
 void palette_load(const char *path);
 int palette_lookup(const char *name, size_t n, struct rgb *c);
 void palette_remember(const char *name, size_t n, struct rgb c);

@@ -132,8 +132,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 		if (!strcmp(arg, "width")) {
 			o->bywidth = 1;
 		} else if (strcmp(arg, "name")) {
-			fprintf(stderr, "%s: bad sort: '%s' (name or width)\n", argv0, arg);
-			exit(EXIT_USAGE);
+			usage_error("bad sort: '%s' (name or width)", arg);
 		}
 		break;
 	default: return 0;
@@ -501,7 +500,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	lo.self = g->diff && o->deltaself;
 	build(&g->v[0], &rd.st[0], o, &lo);
 	if (g->v[0].L.timemax <= 0)
-		eprintf("no samples in the input");
+		eprintf("%s", g->diff && !count_iszero(g->vanished) ? DRAW_ALLVANISHED :
+		    "no samples in the input");
 	g->nviews = 1;
 	maxdepth = g->v[0].L.maxdepth;
 	if (rd.st[1].m.n || rd.st[1].n) {

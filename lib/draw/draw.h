@@ -94,6 +94,11 @@ struct diffscale {
 	double noise;		/* changes below this are neutral */
 };
 
+/* The message for differential input whose every stack vanished: the
+ * baseline has samples, the target none, so no graph can be drawn. */
+#define DRAW_ALLVANISHED "every stack vanished: the target has no samples," \
+	" the baseline has some"
+
 /* One view of the input: the graph, or fg-svg's Elided view of the
  * stacks that vanished from differential input (target 0), drawn at
  * their baseline widths. */

@@ -123,7 +123,10 @@ function params() {
 	var p = {}, a = window.location.search.substr(1).split("&");
 	for (var i = 0; i < a.length; i++) {
 		var kv = a[i].split("=");
-		if (kv[0] && kv[1]) p[kv[0]] = decodeURIComponent(kv[1]);
+		if (kv[0] && kv[1]) {
+			try { p[kv[0]] = decodeURIComponent(kv[1]); }
+			catch (err) { /* a malformed parameter (?x=%) is ignored */ }
+		}
 	}
 	return p;
 }

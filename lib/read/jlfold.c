@@ -14,13 +14,13 @@
  * children's.
  */
 #include <errno.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/count.h"
 #include "base/hash.h"
+#include "base/regex.h"
 #include "base/util.h"
 #include "read/jlfold.h"
 #include "read/jlprof.h"
@@ -255,7 +255,7 @@ matches(struct jlfold *F, uint32_t frame, int st)
 		s = llen + 8 <= sizeof(buf) ? buf : emalloc(llen + 8);
 		memcpy(s, label, llen);
 		strcpy(s + llen, annot[st]);
-		m = !regexec(F->o->re, s, 0, NULL, 0);
+		m = rx_search(F->o->re, s, strlen(s));
 		if (s != buf)
 			free(s);
 	}

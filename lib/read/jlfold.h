@@ -13,7 +13,6 @@
 #ifndef FG_JLFOLD_H
 #define FG_JLFOLD_H
 
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +38,8 @@ struct jlprune {
 	size_t namelen, filelen;
 };
 
+struct rx;
+
 struct jlfold_opts {
 	int c;			/* -C: keep C frames */
 	int nocombine;		/* one node per instruction pointer */
@@ -53,7 +54,7 @@ struct jlfold_opts {
 	struct jlprune *prune;
 	size_t nprune;
 	const char *filter;	/* FlameGraphs' string filter, or NULL */
-	const regex_t *re;	/* a filter on the printed label, or NULL */
+	struct rx *re;		/* a filter on the printed label, or NULL */
 	struct jllist threads, tasks;
 	int graphopt;		/* an option that only format 0x01 takes */
 };

@@ -26,6 +26,7 @@ jlsave_init(struct jlsave *s, int layout)
 {
 	memset(s, 0, sizeof(*s));
 	s->layout = layout;
+	s->maxsize = JLS_MAXSIZE;
 	stackmap_init(&s->m);
 	intern_init(&s->labels);
 	intern_init(&s->frames);
@@ -353,6 +354,22 @@ writestack(struct jlsave *s, const struct stackent *e, uint64_t *clock)
 	}
 }
 
+/* The bytes the file will take, nwords words of samples and the frame
+ * table (the header's few aside), against --max-size. */
+static void
+checksize(const struct jlsave *s, uint64_t nwords)
+{
+	uint64_t bytes = 8 * nwords + 8;
+	uint32_t id;
+
+	for (id = 0; id < s->frames.n; id++)
+		bytes += 8 + 4 + 4 + s->frame[id].funclen + 4 + s->frame[id].filelen + 8 + 2;
+	if (bytes > s->maxsize)
+		eprintf("the .jlprof file would take %llu bytes, more than %llu (--max-size):"
+		    " are the counts periods, not samples? (perf-fold --samples counts samples)",
+		    (unsigned long long)bytes, (unsigned long long)s->maxsize);
+}
+
 void
 jlsave_write(struct jlsave *s)
 {
@@ -368,6 +385,7 @@ jlsave_write(struct jlsave *s)
 			    (unsigned long long)e[i].c[0].u, (unsigned long long)per);
 		nwords += per * e[i].c[0].u;
 	}
+	checksize(s, nwords);
 	if (nwords > ((uint64_t)1 << 30) / 8)
 		weprintf("writing %llu MiB: are the counts periods, not samples? "
 		    "(perf-fold --samples counts samples)", (unsigned long long)(nwords >> 17));

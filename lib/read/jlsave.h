@@ -50,7 +50,11 @@ struct jlsave {
 	char *key;		/* a frame's packed fields */
 	size_t keycap;
 	struct jlw w;
+	uint64_t maxsize;	/* refuse to write a file larger (--max-size) */
 };
+
+/* fg-jlprof's default --max-size: 4 GiB */
+#define JLS_MAXSIZE ((uint64_t)4 << 30)
 
 #define JLS_IP(id) (0x7f0000010000ULL + 16 * (uint64_t)(id))
 
@@ -59,7 +63,9 @@ void jlsave_init(struct jlsave *s, int layout);
  * .jlprof cannot hold is an error at r's line. */
 void jlsave_line(struct jlsave *s, struct freader *r, const struct fline *l);
 /* Write the file on standard output (out.h); nothing is written before
- * this, so bad input leaves standard output empty. */
+ * this, so bad input leaves standard output empty.  A file that would
+ * take more than s->maxsize bytes (counted first: a count of samples
+ * becomes that many copies of the stack) is an error, nothing written. */
 void jlsave_write(struct jlsave *s);
 void jlsave_free(struct jlsave *s);
 

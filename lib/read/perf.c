@@ -77,19 +77,52 @@ grow(char **buf, size_t *cap, size_t need)
 	}
 }
 
+/* Does "[cpu] time:" (the cpu optional) follow the blanks at s[k..n)? */
+static int
+time_follows(const char *s, size_t k, size_t n)
+{
+	size_t d;
+
+	while (k < n && blank(s[k]))
+		k++;
+	if (k < n && s[k] == '[') {
+		for (k++; k < n && digit(s[k]); k++)
+			;
+		if (k >= n || s[k++] != ']')
+			return 0;
+		while (k < n && blank(s[k]))
+			k++;
+	}
+	for (d = k; k < n && digit(s[k]); k++)
+		;
+	if (k == d || k >= n || s[k++] != '.')
+		return 0;
+	for (d = k; k < n && digit(s[k]); k++)
+		;
+	return k > d && k < n && s[k] == ':';
+}
+
 /* An event line: "comm pid[/tid] [cpu] time: [period] event:".  The
  * command name may hold spaces; it ends before the first run of
- * digits (and an optional "/digits") between blanks.  0: not one. */
+ * digits (and an optional "/digits") between blanks.  0: not one.
+ * Without -g, perf script pads the command name to 16 columns: a line
+ * that starts with spaces is an event line only if "[cpu] time:"
+ * follows the pid (a stack line never reads so); *commlen then counts
+ * the blanks. */
 static int
 event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *pidlen,
     const char **tid, size_t *tidlen)
 {
-	size_t i, j, k;
+	size_t i, j, k, b;
 
-	if (n < 2 || blank(s[0]))
+	for (b = 0; b < n && blank(s[b]); b++)
+		;
+	/* padding is spaces, less than 16 of them; stack lines start with
+	 * a tab as perf script writes them */
+	if (n < b + 2 || (b && (s[0] != ' ' || b >= 16)))
 		return 0;
 	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
-	for (i = 2; i < n; i++) {
+	for (i = b + 2; i < n; i++) {
 		if (!blank(s[i]))
 			continue;
 		for (j = i; j < n && blank(s[j]); j++)
@@ -111,12 +144,37 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 			*tid = s + j;
 			*tidlen = k - j;
 		}
-		if (k < n && blank(s[k])) {
+		if (k < n && blank(s[k]) && (!b || time_follows(s, k, n))) {
 			*commlen = i;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/*
+ * perf record without -g: the sample's one frame follows the event on
+ * its line, "comm pid time: period event: ip sym (dso)", as inferno and
+ * stackcollapse-perf.pl read it.  The length of the line up to the ':'
+ * that ends the event name (the first ':' after the time's with a blank
+ * after it: "cycles:ppp:"), or 0 when no frame (a hex ip) follows it.
+ */
+static size_t
+inline_frame(const char *s, size_t n, size_t from)
+{
+	const char *c = memchr(s + from, ':', n - from);
+	size_t i, j;
+
+	if (!c)
+		return 0;
+	for (i = c - s + 1; i + 1 < n; i++)
+		if (s[i] == ':' && blank(s[i + 1]))
+			break;
+	if (i + 1 >= n)
+		return 0;
+	for (j = i + 1; j < n && blank(s[j]); j++)
+		;
+	return j < n && hexdigit(s[j]) ? i + 1 : 0;
 }
 
 /*
@@ -332,6 +390,22 @@ report(struct perf_state *st, struct lines *r, const char *line)
 		    (unsigned long long)r->lineno, line);
 }
 
+/* A stack line before any event line (a file cut at its start): its
+ * sample cannot be named, so it is dropped; said once, and counted as
+ * unreadable, so that --strict stops. */
+static void
+orphan(struct perf_state *st, struct lines *r, const char *line)
+{
+	if (st->deferred) {
+		report(st, r, line);
+		return;
+	}
+	if (!st->orphans++)
+		weprintf("%s:%llu: a stack line before any event line (is the start of the"
+		    " file cut off?): its sample is dropped", r->name, (unsigned long long)r->lineno);
+	st->bad++;
+}
+
 static void
 several_events(struct perf_state *st)
 {
@@ -397,6 +471,10 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	}
 	mod = line + sp + 1;
 	modlen = rp - sp - 1;
+	if (!st->anyevent) {
+		orphan(st, r, line);
+		return;
+	}
 	if (!s->live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
@@ -559,9 +637,14 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	uint64_t period = 0;
 	const char *err = NULL;
 	int named;
+	size_t b, frame = 0, from = (tid ? tid + tidlen : pid + pidlen) - line;
 
 	s->live = 0;
-	if ((named = event_name(line, n, &ev, &evlen, &period, &err)) < 0)
+	st->anyevent = 1;
+	if (!(named = event_name(line, n, &ev, &evlen, &period, &err)) &&
+	    (frame = inline_frame(line, n, from)))
+		named = event_name(line, frame, &ev, &evlen, &period, &err);
+	if (named < 0)
 		lines_error(r, "%s", err);
 	if (named) {
 		if (!st->event) {
@@ -578,8 +661,10 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	s->weight = count_from_u64(period);
 	s->pnamelen = 0;
 	grow(&s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8);
-	memcpy(s->pname, line, commlen);
-	s->pnamelen = commlen;
+	for (b = 0; b < commlen && blank(line[b]); b++)
+		;	/* the padding of a command name without -g */
+	memcpy(s->pname, line + b, commlen - b);
+	s->pnamelen = commlen - b;
 	if (o->tid || o->pid) {
 		/* "comm pid" alone is the TID; the PID is then unknown */
 		const char *p = tid ? pid : "?", *t = tid ? tid : pid;
@@ -601,6 +686,10 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	s->live = 1;
 	s->textlen = s->nframes = s->ngroups = 0;
 	s->skipping = 0;
+	if (frame) {	/* a sample of one frame, on its event's line */
+		stack_line(st, r, line + frame, n - frame);
+		end_sample(st, r);
+	}
 }
 
 /*

@@ -52,7 +52,8 @@ struct perf_state {
 	struct perf_sample s;
 	char *event;		/* the event kept */
 	int defaulted, warned;
-	uint64_t bad, samples;
+	int anyevent;		/* an event line was read */
+	uint64_t bad, samples, orphans;
 	char *stack;
 	size_t stackcap;
 	char *fbuf;		/* a frame being tidied */

@@ -35,20 +35,41 @@ pp_error(const struct pprof *p, uint64_t off, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Room for one more element in a growable array. */
-static void *
-grow(void *a, size_t n, size_t *cap, size_t size)
+/*
+ * Count n more bytes of memory against --max-size: the tables a profile
+ * fills (strings, samples, locations...) and the buffer that holds the
+ * largest field may not take more than the decompressed bytes may, so
+ * that a small file of many empty entries cannot take gigabytes.  The
+ * field being read is blamed.
+ */
+static void
+charge(struct pprof *p, uint64_t n)
 {
+	p->mem += n;
+	if (p->mem > p->maxsize || p->bufmem > p->maxsize - p->mem)
+		pp_error(p, p->fieldoff, "the profile's tables would take more than %llu bytes"
+		    " of memory (--max-size)", (unsigned long long)p->maxsize);
+}
+
+/* Room for one more element in a growable array; what it takes is
+ * charged to p's memory (NULL: a scratch array, bounded by a field). */
+static void *
+grow(struct pprof *p, void *a, size_t n, size_t *cap, size_t size)
+{
+	size_t old = *cap;
+
 	if (n < *cap)
 		return a;
 	*cap = *cap ? *cap * 2 : 64;
+	if (p)
+		charge(p, (uint64_t)(*cap - old) * size);
 	return ereallocarray(a, *cap, size);
 }
 
 static void
 push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
-	*v = grow(*v, *n, cap, sizeof(**v));
+	*v = grow(NULL, *v, *n, cap, sizeof(**v));
 	(*v)[(*n)++] = x;
 }
 
@@ -69,7 +90,7 @@ valuetype(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->vt = grow(p->vt, p->nvt, &p->vtcap, sizeof(*p->vt));
+	p->vt = grow(p, p->vt, p->nvt, &p->vtcap, sizeof(*p->vt));
 	p->vt[p->nvt++] = t;
 }
 
@@ -113,6 +134,7 @@ rehash(struct pprof *p)
 	size_t i, j;
 
 	free(p->slot);
+	charge(p, (uint64_t)(p->mask ? p->mask + 1 : 1024) * sizeof(*p->slot));
 	p->mask = p->mask ? p->mask * 2 + 1 : 1023;
 	p->slot = ecalloc(p->mask + 1, sizeof(*p->slot));
 	for (i = 0; i < p->nsmp; i++) {
@@ -144,13 +166,14 @@ entry(struct pprof *p, uint64_t off)
 	if (p->nsmp >= NONE - 1)
 		pp_error(p, off, "too many distinct samples");
 	p->slot[i] = p->nsmp + 1;
-	p->smp = grow(p->smp, p->nsmp, &p->smpcap, sizeof(*p->smp));
+	p->smp = grow(p, p->smp, p->nsmp, &p->smpcap, sizeof(*p->smp));
 	s = &p->smp[p->nsmp++];
 	s->hash = h;
 	s->off = off;
 	s->nloc = p->ntloc;
 	s->nlab = p->ntlab / 4;
 	while (p->keycap - p->nkeys < n) {
+		charge(p, (uint64_t)(p->keycap ? p->keycap : 4096) * sizeof(*p->keys));
 		p->keycap = p->keycap ? p->keycap * 2 : 4096;
 		p->keys = ereallocarray(p->keys, p->keycap, sizeof(*p->keys));
 	}
@@ -159,6 +182,7 @@ entry(struct pprof *p, uint64_t off)
 		memcpy(p->keys + p->nkeys, p->tloc, n * sizeof(*p->tloc));
 	p->nkeys += n;
 	while (p->valcap < p->nsmp * p->nval) {
+		charge(p, (uint64_t)(p->valcap ? p->valcap : 1024) * sizeof(*p->val));
 		p->valcap = p->valcap ? p->valcap * 2 : 1024;
 		p->val = ereallocarray(p->val, p->valcap, sizeof(*p->val));
 	}
@@ -250,7 +274,7 @@ location(struct pprof *p, struct pb *b)
 				else
 					pb_skip(&s, wt2);
 			}
-			p->line = grow(p->line, p->nline, &p->linecap, sizeof(*p->line));
+			p->line = grow(p, p->line, p->nline, &p->linecap, sizeof(*p->line));
 			p->line[p->nline++] = ln;
 		} else
 			pb_skip(b, wt);
@@ -258,7 +282,7 @@ location(struct pprof *p, struct pb *b)
 	if (p->nline - l.first > NONE)
 		pp_error(p, l.off, "too many lines");
 	l.n = p->nline - l.first;
-	p->loc = grow(p->loc, p->nloc, &p->loccap, sizeof(*p->loc));
+	p->loc = grow(p, p->loc, p->nloc, &p->loccap, sizeof(*p->loc));
 	p->loc[p->nloc++] = l;
 }
 
@@ -281,7 +305,7 @@ function(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->func = grow(p->func, p->nfunc, &p->funccap, sizeof(*p->func));
+	p->func = grow(p, p->func, p->nfunc, &p->funccap, sizeof(*p->func));
 	p->func[p->nfunc++] = fn;
 }
 
@@ -300,7 +324,7 @@ mapping(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->map = grow(p->map, p->nmap, &p->mapcap, sizeof(*p->map));
+	p->map = grow(p, p->map, p->nmap, &p->mapcap, sizeof(*p->map));
 	p->map[p->nmap++] = m;
 }
 
@@ -327,8 +351,9 @@ message(struct pprof *p, uint32_t field, struct pb *b)
 		break;
 	case P_STRING:
 		s.len = b->end - b->p;
+		charge(p, s.len + 1);
 		s.s = arena_strdup(&p->arena, (const char *)b->p, s.len);
-		p->str = grow(p->str, p->nstr, &p->strcap, sizeof(*p->str));
+		p->str = grow(p, p->str, p->nstr, &p->strcap, sizeof(*p->str));
 		p->str[p->nstr++] = s;
 		break;
 	}
@@ -352,7 +377,8 @@ field(struct pprof *p, const unsigned char *d, size_t n, uint64_t off)
 		return 0;
 	pb_init(&b, d, n, off, p->name);
 	if (k < 0)
-		pb_error(&b, off, "varint longer than ten bytes");
+		pb_error(&b, off, "%s", pb_peekerr(k));
+	p->fieldoff = off;
 	f = tag >> 3;
 	wt = tag & 7;
 	if (!f || tag >> 3 > 0x1fffffff)
@@ -367,7 +393,7 @@ field(struct pprof *p, const unsigned char *d, size_t n, uint64_t off)
 	if (!(k2 = pb_peek(d + k, n - k, &v)))
 		return 0;
 	if (k2 < 0)
-		pb_error(&b, off + k, "varint longer than ten bytes");
+		pb_error(&b, off + k, "%s", pb_peekerr(k2));
 	if (f == P_DEFAULT_SAMPLE_TYPE && wt == PB_VARINT) {
 		p->defsample = v;
 		p->defoff = off;
@@ -378,6 +404,15 @@ field(struct pprof *p, const unsigned char *d, size_t n, uint64_t off)
 		p->skip = v;
 		return k + k2;
 	}
+	/* a field is held whole before it is read, in a buffer that may
+	 * grow to twice its length: that is checked against --max-size
+	 * before any of it is buffered */
+	if (v > p->maxsize / 2 || p->mem > p->maxsize - 2 * v)
+		pp_error(p, off, "field %u (%s) of %llu bytes would take more than %llu bytes"
+		    " of memory (--max-size)", (unsigned)f, fieldname[f], (unsigned long long)v,
+		    (unsigned long long)p->maxsize);
+	if (2 * v > p->bufmem)
+		p->bufmem = 2 * v;
 	if (v > n - k - k2)
 		return 0;
 	pb_init(&b, d + k + k2, v, off + k + k2, p->name);
@@ -437,7 +472,7 @@ sink(void *arg, const unsigned char *d, size_t n, uint64_t off, int end)
 		return n;
 	t = pb_peek(d + pos, n - pos, &v);
 	if (t > 0)
-		t = pb_peek(d + pos + t, n - pos - t, &v) > 0;
+		t = pb_peek(d + pos + t, n - pos - t, &v) != 0;
 	if (!t)
 		pp_error(p, off + pos, "truncated varint");
 	pp_error(p, off + pos, "truncated field: its length runs past the end of the data");
@@ -590,6 +625,7 @@ pp_read(struct pprof *p, int fd, const char *name, int labels, uint64_t maxsize)
 		stdin_tty_note();
 	p->name = name;
 	p->labels = labels;
+	p->maxsize = maxsize;
 	p->gzip = z_read(fd, name, maxsize, sink, p);
 	if (!z_total)
 		fileerr(name, 0, "empty file");

@@ -114,11 +114,16 @@ struct pprof {
 	uint64_t *tloc, *tval, *tlab;
 	size_t ntloc, tloccap, ntval, tvalcap, ntlab, tlabcap;
 	uint64_t skip;		/* bytes of an unknown top-level field to pass */
+	uint64_t maxsize;	/* --max-size: bytes read, and memory taken */
+	uint64_t mem;		/* bytes the tables take so far */
+	uint64_t bufmem;	/* bytes the buffer of the largest field may take */
+	uint64_t fieldoff;	/* offset of the top-level field being read */
 };
 
 /* Read and check the whole profile in descriptor fd.  labels: keep the
  * samples' labels (else samples differing only in labels are added up).
- * More than maxsize decompressed bytes is an error. */
+ * More than maxsize bytes (decompressed, or read as they are), or tables
+ * and buffer taking more than maxsize bytes of memory, is an error. */
 void pp_read(struct pprof *p, int fd, const char *name, int labels, uint64_t maxsize);
 void pp_free(struct pprof *p);
 /* "PROG: FILE: byte OFF: message", exit 1 */

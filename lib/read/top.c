@@ -646,6 +646,8 @@ top_tree(struct top *tp)
 	}
 	if (tp->format == FMT_JSON)
 		out_str("\n]}\n");
+	if (!rows && val(tp->total[tp->diff]) > 0)
+		weprintf("every root is under the threshold (-m %g%%): no node to show", tp->minpct);
 	free(stack);
 	free(parents);
 	free(kids);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/intern.h"
+#include "base/regex.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "base/util.h"
@@ -159,20 +160,24 @@ pat_regex_cost(const char *re)
 	return copies;
 }
 
-static void
-compile(struct patset *ps, struct pattern *p, const char *text)
+struct rx *
+pat_compile(const char *text, int flags)
 {
-	char err[256];
-	int rc;
+	const char *err;
+	struct rx *rx;
 
 	if (pat_regex_cost(text) > PAT_MAXCOST)
 		usage_error("regular expression '%s' would take too much memory to compile"
 		    " (its {M,N} bounds multiply)", text);
-	rc = regcomp(&p->re, text, REG_EXTENDED | REG_NEWLINE | (ps->icase ? REG_ICASE : 0));
-	if (rc) {
-		regerror(rc, &p->re, err, sizeof(err));
+	if (!(rx = rx_compile(text, flags, (size_t)1 << 22, &err)))
 		usage_error("bad regular expression '%s': %s", text, err);
-	}
+	return rx;
+}
+
+static void
+compile(struct patset *ps, struct pattern *p, const char *text)
+{
+	p->re = pat_compile(text, RX_NEWLINE | (ps->icase ? RX_ICASE : 0));
 	if (!ps->cache) {
 		ps->cache = ecalloc(1, sizeof(*ps->cache));
 		intern_init(&ps->cache->frames);
@@ -243,11 +248,7 @@ name_matches(const struct pattern *p, const char *f, size_t n)
 static int
 regex_matches(const struct pattern *p, const char *f, size_t n)
 {
-	regmatch_t m;
-
-	m.rm_so = 0;
-	m.rm_eo = n;
-	return !regexec(&p->re, f, 1, &m, REG_STARTEND);
+	return rx_search(p->re, f, n);
 }
 
 /* Does any regex of ps match frame f[0..n)?  Asked once per distinct
@@ -404,7 +405,7 @@ pat_free(struct patset *ps)
 
 	for (i = 0; i < ps->n; i++) {
 		if (ps->p[i].kind == PAT_REGEX)
-			regfree(&ps->p[i].re);
+			rx_free(ps->p[i].re);
 		free(ps->p[i].text);
 	}
 	free(ps->p);

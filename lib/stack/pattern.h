@@ -12,7 +12,6 @@
 #define FG_PATTERN_H
 
 #include <getopt.h>
-#include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -25,10 +24,11 @@ struct pattern {
 	size_t len;
 	char *file;		/* NAME@FILE: FILE, else NULL */
 	size_t filelen;
-	regex_t re;
+	struct rx *re;		/* PAT_REGEX: compiled */
 };
 
 struct patcache;
+struct rx;
 
 struct patset {
 	struct pattern *p;
@@ -54,14 +54,17 @@ struct patset {
 int pat_option(struct patset *ps, int c, const char *arg, int nameopt);
 
 /*
- * The estimated cost of compiling regex re: glibc copies a group once
- * for each repetition a {M,N} bound allows, and an optional copy nested
- * in another costs more again.  pat_add refuses a regex over
- * PAT_MAXCOST, which would take gigabytes.
+ * The estimated cost of compiling regex re: a group is copied once for
+ * each repetition a {M,N} bound allows, and an optional copy nested in
+ * another costs more again.  pat_add refuses a regex over PAT_MAXCOST,
+ * which would take gigabytes.
  */
 uint64_t pat_regex_cost(const char *re);
 #define PAT_MAXCOST ((uint64_t)1 << 24)
 
+/* Compile regex text with rx_compile's flags (base/regex.h); a bad or
+ * too costly one is a usage error (exit 2). */
+struct rx *pat_compile(const char *text, int flags);
 /* Add a pattern; a bad or too costly regex is a usage error (exit 2). */
 void pat_add(struct patset *ps, int kind, const char *text);
 /* Does frame f[0..n) match any pattern?  f need not be NUL-terminated. */

@@ -12,7 +12,6 @@
  * skipped here by the same test, as that exit would end the fuzzer.
  */
 #include <errno.h>
-#include <regex.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "base/count.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
+#include "base/regex.h"
 #include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -66,29 +66,22 @@ counts(const char *s, size_t n)
 	count_val(sum);
 }
 
-/* A regex that regcomp rejects is a usage error, and so is one whose
- * bounds pat_regex_cost finds too costly (checked here: it must not
- * pass a regex that takes more than a moment to compile).  Back
- * references and piled-up repetitions are left out: their matching
- * cost is the C library's and the user's (see fg-prune(1)). */
+/* A regex that rx_compile rejects is a usage error, and so is one
+ * whose bounds pat_regex_cost finds too costly (checked here: it must
+ * not pass a regex that takes more than a moment to compile). */
 static int
 regex_ok(const char *s, int icase)
 {
-	regex_t re;
-	int reps = 0;
-	const char *p;
+	const char *err;
+	struct rx *rx;
 
 	if (pat_regex_cost(s) > PAT_MAXCOST)
 		return 0;
-	if (pat_regex_cost(s) > 4096 || strchr(s, '\\') || strlen(s) > 64)
+	if (pat_regex_cost(s) > 4096 || strlen(s) > 64)
 		return 0;
-	for (p = s; *p; p++)
-		reps += *p == '*' || *p == '+' || *p == '?';
-	if (reps > 4)
+	if (!(rx = rx_compile(s, RX_NEWLINE | (icase ? RX_ICASE : 0), (size_t)1 << 22, &err)))
 		return 0;
-	if (regcomp(&re, s, REG_EXTENDED | REG_NEWLINE | (icase ? REG_ICASE : 0)))
-		return 0;
-	regfree(&re);
+	rx_free(rx);
 	return 1;
 }
 

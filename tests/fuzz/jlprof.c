@@ -15,7 +15,6 @@
  *           64 --prune (three names), 128 --threads and --tasks lists
  */
 #include <fcntl.h>
-#include <regex.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 
 #include "base/count.h"
 #include "base/out.h"
+#include "base/regex.h"
 #include "base/util.h"
 #include "read/jlfold.h"
 #include "read/jlprof.h"
@@ -42,7 +42,8 @@ static void
 setopts(const uint8_t *b)
 {
 	static struct jllist threads, tasks;
-	static regex_t re;
+	static struct rx *re;
+	const char *err;
 	static int ready;
 
 	if (!ready) {
@@ -51,7 +52,7 @@ setopts(const uint8_t *b)
 		jlfold_prune(&opt, "f6@file3");
 		if (jlfold_list(&threads, "1,3-5") ||
 		    jlfold_list(&tasks, "0x10-0x20,0xf0f0f0f0") ||
-		    regcomp(&re, "^f|_\\[g\\]$|REPL", REG_EXTENDED | REG_NOSUB))
+		    !(re = rx_compile("^f|_\\[g\\]$|REPL", 0, 1 << 20, &err)))
 			abort();
 		ready = 1;
 	}
@@ -69,7 +70,7 @@ setopts(const uint8_t *b)
 	    JLF_RECUR_OFF;
 	opt.layout = (b[1] >> 2 & 3) == 1 ? JL_META : (b[1] >> 2 & 3) == 2 ? JL_LEGACY : JL_AUTO;
 	opt.filter = (b[1] >> 4 & 3) == 1 ? "at" : NULL;
-	opt.re = (b[1] >> 4 & 3) == 2 ? &re : NULL;
+	opt.re = (b[1] >> 4 & 3) == 2 ? re : NULL;
 	opt.stats = (b[1] >> 4 & 3) == 3;
 	opt.nprune = b[1] & 64 ? 3 : 0;
 	opt.threads = threads;

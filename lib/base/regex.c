@@ -1,0 +1,903 @@
+/* regex.c: POSIX extended regular expressions in linear time
+ *
+ * A pattern is parsed as glibc's regcomp reads an ERE in the C locale
+ * (the same operators, the same errors), into a tree; the tree becomes
+ * a Thompson NFA whose instructions are byte sets, splits, jumps and
+ * zero-width assertions.  rx_search runs it as a lazy DFA: a DFA state
+ * is the set of NFA instructions live after a byte, with the class of
+ * that byte (start, newline, word, other) for the assertions; each
+ * state's successor under a byte class is worked out once, the first
+ * time it is needed.  So a search costs one table step a byte, and at
+ * worst one NFA step (in time proportional to the program) when the
+ * state is new.  The cache is flushed when it grows past its bound.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "base/regex.h"
+#include "base/util.h"
+
+enum { N_EMPTY, N_SET, N_ASSERT, N_CAT, N_ALT, N_REP };
+/* assertions; \b is \< or \>, \B is both sides word or both not */
+enum { A_BOL, A_EOL, A_BUFBEG, A_BUFEND, A_WBEG, A_WEND, A_NOTWORDB };
+enum { I_SET, I_SPLIT, I_JMP, I_ASSERT, I_MATCH };
+/* the class of the byte before a position */
+enum { P_BEGIN, P_NEWLINE, P_WORD, P_OTHER };
+
+#define DUP_MAX 0x7fff		/* glibc's RE_DUP_MAX */
+#define NEST_MAX 1000		/* groups and repetitions inside each other */
+#define CACHE_MAX ((size_t)8 << 20)	/* bytes of DFA states kept at once */
+#define NONE UINT32_MAX
+
+struct node {
+	int type, arg;		/* N_SET: set; N_ASSERT: A_*; N_REP: min */
+	int max;		/* N_REP: -1 for no bound */
+	uint32_t kid, next;	/* first child, next sibling */
+	int height;		/* of the tree below, bounded by NEST_MAX */
+	uint64_t size;		/* instructions, once counted */
+};
+
+struct inst {
+	int op, arg;		/* I_SET: set; I_ASSERT: A_* */
+	uint32_t x, y;		/* I_SPLIT: both; I_JMP: x */
+};
+
+struct dstate {
+	uint32_t pcs, npcs;	/* live instructions, at pool[pcs] */
+	uint32_t next;		/* pool[next + class]: the successor, NONE
+				 * not known yet, MATCHED */
+	int pclass;		/* the class of the byte before */
+	int final;		/* a match at the end of the text: -1 unknown */
+};
+
+struct rx {
+	struct inst *prog;
+	uint32_t nprog;
+	unsigned char (*sets)[32];
+	uint8_t cls[256];	/* bytes no instruction tells apart share a class */
+	int ncls;
+	int newline;
+	/* the DFA cache */
+	struct dstate *st;
+	uint32_t nst, stcap;
+	uint32_t *tab, tabcap;	/* hash of pcs and pclass: state + 1, 0 empty */
+	uint32_t *pool;
+	size_t npool, poolcap;
+	uint64_t flushes;
+	/* scratch for one NFA step */
+	uint32_t *mark, gen, *stack, *list, *work;
+};
+
+struct parser {
+	const char *p;
+	int icase, newline, depth;
+	struct node *n;
+	size_t nn, ncap;
+	unsigned char (*sets)[32];
+	size_t nsets, setcap;
+	const char *err;
+	jmp_buf jb;
+};
+
+static noreturn void
+fail(struct parser *P, const char *err)
+{
+	P->err = err;
+	longjmp(P->jb, 1);
+}
+
+static uint32_t
+node(struct parser *P, int type, int arg)
+{
+	if (P->nn == P->ncap) {
+		P->ncap = P->ncap ? 2 * P->ncap : 64;
+		P->n = ereallocarray(P->n, P->ncap, sizeof(*P->n));
+	}
+	P->n[P->nn] = (struct node){ type, arg, 0, NONE, NONE, 0, UINT64_MAX };
+	return P->nn++;
+}
+
+static unsigned char *
+newset(struct parser *P, int *id)
+{
+	if (P->nsets == P->setcap) {
+		P->setcap = P->setcap ? 2 * P->setcap : 16;
+		P->sets = ereallocarray(P->sets, P->setcap, sizeof(*P->sets));
+	}
+	memset(P->sets[P->nsets], 0, 32);
+	*id = P->nsets;
+	return P->sets[P->nsets++];
+}
+
+static void
+set_add(unsigned char *s, int c)
+{
+	s[c >> 3] |= 1 << (c & 7);
+}
+
+static int
+set_has(const unsigned char *s, int c)
+{
+	return s[c >> 3] >> (c & 7) & 1;
+}
+
+static int
+isword(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* A set done: under RX_ICASE a byte is matched as its upper case, as
+ * glibc translates the text. */
+static uint32_t
+set_node(struct parser *P, unsigned char *s, int id)
+{
+	int c;
+
+	for (c = 'a'; P->icase && c <= 'z'; c++) {
+		s[c >> 3] &= ~(1 << (c & 7));
+		if (set_has(s, toupper(c)))
+			set_add(s, c);
+	}
+	return node(P, N_SET, id);
+}
+
+static uint32_t
+char_node(struct parser *P, int c)
+{
+	int id;
+	unsigned char *s = newset(P, &id);
+
+	set_add(s, P->icase ? toupper(c) : c);
+	return set_node(P, s, id);
+}
+
+static const struct {
+	const char *name;
+	int (*is)(int);
+} classes[] = {
+	{ "alpha", isalpha }, { "upper", isupper }, { "lower", islower },
+	{ "digit", isdigit }, { "xdigit", isxdigit }, { "space", isspace },
+	{ "print", isprint }, { "punct", ispunct }, { "graph", isgraph },
+	{ "cntrl", iscntrl }, { "blank", isblank }, { "alnum", isalnum },
+};
+
+static void
+add_class(struct parser *P, unsigned char *s, const char *name)
+{
+	size_t i;
+	int c;
+
+	if (P->icase && (!strcmp(name, "upper") || !strcmp(name, "lower")))
+		name = "alpha";
+	for (i = 0; i < LEN(classes); i++)
+		if (!strcmp(name, classes[i].name))
+			break;
+	if (i == LEN(classes))
+		fail(P, "invalid character class name");
+	for (c = 0; c < 256; c++)
+		if (classes[i].is(c))
+			set_add(s, c);
+}
+
+/* '.': any byte but NUL, and but newline under RX_NEWLINE */
+static uint32_t
+dot(struct parser *P)
+{
+	int id;
+	unsigned char *s = newset(P, &id);
+
+	memset(s, 0xff, 32);
+	s[0] &= ~1;
+	if (P->newline)
+		s['\n' >> 3] &= ~(1 << ('\n' & 7));
+	return node(P, N_SET, id);
+}
+
+/* \w \W \s \S */
+static uint32_t
+class_node(struct parser *P, const char *name, int negate)
+{
+	int id, c;
+	unsigned char *s = newset(P, &id);
+
+	add_class(P, s, name);
+	if (!strcmp(name, "alnum"))	/* \w takes '_' too */
+		set_add(s, '_');
+	if (negate)
+		for (c = 0; c < 32; c++)
+			s[c] = ~s[c];
+	return set_node(P, s, id);
+}
+
+/* One element of a bracket expression, at P->p: a byte (E_CHAR) or a
+ * collating symbol [.c.] (E_SYM), in *c, or a class [:name:] or an
+ * equivalence class [=c=] (E_CLASS), added to s at once.  A '-' is
+ * only an element first, last or as the end of a range. */
+enum { E_CHAR, E_SYM, E_CLASS };
+
+static int
+bracket_elem(struct parser *P, unsigned char *s, int first, int *c)
+{
+	char name[32], delim;
+	size_t i;
+
+	if (!*P->p)
+		fail(P, "unmatched [");
+	if (P->p[0] == '[' && (P->p[1] == '.' || P->p[1] == '=' || P->p[1] == ':')) {
+		delim = P->p[1];
+		P->p += 2;
+		for (i = 0;; i++) {
+			if (i >= sizeof(name) || !P->p[0] || !P->p[1])
+				fail(P, "unmatched [");
+			if (P->p[0] == delim && P->p[1] == ']')
+				break;
+			name[i] = *P->p++;
+		}
+		name[i] = 0;
+		P->p += 2;
+		if (delim == ':') {
+			add_class(P, s, name);
+			return E_CLASS;
+		}
+		if (i != 1)
+			fail(P, "invalid collation character");
+		*c = P->icase ? toupper((unsigned char)name[0]) : (unsigned char)name[0];
+		if (delim == '=') {
+			set_add(s, *c);
+			return E_CLASS;
+		}
+		return E_SYM;
+	}
+	if (*P->p == '-' && !first && P->p[1] != ']')
+		fail(P, "invalid range end");
+	*c = (unsigned char)*P->p++;
+	if (P->icase)
+		*c = toupper(*c);
+	return E_CHAR;
+}
+
+/* A bracket expression; P->p is past the '['. */
+static uint32_t
+bracket(struct parser *P)
+{
+	int id, negate = 0, first = 1, lo, hi, c, kind;
+	unsigned char *s = newset(P, &id);
+
+	if (*P->p == '^') {
+		negate = 1;
+		P->p++;
+	}
+	for (;;) {
+		if (*P->p == ']' && !first)
+			break;
+		kind = bracket_elem(P, s, first, &lo);
+		first = 0;
+		if (!*P->p)
+			fail(P, "unmatched [");
+		if (kind != E_CLASS && P->p[0] == '-' && P->p[1] != ']') {
+			P->p++;
+			if (!*P->p)
+				fail(P, "unmatched [");
+			if (bracket_elem(P, s, 1, &hi) == E_CLASS || lo > hi)
+				fail(P, "invalid range end");
+			for (c = lo; c <= hi; c++)
+				set_add(s, c);
+		} else if (kind != E_CLASS) {
+			set_add(s, lo);
+		}
+		if (!*P->p)
+			fail(P, "unmatched [");
+	}
+	P->p++;
+	if (negate) {
+		if (P->newline)
+			set_add(s, '\n');
+		for (c = 0; c < 32; c++)
+			s[c] = ~s[c];
+	}
+	return set_node(P, s, id);
+}
+
+static uint32_t alternation(struct parser *P);
+
+/* Make parent a node of height above kid's; too deep is refused, as
+ * the tree is walked recursively. */
+static void
+above(struct parser *P, uint32_t parent, uint32_t kid)
+{
+	if (P->n[parent].height <= P->n[kid].height)
+		P->n[parent].height = P->n[kid].height + 1;
+	if (P->n[parent].height > NEST_MAX)
+		fail(P, "regular expression nested too deeply");
+}
+
+static uint32_t
+rep(struct parser *P, uint32_t kid, int min, int max)
+{
+	uint32_t r = node(P, N_REP, min);
+
+	P->n[r].max = max;
+	P->n[r].kid = kid;
+	above(P, r, kid);
+	return r;
+}
+
+/* A number of a bound, up to ',' or '}' (consumed; *comma says which):
+ * -1 for none, -2 for a bad one.  The end of the pattern is a missing
+ * '}'.  As in glibc, "\," is a comma and "\0" a digit. */
+static int
+bound_number(struct parser *P, int *comma)
+{
+	int n = -1, c, esc;
+
+	for (;;) {
+		if (!*P->p)
+			fail(P, "unmatched {");
+		esc = *P->p == '\\' && P->p[1];
+		c = (unsigned char)P->p[esc];
+		P->p += 1 + esc;
+		if (c == ',' || (c == '}' && !esc)) {
+			*comma = c == ',';
+			return n;
+		}
+		if ((esc && c != '0') || c < '0' || c > '9' || n == -2)
+			n = -2;
+		else if (n < 0)
+			n = c - '0';
+		else
+			n = n * 10 + c - '0' > DUP_MAX ? DUP_MAX + 1 : n * 10 + c - '0';
+	}
+}
+
+/* "{M}", "{M,}", "{,N}" or "{M,N}" after atom; P->p is past the '{'. */
+static uint32_t
+interval(struct parser *P, uint32_t atom)
+{
+	int min, max, comma;
+
+	min = bound_number(P, &comma);
+	if (min == -1 && !comma)
+		fail(P, "invalid content of {}");
+	if (min == -1)
+		min = 0;
+	max = min;
+	if (min != -2 && comma)
+		max = bound_number(P, &comma);
+	if (min == -2 || max == -2 || comma || (max != -1 && min > max))
+		fail(P, "invalid content of {}");
+	if ((max == -1 ? min : max) > DUP_MAX)
+		fail(P, "regular expression too big");
+	return rep(P, atom, min, max);
+}
+
+static uint32_t
+escape(struct parser *P)
+{
+	int c = (unsigned char)*P->p++;
+	uint32_t r;
+
+	switch (c) {
+	case 0:
+		P->p--;
+		fail(P, "trailing backslash");
+	case 'w': return class_node(P, "alnum", 0);
+	case 'W': return class_node(P, "alnum", 1);
+	case 's': return class_node(P, "space", 0);
+	case 'S': return class_node(P, "space", 1);
+	case '`': return node(P, N_ASSERT, A_BUFBEG);
+	case '\'': return node(P, N_ASSERT, A_BUFEND);
+	case '<': return node(P, N_ASSERT, A_WBEG);
+	case '>': return node(P, N_ASSERT, A_WEND);
+	case 'B': return node(P, N_ASSERT, A_NOTWORDB);
+	case 'b':
+		r = node(P, N_ALT, 0);
+		P->n[r].kid = node(P, N_ASSERT, A_WBEG);
+		P->n[P->n[r].kid].next = node(P, N_ASSERT, A_WEND);
+		P->n[r].height = 1;
+		return r;
+	}
+	if (c >= '1' && c <= '9')
+		fail(P, "back-references are not supported");
+	return char_node(P, c);
+}
+
+/* An atom and what repeats it; *anchor is set for an assertion, which
+ * nothing may repeat. */
+static uint32_t
+atom(struct parser *P, int *anchor)
+{
+	int c = (unsigned char)*P->p++;
+	uint32_t r;
+
+	*anchor = 0;
+	switch (c) {
+	case '*': case '+': case '?': case '{':
+		fail(P, "repetition with nothing before it");
+	case '^':
+		*anchor = 1;
+		return node(P, N_ASSERT, A_BOL);
+	case '$':
+		*anchor = 1;
+		return node(P, N_ASSERT, A_EOL);
+	case '.':
+		return dot(P);
+	case '[':
+		return bracket(P);
+	case '\\':
+		r = escape(P);
+		*anchor = P->n[r].type == N_ASSERT || P->n[r].type == N_ALT;
+		return r;
+	case '(':
+		if (++P->depth > NEST_MAX)
+			fail(P, "regular expression nested too deeply");
+		r = alternation(P);
+		if (*P->p != ')')
+			fail(P, "unmatched (");
+		P->p++;
+		P->depth--;
+		return r;
+	}
+	return char_node(P, c);
+}
+
+/* An atom and the *, +, ? and {M,N} after it. */
+static uint32_t
+piece(struct parser *P)
+{
+	int anchor;
+	uint32_t r = atom(P, &anchor);
+	char c;
+
+	if (anchor)
+		return r;
+	while ((c = *P->p) && strchr("*+?{", c)) {
+		P->p++;
+		if (c == '{')
+			r = interval(P, r);
+		else
+			r = rep(P, r, c == '+', c == '?' ? 1 : -1);
+	}
+	return r;
+}
+
+/* Pieces up to '|', the end, or a ')' that closes a group. */
+static uint32_t
+branch(struct parser *P)
+{
+	uint32_t r = node(P, N_CAT, 0), last = NONE, k;
+
+	while (*P->p && *P->p != '|' && !(*P->p == ')' && P->depth)) {
+		k = piece(P);
+		above(P, r, k);
+		if (last == NONE)
+			P->n[r].kid = k;
+		else
+			P->n[last].next = k;
+		last = k;
+	}
+	if (last == NONE)
+		P->n[r].type = N_EMPTY;
+	return r;
+}
+
+static uint32_t
+alternation(struct parser *P)
+{
+	uint32_t r = node(P, N_ALT, 0), last, k;
+
+	P->n[r].kid = last = branch(P);
+	above(P, r, last);
+	while (*P->p == '|') {
+		P->p++;
+		k = branch(P);
+		above(P, r, k);
+		P->n[last].next = k;
+		last = k;
+	}
+	return r;
+}
+
+static void grow_table(struct rx *R);
+
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t
+sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* The instructions node i takes (emit's layout), kept in the node. */
+static uint64_t
+size(struct node *n, uint32_t i)
+{
+	uint64_t t = 0, k;
+	uint32_t j;
+
+	if (n[i].size != UINT64_MAX)
+		return n[i].size;
+	switch (n[i].type) {
+	case N_SET: case N_ASSERT:
+		t = 1;
+		break;
+	case N_CAT: case N_ALT:
+		for (j = n[i].kid; j != NONE; j = n[j].next)
+			t = sat_add(t, sat_add(size(n, j), n[i].type == N_ALT ? 2 : 0));
+		if (n[i].type == N_ALT)
+			t -= 2;
+		break;
+	case N_REP:
+		k = size(n, n[i].kid);
+		t = sat_mul(k, n[i].arg);
+		if (n[i].max < 0)
+			t = sat_add(t, n[i].arg ? 1 : k + 2);
+		else
+			t = sat_add(t, sat_mul(k + 1, n[i].max - n[i].arg));
+		break;
+	}
+	return n[i].size = t;
+}
+
+static uint32_t
+put(struct rx *R, int op, int arg, uint32_t x, uint32_t y)
+{
+	R->prog[R->nprog] = (struct inst){ op, arg, x, y };
+	return R->nprog++;
+}
+
+/* Node i's code at the end of the program: a star is a split into the
+ * body or past it, a plus a split back to the start of its last copy,
+ * and each optional copy of {M,N} a split past them all. */
+static void
+emit(struct rx *R, struct node *n, uint32_t i)
+{
+	uint32_t j, at = 0, end, split;
+	int k;
+
+	switch (n[i].type) {
+	case N_SET: put(R, I_SET, n[i].arg, 0, 0); return;
+	case N_ASSERT: put(R, I_ASSERT, n[i].arg, 0, 0); return;
+	case N_CAT:
+		for (j = n[i].kid; j != NONE; j = n[j].next)
+			emit(R, n, j);
+		return;
+	case N_ALT:
+		end = R->nprog + size(n, i);
+		for (j = n[i].kid; n[j].next != NONE; j = n[j].next) {
+			split = put(R, I_SPLIT, 0, R->nprog + 1, 0);
+			emit(R, n, j);
+			put(R, I_JMP, 0, end, 0);
+			R->prog[split].y = R->nprog;
+		}
+		emit(R, n, j);
+		return;
+	case N_REP:
+		break;
+	default:
+		return;
+	}
+	for (k = 0; k < n[i].arg; k++) {
+		at = R->nprog;
+		emit(R, n, n[i].kid);
+	}
+	if (n[i].max < 0 && n[i].arg) {
+		put(R, I_SPLIT, 0, at, R->nprog + 1);
+	} else if (n[i].max < 0) {
+		split = put(R, I_SPLIT, 0, R->nprog + 1, 0);
+		emit(R, n, n[i].kid);
+		put(R, I_JMP, 0, split, 0);
+		R->prog[split].y = R->nprog;
+	} else {
+		end = R->nprog + (size(n, n[i].kid) + 1) * (n[i].max - n[i].arg);
+		for (k = n[i].arg; k < n[i].max; k++) {
+			put(R, I_SPLIT, 0, R->nprog + 1, end);
+			emit(R, n, n[i].kid);
+		}
+	}
+}
+
+static void
+refine(uint8_t *cls, const unsigned char *set)
+{
+	int map[512], b, n = 0;
+
+	memset(map, -1, sizeof(map));
+	for (b = 0; b < 256; b++) {
+		int k = cls[b] * 2 + set_has(set, b);
+
+		if (map[k] < 0)
+			map[k] = n++;
+		cls[b] = map[k];
+	}
+}
+
+/* Byte classes: bytes that every set, the word test and the newline
+ * test treat alike share one. */
+static void
+byte_classes(struct rx *R, size_t nsets)
+{
+	unsigned char s[32] = { 0 };
+	size_t i;
+	int c;
+
+	memset(R->cls, 0, sizeof(R->cls));
+	for (i = 0; i < nsets; i++)
+		refine(R->cls, R->sets[i]);
+	for (c = 0; c < 256; c++)
+		if (isword(c))
+			set_add(s, c);
+	refine(R->cls, s);
+	memset(s, 0, sizeof(s));
+	set_add(s, '\n');
+	refine(R->cls, s);
+	for (c = R->ncls = 0; c < 256; c++)
+		if (R->cls[c] >= R->ncls)
+			R->ncls = R->cls[c] + 1;
+}
+
+struct rx *
+rx_compile(const char *pat, int flags, size_t maxinst, const char **err)
+{
+	struct parser P = { 0 };
+	struct rx *R = NULL;
+	uint32_t root;
+
+	P.p = pat;
+	P.icase = !!(flags & RX_ICASE);
+	P.newline = !!(flags & RX_NEWLINE);
+	if (setjmp(P.jb)) {
+		*err = P.err;
+		free(P.n);
+		free(P.sets);
+		return NULL;
+	}
+	root = alternation(&P);
+	if (*P.p)	/* a ')' closing no group is itself */
+		fail(&P, "unmatched )");
+	if (size(P.n, root) >= maxinst || size(P.n, root) >= UINT32_MAX / 4)
+		fail(&P, "regular expression too big (its {M,N} bounds multiply)");
+	R = ecalloc(1, sizeof(*R));
+	R->prog = ereallocarray(NULL, size(P.n, root) + 1, sizeof(*R->prog));
+	emit(R, P.n, root);
+	put(R, I_MATCH, 0, 0, 0);
+	R->sets = P.sets;
+	R->newline = P.newline;
+	byte_classes(R, P.nsets);
+	free(P.n);
+	R->mark = ecalloc(R->nprog, sizeof(*R->mark));
+	R->stack = ereallocarray(NULL, 3 * (size_t)R->nprog + 2, sizeof(*R->stack));
+	R->list = ereallocarray(NULL, R->nprog + 1, sizeof(*R->list));
+	R->work = ereallocarray(NULL, R->nprog + 1, sizeof(*R->work));
+	grow_table(R);
+	return R;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Does assertion a hold between a byte of class pclass and byte c (-1
+ * at the end of the text)? */
+static int
+holds(const struct rx *R, int a, int pclass, int c)
+{
+	int pw = pclass == P_WORD, nw = c >= 0 && isword(c);
+
+	switch (a) {
+	case A_BOL: return pclass == P_BEGIN || pclass == P_NEWLINE;
+	case A_EOL: return c < 0 || (R->newline && c == '\n');
+	case A_BUFBEG: return pclass == P_BEGIN;
+	case A_BUFEND: return c < 0;
+	case A_WBEG: return !pw && nw;
+	case A_WEND: return pw && !nw;
+	}
+	return pw == nw;	/* A_NOTWORDB */
+}
+
+static int
+pclass_of(const struct rx *R, int c)
+{
+	if (R->newline && c == '\n')
+		return P_NEWLINE;
+	return isword(c) ? P_WORD : P_OTHER;
+}
+
+/*
+ * One NFA step from live instructions pcs[0..n) after a byte of class
+ * pclass, over byte c (-1: the end of the text): 1 when the closure
+ * reaches a match, else 0 with the instructions live after c in
+ * R->work[0..*nout), sorted.  The start is always among the seeds: a
+ * match may begin anywhere.
+ */
+static int
+nfa_step(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass, int c, uint32_t *nout)
+{
+	uint32_t sp = 0, nl = 0, i, pc;
+	const struct inst *in;
+
+	if (++R->gen == 0) {
+		memset(R->mark, 0, R->nprog * sizeof(*R->mark));
+		R->gen = 1;
+	}
+	R->stack[sp++] = 0;
+	for (i = 0; i < n; i++)
+		R->stack[sp++] = pcs[i];
+	while (sp) {
+		pc = R->stack[--sp];
+		if (R->mark[pc] == R->gen)
+			continue;
+		R->mark[pc] = R->gen;
+		in = &R->prog[pc];
+		switch (in->op) {
+		case I_MATCH: return 1;
+		case I_SET: R->list[nl++] = pc; break;
+		case I_JMP: R->stack[sp++] = in->x; break;
+		case I_SPLIT:
+			R->stack[sp++] = in->y;
+			R->stack[sp++] = in->x;
+			break;
+		case I_ASSERT:
+			if (holds(R, in->arg, pclass, c))
+				R->stack[sp++] = pc + 1;
+			break;
+		}
+	}
+	*nout = 0;
+	if (c < 0)
+		return 0;
+	for (i = 0; i < nl; i++)
+		if (set_has(R->sets[R->prog[R->list[i]].arg], c))
+			R->work[(*nout)++] = R->list[i] + 1;
+	qsort(R->work, *nout, sizeof(*R->work), cmp_u32);
+	return 0;
+}
+
+/* The cache: states and their pcs and successor rows in one pool. */
+#define MATCHED (UINT32_MAX - 1)
+
+static void
+flush(struct rx *R)
+{
+	R->nst = 0;
+	R->npool = 0;
+	memset(R->tab, 0, R->tabcap * sizeof(*R->tab));
+	R->flushes++;
+}
+
+static uint64_t
+state_hash(const uint32_t *pcs, uint32_t n, int pclass)
+{
+	return (n ? hash_bytes(pcs, n * sizeof(*pcs)) : 0) ^ hash_mix(pclass + 1);
+}
+
+static void
+grow_table(struct rx *R)
+{
+	uint32_t i, j, mask;
+
+	R->tabcap = R->tabcap ? 2 * R->tabcap : 1024;
+	free(R->tab);
+	R->tab = ecalloc(R->tabcap, sizeof(*R->tab));
+	mask = R->tabcap - 1;
+	for (i = 0; i < R->nst; i++) {
+		struct dstate *d = &R->st[i];
+
+		j = state_hash(R->pool + d->pcs, d->npcs, d->pclass) & mask;
+		while (R->tab[j])
+			j = (j + 1) & mask;
+		R->tab[j] = i + 1;
+	}
+}
+
+/* The state of live instructions pcs[0..n) (not in the pool) after a
+ * byte of class pclass: found, or added, the cache flushed first if
+ * it is full. */
+static uint32_t
+state(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass)
+{
+	uint32_t i, mask = R->tabcap - 1, id;
+	size_t need = (size_t)n + R->ncls;
+	struct dstate *d;
+
+	for (i = state_hash(pcs, n, pclass) & mask; R->tab[i]; i = (i + 1) & mask) {
+		d = &R->st[R->tab[i] - 1];
+		if (d->pclass == pclass && d->npcs == n &&
+		    (!n || !memcmp(R->pool + d->pcs, pcs, n * sizeof(*pcs))))
+			return R->tab[i] - 1;
+	}
+	if (R->nst && (R->npool + need) * sizeof(*R->pool) +
+	    (R->nst + 1) * sizeof(*R->st) > CACHE_MAX) {
+		flush(R);
+		return state(R, pcs, n, pclass);
+	}
+	if (R->npool + need > R->poolcap) {
+		R->poolcap = R->npool + need > 2 * R->poolcap ? R->npool + need : 2 * R->poolcap;
+		R->pool = ereallocarray(R->pool, R->poolcap, sizeof(*R->pool));
+	}
+	if (R->nst == R->stcap) {
+		R->stcap = R->stcap ? 2 * R->stcap : 64;
+		R->st = ereallocarray(R->st, R->stcap, sizeof(*R->st));
+	}
+	id = R->nst++;
+	d = &R->st[id];
+	*d = (struct dstate){ R->npool, n, R->npool + n, pclass, -1 };
+	if (n)
+		memcpy(R->pool + d->pcs, pcs, n * sizeof(*pcs));
+	memset(R->pool + d->next, 0xff, R->ncls * sizeof(*R->pool));	/* NONE */
+	R->npool += need;
+	if (2 * R->nst > R->tabcap)
+		grow_table(R);
+	else {
+		for (i = state_hash(pcs, n, pclass) & mask; R->tab[i]; i = (i + 1) & mask)
+			;
+		R->tab[i] = id + 1;
+	}
+	return id;
+}
+
+/* State st's successor over byte c, worked out and kept. */
+static uint32_t
+step(struct rx *R, uint32_t st, int c)
+{
+	struct dstate *d = &R->st[st];
+	uint32_t n, next, flushes = R->flushes;
+
+	if (nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, c, &n))
+		next = MATCHED;
+	else
+		next = state(R, R->work, n, pclass_of(R, c));
+	if (R->flushes == flushes)
+		R->pool[R->st[st].next + R->cls[c]] = next;
+	return next;
+}
+
+int
+rx_search(struct rx *R, const char *s, size_t n)
+{
+	uint32_t st, next, cnt;
+	struct dstate *d;
+	size_t i;
+
+	st = state(R, NULL, 0, P_BEGIN);
+	for (i = 0; i < n; i++) {
+		next = R->pool[R->st[st].next + R->cls[(unsigned char)s[i]]];
+		if (next == NONE)
+			next = step(R, st, (unsigned char)s[i]);
+		if (next == MATCHED)
+			return 1;
+		st = next;
+	}
+	d = &R->st[st];
+	if (d->final < 0)
+		d->final = nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, -1, &cnt);
+	return d->final;
+}
+
+void
+rx_free(struct rx *R)
+{
+	if (!R)
+		return;
+	free(R->prog);
+	free(R->sets);
+	free(R->st);
+	free(R->tab);
+	free(R->pool);
+	free(R->mark);
+	free(R->stack);
+	free(R->list);
+	free(R->work);
+	free(R);
+}

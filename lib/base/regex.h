@@ -1,0 +1,34 @@
+/* regex.h: POSIX extended regular expressions in linear time
+ *
+ * The dialect is the C library's ERE in the C locale (regcomp with
+ * REG_EXTENDED), GNU operators included: \w \W \s \S \b \B \< \> \`
+ * \' as glibc reads them.  Back-references (\1 ... \9) are refused:
+ * no matcher runs them in linear time.  A match is searched for
+ * anywhere in the text and only found or not (no positions), in time
+ * linear in the text whatever the pattern: a lazy DFA built from a
+ * Thompson NFA, its states cached up to a bound and flushed beyond.
+ */
+#ifndef FG_REGEX_H
+#define FG_REGEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	RX_ICASE = 1,		/* as REG_ICASE */
+	RX_NEWLINE = 2,		/* as REG_NEWLINE */
+};
+
+struct rx;
+
+/*
+ * Compile pat.  NULL on a bad pattern, with *err saying what is wrong;
+ * a pattern whose program would pass maxinst instructions (its {M,N}
+ * bounds multiply) is refused the same way.
+ */
+struct rx *rx_compile(const char *pat, int flags, size_t maxinst, const char **err);
+/* Does rx match somewhere in s[0..n)?  s need not be NUL-terminated. */
+int rx_search(struct rx *rx, const char *s, size_t n);
+void rx_free(struct rx *rx);
+
+#endif
