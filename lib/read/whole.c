@@ -1,0 +1,66 @@
+/* whole.c: a whole input file in memory (see whole.h) */
+#include <string.h>
+#include <stdlib.h>
+
+#include "base/inflate.h"
+#include "base/util.h"
+#include "read/whole.h"
+
+/* z_read's sink: everything appended to w->buf. */
+static size_t
+keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
+{
+	struct whole *w = arg;
+
+	(void)off;
+	(void)end;
+	if (w->cap - w->n < n) {
+		if (w->n > SIZE_MAX / 2 - n)
+			eprintf("out of memory");
+		w->cap = w->cap * 2 > w->n + n ? w->cap * 2 : w->n + n;
+		w->buf = erealloc(w->buf, w->cap);
+	}
+	memcpy(w->buf + w->n, p, n);
+	w->n += n;
+	return n;
+}
+
+/* Is the mapped file gzip-compressed? */
+static int
+gzipped(const struct lines *l)
+{
+	return l->cap >= 2 && (unsigned char)l->buf[0] == 0x1f &&
+	    (unsigned char)l->buf[1] == 0x8b;
+}
+
+void
+whole_read(struct whole *w, const char *path, uint64_t maxsize)
+{
+	memset(w, 0, sizeof(*w));
+	lines_open(&w->map, path);
+	w->name = w->map.name;
+	if (lines_map(&w->map) && !gzipped(&w->map) && w->map.cap <= maxsize) {
+		w->s = w->map.buf;
+		w->n = w->map.cap;
+		return;
+	}
+	if (w->map.map) {
+		/* read it again, decompressed */
+		lines_close(&w->map);
+		lines_open(&w->map, path);
+	}
+	w->gzip = z_read(w->map.fd, w->name, maxsize, keep, w);
+	if (w->n > maxsize)
+		fileerr(w->name, 0, "more than %llu bytes", (unsigned long long)maxsize);
+	w->s = w->buf ? w->buf : "";
+	lines_close(&w->map);
+}
+
+void
+whole_free(struct whole *w)
+{
+	if (w->map.map)
+		lines_close(&w->map);
+	free(w->buf);
+	memset(w, 0, sizeof(*w));
+}
