@@ -56,6 +56,19 @@ setup() {
 	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
 }
 
+@test "empty: an empty JSON profile is an error, nothing on stdout" {
+	local p
+	for p in cpuprofile-fold; do
+		run bash -c "$p $BATS_TEST_TMPDIR/empty 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run $p "$BATS_TEST_TMPDIR/empty"
+		[ "$output" = "$p: $BATS_TEST_TMPDIR/empty: empty file" ]
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		[ "$output" = "$p: <stdin>: empty file" ]
+	done
+}
+
 @test "empty: renderers and fg-top have nothing to draw, exit 1" {
 	local p
 	for p in fg-svg fg-vega fg-png fg-pdf fg-top; do

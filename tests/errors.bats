@@ -24,6 +24,7 @@ each_with_input() {
 	echo "fg-diff $BATS_TEST_TMPDIR/ok.folded $BATS_TEST_TMPDIR/ok.folded"
 	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
+	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

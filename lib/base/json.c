@@ -18,6 +18,23 @@ json_init(struct json *j, const char *s, size_t n, const char *name)
 }
 
 void
+json_at(struct json *j, const struct json *from, uint64_t off)
+{
+	unsigned char *kind = j->kind;
+	unsigned kindcap = j->kindcap;
+	char *buf = j->buf;
+	size_t cap = j->cap;
+
+	json_init(j, from->base, (size_t)(from->end - from->base), from->name);
+	j->p = j->base + off;
+	j->maxdepth = from->maxdepth;
+	j->kind = kind;
+	j->kindcap = kindcap;
+	j->buf = buf;
+	j->cap = cap;
+}
+
+void
 json_free(struct json *j)
 {
 	free(j->kind);

@@ -51,6 +51,11 @@ struct jnum {
 /* Read s[0..n), named name in messages. */
 void json_init(struct json *j, const char *s, size_t n, const char *name);
 void json_free(struct json *j);
+/* j made a second reader over from's buffer, at offset off (from
+ * json_off): a value found on the first pass read again, or two arrays
+ * side by side.  Offsets in its messages are the buffer's.  j must be
+ * zeroed or a reader already: its buffers are kept, for json_free. */
+void json_at(struct json *j, const struct json *from, uint64_t off);
 /* "PROG: FILE: byte OFF: what", exit 1; off from json_off. */
 noreturn void json_error(const struct json *j, uint64_t off, const char *fmt, ...)
     PRINTFLIKE(3, 4);

@@ -1,5 +1,7 @@
 /* whole.c: a whole input file in memory (see whole.h) */
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "base/inflate.h"
@@ -36,22 +38,23 @@ gzipped(const struct lines *l)
 void
 whole_read(struct whole *w, const char *path, uint64_t maxsize)
 {
+	off_t off;
+
 	memset(w, 0, sizeof(*w));
 	lines_open(&w->map, path);
 	w->name = w->map.name;
-	if (lines_map(&w->map) && !gzipped(&w->map) && w->map.cap <= maxsize) {
-		w->s = w->map.buf;
-		w->n = w->map.cap;
-		return;
-	}
-	if (w->map.map) {
+	off = lseek(w->map.fd, 0, SEEK_CUR);
+	if (lines_map(&w->map)) {
+		if (!gzipped(&w->map) && w->map.cap <= maxsize) {
+			w->s = w->map.buf;
+			w->n = w->map.cap;
+			return;
+		}
 		/* read it again, decompressed */
-		lines_close(&w->map);
-		lines_open(&w->map, path);
+		if (lseek(w->map.fd, off, SEEK_SET) < 0)
+			fileerr(w->name, 0, "cannot seek: %s", strerror(errno));
 	}
 	w->gzip = z_read(w->map.fd, w->name, maxsize, keep, w);
-	if (w->n > maxsize)
-		fileerr(w->name, 0, "more than %llu bytes", (unsigned long long)maxsize);
 	w->s = w->buf ? w->buf : "";
 	lines_close(&w->map);
 }
