@@ -26,6 +26,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "read/cpuprof.h"
+#include "stack/label.h"
 
 #define NONE UINT32_MAX
 
@@ -102,6 +103,7 @@ struct cp {
 	size_t cap;
 	uint32_t *path;
 	size_t pathcap;
+	struct labelbuf lb;
 	/* second readers over the buffer (see json_at), kept from one
 	 * use to the next */
 	struct json a, t, ws, wd;
@@ -396,38 +398,17 @@ kind_of(const char *s, size_t n)
 	return K_FRAME;
 }
 
-/* NAME at FILE:LINE, (anonymous) for no name, the bare name for no
- * url, _[g] after the garbage collector. */
+/* The node's frame label (stack/label), _[g] after the garbage
+ * collector. */
 static uint32_t
 label(struct cp *c, struct node *nd)
 {
-	const char *name = intern_str(&c->str, nd->name), *url, *base;
-	size_t nlen = intern_len(&c->str, nd->name), ulen, n = 0;
-	char num[32];
+	int url = nd->url != NONE;
 
-	if (!nlen)
-		put(c, &n, "(anonymous)", 11);
-	else
-		put_clean(c, &n, name, nlen);
-	if (nd->url != NONE && (ulen = intern_len(&c->str, nd->url))) {
-		url = intern_str(&c->str, nd->url);
-		base = url + ulen;
-		if (!c->o->fullpath)
-			while (base > url && base[-1] != '/')
-				base--;
-		else
-			base = url;
-		if (base < url + ulen) {
-			put(c, &n, " at ", 4);
-			put_clean(c, &n, base, (size_t)(url + ulen - base));
-			if (nd->line > 0)
-				put(c, &n, num, (size_t)snprintf(num, sizeof(num), ":%lld",
-				    (long long)nd->line));
-		}
-	}
-	if (nd->kind == K_GC)
-		put(c, &n, "_[g]", 4);
-	return intern(&c->labels, c->buf, n);
+	label_make(&c->lb, intern_str(&c->str, nd->name), intern_len(&c->str, nd->name),
+	    url ? intern_str(&c->str, nd->url) : "", url ? intern_len(&c->str, nd->url) : 0,
+	    nd->line, c->o->fullpath, nd->kind == K_GC ? "_[g]" : NULL);
+	return intern(&c->labels, c->lb.s, c->lb.len);
 }
 
 /* --- samples -------------------------------------------------------------- */
@@ -854,6 +835,7 @@ cp_free(struct cp *c)
 	free(c->slot);
 	free(c->buf);
 	free(c->path);
+	label_free(&c->lb);
 	free(c->stack);
 	free(c->ev);
 	free(c->tn);
