@@ -754,7 +754,8 @@ apply_events(struct cp *c)
 	static const char *const chunkkeys[] = { "cpuProfile", "timeDeltas" };
 	uint64_t co[2];
 
-	qsort(c->ev, c->nev, sizeof(*c->ev), event_cmp);
+	if (c->nev)
+		qsort(c->ev, c->nev, sizeof(*c->ev), event_cmp);
 	for (i = 0; i < c->nev; i++) {
 		e = &c->ev[i];
 		if (e->kind == E_THREADNAME) {
