@@ -58,7 +58,7 @@ setup() {
 
 @test "empty: an empty JSON profile is an error, nothing on stdout" {
 	local p
-	for p in cpuprofile-fold; do
+	for p in cpuprofile-fold speedscope-fold; do
 		run bash -c "$p $BATS_TEST_TMPDIR/empty 2>/dev/null"
 		status_is 1
 		[ -z "$output" ]

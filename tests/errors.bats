@@ -25,6 +25,7 @@ each_with_input() {
 	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
 	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
+	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {
