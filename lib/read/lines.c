@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "read/lines.h"
+#include "read/sniff.h"
 #include "base/util.h"
 
 #define READSIZE (1 << 20)
@@ -196,10 +197,15 @@ void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
+	const char *hint;
 
 	/* a line of a mapped file read as zeros past its new end */
 	if (r->map && shrunk(r))
 		eprintf("%s: the file shrank while it was read", r->name);
+	/* a first line of another format's file: say which (read/sniff) */
+	if (r->lineno == 1 && !error_hook && (hint = sniff_hint(r->buf, r->end,
+	    r->map || !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
+		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
 	va_end(ap);
