@@ -56,6 +56,14 @@ setup() {
 	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
 }
 
+@test "empty: fg-fold takes an empty file for folded stacks, prints nothing" {
+	run fg-fold "$BATS_TEST_TMPDIR/empty"
+	status_is 0
+	[ -z "$output" ]
+	# blank lines and comments pass through as they are
+	cmp <(fg-fold <"$BATS_TEST_TMPDIR/blank") "$BATS_TEST_TMPDIR/blank"
+}
+
 @test "empty: an empty JSON profile is an error, nothing on stdout" {
 	local p
 	for p in cpuprofile-fold speedscope-fold; do

@@ -26,6 +26,8 @@ each_with_input() {
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
 	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
 	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
+	echo "fg-fold $BATS_TEST_TMPDIR/ok.folded"
+	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -1,8 +1,17 @@
 /* sniff.c: what a file's first bytes look like (see sniff.h) */
+#include <errno.h>
+#include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "base/inflate.h"
+#include "base/util.h"
 #include "read/sniff.h"
+
+/* the first bytes looked at */
+#define HEAD (1 << 20)
 
 static int
 starts(const char *p, size_t n, const char *magic, size_t len)
@@ -60,7 +69,27 @@ jsonish(const char *p, size_t n)
 	    p[i] == ']' || p[i] == '-' || (p[i] >= '0' && p[i] <= '9');
 }
 
-/* perf script: a stack line, a tab or blanks then a hex address. */
+/* perf script: a stack line, blanks or none, an address of four hex
+ * digits or more, a blank, a symbol, and " (dso)" with no blank in it
+ * at its end. */
+static int
+perfline(const char *q, const char *nl)
+{
+	const char *hex, *open;
+
+	if (nl > q && nl[-1] == '\r')
+		nl--;
+	while (q < nl && (*q == '\t' || *q == ' '))
+		q++;
+	for (hex = q; q < nl && strchr("0123456789abcdef", *q); q++)
+		;
+	if (q - hex < 4 || q == nl || *q != ' ' || nl[-1] != ')')
+		return 0;
+	for (open = nl - 1; open > q && open[-1] != '(' && open[-1] != ' '; open--)
+		;
+	return open - q >= 2 && open[-1] == '(' && open[-2] == ' ';
+}
+
 static int
 perfish(const char *p, size_t n)
 {
@@ -69,16 +98,8 @@ perfish(const char *p, size_t n)
 	for (q = p; q < end; q = nl + 1) {
 		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
 			nl = end;
-		if (*q != '\t' && *q != ' ')
-			continue;
-		while (q < nl && (*q == '\t' || *q == ' '))
-			q++;
-		if (q < nl && strchr("0123456789abcdef", *q)) {
-			while (q < nl && *q && strchr("0123456789abcdef", *q))
-				q++;
-			if (q < nl && *q == ' ')
-				return 1;
-		}
+		if (perfline(q, nl))
+			return 1;
 	}
 	return 0;
 }
@@ -194,4 +215,64 @@ sniff_hint(const char *p, size_t n, size_t nul)
 	else
 		snprintf(msg, sizeof(msg), "not folded stacks but %s", s.what);
 	return msg;
+}
+
+struct headsink {
+	char *buf;
+	size_t n;
+	jmp_buf done;
+};
+
+/* z_read's sink: the first HEAD bytes, then stop. */
+static size_t
+headsink(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
+{
+	struct headsink *h = arg;
+	size_t k = n < HEAD - h->n ? n : HEAD - h->n;
+
+	(void)off;
+	memcpy(h->buf + h->n, p, k);
+	h->n += k;
+	if (h->n == HEAD || end)
+		longjmp(h->done, 1);
+	return n;
+}
+
+void
+sniff_fd(int fd, const char *name, uint64_t off, struct sniff *s, int *gzip)
+{
+	static struct headsink h;
+	ssize_t r;
+	off_t cur;
+	int dfd;
+
+	if (!h.buf)
+		h.buf = emalloc(HEAD);
+	h.n = 0;
+	*gzip = 0;
+	while ((r = pread(fd, h.buf + h.n, HEAD - h.n, (off_t)(off + h.n))) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fileerr(name, 0, "read error: %s", strerror(errno));
+		h.n += (size_t)r;
+		if (h.n == HEAD)
+			break;
+	}
+	sniff(h.buf, h.n, s);
+	if (s->kind != SNIFF_GZIP)
+		return;
+	/* what it holds: decompress its start, on a descriptor of its own */
+	*gzip = 1;
+	cur = lseek(fd, 0, SEEK_CUR);
+	if ((dfd = dup(fd)) < 0 || lseek(dfd, (off_t)off, SEEK_SET) < 0)
+		fileerr(name, 0, "%s", strerror(errno));
+	h.n = 0;
+	if (!setjmp(h.done))
+		z_read(dfd, name, UINT64_MAX, headsink, &h);
+	close(dfd);
+	lseek(fd, cur, SEEK_SET);
+	sniff(h.buf, h.n, s);
+	if (s->kind == SNIFF_GZIP)
+		s->kind = SNIFF_BINARY;
 }

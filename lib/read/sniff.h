@@ -8,6 +8,7 @@
 #define FG_SNIFF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum {
 	SNIFF_FOLDED,		/* text, maybe folded stacks */
@@ -30,6 +31,11 @@ struct sniff {
 /* What p[0..n), a file's first bytes (all of them when it is short),
  * looks like. */
 void sniff(const char *p, size_t n, struct sniff *s);
+/* What the file open on fd looks like, from its first bytes (pread from
+ * offset off, fd left where it was): a gzip-compressed file by what it
+ * holds, *gzip then set.  name is for messages. */
+void sniff_fd(int fd, const char *name, uint64_t off, struct sniff *s, int *gzip);
+
 /*
  * For a reader of folded stacks whose first line is bad: when p[0..n),
  * the file's first bytes, look like another format, a message that
