@@ -364,10 +364,13 @@ number(struct json *j, struct jnum *n)
 	if (*p == '0' && digit(p + 1, end))
 		errat(j, p, "a number with a leading zero");
 	for (; digit(p, end); p++) {
-		if (v > (lim - (uint64_t)(*p - '0')) / 10)
-			over = 1;
-		else
+		/* below 2^63 / 10, no digit can overflow: no division */
+		if (v < 922337203685477580ULL)
 			v = v * 10 + (uint64_t)(*p - '0');
+		else if (!over && v <= (lim - (uint64_t)(*p - '0')) / 10)
+			v = v * 10 + (uint64_t)(*p - '0');
+		else
+			over = 1;
 	}
 	n->isint = !over;
 	if (p < end && *p == '.') {

@@ -39,7 +39,6 @@ struct node {
 	uint32_t name, url;	/* interned strings; url NONE: none */
 	uint32_t label;		/* in the label interner, NONE until made */
 	int64_t line;		/* 1-based, 0 unknown */
-	uint64_t w;		/* summed weight */
 	int kind;
 };
 
@@ -97,6 +96,9 @@ struct cp {
 	size_t nedge, edgecap;
 	uint32_t *slot;		/* id -> index + 1 */
 	size_t mask;
+	uint32_t *dense;	/* ids 0 .. ndense - 1 -> index + 1, compact */
+	size_t ndense;
+	uint64_t *w;		/* each node's summed weight, compact */
 	struct prof *prof;
 	size_t nprof, profcap;
 	char *buf;		/* a stack being built */
@@ -167,8 +169,8 @@ node_find(const struct cp *c, int64_t id)
 {
 	size_t i;
 
-	if (id >= 1 && (uint64_t)id <= c->nnode && c->node[id - 1].id == id)
-		return (uint32_t)(id - 1);
+	if (id >= 0 && (uint64_t)id < c->ndense)
+		return c->dense[id] - 1;
 	for (i = hash_mix((uint64_t)id) & c->mask; c->slot[i]; i = (i + 1) & c->mask)
 		if (c->node[c->slot[i] - 1].id == id)
 			return c->slot[i] - 1;
@@ -192,6 +194,16 @@ index_nodes(struct cp *c)
 				    (long long)c->node[i].id);
 		c->slot[k] = (uint32_t)i + 1;
 	}
+	/* ids below four times the nodes (as V8's, 1 to n) in a small
+	 * array: the samples look them up without a hash */
+	free(c->dense);
+	c->ndense = c->nnode * 4 + 1;
+	c->dense = ecalloc(c->ndense, sizeof(*c->dense));
+	for (i = 0; i < c->nnode; i++)
+		if (c->node[i].id >= 0 && (uint64_t)c->node[i].id < c->ndense)
+			c->dense[c->node[i].id] = (uint32_t)i + 1;
+	free(c->w);
+	c->w = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w));
 }
 
 static uint32_t
@@ -452,9 +464,9 @@ sample_node(struct cp *c, struct json *j)
 static void
 addw(struct cp *c, uint32_t n, uint64_t w, uint64_t off)
 {
-	if (c->node[n].w > UINT64_MAX - w)
+	if (c->w[n] > UINT64_MAX - w)
 		json_error(&c->j, off, "the sum of weights overflows");
-	c->node[n].w += w;
+	c->w[n] += w;
 }
 
 /* Each sample's weight onto its node: 1, or its run's time. */
@@ -513,7 +525,7 @@ emit(struct cp *c, const struct prof *p)
 	}
 	for (i = 0; i < c->nnode; i++) {
 		nd = &c->node[i];
-		if (!nd->w || nd->kind == K_ROOT ||
+		if (!c->w[i] || nd->kind == K_ROOT ||
 		    ((nd->kind == K_PROGRAM || nd->kind == K_IDLE) && !c->o->idle))
 			continue;
 		np = steps = 0;
@@ -539,7 +551,7 @@ emit(struct cp *c, const struct prof *p)
 		}
 		if (!n)
 			continue;
-		w = count_from_u64(nd->w);
+		w = count_from_u64(c->w[i]);
 		if (!stackmap_add(c->m, c->buf, n - 1, &w, 1))
 			json_error(&c->j, nd->off, "the sum of weights overflows");
 	}
@@ -834,6 +846,8 @@ cp_free(struct cp *c)
 	free(c->node);
 	free(c->edge);
 	free(c->slot);
+	free(c->dense);
+	free(c->w);
 	free(c->buf);
 	free(c->path);
 	label_free(&c->lb);

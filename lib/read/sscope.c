@@ -47,6 +47,8 @@ struct ss {
 	size_t len, cap;
 	struct open *open;
 	size_t nopen, opencap;
+	uint32_t *idx, *prev;	/* a sample's frame indexes, the last one's */
+	size_t idxcap, prevcap, nprev;
 	struct arena arena;
 };
 
@@ -233,22 +235,28 @@ stack_start(struct ss *c, const struct sprof *p, size_t i)
 	put(c, c->lb.s, c->lb.len);
 }
 
-/* Frame index i (read at off) onto the stack. */
+/* The next frame index, checked. */
 static uint32_t
-push_frame(struct ss *c, struct json *j)
+frame_index(struct ss *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	int64_t i = json_int(j, 0, INT64_MAX, "a frame index");
-	uint32_t l;
 
 	if ((uint64_t)i >= c->nframe)
 		json_error(&c->j, off, "frame %lld is not in shared.frames (%zu frames)",
 		    (long long)i, c->nframe);
-	l = c->frame[i];
+	return (uint32_t)i;
+}
+
+/* Frame f's label onto the stack. */
+static void
+push_label(struct ss *c, uint32_t f)
+{
+	uint32_t l = c->frame[f];
+
 	if (c->len)
 		put(c, ";", 1);
 	put(c, intern_str(&c->labels, l), intern_len(&c->labels, l));
-	return (uint32_t)i;
 }
 
 /* A weight: exact while it is an integer, else a decimal count. */
@@ -279,28 +287,56 @@ add(struct ss *c, count w, uint64_t off)
 		json_error(&c->j, off, "the sum of weights overflows");
 }
 
+/*
+ * A sampled profile.  A sample's frame indexes are gathered first: a
+ * sample with the same ones as the sample before (a run, as a sampler
+ * that stays in one place writes) adds to the same stack at once,
+ * without its labels being joined and looked up again.
+ */
 static void
 fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 {
 	struct json *s = &c->a, *w = &c->b;
+	struct stackent *e;
 	struct jnum v;
+	uint32_t *t;
 	uint64_t off;
+	size_t n, k, last = SIZE_MAX;
+	count wt;
 
 	json_at(s, &c->j, p->samples);
 	json_at(w, &c->j, p->weights);
 	json_arr(s);
 	json_arr(w);
+	c->nprev = 0;
 	while (json_more(s)) {
 		off = json_off(s);
-		stack_start(c, p, idx);
 		json_arr(s);
-		while (json_more(s))
-			push_frame(c, s);
+		for (n = 0; json_more(s); n++) {
+			grow((void **)&c->idx, &c->idxcap, n + 1, sizeof(*c->idx));
+			c->idx[n] = frame_index(c, s);
+		}
 		if (!json_more(w))
 			json_error(&c->j, off, "more samples than weights");
 		off = json_off(w);
 		json_num(w, &v);
-		add(c, weight(c, &v, off), off);
+		wt = weight(c, &v, off);
+		if (count_iszero(wt))
+			continue;
+		if (last == SIZE_MAX || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
+			stack_start(c, p, idx);
+			for (k = 0; k < n; k++)
+				push_label(c, c->idx[k]);
+			if (!c->len)
+				continue;
+			last = (size_t)(stackmap_get(c->m, c->buf, c->len) - c->m->ent);
+			t = c->prev, c->prev = c->idx, c->idx = t;
+			k = c->prevcap, c->prevcap = c->idxcap, c->idxcap = k;
+			c->nprev = n;
+		}
+		e = &c->m->ent[last];
+		if (!count_add(&e->c[0], wt))
+			json_error(&c->j, off, "the sum of weights overflows");
 	}
 	if (json_more(w))
 		json_error(&c->j, json_off(w), "more weights than samples");
@@ -387,9 +423,7 @@ fold_evented(struct ss *c, const struct sprof *p, size_t idx)
 			grow((void **)&c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
 			c->open[c->nopen].frame = f;
 			c->open[c->nopen++].len = c->len;
-			if (c->len)
-				put(c, ";", 1);
-			put(c, intern_str(&c->labels, c->frame[f]), intern_len(&c->labels, c->frame[f]));
+			push_label(c, f);
 			continue;
 		}
 		if (!c->nopen)
@@ -455,6 +489,8 @@ ss_free(struct ss *c)
 	label_free(&c->lb);
 	free(c->buf);
 	free(c->open);
+	free(c->idx);
+	free(c->prev);
 	arena_free(&c->arena);
 	memset(c, 0, sizeof(*c));
 }
