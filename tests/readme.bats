@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # The README's examples run as written after its quick start: every
-# indented command in "The programs" section, from a scratch folder laid
+# indented command in "The programs" and "Coming from Node, Chrome,
+# py-spy, speedscope" sections, from a scratch folder laid
 # out as a fresh clone (tests/ and bin/ of this build), with none of
 # fg's programs on PATH: the examples call them in bin/.
 
@@ -29,11 +30,11 @@ quickstart() {
 make check" ]
 }
 
-@test "readme: every example in The programs runs as written, nothing of fg on PATH" {
+@test "readme: every example in The programs and Coming from Node runs as written, nothing of fg on PATH" {
 	cd "$BATS_TEST_TMPDIR"
 	ln -s "$FG_ROOT/tests" tests
 	ln -s "$FG_BIN" bin
-	sed -n '/^## The programs/,/^## /p' "$FG_ROOT/README.md" |
+	sed -n '/^## The programs/,/^## /p; /^## Coming from Node/,/^## /p' "$FG_ROOT/README.md" |
 		sed -n 's/^    //p' >examples
 	[ -s examples ]
 	n=0
