@@ -73,7 +73,7 @@ main(int argc, char **argv)
 			    unit == UNIT_COUNT ? "none" : unit_name(unit));
 		if (u >= 0 && unit < 0) {
 			unit = u;
-			first = estrdup(w.name);
+			first = w.name;	/* argv's, or "<stdin>" */
 		}
 		whole_free(&w);
 	}

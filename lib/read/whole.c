@@ -16,6 +16,8 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 
 	(void)off;
 	(void)end;
+	if (!n)
+		return 0;
 	if (w->cap - w->n < n) {
 		if (w->n > SIZE_MAX / 2 - n)
 			eprintf("out of memory");
