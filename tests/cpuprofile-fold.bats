@@ -132,6 +132,23 @@ CrRendererMain;work at page.js:3;fib at page.js:1 3" ]
 	diff <(cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/obj.json") <(cpuprofile-fold --by-thread "$C/small-trace.json")
 }
 
+@test "cpuprofile-fold: an older trace's CpuProfile event holds a whole profile" {
+	# samples 2,2,3 at 5, 15, 40: main runs 35 (to the last sample), f 0
+	printf '%s\n' '{"traceEvents": [' \
+	    '{"name": "CpuProfile", "ph": "I", "pid": 3, "tid": 4, "ts": 1, "args": {"data": {"cpuProfile": {' \
+	    '"nodes": [{"id": 1, "callFrame": {"functionName": "(root)"}, "children": [2]},' \
+	    '{"id": 2, "callFrame": {"functionName": "main", "url": "a/b.js", "lineNumber": 0}, "children": [3]},' \
+	    '{"id": 3, "callFrame": {"functionName": "f", "url": "a/b.js", "lineNumber": 4}}],' \
+	    '"samples": [2, 2, 3], "timeDeltas": [5, 10, 25]}}}},' \
+	    '{"name": "thread_name", "ph": "M", "pid": 3, "tid": 4, "args": {"name": "Main"}}]}' >"$BATS_TEST_TMPDIR/t.json"
+	run cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/t.json"
+	[ "$output" = "Main;main at b.js:1 2
+Main;main at b.js:1;f at b.js:5 1" ]
+	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/t.json"
+	[ "$output" = "# fg: unit=microseconds
+main at b.js:1 35" ]
+}
+
 @test "cpuprofile-fold: Chromium's trace, recorded through puppeteer-core" {
 	run cpuprofile-fold --by-thread "$C/chrome-trace.json"
 	status_is 0
