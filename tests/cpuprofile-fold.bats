@@ -127,6 +127,16 @@ work at page.js:3;fib at page.js:1 10" ]
 	[ "$output" = "7/8;tick 2
 CrRendererMain;work at page.js:3 1
 CrRendererMain;work at page.js:3;fib at page.js:1 3" ]
+	# a bare array may lack its ']', after an event or a ',' (the Trace
+	# Event Format allows a trace cut short so); an object may not
+	sed '$d' "$C/small-trace.json" >"$BATS_TEST_TMPDIR/cut.json"
+	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json") <(cpuprofile-fold "$C/small-trace.json")
+	sed '$d' "$C/small-trace.json" | sed '$s/}$/},/' >"$BATS_TEST_TMPDIR/cut.json"
+	tail -c 3 "$BATS_TEST_TMPDIR/cut.json" | grep -q '},'
+	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json") <(cpuprofile-fold "$C/small-trace.json")
+	printf '{"traceEvents": [{"name": "x"},' >"$BATS_TEST_TMPDIR/cut.json"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json"
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/cut.json: byte 31: the JSON is cut short" ]
 	# the same events as {"traceEvents": [...]}
 	{ printf '{"metadata": {}, "traceEvents": '; cat "$C/small-trace.json"; printf '}'; } >"$BATS_TEST_TMPDIR/obj.json"
 	diff <(cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/obj.json") <(cpuprofile-fold --by-thread "$C/small-trace.json")

@@ -28,6 +28,7 @@ json_at(struct json *j, const struct json *from, uint64_t off)
 	json_init(j, from->base, (size_t)(from->end - from->base), from->name);
 	j->p = j->base + off;
 	j->maxdepth = from->maxdepth;
+	j->partial = from->partial;
 	j->kind = kind;
 	j->kindcap = kindcap;
 	j->buf = buf;
@@ -148,10 +149,23 @@ json_arr(struct json *j)
 
 /* Past the open container's first element or a ',' before the next:
  * 1 when an element follows, 0 when close (passed) ends it. */
+/* A top-level array of a partial document ends at the buffer's end. */
+static int
+partial_end(struct json *j)
+{
+	white(j);
+	if (j->p != j->end || !j->partial || j->depth != 1 || j->kind[0] != JSON_ARR)
+		return 0;
+	j->depth--;
+	j->first = 0;
+	return 1;
+}
+
 static int
 next(struct json *j, char close)
 {
-	white(j);
+	if (partial_end(j))
+		return 0;
 	if (j->p == j->end)
 		errat(j, j->p, "the JSON is cut short");
 	if (*j->p == close) {
@@ -167,7 +181,7 @@ next(struct json *j, char close)
 	if (*j->p != ',')
 		errat(j, j->p, close == '}' ? "',' or '}' expected" : "',' or ']' expected");
 	j->p++;
-	return 1;
+	return !partial_end(j);
 }
 
 int

@@ -29,6 +29,9 @@ struct json {
 	const char *name;	/* the file, in messages */
 	unsigned depth, maxdepth;
 	int first;		/* no element read yet in the open container */
+	int partial;		/* set: a top-level array may end with the
+				 * buffer, after an element or a ',' (the
+				 * Trace Event Format allows it) */
 	unsigned char *kind;	/* per depth: JSON_OBJ or JSON_ARR */
 	unsigned kindcap;
 	char *buf;		/* strings with escapes, decoded */

@@ -888,6 +888,8 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 	intern(&c.str, "", 0);
 	k = json_peek(&c.j);
 	if (k == JSON_ARR) {
+		/* a trace's bare array may lack its ']' (a trace cut short) */
+		c.j.partial = 1;
 		off[0] = json_off(&c.j);
 		json_skip(&c.j);
 		json_end(&c.j);
