@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "read/cpuprof.h"
@@ -62,7 +63,7 @@ main(int argc, char **argv)
 	argv += optind;
 	stackmap_init(&out);
 	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, UINT64_MAX);
+		whole_read(&w, argc ? argv[i] : NULL, UINT64_MAX, json_head);
 		cpuprof_fold(w.s, w.n, w.name, &opt, &out);
 		whole_free(&w);
 	}

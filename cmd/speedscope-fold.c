@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "base/count.h"
+#include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "read/sscope.h"
@@ -63,7 +64,7 @@ main(int argc, char **argv)
 	argv += optind;
 	stackmap_init(&out);
 	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, UINT64_MAX);
+		whole_read(&w, argc ? argv[i] : NULL, UINT64_MAX, json_head);
 		u = sscope_fold(w.s, w.n, w.name, &opt, &out);
 		if (u < 0 && opt.profile && !opt.list)
 			fileerr(w.name, 0, "no profile '%s' (see --list)", opt.profile);

@@ -229,6 +229,14 @@ offset() {
 	bad "$f" "byte $((10 + 99999)): JSON nested deeper than 100000"
 	printf '42' >"$f"
 	bad "$f" "byte 0: not a .cpuprofile nor a trace: the JSON is a number"
+	# what cannot be JSON is refused at its first byte, endless or not
+	run timeout 10 cpuprofile-fold /dev/zero
+	[ "$output" = "cpuprofile-fold: /dev/zero: byte 0: not JSON (it starts with byte 0x00)" ]
+	runsh "head -c 10000000 /dev/zero | gzip -1 | timeout 10 cpuprofile-fold"
+	[ "$output" = "cpuprofile-fold: <stdin>: byte 0: not JSON (it starts with byte 0x00)" ]
+	# a byte order mark is passed over
+	{ printf '\357\273\277'; cat "$C/small.cpuprofile"; } >"$f"
+	diff <(cpuprofile-fold "$f") <(cpuprofile-fold "$C/small.cpuprofile")
 	printf '{"profiles": []}' >"$f"
 	bad "$f" "byte 0: JSON that is neither a .cpuprofile nor a trace (no nodes, head or traceEvents)"
 }

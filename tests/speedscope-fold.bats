@@ -111,6 +111,9 @@ bad() {
 @test "speedscope-fold: malformed files are refused with the byte offset" {
 	local fr='{"shared": {"frames": [{"name": "a"}, {"name": "b"}]}, "profiles": '
 	bad '@[1]' "not a speedscope file: the JSON is an array"
+	bad '@<html>' "not JSON (it starts with byte 0x3c)"
+	run timeout 10 speedscope-fold /dev/zero
+	[ "$output" = "speedscope-fold: /dev/zero: byte 0: not JSON (it starts with byte 0x00)" ]
 	bad '{"profiles": []}' "not a speedscope file (no shared frames)"
 	bad '{"shared": @{}, "profiles": []}' "shared has no frames"
 	bad '{"shared": {"frames": [@{"file": "x"}]}, "profiles": []}' "a frame without a name"

@@ -1,5 +1,6 @@
 /* json.c: JSON read in one pass over a buffer (see json.h) */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,29 @@ json_init(struct json *j, const char *s, size_t n, const char *name)
 	j->end = s + n;
 	j->name = name;
 	j->maxdepth = JSON_MAXDEPTH;
+	if (n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
+		j->p += 3;
+}
+
+const char *
+json_head(const char *p, size_t n, int *decided)
+{
+	static char msg[64];
+	size_t i = 0;
+	unsigned char c;
+
+	if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+		i = 3;
+	while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t'))
+		i++;
+	if (i == n)
+		return NULL;
+	*decided = 1;
+	c = (unsigned char)p[i];
+	if (strchr("{[\"-0123456789tfn", c) && c)
+		return NULL;
+	snprintf(msg, sizeof(msg), "not JSON (it starts with byte 0x%02x)", c);
+	return msg;
 }
 
 void

@@ -8,6 +8,18 @@
 #include "base/util.h"
 #include "read/whole.h"
 
+/* The bytes as they come to w->check, until it has decided. */
+static void
+lookat(struct whole *w, const char *p, size_t n)
+{
+	const char *what;
+
+	if (!w->check || w->decided)
+		return;
+	if ((what = w->check(p, n, &w->decided)))
+		fileerr(w->name, 0, "byte 0: %s", what);
+}
+
 /* z_read's sink: everything appended to w->buf. */
 static size_t
 keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
@@ -18,6 +30,7 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	(void)end;
 	if (!n)
 		return 0;
+	lookat(w, (const char *)p, n);
 	if (w->cap - w->n < n) {
 		if (w->n > SIZE_MAX / 2 - n)
 			eprintf("out of memory");
@@ -38,16 +51,18 @@ gzipped(const struct lines *l)
 }
 
 void
-whole_read(struct whole *w, const char *path, uint64_t maxsize)
+whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check)
 {
 	off_t off;
 
 	memset(w, 0, sizeof(*w));
+	w->check = check;
 	lines_open(&w->map, path);
 	w->name = w->map.name;
 	off = lseek(w->map.fd, 0, SEEK_CUR);
 	if (lines_map(&w->map)) {
 		if (!gzipped(&w->map) && w->map.cap <= maxsize) {
+			lookat(w, w->map.buf, w->map.cap);
 			w->s = w->map.buf;
 			w->n = w->map.cap;
 			return;

@@ -14,6 +14,10 @@
 
 #include "read/lines.h"
 
+/* Says what is wrong with a file whose (decompressed) bytes start with
+ * p[0..n), or NULL when they may do, or cannot tell yet. */
+typedef const char *whole_check(const char *p, size_t n, int *decided);
+
 struct whole {
 	const char *s;		/* the bytes, s[0..n) */
 	size_t n;
@@ -22,11 +26,15 @@ struct whole {
 	struct lines map;	/* a mapped regular file */
 	char *buf;		/* else the bytes read */
 	size_t cap;
+	whole_check *check;	/* see whole_read */
+	int decided;
 };
 
 /* Read path (NULL or "-": standard input), at most maxsize bytes once
- * decompressed. */
-void whole_read(struct whole *w, const char *path, uint64_t maxsize);
+ * decompressed.  check, when not NULL, looks at the first bytes as they
+ * come: what it finds wrong ends the program at once ("FILE: byte 0:
+ * what"), before an endless input (/dev/zero) is read any further. */
+void whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check);
 void whole_free(struct whole *w);
 
 #endif
