@@ -62,15 +62,33 @@ writeall(int fd, const char *name, const void *p, size_t n)
 	}
 }
 
-/* A pipe, copied whole into a temporary file. */
+static const char *folder(const struct sniff *s, const char *name);
+
+/* A pipe, copied whole into a temporary file; what its first bytes
+ * show to be of no format fg reads is refused before it is read on
+ * (/dev/zero never ends). */
 static int
 spool(int in, const char *name)
 {
 	static char buf[1 << 16];
+	struct sniff s;
 	int fd = tmpfd(name);
+	size_t n = 0;
 	ssize_t r;
 
-	while ((r = read(in, buf, sizeof(buf))) != 0) {
+	while ((r = read(in, buf + n, sizeof(buf) - n)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fileerr(name, 0, "read error: %s", strerror(errno));
+		if ((n += (size_t)r) == sizeof(buf))
+			break;
+	}
+	sniff(buf, n, &s);
+	if (s.kind == SNIFF_BINARY || s.kind == SNIFF_UNKNOWN)
+		folder(&s, name);
+	writeall(fd, name, buf, n);
+	while (n && (r = read(in, buf, sizeof(buf))) != 0) {
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)

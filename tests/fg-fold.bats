@@ -85,6 +85,11 @@ refused() {
 	refused "$t/bin" "not a profile fg reads: binary data"
 	printf '%%PDF-1.4\n' >"$t/x.pdf"
 	refused "$t/x.pdf" "not a profile fg reads: a PDF document"
+	# an endless device or pipe is refused by its first bytes
+	run timeout 10 fg-fold /dev/zero
+	[ "$output" = "fg-fold: /dev/zero: not a profile fg reads: binary data" ]
+	runsh "timeout 10 fg-fold </dev/zero"
+	[ "$output" = "fg-fold: <stdin>: not a profile fg reads: binary data" ]
 	# formats mixed on one command line
 	run fg-fold "$DATA/jlprof/profile_ttfp.jlprof" "$DATA/cpuprofile/small.cpuprofile"
 	status_is 1
