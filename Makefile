@@ -19,10 +19,12 @@ BINDIR = bin
 endif
 
 LIBSRC = $(wildcard lib/*/*.c)
-LIBHDR = $(wildcard lib/*/*.h)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
 ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
-LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o)
+# fg-html's script: one file a concern, joined in this order (html_js)
+HTMLJS = $(addprefix lib/draw/html/,model.js transform.js layout.js paint.js table.js controls.js)
+LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
+	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 BINS = $(PROGS:%=$(BINDIR)/%)
 # test-only programs (fixture writers), built for make check
@@ -35,13 +37,15 @@ MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
 
-ALLFLAGS = $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SANFLAGS)
+ALLFLAGS = $(CPPFLAGS) $(CFLAGS) $(WFLAGS) $(SANFLAGS) -pthread
+# each object's headers, as the compiler found them: OBJ.d beside OBJ.o
+DEPFLAGS = -MMD -MP
 
 all: $(BINS)
 
-$(OBJDIR)/lib/%.o: lib/%.c $(LIBHDR)
+$(OBJDIR)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) -c -o $@ $<
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(OBJDIR)/embed: scripts/embed.c
 	@mkdir -p $(@D)
@@ -51,12 +55,16 @@ $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 	@mkdir -p $(@D)
 	$(OBJDIR)/embed $$(basename $< | tr . _) < $< > $@.tmp && mv $@.tmp $@
 
+$(OBJDIR)/gen/draw/html.js.c: $(HTMLJS) $(OBJDIR)/embed
+	@mkdir -p $(@D)
+	$(OBJDIR)/embed html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@
+
 $(OBJDIR)/gen/%.o: $(OBJDIR)/gen/%.c
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
-$(OBJDIR)/cmd/%.o: cmd/%.c $(LIBHDR)
+$(OBJDIR)/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) -c -o $@ $<
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(OBJDIR)/libfg.a: $(LIBOBJ)
 	rm -f $@
@@ -64,17 +72,41 @@ $(OBJDIR)/libfg.a: $(LIBOBJ)
 
 $(BINDIR)/%: $(OBJDIR)/cmd/%.o $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
 
-$(BINDIR)/tools/%: tests/tools/%.c $(OBJDIR)/libfg.a
+$(OBJDIR)/tools/%.o: tests/tools/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-# the harnesses with a plain main, to replay their corpora in make check;
-# a harness may include a program's source to reach its static functions
-$(BINDIR)/tools/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(OBJDIR)/libfg.a $(wildcard cmd/*.c)
+$(BINDIR)/tools/%: $(OBJDIR)/tools/%.o $(OBJDIR)/libfg.a
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c $(OBJDIR)/libfg.a -lm
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/libfg.a -lm
+
+# the harnesses with a plain main, to replay their corpora in make check
+# (a harness that includes a program's source depends on it through its .d)
+$(OBJDIR)/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BINDIR)/tools/fuzz-%: $(OBJDIR)/fuzz/%.o $(OBJDIR)/fuzz/driver.o $(OBJDIR)/libfg.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -pthread $(LDFLAGS) -o $@ $< $(OBJDIR)/fuzz/driver.o $(OBJDIR)/libfg.a -lm
+
+# the benchmarks' input generators, scripts/gen-NAME.c: obj/bench/gen-NAME,
+# made by scripts/bench-lib.sh when a benchmark needs one
+$(OBJDIR)/bench/gen-%: scripts/gen-%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(WFLAGS) -o $@ $<
+
+# Each object depends on the headers it included when it was built (its
+# .d, written by DEPFLAGS); an object that has no .d is built again.
+DEPS = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.d) $(PROGS:%=$(OBJDIR)/cmd/%.d) \
+	$(TOOLS:$(BINDIR)/tools/%=$(OBJDIR)/tools/%.d) $(FUZZERS:%=$(OBJDIR)/fuzz/%.d) \
+	$(OBJDIR)/fuzz/driver.d
+-include $(wildcard $(DEPS))
+$(filter-out $(patsubst %.d,%.o,$(wildcard $(DEPS))),$(wildcard $(DEPS:.d=.o))): FORCE
+.PHONY: FORCE
+FORCE:
 
 # make fuzz FUZZ_SECONDS=N: every harness under libFuzzer for N seconds
 # each (clang and its libFuzzer runtime needed); new inputs go to
@@ -85,7 +117,7 @@ fuzz:
 		obj-fuzz/libfg.a
 	@mkdir -p bin-fuzz
 	@set -e; for f in $(FUZZERS); do \
-		clang $(CPPFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+		clang $(CPPFLAGS) -O1 -g -pthread -fsanitize=fuzzer,address,undefined \
 			-o bin-fuzz/fuzz-$$f tests/fuzz/$$f.c obj-fuzz/libfg.a -lm; \
 		mkdir -p obj-fuzz/corpus-$$f; \
 		echo "== fuzz $$f ($(FUZZ_SECONDS) s)"; \
@@ -111,6 +143,11 @@ check-limits: all $(TOOLS)
 	@scripts/need-bats
 	FG_BIN=$(abspath $(BINDIR)) FG_DEPTH=100000 scripts/run-tests tests/limits.bats
 
+# make check-slurm: the Slurm job scripts (scripts/slurm/) under a real
+# Slurm started on this machine (root, slurm-wlm and munge; else it skips)
+check-slurm: all
+	FG_BIN=$(abspath $(BINDIR)) scripts/check-slurm
+
 bench: all
 	scripts/bench
 
@@ -127,7 +164,14 @@ uninstall:
 	for m in $(MAN1) $(MAN5) $(MAN7); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
 
+# what the README's examples write (tests/readme.bats checks the list)
+README_OUT = allocs.svg chrome.svg perf.jlprof ttfp.svg diff.svg ttfp.html two-views.html diff.html \
+	julia.vl.json julia.html julia.png julia.pdf pixels.png \
+	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg \
+	julia.pb.gz julia.speedscope.json
+
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
+	rm -f $(README_OUT)
 
-.PHONY: all demo check check-limits bench fuzz install uninstall clean
+.PHONY: all demo check check-limits check-slurm bench fuzz install uninstall clean

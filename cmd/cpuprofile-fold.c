@@ -1,6 +1,6 @@
 /* cpuprofile-fold: V8 CPU profiles (.cpuprofile, Chrome traces) to folded stacks
  *
- * Options and wiring: each file is read whole (mapped, or read and
+ * Options and wiring: each file is read whole (and
  * decompressed: lib/read/whole) and folded by lib/read/cpuprof; the
  * stacks of every file are added up and printed sorted, after the
  * unit header with --time.

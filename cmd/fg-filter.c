@@ -11,6 +11,7 @@
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/tree.h"
+#include "read/fheader.h"
 #include "base/util.h"
 
 enum { MODE_GRAPH, MODE_ONLY, MODE_INVERT, MODE_REROOT };
@@ -38,6 +39,7 @@ usage(void)
 	    "  -v, --invert            keep only the stacks that do not pass through a match\n"
 	    "  -o, --only              keep only the matching stacks, drop the rest\n"
 	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
+	    "      --no-header         no '# fg:' header lines\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
@@ -47,6 +49,8 @@ usage(void)
 static void
 print_comment(struct filter *f, struct fline *l)
 {
+	if (!fh_keep(l->stack, l->len))
+		return;
 	if (f->selected) {
 		out_mem(l->stack, l->len);
 		out_char('\n');
@@ -89,10 +93,12 @@ stream_line(struct freader *r, struct fline *l, void *arg)
 		return;
 	if (!f->selected++)
 		release_comments(f);
-	if (f->mode == MODE_REROOT)
+	if (f->mode == MODE_REROOT) {
+		stack_guard_root(l->stack + at, l->len - at);	/* "# x" a comment */
 		out_stackline(l->stack + at, l->len - at, l->c, l->ncounts);
-	else
+	} else {
 		out_stackline(l->stack, l->len, l->c, l->ncounts);
+	}
 }
 
 static void
@@ -158,6 +164,9 @@ filter_graph(struct filter *f)
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
 		len = match[i] ? e->len : matching_prefix(&matching, e->s, e->len);
+		/* a new leaf "worker 12" is no count (its stack is used no more) */
+		if (len < e->len && fr_ncounts == 1 && !fr_declared)
+			stack_guard_leaf((char *)e->s, len);
 		if (len && !stackmap_add(&kept, e->s, len, e->c, fr_ncounts))
 			eprintf("sum of counts overflows");
 	}
@@ -177,6 +186,7 @@ main(int argc, char **argv)
 		{ "invert", no_argument, NULL, 'v' },
 		{ "only", no_argument, NULL, 'o' },
 		{ "reroot", no_argument, NULL, 'r' },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -193,6 +203,7 @@ main(int argc, char **argv)
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case 'V': version();
 		default: tryhelp();

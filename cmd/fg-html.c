@@ -35,6 +35,9 @@ usage(void)
 	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
 	    "  -i, --inverted         open as an icicle graph (the root on top)\n"
 	    "      --sort=name|width  open with callees by name (default) or widest first\n"
+	    "      --flamechart       keep input order, merge only adjacent stacks (time order)\n"
+	    "      --source-url TEMPLATE  link frames FUNC at FILE:LINE to their source:\n"
+	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
 	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
 	    "      --reverse          reverse every stack (merge at the leaves)\n"
@@ -67,7 +70,7 @@ size_env(const char *var)
 	return env && *env ? draw_num(env, var, 100) : 0;
 }
 
-enum { O_SORT = DO_LAST, O_SPLIT, O_COUNTNAME, O_VERSION };
+enum { O_SORT = DO_LAST, O_SPLIT, O_COUNTNAME, O_SOURCEURL, O_VERSION };
 
 int
 main(int argc, char **argv)
@@ -87,8 +90,10 @@ main(int argc, char **argv)
 		{ "delta", required_argument, NULL, DO_DELTA },
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, O_SORT },
+		{ "flamechart", no_argument, NULL, DO_FLAMECHART },
 		{ "split-root", no_argument, NULL, O_SPLIT },
 		{ "countname", required_argument, NULL, O_COUNTNAME },
+		{ "source-url", required_argument, NULL, O_SOURCEURL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -119,6 +124,11 @@ main(int argc, char **argv)
 			break;
 		case O_SPLIT: split = 1; break;
 		case O_COUNTNAME: o.countname = optarg; page.fixedname = 1; break;
+		case O_SOURCEURL:
+			if (!html_url_ok(optarg))
+				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
+			page.sourceurl = optarg;
+			break;
 		case 'h': usage();
 		case O_VERSION: version();
 		default: tryhelp();
@@ -126,6 +136,9 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	page.deftitle = !o.title;
+	if (o.chart && page.sortwidth)
+		usage_error("--sort=width and --flamechart exclude each other");
 	draw_finish_options(&o);
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;

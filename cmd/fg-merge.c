@@ -1,5 +1,6 @@
 /* fg-merge: add up the counts of identical stacks across inputs */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,24 +13,33 @@
 #include "read/merge.h"
 #include "base/out.h"
 #include "stack/stackmap.h"
+#include "stack/cut.h"
 #include "base/util.h"
 
 static void
 usage(void)
 {
-	printf("usage: %s [-s] [FILE...]\n"
-	    "  -s, --sorted   the inputs are sorted: merge them in constant memory\n"
-	    "  -h, --help     show this help\n"
-	    "      --version  show the version\n", argv0);
+	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [FILE...]\n"
+	    "  -s, --sorted         the inputs are sorted: merge them in constant memory\n"
+	    "      --min-share PCT  fold each stack whose frame has under PCT%% of the\n"
+	    "                       total into its longest caller that has it, or [other]\n"
+	    "      --min-count N    the same for frames of fewer than N samples\n"
+	    "      --no-header      no '# fg:' header lines\n"
+	    "  -h, --help           show this help\n"
+	    "      --version        show the version\n", argv0);
 	exit_stdout();
 }
 
 static struct fhjoin hdr;	/* the inputs' unit headers */
+static struct cut cut;		/* --min-share, --min-count */
+static int cutting;		/* either was given: the sum is cut */
 
 static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
+	if (!fh_keep(s, len))
+		return;
 	out_mem(s, len);
 	out_char('\n');
 }
@@ -71,20 +81,42 @@ print_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
 	out_stackline(s, len, c, ncols);
 }
 
+/* The merged stacks, kept in order for the cut. */
+static struct stackmap merged;
+
+static void
+keep_stack(const char *s, size_t len, const count *c, int ncols, void *arg)
+{
+	struct stackent *e = stackmap_push(&merged, s, len);
+
+	(void)arg;
+	memcpy(e->c, c, ncols * sizeof(*c));
+}
+
 /* Merge sorted inputs like sort -m, adding up equal stacks, in constant
- * memory; an input out of order is an error. */
+ * memory (but for the merged stacks a cut keeps); an input out of order
+ * is an error, and so is a file changed while it is read (lines_watch). */
 static void
 merge_sorted(int n, char **names)
 {
 	struct fmerge m;
-	int back;
+	int back, i;
 
 	fmerge_open(&m, n, names, NULL);
-	m.stack = print_stack;
+	for (i = 0; i < n; i++)
+		lines_watch(&m.in[i].r.in);
+	if (cutting)
+		stackmap_init(&merged);
+	m.stack = cutting ? keep_stack : print_stack;
 	m.comment = merge_comment;
 	m.arg = &n;
 	if ((back = fmerge_run(&m)) >= 0)
 		fr_error(&m.in[back].r, "input not sorted (try without --sorted)");
+	if (cutting) {
+		fhj_print(&hdr, n);
+		cut_print(merged.ent, merged.n, fr_ncounts, &cut);
+		stackmap_free(&merged);
+	}
 	fmerge_close(&m);
 }
 
@@ -124,13 +156,25 @@ read_half(void *arg)
 	stackmap_sort(&h->m);
 }
 
+/* The two halves' sorted maps merged into one array, then cut. */
+static void
+cut_merged(struct stackent **a, size_t **lcp, size_t *n, const char *name)
+{
+	struct stackent *e;
+	size_t ne;
+
+	if (!(e = stackent_merge(a, lcp, n, 2, &ne)))
+		fileerr(name, 0, "sum of counts overflows");
+	cut_print(e, ne, fr_ncounts, &cut);
+	free(e);
+}
+
 /*
  * One large file in two halves, the second in a helper thread; the two
  * maps, each sorted in its own thread, are merged as they are printed.
  * The first data line is read before the helper starts: it decides the
  * count columns for both.  Messages are those of a reading in order.
- * The file is mapped, not read: the maps keep their stacks where they
- * lie in its pages, and it is closed only when they are printed.
+ * A file changed while it is read is an error (lines_watch).
  */
 static void
 merge_split(const char *path, uint64_t size, uint64_t at)
@@ -147,7 +191,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&k.m);
 	fr_open(&r, path);
 	lines_range(&r.in, 0, at);
-	k.m.keep = lines_map(&r.in);
+	lines_watch(&r.in);
 	stackbatch_lend(&k.b, &k.m);
 	lines_onrelease(&r.in, stackbatch_release, &k.b);
 	while (fr_next(&r, &l)) {
@@ -159,7 +203,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_init(&h.m);
 	fr_open(&h.r, path);
 	lines_range(&h.r.in, at, size - at);
-	h.m.keep = lines_map(&h.r.in);
+	lines_watch(&h.r.in);
 	/* what the first half's header said holds for the second's lines */
 	h.r.ncounts = r.ncounts;
 	h.r.declared = r.declared;
@@ -184,7 +228,9 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	n[1] = h.m.n;
 	lcp[0] = k.m.lcp;
 	lcp[1] = h.m.lcp;
-	if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &fr_ncounts))
+	if (cutting)
+		cut_merged(a, lcp, n, r.name);
+	else if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &fr_ncounts))
 		fileerr(r.name, 0, "sum of counts overflows");
 	free(h.com);
 	fr_close(&r);
@@ -193,11 +239,26 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	stackmap_free(&h.m);
 }
 
+/* A threshold: a number above 0, and at most max when max is not 0. */
+static double
+min_arg(const char *s, const char *opt, double max)
+{
+	double v = estrtod(s, opt);
+
+	if (!(v > 0) || !isfinite(v) || (max && v > max))
+		usage_error("%s: '%s' is not a number above 0%s", opt, s,
+		    max ? " and at most 100" : "");
+	return v;
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "sorted", no_argument, NULL, 's' },
+		{ "min-share", required_argument, NULL, 'P' },
+		{ "min-count", required_argument, NULL, 'N' },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -210,6 +271,9 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': sorted = 1; break;
+		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
+		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case 'V': version();
 		default: tryhelp();
@@ -217,6 +281,7 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	cutting = cut.min_share > 0 || cut.min_count > 0;
 	if (sorted) {
 		merge_sorted(argc ? argc : 1, argc ? argv : NULL);
 	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {
@@ -227,7 +292,10 @@ main(int argc, char **argv)
 		stackbatch_flush(&k.b, &k.m);
 		free(k.b.buf);
 		fhj_print(&hdr, argc ? argc : 1);
-		stackmap_print(&k.m, fr_ncounts);
+		if (cutting)
+			cut_print(stackmap_sort(&k.m), k.m.n, fr_ncounts, &cut);
+		else
+			stackmap_print(&k.m, fr_ncounts);
 		stackmap_free(&k.m);
 	}
 	out_flush();

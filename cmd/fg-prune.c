@@ -11,6 +11,7 @@
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
+#include "read/fheader.h"
 #include "base/util.h"
 
 enum { REC_OFF, REC_ALL, REC_DIRECT };
@@ -40,6 +41,7 @@ usage(void)
 	    "  -d, --depth N           cut stacks deeper than N frames\n"
 	    "      --recursion[=direct]  fold recursion: from a frame to its repeat,\n"
 	    "                          or (direct) only immediate repeats\n"
+	    "      --no-header         no '# fg:' header lines\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
@@ -160,14 +162,16 @@ static void
 prune_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct prune *p = arg;
-	const char *s = l->stack;
+	char *s = l->stack;
 	size_t len = l->len, end;
 	long at;
 
 	(void)r;
 	if (!l->ncounts) {
-		out_mem(l->stack, l->len);
-		out_char('\n');
+		if (fh_keep(l->stack, l->len)) {
+			out_mem(l->stack, l->len);
+			out_char('\n');
+		}
 		return;
 	}
 	if (p->pats.n && (at = pat_first(&p->pats, l->stack, len, &end)) >= 0) {
@@ -185,6 +189,9 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 	}
 	if (p->depth)
 		len = first_frames(s, len, p->depth);
+	/* a new leaf "worker 12" is no count */
+	if (len < l->len && l->ncounts == 1 && !fr_declared)
+		stack_guard_leaf(s, len);
 	out_stackline(s, len, l->c, l->ncounts);
 }
 
@@ -195,6 +202,7 @@ main(int argc, char **argv)
 		PAT_LONGOPTS('n'),
 		{ "depth", required_argument, NULL, 'd' },
 		{ "recursion", optional_argument, NULL, 'R' },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -224,6 +232,7 @@ main(int argc, char **argv)
 			else
 				usage_error("bad recursion mode: '%s'", optarg);
 			break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case 'V': version();
 		default: tryhelp();

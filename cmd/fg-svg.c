@@ -12,6 +12,7 @@
 #include "read/folded.h"
 #include "stack/frame.h"
 #include "read/input.h"
+#include "read/nameattr.h"
 #include "draw/layout.h"
 #include "base/out.h"
 #include "stack/tree.h"
@@ -19,16 +20,23 @@
 
 #define XPAD DRAW_XPAD
 
+/* --nameattr's attributes, when given */
+static struct nameattrs *nattrs;
+
 static void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...]\n%s", argv0, draw_usage);
+	printf("usage: %s [options] [FILE...]\n"
+	    "The FILEs are added up into one graph (fg-html makes a view of each).\n%s",
+	    argv0, draw_usage);
 	fputs("      --fonttype FONT    font family (Verdana)\n"
 	    "      --fontsize SIZE    font size (12)\n"
 	    "      --fontwidth W      average character width / font size (0.59)\n"
 	    "      --nametype TEXT    what frames are (Function:)\n"
 	    "      --notes TEXT       a comment in the SVG\n"
 	    "      --factor F         scale the counts shown by F\n"
+	    "      --cp               read and update palette.map (--palette palette.map)\n"
+	    "      --nameattr FILE    attributes of frames by name (FUNC<tab>NAME=VALUE...)\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", stdout);
 	exit_stdout();
@@ -99,7 +107,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
  * is this text.  s[0..n) is the frame's label (graph_label). */
 static void
 write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
-    const char *s, size_t n, struct xmlnames *xn, struct bytes *hb)
+    const char *s, size_t n, struct xmlnames *xn, struct bytes *hb, const char *status)
 {
 	const struct layout *L = &g->v[v].L;
 	const struct lframe *f = &L->f[i];
@@ -136,6 +144,10 @@ write_title(const struct graph *g, const struct dopts *o, int v, size_t i,
 		out_mem(buf, fmt_fixed(buf, 100 * d / L->timemax, 2));
 		out_char('%');
 	}
+	if (status) {
+		out_str("; ");
+		out_str(status);
+	}
 	out_str(")</title>");
 }
 
@@ -164,16 +176,97 @@ more_like(const char *s, size_t n)
  */
 static int
 label_classes(const struct graph *g, struct rgb fill, double y, const char *s, size_t n,
-    int more)
+    int more, const char *uclass)
 {
 	struct rgb under = color_gradient(g->bgtop, g->bgbottom, (y + g->fh / 2) / g->H);
 	int pw = color_label_white(color_mix(fill, under, 0.5)), real = !more && more_like(s, n);
 
-	if (pw || real) {
+	if (pw || real || uclass) {
 		out_str("\" class=\"");
-		out_str(pw && real ? "pw real" : pw ? "pw" : "real");
+		out_str(pw && real ? "pw real" : pw ? "pw" : real ? "real" : "");
+	}
+	if (uclass) {
+		out_str(pw || real ? " " : "");
+		out_xml(uclass, strlen(uclass));
 	}
 	return color_label_white(fill);
+}
+
+/* The link around a frame that --nameattr gives an href: its target
+ * (_top unless given, as flamegraph.pl's) and the link's attributes. */
+static void
+link_start(const struct nafunc *a)
+{
+	const char *target = nameattr_get(a, "target");
+	uint32_t i;
+
+	out_str("<a xlink:href=\"");
+	out_xml(a->href, strlen(a->href));
+	out_str("\" target=\"");
+	out_xml(target ? target : "_top", strlen(target ? target : "_top"));
+	out_char('"');
+	for (i = 0; i < a->n; i++) {
+		if (!a->a[i].link || !strcmp(a->a[i].name, "target"))
+			continue;
+		out_printf(" %s=\"", a->a[i].name);
+		out_xml(a->a[i].value, strlen(a->a[i].value));
+		out_char('"');
+	}
+	out_char('>');
+}
+
+/* The ids of fg-svg's own elements, which its script looks up: a
+ * frame given one by --nameattr would hide the element. */
+static void
+drop_own_ids(struct nameattrs *m, const char *path)
+{
+	static const char *own[] = { "background", "title", "subtitle", "details", "unzoom",
+		"search", "ignorecase", "matched", "elided", "frames", "labels", "eframes",
+		"elabels", "tip" };
+	struct nafunc *f;
+	uint32_t i, k, j;
+
+	for (i = 0; i < m->names.n; i++) {
+		f = &m->f[i];
+		for (k = 0; k < f->n; k++) {
+			if (strcmp(f->a[k].name, "id"))
+				continue;
+			for (j = 0; j < LEN(own) && strcmp(own[j], f->a[k].value); j++)
+				;
+			if (j == LEN(own))
+				continue;
+			weprintf("%s: id '%s' is fg-svg's own (ignored)", path, own[j]);
+			f->a[k] = f->a[--f->n];
+			k--;
+		}
+	}
+}
+
+/* The frame's own attributes from --nameattr, but its class. */
+static void
+frame_attrs(const struct nafunc *a)
+{
+	uint32_t i;
+
+	for (i = 0; a && i < a->n; i++) {
+		if (a->a[i].link || !strcmp(a->a[i].name, "class"))
+			continue;
+		out_printf("\" %s=\"", a->a[i].name);
+		out_xml(a->a[i].value, strlen(a->a[i].value));
+	}
+}
+
+/* The --nameattr attributes of frame f of L, or NULL. */
+static const struct nafunc *
+frame_nameattrs(const struct layout *L, const struct lframe *f)
+{
+	const char *s;
+	size_t n;
+
+	if (!nattrs || f->name == LF_ROOT || f->name == LF_MORE)
+		return NULL;
+	s = layout_name(L, f, &n);
+	return nameattr_find(nattrs, s, n);
 }
 
 /* A number with one decimal ("%.1f") as short as SVG reads it: "10"
@@ -197,6 +290,8 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 	double wpt = g->v[v].wpt;
 	char hex[8], x1[32], x2[32], w[32], y[32], h[32], buf[48];
 	const struct lframe *f;
+	const struct nafunc *a;
+	const char *st;
 	struct xmlnames xn = { 0 };
 	struct bytes hb = { 0 };
 	uint64_t n1, n2;
@@ -227,7 +322,11 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		top = graph_y(g, o, f->depth);
 		fmt_g15(y, top);
 		color_hex(c = graph_color(g, o, v, i), hex);
+		st = graph_status(g, o, v, i);
 		graph_label(g, v, i, &s, &n, buf);
+		a = frame_nameattrs(L, f);
+		if (a && a->href)
+			link_start(a);
 		out_str("<rect\nx=\"");
 		out_str(short_num(x1));
 		out_str("\" y=\"");
@@ -238,10 +337,18 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		out_str(h);
 		out_str("\" fill=\"");
 		out_str(hex);
-		white[i] = label_classes(g, c, top, s, n, f->name == LF_MORE);
+		white[i] = label_classes(g, c, top, s, n, f->name == LF_MORE,
+		    a ? nameattr_get(a, "class") : NULL);
+		frame_attrs(a);
 		out_str("\">");
-		write_title(g, o, v, i, s, n, &xn, &hb);
-		out_str("</rect>");
+		if (a && a->title) {
+			out_str("<title>");
+			out_xmltext(a->title, strlen(a->title));
+			out_str("</title>");
+		} else {
+			write_title(g, o, v, i, s, n, &xn, &hb, st);
+		}
+		out_str(a && a->href ? "</rect></a>" : "</rect>");
 	}
 	out_str("\n</g>\n");
 	bytes_free(&hb);
@@ -345,7 +452,8 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 static int
 titles_suffice(const struct dopts *o, const struct graph *g)
 {
-	return !g->unit && o->factor == 1 && !count_frac && o->more && !o->chart;
+	return !g->unit && o->factor == 1 && !count_frac && o->more && !o->chart &&
+	    !(nattrs && nattrs->titles);
 }
 
 /*
@@ -434,6 +542,8 @@ scalars:
 		out_str(", u:");
 		out_jsonstr(unit_name(g->unit), strlen(unit_name(g->unit)));
 	}
+	if ((nattrs && nattrs->titles) || (o->palette == PAL_JULIA && !g->diff))
+		out_str(", ut:1");	/* a tooltip is the frame's title (with a status) */
 	out_str(", nt:");
 	out_jsonstr(o->nametype, strlen(o->nametype));
 	out_str("};\n");
@@ -468,8 +578,30 @@ write_notes(const char *s)
 	out_str(" -->\n");
 }
 
+/* The key of Julia's statuses, as fg-html's. */
 static void
-legend(const struct graph *g, double y)
+julia_legend(const struct graph *g, double y)
+{
+	static const char *what[] = { "runtime dispatch", "garbage collection", "compilation" };
+	struct rgb c[3];
+	double x = g->W / 2 - 200;
+	char hex[8];
+	size_t i;
+
+	c[0] = color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL);
+	c[1] = color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL);
+	c[2] = color_compile;
+	for (i = 0; i < LEN(what); i++, x += 140) {
+		color_hex(c[i], hex);
+		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
+		    x, y - 9, hex);
+		text(NULL, x + 14, y, NULL, what[i]);
+	}
+}
+
+/* The key of differential colours; --negate=hues swaps red and blue. */
+static void
+legend(const struct graph *g, const struct dopts *o, double y)
 {
 	static const struct { const char *what; struct rgb c; } keys[] = {
 		{ "grew", { 255, 0, 0 } }, { "shrank", { 0, 0, 255 } }, { "new", { 0, 0, 0 } },
@@ -482,7 +614,8 @@ legend(const struct graph *g, double y)
 		color_hex(i == 2 ? color_new : keys[i].c, hex);
 		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
 		    x, y - 9, hex);
-		text(NULL, x + 14, y, NULL, keys[i].what);
+		text(NULL, x + 14, y, NULL, o->negate == NEGATE_HUES && i < 2 ? keys[!i].what :
+		    keys[i].what);
 	}
 }
 
@@ -552,7 +685,9 @@ write_svg(const struct dopts *o, struct graph *g)
 	if (g->nviews > 1)
 		elided_control(o, g, g->v[1].L.total);
 	if (g->diff)
-		legend(g, g->H - g->ypad2 / 2);
+		legend(g, o, g->H - g->ypad2 / 2);
+	else if (o->palette == PAL_JULIA)
+		julia_legend(g, g->H - g->ypad2 / 2);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, 0, white);
@@ -567,7 +702,7 @@ write_svg(const struct dopts *o, struct graph *g)
 }
 
 enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_NAMETYPE, O_NOTES,
-	O_FACTOR, O_VERSION };
+	O_FACTOR, O_CP, O_NAMEATTR, O_VERSION };
 
 int
 main(int argc, char **argv)
@@ -580,10 +715,14 @@ main(int argc, char **argv)
 		{ "nametype", required_argument, NULL, O_NAMETYPE },
 		{ "notes", required_argument, NULL, O_NOTES },
 		{ "factor", required_argument, NULL, O_FACTOR },
+		{ "cp", no_argument, NULL, O_CP },
+		{ "nameattr", required_argument, NULL, O_NAMEATTR },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
 	};
+	struct nameattrs na;
+	const char *nafile = NULL;
 	struct dopts o;
 	struct graph g;
 	int c;
@@ -604,6 +743,8 @@ main(int argc, char **argv)
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
+		case O_CP: o.palfile = "palette.map"; break;
+		case O_NAMEATTR: nafile = optarg; break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
 		default: tryhelp();
@@ -612,6 +753,11 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
+	if (nafile) {
+		nameattr_init(nattrs = &na);
+		nameattr_load(&na, nafile);
+		drop_own_ids(&na, nafile);
+	}
 	o.elided = 1;
 	graph_read(&g, &o, argc, argv, 0);
 	write_svg(&o, &g);
@@ -619,5 +765,7 @@ main(int argc, char **argv)
 	if (o.palfile)
 		palette_save(o.palfile);
 	graph_free(&g);
+	if (nattrs)
+		nameattr_free(nattrs);
 	return 0;
 }

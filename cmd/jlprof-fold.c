@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/out.h"
+#include "read/fheader.h"
 #include "base/util.h"
 #include "read/jlfold.h"
 #include "read/jlprof.h"
@@ -37,6 +38,7 @@ usage(void)
 	    "      --stats              sample, layout and thread figures on stderr\n"
 	    "      --layout MODE        auto, meta or legacy data layout\n"
 	    "      --int-size N         8, or 4 for files from 32-bit Julia\n"
+	    "      --no-header          no '# fg:' header lines\n"
 	    "  -h, --help               show this help\n"
 	    "      --version            show the version\n", argv0);
 	exit_stdout();
@@ -78,6 +80,7 @@ main(int argc, char **argv)
 		{ "stats", no_argument, NULL, O_STATS },
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "int-size", required_argument, NULL, O_INTSIZE },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -142,6 +145,7 @@ main(int argc, char **argv)
 			else
 				badusage("int size", optarg);
 			break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
 		default: tryhelp();

@@ -10,6 +10,7 @@
 #include "base/out.h"
 #include "read/perf.h"
 #include "stack/stackmap.h"
+#include "read/fheader.h"
 #include "base/util.h"
 
 static void
@@ -31,6 +32,7 @@ usage(void)
 	    "      --process          the process name as the root frame (the default)\n"
 	    "      --no-process       no process-name frame\n"
 	    "      --strict           lines that cannot be read are an error\n"
+	    "      --no-header        no '# fg:' header lines\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -142,6 +144,7 @@ main(int argc, char **argv)
 		{ "process", no_argument, NULL, O_PROCESS },
 		{ "no-process", no_argument, NULL, O_NOPROCESS },
 		{ "strict", no_argument, NULL, O_STRICT },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ 0 }
@@ -178,6 +181,7 @@ main(int argc, char **argv)
 		case O_PROCESS: o.process = 1; break;
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
 		default: tryhelp();

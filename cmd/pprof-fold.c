@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/out.h"
+#include "read/fheader.h"
 #include "base/util.h"
 #include "read/ppfold.h"
 #include "read/pprof.h"
@@ -39,6 +40,7 @@ usage(void)
 	    "      --by-label KEY         a root frame KEY=VALUE from each sample's label\n"
 	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n"
 	    "      --max-size SIZE        refuse more decompressed bytes (default 4G)\n"
+	    "      --no-header            no '# fg:' header lines\n"
 	    "  -h, --help                 this help\n"
 	    "      --version              the version\n", argv0);
 	exit_stdout();
@@ -72,7 +74,7 @@ fold_file(struct ppfold *f, const char *path, int several)
 	int fd = 0;
 
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
-		fileerr(name, 0, "cannot open: %m");
+		fileerr(name, 0, "%m");
 	pp_read(&p, fd, name, opt.fold.bylabel || opt.fold.ntag, opt.maxsize);
 	if (fd)
 		close(fd);
@@ -136,6 +138,7 @@ main(int argc, char **argv)
 		{ "by-label", required_argument, NULL, O_BYLABEL },
 		{ "tag", required_argument, NULL, O_TAG },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
+		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 }
@@ -155,6 +158,7 @@ main(int argc, char **argv)
 		case O_BYLABEL: opt.fold.bylabel = optarg; break;
 		case O_TAG: addtag(optarg); break;
 		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
+		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage();
 		case O_VERSION: version();
 		default: tryhelp();

@@ -18,11 +18,15 @@
 #                          nothing
 #   rust_folded SEED OUT   a folded file in the shape of a real Rust
 #                          profile (see below), made once
+#   built TARGET           the path of TARGET, made by the Makefile's rule:
+#                          obj/bench/gen-NAME (the generator
+#                          scripts/gen-NAME.c) or bin/tools/NAME
 
 BENCH_DIR=${BENCH_DIR:-${TMPDIR:-/tmp}/fg-bench}
 BENCH_RUNS=${BENCH_RUNS:-3}
 FG_BIN=${FG_BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
 SCRIPTS=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$SCRIPTS/.." && pwd)
 PATH=$FG_BIN:$PATH
 export LC_ALL=C
 mkdir -p "$BENCH_DIR"
@@ -91,6 +95,11 @@ mbps() {
 	echo "scale=0; $1 / 1000000 / $2" | bc -l
 }
 
+built() {
+	MAKEFLAGS='' make -s -C "$ROOT" "$1" >&2 || exit 1
+	echo "$ROOT/$1"
+}
+
 inferno() {
 	[ -n "${INFERNO_BIN:-}" ] && [ -x "$INFERNO_BIN/$1" ] && echo "$INFERNO_BIN/$1"
 }
@@ -101,8 +110,7 @@ inferno() {
 # over 1-6 lines, about 10% of the stacks left out (by SEED), shuffled.
 rust_folded() {
 	[ -s "$2" ] && return
-	gp=$BENCH_DIR/gen-perf
-	[ -x "$gp" ] || cc -O2 -o "$gp" "$SCRIPTS/gen-perf.c" || exit 1
+	gp=$(built obj/bench/gen-perf) || exit 1
 	src=$BENCH_DIR/rust-perf.folded
 	[ -s "$src" ] || "$gp" 200000000 50000 3 rust | perf-fold >"$src" || exit 1
 	awk -v seed="$1" 'BEGIN { srand(seed) }

@@ -7,7 +7,7 @@ load helper
 C=""
 setup() {
 	C=$DATA/svg/contrast.py
-	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
+	needpy
 }
 
 # the inputs: many names in the hot palette (dark reds among them), a

@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # One differential percentage (fg-folded(5)): the change as a percentage
-# of the target's total, in fg-svg, fg-pdf, fg-vega and fg-top alike
+# of the target's total, in fg-svg, fg-pdf, fg-vega and fg-top (its table
+# and its --tree) alike
 
 load helper
 
@@ -23,6 +24,43 @@ expect_f() {
 	run fg-top --format tsv "$D"
 	status_is 0
 	[ "$(awk -F'\t' '$NF == "f" { print $8 }' <<<"$output")" = "$e" ]
+}
+
+# column NAME of the TSV on stdin, on the rows whose last field is ROW
+tsv_col() {
+	awk -F'\t' -v col="$1" -v row="$2" '
+	    NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+	    $NF == row { print $c }'
+}
+
+@test "diff%: fg-top --tree's delta% is of the target total, as the table's" {
+	e=$(expect_f)
+	run fg-top --tree --format tsv "$D"
+	status_is 0
+	[ "$(tsv_col delta% f <<<"$output")" = "$e" ]
+	run fg-top --tree --format json "$D"
+	status_is 0
+	[[ "$output" == *"\"delta%\":${e#+},\"flags\":\"\",\"name\":\"f\"}"* ]]
+}
+
+@test "diff%: a frame above two stacks says the same in the table and the tree" {
+	# fg-folded(5): a grew by (20 + 5) - (10 + 10) = 5 of a target
+	# total of 25, +20.00% (of the baseline's 20 it would be +25.00)
+	printf 'a;b 10 20\na;c 10 5\n' >"$BATS_TEST_TMPDIR/a.folded"
+	e=$(awk '{ b += $(NF-1); t += $NF } END { printf "+%.2f", 100 * (t - b) / t }' \
+	    "$BATS_TEST_TMPDIR/a.folded")
+	[ "$e" = "+20.00" ]
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/a.folded"
+	status_is 0
+	[ "$(tsv_col delta% a <<<"$output")" = "$e" ]
+	run fg-top --tree --min 0 --format tsv "$BATS_TEST_TMPDIR/a.folded"
+	status_is 0
+	[ "$(tsv_col delta% a <<<"$output")" = "$e" ]
+	# and b, +10 of 25, in both
+	[ "$(tsv_col delta% b <<<"$output")" = "+40.00" ]
+	run fg-top --format tsv "$BATS_TEST_TMPDIR/a.folded"
+	status_is 0
+	[ "$(tsv_col delta% b <<<"$output")" = "+40.00" ]
 }
 
 @test "diff%: fg-pdf's link text says the same" {

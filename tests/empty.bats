@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # Empty input, one rule for every program (fg(7), Conventions): folders
 # of text and filters print nothing and exit 0; an empty binary profile
-# is an error; renderers have nothing to draw (exit 1); fg-diff says
-# which side is empty and goes on.
+# is an error; writers of profile files (fg-jlprof, fg-pprof,
+# fg-speedscope) write one without samples and say so; renderers have
+# nothing to draw (exit 1); fg-diff says which side is empty and goes on.
 
 load helper
 
@@ -77,6 +78,37 @@ setup() {
 	done
 }
 
+@test "empty: writers of profile files write one without samples, say so, exit 0" {
+	local p
+	for p in fg-jlprof fg-pprof fg-speedscope; do
+		for f in empty blank; do
+			run bash -c "$p $BATS_TEST_TMPDIR/$f 2>&1 >$BATS_TEST_TMPDIR/out"
+			status_is 0
+			[ "$output" = "$p: no stacks: the profile has no samples" ] || { echo "$p $f: $output" >&2; return 1; }
+			[ -s "$BATS_TEST_TMPDIR/out" ]
+		done
+	done
+	fg-pprof "$BATS_TEST_TMPDIR/empty" 2>/dev/null | pprof-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/out")" = 0 ]
+	fg-jlprof "$BATS_TEST_TMPDIR/empty" 2>/dev/null | jlprof-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -vc '^#' "$BATS_TEST_TMPDIR/out")" = 0 ]
+	fg-speedscope "$BATS_TEST_TMPDIR/blank" 2>/dev/null | grep -q '"samples":\[\],'
+}
+
+@test "empty: an empty pprof profile is an error, nothing on stdout" {
+	: | gzip -n >"$BATS_TEST_TMPDIR/empty.gz"
+	for f in empty empty.gz; do
+		run bash -c "pprof-fold $BATS_TEST_TMPDIR/$f 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run pprof-fold "$BATS_TEST_TMPDIR/$f"
+		[ "$output" = "pprof-fold: $BATS_TEST_TMPDIR/$f: empty file" ]
+	done
+	runsh "pprof-fold <$BATS_TEST_TMPDIR/empty"
+	status_is 1
+	[ "$output" = "pprof-fold: <stdin>: empty file" ]
+}
+
 @test "empty: renderers and fg-top have nothing to draw, exit 1" {
 	local p
 	for p in fg-svg fg-vega fg-png fg-pdf fg-top; do
@@ -90,18 +122,18 @@ setup() {
 }
 
 @test "empty: fg-diff says which side is empty, and goes on" {
-	run bash -c "fg-diff $BATS_TEST_TMPDIR/empty $BATS_TEST_TMPDIR/ab 2>$BATS_TEST_TMPDIR/err"
+	run bash -c "fgdiff $BATS_TEST_TMPDIR/empty $BATS_TEST_TMPDIR/ab 2>$BATS_TEST_TMPDIR/err"
 	status_is 0
 	[ "$output" = "a;b 0 2" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: $BATS_TEST_TMPDIR/empty: the baseline has no samples: every stack is new" ]
-	run bash -c "fg-diff --strip-lines $BATS_TEST_TMPDIR/ab - <$BATS_TEST_TMPDIR/blank 2>$BATS_TEST_TMPDIR/err"
+	run bash -c "fgdiff --strip-lines $BATS_TEST_TMPDIR/ab - <$BATS_TEST_TMPDIR/blank 2>$BATS_TEST_TMPDIR/err"
 	status_is 0
 	[ "$output" = "a;b 2 0" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "fg-diff: <stdin>: the target has no samples: every stack vanished" ]
-	run fg-diff "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/blank"
+	run fgdiff "$BATS_TEST_TMPDIR/empty" "$BATS_TEST_TMPDIR/blank"
 	status_is 0
 	[ "${#lines[@]}" -eq 2 ]
 	# no warning when both sides have samples
-	run fg-diff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
+	run fgdiff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
 	[ "$output" = "a;b 2 2" ]
 }

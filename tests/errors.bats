@@ -7,7 +7,7 @@
 load helper
 
 # each program, with the arguments it needs before its input file
-progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof)
+progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof fg-pprof fg-speedscope)
 
 setup() {
 	printf 'a;b 1\na;c\n' >"$BATS_TEST_TMPDIR/bad.folded"
@@ -28,6 +28,7 @@ each_with_input() {
 	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
 	echo "fg-fold $BATS_TEST_TMPDIR/ok.folded"
 	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
+	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {
@@ -48,6 +49,53 @@ each_with_input() {
 		runsh "$p <$BATS_TEST_TMPDIR/bad.folded"
 		status_is 1
 		[ "$output" = "${p%% *}: <stdin>:2: count missing" ]
+	done
+}
+
+# With a standard descriptor closed at start-up, the first file opened
+# would take its number: "-" would read that file again, output would
+# go into it.  Each program finds the closed one still closed in effect.
+@test "errors: a closed standard input is a read error for '-', in every order" {
+	local p
+	for p in "${progs[@]}"; do
+		runsh "$p - <&-"
+		status_is 1
+		[ "$output" = "${p%% *}: <stdin>: read error: Bad file descriptor" ] || { echo "$p: $output" >&2; return 1; }
+	done
+	runsh "fg-diff $BATS_TEST_TMPDIR/ok.folded - <&-"
+	status_is 1
+	[ "$output" = "fg-diff: <stdin>: read error: Bad file descriptor" ]
+	runsh "fg-diff - $BATS_TEST_TMPDIR/ok.folded <&-"
+	status_is 1
+	[ "$output" = "fg-diff: <stdin>: read error: Bad file descriptor" ]
+	runsh "fg-merge $BATS_TEST_TMPDIR/ok.folded - <&-"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>: read error: Bad file descriptor" ]
+}
+
+@test "errors: a closed standard output is a write error, the input file untouched" {
+	local cmd
+	cp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
+	while IFS= read -r cmd; do
+		runsh "$cmd >&-"
+		status_is 1
+		[ "$output" = "${cmd%% *}: write error: Bad file descriptor" ] || { echo "$cmd: $output" >&2; return 1; }
+	done < <(each_with_input)
+	cmp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
+}
+
+@test "errors: a binary profile's error gives the byte where it goes wrong" {
+	local p
+	for p in jlprof-fold pprof-fold; do
+		run bash -c "$p $BATS_TEST_TMPDIR/ok.folded 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run $p "$BATS_TEST_TMPDIR/ok.folded"
+		status_is 1
+		[[ "$output" == "$p: $BATS_TEST_TMPDIR/ok.folded: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
+		runsh "$p <$BATS_TEST_TMPDIR/ok.folded"
+		status_is 1
+		[[ "$output" == "$p: <stdin>: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
 	done
 }
 
@@ -94,7 +142,8 @@ Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; 
 	local cmd p
 	for cmd in "fg-svg --minwidth x" "fg-png --width -1" "fg-pdf --colors none" \
 	    "fg-vega --delta x" "fg-top --sort x" "fg-prune -d 0" "fg-filter" \
-	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline"; do
+	    "fg-diff -n=x a b" "fg-diff a" "jlprof-fold --layout x" "perf-fold --inline" \
+	    "fg-pprof --sample-type x" "pprof-fold --max-size x"; do
 		p=${cmd%% *}
 		run $cmd </dev/null
 		status_is 2

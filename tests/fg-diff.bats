@@ -9,56 +9,74 @@ setup() {
 }
 
 @test "fg-diff: the numbers of difffolded.pl, in sorted order (sorted inputs)" {
-	fg-diff "$D/dtrace-a.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
+	fgdiff "$D/dtrace-a.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
 	LC_ALL=C sort -c "$BATS_TEST_TMPDIR/out"
 	LC_ALL=C sort "$BATS_TEST_TMPDIR/out" | cmp - "$D/difffolded-plain.out"
 }
 
 @test "fg-diff: unsorted input gives the same answer (matched in memory)" {
-	fg-diff "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
-	fg-diff "$D/dtrace-a.folded" "$D/dtrace-c.folded" | cmp - "$BATS_TEST_TMPDIR/out"
+	fgdiff "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" >"$BATS_TEST_TMPDIR/out"
+	fgdiff "$D/dtrace-a.folded" "$D/dtrace-c.folded" | cmp - "$BATS_TEST_TMPDIR/out"
 }
 
 @test "fg-diff: standard input and process substitution" {
-	run bash -c "fg-diff - $D/dtrace-c.folded <$D/dtrace-a.folded | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
+	run bash -c "fgdiff - $D/dtrace-c.folded <$D/dtrace-a.folded | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
 	status_is 0
-	run bash -c "fg-diff <(cat $D/dtrace-a.folded) <(cat $D/dtrace-c.folded) | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
+	run bash -c "fgdiff <(cat $D/dtrace-a.folded) <(cat $D/dtrace-c.folded) | LC_ALL=C sort | cmp - $D/difffolded-plain.out"
 	status_is 0
 }
 
 @test "fg-diff -n: the baseline scaled to the target's total, truncated as difffolded.pl" {
-	fg-diff -n "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
-	fg-diff --normalize "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
+	fgdiff -n "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
+	fgdiff --normalize "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
 }
 
 @test "fg-diff --normalize=exact keeps the decimals" {
 	printf 'a 1\nb 2\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'a 4\nb 3\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --normalize=exact "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --normalize=exact "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'a 2.33333333333333 4\nb 4.66666666666667 3')" ]
-	run fg-diff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'a 2 4\nb 4 3')" ]
 	run fg-diff --normalize=other "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	status_is 2
 }
 
 @test "fg-diff -s: hex addresses are stripped before matching, as difffolded.pl -s" {
-	fg-diff -s "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-s.out"
+	fgdiff -s "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-s.out"
 	printf 'f;0x1234 5\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'f;0xabcd 7\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --strip-hex "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --strip-hex "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "f;0x... 5 7" ]
+}
+
+@test "fg-diff: two header lines name the operands; the other programs read past them" {
+	printf 'main;a 5\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;a 7\n' >"$BATS_TEST_TMPDIR/new"
+	run fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf '# fg: baseline=%s\n# fg: target=%s\nmain;a 5 7' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new")" ]
+	# standard input by its name; a name cannot break the line
+	cp "$BATS_TEST_TMPDIR/new" "$BATS_TEST_TMPDIR/new
+x"
+	runsh "fg-diff - '$BATS_TEST_TMPDIR/new
+x' <'$BATS_TEST_TMPDIR/base'"
+	[ "$output" = "$(printf '# fg: baseline=<stdin>\n# fg: target=%s?x\nmain;a 5 7' "$BATS_TEST_TMPDIR/new")" ]
+	# filters pass them through; renderers and fg-top take the stacks alone
+	fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new" >"$BATS_TEST_TMPDIR/d"
+	[ "$(fg-prune -n nothing "$BATS_TEST_TMPDIR/d" | head -2 | cut -d= -f1)" = "$(printf '# fg: baseline\n# fg: target')" ]
+	[ "$(fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d" | awk -F'\t' '$NF == "main" { print $3 }')" = 7 ]
+	fg-svg "$BATS_TEST_TMPDIR/d" | grep -q 'main'
 }
 
 @test "fg-diff: new and vanished stacks get a zero on the other side" {
 	printf 'main;old 5\nmain;both 1\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'main;new 7\nmain;both 2\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'main;both 1 2\nmain;new 0 7\nmain;old 5 0')" ]
 }
 
 @test "fg-diff: renamed REPL functions line up (ProfileVega's demonstration)" {
-	run fg-diff "$D/base.folded" "$D/new.folded"
+	run fgdiff "$D/base.folded" "$D/new.folded"
 	status_is 0
 	[ "$output" = "$(printf '%s\n' \
 		'eval at boot.jl:360;f2 at REPL[3]:1 5 5' \
@@ -69,7 +87,7 @@ setup() {
 }
 
 @test "fg-diff --no-wildcard: REPL frames are only equal when their names are" {
-	run fg-diff --no-wildcard "$D/base.folded" "$D/new.folded"
+	run fgdiff --no-wildcard "$D/base.folded" "$D/new.folded"
 	[ "$(echo "$output" | wc -l)" -eq 9 ]
 	[[ "$output" == *"f1 at REPL[2]:2;sum at reduce.jl:532 100 0"* ]]
 }
@@ -77,9 +95,9 @@ setup() {
 @test "fg-diff --wildcard: a pattern of one's own" {
 	printf 'main;worker-1;job 5\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'main;worker-7;job 9\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --wildcard '^worker-[0-9]+$' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --wildcard '^worker-[0-9]+$' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "main;worker-7;job 5 9" ]
-	run fg-diff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$(echo "$output" | wc -l)" -eq 2 ]
 	run fg-diff --wildcard '(' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	status_is 2
@@ -88,14 +106,14 @@ setup() {
 @test "fg-diff --strip-lines: Julia frames match without line numbers, target's label printed" {
 	printf 'main at x.jl:1;f at a.jl:12 [inlined]_[d];g at b.jl:3 5\nmain at x.jl:1;h at c.jl:4 2\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 8\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 5 8\nmain at x.jl:2;h at c.jl:4 2 0')" ]
 }
 
 @test "fg-diff --simplify: only the widest root of each profile" {
 	printf 'main;a 50\nnoise;x 1\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'main;a 60\nother;y 2\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --simplify "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --simplify "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "main;a 50 60" ]
 }
 
@@ -145,11 +163,11 @@ setup() {
 	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/a"
 	printf 'a;b 18446744073709551615\n' >"$BATS_TEST_TMPDIR/b"
 	# (2^64 - 1) / 3 and twice that, derived by hand
-	run fg-diff -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	run fgdiff -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	status_is 0
 	[ "$output" = "$(printf 'a;b 6148914691236517205 18446744073709551615\nc 12297829382473034410 0')" ]
 	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/a"
-	runsh "fg-diff --normalize=exact $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-merge"
+	runsh "fgdiff --normalize=exact $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | fg-merge"
 	status_is 0
 	[ "$output" = "a;b 18446744073709551615 18446744073709551615" ]
 }
@@ -176,31 +194,31 @@ setup() {
 		END { for (k in s) print k, n[1, k] + 0, n[2, k] + 0 }' "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" |
 		LC_ALL=C sort >"$BATS_TEST_TMPDIR/want"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 8000 ]
-	fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/got"
+	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/got"
 	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	# a reader that stops early ends it quietly
-	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | head -1"
+	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | head -3 | tail -1"
 	status_is 0
 	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/want")" ]
 }
 
-# Regular files are mapped, not read: lines are not NUL-terminated in
-# place, and a file's last byte is its last.
-@test "fg-diff: mapped files read as pipes do: CRLF, a BOM, no final newline, a NUL byte" {
+# Regular files are watched for a change while they are read: they
+# read as pipes do all the same.
+@test "fg-diff: watched files read as pipes do: CRLF, a BOM, no final newline, a NUL byte" {
 	printf '\357\273\277a;b 3\r\nc 2\r\na;b 1' >"$BATS_TEST_TMPDIR/a"
 	printf 'c 5\na;b 1\nd 4' >"$BATS_TEST_TMPDIR/b"
-	run fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	run fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	status_is 0
 	[ "$output" = "$(printf 'a;b 4 1\nc 2 5\nd 0 4')" ]
-	runsh "cat $BATS_TEST_TMPDIR/a | fg-diff - $BATS_TEST_TMPDIR/b"
+	runsh "cat $BATS_TEST_TMPDIR/a | fgdiff - $BATS_TEST_TMPDIR/b"
 	[ "$output" = "$(printf 'a;b 4 1\nc 2 5\nd 0 4')" ]
-	# sorted files are joined where they lie
+	# sorted files are joined as they come
 	printf 'a;b 1\nc 2' >"$BATS_TEST_TMPDIR/a"
 	printf 'a;b 3\nb 1\nc 4\n' >"$BATS_TEST_TMPDIR/b"
-	run fg-diff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	run fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	[ "$output" = "$(printf 'a;b 1 3\nb 0 1\nc 2 4')" ]
-	# standard input from a file is mapped too, and left at its end as
-	# a read leaves it, for the next reader of the descriptor
+	# standard input from a file is watched too, and left at its end
+	# for the next reader of the descriptor
 	runsh "{ fg-diff - $BATS_TEST_TMPDIR/b >/dev/null; cat; } <$BATS_TEST_TMPDIR/a"
 	status_is 0
 	[ "$output" = "" ]
@@ -211,42 +229,73 @@ setup() {
 }
 
 # fg-diff with baseline a.folded (made first) and a pipe for target:
-# once the baseline is mapped, its first line read, and fg-diff asleep
-# on the pipe, the baseline is cut to SIZE bytes and LINE is written to
-# the target.  Sets status and err (what fg-diff said).
+# once the baseline is open, its first part read, and fg-diff asleep on
+# the pipe, CMD changes the baseline and LINE is written to the target.
+# Sets status, err (what fg-diff said) and out (its output).
 cut_while_read() {
 	mkfifo "$BATS_TEST_TMPDIR/b"
-	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >/dev/null 2>"$BATS_TEST_TMPDIR/err" &
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
 	pid=$!
 	exec 8>"$BATS_TEST_TMPDIR/b"
 	for i in $(seq 500); do
-		grep -q 'a\.folded' "/proc/$pid/maps" 2>/dev/null &&
+		ls -l "/proc/$pid/fd" 2>/dev/null | grep -q 'a\.folded' &&
 		    [ "$(awk '{ print $3 }' "/proc/$pid/stat")" = S ] && break
 		sleep 0.01
 	done
-	grep -q 'a\.folded' "/proc/$pid/maps"
-	truncate -s "$1" "$BATS_TEST_TMPDIR/a.folded"
+	ls -l "/proc/$pid/fd" | grep -q 'a\.folded'
+	# a change the file's time can tell from the start
+	sleep 0.05
+	eval "$1"
 	echo "$2" >&8
 	exec 8>&-
 	status=0
 	wait "$pid" || status=$?
 	err=$(cat "$BATS_TEST_TMPDIR/err")
+	out=$(cat "$BATS_TEST_TMPDIR/out")
 }
 
 @test "fg-diff: a file cut short while it is read is an error naming it, not a crash" {
-	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
+	[ -d /proc/self/fd ] || skip "needs /proc/PID/fd to see the file open"
 	awk 'BEGIN { for (i = 0; i < 5000; i++) print "main;f" i, 1 }' >"$BATS_TEST_TMPDIR/a.folded"
-	cut_while_read 0 'main;f1 1'
+	cut_while_read 'truncate -s 0 "$BATS_TEST_TMPDIR/a.folded"' 'main;f1 1'
 	[ "$status" = 1 ]
-	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read, or could not be read" ]
+	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file changed while it was read" ]
+	[ "$out" = "" ]
 }
 
-# Cut inside its last mapped page, a file reads as zeros past its new
-# end (no fault): the line read there is not taken for bad input.
-@test "fg-diff: a file cut short inside its last page is said to be, not read as zeros" {
-	[ -r /proc/self/maps ] || skip "needs /proc/PID/maps to see the file mapped"
+# A watched file not yet read to its end is as it was: a bad line in it
+# is said as ever, not taken for a change.
+@test "fg-diff: a bad line early in a large watched file names its line" {
+	{ echo 'main;bad'; awk 'BEGIN { for (i = 0; i < 150000; i++) printf "main;lib;f%06d 1\n", i }'; } >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main 1\n' >"$BATS_TEST_TMPDIR/b.folded"
+	run fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/a.folded:1: count missing" ]
+	run fg-merge "$BATS_TEST_TMPDIR/a.folded"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/a.folded:1: count missing" ]
+}
+
+# Cut after it was read whole, a file is still said to have changed:
+# what was read is no longer the file.
+@test "fg-diff: a file cut short after its bytes were read is said to be" {
+	[ -d /proc/self/fd ] || skip "needs /proc/PID/fd to see the file open"
 	printf 'a;b 1\nzzz;last 5\n' >"$BATS_TEST_TMPDIR/a.folded"
-	cut_while_read 8 'a;b 1'
+	cut_while_read 'truncate -s 8 "$BATS_TEST_TMPDIR/a.folded"' 'a;b 1'
 	[ "$status" = 1 ]
-	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file shrank while it was read" ]
+	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file changed while it was read" ]
+}
+
+# Rewritten in place with the same size while it is read (its first
+# megabyte read, the rest not): no memory error, no stack of two
+# versions, but the change said.
+@test "fg-diff: a file rewritten in place while it is read is said to have changed" {
+	[ -d /proc/self/fd ] || skip "needs /proc/PID/fd to see the file open"
+	awk 'BEGIN { for (i = 0; i < 150000; i++) printf "main;lib;f%06d 1\n", i }' >"$BATS_TEST_TMPDIR/a.folded"
+	awk 'BEGIN { for (i = 0; i < 150000; i++) printf "root;x;y;z%06d 2\n", i }' >"$BATS_TEST_TMPDIR/new"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/a.folded")" -gt 2000000 ]
+	cut_while_read 'dd if="$BATS_TEST_TMPDIR/new" of="$BATS_TEST_TMPDIR/a.folded" conv=notrunc status=none' 'main;lib;f000001 1'
+	[ "$status" = 1 ]
+	[ "$err" = "fg-diff: $BATS_TEST_TMPDIR/a.folded: the file changed while it was read" ]
+	[ "$out" = "" ]
 }

@@ -15,52 +15,56 @@ svg_fill() {
 	svg_lines "$1" | grep -o "<rect x=\"$x\" y=\"$y\" [^>]*" | head -1 | sed 's/.*fill="\([^"]*\)".*/\1/'
 }
 
-need_python() {
+need_pagedata() {
 	command -v python3 >/dev/null || skip "needs python3 to read the page's data"
+	command -v node >/dev/null || skip "needs node to run the page's decoder"
 }
 
 # fgdata PAGE EXPR: EXPR evaluated in Python over the page's data: D the
-# JSON object, V its views with the packed fields unpacked (depth, f,
-# w, b, c lists), names(v) the names of view v's frames in order.
+# JSON object, V its views as the page's own script decodes them, run
+# by node (tests/html-views.cjs): each record of D["views"] with its
+# frames' depth, f, w, b and c (colour index) lists, its elided view in
+# "e"; names(v) the names of view v's frames in order, color(v, NAME)
+# the fill of frame NAME; folded(v) the view's stacks in folded form,
+# each frame's own count (the baseline's, then the target's, in a
+# differential view), the page's root frame left out.
 fgdata() {
-	python3 - "$@" <<'EOF'
+	local key
+	# the page's decoding is kept until the page changes
+	key=$(cksum <"$1")
+	if [ "$key" != "$(cat "$BATS_TEST_TMPDIR/views.key" 2>/dev/null)" ]; then
+		node "$FG_ROOT/tests/html-views.cjs" "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
+		echo "$key" >"$BATS_TEST_TMPDIR/views.key"
+	fi
+	python3 - "$1" "$2" "$BATS_TEST_TMPDIR/views.json" <<'EOF'
 import json, re, sys
 page = open(sys.argv[1], encoding="utf-8", errors="strict").read()
 m = re.search(r'<script type="application/json" id="fg-data">\n(.*?)</script>', page, re.S)
 D = json.loads(m.group(1))
-A = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-def unpack(s):
-    out, v, mul = [], 0, 1
-    for ch in s:
-        d = A.index(ch)
-        v += (d & 31) * mul
-        if d & 32:
-            mul *= 32
-            continue
-        out.append(v); v, mul = 0, 1
-    return out
-def counts(s):
-    return [float(x) for x in s.split(",")[:-1]] if D["frac"] else unpack(s)
-def view(r):
+num = float if D["frac"] else int
+def view(r, a):
     v = dict(r)
-    if r["n"] == 0:
-        v.update(depth=[], f=[], w=[], c=[])
-        if "e" in r: v["e"] = view(r["e"])
-        return v
-    steps = unpack(r["d"])
-    v["depth"] = []
-    for i, st in enumerate(steps):
-        v["depth"].append(0 if i == 0 else v["depth"][-1] + 1 - st)
-    v["f"] = unpack(r["f"]); v["w"] = counts(r["w"])
-    if "b" in r: v["b"] = counts(r["b"])
-    if "c" in r: v["c"] = unpack(r["c"])
-    else:
-        nc = unpack(D["namecolor"]); v["c"] = [nc[f] for f in v["f"]]
-    if "e" in r: v["e"] = view(r["e"])
+    v.update(depth=a["depth"], f=a["f"], c=a["c"], w=[num(x) for x in a["w"]])
+    if a["b"] is not None: v["b"] = [num(x) for x in a["b"]]
+    if "e" in r: v["e"] = view(r["e"], a["e"])
     return v
-V = [view(r) for r in D["views"]]
+V = [view(r, a) for r, a in zip(D["views"], json.load(open(sys.argv[3])))]
 def names(v): return [D["names"][f] for f in v["f"]]
 def color(v, name): return D["colors"][v["c"][names(v).index(name)]]
+def folded(v):
+    cols = [c for c in ("b", "w") if c in v]
+    own = {c: list(v[c]) for c in cols}
+    up, paths, out = [], [], []
+    for i, d in enumerate(v["depth"]):
+        del up[d:]
+        if up:
+            for c in cols: own[c][up[-1]] -= v[c][i]
+        paths.append((paths[up[-1]] + ";" if d > 1 else "") + D["names"][v["f"][i]])
+        up.append(i)
+    for i in range(1, len(paths)):
+        if any(own[c][i] for c in cols):
+            out.append(" ".join([paths[i]] + [str(own[c][i]) for c in cols]))
+    return out
 r = eval(sys.argv[2])
 print("\n".join(map(str, r)) if isinstance(r, list) else r)
 EOF
@@ -69,7 +73,7 @@ EOF
 @test "fg-html: one self-contained page: no reference leaves it" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	head -1 "$BATS_TEST_TMPDIR/p.html" | grep -qx '<!DOCTYPE html>'
-	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
+	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$BATS_TEST_TMPDIR/p.html"
 	# the script and style are inline, each once
 	[ "$(grep -c '^<script' "$BATS_TEST_TMPDIR/p.html")" -eq 2 ]
@@ -83,7 +87,7 @@ EOF
 }
 
 @test "fg-html: the whole tree, no minimum width: every stack's leaf is a frame" {
-	need_python
+	need_pagedata
 	# a stack of one sample among a million is still there to zoom into
 	{ echo "big;work 1000000"; echo "big;tiny;leaf 1"; } | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'names(V[0])')" = "$(printf 'all\nbig\ntiny\nleaf\nwork')" ]
@@ -92,7 +96,7 @@ EOF
 }
 
 @test "fg-html: widths add up to the input's counts, frame by frame" {
-	need_python
+	need_pagedata
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	total=$(awk '{ t += $NF } END { print t }' "$J")
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"][0]')" = "$total" ]
@@ -106,8 +110,32 @@ EOF
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["n"]')" = "$prefixes" ]
 }
 
+@test "fg-html: the page's own script (node) decodes the stacks it was given" {
+	need_pagedata
+	# counts of one to nine packed digits (five bits each), all bits set
+	T=$BATS_TEST_TMPDIR
+	printf 'a;b 1\na;c 31\na;c;d 32\ne 1099511627775\nf;g;h 35184372088831\nf 7\n' >"$T/big.folded"
+	for f in "$T/big.folded" "$J"; do
+		fg-html "$f" >"$T/p.html"
+		fgdata "$T/p.html" 'folded(V[0])' | sort >"$T/got"
+		# the annotations (_[d] and the like) are kept apart from the names
+		sed -E 's/_\[[a-z]\]( |;)/\1/g' "$f" | fg-merge | sort | diff - "$T/got"
+	done
+	# a differential page: the baseline's counts and the target's
+	printf 'a;b 3 5\na;c;d 7 2\ne 1 1\na 0 4\nx;y 40 0\nx 1 1\n' >"$T/d.folded"
+	fg-html "$T/d.folded" >"$T/p.html"
+	fgdata "$T/p.html" 'folded(V[0])' | sort >"$T/got"
+	# y vanished: x keeps its baseline, 40 more, in the graph
+	sed 's/^x 1 1$/x 41 1/; /^x;y /d' "$T/d.folded" | sort | diff - "$T/got"
+	# and the stacks that vanished are the elided view, the baseline's counts
+	fg-html "$DIFF" >"$T/p.html"
+	fgdata "$T/p.html" 'folded(V[0]["e"])' | sort >"$T/got"
+	[ -s "$T/got" ]
+	awk '$NF == 0 { $NF = ""; sub(/ $/, ""); print }' "$DIFF" | fg-merge | sort | diff - "$T/got"
+}
+
 @test "fg-html: names are interned once; annotations kept apart" {
-	need_python
+	need_pagedata
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	# eval at boot.jl:330 roots every stack but is written once
 	[ "$(grep -o 'eval at boot.jl:330' "$BATS_TEST_TMPDIR/p.html" | wc -l)" -eq 1 ]
@@ -119,7 +147,7 @@ EOF
 }
 
 @test "fg-html: decimal counts" {
-	need_python
+	need_pagedata
 	fg-html "$DATA/folded/decimal.folded" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["frac"]')" = 1 ]
 	want=$(awk '{ t += $NF } END { print t }' "$DATA/folded/decimal.folded")
@@ -135,11 +163,12 @@ EOF
 }
 
 @test "fg-html: hot, --hash and julia colours are fg-svg's" {
-	need_python
+	need_pagedata
 	for opt in "" --hash "--colors=julia" "--colors=mem"; do
 		fg-html $opt "$J" >"$BATS_TEST_TMPDIR/p.html"
 		fg-svg $opt "$J" >"$BATS_TEST_TMPDIR/p.svg"
-		grep -o 'fill="#[0-9a-f]*"' "$BATS_TEST_TMPDIR/p.svg" | sed 's/fill="\(.*\)"/\1/' | sort -u >"$BATS_TEST_TMPDIR/svg"
+		# the frames' fills (not the key's, under --colors julia)
+		grep -o 'fill="#[0-9a-f]*"[^>]*><title>' "$BATS_TEST_TMPDIR/p.svg" | sed 's/fill="\(#[0-9a-f]*\)".*/\1/' | sort -u >"$BATS_TEST_TMPDIR/svg"
 		fgdata "$BATS_TEST_TMPDIR/p.html" 'sorted(set(D["colors"][c] for c in V[0]["c"]))' >"$BATS_TEST_TMPDIR/html"
 		# every box colour of the SVG is a frame colour of the page
 		[ -z "$(comm -23 "$BATS_TEST_TMPDIR/svg" "$BATS_TEST_TMPDIR/html" | grep -v '^#\(ffffff\|eeeeee\|eeeeb0\)$')" ]
@@ -153,7 +182,7 @@ EOF
 }
 
 @test "fg-html --colors julia: status colours, compilation under the compiler, and a legend" {
-	need_python
+	need_pagedata
 	{ echo "main at a.jl:1;f at b.jl:2_[d] 3"; echo "main at a.jl:1;g at b.jl:3_[g] 2"
 	  echo "main at a.jl:1;typeinf_ext at typeinfer.jl:9;abstract_call at abstractinterpretation.jl:5 4"
 	  echo "main at a.jl:1;h at b.jl:4 1"; } >"$BATS_TEST_TMPDIR/j.folded"
@@ -174,7 +203,7 @@ EOF
 }
 
 @test "fg-html --palette: colours from the map, new ones written back" {
-	need_python
+	need_pagedata
 	printf 'main->rgb(1,2,3)\n' >"$BATS_TEST_TMPDIR/pal"
 	printf 'main;a 2\nmain;b 1\n' | fg-html --palette "$BATS_TEST_TMPDIR/pal" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "color(V[0], 'main')")" = '#010203' ]
@@ -183,7 +212,7 @@ EOF
 }
 
 @test "fg-html: differential input coloured by change, with the elided stacks apart" {
-	need_python
+	need_pagedata
 	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
 	[ "$(fgdata "$p" 'D["diff"]')" = 1 ]
@@ -208,7 +237,7 @@ EOF
 }
 
 @test "fg-html --negate, --delta=self, --min-delta, --reverse" {
-	need_python
+	need_pagedata
 	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('g')]")" = 5 ]
 	fg-html --delta=self "$DIFF" >"$BATS_TEST_TMPDIR/s.html"
@@ -225,7 +254,7 @@ EOF
 }
 
 @test "fg-html: several inputs are several views, named after their files" {
-	need_python
+	need_pagedata
 	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
 	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
 	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
@@ -238,7 +267,7 @@ EOF
 }
 
 @test "fg-html --split-root: one view per root frame" {
-	need_python
+	need_pagedata
 	printf 'thread 1;main;a 3\nthread 2;main;b 2\nthread 1;c 1\n' | fg-html --split-root >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["name"] for v in V]')" = "$(printf 'thread 1\nthread 2')" ]
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[v["w"][0] for v in V]')" = "$(printf '4\n2')" ]
@@ -260,7 +289,7 @@ EOF
 }
 
 @test "fg-html: --title, --subtitle, --countname, --inverted, --sort, sizes" {
-	need_python
+	need_pagedata
 	fg-html -t 'My <run>' --subtitle 'sub "x"' --countname allocations -i --sort=width \
 		-w 800 -H 600 "$J" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
@@ -291,7 +320,7 @@ EOF
 }
 
 @test "fg-html: hostile names and options stay data" {
-	need_python
+	need_pagedata
 	fg-html -t '</script><script>alert(3)</script>' --subtitle '<!-- ]]>' "$H" >"$BATS_TEST_TMPDIR/p.html"
 	p=$BATS_TEST_TMPDIR/p.html
 	# exactly the page's own two scripts, and no markup from a name
@@ -353,7 +382,7 @@ EOF
 }
 
 @test "fg-html: labels black or white by their fill, at least 4.5:1 on every colour" {
-	need_python
+	need_pagedata
 	printf 'main;shrinking_function 10 1\nmain;growing_function 1 10\nmain;gone 3 0\nmain;new 0 4\n' \
 		>"$BATS_TEST_TMPDIR/d.folded"
 	for args in "" "-c julia" "-c blue" "-c purple" "--hash -c mem" "-c category"; do
@@ -371,7 +400,7 @@ EOF
 }
 
 @test "fg-html: the unit header of each input in its views; --countname wins" {
-	need_python
+	need_pagedata
 	printf '# fg: unit=bytes\n# fg: countname=size\nmain;alloc 3072\nmain;free 1024\n' >"$BATS_TEST_TMPDIR/b.folded"
 	printf '# other comment\n# fg: unit=nanoseconds\nmain;run 1500000\n' >"$BATS_TEST_TMPDIR/t.folded"
 	printf 'main;x 1\n' >"$BATS_TEST_TMPDIR/n.folded"
@@ -403,7 +432,7 @@ EOF
 }
 
 @test "fg-html: the differential percentage's terms are in the data (fg-folded(5))" {
-	need_python
+	need_pagedata
 	# the change is over the total drawn: the target's, with --negate the baseline's
 	p=$BATS_TEST_TMPDIR/p.html
 	fg-html "$DIFF" >"$p"
@@ -444,14 +473,62 @@ Try 'fg-html --help' for more information." ]
 }
 
 # In a real browser: headless Chromium driven by puppeteer-core
-# (FG_PUPPETEER_NODE_PATH names the node_modules that holds it).
+# (FG_PUPPETEER_NODE_PATH names the node_modules that holds it).  Without
+# them the test skips, but fails under CI=true: CI installs both, and a
+# failed install must not pass for a skipped test.
+noskip() {
+	if [ "${CI:-}" = true ]; then
+		echo "CI=true: $1" >&2
+		return 1
+	fi
+	skip "$1"
+}
+# What the browser tests lack, or nothing.
+browser_missing() {
+	if [ -z "${FG_PUPPETEER_NODE_PATH:-}" ] || [ ! -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ]; then
+		echo "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	elif ! command -v node >/dev/null; then
+		echo "needs node"
+	elif [ -z "${FG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+		echo "needs chromium (or FG_CHROMIUM)"
+	fi
+}
+# One Chromium and one node for the whole file (tests/browser/server.cjs,
+# on a loopback port): each test sends it its cases, each case's page
+# opens in a context of its own.
+setup_file() {
+	[ -z "$(browser_missing)" ] || return 0
+	node "$BATS_TEST_DIRNAME/browser/server.cjs" >"$BATS_FILE_TMPDIR/port" 2>&1 3>&- &
+	echo $! >"$BATS_FILE_TMPDIR/port.pid"
+	for _ in $(seq 300); do
+		grep -qx '[0-9]*' "$BATS_FILE_TMPDIR/port" && break
+		sleep 0.1
+	done
+	FG_BROWSER_PORT=$(grep -x '[0-9][0-9]*' "$BATS_FILE_TMPDIR/port" || true)
+	export FG_BROWSER_PORT
+}
+teardown_file() {
+	[ -s "$BATS_FILE_TMPDIR/port.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/port.pid")" 2>/dev/null || true
+}
+# A case of tests/browser/html.cjs: by the file's server, else a node
+# and a browser of its own.
+browser_run() {
+	if [ -z "${FG_BROWSER_PORT:-}" ]; then
+		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@"
+		return
+	fi
+	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
+	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
+	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
+	exec 5<&-
+	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
+	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
+}
 browser() {
-	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
-		skip "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
-	command -v node >/dev/null || skip "needs node"
-	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
-		skip "needs chromium (or FG_CHROMIUM)"
-	timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@" >"$BATS_TEST_TMPDIR/b.out" ||
+	local why
+	why=$(browser_missing)
+	[ -z "$why" ] || noskip "$why" || return 1
+	browser_run "$@" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
@@ -638,7 +715,7 @@ pct() {
 	[ "$(got black)" -gt 10 ]
 	[ "$(got white)" -eq 0 ]
 	# a match is drawn in the search colour, its label in the colour fg chose for it
-	need_python
+	need_pagedata
 	m=$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["matchlabel"]')
 	FG_QUERY='?s=shrinking' browser label "$BATS_TEST_TMPDIR/p.html" shrinking_function
 	[ "$(got fill)" = "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["match"]')" ]
@@ -659,4 +736,320 @@ pct() {
 	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
 	browser elided "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
+}
+
+@test "fg-html in Chromium: after a deep view, a shallow view and an Elided view open on their graphs" {
+	# section 9 (a): the deep view's scroll offset left the next one blank
+	awk 'BEGIN { s = "root"; for (i = 0; i < 300; i++) s = s ";f" i; print s " 3"; print "root;g 1" }' >"$BATS_TEST_TMPDIR/cpu.folded"
+	printf 'main;alloc 7\n' >"$BATS_TEST_TMPDIR/allocs.folded"
+	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/allocs.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser views "$BATS_TEST_TMPDIR/p.html" 1
+	# all, main and alloc drawn where fg.rect puts them
+	[ "$(got painted)" = "3 of 3" ]
+	[ "$(got scrolltop)" = 0 ]
+	# a deep diff whose vanished stacks are shallow
+	awk '{ print $1, 3, 5 } END { print "gone;x 4 0" }' "$BATS_TEST_TMPDIR/cpu.folded" | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	browser elided "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got elided)" = true ]
+	[ "$(got painted)" = "3 of 3" ]
+}
+
+@test "fg-html in Chromium: a differential frame that did not change has a visible edge" {
+	# section 9 (b): white on white, only the label floated
+	printf 'main;same 5 5\nmain;grew 1 9\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser edge "$BATS_TEST_TMPDIR/p.html" same
+	[ "$(got fill)" = '#ffffff' ]
+	[ "$(got edge)" -lt 200 ]
+}
+
+@test "fg-html in Chromium: a differential page says what it compares, and when the totals differ" {
+	# section 9 (c), from fg-diff's header
+	printf 'main;a 3\n' >"$BATS_TEST_TMPDIR/before.folded"
+	printf 'main;a 5\nmain;b 1\n' >"$BATS_TEST_TMPDIR/after.folded"
+	fg-diff "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser load "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	# scaled with -n: the totals agree, no warning
+	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]
+	# without the header, the two columns by their roles; one-count pages say nothing
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/h.html"
+	browser load "$BATS_TEST_TMPDIR/h.html"
+	[[ "$(got compare)" == "baseline → target"* ]]
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	browser load "$BATS_TEST_TMPDIR/j.html"
+	[ -z "$(got compare)" ]
+}
+
+@test "fg-html in Chromium: the Sort button shows the order in use; the title follows the mode" {
+	# section 9 (d)
+	printf 'main;a 1\nmain;b 5\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got open)" = "Flame Graph|Flame Graph|Sorted by name" ]
+	[ "$(got sorted)" = "Flame Graph|Flame Graph|Sorted by width" ]
+	[ "$(got moded)" = "Icicle Graph|Icicle Graph|Sorted by width" ]
+	[ "$(got url)" = "?o=width&m=icicle" ]
+	# a title of one's own stays
+	printf 'main;a 1\n' | fg-html -t Mine --sort=width >"$BATS_TEST_TMPDIR/t.html"
+	browser buttons "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got open)" = "Mine|Mine|Sorted by width" ]
+	[ "$(got moded)" = "Mine|Mine|Sorted by name" ]
+}
+
+@test "fg-html in Chromium: the function table (m=table) has fg-top's numbers, row for row" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Function Table" ]
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|Function" ]
+	fg-top --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	[ -s "$BATS_TEST_TMPDIR/want" ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# grouped by file, as fg-top --by file
+	FG_QUERY='?m=table&tb=file' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|File" ]
+	fg-top --by file --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got url)" = '?m=table&tb=file' ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	# sorted by total, the widest first; a row opens its sandwich
+	[ "$(got firstbytotal)" = "$(fg-top --format tsv -n 1 --sort total "$J" | awk -F'\t' 'NR == 2 { print $6 }')" ]
+	[ "$(got clicked)" = "sandwich $(got firstbytotal)" ]
+	[[ "$(got url)" == "?m=sandwich&fn="* ]]
+	# differential: the baselines and changes of fg-top's columns
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# recursion counted once a stack; 600 functions show 500 rows, then all
+	awk 'BEGIN { print "a;r;r;r 5"; for (i = 0; i < 600; i++) print "main;f" i, i + 1 }' >"$BATS_TEST_TMPDIR/m.folded"
+	fg-html "$BATS_TEST_TMPDIR/m.folded" >"$BATS_TEST_TMPDIR/m.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got more)" = "Show all 603 rows" ]
+	[ "$(got rows)" = 603 ]
+	[ "$(got row | grep -P '\tr$')" = "$(printf '5\t5\t\tr')" ]
+	# filtered by the search
+	FG_QUERY='?m=table&s=%5Ef5' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got rows)" = "$(awk 'BEGIN { for (i = 0; i < 600; i++) print "f" i }' | grep -c '^f5')" ]
+}
+
+@test "fg-html in Chromium: bottom-up (m=bottomup) is the graph of the reversed stacks" {
+	fg-html --reverse "$J" >"$BATS_TEST_TMPDIR/r.html"
+	browser mode "$BATS_TEST_TMPDIR/r.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Bottom-up ]
+	[ "$(got url)" = '?m=bottomup' ]
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/got")
+	[ "$(got painted | cut -d' ' -f3)" -gt 0 ]
+	# differential: both columns reversed alike
+	fg-html --reverse "$DIFF" >"$BATS_TEST_TMPDIR/dr.html"
+	browser mode "$BATS_TEST_TMPDIR/dr.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/d.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "fg-html in Chromium: the sandwich (m=sandwich&fn=) has fg-filter --reroot's callees and the reversed callers" {
+	f='sort! at sort.jl:710'
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' \
+		browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Sandwich ]
+	[ "$(got url)" = '?m=sandwich&fn=sort!%20at%20sort.jl%3A710' ]
+	read -r self total < <(fg-top --format tsv -n 0 "$J" | awk -F'\t' -v f="$f" '$6 == f { print $1, $3 }')
+	all=$(awk '{ t += $NF } END { print t }' "$J")
+	[ "$(got sandinfo)" = "Sandwich of $f: total $total samples ($(pct "$total" "$all")), self $self samples ($(pct "$self" "$all")) — callers above, callees below" ]
+	# the callees: fg-filter --reroot's graph, below its "all"
+	fg-filter --reroot -e "^sort! at sort\\.jl:710\$" "$J" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	browser mode "$BATS_TEST_TMPDIR/c.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# the callers: each stack cut at the function, reversed
+	awk -v f="$f" '{ c = $NF; sub(/ [^ ]*$/, ""); n = split($0, a, ";")
+		for (i = 1; i <= n; i++) if (a[i] == f) break
+		if (i > n) next; s = a[i]; for (j = i - 1; j >= 1; j--) s = s ";" a[j]; print s, c }' "$J" |
+		fg-html >"$BATS_TEST_TMPDIR/u.html"
+	browser mode "$BATS_TEST_TMPDIR/u.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got caller >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# a function no frame has: the graph
+	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got url)" = '' ]
+}
+
+# The page's view saved as folded (fg.folded, the text the Save link
+# writes) with the transforms TX (tx=...), and CMD's output on the
+# same input, both summed by fg-merge: the same stacks and counts.
+same_as_cli() {
+	local page=$1 tx=$2 input=$3
+	shift 3
+	FG_QUERY="?$tx" browser saved "$page"
+	got line | fg-merge >"$BATS_TEST_TMPDIR/page.folded"
+	"$@" "$input" | fg-merge >"$BATS_TEST_TMPDIR/cli.folded"
+	[ -s "$BATS_TEST_TMPDIR/cli.folded" ]
+	diff "$BATS_TEST_TMPDIR/cli.folded" "$BATS_TEST_TMPDIR/page.folded"
+}
+
+@test "fg-html in Chromium: each transform's saved view equals its CLI filter" {
+	printf 'a;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\na;b;a;b 5\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=drop:b "$BATS_TEST_TMPDIR/t.folded" fg-prune b
+	[ "$(got chips)" = "drop: b" ]
+	[ "$(got after)" = "" ]
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=rec: "$BATS_TEST_TMPDIR/t.folded" fg-prune --recursion
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=focus:b "$BATS_TEST_TMPDIR/t.folded" fg-filter --reroot b
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=grep:x "$BATS_TEST_TMPDIR/t.folded" fg-filter --only -e x
+	# on a real profile, with names as Julia writes them
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=drop:sort!%20at%20sort.jl%3A710' "$J" fg-prune -e '^sort! at sort\.jl:710$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=focus:mapslices%20at%20abstractarray.jl%3A2857' "$J" \
+		fg-filter --reroot -e '^mapslices at abstractarray\.jl:2857$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:%5Erand' "$J" fg-filter --only -e '^rand'
+	# in order: the second applies to what the first left
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:sort&tx=drop:sort!%20at%20sort.jl%3A646' "$J" \
+		sh -c 'fg-filter --only -e sort "$1" | fg-prune -e "^sort! at sort\.jl:646$"' _
+	[ "$(got chips)" = "only: sort|drop: sort! at sort.jl:646" ]
+	[ "$(got after)" = "?tx=grep:sort" ]
+	[ "$(got download)" = view.folded ]
+	[ "$(got href)" = blob ]
+}
+
+@test "fg-html in Chromium: transforms without a CLI filter, the unit header, bottom-up saved reversed" {
+	printf '# fg: unit=bytes\na;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	FG_QUERY='?tx=hide:b' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line)" = "$(printf '# fg: unit=bytes\na;c 1\na;d 2\na;x 3\nc 4')" ]
+	[ "$(got chips)" = "hide: b" ]
+	FG_QUERY='?tx=root:a%3Bb' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d)" = "$(printf 'b;c 1\nb;d 2')" ]
+	# files: Julia's frames of one file, consecutive, are one frame
+	printf 'main at m.jl:1;f at lib.jl:3;g at lib.jl:9;h at m.jl:4 2\n' >"$BATS_TEST_TMPDIR/f.folded"
+	fg-html "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?tx=file:%5Elib' browser saved "$BATS_TEST_TMPDIR/f.html"
+	[ "$(got line)" = "main at m.jl:1;lib.jl;h at m.jl:4 2" ]
+	# bottom-up writes the reversed stacks; the table's totals follow the transforms
+	FG_QUERY='?tx=hide:b&m=bottomup' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d | sort)" = "$(printf 'c 4\nc;a 1\nd;a 2\nx;a 3')" ]
+	FG_QUERY='?tx=grep:x&m=table' browser table "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got row | grep -P '\ta$' | cut -f2)" = 3 ]
+	# differential: both columns, the baseline first
+	printf 'a;b 1 2\na;c 3 0\n' | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?tx=hide:a' browser saved "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
+}
+
+@test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# frames in order: all main a x y b; the matches x y b are 3, 4, 5
+	FG_QUERY='?s=%5E(x%7Cy%7Cb)%24' browser steps "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got enter1)" = "1 of 3 z=3" ]
+	[ "$(got enter2)" = "2 of 3 z=4" ]
+	[ "$(got shiftenter)" = "1 of 3 z=3" ]
+	[ "$(got n)" = "2 of 3 z=4" ]
+	[ "$(got N)" = "1 of 3 z=3" ]
+	[ "$(got message)" = "invalid regular expression" ]
+	[ "$(got bad)" = bad ]
+}
+
+@test "fg-html in Chromium: keys move, zoom, switch modes; focus is visible" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# each line: the selected frame, the zoomed one, the mode, the focus
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp ArrowLeft ArrowUp Enter Backspace ArrowDown t t b b /"
+	[ "$(got ArrowUp | sed -n 1p)" = "main all graph canvas" ]
+	# away from the root: the widest callee; then its sibling
+	[ "$(got ArrowUp | sed -n 2p)" = "b all graph canvas" ]
+	[ "$(got ArrowLeft)" = "a all graph canvas" ]
+	[ "$(got ArrowUp | sed -n 3p)" = "x all graph canvas" ]
+	[ "$(got Enter)" = "x x graph canvas" ]
+	[ "$(got Backspace)" = "x a graph canvas" ]
+	[ "$(got ArrowDown)" = "a a graph canvas" ]
+	[ "$(got t | sed -n 1p)" = "- all table -" ]
+	[ "$(got t | sed -n 2p)" = "- all graph -" ]
+	[ "$(got b | sed -n 1p)" = "- all bottomup -" ]
+	[ "$(grep '^/=' "$BATS_TEST_TMPDIR/b.out" | cut -c3-)" = "- all graph search" ]
+	# s: the sandwich of the selected frame
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp s"
+	[ "$(got s)" = "- b sandwich canvas" ]
+	browser focus "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got outline)" = "solid 2px" ]
+}
+
+@test "fg-html in Chromium: a dark theme by the system's preference and a toggle, text at 4.5:1 or more in both" {
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	for q in '' '?m=table' '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2'; do
+		FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+		FG_DARK=1 FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+	done
+	[ "$(got url)" = '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2&th=light' ]
+	# an unchanged frame keeps its edge in the dark
+	FG_DARK=1 browser edge "$BATS_TEST_TMPDIR/p.html" 'f2 at REPL[3]:1'
+	[ "$(got fill)" = '#ffffff' ]
+	[ "$(got edge)" -lt 200 ]
+}
+
+@test "fg-html --flamechart: time order, adjacent stacks merged; the other modes sum it" {
+	printf 'a;b 1\na;b 2\na;c 2\na;b 3\n' >"$BATS_TEST_TMPDIR/t.folded"
+	run fg-html --flamechart --sort=width "$BATS_TEST_TMPDIR/t.folded"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: --sort=width and --flamechart exclude each other" ]
+	fg-html --flamechart "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Flame Chart" ]
+	# the first two lines are one run; b comes back after c
+	[ "$(got frame)" = "$(printf '0 all 8\n1 a 8\n2 b 3\n2 c 2\n2 b 3')" ]
+	[ "$(got painted)" = "5 of 5" ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got row | grep -P '\tb$')" = "$(printf '6\t6\t\tb')" ]
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
+}
+
+@test "fg-html --source-url: a frame's file and line as a link in its card, by Ctrl-click and beside the breadcrumb" {
+	fg-html --source-url 'vscode://file/{path}:{line}' "$J" >"$BATS_TEST_TMPDIR/p.html"
+	browser source "$BATS_TEST_TMPDIR/p.html" 'mapslices at abstractarray.jl:2857'
+	[ "$(got card)" = 'vscode://file/abstractarray.jl:2857' ]
+	[ "$(got opened)" = 'vscode://file/abstractarray.jl:2857' ]
+	# Ctrl-click opens, it does not zoom; a click zooms
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = 'vscode://file/abstractarray.jl:2857' ]
+	# {path} as written, {file} its base name; a space, # and ? escaped
+	printf 'main at src/a b#c?.jl:12;f at /x/y.jl:3 2\nmain at src/a b#c?.jl:12 1\n' |
+		fg-html --source-url 'https://example.org/R/blob/0/{path}#L{line}?f={file}' >"$BATS_TEST_TMPDIR/s.html"
+	browser source "$BATS_TEST_TMPDIR/s.html" 'main at src/a b#c?.jl:12'
+	[ "$(got card)" = 'https://example.org/R/blob/0/src/a%20b%23c%3F.jl#L12?f=a%20b%23c%3F.jl' ]
+	# frames without a file have none; without the option, no frame has one
+	printf 'main;f 2\n' | fg-html --source-url 'file:///{path}' >"$BATS_TEST_TMPDIR/n.html"
+	browser source "$BATS_TEST_TMPDIR/n.html" f
+	[ -z "$(got card)" ]
+	[ -z "$(got opened)" ]
+	fg-html "$J" >"$BATS_TEST_TMPDIR/o.html"
+	browser source "$BATS_TEST_TMPDIR/o.html" 'mapslices at abstractarray.jl:2857'
+	[ -z "$(got card)" ]
+	# only the web's, files' and editors' schemes
+	for t in 'javascript:alert(1)//{path}' 'JavaScript:x' 'data:text/html,{path}' '{path}' 'vbscript:x'; do
+		run fg-html --source-url "$t" "$J"
+		status_is 2
+		[ "${lines[0]}" = "fg-html: bad source URL: '$t' (http:, https:, file:, vscode: or an editor's scheme)" ]
+	done
 }

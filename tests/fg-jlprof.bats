@@ -104,22 +104,29 @@ rejects() {
 	    fg-jlprof >"$BATS_TEST_TMPDIR/r.jlprof"
 	run jlprof-fold --recur=flat "$BATS_TEST_TMPDIR/r.jlprof"
 	same_lines 'main at m.jl:1;work at w.jl:2;alloc at a.jl:4 1'
-	# C frames (no " at FILE:LINE") are rewound by flatc only, as in Julia
-	printf 'main;work;show;work;alloc 1\n' | fg-jlprof >"$BATS_TEST_TMPDIR/c.jlprof"
+	# C frames (a C source file) are rewound by flatc only, as in Julia
+	printf 'main at m.c:1;work at w.c:2;show at s.c:3;work at w.c:2;alloc at a.c:4 1\n' |
+	    fg-jlprof >"$BATS_TEST_TMPDIR/c.jlprof"
 	run jlprof-fold -C --recur=flat "$BATS_TEST_TMPDIR/c.jlprof"
-	same_lines 'main;work;show;work;alloc 1'
+	same_lines 'main at m.c:1;work at w.c:2;show at s.c:3;work at w.c:2;alloc at a.c:4 1'
 	run jlprof-fold -C --recur=flatc "$BATS_TEST_TMPDIR/c.jlprof"
+	same_lines 'main at m.c:1;work at w.c:2;alloc at a.c:4 1'
+	# other profilers' frames are not C frames: flat rewinds them
+	printf 'main;work;show;work;alloc 1\n' | fg-jlprof >"$BATS_TEST_TMPDIR/o.jlprof"
+	run jlprof-fold --recur=flat "$BATS_TEST_TMPDIR/o.jlprof"
 	same_lines 'main;work;alloc 1'
 }
 
-@test "fg-jlprof: perf-style folded stacks come back unchanged under -C" {
+@test "fg-jlprof: perf-style folded stacks come back unchanged, in Julia's default view too" {
 	for f in "$DATA"/perf/perf-{dd-stacks-01,iperf-stacks-pidtid-01,java-stacks-01,numa-stacks-01,rust-Yamakaky-dcpu}.txt.gz; do
 		case $f in *collapsed*) continue ;; esac
 		for o in --samples "--samples --kernel --jit --addrs"; do
 			gzip -dc "$f" | perf-fold $o >"$BATS_TEST_TMPDIR/a"
 			[ -s "$BATS_TEST_TMPDIR/a" ]
-			fg-jlprof "$BATS_TEST_TMPDIR/a" | jlprof-fold -C >"$BATS_TEST_TMPDIR/b"
-			cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+			fg-jlprof "$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/w.jlprof"
+			jlprof-fold -C "$BATS_TEST_TMPDIR/w.jlprof" | cmp "$BATS_TEST_TMPDIR/a" -
+			# not C frames: C=false (no -C) shows them all
+			jlprof-fold "$BATS_TEST_TMPDIR/w.jlprof" | cmp "$BATS_TEST_TMPDIR/a" -
 		done
 	done
 }
@@ -189,6 +196,15 @@ a;c 1'
 	runsh "cat '$BATS_TEST_TMPDIR/2' | fg-jlprof - '$BATS_TEST_TMPDIR/1' | jlprof-fold -C"
 	same_lines 'a;b 3
 a;c 1'
+}
+
+@test "fg-jlprof: a dotted number in a frame is no decimal count" {
+	printf 'main;lib 1.2.3 5\nmain 2\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-jlprof "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	runsh "fg-jlprof $BATS_TEST_TMPDIR/in | jlprof-fold -C"
+	same_lines 'main 2
+main;lib 1.2.3 5'
 }
 
 @test "fg-jlprof: malformed input: a message, exit 1, nothing on stdout" {

@@ -55,6 +55,31 @@ load helper
 	[ "$output" = "a 9007199254740995" ]
 }
 
+# Only a field taken as a count may make the counts decimal: a frame
+# that holds a dotted number ("lib 1.2.3") is no count, and integers
+# stay exact after it.
+@test "fg-merge: a dotted number in a frame leaves the counts integers" {
+	runsh "printf 'main;lib 1.2.3 5\nmain 12345678901234567891\nmain;v 1.2.3.4 2\n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'main 12345678901234567891\nmain;lib 1.2.3 5\nmain;v 1.2.3.4 2')" ]
+	# each input alone, as fg-merge reads them in one run
+	printf 'main;lib 1.2.3 5\n' >"$BATS_TEST_TMPDIR/a"
+	printf 'main 12345678901234567891\n' >"$BATS_TEST_TMPDIR/b"
+	run fg-merge "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	[ "$output" = "$(printf 'main 12345678901234567891\nmain;lib 1.2.3 5')" ]
+}
+
+# Decimal counts print their integer from 2^53 on, exact: never a number
+# past 2^64 that no reader takes back.
+@test "fg-merge: a decimal run prints large integers exactly, and reads its output back" {
+	runsh "printf 'a 0.5\nb 18446744073709551615\nc 12345678901234567891\n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a 0.5\nb 18446744073709551615\nc 12345678901234567891')" ]
+	runsh "printf 'a 0.5\nb 18446744073709551615\n' | fg-merge | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a 0.5\nb 18446744073709551615')" ]
+}
+
 @test "fg-merge: comments pass through, #-frames are frames, blank lines skipped" {
 	run fg-merge "$DATA/folded/comments.folded"
 	status_is 0
@@ -62,8 +87,25 @@ load helper
 }
 
 @test "fg-merge: frames with spaces keep them; the count is the last field" {
-	runsh "printf 'a b;c d 3\na b;c d  4\n' | fg-merge"
+	runsh "printf 'a b;c d 3\na b;c d 4\n' | fg-merge"
 	[ "$output" = "a b;c d 7" ]
+}
+
+# One blank before the count separates it, as flamegraph.pl and
+# difffolded.pl read it: the blanks before that one end the leaf, so a
+# leaf "[unknown] " is the frame an inner "[unknown] " is.
+@test "fg-merge: a frame may end in a blank, the leaf as any other" {
+	runsh "printf 'a;[unknown] ;x 1\na;[unknown]  2\na;[unknown] 4\na;b\t\t3\na;b 1 \n' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'a;[unknown] 4\na;[unknown]  2\na;[unknown] ;x 1\na;b 1\na;b\t 3')" ]
+	# two counts: one blank before each
+	runsh "printf 'a;[unknown]  1 2\na;[unknown]  3 4\n' | fg-merge"
+	[ "$output" = "a;[unknown]  4 6" ]
+	# two blanks between two numbers: the first is the frame's
+	runsh "printf 'a 1  2\n' | fg-merge"
+	[ "$output" = "a 1  2" ]
+	runsh "printf 'a 1  2\n' | fg-svg | grep -c '<title>a 1 '"
+	[ "$output" = 1 ]
 }
 
 @test "fg-merge: empty input gives empty output" {
@@ -254,9 +296,9 @@ big() {
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
 }
 
-# The halves of a large file are mapped, not read: lines are not
-# NUL-terminated in place, and the file's last byte is its last.
-@test "fg-merge: a large mapped file: CRLF, no final newline, a NUL byte, as from a pipe" {
+# The halves of a large file are read apart, each watched for a change:
+# they read as a pipe does all the same.
+@test "fg-merge: a large watched file: CRLF, no final newline, a NUL byte, as from a pipe" {
 	big | sed 's/$/\r/' | head -c -2 >"$BATS_TEST_TMPDIR/in"
 	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/in")" != "" ]
 	runsh "fg-merge <$BATS_TEST_TMPDIR/in >$BATS_TEST_TMPDIR/one"

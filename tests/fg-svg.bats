@@ -426,3 +426,43 @@ xmlcheck() {
 	run fg-svg "$DATA/folded/julia.folded"
 	grep -q '^text { font-family:"Verdana", sans-serif;' <<<"$output"
 }
+
+@test "fg-svg: several files are added up into one graph, as --help and the manual say" {
+	printf 'main;a 3\n' >"$BATS_TEST_TMPDIR/1"
+	printf 'main;a 2\nmain;b 1\n' >"$BATS_TEST_TMPDIR/2"
+	fg-svg "$BATS_TEST_TMPDIR/1" "$BATS_TEST_TMPDIR/2" | grep -q '<title>a (5 samples'
+	fg-svg --help | grep -q '^The FILEs are added up into one graph (fg-html makes a view of each)\.$'
+	grep -q '^Several files are added up into one graph' "$FG_ROOT/man/fg-svg.1"
+	grep -q 'add several files up into one graph instead' "$FG_ROOT/man/fg-html.1"
+}
+
+@test "fg-svg --colors julia: fg-html's key (dispatch, GC, compilation), and tooltips name the status" {
+	printf '%s\n' 'main at m.jl:1;f at a.jl:1_[d];g at b.jl:2_[g] 3' 'main at m.jl:1;h at c.jl:3_[dg] 2' \
+	    'main at m.jl:1;typeinf_ext at typeinfer.jl:9;abstract_call at abstractinterpretation.jl:4 5' \
+	    'main at m.jl:1;typeinf_ext at typeinfer.jl:9;gc at gc.jl:1_[g] 1' >"$BATS_TEST_TMPDIR/j"
+	fg-svg --colors julia "$BATS_TEST_TMPDIR/j" >"$BATS_TEST_TMPDIR/j.svg"
+	# the key: fg-html's words and colours, in its order
+	want=$(fg-html --colors julia "$BATS_TEST_TMPDIR/j" | grep -o '"legend":\[\[[^]]*\],\[[^]]*\],\[[^]]*\]\]' |
+	    sed 's/"legend"://; s/\],\[/\n/g; s/[][]//g; s/"//g' | awk -F, '{ print $2, $1 }')
+	[ "$(echo "$want" | wc -l)" = 3 ]
+	got=$(tr -d '\n' <"$BATS_TEST_TMPDIR/j.svg" | grep -o '<rect x="[0-9.]*" y="[0-9.]*" width="10" height="10" fill="#[0-9a-f]*"/><text x="[0-9.]*" y="[0-9.]*">[a-z ]*</text>' |
+	    sed 's/.*fill="\(#[0-9a-f]*\)".*">\([a-z ]*\)<\/text>/\1 \2/')
+	[ "$got" = "$want" ] || { printf 'want:\n%s\ngot:\n%s\n' "$want" "$got" >&2; return 1; }
+	# the tooltips
+	svg_lines "$BATS_TEST_TMPDIR/j.svg" >"$BATS_TEST_TMPDIR/l"
+	grep -q '<title>f at a.jl:1 (3 samples, 27.27%; runtime dispatch)</title>' "$BATS_TEST_TMPDIR/l"
+	grep -q '<title>g at b.jl:2 (3 samples, 27.27%; garbage collection)</title>' "$BATS_TEST_TMPDIR/l"
+	grep -q '<title>h at c.jl:3 (2 samples, 18.18%; runtime dispatch, garbage collection)</title>' "$BATS_TEST_TMPDIR/l"
+	# under the compiler, a frame without a status of its own is compilation
+	comp=$(echo "$want" | awk '$2 == "compilation" { print $1 }')
+	grep -q "fill=\"$comp\"><title>typeinf_ext at typeinfer.jl:9 (6 samples, 54.55%; compilation)</title>" "$BATS_TEST_TMPDIR/l"
+	grep -q "fill=\"$comp\"><title>abstract_call at abstractinterpretation.jl:4 (5 samples, 45.45%; compilation)</title>" "$BATS_TEST_TMPDIR/l"
+	gc=$(echo "$want" | awk '$2 == "garbage" { print $1 }')
+	grep -q "fill=\"$gc\"><title>gc at gc.jl:1 (1 samples, 9.09%; garbage collection)</title>" "$BATS_TEST_TMPDIR/l"
+	grep -q '<title>main at m.jl:1 (11 samples, 100.00%)</title>' "$BATS_TEST_TMPDIR/l"
+	# the script takes its tooltips from the titles
+	grep -q ', ut:1, nt:' "$BATS_TEST_TMPDIR/j.svg"
+	# another palette names no status and has no key
+	fg-svg "$BATS_TEST_TMPDIR/j" | svg_lines | grep -q '<title>f at a.jl:1 (3 samples, 27.27%)</title>'
+	! fg-svg "$BATS_TEST_TMPDIR/j" | grep -q '>compilation</text>'
+}

@@ -27,3 +27,27 @@ svg_lines() {
 runsh() {
 	run bash -c "$1"
 }
+
+# Skip the test unless python3 with its zlib module is at hand (the
+# readers of PNG and PDF streams in $DATA/png and $DATA/svg use them).
+needpy() {
+	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
+}
+
+# hexfile FILE HEX...: write the bytes spelt in hexadecimal
+hexfile() {
+	local f=$1
+	shift
+	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
+}
+
+# fg-diff's stacks: what it writes without the two header lines naming
+# the baseline and the target (tests/fg-diff.bats checks those), its
+# exit status kept.
+fgdiff() {
+	local rc=0
+	fg-diff "$@" >"$BATS_TEST_TMPDIR/fgdiff.out" || rc=$?
+	sed '/^# fg: \(baseline\|target\)=/d' "$BATS_TEST_TMPDIR/fgdiff.out"
+	return "$rc"
+}
+export -f fgdiff

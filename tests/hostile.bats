@@ -148,6 +148,106 @@ no_injection() {
 	[ "$output" = "prog;v1.2;g__3.;f_2.5 1" ]
 }
 
+# hexfile FILE HEX...: write the bytes spelt in hexadecimal
+hexfile() {
+	local f=$1
+	shift
+	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
+}
+
+# pprof_named FILE HEXNAME: a pprof profile of one sample (10) in one
+# function, named by the bytes HEXNAME (under 128 of them)
+pprof_named() {
+	hexfile "$1" 0a0408011002 12040801100a 2a06080110032004 2206080122020801 \
+	    3200 3201 61 3201 62 32"$(printf '%02x' $((${#2} / 2)))$2" 3204 782e676f
+}
+
+# A number then blanks at the end of a frame ("worker 12 ") would read
+# back as a count to a reader that strips the blanks before the count;
+# the guard covers it.  A filter that makes a new leaf guards it too.
+@test "hostile: a frame that ends in a number and blanks stays a frame, from every folder and filter" {
+	printf 'prog 123 1.0: 1 cycles:\n\t1 worker 12  (/bin/prog)\n\t2 main (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	printf 'prog 123 2.0: 1 cycles:\n\t1 worker 7\t (/bin/prog)\n\t2 main (/bin/prog)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	status_is 0
+	[ "$output" = "$(printf 'prog;main;worker_12 1\nprog;main;worker_7 1')" ]
+	pprof_named "$BATS_TEST_TMPDIR/w.pb" 776f726b657220313220	# "worker 12 "
+	runsh "pprof-fold $BATS_TEST_TMPDIR/w.pb | grep -v '^#'"
+	[ "$output" = "worker_12 10" ]
+	printf '%s\n' 'legacy 1 2' 'frame 2 "main" m.jl 1' 'frame 1 "worker 12	" "" -1 C' |
+	    mkjlprof >"$BATS_TEST_TMPDIR/w.jlprof"
+	run jlprof-fold -C "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = "main at m.jl:1;worker_12 1" ]
+	# new leaves: fg-prune's cut and --depth, fg-filter's cut prefixes
+	runsh "printf 'prog;worker 12;x 1\n' | fg-prune x | fg-top -n 1"
+	status_is 0
+	[[ ${lines[1]} == *" worker_12" ]]
+	runsh "printf 'prog;worker 12;x 1\nprog;worker 12 ;y 2\n' | fg-prune --depth 2 | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'prog;worker_12 1\nprog;worker_12  2')" ]
+	runsh "printf 'prog;worker 12;x 1\nprog;worker 12;y 2\n' | fg-filter -e '^y\$' | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf 'prog;worker 12;y 2\nprog;worker_12 1')" ]
+	# a counts=1 header said it already: nothing to guard
+	runsh "printf '# fg: counts=1\nprog;worker 12;x 1\n' | fg-prune --depth 2"
+	[ "$output" = "$(printf '# fg: counts=1\nprog;worker 12 1')" ]
+}
+
+# A root frame that begins with "# " would make its line a comment.
+@test "hostile: a root frame that begins with '# ' stays a frame, and perf's comments alone are skipped" {
+	printf 'p 1 1.0: 1 cycles:\n\t1 # weird (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	runsh "perf-fold --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	status_is 0
+	[ "$output" = "#_weird 1" ]
+	pprof_named "$BATS_TEST_TMPDIR/h.pb" 23206d61696e	# "# main"
+	runsh "pprof-fold $BATS_TEST_TMPDIR/h.pb | fg-merge"
+	[ "$output" = "$(printf '# fg: countname=a (b)\n#_main 10')" ]
+	printf '%s\n' 'legacy 1 2' 'frame 2 "# main" m.jl 1' 'frame 1 "f" f.jl 2' |
+	    mkjlprof >"$BATS_TEST_TMPDIR/h.jlprof"
+	runsh "jlprof-fold $BATS_TEST_TMPDIR/h.jlprof | fg-merge"
+	[ "$output" = "#_main at m.jl:1;f at f.jl:2 1" ]
+	runsh "printf 'a;# x;b 1\n' | fg-filter --reroot -F '# x' | fg-merge"
+	[ "$output" = "#_x;b 1" ]
+	# a process may name itself "# evil" or "#x": its samples are kept,
+	# perf's own header is not read as samples, even with --strict
+	{
+		printf '# ========\n# captured on    : Wed Nov 25 10:00:00 2026\n'
+		printf '# total memory : 16318520 kB\n# event : name = cycles, , id = { 2435 }, type = 0\n'
+		printf '# ========\n#\n'
+		printf '# evil 1234 [000] 100.000: 1 cycles:\n\t1 main (/bin/x)\n\n'
+		printf '#x 12 100.500: 1 cycles:\n\t1 f (/bin/x)\n\n'
+	} >"$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold --strict "$BATS_TEST_TMPDIR/perf.txt"
+	status_is 0
+	[ "$output" = "$(printf '#_evil;main 1\n#x;f 1')" ]
+}
+
+# stackcollapse-perf.pl cuts C++ names at '(' and may leave a frame that
+# ends in a blank ("h ", "[unknown] "): perf-fold writes it without, in
+# every place, so that a leaf is the frame it is inside a stack.
+@test "hostile: a folded frame never ends in a blank, and fg-svg draws one box for it" {
+	printf 'prog 1 2.0: 1 cycles:\n\t1 f (int) (/bin/p)\n\t2 h (long) (/bin/p)\n\t3 main (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	printf 'prog 1 3.0: 1 cycles:\n\t2 h (long) (/bin/p)\n\t3 main (/bin/p)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	status_is 0
+	[ "$output" = "$(printf 'prog;main;h 1\nprog;main;h;f 1')" ]
+	pprof_named "$BATS_TEST_TMPDIR/u.pb" 5b756e6b6e6f776e5d20	# "[unknown] "
+	runsh "pprof-fold $BATS_TEST_TMPDIR/u.pb | grep -v '^#'"
+	[ "$output" = "[unknown] 10" ]
+	# as stackcollapse-perf.pl writes it: one box "[unknown] ", as in
+	# flamegraph.pl
+	runsh "printf 'a;[unknown] ;x 1\na;[unknown]  2\n' | fg-svg | grep -c '<title>\[unknown\]  (3 samples'"
+	[ "$output" = 1 ]
+	# and the filters write such a line back as it was
+	printf 'a;[unknown] ;x 1\na;[unknown]  2\n' >"$BATS_TEST_TMPDIR/u.folded"
+	for cmd in "fg-prune zz" "fg-filter --only -F unknown" "fg-filter -F unknown" fg-merge; do
+		runsh "$cmd $BATS_TEST_TMPDIR/u.folded | LC_ALL=C sort"
+		[ "$output" = "$(printf 'a;[unknown]  2\na;[unknown] ;x 1')" ] || { echo "$cmd: $output" >&2; return 1; }
+	done
+	run fg-diff "$BATS_TEST_TMPDIR/u.folded" "$BATS_TEST_TMPDIR/u.folded"
+	[ "$output" = "$(printf 'a;[unknown]  2 2\na;[unknown] ;x 1 1')" ]
+}
+
 @test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {
 	runsh "printf '\357\273\277a;b 1\n' | fg-merge"
 	status_is 0
@@ -203,7 +303,7 @@ no_injection() {
 	# two frames must not make b;c and q;c siblings to pair
 	printf 'a;b;c 1\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'a;q;c 2\n' >"$BATS_TEST_TMPDIR/new"
-	run fg-diff --no-wildcard --wildcard 'b.c|q.c' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	run fgdiff --no-wildcard --wildcard 'b.c|q.c' "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	status_is 0
 	[ "$output" = "$(printf 'a;b;c 1 0\na;q;c 0 2')" ]
 }

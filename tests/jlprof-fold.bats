@@ -26,13 +26,6 @@ mkafter() {
 	echo "$BATS_TEST_TMPDIR/$name.jlprof"
 }
 
-# hexfile FILE HEX...: write the bytes spelt in hexadecimal
-hexfile() {
-	local f=$1
-	shift
-	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
-}
-
 # fold NAME [OPTION...]: fold fixture NAME, stderr kept apart
 fold() {
 	local f

@@ -80,7 +80,7 @@ sanitized() {
 @test "limits: a deep stack through fg-diff and fg-top" {
 	deep "$n" >"$BATS_TEST_TMPDIR/a"
 	sed 's/ 3$/ 5/' "$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/b"
-	runlim "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
+	runlim "fgdiff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | awk '{print \$NF, \$(NF-1)}'"
 	[ "$output" = "$(printf '5 3\n1 1')" ]
 	runlim "fg-top -n 1 --sort total $BATS_TEST_TMPDIR/a"
 	status_is 0
@@ -96,6 +96,21 @@ sanitized() {
 	run bash -c "ulimit -s 128; fg-top --tree --min 0 $BATS_TEST_TMPDIR/a | awk 'END { print NR, \$NF }'"
 	status_is 0
 	[ "$output" = "10001 g" ]
+}
+
+@test "limits: a deep stack through fg-pprof and fg-speedscope, and a Location of N inlined Lines" {
+	deep "$n" >"$BATS_TEST_TMPDIR/in"
+	runlim "fg-pprof $BATS_TEST_TMPDIR/in | pprof-fold | grep -v '^#' | fg-merge $BATS_TEST_TMPDIR/in - | awk '{ print \$NF }'"
+	status_is 0
+	[ "$output" = "$(printf '6\n2')" ]
+	runlim "fg-speedscope $BATS_TEST_TMPDIR/in | grep -o '\"name\":\"f[0-9]*\"' | wc -l"
+	status_is 0
+	[ "$output" -eq "$n" ]
+	# every frame but the root inlined into the one before: one Location
+	awk -v n="$n" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d_[i]", i; print " 3" }' >"$BATS_TEST_TMPDIR/inl"
+	runlim "fg-pprof $BATS_TEST_TMPDIR/inl | pprof-fold | grep -v '^#' | fg-merge $BATS_TEST_TMPDIR/inl - | awk '{ print \$NF }'"
+	status_is 0
+	[ "$output" = 6 ]
 }
 
 @test "limits: a deep perf sample and a deep Julia profile fold" {
@@ -169,7 +184,7 @@ colliding() {
 	run timeout 8 fg-merge "$BATS_TEST_TMPDIR/in"
 	status_is 0
 	[ "$(echo "$output" | wc -l)" -eq 65536 ]
-	run timeout 8 fg-diff "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
+	run timeout 8 bash -c 'fgdiff "$@"' _ "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
 	status_is 0
 	[ "$(echo "$output" | wc -l)" -eq 65536 ]
 	run timeout 8 fg-top "$BATS_TEST_TMPDIR/in"

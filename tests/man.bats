@@ -58,3 +58,12 @@ load helper
 		done
 	done
 }
+
+@test "man: fg(7) has an entry for every program" {
+	for c in "$FG_ROOT"/cmd/*.c; do
+		p=$(basename "$c" .c)
+		grep -q "^\.BR* $p (1)" "$FG_ROOT/man/fg.7" || grep -q "^\.BR $p (1) \",\"" "$FG_ROOT/man/fg.7" ||
+		    grep -q "^\.BR [a-z-]* (1) \", \" $p (1)" "$FG_ROOT/man/fg.7" ||
+		    { echo "no entry for $p in man/fg.7" >&2; return 1; }
+	done
+}

@@ -62,3 +62,21 @@ setup() {
 	printf 'main;x 1\n' | fg-svg --palette "$P" >/dev/null
 	[ "$(stat -c %a "$P")" = 640 ]
 }
+
+@test "palette: --cp is --palette palette.map in the current directory, as flamegraph.pl's" {
+	# lines of FlameGraph's palette-map case (inferno's copy of it), the
+	# root's empty name first
+	mkdir "$BATS_TEST_TMPDIR/cwd"
+	printf '%s\n' '->rgb(255,230,55)' 'Interpreter_[j]->rgb(237,180,35)' \
+	    'JavaThread::run->rgb(243,120,41)' >"$BATS_TEST_TMPDIR/cwd/palette.map"
+	printf 'java;JavaThread::run;Interpreter_[j] 4\njava;JavaThread::run;SpinPause 1\n' >"$BATS_TEST_TMPDIR/in"
+	cp "$BATS_TEST_TMPDIR/cwd/palette.map" "$P"
+	(cd "$BATS_TEST_TMPDIR/cwd" && fg-svg --hash --cp "$BATS_TEST_TMPDIR/in") >"$BATS_TEST_TMPDIR/cp.svg"
+	svg_lines "$BATS_TEST_TMPDIR/cp.svg" | grep -q 'fill="#ffe637"[^>]*><title>all ('
+	svg_lines "$BATS_TEST_TMPDIR/cp.svg" | grep -q 'fill="#edb423"[^>]*><title>Interpreter ('
+	svg_lines "$BATS_TEST_TMPDIR/cp.svg" | grep -q 'fill="#f37829"[^>]*><title>JavaThread::run ('
+	# new names are added, and the map is the one --palette writes
+	grep -q '^SpinPause->rgb(' "$BATS_TEST_TMPDIR/cwd/palette.map"
+	fg-svg --hash --palette "$P" "$BATS_TEST_TMPDIR/in" | cmp - "$BATS_TEST_TMPDIR/cp.svg"
+	cmp "$P" "$BATS_TEST_TMPDIR/cwd/palette.map"
+}

@@ -11,13 +11,6 @@ load helper
 
 P=$DATA/pprof
 
-# hexfile FILE HEX...: write the bytes spelt in hexadecimal
-hexfile() {
-	local f=$1
-	shift
-	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
-}
-
 # rawfold FILE COLUMN: the folded stacks `go tool pprof -raw` describes
 # for value column COLUMN (0-based): a location's lines are innermost
 # first, the last its caller; a sample's locations leaf first.
@@ -323,7 +316,7 @@ bad() {
 	bad "$T/short.folded" "pprof-fold: $T/short.folded: byte 0: not a pprof profile (it is text)"
 	: >"$T/empty"
 	bad "$T/empty" "pprof-fold: $T/empty: empty file"
-	bad "$T/absent" "pprof-fold: $T/absent: cannot open: No such file or directory"
+	bad "$T/absent" "pprof-fold: $T/absent: No such file or directory"
 	: | gzip -n >"$T/empty.gz"
 	bad "$T/empty.gz" "pprof-fold: $T/empty.gz: empty file"
 	# value -1 (ten-byte varint) in the sample at byte 8

@@ -1,7 +1,6 @@
 #!/usr/bin/env bats
 # The README's examples run as written after its quick start: every
-# indented command in "The programs" and "Coming from Node, Chrome,
-# py-spy, speedscope" sections, from a scratch folder laid
+# indented command in "The programs" section, from a scratch folder laid
 # out as a fresh clone (tests/ and bin/ of this build), with none of
 # fg's programs on PATH: the examples call them in bin/.
 
@@ -30,18 +29,22 @@ quickstart() {
 make check" ]
 }
 
-@test "readme: every example in The programs and Coming from Node runs as written, nothing of fg on PATH" {
-	cd "$BATS_TEST_TMPDIR"
-	ln -s "$FG_ROOT/tests" tests
-	ln -s "$FG_BIN" bin
-	sed -n '/^## The programs/,/^## /p; /^## Coming from Node/,/^## /p' "$FG_ROOT/README.md" |
-		sed -n 's/^    //p' >examples
-	[ -s examples ]
+# run_examples MIN: run each line of ./examples as the README's reader
+# would, from a scratch folder laid out as a fresh clone; at least MIN
+run_examples() {
+	local min=$1
 	n=0
 	while IFS= read -r cmd; do
 		n=$((n + 1))
 		rc=0
-		out=$(env PATH="$(plainpath)" bash -o pipefail -c "$cmd" 2>&1 </dev/null) || rc=$?
+		out=$(env PATH="$(plainpath)" bash -o pipefail -c "$cmd" 2>err </dev/null) || rc=$?
+		out=$out$(cat err)
+		# nothing said on stderr: a warning ("no samples") is a broken example
+		if [ -s err ] && [ "$rc" -eq 0 ]; then
+			echo "README example warned: $cmd" >&2
+			cat err >&2
+			return 1
+		fi
 		# 141: an early stage ended by SIGPIPE from "| head", as it should
 		if [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ]; then
 			echo "README example failed: $cmd" >&2
@@ -54,5 +57,33 @@ make check" ]
 			[ -n "$f" ] && [ -s "$f" ] || { echo "no output: $cmd" >&2; return 1; }
 		fi
 	done <examples
-	[ "$n" -ge 3 ]
+	[ "$n" -ge "$min" ]
+	# make clean removes every file the examples wrote
+	rm -f examples err tests bin
+	written=$(ls)
+	[ -n "$written" ]
+	clean=" $(make -s -n -C "$FG_ROOT" clean | tr '\n' ' ') "
+	for f in $written; do
+		[[ "$clean" == *" $f "* ]] || { echo "make clean leaves $f" >&2; return 1; }
+	done
+}
+
+@test "readme: every example in The programs and Handing a profile runs as written, nothing of fg on PATH" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$FG_ROOT/tests" tests
+	ln -s "$FG_BIN" bin
+	awk '/^## / { on = $0 == "## The programs" || $0 == "## Handing a profile to pprof and speedscope" }
+	    on' "$FG_ROOT/README.md" | sed -n 's/^    //p' >examples
+	grep -q fg-speedscope examples
+	run_examples 3
+}
+
+@test "readme: the fg commands of Coming from ... run as written" {
+	cd "$BATS_TEST_TMPDIR"
+	ln -s "$FG_ROOT/tests" tests
+	ln -s "$FG_BIN" bin
+	# indented lines that start with bin/ (the peers' are not fg's)
+	sed -n '/^## Coming from/,/^## [^C]/p' "$FG_ROOT/README.md" |
+		sed -n 's/^ *\(bin\/.*\)$/\1/p' >examples
+	run_examples 7
 }

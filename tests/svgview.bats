@@ -187,3 +187,31 @@ label_colours() {
 			[[ "$output" == *'e & <f> "q"'* ]] && [[ "$output" == "1 "* || "$output" == *$'\n1 '* ]]
 	done
 }
+
+@test "svgview: a frame made a link by --nameattr is found, zoomed and keeps its title" {
+	printf 'main;f 5\nmain;g 5\n' >"$BATS_TEST_TMPDIR/z.folded"
+	printf 'f\thref=https://example.invalid/\ttitle=see f\n' >"$BATS_TEST_TMPDIR/z.attr"
+	fg-svg --nameattr "$BATS_TEST_TMPDIR/z.attr" "$BATS_TEST_TMPDIR/z.folded" >"$BATS_TEST_TMPDIR/z.svg"
+	y=$(svg_lines "$BATS_TEST_TMPDIR/z.svg" | grep '<title>see f<' | sed 's/.* y="\([0-9.]*\)".*/\1/')
+	dom "file://$BATS_TEST_TMPDIR/z.svg?x=10&y=$y" | tr -d '\n' >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<a xlink:href="https://example.invalid/" target="_top"><rect x="10.0" y="'"$y"'" width="1180.0"[^>]*><title>see f</title></rect></a>' "$BATS_TEST_TMPDIR/dom"
+	grep -q 'class="hide"><title>g (5 samples' "$BATS_TEST_TMPDIR/dom"
+}
+
+@test "svgview: hover shows a --nameattr title and a julia status, a linked frame's too (puppeteer)" {
+	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
+	printf 'main at m.jl:1;f at a.jl:1_[d] 5\nmain at m.jl:1;g at b.jl:2 5\n' >"$BATS_TEST_TMPDIR/j.folded"
+	printf 'g at b.jl:2\thref=https://example.invalid/\ttitle=see g\n' >"$BATS_TEST_TMPDIR/j.attr"
+	for o in "" "--factor 2"; do
+		# (--factor: the script computes no tooltip, D's frames or not)
+		fg-svg $o --colors julia --nameattr "$BATS_TEST_TMPDIR/j.attr" "$BATS_TEST_TMPDIR/j.folded" >"$BATS_TEST_TMPDIR/j.svg"
+		place() {
+			svg_lines "$BATS_TEST_TMPDIR/j.svg" | grep "<title>$1" | sed 's/.* x="\([0-9.]*\)" y="\([0-9.]*\)".*/\1,\2/'
+		}
+		run timeout 120 node "$FG_ROOT/tests/svg-hover.mjs" "$CH" "$BATS_TEST_TMPDIR/j.svg" "$(place 'f at a.jl:1 (')" "$(place 'see g<')"
+		status_is 0
+		[ "${lines[1]}" = '{"details":"Function: see g","tip":"see g"}' ]
+		[[ "${lines[0]}" == '{"details":"Function: f at a.jl:1 ('*'; runtime dispatch)","tip":"f at a.jl:1 ('*'; runtime dispatch)"}' ]]
+	done
+}

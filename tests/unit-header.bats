@@ -90,9 +90,12 @@ a 3" ]
 	printf '# fg: unit=count\na 2\n' >"$(T c)"
 	run fg-diff "$(T a)" "$(T b)"
 	status_is 0
+	# and the operands it compares, after the unit
 	[ "$output" = "# fg: unit=bytes
+# fg: baseline=$(T a)
+# fg: target=$(T b)
 a 1 2" ]
-	run bash -c "fg-diff '$(T a)' '$(T c)' 2>'$(T err)'"
+	run bash -c "fgdiff '$(T a)' '$(T c)' 2>'$(T err)'"
 	status_is 0
 	[ "$output" = "a 1 2" ]
 	[ "$(cat "$(T err)")" = "fg-diff: inputs disagree on unit: left out" ]

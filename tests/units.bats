@@ -29,10 +29,6 @@ titles() {
 	grep -o '<title>[^<]*</title>' "$1" | sed 's/<title>\(.*\)<\/title>/\1/'
 }
 
-needpy() {
-	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
-}
-
 @test "units: fg-svg titles show bytes in binary multiples, the countname and the exact count" {
 	fg-svg "$(T bytes.folded)" >"$(T b.svg)"
 	titles "$(T b.svg)" >"$(T t)"

@@ -8,6 +8,10 @@
 
 int count_frac;
 
+/* From 2^53 on a double holds no fraction, and may round past 2^64
+ * (which no reader takes back): the integer is printed, exact. */
+#define TWO53 9007199254740992.0
+
 const char *
 count_parse(const char *s, size_t n, count *c)
 {
@@ -26,7 +30,6 @@ count_parse(const char *s, size_t n, count *c)
 	}
 	d = (double)u;
 	if (p < end && *p == '.') {
-		count_frac = 1;
 		for (p++, scale = 0.1; p < end && *p >= '0' && *p <= '9'; p++, scale /= 10)
 			d += (*p - '0') * scale;
 	}
@@ -35,6 +38,16 @@ count_parse(const char *s, size_t n, count *c)
 	c->u = u;
 	c->d = d;
 	return 0;
+}
+
+const char *
+count_read(const char *s, size_t n, count *c)
+{
+	const char *err = count_parse(s, n, c);
+
+	if (!err && memchr(s, '.', n))
+		count_frac = 1;
+	return err;
 }
 
 void
@@ -78,7 +91,7 @@ count_fmt(count c, char *buf)
 	int n, prec, intdigits;
 	double v;
 
-	if (!count_frac)
+	if (!count_frac || c.d >= TWO53)
 		return sprintf(buf, "%llu", (unsigned long long)c.u);
 	/* 15 significant digits, fixed notation, no trailing zeros:
 	 * always a valid count for every reader of the format */
@@ -102,7 +115,7 @@ out_count(count c)
 {
 	char buf[400];
 
-	if (!count_frac) {
+	if (!count_frac || c.d >= TWO53) {
 		out_u64(c.u);
 		return;
 	}

@@ -18,8 +18,12 @@ typedef struct {
 extern int count_frac;	/* a decimal count has been read */
 
 /* Parse [0-9]+(.[0-9]*)? from s[0..n).  0 on success, else an error
- * message ("count overflows", "bad count"). */
+ * message ("count overflows", "bad count").  It only looks: a field
+ * that may or may not be a count is tested with it. */
 const char *count_parse(const char *s, size_t n, count *c);
+/* count_parse of a field taken as a count: a decimal one sets
+ * count_frac (and only one that parses). */
+const char *count_read(const char *s, size_t n, count *c);
 /* a += b; 0 when the integer sum overflows.  Inline: the trees call
  * it once per line and per node. */
 static inline int
@@ -39,7 +43,8 @@ int count_cmp(count a, count b);
 count count_from_u64(uint64_t v);
 /* The value as a double (exact up to 2^53 for integers). */
 double count_val(count c);
-/* Format into buf (at least 400 bytes); returns the length. */
+/* Format into buf (at least 400 bytes); returns the length.  Decimal
+ * counts from 2^53 on are printed as their integer, exact. */
 int count_fmt(count c, char *buf);
 void out_count(count c);
 

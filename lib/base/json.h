@@ -3,8 +3,8 @@
  * A pull reader: the caller walks the document in the order it comes,
  * asking for an object, its keys, an array, its elements, a string or
  * a number, and skips what it does not want.  Nothing is built: strings
- * without escapes are handed out where they lie in the buffer (a mapped
- * file stays mapped, untouched), so memory follows what the caller
+ * without escapes are handed out where they lie in the buffer, so
+ * memory beyond the buffer follows what the caller
  * keeps, not the document.  Everything is checked as it is passed,
  * skipped values too: the grammar, UTF-8, \u escapes and their
  * surrogate pairs, integers exact to 2^63, nesting no deeper than

@@ -1,4 +1,4 @@
-/* proto.c: reading the protocol buffers wire format */
+/* proto.c: reading and writing the protocol buffers wire format */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -139,4 +139,62 @@ pb_uints(struct pb *b, int wt, uint32_t field, uint64_t **v, size_t *n, size_t *
 	s = pb_sub(b);
 	while (s.p < s.end)
 		push(v, n, cap, pb_varint(&s));
+}
+
+/* Writing */
+
+static size_t
+varint_len(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v >= 0x80) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+void
+pbw_varint(struct bytes *b, uint64_t v)
+{
+	unsigned char c[10];
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		c[n++] = (unsigned char)v | 0x80;
+		v >>= 7;
+	}
+	c[n++] = (unsigned char)v;
+	bytes_put(b, c, n);
+}
+
+void
+pbw_uint(struct bytes *b, uint32_t field, uint64_t v)
+{
+	pbw_varint(b, (uint64_t)field << 3 | PB_VARINT);
+	pbw_varint(b, v);
+}
+
+void
+pbw_bytes(struct bytes *b, uint32_t field, const void *p, size_t n)
+{
+	pbw_varint(b, (uint64_t)field << 3 | PB_LEN);
+	pbw_varint(b, n);
+	bytes_put(b, p, n);
+}
+
+void
+pbw_packed(struct bytes *b, uint32_t field, const uint64_t *v, size_t n)
+{
+	size_t i, len = 0;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		len += varint_len(v[i]);
+	pbw_varint(b, (uint64_t)field << 3 | PB_LEN);
+	pbw_varint(b, len);
+	for (i = 0; i < n; i++)
+		pbw_varint(b, v[i]);
 }

@@ -1,4 +1,4 @@
-/* proto.h: reading the protocol buffers wire format
+/* proto.h: reading and writing the protocol buffers wire format
  *
  * A reader walks the fields of one message held in memory: each field
  * is a tag (field number and wire type) and a varint, a fixed 64- or
@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "base/bytes.h"
 
 enum { PB_VARINT = 0, PB_I64 = 1, PB_LEN = 2, PB_I32 = 5 };
 
@@ -51,5 +53,18 @@ void pb_uints(struct pb *b, int wt, uint32_t field, uint64_t **v, size_t *n, siz
 /* Decode a varint from p[0..n) without a reader: its length in bytes,
  * 0 when it runs past n, -1 when it is longer than ten bytes. */
 int pb_peek(const unsigned char *p, size_t n, uint64_t *v);
+
+/*
+ * Writing: fields appended to a byte buffer.  A nested message is made
+ * in a buffer of its own and appended with pbw_bytes, which writes its
+ * length first.
+ */
+void pbw_varint(struct bytes *b, uint64_t v);
+/* A varint field (written even when v is 0). */
+void pbw_uint(struct bytes *b, uint32_t field, uint64_t v);
+/* A length-delimited field: a string, bytes or a message. */
+void pbw_bytes(struct bytes *b, uint32_t field, const void *p, size_t n);
+/* A packed repeated varint field of v[0..n) (nothing when n is 0). */
+void pbw_packed(struct bytes *b, uint32_t field, const uint64_t *v, size_t n);
 
 #endif

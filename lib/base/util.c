@@ -1,5 +1,6 @@
 /* util.c: error reporting and checked allocation */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,11 +17,30 @@ _Thread_local uint64_t (*error_hook)(uint64_t line);
 /* held by the thread reporting a fatal error until it exits */
 static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/*
+ * Standard input, output and error closed at start-up would be taken by
+ * the first files opened: "-" would read a file operand again, output
+ * would go into one.  Each closed one gets /dev/null, opened the other
+ * way round (as gnulib's stdopen does), so that a read of standard
+ * input or a write to standard output still fails as on a closed one.
+ */
+static void
+std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY) != fd)
+			_exit(EXIT_BADINPUT);
+}
+
 char *
 setprogname(char *name)
 {
 	char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
 
+	std_fds();
 	argv0 = base;
 	return base;
 }
@@ -221,6 +241,15 @@ ereallocarray(void *p, size_t n, size_t size)
 	if (size && n > SIZE_MAX / size)
 		eprintf("out of memory");
 	return erealloc(p, n * size);
+}
+
+void *
+egrowarray(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return p;
+	*cap = n < 1024 ? 1024 : n > SIZE_MAX / 2 ? n : n * 2;
+	return ereallocarray(p, *cap, size);
 }
 
 char *

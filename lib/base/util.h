@@ -29,7 +29,9 @@ extern _Thread_local uint64_t (*error_hook)(uint64_t line);
 enum { EXIT_BADINPUT = 1, EXIT_USAGE = 2 };
 
 /* Set argv0 to name without its directory and return it; a program
- * stores it back in argv[0] so that getopt's messages name it so too. */
+ * stores it back in argv[0] so that getopt's messages name it so too.
+ * Called first in every main: descriptors 0, 1 and 2 closed at start-up
+ * get /dev/null, opened so that using them fails as before. */
 char *setprogname(char *name);
 /* "argv0: message" on stderr; eprintf exits 1, weprintf returns. */
 noreturn void eprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
@@ -65,6 +67,9 @@ void *ecalloc(size_t n, size_t size);
 void *erealloc(void *p, size_t n);
 /* erealloc of an array of n elements of size bytes, checking n * size. */
 void *ereallocarray(void *p, size_t n, size_t size);
+/* Array p of *cap elements of size bytes, grown (doubled at least)
+ * when it has fewer than n; *cap updated.  New elements are not set. */
+void *egrowarray(void *p, size_t *cap, size_t n, size_t size);
 char *estrdup(const char *s);
 
 /* Numbers given on the command line; a bad one is a usage error (exit 2). */

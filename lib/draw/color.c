@@ -425,6 +425,27 @@ color_gradient(struct rgb top, struct rgb bottom, double frac)
 	return color_mix(top, bottom, t < 0 ? 0 : t > 1 ? 1 : t);
 }
 
+const struct rgb color_compile = { 150, 140, 210 };
+
+static int
+starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !memcmp(s, prefix, k);
+}
+
+int
+julia_compiler_entry(const char *s, size_t n)
+{
+	const char *file;
+	size_t flen, k = frame_funclen(s, n);
+
+	if (starts(s, k, "typeinf") || starts(s, k, "jl_type_infer") || starts(s, k, "jl_compile"))
+		return 1;
+	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
+}
+
 /* The palette map: names interned, their colours by id. */
 static struct interner pmap;
 static struct rgb *pcolor;

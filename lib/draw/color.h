@@ -47,6 +47,15 @@ extern const struct rgb color_more;	/* "+N more" boxes */
 extern const struct rgb color_sep;	/* "-" separator frames */
 extern const struct rgb color_sep2;	/* "--" separator frames */
 
+/*
+ * Julia's compilation (ProfileCanvas's flag, which folded stacks do not
+ * carry): with the julia palette, the frames under one that begins it
+ * (type inference, code generation, a file under compiler/) and with no
+ * status of their own take color_compile.
+ */
+extern const struct rgb color_compile;
+int julia_compiler_entry(const char *s, size_t n);
+
 /* "#rrggbb" */
 void color_hex(struct rgb c, char out[8]);
 

@@ -29,7 +29,8 @@ const char draw_usage[] =
 	"  -i, --inverted         icicle graph: the root on top\n"
 	"      --reverse          reverse every stack (merge at the leaves)\n"
 	"      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
-	"      --negate           differential: draw the baseline, colour baseline - target\n"
+	"      --negate[=hues]    differential: draw the baseline, colour baseline - target;\n"
+	"                         =hues: the target, red and blue swapped (flamegraph.pl's)\n"
 	"      --delta=total|self differential: colour by total (default) or self change\n"
 	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
 	"      --sort=name|width  callees by name (default) or widest first\n"
@@ -106,14 +107,18 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_HASH: o->seed = SEED_HASH; break;
 	case DO_PALETTE: o->palfile = arg; break;
 	case DO_TOTAL:
-		if (count_parse(arg, strlen(arg), &o->total))
+		if (count_read(arg, strlen(arg), &o->total))
 			usage_error("bad total: '%s'", arg);
 		break;
 	case DO_FLAMECHART: o->chart = 1; break;
 	case 'i': o->inverted = 1; break;
 	case DO_REVERSE: o->reverse = 1; break;
 	case DO_NOMORE: o->more = 0; break;
-	case DO_NEGATE: o->negate = 1; break;
+	case DO_NEGATE:
+		if (arg && strcmp(arg, "hues"))
+			usage_error("bad negate: '%s' (only =hues)", arg);
+		o->negate = arg ? NEGATE_HUES : 1;
+		break;
 	case DO_DELTA:
 		if (!strcmp(arg, "self")) {
 			o->deltaself = 1;
@@ -194,8 +199,8 @@ draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, 
 	c[0] = l->c[0];
 	c[1] = count_from_u64(0);
 	if (l->ncounts == 2) {
-		c[0] = l->c[o->negate];
-		c[1] = l->c[!o->negate];
+		c[0] = l->c[o->negate == 1];
+		c[1] = l->c[o->negate != 1];
 	}
 	if (!o->reverse)
 		return l->stack;
@@ -276,6 +281,25 @@ vanished(const struct stacks *st)
 	return sum;
 }
 
+/* The largest change of a line, stacks that vanished included: the
+ * scale of flamegraph.pl's colours by self samples (--delta=self). */
+static double
+line_maxdelta(const struct stacks *st)
+{
+	double max = 1, d;
+	size_t i;
+
+	for (i = 0; i < st->m.n; i++) {
+		d = count_val(st->m.ent[i].c[1]) - count_val(st->m.ent[i].c[0]);
+		max = d > max ? d : -d > max ? -d : max;
+	}
+	for (i = 0; i < st->n; i++) {
+		d = count_val(st->seq[i].c[1]) - count_val(st->seq[i].c[0]);
+		max = d > max ? d : -d > max ? -d : max;
+	}
+	return max;
+}
+
 /* The stacks in the order they are laid out. */
 static struct lstack *
 ordered(struct stacks *st, int chart, size_t *n)
@@ -318,6 +342,7 @@ build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_op
 	lay(&v->L, st, o, lo);
 	v->wpt = lo->pxwidth / v->L.timemax;
 	v->cycle = ecalloc((size_t)v->L.maxdepth + 1, sizeof(*v->cycle));
+	v->comp = ecalloc((size_t)v->L.maxdepth + 1, 1);
 }
 
 static void
@@ -386,9 +411,11 @@ frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f
 	if (n == 2 && s[0] == '-' && s[1] == '-')
 		return color_sep2;
 	if (ds->on) {
-		if (count_iszero(f->total[0]) && f->name != LF_ROOT)
+		/* new frames are green, but in flamegraph.pl's picture */
+		if (count_iszero(f->total[0]) && f->name != LF_ROOT && o->negate != NEGATE_HUES)
 			return color_new;
-		return color_delta(frame_delta(ds, f), ds->max);
+		return color_delta(o->negate == NEGATE_HUES ? -frame_delta(ds, f) :
+		    frame_delta(ds, f), ds->max);
 	}
 	if (o->palfile && palette_lookup(s, n, &c))
 		return c;
@@ -452,6 +479,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	struct reading rd = { 0 };
 	struct view *e = &g->v[1];
 	uint32_t maxdepth;
+	double linemax = 1;
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
@@ -460,6 +488,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->diff = fr_ncounts == 2;
 	if (g->diff)
 		g->vanished = vanished(&rd.st[0]);
+	if (g->diff && o->deltaself)
+		linemax = line_maxdelta(&rd.st[0]);
 	lo.pxwidth = pxwidth > 0 ? pxwidth : o->width - 2 * DRAW_XPAD;
 	lo.minwidth = o->minwidth;
 	lo.minpct = o->minpct;
@@ -497,6 +527,8 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->v[0].ds.self = o->deltaself;
 	if (g->diff)
 		diff_scale(&g->v[0].ds, &g->v[0].L, o);
+	if (g->diff && o->deltaself)
+		g->v[0].ds.max = linemax;
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = rgb_parse(top);
 	g->bgbottom = rgb_parse(bottom);
@@ -532,6 +564,7 @@ graph_free(struct graph *g)
 	for (i = 0; i < g->nviews; i++) {
 		layout_free(&g->v[i].L);
 		free(g->v[i].cycle);
+		free(g->v[i].comp);
 	}
 	fh_free(&g->hdr);
 }
@@ -592,8 +625,39 @@ struct rgb
 graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 {
 	struct view *w = &g->v[v];
+	const struct lframe *f = &w->L.f[i];
+	const char *s, *annot;
+	size_t n, alen;
+	struct rgb c = frame_color(o, &w->L, f, &w->ds, w->cycle);
 
-	return frame_color(o, &w->L, &w->L.f[i], &w->ds, w->cycle);
+	if (o->palette != PAL_JULIA || w->ds.on || !f->depth)
+		return c;
+	w->comp[f->depth] = 0;
+	if (f->name == LF_MORE)
+		return c;
+	s = layout_name(&w->L, f, &n);
+	w->comp[f->depth] = w->comp[f->depth - 1] || julia_compiler_entry(s, n);
+	frame_strip_annot(s, n, &annot, &alen);
+	return w->comp[f->depth] && !annot ? color_compile : c;
+}
+
+const char *
+graph_status(const struct graph *g, const struct dopts *o, int v, size_t i)
+{
+	const struct view *w = &g->v[v];
+	const struct lframe *f = &w->L.f[i];
+	const char *s, *annot;
+	size_t n, alen;
+
+	if (o->palette != PAL_JULIA || w->ds.on || !f->depth || f->name == LF_MORE)
+		return NULL;
+	s = layout_name(&w->L, f, &n);
+	frame_strip_annot(s, n, &annot, &alen);
+	if (annot && alen == 2 && !memcmp(annot, "dg", 2))
+		return "runtime dispatch, garbage collection";
+	if (annot && alen == 1 && (*annot == 'd' || *annot == 'g'))
+		return *annot == 'd' ? "runtime dispatch" : "garbage collection";
+	return !annot && w->comp[f->depth] ? "compilation" : NULL;
 }
 
 /* fg-svg writes x with one decimal; the same rounding here keeps the

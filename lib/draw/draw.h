@@ -57,11 +57,15 @@ enum {
 	{ "inverted", no_argument, NULL, 'i' }, \
 	{ "reverse", no_argument, NULL, DO_REVERSE }, \
 	{ "no-more", no_argument, NULL, DO_NOMORE }, \
-	{ "negate", no_argument, NULL, DO_NEGATE }, \
+	{ "negate", optional_argument, NULL, DO_NEGATE }, \
 	{ "delta", required_argument, NULL, DO_DELTA }, \
 	{ "min-delta", required_argument, NULL, DO_MINDELTA }, \
 	{ "sort", required_argument, NULL, DO_SORT }, \
 	{ "countname", required_argument, NULL, DO_COUNTNAME }
+
+/* --negate=hues: flamegraph.pl's --negate, red and blue swapped (the
+ * target drawn); a bare --negate is 1, ProfileVega's. */
+#define NEGATE_HUES 2
 
 /* The usage lines of those options. */
 extern const char draw_usage[];
@@ -98,6 +102,7 @@ struct view {
 	struct diffscale ds;	/* how frames are coloured */
 	double wpt;		/* pixels a sample */
 	uint32_t *cycle;	/* the julia palette's state */
+	unsigned char *comp;	/* and, by depth, under Julia's compiler */
 };
 
 struct graph {
@@ -152,8 +157,12 @@ void graph_human(struct bytes *b, const struct graph *g, double v, const count *
 size_t draw_amount(char *buf, double v, const count *c, double factor);
 
 /* Colour of frame i of view v; call in layout order (the julia palette
- * cycles). */
+ * cycles, and colours the frames under Julia's compiler). */
 struct rgb graph_color(struct graph *g, const struct dopts *o, int v, size_t i);
+/* With the julia palette, the status of frame i of view v, which
+ * graph_color has just coloured: "runtime dispatch", "garbage
+ * collection", both, "compilation", or NULL. */
+const char *graph_status(const struct graph *g, const struct dopts *o, int v, size_t i);
 /* The y of the top of a frame row at depth d. */
 double graph_y(const struct graph *g, const struct dopts *o, uint32_t d);
 /* The box of frame i of view v as fg-svg draws it: x from x0 to x1

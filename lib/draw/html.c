@@ -1,6 +1,7 @@
 /* html.c: fg-html's page: head, packed data, script */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/count.h"
 #include "base/escape.h"
@@ -229,7 +230,8 @@ write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int 
 	out_char('"');
 }
 
-/* The frames of run a (its subtree): how many, how many end stacks,
+/* The frames of run a (its subtree): whether it starts at the layout's
+ * root ("all", no frame of the input), how many, how many end stacks,
  * and their fields. */
 static void
 write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
@@ -240,6 +242,8 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 
 	for (i = a; i < b; i++)
 		stacks += f[i].ends >> v->col & 1;
+	if (!a)
+		out_str("\"root\":1,");
 	key("n");
 	out_u64(b - a);
 	out_char(',');
@@ -263,7 +267,8 @@ write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int
 }
 
 /* What the input's header says its counts are: "unit" when fg knows
- * it, "countname" unless the command line named it. */
+ * it, "countname" unless the command line named it; and for a
+ * differential one, what it compares (fg-diff's "baseline", "target"). */
 static void
 write_unit(const struct html_page *p, const struct fheader *h)
 {
@@ -275,6 +280,10 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		keystr("unit", unit_name(h->unit));
 	if ((cn = h->fact[FH_COUNTNAME]) && *cn && !p->fixedname)
 		keystr("countname", cn);
+	if (p->diff && h->fact[FH_BASELINE])
+		keystr("baseline", h->fact[FH_BASELINE]);
+	if (p->diff && h->fact[FH_TARGET])
+		keystr("target", h->fact[FH_TARGET]);
 }
 
 /* The view of run top of v (SIZE_MAX: none, all vanished), and of run
@@ -513,6 +522,25 @@ write_colors(struct html_page *p)
 	keystr("matchlabel", hex);
 }
 
+/* The schemes a source link may have: the web's, files, editors'.
+ * The page checks the link it makes against the same list. */
+static const char *const schemes[] = { "http", "https", "file", "vscode", "vscode-insiders",
+	"vscodium", "cursor", "idea", "jetbrains", "subl", "txmt", "mvim", "emacs", "atom", "zed", NULL };
+
+int
+html_url_ok(const char *t)
+{
+	size_t n = strcspn(t, ":");
+	int i;
+
+	if (!t[n])
+		return 0;
+	for (i = 0; schemes[i]; i++)
+		if (strlen(schemes[i]) == n && !strncasecmp(t, schemes[i], n))
+			return 1;
+	return 0;
+}
+
 /* What the options tell the page. */
 static void
 write_options(const struct html_page *p)
@@ -527,10 +555,11 @@ write_options(const struct html_page *p)
 	keystr("unit", p->unit);
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
-	out_printf("\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	keystr("sourceurl", p->sourceurl);
+	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

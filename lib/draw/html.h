@@ -25,6 +25,8 @@ struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
 	const char *unit;	/* count, bytes, nanoseconds, ...: the default of views */
 	int fixedname;		/* o->countname was given: it wins over the inputs' */
+	int deftitle;		/* no --title: the page's title follows its mode */
+	const char *sourceurl;	/* --source-url: a frame's file and line as a link, or NULL */
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */
@@ -37,6 +39,9 @@ struct html_page {
 	int pernode;		/* colours per frame, not per name */
 };
 
+/* Is the URL template t of a scheme a page may link to (http, https,
+ * file, vscode and other editors'; never javascript: or data:)? */
+int html_url_ok(const char *t);
 /* Start the page: head, style, the opening of the data. */
 void html_begin(struct html_page *p, const struct dopts *o);
 /*

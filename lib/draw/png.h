@@ -1,9 +1,7 @@
-/* png.h: PNG and zlib streams written without a library
+/* png.h: PNG images written without a library
  *
- * Enough of RFC 1950/1951 and the PNG specification to write 8-bit RGB
- * images: Adler-32 (CRC-32 is base/crc32.h), and deflate with LZ77 matching over a
- * 32 KiB window coded with the fixed Huffman tables.  Flame graphs are
- * runs of flat colour, so the fixed tables already compress them well.
+ * Enough of the PNG specification to write 8-bit RGB images; their
+ * zlib streams, and the byte buffer, are base/deflate.h's.
  */
 #ifndef FG_PNG_H
 #define FG_PNG_H
@@ -11,41 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/par.h"
-
-/* A growable byte buffer. */
-struct bytes {
-	unsigned char *p;
-	size_t n, cap;
-};
-
-void bytes_put(struct bytes *b, const void *p, size_t n);
-void bytes_free(struct bytes *b);
-
-uint32_t adler32_update(uint32_t a, const unsigned char *p, size_t n);	/* start at 1 */
-
-/* Append to out the zlib stream (header, deflate data, Adler-32) of
- * p[0..n); a large input is deflated in two halves at once. */
-void zlib_compress(struct bytes *out, const unsigned char *p, size_t n);
-
-/*
- * A zlib stream made in two parts, the first deflated by a helper
- * thread while the caller makes the second: zlib_first(z, p, n) starts
- * on p[0..n), which must stay as it is until zlib_second(z, out, q, m)
- * has deflated q[0..m), waited for the first part, and appended to out
- * the stream of the two parts' bytes in a row.  Each part's matches
- * stay within it: the stream is the same with a thread or without.  A
- * zeroed z (no zlib_first) makes the stream of q alone.
- */
-struct zsplit {
-	const unsigned char *p;
-	size_t n;
-	struct bytes z;		/* the first part, deflated */
-	struct par par;
-	int started;
-};
-void zlib_first(struct zsplit *z, const unsigned char *p, size_t n);
-void zlib_second(struct zsplit *z, struct bytes *out, const unsigned char *q, size_t m);
+#include "base/deflate.h"
 
 /* Append to out a PNG of the w x h image rgb (rows top down, 3 bytes a
  * pixel, no padding).  Each row gets the filter that suits it best. */

@@ -61,7 +61,7 @@ function white(fill) {
 	return 1.05 / l > l / 0.05;
 }
 function mkview(F, gid, lid, total, gaps) {
-	var g = $(gid), rects = g.children, fills = [], ox = [], oy = [], lw = [], pw = [];
+	var g = $(gid), rects = g.getElementsByTagName("rect"), fills = [], ox = [], oy = [], lw = [], pw = [];
 	for (var i = 0; i < rects.length; i++) {
 		rects[i].fgi = i;
 		fills.push(rects[i].getAttribute("fill"));
@@ -149,9 +149,11 @@ function fmt(v) {
 	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.substr(i));
 }
 /* What a frame's tooltip says: the text of its title, which fg-svg
- * writes with the counts in human form when they have a unit (D.u). */
+ * writes with the counts in human form when they have a unit (D.u), or
+ * which --nameattr may give (D.ut).  A frame with a link is a rect in
+ * an <a>. */
 function info(i) {
-	if (D.u || D.dom) return view.rects[i].firstElementChild.textContent;
+	if (D.u || D.dom || D.ut) return view.rects[i].firstElementChild.textContent;
 	var F = view.F, w = F[i * S + 2], t = view.total, txt;
 	var name = F[i * S] == 0 ? "all" : fname(i);
 	txt = name + " (" + fmt(+(w * D.factor).toFixed(2)) + " " + D.cn + ", " +
@@ -165,7 +167,7 @@ function info(i) {
 }
 function frame_at(e) {
 	var t = e.target;
-	return t && t.fgi !== undefined && t.parentNode == view.g ? t.fgi : -1;
+	return t && t.fgi !== undefined && view.rects[t.fgi] === t ? t.fgi : -1;
 }
 function hover(e) {
 	var i = frame_at(e);

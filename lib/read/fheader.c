@@ -7,7 +7,7 @@
 #include "base/util.h"
 #include "read/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target" };
 
 void
 fh_init(struct fheader *h)
@@ -68,6 +68,20 @@ fh_parse(struct fheader *h, const char *line, size_t len)
 	return 1;
 }
 
+void
+fh_set(struct fheader *h, int i, const char *val)
+{
+	char *p;
+
+	free(h->fact[i]);
+	h->fact[i] = dup(val, strlen(val));
+	for (p = h->fact[i]; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	if (i == FH_UNIT)
+		h->unit = unit_parse(h->fact[i], strlen(h->fact[i]));
+}
+
 int
 fh_any(const struct fheader *h)
 {
@@ -79,12 +93,20 @@ fh_any(const struct fheader *h)
 	return 0;
 }
 
+int fh_omit;
+
+int
+fh_keep(const char *s, size_t n)
+{
+	return !fh_omit || n < 5 || memcmp(s, "# fg:", 5);
+}
+
 void
 fh_print(const struct fheader *h)
 {
 	int i;
 
-	for (i = 0; i < FH_NFACTS; i++)
+	for (i = 0; fh_omit == 0 && i < FH_NFACTS; i++)
 		if (h->fact[i])
 			out_printf("# fg: %s=%s\n", factname[i], h->fact[i]);
 }

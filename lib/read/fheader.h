@@ -6,6 +6,11 @@
  *   # fg: unit=bytes
  *   # fg: countname=size
  *
+ * and fg-diff names what it compares, from its operands:
+ *
+ *   # fg: baseline=before.folded
+ *   # fg: target=after.folded
+ *
  * Readers hand their comment lines to fh_parse; programs that read
  * several inputs into one output (fg-merge, fg-diff) hand them to
  * fhj_line, which keeps a fact when every input states it alike.
@@ -17,10 +22,10 @@
 
 #include "read/folded.h"
 
-enum { FH_UNIT, FH_COUNTNAME, FH_NFACTS };
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_NFACTS };
 
 struct fheader {
-	char *fact[FH_NFACTS];	/* the text after "unit=", "countname="; NULL: not given */
+	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
 	int unit;		/* UNIT_ of fact[FH_UNIT]: UNIT_COUNT when none, -1 unknown */
 };
 
@@ -28,10 +33,24 @@ void fh_init(struct fheader *h);
 /* If the comment line[0..len) is a header line, record it in h (a
  * later line wins) and return 1; else 0. */
 int fh_parse(struct fheader *h, const char *line, size_t len);
+/* State fact i as val (replacing what h said), its control
+ * characters made '?', so that it stays one line. */
+void fh_set(struct fheader *h, int i, const char *val);
 /* Is any fact given? */
 int fh_any(const struct fheader *h);
 /* Print h's lines ("# fg: unit=...") to standard output. */
 void fh_print(const struct fheader *h);
+/*
+ * --no-header, of the folders and filters: no "# fg:" line is written
+ * (the Firefox Profiler, for one, takes folded stacks only when the
+ * first line is a stack).  FH_NOHEADER_OPT is its getopt_long entry.
+ */
+extern int fh_omit;
+enum { FH_NOHEADER = 0x4e48 };
+#define FH_NOHEADER_OPT { "no-header", no_argument, NULL, FH_NOHEADER }
+/* Whether comment line s[0..n) is written: 0 for a "# fg:" line under
+ * --no-header. */
+int fh_keep(const char *s, size_t n);
 void fh_free(struct fheader *h);
 
 /* The headers of several inputs joined. */

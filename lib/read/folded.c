@@ -9,6 +9,7 @@
 #include "base/util.h"
 
 int fr_ncounts;
+int fr_declared;
 
 void
 fr_openfd(struct freader *r, int fd, const char *name)
@@ -82,7 +83,7 @@ parse_count(struct freader *r, const char *s, size_t n, count *c)
 		fr_error(r, "negative count '%s'", quote(s, n));
 	if (s[0] < '0' || s[0] > '9')
 		fr_error(r, "count missing");
-	if ((err = count_parse(s, n, c)))
+	if ((err = count_read(s, n, c)))
 		fr_error(r, "%s '%s'", err, quote(s, n));
 }
 
@@ -95,7 +96,13 @@ set_ncounts(struct freader *r, int n)
 		fr_ncounts = n;
 }
 
-/* Split line s[0..n) into stack and counts. */
+/*
+ * Split line s[0..n) into stack and counts.  Exactly one blank before a
+ * count separates it, as flamegraph.pl and difffolded.pl take it
+ * (/^(.*)\s+?(\d+(?:\.\d*)?)$/): a frame may end in blanks, the leaf
+ * as any other ("[unknown] 5" is the frame "[unknown] ").  Blanks
+ * after the last count are no part of it.
+ */
 static void
 parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 {
@@ -108,8 +115,7 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 	if (f1 == 0)
 		fr_error(r, looks_numeric(s, n) ? "stack missing" : "count missing");
 	parse_count(r, s + f1, n - f1, &l->c[0]);
-	for (e = f1; e > 0 && isblank_(s[e - 1]); e--)
-		;
+	e = f1 - 1;
 	/* most stacks end in a letter or ')': no number there */
 	two = 0;
 	f2 = e;
@@ -122,24 +128,24 @@ parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 	else if (!r->ncounts)
 		r->ncounts = k;
 	l->ncounts = r->ncounts;
-	stackend = f1;
+	stackend = e;
 	if (r->ncounts == 2) {
 		if (!two)
 			fr_error(r, r->declared ? "two counts expected (the header says counts=2)" :
 			    "two counts expected (the input began with two-count lines)");
 		l->c[1] = l->c[0];
 		parse_count(r, s + f2, e - f2, &l->c[0]);
-		stackend = f2;
+		stackend = f2 ? f2 - 1 : 0;	/* its one blank before it */
 	} else if (two && f2 > 0 && !r->declared) {
 		fr_error(r, "two counts in one-count input (a last frame that ends in a "
 		    "number needs a '# fg: counts=1' header)");
 	}
-	while (stackend > 0 && isblank_(s[stackend - 1]))
-		stackend--;
-	if (stackend == 0)
+	/* blanks alone before the count are no stack */
+	for (e = 0; e < stackend && isblank_(s[e]); e++)
+		;
+	if (e == stackend)
 		fr_error(r, "stack missing");
-	if (!r->in.map)
-		s[stackend] = 0;
+	s[stackend] = 0;
 	l->stack = s;
 	l->len = stackend;
 }
@@ -162,7 +168,7 @@ counts_header(struct freader *r, const char *s, size_t n)
 	if ((r->ncounts && r->ncounts != c) || (fr_ncounts && fr_ncounts != c))
 		fr_error(r, "a counts=%d header in %d-count input", c,
 		    r->ncounts ? r->ncounts : fr_ncounts);
-	r->declared = 1;
+	r->declared = fr_declared = 1;
 	set_ncounts(r, c);
 }
 

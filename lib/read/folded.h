@@ -14,8 +14,7 @@
 #include "read/lines.h"
 
 struct fline {
-	char *stack;		/* NUL-terminated in the buffer (not in a mapping: lines_map);
-			 * for a comment, the line */
+	char *stack;		/* NUL-terminated in the buffer; for a comment, the line */
 	size_t len;
 	int ncounts;		/* 0 for a comment, else 1 or 2 */
 	count c[2];		/* c[0] the count, or baseline and target */
@@ -40,6 +39,10 @@ struct freader {
  * input an error.
  */
 extern int fr_ncounts;
+/* A "# fg: counts=N" header was read (and is passed on by a program
+ * that passes comments): a new leaf ending in a number needs no guard
+ * (stack_guard_leaf) then. */
+extern int fr_declared;
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void fr_open(struct freader *r, const char *path);

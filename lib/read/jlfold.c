@@ -218,7 +218,7 @@ info(struct jlfold *F, uint32_t id)
 	fi->text = buf;
 	fi->label = emalloc(fi->textlen + 1);
 	memcpy(fi->label, buf, fi->textlen);
-	frame_clean(fi->label, fi->textlen);
+	fi->labellen = frame_clean(fi->label, fi->textlen);
 	fi->st = ownstatus(f);
 	fi->pruned = ispruned(F->o, f);
 	memset(fi->match, -1, sizeof(fi->match));
@@ -235,7 +235,7 @@ matches(struct jlfold *F, uint32_t frame, int st)
 	static const char root[] = "ip:0x0";
 	struct jlfinfo *fi;
 	const char *text = root, *label = root;
-	size_t len = 6;
+	size_t len = 6, llen = 6;
 	char buf[64], *s;
 	int m;
 
@@ -247,13 +247,14 @@ matches(struct jlfold *F, uint32_t frame, int st)
 		text = fi->text;
 		label = fi->label;
 		len = fi->textlen;
+		llen = fi->labellen;
 	}
 	if (F->o->filter) {
 		m = memmem(text, len, F->o->filter, strlen(F->o->filter)) != NULL;
 	} else {
-		s = len + 8 <= sizeof(buf) ? buf : emalloc(len + 8);
-		memcpy(s, label, len);
-		strcpy(s + len, annot[st]);
+		s = llen + 8 <= sizeof(buf) ? buf : emalloc(llen + 8);
+		memcpy(s, label, llen);
+		strcpy(s + llen, annot[st]);
 		m = !regexec(F->o->re, s, 0, NULL, 0);
 		if (s != buf)
 			free(s);
@@ -928,8 +929,8 @@ emit(struct jlfold *F, const char *prefix, size_t plen)
 		pathfit(F, l + fi->textlen + 8);
 		if (l)
 			F->path[l++] = ';';
-		memcpy(F->path + l, fi->label, fi->textlen);
-		l += fi->textlen;
+		memcpy(F->path + l, fi->label, fi->labellen);
+		l += fi->labellen;
 		memcpy(F->path + l, a, strlen(a));
 		l += strlen(a);
 		len[v] = l;
@@ -1067,8 +1068,7 @@ g2open(void *arg, const struct jlframe *f, int status, uint64_t width)
 			F->path[l++] = ';';
 		t = F->path + l;
 		n = frametext(f, t, F->o->fullpath);
-		frame_clean(t, n);
-		l += n;
+		l += frame_clean(t, n);
 		memcpy(F->path + l, a, strlen(a));
 		l += strlen(a);
 	}

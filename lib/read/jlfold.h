@@ -68,7 +68,7 @@ void jlfold_prune(struct jlfold_opts *o, const char *arg);
 /* Per file: a frame's texts, label, rank and flags, by frame id. */
 struct jlfinfo {
 	char *text, *label;	/* string(sf), and sanitized */
-	uint32_t textlen, rank;
+	uint32_t textlen, labellen, rank;
 	unsigned char st, pruned, ready;
 	signed char match[4];	/* filter result by annotation, -1 unknown */
 };

@@ -17,6 +17,7 @@
 
 #include "base/hash.h"
 #include "read/jlprof.h"
+#include "read/lines.h"
 #include "base/util.h"
 
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
@@ -377,8 +378,10 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 	p->fd = -1;
 	p->name = displayname(path);
 	p->intsize = intsize;
-	if (!path || !strcmp(path, "-"))
+	if (!path || !strcmp(path, "-")) {
+		stdin_tty_note();
 		p->fd = spool(p, 0);
+	}
 	else if ((p->fd = open(path, O_RDONLY)) < 0)
 		fileerr(p->name, 0, "%s", strerror(errno));
 	if (fstat(p->fd, &st) < 0)

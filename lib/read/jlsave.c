@@ -162,8 +162,9 @@ status(const char *t, size_t n, size_t *m)
 
 /*
  * Read label t[0..n) into a frame: FUNC at FILE:LINE [inlined] is a
- * Julia frame, anything else a C frame whose name is the whole text;
- * "ip:0x0" is Julia's text for the empty name.
+ * Julia frame (a C frame when FILE is C source), anything else a frame
+ * whose name is the whole text, shown when C frames are hidden;
+ * "ip:0x0" is Julia's text for the empty name (a C frame).
  */
 static void
 parselabel(struct freader *r, const char *t, size_t n, struct jlframe *f, int *st)
@@ -198,7 +199,9 @@ parselabel(struct freader *r, const char *t, size_t n, struct jlframe *f, int *s
 		 * still a Julia frame, named by its whole text */
 		f->line = 0;
 	}
-	f->from_c = !julia || csource(f->file, f->filelen);
+	/* only Julia's runtime, as jlprof-fold -C prints it, is C: other
+	 * profilers' frames show in Julia's default (C=false) views */
+	f->from_c = julia && csource(f->file, f->filelen);
 	if (!m || (f->funclen == 6 && !memcmp(t, "ip:0x0", 6))) {
 		f->funclen = 0;
 		f->from_c = 1;

@@ -1,12 +1,10 @@
 /* lines.c: lines of text from a file, in place */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,13 +17,36 @@
 void
 lines_openfd(struct lines *r, int fd, const char *name)
 {
+	if (fd == 0)
+		stdin_tty_note();
 	memset(r, 0, sizeof(*r));
 	r->name = name;
 	r->fd = fd;
 	r->nul = SIZE_MAX;
 	r->left = UINT64_MAX;
+	r->rsize = READSIZE;
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
+}
+
+void
+lines_readsize(struct lines *r, size_t n)
+{
+	r->rsize = n;
+	r->cap = 2 * n;
+	free(r->buf);
+	r->buf = emalloc(r->cap);
+}
+
+void
+stdin_tty_note(void)
+{
+	static int said;
+
+	if (!said && isatty(0))
+		weprintf("reading standard input from the terminal (end it with Ctrl-D; "
+		    "name a FILE instead: see --help)");
+	said = 1;
 }
 
 void
@@ -46,125 +67,40 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	r->left = len;
 }
 
-/* Is the mapped file now shorter than its mapping?  Past the end its
- * pages fault, and in the last page the bytes past the end read as
- * zeros: the lines kept from there are lost. */
-static int
-shrunk(struct lines *r)
-{
-	struct stat st;
-
-	return !fstat(r->fd, &st) && st.st_size < r->mapend;
-}
-
-/*
- * A mapped file cut short by another program while it is read: its
- * pages past the new end fault with SIGBUS (as do pages that cannot be
- * read from the disk), and the program ends with a message naming the
- * file (one of the first few mapped at once; a fault elsewhere takes
- * its default course).
- */
-enum { NAMED_MAPS = 8 };
-static struct {
-	const char *base, *end, *name;
-} maps[NAMED_MAPS];
-
-static void
-put(const char *s)
-{
-	size_t n = 0;
-
-	while (s[n])
-		n++;
-	if (write(2, s, n) < 0)
-		return;
-}
-
-static void
-on_sigbus(int sig, siginfo_t *si, void *ctx)
-{
-	const char *a = si->si_addr, *name = NULL;
-	int i;
-
-	(void)ctx;
-	for (i = 0; i < NAMED_MAPS; i++)
-		if (maps[i].base && a >= maps[i].base && a < maps[i].end)
-			name = maps[i].name;
-	if (!name) {
-		/* not a mapped input's: the fault comes again, unhandled */
-		signal(sig, SIG_DFL);
-		return;
-	}
-	put(argv0);
-	put(": ");
-	put(name);
-	put(": the file shrank while it was read, or could not be read\n");
-	_exit(1);
-}
-
-static void
-name_map(const char *base, size_t len, const char *name)
-{
-	static int handled;
-	struct sigaction sa;
-	int i;
-
-	if (!__atomic_exchange_n(&handled, 1, __ATOMIC_SEQ_CST)) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_sigaction = on_sigbus;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
-	}
-	for (i = 0; i < NAMED_MAPS; i++)
-		if (!maps[i].base && __atomic_compare_exchange_n(&maps[i].base, &(const char *){ NULL },
-		    base, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-			maps[i].end = base + len;
-			maps[i].name = name;
-			return;
-		}
-}
-
-static void
-unname_map(const char *base)
-{
-	int i;
-
-	for (i = 0; i < NAMED_MAPS; i++)
-		if (maps[i].base == base)
-			__atomic_store_n(&maps[i].base, NULL, __ATOMIC_SEQ_CST);
-}
-
 int
-lines_map(struct lines *r)
+lines_watch(struct lines *r)
 {
 	struct stat st;
 	off_t off;
-	uint64_t len;
-	size_t skip;
-	long page = sysconf(_SC_PAGESIZE);
-	void *p;
 
-	if (r->map || r->end || fstat(r->fd, &st) || !S_ISREG(st.st_mode) ||
-	    (off = lseek(r->fd, 0, SEEK_CUR)) < 0 || off >= st.st_size)
+	if (r->end || fstat(r->fd, &st) || !S_ISREG(st.st_mode) ||
+	    (off = lseek(r->fd, 0, SEEK_CUR)) < 0)
 		return 0;
-	len = (uint64_t)(st.st_size - off) < r->left ? (uint64_t)(st.st_size - off) : r->left;
-	skip = (size_t)(off % page);
-	if (len == 0 || len > SIZE_MAX - skip - 1)
-		return 0;
-	p = mmap(NULL, len + skip, PROT_READ, MAP_PRIVATE, r->fd, off - (off_t)skip);
-	if (p == MAP_FAILED)
-		return 0;
-	/* where a read would leave it, for whoever shares the descriptor */
-	lseek(r->fd, off + (off_t)len, SEEK_SET);
-	r->mapend = off + (off_t)len;
-	free(r->buf);
-	r->map = p;
-	r->maplen = len + skip;
-	r->buf = r->map + skip;
-	r->cap = len;
-	name_map(r->map, r->maplen, r->name);
+	r->watch = 1;
+	r->wsize = st.st_size;
+	r->wmtime = st.st_mtim;
+	r->wend = off >= st.st_size ? off :
+	    (uint64_t)(st.st_size - off) < r->left ? st.st_size : off + (off_t)r->left;
 	return 1;
+}
+
+/* Is a watched file as it was when the watch began, and (at its end,
+ * when end is set) has all of it, or of its range, been read? */
+static void
+check_watch(struct lines *r, int end)
+{
+	struct stat st;
+
+	if (!r->watch)
+		return;
+	if (fstat(r->fd, &st) || st.st_size != r->wsize ||
+	    st.st_mtim.tv_sec != r->wmtime.tv_sec || st.st_mtim.tv_nsec != r->wmtime.tv_nsec ||
+	    (end && lseek(r->fd, 0, SEEK_CUR) != r->wend)) {
+		r->watch = 0;
+		eprintf("%s: the file changed while it was read", r->name);
+	}
+	if (end)
+		r->watch = 0;
 }
 
 void
@@ -179,17 +115,9 @@ lines_close(struct lines *r)
 {
 	if (r->release)
 		r->release(r->release_arg);
-	if (r->map && shrunk(r))
-		eprintf("%s: the file shrank while it was read", r->name);
 	if (r->fd > 0)
 		close(r->fd);
-	if (r->map) {
-		unname_map(r->map);
-		munmap(r->map, r->maplen);
-		r->map = NULL;
-	} else {
-		free(r->buf);
-	}
+	free(r->buf);
 	r->buf = NULL;
 }
 
@@ -199,12 +127,11 @@ lines_error(struct lines *r, const char *fmt, ...)
 	va_list ap;
 	const char *hint;
 
-	/* a line of a mapped file read as zeros past its new end */
-	if (r->map && shrunk(r))
-		eprintf("%s: the file shrank while it was read", r->name);
+	/* a bad line made by a writer, not by the file as it was */
+	check_watch(r, 0);
 	/* a first line of another format's file: say which (read/sniff) */
 	if (r->lineno == 1 && !error_hook && (hint = sniff_hint(r->buf, r->end,
-	    r->map || !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
+	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
 		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
@@ -229,7 +156,7 @@ readmore(struct lines *r)
 			r->nul -= r->pos;
 		r->pos = 0;
 	}
-	if (r->cap - r->end < READSIZE) {
+	if (r->cap - r->end < r->rsize) {
 		if (r->cap > SIZE_MAX / 2)
 			eprintf("out of memory");
 		r->cap *= 2;
@@ -245,19 +172,17 @@ readmore(struct lines *r)
 	return n;
 }
 
-/* More input after buf[end]: read, or the next part of a mapping. */
+/* More input after buf[end]. */
 static void
 fill(struct lines *r)
 {
 	size_t n;
 	char *z;
 
-	if (r->map)
-		n = r->cap - r->end < READSIZE ? r->cap - r->end : READSIZE;
-	else
-		n = readmore(r);
+	n = readmore(r);
 	if (n == 0) {
 		r->eof = 1;
+		check_watch(r, 1);
 		return;
 	}
 	if (r->nul == SIZE_MAX && (z = memchr(r->buf + r->end, 0, n)))
@@ -291,9 +216,8 @@ lines_next(struct lines *r, char **line, size_t *len)
 		}
 		if (r->pos == r->end)
 			return 0;
-		/* a last line without a newline (in a mapping, its end is
-		 * not written) */
-		if (r->end == r->cap && !r->map) {
+		/* a last line without a newline */
+		if (r->end == r->cap) {
 			if (r->release)
 				r->release(r->release_arg);
 			r->buf = erealloc(r->buf, ++r->cap);
@@ -312,8 +236,7 @@ lines_next(struct lines *r, char **line, size_t *len)
 	}
 	if (n > 0 && s[n - 1] == '\r')
 		n--;
-	if (!r->map)
-		s[n] = 0;
+	s[n] = 0;
 	*line = s;
 	*len = n;
 	return 1;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "base/util.h"
 
@@ -18,6 +19,7 @@ struct lines {
 	const char *name;	/* as shown in messages */
 	char *buf;
 	size_t cap, pos, end;	/* unread bytes are buf[pos..end) */
+	size_t rsize;		/* bytes a read asks for (lines_readsize) */
 	size_t scanned;		/* buf[pos..scanned) holds no newline */
 	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
 	int eof;
@@ -25,17 +27,25 @@ struct lines {
 	uint64_t left;		/* bytes the range has left to read */
 	void (*release)(void *);	/* see lines_onrelease */
 	void *release_arg;
-	char *map;		/* see lines_map: the mapping, or NULL */
-	size_t maplen;		/* its bytes, from map; the input's from buf */
-	off_t mapend;		/* the file offset its last byte is before */
+	int watch;		/* see lines_watch: the file as it was then */
+	off_t wsize, wend;	/* its size; the offset its range ends at */
+	struct timespec wmtime;	/* its modification time */
 };
 
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
+/* Read n bytes at a time (1 MiB unless said), before the first line:
+ * a merge of many files keeps each one's buffer small, so its memory
+ * stays the same however many are open and the pages are reused. */
+void lines_readsize(struct lines *r, size_t n);
+/* When standard input is a terminal, say once on stderr that it is
+ * read from there, so that a forgotten file operand does not leave the
+ * program waiting in silence.  Every reader of fd 0 calls it. */
+void stdin_tty_note(void);
 /* The next line, without its newline (nor a CR before it) and NUL-
- * terminated in place (not in a mapping: see lines_map): 1, or 0 at
- * the end.  A NUL byte in the line is an error with the line number. */
+ * terminated in place: 1, or 0 at the end.  A NUL byte in the line is
+ * an error with the line number. */
 int lines_next(struct lines *r, char **s, size_t *n);
 /*
  * Call fn(arg) before lines already handed out move or go (when the
@@ -47,18 +57,17 @@ void lines_onrelease(struct lines *r, void (*fn)(void *), void *arg);
 /* Read only len bytes from offset off of a regular file just opened. */
 void lines_range(struct lines *r, uint64_t off, uint64_t len);
 /*
- * For a caller that keeps many lines: map a regular file (what is left
- * of it or of its range) instead of reading it.  Lines are then handed
- * out where they lie in the file's pages, NOT NUL-terminated (the
- * length says where each ends), and stay there until lines_close: no
- * copy, and no fresh memory for them.  A pipe or an empty file is read
- * as before.  1 when the file is mapped.  A mapped file that shrinks
- * before lines_close ends the program with a message: at once when a
- * page past its new end is touched, else at lines_close (lines kept
- * from its last page may have read as zeros), which a program that
- * keeps lines calls when it is done with them, before it ends well.
+ * For a program that reads a regular file whole before it writes (its
+ * stacks kept until then): a file that another program changes while
+ * it is read (rewritten in place, cut short, grown, as its size and
+ * modification time tell) ends the program with "FILE: the file
+ * changed while it was read", at the file's end or at a bad line, and
+ * exit 1.  Lines are read into the reader's own memory as ever, never
+ * mapped, so a change can garble no line already read: what is kept is
+ * a copy.  Call it just after opening (and lines_range).  1 when the
+ * file is watched: a pipe or a device is not.
  */
-int lines_map(struct lines *r);
+int lines_watch(struct lines *r);
 void lines_close(struct lines *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
 noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3);

@@ -47,6 +47,10 @@ sift_down(struct fmerge *m, int i)
 	}
 }
 
+/* Each input's reads when more than two are merged at once (see
+ * lines_readsize): the pages of their buffers are reused, not fresh. */
+#define MERGE_READSIZE (64 << 10)
+
 void
 fmerge_open(struct fmerge *m, int n, char **paths, const int *col)
 {
@@ -58,6 +62,8 @@ fmerge_open(struct fmerge *m, int n, char **paths, const int *col)
 	m->heap = ecalloc(n, sizeof(*m->heap));
 	for (i = 0; i < n; i++) {
 		fr_open(&m->in[i].r, paths ? paths[i] : NULL);
+		if (n > 2)
+			lines_readsize(&m->in[i].r.in, MERGE_READSIZE);
 		m->in[i].col = col ? col[i] : 0;
 	}
 }
@@ -81,10 +87,9 @@ fmerge_run(struct fmerge *m)
 	const char *cur;
 	count sum[2];
 	size_t len;
-	int i, top, back = -1, mapped = 1;
+	int i, top, back = -1;
 
 	for (i = 0; i < m->n; i++) {
-		mapped &= m->in[i].r.in.map != NULL;
 		if (advance(m, i))
 			m->heap[m->nheap++] = i;
 	}
@@ -93,14 +98,11 @@ fmerge_run(struct fmerge *m)
 	while (m->nheap && back < 0) {
 		h = &m->in[m->heap[0]];
 		len = h->l.len;
-		cur = h->l.stack;	/* a mapped line stays where it is */
-		if (!mapped) {
-			if (len + 1 > m->curcap) {
-				m->curcap = 2 * len + 1;
-				m->cur = erealloc(m->cur, m->curcap);
-			}
-			cur = memcpy(m->cur, h->l.stack, len);
+		if (len + 1 > m->curcap) {
+			m->curcap = 2 * len + 1;
+			m->cur = erealloc(m->cur, m->curcap);
 		}
+		cur = memcpy(m->cur, h->l.stack, len);
 		memset(sum, 0, sizeof(sum));
 		while (m->nheap) {
 			top = m->heap[0];

@@ -28,8 +28,7 @@ struct fmerge {
 	int n;
 	int *heap, nheap;	/* live inputs, a min-heap by their line */
 	/* called for each distinct stack: c[0..ncols) its sums; s stays
-	 * where it is until fmerge_close when every input is mapped
-	 * (lines_map before fmerge_run), else only during the call */
+	 * where it is only during the call */
 	void (*stack)(const char *s, size_t len, const count *c, int ncols, void *arg);
 	/* called for each data line as it is read (may be NULL) */
 	void (*line)(struct fmerge_in *in, int i, void *arg);

@@ -258,18 +258,39 @@ kernel_module(const char *mod, size_t n)
 	    !has(mod, n, "unknown");
 }
 
-/* m:/tmp/perf-\d+\.map: */
+/* The digits at p (before end): how many. */
+static size_t
+digits(const char *p, const char *end)
+{
+	size_t k;
+
+	for (k = 0; p + k < end && digit(p[k]); k++)
+		;
+	return k;
+}
+
+/* m:/tmp/perf-\d+\.map: (stackcollapse-perf.pl's), or a module that
+ * ends in /jitted-PID-N.so, which perf inject --jit writes from a
+ * jitdump (Java, Node, Python's -X perf_jit), as inferno marks it. */
 static int
 jit_module(const char *mod, size_t n)
 {
 	const char *p = mod, *end = mod + n;
-	size_t k;
+	size_t k, j;
 
 	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
 		p += 10;
-		for (k = 0; p + k < end && digit(p[k]); k++)
-			;
+		k = digits(p, end);
 		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
+			return 1;
+	}
+	for (p = mod; (p = memmem(p, end - p, "/jitted-", 8)); ) {
+		p += 8;
+		k = digits(p, end);
+		if (!k || p + k >= end || p[k] != '-')
+			continue;
+		j = digits(p + k + 1, end);
+		if (j && end - (p + k + 1 + j) == 3 && !memcmp(p + k + 1 + j, ".so", 3))
 			return 1;
 	}
 	return 0;
@@ -476,12 +497,13 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		/* --skip-after names the frame as tidied, before its guard */
 		skip = o->nskip && skip_after(o, buf, flen);
 		if (!s->skipping) {
-			/* "worker 12" is no count: each frame guarded as
-			 * stack_guard_counts would in the whole stack */
+			/* "worker 12" is no count, "[unknown] " ends in no
+			 * blank: each frame guarded as stack_guard would in
+			 * the whole stack */
 			if (o->srcline)
-				stack_guard_counts(buf, flen);
+				flen = stack_guard(buf, flen);
 			else
-				frame_guard_count(buf, flen);	/* tidy left no ';' */
+				flen = frame_guard(buf, flen);	/* tidy left no ';' */
 			add_frame(s, buf, flen);
 		}
 		if (skip)
@@ -575,10 +597,45 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	for (i = 0; i < s->pnamelen; i++)
 		if (s->pname[i] == ' ')
 			s->pname[i] = '_';
-	stack_guard_counts(s->pname, s->pnamelen);
+	s->pnamelen = stack_guard(s->pname, s->pnamelen);
 	s->live = 1;
 	s->textlen = s->nframes = s->ngroups = 0;
 	s->skipping = 0;
+}
+
+/*
+ * One of perf's own comments ("# ========", "# captured on: ...", the
+ * header perf script --header prints): a line that begins with '#' but
+ * is no event line with a time ("comm pid [cpu] 123.456:"), which is
+ * what a process whose name begins with '#' (any process may name
+ * itself so) writes.
+ */
+static int
+perf_comment(const char *s, size_t n)
+{
+	const char *pid, *tid;
+	size_t commlen, pidlen, tidlen, i, j;
+
+	if (n == 0 || s[0] != '#')
+		return 0;
+	if (!event_line(s, n, &commlen, &pid, &pidlen, &tid, &tidlen))
+		return 1;
+	i = (tid ? tid + tidlen : pid + pidlen) - s;
+	while (i < n && blank(s[i]))
+		i++;
+	if (i < n && s[i] == '[') {	/* the CPU */
+		while (i < n && s[i] != ']')
+			i++;
+		for (i++; i < n && blank(s[i]); i++)
+			;
+	}
+	for (j = i; i < n && digit(s[i]); i++)
+		;
+	if (i == j || i >= n || s[i] != '.')
+		return 1;
+	for (j = ++i; i < n && digit(s[i]); i++)
+		;
+	return !(i > j && i < n && s[i] == ':');
 }
 
 void
@@ -587,7 +644,7 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	char *pid, *tid;
 	size_t commlen, pidlen, tidlen;
 
-	if (n > 0 && line[0] == '#')
+	if (perf_comment(line, n))
 		return;
 	if (n == 0) {
 		end_sample(st, r);

@@ -15,6 +15,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "stack/frame.h"
+#include "read/fheader.h"
 #include "read/ppfold.h"
 
 #define NOTEXT UINT32_MAX
@@ -79,9 +80,11 @@ static uint32_t
 endframe(struct ppfold *f, size_t start)
 {
 	uint32_t id;
+	size_t n;
 
-	frame_guard_count(f->b + start, f->blen - start);	/* "worker 12" is no count */
-	id = intern(&f->frames, f->b + start, f->blen - start);
+	/* "worker 12" is no count, "# x" no comment, "f " no ambiguous leaf */
+	n = frame_guard(f->b + start, f->blen - start);
+	id = intern(&f->frames, f->b + start, n);
 
 	f->blen = start;
 	return id;
@@ -726,7 +729,7 @@ print_stacks(struct ppfold *f)
 static void
 header(const struct ppfold *f)
 {
-	if (!f->type)
+	if (!f->type || fh_omit)
 		return;
 	if (unit_parse(f->unit, strlen(f->unit)) >= 0)
 		out_printf("# fg: unit=%s\n# fg: countname=%s\n", f->unit, f->type);

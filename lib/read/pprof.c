@@ -15,6 +15,7 @@
 #include "base/inflate.h"
 #include "base/proto.h"
 #include "base/util.h"
+#include "read/lines.h"
 #include "read/pprof.h"
 
 #define NONE UINT32_MAX
@@ -585,6 +586,8 @@ void
 pp_read(struct pprof *p, int fd, const char *name, int labels, uint64_t maxsize)
 {
 	memset(p, 0, sizeof(*p));
+	if (fd == 0)
+		stdin_tty_note();
 	p->name = name;
 	p->labels = labels;
 	p->gzip = z_read(fd, name, maxsize, sink, p);

@@ -1,8 +1,9 @@
 /* whole.c: a whole input file in memory (see whole.h) */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <stdlib.h>
 
 #include "base/inflate.h"
 #include "base/util.h"
@@ -42,45 +43,25 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	return n;
 }
 
-/* Is the mapped file gzip-compressed? */
-static int
-gzipped(const struct lines *l)
-{
-	return l->cap >= 2 && (unsigned char)l->buf[0] == 0x1f &&
-	    (unsigned char)l->buf[1] == 0x8b;
-}
-
 void
 whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check)
 {
-	off_t off;
+	int fd = 0;
 
 	memset(w, 0, sizeof(*w));
 	w->check = check;
-	lines_open(&w->map, path);
-	w->name = w->map.name;
-	off = lseek(w->map.fd, 0, SEEK_CUR);
-	if (lines_map(&w->map)) {
-		if (!gzipped(&w->map) && w->map.cap <= maxsize) {
-			lookat(w, w->map.buf, w->map.cap);
-			w->s = w->map.buf;
-			w->n = w->map.cap;
-			return;
-		}
-		/* read it again, decompressed */
-		if (lseek(w->map.fd, off, SEEK_SET) < 0)
-			fileerr(w->name, 0, "cannot seek: %s", strerror(errno));
-	}
-	w->gzip = z_read(w->map.fd, w->name, maxsize, keep, w);
+	w->name = displayname(path);
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		fileerr(w->name, 0, "%s", strerror(errno));
+	w->gzip = z_read(fd, w->name, maxsize, keep, w);
 	w->s = w->buf ? w->buf : "";
-	lines_close(&w->map);
+	if (fd > 0)
+		close(fd);
 }
 
 void
 whole_free(struct whole *w)
 {
-	if (w->map.map)
-		lines_close(&w->map);
 	free(w->buf);
 	memset(w, 0, sizeof(*w));
 }

@@ -1,10 +1,10 @@
-/* whole.h: a whole input file in memory, mapped or read, gzip undone
+/* whole.h: a whole input file in memory, gzip undone
  *
- * For the readers of formats that are not read line by line (JSON): a
- * regular file is mapped (no copy; a file that shrinks meanwhile ends
- * the program with a message, as lines_map's do), a pipe or a
- * gzip-compressed file is read into one growing buffer, decompressed
- * as it comes (lib/base/inflate).
+ * For the readers of formats that are not read line by line (JSON):
+ * the file, a pipe or a regular file, gzip-compressed or not, is read
+ * into one growing buffer, decompressed as it comes (lib/base/inflate).
+ * Like every input it is read, not mapped: what is parsed is a copy
+ * that no other program can change underneath.
  */
 #ifndef FG_WHOLE_H
 #define FG_WHOLE_H
@@ -12,10 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "read/lines.h"
-
 /* Says what is wrong with a file whose (decompressed) bytes start with
- * p[0..n), or NULL when they may do, or cannot tell yet. */
+ * p[0..n), or NULL when they may do, or cannot tell yet (*decided then
+ * left 0). */
 typedef const char *whole_check(const char *p, size_t n, int *decided);
 
 struct whole {
@@ -23,8 +22,7 @@ struct whole {
 	size_t n;
 	const char *name;	/* as shown in messages */
 	int gzip;		/* it was compressed */
-	struct lines map;	/* a mapped regular file */
-	char *buf;		/* else the bytes read */
+	char *buf;		/* the bytes read */
 	size_t cap;
 	whole_check *check;	/* see whole_read */
 	int decided;

@@ -26,6 +26,12 @@ frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
 	return n;
 }
 
+static int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static const char *
 find_at(const char *f, size_t n)
 {
@@ -64,10 +70,53 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 	return 1;
 }
 
+
+/* The line number s[0..n): 1 and *line, or 0 when s is not one (up to
+ * 18 digits, so that it fits pprof's int64). */
 static int
-digit(char c)
+line_number(const char *s, size_t n, uint64_t *line)
 {
-	return c >= '0' && c <= '9';
+	uint64_t v = 0;
+	size_t i;
+
+	if (!n || n > 18)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!digit(s[i]))
+			return 0;
+		v = v * 10 + (s[i] - '0');
+	}
+	*line = v;
+	return 1;
+}
+
+void
+frame_parts(const char *f, size_t n, struct frameparts *p)
+{
+	static const char jlinl[] = " [inlined]";
+	const char *annot, *at, *colon;
+	size_t alen, k = sizeof(jlinl) - 1;
+
+	n = frame_strip_annot(f, n, &annot, &alen);
+	p->inlined = alen == 1 && *annot == 'i';
+	if (n >= k && !memcmp(f + n - k, jlinl, k)) {
+		p->inlined = 1;
+		n -= k;
+	}
+	p->line = 0;
+	at = find_at(f, n);
+	if (!at) {
+		p->namelen = n;
+		p->file = NULL;
+		p->filelen = 0;
+		return;
+	}
+	p->namelen = at - f;
+	p->file = at + 4;
+	p->filelen = f + n - p->file;
+	colon = memrchr(p->file, ':', p->filelen);
+	if (colon && line_number(colon + 1, f + n - colon - 1, &p->line))
+		p->filelen = colon - p->file;
 }
 
 static int
@@ -79,8 +128,12 @@ blank(char c)
 void
 frame_guard_count(char *f, size_t n)
 {
-	size_t i = n, j;
+	size_t i, j;
 
+	/* blanks after the number hide it from no reader that strips them */
+	while (n > 0 && blank(f[n - 1]))
+		n--;
+	i = n;
 	while (i > 0 && digit(f[i - 1]))
 		i--;
 	/* a count may have a decimal part: "12.5", "12." */
@@ -97,7 +150,18 @@ frame_guard_count(char *f, size_t n)
 		f[--i] = '_';
 }
 
-void
+size_t
+frame_guard(char *f, size_t n)
+{
+	while (n > 0 && blank(f[n - 1]))
+		n--;
+	if (n >= 2 && f[0] == '#' && f[1] == ' ')
+		f[1] = '_';
+	frame_guard_count(f, n);
+	return n;
+}
+
+size_t
 frame_clean(char *f, size_t n)
 {
 	size_t i;
@@ -107,7 +171,39 @@ frame_clean(char *f, size_t n)
 			f[i] = ':';
 		else if (f[i] == '\n' || f[i] == '\r' || f[i] == '\0')
 			f[i] = ' ';
-	frame_guard_count(f, n);
+	return frame_guard(f, n);
+}
+
+size_t
+stack_guard(char *s, size_t n)
+{
+	char *f = s, *end = s + n, *semi, *w = s;
+	size_t k;
+
+	for (;; f = semi + 1) {
+		semi = memchr(f, ';', end - f);
+		k = frame_guard(f, (semi ? semi : end) - f);
+		memmove(w, f, k);
+		w += k;
+		if (!semi)
+			return w - s;
+		*w++ = ';';
+	}
+}
+
+void
+stack_guard_root(char *s, size_t n)
+{
+	if (n >= 2 && s[0] == '#' && s[1] == ' ')
+		s[1] = '_';
+}
+
+void
+stack_guard_leaf(char *s, size_t n)
+{
+	char *semi = memrchr(s, ';', n), *f = semi ? semi + 1 : s;
+
+	frame_guard_count(f, s + n - f);
 }
 
 void
@@ -122,7 +218,7 @@ stack_guard_counts(char *s, size_t n)
 			return;
 		}
 		/* most frames end in a letter: look no further */
-		if (semi > f && (digit(semi[-1]) || semi[-1] == '.'))
+		if (semi > f && (digit(semi[-1]) || semi[-1] == '.' || blank(semi[-1])))
 			frame_guard_count(f, semi - f);
 	}
 }

@@ -11,6 +11,7 @@
 #define FG_FRAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /*
@@ -75,19 +76,54 @@ size_t frame_funclen(const char *f, size_t n);
 /* The file of f[0..n): 1 and its place, or 0 when the label has none. */
 int frame_file(const char *f, size_t n, const char **file, size_t *filelen);
 /*
- * For folders: a frame that ends in blanks and a number ("worker 12")
- * would be read back as a count column ("STACK BASE TARGET", or a
- * one-count line with two counts, fg-folded(5)).  frame_guard_count
- * makes the blank before the number '_' ("worker_12"), in place;
- * stack_guard_counts does so for every frame of stack s[0..n).  Call it
- * on each stack before writing it.
+ * The parts of label f[0..n) a profile format of its own keeps apart,
+ * for the writers (fg-pprof, fg-speedscope): the function name
+ * f[0..namelen); the file and line of " at FILE:LINE" (file NULL
+ * without " at "; line 0 when the text after the last ':' is not a
+ * line number, the file then running to the end); and whether the frame
+ * was inlined into its caller: annotated _[i], or a Julia frame ending
+ * in " [inlined]".  Other annotations are left out of every part.
+ */
+struct frameparts {
+	size_t namelen;
+	const char *file;
+	size_t filelen;
+	uint64_t line;
+	int inlined;
+};
+void frame_parts(const char *f, size_t n, struct frameparts *p);
+
+/*
+ * For folders: a frame that ends in blanks and a number ("worker 12",
+ * "worker 12 ") would be read back as a count column ("STACK BASE
+ * TARGET", or a one-count line with two counts, fg-folded(5)).
+ * frame_guard_count makes the blanks before the number '_'
+ * ("worker_12"), in place; stack_guard_counts does so for every frame
+ * of stack s[0..n).
  */
 void frame_guard_count(char *f, size_t n);
-/* A frame's text f[0..n) made a label, in place: ';' becomes ':', line
- * ends and NUL become blanks, and a trailing number is guarded
- * (frame_guard_count).  For folders that label frames themselves. */
-void frame_clean(char *f, size_t n);
 void stack_guard_counts(char *s, size_t n);
+/*
+ * The one guard of the frames a folder writes, each alike wherever it
+ * stands in a stack: blanks that end a frame go (a leaf's would end its
+ * line ambiguously: "[unknown] 5" or "[unknown]  5"), a leading "# "
+ * becomes "#_" (a root frame so would make its line a comment), and a
+ * trailing number is guarded (frame_guard_count).  In place; returns
+ * the frame's new length.  stack_guard does so for every frame of stack
+ * s[0..n), which it compacts.
+ */
+size_t frame_guard(char *f, size_t n);
+size_t stack_guard(char *s, size_t n);
+/* A frame's text f[0..n) made a label, in place: ';' becomes ':', line
+ * ends and NUL become blanks, and the frame guarded (frame_guard).
+ * For folders that label frames themselves.  Returns its length. */
+size_t frame_clean(char *f, size_t n);
+/* For a program that writes a stack of the input from a new place: a
+ * root frame that begins with "# " (a new root, as fg-filter --reroot
+ * makes) has its blank made '_'; stack_guard_leaf guards a new leaf
+ * (a stack cut short) that ends in a number (frame_guard_count). */
+void stack_guard_root(char *s, size_t n);
+void stack_guard_leaf(char *s, size_t n);
 /* Reverse the order of the frames of stack s[0..n) into out[0..n). */
 void stack_reverse(const char *s, size_t n, char *out);
 

@@ -93,7 +93,7 @@ stackmap_push(struct stackmap *m, const char *s, size_t len)
 	}
 	e = &m->ent[m->n++];
 	memset(e, 0, sizeof(*e));
-	e->s = m->keep ? s : arena_strdup(&m->arena, s, len);
+	e->s = arena_strdup(&m->arena, s, len);
 	e->len = len;
 	return e;
 }

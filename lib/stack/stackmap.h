@@ -27,9 +27,7 @@ struct stackmap {
 	uint64_t *slot;		/* hash tag | index + 1 into ent, 0 empty */
 	size_t mask;
 	size_t *lcp;		/* after stackmap_sort: bytes ent[i] is known to share with ent[i - 1] */
-	struct arena arena;
-	int keep;		/* set: a new stack is not copied (its bytes stay
-				 * where they are, unchanged, as long as the map) */
+	struct arena arena;	/* the stacks, copied */
 };
 
 /* A line for stackmap_add_batch; ok is set 0 when a sum overflowed. */

@@ -4,13 +4,46 @@
  *
  *   node html.cjs CASE PAGE.html [ARG...]
  *
+ * (FG_QUERY: the page's query, FG_DARK=1: the system prefers dark), or
+ * through run() in server.cjs, in a browser shared by many cases.
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
 const { open, hoverName } = require("./lib.cjs");
 
-function say(k, v) { console.log(k + "=" + v); }
+/* where say's lines go: standard output, or the case's connection */
+let sink = (line) => console.log(line);
+function say(k, v) { sink(k + "=" + v); }
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+
+/* How many of the frames fg.rect says are on screen (4 px wide or more)
+ * have their box painted at that place, of how many: a blank canvas
+ * gives 0 of N. */
+async function painted(page) {
+	return page.evaluate(() => {
+		const v = window.fg.view(), c = document.getElementById("canvas");
+		const b = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+		const g = c.getContext("2d");
+		let n = 0, ok = 0;
+		for (let i = 0; i < v.n; i++) {
+			const r = window.fg.rect(i);
+			if (!r || r.w < 4) continue;
+			n++;
+			const px = g.getImageData(Math.floor((r.x - b.left + 2) * dpr), Math.floor((r.y - b.top + 2) * dpr), 1, 1).data;
+			if (px[3] > 0) ok++;
+		}
+		return ok + " of " + n;
+	});
+}
+const frames2 = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/* View v's frames, one "depth name width [baseline]" line each. */
+function frames(v) {
+	const out = [];
+	for (let i = 0; v && i < v.n; i++)
+		out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : ""));
+	return out;
+}
 
 const cases = {
 	/* hover frame ARG: the tooltip's lines */
@@ -94,6 +127,9 @@ const cases = {
 			say("current", await p.evaluate(() => window.fg.view().name));
 			say("root", await p.evaluate(() => window.fg.view().w[0]));
 			say("url", await p.evaluate(() => location.search));
+			await frames2(p);
+			say("painted", await painted(p));
+			say("scrolltop", await p.evaluate(() => document.getElementById("box").scrollTop));
 		}
 	},
 	/* the elided banner; open the elided view */
@@ -108,6 +144,8 @@ const cases = {
 		say("root", await p.evaluate(() => window.fg.view().w[0]));
 		say("frames", await p.evaluate(() => window.fg.view().n));
 		say("url", await p.evaluate(() => location.search));
+		await frames2(p);
+		say("painted", await painted(p));
 	},
 	/* the sort toggle: frame ARG's left edge before and after */
 	async sort(o, name) {
@@ -153,12 +191,195 @@ const cases = {
 		say("canvas", await p.evaluate(() => document.getElementById("canvas").style.width + "x" +
 			document.getElementById("box").style.height));
 		say("legend", await text(p, "#legend"));
+		say("compare", await text(p, "#compare"));
+	},
+	/* the title and the sort button as they are, after a click on the
+	 * sort button, and after one on the mode button */
+	async buttons(o) {
+		const p = o.page;
+		const now = async (k) => say(k, [await text(p, "h1"), await p.title(), await text(p, "#sort")].join("|"));
+		await now("open");
+		await p.click("#sort");
+		await now("sorted");
+		await p.click("#mode");
+		await now("moded");
+		say("url", await p.evaluate(() => location.search));
+	},
+	/* frame ARG's edge: the darkest channel of its first two pixel
+	 * columns at mid-height, and its fill inside (4 px in, on the
+	 * bottom row, under no label) */
+	async edge(o, name) {
+		const r = await o.page.evaluate((n) => {
+			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
+			const box = window.fg.rect(window.fg.find(n)), dpr = window.devicePixelRatio || 1;
+			const g = c.getContext("2d"), x = Math.round((box.x - b.left) * dpr);
+			const y = Math.round((box.y - b.top + box.h / 2) * dpr);
+			const e = g.getImageData(x, y, 2, 1).data;
+			const f = g.getImageData(x + 4 * dpr, Math.round((box.y - b.top + box.h - 3) * dpr), 1, 1).data;
+			return { edge: Math.min(e[0], e[1], e[2], e[4], e[5], e[6]),
+				fill: "#" + [f[0], f[1], f[2]].map((v) => v.toString(16).padStart(2, "0")).join("") };
+		}, name);
+		say("edge", r.edge);
+		say("fill", r.fill);
+	},
+	/* the mode as loaded (from the URL): its title, URL, the frames of
+	 * its view (and of the sandwich's callers), the sandwich's line */
+	async mode(o) {
+		const p = o.page;
+		say("h1", await text(p, "h1"));
+		say("url", await p.evaluate(() => location.search));
+		say("sandinfo", await text(p, "#sandinfo"));
+		const f = await p.evaluate("(" + frames.toString() + ")(window.fg.view())");
+		f.forEach((l) => say("frame", l));
+		const c = await p.evaluate("(" + frames.toString() + ")(window.fg.callers())");
+		c.forEach((l) => say("caller", l));
+		if (f.length) say("painted", await painted(p));
+	},
+	/* the function table (m=table): every row as "self total flags name",
+	 * or with ARG "diff", "self total btotal dtotal flags name", the
+	 * numbers from the cells' data-v; then a click on row 1 */
+	async table(o, diff) {
+		const p = o.page;
+		say("h1", await text(p, "h1"));
+		say("headings", (await p.$$eval("#table th", (t) => t.map((x) => x.textContent))).join("|"));
+		say("more", await p.$eval("#table", (t) => t.querySelector("#tableall") ? t.querySelector("#tableall").textContent : ""));
+		if (await p.$("#tableall")) await p.click("#tableall");
+		const rows = await p.$$eval("#table tbody tr", (trs, d) => trs.map((tr) => {
+			const c = Array.from(tr.cells), v = (k) => c[k].getAttribute("data-v");
+			const tail = c[c.length - 2].textContent + "\t" + c[c.length - 1].textContent;
+			return d ? [v(0), v(2), v(7), v(8), tail].join("\t") : [v(0), v(2), tail].join("\t");
+		}), !!diff);
+		say("rows", rows.length);
+		rows.forEach((r) => say("row", r));
+		await p.click("#table thead th:nth-child(3)");
+		say("firstbytotal", await p.$eval("#table tbody tr", (tr) => tr.cells[tr.cells.length - 1].textContent));
+		await p.click("#table tbody tr");
+		say("clicked", await p.evaluate(() => window.fg.state.mode + " " + window.fg.state.fn));
+		say("url", await p.evaluate(() => location.search));
+	},
+	/* the transforms as loaded (from the URL): the chips, and the view
+	 * saved as folded, one "line=" each; the link that saves it; then
+	 * the last chip removed */
+	async saved(o) {
+		const p = o.page;
+		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.firstChild.textContent))).join("|"));
+		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
+		say("download", await p.$eval("#save", (a) => a.getAttribute("download")));
+		say("href", await p.evaluate(() => { const a = document.getElementById("save"); a.onclick(); return a.href.split(":")[0]; }));
+		const n = (await p.$$("#chips .chip button")).length;
+		if (n) {
+			await p.click("#chips .chip:last-child button");
+			say("after", await p.evaluate(() => location.search));
+		}
+	},
+	/* stepping through the matches of the search loaded from the URL:
+	 * Enter, Enter, Shift+Enter in the field, then n, N; then an
+	 * invalid regex typed */
+	async steps(o) {
+		const p = o.page;
+		const pos = async (k) => say(k, (await text(p, "#matchpos")) + " z=" + (await p.evaluate(() => window.fg.state.z)));
+		await p.focus("#search");
+		await p.keyboard.press("Enter");
+		await pos("enter1");
+		await p.keyboard.press("Enter");
+		await pos("enter2");
+		await p.keyboard.down("Shift");
+		await p.keyboard.press("Enter");
+		await p.keyboard.up("Shift");
+		await pos("shiftenter");
+		await p.evaluate(() => document.getElementById("search").blur());
+		await p.keyboard.press("n");
+		await pos("n");
+		await p.keyboard.press("N");
+		await pos("N");
+		await p.focus("#search");
+		await p.keyboard.press("End");
+		await p.keyboard.type("(");
+		say("message", await text(p, "#searchmsg"));
+		say("bad", await p.$eval("#search", (e) => e.className));
+	},
+	/* the keys, from the canvas focused: each key ARG (a list split by
+	 * spaces), and after it the selected frame's name, the zoomed
+	 * frame's, the mode */
+	async keys(o, list) {
+		const p = o.page;
+		await p.focus("#canvas");
+		for (const k of list.split(" ")) {
+			await p.keyboard.press(k);
+			say(k, await p.evaluate(() => {
+				const v = window.fg.view(), s = window.fg.sel(), n = window.fg.names;
+				return (s >= 0 ? n[v.f[s]] : "-") + " " + n[v.f[window.fg.state.z]] + " " +
+					(window.fg.state.mode || "graph") + " " + (document.activeElement.id || "-");
+			}));
+		}
+	},
+	/* focus is visible: the outline of a button focused by Tab */
+	async focus(o) {
+		const p = o.page;
+		await p.keyboard.press("Tab");
+		say("focused", await p.evaluate(() => document.activeElement.id));
+		say("outline", await p.evaluate(() => {
+			const c = getComputedStyle(document.activeElement);
+			return c.outlineStyle + " " + c.outlineWidth;
+		}));
+	},
+	/* the lowest contrast of text on its background over the page's
+	 * elements, as loaded and with the theme toggled; and the canvas's
+	 * background */
+	async contrast(o) {
+		const p = o.page;
+		const worst = () => p.evaluate(() => {
+			function rgb(s) { const m = s.match(/[\d.]+/g).map(Number); return m; }
+			function lum(c) {
+				const l = c.slice(0, 3).map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+				return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+			}
+			function bg(e) {
+				for (; e; e = e.parentElement) {
+					const c = rgb(getComputedStyle(e).backgroundColor);
+					if (c.length < 4 || c[3] > 0) return c;
+				}
+				return [255, 255, 255];
+			}
+			let min = 99, what = "";
+			document.querySelectorAll("h1, button, select, input, #crumbs a, #crumbs, #matched, #compare, #compare span, #save, .chip, th, td, #details, #sandinfo").forEach((e) => {
+				if (!e.textContent && e.tagName !== "INPUT") return;
+				const a = lum(rgb(getComputedStyle(e).color)), b = lum(bg(e));
+				const r = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+				if (r < min) { min = r; what = e.id || e.tagName; }
+			});
+			return min.toFixed(2) + " " + what + " " + getComputedStyle(document.body).backgroundColor;
+		});
+		say("loaded", await worst());
+		await p.click("#theme");
+		say("toggled", await worst());
+		say("url", await p.evaluate(() => location.search));
+	},
+	/* frame ARG's source link: in its card, opened by a Ctrl-click (the
+	 * page's window.open caught), and beside the breadcrumb once zoomed */
+	async source(o, name) {
+		const p = o.page;
+		await hoverName(p, name);
+		say("card", await p.$$eval("#tip .source a", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
+		await p.evaluate(() => { window.open = (u) => { window.opened = u; return null; }; });
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		await p.keyboard.down("Control");
+		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+		await p.keyboard.up("Control");
+		say("opened", await p.evaluate(() => window.opened || ""));
+		say("zoom", await p.evaluate(() => window.fg.state.z));
+		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
+		say("crumb", await p.$$eval("#crumbs a.source", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
 	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;
 		say("loadms", o.loadms);
 		say("paintms", o.paintms);
+		const c = await p.target().createCDPSession();
+		await c.send("Performance.enable");
+		const m = (await c.send("Performance.getMetrics")).metrics.find((x) => x.name === "JSHeapUsedSize");
+		say("heapmib", (m.value / 1048576).toFixed(0));
 		const t = await p.evaluate(() => {
 			const c = document.getElementById("canvas"), b = c.getBoundingClientRect();
 			const ts = [];
@@ -174,8 +395,26 @@ const cases = {
 			const t0 = performance.now();
 			window.fg.zoom(1);
 			const z = performance.now() - t0;
+			window.fg.zoom(0);
 			return [worst, z, median, p95];
 		});
+		/* each mode's and a transform's recompute and repaint, from the graph
+		 * (the first time: nothing cached) */
+		const modes = await p.evaluate(() => {
+			const v = window.fg.view(), n = window.fg.names, out = {};
+			let big = 1;
+			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
+			const time = (k, f) => { const t0 = performance.now(); f(); out[k] = (performance.now() - t0).toFixed(0); };
+			time("bottomupms", () => window.fg.mode("bottomup"));
+			window.fg.mode("bottomup");
+			time("tablems", () => window.fg.mode("table"));
+			window.fg.mode("table");
+			time("sandwichms", () => window.fg.sandwich(n[v.f[big]]));
+			window.fg.mode("sandwich");
+			time("transformms", () => { window.fg.state.tx.push(["hide", n[v.f[big]]]); window.fg.mode(""); });
+			return out;
+		});
+		Object.keys(modes).forEach((k) => say(k, modes[k]));
 		say("hovermedianms", t[2].toFixed(1));
 		say("hoverp95ms", t[3].toFixed(1));
 		say("hovermaxms", t[0].toFixed(1));
@@ -183,18 +422,27 @@ const cases = {
 	},
 };
 
-(async () => {
-	const [what, file, ...args] = process.argv.slice(2);
-	const query = process.env.FG_QUERY || "";
-	const o = await open(file, query, { timeout: 120000 });
+/* Run case what on page file with args; query and dark as FG_QUERY
+ * and FG_DARK say; lines to out; browser, a browser to use, if any. */
+async function run(what, file, args, query, dark, out, browser) {
+	sink = out;
+	if (!cases[what]) throw new Error("no such case: " + what);
+	const o = await open(file, query, { timeout: 120000, dark: dark, browser: browser });
 	try {
 		await cases[what](o, ...args);
 		/* give a late request or script a moment to show itself */
-		await new Promise((r) => setTimeout(r, 100));
+		await new Promise((r) => setTimeout(r, 50));
 	} finally {
 		say("requests", o.requests.length ? o.requests.join(" ") : "none");
 		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
 		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
-		await o.browser.close();
+		await o.close();
 	}
-})().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+}
+module.exports = { run };
+
+if (require.main === module) {
+	const [what, file, ...args] = process.argv.slice(2);
+	run(what, file, args, process.env.FG_QUERY || "", process.env.FG_DARK === "1", (l) => console.log(l))
+		.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+}

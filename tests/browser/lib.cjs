@@ -2,7 +2,9 @@
  * puppeteer-core, with every request that would leave the page
  * recorded and refused.  FG_PUPPETEER_NODE_PATH names the node_modules
  * that holds puppeteer-core; FG_CHROMIUM the browser (chromium on PATH
- * otherwise). */
+ * otherwise); FG_BROWSER_WS, when set, a browser already running to
+ * open the page in, instead of a launch of its own (or open's
+ * opts.browser, server.cjs's). */
 "use strict";
 const path = require("path");
 const { execSync } = require("child_process");
@@ -19,20 +21,33 @@ function chromium() {
 	throw new Error("no chromium");
 }
 
-/* Open file (an absolute path) with query ("?s=..."); returns the
- * browser, the page, the requests other than the page itself, and the
- * errors and dialogs the page raised. */
-async function open(file, query, opts) {
-	opts = opts || {};
-	const browser = await puppeteer.launch({
+function launch() {
+	return puppeteer.launch({
 		executablePath: chromium(),
 		headless: true,
 		args: ["--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"],
 	});
-	const page = await browser.newPage();
+}
+
+/* Open file (an absolute path) with query ("?s=..."); returns the
+ * browser, the page, the requests other than the page itself, the
+ * errors and dialogs the page raised, and close(), which lets go of
+ * the page (and of a browser of its own). */
+async function open(file, query, opts) {
+	opts = opts || {};
+	const given = opts.browser, shared = given || process.env.FG_BROWSER_WS;
+	const browser = given || (shared ? await puppeteer.connect({ browserWSEndpoint: shared }) : await launch());
+	const context = shared ? await browser.createBrowserContext() : null;
+	const page = await (context || browser).newPage();
 	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
+	if (opts.dark) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
 	const url = "file://" + file + (query || "");
 	const out = { browser, page, requests: [], errors: [], dialogs: [] };
+	out.close = async () => {
+		if (!shared) return browser.close();
+		await context.close();
+		if (!given) await browser.disconnect();
+	};
 	await page.setRequestInterception(true);
 	page.on("request", (r) => {
 		if (r.url().split("?")[0] === url.split("?")[0] && r.isNavigationRequest()) {
@@ -63,4 +78,4 @@ async function hoverName(page, name) {
 	return r;
 }
 
-module.exports = { open, hoverName };
+module.exports = { launch, open, hoverName, chromium };

@@ -2,7 +2,8 @@
  * Fuzzing harness for option values and what they are applied to:
  * counts (--total), numbers (estrtou64, estrtod), palette and
  * background names, and patterns (NAME[@FILE], -e REGEX, -F TEXT)
- * matched against the frames of a stack.
+ * matched against the frames of a stack, whose labels are also taken
+ * apart as fg-pprof and fg-speedscope take them (frame_parts).
  *
  * The first byte chooses: bits 0-1 the pattern kind (3: none), 4 case-
  * insensitive regexes, bits 3-7 a palette.  Then the option value up to
@@ -96,6 +97,7 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 {
 	char *f = s, *semi, *rev, *back;
 	const char *annot, *file;
+	struct frameparts parts;
 	size_t fl, al, filelen, end;
 	uint32_t depth = 0, *cycle;
 	char top[8], bottom[8];
@@ -114,6 +116,11 @@ frames(struct patset *ps, int pal, char *s, size_t n)
 			abort();
 		if (frame_file(f, fl, &file, &filelen) &&
 		    (file < f || file + filelen > f + fl))
+			abort();
+		/* the writers' parts lie within the label, the name before the file */
+		frame_parts(f, fl, &parts);
+		if (parts.namelen > fl || (parts.file && (parts.file < f + parts.namelen ||
+		    parts.file + parts.filelen > f + fl)))
 			abort();
 		rgb = color_frame(pal, depth & 1 ? SEED_HASH : SEED_SUM, f, fl, depth, cycle);
 		/* every frame's label reads at 4.5:1 at least */

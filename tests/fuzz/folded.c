@@ -2,7 +2,7 @@
  * Fuzzing harness for the folded-stack reader and the tables built on
  * it: every line goes through the reader, the stack map, the stack
  * tree and the pattern matcher, as the programs use them; half the
- * inputs are mapped (lines_map), as fg-merge and fg-diff map files.
+ * inputs are watched (lines_watch), as fg-merge and fg-diff watch files.
  */
 #include <setjmp.h>
 #include <stdint.h>
@@ -62,7 +62,7 @@ check_sorted(struct stackent *e, const size_t *lcp, size_t n)
 	free(back);
 }
 
-/* map: the input mapped (lines_map), its stacks kept where they lie */
+/* map: the input watched for a change (lines_watch) */
 static void
 run(int fd, int map)
 {
@@ -72,7 +72,7 @@ run(int fd, int map)
 
 	fr_openfd(&r, dup(fd), "fuzz");	/* fr_close closes it */
 	if (map)
-		m.keep = lines_map(&r.in);
+		lines_watch(&r.in);
 	while (fr_next(&r, &l)) {
 		if (!l.ncounts)
 			continue;

@@ -1,0 +1,107 @@
+/* fg-speedscope: folded stacks to a speedscope file
+ *
+ * Each input becomes one "sampled" profile (one per root frame with
+ * --split-root), named after the input (or the root), in the unit its
+ * header states; lib/read/sswrite keeps the frames and stacks and
+ * writes the file once every input is read, so a bad line leaves
+ * nothing on standard output.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "read/fheader.h"
+#include "read/folded.h"
+#include "read/sswrite.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...] > out.speedscope.json\n"
+	    "      --split-root  a profile per root frame (of each file), named after it\n"
+	    "  -h, --help        this help\n"
+	    "      --version     the version\n", argv0);
+	exit_stdout();
+}
+
+/* Add the stacks of input path (NULL: standard input), the input-th,
+ * to w: one profile, or one per root; prefix starts their names. */
+static void
+add_input(struct sswrite *w, const char *path, uint32_t input, int split, const char *prefix)
+{
+	uint32_t first = w->nprof, p = 0, i;
+	const char *err, *semi;
+	struct freader r;
+	struct fheader h;
+	struct fline l;
+
+	fh_init(&h);
+	fr_open(&r, path);
+	if (!split)
+		p = ssw_newprofile(w, r.name, strlen(r.name));
+	while (fr_next(&r, &l)) {
+		if (!l.ncounts) {
+			fh_parse(&h, l.stack, l.len);
+			continue;
+		}
+		if (l.ncounts == 2)
+			fr_error(&r, "two counts on a line (a difference): a speedscope "
+			    "sample has one weight");
+		if (split) {
+			semi = memchr(l.stack, ';', l.len);
+			p = ssw_rootprofile(w, input, prefix, l.stack,
+			    semi ? (size_t)(semi - l.stack) : l.len);
+		}
+		if ((err = ssw_add(w, p, l.stack, l.len, l.c[0])))
+			fr_error(&r, "%s", err);
+	}
+	for (i = first; i < w->nprof; i++)
+		w->prof[i].unit = h.unit;
+	fr_close(&r);
+	fh_free(&h);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_SPLIT = 256, O_VERSION };
+	static const struct option lo[] = {
+		{ "split-root", no_argument, NULL, O_SPLIT },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, O_VERSION },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct sswrite w;
+	char *prefix = NULL;
+	int c, i, split = 0, n;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_SPLIT: split = 1; break;
+		case 'h': usage();
+		case O_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	n = argc - optind;
+	ssw_init(&w);
+	if (!n)
+		add_input(&w, NULL, 0, split, "");
+	for (i = 0; i < n; i++) {
+		free(prefix);
+		prefix = emalloc(strlen(displayname(argv[optind + i])) + 3);
+		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
+		add_input(&w, argv[optind + i], i, split, n > 1 ? prefix : "");
+	}
+	if (!w.smp.n)
+		weprintf("no stacks: the profile has no samples");
+	ssw_write(&w);
+	out_flush();
+	free(prefix);
+	ssw_free(&w);
+	return 0;
+}

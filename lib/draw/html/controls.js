@@ -1,0 +1,727 @@
+/* controls.js: the page around the canvas: its DOM, hover, click
+ * (zoom), search, the view selector, the elided view, the modes (the
+ * graph, bottom-up, the table, the sandwich), the keyboard, and the
+ * state in the URL; then the start of the page.  Closes the scope
+ * model.js opened. */
+var V = null, re = null, hoverI = -1;
+/* the sandwich's callers: their view and pane (the main pane is the callees') */
+var CV = null, CP = null;
+
+/* the DOM, built here so the page's HTML holds no text of the data */
+function mk(tag, id, parent, text) {
+	var e = document.createElement(tag);
+	if (id) e.id = id;
+	if (text != null) e.textContent = text;
+	(parent || document.body).appendChild(e);
+	return el[id] = e;
+}
+function ui() {
+	var h = mk("header", "head"), bar;
+	mk("h1", "title", h, D.title);
+	mk("div", "subtitle", h, D.subtitle || "");
+	mk("div", "compare", h);
+	bar = mk("div", "bar", h);
+	bar.className = "bar";
+	if (D.views.length > 1) {
+		mk("label", "viewlabel", bar, "View: ");
+		var sel = mk("select", "view", bar);
+		D.views.forEach(function (r, i) {
+			var o = document.createElement("option");
+			o.value = i;
+			o.textContent = r.name;
+			sel.appendChild(o);
+		});
+		sel.onchange = function () { setview(+sel.value, false); };
+	}
+	mk("button", "mode", bar).onclick = function () { ST.inverted = !ST.inverted; resize(); save(); };
+	mk("button", "sort", bar).onclick = function () { ST.sortwidth = !ST.sortwidth; draw(); save(); };
+	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
+	mk("button", "bottomup", bar, "Bottom-up").onclick = function () { mode("bottomup"); };
+	el.bottomup.title = "stacks reversed, merged at the leaves (b)";
+	mk("button", "tablebtn", bar, "Table").onclick = function () { mode("table"); };
+	el.tablebtn.title = "one row a function: self and total (t)";
+	mk("button", "sandbtn", bar, "Sandwich").onclick = function () { sandwich(focusname()); };
+	el.sandbtn.title = "the callers and callees of the hovered or zoomed function (s)";
+	mk("span", "grow", bar).className = "grow";
+	mk("span", "matched", bar);
+	mk("span", "matchpos", bar);
+	mk("span", "searchmsg", bar).setAttribute("role", "alert");
+	mk("button", "onematch", bar).onclick = function () { sandwich(el.onematch.name); };
+	var s = mk("input", "search", bar);
+	s.type = "search";
+	s.placeholder = "Search (regex)";
+	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
+	s.oninput = function () { search(s.value); };
+	mk("button", "case", bar, "Aa").onclick = function () { ST.icase = !ST.icase; search(ST.term); };
+	el["case"].title = "ignore case";
+	mk("div", "elided", h);
+	var tb = mk("div", "txbar", h);
+	var menu = mk("select", "txmenu", tb);
+	[["", "Transform\u2026"], ["root", "Focus on the zoomed subtree"], ["focus", "Focus on the zoomed function"],
+		["hide", "Hide the zoomed function"], ["drop", "Drop the zoomed function"], ["rec", "Collapse recursion"],
+		["file", "Collapse files matching the search"], ["grep", "Only stacks matching the search"]].forEach(function (o) {
+		var e = document.createElement("option");
+		e.value = o[0];
+		e.textContent = o[1];
+		menu.appendChild(e);
+	});
+	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
+	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
+	mk("span", "chips", tb);
+	mk("button", "undo", tb, "Undo").onclick = function () { ST.tx.pop(); ST.z = 0; refresh(); };
+	var a = mk("a", "save", tb, "Save view as folded");
+	a.setAttribute("download", "view.folded");
+	a.href = "#";
+	a.onclick = savefolded;
+	mk("nav", "crumbs", h);
+	mk("div", "sandinfo", h);
+	var cb = mk("div", "callersbox");
+	mk("canvas", "callers", cb).addEventListener("mousemove", hovercallers);
+	el.callers.addEventListener("mouseleave", unhover);
+	el.callers.addEventListener("click", function (e) {
+		var i = callersat(e);
+		if (i > 0) sandwich(NAMES[CV.f[i]]);
+	});
+	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
+	ctx = mk("canvas", "canvas", sheet).getContext("2d");
+	hctx = mk("canvas", "hover", sheet).getContext("2d");
+	box.addEventListener("scroll", scrolled);
+	mk("div", "table");
+	mk("div", "legend");
+	D.legend.forEach(function (l) {
+		var sp = document.createElement("span"), sw = document.createElement("i");
+		sw.style.background = l[1];
+		sp.appendChild(sw);
+		sp.appendChild(document.createTextNode(l[0]));
+		el.legend.appendChild(sp);
+	});
+	mk("div", "details");
+	mk("div", "tip");
+	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + D.bgtop + "," + D.bgbottom + ")");
+	el.canvas.tabIndex = 0;
+	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
+	el.canvas.addEventListener("focus", function () { if (SEL < 0) select(ST.z); });
+	mk("button", "theme", el.bar, "\u25d0").onclick = function () {
+		var c = document.documentElement.classList, d = dark();
+		c.remove("dark", "light");
+		c.add(d ? "light" : "dark");
+		ST.theme = d ? "light" : "dark";
+		themecolors();
+		draw();
+		callers();
+		save();
+	};
+	el.theme.title = "dark or light theme";
+	el.theme.setAttribute("aria-label", "dark or light theme");
+	if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addListener(function () {
+		themecolors();
+		draw();
+	});
+	el.canvas.addEventListener("mousemove", hover);
+	el.canvas.addEventListener("mouseleave", unhover);
+	el.canvas.addEventListener("click", click);
+	window.addEventListener("keydown", keydown);
+	window.addEventListener("resize", resize);
+}
+
+/* The elided banner: shown whenever the view has stacks that vanished. */
+function banner() {
+	var r = D.views[ST.v], b = el.elided;
+	b.textContent = "";
+	b.className = "";
+	if (!r.e) return;
+	b.className = ST.elided ? "show viewing" : "show";
+	if (onlyelided(ST.v)) {
+		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
+			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
+		return;
+	}
+	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + DRAWN + " (" + human(r.e.total) +
+		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
+	var btn = document.createElement("button");
+	btn.id = "elidedbtn";
+	btn.textContent = ST.elided ? "Back to the graph" : "Show the Elided view";
+	btn.onclick = function () { ST.elided = !ST.elided; ST.z = 0; refresh(); };
+	b.appendChild(btn);
+}
+
+
+function resize() {
+	var box = el.box, top, need;
+	dpr = window.devicePixelRatio || 1;
+	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
+	callers();
+	top = box.getBoundingClientRect().top;
+	need = (V.maxdepth + 1) * FH + 2;
+	BH = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	H = Math.max(BH, need);
+	box.style.width = W + "px";
+	box.style.height = BH + "px";
+	el.sheet.style.height = H + "px";
+	/* the canvases back at the top first: left where a deeper view had
+	 * scrolled them, they would hold the box open below a shallow
+	 * graph, and its scroll offset with it (a blank view) */
+	[el.canvas, el.hover].forEach(function (c) {
+		c.width = Math.round(W * dpr);
+		c.height = Math.round(BH * dpr);
+		c.style.width = W + "px";
+		c.style.height = BH + "px";
+		c.style.top = "0";
+	});
+	box.scrollTop = INV() ? 0 : H;
+	S = box.scrollTop;
+	draw();
+}
+/* The sandwich's callers above its callees: fn's row at the bottom, the
+ * whole of it drawn (a deep one scrolls, opened at fn). */
+function callers() {
+	var c = el.callers, rows = CV ? CV.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
+	el.callersbox.style.display = CV ? "block" : "none";
+	if (!CV) return;
+	el.callersbox.style.width = W + "px";
+	c.width = Math.round(W * dpr);
+	c.height = Math.round(ch * dpr);
+	c.style.width = W + "px";
+	c.style.height = ch + "px";
+	CP = { v: CV, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
+	paintpane(CP, c.getContext("2d"));
+	el.callersbox.scrollTop = ch;
+}
+function callersat(e) {
+	var r = el.callers.getBoundingClientRect();
+	return CP ? frameat(CP, e.clientX - r.left, e.clientY - r.top) : -1;
+}
+/* scrolling moves the canvases along and redraws, once a frame */
+function scrolled() {
+	if (pending) return;
+	pending = true;
+	requestAnimationFrame(function () {
+		pending = false;
+		if (S === el.box.scrollTop) return;
+		S = el.box.scrollTop;
+		paint();
+		unhover();
+	});
+}
+
+function draw() {
+	paint();
+	el.mode.textContent = ST.inverted ? "Flame graph" : "Icicle graph";
+	el.mode.title = ST.inverted ? "root at the bottom" : "root on top";
+	el.sort.textContent = ST.sortwidth ? "Sorted by width" : "Sorted by name";
+	el.sort.title = ST.sortwidth ? "callees widest first; click to sort by name" :
+		"callees by name; click to sort by width";
+	el.sort.className = ST.sortwidth ? "on" : "";
+	/* a flame chart keeps the input's order: time along the width */
+	el.sort.style.display = D.chart && ST.mode !== "bottomup" && ST.mode !== "sandwich" ? "none" : "";
+	title();
+	["bottomup", "table", "sandwich"].forEach(function (m) {
+		el[m === "table" ? "tablebtn" : m === "sandwich" ? "sandbtn" : m].className = ST.mode === m ? "on" : "";
+	});
+	el["case"].className = ST.icase ? "on" : "";
+	crumbs();
+	matched();
+	hoverI = -1;
+	drawsel();
+}
+
+function crumbs() {
+	var c = el.crumbs, path = [], i;
+	c.textContent = "";
+	for (i = ST.z; i >= 0; i = V.parent[i]) path.unshift(i);
+	path.forEach(function (i, k) {
+		var a = document.createElement("a");
+		a.textContent = NAMES[V.f[i]];
+		a.onclick = function () { zoom(i); };
+		if (k) c.appendChild(document.createTextNode(" \u203a "));
+		c.appendChild(a);
+	});
+	/* the zoomed frame's source, a link one can click */
+	var u = sourceurl(NAMES[V.f[ST.z]]);
+	if (!u) return;
+	var l = document.createElement("a");
+	l.className = "source";
+	l.href = u;
+	l.target = "_blank";
+	l.rel = "noopener noreferrer";
+	l.textContent = "source";
+	c.appendChild(document.createTextNode(" "));
+	c.appendChild(l);
+}
+
+function tipline(parent, cls, text) {
+	var d = document.createElement("div"), a;
+	d.className = cls;
+	if (cls !== "source") {
+		d.textContent = text;
+	} else {
+		a = document.createElement("a");
+		a.href = text;
+		a.target = "_blank";
+		a.rel = "noopener noreferrer";
+		a.textContent = text;
+		d.appendChild(document.createTextNode("Ctrl/\u2318-click: "));
+		d.appendChild(a);
+	}
+	parent.appendChild(d);
+}
+/* A differential frame's other count and its change, with fg-folded(5)'s
+ * one differential percentage: the change over the total of the view
+ * drawn (the target's; with --negate the baseline's, the change being
+ * baseline minus target), the denominator of its share "of all". */
+function change(v, i) {
+	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
+	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
+		" (" + sign + pct(d, v.w[0]) + ")";
+}
+function describe(v, i) {
+	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
+	lines.push(["name", s]);
+	if (fileline(s)) lines.push(["file", fileline(s)]);
+	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
+		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
+	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
+	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
+	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
+	if (st) lines.push(["status", st]);
+	if (sourceurl(s)) lines.push(["source", sourceurl(s)]);
+	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
+	return lines;
+}
+
+/* The link to the source of a frame "FUNC at FILE:LINE", from
+ * --source-url's template ({path}, {file}, {line}), or null: none, or
+ * a scheme off the list (html.c's html_url_ok has the same). */
+var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
+function sourceurl(s) {
+	var m = D.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
+	if (!m) return null;
+	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
+	var u = D.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
+		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
+	});
+	return SCHEMES.test(u) ? u : null;
+}
+function openurl(u) {
+	if (u) window.open(u, "_blank", "noopener");
+}
+function hover(e) {
+	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
+	if (i < 0) { unhover(); return; }
+	el.canvas.style.cursor = "pointer";
+	var tip = el.tip, lines = describe(V, i), b = rect(P, i);
+	if (!b) { unhover(); return; }
+	if (i !== hoverI) {
+		drawsel();
+		hctx.strokeStyle = HOVER;
+		hctx.lineWidth = 1.5;
+		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
+		hoverI = i;
+		tip.textContent = "";
+		lines.forEach(function (l) { tipline(tip, l[0], l[1]); });
+		el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
+	}
+	showtip(e);
+}
+/* a frame of the sandwich's callers: its card, no zoom (a click opens
+ * its own sandwich) */
+function hovercallers(e) {
+	var i = callersat(e);
+	if (i < 0) { unhover(); return; }
+	el.callers.style.cursor = "pointer";
+	hoverC = i;
+	el.tip.textContent = "";
+	describe(CV, i).forEach(function (l) { tipline(el.tip, l[0], l[1]); });
+	showtip(e);
+}
+var hoverC = -1;
+function showtip(e) {
+	var tip = el.tip;
+	tip.style.display = "block";
+	var tw = tip.offsetWidth, th = tip.offsetHeight, x = e.clientX + 14, y = e.clientY + 16;
+	if (x + tw > window.innerWidth) x = Math.max(0, e.clientX - tw - 10);
+	if (y + th > window.innerHeight) y = Math.max(0, e.clientY - th - 10);
+	tip.style.left = x + "px";
+	tip.style.top = y + "px";
+}
+function unhover() {
+	el.tip.style.display = "none";
+	el.canvas.style.cursor = "";
+	el.callers.style.cursor = "";
+	el.details.textContent = "";
+	hoverC = -1;
+	drawsel();
+	hoverI = -1;
+}
+function click(e) {
+	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(sourceurl(NAMES[V.f[i]]));
+	else if (i >= 0) zoom(i);
+}
+function zoom(i) {
+	ST.z = i;
+	draw();
+	save();
+	if (!INV()) el.box.scrollTop = H;
+	scrolled();
+}
+
+/* Search: the names that match, their share of the zoomed frame (a
+ * match under a match counted once). */
+function search(term) {
+	ST.term = term || "";
+	el.search.value = ST.term;
+	re = null;
+	match = null;
+	el.search.className = "";
+	el.searchmsg.textContent = "";
+	el.matchpos.textContent = "";
+	if (ST.term) {
+		try { re = new RegExp(ST.term, ST.icase ? "i" : ""); } catch (err) {
+			el.search.className = "bad";
+			el.searchmsg.textContent = "invalid regular expression";
+			el.searchmsg.title = String(err.message);
+		}
+	}
+	if (re) {
+		match = new Uint8Array(NAMES.length);
+		for (var k = 0; k < NAMES.length; k++) match[k] = re.test(NAMES[k]) ? 1 : 0;
+	}
+	onematch();
+	if (ST.mode === "table") table(V);
+	draw();
+	save();
+}
+/* A search that matches one function alone offers its sandwich. */
+function onematch() {
+	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0;
+	b.style.display = "none";
+	if (!match) return;
+	for (k = 0; k < v.n && n < 2; k++) {
+		if (!match[v.f[k]] || seen[NAMES[v.f[k]]]) continue;
+		seen[NAMES[v.f[k]]] = 1;
+		one = NAMES[v.f[k]];
+		n++;
+	}
+	if (n !== 1) return;
+	b.name = one;
+	b.textContent = "Sandwich of " + one;
+	b.style.display = "";
+}
+function matched() {
+	var v = V, z = ST.z, sum = 0, i;
+	if (!match) { el.matched.textContent = ""; return; }
+	/* under a matching caller, every sample passes through a match */
+	for (i = v.parent[z]; i >= 0 && !match[v.f[i]]; i = v.parent[i]) ;
+	if (i >= 0) { el.matched.textContent = "Matched: " + pct(1, 1); return; }
+	for (i = z; i < v.end[z];) {
+		if (match[v.f[i]]) { sum += v.w[i]; i = v.end[i]; } else i++;
+	}
+	el.matched.textContent = "Matched: " + pct(sum, v.w[z]);
+}
+
+/* The frames of the view that match, in pre-order; step to the next
+ * (dir 1) or previous (-1) one after the selected frame, zoomed to,
+ * "k of N" beside the box. */
+function matches() {
+	var v = V, out = [], i;
+	if (!match) return out;
+	for (i = 0; i < v.n; i++) if (match[v.f[i]]) out.push(i);
+	return out;
+}
+function nextmatch(dir) {
+	var m = matches(), k, at = SEL >= 0 ? SEL : ST.z;
+	if (!m.length) { el.matchpos.textContent = match ? "no match" : ""; return; }
+	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }
+	else { for (k = m.length - 1; k >= 0 && m[k] >= at; k--) ; if (k < 0) k = m.length - 1; }
+	select(m[k]);
+	zoom(m[k]);
+	el.matchpos.textContent = (k + 1) + " of " + m.length;
+}
+
+/* The keyboard's frame (SEL, -1 none): drawn with a dashed edge;
+ * arrows move it to the parent, a child, a sibling; Enter zooms to it. */
+var SEL = -1;
+function select(i) {
+	SEL = i;
+	drawsel();
+}
+function drawsel() {
+	var b = SEL >= 0 && ST.mode !== "table" ? rect(mainpane(), SEL) : null;
+	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+	hctx.clearRect(0, 0, W, BH);
+	if (!b) return;
+	hctx.strokeStyle = FOCUS;
+	hctx.lineWidth = 2;
+	hctx.setLineDash([4, 2]);
+	hctx.strokeRect(b.x + 1, b.y + 1, Math.max(b.w - 2, 1), b.h - 2);
+	hctx.setLineDash([]);
+}
+/* Arrow key k from the selected frame: toward the root, away from it
+ * (the widest callee), or the sibling left or right. */
+function arrow(k) {
+	var v = V, i = SEL >= 0 ? SEL : ST.z, p = v.parent[i], c, best = -1;
+	var up = INV() ? "ArrowUp" : "ArrowDown", down = INV() ? "ArrowDown" : "ArrowUp";
+	layout(v, ST.sortwidth);
+	if (k === up && p >= 0) best = p;
+	if (k === down)
+		for (c = i + 1; c < v.end[i]; c = v.end[c]) if (best < 0 || v.w[c] > v.w[best]) best = c;
+	if ((k === "ArrowLeft" || k === "ArrowRight") && p >= 0)
+		for (c = p + 1; c < v.end[p]; c = v.end[c]) {
+			if (c === i || (k === "ArrowLeft") !== (v.x[c] < v.x[i])) continue;
+			if (best < 0 || Math.abs(v.x[c] - v.x[i]) < Math.abs(v.x[best] - v.x[i])) best = c;
+		}
+	if (best >= 0 && rect(mainpane(), best)) select(best);
+}
+function keydown(e) {
+	var inSearch = document.activeElement === el.search, k = e.key;
+	if ((k === "/" && !inSearch) || ((e.ctrlKey || e.metaKey) && k === "f")) {
+		e.preventDefault();
+		el.search.focus();
+		el.search.select();
+	} else if (k === "Escape") {
+		if (ST.z) zoom(0);
+		else if (ST.term) search("");
+		if (inSearch) el.search.blur();
+	} else if (inSearch) {
+		if (k === "Enter") { e.preventDefault(); nextmatch(e.shiftKey ? -1 : 1); }
+	} else if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|BUTTON|A|TR|TH)$/.test(document.activeElement.tagName)) {
+		return;
+	} else if (k === "n" || k === "N") {
+		nextmatch(k === "n" ? 1 : -1);
+	} else if (/^Arrow/.test(k) && ST.mode !== "table") {
+		e.preventDefault();
+		arrow(k);
+	} else if (k === "Enter" && SEL >= 0 && ST.mode !== "table") {
+		zoom(SEL);
+	} else if (k === "Backspace") {
+		e.preventDefault();
+		if (ST.z) zoom(Math.max(V.parent[ST.z], 0));
+	} else if (k === "t") {
+		mode("table");
+	} else if (k === "b") {
+		mode("bottomup");
+	} else if (k === "s") {
+		sandwich(focusname());
+	}
+}
+
+function setview(i, keep) {
+	ST.v = i;
+	if (!keep) { ST.z = 0; ST.elided = false; }
+	if (el.view) el.view.value = i;
+	refresh();
+}
+/* The title: --title's, or the mode's. */
+function title() {
+	if (!D.deftitle) return;
+	var t = ST.mode === "bottomup" ? "Bottom-up" : ST.mode === "table" ? "Function Table" :
+		ST.mode === "sandwich" ? "Sandwich" : D.chart ? "Flame Chart" : ST.inverted ? "Icicle Graph" : "Flame Graph";
+	el.title.textContent = t;
+	document.title = t;
+}
+
+/* What a differential view compares (fg-diff's header), and a warning
+ * when the two totals differ by more than 1%: without fg-diff -n, a
+ * longer run colours every frame as grown. */
+function compare() {
+	var r = D.views[ST.v], c = el.compare, b, t, d;
+	c.textContent = "";
+	if (!D.diff) return;
+	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
+		(r.target || "target")));
+	b = r.btotal || 0;
+	t = r.total;
+	d = t - b;
+	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
+	var w = document.createElement("span");
+	w.className = "warn";
+	w.textContent = "totals differ: baseline " + human(b) + ", target " + human(t) + " (" +
+		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; fg-diff -n scales the baseline";
+	c.appendChild(document.createTextNode(" \u2014 "));
+	c.appendChild(w);
+}
+
+/* Add a transform of kind k: of the zoomed frame's function or path,
+ * or of the search. */
+function addtx(k) {
+	var v = V, z = ST.z, arg = "", p = [], i;
+	if (!k) return;
+	if (k === "root") {
+		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
+		arg = p.join(";");
+	} else if (k === "focus" || k === "hide" || k === "drop") {
+		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
+	} else if (k === "file" || k === "grep") {
+		arg = ST.term;
+	}
+	if (!arg && k !== "rec") return;
+	ST.tx.push([k, arg]);
+	ST.z = 0;
+	refresh();
+}
+/* The transforms as chips, each removable, and the link that saves the view. */
+function chips() {
+	var c = el.chips;
+	c.textContent = "";
+	ST.tx.forEach(function (t, k) {
+		var sp = document.createElement("span"), x = document.createElement("button");
+		sp.className = "chip";
+		sp.appendChild(document.createTextNode(TXNAME[t[0]] + (t[1] ? ": " + t[1] : "")));
+		x.textContent = "\u00d7";
+		x.setAttribute("aria-label", "remove this transform");
+		x.onclick = function () { ST.tx.splice(k, 1); ST.z = 0; refresh(); };
+		sp.appendChild(x);
+		c.appendChild(sp);
+	});
+	el.undo.style.display = ST.tx.length ? "" : "none";
+}
+/* The view on screen as folded stacks with the unit header. */
+function foldedtext() {
+	var r = D.views[ST.v], h = [];
+	if (r.unit || D.unit !== "count") h.push("# fg: unit=" + (r.unit || D.unit));
+	if (r.countname) h.push("# fg: countname=" + r.countname);
+	if (D.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
+	if (D.diff && r.target) h.push("# fg: target=" + r.target);
+	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
+	var e = D.diff && r.e && !ST.elided && ST.mode !== "sandwich" ? elidedview() : null;
+	return folded(V, h, e, ST.tx, ST.mode === "bottomup");
+}
+var SAVED = null;
+function savefolded() {
+	if (SAVED) URL.revokeObjectURL(SAVED);
+	SAVED = URL.createObjectURL(new Blob([foldedtext()], { type: "text/plain" }));
+	el.save.href = SAVED;
+}
+
+/* Switch to mode m ("" the graph), or back to the graph from it. */
+function mode(m) {
+	ST.mode = ST.mode === m ? "" : m;
+	ST.z = 0;
+	refresh();
+}
+/* The sandwich of function fn (a name as shown), if a frame has it. */
+function sandwich(fn) {
+	if (fn == null || fn === "") return;
+	ST.fn = fn;
+	ST.mode = "sandwich";
+	ST.z = 0;
+	refresh();
+}
+/* the function of the hovered frame, else of the selected or the zoomed one */
+function focusname() {
+	if (hoverC >= 0) return NAMES[CV.f[hoverC]];
+	if (hoverI >= 0) return NAMES[V.f[hoverI]];
+	if (SEL > 0 || (SEL === 0 && !V.rooted)) return NAMES[V.f[SEL]];
+	return ST.z > 0 || !V.rooted ? NAMES[V.f[ST.z]] : null;
+}
+
+function refresh() {
+	if (ST.mode === "sandwich" && !sandwichof(current()).callees) ST.mode = "";
+	V = view();
+	SEL = -1;
+	CV = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
+	chips();
+	if (ST.z >= V.n) ST.z = 0;
+	compare();
+	banner();
+	sandinfo();
+	var tab = ST.mode === "table";
+	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
+	el.table.style.display = tab ? "block" : "none";
+	if (tab) table(V);
+	resize();
+	save();
+}
+/* The sandwich's function: its self and total. */
+function sandinfo() {
+	var c = el.sandinfo, v = V, self;
+	c.textContent = "";
+	if (ST.mode !== "sandwich") return;
+	/* its own samples: those of its frames, wherever they are */
+	var b = current(), all = b.w[0], k;
+	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (NAMES[b.f[k]] === ST.fn) self += b.self[k];
+	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
+		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
+		") \u2014 callers above, callees below";
+}
+
+/* The state in the URL: ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
+function save() {
+	var q = [];
+	if (ST.v) q.push("v=" + ST.v);
+	if (ST.elided) q.push("e=1");
+	if (ST.z) q.push("z=" + ST.z);
+	if (ST.term) q.push("s=" + encodeURIComponent(ST.term));
+	if (ST.icase) q.push("i=1");
+	if (ST.sortwidth !== !!D.sortwidth) q.push("o=" + (ST.sortwidth ? "width" : "name"));
+	if (ST.mode) q.push("m=" + ST.mode);
+	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
+	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
+	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
+	if (ST.theme) q.push("th=" + ST.theme);
+	if (ST.tfile && ST.mode === "table") q.push("tb=file");
+	try {
+		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
+	} catch (err) { /* some file:// pages refuse; the view still works */ }
+}
+function load() {
+	var p = {};
+	ST.tx = [];
+	location.search.slice(1).split("&").forEach(function (kv) {
+		var i = kv.indexOf("="), k = kv.slice(0, i), x, c;
+		if (i <= 0) return;
+		try { x = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " ")); }
+		catch (err) { return; /* a malformed parameter is ignored */ }
+		p[k] = x;
+		/* tx=KIND:ARG, in order; an unknown kind is ignored */
+		c = x.indexOf(":");
+		if (k === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
+	});
+	var v = parseInt(p.v, 10);
+	if (v >= 0 && v < D.views.length) ST.v = v;
+	ST.elided = p.e === "1" && !!D.views[ST.v].e;
+	if ((p.o === "width" || p.o === "name") && !D.chart) ST.sortwidth = p.o === "width";
+	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
+	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
+	ST.fn = p.fn || "";
+	ST.tfile = p.tb === "file";
+	if (p.th === "dark" || p.th === "light") {
+		ST.theme = p.th;
+		document.documentElement.classList.add(p.th);
+	}
+	themecolors();
+	ST.icase = p.i === "1";
+	ST.term = p.s || "";
+	ST.z = parseInt(p.z, 10) || 0;
+	if (ST.z < 0) ST.z = 0;
+}
+
+ui();
+load();
+if (el.view) el.view.value = ST.v;
+refresh();
+search(ST.term);
+/* for scripts and tests: the current view, a frame's box, and one by name */
+window.fg = {
+	state: ST,
+	find: function (name) {
+		for (var i = 0; i < V.n; i++) if (NAMES[V.f[i]] === name) return i;
+		return -1;
+	},
+	rect: function (i) {
+		var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
+		return b && { x: b.x + r.left, y: b.y + r.top, w: b.w, h: b.h };
+	},
+	zoom: zoom,
+	mode: mode,
+	sandwich: sandwich,
+	view: function () { return V; },
+	folded: foldedtext,
+	sel: function () { return SEL; },
+	callers: function () { return CV; },
+	names: NAMES
+};
+document.body.setAttribute("data-ready", "1");
+})();

@@ -1,0 +1,68 @@
+/* layout.js: where frames lie: their x along the width (callees by
+ * name or widest first), their row on the canvas, and the frame at a
+ * point.  Reads the model's arrays; writes only a view's x. */
+
+/* Where frames start: a frame's own samples first, then its callees by
+ * name (the order written) or widest first. */
+function layout(v, bywidth) {
+	if (v.sorted === +bywidth) return;
+	var x = v.x, w = v.w, end = v.end, self = v.self, kids = [], i, c, cur;
+	x[0] = 0;
+	for (i = 0; i < v.n; i++) {
+		if (end[i] === i + 1) continue;
+		cur = x[i] + self[i];
+		if (!bywidth) {
+			for (c = i + 1; c < end[i]; c = end[c]) { x[c] = cur; cur += w[c]; }
+			continue;
+		}
+		kids.length = 0;
+		for (c = i + 1; c < end[i]; c = end[c]) kids.push(c);
+		if (kids.length > 1) kids.sort(function (a, b) { return w[b] - w[a] || a - b; });
+		for (c = 0; c < kids.length; c++) { x[kids[c]] = cur; cur += w[kids[c]]; }
+	}
+	v.sorted = +bywidth;
+}
+
+
+/* A pane: view v zoomed on frame z, drawn W x H with the root on top
+ * (inv) or at the bottom, of which the canvas shows BH pixels, S down.
+ * The main pane is the page's canvas; the sandwich adds its callers'. */
+function mainpane() {
+	return { v: V, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: S };
+}
+/* the root on top: asked for, or the sandwich's callees */
+function INV() { return ST.mode === "sandwich" || ST.inverted; }
+
+/* the top of row d on the canvas */
+function rowy(P, d) { return (P.inv ? d * FH : P.H - (d + 1) * FH) - P.S; }
+
+/* The frame drawn at canvas point (px, py), or -1. */
+function frameat(P, px, py) {
+	var v = P.v, z = P.z, sy = py + P.S, d = P.inv ? Math.floor(sy / FH) : Math.floor((P.H - sy) / FH);
+	var sc = P.W / v.w[z], x0 = v.x[z], i, c, xs;
+	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.W) return -1;
+	if (d <= v.depth[z]) {
+		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
+		return i;
+	}
+	xs = px / sc + x0;
+	for (i = z; v.depth[i] < d;) {
+		for (c = i + 1; c < v.end[i]; c = v.end[c])
+			if (xs >= v.x[c] && xs < v.x[c] + v.w[c]) break;
+		if (c >= v.end[i]) return -1;
+		i = c;
+	}
+	return v.w[i] * sc >= 0.5 ? i : -1;
+}
+/* The box of frame i on the canvas, or null when it is not drawn. */
+function rect(P, i) {
+	var v = P.v, z = P.z, sc = P.W / v.w[z], a, pw, y = rowy(P, v.depth[i]);
+	if (y >= P.BH || y + FH <= 0) return null;
+	if (v.depth[i] <= v.depth[z]) {
+		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
+		if (a !== i) return null;
+		return { x: 0, y: y, w: P.W, h: FH - 1 };
+	}
+	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
+	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FH - 1 };
+}

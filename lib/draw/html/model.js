@@ -1,0 +1,170 @@
+/* model.js: fg-html's page, first of its scripts, joined in this order
+ * at build time (the Makefile's HTMLJS, scripts/embed.c): model,
+ * transform, layout, paint, table, controls.  They share one function
+ * scope, opened here and closed at the end of controls.js.
+ *
+ * The profile model: the data fg-html wrote into the script element
+ * #fg-data, unpacked once into columnar arrays (one typed array a field,
+ * one entry a frame, in pre-order), and the numbers and names as the
+ * page words them.  Every text from the data goes into the page as text
+ * (textContent, canvas fillText), never as markup. */
+(function () {
+"use strict";
+var D = JSON.parse(document.getElementById("fg-data").textContent);
+var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
+/* the name of the root of the trees transforms build: "all", added if
+ * no view has it (a page of split views) */
+var ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
+/* the current view's unit and count name: its input's header, else the page's */
+var UNIT = D.unit, CNAME = D.countname;
+/* differential: the column drawn and the other (--negate swaps them) */
+var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
+var B64 = new Int8Array(128);
+var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/* the state on screen, the URL's (controls.js); mode: "" the graph,
+ * "bottomup", "table", "sandwich" (of the function fn) */
+var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sortwidth,
+	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false, tx: [] };
+var views = [];
+
+for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
+/* each name's colour, for colours that go by name */
+var NAMECOLOR = D.namecolor ? unpack(D.namecolor, NAMES.length, Uint32Array) : null;
+
+/* Packed numbers: five bits a digit, low first, 32 set on all but the
+ * last digit of a number. */
+function unpack(s, n, A) {
+	var a = new A(n), j = 0, v = 0, mul = 1, d;
+	for (var i = 0; i < s.length; i++) {
+		d = B64[s.charCodeAt(i)];
+		v += (d & 31) * mul;
+		if (d & 32) { mul *= 32; continue; }
+		a[j++] = v; v = 0; mul = 1;
+	}
+	return a;
+}
+function counts(s, n) {
+	if (!D.frac) return unpack(s, n, Float64Array);
+	var a = new Float64Array(n), p = s.split(",");
+	for (var i = 0; i < n; i++) a[i] = +p[i];
+	return a;
+}
+
+/* A view's arrays, in layout order: depth, name, width (w), baseline
+ * (b), colour; then (finish) the end of each subtree, its parent, its
+ * own samples (self, and bself of the baseline), and room for its start
+ * (x).  rooted: frame 0 is fg's "all", not a frame of the input. */
+function build(r, name) {
+	var n = r.n, depth = new Uint32Array(n), step = unpack(r.d, n, Uint32Array), i;
+	var v = { name: name, n: n, depth: depth, f: unpack(r.f, n, Uint32Array),
+		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
+	for (i = 1; i < n; i++) depth[i] = depth[i - 1] + 1 - step[i];
+	if (r.c) {
+		v.col = unpack(r.c, n, Uint32Array);
+	} else {
+		v.col = new Uint32Array(n);
+		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
+	}
+	return finish(v);
+}
+function finish(v) {
+	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n);
+	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, st = [], i, p;
+	v.maxdepth = 0;
+	for (i = 0; i < n; i++) {
+		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
+		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
+		p = parent[i] = st.length ? st[st.length - 1] : -1;
+		st.push(i);
+		self[i] += v.w[i];
+		if (p >= 0) self[p] -= v.w[i];
+		if (!bself) continue;
+		bself[i] += v.b[i];
+		if (p >= 0) bself[p] -= v.b[i];
+	}
+	while (st.length) end[st.pop()] = n;
+	v.end = end;
+	v.self = self;
+	v.bself = bself;
+	v.parent = parent;
+	v.x = new Float64Array(n);
+	v.sorted = -1;
+	return v;
+}
+
+/* A view whose stacks all vanished has its elided view alone. */
+function onlyelided(i) { return D.views[i].n === 0; }
+/* The view on screen: the input's (or its elided stacks), built once;
+ * in bottom-up mode, its stacks reversed (transform.js), built once. */
+function baseview() {
+	var r = D.views[ST.v], key;
+	UNIT = r.unit || D.unit;
+	CNAME = r.countname || D.countname;
+	if (onlyelided(ST.v)) ST.elided = true;
+	key = ST.elided && r.e ? "e" : "v";
+	views[ST.v] = views[ST.v] || {};
+	if (key === "e") return elidedview();
+	if (!views[ST.v].v) views[ST.v].v = build(r, r.name);
+	return views[ST.v].v;
+}
+/* The elided view of the view on screen, built once. */
+function elidedview() {
+	var r = D.views[ST.v];
+	views[ST.v] = views[ST.v] || {};
+	return views[ST.v].e || (views[ST.v].e = build(r.e, r.name));
+}
+/* The view with the transforms (ST.tx) applied, built once a list. */
+function current() {
+	var b = baseview(), key = JSON.stringify(ST.tx);
+	if (!b.tx || b.tx.key !== key) b.tx = { key: key, v: transform(b, ST.tx) };
+	return b.tx.v;
+}
+function view() {
+	var b = current();
+	if (ST.mode === "sandwich") return sandwichof(b).callees;
+	if (ST.mode !== "bottomup") return b;
+	return b.bottomup || (b.bottomup = bottomup(b));
+}
+/* The sandwich of ST.fn in view b, built once a function. */
+function sandwichof(b) {
+	if (!b.sand || b.sand.fn !== ST.fn) b.sand = sandwich2(b, ST.fn);
+	return b.sand;
+}
+
+/* Numbers in the profile's unit, in human form. */
+function group(v) {
+	var s = String(+v.toFixed(2)), i = s.indexOf("."), int = i < 0 ? s : s.slice(0, i);
+	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.slice(i));
+}
+var TIME = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
+function scaled(v, steps) {
+	var a = Math.abs(v), k = 0;
+	while (k + 1 < steps.length && a >= steps[k + 1][0]) k++;
+	var x = v / steps[k][0];
+	return (Math.abs(x) >= 100 || k === 0 ? group(Math.round(x * 10) / 10) :
+		x.toPrecision(3).replace(/\.?0+$/, "")) + " " + steps[k][1];
+}
+function human(v) {
+	if (UNIT === "bytes")
+		return scaled(v, [[1, "B"], [1024, "KiB"], [1048576, "MiB"], [1073741824, "GiB"],
+			[1099511627776, "TiB"]]);
+	if (TIME[UNIT])
+		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
+	return group(v) + " " + CNAME;
+}
+function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-"; }
+
+function fullname(v, i) { return NAMES[v.f[i]]; }
+/* FUNC at FILE:LINE: the file and line, or "" */
+function fileline(s) {
+	var i = s.indexOf(" at ");
+	return i < 0 ? "" : s.slice(i + 4).replace(/ \[inlined\]$/, "");
+}
+var STATUS = { d: "runtime dispatch", g: "garbage collection", k: "kernel", j: "JIT-compiled",
+	i: "inlined", w: "waker" };
+function status(id) {
+	var a = D.annot[id], out = [];
+	if (!a) return "";
+	for (var i = 0; i < a.length; i++) out.push(STATUS[a[i]] || a[i]);
+	return out.join(", ");
+}

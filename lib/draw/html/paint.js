@@ -1,0 +1,80 @@
+/* paint.js: the canvas painter: the boxes and labels of the view
+ * zoomed on a frame, the rows the box shows, nothing else. */
+var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
+var FONT = FS + "px Verdana, sans-serif";
+var cplen = new Int32Array(NAMES.length).fill(-1);
+/* W x H: the whole graph; the canvases are W x BH, the part of it the
+ * box shows, S pixels down (a deep graph never makes a canvas too tall) */
+var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
+var match = null;
+/* the edge of a differential frame, so that one that did not change
+ * (white) stands out from the background and its neighbours, in
+ * either theme */
+var OUTLINE = "rgba(0, 0, 0, 0.45)";
+/* the keyboard's frame, the hovered one's edge */
+var FOCUS = "#1a5fd0", HOVER = "#000";
+/* The theme: dark as the system prefers it, or as the toggle chose
+ * (a class on the root element); the canvas's colours follow. */
+function dark() {
+	var c = document.documentElement.classList;
+	return c.contains("dark") || (!c.contains("light") && !!window.matchMedia &&
+		window.matchMedia("(prefers-color-scheme: dark)").matches);
+}
+function themecolors() {
+	var d = dark();
+	FOCUS = d ? "#7fb0ff" : "#1a5fd0";
+	HOVER = d ? "#fff" : "#000";
+}
+
+function label(v, i, pw) {
+	var s = NAMES[v.f[i]], id = v.f[i], chars = Math.floor(pw / CW), have;
+	if (chars < 3) return null;
+	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
+	have = cplen[id];
+	if (chars >= have) return s;
+	if (have === s.length) return s.slice(0, chars - 2) + "..";
+	return Array.from(s).slice(0, chars - 2).join("") + "..";
+}
+
+/* Draw the view zoomed on frame z: its ancestors across the width,
+ * its subtree scaled to it; frames under half a pixel are left out
+ * with their callees, rows outside the box are not drawn. */
+function paint() {
+	el.canvas.style.top = el.hover.style.top = S + "px";
+	paintpane(mainpane(), ctx);
+}
+function paintpane(P, g) {
+	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
+	layout(v, ST.sortwidth);
+	x0 = x[z];
+	sc = P.W / w[z];
+	g.setTransform(dpr, 0, 0, dpr, 0, 0);
+	g.clearRect(0, 0, P.W, P.BH);
+	g.font = FONT;
+	g.textBaseline = "middle";
+	var edged = D.diff || ST.elided;
+	g.strokeStyle = OUTLINE;
+	g.lineWidth = 1;
+	/* the label in black or white, as fg wrote for the fill (color_label) */
+	function box(i, px, pw) {
+		var hit = match && match[v.f[i]];
+		y = rowy(P, v.depth[i]);
+		if (y >= P.BH || y + FH <= 0) return;
+		g.fillStyle = hit ? D.match : COLORS[v.col[i]];
+		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
+		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
+		t = label(v, i, pw);
+		if (t) {
+			g.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
+			g.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
+		}
+	}
+	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, P.W);
+	for (i = z; i < end[z];) {
+		pw = w[i] * sc;
+		if (pw < 0.5) { i = end[i]; continue; }
+		px = (x[i] - x0) * sc;
+		box(i, px, pw);
+		i++;
+	}
+}

@@ -1,0 +1,130 @@
+/* table.js: the function table (m=table): a row a function, as fg-top
+ * counts it (--by frame: a name with its annotation is a function of
+ * its own, the annotation in the flags column): its own samples, and
+ * its total with recursion counted once a stack; for differential
+ * input the baseline's and the change.  An HTML <table>, sortable by
+ * any column, filtered by the search, the first 500 rows until asked
+ * for all; a click on a row opens the function's sandwich.  Or a row
+ * a file (tb=file). */
+
+/* The rows' keys: each name id's row, and the rows' names and flags;
+ * by function (a name id a row) or, with byfile, by file as fg-top
+ * --by file (a name without a file is its own row). */
+function rowkeys(byfile) {
+	var nn = NAMES.length, key = new Int32Array(nn), names = [], flags = [], at = new Map(), k, s;
+	for (k = 0; k < nn; k++) {
+		s = byfile ? fileof(NAMES[k]) || NAMES[k] : null;
+		if (!byfile) { key[k] = k; names.push(NAMES[k]); flags.push(D.annot[k] || ""); continue; }
+		if (!at.has(s)) { at.set(s, names.length); names.push(s); flags.push(""); }
+		key[k] = at.get(s);
+		if (D.annot[k] && flags[key[k]].indexOf(D.annot[k]) < 0)
+			flags[key[k]] = (flags[key[k]] + D.annot[k]).split("").sort().join("");
+	}
+	return { key: key, names: names, flags: flags };
+}
+
+/* Per row (rowkeys): self, total (and their baselines) of view v. */
+function tabulate(v, byfile) {
+	var K = rowkeys(byfile), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
+	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
+	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = [], i, f, top = v.rooted ? 1 : 0;
+	for (i = top; i < v.n; i++) {
+		while (st.length && v.end[st[st.length - 1]] <= i) open[K.key[v.f[st.pop()]]]--;
+		f = K.key[v.f[i]];
+		seen[f] = 1;
+		self[f] += v.self[i];
+		if (bself) bself[f] += v.bself[i];
+		if (!open[f]++) {
+			total[f] += v.w[i];
+			if (btotal) btotal[f] += v.b[i];
+		}
+		st.push(i);
+	}
+	var rows = [];
+	for (f = 0; f < nn; f++) {
+		if (!seen[f]) continue;
+		rows.push({ id: f, name: K.names[f], flags: K.flags[f], self: self[f], total: total[f],
+			bself: bself ? bself[f] : 0, btotal: btotal ? btotal[f] : 0 });
+	}
+	return rows;
+}
+
+/* The columns: a heading, the value of a row, and how it is shown. */
+function columns(v) {
+	var all = v.w[0], c = [
+		["Self", function (r) { return r.self; }, human],
+		["Self %", function (r) { return r.self; }, function (x) { return pct(x, all); }],
+		["Total", function (r) { return r.total; }, human],
+		["Total %", function (r) { return r.total; }, function (x) { return pct(x, all); }]];
+	if (v.b) c.push(
+		["Baseline self", function (r) { return r.bself; }, human],
+		["\u0394 self", function (r) { return r.self - r.bself; }, signed(human)],
+		["\u0394 self %", function (r) { return r.self - r.bself; }, signed(function (x) { return pct(x, all); })],
+		["Baseline total", function (r) { return r.btotal; }, human],
+		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
+		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
+	c.push(["Flags", function (r) { return r.flags; }, String],
+		[ST.tfile ? "File" : "Function", function (r) { return r.name; }, String]);
+	return c;
+}
+function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x); }; }
+
+var TABLEMAX = 500;
+/* Draw the table of view v into el.table. */
+function table(v) {
+	var t = el.table, cols = columns(v), k, n, rows;
+	if (!v.rows || v.rows.byfile !== !!ST.tfile) {
+		v.rows = tabulate(v, ST.tfile);
+		v.rows.byfile = !!ST.tfile;
+	}
+	rows = v.rows;
+	var key = Math.min(ST.tsort, cols.length - 1), get = cols[key][1], dir = ST.tdesc ? -1 : 1;
+	if (re) rows = rows.filter(function (r) { return re.test(r.name); });
+	rows = rows.slice().sort(function (a, b) {
+		var x = get(a), y = get(b);
+		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);
+	});
+	t.textContent = "";
+	var by = document.createElement("button");
+	by.id = "tablefile";
+	by.textContent = ST.tfile ? "Grouped by file" : "Grouped by function";
+	by.title = "click to group by " + (ST.tfile ? "function" : "file");
+	by.onclick = function () { ST.tfile = !ST.tfile; table(v); save(); };
+	t.appendChild(by);
+	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
+	cols.forEach(function (c, j) {
+		var th = document.createElement("th");
+		th.textContent = c[0] + (j === key ? (ST.tdesc ? " \u25bc" : " \u25b2") : "");
+		th.tabIndex = 0;
+		th.setAttribute("aria-sort", j === key ? (ST.tdesc ? "descending" : "ascending") : "none");
+		th.onclick = function () {
+			ST.tdesc = j === key ? !ST.tdesc : j < cols.length - 2;
+			ST.tsort = j;
+			table(v);
+		};
+		head.appendChild(th);
+	});
+	var body = tab.createTBody();
+	n = ST.tall ? rows.length : Math.min(rows.length, TABLEMAX);
+	for (k = 0; k < n; k++) row(body, cols, rows[k]);
+	t.appendChild(tab);
+	if (n < rows.length) {
+		var more = document.createElement("button");
+		more.id = "tableall";
+		more.textContent = "Show all " + group(rows.length) + " rows";
+		more.onclick = function () { ST.tall = true; table(v); };
+		t.appendChild(more);
+	}
+}
+function row(body, cols, r) {
+	var tr = body.insertRow();
+	cols.forEach(function (c) {
+		var td = tr.insertCell(), x = c[1](r);
+		td.textContent = c[2](x);
+		if (typeof x === "number") td.setAttribute("data-v", x);
+	});
+	if (ST.tfile) return;
+	tr.tabIndex = 0;
+	tr.onclick = function () { sandwich(r.name); };
+	tr.onkeydown = function (e) { if (e.key === "Enter") sandwich(r.name); };
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env bats
+# fg-speedscope: folded stacks to a speedscope file
+#
+# The file is read back with python3's json module into folded stacks
+# (frames as NAME at FILE:LINE), checked with node against the
+# file-format-schema.json of the npm package speedscope (by
+# tests/speedscope-schema.cjs), and opened in the real speedscope
+# 1.25.0 in headless Chromium (tests/browser/speedscope.cjs).
+# FG_SPEEDSCOPE_NODE_PATH names the node_modules holding speedscope,
+# FG_PUPPETEER_NODE_PATH the one holding puppeteer-core.
+
+load helper
+
+setup() {
+	F=$BATS_TEST_TMPDIR/in.folded
+	cat >"$F" <<-'EOT'
+	main at m.c:10;work at w.c:20;step_[i];leaf at l.c:5_[i] 7
+	main at m.c:10;work at w.c:20;other at o.c:1_[k] 3
+	main at m.c:10;work at w.c:20;other at o.c:1 2
+	main at m.c:10;run at r.jl:4;helper at h.jl:8 [inlined]_[d];gc_[g] 5
+	main at m.c:12;work at w.c:20 11
+	main at m.c:12;f at dir/z.go 4
+	idle 1
+	EOT
+}
+
+# expected FILE: the stacks a speedscope file keeps (every annotation
+# and " [inlined]" left out), added up and sorted
+expected() {
+	sed -E 's/_\[(k|j|i|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/\1/g' "$1" |
+		fg-merge | grep -v '^# ' | LC_ALL=C sort
+}
+
+# absent MESSAGE: skip the test for want of a tool; under CI=true,
+# where every tool is installed, fail instead
+absent() {
+	if [ "${CI:-}" = true ]; then
+		echo "CI=true but $1" >&2
+		return 1
+	fi
+	skip "$1"
+}
+
+needpython() {
+	command -v python3 >/dev/null || skip "needs python3 to read the JSON"
+}
+
+# ssfold FILE [PROFILE]: the speedscope file's stacks as folded lines,
+# "NAME at FILE:LINE" frames, equal stacks added up; every profile, or
+# the one at index PROFILE.  Weights printed as JSON has them.
+ssfold() {
+	python3 - "$@" <<-'EOT'
+	import json, sys
+	d = json.load(open(sys.argv[1], encoding="utf-8"))
+	fr = d["shared"]["frames"]
+	def label(f):
+	    s = f["name"]
+	    if "file" in f:
+	        s += " at " + f["file"] + (":%d" % f["line"] if "line" in f else "")
+	    return s
+	ps = d["profiles"] if len(sys.argv) < 3 else [d["profiles"][int(sys.argv[2])]]
+	sums = {}
+	for p in ps:
+	    assert len(p["samples"]) == len(p["weights"])
+	    for st, w in zip(p["samples"], p["weights"]):
+	        k = ";".join(label(fr[i]) for i in st)
+	        sums[k] = sums.get(k, 0) + w
+	for k in sorted(sums, key=lambda s: s.encode()):
+	    print(k, sums[k])
+	EOT
+}
+
+# field FILE EXPR: a value of the file, as python3 prints d[...]
+field() {
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1], encoding="utf-8")); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+needschema() {
+	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] &&
+	    [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/file-format-schema.json" ] ||
+		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
+	command -v node >/dev/null || absent "needs node"
+}
+
+# schema FILE: tests/speedscope-schema.cjs on FILE
+schema() {
+	node "$FG_ROOT/tests/speedscope-schema.cjs" \
+	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/file-format-schema.json" "$1"
+}
+
+@test "fg-speedscope: one sampled profile of the same stacks and weights, frames with file and line" {
+	needpython
+	fg-speedscope "$F" >"$BATS_TEST_TMPDIR/s.json"
+	diff <(expected "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'len(d["profiles"])')" = 1 ]
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["name"]')" = "$F" ]
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["type"]')" = sampled ]
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["unit"]')" = none ]
+	total=$(awk '{ t += $NF } END { print t }' "$F")
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["endValue"] - d["profiles"][0]["startValue"]')" = "$total" ]
+	# one frame per name, file and line; a file without a line has none
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'len(d["shared"]["frames"])')" = 11 ]
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" '[f for f in d["shared"]["frames"] if f["name"] == "f"]')" = "[{'name': 'f', 'file': 'dir/z.go'}]" ]
+	# stacks in the order they came (speedscope's time order)
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["weights"]')" = "[7, 5, 5, 11, 4, 1]" ]
+	# standard input is named <stdin>
+	fg-speedscope <"$F" >"$BATS_TEST_TMPDIR/t.json"
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" 'd["profiles"][0]["name"]')" = "<stdin>" ]
+}
+
+@test "fg-speedscope: valid against speedscope's file-format-schema.json" {
+	needschema
+	fg-speedscope "$F" "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/s.json"
+	run schema "$BATS_TEST_TMPDIR/s.json"
+	[ "$output" = "ok 2 26 33 66" ] || { echo "$output"; return 1; }
+	fg-speedscope --split-root "$DATA/folded/many.folded" "$DATA/hostile/names.folded" >"$BATS_TEST_TMPDIR/s.json"
+	run schema "$BATS_TEST_TMPDIR/s.json"
+	[[ "$output" == "ok "* ]] || { echo "$output"; return 1; }
+	# the checker finds what is wrong
+	sed 's/"weights":\[7,/"weights":[7.5,/' <(fg-speedscope "$F") >"$BATS_TEST_TMPDIR/bad.json"
+	run schema "$BATS_TEST_TMPDIR/bad.json"
+	status_is 1
+	[[ "$output" == *"weight 7.5 not a whole number"* ]]
+	sed 's/"unit":"none"/"unit":"ticks"/' <(fg-speedscope "$F") >"$BATS_TEST_TMPDIR/bad.json"
+	run schema "$BATS_TEST_TMPDIR/bad.json"
+	status_is 1
+	[[ "$output" == *"matches none of anyOf"* ]]
+}
+
+@test "fg-speedscope: each file a profile in the unit of its header" {
+	needpython
+	local u
+	for u in bytes nanoseconds microseconds milliseconds seconds; do
+		printf '# fg: unit=%s\na;b 3\n' $u >"$BATS_TEST_TMPDIR/$u.folded"
+	done
+	printf '# fg: unit=count\na 1\n' >"$BATS_TEST_TMPDIR/count.folded"
+	printf '# fg: unit=widgets\na 1\n' >"$BATS_TEST_TMPDIR/widgets.folded"
+	cd "$BATS_TEST_TMPDIR"
+	fg-speedscope bytes.folded nanoseconds.folded microseconds.folded milliseconds.folded \
+	    seconds.folded count.folded widgets.folded "$F" >s.json
+	[ "$(field s.json '" ".join(p["unit"] for p in d["profiles"])')" = \
+	    "bytes nanoseconds microseconds milliseconds seconds none none none" ]
+	[ "$(field s.json '" ".join(p["name"] for p in d["profiles"])')" = \
+	    "bytes.folded nanoseconds.folded microseconds.folded milliseconds.folded seconds.folded count.folded widgets.folded $F" ]
+	# the profiles share their frames
+	[ "$(field s.json 'd["profiles"][0]["samples"] == d["profiles"][1]["samples"]')" = True ]
+	diff <(expected "$F") <(ssfold s.json 7)
+}
+
+@test "fg-speedscope --split-root: a profile per root frame, named after it" {
+	needpython
+	fg-speedscope --split-root "$F" >"$BATS_TEST_TMPDIR/s.json"
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" '"|".join(p["name"] for p in d["profiles"])')" = \
+	    "main at m.c:10|main at m.c:12|idle" ]
+	diff <(expected "$F" | grep '^main at m.c:12;') <(ssfold "$BATS_TEST_TMPDIR/s.json" 1)
+	diff <(expected "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" '[p["endValue"] for p in d["profiles"]]')" = "[17, 15, 1]" ]
+	# with several files, each file's roots, named FILE: ROOT
+	printf 'main at m.c:10;x 2\nother 1\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-speedscope --split-root "$F" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/s.json"
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" '"|".join(p["name"] for p in d["profiles"])')" = \
+	    "$F: main at m.c:10|$F: main at m.c:12|$F: idle|$BATS_TEST_TMPDIR/b.folded: main at m.c:10|$BATS_TEST_TMPDIR/b.folded: other" ]
+}
+
+@test "fg-speedscope: weights are exact integers up to 2^53; past that, an error" {
+	needpython
+	printf 'a 9007199254740990\nb 2\n' | fg-speedscope >"$BATS_TEST_TMPDIR/s.json"
+	grep -q '"weights":\[9007199254740990,2\]' "$BATS_TEST_TMPDIR/s.json"
+	grep -q '"endValue":9007199254740992,' "$BATS_TEST_TMPDIR/s.json"
+	printf 'a 9007199254740990\nb 3\n' >"$BATS_TEST_TMPDIR/big.folded"
+	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/big.folded 2>&1 >$BATS_TEST_TMPDIR/o"
+	status_is 1
+	[ "$output" = "fg-speedscope: $BATS_TEST_TMPDIR/big.folded:2: the weights add up past 2^53, beyond what speedscope's numbers keep exact" ]
+	[ ! -s "$BATS_TEST_TMPDIR/o" ]
+	# decimal counts stay decimal
+	fg-speedscope "$DATA/folded/decimal.folded" >"$BATS_TEST_TMPDIR/d.json"
+	diff <(fg-merge "$DATA/folded/decimal.folded" | grep -v '^#' | LC_ALL=C sort) \
+	    <(ssfold "$BATS_TEST_TMPDIR/d.json" | awk '{ $NF = $NF + 0 } 1' | LC_ALL=C sort)
+}
+
+@test "fg-speedscope: hostile names make valid JSON with the same text" {
+	needpython
+	printf 'a "quoted" \\ back;tab\there;</script>&<;nl\001ctl 2\n' >"$BATS_TEST_TMPDIR/h.folded"
+	fg-speedscope "$BATS_TEST_TMPDIR/h.folded" >"$BATS_TEST_TMPDIR/h.json"
+	diff <(fg-merge "$BATS_TEST_TMPDIR/h.folded") <(ssfold "$BATS_TEST_TMPDIR/h.json")
+	! grep -q '</script>' "$BATS_TEST_TMPDIR/h.json"
+	fg-speedscope "$DATA/hostile/names.folded" >"$BATS_TEST_TMPDIR/n.json"
+	[ "$(ssfold "$BATS_TEST_TMPDIR/n.json" | awk '{ t += $NF } END { print t }')" = \
+	    "$(awk '!/^#/ { t += $NF } END { print t }' "$DATA/hostile/names.folded")" ]
+}
+
+@test "fg-speedscope: two-count input is refused, nothing on stdout" {
+	printf 'a;b 1 2\n' >"$BATS_TEST_TMPDIR/d.folded"
+	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/d.folded 2>&1 >$BATS_TEST_TMPDIR/o"
+	status_is 1
+	[ "$output" = "fg-speedscope: $BATS_TEST_TMPDIR/d.folded:1: two counts on a line (a difference): a speedscope sample has one weight" ]
+	[ ! -s "$BATS_TEST_TMPDIR/o" ]
+}
+
+@test "fg-speedscope: no stacks is a profile without samples" {
+	needpython
+	: >"$BATS_TEST_TMPDIR/e"
+	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/e 2>&1 >$BATS_TEST_TMPDIR/e.json"
+	status_is 0
+	[ "$output" = "fg-speedscope: no stacks: the profile has no samples" ]
+	[ "$(field "$BATS_TEST_TMPDIR/e.json" '[(p["samples"], p["weights"], p["endValue"]) for p in d["profiles"]]')" = "[([], [], 0)]" ]
+}
+
+# speedscope FILE: FILE opened in speedscope's release build in headless
+# Chromium (tests/browser/speedscope.cjs), with no error, no dialog and
+# no request beyond the loopback server; its report in b.out
+speedscope() {
+	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
+		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
+	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		absent "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	command -v node >/dev/null || absent "needs node"
+	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
+		absent "needs chromium (or FG_CHROMIUM)"
+	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
+	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$1" >"$BATS_TEST_TMPDIR/b.out" ||
+		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
+	cat "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "fg-speedscope in speedscope 1.25.0 (headless Chromium): opens with no error, the same total" {
+	fg-speedscope "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
+	speedscope "$BATS_TEST_TMPDIR/j.json"
+	total=$(awk '{ t += $NF } END { print t }' "$DATA/folded/julia.folded")
+	# every sample's weight once, at its leaf: the self times add up to the total
+	grep -qx "self=$total" "$BATS_TEST_TMPDIR/b.out"
+	# a row per frame; the root frame's total is the whole
+	nframes=$(grep -c '^{"name"' "$BATS_TEST_TMPDIR/j.json")
+	grep -qx "rows=$nframes" "$BATS_TEST_TMPDIR/b.out"
+	grep -qx "row=$total 0 eval boot.jl" "$BATS_TEST_TMPDIR/b.out"
+	# a frame's self time is what its stacks ending there weigh
+	self=$(awk '$0 ~ /;sort! at sort.jl:710 [0-9]+$/ { t += $NF } END { print t }' "$DATA/folded/julia.folded")
+	grep -qx "row=[0-9]* $self sort! sort.jl" "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "fg-pprof's profile opens in speedscope 1.25.0 too, with the same total" {
+	fg-pprof "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.pb.gz"
+	speedscope "$BATS_TEST_TMPDIR/j.pb.gz"
+	total=$(awk '{ t += $NF } END { print t }' "$DATA/folded/julia.folded")
+	grep -qx "self=$total" "$BATS_TEST_TMPDIR/b.out"
+	# speedscope's pprof import keys frames by function and file
+	grep -qx "row=$total 0 eval boot.jl" "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "fg-speedscope --help and --version" {
+	run fg-speedscope --help
+	status_is 0
+	[[ "$output" == "usage: fg-speedscope [options] [FILE...] > out.speedscope.json"* ]]
+	[[ "$output" == *"--split-root"* ]]
+	run fg-speedscope --version
+	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
+}
