@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/inflate.h"
@@ -43,6 +44,39 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	return n;
 }
 
+/* A regular file that is not compressed, read straight into a buffer
+ * of its size: 1, or 0 (nothing read, fd where it was) when it is not
+ * such a file. */
+static int
+read_plain(struct whole *w, int fd)
+{
+	struct stat st;
+	off_t start;
+	ssize_t r;
+	unsigned char magic[2];
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (start = lseek(fd, 0, SEEK_CUR)) < 0 ||
+	    (pread(fd, magic, 2, start) == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
+		return 0;
+	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
+	w->buf = emalloc(w->cap);
+	for (;;) {
+		if (w->n == w->cap) {
+			/* the file grew */
+			w->cap *= 2;
+			w->buf = erealloc(w->buf, w->cap);
+		}
+		if ((r = read(fd, w->buf + w->n, w->cap - w->n)) < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fileerr(w->name, 0, "read error: %s", strerror(errno));
+		if (!r)
+			return 1;
+		lookat(w, w->buf + w->n, (size_t)r);
+		w->n += (size_t)r;
+	}
+}
+
 void
 whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check)
 {
@@ -53,7 +87,10 @@ whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *che
 	w->name = displayname(path);
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
-	w->gzip = z_read(fd, w->name, maxsize, keep, w);
+	if (!read_plain(w, fd))
+		w->gzip = z_read(fd, w->name, maxsize, keep, w);
+	if (w->n > maxsize)
+		fileerr(w->name, 0, "more than %llu bytes", (unsigned long long)maxsize);
 	w->s = w->buf ? w->buf : "";
 	if (fd > 0)
 		close(fd);
