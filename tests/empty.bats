@@ -57,6 +57,27 @@ setup() {
 	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
 }
 
+@test "empty: fg-fold takes an empty file for folded stacks, prints nothing" {
+	run fg-fold "$BATS_TEST_TMPDIR/empty"
+	status_is 0
+	[ -z "$output" ]
+	# blank lines and comments pass through as they are
+	cmp <(fg-fold <"$BATS_TEST_TMPDIR/blank") "$BATS_TEST_TMPDIR/blank"
+}
+
+@test "empty: an empty JSON profile is an error, nothing on stdout" {
+	local p
+	for p in cpuprofile-fold speedscope-fold; do
+		run bash -c "$p $BATS_TEST_TMPDIR/empty 2>/dev/null"
+		status_is 1
+		[ -z "$output" ]
+		run $p "$BATS_TEST_TMPDIR/empty"
+		[ "$output" = "$p: $BATS_TEST_TMPDIR/empty: empty file" ]
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		[ "$output" = "$p: <stdin>: empty file" ]
+	done
+}
+
 @test "empty: writers of profile files write one without samples, say so, exit 0" {
 	local p
 	for p in fg-jlprof fg-pprof fg-speedscope; do

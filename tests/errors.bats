@@ -24,6 +24,10 @@ each_with_input() {
 	echo "fg-diff $BATS_TEST_TMPDIR/ok.folded $BATS_TEST_TMPDIR/ok.folded"
 	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
+	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
+	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
+	echo "fg-fold $BATS_TEST_TMPDIR/ok.folded"
+	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
 	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 }
 

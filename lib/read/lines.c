@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "read/lines.h"
+#include "read/sniff.h"
 #include "base/util.h"
 
 #define READSIZE (1 << 20)
@@ -124,9 +125,14 @@ void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
+	const char *hint;
 
 	/* a bad line made by a writer, not by the file as it was */
 	check_watch(r, 0);
+	/* a first line of another format's file: say which (read/sniff) */
+	if (r->lineno == 1 && !error_hook && (hint = sniff_hint(r->buf, r->end,
+	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
+		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
 	va_end(ap);

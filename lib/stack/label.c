@@ -1,0 +1,64 @@
+/* label.c: "NAME at FILE:LINE" frame labels (see label.h) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "stack/frame.h"
+#include "stack/label.h"
+
+static void
+put(struct labelbuf *lb, const char *s, size_t n)
+{
+	if (lb->cap - lb->len < n + 1) {
+		if (n > SIZE_MAX / 2 - lb->len)
+			eprintf("out of memory");
+		lb->cap = lb->cap * 2 > lb->len + n + 64 ? lb->cap * 2 : lb->len + n + 64;
+		lb->s = erealloc(lb->s, lb->cap);
+	}
+	memcpy(lb->s + lb->len, s, n);
+	lb->len += n;
+	lb->s[lb->len] = 0;
+}
+
+void
+label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
+    size_t flen, int64_t line, int full, const char *suffix)
+{
+	const char *base = file + flen;
+	char num[32];
+	size_t i;
+
+	lb->len = 0;
+	if (nlen)
+		put(lb, name, nlen);
+	else
+		put(lb, "(anonymous)", 11);
+	if (flen) {
+		if (!full)
+			while (base > file && base[-1] != '/')
+				base--;
+		else
+			base = file;
+		if (base < file + flen) {
+			put(lb, " at ", 4);
+			put(lb, base, (size_t)(file + flen - base));
+			if (line > 0)
+				put(lb, num, (size_t)snprintf(num, sizeof(num), ":%lld", (long long)line));
+		}
+	}
+	if (suffix)
+		put(lb, suffix, strlen(suffix));
+	for (i = 0; i < lb->len; i++)
+		if ((unsigned char)lb->s[i] < 0x20)
+			lb->s[i] = ' ';
+	frame_clean(lb->s, lb->len);
+}
+
+void
+label_free(struct labelbuf *lb)
+{
+	free(lb->s);
+	lb->s = NULL;
+	lb->len = lb->cap = 0;
+}

@@ -1,0 +1,31 @@
+/* label.h: "NAME at FILE:LINE" frame labels, for folders of JSON profiles
+ *
+ * The V8 and speedscope readers name a frame from a function name, a
+ * file (a path or a url) and a line, the way Julia frames are written
+ * (fg-folded(5)): the file's base name unless the whole of it is
+ * asked for, the line when there is one.
+ */
+#ifndef FG_LABEL_H
+#define FG_LABEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct labelbuf {
+	char *s;
+	size_t len, cap;
+};
+
+/*
+ * Make lb the label of a frame: name (or "(anonymous)" when it is
+ * empty), then " at FILE" when file is not empty (its text after the
+ * last '/' unless full is set) and ":LINE" when line > 0, then suffix
+ * (an annotation such as "_[g]", or NULL).  Control characters become
+ * blanks and the label is cleaned as frame_clean does (no ';', no
+ * trailing count).
+ */
+void label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
+    size_t flen, int64_t line, int full, const char *suffix);
+void label_free(struct labelbuf *lb);
+
+#endif

@@ -1,0 +1,288 @@
+#!/usr/bin/env bats
+# cpuprofile-fold: V8 CPU profiles (.cpuprofile, Chrome traces) to folded stacks
+#
+# Fixtures ($DATA/cpuprofile, see its README.md): node --cpu-prof's two
+# profiles (main thread and worker) and a Chromium trace recorded
+# through puppeteer-core, checked against a fold of the same JSON done
+# in Node itself where Node is installed; small hand-made files whose
+# expected stacks and times are worked out in the comments.
+
+load helper
+
+C=$DATA/cpuprofile
+
+# nodefold FILE: the samples of a flat .cpuprofile folded by Node from
+# JSON.parse's view of the file (not through cpuprofile-fold's reader):
+# frames named as cpuprofile-fold(1) says, (program) and (idle) dropped.
+nodefold() {
+	node -e '
+	const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const byId = new Map(p.nodes.map(n => [n.id, n]));
+	for (const n of p.nodes) for (const c of n.children || []) byId.get(c).up = n;
+	const label = n => {
+		const f = n.callFrame, name = (f.functionName || "(anonymous)").replace(/;/g, ":");
+		const file = f.url ? f.url.split("/").pop() : "";
+		let s = file ? name + " at " + file + (f.lineNumber >= 0 ? ":" + (f.lineNumber + 1) : "") : name;
+		return f.functionName === "(garbage collector)" ? s + "_[g]" : s;
+	};
+	const sum = new Map();
+	for (const id of p.samples) {
+		const n = byId.get(id), fn = n.callFrame.functionName;
+		if (fn === "(program)" || fn === "(idle)" || fn === "(root)") continue;
+		const st = [];
+		for (let k = n; k && k.callFrame.functionName !== "(root)"; k = k.up) st.unshift(label(k));
+		const key = st.join(";");
+		sum.set(key, (sum.get(key) || 0) + 1);
+	}
+	for (const [k, v] of sum) console.log(k + " " + v);
+	' "$1" | sort
+}
+
+@test "cpuprofile-fold: node --cpu-prof profiles fold as Node itself reads them" {
+	command -v node >/dev/null || skip "needs node"
+	for f in node-main node-worker; do
+		diff <(cpuprofile-fold "$C/$f.cpuprofile" | sort) <(nodefold "$C/$f.cpuprofile")
+	done
+	# the recording's code is there: recursion, closures, async, the worker
+	run cpuprofile-fold "$C/node-main.cpuprofile"
+	[[ "$output" == *"fib at prof.js:5;fib at prof.js:5"* ]]
+	[[ "$output" == *"add at prof.js:9"* ]]
+	[[ "$output" == *"asyncWork at prof.js:14"* ]]
+	[[ "$output" == *"Worker at worker"* ]]
+}
+
+@test "cpuprofile-fold: a .cpuprofile, by samples and by time, negative deltas as speedscope" {
+	# samples 2,3,3,4,5,6,7,2 with deltas 10,100,50,-80,200,100,30,40:
+	# times 10,110,160,80,280,380,410,450.  Runs start at 10 (node 2),
+	# 110 (3), max(80,110)=110 (4), 280 (5), 380 (6), 410 (7), 450 (2)
+	# and end at 450: node 2 gets 100, node 3 0, node 4 170, (program)
+	# 100, (idle) 30, the collector 40, node 2's last run 0.
+	run cpuprofile-fold "$C/small.cpuprofile"
+	status_is 0
+	[ "$output" = "(garbage collector)_[g] 1
+main at app.js:10 2
+main at app.js:10;(anonymous) at app.js:21 2
+main at app.js:10;a:b c 1" ]
+	run cpuprofile-fold --time "$C/small.cpuprofile"
+	[ "$output" = "# fg: unit=microseconds
+(garbage collector)_[g] 40
+main at app.js:10 100
+main at app.js:10;a:b c 170" ]
+	run cpuprofile-fold -t --idle "$C/small.cpuprofile"
+	[ "$output" = "# fg: unit=microseconds
+(garbage collector)_[g] 40
+(idle) 30
+(program) 100
+main at app.js:10 100
+main at app.js:10;a:b c 170" ]
+	# the total is the time from the first sample to the last
+	[ "$(cpuprofile-fold -t --idle "$C/small.cpuprofile" | awk '!/^#/ { s += $NF } END { print s }')" = $((450 - 10)) ]
+}
+
+@test "cpuprofile-fold: --time totals the first to the last sample of a real profile" {
+	command -v node >/dev/null || skip "needs node"
+	for f in node-main node-worker; do
+		want=$(node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1]));
+			console.log(p.timeDeltas.slice(1).reduce((a, b) => a + b, 0))' "$C/$f.cpuprofile")
+		got=$(cpuprofile-fold -t --idle "$C/$f.cpuprofile" | awk '!/^#/ { s += $NF } END { print s }')
+		[ "$got" = "$want" ] || { echo "$f: $got, not $want" >&2; return 1; }
+	done
+}
+
+@test "cpuprofile-fold: --full-path keeps the url; --by-thread roots a file by its name" {
+	run cpuprofile-fold --full-path "$C/small.cpuprofile"
+	[[ "$output" == *"main at file:///app/src/app.js:10;(anonymous) at file:///app/src/app.js:21 2"* ]]
+	run cpuprofile-fold --by-thread "$C/small.cpuprofile" "$C/old-head.cpuprofile"
+	[[ "$output" == *"small.cpuprofile;main at app.js:10 2"* ]]
+	[[ "$output" == *"old-head.cpuprofile;main at app.js:3 1"* ]]
+}
+
+@test "cpuprofile-fold: the old format's nested head tree and absolute timestamps" {
+	# samples 2,3,3,4 at 1500100,1500110,1500150,1500200 (microseconds):
+	# main runs 10, leaf 90 until the (program) sample, which ends it
+	run cpuprofile-fold "$C/old-head.cpuprofile"
+	[ "$output" = "main at app.js:3 1
+main at app.js:3;leaf at lib.js:7 2" ]
+	run cpuprofile-fold -t "$C/old-head.cpuprofile"
+	[ "$output" = "# fg: unit=microseconds
+main at app.js:3 10
+main at app.js:3;leaf at lib.js:7 90" ]
+}
+
+@test "cpuprofile-fold: a trace's chunks joined by ts, per id and per pid/tid" {
+	# profile 0x1: the chunk at ts 20 (nodes, samples 2,3, deltas 100,10)
+	# comes before the one at ts 30 (samples 3,3, deltas 5,5), although
+	# the file has them the other way round: times 100,110,115,120, work
+	# runs 10 then fib 10.  Profile 7/8 (no id): tick at 1 and 5.
+	run cpuprofile-fold "$C/small-trace.json"
+	[ "$output" = "tick 2
+work at page.js:3 1
+work at page.js:3;fib at page.js:1 3" ]
+	run cpuprofile-fold -t "$C/small-trace.json"
+	[ "$output" = "# fg: unit=microseconds
+tick 4
+work at page.js:3 10
+work at page.js:3;fib at page.js:1 10" ]
+	run cpuprofile-fold --by-thread "$C/small-trace.json"
+	[ "$output" = "7/8;tick 2
+CrRendererMain;work at page.js:3 1
+CrRendererMain;work at page.js:3;fib at page.js:1 3" ]
+	# a bare array may lack its ']', after an event or a ',' (the Trace
+	# Event Format allows a trace cut short so); an object may not
+	sed '$d' "$C/small-trace.json" >"$BATS_TEST_TMPDIR/cut.json"
+	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json") <(cpuprofile-fold "$C/small-trace.json")
+	sed '$d' "$C/small-trace.json" | sed '$s/}$/},/' >"$BATS_TEST_TMPDIR/cut.json"
+	tail -c 3 "$BATS_TEST_TMPDIR/cut.json" | grep -q '},'
+	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json") <(cpuprofile-fold "$C/small-trace.json")
+	printf '{"traceEvents": [{"name": "x"},' >"$BATS_TEST_TMPDIR/cut.json"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/cut.json"
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/cut.json: byte 31: the JSON is cut short" ]
+	# the same events as {"traceEvents": [...]}
+	{ printf '{"metadata": {}, "traceEvents": '; cat "$C/small-trace.json"; printf '}'; } >"$BATS_TEST_TMPDIR/obj.json"
+	diff <(cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/obj.json") <(cpuprofile-fold --by-thread "$C/small-trace.json")
+}
+
+@test "cpuprofile-fold: an older trace's CpuProfile event holds a whole profile" {
+	# samples 2,2,3 at 5, 15, 40: main runs 35 (to the last sample), f 0
+	printf '%s\n' '{"traceEvents": [' \
+	    '{"name": "CpuProfile", "ph": "I", "pid": 3, "tid": 4, "ts": 1, "args": {"data": {"cpuProfile": {' \
+	    '"nodes": [{"id": 1, "callFrame": {"functionName": "(root)"}, "children": [2]},' \
+	    '{"id": 2, "callFrame": {"functionName": "main", "url": "a/b.js", "lineNumber": 0}, "children": [3]},' \
+	    '{"id": 3, "callFrame": {"functionName": "f", "url": "a/b.js", "lineNumber": 4}}],' \
+	    '"samples": [2, 2, 3], "timeDeltas": [5, 10, 25]}}}},' \
+	    '{"name": "thread_name", "ph": "M", "pid": 3, "tid": 4, "args": {"name": "Main"}}]}' >"$BATS_TEST_TMPDIR/t.json"
+	run cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/t.json"
+	[ "$output" = "Main;main at b.js:1 2
+Main;main at b.js:1;f at b.js:5 1" ]
+	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/t.json"
+	[ "$output" = "# fg: unit=microseconds
+main at b.js:1 35" ]
+}
+
+@test "cpuprofile-fold: Chromium's trace, recorded through puppeteer-core" {
+	run cpuprofile-fold --by-thread "$C/chrome-trace.json"
+	status_is 0
+	[[ "$output" == *"CrRendererMain;(anonymous) at page.js:1;work at page.js:3;draw at page.js:2 "* ]]
+	[[ "$output" == *"work at page.js:3;fib at page.js:1;fib at page.js:1"* ]]
+	# every line under the one thread the profile was recorded on
+	[ "$(printf '%s\n' "$output" | grep -vc '^CrRendererMain;')" = 0 ]
+	# the total: every sample but (program), (idle) and (root)'s own
+	command -v node >/dev/null || skip "needs node for the total"
+	want=$(node -e '
+		const ev = JSON.parse(require("fs").readFileSync(process.argv[1])).traceEvents;
+		const fn = new Map(), s = [];
+		for (const e of ev) if (e.name === "ProfileChunk") {
+			const p = e.args.data.cpuProfile;
+			for (const n of p.nodes || []) fn.set(n.id, n.callFrame.functionName);
+			s.push(...(p.samples || []));
+		}
+		console.log(s.filter(id => !["(program)", "(idle)", "(root)"].includes(fn.get(id))).length)' "$C/chrome-trace.json")
+	[ "$(cpuprofile-fold "$C/chrome-trace.json" | awk '{ s += $NF } END { print s }')" = "$want" ]
+}
+
+@test "cpuprofile-fold: gzip-compressed input and standard input read the same" {
+	gzip -c "$C/node-worker.cpuprofile" >"$BATS_TEST_TMPDIR/w.cpuprofile.gz"
+	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/w.cpuprofile.gz") <(cpuprofile-fold "$C/node-worker.cpuprofile")
+	diff <(cpuprofile-fold - <"$BATS_TEST_TMPDIR/w.cpuprofile.gz") <(cpuprofile-fold "$C/node-worker.cpuprofile")
+	diff <(cat "$C/small.cpuprofile" | cpuprofile-fold -t) <(cpuprofile-fold -t "$C/small.cpuprofile")
+	# several files are added up
+	run cpuprofile-fold "$C/small.cpuprofile" "$C/small.cpuprofile"
+	[[ "$output" == *"main at app.js:10 4"* ]]
+}
+
+# bad FILE MESSAGE: cpuprofile-fold rejects FILE with exactly MESSAGE,
+# exit 1, nothing on standard output
+bad() {
+	run bash -c "cpuprofile-fold -t '$1' 2>/dev/null"
+	status_is 1
+	[ -z "$output" ]
+	run cpuprofile-fold -t "$1"
+	[ "$output" = "cpuprofile-fold: $1: $2" ] || { echo "got: $output" >&2; return 1; }
+}
+
+# offset FILE TEXT: the byte offset of TEXT's first occurrence in FILE
+offset() {
+	grep -bo -F -- "$2" "$1" | head -1 | cut -d: -f1
+}
+
+@test "cpuprofile-fold: malformed JSON is refused with its byte offset" {
+	f=$BATS_TEST_TMPDIR/p.cpuprofile
+	: >"$f"
+	bad "$f" "empty file"
+	head -c 300 "$C/small.cpuprofile" >"$f"
+	bad "$f" "byte 300: the JSON is cut short"
+	printf '{"nodes": [], "samples": [1, 2,]}' >"$f"
+	bad "$f" "byte $(offset "$f" ']}'): a JSON value expected"
+	printf '{"nodes": [{"id": 1, "callFrame": {"functionName": "caf\xc3"}}]}' >"$f"
+	bad "$f" "byte $(($(offset "$f" 'caf') + 3)): invalid UTF-8 in a string"
+	printf '{"nodes": [{"id": 1, "callFrame": {"functionName": "\\ud800"}}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '\ud800'): a high surrogate without its low half in a string"
+	printf '{"nodes": "x" "y"}' >"$f"
+	bad "$f" "byte $(offset "$f" '"y"'): ',' or '}' expected"
+	printf '{"nodes": [], "samples": [] } x' >"$f"
+	bad "$f" "byte $(offset "$f" 'x'): more after the JSON value"
+	# a string whose closing quote never comes
+	printf '{"nodes": [{"id": 1, "callFrame": {"functionName": "%s' "$(head -c 5000 /dev/zero | tr '\0' a)" >"$f"
+	bad "$f" "byte $(offset "$f" '"aaa'): the JSON is cut short in a string"
+	# nesting beyond the bound: the object and 99999 arrays are 100000
+	{ printf '{"nodes": '; head -c 100001 /dev/zero | tr '\0' '['; } >"$f"
+	bad "$f" "byte $((10 + 99999)): JSON nested deeper than 100000"
+	printf '42' >"$f"
+	bad "$f" "byte 0: not a .cpuprofile nor a trace: the JSON is a number"
+	# what cannot be JSON is refused at its first byte, endless or not
+	run timeout 10 cpuprofile-fold /dev/zero
+	[ "$output" = "cpuprofile-fold: /dev/zero: byte 0: not JSON (it starts with byte 0x00)" ]
+	runsh "head -c 10000000 /dev/zero | gzip -1 | timeout 10 cpuprofile-fold"
+	[ "$output" = "cpuprofile-fold: <stdin>: byte 0: not JSON (it starts with byte 0x00)" ]
+	# a byte order mark is passed over
+	{ printf '\357\273\277'; cat "$C/small.cpuprofile"; } >"$f"
+	diff <(cpuprofile-fold "$f") <(cpuprofile-fold "$C/small.cpuprofile")
+	printf '{"profiles": []}' >"$f"
+	bad "$f" "byte 0: JSON that is neither a .cpuprofile nor a trace (no nodes, head or traceEvents)"
+}
+
+@test "cpuprofile-fold: wrong types, and ids that name nothing" {
+	f=$BATS_TEST_TMPDIR/p.cpuprofile
+	printf '{"nodes": {"id": 1}}' >"$f"
+	bad "$f" "byte 10: an array expected, not an object"
+	printf '{"nodes": [{"id": "1"}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '"1"'): id: a number expected, not a string"
+	printf '{"nodes": [{"id": 1.5}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '1.5'): id: not an integer"
+	printf '{"nodes": [{"callFrame": {}}]}' >"$f"
+	bad "$f" "byte 11: a node without an id"
+	printf '{"nodes": [{"id": 1}, {"id": 1}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '{"id": 1}]'): node id 1 appears twice"
+	printf '{"nodes": [{"id": 1}, {"id": 2, "parent": 9}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '{"id": 2'): parent 9 names no node"
+	printf '{"nodes": [{"id": 1, "children": [2, 3]}, {"id": 2}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '3]'): child 3 names no node"
+	printf '{"nodes": [{"id": 1}], "samples": [1, 7], "timeDeltas": [0, 1]}' >"$f"
+	bad "$f" "byte $(offset "$f" '7]'): sample 7 names no node"
+	printf '{"nodes": [{"id": 1}], "samples": [1, 1, 1], "timeDeltas": [0, 1]}' >"$f"
+	bad "$f" "byte $(offset "$f" '1]'): more samples than timeDeltas"
+	# a parent cycle ends with a message, not a loop
+	printf '{"nodes": [{"id": 1, "parent": 2}, {"id": 2, "parent": 1}], "samples": [2], "timeDeltas": [0]}' >"$f"
+	run cpuprofile-fold "$f"
+	status_is 1
+	[[ "$output" == *": byte "*": the node's parents form a cycle" ]]
+}
+
+@test "cpuprofile-fold: a trace without a CPU profile says how to record one" {
+	f=$BATS_TEST_TMPDIR/t.json
+	printf '{"traceEvents": [{"name": "RunTask", "ph": "X", "pid": 1, "tid": 1, "ts": 5}]}' >"$f"
+	bad "$f" "byte 16: no CPU profile in this trace: record with the disabled-by-default-v8.cpu_profiler category"
+	printf '[]' >"$f"
+	bad "$f" "byte 0: no CPU profile in this trace: record with the disabled-by-default-v8.cpu_profiler category"
+}
+
+@test "cpuprofile-fold: usage errors exit 2" {
+	run cpuprofile-fold --bogus
+	status_is 2
+	[ "${lines[1]}" = "Try 'cpuprofile-fold --help' for more information." ]
+	run cpuprofile-fold --help
+	status_is 0
+	[[ "$output" == "usage: cpuprofile-fold "* ]]
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/none"
+	status_is 1
+}
