@@ -45,7 +45,8 @@ usage(void)
 	    "      --delta=total|self differential: colour by total (default) or self change\n"
 	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
+	    "      --version          show the version\n"
+	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", argv0);
 	exit_stdout();
 }
 

@@ -468,6 +468,7 @@ Try 'fg-html --help' for more information." ]
 	status_is 0
 	[[ "$output" == *"--split-root"* ]]
 	[[ "$output" == *"--sort=name|width"* ]]
+	[ "${lines[${#lines[@]} - 1]}" = "Each FILE is a view of its own (fg-svg adds them up into one graph)." ]
 	run fg-html --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
