@@ -683,6 +683,11 @@ f1 at file1:2;f6 at file3:10 1
 f1 at file1:1_[d];f2 at file1:15 1'
 	fold fg-cframes --time-order -C
 	[ "${lines[0]}" = 'f1 at file1:1;jl_f at filec:55;jl_invoke at file2:1_[d];f2 at file1:15 1' ]
+	# the REPL's branch goes with its samples, its grafted callees stay
+	fold fg-repl --time-order
+	same 'f3 at file2:1;f2 at file1:15 1
+f1 at file1:2;f6 at file3:10 1
+f3 at file2:1;f2 at file1:15 1'
 }
 
 @test "jlprof-fold --time-order: summed, it equals the default output on a real profile" {
