@@ -165,7 +165,7 @@ uninstall:
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m#man/}; done
 
 # what the README's examples write (tests/readme.bats checks the list)
-README_OUT = allocs.svg chrome.svg perf.jlprof ttfp.svg diff.svg ttfp.html two-views.html diff.html \
+README_OUT = allocs.svg chrome.svg perf.jlprof ttfp.svg diff.svg ttfp.html ttfp-chart.html two-views.html diff.html \
 	julia.vl.json julia.html julia.png julia.pdf pixels.png \
 	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg \
 	julia.pb.gz julia.speedscope.json

@@ -36,6 +36,7 @@ usage(void)
 	    "      --by-task            and a frame per task under it\n"
 	    "      --no-sleeping        drop samples taken while their thread slept\n"
 	    "      --stats              sample, layout and thread figures on stderr\n"
+	    "      --time-order         each thread's stacks in sample order, not summed\n"
 	    "      --layout MODE        auto, meta or legacy data layout\n"
 	    "      --int-size N         8, or 4 for files from 32-bit Julia\n"
 	    "      --no-header          no '# fg:' header lines\n"
@@ -61,7 +62,7 @@ int
 main(int argc, char **argv)
 {
 	enum { O_NOCOMBINE = 256, O_RECUR, O_REPL, O_PRUNE, O_FILTER, O_FILTERRE,
-	    O_THREADS, O_TASKS, O_FULLPATH, O_BYTHREAD, O_BYTASK, O_NOSLEEP, O_STATS,
+	    O_THREADS, O_TASKS, O_FULLPATH, O_BYTHREAD, O_BYTASK, O_NOSLEEP, O_STATS, O_TIMEORDER,
 	    O_LAYOUT, O_INTSIZE, O_VERSION };
 	static const struct option longopts[] = {
 		{ "C", no_argument, NULL, 'C' },
@@ -78,6 +79,7 @@ main(int argc, char **argv)
 		{ "by-task", no_argument, NULL, O_BYTASK },
 		{ "no-sleeping", no_argument, NULL, O_NOSLEEP },
 		{ "stats", no_argument, NULL, O_STATS },
+		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "int-size", required_argument, NULL, O_INTSIZE },
 		FH_NOHEADER_OPT,
@@ -87,6 +89,7 @@ main(int argc, char **argv)
 	};
 	static struct jlfold fold;
 	static struct stackmap out;
+	static struct stackrun run;
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
@@ -120,6 +123,7 @@ main(int argc, char **argv)
 		case O_BYTASK: opt.bythread = opt.bytask = 1; break;
 		case O_NOSLEEP: opt.nosleep = 1; break;
 		case O_STATS: opt.stats = 1; break;
+		case O_TIMEORDER: opt.run = &run; break;
 		case O_LAYOUT:
 			if (!strcmp(optarg, "auto"))
 				opt.layout = JL_AUTO;
@@ -155,8 +159,9 @@ main(int argc, char **argv)
 		jlfold_file(&fold, &opt, NULL, &out);
 	for (i = 0; i < argc; i++)
 		jlfold_file(&fold, &opt, argv[i], &out);
-	if (!out.n)
+	if (!out.n && !run.lines)
 		weprintf("there were no samples collected");
+	stackrun_flush(&run);
 	stackmap_print(&out, 1);
 	out_flush();
 	return 0;

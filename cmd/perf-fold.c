@@ -32,6 +32,7 @@ usage(void)
 	    "      --process          the process name as the root frame (the default)\n"
 	    "      --no-process       no process-name frame\n"
 	    "      --strict           lines that cannot be read are an error\n"
+	    "      --time-order       stacks in the order sampled, not summed\n"
 	    "      --no-header        no '# fg:' header lines\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
@@ -125,7 +126,7 @@ main(int argc, char **argv)
 	enum {
 		O_PID = 256, O_TID, O_KERNEL, O_JIT, O_ALL, O_ADDRS, O_EVENT, O_SRCLINE,
 		O_INLINE, O_CONTEXT, O_PERIOD, O_SAMPLES, O_SKIP, O_PROCESS, O_NOPROCESS,
-		O_STRICT, O_VERSION
+		O_STRICT, O_TIMEORDER, O_VERSION
 	};
 	static const struct option longopts[] = {
 		{ "pid", no_argument, NULL, O_PID },
@@ -144,6 +145,7 @@ main(int argc, char **argv)
 		{ "process", no_argument, NULL, O_PROCESS },
 		{ "no-process", no_argument, NULL, O_NOPROCESS },
 		{ "strict", no_argument, NULL, O_STRICT },
+		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		FH_NOHEADER_OPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, O_VERSION },
@@ -151,9 +153,10 @@ main(int argc, char **argv)
 	};
 	struct perf_opts o = { 0 };
 	struct perf_state st;
+	struct stackrun run = { 0 };
 	struct lines r;
 	uint64_t size, at;
-	int c, i;
+	int c, i, timeorder = 0;
 
 	argv[0] = setprogname(argv[0]);
 	o.process = 1;
@@ -181,6 +184,7 @@ main(int argc, char **argv)
 		case O_PROCESS: o.process = 1; break;
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
+		case O_TIMEORDER: timeorder = 1; break;
 		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage(); break;
 		case O_VERSION: version();
@@ -194,7 +198,9 @@ main(int argc, char **argv)
 	stackmap_init(&st.m);
 	if (o.event)
 		st.event = arena_strdup(&st.m.arena, o.event, strlen(o.event));
-	if (argc == 1 && split_point(argv[0], "\n\n", 2, &size, &at)) {
+	if (timeorder)
+		st.run = &run;	/* read in one piece: the halves would need reordering */
+	if (!timeorder && argc == 1 && split_point(argv[0], "\n\n", 2, &size, &at)) {
 		fold_split(&st, argv[0], size, at);
 	} else {
 		for (i = 0; i < (argc ? argc : 1); i++) {
@@ -208,13 +214,15 @@ main(int argc, char **argv)
 	if (st.bad && o.strict)
 		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st.bad);
 	/* empty input is no error (fg(7)); lines that are not perf's are */
-	if (!st.m.n && !st.other.n && st.bad)
+	if (!st.m.n && !st.other.n && !run.lines && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
+	stackrun_flush(&run);
 	print_stacks(&st);
 	out_flush();
 	stackmap_free(&st.m);
 	stackmap_free(&st.other);
 	perf_free(&st);
+	stackrun_free(&run);
 	free(o.skipafter);
 	return 0;
 }

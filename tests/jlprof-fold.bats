@@ -615,3 +615,96 @@ main at m.jl:1;worker_12 1" ]
 	[ "$output" = "g at g.jl:2;worker_12 1
 main at m.jl:1;worker_12 1" ]
 }
+
+# timeorder.txt: thread 1's leaves f f g f, thread 2's g h g wait h,
+# sampled in turn
+M='main at m.jl:1'
+
+@test "jlprof-fold --time-order: each thread's samples in order, adjacent runs merged, repeats kept" {
+	fold timeorder --time-order
+	same "$M;f at f.jl:2 2
+$M;g at g.jl:3 1
+$M;f at f.jl:2 1
+$M;g at g.jl:3 1
+$M;h at h.jl:4 1
+$M;g at g.jl:3 1
+$M;wait at w.jl:5 1
+$M;h at h.jl:4 1"
+	# without it: summed and sorted
+	fold timeorder
+	same "$M;f at f.jl:2 3
+$M;g at g.jl:3 3
+$M;h at h.jl:4 2
+$M;wait at w.jl:5 1"
+}
+
+@test "jlprof-fold --time-order: with --by-thread and --by-task, their root frames" {
+	fold timeorder --time-order --by-thread
+	same "thread 1;$M;f at f.jl:2 2
+thread 1;$M;g at g.jl:3 1
+thread 1;$M;f at f.jl:2 1
+thread 2;$M;g at g.jl:3 1
+thread 2;$M;h at h.jl:4 1
+thread 2;$M;g at g.jl:3 1
+thread 2;$M;wait at w.jl:5 1
+thread 2;$M;h at h.jl:4 1"
+	fold timeorder --time-order --by-task --threads 2
+	same "thread 2;task 0xa2;$M;g at g.jl:3 1
+thread 2;task 0xa2;$M;h at h.jl:4 1
+thread 2;task 0xa3;$M;g at g.jl:3 1
+thread 2;task 0xa3;$M;wait at w.jl:5 1
+thread 2;task 0xa2;$M;h at h.jl:4 1"
+}
+
+@test "jlprof-fold --time-order: samples go where the graph options put them" {
+	# a sample left out does not end a run
+	fold timeorder --time-order --threads 2 --no-sleeping
+	same "$M;g at g.jl:3 1
+$M;h at h.jl:4 1
+$M;g at g.jl:3 1
+$M;h at h.jl:4 1"
+	# a pruned frame's samples go to its caller
+	fold timeorder --time-order --threads 2 --prune h
+	same "$M;g at g.jl:3 1
+$M 1
+$M;g at g.jl:3 1
+$M;wait at w.jl:5 1
+$M 1"
+	# samples of frames the filter drops go to the kept caller: one run
+	fold timeorder --time-order --threads 2 --filter w.jl
+	same "$M 3
+$M;wait at w.jl:5 1
+$M 1"
+	# hidden C frames: their callees under the caller, which takes their status
+	fold fg-cframes --time-order
+	same 'f1 at file1:1_[d];f2 at file1:15 1
+f1 at file1:1_[d];f4 at file1:20;f5 at file3:1 1
+f1 at file1:2;f6 at file3:10 1
+f1 at file1:1_[d];f2 at file1:15 1'
+	fold fg-cframes --time-order -C
+	[ "${lines[0]}" = 'f1 at file1:1;jl_f at filec:55;jl_invoke at file2:1_[d];f2 at file1:15 1' ]
+	# the REPL's branch goes with its samples, its grafted callees stay
+	fold fg-repl --time-order
+	same 'f3 at file2:1;f2 at file1:15 1
+f1 at file1:2;f6 at file3:10 1
+f3 at file2:1;f2 at file1:15 1'
+}
+
+@test "jlprof-fold --time-order: summed, it equals the default output on a real profile" {
+	for o in "" -C --no-combine --recur=flat --recur=flatc --repl "--prune eval" \
+	    "--filter plot" "--filter-regex sort" --by-thread "--layout legacy --full-path"; do
+		jlprof-fold $o "$REAL" >"$BATS_TEST_TMPDIR/sum" 2>/dev/null
+		jlprof-fold --time-order $o "$REAL" >"$BATS_TEST_TMPDIR/time" 2>/dev/null
+		fg-merge "$BATS_TEST_TMPDIR/time" | cmp - "$BATS_TEST_TMPDIR/sum"
+		[ "$(sed 's/ [^ ]*$//' "$BATS_TEST_TMPDIR/time" | uniq -d | wc -l)" -eq 0 ]
+	done
+	# more lines than stacks: the profile comes back to stacks it left
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/time")" -gt "$(wc -l <"$BATS_TEST_TMPDIR/sum")" ]
+}
+
+@test "jlprof-fold --time-order: a saved graph has no order: graph order, with a warning" {
+	f=$(mk graph)
+	jlprof-fold --time-order "$f" >"$BATS_TEST_TMPDIR/time" 2>"$BATS_TEST_TMPDIR/err"
+	grep -q 'has no sample order' "$BATS_TEST_TMPDIR/err"
+	jlprof-fold "$f" | cmp - <(fg-merge "$BATS_TEST_TMPDIR/time")
+}

@@ -290,3 +290,92 @@ python3;d;c;b;a 1" ]
 	status_is 1
 	[ "${lines[0]}" = "perf-fold: $T/cut.perf:1: a stack line before any event line (is the start of the file cut off?): its sample is dropped" ]
 }
+
+# perf script samples with these leaves, in this order, under main
+perf_seq() {
+	local i=0 leaf
+	for leaf in "$@"; do
+		i=$((i + 1))
+		printf 'app 7 1.%03d: %d cycles:\n\t  40%02x %s+0x1 (/a)\n\t  4000 main+0x2 (/a)\n\n' \
+			"$i" "$i" "$i" "$leaf"
+	done
+}
+
+@test "perf-fold --time-order: perf script's order, adjacent runs merged, later repeats kept" {
+	perf_seq b b a b c c >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --time-order --samples "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "app;main;b 2
+app;main;a 1
+app;main;b 1
+app;main;c 2" ]
+	# periods (1..6) are summed within a run
+	run perf-fold --time-order "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;b 3
+app;main;a 3
+app;main;b 4
+app;main;c 11" ]
+	# without it: sorted and summed
+	run perf-fold --samples "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;main;a 1
+app;main;b 3
+app;main;c 2" ]
+}
+
+@test "perf-fold --time-order: summed, it equals the default output on every capture and option set" {
+	n=0
+	for f in "$P"/perf-*-[0-9]*.txt.gz "$P"/perf-rust-*.txt.gz; do
+		case "$f" in *-collapsed-*) continue ;; esac
+		gzip -dc "$f" >"$BATS_TEST_TMPDIR/in"
+		for opt in --tid --all --samples --addrs; do
+			perf-fold $opt "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/sum" 2>/dev/null
+			perf-fold --time-order $opt "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/time"
+			fg-merge "$BATS_TEST_TMPDIR/time" | cmp - "$BATS_TEST_TMPDIR/sum"
+			# no two adjacent lines hold the same stack
+			[ "$(sed 's/ [^ ]*$//' "$BATS_TEST_TMPDIR/time" | uniq -d | wc -l)" -eq 0 ]
+			n=$((n + 1))
+		done
+	done
+	[ "$n" -eq 52 ]
+}
+
+@test "perf-fold --time-order: other options apply to each sample; fg-svg --flamechart draws runs as samples" {
+	{
+		printf 'app 7/8 1.0: 1 cycles:\n\t  1 f (/a)\n\t  2 g ([kernel.kallsyms])\n\n'
+		printf 'app 7/9 2.0: 1 cycles:\n\t  1 f (/a)\n\t  2 g ([kernel.kallsyms])\n\n'
+		printf 'app 7/9 3.0: 1 instructions:\n\t  1 h (/a)\n\n'
+		printf 'app 7/9 4.0: 1 cycles:\n\t  1 f (/a)\n\t  2 g ([kernel.kallsyms])\n\n'
+	} >"$BATS_TEST_TMPDIR/in"
+	# the other event's sample is left out (with a warning): the run goes on
+	[ "$(perf-fold --time-order --no-process "$BATS_TEST_TMPDIR/in" 2>/dev/null)" = "g;f 3" ]
+	[ "$(perf-fold --time-order --tid --kernel "$BATS_TEST_TMPDIR/in" 2>/dev/null)" = "app-7/8;g_[k];f 1
+app-7/9;g_[k];f 2" ]
+	run perf-fold --time-order --event-filter instructions "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;h 1" ]
+	# one line per sample and one per run draw the same flame chart
+	perf_seq b b a b c c >"$BATS_TEST_TMPDIR/seq"
+	perf-fold --time-order --samples "$BATS_TEST_TMPDIR/seq" | fg-svg --flamechart >"$BATS_TEST_TMPDIR/runs.svg"
+	perf-fold --time-order --samples "$BATS_TEST_TMPDIR/seq" |
+		awk '{ n = $NF; sub(/ [0-9]+$/, ""); for (i = 0; i < n; i++) print $0, 1 }' |
+		fg-svg --flamechart >"$BATS_TEST_TMPDIR/each.svg"
+	cmp "$BATS_TEST_TMPDIR/runs.svg" "$BATS_TEST_TMPDIR/each.svg"
+}
+
+# With --time-order a file large enough for two threads is read in order.
+@test "perf-fold --time-order: a large file keeps its order" {
+	awk 'BEGIN {
+		for (i = 0; i < 12000; i++) {
+			printf "app 10/20 [000] 1.%06d: 1 cycles:\n", i
+			printf "\t  4%05x step%d+0x1%x (/usr/bin/app)\n", i, int(i / 7) % 5, i % 255
+			printf "\t  4%05x main+0x%x (/usr/bin/app)\n\n", i, i % 99
+		}
+	}' >"$BATS_TEST_TMPDIR/in"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/in")" -gt 1048576 ]
+	perf-fold --time-order "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out"
+	perf-fold --time-order <"$BATS_TEST_TMPDIR/in" | cmp - "$BATS_TEST_TMPDIR/out"
+	# runs of 7 samples, step0 to step4 and again
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/out")" -eq 1715 ]
+	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
+	[ "$(sed -n 6p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
+	[ "$(sed -n 1711p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
+}

@@ -12,6 +12,11 @@
  *
  * Format 0x02 is a saved graph: each node prints its width less its
  * children's.
+ *
+ * --time-order keeps each kept sample's sequence and thread.  Each
+ * sequence's end node is followed through the graph's edits to the node
+ * its samples are attributed to, whose stack is interned; the samples
+ * are then written thread by thread, in order, as runs.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -395,6 +400,19 @@ seqget(struct jlfold *F, const struct jlsample *s, uint64_t h, uint64_t g0, uint
 
 #define BATCH 32
 
+/* --time-order: the sample's sequence (its number in F->seq as read)
+ * and thread, in order. */
+static void
+tosample(struct jlfold *F, size_t seq, uint64_t thread)
+{
+	if (F->nsamp == F->sampcap) {
+		F->sampcap = F->sampcap ? 2 * F->sampcap : 4096;
+		F->samp = ereallocarray(F->samp, F->sampcap, sizeof(*F->samp));
+	}
+	F->samp[F->nsamp].seq = seq;
+	F->samp[F->nsamp++].thr = intern(&F->thrkeys, (const char *)&thread, sizeof(thread));
+}
+
 /*
  * Each sample's ips to its distinct sequence.  The lookups of a batch
  * go in stages, each prefetching what the next will read (slot, entry,
@@ -457,6 +475,8 @@ onsample(void *arg, const struct jlsample *smp, size_t ns)
 			e->count++;
 			e->last = s->index;
 			e->off = s->off;
+			if (F->o->run)
+				tosample(F, e - F->seq, s->thread);
 		}
 	}
 }
@@ -638,6 +658,8 @@ pt_add(struct jlfold *F, const struct jlseq *e, size_t start)
 		F->after[pos] = cur;
 	}
 	F->tn[cur].self += e->count;
+	if (F->seqat)
+		F->seqat[e - F->seq] = cur;
 	if (F->tn[cur].last < e->last)
 		F->tn[cur].last = e->last;
 }
@@ -713,6 +735,8 @@ buildgraph(struct jlfold *F)
 	F->kids = kids = ereallocarray(F->kids, sz, 4);
 	memset(F->g, 0xff, sz * sizeof(*F->g));
 	memset(kidstart, 0, (sz + 1) * 4);
+	if (F->seqat)
+		memset(F->gmap, 0xff, sz * 4);
 
 	F->tn[0].st = 0;
 	for (v = 1; v < n; v++)
@@ -776,6 +800,12 @@ buildgraph(struct jlfold *F)
 			stack[sp++] = kids[i - 1];
 	}
 	free(stack);
+	/* --time-order: a pruned branch's nodes map to the pruned
+	 * frame's parent, which takes their samples */
+	if (F->seqat)
+		for (v = 1; v < n; v++)
+			if (F->gmap[v] == JLF_NIL)
+				F->gmap[v] = F->gmap[F->tn[v].parent];
 }
 
 /* Once the graph is built the tree is not needed: its memory goes
@@ -906,13 +936,15 @@ addstack(struct jlfold *F, const char *s, size_t len, uint64_t n)
 {
 	count c = count_from_u64(n);
 
-	if (!stackmap_add(F->sink, s, len, &c, 1))
+	if (!(F->o->run ? stackrun_add(F->o->run, s, len, c) : stackmap_add(F->sink, s, len, &c, 1)))
 		eprintf("sum of counts overflows");
 }
 
-/* Every shown node with samples ending at it becomes a stack. */
+/* Every shown node with samples ending at it becomes a stack; under
+ * --time-order its interned id goes to sid[node] instead (JLF_NIL for
+ * the others). */
 static void
-emit(struct jlfold *F, const char *prefix, size_t plen)
+emit(struct jlfold *F, const char *prefix, size_t plen, uint32_t *sid)
 {
 	size_t *len = ereallocarray(NULL, F->ng, sizeof(*len)), l;
 	struct jlfinfo *fi;
@@ -934,10 +966,28 @@ emit(struct jlfold *F, const char *prefix, size_t plen)
 		memcpy(F->path + l, a, strlen(a));
 		l += strlen(a);
 		len[v] = l;
-		if (F->g[v].self)
+		if (sid && F->g[v].self)
+			sid[v] = intern(&F->stacks, F->path, l);
+		else if (F->g[v].self)
 			addstack(F, F->path, l, F->g[v].self);
 	}
 	free(len);
+}
+
+/* --time-order: the stack of each of the group's sequences.  A node
+ * the edits left out of the graph gave its samples to its nearest
+ * ancestor still in it; the root's are dropped. */
+static void
+seqstacks(struct jlfold *F, uint32_t *at, size_t n, const uint32_t *sid)
+{
+	size_t i;
+	uint32_t g;
+
+	for (i = 0; i < n; i++) {
+		for (g = at[i]; g != JLF_NIL && sid[g] == JLF_NIL; g = F->g[g].par)
+			;
+		at[i] = g == JLF_NIL ? JLF_NIL : sid[g];
+	}
 }
 
 static void
@@ -945,6 +995,7 @@ foldgroup(struct jlfold *F, struct jlseq *e, size_t n)
 {
 	char prefix[80];
 	size_t i, plen = 0, guess;
+	uint32_t *at = F->seqat ? F->seqat + (e - F->seq) : NULL, *sid = NULL;
 
 	/* nodes: at most one per frame of each ip, less what prefixes share */
 	for (i = 0, guess = 0; i < n; i++)
@@ -954,9 +1005,14 @@ foldgroup(struct jlfold *F, struct jlseq *e, size_t n)
 		F->now++;
 		pt_add(F, &e[i], F->o->recur == JLF_RECUR_OFF && i ? common(&e[i], &e[i - 1]) : 0);
 	}
-	if (F->ntn == 1)
+	if (F->ntn == 1) {
+		for (i = 0; at && i < n; i++)
+			at[i] = JLF_NIL;
 		return;
+	}
 	buildgraph(F);
+	for (i = 0; at && i < n; i++)
+		at[i] = F->gmap[at[i]];
 	pt_free(F);
 	if (!F->o->repl)
 		prunerepl(F);
@@ -968,7 +1024,68 @@ foldgroup(struct jlfold *F, struct jlseq *e, size_t n)
 		plen = sprintf(prefix, "thread %llu", (unsigned long long)e->g0);
 	if (F->o->bytask)
 		plen += sprintf(prefix + plen, ";task 0x%llx", (unsigned long long)e->g1);
-	emit(F, prefix, plen);
+	if (at) {
+		sid = ereallocarray(NULL, F->ng, sizeof(*sid));
+		memset(sid, 0xff, F->ng * sizeof(*sid));
+	}
+	emit(F, prefix, plen, sid);
+	if (at)
+		seqstacks(F, at, n, sid);
+	free(sid);
+}
+
+static int
+cmpu64at(const void *a, const void *b, void *arg)
+{
+	const uint64_t *v = arg;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (v[x] > v[y]) - (v[x] < v[y]);
+}
+
+/* --time-order: threads by id, each one's samples in order, as runs. */
+static void
+timeorder(struct jlfold *F)
+{
+	uint32_t nthr = F->thrkeys.n, t, *byid, *pos, *rk, *stack, sk;
+	uint64_t *tid = ereallocarray(NULL, nthr + 1, sizeof(*tid));
+	size_t i, *ord;
+
+	byid = ereallocarray(NULL, nthr + 1, sizeof(*byid));
+	rk = ereallocarray(NULL, nthr + 1, sizeof(*rk));
+	pos = ecalloc(nthr + 1, sizeof(*pos));
+	for (t = 0; t < nthr; t++) {
+		memcpy(&tid[t], intern_str(&F->thrkeys, t), sizeof(tid[t]));
+		byid[t] = t;
+	}
+	qsort_r(byid, nthr, sizeof(*byid), cmpu64at, tid);
+	for (t = 0; t < nthr; t++)
+		rk[byid[t]] = t;
+	/* a counting sort by thread keeps each thread's order */
+	for (i = 0; i < F->nsamp; i++)
+		pos[rk[F->samp[i].thr] + 1]++;
+	for (t = 0; t + 1 < nthr; t++)
+		pos[t + 1] += pos[t];
+	ord = ereallocarray(NULL, F->nsamp + 1, sizeof(*ord));
+	for (i = 0; i < F->nsamp; i++)
+		ord[pos[rk[F->samp[i].thr]]++] = i;
+	/* the stack of each sequence by its number as read */
+	stack = ereallocarray(NULL, F->nseq + 1, sizeof(*stack));
+	for (i = 0; i < F->nseq; i++)
+		stack[F->seq[i].hash] = F->seqat[i];
+	for (i = 0; i < F->nsamp; i++) {
+		if ((sk = stack[F->samp[ord[i]].seq]) == JLF_NIL)
+			continue;
+		if (!stackrun_add(F->o->run, intern_str(&F->stacks, sk),
+		    intern_len(&F->stacks, sk), count_from_u64(1)))
+			eprintf("sum of counts overflows");
+	}
+	free(stack);
+	free(ord);
+	free(pos);
+	free(rk);
+	free(byid);
+	free(tid);
 }
 
 /* Threads in the order first sampled, each one's tasks likewise. */
@@ -1024,6 +1141,10 @@ fold_profile(struct jlfold *F)
 		F->stamp = ecalloc(F->jp.nip + 1, sizeof(*F->stamp));
 	}
 	seqgrow(F);
+	if (F->o->run) {
+		intern_init(&F->thrkeys);
+		intern_init(&F->stacks);
+	}
 	trailing = jl_samples(&F->jp, layout, onsample, F);
 	if (trailing)
 		weprintf("%s: %llu data words after the last sample ignored", F->jp.name,
@@ -1033,6 +1154,12 @@ fold_profile(struct jlfold *F)
 	/* the words are all stored: a sequence's offset becomes its address */
 	for (i = 0; i < F->nseq; i++)
 		F->seq[i].at.w = F->w + F->seq[i].at.woff;
+	/* --time-order: the hash is done with; it keeps the number as read */
+	if (F->o->run) {
+		for (i = 0; i < F->nseq; i++)
+			F->seq[i].hash = i;
+		F->seqat = ereallocarray(NULL, F->nseq + 1, sizeof(*F->seqat));
+	}
 	if (F->nseq)
 		qsort(F->seq, F->nseq, sizeof(*F->seq),
 		    F->o->recur == JLF_RECUR_OFF ? cmpseqpath : cmpseqlast);
@@ -1042,6 +1169,8 @@ fold_profile(struct jlfold *F)
 			;
 		foldgroup(F, F->seq + i, j - i);
 	}
+	if (F->o->run)
+		timeorder(F);
 }
 
 /* ---- format 0x02 ---- */
@@ -1099,6 +1228,9 @@ fold_graph(struct jlfold *F)
 	if (F->o->graphopt)
 		weprintf("%s: a saved graph (format 0x02): graph options do not apply",
 		    F->jp.name);
+	if (F->o->run)
+		weprintf("%s: a saved graph (format 0x02) has no sample order: "
+		    "its stacks are written in graph order", F->jp.name);
 	jl_graph(&F->jp, g2open, g2close, F);
 	if (F->o->stats)
 		fprintf(stderr, "%s: %s: saved graph, %llu nodes, %llu samples\n", argv0,
@@ -1133,6 +1265,12 @@ jlfold_free(struct jlfold *F)
 	free(F->sub);
 	free(F->lastpos);
 	free(F->stamp);
+	free(F->samp);
+	free(F->seqat);
+	if (F->thrkeys.slot) {
+		intern_free(&F->thrkeys);
+		intern_free(&F->stacks);
+	}
 	free(F->path);
 	free(F->gstack);
 	memset(F, 0, sizeof(*F));

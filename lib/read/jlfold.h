@@ -18,6 +18,7 @@
 
 #include "base/intern.h"
 #include "read/jlprof.h"
+#include "stack/run.h"
 #include "stack/stackmap.h"
 
 enum { JLF_RECUR_OFF, JLF_RECUR_FLAT, JLF_RECUR_FLATC };
@@ -57,6 +58,8 @@ struct jlfold_opts {
 	struct rx *re;		/* a filter on the printed label, or NULL */
 	struct jllist threads, tasks;
 	int graphopt;		/* an option that only format 0x01 takes */
+	struct stackrun *run;	/* --time-order: the samples' stacks go here,
+				 * thread by thread in sample order */
 };
 
 /* Add "N" or "LO-HI" items, comma-separated, decimal or 0x hexadecimal,
@@ -146,6 +149,12 @@ struct jlfold {
 	uint32_t *gmap;
 	uint32_t *kids;
 	uint32_t *kidstart;
+	/* --time-order: each kept sample's sequence (its number before
+	 * the sort) and thread; each sequence's node, then its stack */
+	struct jlsamp { uint32_t seq, thr; } *samp;
+	size_t nsamp, sampcap;
+	struct interner thrkeys, stacks;
+	uint32_t *seqat;
 	/* --recur: where in the sample each entry's ip was last seen */
 	uint32_t *lastpos;
 	uint64_t *stamp, now;

@@ -618,7 +618,8 @@ end_sample(struct perf_state *st, struct lines *r)
 			len += s->flen[f];
 		}
 	}
-	if (len && !stackmap_add(&st->m, st->stack, len, &s->weight, 1))
+	if (len && !(st->run ? stackrun_add(st->run, st->stack, len, s->weight) :
+	    stackmap_add(&st->m, st->stack, len, &s->weight, 1)))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;
 	s->live = 0;

@@ -3,7 +3,7 @@
  * Samples are read line by line: an event line ("comm pid[/tid] ...
  * event:") starts one, its stack lines follow leaf first, and a blank
  * line ends it.  Stacks are tidied as stackcollapse-perf.pl does and
- * added to a stack map.
+ * added to a stack map, or in the order read to a stackrun.
  */
 #ifndef FG_PERF_H
 #define FG_PERF_H
@@ -13,6 +13,7 @@
 
 #include "base/count.h"
 #include "read/lines.h"
+#include "stack/run.h"
 #include "stack/stackmap.h"
 
 #define PERF_MAX_REPORTED 5	/* uninterpretable lines shown one by one */
@@ -49,6 +50,7 @@ struct perf_state {
 	struct perf_opts *o;
 	struct stackmap m;
 	struct stackmap other;	/* a helper thread's stacks, sorted */
+	struct stackrun *run;	/* --time-order: the stacks go here, in order */
 	struct perf_sample s;
 	char *event;		/* the event kept */
 	int defaulted, warned;
