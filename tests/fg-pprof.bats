@@ -77,12 +77,7 @@ rawlines() {
 # Go is not needed by make check; under CI=true, where it is
 # installed, its absence fails the test
 needgo() {
-	command -v go >/dev/null && return
-	if [ "${CI:-}" = true ]; then
-		echo "CI=true but Go is not installed" >&2
-		return 1
-	fi
-	skip "Go is not installed (apt-get install golang-go)"
+	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
 }
 
 @test "fg-pprof: a gzip file pprof-fold reads back to the same stacks and counts" {

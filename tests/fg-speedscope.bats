@@ -31,16 +31,6 @@ expected() {
 		fg-merge | grep -v '^# ' | LC_ALL=C sort
 }
 
-# absent MESSAGE: skip the test for want of a tool; under CI=true,
-# where every tool is installed, fail instead
-absent() {
-	if [ "${CI:-}" = true ]; then
-		echo "CI=true but $1" >&2
-		return 1
-	fi
-	skip "$1"
-}
-
 needpython() {
 	command -v python3 >/dev/null || skip "needs python3 to read the JSON"
 }

@@ -34,6 +34,17 @@ needpy() {
 	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
 }
 
+# absent MESSAGE: skip the test for want of a tool it checks with;
+# under CI=true, where every such tool is installed, fail instead, so
+# that a failed install does not pass for a skipped test.
+absent() {
+	if [ "${CI:-}" = true ]; then
+		echo "CI=true but $1" >&2
+		return 1
+	fi
+	skip "$1"
+}
+
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
 hexfile() {
 	local f=$1
