@@ -61,6 +61,18 @@ absent() {
 	skip "$1"
 }
 
+# fails_with MESSAGE PROG [ARG...]: PROG exits 1 with nothing on
+# standard output, and says exactly MESSAGE
+fails_with() {
+	local want=$1
+	shift
+	run bash -c '"$@" 2>/dev/null' _ "$@"
+	status_is 1
+	[ -z "$output" ]
+	run "$@"
+	[ "$output" = "$want" ] || { echo "got: $output" >&2; return 1; }
+}
+
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
 hexfile() {
 	local f=$1
