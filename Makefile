@@ -94,7 +94,7 @@ $(BINDIR)/tools/fuzz-%: $(OBJDIR)/fuzz/%.o $(OBJDIR)/fuzz/driver.o $(OBJDIR)/lib
 
 # the benchmarks' input generators, scripts/gen-NAME.c: obj/bench/gen-NAME,
 # made by scripts/bench-lib.sh when a benchmark needs one
-$(OBJDIR)/bench/gen-%: scripts/gen-%.c
+$(OBJDIR)/bench/gen-%: scripts/gen-%.c scripts/gen.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(WFLAGS) -o $@ $<
 

@@ -20,16 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint64_t rng = 0x9e3779b97f4a7c15ULL;
-
-static uint64_t
-next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
+#include "gen.h"
 
 static long *parent;
 static int *depth;

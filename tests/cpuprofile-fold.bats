@@ -193,11 +193,7 @@ main at b.js:1 35" ]
 # bad FILE MESSAGE: cpuprofile-fold rejects FILE with exactly MESSAGE,
 # exit 1, nothing on standard output
 bad() {
-	run bash -c "cpuprofile-fold -t '$1' 2>/dev/null"
-	status_is 1
-	[ -z "$output" ]
-	run cpuprofile-fold -t "$1"
-	[ "$output" = "cpuprofile-fold: $1: $2" ] || { echo "got: $output" >&2; return 1; }
+	fails_with "cpuprofile-fold: $1: $2" cpuprofile-fold -t "$1"
 }
 
 # offset FILE TEXT: the byte offset of TEXT's first occurrence in FILE

@@ -66,11 +66,7 @@ a 1" ]
 
 # refused FILE MESSAGE: fg-fold says "FILE: MESSAGE", exit 1, nothing on stdout
 refused() {
-	run bash -c "fg-fold '$1' 2>/dev/null"
-	status_is 1
-	[ -z "$output" ]
-	run fg-fold "$1"
-	[ "$output" = "fg-fold: $1: $2" ] || { echo "got: $output" >&2; return 1; }
+	fails_with "fg-fold: $1: $2" fg-fold "$1"
 }
 
 @test "fg-fold: files of no format fg reads are named" {

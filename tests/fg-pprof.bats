@@ -10,16 +10,7 @@ load helper
 
 setup() {
 	F=$BATS_TEST_TMPDIR/in.folded
-	# inlining both ways, annotations, files with and without lines,
-	# a frame made of its name alone, stacks that meet once stripped
-	cat >"$F" <<-'EOT'
-	main at m.c:10;work at w.c:20;step_[i];leaf at l.c:5_[i] 7
-	main at m.c:10;work at w.c:20;other at o.c:1_[k] 3
-	main at m.c:10;work at w.c:20;other at o.c:1 2
-	main at m.c:10;run at r.jl:4;helper at h.jl:8 [inlined]_[d];gc_[g] 5
-	main at m.c:12;work at w.c:20 11
-	idle 1
-	EOT
+	annotated >"$F"
 }
 
 # expected FILE: the stacks fg-pprof should keep, added up and sorted
@@ -77,12 +68,7 @@ rawlines() {
 # Go is not needed by make check; under CI=true, where it is
 # installed, its absence fails the test
 needgo() {
-	command -v go >/dev/null && return
-	if [ "${CI:-}" = true ]; then
-		echo "CI=true but Go is not installed" >&2
-		return 1
-	fi
-	skip "Go is not installed (apt-get install golang-go)"
+	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
 }
 
 @test "fg-pprof: a gzip file pprof-fold reads back to the same stacks and counts" {

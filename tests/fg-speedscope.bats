@@ -13,15 +13,7 @@ load helper
 
 setup() {
 	F=$BATS_TEST_TMPDIR/in.folded
-	cat >"$F" <<-'EOT'
-	main at m.c:10;work at w.c:20;step_[i];leaf at l.c:5_[i] 7
-	main at m.c:10;work at w.c:20;other at o.c:1_[k] 3
-	main at m.c:10;work at w.c:20;other at o.c:1 2
-	main at m.c:10;run at r.jl:4;helper at h.jl:8 [inlined]_[d];gc_[g] 5
-	main at m.c:12;work at w.c:20 11
-	main at m.c:12;f at dir/z.go 4
-	idle 1
-	EOT
+	annotated 'main at m.c:12;f at dir/z.go 4' >"$F"
 }
 
 # expected FILE: the stacks a speedscope file keeps (every annotation
@@ -29,16 +21,6 @@ setup() {
 expected() {
 	sed -E 's/_\[(k|j|i|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/\1/g' "$1" |
 		fg-merge | grep -v '^# ' | LC_ALL=C sort
-}
-
-# absent MESSAGE: skip the test for want of a tool; under CI=true,
-# where every tool is installed, fail instead
-absent() {
-	if [ "${CI:-}" = true ]; then
-		echo "CI=true but $1" >&2
-		return 1
-	fi
-	skip "$1"
 }
 
 needpython() {

@@ -34,6 +34,45 @@ needpy() {
 	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
 }
 
+# annotated [LINE...]: folded stacks for the writers of other formats
+# (fg-pprof, fg-speedscope): inlining both ways, annotations, files with
+# and without lines, stacks that meet once stripped; the LINEs given,
+# then a frame made of its name alone last
+annotated() {
+	cat <<-'EOT'
+	main at m.c:10;work at w.c:20;step_[i];leaf at l.c:5_[i] 7
+	main at m.c:10;work at w.c:20;other at o.c:1_[k] 3
+	main at m.c:10;work at w.c:20;other at o.c:1 2
+	main at m.c:10;run at r.jl:4;helper at h.jl:8 [inlined]_[d];gc_[g] 5
+	main at m.c:12;work at w.c:20 11
+	EOT
+	[ $# -eq 0 ] || printf '%s\n' "$@"
+	echo 'idle 1'
+}
+
+# absent MESSAGE: skip the test for want of a tool it checks with;
+# under CI=true, where every such tool is installed, fail instead, so
+# that a failed install does not pass for a skipped test.
+absent() {
+	if [ "${CI:-}" = true ]; then
+		echo "CI=true but $1" >&2
+		return 1
+	fi
+	skip "$1"
+}
+
+# fails_with MESSAGE PROG [ARG...]: PROG exits 1 with nothing on
+# standard output, and says exactly MESSAGE
+fails_with() {
+	local want=$1
+	shift
+	run bash -c '"$@" 2>/dev/null' _ "$@"
+	status_is 1
+	[ -z "$output" ]
+	run "$@"
+	[ "$output" = "$want" ] || { echo "got: $output" >&2; return 1; }
+}
+
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
 hexfile() {
 	local f=$1

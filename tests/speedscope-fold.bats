@@ -101,11 +101,7 @@ bad() {
 	local f=$BATS_TEST_TMPDIR/p.json off=0
 	printf '%s' "${1/@/}" >"$f"
 	case "$1" in *@*) off=${1%%@*}; off=${#off} ;; esac
-	run bash -c "speedscope-fold '$f' 2>/dev/null"
-	status_is 1
-	[ -z "$output" ]
-	run speedscope-fold "$f"
-	[ "$output" = "speedscope-fold: $f: byte $off: $2" ] || { echo "got: $output" >&2; return 1; }
+	fails_with "speedscope-fold: $f: byte $off: $2" speedscope-fold "$f"
 }
 
 @test "speedscope-fold: malformed files are refused with the byte offset" {

@@ -5,20 +5,10 @@
 // with X, Y the place of a frame of the elided view.  The npm package
 // puppeteer-core is looked up in the node_modules folder that
 // FG_PUPPETEER_NODE_PATH names.
-import path from 'path';
-import { createRequire } from 'module';
-import { pathToFileURL } from 'url';
+import { withPage } from './svg-page.mjs';
 
-const dir = process.env.FG_PUPPETEER_NODE_PATH || 'node_modules';
-const req = createRequire(path.resolve(dir, 'x.js'));
-const { default: puppeteer } = await import(pathToFileURL(req.resolve('puppeteer-core')).href);
 const [,, chromium, file, x, y] = process.argv;
-const browser = await puppeteer.launch({ executablePath: chromium, args: ['--no-sandbox'], headless: true });
-try {
-	const page = await browser.newPage();
-	page.on('pageerror', (e) => { console.log('error: ' + e.message); process.exitCode = 1; });
-	await page.setViewport({ width: 1200, height: 800 });
-	await page.goto(pathToFileURL(path.resolve(file)).href);
+await withPage(chromium, file, { width: 1200, height: 800 }, async (page) => {
 	const step = async (name) => console.log(JSON.stringify(await page.evaluate((name) => ({
 		step: name,
 		query: location.search,
@@ -35,6 +25,4 @@ try {
 	await step('back');
 	await page.reload();
 	await step('reload');
-} finally {
-	await browser.close();
-}
+});

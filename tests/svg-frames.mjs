@@ -3,19 +3,10 @@
 // layout order.  Usage: node svg-frames.mjs CHROMIUM FILE.svg
 // The npm package puppeteer-core is looked up in the node_modules
 // folder that FG_PUPPETEER_NODE_PATH names.
-import path from 'path';
-import { createRequire } from 'module';
-import { pathToFileURL } from 'url';
+import { withPage } from './svg-page.mjs';
 
-const dir = process.env.FG_PUPPETEER_NODE_PATH || 'node_modules';
-const req = createRequire(path.resolve(dir, 'x.js'));
-const { default: puppeteer } = await import(pathToFileURL(req.resolve('puppeteer-core')).href);
 const [,, chromium, file] = process.argv;
-const browser = await puppeteer.launch({ executablePath: chromium, args: ['--no-sandbox'], headless: true });
-try {
-	const page = await browser.newPage();
-	page.on('pageerror', (e) => { console.log('error: ' + e.message); process.exitCode = 1; });
-	await page.goto(pathToFileURL(path.resolve(file)).href);
+await withPage(chromium, file, null, async (page) => {
 	const lines = await page.evaluate(() => {
 		const out = [];
 		views.forEach((v, k) => {
@@ -28,6 +19,4 @@ try {
 		return out;
 	});
 	console.log(lines.join('\n'));
-} finally {
-	await browser.close();
-}
+});

@@ -33,6 +33,17 @@ top_shift() {
 		sed 's/.*translate(0,\([0-9.]*\)).*/\1/'
 }
 
+# elided_h: four stacks drawn by fg-svg into $BATS_TEST_TMPDIR/e.svg, and
+# x, y set to the place of h's rect in its elided view (no frame of the
+# main view stands there)
+elided_h() {
+	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
+	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
+	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
+	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	[ -n "$x" ] && [ -n "$y" ]
+}
+
 @test "svgview: a tall flame graph opens scrolled to its root, the controls pinned in view" {
 	deep | fg-svg >"$BATS_TEST_TMPDIR/deep.svg"
 	H=$(grep -o '<svg [^>]*' "$BATS_TEST_TMPDIR/deep.svg" | sed 's/.* height="\([0-9.]*\)".*/\1/')
@@ -57,12 +68,7 @@ top_shift() {
 }
 
 @test "svgview: the URL's e=1 reopens the elided view and its zoom, not the main view's" {
-	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
-	# h in the elided view: its rect there, and no frame at that place in the main one
-	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
-	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
-	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
-	[ -n "$x" ] && [ -n "$y" ]
+	elided_h
 	dom "file://$BATS_TEST_TMPDIR/e.svg?e=1&x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
 	grep -q '<g id="frames" class="hide">' "$BATS_TEST_TMPDIR/dom"
 	grep -q '<g id="eframes" class="">\|<g id="eframes">' "$BATS_TEST_TMPDIR/dom"
@@ -145,10 +151,7 @@ label_colours() {
 @test "svgview: zooming in the elided view and going back leaves no zoom in the URL (puppeteer)" {
 	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
 		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
-	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
-	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
-	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
-	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
+	elided_h
 	run timeout 120 node "$FG_ROOT/tests/svg-flow.mjs" "$CH" "$BATS_TEST_TMPDIR/e.svg" "$x" "$y"
 	status_is 0
 	[ "${lines[0]}" = '{"step":"open","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
@@ -217,11 +220,7 @@ label_colours() {
 }
 
 @test "svgview: a malformed query parameter (?q=%) is ignored, the others still apply" {
-	printf 'main;f 70 0\nmain;g 1 40\nmain;h;i 5 0\nmain;h;j 5 5\n' | fg-svg >"$BATS_TEST_TMPDIR/e.svg"
-	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
-	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
-	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
-	[ -n "$x" ] && [ -n "$y" ]
+	elided_h
 	# decodeURIComponent throws URIError on "%": the script went no further
 	dom "file://$BATS_TEST_TMPDIR/e.svg?q=%&e=1&x=$x&y=$y" >"$BATS_TEST_TMPDIR/dom"
 	grep -q '<text id="unzoom" x="10.00" y="24" class="">Reset Zoom</text>' "$BATS_TEST_TMPDIR/dom"

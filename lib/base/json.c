@@ -529,3 +529,21 @@ json_end(struct json *j)
 	if (j->p != j->end)
 		errat(j, j->p, "more after the JSON value");
 }
+
+void
+json_findkeys(struct json *j, const char *const *names, uint64_t *off, int n)
+{
+	struct jstr k;
+	int i;
+
+	for (i = 0; i < n; i++)
+		off[i] = 0;
+	json_obj(j);
+	while (json_key(j, &k)) {
+		for (i = 0; i < n && !json_is(k, names[i]); i++)
+			;
+		if (i < n && json_peek(j) != JSON_NULL)
+			off[i] = json_off(j);
+		json_skip(j);
+	}
+}

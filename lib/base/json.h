@@ -95,5 +95,9 @@ void json_skip(struct json *j);
 void json_end(struct json *j);
 /* Does the key equal the NUL-terminated name? */
 int json_is(struct jstr k, const char *name);
+/* The object at the cursor passed, every value checked: off[i] the
+ * offset of the value of key names[i] (for json_at), 0 where it is
+ * absent or null. */
+void json_findkeys(struct json *j, const char *const *names, uint64_t *off, int n);
 
 #endif

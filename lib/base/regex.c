@@ -503,18 +503,6 @@ alternation(struct parser *P)
 
 static void grow_table(struct rx *R);
 
-static uint64_t
-sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-static uint64_t
-sat_mul(uint64_t a, uint64_t b)
-{
-	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
-}
-
 /* The instructions node i takes (emit's layout), kept in the node. */
 static uint64_t
 size(struct node *n, uint32_t i)

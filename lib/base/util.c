@@ -300,6 +300,18 @@ egrowarray(void *p, size_t *cap, size_t n, size_t size)
 	return ereallocarray(p, *cap, size);
 }
 
+uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+uint64_t
+sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
 char *
 estrdup(const char *s)
 {

@@ -80,6 +80,11 @@ double estrtod(const char *s, const char *what);
  * suffix, powers of 1024; "bad WHAT 'S'" is the usage error. */
 uint64_t estrtosize(const char *s, const char *what);
 
+/* a + b and a * b, UINT64_MAX where they would overflow: sizes
+ * worked out from untrusted input, checked against a bound after. */
+uint64_t sat_add(uint64_t a, uint64_t b);
+uint64_t sat_mul(uint64_t a, uint64_t b);
+
 /* Does s[0..n) end in suffix? */
 int has_suffix(const char *s, size_t n, const char *suffix);
 

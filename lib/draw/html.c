@@ -77,27 +77,6 @@ color_index(struct html_page *p, struct rgb c)
 	return intern(&p->colors, b, 3);
 }
 
-/* s[0..n) begins with prefix */
-static int
-starts(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-
-	return n >= k && !memcmp(s, prefix, k);
-}
-
-/* A frame that begins compilation. */
-static int
-compiler_entry(const char *s, size_t n)
-{
-	const char *file;
-	size_t flen, k = frame_funclen(s, n);
-
-	if (starts(s, k, "typeinf") || starts(s, k, "jl_type_infer") || starts(s, k, "jl_compile"))
-		return 1;
-	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
-}
-
 /* A view's frames: a layout of every frame of some width (graph_read_whole),
  * in pre-order, so a frame's callees follow it; a view is a run of them. */
 struct lview {
@@ -164,7 +143,7 @@ frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 			s = layout_name(L, f, &n);
 		c = frame_rgb(p->o, s, n, f, ds, cycle);
 		if (julia && i) {
-			comp[f->depth] = comp[f->depth - 1] || compiler_entry(s, n);
+			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
 			frame_strip_annot(s, n, &annot, &alen);
 			if (comp[f->depth] && !annot)
 				c = compile_rgb;

@@ -118,41 +118,10 @@ struct cp {
 };
 
 static void
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	*p = ereallocarray(*p, *cap, size);
-}
-
-static void
 span_add(struct spans *s, uint64_t off)
 {
-	grow((void **)&s->s, &s->cap, s->n + 1, sizeof(*s->s));
+	s->s = egrowarray(s->s, &s->cap, s->n + 1, sizeof(*s->s));
 	s->s[s->n++].off = off;
-}
-
-/* The offsets of the values of keys names[0..n) in the object at the
- * cursor (0: absent or null), every other value skipped. */
-static void
-findkeys(struct json *j, const char *const *names, uint64_t *off, int n)
-{
-	struct jstr k;
-	int i;
-
-	for (i = 0; i < n; i++)
-		off[i] = 0;
-	json_obj(j);
-	while (json_key(j, &k)) {
-		for (i = 0; i < n && !json_is(k, names[i]); i++)
-			;
-		if (i < n && json_peek(j) != JSON_NULL)
-			off[i] = json_off(j);
-		json_skip(j);
-	}
 }
 
 /* A second cursor at off, for a value found on the first pass. */
@@ -213,7 +182,7 @@ newnode(struct cp *c, uint64_t off)
 
 	if (c->nnode >= NONE - 1)
 		json_error(&c->j, off, "too many nodes");
-	grow((void **)&c->node, &c->nodecap, c->nnode + 1, sizeof(*c->node));
+	c->node = egrowarray(c->node, &c->nodecap, c->nnode + 1, sizeof(*c->node));
 	n = &c->node[c->nnode];
 	memset(n, 0, sizeof(*n));
 	n->id = -1;
@@ -259,7 +228,7 @@ read_children(struct cp *c, struct json *j, uint32_t parent)
 
 	json_arr(j);
 	while (json_more(j)) {
-		grow((void **)&c->edge, &c->edgecap, c->nedge + 1, sizeof(*c->edge));
+		c->edge = egrowarray(c->edge, &c->edgecap, c->nedge + 1, sizeof(*c->edge));
 		e = &c->edge[c->nedge++];
 		e->off = json_off(j);
 		e->child = json_int(j, INT64_MIN, INT64_MAX, "a child's id");
@@ -336,7 +305,7 @@ open:
 		if (depth)
 			c->node[n].parent = c->stack[depth - 1];
 		json_obj(j);
-		grow((void **)&c->stack, &c->stackcap, depth + 1, sizeof(*c->stack));
+		c->stack = egrowarray(c->stack, &c->stackcap, depth + 1, sizeof(*c->stack));
 		c->stack[depth++] = n;
 	}
 }
@@ -376,7 +345,7 @@ read_nodes(struct cp *c, const struct prof *p)
 static void
 put(struct cp *c, size_t *n, const char *s, size_t len)
 {
-	grow((void **)&c->buf, &c->cap, *n + len + 1, 1);
+	c->buf = egrowarray(c->buf, &c->cap, *n + len + 1, 1);
 	memcpy(c->buf + *n, s, len);
 	*n += len;
 }
@@ -536,7 +505,7 @@ emit(struct cp *c, const struct prof *p)
 				continue;
 			if (c->node[k].label == NONE)
 				c->node[k].label = label(c, &c->node[k]);
-			grow((void **)&c->path, &c->pathcap, np + 1, sizeof(*c->path));
+			c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
 			c->path[np++] = c->node[k].label;
 		}
 		n = 0;
@@ -571,7 +540,7 @@ prof_get(struct cp *c, uint32_t key, const char *thread, uint64_t off, int reset
 	if (i == c->nprof) {
 		if (!thread)
 			return NULL;
-		grow((void **)&c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
+		c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
 		memset(&c->prof[i], 0, sizeof(c->prof[i]));
 		c->nprof++;
 		reset = 1;
@@ -597,7 +566,7 @@ cpuprofile_spans(struct cp *c, struct prof *p, uint64_t off, int deltas)
 	struct json *j = &c->a;
 
 	at(c, j, off);
-	findkeys(j, keys, o, deltas ? 3 : 2);
+	json_findkeys(j, keys, o, deltas ? 3 : 2);
 	if (o[0])
 		span_add(&p->nodes, o[0]);
 	if (o[1])
@@ -705,7 +674,7 @@ read_event(struct cp *c, struct json *j)
 	}
 	if (kind < 0)
 		return;
-	grow((void **)&c->ev, &c->evcap, c->nev + 1, sizeof(*c->ev));
+	c->ev = egrowarray(c->ev, &c->evcap, c->nev + 1, sizeof(*c->ev));
 	e = &c->ev[c->nev];
 	e->ts = ts.d;
 	e->seq = c->nev++;
@@ -750,7 +719,7 @@ args_key(struct cp *c, const struct event *e, const char *key)
 	if (!e->args)
 		return 0;
 	at(c, j, e->args);
-	findkeys(j, keys, &o, 1);
+	json_findkeys(j, keys, &o, 1);
 	return o;
 }
 
@@ -775,7 +744,7 @@ apply_events(struct cp *c)
 				continue;
 			at(c, j, o);
 			if (json_peek(j) == JSON_STR) {
-				grow((void **)&c->tn, &c->tncap, c->ntn + 1, sizeof(*c->tn));
+				c->tn = egrowarray(c->tn, &c->tncap, c->ntn + 1, sizeof(*c->tn));
 				c->tn[c->ntn].pidtid = e->pidtid;
 				c->tn[c->ntn++].name = str(c, j);
 			}
@@ -787,13 +756,13 @@ apply_events(struct cp *c)
 		} else if (e->kind == E_CPUPROFILE && data) {
 			p = prof_get(c, e->key, intern_str(&c->str, e->pidtid), e->off, 1);
 			at(c, j, data);
-			findkeys(j, chunkkeys, co, 1);
+			json_findkeys(j, chunkkeys, co, 1);
 			if (co[0])
 				cpuprofile_spans(c, p, co[0], 1);
 		} else if (e->kind == E_CHUNK && data &&
 		    (p = prof_get(c, e->key, NULL, e->off, 0))) {
 			at(c, j, data);
-			findkeys(j, chunkkeys, co, 2);
+			json_findkeys(j, chunkkeys, co, 2);
 			if (co[0])
 				cpuprofile_spans(c, p, co[0], 0);
 			if (co[1])
@@ -895,7 +864,7 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 		json_end(&c.j);
 		read_trace(&c, off[0]);
 	} else if (k == JSON_OBJ) {
-		findkeys(&c.j, keys, off, (int)LEN(keys));
+		json_findkeys(&c.j, keys, off, (int)LEN(keys));
 		json_end(&c.j);
 		for (base = name + strlen(name); base > name && base[-1] != '/'; base--)
 			;

@@ -52,37 +52,6 @@ struct ss {
 	struct arena arena;
 };
 
-static void
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return;
-	*cap = *cap ? *cap * 2 : 64;
-	if (*cap < need)
-		*cap = need;
-	*p = ereallocarray(*p, *cap, size);
-}
-
-/* The offsets of the values of keys names[0..n) in the object at the
- * cursor (0: absent or null), every other value skipped. */
-static void
-findkeys(struct json *j, const char *const *names, uint64_t *off, int n)
-{
-	struct jstr k;
-	int i;
-
-	for (i = 0; i < n; i++)
-		off[i] = 0;
-	json_obj(j);
-	while (json_key(j, &k)) {
-		for (i = 0; i < n && !json_is(k, names[i]); i++)
-			;
-		if (i < n && json_peek(j) != JSON_NULL)
-			off[i] = json_off(j);
-		json_skip(j);
-	}
-}
-
 /* --- frames --------------------------------------------------------------- */
 
 /* One frame {name, file, line, col}: its label. */
@@ -115,7 +84,7 @@ read_frame(struct ss *c, struct json *j)
 		json_error(j, off, "a frame without a name");
 	label_make(&c->lb, name.s, name.len, file.s, file.len, line.isint ? line.i : 0,
 	    c->o->fullpath, NULL);
-	grow((void **)&c->frame, &c->framecap, c->nframe + 1, sizeof(*c->frame));
+	c->frame = egrowarray(c->frame, &c->framecap, c->nframe + 1, sizeof(*c->frame));
 	c->frame[c->nframe++] = intern(&c->labels, c->lb.s, c->lb.len);
 }
 
@@ -126,7 +95,7 @@ read_frames(struct ss *c, uint64_t shared)
 	uint64_t off;
 
 	json_at(&c->a, &c->j, shared);
-	findkeys(&c->a, keys, &off, 1);
+	json_findkeys(&c->a, keys, &off, 1);
 	if (!off)
 		json_error(&c->j, shared, "shared has no frames");
 	json_at(&c->a, &c->j, off);
@@ -163,7 +132,7 @@ read_profile(struct ss *c, struct json *j)
 	uint64_t off = json_off(j), toff = 0;
 	int typed = 0, united = 0;
 
-	grow((void **)&c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
+	c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
 	p = &c->prof[c->nprof++];
 	memset(p, 0, sizeof(*p));
 	p->off = off;
@@ -213,7 +182,7 @@ read_profile(struct ss *c, struct json *j)
 static void
 put(struct ss *c, const char *s, size_t n)
 {
-	grow((void **)&c->buf, &c->cap, c->len + n + 1, 1);
+	c->buf = egrowarray(c->buf, &c->cap, c->len + n + 1, 1);
 	memcpy(c->buf + c->len, s, n);
 	c->len += n;
 }
@@ -313,7 +282,7 @@ fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 		off = json_off(s);
 		json_arr(s);
 		for (n = 0; json_more(s); n++) {
-			grow((void **)&c->idx, &c->idxcap, n + 1, sizeof(*c->idx));
+			c->idx = egrowarray(c->idx, &c->idxcap, n + 1, sizeof(*c->idx));
 			c->idx[n] = frame_index(c, s);
 		}
 		if (!json_more(w))
@@ -420,7 +389,7 @@ fold_evented(struct ss *c, const struct sprof *p, size_t idx)
 		last = at;
 		f = (uint32_t)frame;
 		if (type == 'O') {
-			grow((void **)&c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
+			c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
 			c->open[c->nopen].frame = f;
 			c->open[c->nopen++].len = c->len;
 			push_label(c, f);
@@ -514,7 +483,7 @@ sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *
 	intern_init(&c.labels);
 	if ((k = json_peek(&c.j)) != JSON_OBJ)
 		json_error(&c.j, 0, "not a speedscope file: the JSON is %s", json_kindname(k));
-	findkeys(&c.j, keys, off, 2);
+	json_findkeys(&c.j, keys, off, 2);
 	json_end(&c.j);
 	if (!off[0] || !off[1])
 		json_error(&c.j, 0, "not a speedscope file (no %s)", off[0] ? "profiles" : "shared frames");

@@ -23,18 +23,6 @@ struct patcache {
 	size_t cap;
 };
 
-static uint64_t
-sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-static uint64_t
-sat_mul(uint64_t a, uint64_t b)
-{
-	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
-}
-
 /* Past a bracket expression that starts at p ("[...]"). */
 static const char *
 skip_bracket(const char *p)
