@@ -440,11 +440,16 @@ function txstacks(v, list, fn, nonzero) {
 /* View v with the transforms list applied in order. */
 function transform(v, list) {
 	if (!list.length) return v;
-	var buf = [], cur = [], end = [], ws = [], bs = [], w0 = 0, b0 = 0, I;
+	var buf = new Uint32Array(v.n), nb = 0, cur = [], end = [], ws = [], bs = [], w0 = 0, b0 = 0, I;
 	txstacks(v, list, function (s, w, b) {
-		cur.push(buf.length);
-		for (var k = 0; k < s.length; k++) buf.push(s[k]);
-		end.push(buf.length);
+		if (nb + s.length > buf.length) {
+			var x = new Uint32Array(2 * (nb + s.length));
+			x.set(buf.subarray(0, nb));
+			buf = x;
+		}
+		cur.push(nb);
+		buf.set(s, nb);
+		end.push(nb += s.length);
 		ws.push(w);
 		bs.push(b);
 		w0 += w;
@@ -452,8 +457,7 @@ function transform(v, list) {
 	});
 	I = { n: cur.length, cur: Int32Array.from(cur), end: Int32Array.from(end), w: Float64Array.from(ws),
 		b: Float64Array.from(bs) };
-	return fromnodes(merge(nodes(ALLID, -1, w0, b0, 1 + buf.length), v, PATH, I, Uint32Array.from(buf), true),
-		v, v.name);
+	return fromnodes(merge(nodes(ALLID, -1, w0, b0, 1 + nb), v, PATH, I, buf, true), v, v.name);
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the
