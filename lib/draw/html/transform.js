@@ -29,15 +29,16 @@ function rank() {
  * names stored flat (the transforms). */
 var UP = 0, DOWN = 1, PATH = 2;
 /* The nodes made, room for cap: node 0 the root (name root, source
- * frame first, weights w, b); a field a typed array; a node's children
+ * frame first, weights w, b; b null: no baselines, and no room for
+ * them: fresh memory costs); a field a typed array; a node's children
  * are kidn nodes from kid0. */
 function nodes(root, first, w, b, cap) {
-	var N = { n: 1, f: new Uint32Array(cap), w: new Float64Array(cap), b: new Float64Array(cap),
+	var N = { n: 1, f: new Uint32Array(cap), w: new Float64Array(cap), b: new Float64Array(b === null ? 1 : cap),
 		first: new Int32Array(cap), kid0: new Int32Array(cap), kidn: new Int32Array(cap) };
 	N.f[0] = root;
 	N.first[0] = first;
 	N.w[0] = w;
-	N.b[0] = b;
+	N.b[0] = b || 0;
 	return N;
 }
 /* Items: a level's cursors (cur; end: for PATH the end of the stack,
@@ -67,7 +68,7 @@ function sortrun(key, ord, S, s, e) {
 		for (j = s; j < e; j++) ord[s + cnt[key[j]]++] = j;
 		return;
 	}
-	var t = S.tmp.subarray(s, e);
+	var t = (S.tmp = S.tmp || new Float64Array(ord.length)).subarray(s, e);
 	for (j = 0; j < L; j++) t[j] = key[s + j] * L + j;
 	t.sort();
 	for (j = 0; j < L; j++) { y = t[j] % L; ord[s + j] = s + y; }
@@ -78,9 +79,9 @@ function sortrun(key, ord, S, s, e) {
  * differential view) makes no node and ends there. */
 function merge(N, v, kind, I, buf, prune) {
 	var R = rank(), top = v.rooted ? 1 : 0, m = I.n, cap = m, j;
-	if (kind === DOWN) cap = Math.max(m, v.n);
+	if (kind === DOWN) cap = Math.max(m, I.room);
 	var A = items(cap), B = items(cap), T, key = new Uint32Array(cap), ord = new Int32Array(cap);
-	var S = { cnt: new Uint32Array(NAMES.length + 1), tmp: new Float64Array(cap) };
+	var S = { cnt: new Uint32Array(NAMES.length + 1), tmp: null };
 	["cur", "end", "w", "b"].forEach(function (k) { A[k].set(I[k].subarray(0, m)); });
 	/* a frame's caller and name's rank side by side: one fetch a step */
 	var pr = kind === PATH ? null : new Int32Array(2 * v.n), c;
@@ -129,7 +130,7 @@ function level(N, v, kind, A, B, key, ord, m, buf, prune, top) {
 		nf[x] = RANKED[k];
 		nfirst[x] = kind === PATH ? -1 : A.cur[t0];
 		nw[x] = sw;
-		nb[x] = sb;
+		if (nb.length > 1) nb[x] = sb;
 		if (!kidn[p]++) kid0[p] = x;
 		for (q = s; q < e; q++) {
 			t = ord[q];
@@ -258,7 +259,10 @@ function stacks(v, fn) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var I = items(v.n), N, m = 0, top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, pass, i;
+	var N, m = 0, top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, pass, i, I;
+	for (i = top; i < v.n; i++) if (v.self[i] !== 0 || (v.bself && v.bself[i] !== 0)) m++;
+	I = items(m);
+	m = 0;
 	/* the vanished stacks last, once the frames they may add to are made */
 	for (pass = 0; pass < (v.b ? 2 : 1); pass++) {
 		for (i = top; i < v.n; i++) {
@@ -272,7 +276,7 @@ function bottomup(v) {
 		}
 	}
 	I.n = m;
-	N = merge(nodes(ALLID, -1, w0, b0, 1 + steps(v, I)), v, UP, I, null, true);
+	N = merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + steps(v, I)), v, UP, I, null, true);
 	return fromnodes(N, v, v.name);
 }
 
@@ -298,7 +302,10 @@ function occurrences(v, fn) {
 function sandwich2(v, fn) {
 	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, c, w0 = 0, b0 = 0;
 	if (!occ.length) return { fn: fn, callers: null, callees: null };
-	var up = items(occ.length), down = items(v.n), nu = 0, nd = 0;
+	var up = items(occ.length), down, nu = 0, nd = 0, under = 0;
+	/* the frames under fn: as many items as a level can have at most */
+	for (k = 0; k < occ.length; k++) under += v.end[occ[k]] - occ[k] - 1;
+	down = items(under);
 	for (k = 0; k < occ.length; k++) {
 		i = occ[k];
 		w0 += v.w[i];
@@ -316,10 +323,11 @@ function sandwich2(v, fn) {
 	}
 	up.n = nu;
 	down.n = nd;
-	var id = v.f[occ[0]];
+	down.room = under;
+	var id = v.f[occ[0]], bb = v.b ? b0 : null;
 	return { fn: fn,
-		callers: fromnodes(merge(nodes(id, occ[0], w0, b0, 1 + steps(v, up)), v, UP, up, null, false), v, fn),
-		callees: fromnodes(merge(nodes(id, occ[0], w0, b0, v.n), v, DOWN, down, null, false), v, fn) };
+		callers: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + steps(v, up)), v, UP, up, null, false), v, fn),
+		callees: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + under), v, DOWN, down, null, false), v, fn) };
 }
 
 /* The transforms (tx=KIND:ARG), each a function of one stack: its
@@ -457,7 +465,7 @@ function transform(v, list) {
 	});
 	I = { n: cur.length, cur: Int32Array.from(cur), end: Int32Array.from(end), w: Float64Array.from(ws),
 		b: Float64Array.from(bs) };
-	return fromnodes(merge(nodes(ALLID, -1, w0, b0, 1 + nb), v, PATH, I, buf, true), v, v.name);
+	return fromnodes(merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + nb), v, PATH, I, buf, true), v, v.name);
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the
