@@ -149,6 +149,9 @@ function banner() {
 
 function resize() {
 	var box = el.box, top, need;
+	/* the table hides the canvas: measuring the page would lay the
+	 * table out at once, for nothing */
+	if (ST.mode === "table") { draw(); return; }
 	dpr = window.devicePixelRatio || 1;
 	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
 	callers();
@@ -640,8 +643,8 @@ function sandinfo() {
 	c.textContent = "";
 	if (ST.mode !== "sandwich") return;
 	/* its own samples: those of its frames, wherever they are */
-	var b = current(), all = b.w[0], k;
-	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (NAMES[b.f[k]] === ST.fn) self += b.self[k];
+	var b = current(), all = b.w[0], is = same(ST.fn), k;
+	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (is(b.f[k])) self += b.self[k];
 	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";

@@ -40,6 +40,8 @@ function label(v, i, pw) {
  * its subtree scaled to it; frames under half a pixel are left out
  * with their callees, rows outside the box are not drawn. */
 function paint() {
+	/* the table hides the canvas: nothing to paint */
+	if (ST.mode === "table") return;
 	el.canvas.style.top = el.hover.style.top = S + "px";
 	paintpane(mainpane(), ctx);
 }

@@ -5,7 +5,7 @@
 
 /* Each name's place in the order of callees (by name, as fg writes
  * them), computed once. */
-var RANK = null;
+var RANK = null, RANKED = null;
 function rank() {
 	if (RANK) return RANK;
 	var ids = new Uint32Array(NAMES.length), k;
@@ -13,112 +13,167 @@ function rank() {
 	ids.sort(function (a, b) { return NAMES[a] < NAMES[b] ? -1 : NAMES[a] > NAMES[b] ? 1 : a - b; });
 	RANK = new Uint32Array(NAMES.length);
 	for (k = 0; k < ids.length; k++) RANK[ids[k]] = k;
+	RANKED = ids;
 	return RANK;
 }
 
-/* A tree being built: node 0 is the root, named root; a node's child
- * named f is found in an open-addressed table of (parent, name, node id
- * + 1; 0 empty) triples, side by side for the cache; the nodes' fields
- * are typed arrays, doubled as they fill. */
-function tree(root, hint) {
-	var t = { n: 1, cap: 0, mask: 0, hv: null, parent: new Int32Array(0), f: new Int32Array(0),
-		w: new Float64Array(0), b: new Float64Array(0), first: new Int32Array(0) };
-	grow(t, Math.pow(2, Math.ceil(Math.log2(Math.max(hint || 0, 4096)))));
-	t.parent[0] = -1;
-	t.f[0] = root;
-	t.first[0] = -1;
-	return t;
+/* Trees merged level by level, with no table of children: the items
+ * of a level (cursors into the source, each with its weight and the
+ * node above it) are ordered by that node, then by the rank of their
+ * name, stably; each run of one node and one name becomes a node, its
+ * weight their sum, its source frame the first item's.  The nodes of a
+ * level are thus in order of their parents, and a node's children are
+ * consecutive, by name.  Kinds of cursor: UP walks a stack from a frame
+ * to its callers (bottom-up, the sandwich's callers), DOWN fans a frame
+ * out to its callees (the sandwich's callees), PATH walks a stack of
+ * names stored flat (the transforms). */
+var UP = 0, DOWN = 1, PATH = 2;
+/* The nodes made, room for cap: node 0 the root (name root, source
+ * frame first, weights w, b; b null: no baselines, and no room for
+ * them: fresh memory costs); a field a typed array; a node's children
+ * are kidn nodes from kid0. */
+function nodes(root, first, w, b, cap) {
+	var N = { n: 1, f: new Uint32Array(cap), w: new Float64Array(cap), b: new Float64Array(b === null ? 1 : cap),
+		first: new Int32Array(cap), kid0: new Int32Array(cap), kidn: new Int32Array(cap) };
+	N.f[0] = root;
+	N.first[0] = first;
+	N.w[0] = w;
+	N.b[0] = b || 0;
+	return N;
 }
-function grow(t, cap) {
-	function more(a) { var x = new a.constructor(cap); x.set(a); return x; }
-	t.parent = more(t.parent);
-	t.f = more(t.f);
-	t.w = more(t.w);
-	t.b = more(t.b);
-	t.first = more(t.first);
-	t.cap = cap;
-	t.mask = 2 * cap - 1;
-	t.shift = 32 - Math.log2(2 * cap);
-	t.hv = new Int32Array(6 * cap);
-	for (var c = 1, h; c < t.n; c++) {
-		h = slot(t, t.parent[c], t.f[c]);
-		t.hv[h] = t.parent[c];
-		t.hv[h + 1] = t.f[c];
-		t.hv[h + 2] = c + 1;
-	}
+/* Items: a level's cursors (cur; end: for PATH the end of the stack,
+ * for UP the next cursor, the caller), weights and nodes above them
+ * (p), room for m. */
+function items(m) {
+	return { cur: new Int32Array(m), end: new Int32Array(m), w: new Float64Array(m),
+		b: new Float64Array(m), p: new Int32Array(m) };
 }
-/* the table's slot of the child of p named f: its own, or the empty
- * one it would take */
-function slot(t, p, f) {
-	var h = Math.imul(Math.imul(p, 0x27d4eb2d) ^ f, 0x9e3779b1) >>> t.shift, hv = t.hv;
-	while (hv[3 * h + 2] && (hv[3 * h] !== p || hv[3 * h + 1] !== f)) h = (h + 1) & t.mask;
-	return 3 * h;
-}
-function child(t, p, f, from) {
-	var h = slot(t, p, f), c = t.hv[h + 2];
-	if (c) return c - 1;
-	if (t.n === t.cap) {
-		grow(t, 2 * t.cap);
-		h = slot(t, p, f);
-	}
-	c = t.n++;
-	t.hv[h] = p;
-	t.hv[h + 1] = f;
-	t.hv[h + 2] = c + 1;
-	t.parent[c] = p;
-	t.f[c] = f;
-	t.first[c] = from;
-	return c;
-}
-/* Add stack path[0..len) (name ids, root first; from[] the frames of
- * the source view they come of) at width w, baseline b.  A stack of
- * width 0 (vanished from a differential view) adds its baseline to the
- * frames the others made, and makes none: as fg lays out such stacks,
- * they are the Elided view's. */
-function addpath(t, path, from, len, w, b) {
-	var c = 0, k;
-	t.w[0] += w;
-	t.b[0] += b;
-	for (k = 0; k < len; k++) {
-		if (w !== 0) {
-			c = child(t, c, path[k], from[k]);
-		} else {
-			if (!(c = t.hv[slot(t, c, path[k]) + 2])) return;
-			c--;
+/* ord[s..e): s..e ordered by key, stably: by insertion when few, by
+ * counting when many against the names, else by a sort of numbers
+ * (key times the run's length, plus the place). */
+function sortrun(key, ord, S, s, e) {
+	var L = e - s, j, k, x, y;
+	if (L <= 24) {
+		for (j = s; j < e; j++) {
+			x = j;
+			for (k = j; k > s && key[ord[k - 1]] > key[x]; k--) ord[k] = ord[k - 1];
+			ord[k] = x;
 		}
-		t.w[c] += w;
-		t.b[c] += b;
+		return;
 	}
+	if (L >= 4096 && S.cnt.length <= 4 * L) {
+		var cnt = S.cnt.fill(0);
+		for (j = s; j < e; j++) cnt[key[j] + 1]++;
+		for (k = 1; k < cnt.length; k++) cnt[k] += cnt[k - 1];
+		for (j = s; j < e; j++) ord[s + cnt[key[j]]++] = j;
+		return;
+	}
+	var t = (S.tmp = S.tmp || new Float64Array(ord.length)).subarray(s, e);
+	for (j = 0; j < L; j++) t[j] = key[s + j] * L + j;
+	t.sort();
+	for (j = 0; j < L; j++) { y = t[j] % L; ord[s + j] = s + y; }
+}
+/* Merge the items I (I.n of them, below node 0 of N) into N, level by
+ * level, cursors of kind kind into view v (PATH: into the names buf).
+ * prune: a run of items all of weight 0 (stacks that vanished from a
+ * differential view) makes no node and ends there. */
+function merge(N, v, kind, I, buf, prune) {
+	var R = rank(), top = v.rooted ? 1 : 0, m = I.n, cap = m, j;
+	if (kind === DOWN) cap = Math.max(m, I.room);
+	var A = items(cap), B = items(cap), T, key = new Uint32Array(cap), ord = new Int32Array(cap);
+	var S = { cnt: new Uint32Array(NAMES.length + 1), tmp: null };
+	["cur", "end", "w", "b"].forEach(function (k) { A[k].set(I[k].subarray(0, m)); });
+	/* a frame's caller and name's rank side by side: one fetch a step */
+	var pr = kind === PATH ? null : new Int32Array(2 * v.n), c;
+	for (j = 0; pr && j < v.n; j++) { pr[2 * j] = v.parent[j]; pr[2 * j + 1] = R[v.f[j]]; }
+	while (m) {
+		for (j = 0; j < m; j++) {
+			if (!pr) { key[j] = R[buf[A.cur[j]]]; continue; }
+			c = A.cur[j];
+			key[j] = pr[2 * c + 1];
+			if (kind === UP) A.end[j] = pr[2 * c];
+		}
+		for (var s = 0, e; s < m; s = e) {
+			for (e = s + 1; e < m && A.p[e] === A.p[s]; e++) ;
+			sortrun(key, ord, S, s, e);
+		}
+		m = level(N, v, kind, A, B, key, ord, m, buf, prune, top);
+		T = A; A = B; B = T;
+	}
+	return N;
+}
+/* The frames on the way up from items I's cursors to the top of
+ * view v: as many nodes as they can make at most. */
+function steps(v, I) {
+	var top = v.rooted ? 1 : 0, s = 0;
+	for (var j = 0; j < I.n; j++) s += v.depth[I.cur[j]] - top + 1;
+	return s;
+}
+/* One level: the runs of A (in order ord) made nodes, their items'
+ * next cursors written to B; their count. */
+function level(N, v, kind, A, B, key, ord, m, buf, prune, top) {
+	var mm = 0, s, e, q, t, t0, p, k, c, d, x, sw, sb, live, vw = v.w, vb = v.b, end = v.end;
+	var nf = N.f, nw = N.w, nb = N.b, nfirst = N.first, kid0 = N.kid0, kidn = N.kidn;
+	for (s = 0; s < m; s = e) {
+		t0 = ord[s];
+		p = A.p[t0];
+		k = key[t0];
+		sw = sb = 0;
+		live = !prune;
+		for (e = s; e < m && A.p[t = ord[e]] === p && key[t] === k; e++) {
+			sw += A.w[t];
+			sb += A.b[t];
+			if (A.w[t] !== 0) live = true;
+		}
+		if (!live) continue;
+		x = N.n++;
+		nf[x] = RANKED[k];
+		nfirst[x] = kind === PATH ? -1 : A.cur[t0];
+		nw[x] = sw;
+		if (nb.length > 1) nb[x] = sb;
+		if (!kidn[p]++) kid0[p] = x;
+		for (q = s; q < e; q++) {
+			t = ord[q];
+			c = A.cur[t];
+			if (kind === DOWN) {
+				for (d = c + 1; d < end[c]; d = end[d]) {
+					B.cur[mm] = d;
+					B.w[mm] = vw[d];
+					B.b[mm] = vb ? vb[d] : 0;
+					B.p[mm++] = x;
+				}
+				continue;
+			}
+			d = kind === UP ? A.end[t] : c + 1;
+			if (kind === UP ? d < top : d >= A.end[t]) continue;
+			B.cur[mm] = d;
+			B.end[mm] = A.end[t];
+			B.w[mm] = A.w[t];
+			B.b[mm] = A.b[t];
+			B.p[mm++] = x;
+		}
+	}
+	return mm;
 }
 
-/* The tree as a view, in pre-order with callees by name (the order of
- * names, then of parents: two stable counting sorts). */
-function fromtree(t, src, name) {
-	var n = t.n, R = rank(), nn = NAMES.length, i, k, p;
-	var byname = new Uint32Array(nn + 1), order = new Uint32Array(n);
-	var kids = new Uint32Array(n + 1), list = new Uint32Array(n);
-	for (i = 1; i < n; i++) byname[R[t.f[i]] + 1]++;
-	for (k = 0; k < nn; k++) byname[k + 1] += byname[k];
-	for (i = 1; i < n; i++) order[byname[R[t.f[i]]]++] = i;
-	for (i = 1; i < n; i++) kids[t.parent[i] + 1]++;
-	for (k = 0; k < n; k++) kids[k + 1] += kids[k];
-	var at = kids.slice();
-	for (k = 0; k < n - 1; k++) { i = order[k]; list[at[t.parent[i]]++] = i; }
+/* The nodes as a view, in pre-order (a node's children are in order
+ * of name already). */
+function fromnodes(N, src, name) {
+	var n = N.n, i, k, d, j = 0, sp = 1;
 	var v = { name: name, n: n, depth: new Uint32Array(n), f: new Uint32Array(n),
 		w: new Float64Array(n), b: src.b ? new Float64Array(n) : null,
 		col: new Uint32Array(n), rooted: true, src: new Int32Array(n) };
-	/* pre-order: a stack of nodes to visit, with their depths */
-	var st = new Int32Array(n), dst = new Int32Array(n), sp = 1, j = 0;
+	var st = new Int32Array(n + 1), sd = new Int32Array(n + 1);
 	while (sp) {
 		i = st[--sp];
-		p = dst[sp];
-		v.depth[j] = p;
-		v.f[j] = t.f[i];
-		v.w[j] = t.w[i];
-		if (v.b) v.b[j] = t.b[i];
-		v.src[j] = t.first[i];
+		d = sd[sp];
+		v.depth[j] = d;
+		v.f[j] = N.f[i];
+		v.w[j] = N.w[i];
+		if (v.b) v.b[j] = N.b[i];
+		v.src[j] = N.first[i];
 		j++;
-		for (k = kids[i + 1]; k > kids[i]; sp++) { st[sp] = list[--k]; dst[sp] = p + 1; }
+		for (k = N.kid0[i] + N.kidn[i]; k > N.kid0[i]; sp++) { st[sp] = --k; sd[sp] = d + 1; }
 	}
 	colors(v, src);
 	return finish(v);
@@ -204,15 +259,25 @@ function stacks(v, fn) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var t = tree(ALLID, 2 * v.n), rp = new Uint32Array(v.maxdepth + 1), rf = new Int32Array(v.maxdepth + 1);
-	function add(path, from, len, w, b) {
-		for (var k = 0; k < len; k++) { rp[k] = path[len - 1 - k]; rf[k] = from[len - 1 - k]; }
-		addpath(t, rp, rf, len, w, b);
-	}
+	var N, m = 0, top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, pass, i, I;
+	for (i = top; i < v.n; i++) if (v.self[i] !== 0 || (v.bself && v.bself[i] !== 0)) m++;
+	I = items(m);
+	m = 0;
 	/* the vanished stacks last, once the frames they may add to are made */
-	stacks(v, function (path, from, len, w, b) { if (w !== 0) add(path, from, len, w, b); });
-	if (v.b) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
-	return fromtree(t, v, v.name);
+	for (pass = 0; pass < (v.b ? 2 : 1); pass++) {
+		for (i = top; i < v.n; i++) {
+			if (v.self[i] === 0 && !(v.bself && v.bself[i] !== 0)) continue;
+			if ((v.self[i] === 0) !== (pass === 1)) continue;
+			I.cur[m] = i;
+			I.w[m] = v.self[i];
+			I.b[m] = v.bself ? v.bself[i] : 0;
+			w0 += I.w[m];
+			b0 += I.b[m++];
+		}
+	}
+	I.n = m;
+	N = merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + steps(v, I)), v, UP, I, null, true);
+	return fromnodes(N, v, v.name);
 }
 
 /* The frames of v named fn (every name id shown as fn), outermost only:
@@ -235,29 +300,34 @@ function occurrences(v, fn) {
  * callees, every subtree under fn merged across its call sites (fg-filter
  * --reroot).  Both roots weigh fn's total; null when no frame is fn. */
 function sandwich2(v, fn) {
-	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, j, a, c, tn;
+	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, c, w0 = 0, b0 = 0;
 	if (!occ.length) return { fn: fn, callers: null, callees: null };
-	var id = v.f[occ[0]], up = tree(id), down = tree(id), bw = v.b ? v.b : null;
-	up.first[0] = down.first[0] = occ[0];
-	tn = new Int32Array(v.n);
+	var up = items(occ.length), down, nu = 0, nd = 0, under = 0;
+	/* the frames under fn: as many items as a level can have at most */
+	for (k = 0; k < occ.length; k++) under += v.end[occ[k]] - occ[k] - 1;
+	down = items(under);
 	for (k = 0; k < occ.length; k++) {
 		i = occ[k];
-		up.w[0] += v.w[i];
-		down.w[0] += v.w[i];
-		if (bw) { up.b[0] += bw[i]; down.b[0] += bw[i]; }
-		for (c = 0, a = v.parent[i]; a >= top; a = v.parent[a]) {
-			c = child(up, c, v.f[a], a);
-			up.w[c] += v.w[i];
-			if (bw) up.b[c] += bw[i];
+		w0 += v.w[i];
+		if (v.b) b0 += v.b[i];
+		if (v.parent[i] >= top) {
+			up.cur[nu] = v.parent[i];
+			up.w[nu] = v.w[i];
+			up.b[nu++] = v.b ? v.b[i] : 0;
 		}
-		tn[i] = 0;
-		for (j = i + 1; j < v.end[i]; j++) {
-			c = tn[j] = child(down, tn[v.parent[j]], v.f[j], j);
-			down.w[c] += v.w[j];
-			if (bw) down.b[c] += bw[j];
+		for (c = i + 1; c < v.end[i]; c = v.end[c]) {
+			down.cur[nd] = c;
+			down.w[nd] = v.w[c];
+			down.b[nd++] = v.b ? v.b[c] : 0;
 		}
 	}
-	return { fn: fn, callers: fromtree(up, v, fn), callees: fromtree(down, v, fn) };
+	up.n = nu;
+	down.n = nd;
+	down.room = under;
+	var id = v.f[occ[0]], bb = v.b ? b0 : null;
+	return { fn: fn,
+		callers: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + steps(v, up)), v, UP, up, null, false), v, fn),
+		callees: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + under), v, DOWN, down, null, false), v, fn) };
 }
 
 /* The transforms (tx=KIND:ARG), each a function of one stack: its
@@ -378,11 +448,24 @@ function txstacks(v, list, fn, nonzero) {
 /* View v with the transforms list applied in order. */
 function transform(v, list) {
 	if (!list.length) return v;
-	var t = tree(ALLID, v.n);
+	var buf = new Uint32Array(v.n), nb = 0, cur = [], end = [], ws = [], bs = [], w0 = 0, b0 = 0, I;
 	txstacks(v, list, function (s, w, b) {
-		addpath(t, s, s.map(function () { return -1; }), s.length, w, b);
+		if (nb + s.length > buf.length) {
+			var x = new Uint32Array(2 * (nb + s.length));
+			x.set(buf.subarray(0, nb));
+			buf = x;
+		}
+		cur.push(nb);
+		buf.set(s, nb);
+		end.push(nb += s.length);
+		ws.push(w);
+		bs.push(b);
+		w0 += w;
+		b0 += b;
 	});
-	return fromtree(t, v, v.name);
+	I = { n: cur.length, cur: Int32Array.from(cur), end: Int32Array.from(end), w: Float64Array.from(ws),
+		b: Float64Array.from(bs) };
+	return fromnodes(merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + nb), v, PATH, I, buf, true), v, v.name);
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the
