@@ -38,6 +38,10 @@ numbers(const char *s)
 		if (!errno && !*end && estrtou64(s, "number") != u)
 			abort();
 	}
+	/* estrtod takes plain decimals only (no blank, hex, inf or nan):
+	 * what strtod reads whole from these characters alone */
+	if (s[strspn(s, "0123456789+-.eE")])
+		return;
 	errno = 0;
 	d = strtod(s, &end);
 	if (!errno && end != s && !*end && d == d && estrtod(s, "number") != d)
