@@ -22,7 +22,7 @@ struct popts {
 	int links;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n%s"
@@ -334,7 +334,7 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	pdf_free(&p);
 }
 
-enum { O_FONTSIZE = DO_LAST, O_FONTWIDTH, O_NOLINKS, O_VERSION };
+enum { O_FONTSIZE = DO_LAST, O_FONTWIDTH, O_NOLINKS };
 
 int
 main(int argc, char **argv)
@@ -344,8 +344,7 @@ main(int argc, char **argv)
 		{ "fontsize", required_argument, NULL, O_FONTSIZE },
 		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
 		{ "no-links", no_argument, NULL, O_NOLINKS },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct popts po = { 0.59, 1 };
@@ -362,8 +361,8 @@ main(int argc, char **argv)
 		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
 		case O_FONTWIDTH: po.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
 		case O_NOLINKS: po.links = 0; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -17,7 +17,7 @@ static const struct rgb black = { 0, 0, 0 };
 static const struct rgb gray = { 160, 160, 160 };
 static const struct rgb white = { 255, 255, 255 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n%s"
@@ -148,7 +148,7 @@ draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs
 	}
 }
 
-enum { O_COSTSCALE = DO_LAST, O_VERSION };
+enum { O_COSTSCALE = DO_LAST };
 
 int
 main(int argc, char **argv)
@@ -157,8 +157,7 @@ main(int argc, char **argv)
 		DRAW_LONGOPTS,
 		{ "pixels", no_argument, NULL, 'p' },
 		{ "costscale", required_argument, NULL, O_COSTSCALE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct dopts o;
@@ -178,8 +177,8 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'p': pixels = 1; break;
 		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -23,7 +23,7 @@
 /* --nameattr's attributes, when given */
 static struct nameattrs *nattrs;
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
@@ -702,7 +702,7 @@ write_svg(const struct dopts *o, struct graph *g)
 }
 
 enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_NAMETYPE, O_NOTES,
-	O_FACTOR, O_CP, O_NAMEATTR, O_VERSION };
+	O_FACTOR, O_CP, O_NAMEATTR };
 
 int
 main(int argc, char **argv)
@@ -717,8 +717,7 @@ main(int argc, char **argv)
 		{ "factor", required_argument, NULL, O_FACTOR },
 		{ "cp", no_argument, NULL, O_CP },
 		{ "nameattr", required_argument, NULL, O_NAMEATTR },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct nameattrs na;
@@ -745,8 +744,8 @@ main(int argc, char **argv)
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
 		case O_CP: o.palfile = "palette.map"; break;
 		case O_NAMEATTR: nafile = optarg; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -26,7 +26,7 @@ struct vopts {
 	double height;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [--vega | --html] [options] [FILE...]\n"
@@ -482,7 +482,7 @@ write_html(const struct dopts *o, const struct chart *g)
 int
 main(int argc, char **argv)
 {
-	enum { O_VEGA = DO_LAST, O_HTML, O_VERSION };
+	enum { O_VEGA = DO_LAST, O_HTML };
 	static const struct option longopts[] = {
 		{ "vega", no_argument, NULL, O_VEGA },
 		{ "html", no_argument, NULL, O_HTML },
@@ -496,8 +496,7 @@ main(int argc, char **argv)
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, DO_SORT },
 		{ "countname", required_argument, NULL, DO_COUNTNAME },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct vopts vo = { 0 };
@@ -516,8 +515,8 @@ main(int argc, char **argv)
 		case O_HTML: vo.output = OUT_HTML; break;
 		case 'w': o.width = draw_num(optarg, "width", 10); break;
 		case 'H': vo.height = draw_num(optarg, "height", 10); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default:
 			if (!draw_option(&o, c, optarg))
 				tryhelp();

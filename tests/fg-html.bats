@@ -178,7 +178,7 @@ EOF
 	! cmp -s "$BATS_TEST_TMPDIR/red.html" "$BATS_TEST_TMPDIR/blue.html"
 	run fg-html --colors=nope "$J"
 	status_is 2
-	[[ "$output" == *"unknown palette"* ]]
+	[[ "${lines[0]}" == "fg-html: bad palette: 'nope' (hot, mem, "*", julia or category)" ]]
 }
 
 @test "fg-html --colors julia: status colours, compilation under the compiler, and a legend" {
@@ -253,6 +253,43 @@ EOF
 	[ "$(fgdata "$BATS_TEST_TMPDIR/r.html" 'names(V[0])')" = "$(printf 'all\nb\na')" ]
 }
 
+@test "fg-html --negate=hues: fg-svg's picture, the target drawn with red and blue swapped" {
+	need_pagedata
+	p=$BATS_TEST_TMPDIR/p.html
+	fg-html --negate=hues "$DIFF" >"$p"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/t.html"
+	# the target's widths, as without it; the data says hues, not negate
+	[ "$(fgdata "$p" '[D["negate"], D["hues"], V[0]["w"]]')" = \
+		"$(fgdata "$BATS_TEST_TMPDIR/t.html" '[0, 1, V[0]["w"]]')" ]
+	# each frame has fg-svg's colour under the same option, and a frame
+	# that grew is no longer the colour it has without it
+	fg-svg --negate=hues "$DIFF" >"$BATS_TEST_TMPDIR/p.svg"
+	for f in $(fgdata "$p" 'names(V[0])[1:]'); do
+		[ "$(fgdata "$p" "color(V[0], '$f')")" = "$(svg_fill "$BATS_TEST_TMPDIR/p.svg" "$f")" ]
+	done
+	[ "$(fgdata "$p" "color(V[0], 'f')")" != "$(fgdata "$BATS_TEST_TMPDIR/t.html" "color(V[0], 'f')")" ]
+	# the key swaps its words, not its colours, as fg-svg's
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew\nnew')" ]
+	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"]]')" ]
+	# not differential: nothing to swap
+	fg-html --negate=hues "$J" >"$p"
+	[ "$(fgdata "$p" '[D["negate"], D["hues"]]')" = "$(printf '0\n0')" ]
+	run fg-html --negate=x "$DIFF"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: bad negate: 'x' (hues)" ]
+}
+
+@test "fg-html: an image's options (--minwidth, --total, --no-more) are usage errors" {
+	for o in --minwidth=1 --total=10 --no-more; do
+		run fg-html $o "$J"
+		status_is 2
+		[ "${lines[0]}" = "fg-html: ${o%%=*} applies to an image, not to a page" ]
+		[ "${lines[1]}" = "Try 'fg-html --help' for more information." ]
+		# fg-svg takes them
+		fg-svg $o "$J" >/dev/null
+	done
+}
+
 @test "fg-html: several inputs are several views, named after their files" {
 	need_pagedata
 	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
@@ -312,7 +349,7 @@ EOF
 	[ "$(fgdata "$p" 'D["sortwidth"]')" = 0 ]
 	run fg-html --sort=size "$J"
 	status_is 2
-	[[ "$output" == *"bad sort"* ]]
+	[ "${lines[0]}" = "fg-html: bad sort: 'size' (name or width)" ]
 	run fg-html -w 10 "$J"
 	status_is 2
 	run env FG_HEIGHT=abc fg-html "$J"

@@ -67,7 +67,35 @@ enum {
  * target drawn); a bare --negate is 1, ProfileVega's. */
 #define NEGATE_HUES 2
 
-/* The usage lines of those options. */
+/* The usage lines of those options, one macro an option (a program
+ * that words one otherwise, as fg-html, keeps the others); no '%' is
+ * doubled: they are no printf format.  draw_usage: all of them. */
+#define DU_TITLE \
+	"  -t, --title TEXT       title (\"Flame Graph\", \"Icicle Graph\", \"Flame Chart\")\n"
+#define DU_SUBTITLE "      --subtitle TEXT    a second line under the title\n"
+#define DU_WIDTH "  -w, --width PX         image width (1200, or FG_WIDTH)\n"
+#define DU_HEIGHT "  -H, --height PX        frame height (16, or FG_HEIGHT)\n"
+#define DU_MINWIDTH "      --minwidth PX[%]   hide frames narrower than this (0.1 px)\n"
+#define DU_BGCOLORS "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
+#define DU_COLORS \
+	"  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n" \
+	"                         red, green, blue, aqua, yellow, purple, orange,\n" \
+	"                         julia, category\n"
+#define DU_HASH "      --hash             colour by a hash of the name\n"
+#define DU_PALETTE "      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
+#define DU_TOTAL "      --total N          draw against a total of N samples\n"
+#define DU_FLAMECHART "      --flamechart       keep input order, merge only adjacent stacks\n"
+#define DU_INVERTED "  -i, --inverted         icicle graph: the root on top\n"
+#define DU_REVERSE "      --reverse          reverse every stack (merge at the leaves)\n"
+#define DU_NOMORE "      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
+#define DU_NEGATE \
+	"      --negate[=hues]    differential: draw the baseline, colour baseline - target;\n" \
+	"                         =hues: the target, red and blue swapped (flamegraph.pl's)\n"
+#define DU_DELTA "      --delta=total|self differential: colour by total (default) or self change\n"
+#define DU_MINDELTA \
+	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
+#define DU_SORT "      --sort=name|width  callees by name (default) or widest first\n"
+#define DU_COUNTNAME "      --countname TEXT   what a count counts (the input's, or samples)\n"
 extern const char draw_usage[];
 
 /* Defaults, with FG_WIDTH and FG_HEIGHT (draw_init: without). */

@@ -403,8 +403,9 @@ write_legend(const struct html_page *p)
 	key("legend");
 	out_char('[');
 	if (p->diff) {
-		legend_entry("grew", color_delta(1, 1), 1);
-		legend_entry("shrank", color_delta(-1, 1), 0);
+		/* --negate=hues: red shrank, blue grew */
+		legend_entry(p->o->negate == NEGATE_HUES ? "shrank" : "grew", color_delta(1, 1), 1);
+		legend_entry(p->o->negate == NEGATE_HUES ? "grew" : "shrank", color_delta(-1, 1), 0);
 		legend_entry("new", color_new, 0);
 	} else if (p->o->palette == PAL_JULIA) {
 		legend_entry("runtime dispatch", color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL), 1);
@@ -535,10 +536,12 @@ write_options(const struct html_page *p)
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
 	keystr("sourceurl", p->sourceurl);
+	/* --negate draws the baseline; --negate=hues swaps red and blue */
+	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 
