@@ -7,6 +7,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "draw/html.h"
 #include "read/fheader.h"
 #include "read/folded.h"
@@ -62,7 +63,7 @@ size_env(const char *var)
 {
 	const char *env = getenv(var);
 
-	return env && *env ? draw_num(env, var, 100) : 0;
+	return env && *env ? draw_num(env, var, 100, RANGE_PX) : 0;
 }
 
 enum { O_SPLIT = DO_LAST, O_SOURCEURL };
@@ -93,7 +94,6 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
-	o.fontwidth = 0.59;
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
 	page.width = size_env("FG_WIDTH");
 	page.height = size_env("FG_HEIGHT");
@@ -102,8 +102,8 @@ main(int argc, char **argv)
 		if (c != 'w' && c != 'H' && !image_only(c) && draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
-		case 'w': page.width = draw_num(optarg, "width", 100); break;
-		case 'H': page.height = draw_num(optarg, "height", 100); break;
+		case 'w': page.width = draw_num(optarg, "width", 100, RANGE_PX); break;
+		case 'H': page.height = draw_num(optarg, "height", 100, RANGE_PX); break;
 		case O_SPLIT: split = 1; break;
 		case O_SOURCEURL:
 			if (!html_url_ok(optarg))

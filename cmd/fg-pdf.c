@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -18,8 +19,7 @@ enum { OBJ_CATALOG = 1, OBJ_PAGES, OBJ_PAGE, OBJ_FONT, OBJ_CONTENT, OBJ_SHADING,
 #define ANNOT_MINW 1.0
 
 struct popts {
-	double fontwidth;
-	int links;
+	int links;	/* 0 with --no-links */
 };
 
 static noreturn void
@@ -88,12 +88,12 @@ text(struct bytes *b, const struct graph *g, double size, double x, double y,
 
 /* Text centred on x, its width estimated as fg-svg's labels are. */
 static void
-centred(struct bytes *b, const struct graph *g, const struct popts *po, double size,
+centred(struct bytes *b, const struct graph *g, const struct dopts *o, double size,
     double x, double y, const char *s)
 {
 	size_t n = strlen(s);
 
-	text(b, g, size, x - utf8_chars(s, n) * size * po->fontwidth / 2, y, s, n, 0);
+	text(b, g, size, x - utf8_chars(s, n) * size * o->fontwidth / 2, y, s, n, 0);
 }
 
 static void
@@ -115,7 +115,7 @@ legend(struct bytes *b, const struct graph *g, const struct dopts *o)
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
 static void
-footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
+footnote(struct bytes *b, const struct graph *g, const struct dopts *o)
 {
 	struct bytes note = { 0 };
 	size_t n = vanished_note(g, &note);
@@ -123,7 +123,7 @@ footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const st
 	if (n) {
 		bputs(b, "0 g BT\n");
 		text(b, g, o->fontsize, g->W - DRAW_XPAD -
-		    utf8_chars((const char *)note.p, n) * o->fontsize * po->fontwidth,
+		    utf8_chars((const char *)note.p, n) * o->fontsize * o->fontwidth,
 		    g->H - g->ypad2 / 2, (const char *)note.p, n, 0);
 		bputs(b, "ET\n");
 	}
@@ -134,12 +134,11 @@ footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const st
  * fit, cut as fg-svg cuts them; two thirds of the boxes into c[0], then
  * deflated (zlib_first into zs) while the rest goes into c[1]. */
 static void
-content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopts *o,
-    const struct popts *po)
+content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopts *o)
 {
 	struct bytes *b = &c[0];
 	static const struct rgb none = { 0, 0, 1 };
-	double cw = o->fontsize * po->fontwidth, x0, x1, y;
+	double cw = o->fontsize * o->fontwidth, x0, x1, y;
 	struct rgb fill, last = none;
 	size_t i, n;
 	int dots;
@@ -168,12 +167,12 @@ content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopt
 	if (g->diff)
 		legend(b, g, o);
 	if (g->diff)
-		footnote(b, g, o, po);
+		footnote(b, g, o);
 	bputs(b, "0 g BT\n");
-	centred(b, g, po, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
+	centred(b, g, o, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
 	if (o->subtitle) {
 		bputs(b, "0.627 g\n");
-		centred(b, g, po, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
+		centred(b, g, o, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
 		bputs(b, "0 g\n");
 	}
 	for (i = 0; i < g->v[0].L.n; i++) {
@@ -321,7 +320,7 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	bputs(&p.b, "] >> >>");
 	pdf_obj_end(&p);
 	memset(&zs, 0, sizeof(zs));
-	content(c, &zs, g, o, po);
+	content(c, &zs, g, o);
 	zlib_second(&zs, &z, c[1].p, c[1].n);
 	pdf_deflated(&p, OBJ_CONTENT, NULL, &z);
 	bytes_free(&c[0]);
@@ -347,7 +346,7 @@ main(int argc, char **argv)
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
-	struct popts po = { 0.59, 1 };
+	struct popts po = { 1 };
 	struct dopts o;
 	struct graph g;
 	int c;
@@ -358,8 +357,8 @@ main(int argc, char **argv)
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
-		case O_FONTWIDTH: po.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
+		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1, RANGE_FONTSIZE); break;
+		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
 		case O_NOLINKS: po.links = 0; break;
 		case 'h': usage();
 		case OPT_VERSION: version();

@@ -7,6 +7,7 @@
 
 #include "base/escape.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "base/out.h"
 #include "draw/png.h"
 #include "draw/raster.h"
@@ -176,7 +177,7 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'p': pixels = 1; break;
-		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
+		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9, RANGE_COSTSCALE); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -7,6 +7,7 @@
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "draw/font.h"
 #include "base/escape.h"
 #include "read/folded.h"
@@ -729,7 +730,6 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	o.fonttype = "Verdana";
-	o.fontwidth = 0.59;
 	o.nametype = "Function:";
 	o.factor = 1;
 	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
@@ -737,11 +737,11 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_FONTTYPE: o.fonttype = optarg; break;
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
-		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
+		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1, RANGE_FONTSIZE); break;
+		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
-		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
+		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0, RANGE_FACTOR); break;
 		case O_CP: o.palfile = "palette.map"; break;
 		case O_NAMEATTR: nafile = optarg; break;
 		case 'h': usage();

@@ -6,6 +6,7 @@
 
 #include "draw/color.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "base/escape.h"
 #include "read/folded.h"
 #include "stack/frame.h"
@@ -507,14 +508,14 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	draw_init(&o);
-	draw_env("FG_WIDTH", 10, &o.width);
-	draw_env("FG_HEIGHT", 10, &vo.height);
+	draw_env("FG_WIDTH", 10, RANGE_PX, &o.width);
+	draw_env("FG_HEIGHT", 10, RANGE_PX, &vo.height);
 	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_VEGA: vo.output = OUT_VEGA; break;
 		case O_HTML: vo.output = OUT_HTML; break;
-		case 'w': o.width = draw_num(optarg, "width", 10); break;
-		case 'H': vo.height = draw_num(optarg, "height", 10); break;
+		case 'w': o.width = draw_num(optarg, "width", 10, RANGE_PX); break;
+		case 'H': vo.height = draw_num(optarg, "height", 10, RANGE_PX); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default:

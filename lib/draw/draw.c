@@ -18,9 +18,9 @@ const char draw_usage[] =
 	DU_MINDELTA DU_SORT DU_COUNTNAME;
 
 double
-draw_num(const char *s, const char *what, double min)
+draw_num(const char *s, const char *what, double min, double max)
 {
-	double v = estrtod(s, what), max = optrange_max(what);
+	double v = estrtod(s, what);
 
 	if (v < min || v > max)
 		usage_error("%s must be from %.15g to %.15g", what, min, max);
@@ -28,12 +28,12 @@ draw_num(const char *s, const char *what, double min)
 }
 
 void
-draw_env(const char *name, double min, double *v)
+draw_env(const char *name, double min, double max, double *v)
 {
 	const char *env = getenv(name);
 
 	if (env && *env)
-		*v = draw_num(env, name, min);
+		*v = draw_num(env, name, min, max);
 }
 
 void
@@ -43,6 +43,7 @@ draw_init(struct dopts *o)
 	o->width = 1200;
 	o->frameheight = 16;
 	o->fontsize = 12;
+	o->fontwidth = 0.59;
 	o->minwidth = 0.1;
 	o->more = 1;
 }
@@ -51,8 +52,8 @@ void
 draw_defaults(struct dopts *o)
 {
 	draw_init(o);
-	draw_env("FG_WIDTH", 2 * DRAW_XPAD + 1, &o->width);
-	draw_env("FG_HEIGHT", 2, &o->frameheight);
+	draw_env("FG_WIDTH", 2 * DRAW_XPAD + 1, RANGE_PX, &o->width);
+	draw_env("FG_HEIGHT", 2, RANGE_PX, &o->frameheight);
 }
 
 static void
@@ -67,7 +68,8 @@ minwidth(struct dopts *o, const char *s)
 		buf[n - 1] = 0;
 		s = buf;
 	}
-	o->minwidth = draw_num(s, o->minpct ? "minwidth%" : "minwidth", 0);
+	o->minwidth = o->minpct ? draw_num(s, "minwidth%", 0, RANGE_PCT) :
+	    draw_num(s, "minwidth", 0, RANGE_PX);
 }
 
 int
@@ -80,8 +82,8 @@ draw_option(struct dopts *o, int c, const char *arg)
 	switch (c) {
 	case 't': o->title = arg; break;
 	case DO_SUBTITLE: o->subtitle = arg; break;
-	case 'w': o->width = draw_num(arg, "width", 2 * DRAW_XPAD + 1); break;
-	case 'H': o->frameheight = draw_num(arg, "height", 2); break;
+	case 'w': o->width = draw_num(arg, "width", 2 * DRAW_XPAD + 1, RANGE_PX); break;
+	case 'H': o->frameheight = draw_num(arg, "height", 2, RANGE_PX); break;
 	case DO_MINWIDTH: minwidth(o, arg); break;
 	case DO_BGCOLORS: o->bgcolors = arg; break;
 	case 'c':
@@ -102,7 +104,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 		o->negate = arg ? NEGATE_HUES + opt_choice(arg, "negate", negates) : 1;
 		break;
 	case DO_DELTA: o->deltaself = opt_choice(arg, "delta", deltas); break;
-	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0); break;
+	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0, RANGE_PCT); break;
 	case DO_COUNTNAME: o->countname = arg; break;
 	case DO_SORT: o->bywidth = opt_choice(arg, "sort", sorts); break;
 	default: return 0;
