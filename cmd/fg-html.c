@@ -11,6 +11,7 @@
 #include "draw/html.h"
 #include "read/fheader.h"
 #include "read/folded.h"
+#include "read/nameattr.h"
 
 /* One input file: its graph, for differential input the stacks that
  * vanished (target 0), and what its header says the counts are. */
@@ -38,6 +39,7 @@ usage(void)
 	    "      --source-url TEMPLATE  link frames FUNC at FILE:LINE to their source:\n"
 	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
+	    "      --nameattr FILE    titles and links of frames by name (FUNC<tab>NAME=VALUE...)\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n"
 	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", stdout);
@@ -66,7 +68,7 @@ size_env(const char *var)
 	return env && *env ? draw_num(env, var, 100, RANGE_PX) : 0;
 }
 
-enum { O_SPLIT = DO_LAST, O_SOURCEURL };
+enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR };
 
 /* Is option c one of an image's only (its frames cut or boxed)? */
 static int
@@ -82,6 +84,7 @@ main(int argc, char **argv)
 		DRAW_LONGOPTS,
 		{ "split-root", no_argument, NULL, O_SPLIT },
 		{ "source-url", required_argument, NULL, O_SOURCEURL },
+		{ "nameattr", required_argument, NULL, O_NAMEATTR },
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
@@ -90,6 +93,8 @@ main(int argc, char **argv)
 	/* static: still reachable when a bad input ends the program from
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
+	static struct nameattrs na;
+	const char *nafile = NULL;
 	int c, i, k = 0, n, split = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -110,6 +115,7 @@ main(int argc, char **argv)
 				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
 			page.sourceurl = optarg;
 			break;
+		case O_NAMEATTR: nafile = optarg; break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default:
@@ -127,6 +133,11 @@ main(int argc, char **argv)
 	if (!o.countname)
 		o.countname = "samples";
 	draw_finish_options(&o);
+	if (nafile) {
+		nameattr_init(&na);
+		nameattr_load(&na, nafile);
+		page.nattrs = &na;
+	}
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;
 	in = ecalloc(n, sizeof(*in));
@@ -147,5 +158,7 @@ main(int argc, char **argv)
 		fh_free(&in[i].h);
 	}
 	free(in);
+	if (nafile)
+		nameattr_free(&na);
 	return 0;
 }

@@ -1063,6 +1063,57 @@ same_as_cli() {
 	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
 }
 
+@test "fg-html --nameattr: each name's title and href in the page data, escaped; hrefs off the list dropped" {
+	need_pagedata
+	T=$BATS_TEST_TMPDIR
+	printf 'main;f 3\nmain;g 2\nmain;h 1\n' >"$T/in.folded"
+	title='<F> "one" & </script>'
+	href='https://example.org/f?a=1&b=<2>'
+	printf 'f\ttitle=%s\thref=%s\ttarget=_self\tclass=hot\ng\thref=javascript:alert(1)\ttitle=gee\nh\thref=relative.html\nmain\tclass=x\n' \
+		"$title" "$href" >"$T/na.txt"
+	fg-html --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>"$T/err"
+	nid() { fgdata "$T/p.html" "D['names'].index('$1')"; }
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['title']")" = "$title" ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['href']")" = "$href" ]
+	# a title without a link, and no link that runs script or leaves the list
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['href']")" = None ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['title']")" = gee ]
+	[ "$(fgdata "$T/p.html" "sorted(D['nameattr'])")" = "$(printf '%s\n' "$(nid f)" "$(nid g)" | sort)" ]
+	grep -q "na.txt:2: href runs script" "$T/err"
+	grep -qx "fg-html: --nameattr: href 'relative.html' of 'h' is of no scheme a page links to (http:, https:, file:, vscode: or an editor's): ignored" "$T/err"
+	# nothing of it is markup, and the page keeps its policy
+	! grep -q '<F>\|</script>"\|<2>' "$T/p.html"
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/p.html"
+	# without the option, no key; a file that cannot be read is an error
+	fg-html "$T/in.folded" >"$T/q.html"
+	[ "$(fgdata "$T/q.html" '"nameattr" in D')" = False ]
+	run fg-html --nameattr "$T/none.txt" "$T/in.folded"
+	status_is 1
+	[[ "$output" == "fg-html: $T/none.txt: "* ]]
+	[ -z "$(fg-html --nameattr "$T/none.txt" "$T/in.folded" 2>/dev/null)" ]
+}
+
+@test "fg-html --nameattr in Chromium: the title in the card, the href by Ctrl-click and beside the breadcrumb" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main at m.jl:1;f at a.jl:3 3\nmain at m.jl:1;g at b.jl:4 2\n' >"$T/in.folded"
+	printf 'f at a.jl:3\ttitle=the <f>\thref=https://example.org/f\ng at b.jl:4\ttitle=gee\thref=data:text/html,x\n' >"$T/na.txt"
+	fg-html --source-url 'vscode://file/{path}:{line}' --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>/dev/null
+	browser hover "$T/p.html" 'f at a.jl:3'
+	got tip | grep -qx 'title:the <f>'
+	got tip | grep -qx 'source:Ctrl/⌘-click: https://example.org/f'
+	# the href wins over --source-url's link
+	browser source "$T/p.html" 'f at a.jl:3'
+	[ "$(got card)" = https://example.org/f ]
+	[ "$(got opened)" = https://example.org/f ]
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = https://example.org/f ]
+	# a data: href is dropped: the source link stays
+	browser source "$T/p.html" 'g at b.jl:4'
+	[ "$(got card)" = vscode://file/b.jl:4 ]
+	browser hover "$T/p.html" 'g at b.jl:4'
+	got tip | grep -qx 'title:gee'
+}
+
 @test "fg-html --source-url: a frame's file and line as a link in its card, by Ctrl-click and beside the breadcrumb" {
 	fg-html --source-url 'vscode://file/{path}:{line}' "$J" >"$BATS_TEST_TMPDIR/p.html"
 	browser source "$BATS_TEST_TMPDIR/p.html" 'mapslices at abstractarray.jl:2857'
