@@ -279,6 +279,32 @@ EOF
 	[ "${lines[0]}" = "fg-html: bad negate: 'x' (hues)" ]
 }
 
+@test "fg-html --negate=hues in Chromium: the bottom-up view's colours swap red and blue too" {
+	T=$BATS_TEST_TMPDIR
+	fg-html "$DIFF" >"$T/d.html"
+	fg-html --negate=hues "$DIFF" >"$T/h.html"
+	# h is new in the target: green without the option
+	new=$(awk '$(NF-1) == 0 { n = split($1, a, ";"); print a[n] }' "$DIFF")
+	for p in d h; do
+		FG_QUERY='?m=bottomup' browser fills "$T/$p.html"
+		got fill >"$T/$p.fills"
+	done
+	[ -s "$T/d.fills" ]
+	[ "$(cut -d' ' -f1 "$T/d.fills")" = "$(cut -d' ' -f1 "$T/h.fills")" ]
+	# "name #rrggbb": a new frame's green (h's, and its callers' in
+	# bottom-up) becomes a blue of the scale, the others swap red and blue
+	paste -d' ' "$T/d.fills" "$T/h.fills" | while read -r name a _ b; do
+		if [ "${a:3:2}" \> "${a:1:2}" ] && [ "${a:3:2}" \> "${a:5:2}" ]; then
+			[ "${b:5:2}" \> "${b:1:2}" ] && [ "${b:1:2}" = "${b:3:2}" ]
+		else
+			[ "$b" = "#${a:5:2}${a:3:2}${a:1:2}" ]
+		fi
+	done
+	# and the new frame was green
+	read -r _ g < <(grep -m1 "^$new " "$T/d.fills")
+	[ "${g:3:2}" \> "${g:1:2}" ]
+}
+
 @test "fg-html: an image's options (--minwidth, --total, --no-more) are usage errors" {
 	for o in --minwidth=1 --total=10 --no-more; do
 		run fg-html $o "$J"
