@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "draw/draw.h"
-#include "draw/optrange.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -25,12 +24,10 @@ struct popts {
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...]\n%s"
-	    "      --fontsize SIZE    font size (12)\n"
-	    "      --fontwidth W      average character width / font size (0.59)\n"
+	printf("usage: %s [options] [FILE...]\n%s%s"
 	    "      --no-links         no annotation with each frame's name and count\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0, draw_usage);
+	    "      --version          show the version\n", argv0, draw_usage, DU_FONTS);
 	exit_stdout();
 }
 
@@ -333,15 +330,14 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	pdf_free(&p);
 }
 
-enum { O_FONTSIZE = DO_LAST, O_FONTWIDTH, O_NOLINKS };
+enum { O_NOLINKS = DO_LAST };
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DRAW_LONGOPTS,
-		{ "fontsize", required_argument, NULL, O_FONTSIZE },
-		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		DRAW_FONTOPTS,
 		{ "no-links", no_argument, NULL, O_NOLINKS },
 		OPT_HELP_VERSION,
 		{ 0 }
@@ -357,8 +353,6 @@ main(int argc, char **argv)
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1, RANGE_FONTSIZE); break;
-		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
 		case O_NOLINKS: po.links = 0; break;
 		case 'h': usage();
 		case OPT_VERSION: version();

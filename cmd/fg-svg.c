@@ -31,8 +31,7 @@ usage(void)
 	    "The FILEs are added up into one graph (fg-html makes a view of each).\n%s",
 	    argv0, draw_usage);
 	fputs("      --fonttype FONT    font family (Verdana)\n"
-	    "      --fontsize SIZE    font size (12)\n"
-	    "      --fontwidth W      average character width / font size (0.59)\n"
+	    DU_FONTS
 	    "      --nametype TEXT    what frames are (Function:)\n"
 	    "      --notes TEXT       a comment in the SVG\n"
 	    "      --factor F         scale the counts shown by F\n"
@@ -702,7 +701,7 @@ write_svg(const struct dopts *o, struct graph *g)
 	    "rx=\"2\"/><text x=\"4\" y=\"14\"> </text></g>\n</svg>\n");
 }
 
-enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_NAMETYPE, O_NOTES,
+enum { O_FONTTYPE = DO_LAST, O_NAMETYPE, O_NOTES,
 	O_FACTOR, O_CP, O_NAMEATTR };
 
 int
@@ -711,8 +710,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DRAW_LONGOPTS,
 		{ "fonttype", required_argument, NULL, O_FONTTYPE },
-		{ "fontsize", required_argument, NULL, O_FONTSIZE },
-		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		DRAW_FONTOPTS,
 		{ "nametype", required_argument, NULL, O_NAMETYPE },
 		{ "notes", required_argument, NULL, O_NOTES },
 		{ "factor", required_argument, NULL, O_FACTOR },
@@ -737,8 +735,6 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_FONTTYPE: o.fonttype = optarg; break;
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1, RANGE_FONTSIZE); break;
-		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0, RANGE_FACTOR); break;

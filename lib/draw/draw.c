@@ -106,6 +106,8 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_DELTA: o->deltaself = opt_choice(arg, "delta", deltas); break;
 	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0, RANGE_PCT); break;
 	case DO_COUNTNAME: o->countname = arg; break;
+	case DO_FONTSIZE: o->fontsize = draw_num(arg, "fontsize", 1, RANGE_FONTSIZE); break;
+	case DO_FONTWIDTH: o->fontwidth = draw_num(arg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
 	case DO_SORT: o->bywidth = opt_choice(arg, "sort", sorts); break;
 	default: return 0;
 	}

@@ -61,7 +61,7 @@ struct dopts {
 enum {
 	DO_SUBTITLE = 256, DO_MINWIDTH, DO_BGCOLORS, DO_HASH, DO_PALETTE, DO_TOTAL,
 	DO_FLAMECHART, DO_REVERSE, DO_NOMORE, DO_NEGATE, DO_DELTA, DO_MINDELTA,
-	DO_SORT, DO_COUNTNAME, DO_LAST
+	DO_SORT, DO_COUNTNAME, DO_FONTSIZE, DO_FONTWIDTH, DO_LAST
 };
 #define DRAW_LONGOPTS \
 	{ "title", required_argument, NULL, 't' }, \
@@ -83,6 +83,15 @@ enum {
 	{ "min-delta", required_argument, NULL, DO_MINDELTA }, \
 	{ "sort", required_argument, NULL, DO_SORT }, \
 	{ "countname", required_argument, NULL, DO_COUNTNAME }
+
+/* The font options of the renderers that write text with a font of
+ * their own choice (fg-svg, fg-pdf); draw_option takes them too. */
+#define DRAW_FONTOPTS \
+	{ "fontsize", required_argument, NULL, DO_FONTSIZE }, \
+	{ "fontwidth", required_argument, NULL, DO_FONTWIDTH }
+#define DU_FONTS \
+	"      --fontsize SIZE    font size (12)\n" \
+	"      --fontwidth W      average character width / font size (0.59)\n"
 
 /* --negate=hues: flamegraph.pl's --negate, red and blue swapped (the
  * target drawn); a bare --negate is 1, ProfileVega's. */
