@@ -23,9 +23,6 @@
 
 #define XPAD DRAW_XPAD
 
-/* --nameattr's attributes, when given */
-static struct nameattrs *nattrs;
-
 /* An amount as the script's tooltip writes it (draw_amount). */
 static void
 out_amount(double v, const count *c, double factor)
@@ -240,17 +237,17 @@ frame_attrs(const struct nafunc *a)
 	}
 }
 
-/* The --nameattr attributes of frame f of L, or NULL. */
+/* The attributes na (--nameattr's, or NULL) give frame f of L, or NULL. */
 static const struct nafunc *
-frame_nameattrs(const struct layout *L, const struct lframe *f)
+frame_nameattrs(const struct nameattrs *na, const struct layout *L, const struct lframe *f)
 {
 	const char *s;
 	size_t n;
 
-	if (!nattrs || f->name == LF_ROOT || f->name == LF_MORE)
+	if (!na || f->name == LF_ROOT || f->name == LF_MORE)
 		return NULL;
 	s = layout_name(L, f, &n);
-	return nameattr_find(nattrs, s, n);
+	return nameattr_find(na, s, n);
 }
 
 /* A number with one decimal ("%.1f") as short as SVG reads it: "10"
@@ -268,7 +265,8 @@ short_num(char *s)
 /* The frames of view v: a rect each, in layout order, with its title;
  * white[i] is set when frame i's label is white. */
 static void
-write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsigned char *white)
+write_rects(const char *id, struct graph *g, const struct dopts *o, const struct nameattrs *na,
+    int v, unsigned char *white)
 {
 	const struct layout *L = &g->v[v].L;
 	double wpt = g->v[v].wpt;
@@ -308,7 +306,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, int v, unsig
 		color_hex(c = graph_color(g, o, v, i), hex);
 		st = graph_status(g, o, v, i);
 		graph_label(g, v, i, &s, &n, buf);
-		a = frame_nameattrs(L, f);
+		a = frame_nameattrs(na, L, f);
 		if (a && a->href)
 			link_start(a);
 		out_str("<rect\nx=\"");
@@ -434,10 +432,10 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
  * carries no frames, and the SVG is smaller by a fifth.
  */
 static int
-titles_suffice(const struct dopts *o, const struct graph *g)
+titles_suffice(const struct dopts *o, const struct graph *g, const struct nameattrs *na)
 {
 	return !g->unit && o->factor == 1 && !count_frac && o->more && !o->chart &&
-	    !(nattrs && nattrs->titles);
+	    !(na && na->titles);
 }
 
 /*
@@ -477,12 +475,12 @@ write_gaps(const struct layout *L)
 }
 
 static void
-write_data(const struct dopts *o, const struct graph *g)
+write_data(const struct dopts *o, const struct graph *g, const struct nameattrs *na)
 {
 	const struct layout *L = &g->v[0].L, *EL = g->nviews > 1 ? &g->v[1].L : NULL;
 	struct names nm = { 0 }, enm = { 0 };
 
-	if (titles_suffice(o, g)) {
+	if (titles_suffice(o, g, na)) {
 		out_printf("var D = {dom:1, fh:%.15g, g:", g->fh);
 		write_gaps(L);
 		if (EL) {
@@ -516,7 +514,7 @@ write_data(const struct dopts *o, const struct graph *g)
 	}
 scalars:
 	out_printf("s:%d, W:%.15g, H:%.15g, pad:%d, fs:%.15g, fw:%.15g, ty:%.15g, factor:%.15g, total:",
-	    g->diff && !titles_suffice(o, g) ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
+	    g->diff && !titles_suffice(o, g, na) ? 5 : 4, g->W, g->H, XPAD, o->fontsize, o->fontwidth,
 	    3 + (g->fh - 1) / 2, o->factor);
 	out_count(L->total);
 	out_str(",\ncn:");
@@ -526,7 +524,7 @@ scalars:
 		out_str(", u:");
 		out_jsonstr(unit_name(g->unit), strlen(unit_name(g->unit)));
 	}
-	if ((nattrs && nattrs->titles) || (o->palette == PAL_JULIA && !g->diff))
+	if ((na && na->titles) || (o->palette == PAL_JULIA && !g->diff))
 		out_str(", ut:1");	/* a tooltip is the frame's title (with a status) */
 	out_str(", nt:");
 	out_jsonstr(o->nametype, strlen(o->nametype));
@@ -630,12 +628,11 @@ elided_control(const struct dopts *o, const struct graph *g, count vanished)
 
 /* The whole SVG (svg.h). */
 void
-svg_write(const struct dopts *o, struct graph *g, struct nameattrs *na)
+svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na)
 {
 	char bg1[8], bg2[8];
 	unsigned char *white;
 
-	nattrs = na;
 	color_background(o->palette, o->bgcolors, bg1, bg2);
 	out_str("<?xml version=\"1.0\" standalone=\"no\"?>\n"
 	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
@@ -655,7 +652,7 @@ svg_write(const struct dopts *o, struct graph *g, struct nameattrs *na)
 	out_printf("; font-size:%gpx; }\n#title { font-size:%gpx; }\n", o->fontsize, o->fontsize + 5);
 	out_str(svg_css);
 	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
-	write_data(o, g);
+	write_data(o, g, na);
 	out_str(svg_js);
 	out_str("]]></script>\n");
 	out_printf("<rect x=\"0\" y=\"0\" width=\"%.15g\" height=\"%.15g\" fill=\"url(#background)\"/>\n",
@@ -676,10 +673,10 @@ svg_write(const struct dopts *o, struct graph *g, struct nameattrs *na)
 		julia_legend(g, g->H - g->ypad2 / 2);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
-	write_rects("frames", g, o, 0, white);
+	write_rects("frames", g, o, na, 0, white);
 	write_labels("labels", g, o, 0, white);
 	if (g->nviews > 1) {
-		write_rects("eframes", g, o, 1, white);
+		write_rects("eframes", g, o, na, 1, white);
 		write_labels("elabels", g, o, 1, white);
 	}
 	free(white);

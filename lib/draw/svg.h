@@ -13,7 +13,7 @@
 
 /* Write graph g under options o as an SVG; na: --nameattr's attributes
  * of frames by name, or NULL. */
-void svg_write(const struct dopts *o, struct graph *g, struct nameattrs *na);
+void svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na);
 /* Drop the "id" attributes of m (read from path) that name one of
  * fg-svg's own elements, which its script looks up, with a warning
  * each. */
