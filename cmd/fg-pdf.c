@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/legend.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -96,19 +97,20 @@ centred(struct bytes *b, const struct graph *g, const struct popts *po, double s
 	text(b, g, size, x - utf8_chars(s, n) * size * po->fontwidth / 2, y, s, n, 0);
 }
 
+/* The key to the colours that mean something (draw_legend_items). */
 static void
 legend(struct bytes *b, const struct graph *g, const struct dopts *o)
 {
-	static const char *what[] = { "grew", "shrank", "new" };
-	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
-	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
-	int i;
+	struct legend_item it[LEGEND_MAX];
+	size_t i, n = draw_legend_items(it, g->diff, o);
+	double x, y = g->H - g->ypad2 / 2;
 
-	for (i = 0; i < 3; i++, x += 80) {
-		rgbfill(b, i == 0 ? red : i == 1 ? blue : color_new);
-		rect(b, x, g->H - y - 1, 10, 10);
+	for (i = 0; i < n; i++) {
+		x = g->W / 2 + it[i].dx;
+		rgbfill(b, it[i].c);
+		rect(b, x, g->H - y - 1, LEGEND_BOX, LEGEND_BOX);
 		bputs(b, "0 g BT\n");
-		text(b, g, o->fontsize, x + 14, y, what[i], strlen(what[i]), 0);
+		text(b, g, o->fontsize, x + LEGEND_TEXT, y, it[i].what, strlen(it[i].what), 0);
 		bputs(b, "ET\n");
 	}
 }

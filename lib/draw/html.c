@@ -10,14 +10,11 @@
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/html.h"
+#include "draw/legend.h"
 #include "draw/layout.h"
 #include "base/strsort.h"
 #include "stack/frame.h"
 
-/* Frames under Julia's compiler (type inference, code generation) with
- * no status of their own: ProfileCanvas's "compilation" flag, which
- * folded stacks do not carry, found by the frames that start it. */
-static const struct rgb compile_rgb = { 150, 140, 210 };
 static const struct rgb match_rgb = { 230, 0, 230 };	/* flamegraph.pl's search colour */
 
 /* Numbers as base64 digits, five bits each, low first; a digit with 32
@@ -146,7 +143,7 @@ frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
 			frame_strip_annot(s, n, &annot, &alen);
 			if (comp[f->depth] && !annot)
-				c = compile_rgb;
+				c = color_compile;
 		}
 		v->color[i] = color_index(p, c);
 		if (byname)
@@ -400,17 +397,13 @@ legend_entry(const char *what, struct rgb c, int first)
 static void
 write_legend(const struct html_page *p)
 {
+	struct legend_item it[LEGEND_MAX];
+	size_t i, n = draw_legend_items(it, p->diff, p->o);
+
 	key("legend");
 	out_char('[');
-	if (p->diff) {
-		legend_entry("grew", color_delta(1, 1), 1);
-		legend_entry("shrank", color_delta(-1, 1), 0);
-		legend_entry("new", color_new, 0);
-	} else if (p->o->palette == PAL_JULIA) {
-		legend_entry("runtime dispatch", color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL), 1);
-		legend_entry("garbage collection", color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL), 0);
-		legend_entry("compilation", compile_rgb, 0);
-	}
+	for (i = 0; i < n; i++)
+		legend_entry(it[i].what, it[i].c, i == 0);
 	out_str("],");
 }
 

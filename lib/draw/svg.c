@@ -19,6 +19,7 @@
 #include "draw/draw.h"
 #include "draw/font.h"
 #include "draw/layout.h"
+#include "draw/legend.h"
 #include "draw/svg.h"
 
 #define XPAD DRAW_XPAD
@@ -560,44 +561,22 @@ write_notes(const char *s)
 	out_str(" -->\n");
 }
 
-/* The key of Julia's statuses, as fg-html's. */
-static void
-julia_legend(const struct graph *g, double y)
-{
-	static const char *what[] = { "runtime dispatch", "garbage collection", "compilation" };
-	struct rgb c[3];
-	double x = g->W / 2 - 200;
-	char hex[8];
-	size_t i;
-
-	c[0] = color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL);
-	c[1] = color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL);
-	c[2] = color_compile;
-	for (i = 0; i < LEN(what); i++, x += 140) {
-		color_hex(c[i], hex);
-		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
-		    x, y - 9, hex);
-		text(NULL, x + 14, y, NULL, what[i]);
-	}
-}
-
-/* The key of differential colours; --negate=hues swaps red and blue. */
+/* The key to the colours that mean something (draw_legend_items), its
+ * labels' baseline at y. */
 static void
 legend(const struct graph *g, const struct dopts *o, double y)
 {
-	static const struct { const char *what; struct rgb c; } keys[] = {
-		{ "grew", { 255, 0, 0 } }, { "shrank", { 0, 0, 255 } }, { "new", { 0, 0, 0 } },
-	};
-	double x = g->W / 2 - 110;
+	struct legend_item it[LEGEND_MAX];
+	size_t i, n = draw_legend_items(it, g->diff, o);
 	char hex[8];
-	size_t i;
+	double x;
 
-	for (i = 0; i < LEN(keys); i++, x += 80) {
-		color_hex(i == 2 ? color_new : keys[i].c, hex);
-		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"10\" height=\"10\" fill=\"%s\"/>\n",
-		    x, y - 9, hex);
-		text(NULL, x + 14, y, NULL, o->negate == NEGATE_HUES && i < 2 ? keys[!i].what :
-		    keys[i].what);
+	for (i = 0; i < n; i++) {
+		x = g->W / 2 + it[i].dx;
+		color_hex(it[i].c, hex);
+		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+		    x, y - 9, LEGEND_BOX, LEGEND_BOX, hex);
+		text(NULL, x + LEGEND_TEXT, y, NULL, it[i].what);
 	}
 }
 
@@ -667,10 +646,7 @@ svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na)
 	text("matched", g->W - XPAD - 100, g->H - g->ypad2 / 2, " class=\"hide\"", " ");
 	if (g->nviews > 1)
 		elided_control(o, g, g->v[1].L.total);
-	if (g->diff)
-		legend(g, o, g->H - g->ypad2 / 2);
-	else if (o->palette == PAL_JULIA)
-		julia_legend(g, g->H - g->ypad2 / 2);
+	legend(g, o, g->H - g->ypad2 / 2);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, na, 0, white);
