@@ -12,6 +12,7 @@
 #include "base/escape.h"
 #include "base/out.h"
 #include "base/util.h"
+#include "draw/assets.h"
 #include "stack/frame.h"
 #include "draw/color.h"
 #include "draw/draw.h"
@@ -43,9 +44,9 @@ status_of(const struct layout *L, const struct lframe *f)
 
 static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
 static const char *status_colors = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
-/* differential: shrank, no change, grew; frames new in the target */
+/* differential: shrank, no change, grew (frames new in the target take
+ * color_new, the other renderers' green) */
 static const char *diff_colors = "[\"#528fe0\", \"#d0d0d0\", \"#d73027\"]";
-static const char *new_color = "#3cb371";
 
 /* The k-th colour of a list above. */
 static struct rgb
@@ -69,7 +70,7 @@ label_white(const struct layout *L, const struct lframe *f, int diff, double v, 
 	if (!diff)
 		fill = list_color(status_colors, status_of(L, f));
 	else if (f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]))
-		fill = rgb_parse(new_color);
+		fill = color_new;
 	else if (v < 0)
 		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 0), -v / maxdelta);
 	else
@@ -177,6 +178,7 @@ struct chart {
 	const char *title;
 	count total;
 	const char *countname;	/* the tooltip's name of the count */
+	char newcolor[8];	/* color_new, "#rrggbb" */
 };
 
 /* The title, with the vanished samples as its subtitle. */
@@ -312,7 +314,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
 		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", "
 		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"}, "
-		    "\"legend\": {\"orient\": \"bottom\"}},\n", new_color, -g->maxdelta, g->maxdelta, diff_colors);
+		    "\"legend\": {\"orient\": \"bottom\"}},\n", g->newcolor, -g->maxdelta, g->maxdelta, diff_colors);
 	else
 		out_printf("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, "
 		    "\"scale\": {\"domain\": %s, \"range\": %s}, \"legend\": {\"orient\": \"bottom\"}},\n",
@@ -391,7 +393,8 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
 	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
 	if (g->diff)
-		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, ");	/* new_color */
+		out_printf("\"fill\": {\"signal\": \"datum.w == 1 ? '%s' : scale('color', datum.v)\"}, ",
+		    g->newcolor);
 	else
 		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, ");
 	tooltip_signal(g);
@@ -407,21 +410,6 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "\"limit\": {\"signal\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
 	    "\"opacity\": {\"signal\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}}\n}}\n]\n}\n");
 }
-
-/* The page's embedding: a message in place of the graph when Vega
- * could not be loaded (offline) or could not draw. */
-static const char html_embed[] =
-	"var fgmsg = document.getElementById(\"fgmsg\");\n"
-	"function fgfail(why) {\n"
-	"\tfgmsg.textContent = \"The graph needs the Vega libraries from cdn.jsdelivr.net, \" + why +\n"
-	"\t\t\". Offline, draw the profile with fg-html (an interactive page with nothing to \" +\n"
-	"\t\t\"download) or fg-svg (an SVG that any browser opens) instead.\";\n"
-	"}\n"
-	"if (typeof vegaEmbed === \"undefined\")\n"
-	"\tfgfail(\"which could not be loaded (offline?)\");\n"
-	"else\n"
-	"\tvegaEmbed(\"#vis\", spec, {actions: true}).then(function () { fgmsg.remove(); },\n"
-	"\t\tfunction (e) { fgfail(\"which failed: \" + e.message); });\n";
 
 /* The Vega libraries the page loads: exact versions, each file with its
  * Subresource Integrity hash (sha384 of the file in the npm package,
@@ -450,7 +438,7 @@ write_html(const struct dopts *o, const struct chart *g)
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
 	write_vegalite(o, g);
 	out_str(";\n");
-	out_str(html_embed);
+	out_str(vega_js);
 	out_str("</script>\n</body>\n</html>\n");
 }
 
@@ -468,6 +456,7 @@ chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, doubl
 	g->H = height ? height : 20.0 * g->levels;
 	g->title = o->title ? o->title : g->diff ? "Diff Profile Results" : "Profile Results";
 	g->maxdelta = gr->v[0].ds.max;
+	color_hex(color_new, g->newcolor);
 	/* a tooltip's line needs a name: the unit's when there is no other */
 	g->countname = *gr->countname ? gr->countname : unit_name(gr->unit);
 }
