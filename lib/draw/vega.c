@@ -199,25 +199,47 @@ write_title(const struct chart *g)
 	bytes_free(&note);
 }
 
-/* The fields of the count, the baseline and the change: the numbers,
- * or with a unit the human forms. */
-static const char *
-field(const struct chart *g, int k)
-{
-	static const char *const plain[] = { "c", "o", "delta" }, *const human[] = { "h", "ho", "hd" };
+/* A tooltip's line: its title, the frame's field it shows, and the
+ * number's format (d3-format) or NULL. */
+struct tipline {
+	const char *title, *field, *format;
+};
 
-	return g->g->unit ? human[k] : plain[k];
+/* The tooltip's lines, for both specs: the frame, its count and
+ * percentage, and for differential input the baseline, the change and
+ * the change's percentage; the amounts are numbers, or with a unit
+ * their human forms.  Returns how many. */
+static size_t
+tooltip_lines(const struct chart *g, struct tipline t[6])
+{
+	int h = g->g->unit != 0;
+
+	t[0] = (struct tipline){ "frame", "n", NULL };
+	t[1] = (struct tipline){ g->countname, h ? "h" : "c", NULL };
+	t[2] = (struct tipline){ "percent", "p", ".2f" };
+	if (!g->diff)
+		return 3;
+	t[3] = (struct tipline){ "baseline", h ? "ho" : "o", NULL };
+	t[4] = (struct tipline){ "change", h ? "hd" : "delta", NULL };
+	t[5] = (struct tipline){ "change%", "dp", "+.2f" };
+	return 6;
 }
 
+/* The tooltip of Vega-Lite: an array of fields. */
 static void
 tooltip_fields(const struct chart *g)
 {
-	out_printf("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"%s\",\"title\":", field(g, 0));
-	out_jsonstr(g->countname, strlen(g->countname));
-	out_str("},{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
-	if (g->diff)
-		out_printf(",{\"field\":\"%s\",\"title\":\"baseline\"},{\"field\":\"%s\",\"title\":\"change\"},"
-		    "{\"field\":\"dp\",\"title\":\"change%%\",\"format\":\"+.2f\"}", field(g, 1), field(g, 2));
+	struct tipline t[6];
+	size_t i, n = tooltip_lines(g, t);
+
+	out_char('[');
+	for (i = 0; i < n; i++) {
+		out_printf("%s{\"field\":\"%s\",\"title\":", i ? "," : "", t[i].field);
+		out_jsonstr(t[i].title, strlen(t[i].title));
+		if (t[i].format)
+			out_printf(",\"format\":\"%s\"", t[i].format);
+		out_char('}');
+	}
 	out_str("]");
 }
 
@@ -252,52 +274,99 @@ out_exprstr(const char *s)
 	out_json(s + run, i - run);
 }
 
-/* The tooltip signal of the Vega spec. */
+/* The tooltip of Vega: a signal, an object expression of the same
+ * lines. */
 static void
 tooltip_signal(const struct chart *g)
 {
-	out_str("\"tooltip\": {\"signal\": \"{'frame': datum.n, '");
-	out_exprstr(g->countname);
-	out_printf("': datum.%s, 'percent': format(datum.p, '.2f')", field(g, 0));
-	if (g->diff)
-		out_printf(", 'baseline': datum.%s, 'change': datum.%s, 'change%%': format(datum.dp, '+.2f')",
-		    field(g, 1), field(g, 2));
+	struct tipline t[6];
+	size_t i, n = tooltip_lines(g, t);
+
+	out_str("\"tooltip\": {\"signal\": \"{");
+	for (i = 0; i < n; i++) {
+		out_str(i ? ", '" : "'");
+		out_exprstr(t[i].title);
+		if (t[i].format)
+			out_printf("': format(datum.%s, '%s')", t[i].field, t[i].format);
+		else
+			out_printf("': datum.%s", t[i].field);
+	}
 	out_str("}\"}},\n");
 }
 
-/* The transform that computes dp, the differential percentage of
- * fg-folded(5): the change as a percentage of the total drawn. */
+/* One field computed from a frame's data: pre (Vega-Lite's calculate,
+ * Vega's formula transform, up to the expression), the expression,
+ * then the total when total is not NULL; named as. */
 static void
-diff_pct_calc(count total, const char *pre, const char *post)
+computed(const char *pre, const char *expr, const count *total, const char *as)
 {
+	out_str(pre);
+	out_str(expr);
+	if (total)
+		out_count(*total);
+	out_printf("\", \"as\": \"%s\"}", as);
+}
+
+/* The fields both specs compute: c, the count; p, its percentage of
+ * the total drawn; status, its name; and for differential input delta,
+ * the change, and dp, the differential percentage of fg-folded(5): the
+ * change as a percentage of the total drawn. */
+static void
+computed_fields(const struct chart *g, const char *pre)
+{
+	computed(pre, "datum.b - datum.a", NULL, "c");
+	out_str(",\n");
+	computed(pre, "100 * (datum.b - datum.a) / ", &g->total, "p");
 	out_str(",\n");
 	out_str(pre);
-	out_str("100 * (datum.c - datum.o) / ");
-	out_count(total);
-	out_str(post);
+	out_json(status_names, strlen(status_names));
+	out_str("[datum.s]\", \"as\": \"status\"}");
+	if (!g->diff)
+		return;
+	out_str(",\n");
+	computed(pre, "datum.c - datum.o", NULL, "delta");
+	out_str(",\n");
+	computed(pre, "100 * (datum.c - datum.o) / ", &g->total, "dp");
 }
+
+/* What a spec begins with: the schema of vega or vega-lite, the title
+ * and the size. */
+static void
+spec_head(const struct chart *g, const char *schema)
+{
+	out_printf("{\n\"$schema\": \"https://vega.github.io/schema/%s/v5.json\",\n\"title\": ", schema);
+	write_title(g);
+	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n", g->W, g->H);
+}
+
+/* The colour scale's domain and range: the change, from shrank through
+ * none to grew, or the statuses. */
+static void
+color_domain(const struct chart *g)
+{
+	if (g->diff)
+		out_printf("\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"",
+		    -g->maxdelta, g->maxdelta, diff_colors);
+	else
+		out_printf("\"domain\": %s, \"range\": %s", status_names, status_colors);
+}
+
+/* A label's room, and whether it shows at all (frames at least 24 px
+ * wide), in a Vega expression */
+#define LABEL_LIMIT "max(0, scale('x', datum.b) - scale('x', datum.a) - 6)"
+#define LABEL_SHOWN "scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0"
 
 static void
 write_vegalite(const struct dopts *o, const struct chart *g)
 {
-	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
-	write_title(g);
-	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"datasets\": {\"names\":", g->W, g->H);
+	spec_head(g, "vega-lite");
+	out_str("\"datasets\": {\"names\":");
 	write_data(g->g, ",\n\"frames\":");
 	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
 	    "{\"lookup\": \"i\", \"from\": {\"data\": {\"name\": \"names\"}, \"key\": \"i\", \"fields\": [\"n\"]}},\n"
 	    "{\"calculate\": \"datum.d + 1\", \"as\": \"e\"},\n"
-	    "{\"calculate\": \"datum.d + 0.5\", \"as\": \"m\"},\n"
-	    "{\"calculate\": \"datum.b - datum.a\", \"as\": \"c\"},\n");
-	out_str("{\"calculate\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->total);
-	out_str("\", \"as\": \"p\"},\n{\"calculate\": \"");
-	out_json(status_names, strlen(status_names));
-	out_str("[datum.s]\", \"as\": \"status\"}");
-	if (g->diff)
-		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
-	if (g->diff)
-		diff_pct_calc(g->total, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
+	    "{\"calculate\": \"datum.d + 0.5\", \"as\": \"m\"},\n");
+	computed_fields(g, "{\"calculate\": \"");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
@@ -312,21 +381,19 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	    g->levels, o->inverted ? "true" : "false");
 	if (g->diff)
 		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
-		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", "
-		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"}, "
-		    "\"legend\": {\"orient\": \"bottom\"}},\n", g->newcolor, -g->maxdelta, g->maxdelta, diff_colors);
+		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", \"scale\": {", g->newcolor);
 	else
-		out_printf("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, "
-		    "\"scale\": {\"domain\": %s, \"range\": %s}, \"legend\": {\"orient\": \"bottom\"}},\n",
-		    status_names, status_colors);
+		out_str("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, \"scale\": {");
+	color_domain(g);
+	out_str("}, \"legend\": {\"orient\": \"bottom\"}},\n");
 	out_str("\"opacity\": {\"condition\": {\"param\": \"hover\", \"empty\": false, \"value\": 0.6}, \"value\": 1},\n"
 	    "\"strokeWidth\": {\"condition\": {\"param\": \"pick\", \"empty\": false, \"value\": 2}, \"value\": 0.5},\n"
 	    "\"tooltip\": ");
 	tooltip_fields(g);
 	out_str("\n}\n},\n{\n\"mark\": {\"type\": \"text\", \"align\": \"left\", \"baseline\": \"middle\", "
 	    "\"dx\": 3, \"fontSize\": 11, \"clip\": true, \"ellipsis\": \"..\", "
-	    "\"limit\": {\"expr\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
-	    "\"opacity\": {\"expr\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}},\n"
+	    "\"limit\": {\"expr\": \"" LABEL_LIMIT "\"}, "
+	    "\"opacity\": {\"expr\": \"" LABEL_SHOWN "\"}},\n"
 	    "\"encoding\": {\n\"x\": {\"field\": \"a\", \"type\": \"quantitative\"},\n"
 	    "\"y\": {\"field\": \"m\", \"type\": \"quantitative\"},\n\"text\": {\"field\": \"n\"},\n"
 	    "\"color\": {\"condition\": {\"test\": \"datum.l == 1\", \"value\": \"white\"}, \"value\": \"black\"},\n"
@@ -338,23 +405,12 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 static void
 write_vega(const struct dopts *o, const struct chart *g)
 {
-	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
-	write_title(g);
-	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"padding\": 5,\n"
-	    "\"data\": [\n{\"name\": \"names\", \"values\": ", g->W, g->H);
+	spec_head(g, "vega");
+	out_str("\"padding\": 5,\n\"data\": [\n{\"name\": \"names\", \"values\": ");
 	write_data(g->g, "},\n{\"name\": \"frames\", \"values\": ");
 	out_str(",\n\"transform\": [\n"
-	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n"
-	    "{\"type\": \"formula\", \"expr\": \"datum.b - datum.a\", \"as\": \"c\"},\n"
-	    "{\"type\": \"formula\", \"expr\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->total);
-	out_str("\", \"as\": \"p\"},\n{\"type\": \"formula\", \"expr\": \"");
-	out_json(status_names, strlen(status_names));
-	out_str("[datum.s]\", \"as\": \"status\"}");
-	if (g->diff)
-		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
-	if (g->diff)
-		diff_pct_calc(g->total, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
+	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n");
+	computed_fields(g, "{\"type\": \"formula\", \"expr\": \"");
 	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
 	out_count(g->total);
 	out_str("], \"on\": [\n"
@@ -381,12 +437,9 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "\"zero\": false, \"nice\": false},\n");
 	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": [0, %u], \"range\": \"height\", "
 	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
-	if (g->diff)
-		out_printf("{\"name\": \"color\", \"type\": \"linear\", \"domain\": [%.15g, 0, %.15g], "
-		    "\"range\": %s, \"interpolate\": \"rgb\"}\n],\n", -g->maxdelta, g->maxdelta, diff_colors);
-	else
-		out_printf("{\"name\": \"color\", \"type\": \"ordinal\", \"domain\": %s, \"range\": %s}\n],\n",
-		    status_names, status_colors);
+	out_printf("{\"name\": \"color\", \"type\": \"%s\", ", g->diff ? "linear" : "ordinal");
+	color_domain(g);
+	out_str("}\n],\n");
 	out_printf("\"legends\": [{\"fill\": \"color\", \"orient\": \"bottom\", \"direction\": \"horizontal\"%s}],\n",
 	    g->diff ? ", \"title\": \"change\"" : "");
 	out_str("\"marks\": [\n{\"type\": \"rect\", \"name\": \"frame\", \"from\": {\"data\": \"frames\"}, \"clip\": true,\n"
@@ -407,8 +460,8 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
 	    "\"dx\": {\"value\": 3}},\n"
 	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
-	    "\"limit\": {\"signal\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
-	    "\"opacity\": {\"signal\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}}\n}}\n]\n}\n");
+	    "\"limit\": {\"signal\": \"" LABEL_LIMIT "\"}, "
+	    "\"opacity\": {\"signal\": \"" LABEL_SHOWN "\"}}\n}}\n]\n}\n");
 }
 
 /* The Vega libraries the page loads: exact versions, each file with its
