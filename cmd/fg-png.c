@@ -46,20 +46,14 @@ centred(struct canvas *cv, double x, double y, int scale, const char *s, struct 
 	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
 }
 
-/* The key to the colours that mean something (draw_legend_items). */
+/* A key of the legend (draw_legend) on canvas arg. */
 static void
-legend(struct canvas *cv, const struct graph *g, const struct dopts *o)
+legend_key(void *arg, const struct legend_item *it, double x, double y)
 {
-	struct legend_item it[LEGEND_MAX];
-	size_t i, n = draw_legend_items(it, g->diff, o);
-	double x, y = g->H - g->ypad2 / 2;
+	size_t n = strlen(it->what);
 
-	for (i = 0; i < n; i++) {
-		x = g->W / 2 + it[i].dx;
-		canvas_fill(cv, px(x), px(y - 9), px(x + LEGEND_BOX), px(y + 1), it[i].c);
-		canvas_text(cv, px(x + LEGEND_TEXT), px(y) - 7, 1, it[i].what, strlen(it[i].what),
-		    utf8_chars(it[i].what, strlen(it[i].what)), black);
-	}
+	canvas_fill(arg, px(x), px(y - 9), px(x + LEGEND_BOX), px(y + 1), it->c);
+	canvas_text(arg, px(x + LEGEND_TEXT), px(y) - 7, 1, it->what, n, utf8_chars(it->what, n), black);
 }
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
@@ -93,7 +87,7 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 	if (o->subtitle)
 		centred(cv, g->W / 2, o->fontsize * 4, 1, o->subtitle, gray);
 	if (g->diff)
-		legend(cv, g, o);
+		draw_legend(g, o, legend_key, cv);
 	if (g->diff)
 		footnote(cv, g);
 	for (i = 0; i < g->v[0].L.n; i++) {

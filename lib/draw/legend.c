@@ -49,3 +49,15 @@ draw_legend_items(struct legend_item it[LEGEND_MAX], int diff, const struct dopt
 		return julia_items(it);
 	return 0;
 }
+
+/* legend.h */
+void
+draw_legend(const struct graph *g, const struct dopts *o,
+    void (*key)(void *arg, const struct legend_item *it, double x, double y), void *arg)
+{
+	struct legend_item it[LEGEND_MAX];
+	size_t i, n = draw_legend_items(it, g->diff, o);
+
+	for (i = 0; i < n; i++)
+		key(arg, &it[i], g->W / 2 + it[i].dx, g->H - g->ypad2 / 2);
+}

@@ -29,5 +29,10 @@ struct legend_item {
  * palette its statuses.  Returns how many: 0 when no colour needs a
  * key. */
 size_t draw_legend_items(struct legend_item it[LEGEND_MAX], int diff, const struct dopts *o);
+/* Draw the legend of graph g under o in a renderer's medium: key(arg,
+ * item, x, y) for each item, x the left of its swatch, y its label's
+ * baseline in the bottom band; the swatch runs from y - 9 to y + 1. */
+void draw_legend(const struct graph *g, const struct dopts *o,
+    void (*key)(void *arg, const struct legend_item *it, double x, double y), void *arg);
 
 #endif

@@ -561,23 +561,17 @@ write_notes(const char *s)
 	out_str(" -->\n");
 }
 
-/* The key to the colours that mean something (draw_legend_items), its
- * labels' baseline at y. */
+/* A key of the legend (draw_legend): its swatch and its label. */
 static void
-legend(const struct graph *g, const struct dopts *o, double y)
+legend_key(void *arg, const struct legend_item *it, double x, double y)
 {
-	struct legend_item it[LEGEND_MAX];
-	size_t i, n = draw_legend_items(it, g->diff, o);
 	char hex[8];
-	double x;
 
-	for (i = 0; i < n; i++) {
-		x = g->W / 2 + it[i].dx;
-		color_hex(it[i].c, hex);
-		out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-		    x, y - 9, LEGEND_BOX, LEGEND_BOX, hex);
-		text(NULL, x + LEGEND_TEXT, y, NULL, it[i].what);
-	}
+	(void)arg;
+	color_hex(it->c, hex);
+	out_printf("<rect x=\"%.15g\" y=\"%.15g\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+	    x, y - 9, LEGEND_BOX, LEGEND_BOX, hex);
+	text(NULL, x + LEGEND_TEXT, y, NULL, it->what);
 }
 
 /* The control that shows the stacks that vanished, with their samples,
@@ -646,7 +640,7 @@ svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na)
 	text("matched", g->W - XPAD - 100, g->H - g->ypad2 / 2, " class=\"hide\"", " ");
 	if (g->nviews > 1)
 		elided_control(o, g, g->v[1].L.total);
-	legend(g, o, g->H - g->ypad2 / 2);
+	draw_legend(g, o, legend_key, NULL);
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, na, 0, white);
