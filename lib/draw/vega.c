@@ -90,25 +90,19 @@ human_field(struct bytes *b, const struct graph *g, const char *key, double v,
 	out_jsonstr((const char *)b->p, b->n);
 }
 
-/* The names, then the frames, as JSON arrays of objects with short
- * keys: a name is written once however many frames carry it.  With a
- * unit, a frame carries its amounts in human form: h, and for
- * differential input ho (the baseline) and hd (the change). */
+/* The names as a JSON array of objects {"i": ID, "n": NAME}: a name is
+ * written once however many frames carry it; fname[i] is frame i's
+ * name id. */
 static void
-write_data(const struct graph *g, const char *between)
+write_names(const struct graph *g, uint32_t *fname)
 {
-	struct bytes hb = { 0 };
 	const struct layout *L = &g->v[0].L;
-	const struct diffscale *ds = &g->v[0].ds;
-	uint32_t *index = ecalloc(L->names.n + 1, sizeof(*index)), nnames = 0, *fname;
+	uint32_t *index = ecalloc(L->names.n + 1, sizeof(*index)), nnames = 0;
 	const struct lframe *f;
 	const char *s;
 	size_t i, n;
 	char buf[48];
-	double d;
-	count w;
 
-	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
 	out_str("[");
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
@@ -127,46 +121,81 @@ write_data(const struct graph *g, const char *between)
 		out_char('}');
 	}
 	out_str("\n]");
+	free(index);
+}
+
+/* Frame f's change as its colour shows it, cut to the scale's ends. */
+static double
+frame_change(const struct diffscale *ds, const struct lframe *f)
+{
+	double d = frame_delta(ds, f);
+
+	if (d > ds->max)
+		d = ds->max;
+	if (d < -ds->max)
+		d = -ds->max;
+	return d;
+}
+
+/* Frame i as a JSON object with short keys: depth d, from a to b,
+ * name id i, status s; for differential input the baseline o, the
+ * change v (cut to the scale) and w, 1 if new; l, 1 when the label is
+ * white.  With a unit, its amounts in human form: h, and for
+ * differential input ho (the baseline) and hd (the change); b is
+ * scratch. */
+static void
+write_frame(struct bytes *b, const struct graph *g, size_t i, uint32_t name)
+{
+	const struct layout *L = &g->v[0].L;
+	const struct diffscale *ds = &g->v[0].ds;
+	const struct lframe *f = &L->f[i];
+	count w = layout_w(L, f);
+	double d = g->diff ? frame_change(ds, f) : 0;
+
+	out_str(i ? ",\n{\"d\":" : "\n{\"d\":");
+	out_u64(f->depth);
+	out_str(",\"a\":");
+	out_count(f->x);
+	out_str(",\"b\":");
+	out_printf("%.15g", count_val(f->x) + count_val(w));
+	out_str(",\"i\":");
+	out_u64(name);
+	out_str(",\"s\":");
+	out_u64(status_of(L, f));
+	if (g->diff) {
+		out_str(",\"o\":");
+		out_count(f->total[0]);
+		out_printf(",\"v\":%.15g", d);
+		out_printf(",\"w\":%d", f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]));
+	}
+	if (label_white(L, f, g->diff, d, ds->max))
+		out_str(",\"l\":1");
+	if (g->unit)
+		human_field(b, g, "h", count_val(w), &w, 0);
+	if (g->unit && g->diff) {
+		human_field(b, g, "ho", count_val(f->total[0]), &f->total[0], 0);
+		human_field(b, g, "hd", count_val(w) - count_val(f->total[0]), NULL, DA_SIGN);
+	}
+	out_char('}');
+}
+
+/* The names (write_names), between, then the frames (write_frame), as
+ * JSON arrays. */
+static void
+write_data(const struct graph *g, const char *between)
+{
+	const struct layout *L = &g->v[0].L;
+	uint32_t *fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
+	struct bytes hb = { 0 };
+	size_t i;
+
+	write_names(g, fname);
 	out_str(between);
 	out_char('[');
-	for (i = 0; i < L->n; i++) {
-		f = &L->f[i];
-		out_str(i ? ",\n{\"d\":" : "\n{\"d\":");
-		out_u64(f->depth);
-		out_str(",\"a\":");
-		out_count(f->x);
-		out_str(",\"b\":");
-		w = layout_w(L, f);
-		out_printf("%.15g", count_val(f->x) + count_val(w));
-		out_str(",\"i\":");
-		out_u64(fname[i]);
-		out_str(",\"s\":");
-		out_u64(status_of(L, f));
-		d = 0;
-		if (g->diff) {
-			d = frame_delta(ds, f);
-			if (d > ds->max)
-				d = ds->max;
-			if (d < -ds->max)
-				d = -ds->max;
-			out_str(",\"o\":");
-			out_count(f->total[0]);
-			out_printf(",\"v\":%.15g", d);
-			out_printf(",\"w\":%d", f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]));
-		}
-		if (label_white(L, f, g->diff, d, ds->max))
-			out_str(",\"l\":1");
-		if (g->unit)
-			human_field(&hb, g, "h", count_val(w), &w, 0);
-		if (g->unit && g->diff) {
-			human_field(&hb, g, "ho", count_val(f->total[0]), &f->total[0], 0);
-			human_field(&hb, g, "hd", count_val(w) - count_val(f->total[0]), NULL, DA_SIGN);
-		}
-		out_char('}');
-	}
+	for (i = 0; i < L->n; i++)
+		write_frame(&hb, g, i, fname[i]);
 	out_str("\n]");
 	bytes_free(&hb);
-	free(index);
 	free(fname);
 }
 
