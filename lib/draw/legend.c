@@ -1,42 +1,32 @@
 /* legend.c: the key to the colours that mean something (legend.h) */
-#include "base/util.h"
 #include "draw/color.h"
 #include "draw/draw.h"
 #include "draw/legend.h"
 
-/* The key of differential colours. */
+/* The key of differential colours: the ends of the scale of change
+ * (color_delta), which --negate=hues swaps, and new frames' colour. */
 static size_t
 diff_items(struct legend_item it[LEGEND_MAX], const struct dopts *o)
 {
-	static const struct legend_item keys[] = {
-		{ "grew", { 255, 0, 0 }, -110 }, { "shrank", { 0, 0, 255 }, -30 }, { "new", { 0, 0, 0 }, 50 },
-	};
-	size_t i;
+	int hues = o->negate == NEGATE_HUES;
 
-	for (i = 0; i < LEN(keys); i++) {
-		it[i] = keys[i];
-		if (o->negate == NEGATE_HUES && i < 2)
-			it[i].what = keys[!i].what;
-	}
-	it[2].c = color_new;
-	return LEN(keys);
+	it[0] = (struct legend_item){ hues ? "shrank" : "grew", color_delta(1, 1), -110 };
+	it[1] = (struct legend_item){ hues ? "grew" : "shrank", color_delta(-1, 1), -30 };
+	it[2] = (struct legend_item){ "new", color_new, 50 };
+	return 3;
 }
 
-/* The key of Julia's statuses, as fg-html's. */
+/* The key of Julia's statuses: the julia palette's colours of frames
+ * annotated _[d] and _[g], and of frames under its compiler. */
 static size_t
 julia_items(struct legend_item it[LEGEND_MAX])
 {
-	static const char *what[] = { "runtime dispatch", "garbage collection", "compilation" };
-	size_t i;
-
-	it[0].c = color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL);
-	it[1].c = color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL);
-	it[2].c = color_compile;
-	for (i = 0; i < LEN(what); i++) {
-		it[i].what = what[i];
-		it[i].dx = -200 + 140.0 * i;
-	}
-	return LEN(what);
+	it[0] = (struct legend_item){ "runtime dispatch",
+	    color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL), -200 };
+	it[1] = (struct legend_item){ "garbage collection",
+	    color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL), -60 };
+	it[2] = (struct legend_item){ "compilation", color_compile, 80 };
+	return 3;
 }
 
 /* legend.h */
