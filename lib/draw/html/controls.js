@@ -381,10 +381,11 @@ function search(term) {
 	el.searchmsg.textContent = "";
 	el.matchpos.textContent = "";
 	if (ST.term) {
-		try { re = new RegExp(ST.term, ST.icase ? "i" : ""); } catch (err) {
+		var r = searchre(ST.term, ST.icase);
+		if (!(re = r.re)) {
 			el.search.className = "bad";
 			el.searchmsg.textContent = "invalid regular expression";
-			el.searchmsg.title = String(err.message);
+			el.searchmsg.title = r.error;
 		}
 	}
 	if (re) {
@@ -412,16 +413,11 @@ function onematch() {
 	b.textContent = "Sandwich of " + one;
 	b.style.display = "";
 }
+/* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
-	var v = V, z = ST.z, sum = 0, i;
-	if (!match) { el.matched.textContent = ""; return; }
-	/* under a matching caller, every sample passes through a match */
-	for (i = v.parent[z]; i >= 0 && !match[v.f[i]]; i = v.parent[i]) ;
-	if (i >= 0) { el.matched.textContent = "Matched: " + pct(1, 1); return; }
-	for (i = z; i < v.end[z];) {
-		if (match[v.f[i]]) { sum += v.w[i]; i = v.end[i]; } else i++;
-	}
-	el.matched.textContent = "Matched: " + pct(sum, v.w[z]);
+	var v = V;
+	el.matched.textContent = match ? matchedtext(ST.z, v.parent, v.end, v.w,
+		function (i) { return match[v.f[i]]; }) : "";
 }
 
 /* The frames of the view that match, in pre-order; step to the next
@@ -477,13 +473,18 @@ function arrow(k) {
 		}
 	if (best >= 0 && rect(mainpane(), best)) select(best);
 }
+/* The keys of both viewers (viewer.js's keyaction), then the page's own. */
 function keydown(e) {
-	var inSearch = document.activeElement === el.search, k = e.key;
-	if ((k === "/" && !inSearch) || ((e.ctrlKey || e.metaKey) && k === "f")) {
+	var inSearch = document.activeElement === el.search, k = e.key, a = keyaction(e, inSearch);
+	if (a === "find") {
 		e.preventDefault();
 		el.search.focus();
 		el.search.select();
-	} else if (k === "Escape") {
+	} else if (a === "case") {
+		e.preventDefault();
+		ST.icase = !ST.icase;
+		search(ST.term);
+	} else if (a === "reset") {
 		if (ST.z) zoom(0);
 		else if (ST.term) search("");
 		if (inSearch) el.search.blur();
@@ -650,37 +651,31 @@ function sandinfo() {
 		") \u2014 callers above, callees below";
 }
 
-/* The state in the URL: ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
+/* The state in the URL (viewer.js reads and writes it):
+ * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
 function save() {
 	var q = [];
-	if (ST.v) q.push("v=" + ST.v);
-	if (ST.elided) q.push("e=1");
-	if (ST.z) q.push("z=" + ST.z);
-	if (ST.term) q.push("s=" + encodeURIComponent(ST.term));
-	if (ST.icase) q.push("i=1");
-	if (ST.sortwidth !== !!D.sortwidth) q.push("o=" + (ST.sortwidth ? "width" : "name"));
-	if (ST.mode) q.push("m=" + ST.mode);
-	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
-	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
-	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
-	if (ST.theme) q.push("th=" + ST.theme);
-	if (ST.tfile && ST.mode === "table") q.push("tb=file");
-	try {
-		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
-	} catch (err) { /* some file:// pages refuse; the view still works */ }
+	if (ST.v) q.push(["v", ST.v]);
+	if (ST.elided) q.push(["e", 1]);
+	if (ST.z) q.push(["z", ST.z]);
+	if (ST.term) q.push(["s", ST.term]);
+	if (ST.icase) q.push(["i", 1]);
+	if (ST.sortwidth !== !!D.sortwidth) q.push(["o", ST.sortwidth ? "width" : "name"]);
+	if (ST.mode) q.push(["m", ST.mode]);
+	else if (ST.inverted !== !!D.inverted) q.push(["m", ST.inverted ? "icicle" : "flame"]);
+	if (ST.mode === "sandwich") q.push(["fn", ST.fn]);
+	ST.tx.forEach(function (t) { q.push(["tx", t]); });
+	if (ST.theme) q.push(["th", ST.theme]);
+	if (ST.tfile && ST.mode === "table") q.push(["tb", "file"]);
+	seturl(q);
 }
 function load() {
-	var p = {};
+	var all = queryparams(location.search), p = querymap(all);
 	ST.tx = [];
-	location.search.slice(1).split("&").forEach(function (kv) {
-		var i = kv.indexOf("="), k = kv.slice(0, i), x, c;
-		if (i <= 0) return;
-		try { x = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " ")); }
-		catch (err) { return; /* a malformed parameter is ignored */ }
-		p[k] = x;
-		/* tx=KIND:ARG, in order; an unknown kind is ignored */
-		c = x.indexOf(":");
-		if (k === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
+	/* tx=KIND:ARG, in order; an unknown kind is ignored */
+	all.forEach(function (kv) {
+		var x = kv[1], c = x.indexOf(":");
+		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
 	var v = parseInt(p.v, 10);
 	if (v >= 0 && v < D.views.length) ST.v = v;

@@ -26,14 +26,13 @@ function themecolors() {
 	HOVER = d ? "#fff" : "#000";
 }
 
+/* Frame i's label in a box pw wide, or null (viewer.js's fitlabel,
+ * each name's length in code points kept in cplen). */
 function label(v, i, pw) {
-	var s = NAMES[v.f[i]], id = v.f[i], chars = Math.floor(pw / CW), have;
+	var id = v.f[i], chars = Math.floor(pw / CW);
 	if (chars < 3) return null;
-	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
-	have = cplen[id];
-	if (chars >= have) return s;
-	if (have === s.length) return s.slice(0, chars - 2) + "..";
-	return Array.from(s).slice(0, chars - 2).join("") + "..";
+	if (cplen[id] < 0) cplen[id] = cplength(NAMES[id]);
+	return fitlabel(NAMES[id], chars, cplen[id]);
 }
 
 /* Draw the view zoomed on frame z: its ancestors across the width,
