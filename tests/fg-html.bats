@@ -580,9 +580,11 @@ pct() {
 	[ "$(got url)" = '?s=RAND' ]
 	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
 	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
-	# Ctrl-F goes to the field; Escape, unzoomed, clears the search
+	[ "$(got ctrli)" = "$(got typed)" ]
+	# Ctrl-F goes to the field; Escape, unzoomed, clears the search; F3 finds
 	[ "$(got ctrlf)" = search ]
 	[ -z "$(got afteresc)" ]
+	[ "$(got f3)" = search ]
 }
 
 @test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
