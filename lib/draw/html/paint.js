@@ -4,8 +4,8 @@ var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
 var FONT = FS + "px Verdana, sans-serif";
 var cplen = new Int32Array(NAMES.length).fill(-1);
 /* W x H: the whole graph; the canvases are W x BH, the part of it the
- * box shows, S pixels down (a deep graph never makes a canvas too tall) */
-var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
+ * box shows, scrolltop pixels down (a deep graph never makes a canvas too tall) */
+var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, scrolltop = 0, dpr = 1, pending = false;
 var match = null;
 /* the edge of a differential frame, so that one that did not change
  * (white) stands out from the background and its neighbours, in
@@ -41,7 +41,7 @@ function label(v, i, pw) {
 function paint() {
 	/* the table hides the canvas: nothing to paint */
 	if (ST.mode === "table") return;
-	el.canvas.style.top = el.hover.style.top = S + "px";
+	el.canvas.style.top = el.hover.style.top = scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
