@@ -596,6 +596,9 @@ pct() {
 	# zoomed under a match, every sample passes through it
 	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got matched)" = "Matched: 100.00%" ]
+	# fg's root "all" is no frame of the input: it never matches (as in fg-svg)
+	FG_QUERY='?s=%5Eall%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got matched)" = "Matched: $(pct 0 8)" ]
 }
 
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {

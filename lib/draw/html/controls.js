@@ -405,7 +405,7 @@ function onematch() {
 	b.style.display = "none";
 	if (!match) return;
 	for (k = 0; k < v.n && n < 2; k++) {
-		if (!match[v.f[k]] || seen[NAMES[v.f[k]]]) continue;
+		if (!ismatch(v, k) || seen[NAMES[v.f[k]]]) continue;
 		seen[NAMES[v.f[k]]] = 1;
 		one = NAMES[v.f[k]];
 		n++;
@@ -419,7 +419,7 @@ function onematch() {
 function matched() {
 	var v = shown;
 	el.matched.textContent = match ? matchedtext(ST.z, v.parent, v.end, v.w,
-		function (i) { return match[v.f[i]]; }) : "";
+		function (i) { return ismatch(v, i); }) : "";
 }
 
 /* The frames of the view that match, in pre-order; step to the next
@@ -428,7 +428,7 @@ function matched() {
 function matches() {
 	var v = shown, out = [], i;
 	if (!match) return out;
-	for (i = 0; i < v.n; i++) if (match[v.f[i]]) out.push(i);
+	for (i = 0; i < v.n; i++) if (ismatch(v, i)) out.push(i);
 	return out;
 }
 function nextmatch(dir) {

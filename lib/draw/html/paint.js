@@ -6,7 +6,11 @@ var cplen = new Int32Array(NAMES.length).fill(-1);
 /* W x H: the whole graph; the canvases are W x BH, the part of it the
  * box shows, scrolltop pixels down (a deep graph never makes a canvas too tall) */
 var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, scrolltop = 0, dpr = 1, pending = false;
+/* the search's matches, a flag a name id (null: no search) */
 var match = null;
+/* Whether frame i of view v matches: fg's root "all" never does, as in
+ * fg-svg's image, so that Matched is the same in both. */
+function ismatch(v, i) { return match[v.f[i]] && (i > 0 || !v.rooted); }
 /* the edge of a differential frame, so that one that did not change
  * (white) stands out from the background and its neighbours, in
  * either theme */
@@ -58,7 +62,7 @@ function paintpane(P, g) {
 	g.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
-		var hit = match && match[v.f[i]];
+		var hit = match && ismatch(v, i);
 		y = rowy(P, v.depth[i]);
 		if (y >= P.BH || y + FH <= 0) return;
 		g.fillStyle = hit ? D.match : COLORS[v.col[i]];
