@@ -142,3 +142,40 @@ grouped() {
 		xmllint --noout "$BATS_TEST_TMPDIR/g.svg"
 	fi
 }
+
+@test "viewer.js: fg-svg's script gives matchedtext its frames as a tree, Matched as the stacks say" {
+	needsnode
+	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' >"$BATS_TEST_TMPDIR/in"
+	fg-svg --no-more "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/g.svg"
+	# Matched for regex $1 zoomed on the frame of path $2 (all;...): the
+	# script's tree of D's arrays, and the stacks under that path
+	svgshare() {
+		node -e '
+			const s = require("fs").readFileSync(process.argv[1], "utf8");
+			const js = s.split("<![CDATA[")[1].split("]]>")[0];
+			const [re, path] = [new RegExp(process.argv[2]), process.argv[3]];
+			eval(js + `;
+			view = { F: D.f, n: D.n, rects: { length: D.f.length / stride } };
+			var names = [], z = -1;
+			for (var i = 0; i < view.rects.length; i++) {
+				var d = view.F[i * stride];
+				names[d] = d ? fname(i) : "all";
+				if (names.slice(0, d + 1).join(";") === path) z = i;
+			}
+			tree(view);
+			console.log(matchedtext(z, view.parent, view.end, view.w, function (i) {
+				return view.F[i * stride] > 0 && re.test(fname(i)); }));`);
+		' "$BATS_TEST_TMPDIR/g.svg" "$1" "$2"
+	}
+	stacks() {
+		# (the stacks that start with the path; of them, those with a frame matching)
+		awk -v re="$1" -v p="${2#all}" 'p != "" && index(";" $1 ";", p ";") != 1 { next }
+			{ t += $2; n = split($1, f, ";"); for (i = 1; i <= n; i++) if (f[i] ~ re) { m += $2; break } }
+		    END { printf "Matched: %.2f%%\n", 100 * m / t }' "$BATS_TEST_TMPDIR/in"
+	}
+	for q in '^a$ all' '^a$ all;main' '^x$ all;main;a' '^x$ all;main;b' '^a$ all;main;a;x' '^main$ all;main;b'; do
+		set -- $q
+		[ "$(svgshare "$1" "$2")" = "$(stacks "$1" "$2")" ]
+	done
+	[ "$(svgshare '^a$' 'all;main;a;x')" = "Matched: 100.00%" ]
+}
