@@ -125,13 +125,12 @@ pb_uint(struct pb *b, int wt, uint32_t field)
 	return pb_varint(b);
 }
 
+/* (*v)[(*n)++] = x, *v grown as it fills */
 static void
 push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*v = ereallocarray(*v, *cap, sizeof(**v));
-	}
+	if (*n == *cap)
+		*v = egrowarray(*v, cap, *n + 1, sizeof(**v));
 	(*v)[(*n)++] = x;
 }
 

@@ -291,12 +291,19 @@ ereallocarray(void *p, size_t n, size_t size)
 	return erealloc(p, n * size);
 }
 
+size_t
+growcap(size_t cap, size_t n)
+{
+	cap = cap < GROW_MIN ? GROW_MIN : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+	return cap < n ? n : cap;
+}
+
 void *
 egrowarray(void *p, size_t *cap, size_t n, size_t size)
 {
 	if (n <= *cap)
 		return p;
-	*cap = n < 1024 ? 1024 : n > SIZE_MAX / 2 ? n : n * 2;
+	*cap = growcap(*cap, n);
 	return ereallocarray(p, *cap, size);
 }
 
