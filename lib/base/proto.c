@@ -129,9 +129,9 @@ pb_uint(struct pb *b, int wt, uint32_t field)
 static void
 push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
-	if (*n == *cap)
-		*v = egrowarray(*v, cap, *n + 1, sizeof(**v));
+	*v = egrowarray(*v, cap, *n + 1, sizeof(**v));
 	(*v)[(*n)++] = x;
+
 }
 
 void

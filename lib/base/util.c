@@ -299,11 +299,10 @@ growcap(size_t cap, size_t n)
 }
 
 void *
-egrowarray(void *p, size_t *cap, size_t n, size_t size)
+egrowarray_slow(void *p, size_t *cap, size_t n, size_t size)
 {
-	if (n <= *cap)
-		return p;
 	*cap = growcap(*cap, n);
+
 	return ereallocarray(p, *cap, size);
 }
 

@@ -72,12 +72,21 @@ void *ereallocarray(void *p, size_t n, size_t size);
  * GROW_MIN and n (SIZE_MAX where doubling would overflow, which
  * ereallocarray then refuses).  egrowarray grows array p of *cap
  * elements of size bytes so when it has fewer than n, and updates
- * *cap; new elements are not set.  Parallel arrays that share one cap
- * take growcap once and ereallocarray each.
+ * *cap; new elements are not set.  It is inline up to the test, so a
+ * loop calls it per element.  Parallel arrays that share one cap take
+ * growcap once and ereallocarray each.
  */
 #define GROW_MIN 16
 size_t growcap(size_t cap, size_t n);
-void *egrowarray(void *p, size_t *cap, size_t n, size_t size);
+/* egrowarray's growth, out of line */
+void *egrowarray_slow(void *p, size_t *cap, size_t n, size_t size);
+
+static inline void *
+egrowarray(void *p, size_t *cap, size_t n, size_t size)
+{
+	return n <= *cap ? p : egrowarray_slow(p, cap, n, size);
+}
+
 char *estrdup(const char *s);
 
 /* Numbers given on the command line, in decimal (no hex, inf, nan or

@@ -87,10 +87,7 @@ stackmap_push(struct stackmap *m, const char *s, size_t len)
 
 	if (m->n == UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 1024;
-		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
-	}
+	m->ent = egrowarray(m->ent, &m->cap, m->n + 1, sizeof(*m->ent));
 	e = &m->ent[m->n++];
 	memset(e, 0, sizeof(*e));
 	e->s = arena_strdup(&m->arena, s, len);

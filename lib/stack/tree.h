@@ -39,7 +39,8 @@ struct tedge {
 
 struct tree {
 	struct tnode *node;	/* node[0] is the root */
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	struct interner names;
 	int chart;		/* flame chart: merge a frame only with the last child */
 	/* flame chart only, per node: lead[v], the parent's own samples
