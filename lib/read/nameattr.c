@@ -116,10 +116,7 @@ set(struct nameattrs *m, struct nafunc *f, const struct where *w, const char *na
 	if (i < f->n) {
 		warn(w, "an earlier value of", name, strlen(name));
 	} else {
-		if (f->n == f->cap) {
-			f->cap = f->cap ? 2 * f->cap : 4;
-			f->a = ereallocarray(f->a, f->cap, sizeof(*f->a));
-		}
+		f->a = egrowarray(f->a, &f->cap, (size_t)f->n + 1, sizeof(*f->a));
 		f->n++;
 	}
 	f->a[i].name = name;

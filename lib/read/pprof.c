@@ -117,7 +117,6 @@ label(struct pprof *p, struct pb *b, uint64_t off)
 	p->tlab[p->ntlab++] = l.str;
 	p->tlab[p->ntlab++] = (uint64_t)l.num;
 	p->tlab[p->ntlab++] = l.unit;
-
 }
 
 static void
@@ -219,7 +218,6 @@ sample(struct pprof *p, struct pb *b)
 	}
 	/* room for the labels after the locations, to hash the key whole */
 	p->tloc = egrowarray(p->tloc, &p->tloccap, p->ntloc + p->ntlab, sizeof(*p->tloc));
-
 	s = entry(p, off);
 	if (p->nval)
 		addvalues(p, p->val + (s - p->smp) * p->nval, off);
