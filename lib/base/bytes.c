@@ -10,12 +10,9 @@ bytes_put(struct bytes *b, const void *p, size_t n)
 {
 	if (!n)
 		return;
-	if (n > b->cap - b->n) {
-		if (n > SIZE_MAX / 2 - b->n)
-			eprintf("out of memory");
-		b->cap = (b->n + n) * 2;
-		b->p = erealloc(b->p, b->cap);
-	}
+	if (n > SIZE_MAX / 2 - b->n)
+		eprintf("out of memory");
+	b->p = egrowarray(b->p, &b->cap, b->n + n, 1);
 	memcpy(b->p + b->n, p, n);
 	b->n += n;
 }

@@ -27,10 +27,7 @@ out_flush(void)
 	ssize_t n;
 
 	if (keep && out_len) {
-		if (out_len > keep->cap - keep->n) {
-			keep->cap = keep->n + out_len > 2 * keep->cap ? keep->n + out_len : 2 * keep->cap;
-			keep->p = erealloc(keep->p, keep->cap);
-		}
+		keep->p = egrowarray(keep->p, &keep->cap, keep->n + out_len, 1);
 		memcpy(keep->p + keep->n, out_buf, out_len);
 		keep->n += out_len;
 		out_len = 0;
