@@ -17,7 +17,7 @@
 #include "draw/color.h"
 #include "base/count.h"
 #include "draw/layout.h"
-#include "draw/png.h"
+#include "base/bytes.h"
 #include "read/fheader.h"
 
 #define DRAW_XPAD 10
