@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "base/strsort.h"
-#include "draw/layout.h"
 #include "base/util.h"
+#include "draw/layout.h"
 
 /* Two strings in the order of frames (or whole stacks): bytewise, an
  * end read as ';', and when that is all that differs, the shorter

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "base/hash.h"
+#include "base/util.h"
 #include "read/jlprof.h"
 #include "read/lines.h"
-#include "base/util.h"
 
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/nameattr.h"
 #include "base/escape.h"
 #include "base/util.h"
+#include "read/nameattr.h"
 
 /* The attributes a line may give, beside title and href; link ones go
  * on the link around the frame.  data-* and aria-* are allowed too. */

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "read/perf.h"
 #include "stack/frame.h"
-#include "base/util.h"
 
 /* Perl's \s, without the locale lookups of isspace() */
 static inline int

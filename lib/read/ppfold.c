@@ -14,9 +14,9 @@
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "stack/frame.h"
 #include "read/fheader.h"
 #include "read/ppfold.h"
+#include "stack/frame.h"
 
 #define NOTEXT UINT32_MAX
 

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/out.h"
 #include "base/util.h"
 #include "stack/cut.h"
 #include "stack/frame.h"

@@ -13,9 +13,9 @@
 
 #include "base/intern.h"
 #include "base/regex.h"
+#include "base/util.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
-#include "base/util.h"
 
 struct patcache {
 	struct interner frames;

@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stack/frame.h"
 #include "base/hash.h"
 #include "base/strsort.h"
-#include "stack/tree.h"
 #include "base/util.h"
+#include "stack/frame.h"
+#include "stack/tree.h"
 
 #define ROOTKEY 1
 
