@@ -50,13 +50,19 @@ grow(struct stackmap *m)
 	m->mask = mask;
 }
 
+static struct stackent *stackmap_geth(struct stackmap *m, const char *s, size_t len,
+    uint64_t h);
+static int stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h,
+    const count *c, int n);
+
 struct stackent *
 stackmap_get(struct stackmap *m, const char *s, size_t len)
 {
 	return stackmap_geth(m, s, len, hash_bytes(s, len));
 }
 
-struct stackent *
+/* stackmap_get with the stack's hash_bytes already taken */
+static struct stackent *
 stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h)
 {
 	uint64_t k;
@@ -399,7 +405,9 @@ stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
 	return 1;
 }
 
-void
+/* stackmap_add of n <= STACKMAP_BATCH lines, in order, their memory
+ * fetched for all of them at once: faster for large maps. */
+static void
 stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts)
 {
 	uint64_t h[STACKMAP_BATCH], k;
@@ -489,7 +497,8 @@ stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int 
 	return stackmap_addh(m, s, len, hash_bytes(s, len), c, n);
 }
 
-int
+/* stackmap_add with the stack's hash_bytes already taken */
+static int
 stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const count *c, int n)
 {
 	struct stackent *e = stackmap_geth(m, s, len, h);
