@@ -84,17 +84,6 @@ out_u64(uint64_t v)
 }
 
 void
-out_i64(int64_t v)
-{
-	if (v < 0) {
-		out_char('-');
-		out_u64(-(uint64_t)v);
-	} else {
-		out_u64(v);
-	}
-}
-
-void
 out_printf(const char *fmt, ...)
 {
 	va_list ap;

@@ -48,7 +48,8 @@ pb_peekerr(int k)
 	return k == -2 ? "varint past 2^64" : "varint longer than ten bytes";
 }
 
-uint64_t
+/* A varint, whatever the field */
+static uint64_t
 pb_varint(struct pb *b)
 {
 	uint64_t v = 0;
@@ -162,7 +163,8 @@ varint_len(uint64_t v)
 	return n;
 }
 
-void
+/* A bare varint */
+static void
 pbw_varint(struct bytes *b, uint64_t v)
 {
 	unsigned char c[10];

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/count.h"
-#include "base/deflate.h"
 #include "base/escape.h"
 #include "base/util.h"
 #include "draw/pdf.h"
@@ -63,16 +62,6 @@ void
 pdf_obj_end(struct pdf *p)
 {
 	bputs(&p->b, "\nendobj\n");
-}
-
-void
-pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n)
-{
-	struct bytes z = { 0 };
-
-	zlib_compress(&z, data, n);
-	pdf_deflated(p, id, dict, &z);
-	bytes_free(&z);
 }
 
 void

@@ -25,9 +25,8 @@ void pdf_begin(struct pdf *p, size_t nobj);	/* objects 1..nobj */
 /* Start object id ("id 0 obj"); end it with pdf_obj_end. */
 void pdf_obj(struct pdf *p, size_t id);
 void pdf_obj_end(struct pdf *p);
-/* A whole stream object, its data deflated; dict holds any other keys. */
-void pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n);
-/* The same of data deflated already: the zlib stream z. */
+/* A whole stream object of data deflated already, the zlib stream z;
+ * dict holds any other keys. */
 void pdf_deflated(struct pdf *p, size_t id, const char *dict, const struct bytes *z);
 /* Cross references and trailer with root as the catalog. */
 void pdf_end(struct pdf *p, size_t root);

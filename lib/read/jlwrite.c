@@ -46,7 +46,8 @@ jlw_uint(struct jlw *w, uint64_t v, int size)
 	jlw_bytes(w, c, size);
 }
 
-void
+/* Julia's Int */
+static void
 jlw_int(struct jlw *w, int64_t v)
 {
 	jlw_uint(w, (uint64_t)v, w->intsize);

@@ -310,34 +310,6 @@ tree_finish(struct tree *t)
 	/* the remembered path is still valid: nodes kept their numbers */
 }
 
-size_t
-tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap)
-{
-	size_t len = 0, n;
-	uint32_t u;
-
-	for (u = v; u != 0 && u != TNONE; u = t->node[u].parent)
-		len += tree_namelen(t, u) + 1;
-	if (len == 0)
-		return 0;
-	len--;
-	if (len + 1 > *cap) {
-		*cap = len + 1;
-		*buf = erealloc(*buf, *cap);
-	}
-	n = len;
-	(*buf)[len] = 0;
-	for (u = v; u != 0; u = t->node[u].parent) {
-		size_t l = tree_namelen(t, u);
-
-		n -= l;
-		memcpy(*buf + n, tree_name(t, u), l);
-		if (n)
-			(*buf)[--n] = ';';
-	}
-	return len;
-}
-
 void
 tree_free(struct tree *t)
 {

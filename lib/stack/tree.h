@@ -75,8 +75,6 @@ uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size
  * chart mode).  Totals other than the root's are zero before. */
 void tree_finish(struct tree *t);
 void tree_free(struct tree *t);
-/* Write the stack from the root to node v, ";"-separated, into *buf. */
-size_t tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap);
 
 static inline const char *
 tree_name(const struct tree *t, uint32_t v)
