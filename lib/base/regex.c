@@ -373,7 +373,7 @@ static uint32_t
 escape(struct parser *P)
 {
 	int c = (unsigned char)*P->p++;
-	uint32_t r;
+	uint32_t r, k, k2;
 
 	switch (c) {
 	case 0:
@@ -389,9 +389,12 @@ escape(struct parser *P)
 	case '>': return node(P, N_ASSERT, A_WEND);
 	case 'B': return node(P, N_ASSERT, A_NOTWORDB);
 	case 'b':
+		/* node() may move P->n: what it returns is kept first */
 		r = node(P, N_ALT, 0);
-		P->n[r].kid = node(P, N_ASSERT, A_WBEG);
-		P->n[P->n[r].kid].next = node(P, N_ASSERT, A_WEND);
+		k = node(P, N_ASSERT, A_WBEG);
+		P->n[r].kid = k;
+		k2 = node(P, N_ASSERT, A_WEND);
+		P->n[k].next = k2;
 		P->n[r].height = 1;
 		return r;
 	}
@@ -484,7 +487,8 @@ alternation(struct parser *P)
 {
 	uint32_t r = node(P, N_ALT, 0), last, k;
 
-	P->n[r].kid = last = branch(P);
+	last = branch(P);	/* it may move P->n */
+	P->n[r].kid = last;
 	above(P, r, last);
 	while (*P->p == '|') {
 		P->p++;
