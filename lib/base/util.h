@@ -76,7 +76,7 @@ void *ereallocarray(void *p, size_t n, size_t size);
  * loop calls it per element.  Parallel arrays that share one cap take
  * growcap once and ereallocarray each.
  */
-#define GROW_MIN 16
+#define GROW_MIN 4
 size_t growcap(size_t cap, size_t n);
 /* egrowarray's growth, out of line */
 void *egrowarray_slow(void *p, size_t *cap, size_t n, size_t size);
