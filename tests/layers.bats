@@ -50,3 +50,17 @@ load helper
 	status_is 2
 	[[ $output == *"cmd/fg-svg.o is not built"* ]]
 }
+
+@test "check-layers finds a cmd/ file over 450 lines, and not one of 450" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p cmd lib/base
+	seq 451 > cmd/long.c
+	seq 450 > cmd/short.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"cmd/long.c: 451 lines, over 450"* ]]
+	[[ $output != *short.c* ]]
+	rm cmd/long.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 0
+}
