@@ -157,7 +157,7 @@ draw_finish_options(struct dopts *o)
 }
 
 struct rgb
-rgb_parse(const char *hex)
+draw_rgb_parse(const char *hex)
 {
 	unsigned long v = strtoul(hex + 1, NULL, 16);
 	struct rgb c = { v >> 16 & 0xff, v >> 8 & 0xff, v & 0xff };
@@ -353,7 +353,7 @@ stacks_free(struct stacks *st)
 }
 
 double
-frame_delta(const struct diffscale *ds, const struct lframe *f)
+draw_frame_delta(const struct diffscale *ds, const struct lframe *f)
 {
 	const count *self;
 	double d;
@@ -376,7 +376,7 @@ diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax)
 static void
 diffscale_see(struct diffscale *ds, const struct lframe *f)
 {
-	double d = frame_delta(ds, f);
+	double d = draw_frame_delta(ds, f);
 
 	if (d < 0)
 		d = -d;
@@ -385,7 +385,7 @@ diffscale_see(struct diffscale *ds, const struct lframe *f)
 }
 
 void
-diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
+draw_diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 {
 	size_t i;
 
@@ -398,7 +398,7 @@ diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 }
 
 struct rgb
-frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
+draw_frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
     const struct diffscale *ds, uint32_t *cycle)
 {
 	struct rgb c;
@@ -413,8 +413,8 @@ frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f
 		/* new frames are green, but in flamegraph.pl's picture */
 		if (count_iszero(f->total[0]) && f->name != LF_ROOT && o->negate != NEGATE_HUES)
 			return color_new;
-		return color_delta(o->negate == NEGATE_HUES ? -frame_delta(ds, f) :
-		    frame_delta(ds, f), ds->max);
+		return color_delta(o->negate == NEGATE_HUES ? -draw_frame_delta(ds, f) :
+		    draw_frame_delta(ds, f), ds->max);
 	}
 	if (o->palfile && palette_lookup(s, n, &c))
 		return c;
@@ -435,7 +435,7 @@ frame_color(const struct dopts *o, const struct layout *L, const struct lframe *
 
 	if (f->name != LF_ROOT && f->name != LF_MORE)
 		s = layout_name(L, f, &n);
-	return frame_rgb(o, s, n, f, ds, cycle);
+	return draw_frame_rgb(o, s, n, f, ds, cycle);
 }
 
 /* Read the files into rd: whole stacks merged as they come, one hash a
@@ -526,12 +526,12 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->v[0].ds.on = g->diff;
 	g->v[0].ds.self = o->deltaself;
 	if (g->diff)
-		diff_scale(&g->v[0].ds, &g->v[0].L, o);
+		draw_diff_scale(&g->v[0].ds, &g->v[0].L, o);
 	if (g->diff && o->deltaself)
 		g->v[0].ds.max = linemax;
 	color_background(o->palette, o->bgcolors, top, bottom);
-	g->bgtop = rgb_parse(top);
-	g->bgbottom = rgb_parse(bottom);
+	g->bgtop = draw_rgb_parse(top);
+	g->bgbottom = draw_rgb_parse(bottom);
 }
 
 void
@@ -713,7 +713,7 @@ graph_label(const struct graph *g, int v, size_t i, const char **s, size_t *n, c
 }
 
 int
-label_fit(const char *s, size_t *n, double px, double cw, int *dots)
+draw_label_fit(const char *s, size_t *n, double px, double cw, int *dots)
 {
 	size_t chars = (size_t)(px / cw);
 
