@@ -4,15 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "read/fheader.h"
 #include "read/folded.h"
 #include "read/input.h"
-#include "base/out.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/tree.h"
-#include "read/fheader.h"
-#include "base/util.h"
 
 enum { MODE_GRAPH, MODE_ONLY, MODE_INVERT, MODE_REROOT };
 
@@ -24,8 +25,7 @@ struct filter {
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
 	/* comments wait here until a stack is printed: when none
 	 * matches, nothing at all is printed */
-	char *held;
-	size_t heldlen, heldcap;
+	struct bytes held;
 };
 
 static noreturn void
@@ -56,22 +56,17 @@ print_comment(struct filter *f, struct fline *l)
 		out_char('\n');
 		return;
 	}
-	if (f->heldlen + l->len + 1 > f->heldcap) {
-		f->heldcap = 2 * (f->heldlen + l->len + 1);
-		f->held = erealloc(f->held, f->heldcap);
-	}
-	memcpy(f->held + f->heldlen, l->stack, l->len);
-	f->heldlen += l->len;
-	f->held[f->heldlen++] = '\n';
+	bytes_put(&f->held, l->stack, l->len);
+	bytes_put(&f->held, "\n", 1);
 }
 
 /* Before the first stack printed: the comments held back. */
 static void
 release_comments(struct filter *f)
 {
-	if (f->heldlen)	/* held is NULL until a comment came */
-		out_mem(f->held, f->heldlen);
-	f->heldlen = 0;
+	if (f->held.n)	/* held.p is NULL until a comment came */
+		out_mem(f->held.p, f->held.n);
+	f->held.n = 0;
 }
 
 /* --only, -v and --reroot decide line by line. */
@@ -225,7 +220,7 @@ main(int argc, char **argv)
 		release_comments(&f);
 	out_flush();
 	pat_free(&f.pats);
-	free(f.held);
+	bytes_free(&f.held);
 	if (!found && !f.empty) {
 		weprintf(f.mode == MODE_INVERT ? "every stack matches" : "no stack matches");
 		return 1;

@@ -178,7 +178,7 @@ content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopt
 	for (i = 0; i < g->v[0].L.n; i++) {
 		graph_box(g, o, 0, i, &x0, &x1, &y);
 		graph_label(g, 0, i, &s, &n, buf);
-		if (!label_fit(s, &n, x1 - x0, cw, &dots))
+		if (!draw_label_fit(s, &n, x1 - x0, cw, &dots))
 			continue;
 		if (white[i] != cur)
 			bputs(b, (cur = white[i]) ? "1 g\n" : "0 g\n");

@@ -192,7 +192,7 @@ main(int argc, char **argv)
 		if (!o.palset)
 			o.palette = PAL_JULIA;
 		if (o.bgcolors && color_background(o.palette, o.bgcolors, top, bottom))
-			bg = rgb_parse(top);
+			bg = draw_rgb_parse(top);
 	}
 	graph_read(&g, &o, argc, argv, 0);
 	if (pixels) {

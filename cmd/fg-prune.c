@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/folded.h"
-#include "base/hash.h"
-#include "read/input.h"
+#include "base/intern.h"
 #include "base/out.h"
+#include "base/util.h"
+#include "read/fheader.h"
+#include "read/folded.h"
+#include "read/input.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
-#include "read/fheader.h"
-#include "base/util.h"
 
 enum { REC_OFF, REC_ALL, REC_DIRECT };
 
@@ -22,10 +22,15 @@ struct prune {
 	int recursion;
 	count lost;		/* samples whose root frame matched */
 	int anylost;
-	/* recursion: the frames kept so far, and a set of them */
-	size_t *fstart, *flen, *fslot, nframes, fcap;
-	uint32_t *set;		/* frame index + 1, 0 empty, TOMB removed */
-	size_t setmask, ntomb;
+	/* recursion: the frames kept so far, where they are in the line
+	 * and their names' ids */
+	size_t *fstart, *flen, nframes, fcap;
+	uint32_t *fid;
+	/* the frame names of the line and of those before it, until they
+	 * take NAMES_MAX bytes; pos[id]: 1 + the kept frame of that name,
+	 * 0 when none is */
+	struct interner names;
+	size_t namebytes, *pos, poscap;
 	char *buf;
 	size_t bufcap;
 };
@@ -51,64 +56,46 @@ usage(void)
 }
 
 static void
-frames_push(struct prune *p, size_t start, size_t len)
+frames_push(struct prune *p, size_t start, size_t len, uint32_t id)
 {
 	if (p->nframes == p->fcap) {
-		p->fcap = p->fcap ? p->fcap * 2 : 64;
+		p->fcap = growcap(p->fcap, p->nframes + 1);
 		p->fstart = ereallocarray(p->fstart, p->fcap, sizeof(*p->fstart));
 		p->flen = ereallocarray(p->flen, p->fcap, sizeof(*p->flen));
-		p->fslot = ereallocarray(p->fslot, p->fcap, sizeof(*p->fslot));
+		p->fid = ereallocarray(p->fid, p->fcap, sizeof(*p->fid));
 	}
 	p->fstart[p->nframes] = start;
-	p->flen[p->nframes++] = len;
+	p->flen[p->nframes] = len;
+	p->fid[p->nframes++] = id;
 }
 
-#define TOMB UINT32_MAX
+/* Names of earlier lines are kept (most repeat) up to this many bytes. */
+#define NAMES_MAX ((size_t)16 << 20)
 
-/* Rebuild the set of kept frames, without the removed ones: at the
- * start of a line (a table left large by a long one is given back), to
- * grow it, or when removed frames fill it.  Each rebuild follows as
- * many insertions or removals as the table holds, so the cost stays
- * linear in the line. */
+/* At the start of a line (no name on the kept path): the names of
+ * earlier lines forgotten when they take too much memory. */
 static void
-set_rebuild(struct prune *p, const char *s)
+names_reset(struct prune *p)
 {
-	size_t i, j, need = 16;
-
-	while (need < p->nframes * 2 + 2)
-		need *= 2;
-	if (need > p->setmask + 1 || (!p->nframes && p->setmask + 1 > 4096)) {
-		free(p->set);
-		p->set = ecalloc(need, sizeof(*p->set));
-		p->setmask = need - 1;
-	} else {
-		memset(p->set, 0, (p->setmask + 1) * sizeof(*p->set));
-	}
-	for (i = 0; i < p->nframes; i++) {
-		j = hash_bytes(s + p->fstart[i], p->flen[i]) & p->setmask;
-		while (p->set[j])
-			j = (j + 1) & p->setmask;
-		p->set[j] = i + 1;
-		p->fslot[i] = j;
-	}
-	p->ntomb = 0;
+	if (p->names.slot && p->namebytes < NAMES_MAX)
+		return;
+	intern_free(&p->names);
+	intern_init(&p->names);
+	p->namebytes = 0;
 }
 
-/* Index of a kept frame equal to s[start..start+len), or -1. */
-static long
-set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
+/* The id of frame name s[0..len); a new one is on no kept frame. */
+static uint32_t
+name_id(struct prune *p, const char *s, size_t len)
 {
-	size_t j = hash_bytes(s + start, len) & p->setmask, k;
+	uint32_t n = p->names.n, id = intern(&p->names, s, len);
 
-	for (; p->set[j]; j = (j + 1) & p->setmask) {
-		if (p->set[j] == TOMB)
-			continue;
-		k = p->set[j] - 1;
-		if (p->flen[k] == len && !memcmp(s + p->fstart[k], s + start, len))
-			return k;
+	if (id == n) {
+		p->namebytes += len + sizeof(*p->names.str) + sizeof(*p->pos);
+		p->pos = egrowarray(p->pos, &p->poscap, (size_t)id + 1, sizeof(*p->pos));
+		p->pos[id] = 0;
 	}
-	*slot = j;
-	return -1;
+	return id;
 }
 
 /*
@@ -116,48 +103,43 @@ set_find(struct prune *p, const char *s, size_t start, size_t len, size_t *slot)
  * that is already on the kept path cuts the path back to that first
  * occurrence (A;B;A;C becomes A;C); with --recursion=direct only a
  * repeat of the frame just before it is folded (A;A;B becomes A;B).
- * The frames cut off leave the set one by one, so a line costs time
- * linear in its length however often it repeats itself.
+ * The frames cut off are struck off their names one by one, so a line
+ * costs time linear in its length however often it repeats itself.
  */
 static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
 {
 	struct frameit it;
-	size_t slot, i, n = 0;
-	long k;
+	size_t i, n = 0;
+	uint32_t id;
 
 	p->nframes = 0;
 	if (p->recursion == REC_ALL)
-		set_rebuild(p, s);
+		names_reset(p);
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
 		if (p->recursion == REC_DIRECT) {
 			if (!p->nframes || p->flen[p->nframes - 1] != it.end - it.start ||
 			    memcmp(s + p->fstart[p->nframes - 1], s + it.start, it.end - it.start))
-				frames_push(p, it.start, it.end - it.start);
-		} else if ((k = set_find(p, s, it.start, it.end - it.start, &slot)) >= 0) {
-			while (p->nframes > (size_t)k + 1) {
-				p->set[p->fslot[--p->nframes]] = TOMB;
-				p->ntomb++;
-			}
+				frames_push(p, it.start, it.end - it.start, 0);
+			continue;
+		}
+		id = name_id(p, s + it.start, it.end - it.start);
+		if (p->pos[id]) {
+			while (p->nframes > p->pos[id])
+				p->pos[p->fid[--p->nframes]] = 0;
 		} else {
-			frames_push(p, it.start, it.end - it.start);
-			if ((p->nframes + p->ntomb) * 2 + 2 > p->setmask + 1) {
-				set_rebuild(p, s);
-			} else {
-				p->set[slot] = p->nframes;
-				p->fslot[p->nframes - 1] = slot;
-			}
+			frames_push(p, it.start, it.end - it.start, id);
+			p->pos[id] = p->nframes;
 		}
 	}
-	if (len + 1 > p->bufcap) {
-		p->bufcap = 2 * len + 1;
-		p->buf = erealloc(p->buf, p->bufcap);
-	}
+	p->buf = egrowarray(p->buf, &p->bufcap, len + 1, 1);
 	for (i = 0; i < p->nframes; i++) {
 		if (i)
 			p->buf[n++] = ';';
 		memcpy(p->buf + n, s + p->fstart[i], p->flen[i]);
 		n += p->flen[i];
+		if (p->recursion == REC_ALL)
+			p->pos[p->fid[i]] = 0;
 	}
 	return n;
 }
@@ -259,8 +241,9 @@ main(int argc, char **argv)
 	pat_free(&p.pats);
 	free(p.fstart);
 	free(p.flen);
-	free(p.fslot);
-	free(p.set);
+	free(p.fid);
+	free(p.pos);
+	intern_free(&p.names);
 	free(p.buf);
 	if (p.anylost) {
 		count_fmt(p.lost, buf);

@@ -65,12 +65,6 @@ rawlines() {
 	}' | LC_ALL=C sort
 }
 
-# Go is not needed by make check; under CI=true, where it is
-# installed, its absence fails the test
-needgo() {
-	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
-}
-
 @test "fg-pprof: a gzip file pprof-fold reads back to the same stacks and counts" {
 	fg-pprof "$F" >"$BATS_TEST_TMPDIR/p.pb.gz"
 	gzip -t "$BATS_TEST_TMPDIR/p.pb.gz"

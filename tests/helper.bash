@@ -61,6 +61,13 @@ absent() {
 	skip "$1"
 }
 
+# Skip the test unless Go is at hand (the reference pprof tools): make
+# check does not need it; under CI=true, where it is installed, its
+# absence fails the test (absent).
+needgo() {
+	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
+}
+
 # fails_with MESSAGE PROG [ARG...]: PROG exits 1 with nothing on
 # standard output, and says exactly MESSAGE
 fails_with() {

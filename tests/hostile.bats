@@ -148,13 +148,6 @@ no_injection() {
 	[ "$output" = "prog;v1.2;g__3.;f_2.5 1" ]
 }
 
-# hexfile FILE HEX...: write the bytes spelt in hexadecimal
-hexfile() {
-	local f=$1
-	shift
-	printf '%s' "$@" | sed 's/../\\x&/g' | xargs -0 printf >"$f"
-}
-
 # pprof_named FILE HEXNAME: a pprof profile of one sample (10) in one
 # function, named by the bytes HEXNAME (under 128 of them)
 pprof_named() {
@@ -338,7 +331,6 @@ stderr_escaped() {
 	for i in $(seq 16); do printf "$(printf '\\%03o' $(seq 1 255))"; done >"$T/bytes"
 	stderr_escaped "perf-fold '$T/bytes'"
 	# pprof-fold: sample types that differ, a sample type asked for
-	hexfile() { printf '%s' "${@:2}" | sed 's/../\\x&/g' | xargs -0 printf >"$1"; }
 	hexfile "$T/a.pb" 0a0408011002 3200 32091b5d303b7807637075 3205636f756e74
 	hexfile "$T/b.pb" 0a0408011002 3200 3203637075 3205636f756e74
 	stderr_escaped "pprof-fold '$T/b.pb' '$T/a.pb'"

@@ -22,6 +22,35 @@ load helper
 	[[ $output != *"base/y.h"*higher* ]]
 }
 
+@test "every export of the library is used by another file (scripts/check-exports)" {
+	obj=$FG_ROOT/$(basename "$FG_BIN" | sed 's/^bin/obj/')
+	run "$FG_ROOT/scripts/check-exports" "$obj"
+	[ "$status" -ne 2 ] || skip "$output"
+	status_is 0
+}
+
+@test "check-exports finds an export no other file uses" {
+	command -v cc >/dev/null || skip "no C compiler"
+	cd "$BATS_TEST_TMPDIR"
+	printf 'int lonely(void) { return 1; }\nint shared(void) { return 2; }\n' > a.c
+	printf 'int shared(void);\nint user(void) { return shared(); }\n' > u.c
+	cc -c a.c u.c
+	mkdir -p o/lib/base o/cmd o/tools o/fuzz
+	cp a.o o/lib/base/a.o
+	for c in "$FG_ROOT"/cmd/*.c "$FG_ROOT"/tests/tools/*.c "$FG_ROOT"/tests/fuzz/*.c; do
+		c=${c#"$FG_ROOT"/}
+		c=${c#tests/}
+		cp u.o "o/${c%.c}.o"
+	done
+	run "$FG_ROOT/scripts/check-exports" o
+	status_is 1
+	[[ $output == "lib/base/a.c: lonely is used by no other file: make it static, or remove it" ]]
+	rm o/cmd/fg-svg.o
+	run "$FG_ROOT/scripts/check-exports" o
+	status_is 2
+	[[ $output == *"cmd/fg-svg.o is not built"* ]]
+}
+
 @test "check-layers finds a cmd/ file over 450 lines, and not one of 450" {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p cmd lib/base

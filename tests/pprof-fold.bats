@@ -55,10 +55,6 @@ ours() {
 	pprof-fold "$@" | grep -v '^# ' | sort
 }
 
-needgo() {
-	command -v go >/dev/null || skip "Go is not installed (apt-get install golang-go)"
-}
-
 @test "pprof-fold: Go CPU profile: every stack and total as go tool pprof -raw gives them" {
 	needgo
 	for col in 0 1; do

@@ -87,6 +87,17 @@ check() {
 	[[ "$output" == *"back-references are not supported"* ]]
 }
 
+@test "regex: \\b and '|' after any number of nodes (the parser's array grows under them)" {
+	# each a adds a node: one of these lengths has \b's nodes, or a
+	# branch, made just as the node array must grow
+	local a=
+	for i in $(seq 70); do
+		a=${a}a
+		[ "$(matches "${a}x\\b" "${a}x y")" = "${a}x y " ] || { echo "\\b after $i" >&2; return 1; }
+		[ "$(matches "(${a}|z)x" "${a}x")" = "${a}x " ] || { echo "| after $i" >&2; return 1; }
+	done
+}
+
 # A frame of n bytes: x repeated, no y (the worst case of x+y for a
 # backtracking or quadratic matcher).
 xframe() {

@@ -22,7 +22,8 @@ block(struct arena *a, size_t n)
 	return b + HEAD;
 }
 
-void *
+/* n bytes, aligned to 8 */
+static void *
 arena_alloc(struct arena *a, size_t n)
 {
 	char *p;

@@ -13,7 +13,6 @@ struct arena {
 
 /* A copy of s[0..n) followed by a NUL. */
 char *arena_strdup(struct arena *a, const char *s, size_t n);
-void *arena_alloc(struct arena *a, size_t n);
 void arena_free(struct arena *a);
 
 #endif

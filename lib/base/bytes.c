@@ -1,4 +1,6 @@
 /* bytes.c: a growable byte buffer */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,12 +12,9 @@ bytes_put(struct bytes *b, const void *p, size_t n)
 {
 	if (!n)
 		return;
-	if (n > b->cap - b->n) {
-		if (n > SIZE_MAX / 2 - b->n)
-			eprintf("out of memory");
-		b->cap = (b->n + n) * 2;
-		b->p = erealloc(b->p, b->cap);
-	}
+	if (n > SIZE_MAX / 2 - b->n)
+		eprintf("out of memory");
+	b->p = egrowarray(b->p, &b->cap, b->n + n, 1);
 	memcpy(b->p + b->n, p, n);
 	b->n += n;
 }
@@ -33,4 +32,25 @@ bytes_be32(struct bytes *b, uint32_t v)
 	unsigned char c[4] = { v >> 24, v >> 16, v >> 8, v };
 
 	bytes_put(b, c, 4);
+}
+
+void
+bprintf(struct bytes *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	b->p = egrowarray(b->p, &b->cap, b->n + 256, 1);
+	va_start(ap, fmt);
+	n = vsnprintf((char *)b->p + b->n, b->cap - b->n, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		eprintf("internal error: bad format '%s'", fmt);
+	if ((size_t)n >= b->cap - b->n) {
+		b->p = egrowarray(b->p, &b->cap, b->n + n + 1, 1);
+		va_start(ap, fmt);
+		vsnprintf((char *)b->p + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+	}
+	b->n += n;
 }

@@ -4,7 +4,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "base/util.h"
+
+/* p[0..n) written, cap allocated; { 0 } is an empty buffer. */
 struct bytes {
 	unsigned char *p;
 	size_t n, cap;
@@ -13,5 +17,15 @@ struct bytes {
 void bytes_put(struct bytes *b, const void *p, size_t n);
 void bytes_be32(struct bytes *b, uint32_t v);	/* big-endian */
 void bytes_free(struct bytes *b);
+
+/* The string s, without its NUL. */
+static inline void
+bputs(struct bytes *b, const char *s)
+{
+	bytes_put(b, s, strlen(s));
+}
+
+/* printf to the end of b (no NUL counted in b->n). */
+void bprintf(struct bytes *b, const char *fmt, ...) PRINTFLIKE(2, 3);
 
 #endif

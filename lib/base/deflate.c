@@ -9,7 +9,8 @@
 #include "base/strsort.h"
 #include "base/util.h"
 
-uint32_t
+/* Adler-32 of p[0..n) on from a (start at 1) */
+static uint32_t
 adler32_update(uint32_t a, const unsigned char *p, size_t n)
 {
 	uint32_t s1 = a & 0xffff, s2 = a >> 16;

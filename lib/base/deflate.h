@@ -15,8 +15,6 @@
 #include "base/bytes.h"
 #include "base/par.h"
 
-uint32_t adler32_update(uint32_t a, const unsigned char *p, size_t n);	/* start at 1 */
-
 /* Append to out the zlib stream (header, deflate data, Adler-32) of
  * p[0..n); a large input is deflated in two halves at once. */
 void zlib_compress(struct bytes *out, const unsigned char *p, size_t n);

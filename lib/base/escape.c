@@ -42,7 +42,9 @@ bad:
 	return 0;
 }
 
-int
+/* Whether code point c is a character XML 1.0 allows (not U+FFFE,
+ * U+FFFF, a surrogate, nor a control other than tab, LF and CR). */
+static int
 xml_char(uint32_t c)
 {
 	if (c < 0x20)

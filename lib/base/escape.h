@@ -16,9 +16,6 @@
  * sequence (overlong, a surrogate, beyond U+10FFFF, cut short), with
  * *cp the first byte. */
 size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
-/* Whether code point c is a character XML 1.0 allows (not U+FFFE,
- * U+FFFF, a surrogate, nor a control other than tab, LF and CR). */
-int xml_char(uint32_t c);
 /* Bytes of the character at s[0..n) (n > 0): a valid sequence, or one
  * byte of an invalid one. */
 size_t utf8_next(const char *s, size_t n);

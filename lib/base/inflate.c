@@ -654,11 +654,3 @@ z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 		fileerr(name, 0, "byte %llu: data left over", (unsigned long long)(z.obase + z.cpos));
 	return z.gzip;
 }
-
-void
-z_release(void)
-{
-	free(in);
-	free(out);
-	in = out = NULL;
-}

@@ -33,7 +33,4 @@ int z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
 /* The total stream length handed to the sink by the last z_read. */
 extern uint64_t z_total;
 
-/* Free the buffers kept from one call to the next. */
-void z_release(void);
-
 #endif

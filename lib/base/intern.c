@@ -64,10 +64,7 @@ intern(struct interner *t, const char *s, size_t len)
 	}
 	if (t->n == UINT32_MAX - 1)
 		eprintf("too many distinct frames");
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 1024;
-		t->str = ereallocarray(t->str, t->cap, sizeof(*t->str));
-	}
+	t->str = egrowarray(t->str, &t->cap, (size_t)t->n + 1, sizeof(*t->str));
 	id = t->n++;
 	t->str[id].s = arena_strdup(&t->arena, s, len);
 	t->str[id].len = len;

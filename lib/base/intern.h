@@ -9,7 +9,8 @@
 
 struct interner {
 	struct { const char *s; uint32_t len; uint32_t hash; } *str;	/* by id */
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	uint32_t *slot;		/* open addressing: id + 1, 0 empty */
 	size_t mask;
 	struct arena arena;

@@ -45,9 +45,8 @@ void
 json_at(struct json *j, const struct json *from, uint64_t off)
 {
 	unsigned char *kind = j->kind;
-	unsigned kindcap = j->kindcap;
 	char *buf = j->buf;
-	size_t cap = j->cap;
+	size_t kindcap = j->kindcap, cap = j->cap;
 
 	json_init(j, from->base, (size_t)(from->end - from->base), from->name);
 	j->p = j->base + off;
@@ -150,10 +149,7 @@ enter(struct json *j, int kind)
 	expect(j, kind);
 	if (j->depth >= j->maxdepth)
 		json_error(j, json_off(j), "JSON nested deeper than %u", j->maxdepth);
-	if (j->depth == j->kindcap) {
-		j->kindcap = j->kindcap ? j->kindcap * 2 : 64;
-		j->kind = erealloc(j->kind, j->kindcap);
-	}
+	j->kind = egrowarray(j->kind, &j->kindcap, (size_t)j->depth + 1, 1);
 	j->kind[j->depth++] = (unsigned char)kind;
 	j->p++;
 	j->first = 1;
@@ -237,10 +233,7 @@ hex4(const char *p)
 static void
 put(struct json *j, size_t *n, const char *s, size_t len)
 {
-	if (j->cap - *n < len + 4) {
-		j->cap = j->cap * 2 > *n + len + 64 ? j->cap * 2 : *n + len + 64;
-		j->buf = erealloc(j->buf, j->cap);
-	}
+	j->buf = egrowarray(j->buf, &j->cap, *n + len + 4, 1);
 	memcpy(j->buf + *n, s, len);
 	*n += len;
 }

@@ -33,7 +33,7 @@ struct json {
 				 * buffer, after an element or a ',' (the
 				 * Trace Event Format allows it) */
 	unsigned char *kind;	/* per depth: JSON_OBJ or JSON_ARR */
-	unsigned kindcap;
+	size_t kindcap;
 	char *buf;		/* strings with escapes, decoded */
 	size_t cap;
 };

@@ -27,10 +27,7 @@ out_flush(void)
 	ssize_t n;
 
 	if (keep && out_len) {
-		if (out_len > keep->cap - keep->n) {
-			keep->cap = keep->n + out_len > 2 * keep->cap ? keep->n + out_len : 2 * keep->cap;
-			keep->p = erealloc(keep->p, keep->cap);
-		}
+		keep->p = egrowarray(keep->p, &keep->cap, keep->n + out_len, 1);
 		memcpy(keep->p + keep->n, out_buf, out_len);
 		keep->n += out_len;
 		out_len = 0;
@@ -84,17 +81,6 @@ out_u64(uint64_t v)
 		v /= 10;
 	} while (v);
 	out_mem(tmp + i, sizeof(tmp) - i);
-}
-
-void
-out_i64(int64_t v)
-{
-	if (v < 0) {
-		out_char('-');
-		out_u64(-(uint64_t)v);
-	} else {
-		out_u64(v);
-	}
 }
 
 void

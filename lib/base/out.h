@@ -24,7 +24,6 @@ extern _Thread_local size_t out_len;
 void out_flush(void);
 void out_mem(const void *p, size_t n);
 void out_u64(uint64_t v);
-void out_i64(int64_t v);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*

@@ -48,7 +48,8 @@ pb_peekerr(int k)
 	return k == -2 ? "varint past 2^64" : "varint longer than ten bytes";
 }
 
-uint64_t
+/* A varint, whatever the field */
+static uint64_t
 pb_varint(struct pb *b)
 {
 	uint64_t v = 0;
@@ -125,14 +126,13 @@ pb_uint(struct pb *b, int wt, uint32_t field)
 	return pb_varint(b);
 }
 
+/* (*v)[(*n)++] = x, *v grown as it fills */
 static void
 push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 64;
-		*v = ereallocarray(*v, *cap, sizeof(**v));
-	}
+	*v = egrowarray(*v, cap, *n + 1, sizeof(**v));
 	(*v)[(*n)++] = x;
+
 }
 
 void
@@ -163,7 +163,8 @@ varint_len(uint64_t v)
 	return n;
 }
 
-void
+/* A bare varint */
+static void
 pbw_varint(struct bytes *b, uint64_t v)
 {
 	unsigned char c[10];

@@ -37,7 +37,6 @@ void pb_error(const struct pb *b, uint64_t off, const char *fmt, ...);
 
 /* The next field's number and wire type: 1, or 0 at the end. */
 int pb_next(struct pb *b, uint32_t *field, int *wt);
-uint64_t pb_varint(struct pb *b);
 /* A length-delimited field as a reader of its own (b moves past it). */
 struct pb pb_sub(struct pb *b);
 /* Skip a field's value of wire type wt. */
@@ -62,7 +61,6 @@ const char *pb_peekerr(int k);
  * in a buffer of its own and appended with pbw_bytes, which writes its
  * length first.
  */
-void pbw_varint(struct bytes *b, uint64_t v);
 /* A varint field (written even when v is 0). */
 void pbw_uint(struct bytes *b, uint32_t field, uint64_t v);
 /* A length-delimited field: a string, bytes or a message. */

@@ -62,7 +62,8 @@ struct rx {
 	int newline;
 	/* the DFA cache */
 	struct dstate *st;
-	uint32_t nst, stcap;
+	uint32_t nst;
+	size_t stcap;
 	uint32_t *tab, tabcap;	/* hash of pcs and pclass: state + 1, 0 empty */
 	uint32_t *pool;
 	size_t npool, poolcap;
@@ -92,10 +93,7 @@ fail(struct parser *P, const char *err)
 static uint32_t
 node(struct parser *P, int type, int arg)
 {
-	if (P->nn == P->ncap) {
-		P->ncap = P->ncap ? 2 * P->ncap : 64;
-		P->n = ereallocarray(P->n, P->ncap, sizeof(*P->n));
-	}
+	P->n = egrowarray(P->n, &P->ncap, P->nn + 1, sizeof(*P->n));
 	P->n[P->nn] = (struct node){ type, arg, 0, NONE, NONE, 0, UINT64_MAX };
 	return P->nn++;
 }
@@ -103,10 +101,7 @@ node(struct parser *P, int type, int arg)
 static unsigned char *
 newset(struct parser *P, int *id)
 {
-	if (P->nsets == P->setcap) {
-		P->setcap = P->setcap ? 2 * P->setcap : 16;
-		P->sets = ereallocarray(P->sets, P->setcap, sizeof(*P->sets));
-	}
+	P->sets = egrowarray(P->sets, &P->setcap, P->nsets + 1, sizeof(*P->sets));
 	memset(P->sets[P->nsets], 0, 32);
 	*id = P->nsets;
 	return P->sets[P->nsets++];
@@ -378,7 +373,7 @@ static uint32_t
 escape(struct parser *P)
 {
 	int c = (unsigned char)*P->p++;
-	uint32_t r;
+	uint32_t r, k, k2;
 
 	switch (c) {
 	case 0:
@@ -394,9 +389,12 @@ escape(struct parser *P)
 	case '>': return node(P, N_ASSERT, A_WEND);
 	case 'B': return node(P, N_ASSERT, A_NOTWORDB);
 	case 'b':
+		/* node() may move P->n: what it returns is kept first */
 		r = node(P, N_ALT, 0);
-		P->n[r].kid = node(P, N_ASSERT, A_WBEG);
-		P->n[P->n[r].kid].next = node(P, N_ASSERT, A_WEND);
+		k = node(P, N_ASSERT, A_WBEG);
+		P->n[r].kid = k;
+		k2 = node(P, N_ASSERT, A_WEND);
+		P->n[k].next = k2;
 		P->n[r].height = 1;
 		return r;
 	}
@@ -489,7 +487,8 @@ alternation(struct parser *P)
 {
 	uint32_t r = node(P, N_ALT, 0), last, k;
 
-	P->n[r].kid = last = branch(P);
+	last = branch(P);	/* it may move P->n */
+	P->n[r].kid = last;
 	above(P, r, last);
 	while (*P->p == '|') {
 		P->p++;
@@ -810,14 +809,8 @@ state(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass)
 		flush(R);
 		return state(R, pcs, n, pclass);
 	}
-	if (R->npool + need > R->poolcap) {
-		R->poolcap = R->npool + need > 2 * R->poolcap ? R->npool + need : 2 * R->poolcap;
-		R->pool = ereallocarray(R->pool, R->poolcap, sizeof(*R->pool));
-	}
-	if (R->nst == R->stcap) {
-		R->stcap = R->stcap ? 2 * R->stcap : 64;
-		R->st = ereallocarray(R->st, R->stcap, sizeof(*R->st));
-	}
+	R->pool = egrowarray(R->pool, &R->poolcap, R->npool + need, sizeof(*R->pool));
+	R->st = egrowarray(R->st, &R->stcap, (size_t)R->nst + 1, sizeof(*R->st));
 	id = R->nst++;
 	d = &R->st[id];
 	*d = (struct dstate){ R->npool, n, R->npool + n, pclass, -1 };

@@ -308,12 +308,18 @@ ereallocarray(void *p, size_t n, size_t size)
 	return erealloc(p, n * size);
 }
 
-void *
-egrowarray(void *p, size_t *cap, size_t n, size_t size)
+size_t
+growcap(size_t cap, size_t n)
 {
-	if (n <= *cap)
-		return p;
-	*cap = n < 1024 ? 1024 : n > SIZE_MAX / 2 ? n : n * 2;
+	cap = cap < GROW_MIN ? GROW_MIN : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+	return cap < n ? n : cap;
+}
+
+void *
+egrowarray_slow(void *p, size_t *cap, size_t n, size_t size)
+{
+	*cap = growcap(*cap, n);
+
 	return ereallocarray(p, *cap, size);
 }
 

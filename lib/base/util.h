@@ -2,15 +2,14 @@
 #ifndef FG_UTIL_H
 #define FG_UTIL_H
 
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdnoreturn.h>
 
 #define FG_VERSION "0.1.0"
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
-
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stdnoreturn.h>
 
 /* printf-style functions: the compiler checks their arguments */
 #define PRINTFLIKE(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -79,9 +78,27 @@ void *ecalloc(size_t n, size_t size);
 void *erealloc(void *p, size_t n);
 /* erealloc of an array of n elements of size bytes, checking n * size. */
 void *ereallocarray(void *p, size_t n, size_t size);
-/* Array p of *cap elements of size bytes, grown (doubled at least)
- * when it has fewer than n; *cap updated.  New elements are not set. */
-void *egrowarray(void *p, size_t *cap, size_t n, size_t size);
+/*
+ * Growable arrays, the one growth rule: an array of cap elements that
+ * must hold n grows to growcap(cap, n) elements, doubled and at least
+ * GROW_MIN and n (SIZE_MAX where doubling would overflow, which
+ * ereallocarray then refuses).  egrowarray grows array p of *cap
+ * elements of size bytes so when it has fewer than n, and updates
+ * *cap; new elements are not set.  It is inline up to the test, so a
+ * loop calls it per element.  Parallel arrays that share one cap take
+ * growcap once and ereallocarray each.
+ */
+#define GROW_MIN 4
+size_t growcap(size_t cap, size_t n);
+/* egrowarray's growth, out of line */
+void *egrowarray_slow(void *p, size_t *cap, size_t n, size_t size);
+
+static inline void *
+egrowarray(void *p, size_t *cap, size_t n, size_t size)
+{
+	return n <= *cap ? p : egrowarray_slow(p, cap, n, size);
+}
+
 char *estrdup(const char *s);
 
 /* Numbers given on the command line, in decimal (no hex, inf, nan or

@@ -369,7 +369,8 @@ linear(unsigned char v)
 	return lin[v];
 }
 
-double
+/* WCAG 2's relative luminance of c */
+static double
 color_luminance(struct rgb c)
 {
 	return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);

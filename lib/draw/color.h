@@ -66,7 +66,6 @@ void color_hex(struct rgb c, char out[8]);
  * two cross at a ratio of 4.58, so every fill gets at least 4.58:1, over
  * the 4.5:1 of WCAG AA.  Every renderer chooses its labels' colour here.
  */
-double color_luminance(struct rgb c);
 double color_contrast(struct rgb a, struct rgb b);
 int color_label_white(struct rgb fill);	/* 1: white, 0: black */
 struct rgb color_label(struct rgb fill);

@@ -131,7 +131,7 @@ draw_finish_options(struct dopts *o)
 }
 
 struct rgb
-rgb_parse(const char *hex)
+draw_rgb_parse(const char *hex)
 {
 	unsigned long v = strtoul(hex + 1, NULL, 16);
 	struct rgb c = { v >> 16 & 0xff, v >> 8 & 0xff, v & 0xff };
@@ -327,7 +327,7 @@ stacks_free(struct stacks *st)
 }
 
 double
-frame_delta(const struct diffscale *ds, const struct lframe *f)
+draw_frame_delta(const struct diffscale *ds, const struct lframe *f)
 {
 	const count *self;
 	double d;
@@ -350,7 +350,7 @@ diffscale_init(struct diffscale *ds, const struct dopts *o, double timemax)
 static void
 diffscale_see(struct diffscale *ds, const struct lframe *f)
 {
-	double d = frame_delta(ds, f);
+	double d = draw_frame_delta(ds, f);
 
 	if (d < 0)
 		d = -d;
@@ -359,7 +359,7 @@ diffscale_see(struct diffscale *ds, const struct lframe *f)
 }
 
 void
-diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
+draw_diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 {
 	size_t i;
 
@@ -372,7 +372,7 @@ diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o)
 }
 
 struct rgb
-frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
+draw_frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
     const struct diffscale *ds, uint32_t *cycle)
 {
 	struct rgb c;
@@ -387,8 +387,8 @@ frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f
 		/* new frames are green, but in flamegraph.pl's picture */
 		if (count_iszero(f->total[0]) && f->name != LF_ROOT && o->negate != NEGATE_HUES)
 			return color_new;
-		return color_delta(o->negate == NEGATE_HUES ? -frame_delta(ds, f) :
-		    frame_delta(ds, f), ds->max);
+		return color_delta(o->negate == NEGATE_HUES ? -draw_frame_delta(ds, f) :
+		    draw_frame_delta(ds, f), ds->max);
 	}
 	if (o->palfile && palette_lookup(s, n, &c))
 		return c;
@@ -409,7 +409,7 @@ frame_color(const struct dopts *o, const struct layout *L, const struct lframe *
 
 	if (f->name != LF_ROOT && f->name != LF_MORE)
 		s = layout_name(L, f, &n);
-	return frame_rgb(o, s, n, f, ds, cycle);
+	return draw_frame_rgb(o, s, n, f, ds, cycle);
 }
 
 /* Read the files into rd: whole stacks merged as they come, one hash a
@@ -500,12 +500,12 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	g->v[0].ds.on = g->diff;
 	g->v[0].ds.self = o->deltaself;
 	if (g->diff)
-		diff_scale(&g->v[0].ds, &g->v[0].L, o);
+		draw_diff_scale(&g->v[0].ds, &g->v[0].L, o);
 	if (g->diff && o->deltaself)
 		g->v[0].ds.max = linemax;
 	color_background(o->palette, o->bgcolors, top, bottom);
-	g->bgtop = rgb_parse(top);
-	g->bgbottom = rgb_parse(bottom);
+	g->bgtop = draw_rgb_parse(top);
+	g->bgbottom = draw_rgb_parse(bottom);
 }
 
 void
@@ -687,7 +687,7 @@ graph_label(const struct graph *g, int v, size_t i, const char **s, size_t *n, c
 }
 
 int
-label_fit(const char *s, size_t *n, double px, double cw, int *dots)
+draw_label_fit(const char *s, size_t *n, double px, double cw, int *dots)
 {
 	size_t chars = (size_t)(px / cw);
 

@@ -17,7 +17,7 @@
 #include "draw/color.h"
 #include "base/count.h"
 #include "draw/layout.h"
-#include "draw/png.h"
+#include "base/bytes.h"
 #include "read/fheader.h"
 
 #define DRAW_XPAD 10
@@ -148,7 +148,7 @@ double draw_num(const char *s, const char *what, double min, double max);
 struct diffscale {
 	int on;			/* colour by change */
 	int self;		/* by the change of self samples (--delta=self) */
-	const struct layout *L;	/* whose self samples (diff_scale sets it) */
+	const struct layout *L;	/* whose self samples (draw_diff_scale sets it) */
 	double max;		/* the largest change drawn */
 	double noise;		/* changes below this are neutral */
 };
@@ -241,21 +241,21 @@ void graph_label(const struct graph *g, int v, size_t i, const char **s, size_t 
 /* Whether label s[0..*n) is drawn in width px, as flamegraph.pl fits
  * labels (a character is cw wide): 0 if not, else 1 with *n the bytes
  * drawn and *dots set when it is cut and ends in "..". */
-int label_fit(const char *s, size_t *n, double px, double cw, int *dots);
+int draw_label_fit(const char *s, size_t *n, double px, double cw, int *dots);
 /* The change of a frame that differential colour shows, noise cut;
  * by self samples, f is a frame of ds->L. */
-double frame_delta(const struct diffscale *ds, const struct lframe *f);
+double draw_frame_delta(const struct diffscale *ds, const struct lframe *f);
 /* The scale of layout L under options o: the largest change but the
  * root's (it would drown the rest), and --min-delta's threshold. */
-void diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
+void draw_diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
 /* The colour of frame f named s[0..n) (annotation included; "" for the
  * root), for a renderer that keeps its own frames (fg-html): f gives
  * LF_ROOT or LF_MORE in name, depth and total (and for --delta=self, a
  * frame of ds->L, whose self samples).  Call in pre-order (the julia
  * palette's state is cycle, one word per depth). */
-struct rgb frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lframe *f,
-    const struct diffscale *ds, uint32_t *cycle);
+struct rgb draw_frame_rgb(const struct dopts *o, const char *s, size_t n,
+    const struct lframe *f, const struct diffscale *ds, uint32_t *cycle);
 /* "#rrggbb" -> rgb */
-struct rgb rgb_parse(const char *hex);
+struct rgb draw_rgb_parse(const char *hex);
 
 #endif

@@ -140,7 +140,7 @@ frame_colors(struct html_page *p, struct pageframes *v, const struct diffscale *
 		n = 0;
 		if (i)
 			s = layout_name(L, f, &n);
-		c = frame_rgb(p->o, s, n, f, ds, cycle);
+		c = draw_frame_rgb(p->o, s, n, f, ds, cycle);
 		if (julia && i) {
 			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
 			frame_strip_annot(s, n, &annot, &alen);
@@ -345,7 +345,7 @@ html_input(struct html_page *p, const char *name, const struct layout *L,
 	ds.on = p->diff;
 	ds.self = p->o->deltaself;
 	if (p->diff)
-		diff_scale(&ds, L, p->o);
+		draw_diff_scale(&ds, L, p->o);
 	pageframes_init(p, &v, L, p->diff, &ds);
 	if (E && E->n) {
 		eds.on = 1;

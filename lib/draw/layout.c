@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "base/strsort.h"
-#include "draw/layout.h"
 #include "base/util.h"
+#include "draw/layout.h"
 
 /* Two strings in the order of frames (or whole stacks): bytewise, an
  * end read as ';', and when that is all that differs, the shorter
@@ -55,7 +55,7 @@ static struct lframe *
 slot(struct layout *L)
 {
 	if (L->n == L->cap) {
-		L->cap = L->cap ? L->cap * 2 : 1024;
+		L->cap = growcap(L->cap, L->n + 1);
 		L->f = ereallocarray(L->f, L->cap, sizeof(*L->f));
 		if (L->self)
 			L->self = ereallocarray(L->self, L->cap, sizeof(*L->self));
@@ -90,10 +90,7 @@ open_frame(struct builder *b, const char *s, size_t len, size_t end)
 	struct open *p, *v;
 	struct lframe *f;
 
-	if (b->n == b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 64;
-		b->op = ereallocarray(b->op, b->cap, sizeof(*b->op));
-	}
+	b->op = egrowarray(b->op, &b->cap, b->n + 1, sizeof(*b->op));
 	p = &b->op[b->n - 1];
 	v = &b->op[b->n];
 	v->s = s;

@@ -1,29 +1,13 @@
 /* pdf.c: a minimal PDF writer */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/count.h"
 #include "base/escape.h"
-#include "draw/pdf.h"
 #include "base/util.h"
-
-void
-bprintf(struct bytes *b, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(buf))
-		eprintf("internal error: PDF text too long");
-	bytes_put(b, buf, n);
-}
+#include "draw/pdf.h"
 
 void
 pdf_num(struct bytes *b, double v)
@@ -78,16 +62,6 @@ void
 pdf_obj_end(struct pdf *p)
 {
 	bputs(&p->b, "\nendobj\n");
-}
-
-void
-pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n)
-{
-	struct bytes z = { 0 };
-
-	zlib_compress(&z, data, n);
-	pdf_deflated(p, id, dict, &z);
-	bytes_free(&z);
 }
 
 void

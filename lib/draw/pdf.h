@@ -1,9 +1,9 @@
 /* pdf.h: a minimal PDF writer
  *
- * Objects are written into memory with their offsets recorded, so the
- * cross-reference table is exact; streams are deflated (png.h's
- * encoder).  Text goes out in the base-14 Helvetica with
- * WinAnsiEncoding, so no font is embedded: Latin-1 characters are
+ * Objects are written into memory (base/bytes.h) with their offsets
+ * recorded, so the cross-reference table is exact; streams are
+ * deflated (base/deflate.h).  Text goes out in the base-14 Helvetica
+ * with WinAnsiEncoding, so no font is embedded: Latin-1 characters are
  * kept, others become '?'.  Annotation text is UTF-16, so names
  * survive whole there.
  */
@@ -11,9 +11,9 @@
 #define FG_PDF_H
 
 #include <stddef.h>
-#include <string.h>
 
-#include "draw/png.h"
+#include "base/bytes.h"
+#include "base/deflate.h"	/* the streams' zlib, for pdf_deflated */
 
 struct pdf {
 	struct bytes b;
@@ -25,21 +25,12 @@ void pdf_begin(struct pdf *p, size_t nobj);	/* objects 1..nobj */
 /* Start object id ("id 0 obj"); end it with pdf_obj_end. */
 void pdf_obj(struct pdf *p, size_t id);
 void pdf_obj_end(struct pdf *p);
-/* A whole stream object, its data deflated; dict holds any other keys. */
-void pdf_stream(struct pdf *p, size_t id, const char *dict, const unsigned char *data, size_t n);
-/* The same of data deflated already: the zlib stream z. */
+/* A whole stream object of data deflated already, the zlib stream z;
+ * dict holds any other keys. */
 void pdf_deflated(struct pdf *p, size_t id, const char *dict, const struct bytes *z);
 /* Cross references and trailer with root as the catalog. */
 void pdf_end(struct pdf *p, size_t root);
 void pdf_free(struct pdf *p);
-
-static inline void
-bputs(struct bytes *b, const char *s)
-{
-	bytes_put(b, s, strlen(s));
-}
-
-void bprintf(struct bytes *b, const char *fmt, ...);
 /* A number as short as it can be written (at most three decimals, no
  * 0 before the point). */
 void pdf_num(struct bytes *b, double v);

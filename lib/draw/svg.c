@@ -358,7 +358,7 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 	for (i = 0; i < L->n; i++) {
 		f = &L->f[i];
 		graph_label(g, v, i, &s, &n, buf);
-		if (!label_fit(s, &n, count_val(layout_w(L, f)) * wpt, cw, &dots))
+		if (!draw_label_fit(s, &n, count_val(layout_w(L, f)) * wpt, cw, &dots))
 			continue;
 		out_str(white[i] ? "<text class=\"w\" x=\"" : "<text x=\"");
 		out_mem(num, fmt_fixed(num, XPAD + count_val(f->x) * wpt + 3, 2));

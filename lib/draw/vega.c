@@ -56,7 +56,7 @@ list_color(const char *list, int k)
 
 	while (k-- >= 0)
 		p = strchr(p + 1, '#');
-	return rgb_parse(p);
+	return draw_rgb_parse(p);
 }
 
 /* Whether frame f's label is white (color_label_white of the fill Vega
@@ -128,7 +128,7 @@ write_names(const struct graph *g, uint32_t *fname)
 static double
 frame_change(const struct diffscale *ds, const struct lframe *f)
 {
-	double d = frame_delta(ds, f);
+	double d = draw_frame_delta(ds, f);
 
 	if (d > ds->max)
 		d = ds->max;

@@ -13,7 +13,7 @@ function group(v) {
 /* a as a percentage of b, to two decimals as fg's titles ("-" of none) */
 function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-"; }
 
-/* s's length in code points: labels are cut by them, as in C (label_fit) */
+/* s's length in code points: labels are cut by them, as in C (draw_label_fit) */
 function cplength(s) { return /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length; }
 /* s as a label of chars characters at most: s, or its first chars - 2
  * and "..", or null where fewer than 3 fit (cps: s's cplength, if kept) */

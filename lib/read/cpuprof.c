@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/arena.h"
 #include "base/count.h"
 #include "base/hash.h"
 #include "base/intern.h"

@@ -82,17 +82,6 @@ fh_set(struct fheader *h, int i, const char *val)
 		h->unit = unit_parse(h->fact[i], strlen(h->fact[i]));
 }
 
-int
-fh_any(const struct fheader *h)
-{
-	int i;
-
-	for (i = 0; i < FH_NFACTS; i++)
-		if (h->fact[i])
-			return 1;
-	return 0;
-}
-
 int fh_omit;
 
 int

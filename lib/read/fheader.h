@@ -36,8 +36,6 @@ int fh_parse(struct fheader *h, const char *line, size_t len);
 /* State fact i as val (replacing what h said), its control
  * characters made '?', so that it stays one line. */
 void fh_set(struct fheader *h, int i, const char *val);
-/* Is any fact given? */
-int fh_any(const struct fheader *h);
 /* Print h's lines ("# fg: unit=...") to standard output. */
 void fh_print(const struct fheader *h);
 /*

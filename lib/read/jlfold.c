@@ -320,10 +320,7 @@ statsample(struct jlfold *F, const struct jlsample *s)
 	}
 	i = intern(&F->tskeys, (const char *)key, sizeof(key));
 	if (i == F->nts) {
-		if (F->nts == F->tscap) {
-			F->tscap = F->tscap ? 2 * F->tscap : 16;
-			F->ts = ereallocarray(F->ts, F->tscap, sizeof(*F->ts));
-		}
+		F->ts = egrowarray(F->ts, &F->tscap, F->nts + 1, sizeof(*F->ts));
 		memset(&F->ts[i], 0, sizeof(F->ts[i]));
 		F->ts[i].thread = s->thread;
 		F->ts[i].task = s->task;
@@ -373,14 +370,8 @@ seqget(struct jlfold *F, const struct jlsample *s, uint64_t h, uint64_t g0, uint
 			return &F->seq[(uint32_t)k - 1];
 	if (F->nseq == UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
-	if (F->nseq == F->seqcap) {
-		F->seqcap = F->seqcap ? 2 * F->seqcap : 1024;
-		F->seq = ereallocarray(F->seq, F->seqcap, sizeof(*F->seq));
-	}
-	if (F->nw + n > F->wcap) {
-		F->wcap = 2 * (F->nw + n);
-		F->w = ereallocarray(F->w, F->wcap, 8);
-	}
+	F->seq = egrowarray(F->seq, &F->seqcap, F->nseq + 1, sizeof(*F->seq));
+	F->w = egrowarray(F->w, &F->wcap, F->nw + n, 8);
 	e = &F->seq[F->nseq++];
 	memset(e, 0, sizeof(*e));
 	e->hash = h;
@@ -405,10 +396,7 @@ seqget(struct jlfold *F, const struct jlsample *s, uint64_t h, uint64_t g0, uint
 static void
 tosample(struct jlfold *F, size_t seq, uint64_t thread)
 {
-	if (F->nsamp == F->sampcap) {
-		F->sampcap = F->sampcap ? 2 * F->sampcap : 4096;
-		F->samp = ereallocarray(F->samp, F->sampcap, sizeof(*F->samp));
-	}
+	F->samp = egrowarray(F->samp, &F->sampcap, F->nsamp + 1, sizeof(*F->samp));
 	F->samp[F->nsamp].seq = seq;
 	F->samp[F->nsamp++].thr = intern(&F->thrkeys, (const char *)&thread, sizeof(thread));
 }
@@ -564,10 +552,7 @@ pt_node(struct jlfold *F, uint32_t parent, uint32_t key, uint32_t frame)
 
 	if (F->ntn == JLF_NIL - 1)
 		eprintf("too many distinct stacks");
-	if (F->ntn == F->tncap) {
-		F->tncap = F->tncap ? 2 * F->tncap : 4096;
-		F->tn = ereallocarray(F->tn, F->tncap, sizeof(*F->tn));
-	}
+	F->tn = egrowarray(F->tn, &F->tncap, (size_t)F->ntn + 1, sizeof(*F->tn));
 	t = &F->tn[F->ntn];
 	t->parent = parent;
 	t->key = key;
@@ -627,10 +612,7 @@ pt_add(struct jlfold *F, const struct jlseq *e, size_t start)
 	size_t k, pos, j;
 	long x;
 
-	if (e->len > F->aftercap) {
-		F->aftercap = 2 * e->len;
-		F->after = ereallocarray(F->after, F->aftercap, sizeof(*F->after));
-	}
+	F->after = egrowarray(F->after, &F->aftercap, e->len, sizeof(*F->after));
 	/* the first start positions were walked by the sequence before */
 	cur = start ? F->after[start - 1] : 0;
 	for (pos = start; pos < e->len; pos++) {
@@ -925,10 +907,7 @@ done:
 static void
 pathfit(struct jlfold *F, size_t n)
 {
-	if (n > F->pathcap) {
-		F->pathcap = 2 * n;
-		F->path = erealloc(F->path, F->pathcap);
-	}
+	F->path = egrowarray(F->path, &F->pathcap, n, 1);
 }
 
 static void
@@ -1186,10 +1165,7 @@ g2open(void *arg, const struct jlframe *f, int status, uint64_t width)
 	size_t n;
 
 	F->gnodes++;
-	if (F->gdepth == F->gcap) {
-		F->gcap = F->gcap ? 2 * F->gcap : 256;
-		F->gstack = ereallocarray(F->gstack, F->gcap, sizeof(*F->gstack));
-	}
+	F->gstack = egrowarray(F->gstack, &F->gcap, F->gdepth + 1, sizeof(*F->gstack));
 	if (F->gdepth) {
 		l = F->gstack[F->gdepth - 1].len;
 		pathfit(F, l + f->funclen + f->filelen + 80);

@@ -137,7 +137,8 @@ struct jlfold {
 	struct interner tskeys, thkeys;	/* (thread, task) pairs, threads */
 	/* Profile's tree */
 	struct jlpnode *tn;
-	uint32_t ntn, tncap;
+	uint32_t ntn;
+	size_t tncap;
 	uint32_t *tslot;
 	size_t tmask;
 	uint32_t *after;	/* after[pos]: the node after the pos-th ip */

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "base/hash.h"
+#include "base/util.h"
 #include "read/jlprof.h"
 #include "read/lines.h"
-#include "base/util.h"
 
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
 
@@ -178,10 +178,7 @@ checklen(struct rd *r, uint64_t off, int64_t len, uint64_t unit, const char *wha
 static void
 scratch_fit(struct jlprof *p, size_t n)
 {
-	if (n > p->scratchcap) {
-		p->scratchcap = n > 2 * p->scratchcap ? n : 2 * p->scratchcap;
-		p->scratch = erealloc(p->scratch, p->scratchcap);
-	}
+	p->scratch = egrowarray(p->scratch, &p->scratchcap, n, 1);
 }
 
 /* Append a string field (Int32 length, bytes) to p->scratch at *len. */
@@ -228,10 +225,7 @@ read_frame(struct jlprof *p, struct rd *r)
 	id = intern(&p->fkeys, scratch, len + 10);
 	if (p->fkeys.n == n)
 		return id;
-	if (id >= p->framecap) {
-		p->framecap = p->framecap ? 2 * p->framecap : 1024;
-		p->frame = ereallocarray(p->frame, p->framecap, sizeof(*p->frame));
-	}
+	p->frame = egrowarray(p->frame, &p->framecap, (size_t)id + 1, sizeof(*p->frame));
 	f = &p->frame[id];
 	f->func = intern_str(&p->fkeys, id);
 	f->funclen = flen;
@@ -288,10 +282,7 @@ read_lidict(struct jlprof *p)
 		    "frame count");
 		if (p->nfid + nsf > UINT32_MAX)
 			jl_error(p, off, "too many frames");
-		if (p->nfid + nsf > p->fidcap) {
-			p->fidcap = 2 * (p->nfid + nsf);
-			p->fid = ereallocarray(p->fid, p->fidcap, sizeof(*p->fid));
-		}
+		p->fid = egrowarray(p->fid, &p->fidcap, p->nfid + nsf, sizeof(*p->fid));
 		first = p->nfid;
 		for (j = 0; j < nsf; j++)
 			p->fid[p->nfid++] = read_frame(p, &r);
@@ -479,10 +470,7 @@ jl_has_meta(struct jlprof *p)
 static struct jlsample *
 addsample(struct jlsample **b, size_t *n, size_t *cap)
 {
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 4096;
-		*b = ereallocarray(*b, *cap, sizeof(**b));
-	}
+	*b = egrowarray(*b, cap, *n + 1, sizeof(**b));
 	return &(*b)[(*n)++];
 }
 
@@ -507,10 +495,7 @@ jl_samples(struct jlprof *p, int layout, jl_sample_fn *fn, void *arg)
 			len -= s;
 			i -= s;
 			s = 0;
-			if (len == cap) {
-				cap *= 2;
-				w = p->wbuf = ereallocarray(w, cap, 8);
-			}
+			w = p->wbuf = egrowarray(w, &cap, len + 1, 8);
 			n = cap - len;
 			if (n > p->nwords - done)
 				n = p->nwords - done;

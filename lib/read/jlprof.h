@@ -48,7 +48,7 @@ struct jlprof {
 
 	struct interner fkeys;	/* frames, by their packed fields */
 	struct jlframe *frame;	/* by frame id */
-	uint32_t framecap;
+	size_t framecap;
 	uint32_t *fid;		/* the frame lists of the entries */
 	size_t nfid, fidcap;
 	struct jlip *ip;	/* line-info entries */

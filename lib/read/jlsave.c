@@ -106,11 +106,7 @@ frameid(struct jlsave *s, const struct jlframe *f)
 	uint32_t n = s->frames.n, id;
 	char *k;
 
-	if (len > s->keycap) {
-		s->keycap = 2 * len;
-		s->key = erealloc(s->key, s->keycap);
-	}
-	k = s->key;
+	k = s->key = egrowarray(s->key, &s->keycap, len, 1);
 	memcpy(k, f->func, f->funclen);
 	k[f->funclen] = 0;
 	memcpy(k + f->funclen + 1, f->file, f->filelen);
@@ -121,10 +117,7 @@ frameid(struct jlsave *s, const struct jlframe *f)
 	id = intern(&s->frames, k, len);
 	if (s->frames.n == n)
 		return id;
-	if (id >= s->framecap) {
-		s->framecap = s->framecap ? 2 * s->framecap : 1024;
-		s->frame = ereallocarray(s->frame, s->framecap, sizeof(*s->frame));
-	}
+	s->frame = egrowarray(s->frame, &s->framecap, (size_t)id + 1, sizeof(*s->frame));
 	s->frame[id] = *f;
 	s->frame[id].func = intern_str(&s->frames, id);
 	s->frame[id].file = s->frame[id].func + f->funclen + 1;
@@ -223,10 +216,7 @@ addlabel(struct jlsave *s, struct freader *r, const char *t, size_t n)
 
 	if (s->labels.n == nl)
 		return id;
-	if (id >= s->labcap) {
-		s->labcap = s->labcap ? 2 * s->labcap : 1024;
-		s->lab = ereallocarray(s->lab, s->labcap, sizeof(*s->lab));
-	}
+	s->lab = egrowarray(s->lab, &s->labcap, (size_t)id + 1, sizeof(*s->lab));
 	L = &s->lab[id];
 	parselabel(r, t, n, &f, &st);
 	own = cstatus(f.func, f.funclen);
@@ -262,10 +252,7 @@ addseq(struct jlsave *s, struct freader *r, const char *t, size_t n)
 
 	for (;; p = semi + 1) {
 		semi = memchr(p, ';', e - p);
-		if (s->nseq + 2 > s->seqcap) {
-			s->seqcap = 2 * (s->nseq + 2);
-			s->seq = ereallocarray(s->seq, s->seqcap, sizeof(*s->seq));
-		}
+		s->seq = egrowarray(s->seq, &s->seqcap, s->nseq + 2, sizeof(*s->seq));
 		s->seq[++s->nseq] = addlabel(s, r, p, (semi ? semi : e) - p);
 		if (!semi)
 			break;
@@ -307,10 +294,7 @@ sampleips(struct jlsave *s, const struct stackent *e)
 	size_t n = s->seq[e->c[1].u], k = 0, i, j;
 	const struct jlslabel *L;
 
-	if (n * 3 > s->ipcap) {
-		s->ipcap = n * 3;
-		s->ip = ereallocarray(s->ip, s->ipcap, sizeof(*s->ip));
-	}
+	s->ip = egrowarray(s->ip, &s->ipcap, n * 3, sizeof(*s->ip));
 	for (i = n; i-- > 0;) {
 		L = &s->lab[id[i]];
 		for (j = L->ncar; j-- > 0;)

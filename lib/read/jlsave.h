@@ -39,10 +39,10 @@ struct jlsave {
 	struct stackmap m;	/* the stacks and their counts */
 	struct interner labels;	/* frame labels, annotation included */
 	struct jlslabel *lab;	/* by label id */
-	uint32_t labcap;
+	size_t labcap;
 	struct interner frames;	/* the frames' packed fields, by frame id */
 	struct jlframe *frame;	/* by frame id: its ip is JLS_IP(id) */
-	uint32_t framecap;
+	size_t framecap;
 	uint32_t *seq;		/* each stack's label ids, after their number */
 	size_t nseq, seqcap;
 	uint64_t *ip;		/* a sample's ips, while writing */

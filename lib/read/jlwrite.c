@@ -27,12 +27,9 @@ jlw_free(struct jlw *w)
 void
 jlw_bytes(struct jlw *w, const void *p, size_t n)
 {
-	if (n > w->cap - w->n) {
-		if (n > SIZE_MAX / 2 - w->n)
-			eprintf("out of memory");
-		w->cap = 2 * (w->n + n) + 64;
-		w->p = erealloc(w->p, w->cap);
-	}
+	if (n > SIZE_MAX / 2 - w->n)
+		eprintf("out of memory");
+	w->p = egrowarray(w->p, &w->cap, w->n + n, 1);
 	if (n)
 		memcpy(w->p + w->n, p, n);
 	w->n += n;
@@ -49,7 +46,8 @@ jlw_uint(struct jlw *w, uint64_t v, int size)
 	jlw_bytes(w, c, size);
 }
 
-void
+/* Julia's Int */
+static void
 jlw_int(struct jlw *w, int64_t v)
 {
 	jlw_uint(w, (uint64_t)v, w->intsize);

@@ -25,8 +25,6 @@ void jlw_free(struct jlw *w);
 void jlw_bytes(struct jlw *w, const void *p, size_t n);
 /* v in size bytes (1 to 8), in w's byte order */
 void jlw_uint(struct jlw *w, uint64_t v, int size);
-/* Julia's Int */
-void jlw_int(struct jlw *w, int64_t v);
 /* magic, endianness word, format byte */
 void jlw_header(struct jlw *w, int format);
 /* A frame record: func, file, line, from_c, inlined. */

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/nameattr.h"
 #include "base/escape.h"
 #include "base/util.h"
+#include "read/nameattr.h"
 
 /* The attributes a line may give, beside title and href; link ones go
  * on the link around the frame.  data-* and aria-* are allowed too. */
@@ -116,10 +116,7 @@ set(struct nameattrs *m, struct nafunc *f, const struct where *w, const char *na
 	if (i < f->n) {
 		warn(w, "an earlier value of", name, strlen(name));
 	} else {
-		if (f->n == f->cap) {
-			f->cap = f->cap ? 2 * f->cap : 4;
-			f->a = ereallocarray(f->a, f->cap, sizeof(*f->a));
-		}
+		f->a = egrowarray(f->a, &f->cap, (size_t)f->n + 1, sizeof(*f->a));
 		f->n++;
 	}
 	f->a[i].name = name;

@@ -28,7 +28,8 @@ struct nafunc {
 	const char *title;	/* NULL: the renderer's own */
 	const char *href;	/* NULL: no link */
 	struct naattr *a;
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 };
 
 struct nameattrs {

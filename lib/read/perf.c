@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "read/perf.h"
 #include "stack/frame.h"
-#include "base/util.h"
 
 /* Perl's \s, without the locale lookups of isspace() */
 static inline int
@@ -66,15 +66,6 @@ find2(const char *s, size_t n, char a, char b)
 		p++;
 	}
 	return NULL;
-}
-
-static void
-grow(char **buf, size_t *cap, size_t need)
-{
-	if (need > *cap) {
-		*cap = need * 2 + 64;
-		*buf = erealloc(*buf, *cap);
-	}
 }
 
 /* Does "[cpu] time:" (the cpu optional) follow the blanks at s[k..n)? */
@@ -238,10 +229,10 @@ static void
 add_frame(struct perf_sample *s, const char *f, size_t n)
 {
 	/* + 1: text is never NULL, even when every frame is empty */
-	grow(&s->text, &s->textcap, s->textlen + n + 1);
+	s->text = egrowarray(s->text, &s->textcap, s->textlen + n + 1, 1);
 	memcpy(s->text + s->textlen, f, n);
 	if (s->nframes == s->fcap) {
-		s->fcap = s->fcap ? 2 * s->fcap : 64;
+		s->fcap = growcap(s->fcap, s->nframes + 1);
 		s->fstart = ereallocarray(s->fstart, s->fcap, sizeof(*s->fstart));
 		s->flen = ereallocarray(s->flen, s->fcap, sizeof(*s->flen));
 	}
@@ -253,10 +244,7 @@ add_frame(struct perf_sample *s, const char *f, size_t n)
 static void
 start_group(struct perf_sample *s)
 {
-	if (s->ngroups == s->gcap) {
-		s->gcap = s->gcap ? 2 * s->gcap : 64;
-		s->gstart = ereallocarray(s->gstart, s->gcap, sizeof(*s->gstart));
-	}
+	s->gstart = egrowarray(s->gstart, &s->gcap, s->ngroups + 1, sizeof(*s->gstart));
 	s->gstart[s->ngroups++] = s->nframes;
 }
 
@@ -487,14 +475,14 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	if (o->srcline) {
 		/* reading the source lines below may move or overwrite the
 		 * line buffer (a refill from a pipe): work on a copy */
-		grow(&st->line, &st->linecap, n + 1);
+		st->line = egrowarray(st->line, &st->linecap, n + 1, 1);
 		memcpy(st->line, line, n + 1);
 		pc = st->line + (pc - line);
 		func = st->line + (func - line);
 		mod = st->line + (mod - line);
 	}
 	/* the state's, so that it is not lost to an error */
-	grow(&st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64);
+	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64, 1);
 	buf = st->fbuf;
 	start_group(s);
 	end = func + funclen;
@@ -564,7 +552,7 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 				if (w > a) {
 					/* never shrinks: the next frames of an
 					 * inline chain still fit */
-					grow(&st->fbuf, &st->fbufcap, flen + (w - a) + 8);
+					st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
 					buf = st->fbuf;
 					buf[flen++] = ':';
 					memcpy(buf + flen, src + a, w - a);
@@ -602,7 +590,7 @@ end_sample(struct perf_state *st, struct lines *r)
 	if (!s->live)
 		return;
 	need = s->pnamelen + s->textlen + s->nframes + 2;
-	grow(&st->stack, &st->stackcap, need);
+	st->stack = egrowarray(st->stack, &st->stackcap, need, 1);
 	if (st->o->process) {
 		memcpy(st->stack, s->pname, s->pnamelen);
 		len = s->pnamelen;
@@ -661,7 +649,7 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 		period = 1;
 	s->weight = count_from_u64(period);
 	s->pnamelen = 0;
-	grow(&s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8);
+	s->pname = egrowarray(s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8, 1);
 	for (b = 0; b < commlen && blank(line[b]); b++)
 		;	/* the padding of a command name without -g */
 	memcpy(s->pname, line + b, commlen - b);

@@ -14,9 +14,9 @@
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "stack/frame.h"
 #include "read/fheader.h"
 #include "read/ppfold.h"
+#include "stack/frame.h"
 
 #define NOTEXT UINT32_MAX
 
@@ -37,10 +37,7 @@ put(struct ppfold *f, const char *s, size_t n)
 {
 	if (!n)
 		return;	/* s and f->b may be NULL then: no memcpy */
-	if (n > f->bcap - f->blen) {
-		f->bcap = (f->blen + n) * 2 + 256;
-		f->b = erealloc(f->b, f->bcap);
-	}
+	f->b = egrowarray(f->b, &f->bcap, f->blen + n, 1);
 	memcpy(f->b + f->blen, s, n);
 	f->blen += n;
 }
@@ -206,10 +203,7 @@ bareloc(struct ppfold *f, const struct pp_loc *l)
 static void
 pushfr(struct ppfold *f, uint32_t id)
 {
-	if (f->nlfr == f->lfrcap) {
-		f->lfrcap = f->lfrcap ? f->lfrcap * 2 : 4096;
-		f->lfr = ereallocarray(f->lfr, f->lfrcap, sizeof(*f->lfr));
-	}
+	f->lfr = egrowarray(f->lfr, &f->lfrcap, f->nlfr + 1, sizeof(*f->lfr));
 	f->lfr[f->nlfr++] = id;
 }
 
@@ -432,10 +426,7 @@ pushcur(struct ppfold *f, const uint32_t *id, size_t n)
 {
 	if (!n)
 		return;	/* id may be NULL then */
-	while (f->curcap - f->ncur < n) {
-		f->curcap = f->curcap ? f->curcap * 2 : 256;
-		f->cur = ereallocarray(f->cur, f->curcap, sizeof(*f->cur));
-	}
+	f->cur = egrowarray(f->cur, &f->curcap, f->ncur + n, sizeof(*f->cur));
 	memcpy(f->cur + f->ncur, id, n * sizeof(*id));
 	f->ncur += n;
 }
@@ -473,15 +464,9 @@ seq_room(struct ppfold *f, size_t n)
 {
 	if (f->n >= UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
-	if (f->n == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 4096;
-		f->e = ereallocarray(f->e, f->cap, sizeof(*f->e));
-	}
+	f->e = egrowarray(f->e, &f->cap, f->n + 1, sizeof(*f->e));
 	/* never NULL, even for empty stacks alone: f->id + off stays defined */
-	while (f->idcap - f->nid < n || !f->id) {
-		f->idcap = f->idcap ? f->idcap * 2 : 65536;
-		f->id = ereallocarray(f->id, f->idcap, sizeof(*f->id));
-	}
+	f->id = egrowarray(f->id, &f->idcap, f->nid + (n ? n : 1), sizeof(*f->id));
 }
 
 /* Add v to the stack in f->cur; off: the sample's, for a message. */

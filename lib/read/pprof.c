@@ -51,26 +51,15 @@ charge(struct pprof *p, uint64_t n)
 		    " of memory (--max-size)", (unsigned long long)p->maxsize);
 }
 
-/* Room for one more element in a growable array; what it takes is
- * charged to p's memory (NULL: a scratch array, bounded by a field). */
+/* Room for n elements in a growable array, charged to p's memory
+ * before it is taken. */
 static void *
 grow(struct pprof *p, void *a, size_t n, size_t *cap, size_t size)
 {
-	size_t old = *cap;
-
-	if (n < *cap)
+	if (n <= *cap)
 		return a;
-	*cap = *cap ? *cap * 2 : 64;
-	if (p)
-		charge(p, (uint64_t)(*cap - old) * size);
-	return ereallocarray(a, *cap, size);
-}
-
-static void
-push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
-{
-	*v = grow(NULL, *v, *n, cap, sizeof(**v));
-	(*v)[(*n)++] = x;
+	charge(p, sat_mul(growcap(*cap, n) - *cap, size));
+	return egrowarray(a, cap, n, size);
 }
 
 /* ---- top-level messages ---- */
@@ -90,7 +79,7 @@ valuetype(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->vt = grow(p, p->vt, p->nvt, &p->vtcap, sizeof(*p->vt));
+	p->vt = grow(p, p->vt, p->nvt + 1, &p->vtcap, sizeof(*p->vt));
 	p->vt[p->nvt++] = t;
 }
 
@@ -122,10 +111,12 @@ label(struct pprof *p, struct pb *b, uint64_t off)
 	}
 	if (!p->labels)
 		return;
-	push(&p->tlab, &p->ntlab, &p->tlabcap, l.key);
-	push(&p->tlab, &p->ntlab, &p->tlabcap, l.str);
-	push(&p->tlab, &p->ntlab, &p->tlabcap, (uint64_t)l.num);
-	push(&p->tlab, &p->ntlab, &p->tlabcap, l.unit);
+	/* a scratch array, bounded by a field: not charged */
+	p->tlab = egrowarray(p->tlab, &p->tlabcap, p->ntlab + 4, sizeof(*p->tlab));
+	p->tlab[p->ntlab++] = l.key;
+	p->tlab[p->ntlab++] = l.str;
+	p->tlab[p->ntlab++] = (uint64_t)l.num;
+	p->tlab[p->ntlab++] = l.unit;
 }
 
 static void
@@ -166,26 +157,18 @@ entry(struct pprof *p, uint64_t off)
 	if (p->nsmp >= NONE - 1)
 		pp_error(p, off, "too many distinct samples");
 	p->slot[i] = p->nsmp + 1;
-	p->smp = grow(p, p->smp, p->nsmp, &p->smpcap, sizeof(*p->smp));
+	p->smp = grow(p, p->smp, p->nsmp + 1, &p->smpcap, sizeof(*p->smp));
 	s = &p->smp[p->nsmp++];
 	s->hash = h;
 	s->off = off;
 	s->nloc = p->ntloc;
 	s->nlab = p->ntlab / 4;
-	while (p->keycap - p->nkeys < n) {
-		charge(p, (uint64_t)(p->keycap ? p->keycap : 4096) * sizeof(*p->keys));
-		p->keycap = p->keycap ? p->keycap * 2 : 4096;
-		p->keys = ereallocarray(p->keys, p->keycap, sizeof(*p->keys));
-	}
+	p->keys = grow(p, p->keys, p->nkeys + n, &p->keycap, sizeof(*p->keys));
 	s->key = p->nkeys;
 	if (n)
 		memcpy(p->keys + p->nkeys, p->tloc, n * sizeof(*p->tloc));
 	p->nkeys += n;
-	while (p->valcap < p->nsmp * p->nval) {
-		charge(p, (uint64_t)(p->valcap ? p->valcap : 1024) * sizeof(*p->val));
-		p->valcap = p->valcap ? p->valcap * 2 : 1024;
-		p->val = ereallocarray(p->val, p->valcap, sizeof(*p->val));
-	}
+	p->val = grow(p, p->val, p->nsmp * p->nval, &p->valcap, sizeof(*p->val));
 	if (p->nval)
 		memset(p->val + (p->nsmp - 1) * p->nval, 0, p->nval * sizeof(*p->val));
 	return s;
@@ -234,10 +217,7 @@ sample(struct pprof *p, struct pb *b)
 		    p->ntval, p->nval);
 	}
 	/* room for the labels after the locations, to hash the key whole */
-	while (p->tloccap < p->ntloc + p->ntlab) {
-		p->tloccap = p->tloccap ? p->tloccap * 2 : 64;
-		p->tloc = ereallocarray(p->tloc, p->tloccap, sizeof(*p->tloc));
-	}
+	p->tloc = egrowarray(p->tloc, &p->tloccap, p->ntloc + p->ntlab, sizeof(*p->tloc));
 	s = entry(p, off);
 	if (p->nval)
 		addvalues(p, p->val + (s - p->smp) * p->nval, off);
@@ -274,7 +254,7 @@ location(struct pprof *p, struct pb *b)
 				else
 					pb_skip(&s, wt2);
 			}
-			p->line = grow(p, p->line, p->nline, &p->linecap, sizeof(*p->line));
+			p->line = grow(p, p->line, p->nline + 1, &p->linecap, sizeof(*p->line));
 			p->line[p->nline++] = ln;
 		} else
 			pb_skip(b, wt);
@@ -282,7 +262,7 @@ location(struct pprof *p, struct pb *b)
 	if (p->nline - l.first > NONE)
 		pp_error(p, l.off, "too many lines");
 	l.n = p->nline - l.first;
-	p->loc = grow(p, p->loc, p->nloc, &p->loccap, sizeof(*p->loc));
+	p->loc = grow(p, p->loc, p->nloc + 1, &p->loccap, sizeof(*p->loc));
 	p->loc[p->nloc++] = l;
 }
 
@@ -305,7 +285,7 @@ function(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->func = grow(p, p->func, p->nfunc, &p->funccap, sizeof(*p->func));
+	p->func = grow(p, p->func, p->nfunc + 1, &p->funccap, sizeof(*p->func));
 	p->func[p->nfunc++] = fn;
 }
 
@@ -324,7 +304,7 @@ mapping(struct pprof *p, struct pb *b)
 		else
 			pb_skip(b, wt);
 	}
-	p->map = grow(p, p->map, p->nmap, &p->mapcap, sizeof(*p->map));
+	p->map = grow(p, p->map, p->nmap + 1, &p->mapcap, sizeof(*p->map));
 	p->map[p->nmap++] = m;
 }
 
@@ -353,7 +333,7 @@ message(struct pprof *p, uint32_t field, struct pb *b)
 		s.len = b->end - b->p;
 		charge(p, s.len + 1);
 		s.s = arena_strdup(&p->arena, (const char *)b->p, s.len);
-		p->str = grow(p, p->str, p->nstr, &p->strcap, sizeof(*p->str));
+		p->str = grow(p, p->str, p->nstr + 1, &p->strcap, sizeof(*p->str));
 		p->str[p->nstr++] = s;
 		break;
 	}

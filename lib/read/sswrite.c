@@ -121,8 +121,11 @@ ssw_add(struct sswrite *w, uint32_t p, const char *s, size_t n, count c)
 		count_add(&w->weight[smp], c);
 		return NULL;
 	}
-	w->weight = egrowarray(w->weight, &w->smpcap, (size_t)smp + 1, sizeof(*w->weight));
-	w->next = erealloc(w->next, w->smpcap * sizeof(*w->next));
+	if (smp >= w->smpcap) {
+		w->smpcap = growcap(w->smpcap, (size_t)smp + 1);
+		w->weight = ereallocarray(w->weight, w->smpcap, sizeof(*w->weight));
+		w->next = ereallocarray(w->next, w->smpcap, sizeof(*w->next));
+	}
 	w->weight[smp] = c;
 	w->next[smp] = 0;
 	if (pr->tail)

@@ -43,11 +43,7 @@ static struct row *
 row_for(struct top *tp, uint32_t id)
 {
 	if (id >= tp->nrow) {
-		if (id >= tp->rowcap) {
-			/* doubling: frame ids arrive one more at a time */
-			tp->rowcap = id + 1 > 2 * tp->rowcap ? id + 1 : 2 * tp->rowcap;
-			tp->row = ereallocarray(tp->row, tp->rowcap, sizeof(*tp->row));
-		}
+		tp->row = egrowarray(tp->row, &tp->rowcap, (size_t)id + 1, sizeof(*tp->row));
 		memset(tp->row + tp->nrow, 0, (id + 1 - tp->nrow) * sizeof(*tp->row));
 		tp->nrow = id + 1;
 	}
@@ -104,10 +100,7 @@ line_keys(struct top *tp, const char *s, size_t len)
 	tp->nk = 0;
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
 		klen = key_of(tp, s + it.start, it.end - it.start, &k);
-		if (tp->nk == tp->kcap) {
-			tp->kcap = tp->kcap ? 2 * tp->kcap : 64;
-			tp->k = ereallocarray(tp->k, tp->kcap, sizeof(*tp->k));
-		}
+		tp->k = egrowarray(tp->k, &tp->kcap, tp->nk + 1, sizeof(*tp->k));
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
 		f = s + it.start;
 		fl = it.end - it.start;
@@ -598,8 +591,7 @@ tree_kids(const struct top *tp, uint32_t v, double min, uint32_t **kids, size_t 
 	for (c = t->node[v].child; c != TNONE; c = t->node[c].sibling) {
 		if (val(t->node[c].total[col]) < min || count_iszero(t->node[c].total[col]))
 			continue;
-		if (nk == *kcap)
-			*kids = ereallocarray(*kids, *kcap = *kcap ? 2 * *kcap : 64, sizeof(**kids));
+		*kids = egrowarray(*kids, kcap, nk + 1, sizeof(**kids));
 		(*kids)[nk++] = c;
 	}
 	if (nk)	/* kids is NULL until a node has a child */
@@ -635,7 +627,7 @@ top_tree(struct top *tp)
 		}
 		nk = tree_kids(tp, v, min, &kids, &kcap);
 		if (n + nk > cap) {
-			cap = 2 * (n + nk);
+			cap = growcap(cap, n + nk);
 			stack = ereallocarray(stack, cap, sizeof(*stack));
 			parents = ereallocarray(parents, cap, sizeof(*parents));
 		}

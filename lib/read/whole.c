@@ -33,12 +33,9 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	if (!n)
 		return 0;
 	lookat(w, (const char *)p, n);
-	if (w->cap - w->n < n) {
-		if (w->n > SIZE_MAX / 2 - n)
-			eprintf("out of memory");
-		w->cap = w->cap * 2 > w->n + n ? w->cap * 2 : w->n + n;
-		w->buf = erealloc(w->buf, w->cap);
-	}
+	if (w->n > SIZE_MAX / 2 - n)
+		eprintf("out of memory");
+	w->buf = egrowarray(w->buf, &w->cap, w->n + n, 1);
 	memcpy(w->buf + w->n, p, n);
 	w->n += n;
 	return n;

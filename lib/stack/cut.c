@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/out.h"
 #include "base/util.h"
 #include "stack/cut.h"
 #include "stack/frame.h"
@@ -175,10 +174,7 @@ close_frame(struct walk *w)
 		count_sub(&n->tot[j], n->kept[j]);
 	if (!nonzero(w, n->tot))
 		return;
-	if (w->nrec == w->caprec) {
-		w->caprec = w->caprec ? 2 * w->caprec : 1024;
-		w->rec = ereallocarray(w->rec, w->caprec, sizeof(*w->rec));
-	}
+	w->rec = egrowarray(w->rec, &w->caprec, w->nrec + 1, sizeof(*w->rec));
 	r = &w->rec[w->nrec++];
 	r->s = n->s;
 	r->len = n->len;
@@ -195,10 +191,7 @@ open_frames(struct walk *w, const struct stackent *e, size_t k)
 
 	frame_iter(&it, e->s, e->len, k ? w->open[k - 1].len + 1 : 0);
 	while (frame_next(&it)) {
-		if (w->nopen == w->capopen) {
-			w->capopen = w->capopen ? 2 * w->capopen : 64;
-			w->open = ereallocarray(w->open, w->capopen, sizeof(*w->open));
-		}
+		w->open = egrowarray(w->open, &w->capopen, w->nopen + 1, sizeof(*w->open));
 		n = &w->open[w->nopen++];
 		memset(n, 0, sizeof(*n));
 		n->s = e->s;

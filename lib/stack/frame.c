@@ -125,7 +125,13 @@ blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-void
+/*
+ * A frame that ends in blanks and a number ("worker 12", "worker 12 ")
+ * would be read back as a count column ("STACK BASE TARGET", or a
+ * one-count line with two counts, fg-folded(5)): the blanks before the
+ * number become '_' ("worker_12"), in place.
+ */
+static void
 frame_guard_count(char *f, size_t n)
 {
 	size_t i, j;
@@ -204,23 +210,6 @@ stack_guard_leaf(char *s, size_t n)
 	char *semi = memrchr(s, ';', n), *f = semi ? semi + 1 : s;
 
 	frame_guard_count(f, s + n - f);
-}
-
-void
-stack_guard_counts(char *s, size_t n)
-{
-	char *f = s, *end = s + n, *semi;
-
-	for (;; f = semi + 1) {
-		semi = memchr(f, ';', end - f);
-		if (!semi) {
-			frame_guard_count(f, end - f);
-			return;
-		}
-		/* most frames end in a letter: look no further */
-		if (semi > f && (digit(semi[-1]) || semi[-1] == '.' || blank(semi[-1])))
-			frame_guard_count(f, semi - f);
-	}
 }
 
 void

@@ -94,23 +94,15 @@ struct frameparts {
 void frame_parts(const char *f, size_t n, struct frameparts *p);
 
 /*
- * For folders: a frame that ends in blanks and a number ("worker 12",
- * "worker 12 ") would be read back as a count column ("STACK BASE
- * TARGET", or a one-count line with two counts, fg-folded(5)).
- * frame_guard_count makes the blanks before the number '_'
- * ("worker_12"), in place; stack_guard_counts does so for every frame
- * of stack s[0..n).
- */
-void frame_guard_count(char *f, size_t n);
-void stack_guard_counts(char *s, size_t n);
-/*
  * The one guard of the frames a folder writes, each alike wherever it
  * stands in a stack: blanks that end a frame go (a leaf's would end its
  * line ambiguously: "[unknown] 5" or "[unknown]  5"), a leading "# "
  * becomes "#_" (a root frame so would make its line a comment), and a
- * trailing number is guarded (frame_guard_count).  In place; returns
- * the frame's new length.  stack_guard does so for every frame of stack
- * s[0..n), which it compacts.
+ * trailing number is guarded: the blanks before it become '_'
+ * ("worker 12" would be read back as a count, fg-folded(5);
+ * "worker_12" is not).  In place; returns the frame's new length.
+ * stack_guard does so for every frame of stack s[0..n), which it
+ * compacts.
  */
 size_t frame_guard(char *f, size_t n);
 size_t stack_guard(char *s, size_t n);
@@ -121,7 +113,7 @@ size_t frame_clean(char *f, size_t n);
 /* For a program that writes a stack of the input from a new place: a
  * root frame that begins with "# " (a new root, as fg-filter --reroot
  * makes) has its blank made '_'; stack_guard_leaf guards a new leaf
- * (a stack cut short) that ends in a number (frame_guard_count). */
+ * (a stack cut short) that ends in a number, as frame_guard does. */
 void stack_guard_root(char *s, size_t n);
 void stack_guard_leaf(char *s, size_t n);
 /* Reverse the order of the frames of stack s[0..n) into out[0..n). */

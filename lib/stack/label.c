@@ -10,12 +10,9 @@
 static void
 put(struct labelbuf *lb, const char *s, size_t n)
 {
-	if (lb->cap - lb->len < n + 1) {
-		if (n > SIZE_MAX / 2 - lb->len)
-			eprintf("out of memory");
-		lb->cap = lb->cap * 2 > lb->len + n + 64 ? lb->cap * 2 : lb->len + n + 64;
-		lb->s = erealloc(lb->s, lb->cap);
-	}
+	if (n > SIZE_MAX / 2 - lb->len)
+		eprintf("out of memory");
+	lb->s = egrowarray(lb->s, &lb->cap, lb->len + n + 1, 1);
 	memcpy(lb->s + lb->len, s, n);
 	lb->len += n;
 	lb->s[lb->len] = 0;

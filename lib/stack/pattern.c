@@ -13,9 +13,9 @@
 
 #include "base/intern.h"
 #include "base/regex.h"
+#include "base/util.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
-#include "base/util.h"
 
 struct patcache {
 	struct interner frames;
@@ -249,12 +249,9 @@ regex_any(const struct patset *ps, const char *f, size_t n)
 	size_t i, cap;
 
 	if (id >= c->cap) {
-		cap = c->cap ? 2 * c->cap : 1024;
-		while (cap <= id)
-			cap *= 2;
-		c->verdict = erealloc(c->verdict, cap);
-		memset(c->verdict + c->cap, 0, cap - c->cap);
-		c->cap = cap;
+		cap = c->cap;
+		c->verdict = egrowarray(c->verdict, &c->cap, (size_t)id + 1, 1);
+		memset(c->verdict + cap, 0, c->cap - cap);
 	}
 	if (!c->verdict[id]) {
 		c->verdict[id] = 1;

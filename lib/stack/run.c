@@ -12,10 +12,7 @@ stackrun_add(struct stackrun *r, const char *s, size_t len, count c)
 	if (r->live && r->len == len && !memcmp(r->s, s, len))
 		return count_add(&r->c, c);
 	stackrun_flush(r);
-	if (len > r->cap) {
-		r->cap = 2 * len;
-		r->s = erealloc(r->s, r->cap);
-	}
+	r->s = egrowarray(r->s, &r->cap, len, 1);
 	memcpy(r->s, s, len);
 	r->len = len;
 	r->c = c;

@@ -50,13 +50,19 @@ grow(struct stackmap *m)
 	m->mask = mask;
 }
 
+static struct stackent *stackmap_geth(struct stackmap *m, const char *s, size_t len,
+    uint64_t h);
+static int stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h,
+    const count *c, int n);
+
 struct stackent *
 stackmap_get(struct stackmap *m, const char *s, size_t len)
 {
 	return stackmap_geth(m, s, len, hash_bytes(s, len));
 }
 
-struct stackent *
+/* stackmap_get with the stack's hash_bytes already taken */
+static struct stackent *
 stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h)
 {
 	uint64_t k;
@@ -87,10 +93,7 @@ stackmap_push(struct stackmap *m, const char *s, size_t len)
 
 	if (m->n == UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 1024;
-		m->ent = ereallocarray(m->ent, m->cap, sizeof(*m->ent));
-	}
+	m->ent = egrowarray(m->ent, &m->cap, m->n + 1, sizeof(*m->ent));
 	e = &m->ent[m->n++];
 	memset(e, 0, sizeof(*e));
 	e->s = arena_strdup(&m->arena, s, len);
@@ -402,7 +405,9 @@ stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
 	return 1;
 }
 
-void
+/* stackmap_add of n <= STACKMAP_BATCH lines, in order, their memory
+ * fetched for all of them at once: faster for large maps. */
+static void
 stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts)
 {
 	uint64_t h[STACKMAP_BATCH], k;
@@ -492,7 +497,8 @@ stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int 
 	return stackmap_addh(m, s, len, hash_bytes(s, len), c, n);
 }
 
-int
+/* stackmap_add with the stack's hash_bytes already taken */
+static int
 stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const count *c, int n)
 {
 	struct stackent *e = stackmap_geth(m, s, len, h);

@@ -30,7 +30,7 @@ struct stackmap {
 	struct arena arena;	/* the stacks, copied */
 };
 
-/* A line for stackmap_add_batch; ok is set 0 when a sum overflowed. */
+/* A line of a stackbatch; ok is set 0 when a sum overflowed. */
 #define STACKMAP_BATCH 16
 struct stackline {
 	const char *s;
@@ -64,12 +64,6 @@ struct stackent *stackent_merge(struct stackent **a, size_t **lcp, const size_t 
     size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
-/* The same with the stack's hash_bytes already taken. */
-struct stackent *stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h);
-int stackmap_addh(struct stackmap *m, const char *s, size_t len, uint64_t h, const count *c, int n);
-/* stackmap_add of n <= STACKMAP_BATCH lines, in order, their memory
- * fetched for all of them at once: faster for large maps. */
-void stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts);
 
 /*
  * Lines on their way to a map, copied out of the reader's buffer and

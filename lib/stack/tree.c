@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stack/frame.h"
 #include "base/hash.h"
 #include "base/strsort.h"
-#include "stack/tree.h"
 #include "base/util.h"
+#include "stack/frame.h"
+#include "stack/tree.h"
 
 #define ROOTKEY 1
 
@@ -34,7 +34,7 @@ newnode(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 	if (t->n == TNONE - 1)
 		eprintf("too many frames in the stack tree");
 	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 4096;
+		t->cap = growcap(t->cap, (size_t)t->n + 1);
 		t->node = ereallocarray(t->node, t->cap, sizeof(*t->node));
 		t->key = ereallocarray(t->key, t->cap, sizeof(*t->key));
 		if (t->chart) {
@@ -183,10 +183,7 @@ shared_frames(const struct tree *t, const char *s, size_t len)
 static void
 remember(struct tree *t, const char *s, size_t len)
 {
-	if (len > t->prevcap) {
-		t->prevcap = len * 2;
-		t->prev = erealloc(t->prev, t->prevcap);
-	}
+	t->prev = egrowarray(t->prev, &t->prevcap, len, 1);
 	memcpy(t->prev, s, len);
 	t->prevlen = len;
 }
@@ -195,7 +192,7 @@ static void
 pushframe(struct tree *t, uint32_t frame, size_t end)
 {
 	if (t->pathlen == t->pathcap) {
-		t->pathcap = t->pathcap ? t->pathcap * 2 : 256;
+		t->pathcap = growcap(t->pathcap, t->pathlen + 1);
 		t->path = ereallocarray(t->path, t->pathcap, sizeof(*t->path));
 		t->pframe = ereallocarray(t->pframe, t->pathcap, sizeof(*t->pframe));
 		t->keys = ereallocarray(t->keys, t->pathcap, sizeof(*t->keys));
@@ -311,34 +308,6 @@ tree_finish(struct tree *t)
 	free(rank);
 	free(k);
 	/* the remembered path is still valid: nodes kept their numbers */
-}
-
-size_t
-tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap)
-{
-	size_t len = 0, n;
-	uint32_t u;
-
-	for (u = v; u != 0 && u != TNONE; u = t->node[u].parent)
-		len += tree_namelen(t, u) + 1;
-	if (len == 0)
-		return 0;
-	len--;
-	if (len + 1 > *cap) {
-		*cap = len + 1;
-		*buf = erealloc(*buf, *cap);
-	}
-	n = len;
-	(*buf)[len] = 0;
-	for (u = v; u != 0; u = t->node[u].parent) {
-		size_t l = tree_namelen(t, u);
-
-		n -= l;
-		memcpy(*buf + n, tree_name(t, u), l);
-		if (n)
-			(*buf)[--n] = ';';
-	}
-	return len;
 }
 
 void

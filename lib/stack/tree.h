@@ -39,7 +39,8 @@ struct tedge {
 
 struct tree {
 	struct tnode *node;	/* node[0] is the root */
-	uint32_t n, cap;
+	uint32_t n;
+	size_t cap;
 	struct interner names;
 	int chart;		/* flame chart: merge a frame only with the last child */
 	/* flame chart only, per node: lead[v], the parent's own samples
@@ -74,8 +75,6 @@ uint32_t tree_find(const struct tree *t, uint32_t parent, const char *name, size
  * chart mode).  Totals other than the root's are zero before. */
 void tree_finish(struct tree *t);
 void tree_free(struct tree *t);
-/* Write the stack from the root to node v, ";"-separated, into *buf. */
-size_t tree_path(const struct tree *t, uint32_t v, char **buf, size_t *cap);
 
 static inline const char *
 tree_name(const struct tree *t, uint32_t v)

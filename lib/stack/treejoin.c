@@ -50,19 +50,13 @@ side_add(struct side *sd, const struct tjopts *o, const char *s, size_t n, count
 	count cc[2] = { { 0, 0 }, { 0, 0 } };
 	uint32_t id;
 
-	if (n + 1 > *kcap) {
-		*kcap = 2 * n + 1;
-		*kbuf = erealloc(*kbuf, *kcap);
-	}
+	*kbuf = egrowarray(*kbuf, kcap, n + 1, 1);
 	for (frame_iter(&it, s, n, 0); frame_next(&it);) {
 		klen = o->striplines ? strip_line(s + it.start, it.end - it.start, *kbuf + k) :
 		    (memcpy(*kbuf + k, s + it.start, it.end - it.start), it.end - it.start);
 		id = intern(&sd->keys, *kbuf + k, klen);
 		if (id == sd->nlabel) {
-			if (sd->nlabel == sd->labelcap) {
-				sd->labelcap = sd->labelcap ? 2 * sd->labelcap : 1024;
-				sd->label = ereallocarray(sd->label, sd->labelcap, sizeof(*sd->label));
-			}
+			sd->label = egrowarray(sd->label, &sd->labelcap, sd->nlabel + 1, sizeof(*sd->label));
 			sd->nlabel++;
 			sd->label[id] = arena_strdup(&sd->arena, s + it.start, it.end - it.start);
 		}
@@ -140,10 +134,7 @@ struct walk {
 static void
 push(struct walk *w, uint32_t b, uint32_t t, size_t parentlen)
 {
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 256;
-		w->stack = ereallocarray(w->stack, w->cap, sizeof(*w->stack));
-	}
+	w->stack = egrowarray(w->stack, &w->cap, w->n + 1, sizeof(*w->stack));
 	w->stack[w->n].b = b;
 	w->stack[w->n].t = t;
 	w->stack[w->n++].parentlen = parentlen;
@@ -160,10 +151,7 @@ wild(struct walk *w, int side, uint32_t v)
 static void
 keep(uint32_t **list, size_t *n, size_t *cap, uint32_t v)
 {
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		*list = ereallocarray(*list, *cap, sizeof(**list));
-	}
+	*list = egrowarray(*list, cap, *n + 1, sizeof(**list));
 	(*list)[(*n)++] = v;
 }
 
@@ -306,10 +294,7 @@ join_walk(struct walk *w, struct stackmap *u)
 		label = cur.t != TNONE ? node_label(&sd[1], cur.t) : node_label(&sd[0], cur.b);
 		n = strlen(label);
 		len = cur.parentlen;
-		if (len + n + 2 > cap) {
-			cap = 2 * (len + n + 2);
-			path = erealloc(path, cap);
-		}
+		path = egrowarray(path, &cap, len + n + 2, 1);
 		if (len)
 			path[len++] = ';';
 		memcpy(path + len, label, n);

@@ -52,7 +52,7 @@ static int depth;
 
 /* the entries: key, and where its nsf field is in lidict */
 static struct ent { uint64_t ip; size_t at; int32_t nsf; } *ents;
-static size_t nents;
+static size_t nents, entcap;
 
 static void
 die(const char *msg)
@@ -192,7 +192,7 @@ newent(uint64_t ip)
 {
 	struct ent *e;
 
-	ents = ereallocarray(ents, nents + 1, sizeof(*ents));
+	ents = egrowarray(ents, &entcap, nents + 1, sizeof(*ents));
 	e = &ents[nents++];
 	e->ip = ip;
 	jlw_uint(&lidict, ip, 8);
