@@ -36,7 +36,7 @@ load helper
 	printf 'int shared(void);\nint user(void) { return shared(); }\n' > u.c
 	cc -c a.c u.c
 	mkdir -p o/lib/base o/cmd o/tools o/fuzz
-	cp a.o o/lib/base/a.o
+	cp a.o o/lib/base/util.o
 	for c in "$FG_ROOT"/cmd/*.c "$FG_ROOT"/tests/tools/*.c "$FG_ROOT"/tests/fuzz/*.c; do
 		c=${c#"$FG_ROOT"/}
 		c=${c#tests/}
@@ -44,7 +44,7 @@ load helper
 	done
 	run "$FG_ROOT/scripts/check-exports" o
 	status_is 1
-	[[ $output == "lib/base/a.c: lonely is used by no other file: make it static, or remove it" ]]
+	[[ $output == "lib/base/util.c: lonely is used by no other file: make it static, or remove it" ]]
 	rm o/cmd/fg-svg.o
 	run "$FG_ROOT/scripts/check-exports" o
 	status_is 2
