@@ -18,9 +18,8 @@ struct opts {
 	int normalize, striphex, striplines, simplify;
 	int defaultwild;	/* the REPL wildcard is on */
 	struct patset wild;	/* every wildcard, default included */
+	int frac;		/* read: the profiles have a decimal count */
 };
-
-static struct fhjoin hdr;	/* the two inputs' unit headers */
 
 static void
 usage(void)
@@ -56,7 +55,7 @@ scaled(const struct opts *o, count base, count t1, count t2)
 
 	if (o->normalize == NORM_OFF || !count_cmp(t1, t2) || count_iszero(t1))
 		return base;
-	if (!count_frac || o->normalize == NORM_EXACT) {
+	if (!o->frac || o->normalize == NORM_EXACT) {
 		if (t1.u && t1.d == (double)t1.u) {
 			q = (__uint128_t)base.u * t2.u;
 			c.u = (uint64_t)(q / t1.u);
@@ -143,6 +142,7 @@ main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct diffside p[2];
 	struct diffread j;
+	struct fhjoin hdr;	/* the two inputs' unit headers */
 	struct printing pr;
 	struct stackent *e;
 	size_t n;
@@ -188,8 +188,6 @@ main(int argc, char **argv)
 		pat_add(&o.wild, PAT_REGEX, REPL_WILDCARD);
 	for (k = 0; k < nwilds; k++)
 		pat_add(&o.wild, PAT_REGEX, wilds[k]);
-	if (o.normalize == NORM_EXACT)
-		count_frac = 1;
 	memset(p, 0, sizeof(p));
 	p[0].path = argv[0];
 	p[1].path = argv[1];
@@ -197,8 +195,10 @@ main(int argc, char **argv)
 	j.p = p;
 	j.striphex = o.striphex;
 	j.defaultwild = o.defaultwild;
+	fhj_init(&hdr);
 	j.hdr = &hdr;
 	diffread(&j);
+	o.frac = j.mg.rules.frac;
 	/* the inputs' unit, and what is compared: the operands */
 	fhj_settle(&hdr, 2);
 	fh_set(&hdr.h, FH_BASELINE, displayname(argv[0]));

@@ -68,7 +68,6 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	struct par par;
 	char *line;
 	size_t n;
-	int started;
 
 	lines_open(&r, path);
 	lines_range(&r, 0, at);
@@ -85,17 +84,11 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	}
 	lines_open(&h.r, path);
 	lines_range(&h.r, at, size - at);
-	started = par_start(&par, fold_half, &h);
+	par_start(&par, fold_half, &h);
 	perf_fold(st, &r);
 	stackmap_sort(&st->m);	/* while the helper may still be busy */
-	par_done(&par, r.lineno);
-	if (started) {
-		par_join(&par);
-	} else {
-		h.r.lineno = r.lineno;
-		fold_half(&h);
-	}
-	perf_undefer(st, &h.st, r.name, started ? r.lineno : 0);
+	par_finish(&par, r.lineno);
+	perf_undefer(st, &h.st, r.name, r.lineno);
 	st->other = h.st.m;
 	lines_close(&r);
 	lines_close(&h.r);

@@ -18,6 +18,14 @@ wait_turn(uint64_t line)
 	return line ? line + self->linebase : 0;
 }
 
+/* The helper's work run by the main thread: its line numbers shifted,
+ * no turn to wait for. */
+static uint64_t
+shift(uint64_t line)
+{
+	return line ? line + self->linebase : 0;
+}
+
 static void *
 run(void *arg)
 {
@@ -60,4 +68,26 @@ par_join(struct par *p)
 	pthread_join(p->t, NULL);
 	sem_destroy(&p->done);
 	p->started = 0;
+}
+
+void
+par_finish(struct par *p, uint64_t lines)
+{
+	uint64_t (*hook)(uint64_t) = error_hook;
+	struct par *was = self;
+
+	if (p->started) {
+		par_done(p, lines);
+		par_join(p);
+		return;
+	}
+	if (!p->fn)
+		return;
+	p->linebase = lines;
+	self = p;
+	error_hook = shift;
+	p->fn(p->arg);
+	error_hook = hook;
+	self = was;
+	p->fn = NULL;
 }

@@ -163,9 +163,8 @@ diffread(struct diffread *j)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct par par;
-	int k, i;
+	int k;
 
-	fr_ncounts = 0;
 	fmerge_open(&j->mg, 2, paths, col);
 	for (k = 0; k < 2; k++)
 		lines_watch(&j->mg.in[k].r.in);
@@ -200,13 +199,9 @@ diffread(struct diffread *j)
 		x[k].col = k;
 		stackmap_init(&x[k].m);
 	}
-	i = par_start(&par, rest_read, &x[1]);
+	par_start(&par, rest_read, &x[1]);
 	rest_read(&x[0]);
-	par_done(&par, 0);
-	if (i)
-		par_join(&par);
-	else
-		rest_read(&x[1]);
+	par_finish(&par, 0);
 	j->run[0] = j->sorted.ent;
 	j->nrun[0] = j->sorted.n;
 	for (k = 0; k < 2; k++) {

@@ -38,7 +38,7 @@ struct diffread {
 	int striphex;		/* every hex address 0x... read as "0x..." */
 	int defaultwild;	/* note which profiles may match REPL_WILDCARD */
 	struct fhjoin *hdr;	/* the profiles' unit headers, joined here */
-	struct fmerge mg;
+	struct fmerge mg;	/* mg.rules: what the two showed, as frac */
 	struct stackmap sorted;	/* what the merge joined, in order */
 	struct stackmap rest[2];	/* the rest of each profile, sorted */
 	/* the three sorted runs, for stackent_merge */
