@@ -209,11 +209,11 @@ main(int argc, char **argv)
 	pr.o = &o;
 	pr.totals = totals;
 	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild) {
-		if (!(e = stackent_merge(j.run, j.lcp, j.nrun, 3, &n)))
+		if (!(e = stackmap_merge(j.run, 3, &n)))
 			eprintf("sum of counts overflows");
 		tree_join(&o, e, n, totals);
 		free(e);
-	} else if (!stackent_merge_each(j.run, j.lcp, j.nrun, 3, print_ent, &pr)) {
+	} else if (!stackmap_merge_each(j.run, 3, print_ent, &pr)) {
 		eprintf("sum of counts overflows");
 	}
 	diffread_free(&j);

@@ -160,12 +160,12 @@ read_half(void *arg)
 
 /* The two halves' sorted maps merged into one array, then cut. */
 static void
-cut_merged(struct stackent **a, size_t **lcp, size_t *n, int ncounts, const char *name)
+cut_merged(struct stackmap *const *m, int ncounts, const char *name)
 {
 	struct stackent *e;
 	size_t ne;
 
-	if (!(e = stackent_merge(a, lcp, n, 2, &ne)))
+	if (!(e = stackmap_merge(m, 2, &ne)))
 		fileerr(name, 0, "sum of counts overflows");
 	cut_print(e, ne, ncounts, &cut);
 	free(e);
@@ -186,8 +186,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	struct half h = { 0 };
 	struct sink k = { 0 };
 	struct frules rules = { 0 };
-	struct stackent *a[2];
-	size_t n[2], *lcp[2];
+	struct stackmap *m[2] = { &k.m, &h.m };
 	struct par par;
 
 	stackmap_init(&k.m);
@@ -214,20 +213,15 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 		collect(&r, &l, &k);
 	stackbatch_flush(&k.b, &k.m);
 	lines_onrelease(&r.in, NULL, NULL);
-	a[0] = stackmap_sort(&k.m);
+	stackmap_sort(&k.m);
 	par_finish(&par, r.in.lineno);
 	fr_rules_join(&rules, &h.rules);
 	fhj_print(&hdr, 1);
 	if (h.comlen)
 		out_mem(h.com, h.comlen);
-	a[1] = h.m.ent;
-	n[0] = k.m.n;
-	n[1] = h.m.n;
-	lcp[0] = k.m.lcp;
-	lcp[1] = h.m.lcp;
 	if (cutting)
-		cut_merged(a, lcp, n, rules.ncounts, r.name);
-	else if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &rules.ncounts))
+		cut_merged(m, rules.ncounts, r.name);
+	else if (!stackmap_merge_each(m, 2, stackent_print, &rules.ncounts))
 		fileerr(r.name, 0, "sum of counts overflows");
 	free(h.com);
 	fr_close(&r);

@@ -100,16 +100,10 @@ static void
 print_stacks(struct perf_state *st)
 {
 	static int one = 1;
-	struct stackent *a[2];
-	size_t n[2], *lcp[2];
+	struct stackmap *m[2] = { &st->m, &st->other };
 
-	a[0] = stackmap_sort(&st->m);
-	n[0] = st->m.n;
-	lcp[0] = st->m.lcp;
-	a[1] = st->other.ent;
-	n[1] = st->other.n;
-	lcp[1] = st->other.lcp;
-	if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &one))
+	stackmap_sort(&st->m);
+	if (!stackmap_merge_each(m, 2, stackent_print, &one))
 		eprintf("sum of counts overflows");
 }
 

@@ -74,7 +74,7 @@ looks_numeric(const char *s, size_t n)
 static const char *
 quote(const char *s, size_t n)
 {
-	static char buf[4 * 40 + 4];
+	static _Thread_local char buf[4 * 40 + 4];
 
 	term_escape(s, n > 40 ? 40 : n, buf);
 	return buf;

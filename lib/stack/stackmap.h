@@ -62,6 +62,12 @@ int stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int 
  * they are); NULL when a sum overflows. */
 struct stackent *stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k,
     size_t *nout);
+/* The same over k <= STACKMAP_MERGE_MAX sorted maps m[0..k): each
+ * stackmap_sort'ed or a list of stackmap_push (the halves of a file,
+ * read by two threads; fg-diff's three runs). */
+#define STACKMAP_MERGE_MAX 4
+int stackmap_merge_each(struct stackmap *const *m, int k, stackent_fn *fn, void *arg);
+struct stackent *stackmap_merge(struct stackmap *const *m, int k, size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
 /* The same with the stack's hash_bytes already taken. */
