@@ -9,21 +9,21 @@
 
 static _Thread_local struct par *self;
 
+/* A line of the helper's part as a line of the whole file (the hook of
+ * its work when the main thread runs it: no turn to wait for). */
+static uint64_t
+shift(uint64_t line)
+{
+	return line ? line + self->linebase : 0;
+}
+
 /* The helper's fatal errors wait for the main thread's part. */
 static uint64_t
 wait_turn(uint64_t line)
 {
 	while (sem_wait(&self->done) < 0 && errno == EINTR)
 		;
-	return line ? line + self->linebase : 0;
-}
-
-/* The helper's work run by the main thread: its line numbers shifted,
- * no turn to wait for. */
-static uint64_t
-shift(uint64_t line)
-{
-	return line ? line + self->linebase : 0;
+	return shift(line);
 }
 
 static void *
@@ -74,20 +74,19 @@ void
 par_finish(struct par *p, uint64_t lines)
 {
 	uint64_t (*hook)(uint64_t) = error_hook;
+	void (*fn)(void *) = p->fn;
 	struct par *was = self;
 
 	if (p->started) {
 		par_done(p, lines);
 		par_join(p);
-		return;
+	} else if (fn) {
+		p->linebase = lines;
+		self = p;
+		error_hook = shift;
+		fn(p->arg);
+		error_hook = hook;
+		self = was;
 	}
-	if (!p->fn)
-		return;
-	p->linebase = lines;
-	self = p;
-	error_hook = shift;
-	p->fn(p->arg);
-	error_hook = hook;
-	self = was;
-	p->fn = NULL;
+	p->fn = NULL;		/* finished once */
 }
