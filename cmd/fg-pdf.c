@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/legend.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -96,21 +97,23 @@ centred(struct bytes *b, const struct graph *g, const struct popts *po, double s
 	text(b, g, size, x - utf8_chars(s, n) * size * po->fontwidth / 2, y, s, n, 0);
 }
 
-static void
-legend(struct bytes *b, const struct graph *g, const struct dopts *o)
-{
-	static const char *what[] = { "grew", "shrank", "new" };
-	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
-	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
-	int i;
+/* A key of the legend (draw_legend): arg is a struct key. */
+struct key {
+	struct bytes *b;
+	const struct graph *g;
+	double fontsize;
+};
 
-	for (i = 0; i < 3; i++, x += 80) {
-		rgbfill(b, i == 0 ? red : i == 1 ? blue : color_new);
-		rect(b, x, g->H - y - 1, 10, 10);
-		bputs(b, "0 g BT\n");
-		text(b, g, o->fontsize, x + 14, y, what[i], strlen(what[i]), 0);
-		bputs(b, "ET\n");
-	}
+static void
+legend_key(void *arg, const struct legend_item *it, double x, double y)
+{
+	struct key *k = arg;
+
+	rgbfill(k->b, it->c);
+	rect(k->b, x, k->g->H - y - 1, LEGEND_BOX, LEGEND_BOX);
+	bputs(k->b, "0 g BT\n");
+	text(k->b, k->g, k->fontsize, x + LEGEND_TEXT, y, it->what, strlen(it->what), 0);
+	bputs(k->b, "ET\n");
 }
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
@@ -166,7 +169,7 @@ content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopt
 		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
 	}
 	if (g->diff)
-		legend(b, g, o);
+		draw_legend(g, o, legend_key, &(struct key){ b, g, o->fontsize });
 	if (g->diff)
 		footnote(b, g, o, po);
 	bputs(b, "0 g BT\n");

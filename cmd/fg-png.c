@@ -7,6 +7,7 @@
 
 #include "base/escape.h"
 #include "draw/draw.h"
+#include "draw/legend.h"
 #include "base/out.h"
 #include "draw/png.h"
 #include "draw/raster.h"
@@ -45,19 +46,14 @@ centred(struct canvas *cv, double x, double y, int scale, const char *s, struct 
 	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
 }
 
+/* A key of the legend (draw_legend) on canvas arg. */
 static void
-legend(struct canvas *cv, const struct graph *g)
+legend_key(void *arg, const struct legend_item *it, double x, double y)
 {
-	static const char *what[] = { "grew", "shrank", "new" };
-	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
-	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
-	int i;
+	size_t n = strlen(it->what);
 
-	for (i = 0; i < 3; i++, x += 80) {
-		canvas_fill(cv, px(x), px(y - 9), px(x + 10), px(y + 1),
-		    i == 0 ? red : i == 1 ? blue : color_new);
-		canvas_text(cv, px(x + 14), px(y) - 7, 1, what[i], strlen(what[i]), 8, black);
-	}
+	canvas_fill(arg, px(x), px(y - 9), px(x + LEGEND_BOX), px(y + 1), it->c);
+	canvas_text(arg, px(x + LEGEND_TEXT), px(y) - 7, 1, it->what, n, utf8_chars(it->what, n), black);
 }
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
@@ -91,7 +87,7 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 	if (o->subtitle)
 		centred(cv, g->W / 2, o->fontsize * 4, 1, o->subtitle, gray);
 	if (g->diff)
-		legend(cv, g);
+		draw_legend(g, o, legend_key, cv);
 	if (g->diff)
 		footnote(cv, g);
 	for (i = 0; i < g->v[0].L.n; i++) {

@@ -580,9 +580,11 @@ pct() {
 	[ "$(got url)" = '?s=RAND' ]
 	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
 	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
-	# Ctrl-F goes to the field; Escape, unzoomed, clears the search
+	[ "$(got ctrli)" = "$(got typed)" ]
+	# Ctrl-F goes to the field; Escape, unzoomed, clears the search; F3 finds
 	[ "$(got ctrlf)" = search ]
 	[ -z "$(got afteresc)" ]
+	[ "$(got f3)" = search ]
 }
 
 @test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
@@ -594,6 +596,9 @@ pct() {
 	# zoomed under a match, every sample passes through it
 	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got matched)" = "Matched: 100.00%" ]
+	# fg's root "all" is no frame of the input: it never matches (as in fg-svg)
+	FG_QUERY='?s=%5Eall%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got matched)" = "Matched: $(pct 0 8)" ]
 }
 
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {

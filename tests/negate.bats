@@ -37,6 +37,19 @@ fills() {
 	[ "${lines[0]}" = "fg-svg: bad negate: 'x' (only =hues)" ]
 }
 
+@test "negate=hues: fg-pdf's key, as fg-svg's, names red shrank and blue grew" {
+	needpy
+	printf 'main;a 10 12\nmain;b 10 8\n' >"$BATS_TEST_TMPDIR/d"
+	# each label of the key after its swatch's colour
+	key() {
+		fg-pdf "$@" "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/k.pdf"
+		python3 "$DATA/png/pdfparts.py" "$BATS_TEST_TMPDIR/k.pdf" |
+		    awk '/ rg$/ { c = $0 } /\((grew|shrank)\) Tj$/ { print c, $(NF - 1) }' | tr '\n' ' '
+	}
+	[ "$(key)" = "1 0 0 rg (grew) 0 0 1 rg (shrank) " ]
+	[ "$(key --negate=hues)" = "1 0 0 rg (shrank) 0 0 1 rg (grew) " ]
+}
+
 @test "delta=self: the scale is flamegraph.pl's, the largest change of a line, vanished stacks too" {
 	printf 'main;a 10 12\nmain;gone 100 0\n' | fg-svg --delta=self >"$BATS_TEST_TMPDIR/s.svg"
 	# flamegraph.pl's color_scale: +2 of 100 is 255, 210 * 98 / 100, the same

@@ -336,7 +336,7 @@ lay(struct layout *L, struct stacks *st, const struct dopts *o, const struct lay
 }
 
 static void
-build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
+build(struct graphview *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
 {
 	lay(&v->L, st, o, lo);
 	v->wpt = lo->pxwidth / v->L.timemax;
@@ -477,7 +477,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
 	struct frules rules = { 0 };
-	struct view *e = &g->v[1];
+	struct graphview *e = &g->v[1];
 	uint32_t maxdepth;
 	double linemax = 1;
 	char top[8], bottom[8];
@@ -626,7 +626,7 @@ graph_human(struct bytes *b, const struct graph *g, double v, const count *c,
 struct rgb
 graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 {
-	struct view *w = &g->v[v];
+	struct graphview *w = &g->v[v];
 	const struct lframe *f = &w->L.f[i];
 	const char *s, *annot;
 	size_t n, alen;
@@ -646,7 +646,7 @@ graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 const char *
 graph_status(const struct graph *g, const struct dopts *o, int v, size_t i)
 {
-	const struct view *w = &g->v[v];
+	const struct graphview *w = &g->v[v];
 	const struct lframe *f = &w->L.f[i];
 	const char *s, *annot;
 	size_t n, alen;

@@ -99,10 +99,12 @@ struct diffscale {
 #define DRAW_ALLVANISHED "every stack vanished: the target has no samples," \
 	" the baseline has some"
 
-/* One view of the input: the graph, or fg-svg's Elided view of the
- * stacks that vanished from differential input (target 0), drawn at
- * their baseline widths. */
-struct view {
+/* A graph view, one of the graph's two: the graph itself, or fg-svg's
+ * Elided view of the stacks that vanished from differential input
+ * (target 0), drawn at their baseline widths.  (fg-html's page views,
+ * html.h, are its inputs or their root frames.)  A function's "view v"
+ * is g->v[v]. */
+struct graphview {
 	struct layout L;
 	struct diffscale ds;	/* how frames are coloured */
 	double wpt;		/* pixels a sample */
@@ -111,8 +113,8 @@ struct view {
 };
 
 struct graph {
-	struct view v[2];	/* v[0] the graph, v[1] the Elided view */
-	int nviews;		/* 2 when asked for (o->elided) and there are any */
+	struct graphview v[2];	/* v[0] the graph, v[1] the Elided view */
+	int nviews;		/* graph views: 2 when asked for (o->elided) and there are any */
 	count vanished;		/* differential: baseline samples of stacks whose target is 0 */
 	int diff;		/* two-count input */
 	int frac;		/* a decimal count: read, or the --total */

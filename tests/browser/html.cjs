@@ -94,12 +94,19 @@ const cases = {
 			say("url", await p.evaluate(() => location.search));
 			await p.click("#case");
 			say("icase", await text(p, "#matched"));
+			/* Ctrl-I toggles the case back, as in fg-svg's image */
+			await p.keyboard.down("Control");
+			await p.keyboard.press("i");
+			await p.keyboard.up("Control");
+			say("ctrli", await text(p, "#matched"));
 			await p.keyboard.down("Control");
 			await p.keyboard.press("f");
 			await p.keyboard.up("Control");
 			say("ctrlf", await p.evaluate(() => document.activeElement.id));
 			await p.keyboard.press("Escape");
 			say("afteresc", await text(p, "#matched"));
+			await p.keyboard.press("F3");
+			say("f3", await p.evaluate(() => document.activeElement.id));
 		}
 		/* a highlighted frame is drawn in the search colour */
 		say("highlighted", await p.evaluate(() => {
