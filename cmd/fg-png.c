@@ -8,6 +8,7 @@
 #include "base/escape.h"
 #include "draw/draw.h"
 #include "draw/legend.h"
+#include "draw/optrange.h"
 #include "base/out.h"
 #include "draw/png.h"
 #include "draw/raster.h"
@@ -18,7 +19,7 @@ static const struct rgb black = { 0, 0, 0 };
 static const struct rgb gray = { 160, 160, 160 };
 static const struct rgb white = { 255, 255, 255 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n%s"
@@ -144,7 +145,7 @@ draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs
 	}
 }
 
-enum { O_COSTSCALE = DO_LAST, O_VERSION };
+enum { O_COSTSCALE = DO_LAST };
 
 int
 main(int argc, char **argv)
@@ -153,8 +154,7 @@ main(int argc, char **argv)
 		DRAW_LONGOPTS,
 		{ "pixels", no_argument, NULL, 'p' },
 		{ "costscale", required_argument, NULL, O_COSTSCALE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct dopts o;
@@ -173,9 +173,9 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'p': pixels = 1; break;
-		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9, RANGE_COSTSCALE); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -7,17 +7,17 @@
 #include "read/nameattr.h"
 #include "draw/color.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "draw/svg.h"
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "The FILEs are added up into one graph (fg-html makes a view of each).\n%s",
 	    argv0, draw_usage);
 	fputs("      --fonttype FONT    font family (Verdana)\n"
-	    "      --fontsize SIZE    font size (12)\n"
-	    "      --fontwidth W      average character width / font size (0.59)\n"
+	    DU_FONTS
 	    "      --nametype TEXT    what frames are (Function:)\n"
 	    "      --notes TEXT       a comment in the SVG\n"
 	    "      --factor F         scale the counts shown by F\n"
@@ -29,8 +29,8 @@ usage(void)
 }
 
 
-enum { O_FONTTYPE = DO_LAST, O_FONTSIZE, O_FONTWIDTH, O_NAMETYPE, O_NOTES,
-	O_FACTOR, O_CP, O_NAMEATTR, O_VERSION };
+enum { O_FONTTYPE = DO_LAST, O_NAMETYPE, O_NOTES,
+	O_FACTOR, O_CP, O_NAMEATTR };
 
 int
 main(int argc, char **argv)
@@ -38,15 +38,13 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DRAW_LONGOPTS,
 		{ "fonttype", required_argument, NULL, O_FONTTYPE },
-		{ "fontsize", required_argument, NULL, O_FONTSIZE },
-		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		DRAW_FONTOPTS,
 		{ "nametype", required_argument, NULL, O_NAMETYPE },
 		{ "notes", required_argument, NULL, O_NOTES },
 		{ "factor", required_argument, NULL, O_FACTOR },
 		{ "cp", no_argument, NULL, O_CP },
 		{ "nameattr", required_argument, NULL, O_NAMEATTR },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct nameattrs na, *nattrs = NULL;
@@ -58,7 +56,6 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	o.fonttype = "Verdana";
-	o.fontwidth = 0.59;
 	o.nametype = "Function:";
 	o.factor = 1;
 	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
@@ -66,15 +63,13 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_FONTTYPE: o.fonttype = optarg; break;
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
-		case O_FONTWIDTH: o.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
 		case O_NAMETYPE: o.nametype = optarg; break;
 		case O_NOTES: o.notes = optarg; break;
-		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0); break;
+		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0, RANGE_FACTOR); break;
 		case O_CP: o.palfile = "palette.map"; break;
 		case O_NAMEATTR: nafile = optarg; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

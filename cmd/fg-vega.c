@@ -5,6 +5,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "draw/vega.h"
 
 enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
@@ -14,7 +15,7 @@ struct vopts {
 	double height;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [--vega | --html] [options] [FILE...]\n"
@@ -39,7 +40,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_VEGA = DO_LAST, O_HTML, O_VERSION };
+	enum { O_VEGA = DO_LAST, O_HTML };
 	static const struct option longopts[] = {
 		{ "vega", no_argument, NULL, O_VEGA },
 		{ "html", no_argument, NULL, O_HTML },
@@ -53,8 +54,7 @@ main(int argc, char **argv)
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, DO_SORT },
 		{ "countname", required_argument, NULL, DO_COUNTNAME },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct vopts vo = { 0 };
@@ -64,16 +64,16 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	draw_init(&o);
-	draw_env("FG_WIDTH", 10, &o.width);
-	draw_env("FG_HEIGHT", 10, &vo.height);
+	draw_env("FG_WIDTH", 10, RANGE_PX, &o.width);
+	draw_env("FG_HEIGHT", 10, RANGE_PX, &vo.height);
 	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_VEGA: vo.output = OUT_VEGA; break;
 		case O_HTML: vo.output = OUT_HTML; break;
-		case 'w': o.width = draw_num(optarg, "width", 10); break;
-		case 'H': vo.height = draw_num(optarg, "height", 10); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'w': o.width = draw_num(optarg, "width", 10, RANGE_PX); break;
+		case 'H': vo.height = draw_num(optarg, "height", 10, RANGE_PX); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default:
 			if (!draw_option(&o, c, optarg))
 				tryhelp();

@@ -142,7 +142,7 @@ xmlcheck() {
 	[ "$(fill_of "$BATS_TEST_TMPDIR/mem.svg" 'eval at boot.jl:330' | cut -c2-3)" = 00 ]
 	run fg-svg -c nosuch "$DATA/folded/julia.folded"
 	status_is 2
-	[[ "$output" == *"unknown palette 'nosuch'"* ]]
+	[[ "${lines[0]}" == "fg-svg: bad palette: 'nosuch' (hot, mem, "*", julia or category)" ]]
 }
 
 @test "fg-svg --colors java: annotations choose the hue" {

@@ -34,7 +34,7 @@ fills() {
 	fg-png --negate=hues "$BATS_TEST_TMPDIR/d" | cmp -s - <(fg-png "$BATS_TEST_TMPDIR/d") && return 1
 	run fg-svg --negate=x "$BATS_TEST_TMPDIR/d"
 	status_is 2
-	[ "${lines[0]}" = "fg-svg: bad negate: 'x' (only =hues)" ]
+	[ "${lines[0]}" = "fg-svg: bad negate: 'x' (hues)" ]
 }
 
 @test "negate=hues: fg-pdf's key, as fg-svg's, names red shrank and blue grew" {

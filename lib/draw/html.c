@@ -516,6 +516,47 @@ html_url_ok(const char *t)
 	return 0;
 }
 
+/* "nameattr":{"ID":{"title":T,"href":H},...}: --nameattr's title and
+ * link of the page's names that have one (no other attribute means
+ * anything on a canvas). */
+static void
+write_nameattrs(const struct html_page *p)
+{
+	const struct nafunc *a;
+	const char *s, *href;
+	uint32_t i;
+	int any = 0;
+
+	if (!p->nattrs)
+		return;
+	key("nameattr");
+	out_char('{');
+	for (i = 0; i < p->names.n; i++) {
+		s = intern_str(&p->names, i);
+		if (!(a = nameattr_find(p->nattrs, s, intern_len(&p->names, i))))
+			continue;
+		if ((href = a->href) && !html_url_ok(href)) {
+			weprintf("--nameattr: href '%s' of '%.*s' is of no scheme a page links to "
+			    "(http:, https:, file:, vscode: or an editor's): ignored", href,
+			    (int)intern_len(&p->names, i), s);
+			href = NULL;
+		}
+		if (!a->title && !href)
+			continue;
+		out_str(any++ ? ",\n\"" : "\"");
+		out_u64(i);
+		out_str("\":{");
+		keystr("title", a->title);
+		key("href");
+		if (href)
+			out_jsonstr(href, strlen(href));
+		else
+			out_str("null");
+		out_char('}');
+	}
+	out_str("},\n");
+}
+
 /* What the options tell the page. */
 static void
 write_options(const struct html_page *p)
@@ -531,10 +572,12 @@ write_options(const struct html_page *p)
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
 	keystr("sourceurl", p->sourceurl);
+	/* --negate draws the baseline; --negate=hues swaps red and blue */
+	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, p->frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, p->frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 
@@ -543,6 +586,7 @@ html_end(struct html_page *p)
 {
 	out_str("],\n");
 	write_names(p);
+	write_nameattrs(p);
 	write_colors(p);
 	write_legend(p);
 	write_options(p);

@@ -20,6 +20,7 @@
 #include "base/intern.h"
 #include "draw/draw.h"
 #include "read/fheader.h"
+#include "read/nameattr.h"
 #include "draw/layout.h"
 
 struct html_page {
@@ -28,6 +29,7 @@ struct html_page {
 	int fixedname;		/* o->countname was given: it wins over the inputs' */
 	int deftitle;		/* no --title: the page's title follows its mode */
 	const char *sourceurl;	/* --source-url: a frame's file and line as a link, or NULL */
+	const struct nameattrs *nattrs;	/* --nameattr: titles and links by name, or NULL */
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */
@@ -57,7 +59,9 @@ void html_begin(struct html_page *p, const struct dopts *o);
  */
 void html_input(struct html_page *p, const char *name, const struct layout *L,
     const struct layout *E, const struct fheader *h, int split);
-/* The names, colours and page options, the script; then free p. */
+/* The names (with --nameattr's title and href of each, an href of a
+ * scheme html_url_ok refuses left out with a warning), colours and page
+ * options, the script; then free p. */
 void html_end(struct html_page *p);
 
 #endif

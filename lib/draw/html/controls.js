@@ -243,7 +243,7 @@ function crumbs() {
 		c.appendChild(a);
 	});
 	/* the zoomed frame's source, a link one can click */
-	var u = sourceurl(NAMES[shown.f[ST.z]]);
+	var u = framelink(shown.f[ST.z], NAMES[shown.f[ST.z]]);
 	if (!u) return;
 	var l = document.createElement("a");
 	l.className = "source";
@@ -283,6 +283,7 @@ function change(v, i) {
 function describe(v, i) {
 	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
 	lines.push(["name", s]);
+	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
 		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
@@ -290,7 +291,7 @@ function describe(v, i) {
 	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
 	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
-	if (sourceurl(s)) lines.push(["source", sourceurl(s)]);
+	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
 	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
 	return lines;
 }
@@ -307,6 +308,16 @@ function sourceurl(s) {
 		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
 	});
 	return SCHEMES.test(u) ? u : null;
+}
+/* --nameattr's title and href of name id f ({} when none) */
+function nameattr(f) {
+	return (D.nameattr && D.nameattr[f]) || {};
+}
+/* The link of a frame, name id f, label s: its --nameattr href, else
+ * its source link; a scheme off the list is none. */
+function framelink(f, s) {
+	var h = nameattr(f).href;
+	return h && SCHEMES.test(h) ? h : sourceurl(s);
 }
 function openurl(u) {
 	if (u) window.open(u, "_blank", "noopener");
@@ -361,7 +372,7 @@ function unhover() {
 }
 function click(e) {
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
-	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(sourceurl(NAMES[shown.f[i]]));
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(shown.f[i], NAMES[shown.f[i]]));
 	else if (i >= 0) zoom(i);
 }
 function zoom(i) {

@@ -196,7 +196,9 @@ function colors(v, src) {
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
-		v.col[i] = colorindex(v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
+		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
+		v.col[i] = colorindex(D.hues ? delta(-d, m) :
+			v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
 	}
 }
 /* the colour of each name's first frame in view v (-1: none) */
