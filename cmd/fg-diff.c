@@ -18,9 +18,8 @@ struct opts {
 	int normalize, striphex, striplines, simplify;
 	int defaultwild;	/* the REPL wildcard is on */
 	struct patset wild;	/* every wildcard, default included */
+	int frac;		/* read: the profiles have a decimal count */
 };
-
-static struct fhjoin hdr;	/* the two inputs' unit headers */
 
 static noreturn void
 usage(void)
@@ -56,7 +55,7 @@ scaled(const struct opts *o, count base, count t1, count t2)
 
 	if (o->normalize == NORM_OFF || !count_cmp(t1, t2) || count_iszero(t1))
 		return base;
-	if (!count_frac || o->normalize == NORM_EXACT) {
+	if (!o->frac || o->normalize == NORM_EXACT) {
 		if (t1.u && t1.d == (double)t1.u) {
 			q = (__uint128_t)base.u * t2.u;
 			c.u = (uint64_t)(q / t1.u);
@@ -142,6 +141,7 @@ main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct diffside p[2];
 	struct diffread j;
+	struct fhjoin hdr;	/* the two inputs' unit headers */
 	struct printing pr;
 	struct stackent *e;
 	size_t n;
@@ -184,8 +184,6 @@ main(int argc, char **argv)
 		pat_add(&o.wild, PAT_REGEX, REPL_WILDCARD);
 	for (k = 0; k < nwilds; k++)
 		pat_add(&o.wild, PAT_REGEX, wilds[k]);
-	if (o.normalize == NORM_EXACT)
-		count_frac = 1;
 	memset(p, 0, sizeof(p));
 	p[0].path = argv[0];
 	p[1].path = argv[1];
@@ -193,8 +191,10 @@ main(int argc, char **argv)
 	j.p = p;
 	j.striphex = o.striphex;
 	j.defaultwild = o.defaultwild;
+	fhj_init(&hdr);
 	j.hdr = &hdr;
 	diffread(&j);
+	o.frac = j.mg.rules.frac;
 	/* the inputs' unit, and what is compared: the operands */
 	fhj_settle(&hdr, 2);
 	fh_set(&hdr.h, FH_BASELINE, displayname(argv[0]));
@@ -205,11 +205,11 @@ main(int argc, char **argv)
 	pr.o = &o;
 	pr.totals = totals;
 	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild) {
-		if (!(e = stackent_merge(j.run, j.lcp, j.nrun, 3, &n)))
+		if (!(e = stackmap_merge(j.run, 3, &n)))
 			eprintf("sum of counts overflows");
 		tree_join(&o, e, n, totals);
 		free(e);
-	} else if (!stackent_merge_each(j.run, j.lcp, j.nrun, 3, print_ent, &pr)) {
+	} else if (!stackmap_merge_each(j.run, 3, print_ent, &pr)) {
 		eprintf("sum of counts overflows");
 	}
 	diffread_free(&j);

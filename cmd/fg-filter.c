@@ -23,6 +23,7 @@ struct filter {
 	uint64_t selected;	/* lines printed (streaming modes) */
 	int empty;		/* no stack in the input (fg(7): no message) */
 	struct stackmap all;	/* MODE_GRAPH: the whole input */
+	struct frules rules;	/* the inputs' */
 	/* comments wait here until a stack is printed: when none
 	 * matches, nothing at all is printed */
 	struct bytes held;
@@ -140,7 +141,7 @@ filter_graph(struct filter *f)
 	size_t i, end, len;
 	int any = 0;
 
-	tree_init(&matching, 0, fr_ncounts);
+	tree_init(&matching, 0, f->rules.ncounts);
 	match = ecalloc(all->n, 1);
 	for (i = 0; i < all->n; i++) {
 		e = &all->ent[i];
@@ -160,14 +161,14 @@ filter_graph(struct filter *f)
 		e = &all->ent[i];
 		len = match[i] ? e->len : matching_prefix(&matching, e->s, e->len);
 		/* a new leaf "worker 12" is no count (its stack is used no more) */
-		if (len < e->len && fr_ncounts == 1 && !fr_declared)
+		if (len < e->len && f->rules.ncounts == 1 && !f->rules.declared)
 			stack_guard_leaf((char *)e->s, len);
-		if (len && !stackmap_add(&kept, e->s, len, e->c, fr_ncounts))
+		if (len && !stackmap_add(&kept, e->s, len, e->c, f->rules.ncounts))
 			eprintf("sum of counts overflows");
 	}
 	tree_free(&matching);
 	release_comments(f);
-	stackmap_print(&kept, fr_ncounts);
+	stackmap_print(&kept, f->rules.ncounts);
 	stackmap_free(&kept);
 	free(match);
 	return 1;
@@ -209,11 +210,11 @@ main(int argc, char **argv)
 	f.empty = 1;
 	if (f.mode == MODE_GRAPH) {
 		stackmap_init(&f.all);
-		each_line(argc, argv, collect, &f);
+		each_line(argc, argv, &f.rules, collect, &f);
 		found = filter_graph(&f);
 		stackmap_free(&f.all);
 	} else {
-		each_line(argc, argv, stream_line, &f);
+		each_line(argc, argv, &f.rules, stream_line, &f);
 		found = f.selected > 0;
 	}
 	if (f.empty)	/* no stack at all: the comments pass, as any filter's */

@@ -48,13 +48,13 @@ usage(void)
 
 /* Read one file (NULL: standard input) into in. */
 static void
-read_input(struct input *in, const char *path, const struct dopts *o)
+read_input(struct input *in, const char *path, const struct dopts *o, struct frules *rules)
 {
 	char *argv[1];
 
 	in->path = path;
 	argv[0] = (char *)path;
-	graph_read_whole(&in->L, &in->E, &in->h, o, path ? 1 : 0, argv);
+	graph_read_whole(&in->L, &in->E, &in->h, o, rules, path ? 1 : 0, argv);
 	if (in->L.timemax <= 0)
 		eprintf("%s: %s", displayname(path), in->E.timemax > 0 ? DRAW_ALLVANISHED :
 		    "no samples in the input");
@@ -90,6 +90,7 @@ main(int argc, char **argv)
 	};
 	struct html_page page = { 0 };
 	struct dopts o;
+	struct frules rules = { 0 };	/* the inputs', read together */
 	/* static: still reachable when a bad input ends the program from
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
@@ -142,8 +143,9 @@ main(int argc, char **argv)
 	n = argc ? argc : 1;
 	in = ecalloc(n, sizeof(*in));
 	for (i = 0; i < n; i++)
-		read_input(&in[i], argc ? argv[i] : NULL, &o);
-	page.diff = fr_ncounts == 2;
+		read_input(&in[i], argc ? argv[i] : NULL, &o, &rules);
+	page.diff = rules.ncounts == 2;
+	page.frac = rules.frac;
 	html_begin(&page, &o);
 	for (i = 0; i < n; i++)
 		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].L,

@@ -60,7 +60,7 @@ main(int argc, char **argv)
 	}
 	jlsave_init(&s, layout);
 	s.maxsize = maxsize;
-	each_line(argc - optind, argv + optind, online, &s);
+	each_line(argc - optind, argv + optind, NULL, online, &s);
 	if (!s.m.n)
 		weprintf("no stacks: the profile has no samples");
 	jlsave_write(&s);

@@ -114,16 +114,18 @@ merge_sorted(int n, char **names)
 		fr_error(&m.in[back].r, "input not sorted (try without --sorted)");
 	if (cutting) {
 		fhj_print(&hdr, n);
-		cut_print(merged.ent, merged.n, fr_ncounts, &cut);
+		cut_print(merged.ent, merged.n, m.rules.ncounts, &cut);
 		stackmap_free(&merged);
 	}
 	fmerge_close(&m);
 }
 
 /* The second half of a file, read by a helper thread into a map of its
- * own; its comments wait in a buffer for the first half's. */
+ * own, under a copy of the first half's rules; its comments wait in a
+ * buffer for the first half's. */
 struct half {
 	struct freader r;
+	struct frules rules;
 	struct stackmap m;
 	char *com;
 	size_t comlen, comcap;
@@ -158,14 +160,14 @@ read_half(void *arg)
 
 /* The two halves' sorted maps merged into one array, then cut. */
 static void
-cut_merged(struct stackent **a, size_t **lcp, size_t *n, const char *name)
+cut_merged(struct stackmap *const *m, int ncounts, const char *name)
 {
 	struct stackent *e;
 	size_t ne;
 
-	if (!(e = stackent_merge(a, lcp, n, 2, &ne)))
+	if (!(e = stackmap_merge(m, 2, &ne)))
 		fileerr(name, 0, "sum of counts overflows");
-	cut_print(e, ne, fr_ncounts, &cut);
+	cut_print(e, ne, ncounts, &cut);
 	free(e);
 }
 
@@ -181,15 +183,14 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 {
 	struct freader r;
 	struct fline l;
-	struct half h;
+	struct half h = { 0 };
 	struct sink k = { 0 };
-	struct stackent *a[2];
-	size_t n[2], *lcp[2];
+	struct frules rules = { 0 };
+	struct stackmap *m[2] = { &k.m, &h.m };
 	struct par par;
-	int started;
 
 	stackmap_init(&k.m);
-	fr_open(&r, path);
+	fr_open(&r, path, &rules);
 	lines_range(&r.in, 0, at);
 	lines_watch(&r.in);
 	stackbatch_lend(&k.b, &k.m);
@@ -199,38 +200,28 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 		if (l.ncounts)
 			break;
 	}
-	memset(&h, 0, sizeof(h));
 	stackmap_init(&h.m);
-	fr_open(&h.r, path);
+	h.rules = rules;
+	fr_open(&h.r, path, &h.rules);
 	lines_range(&h.r.in, at, size - at);
 	lines_watch(&h.r.in);
 	/* what the first half's header said holds for the second's lines */
 	h.r.ncounts = r.ncounts;
 	h.r.declared = r.declared;
-	started = par_start(&par, read_half, &h);
+	par_start(&par, read_half, &h);
 	while (fr_next(&r, &l))
 		collect(&r, &l, &k);
 	stackbatch_flush(&k.b, &k.m);
 	lines_onrelease(&r.in, NULL, NULL);
-	a[0] = stackmap_sort(&k.m);
-	par_done(&par, r.in.lineno);
-	if (started) {
-		par_join(&par);
-	} else {
-		h.r.in.lineno = r.in.lineno;
-		read_half(&h);
-	}
+	stackmap_sort(&k.m);
+	par_finish(&par, r.in.lineno);
+	fr_rules_join(&rules, &h.rules);
 	fhj_print(&hdr, 1);
 	if (h.comlen)
 		out_mem(h.com, h.comlen);
-	a[1] = h.m.ent;
-	n[0] = k.m.n;
-	n[1] = h.m.n;
-	lcp[0] = k.m.lcp;
-	lcp[1] = h.m.lcp;
 	if (cutting)
-		cut_merged(a, lcp, n, r.name);
-	else if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &fr_ncounts))
+		cut_merged(m, rules.ncounts, r.name);
+	else if (!stackmap_merge_each(m, 2, stackent_print, &rules.ncounts))
 		fileerr(r.name, 0, "sum of counts overflows");
 	free(h.com);
 	fr_close(&r);
@@ -263,6 +254,7 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	struct sink k = { 0 };
+	struct frules rules = { 0 };
 	uint64_t size, at;
 	int c, sorted = 0;
 
@@ -287,14 +279,14 @@ main(int argc, char **argv)
 		merge_split(argv[0], size, at);
 	} else {
 		stackmap_init(&k.m);
-		each_line(argc, argv, collect, &k);
+		each_line(argc, argv, &rules, collect, &k);
 		stackbatch_flush(&k.b, &k.m);
 		free(k.b.buf);
 		fhj_print(&hdr, argc ? argc : 1);
 		if (cutting)
-			cut_print(stackmap_sort(&k.m), k.m.n, fr_ncounts, &cut);
+			cut_print(stackmap_sort(&k.m), k.m.n, rules.ncounts, &cut);
 		else
-			stackmap_print(&k.m, fr_ncounts);
+			stackmap_print(&k.m, rules.ncounts);
 		stackmap_free(&k.m);
 	}
 	out_flush();

@@ -112,7 +112,7 @@ main(int argc, char **argv)
 	}
 	ppw_init(&st.w);
 	fhj_init(&st.hdr);
-	each_line(argc - optind, argv + optind, add_line, &st);
+	each_line(argc - optind, argv + optind, NULL, add_line, &st);
 	fhj_settle(&st.hdr, argc > optind ? argc - optind : 1);
 	if (!type)
 		header_type(&st.hdr.h, &type, &unit);

@@ -190,7 +190,7 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 	if (p->depth)
 		len = first_frames(s, len, p->depth);
 	/* a new leaf "worker 12" is no count */
-	if (len < l->len && l->ncounts == 1 && !fr_declared)
+	if (len < l->len && l->ncounts == 1 && !r->rules->declared)
 		stack_guard_leaf(s, len);
 	out_stackline(s, len, l->c, l->ncounts);
 }
@@ -236,7 +236,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (!p.depth && p.recursion == REC_OFF)
 		pat_operand(&p.pats, &argc, &argv);
-	each_line(argc, argv, prune_line, &p);
+	each_line(argc, argv, NULL, prune_line, &p);
 	out_flush();
 	pat_free(&p.pats);
 	free(p.fstart);

@@ -30,7 +30,8 @@ usage(void)
 /* Add the stacks of input path (NULL: standard input), the input-th,
  * to w: one profile, or one per root; prefix starts their names. */
 static void
-add_input(struct sswrite *w, const char *path, uint32_t input, int split, const char *prefix)
+add_input(struct sswrite *w, struct frules *rules, const char *path, uint32_t input, int split,
+    const char *prefix)
 {
 	uint32_t first = w->nprof, p = 0, i;
 	const char *err, *semi;
@@ -39,7 +40,7 @@ add_input(struct sswrite *w, const char *path, uint32_t input, int split, const 
 	struct fline l;
 
 	fh_init(&h);
-	fr_open(&r, path);
+	fr_open(&r, path, rules);
 	if (!split)
 		p = ssw_newprofile(w, r.name, strlen(r.name));
 	while (fr_next(&r, &l)) {
@@ -74,6 +75,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct sswrite w;
+	struct frules rules = { 0 };	/* the inputs', read together */
 	char *prefix = NULL;
 	int c, i, split = 0, n;
 
@@ -89,12 +91,12 @@ main(int argc, char **argv)
 	n = argc - optind;
 	ssw_init(&w);
 	if (!n)
-		add_input(&w, NULL, 0, split, "");
+		add_input(&w, &rules, NULL, 0, split, "");
 	for (i = 0; i < n; i++) {
 		free(prefix);
 		prefix = emalloc(strlen(displayname(argv[optind + i])) + 3);
 		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
-		add_input(&w, argv[optind + i], i, split, n > 1 ? prefix : "");
+		add_input(&w, &rules, argv[optind + i], i, split, n > 1 ? prefix : "");
 	}
 	if (!w.smp.n)
 		weprintf("no stacks: the profile has no samples");

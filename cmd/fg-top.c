@@ -54,7 +54,7 @@ terminal_width(void)
 static void
 header(struct top *tp, const char *what)
 {
-	int col = fr_ncounts == 2;
+	int col = tp->diff;
 	char a[400], b[400];
 
 	count_fmt(tp->matched[col], a);
@@ -123,8 +123,8 @@ main(int argc, char **argv)
 	intern_init(&tp.keys);
 	tree_init(&tp.t, 0, 2);
 	tp.width = tp.format == FMT_TEXT ? terminal_width() : 0;
-	each_line(argc, argv, top_line, &tp);
-	if (count_iszero(tp.total[fr_ncounts == 2]) && count_iszero(tp.total[0]))
+	each_line(argc, argv, NULL, top_line, &tp);
+	if (count_iszero(tp.total[tp.diff]) && count_iszero(tp.total[0]))
 		eprintf("no samples in the input");
 	switch (tp.mode) {
 	case MODE_TREE:

@@ -68,7 +68,6 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	struct par par;
 	char *line;
 	size_t n;
-	int started;
 
 	lines_open(&r, path);
 	lines_range(&r, 0, at);
@@ -85,17 +84,11 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	}
 	lines_open(&h.r, path);
 	lines_range(&h.r, at, size - at);
-	started = par_start(&par, fold_half, &h);
+	par_start(&par, fold_half, &h);
 	perf_fold(st, &r);
 	stackmap_sort(&st->m);	/* while the helper may still be busy */
-	par_done(&par, r.lineno);
-	if (started) {
-		par_join(&par);
-	} else {
-		h.r.lineno = r.lineno;
-		fold_half(&h);
-	}
-	perf_undefer(st, &h.st, r.name, started ? r.lineno : 0);
+	par_finish(&par, r.lineno);
+	perf_undefer(st, &h.st, r.name, r.lineno);
 	st->other = h.st.m;
 	lines_close(&r);
 	lines_close(&h.r);
@@ -107,16 +100,10 @@ static void
 print_stacks(struct perf_state *st)
 {
 	static int one = 1;
-	struct stackent *a[2];
-	size_t n[2], *lcp[2];
+	struct stackmap *m[2] = { &st->m, &st->other };
 
-	a[0] = stackmap_sort(&st->m);
-	n[0] = st->m.n;
-	lcp[0] = st->m.lcp;
-	a[1] = st->other.ent;
-	n[1] = st->other.n;
-	lcp[1] = st->other.lcp;
-	if (!stackent_merge_each(a, lcp, n, 2, stackent_print, &one))
+	stackmap_sort(&st->m);
+	if (!stackmap_merge_each(m, 2, stackent_print, &one))
 		eprintf("sum of counts overflows");
 }
 

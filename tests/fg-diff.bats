@@ -263,6 +263,29 @@ cut_while_read() {
 	[ "$out" = "" ]
 }
 
+# With -s each profile is read on by a thread of its own (the target's a
+# helper), or without a helper one after the other: the same lines, and
+# the same as a merge join of sorted inputs, which needs no thread.  Only
+# the target's last line is decimal, read after the threads start: what
+# the helper read decides how -n scales.
+@test "fg-diff -s: a second thread or none, the same output and errors" {
+	nothreads
+	printf 'main;big 99\nmain;small 1\n' >"$BATS_TEST_TMPDIR/a"
+	printf 'main;big 9\nmain;small 1\nmain;z 0.5\n' >"$BATS_TEST_TMPDIR/b"
+	# 99 * 10.5 / 100 truncated: decimal counts scale in doubles
+	printf 'main;big 10 9\nmain;small 0 1\nmain;z 0 0.5\n' >"$BATS_TEST_TMPDIR/want"
+	fgdiff -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	fgdiff -s -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	[ ! -e "$NOTHREADS.called" ]
+	LD_PRELOAD=$NOTHREADS fgdiff -s -n "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" |
+	    cmp - "$BATS_TEST_TMPDIR/want"
+	[ -e "$NOTHREADS.called" ]
+	echo 'main;bad' >>"$BATS_TEST_TMPDIR/b"
+	runsh "LD_PRELOAD=$NOTHREADS fg-diff -s $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b"
+	status_is 1
+	[ "$output" = "fg-diff: $BATS_TEST_TMPDIR/b:4: count missing" ]
+}
+
 # A watched file not yet read to its end is as it was: a bad line in it
 # is said as ever, not taken for a change.
 @test "fg-diff: a bad line early in a large watched file names its line" {

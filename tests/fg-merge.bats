@@ -296,6 +296,20 @@ big() {
 	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
 }
 
+# Without a helper thread the main thread reads the second half after
+# the first: the same sums, and an error on the line a thread names.
+@test "fg-merge: a large file without a second thread: the same output, errors on the same line" {
+	nothreads
+	big >"$BATS_TEST_TMPDIR/in"
+	fg-merge "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/two"
+	LD_PRELOAD=$NOTHREADS fg-merge "$BATS_TEST_TMPDIR/in" | cmp - "$BATS_TEST_TMPDIR/two"
+	[ -e "$NOTHREADS.called" ]
+	big | awk 'NR == 35000 { print "main;bad" } { print }' >"$BATS_TEST_TMPDIR/in"
+	runsh "LD_PRELOAD=$NOTHREADS fg-merge $BATS_TEST_TMPDIR/in"
+	status_is 1
+	[ "$output" = "fg-merge: $BATS_TEST_TMPDIR/in:35000: count missing" ]
+}
+
 # The halves of a large file are read apart, each watched for a change:
 # they read as a pipe does all the same.
 @test "fg-merge: a large watched file: CRLF, no final newline, a NUL byte, as from a pipe" {

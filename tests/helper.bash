@@ -97,3 +97,28 @@ fgdiff() {
 	return "$rc"
 }
 export -f fgdiff
+
+# A pthread_create that fails, for the path without a helper thread
+# (base/par.h: par_finish runs the helper's part itself): $NOTHREADS is
+# the library to preload, and $NOTHREADS.called appears once a program
+# has asked for a thread, so that a test knows that path ran.  Skips
+# without a C compiler, and under ASan (whose runtime must come first).
+nothreads() {
+	command -v cc >/dev/null || skip "needs a C compiler for the pthread_create shim"
+	case $FG_BIN in *-san*) skip "a preloaded library and ASan do not mix" ;; esac
+	NOTHREADS=$BATS_TEST_TMPDIR/nothreads.so
+	cat >"$BATS_TEST_TMPDIR/nothreads.c" <<-EOC
+	#include <errno.h>
+	#include <fcntl.h>
+	#include <pthread.h>
+	#include <unistd.h>
+	int
+	pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*f)(void *), void *p)
+	{
+		(void)t; (void)a; (void)f; (void)p;
+		close(open("$NOTHREADS.called", O_WRONLY | O_CREAT, 0600));
+		return EAGAIN;
+	}
+	EOC
+	cc -shared -fPIC -o "$NOTHREADS" "$BATS_TEST_TMPDIR/nothreads.c"
+}

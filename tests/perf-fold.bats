@@ -219,6 +219,12 @@ same_as_reference() {
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/one.err")" -eq 4 ]
 	# sample 7000 starts at line 7000 * 4 + 1 (one garbage line before): its third line
 	grep -q ':28004: cannot read this line: garbage here' "$BATS_TEST_TMPDIR/one.err"
+	# without a second thread, the same: the second half read after the first
+	nothreads
+	LD_PRELOAD=$NOTHREADS perf-fold --tid "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/three" 2>"$BATS_TEST_TMPDIR/three.err"
+	[ -e "$NOTHREADS.called" ]
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/three"
+	cmp "$BATS_TEST_TMPDIR/two.err" "$BATS_TEST_TMPDIR/three.err"
 }
 
 @test "perf-fold: --jit marks frames of perf inject's jitted-PID-N.so too, as inferno does" {

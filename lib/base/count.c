@@ -6,11 +6,6 @@
 #include "base/count.h"
 #include "base/out.h"
 
-int count_frac;
-
-/* From 2^53 on a double holds no fraction, and may round past 2^64
- * (which no reader takes back): the integer is printed, exact. */
-#define TWO53 9007199254740992.0
 
 const char *
 count_parse(const char *s, size_t n, count *c)
@@ -40,16 +35,6 @@ count_parse(const char *s, size_t n, count *c)
 	return 0;
 }
 
-const char *
-count_read(const char *s, size_t n, count *c)
-{
-	const char *err = count_parse(s, n, c);
-
-	if (!err && memchr(s, '.', n))
-		count_frac = 1;
-	return err;
-}
-
 void
 count_sub(count *a, count b)
 {
@@ -60,15 +45,15 @@ count_sub(count *a, count b)
 int
 count_iszero(count c)
 {
-	return count_frac ? c.d == 0 : c.u == 0;
+	return count_whole(c) ? c.u == 0 : c.d == 0;
 }
 
 int
 count_cmp(count a, count b)
 {
-	if (count_frac)
-		return (a.d > b.d) - (a.d < b.d);
-	return (a.u > b.u) - (a.u < b.u);
+	if (count_whole(a) && count_whole(b))
+		return (a.u > b.u) - (a.u < b.u);
+	return (a.d > b.d) - (a.d < b.d);
 }
 
 count
@@ -82,7 +67,7 @@ count_from_u64(uint64_t v)
 double
 count_val(count c)
 {
-	return count_frac ? c.d : (double)c.u;
+	return count_whole(c) ? (double)c.u : c.d;
 }
 
 int
@@ -91,7 +76,7 @@ count_fmt(count c, char *buf)
 	int n, prec, intdigits;
 	double v;
 
-	if (!count_frac || c.d >= TWO53)
+	if (count_whole(c))
 		return sprintf(buf, "%llu", (unsigned long long)c.u);
 	/* 15 significant digits, fixed notation, no trailing zeros:
 	 * always a valid count for every reader of the format */
@@ -115,7 +100,7 @@ out_count(count c)
 {
 	char buf[400];
 
-	if (!count_frac || c.d >= TWO53) {
+	if (count_whole(c)) {
 		out_u64(c.u);
 		return;
 	}

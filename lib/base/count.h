@@ -1,9 +1,12 @@
 /* count.h: sample counts, exact while they are integers
  *
  * A count keeps its integer value (exact, overflow detected) and its
- * value as a double side by side.  While every count read is an integer
- * the integer is what is printed; once a decimal count (weighted
- * profiles, "12.5") has been seen, count_frac is set and the double is.
+ * value as a double side by side.  A whole count (count_whole) is
+ * printed and compared as its integer; one with a fraction (weighted
+ * profiles, "12.5", and their sums) as its double.  Each count says
+ * which it is: nothing in the process decides it for every count.
+ * Whether the counts of an input had decimals (a file format may need
+ * to know) is its reader's to say (read/folded.h, struct frules).
  */
 #ifndef FG_COUNT_H
 #define FG_COUNT_H
@@ -15,15 +18,22 @@ typedef struct {
 	double d;	/* the value as a double */
 } count;
 
-extern int count_frac;	/* a decimal count has been read */
+/* From 2^53 on a double holds no fraction, and may round past 2^64
+ * (which no reader takes back): the integer is the value, exact. */
+#define COUNT_EXACT 9007199254740992.0
+
+/* Is c whole: its double adds no fraction to its integer (or cannot
+ * hold one)?  Then the integer is what prints and compares, exact. */
+static inline int
+count_whole(count c)
+{
+	return c.d == (double)c.u || c.d >= COUNT_EXACT;
+}
 
 /* Parse [0-9]+(.[0-9]*)? from s[0..n).  0 on success, else an error
  * message ("count overflows", "bad count").  It only looks: a field
  * that may or may not be a count is tested with it. */
 const char *count_parse(const char *s, size_t n, count *c);
-/* count_parse of a field taken as a count: a decimal one sets
- * count_frac (and only one that parses). */
-const char *count_read(const char *s, size_t n, count *c);
 /* a += b; 0 when the integer sum overflows.  Inline: the trees call
  * it once per line and per node. */
 static inline int

@@ -247,7 +247,7 @@ zlib_first(struct zsplit *z, const unsigned char *p, size_t n)
 	z->p = p;
 	z->n = n;
 	fixed_tables();		/* before a second thread reads them */
-	z->started = par_start(&z->par, deflate_first, z);
+	par_start(&z->par, deflate_first, z);
 }
 
 /* Deflate q[0..m) as the last part into rest, and wait for the first
@@ -262,12 +262,7 @@ deflate_parts(struct zsplit *z, struct bytes *rest, const unsigned char *q, size
 		eprintf("%s too large to compress", what);
 	fixed_tables();
 	deflate_fixed(&w, q, m, 1);
-	if (z->started) {
-		par_done(&z->par, 0);
-		par_join(&z->par);
-	} else if (z->p) {
-		deflate_first(z);
-	}
+	par_finish(&z->par, 0);
 }
 
 void

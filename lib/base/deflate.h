@@ -33,7 +33,6 @@ struct zsplit {
 	size_t n;
 	struct bytes z;		/* the first part, deflated */
 	struct par par;
-	int started;
 };
 void zlib_first(struct zsplit *z, const unsigned char *p, size_t n);
 void zlib_second(struct zsplit *z, struct bytes *out, const unsigned char *q, size_t m);

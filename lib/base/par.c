@@ -9,13 +9,21 @@
 
 static _Thread_local struct par *self;
 
+/* A line of the helper's part as a line of the whole file (the hook of
+ * its work when the main thread runs it: no turn to wait for). */
+static uint64_t
+shift(uint64_t line)
+{
+	return line ? line + self->linebase : 0;
+}
+
 /* The helper's fatal errors wait for the main thread's part. */
 static uint64_t
 wait_turn(uint64_t line)
 {
 	while (sem_wait(&self->done) < 0 && errno == EINTR)
 		;
-	return line ? line + self->linebase : 0;
+	return shift(line);
 }
 
 static void *
@@ -60,4 +68,25 @@ par_join(struct par *p)
 	pthread_join(p->t, NULL);
 	sem_destroy(&p->done);
 	p->started = 0;
+}
+
+void
+par_finish(struct par *p, uint64_t lines)
+{
+	uint64_t (*hook)(uint64_t) = error_hook;
+	void (*fn)(void *) = p->fn;
+	struct par *was = self;
+
+	if (p->started) {
+		par_done(p, lines);
+		par_join(p);
+	} else if (fn) {
+		p->linebase = lines;
+		self = p;
+		error_hook = shift;
+		fn(p->arg);
+		error_hook = hook;
+		self = was;
+	}
+	p->fn = NULL;		/* finished once */
 }

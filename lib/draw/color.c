@@ -579,12 +579,14 @@ palette_load(const char *path)
 	fclose(f);
 }
 
+/* Ids of names in map m (arg), by name: a qsort_r comparator. */
 static int
-cmpname(const void *a, const void *b)
+cmpname(const void *a, const void *b, void *arg)
 {
+	const struct interner *m = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return stack_cmp(intern_str(&pmap, x), intern_len(&pmap, x), intern_str(&pmap, y),
-	    intern_len(&pmap, y));
+
+	return stack_cmp(intern_str(m, x), intern_len(m, x), intern_str(m, y), intern_len(m, y));
 }
 
 /* A temporary file beside path, for palette_save to rename over it,
@@ -631,7 +633,7 @@ palette_save(const char *path)
 	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
 	for (i = 0; i < pmap.n; i++)
 		ids[i] = i;
-	qsort(ids, pmap.n, sizeof(*ids), cmpname);
+	qsort_r(ids, pmap.n, sizeof(*ids), cmpname, &pmap);
 	for (i = 0; i < pmap.n; i++)
 		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(&pmap, ids[i]),
 		    pcolor[ids[i]].r, pcolor[ids[i]].g, pcolor[ids[i]].b);

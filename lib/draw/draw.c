@@ -93,7 +93,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_HASH: o->seed = SEED_HASH; break;
 	case DO_PALETTE: o->palfile = arg; break;
 	case DO_TOTAL:
-		if (count_read(arg, strlen(arg), &o->total))
+		if (count_parse(arg, strlen(arg), &o->total))
 			usage_error("bad total: '%s'", arg);
 		break;
 	case DO_FLAMECHART: o->chart = 1; break;
@@ -417,7 +417,7 @@ frame_color(const struct dopts *o, const struct layout *L, const struct lframe *
  * lines into h when not NULL, else joined in rd->hj. */
 static void
 read_stacks(struct reading *rd, const struct dopts *o, int elided, struct fheader *h,
-    int argc, char **argv)
+    struct frules *rules, int argc, char **argv)
 {
 	memset(rd, 0, sizeof(*rd));
 	rd->o = o;
@@ -427,7 +427,7 @@ read_stacks(struct reading *rd, const struct dopts *o, int elided, struct fheade
 	stackmap_init(&rd->st[1].m);
 	fhj_init(&rd->hj);
 	stackbatch_lend(&rd->b, &rd->st[0].m);
-	each_line(argc, argv, add_line, rd);	/* closing a file adds its lines */
+	each_line(argc, argv, rules, add_line, rd);	/* closing a file adds its lines */
 	free(rd->rev);
 }
 
@@ -450,15 +450,17 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
+	struct frules rules = { 0 };
 	struct graphview *e = &g->v[1];
 	uint32_t maxdepth;
 	double linemax = 1;
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
-	read_stacks(&rd, o, o->elided, NULL, argc, argv);
+	read_stacks(&rd, o, o->elided, NULL, &rules, argc, argv);
 	unit_header(g, o, &rd.hj, argc ? argc : 1);
-	g->diff = fr_ncounts == 2;
+	g->diff = rules.ncounts == 2;
+	g->frac = rules.frac || !count_whole(o->total);
 	if (g->diff)
 		g->vanished = vanished(&rd.st[0]);
 	if (g->diff && o->deltaself)
@@ -510,15 +512,15 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 
 void
 graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
-    int argc, char **argv)
+    struct frules *rules, int argc, char **argv)
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd;
 
 	fh_init(h);
-	read_stacks(&rd, o, 1, h, argc, argv);
+	read_stacks(&rd, o, 1, h, rules, argc, argv);
 	lo.pxwidth = 1;
-	lo.col = fr_ncounts == 2;
+	lo.col = rules->ncounts == 2;
 	lo.self = lo.col && o->deltaself;
 	lay(L, &rd.st[0], o, &lo);
 	stacks_free(&rd.st[0]);
@@ -549,7 +551,7 @@ draw_amount(char *buf, double v, const count *c, double factor)
 	char num[400];
 	size_t n, i, ip, lead, k = 0;
 
-	if (c && factor == 1 && !count_frac) {
+	if (c && factor == 1 && count_whole(*c)) {
 		n = count_fmt(*c, num);
 	} else {
 		n = snprintf(num, sizeof(num), "%.2f", v * factor);

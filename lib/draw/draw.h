@@ -176,6 +176,7 @@ struct graph {
 	int nviews;		/* graph views: 2 when asked for (o->elided) and there are any */
 	count vanished;		/* differential: baseline samples of stacks whose target is 0 */
 	int diff;		/* two-count input */
+	int frac;		/* a decimal count: read, or the --total */
 	double W, H;		/* the image */
 	double fh;		/* a frame row */
 	double ypad1, ypad2, ypad3;
@@ -201,10 +202,11 @@ void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, d
  * for differential input), callees by name, no "+N more" boxes; E the
  * stacks whose target is 0, by their baseline (E->n 0 when none); h
  * the unit header of the file (read as fh_parse reads it: a later
- * line wins; fh_free it).  One file, or standard input with argc 0.
+ * line wins; fh_free it).  One file, or standard input with argc 0,
+ * read under rules (shared by the inputs read together).
  */
 void graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
-    int argc, char **argv);
+    struct frules *rules, int argc, char **argv);
 void graph_free(struct graph *g);
 
 /* Flags of graph_human. */

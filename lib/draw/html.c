@@ -32,12 +32,12 @@ out_v(uint64_t v)
 	out_char(b64[v]);
 }
 
-/* A count: packed, or once a decimal count has been read, the number
+/* A count: packed, or on a page of decimal counts (frac), the number
  * as text and a comma. */
 static void
-out_c(count c)
+out_c(count c, int frac)
 {
-	if (!count_frac) {
+	if (!frac) {
 		out_v(c.u);
 		return;
 	}
@@ -200,8 +200,8 @@ write_field(struct html_page *p, const struct pageframes *v, size_t a, size_t b,
 			prev = f[i].depth;
 			break;
 		case F_NAME: out_v(name_id(p, v, i)); break;
-		case F_WIDTH: out_c(f[i].total[v->col]); break;
-		case F_BASE: out_c(f[i].total[0]); break;
+		case F_WIDTH: out_c(f[i].total[v->col], p->frac); break;
+		case F_BASE: out_c(f[i].total[0], p->frac); break;
 		case F_COLOR: out_v(v->color[i]); break;
 		}
 	}
@@ -577,7 +577,7 @@ write_options(const struct html_page *p)
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, p->frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

@@ -33,6 +33,7 @@ struct html_page {
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */
+	int frac;		/* a decimal count was read: counts as text */
 	int npageviews;	/* the page views written so far */
 	/* the page's names: the full label interned, its colour (name
 	 * palettes), its place in the annotation list */

@@ -435,7 +435,7 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 static int
 titles_suffice(const struct dopts *o, const struct graph *g, const struct nameattrs *na)
 {
-	return !g->unit && o->factor == 1 && !count_frac && o->more && !o->chart &&
+	return !g->unit && o->factor == 1 && !g->frac && o->more && !o->chart &&
 	    !(na && na->titles);
 }
 

@@ -99,10 +99,13 @@ diff_comment(struct fmerge_in *in, void *arg)
 	fhj_line(j->hdr, &in->r, &in->l);
 }
 
-/* One profile's lines the merge join did not take, into a map of its own. */
+/* One profile's lines the merge join did not take, into a map of its
+ * own, read under a copy of the merge's rules (no thread writes what
+ * the other reads). */
 struct rest {
 	struct diffread *j;
 	int col;
+	struct frules rules;
 	struct stackmap m;
 	struct stackbatch b;
 	char *buf;
@@ -163,9 +166,8 @@ diffread(struct diffread *j)
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
 	struct par par;
-	int k, i;
+	int k;
 
-	fr_ncounts = 0;
 	fmerge_open(&j->mg, 2, paths, col);
 	for (k = 0; k < 2; k++)
 		lines_watch(&j->mg.in[k].r.in);
@@ -175,14 +177,11 @@ diffread(struct diffread *j)
 	j->mg.arg = j;
 	j->mg.ncols = 2;
 	stackmap_init(&j->sorted);
-	j->run[0] = j->sorted.ent;
-	j->nrun[0] = j->sorted.n;
+	for (k = 0; k < 3; k++)
+		j->run[k] = k ? &j->rest[k - 1] : &j->sorted;
 	if (!j->striphex) {
-		if (fmerge_run(&j->mg) < 0) {
-			j->run[0] = j->sorted.ent;
-			j->nrun[0] = j->sorted.n;
+		if (fmerge_run(&j->mg) < 0)
 			return;
-		}
 	} else {
 		/* the first data line of each decides the count columns,
 		 * before two threads read on */
@@ -198,22 +197,17 @@ diffread(struct diffread *j)
 	for (k = 0; k < 2; k++) {
 		x[k].j = j;
 		x[k].col = k;
+		x[k].rules = j->mg.rules;
+		j->mg.in[k].r.rules = &x[k].rules;
 		stackmap_init(&x[k].m);
 	}
-	i = par_start(&par, rest_read, &x[1]);
+	par_start(&par, rest_read, &x[1]);
 	rest_read(&x[0]);
-	par_done(&par, 0);
-	if (i)
-		par_join(&par);
-	else
-		rest_read(&x[1]);
-	j->run[0] = j->sorted.ent;
-	j->nrun[0] = j->sorted.n;
+	par_finish(&par, 0);
 	for (k = 0; k < 2; k++) {
 		j->rest[k] = x[k].m;
-		j->run[k + 1] = x[k].m.ent;
-		j->nrun[k + 1] = x[k].m.n;
-		j->lcp[k + 1] = x[k].m.lcp;
+		fr_rules_join(&j->mg.rules, &x[k].rules);
+		j->mg.in[k].r.rules = &j->mg.rules;
 	}
 }
 

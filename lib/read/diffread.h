@@ -38,12 +38,11 @@ struct diffread {
 	int striphex;		/* every hex address 0x... read as "0x..." */
 	int defaultwild;	/* note which profiles may match REPL_WILDCARD */
 	struct fhjoin *hdr;	/* the profiles' unit headers, joined here */
-	struct fmerge mg;
+	struct fmerge mg;	/* mg.rules: what the two showed, as frac */
 	struct stackmap sorted;	/* what the merge joined, in order */
 	struct stackmap rest[2];	/* the rest of each profile, sorted */
-	/* the three sorted runs, for stackent_merge */
-	struct stackent *run[3];
-	size_t *lcp[3], nrun[3];
+	/* the three sorted runs, for stackmap_merge: sorted and rest */
+	struct stackmap *run[3];
 };
 
 /* Read both profiles of j, to the end: their totals, the runs.  A bad

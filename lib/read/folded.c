@@ -8,25 +8,33 @@
 #include "base/escape.h"
 #include "base/util.h"
 
-int fr_ncounts;
-int fr_declared;
-
 void
-fr_openfd(struct freader *r, int fd, const char *name)
+fr_openfd(struct freader *r, int fd, const char *name, struct frules *rules)
 {
 	lines_openfd(&r->in, fd, name);
 	r->name = name;
 	r->lineno = 0;
 	r->ncounts = r->declared = 0;
+	r->rules = rules;
 }
 
 void
-fr_open(struct freader *r, const char *path)
+fr_open(struct freader *r, const char *path, struct frules *rules)
 {
 	lines_open(&r->in, path);
 	r->name = r->in.name;
 	r->lineno = 0;
 	r->ncounts = r->declared = 0;
+	r->rules = rules;
+}
+
+void
+fr_rules_join(struct frules *a, const struct frules *b)
+{
+	if (!a->ncounts)
+		a->ncounts = b->ncounts;
+	a->declared |= b->declared;
+	a->frac |= b->frac;
 }
 
 void
@@ -66,7 +74,7 @@ looks_numeric(const char *s, size_t n)
 static const char *
 quote(const char *s, size_t n)
 {
-	static char buf[4 * 40 + 4];
+	static _Thread_local char buf[4 * 40 + 4];
 
 	term_escape(s, n > 40 ? 40 : n, buf);
 	return buf;
@@ -83,8 +91,10 @@ parse_count(struct freader *r, const char *s, size_t n, count *c)
 		fr_error(r, "negative count '%s'", quote(s, n));
 	if (s[0] < '0' || s[0] > '9')
 		fr_error(r, "count missing");
-	if ((err = count_read(s, n, c)))
+	if ((err = count_parse(s, n, c)))
 		fr_error(r, "%s '%s'", err, quote(s, n));
+	if (!r->rules->frac && memchr(s, '.', n))
+		r->rules->frac = 1;
 }
 
 /* The input's count columns are n (a header, or the first line, says). */
@@ -92,8 +102,8 @@ static void
 set_ncounts(struct freader *r, int n)
 {
 	r->ncounts = n;
-	if (!fr_ncounts)
-		fr_ncounts = n;
+	if (!r->rules->ncounts)
+		r->rules->ncounts = n;
 }
 
 /*
@@ -107,7 +117,7 @@ static void
 parse_line(struct freader *r, char *s, size_t n, struct fline *l)
 {
 	size_t f1, f2, e, stackend;
-	int k = r->ncounts ? r->ncounts : fr_ncounts, two;
+	int k = r->ncounts ? r->ncounts : r->rules->ncounts, two;
 
 	while (n > 0 && isblank_(s[n - 1]))
 		n--;
@@ -165,10 +175,10 @@ counts_header(struct freader *r, const char *s, size_t n)
 	if (n != k + 1 || (s[k] != '1' && s[k] != '2'))
 		fr_error(r, "bad header '%s': counts is 1 or 2", quote(s, n));
 	c = s[k] - '0';
-	if ((r->ncounts && r->ncounts != c) || (fr_ncounts && fr_ncounts != c))
+	if ((r->ncounts && r->ncounts != c) || (r->rules->ncounts && r->rules->ncounts != c))
 		fr_error(r, "a counts=%d header in %d-count input", c,
-		    r->ncounts ? r->ncounts : fr_ncounts);
-	r->declared = fr_declared = 1;
+		    r->ncounts ? r->ncounts : r->rules->ncounts);
+	r->declared = r->rules->declared = 1;
 	set_ncounts(r, c);
 }
 

@@ -7,7 +7,8 @@
 typedef void line_fn(struct freader *r, struct fline *l, void *arg);
 
 /* Call fn for every line of every file named in argv[0..argc), or of
- * standard input when there is none ("-" also names it). */
-void each_line(int argc, char **argv, line_fn *fn, void *arg);
+ * standard input when there is none ("-" also names it), the files
+ * read together under rules (zeroed first; NULL: rules of their own). */
+void each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *arg);
 
 #endif

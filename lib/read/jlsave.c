@@ -277,7 +277,7 @@ jlsave_line(struct jlsave *s, struct freader *r, const struct fline *l)
 	}
 	if (l->ncounts == 2)
 		fr_error(r, "two counts (a differential profile): a .jlprof holds samples");
-	if (count_frac)
+	if (r->rules->frac)
 		fr_error(r, "a decimal count: a .jlprof holds whole samples");
 	e = stackmap_get(&s->m, l->stack, l->len);
 	if (s->m.n > n)

@@ -61,7 +61,7 @@ fmerge_open(struct fmerge *m, int n, char **paths, const int *col)
 	m->in = ecalloc(n, sizeof(*m->in));
 	m->heap = ecalloc(n, sizeof(*m->heap));
 	for (i = 0; i < n; i++) {
-		fr_open(&m->in[i].r, paths ? paths[i] : NULL);
+		fr_open(&m->in[i].r, paths ? paths[i] : NULL, &m->rules);
 		if (n > 2)
 			lines_readsize(&m->in[i].r.in, MERGE_READSIZE);
 		m->in[i].col = col ? col[i] : 0;
@@ -118,7 +118,7 @@ fmerge_run(struct fmerge *m)
 			}
 			sift_down(m, 0);
 		}
-		m->stack(cur, len, sum, m->ncols ? m->ncols : fr_ncounts, m->arg);
+		m->stack(cur, len, sum, m->ncols ? m->ncols : m->rules.ncounts, m->arg);
 	}
 	return back;
 }

@@ -35,13 +35,15 @@ struct fmerge {
 	/* called for each comment (in->l) as it is read (may be NULL: skipped) */
 	void (*comment)(struct fmerge_in *in, void *arg);
 	void *arg;
-	int ncols;		/* columns of the sums: 0 means fr_ncounts */
+	int ncols;		/* columns of the sums: 0 means rules.ncounts */
+	struct frules rules;	/* the inputs', read together */
 	char *cur;
 	size_t curcap;
 };
 
 /* Open the n files paths[0..n) (NULL: standard input) with count column
- * col[i] for input i (NULL: all 0).  Set the callbacks after. */
+ * col[i] for input i (NULL: all 0), read under the rules m->rules.  Set
+ * the callbacks after. */
 void fmerge_open(struct fmerge *m, int n, char **paths, const int *col);
 /*
  * Run the merge to the end: -1.  When input i steps back, the stack

@@ -241,9 +241,7 @@ weight(struct ss *c, const struct jnum *v, uint64_t off)
 	if (v->d > 1.8e19)
 		json_error(&c->j, off, "a weight too large");
 	w.u = (uint64_t)v->d;
-	w.d = v->d;
-	if (w.d != (double)w.u)
-		count_frac = 1;
+	w.d = v->d;	/* a fraction makes it a decimal count (count_whole) */
 	return w;
 }
 

@@ -168,17 +168,6 @@ write_frame(const struct sswrite *w, uint32_t id)
 }
 
 static void
-write_weight(count c)
-{
-	char buf[400];
-
-	if (count_frac)
-		out_mem(buf, count_fmt(c, buf));
-	else
-		out_u64(c.u);
-}
-
-static void
 write_profile(const struct sswrite *w, const struct ssw_profile *p)
 {
 	uint32_t s, i, f, n;
@@ -187,7 +176,7 @@ write_profile(const struct sswrite *w, const struct ssw_profile *p)
 	out_str("{\"type\":\"sampled\",\"name\":");
 	out_jsonstr(p->name, strlen(p->name));
 	out_printf(",\"unit\":\"%s\",\"startValue\":0,\"endValue\":", unit_ss(p->unit));
-	write_weight(p->total);
+	out_count(p->total);
 	out_str(",\n \"samples\":[");
 	for (s = p->head; s; s = w->next[s - 1]) {
 		k = intern_str(&w->smp, s - 1);
@@ -205,7 +194,7 @@ write_profile(const struct sswrite *w, const struct ssw_profile *p)
 	for (s = p->head; s; s = w->next[s - 1]) {
 		if (s != p->head)
 			out_char(',');
-		write_weight(w->weight[s - 1]);
+		out_count(w->weight[s - 1]);
 	}
 	out_str("]}");
 }

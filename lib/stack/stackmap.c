@@ -383,7 +383,8 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 	return 1;
 }
 
-int
+/* stackmap_merge_each over the arrays of stackent_merge. */
+static int
 stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
     stackent_fn *fn, void *arg)
 {
@@ -403,6 +404,41 @@ stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
 	emit_all(all, nall, fn, arg);
 	free(all);
 	return 1;
+}
+
+/* The maps m[0..k) as the runs of stackent_merge_each. */
+static void
+map_runs(struct stackmap *const *m, int k, struct stackent **a, size_t **lcp, size_t *n)
+{
+	int i;
+
+	if (k > STACKMAP_MERGE_MAX)
+		eprintf("too many maps to merge");
+	for (i = 0; i < k; i++) {
+		a[i] = m[i]->ent;
+		lcp[i] = m[i]->lcp;
+		n[i] = m[i]->n;
+	}
+}
+
+int
+stackmap_merge_each(struct stackmap *const *m, int k, stackent_fn *fn, void *arg)
+{
+	struct stackent *a[STACKMAP_MERGE_MAX];
+	size_t *lcp[STACKMAP_MERGE_MAX], n[STACKMAP_MERGE_MAX];
+
+	map_runs(m, k, a, lcp, n);
+	return stackent_merge_each(a, lcp, n, k, fn, arg);
+}
+
+struct stackent *
+stackmap_merge(struct stackmap *const *m, int k, size_t *nout)
+{
+	struct stackent *a[STACKMAP_MERGE_MAX];
+	size_t *lcp[STACKMAP_MERGE_MAX], n[STACKMAP_MERGE_MAX];
+
+	map_runs(m, k, a, lcp, n);
+	return stackent_merge(a, lcp, n, k, nout);
 }
 
 /* stackmap_add of n <= STACKMAP_BATCH lines, in order, their memory

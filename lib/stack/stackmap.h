@@ -46,22 +46,28 @@ struct stackent *stackmap_get(struct stackmap *m, const char *s, size_t len);
  * is then a sorted list, no longer to be looked up. */
 struct stackent *stackmap_push(struct stackmap *m, const char *s, size_t len);
 /*
- * Merge the k sorted arrays a[i][0..n[i]), adding up both counts of
- * equal stacks: fn gets each distinct stack in order (and a number of
- * bytes it is known to share with the one before).  lcp[i] is what
- * stackmap_sort left in the map's lcp for a[i], or NULL.  0 when a sum
- * overflows.  A large merge runs in segments on two threads: fn must
- * then only write through out.h (a helper's segments are kept with
- * out_keep and written in their turn), so what fn prints comes out in
- * order all the same.
+ * Merge the k sorted arrays a[i][0..n[i]) into one new array of *nout
+ * entries (the strings stay where they are), adding up both counts of
+ * equal stacks.  lcp[i] is what stackmap_sort left in the map's lcp for
+ * a[i], or NULL.  NULL when a sum overflows.
  */
-typedef void stackent_fn(const struct stackent *e, size_t lcp, void *arg);
-int stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
-    stackent_fn *fn, void *arg);
-/* The same into one new array of *nout entries (the strings stay where
- * they are); NULL when a sum overflows. */
 struct stackent *stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k,
     size_t *nout);
+/*
+ * The same over k <= STACKMAP_MERGE_MAX sorted maps m[0..k), each
+ * stackmap_sort'ed or a list of stackmap_push (the halves of a file,
+ * read by two threads; fg-diff's three runs), handed out as it goes: fn
+ * gets each distinct stack in order (and a number of bytes it is known
+ * to share with the one before).  0 when a sum overflows.  A large
+ * merge runs in segments on two threads: fn must then only write
+ * through out.h (a helper's segments are kept with out_keep and written
+ * in their turn), so what fn prints comes out in order all the same.
+ */
+#define STACKMAP_MERGE_MAX 4
+typedef void stackent_fn(const struct stackent *e, size_t lcp, void *arg);
+int stackmap_merge_each(struct stackmap *const *m, int k, stackent_fn *fn, void *arg);
+/* The same into one new array of *nout entries, as stackent_merge. */
+struct stackent *stackmap_merge(struct stackmap *const *m, int k, size_t *nout);
 /* Add counts c[0..n) to the stack's entry; 0 when a sum overflows. */
 int stackmap_add(struct stackmap *m, const char *s, size_t len, const count *c, int n);
 

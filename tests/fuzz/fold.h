@@ -34,7 +34,6 @@ fuzz_fold(char *prog, const uint8_t *data, size_t size, fuzz_foldfn *fold)
 		close(null);
 		ready = 1;
 	}
-	count_frac = 0;
 	stackmap_init(&out);
 	error_jmp = &jb;
 	if (!setjmp(jb)) {

@@ -66,11 +66,12 @@ check_sorted(struct stackent *e, const size_t *lcp, size_t n)
 static void
 run(int fd, int map)
 {
+	struct frules rules = { 0 };
 	struct fline l;
 	count c[2];
 	size_t end;
 
-	fr_openfd(&r, dup(fd), "fuzz");	/* fr_close closes it */
+	fr_openfd(&r, dup(fd), "fuzz", &rules);	/* fr_close closes it */
 	if (map)
 		lines_watch(&r.in);
 	while (fr_next(&r, &l)) {
@@ -101,8 +102,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
 	lseek(fd, 0, SEEK_SET);
-	fr_ncounts = 0;
-	count_frac = 0;
 	stackmap_init(&m);
 	tree_init(&t, size & 1, 2);
 	error_jmp = &jb;

@@ -100,7 +100,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) || pwrite(fd, data + 2, size - 2, 0) != (ssize_t)(size - 2))
 		abort();
 	setopts(data);
-	count_frac = 0;
 	stackmap_init(&out);
 	error_jmp = &jb;
 	if (!setjmp(jb)) {

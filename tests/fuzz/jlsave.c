@@ -55,10 +55,11 @@ samples(void)
 static void
 save(int in, int layout)
 {
+	struct frules rules = { 0 };
 	struct fline l;
 
 	jlsave_init(&s, layout);
-	fr_openfd(&r, dup(in), "fuzz");	/* fr_close closes it */
+	fr_openfd(&r, dup(in), "fuzz", &rules);	/* fr_close closes it */
 	opened = 1;
 	while (fr_next(&r, &l))
 		jlsave_line(&s, &r, &l);
@@ -92,8 +93,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(in, 0) || pwrite(in, data + 1, size - 1, 0) != (ssize_t)(size - 1) ||
 	    lseek(in, 0, SEEK_SET) || ftruncate(1, 0) || lseek(1, 0, SEEK_SET))
 		abort();
-	fr_ncounts = 0;
-	count_frac = 0;
 	opened = written = 0;
 	error_jmp = &jb;
 	if (!setjmp(jb)) {

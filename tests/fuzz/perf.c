@@ -82,7 +82,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) || pwrite(fd, data + 2, size - 2, 0) != (ssize_t)(size - 2))
 		abort();
 	lseek(fd, 0, SEEK_SET);
-	count_frac = 0;
 	opened = 0;
 	error_jmp = &jb;
 	if (!setjmp(jb))
