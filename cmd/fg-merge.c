@@ -5,16 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
+#include "base/out.h"
+#include "base/par.h"
+#include "base/util.h"
 #include "read/fheader.h"
 #include "read/folded.h"
-#include "base/par.h"
 #include "read/input.h"
-#include "read/split.h"
 #include "read/merge.h"
-#include "base/out.h"
-#include "stack/stackmap.h"
+#include "read/split.h"
 #include "stack/cut.h"
-#include "base/util.h"
+#include "stack/stackmap.h"
 
 static noreturn void
 usage(void)
@@ -127,8 +128,7 @@ struct half {
 	struct freader r;
 	struct frules rules;
 	struct stackmap m;
-	char *com;
-	size_t comlen, comcap;
+	struct bytes com;
 };
 
 static void
@@ -145,13 +145,8 @@ read_half(void *arg)
 			stackbatch_add(&b, &h->m, l.stack, l.len, l.c, l.ncounts, h->r.name, h->r.lineno);
 			continue;
 		}
-		if (h->comlen + l.len + 1 > h->comcap) {
-			h->comcap = 2 * (h->comlen + l.len + 1);
-			h->com = erealloc(h->com, h->comcap);
-		}
-		memcpy(h->com + h->comlen, l.stack, l.len);
-		h->comlen += l.len;
-		h->com[h->comlen++] = '\n';
+		bytes_put(&h->com, l.stack, l.len);
+		bytes_put(&h->com, "\n", 1);
 	}
 	stackbatch_flush(&b, &h->m);
 	lines_onrelease(&h->r.in, NULL, NULL);
@@ -217,13 +212,13 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 	par_finish(&par, r.in.lineno);
 	fr_rules_join(&rules, &h.rules);
 	fhj_print(&hdr, 1);
-	if (h.comlen)
-		out_mem(h.com, h.comlen);
+	if (h.com.n)
+		out_mem(h.com.p, h.com.n);
 	if (cutting)
 		cut_merged(m, rules.ncounts, r.name);
 	else if (!stackmap_merge_each(m, 2, stackent_print, &rules.ncounts))
 		fileerr(r.name, 0, "sum of counts overflows");
-	free(h.com);
+	bytes_free(&h.com);
 	fr_close(&r);
 	fr_close(&h.r);
 	stackmap_free(&k.m);

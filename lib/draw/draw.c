@@ -177,10 +177,7 @@ draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, 
 	}
 	if (!o->reverse)
 		return l->stack;
-	if (l->len > *revcap) {
-		*revcap = l->len * 2;
-		*rev = erealloc(*rev, *revcap);
-	}
+	*rev = egrowarray(*rev, revcap, l->len, 1);
 	stack_reverse(l->stack, l->len, *rev);
 	return *rev;
 }
@@ -194,10 +191,7 @@ keep(struct stacks *st, int chart, const char *s, size_t len, const count *c)
 		stackmap_add(&st->m, s, len, c, 2);
 		return;
 	}
-	if (st->n == st->cap) {
-		st->cap = st->cap ? st->cap * 2 : 1024;
-		st->seq = ereallocarray(st->seq, st->cap, sizeof(*st->seq));
-	}
+	st->seq = egrowarray(st->seq, &st->cap, st->n + 1, sizeof(*st->seq));
 	e = &st->seq[st->n++];
 	e->s = arena_strdup(&st->a, s, len);
 	e->len = len;
