@@ -22,7 +22,7 @@ LIBSRC = $(wildcard lib/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
 ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
 # fg-html's script: one file a concern, joined in this order (html_js)
-HTMLJS = $(addprefix lib/draw/html/,model.js transform.js layout.js paint.js table.js controls.js)
+HTMLJS = $(addprefix lib/draw/html/,model.js merge.js transform.js layout.js paint.js table.js controls.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
