@@ -30,16 +30,22 @@ function rank() {
  * PATH walks a stack of names stored flat (a transform of each stack). */
 var UP = 0, DOWN = 1, PATH = 2;
 
-/* A new view being written: room for cap frames; with baselines or not. */
-function out(cap, withb) {
+/* A new view being written from view v: room for cap frames; with
+ * baselines as v has them.  Its frames are laid out by name as they
+ * are written (x; cx: the start of the next frame of each depth), and
+ * coloured (model.js's colours by name, or the colour of the frame
+ * they came of; a differential view's by its changes, once done). */
+function out(cap, v) {
+	var withb = !!v.b;
 	return { n: 0, depth: new Uint32Array(cap), f: new Uint32Array(cap), w: new Float64Array(cap),
 		b: withb ? new Float64Array(cap) : null, self: new Float64Array(cap),
-		bself: withb ? new Float64Array(cap) : null, src: new Int32Array(cap),
-		end: new Uint32Array(cap), parent: new Int32Array(cap), rooted: true };
+		bself: withb ? new Float64Array(cap) : null, col: new Uint32Array(cap), x: new Float64Array(cap),
+		end: new Uint32Array(cap), parent: new Int32Array(cap), rooted: true,
+		cx: new Float64Array(v.maxdepth + 3), v: v, byname: null };
 }
 /* Frame j of O: name id, depth d, parent p, weights w and b, source
- * frame src; its own samples are its weight until a child takes its
- * part. */
+ * frame src (-1: none); its own samples are its weight until a child
+ * takes its part. */
 function put(O, id, d, p, w, b, src) {
 	var j = O.n++;
 	O.f[j] = id;
@@ -47,28 +53,34 @@ function put(O, id, d, p, w, b, src) {
 	O.parent[j] = p;
 	O.w[j] = w;
 	O.self[j] = w;
-	O.src[j] = src;
+	O.x[j] = O.cx[d];
+	O.cx[d] += w;
 	if (p >= 0) O.self[p] -= w;
 	if (O.b) {
 		O.b[j] = b;
 		O.bself[j] = b;
 		if (p >= 0) O.bself[p] -= b;
+		return j;
 	}
+	O.col[j] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
 	return j;
 }
-/* The written frames as a view of src's: the columns cut to length,
- * colours, room for the layout. */
-function done(O, src, name) {
-	var n = O.n, v = { name: name, n: n, rooted: true, maxdepth: 0, sorted: -1 }, k, m = 0;
-	["depth", "f", "w", "b", "self", "bself", "src", "end", "parent"].forEach(function (k) {
-		v[k] = O[k] ? O[k].subarray(0, n) : null;
+/* the colour of a frame of name id from frame src of O's source */
+function colorof(O, id, src) {
+	var c = src >= 0 ? O.v.col[src] : (O.byname = O.byname || namecolors(O.v))[id];
+	return c >= 0 ? c : O.v.col[0];
+}
+/* The written frames as a view of v's: the columns cut to length,
+ * laid out by name, coloured. */
+function done(O, v, name) {
+	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: 0, sorted: 0 }, k, m = 0;
+	["depth", "f", "w", "b", "self", "bself", "col", "x", "end", "parent"].forEach(function (k) {
+		r[k] = O[k] ? O[k].subarray(0, n) : null;
 	});
-	for (k = 0; k < n; k++) if (v.depth[k] > m) m = v.depth[k];
-	v.maxdepth = m;
-	v.col = new Uint32Array(n);
-	v.x = new Float64Array(n);
-	colors(v, src);
-	return v;
+	for (k = 0; k < n; k++) if (r.depth[k] > m) m = r.depth[k];
+	r.maxdepth = m;
+	if (r.b) diffcolors(r);
+	return r;
 }
 
 /* Items: cursors (cur; for PATH, end: the end of the stack), weights,
@@ -148,6 +160,7 @@ function runs(I, s, e, p, d, W) {
  * frame, nor do those under it. */
 function merge(O, v, X, I, s, p, d, prune) {
 	var W = [], e, j, t, q, sw, sb, live, top;
+	O.cx[d] = O.x[p] + O.w[p] - sum(I, s);
 	if (I.n > s) runs(I, s, I.n, p, d, W);
 	else O.end[p] = O.n;
 	while (W.length) {
@@ -169,11 +182,17 @@ function merge(O, v, X, I, s, p, d, prune) {
 		top = I.n;
 		for (q = s; q < e; q++) next(v, X, I, I.ord[q]);
 		if (I.n === top) { O.end[j] = O.n; continue; }
+		O.cx[d + 1] = O.x[j] + sw - sum(I, top);
 		W.push(-1, j, top, 0);
 		runs(I, top, I.n, j, d + 1, W);
 	}
 	O.end[0] = O.n;
 	return O;
+}
+/* the weight of the items from s on */
+function sum(I, s) {
+	for (var w = 0, t = s; t < I.n; t++) w += I.w[t];
+	return w;
 }
 /* The items that follow item t, added to I. */
 function next(v, X, I, t) {
@@ -193,27 +212,35 @@ function whole(O, v, X, I, t, j, prune) {
 	var c = I.cur[t], w = I.w[t], b = I.b[t], d = O.depth[j], top = v.rooted ? 1 : 0, k, j0 = j;
 	if (X.kind === DOWN) return X.clean(c, I.st[t]) ? copy(O, v, X, c, j, prune) : false;
 	if (X.kind === UP) {
-		for (c = v.parent[c]; c >= top; c = v.parent[c]) j = put(O, v.f[c], ++d, j, w, b, X.nosrc ? -1 : c);
+		for (c = v.parent[c]; c >= top; c = v.parent[c]) {
+			O.cx[d + 1] = O.x[j];
+			j = put(O, v.f[c], ++d, j, w, b, X.nosrc ? -1 : c);
+		}
 	} else {
-		for (k = c + 1; k < I.end[t]; k++) j = put(O, X.buf[k], ++d, j, w, b, -1);
+		for (k = c + 1; k < I.end[t]; k++) {
+			O.cx[d + 1] = O.x[j];
+			j = put(O, X.buf[k], ++d, j, w, b, -1);
+		}
 	}
 	for (k = j0; k < O.n; k++) O.end[k] = O.n;
 	return true;
 }
 /* The subtree of frame c of v below frame j of O, copied; with prune,
- * without the frames of weight 0 (X.w: the weights, v.w's or a
- * transform's). */
+ * without the frames of weight 0 (X.w, X.b, X.s: the weights,
+ * baselines and own samples, v's or a transform's). */
 function copy(O, v, X, c, j, prune) {
-	var vw = X.w || v.w, vb = X.b || v.b, vf = v.f, vd = v.depth, vend = v.end, e = vend[c];
+	var vw = X.w || v.w, vb = X.b || v.b, vs = X.s || v.self, vf = v.f, vd = v.depth, vend = v.end, e = vend[c];
 	var at = X.at, dd = O.depth[j] - vd[c], open = 0, i, r, k;
 	if (!at || at.length < v.maxdepth + 2) at = X.at = new Int32Array(v.maxdepth + 2);
 	at[0] = j;
+	O.cx[O.depth[j] + 1] = O.x[j] + vs[c];
 	for (i = c + 1; i < e;) {
 		if (prune && vw[i] === 0) { i = vend[i]; continue; }
 		r = vd[i] - vd[c];
 		while (open >= r) O.end[at[open--]] = O.n;
 		k = put(O, vf[i], vd[i] + dd, at[r - 1], vw[i], vb ? vb[i] : 0, X.nosrc ? -1 : i);
 		at[open = r] = k;
+		O.cx[vd[i] + dd + 1] = O.x[k] + vs[i];
 		i++;
 	}
 	while (open >= 0) O.end[at[open--]] = O.n;

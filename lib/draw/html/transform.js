@@ -3,24 +3,21 @@
  * of model.js's shape), the input view left as it was.  Bottom-up
  * reverses the stacks; the sandwich cuts them at a function. */
 
-/* Colours of a new view: by name as the page's, or a differential
- * view's by its own changes (fg's scale: red grew, blue shrank, green
- * new), or the colour of the frame it first came of. */
-function colors(v, src) {
-	var i, d, m = 0;
-	if (!v.b) {
-		var byname = namecolors(src);
-		for (i = 0; i < v.n; i++) {
-			d = NAMECOLOR && v.f[i] < NAMECOLOR.length ? NAMECOLOR[v.f[i]] :
-				v.src[i] >= 0 ? src.col[v.src[i]] : byname[v.f[i]];
-			v.col[i] = d >= 0 ? d : src.col[0];
-		}
-		return;
-	}
+/* Colours of a differential view, by its own changes (fg's scale: red
+ * grew, blue shrank, green new). */
+function diffcolors(v) {
+	var i, d, m = 0, red = [], blue = [], g;
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
-		v.col[i] = colorindex(v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
+		if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
+		/* delta's colours, one a shade of 211 each way, made once */
+		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
+		if (d > m) d = m;
+		if (d < -m) d = -m;
+		g = d > 0 ? 210 * (m - d) / m | 0 : 210 * (m + d) / m | 0;
+		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
+		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
 	}
 }
 /* the colour of each name's first frame in view v (-1: none) */
@@ -97,7 +94,7 @@ function bottomup(v) {
 			steps += v.depth[i] - top + 1;
 		}
 	}
-	O = out(1 + steps, !!v.b);
+	O = out(1 + steps, v);
 	put(O, ALLID, 0, -1, w0, b0, -1);
 	return done(merge(O, v, { kind: UP }, I, 0, 0, 1, true), v, v.name);
 }
@@ -137,7 +134,7 @@ function sandwich2(v, fn) {
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
-	var id = v.f[occ[0]], C = out(1 + steps, !!v.b), E = out(1 + under, !!v.b);
+	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
 	put(C, id, 0, -1, w0, b0, occ[0]);
 	put(E, id, 0, -1, w0, b0, occ[0]);
 	return { fn: fn,
@@ -362,6 +359,7 @@ var TREE = {
 			kw[i] = v.self[i];
 			if (kb) kb[i] = v.bself[i];
 		}
+		var ks = kw.slice();
 		for (i = n - 1; i > top; i--) {
 			p = v.parent[i];
 			if (p < top) continue;
@@ -370,6 +368,7 @@ var TREE = {
 		}
 		var X = calleesof(v, kw, kb);
 		X.nosrc = true;
+		X.s = ks;
 		return root(v, I, X);
 	}
 };
@@ -409,7 +408,7 @@ function transform1(v, t) {
 		cap = 1 + nb;
 	}
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
-	O = out(cap, !!v.b);
+	O = out(cap, v);
 	put(O, ALLID, 0, -1, w0, b0, -1);
 	return done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 }
