@@ -209,20 +209,87 @@ function next(v, X, I, t) {
 /* Item t, alone in its run (frame j of O), written out with all that
  * follows it, when its kind allows: true when done. */
 function whole(O, v, X, I, t, j, prune) {
-	var c = I.cur[t], w = I.w[t], b = I.b[t], d = O.depth[j], top = v.rooted ? 1 : 0, k, j0 = j;
-	if (X.kind === DOWN) return X.clean(c, I.st[t]) ? copy(O, v, X, c, j, prune) : false;
+	var c = I.cur[t], k, n;
+	if (X.kind === DOWN) {
+		if (!X.clean(c, I.st[t])) return false;
+		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
+	}
 	if (X.kind === UP) {
-		for (c = v.parent[c]; c >= top; c = v.parent[c]) {
-			O.cx[d + 1] = O.x[j];
-			j = put(O, v.f[c], ++d, j, w, b, X.nosrc ? -1 : c);
-		}
+		for (k = 0, n = v.parent[c]; n >= (v.rooted ? 1 : 0); n = v.parent[n]) k++;
+		chain(O, v.f, v.parent, c, k, j, I.w[t], I.b[t], X.nosrc);
 	} else {
-		for (k = c + 1; k < I.end[t]; k++) {
-			O.cx[d + 1] = O.x[j];
-			j = put(O, X.buf[k], ++d, j, w, b, -1);
+		chain(O, X.buf, null, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
+	}
+	for (k = j; k < O.n; k++) O.end[k] = O.n;
+	return true;
+}
+/* A chain of len frames below frame j of O, of weights w and b: the
+ * names ids[c'] of the callers c' of frame c (up, their parents), or
+ * of ids[c + 1...] (up null); each its caller's whole width. */
+function chain(O, ids, up, c, len, j, w, b, nosrc) {
+	var n = O.n, d = O.depth[j], x = O.x[j], e = n + len, id, src;
+	var F = O.f, DE = O.depth, P = O.parent, WW = O.w, S = O.self, XX = O.x, C = O.col, B = O.b, BS = O.bself;
+	if (e === n) return;
+	S[j] = 0;
+	if (B) BS[j] = 0;
+	for (; n < e; j = n++) {
+		c = up ? up[c] : c + 1;
+		id = ids[c];
+		src = nosrc ? -1 : c;
+		F[n] = id;
+		DE[n] = ++d;
+		P[n] = j;
+		WW[n] = w;
+		S[n] = 0;
+		XX[n] = x;
+		if (B) { B[n] = b; BS[n] = 0; }
+		else C[n] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
+	}
+	S[j] = w;
+	if (B) BS[j] = b;
+	O.n = n;
+}
+/* whether view v has frames of weight 0 (computed once) */
+function zeros(v) {
+	if (v.zeros === undefined) {
+		v.zeros = false;
+		for (var i = 0; i < v.n && !v.zeros; i++) if (v.w[i] === 0) v.zeros = true;
+	}
+	return v.zeros;
+}
+/* The subtree of frame c of v, laid out by name, below frame j of O,
+ * copied block by block: its columns moved, their depths, parents,
+ * ends and starts shifted. */
+function block(O, v, X, c, j) {
+	var lo = c + 1, hi = v.end[c], n = O.n, len = hi - lo, i, k, id;
+	var dd = O.depth[j] - v.depth[c], dp = j - c, dx = O.x[j] - v.x[c];
+	O.f.set(v.f.subarray(lo, hi), n);
+	O.w.set(v.w.subarray(lo, hi), n);
+	O.self.set(v.self.subarray(lo, hi), n);
+	O.self[j] = v.self[c];
+	if (O.b) {
+		O.b.set(v.b.subarray(lo, hi), n);
+		O.bself.set(v.bself.subarray(lo, hi), n);
+		O.bself[j] = v.bself[c];
+	}
+	var DE = O.depth, P = O.parent, EN = O.end, XX = O.x, C = O.col, F = O.f;
+	var vd = v.depth, vp = v.parent, ve = v.end, vx = v.x;
+	for (i = lo, k = n; i < hi; i++, k++) {
+		DE[k] = vd[i] + dd;
+		P[k] = vp[i] + dp;
+		EN[k] = ve[i] + dp;
+		XX[k] = vx[i] + dx;
+	}
+	if (!O.b && !NAMECOLOR && !X.nosrc) {
+		C.set(v.col.subarray(lo, hi), n);
+	} else if (!O.b) {
+		for (k = n; k < n + len; k++) {
+			id = F[k];
+			C[k] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, X.nosrc ? -1 : k - dp);
 		}
 	}
-	for (k = j0; k < O.n; k++) O.end[k] = O.n;
+	O.n = n + len;
+	O.end[j] = O.n;
 	return true;
 }
 /* The subtree of frame c of v below frame j of O, copied; with prune,
