@@ -147,7 +147,7 @@ function sandwich2(v, fn) {
  * callees as they are, of weights w and b (v's by default). */
 function calleesof(v, w, b) {
 	var vw = w || v.w, vb = b || v.b, f = v.f, end = v.end;
-	return { kind: DOWN, w: vw, b: vb,
+	return { kind: DOWN, w: w, b: b,
 		kids: function (I, lo, hi) {
 			for (var d = lo; d < hi; d = end[d]) add(I, d, 0, vw[d], vb ? vb[d] : 0, f[d], -1);
 		},
