@@ -113,11 +113,20 @@ function elidedview() {
 	views[ST.v] = views[ST.v] || {};
 	return views[ST.v].e || (views[ST.v].e = build(r.e, r.name));
 }
-/* The view with the transforms (ST.tx) applied, built once a list. */
+/* The view with the transforms (ST.tx) applied: each of the list's
+ * beginnings built once, so that a transform added is the one
+ * computed, and one undone costs nothing. */
 function current() {
-	var b = baseview(), key = JSON.stringify(ST.tx);
-	if (!b.tx || b.tx.key !== key) b.tx = { key: key, v: transform(b, ST.tx) };
-	return b.tx.v;
+	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
+	for (k = 0; k < ST.tx.length; k++) {
+		key = JSON.stringify(ST.tx[k]);
+		if (!c[k] || c[k].key !== key) {
+			c.length = k;
+			c[k] = { key: key, v: transform(v, [ST.tx[k]]) };
+		}
+		v = c[k].v;
+	}
+	return v;
 }
 function view() {
 	var b = current();

@@ -102,14 +102,11 @@ function bottomup(v) {
 /* The frames of v named fn (every name id shown as fn), outermost only:
  * recursion counted once a stack, as fg-top and fg-filter --reroot. */
 function occurrences(v, fn) {
-	var want = new Uint8Array(NAMES.length), open = 0, st = [], out = [], i, k;
-	for (k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === fn ? 1 : 0;
-	for (i = v.rooted ? 1 : 0; i < v.n; i++) {
-		while (st.length && v.end[st[st.length - 1]] <= i) { st.pop(); open--; }
-		if (!want[v.f[i]] || open) continue;
+	var want = marks(fn), out = [], f = v.f, end = v.end, i;
+	for (i = v.rooted ? 1 : 0; i < v.n;) {
+		if (!want[f[i]]) { i++; continue; }
 		out.push(i);
-		st.push(i);
-		open++;
+		i = end[i];
 	}
 	return out;
 }
