@@ -41,7 +41,7 @@ function out(cap, v) {
 		b: withb ? new Float64Array(cap) : null, self: new Float64Array(cap),
 		bself: withb ? new Float64Array(cap) : null, col: new Uint32Array(cap), x: new Float64Array(cap),
 		end: new Uint32Array(cap), parent: new Int32Array(cap), rooted: true,
-		cx: new Float64Array(v.maxdepth + 3), v: v, byname: null };
+		cx: new Float64Array(v.maxdepth + 3), v: v, byname: null, md: 0 };
 }
 /* Frame j of O: name id, depth d, parent p, weights w and b, source
  * frame src (-1: none); its own samples are its weight until a child
@@ -50,6 +50,7 @@ function put(O, id, d, p, w, b, src) {
 	var j = O.n++;
 	O.f[j] = id;
 	O.depth[j] = d;
+	if (d > O.md) O.md = d;
 	O.parent[j] = p;
 	O.w[j] = w;
 	O.self[j] = w;
@@ -73,12 +74,10 @@ function colorof(O, id, src) {
 /* The written frames as a view of v's: the columns cut to length,
  * laid out by name, coloured. */
 function done(O, v, name) {
-	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: 0, sorted: 0 }, k, m = 0;
+	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, sorted: 0 };
 	["depth", "f", "w", "b", "self", "bself", "col", "x", "end", "parent"].forEach(function (k) {
 		r[k] = O[k] ? O[k].subarray(0, n) : null;
 	});
-	for (k = 0; k < n; k++) if (r.depth[k] > m) m = r.depth[k];
-	r.maxdepth = m;
 	if (r.b) diffcolors(r);
 	return r;
 }
@@ -209,18 +208,14 @@ function next(v, X, I, t) {
 /* Item t, alone in its run (frame j of O), written out with all that
  * follows it, when its kind allows: true when done. */
 function whole(O, v, X, I, t, j, prune) {
-	var c = I.cur[t], k, n;
+	var c = I.cur[t];
 	if (X.kind === DOWN) {
 		if (!X.clean(c, I.st[t])) return false;
 		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
 	}
-	if (X.kind === UP) {
-		for (k = 0, n = v.parent[c]; n >= (v.rooted ? 1 : 0); n = v.parent[n]) k++;
-		chain(O, v.f, v.parent, c, k, j, I.w[t], I.b[t], X.nosrc);
-	} else {
-		chain(O, X.buf, null, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
-	}
-	for (k = j; k < O.n; k++) O.end[k] = O.n;
+	/* the callers of c: as many as its depth below the top */
+	if (X.kind === UP) chain(O, v.f, v.parent, c, v.depth[c] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	else chain(O, X.buf, null, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
 	return true;
 }
 /* A chain of len frames below frame j of O, of weights w and b: the
@@ -229,10 +224,13 @@ function whole(O, v, X, I, t, j, prune) {
 function chain(O, ids, up, c, len, j, w, b, nosrc) {
 	var n = O.n, d = O.depth[j], x = O.x[j], e = n + len, id, src;
 	var F = O.f, DE = O.depth, P = O.parent, WW = O.w, S = O.self, XX = O.x, C = O.col, B = O.b, BS = O.bself;
+	var EN = O.end;
+	EN[j] = e;
 	if (e === n) return;
 	S[j] = 0;
 	if (B) BS[j] = 0;
 	for (; n < e; j = n++) {
+		EN[n] = e;
 		c = up ? up[c] : c + 1;
 		id = ids[c];
 		src = nosrc ? -1 : c;
@@ -240,14 +238,15 @@ function chain(O, ids, up, c, len, j, w, b, nosrc) {
 		DE[n] = ++d;
 		P[n] = j;
 		WW[n] = w;
-		S[n] = 0;
 		XX[n] = x;
-		if (B) { B[n] = b; BS[n] = 0; }
+		/* their own samples (S, BS) stay 0, as fresh memory is */
+		if (B) B[n] = b;
 		else C[n] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
 	}
 	S[j] = w;
 	if (B) BS[j] = b;
 	O.n = n;
+	if (d > O.md) O.md = d;
 }
 /* whether view v has frames of weight 0 (computed once) */
 function zeros(v) {
@@ -275,7 +274,7 @@ function block(O, v, X, c, j) {
 	var DE = O.depth, P = O.parent, EN = O.end, XX = O.x, C = O.col, F = O.f;
 	var vd = v.depth, vp = v.parent, ve = v.end, vx = v.x;
 	for (i = lo, k = n; i < hi; i++, k++) {
-		DE[k] = vd[i] + dd;
+		if ((DE[k] = vd[i] + dd) > O.md) O.md = DE[k];
 		P[k] = vp[i] + dp;
 		EN[k] = ve[i] + dp;
 		XX[k] = vx[i] + dx;
