@@ -68,21 +68,23 @@ function build(r, name) {
 	return finish(v);
 }
 function finish(v) {
-	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n);
-	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, st = [], i, p;
-	v.maxdepth = 0;
+	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n), m = 0;
+	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, i, p, sp = 0, w = v.w;
+	for (i = 0; i < n; i++) if (depth[i] > m) m = depth[i];
+	v.maxdepth = m;
+	/* the frames open above frame i, a stack as deep as the tree */
+	var st = new Int32Array(m + 2);
 	for (i = 0; i < n; i++) {
-		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
-		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
-		p = parent[i] = st.length ? st[st.length - 1] : -1;
-		st.push(i);
-		self[i] += v.w[i];
-		if (p >= 0) self[p] -= v.w[i];
+		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
+		p = parent[i] = sp ? st[sp - 1] : -1;
+		st[sp++] = i;
+		self[i] += w[i];
+		if (p >= 0) self[p] -= w[i];
 		if (!bself) continue;
 		bself[i] += v.b[i];
 		if (p >= 0) bself[p] -= v.b[i];
 	}
-	while (st.length) end[st.pop()] = n;
+	while (sp) end[st[--sp]] = n;
 	v.end = end;
 	v.self = self;
 	v.bself = bself;
