@@ -80,18 +80,19 @@ function stacks(v, fn) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O;
+	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n;
+	var self = v.self, bself = v.bself, f = v.f, depth = v.depth;
 	rank();
 	I = items(1024);
 	/* the vanished stacks last, once the frames they may add to are made */
-	for (pass = 0; pass < (v.b ? 2 : 1); pass++) {
-		for (i = top; i < v.n; i++) {
-			if (v.self[i] === 0 && !(v.bself && v.bself[i] !== 0)) continue;
-			if ((v.self[i] === 0) !== (pass === 1)) continue;
-			add(I, i, 0, v.self[i], v.bself ? v.bself[i] : 0, v.f[i], 0);
-			w0 += v.self[i];
-			b0 += v.bself ? v.bself[i] : 0;
-			steps += v.depth[i] - top + 1;
+	for (pass = 0; pass < (bself ? 2 : 1); pass++) {
+		for (i = top; i < n; i++) {
+			if (self[i] === 0 && !(bself && bself[i] !== 0)) continue;
+			if ((self[i] === 0) !== (pass === 1)) continue;
+			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], 0);
+			w0 += self[i];
+			b0 += bself ? bself[i] : 0;
+			steps += depth[i] - top + 1;
 		}
 	}
 	O = out(1 + steps, v);
