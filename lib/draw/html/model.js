@@ -120,11 +120,20 @@ function elidedview() {
  * computed, and one undone costs nothing. */
 function current() {
 	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
+	/* a differential view's stacks of baseline only (no samples of the
+	 * target's end there) keep their names through every transform of
+	 * a list, where a step's merge would prune them into their callers:
+	 * the list at once, on each stack */
+	if (b.b && ST.tx.length > 1) {
+		key = JSON.stringify(ST.tx);
+		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, ST.tx) };
+		return b.txall.v;
+	}
 	for (k = 0; k < ST.tx.length; k++) {
 		key = JSON.stringify(ST.tx[k]);
 		if (!c[k] || c[k].key !== key) {
 			c.length = k;
-			c[k] = { key: key, v: transform(v, [ST.tx[k]]) };
+			c[k] = { key: key, v: transform1(v, ST.tx[k]) };
 		}
 		v = c[k].v;
 	}

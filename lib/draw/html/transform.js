@@ -382,37 +382,72 @@ function root(v, I, X) {
 	X.kids(I, v.rooted ? 1 : 0, v.n, -1);
 	return X;
 }
+/* The stacks of view v through TX's functions of the transforms list, their
+ * names stored flat in X.buf, an item each (PATH) in I; their length. */
+function pathstacks(v, list, X, I) {
+	var nb = 0;
+	txstacks(v, list, function (s, w, b) {
+		room(X, nb + s.length);
+		X.buf.set(s, nb);
+		add(I, nb, nb + s.length, w, b, s[0], 0);
+		nb += s.length;
+	});
+	return nb;
+}
+function room(X, m) {
+	if (m <= X.buf.length) return;
+	var x = new Uint32Array(2 * m);
+	x.set(X.buf);
+	X.buf = x;
+}
+/* The same for rec (TX.rec's rule, without its arrays and maps): a
+ * stack's names written as they come; a name that the stack already
+ * has (at[its first id]: its place) cuts it back to that place, and
+ * takes it. */
+function recstacks(v, X, I) {
+	var nn = NAMES.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1), nb = 0, k;
+	for (k = 0; k < nn; k++) canon[k] = nameid(NAMES[k]);
+	stacks(v, function (path, from, len, w, b) {
+		var L = 0, q, j, id, c, buf;
+		room(X, nb + len);
+		buf = X.buf;
+		for (q = 0; q < len; q++) {
+			id = path[q];
+			c = at[canon[id]];
+			if (c < 0) {
+				at[canon[id]] = L;
+				buf[nb + L++] = id;
+				continue;
+			}
+			for (j = c + 1; j < L; j++) at[canon[buf[nb + j]]] = -1;
+			L = c + 1;
+			buf[nb + c] = id;
+		}
+		for (j = 0; j < L; j++) at[canon[buf[nb + j]]] = -1;
+		add(I, nb, nb + L, w, b, buf[nb], 0);
+		nb += L;
+	});
+	return nb;
+}
 /* View v with transform t ([kind, arg]) applied. */
-function transform1(v, t) {
-	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n;
+function transform1(v, t) { return transform(v, [t]); }
+/* View v with the transforms list applied: one on the tree, or rec or
+ * a list of them (TX's functions in order) on each stack. */
+function transform(v, list) {
+	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n, t = list[0];
+	if (!list.length) return v;
 	rank();
-	if (TREE[t[0]]) {
-		I = items(1024);
+	I = items(1024);
+	if (list.length === 1 && TREE[t[0]]) {
 		X = TREE[t[0]](v, t[1], I);
 	} else {
 		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
-		I = items(1024);
-		var nb = 0;
-		txstacks(v, [t], function (s, w, b) {
-			if (nb + s.length > X.buf.length) {
-				var x = new Uint32Array(2 * (nb + s.length));
-				x.set(X.buf.subarray(0, nb));
-				X.buf = x;
-			}
-			X.buf.set(s, nb);
-			add(I, nb, nb + s.length, w, b, s[0], 0);
-			nb += s.length;
-		});
-		cap = 1 + nb;
+		cap = 1 + (list.length === 1 && t[0] === "rec" ? recstacks(v, X, I) : pathstacks(v, list, X, I));
 	}
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
 	put(O, ALLID, 0, -1, w0, b0, -1);
 	return done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
-}
-/* View v with the transforms list applied in order. */
-function transform(v, list) {
-	return list.reduce(transform1, v);
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the
