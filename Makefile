@@ -20,9 +20,13 @@ endif
 
 LIBSRC = $(wildcard lib/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
-ASSETS = $(wildcard lib/*/*.js lib/*/*.css)
+# (viewer.js, what both viewers share, is joined into fg-svg's and fg-html's)
+ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))
+# fg-svg's script: its own, then the viewers' shared part (svg_js)
+SVGJS = lib/draw/svg.js lib/draw/viewer.js
 # fg-html's script: one file a concern, joined in this order (html_js)
-HTMLJS = $(addprefix lib/draw/html/,model.js merge.js transform.js layout.js paint.js table.js controls.js)
+HTMLJS = lib/draw/html/model.js lib/draw/viewer.js \
+	$(addprefix lib/draw/html/,merge.js transform.js layout.js paint.js table.js controls.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
@@ -58,6 +62,10 @@ $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 $(OBJDIR)/gen/draw/html.js.c: $(HTMLJS) $(OBJDIR)/embed
 	@mkdir -p $(@D)
 	$(OBJDIR)/embed html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@
+
+$(OBJDIR)/gen/draw/svg.js.c: $(SVGJS) $(OBJDIR)/embed
+	@mkdir -p $(@D)
+	$(OBJDIR)/embed svg_js $(SVGJS) > $@.tmp && mv $@.tmp $@
 
 $(OBJDIR)/gen/%.o: $(OBJDIR)/gen/%.c
 	$(CC) $(ALLFLAGS) -c -o $@ $<

@@ -32,14 +32,13 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_VERSION };
+	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		{ "idle", no_argument, NULL, O_IDLE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "by-thread", no_argument, NULL, O_BYTHREAD },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct stackmap out;
@@ -55,7 +54,7 @@ main(int argc, char **argv)
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -22,7 +22,7 @@ struct opts {
 
 static struct fhjoin hdr;	/* the two inputs' unit headers */
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
@@ -127,7 +127,7 @@ print_ent(const struct stackent *e, size_t lcp, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_STRIPLINES = 256, O_WILDCARD, O_NOWILDCARD, O_SIMPLIFY, O_VERSION };
+	enum { O_STRIPLINES = 256, O_WILDCARD, O_NOWILDCARD, O_SIMPLIFY };
 	static const struct option longopts[] = {
 		{ "normalize", optional_argument, NULL, 'n' },
 		{ "strip-hex", no_argument, NULL, 's' },
@@ -136,8 +136,7 @@ main(int argc, char **argv)
 		{ "no-wildcard", no_argument, NULL, O_NOWILDCARD },
 		{ "simplify", no_argument, NULL, O_SIMPLIFY },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct opts o = { 0 };
@@ -147,6 +146,7 @@ main(int argc, char **argv)
 	struct stackent *e;
 	size_t n;
 	count totals[2];
+	static const char *const norms[] = { "exact", NULL };
 	int c, k, userwild = 0, nowild = 0;
 	char **wilds = NULL;
 	int nwilds = 0;
@@ -155,12 +155,8 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "nsh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			if (!optarg)
-				o.normalize = NORM_TRUNC;
-			else if (!strcmp(optarg, "exact"))
-				o.normalize = NORM_EXACT;
-			else
-				usage_error("bad normalize mode: '%s'", optarg);
+			o.normalize = !optarg ? NORM_TRUNC :
+			    NORM_EXACT + opt_choice(optarg, "normalize mode", norms);
 			break;
 		case 's': o.striphex = 1; break;
 		case O_STRIPLINES: o.striplines = 1; break;
@@ -172,8 +168,8 @@ main(int argc, char **argv)
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

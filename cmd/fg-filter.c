@@ -28,7 +28,7 @@ struct filter {
 	size_t heldlen, heldcap;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
@@ -187,8 +187,7 @@ main(int argc, char **argv)
 		{ "only", no_argument, NULL, 'o' },
 		{ "reroot", no_argument, NULL, 'r' },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct filter f;
@@ -204,8 +203,8 @@ main(int argc, char **argv)
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case 'V': version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -185,11 +185,9 @@ run(const char *prog, char **args)
 int
 main(int argc, char **argv)
 {
-	enum { O_VERSION = 256 };
 	static const struct option lo[] = {
 		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char dash[] = "-";
@@ -204,7 +202,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'v': verbose = 1; break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

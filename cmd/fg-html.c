@@ -7,9 +7,11 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
+#include "draw/optrange.h"
 #include "draw/html.h"
 #include "read/fheader.h"
 #include "read/folded.h"
+#include "read/nameattr.h"
 
 /* One input file: its graph, for differential input the stacks that
  * vanished (target 0), and what its header says the counts are. */
@@ -19,34 +21,28 @@ struct input {
 	struct fheader h;
 };
 
+/* The renderers' options but those of an image (--minwidth, --total,
+ * --no-more; -w and -H size the canvas), worded for a page. */
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...]\n"
-	    "  -t, --title TEXT       title (\"Flame Graph\", or \"Icicle Graph\" with -i)\n"
-	    "      --subtitle TEXT    a second line under the title\n"
+	printf("usage: %s [options] [FILE...]\n", argv0);
+	fputs("  -t, --title TEXT       title (\"Flame Graph\", or \"Icicle Graph\" with -i)\n"
+	    DU_SUBTITLE
 	    "  -w, --width PX         canvas width (fills the window, or FG_WIDTH)\n"
 	    "  -H, --height PX        canvas height (fills the window, or FG_HEIGHT)\n"
-	    "  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n"
-	    "                         red, green, blue, aqua, yellow, purple, orange,\n"
-	    "                         julia, category\n"
-	    "      --hash             colour by a hash of the name\n"
-	    "      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
-	    "      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
+	    DU_BGCOLORS DU_COLORS DU_HASH DU_PALETTE DU_FLAMECHART
 	    "  -i, --inverted         open as an icicle graph (the root on top)\n"
+	    DU_REVERSE DU_NEGATE DU_DELTA DU_MINDELTA
 	    "      --sort=name|width  open with callees by name (default) or widest first\n"
-	    "      --flamechart       keep input order, merge only adjacent stacks (time order)\n"
+	    DU_COUNTNAME
 	    "      --source-url TEMPLATE  link frames FUNC at FILE:LINE to their source:\n"
 	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
-	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
-	    "      --reverse          reverse every stack (merge at the leaves)\n"
-	    "      --negate           differential: draw the baseline, colour baseline - target\n"
-	    "      --delta=total|self differential: colour by total (default) or self change\n"
-	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
+	    "      --nameattr FILE    titles and links of frames by name (FUNC<tab>NAME=VALUE...)\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n"
-	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", argv0);
+	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", stdout);
 	exit_stdout();
 }
 
@@ -69,35 +65,27 @@ size_env(const char *var)
 {
 	const char *env = getenv(var);
 
-	return env && *env ? draw_num(env, var, 100) : 0;
+	return env && *env ? draw_num(env, var, 100, RANGE_PX) : 0;
 }
 
-enum { O_SORT = DO_LAST, O_SPLIT, O_COUNTNAME, O_SOURCEURL, O_VERSION };
+enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR };
+
+/* Is option c one of an image's only (its frames cut or boxed)? */
+static int
+image_only(int c)
+{
+	return c == DO_MINWIDTH || c == DO_TOTAL || c == DO_NOMORE;
+}
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "title", required_argument, NULL, 't' },
-		{ "subtitle", required_argument, NULL, DO_SUBTITLE },
-		{ "width", required_argument, NULL, 'w' },
-		{ "height", required_argument, NULL, 'H' },
-		{ "colors", required_argument, NULL, 'c' },
-		{ "hash", no_argument, NULL, DO_HASH },
-		{ "palette", required_argument, NULL, DO_PALETTE },
-		{ "bgcolors", required_argument, NULL, DO_BGCOLORS },
-		{ "inverted", no_argument, NULL, 'i' },
-		{ "reverse", no_argument, NULL, DO_REVERSE },
-		{ "negate", no_argument, NULL, DO_NEGATE },
-		{ "delta", required_argument, NULL, DO_DELTA },
-		{ "min-delta", required_argument, NULL, DO_MINDELTA },
-		{ "sort", required_argument, NULL, O_SORT },
-		{ "flamechart", no_argument, NULL, DO_FLAMECHART },
+		DRAW_LONGOPTS,
 		{ "split-root", no_argument, NULL, O_SPLIT },
-		{ "countname", required_argument, NULL, O_COUNTNAME },
 		{ "source-url", required_argument, NULL, O_SOURCEURL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		{ "nameattr", required_argument, NULL, O_NAMEATTR },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct html_page page = { 0 };
@@ -105,45 +93,51 @@ main(int argc, char **argv)
 	/* static: still reachable when a bad input ends the program from
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
-	int c, i, n, split = 0;
+	static struct nameattrs na;
+	const char *nafile = NULL;
+	int c, i, k = 0, n, split = 0;
 
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
-	o.fontwidth = 0.59;
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
-	o.countname = "samples";
 	page.width = size_env("FG_WIDTH");
 	page.height = size_env("FG_HEIGHT");
-	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, &k)) != -1) {
 		/* -w and -H size the canvas, not fg-svg's image and frames */
-		if (c != 'w' && c != 'H' && draw_option(&o, c, optarg))
+		if (c != 'w' && c != 'H' && !image_only(c) && draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
-		case 'w': page.width = draw_num(optarg, "width", 100); break;
-		case 'H': page.height = draw_num(optarg, "height", 100); break;
-		case O_SORT:
-			if (strcmp(optarg, "width") && strcmp(optarg, "name"))
-				usage_error("bad sort: '%s' (name or width)", optarg);
-			page.sortwidth = !strcmp(optarg, "width");
-			break;
+		case 'w': page.width = draw_num(optarg, "width", 100, RANGE_PX); break;
+		case 'H': page.height = draw_num(optarg, "height", 100, RANGE_PX); break;
 		case O_SPLIT: split = 1; break;
-		case O_COUNTNAME: o.countname = optarg; page.fixedname = 1; break;
 		case O_SOURCEURL:
 			if (!html_url_ok(optarg))
 				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
 			page.sourceurl = optarg;
 			break;
+		case O_NAMEATTR: nafile = optarg; break;
 		case 'h': usage();
-		case O_VERSION: version();
-		default: tryhelp();
+		case OPT_VERSION: version();
+		default:
+			if (image_only(c))
+				usage_error("--%s applies to an image, not to a page",
+				    longopts[k].name);
+			tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	page.deftitle = !o.title;
-	if (o.chart && page.sortwidth)
-		usage_error("--sort=width and --flamechart exclude each other");
+	page.sortwidth = o.bywidth;
+	page.fixedname = o.countname != NULL;
+	if (!o.countname)
+		o.countname = "samples";
 	draw_finish_options(&o);
+	if (nafile) {
+		nameattr_init(&na);
+		nameattr_load(&na, nafile);
+		page.nattrs = &na;
+	}
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;
 	in = ecalloc(n, sizeof(*in));
@@ -164,5 +158,7 @@ main(int argc, char **argv)
 		fh_free(&in[i].h);
 	}
 	free(in);
+	if (nafile)
+		nameattr_free(&na);
 	return 0;
 }

@@ -33,14 +33,14 @@ online(struct freader *r, struct fline *l, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_LAYOUT = 256, O_MAXSIZE, O_VERSION };
+	enum { O_LAYOUT = 256, O_MAXSIZE };
 	static const struct option longopts[] = {
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
+	static const char *const layouts[] = { "meta", "legacy", NULL };	/* JL_META... */
 	static struct jlsave s;
 	int c, layout = JL_META;
 	uint64_t maxsize = JLS_MAXSIZE;
@@ -48,20 +48,13 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case O_LAYOUT:
-			if (!strcmp(optarg, "meta"))
-				layout = JL_META;
-			else if (!strcmp(optarg, "legacy"))
-				layout = JL_LEGACY;
-			else
-				usage_error("bad layout: '%s' (meta or legacy)", optarg);
-			break;
+		case O_LAYOUT: layout = JL_META + opt_choice(optarg, "layout", layouts); break;
 		case O_MAXSIZE:
 			if (!(maxsize = estrtosize(optarg, "size")))
 				usage_error("bad size '%s'", optarg);
 			break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -16,7 +16,7 @@
 #include "stack/cut.h"
 #include "base/util.h"
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [FILE...]\n"
@@ -259,8 +259,7 @@ main(int argc, char **argv)
 		{ "min-share", required_argument, NULL, 'P' },
 		{ "min-count", required_argument, NULL, 'N' },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct sink k = { 0 };
@@ -274,8 +273,8 @@ main(int argc, char **argv)
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case 'V': version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "draw/legend.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -18,19 +19,16 @@ enum { OBJ_CATALOG = 1, OBJ_PAGES, OBJ_PAGE, OBJ_FONT, OBJ_CONTENT, OBJ_SHADING,
 #define ANNOT_MINW 1.0
 
 struct popts {
-	double fontwidth;
-	int links;
+	int links;	/* 0 with --no-links */
 };
 
-static void
+static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...]\n%s"
-	    "      --fontsize SIZE    font size (12)\n"
-	    "      --fontwidth W      average character width / font size (0.59)\n"
+	printf("usage: %s [options] [FILE...]\n%s%s"
 	    "      --no-links         no annotation with each frame's name and count\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0, draw_usage);
+	    "      --version          show the version\n", argv0, draw_usage, DU_FONTS);
 	exit_stdout();
 }
 
@@ -88,34 +86,36 @@ text(struct bytes *b, const struct graph *g, double size, double x, double y,
 
 /* Text centred on x, its width estimated as fg-svg's labels are. */
 static void
-centred(struct bytes *b, const struct graph *g, const struct popts *po, double size,
+centred(struct bytes *b, const struct graph *g, const struct dopts *o, double size,
     double x, double y, const char *s)
 {
 	size_t n = strlen(s);
 
-	text(b, g, size, x - utf8_chars(s, n) * size * po->fontwidth / 2, y, s, n, 0);
+	text(b, g, size, x - utf8_chars(s, n) * size * o->fontwidth / 2, y, s, n, 0);
 }
 
-static void
-legend(struct bytes *b, const struct graph *g, const struct dopts *o)
-{
-	static const char *what[] = { "grew", "shrank", "new" };
-	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
-	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
-	int i;
+/* A key of the legend (draw_legend): arg is a struct key. */
+struct key {
+	struct bytes *b;
+	const struct graph *g;
+	double fontsize;
+};
 
-	for (i = 0; i < 3; i++, x += 80) {
-		rgbfill(b, i == 0 ? red : i == 1 ? blue : color_new);
-		rect(b, x, g->H - y - 1, 10, 10);
-		bputs(b, "0 g BT\n");
-		text(b, g, o->fontsize, x + 14, y, what[i], strlen(what[i]), 0);
-		bputs(b, "ET\n");
-	}
+static void
+legend_key(void *arg, const struct legend_item *it, double x, double y)
+{
+	struct key *k = arg;
+
+	rgbfill(k->b, it->c);
+	rect(k->b, x, k->g->H - y - 1, LEGEND_BOX, LEGEND_BOX);
+	bputs(k->b, "0 g BT\n");
+	text(k->b, k->g, k->fontsize, x + LEGEND_TEXT, y, it->what, strlen(it->what), 0);
+	bputs(k->b, "ET\n");
 }
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
 static void
-footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const struct popts *po)
+footnote(struct bytes *b, const struct graph *g, const struct dopts *o)
 {
 	struct bytes note = { 0 };
 	size_t n = vanished_note(g, &note);
@@ -123,7 +123,7 @@ footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const st
 	if (n) {
 		bputs(b, "0 g BT\n");
 		text(b, g, o->fontsize, g->W - DRAW_XPAD -
-		    utf8_chars((const char *)note.p, n) * o->fontsize * po->fontwidth,
+		    utf8_chars((const char *)note.p, n) * o->fontsize * o->fontwidth,
 		    g->H - g->ypad2 / 2, (const char *)note.p, n, 0);
 		bputs(b, "ET\n");
 	}
@@ -134,12 +134,11 @@ footnote(struct bytes *b, const struct graph *g, const struct dopts *o, const st
  * fit, cut as fg-svg cuts them; two thirds of the boxes into c[0], then
  * deflated (zlib_first into zs) while the rest goes into c[1]. */
 static void
-content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopts *o,
-    const struct popts *po)
+content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopts *o)
 {
 	struct bytes *b = &c[0];
 	static const struct rgb none = { 0, 0, 1 };
-	double cw = o->fontsize * po->fontwidth, x0, x1, y;
+	double cw = o->fontsize * o->fontwidth, x0, x1, y;
 	struct rgb fill, last = none;
 	size_t i, n;
 	int dots;
@@ -166,14 +165,14 @@ content(struct bytes c[2], struct zsplit *zs, struct graph *g, const struct dopt
 		rect(b, x0, g->H - y - (g->fh - 1), x1 - x0, g->fh - 1);
 	}
 	if (g->diff)
-		legend(b, g, o);
+		draw_legend(g, o, legend_key, &(struct key){ b, g, o->fontsize });
 	if (g->diff)
-		footnote(b, g, o, po);
+		footnote(b, g, o);
 	bputs(b, "0 g BT\n");
-	centred(b, g, po, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
+	centred(b, g, o, o->fontsize + 5, g->W / 2, o->fontsize * 2, o->title);
 	if (o->subtitle) {
 		bputs(b, "0.627 g\n");
-		centred(b, g, po, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
+		centred(b, g, o, o->fontsize, g->W / 2, o->fontsize * 4, o->subtitle);
 		bputs(b, "0 g\n");
 	}
 	for (i = 0; i < g->v[0].L.n; i++) {
@@ -321,7 +320,7 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	bputs(&p.b, "] >> >>");
 	pdf_obj_end(&p);
 	memset(&zs, 0, sizeof(zs));
-	content(c, &zs, g, o, po);
+	content(c, &zs, g, o);
 	zlib_second(&zs, &z, c[1].p, c[1].n);
 	pdf_deflated(&p, OBJ_CONTENT, NULL, &z);
 	bytes_free(&c[0]);
@@ -334,21 +333,19 @@ write_pdf(struct graph *g, const struct dopts *o, const struct popts *po)
 	pdf_free(&p);
 }
 
-enum { O_FONTSIZE = DO_LAST, O_FONTWIDTH, O_NOLINKS, O_VERSION };
+enum { O_NOLINKS = DO_LAST };
 
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DRAW_LONGOPTS,
-		{ "fontsize", required_argument, NULL, O_FONTSIZE },
-		{ "fontwidth", required_argument, NULL, O_FONTWIDTH },
+		DRAW_FONTOPTS,
 		{ "no-links", no_argument, NULL, O_NOLINKS },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
-	struct popts po = { 0.59, 1 };
+	struct popts po = { 1 };
 	struct dopts o;
 	struct graph g;
 	int c;
@@ -359,11 +356,9 @@ main(int argc, char **argv)
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
-		case O_FONTSIZE: o.fontsize = draw_num(optarg, "fontsize", 1); break;
-		case O_FONTWIDTH: po.fontwidth = draw_num(optarg, "fontwidth", 0.01); break;
 		case O_NOLINKS: po.links = 0; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -7,6 +7,8 @@
 
 #include "base/escape.h"
 #include "draw/draw.h"
+#include "draw/legend.h"
+#include "draw/optrange.h"
 #include "base/out.h"
 #include "draw/png.h"
 #include "draw/raster.h"
@@ -17,7 +19,7 @@ static const struct rgb black = { 0, 0, 0 };
 static const struct rgb gray = { 160, 160, 160 };
 static const struct rgb white = { 255, 255, 255 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n%s"
@@ -45,19 +47,14 @@ centred(struct canvas *cv, double x, double y, int scale, const char *s, struct 
 	canvas_text(cv, px(x) - w / 2, px(y) - 7 * scale, scale, s, n, chars, c);
 }
 
+/* A key of the legend (draw_legend) on canvas arg. */
 static void
-legend(struct canvas *cv, const struct graph *g)
+legend_key(void *arg, const struct legend_item *it, double x, double y)
 {
-	static const char *what[] = { "grew", "shrank", "new" };
-	static const struct rgb red = { 255, 0, 0 }, blue = { 0, 0, 255 };
-	double x = g->W / 2 - 110, y = g->H - g->ypad2 / 2;
-	int i;
+	size_t n = strlen(it->what);
 
-	for (i = 0; i < 3; i++, x += 80) {
-		canvas_fill(cv, px(x), px(y - 9), px(x + 10), px(y + 1),
-		    i == 0 ? red : i == 1 ? blue : color_new);
-		canvas_text(cv, px(x + 14), px(y) - 7, 1, what[i], strlen(what[i]), 8, black);
-	}
+	canvas_fill(arg, px(x), px(y - 9), px(x + LEGEND_BOX), px(y + 1), it->c);
+	canvas_text(arg, px(x + LEGEND_TEXT), px(y) - 7, 1, it->what, n, utf8_chars(it->what, n), black);
 }
 
 /* The samples of vanished stacks, right-aligned in the bottom band. */
@@ -91,7 +88,7 @@ draw_graph(struct canvas *cv, struct graph *g, const struct dopts *o)
 	if (o->subtitle)
 		centred(cv, g->W / 2, o->fontsize * 4, 1, o->subtitle, gray);
 	if (g->diff)
-		legend(cv, g);
+		draw_legend(g, o, legend_key, cv);
 	if (g->diff)
 		footnote(cv, g);
 	for (i = 0; i < g->v[0].L.n; i++) {
@@ -148,7 +145,7 @@ draw_pixels(struct canvas *cv, struct graph *g, const struct dopts *o, double cs
 	}
 }
 
-enum { O_COSTSCALE = DO_LAST, O_VERSION };
+enum { O_COSTSCALE = DO_LAST };
 
 int
 main(int argc, char **argv)
@@ -157,8 +154,7 @@ main(int argc, char **argv)
 		DRAW_LONGOPTS,
 		{ "pixels", no_argument, NULL, 'p' },
 		{ "costscale", required_argument, NULL, O_COSTSCALE },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct dopts o;
@@ -177,9 +173,9 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'p': pixels = 1; break;
-		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9, RANGE_COSTSCALE); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

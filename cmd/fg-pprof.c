@@ -91,11 +91,9 @@ sample_type(char *s, const char **type, const char **unit)
 int
 main(int argc, char **argv)
 {
-	enum { O_VERSION = 256 };
 	static const struct option lo[] = {
 		{ "sample-type", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *type = NULL, *unit = NULL;
@@ -108,7 +106,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case 't': sample_type(optarg, &type, &unit); break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -30,7 +30,7 @@ struct prune {
 	size_t bufcap;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [-e REGEX] [-F TEXT] [-n NAME] [-d N] [--recursion[=direct]]\n"
@@ -39,8 +39,9 @@ usage(void)
 	    "  -e, --regex REGEX       prune frames a POSIX extended regex matches\n"
 	    "  -F, --fixed TEXT        prune frames that contain TEXT\n"
 	    "  -d, --depth N           cut stacks deeper than N frames\n"
-	    "      --recursion[=direct]  fold recursion: from a frame to its repeat,\n"
-	    "                          or (direct) only immediate repeats\n"
+	    "      --recursion[=all|direct]  fold recursion: from a frame to its\n"
+	    "                          repeat (all, the default), or only immediate\n"
+	    "                          repeats (direct)\n"
 	    "      --no-header         no '# fg:' header lines\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
@@ -220,10 +221,10 @@ main(int argc, char **argv)
 		{ "depth", required_argument, NULL, 'd' },
 		{ "recursion", optional_argument, NULL, 'R' },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
+	static const char *const recursions[] = { "all", "direct", NULL };	/* REC_ALL... */
 	struct prune p;
 	char buf[400];
 	int c;
@@ -240,18 +241,12 @@ main(int argc, char **argv)
 				usage_error("depth must be at least 1");
 			break;
 		case 'R':
-			if (!optarg)
-				p.recursion = REC_ALL;
-			else if (!strcmp(optarg, "direct"))
-				p.recursion = REC_DIRECT;
-			else if (!strcmp(optarg, "all"))
-				p.recursion = REC_ALL;
-			else
-				usage_error("bad recursion mode: '%s'", optarg);
+			p.recursion = !optarg ? REC_ALL :
+			    REC_ALL + opt_choice(optarg, "recursion mode", recursions);
 			break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case 'V': version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

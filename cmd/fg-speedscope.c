@@ -67,11 +67,10 @@ add_input(struct sswrite *w, const char *path, uint32_t input, int split, const 
 int
 main(int argc, char **argv)
 {
-	enum { O_SPLIT = 256, O_VERSION };
+	enum { O_SPLIT = 256 };
 	static const struct option lo[] = {
 		{ "split-root", no_argument, NULL, O_SPLIT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct sswrite w;
@@ -83,7 +82,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case O_SPLIT: split = 1; break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

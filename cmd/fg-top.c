@@ -13,7 +13,7 @@
 #include "read/top.h"
 #include "base/util.h"
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [-n N] [--sort self|total|name] [--by frame|function|file]\n"
@@ -67,7 +67,7 @@ header(struct top *tp, const char *what)
 int
 main(int argc, char **argv)
 {
-	enum { O_CALLERS = 256, O_CALLEES, O_VERSION, O_NAME };
+	enum { O_CALLERS = 256, O_CALLEES, O_NAME };
 	static const struct option longopts[] = {
 		{ "rows", required_argument, NULL, 'n' },
 		{ "sort", required_argument, NULL, 's' },
@@ -78,10 +78,13 @@ main(int argc, char **argv)
 		{ "callees", required_argument, NULL, O_CALLEES },
 		{ "format", required_argument, NULL, 'f' },
 		PAT_LONGOPTS(O_NAME),
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
+	/* in the order of SORT_SELF..., BY_... and FMT_... */
+	static const char *const sorts[] = { "self", "total", "name", NULL };
+	static const char *const groupings[] = { "frame", "function", "file", NULL };
+	static const char *const formats[] = { "text", "tsv", "json", NULL };
 	struct top tp;
 	int c;
 
@@ -94,18 +97,8 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'n': tp.rows = estrtou64(optarg, "row count"); break;
-		case 's':
-			if (!strcmp(optarg, "self")) tp.sort = SORT_SELF;
-			else if (!strcmp(optarg, "total")) tp.sort = SORT_TOTAL;
-			else if (!strcmp(optarg, "name")) tp.sort = SORT_NAME;
-			else usage_error("bad sort key: '%s'", optarg);
-			break;
-		case 'b':
-			if (!strcmp(optarg, "frame")) tp.by = BY_FRAME;
-			else if (!strcmp(optarg, "function")) tp.by = BY_FUNCTION;
-			else if (!strcmp(optarg, "file")) tp.by = BY_FILE;
-			else usage_error("bad grouping: '%s'", optarg);
-			break;
+		case 's': tp.sort = SORT_SELF + opt_choice(optarg, "sort key", sorts); break;
+		case 'b': tp.by = opt_choice(optarg, "grouping", groupings); break;
 		case 't': tp.mode = MODE_TREE; break;
 		case 'm':
 			tp.minpct = estrtod(optarg, "minimum percent");
@@ -117,14 +110,9 @@ main(int argc, char **argv)
 			tp.mode = c == O_CALLERS ? MODE_CALLERS : MODE_CALLEES;
 			pat_add(&tp.pats, PAT_NAME, optarg);
 			break;
-		case 'f':
-			if (!strcmp(optarg, "text")) tp.format = FMT_TEXT;
-			else if (!strcmp(optarg, "tsv")) tp.format = FMT_TSV;
-			else if (!strcmp(optarg, "json")) tp.format = FMT_JSON;
-			else usage_error("bad format: '%s'", optarg);
-			break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'f': tp.format = opt_choice(optarg, "format", formats); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -1,32 +1,21 @@
 /* fg-vega: folded stacks as a Vega-Lite or Vega flame graph (JSON) */
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "draw/color.h"
-#include "draw/draw.h"
-#include "base/escape.h"
-#include "read/folded.h"
-#include "stack/frame.h"
-#include "read/input.h"
-#include "draw/layout.h"
 #include "base/out.h"
-#include "draw/png.h"
-#include "stack/tree.h"
-#include "draw/vanished.h"
 #include "base/util.h"
+#include "draw/draw.h"
+#include "draw/optrange.h"
+#include "draw/vega.h"
 
 enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
-/* frame status, as ProfileVega names them */
-enum { ST_DEFAULT, ST_DISPATCH, ST_GC, ST_MORE };
 
 struct vopts {
 	int output;
 	double height;
 };
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [--vega | --html] [options] [FILE...]\n"
@@ -47,442 +36,11 @@ usage(void)
 	exit_stdout();
 }
 
-static int
-status_of(const struct layout *L, const struct lframe *f)
-{
-	const char *s, *annot;
-	size_t n, alen;
-
-	if (f->name == LF_MORE)
-		return ST_MORE;
-	if (f->name == LF_ROOT)
-		return ST_DEFAULT;
-	s = layout_name(L, f, &n);
-	frame_strip_annot(s, n, &annot, &alen);
-	if (annot && annot[0] == 'd')
-		return ST_DISPATCH;
-	if (annot && annot[0] == 'g')
-		return ST_GC;
-	return ST_DEFAULT;
-}
-
-static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
-static const char *status_colors = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
-/* differential: shrank, no change, grew; frames new in the target */
-static const char *diff_colors = "[\"#528fe0\", \"#d0d0d0\", \"#d73027\"]";
-static const char *new_color = "#3cb371";
-
-/* The k-th colour of a list above. */
-static struct rgb
-list_color(const char *list, int k)
-{
-	const char *p = list;
-
-	while (k-- >= 0)
-		p = strchr(p + 1, '#');
-	return rgb_parse(p);
-}
-
-/* Whether frame f's label is white (color_label_white of the fill Vega
- * gives it: its status colour, or for differential input the colour
- * scale at its change v, interpolated in RGB as the spec asks). */
-static int
-label_white(const struct layout *L, const struct lframe *f, int diff, double v, double maxdelta)
-{
-	struct rgb fill;
-
-	if (!diff)
-		fill = list_color(status_colors, status_of(L, f));
-	else if (f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]))
-		fill = rgb_parse(new_color);
-	else if (v < 0)
-		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 0), -v / maxdelta);
-	else
-		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 2), v / maxdelta);
-	return color_label_white(fill);
-}
-
-/* A JSON member ",\"key\":\"AMOUNT\"": v in human form (graph_human)
- * without the countname, the tooltip's name for it; b is scratch. */
-static void
-human_field(struct bytes *b, const struct graph *g, const char *key, double v,
-    const count *c, int flags)
-{
-	b->n = 0;
-	graph_human(b, g, v, c, 1, flags | DA_NONAME);
-	out_printf(",\"%s\":", key);
-	out_jsonstr((const char *)b->p, b->n);
-}
-
-/* The names, then the frames, as JSON arrays of objects with short
- * keys: a name is written once however many frames carry it.  With a
- * unit, a frame carries its amounts in human form: h, and for
- * differential input ho (the baseline) and hd (the change). */
-static void
-write_data(const struct graph *g, const char *between)
-{
-	struct bytes hb = { 0 };
-	const struct layout *L = &g->v[0].L;
-	const struct diffscale *ds = &g->v[0].ds;
-	uint32_t *index = ecalloc(L->names.n + 1, sizeof(*index)), nnames = 0, *fname;
-	const struct lframe *f;
-	const char *s;
-	size_t i, n;
-	char buf[48];
-	double d;
-	count w;
-
-	fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
-	out_str("[");
-	for (i = 0; i < L->n; i++) {
-		f = &L->f[i];
-		if (f->name != LF_MORE && f->name != LF_ROOT && index[f->name]) {
-			fname[i] = index[f->name] - 1;
-			continue;
-		}
-		graph_label(g, 0, i, &s, &n, buf);
-		if (f->name != LF_MORE && f->name != LF_ROOT)
-			index[f->name] = nnames + 1;
-		fname[i] = nnames;
-		out_str(nnames ? ",\n{\"i\":" : "\n{\"i\":");
-		out_u64(nnames++);
-		out_str(",\"n\":");
-		out_jsonstr(s, n);
-		out_char('}');
-	}
-	out_str("\n]");
-	out_str(between);
-	out_char('[');
-	for (i = 0; i < L->n; i++) {
-		f = &L->f[i];
-		out_str(i ? ",\n{\"d\":" : "\n{\"d\":");
-		out_u64(f->depth);
-		out_str(",\"a\":");
-		out_count(f->x);
-		out_str(",\"b\":");
-		w = layout_w(L, f);
-		out_printf("%.15g", count_val(f->x) + count_val(w));
-		out_str(",\"i\":");
-		out_u64(fname[i]);
-		out_str(",\"s\":");
-		out_u64(status_of(L, f));
-		d = 0;
-		if (g->diff) {
-			d = frame_delta(ds, f);
-			if (d > ds->max)
-				d = ds->max;
-			if (d < -ds->max)
-				d = -ds->max;
-			out_str(",\"o\":");
-			out_count(f->total[0]);
-			out_printf(",\"v\":%.15g", d);
-			out_printf(",\"w\":%d", f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]));
-		}
-		if (label_white(L, f, g->diff, d, ds->max))
-			out_str(",\"l\":1");
-		if (g->unit)
-			human_field(&hb, g, "h", count_val(w), &w, 0);
-		if (g->unit && g->diff) {
-			human_field(&hb, g, "ho", count_val(f->total[0]), &f->total[0], 0);
-			human_field(&hb, g, "hd", count_val(w) - count_val(f->total[0]), NULL, DA_SIGN);
-		}
-		out_char('}');
-	}
-	out_str("\n]");
-	bytes_free(&hb);
-	free(index);
-	free(fname);
-}
-
-struct chart {
-	const struct graph *g;
-	int diff;
-	double maxdelta, W, H;
-	uint32_t levels;
-	const char *title;
-	count total;
-	const char *countname;	/* the tooltip's name of the count */
-};
-
-/* The title, with the vanished samples as its subtitle. */
-static void
-write_title(const struct chart *g)
-{
-	struct bytes note = { 0 };
-	size_t n = vanished_note(g->g, &note);
-
-	if (n)
-		out_str("{\"text\": ");
-	out_jsonstr(g->title, strlen(g->title));
-	if (n) {
-		out_str(", \"subtitle\": ");
-		out_jsonstr((const char *)note.p, n);
-		out_str("}");
-	}
-	bytes_free(&note);
-}
-
-/* The fields of the count, the baseline and the change: the numbers,
- * or with a unit the human forms. */
-static const char *
-field(const struct chart *g, int k)
-{
-	static const char *const plain[] = { "c", "o", "delta" }, *const human[] = { "h", "ho", "hd" };
-
-	return g->g->unit ? human[k] : plain[k];
-}
-
-static void
-tooltip_fields(const struct chart *g)
-{
-	out_printf("[{\"field\":\"n\",\"title\":\"frame\"},{\"field\":\"%s\",\"title\":", field(g, 0));
-	out_jsonstr(g->countname, strlen(g->countname));
-	out_str("},{\"field\":\"p\",\"title\":\"percent\",\"format\":\".2f\"}");
-	if (g->diff)
-		out_printf(",{\"field\":\"%s\",\"title\":\"baseline\"},{\"field\":\"%s\",\"title\":\"change\"},"
-		    "{\"field\":\"dp\",\"title\":\"change%%\",\"format\":\"+.2f\"}", field(g, 1), field(g, 2));
-	out_str("]");
-}
-
-/* s as the inside of a single-quoted string of a Vega expression,
- * itself inside a JSON string: quote, backslash and line ends escaped
- * for the expression, then the whole for JSON. */
-static void
-out_exprstr(const char *s)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i, run = 0;
-
-	for (i = 0; u[i]; i++) {
-		if (u[i] != '\'' && u[i] != '\\' && u[i] >= 0x20 && u[i] != 0x7f &&
-		    !(u[i] == 0xe2 && u[i + 1] == 0x80 && (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)))
-			continue;
-		out_json(s + run, i - run);
-		if (u[i] == '\'' || u[i] == '\\') {
-			out_str("\\\\");
-			out_json(s + i, 1);
-		} else if (u[i] == 0xe2) {
-			out_str(u[i + 2] == 0xa8 ? "\\\\u2028" : "\\\\u2029");
-			i += 2;
-		} else {
-			out_str("\\\\u00");
-			out_char(hex[u[i] >> 4]);
-			out_char(hex[u[i] & 15]);
-		}
-		run = i + 1;
-	}
-	out_json(s + run, i - run);
-}
-
-/* The tooltip signal of the Vega spec. */
-static void
-tooltip_signal(const struct chart *g)
-{
-	out_str("\"tooltip\": {\"signal\": \"{'frame': datum.n, '");
-	out_exprstr(g->countname);
-	out_printf("': datum.%s, 'percent': format(datum.p, '.2f')", field(g, 0));
-	if (g->diff)
-		out_printf(", 'baseline': datum.%s, 'change': datum.%s, 'change%%': format(datum.dp, '+.2f')",
-		    field(g, 1), field(g, 2));
-	out_str("}\"}},\n");
-}
-
-/* The transform that computes dp, the differential percentage of
- * fg-folded(5): the change as a percentage of the total drawn. */
-static void
-diff_pct_calc(count total, const char *pre, const char *post)
-{
-	out_str(",\n");
-	out_str(pre);
-	out_str("100 * (datum.c - datum.o) / ");
-	out_count(total);
-	out_str(post);
-}
-
-static void
-write_vegalite(const struct dopts *o, const struct chart *g)
-{
-	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega-lite/v5.json\",\n\"title\": ");
-	write_title(g);
-	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"datasets\": {\"names\":", g->W, g->H);
-	write_data(g->g, ",\n\"frames\":");
-	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
-	    "{\"lookup\": \"i\", \"from\": {\"data\": {\"name\": \"names\"}, \"key\": \"i\", \"fields\": [\"n\"]}},\n"
-	    "{\"calculate\": \"datum.d + 1\", \"as\": \"e\"},\n"
-	    "{\"calculate\": \"datum.d + 0.5\", \"as\": \"m\"},\n"
-	    "{\"calculate\": \"datum.b - datum.a\", \"as\": \"c\"},\n");
-	out_str("{\"calculate\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->total);
-	out_str("\", \"as\": \"p\"},\n{\"calculate\": \"");
-	out_json(status_names, strlen(status_names));
-	out_str("[datum.s]\", \"as\": \"status\"}");
-	if (g->diff)
-		out_str(",\n{\"calculate\": \"datum.c - datum.o\", \"as\": \"delta\"}");
-	if (g->diff)
-		diff_pct_calc(g->total, "{\"calculate\": \"", "\", \"as\": \"dp\"}");
-	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
-	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
-	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
-	    "{\"name\": \"pick\", \"select\": {\"type\": \"point\", \"fields\": [\"a\", \"d\"]}}\n],\n"
-	    "\"mark\": {\"type\": \"rect\", \"stroke\": \"white\", \"clip\": true},\n\"encoding\": {\n");
-	out_str("\"x\": {\"field\": \"a\", \"type\": \"quantitative\", \"axis\": null, "
-	    "\"scale\": {\"domain\": [0, ");
-	out_count(g->total);
-	out_str("], \"nice\": false, \"zero\": false}},\n\"x2\": {\"field\": \"b\"},\n");
-	out_printf("\"y\": {\"field\": \"d\", \"type\": \"quantitative\", \"axis\": null, "
-	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
-	    g->levels, o->inverted ? "true" : "false");
-	if (g->diff)
-		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
-		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", "
-		    "\"scale\": {\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"}, "
-		    "\"legend\": {\"orient\": \"bottom\"}},\n", new_color, -g->maxdelta, g->maxdelta, diff_colors);
-	else
-		out_printf("\"color\": {\"field\": \"status\", \"type\": \"nominal\", \"title\": null, "
-		    "\"scale\": {\"domain\": %s, \"range\": %s}, \"legend\": {\"orient\": \"bottom\"}},\n",
-		    status_names, status_colors);
-	out_str("\"opacity\": {\"condition\": {\"param\": \"hover\", \"empty\": false, \"value\": 0.6}, \"value\": 1},\n"
-	    "\"strokeWidth\": {\"condition\": {\"param\": \"pick\", \"empty\": false, \"value\": 2}, \"value\": 0.5},\n"
-	    "\"tooltip\": ");
-	tooltip_fields(g);
-	out_str("\n}\n},\n{\n\"mark\": {\"type\": \"text\", \"align\": \"left\", \"baseline\": \"middle\", "
-	    "\"dx\": 3, \"fontSize\": 11, \"clip\": true, \"ellipsis\": \"..\", "
-	    "\"limit\": {\"expr\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
-	    "\"opacity\": {\"expr\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}},\n"
-	    "\"encoding\": {\n\"x\": {\"field\": \"a\", \"type\": \"quantitative\"},\n"
-	    "\"y\": {\"field\": \"m\", \"type\": \"quantitative\"},\n\"text\": {\"field\": \"n\"},\n"
-	    "\"color\": {\"condition\": {\"test\": \"datum.l == 1\", \"value\": \"white\"}, \"value\": \"black\"},\n"
-	    "\"tooltip\": ");
-	tooltip_fields(g);
-	out_str("\n}\n}\n]\n}\n");
-}
-
-static void
-write_vega(const struct dopts *o, const struct chart *g)
-{
-	out_str("{\n\"$schema\": \"https://vega.github.io/schema/vega/v5.json\",\n\"title\": ");
-	write_title(g);
-	out_printf(",\n\"width\": %.15g,\n\"height\": %.15g,\n\"padding\": 5,\n"
-	    "\"data\": [\n{\"name\": \"names\", \"values\": ", g->W, g->H);
-	write_data(g->g, "},\n{\"name\": \"frames\", \"values\": ");
-	out_str(",\n\"transform\": [\n"
-	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n"
-	    "{\"type\": \"formula\", \"expr\": \"datum.b - datum.a\", \"as\": \"c\"},\n"
-	    "{\"type\": \"formula\", \"expr\": \"100 * (datum.b - datum.a) / ");
-	out_count(g->total);
-	out_str("\", \"as\": \"p\"},\n{\"type\": \"formula\", \"expr\": \"");
-	out_json(status_names, strlen(status_names));
-	out_str("[datum.s]\", \"as\": \"status\"}");
-	if (g->diff)
-		out_str(",\n{\"type\": \"formula\", \"expr\": \"datum.c - datum.o\", \"as\": \"delta\"}");
-	if (g->diff)
-		diff_pct_calc(g->total, "{\"type\": \"formula\", \"expr\": \"", "\", \"as\": \"dp\"}");
-	out_str("\n]}\n],\n\"signals\": [\n{\"name\": \"xdom\", \"value\": [0, ");
-	out_count(g->total);
-	out_str("], \"on\": [\n"
-	    "{\"events\": {\"signal\": \"delta\"}, \"update\": \"[xcur[0] + span(xcur) * delta / width, xcur[1] + span(xcur) * delta / width]\"},\n"
-	    "{\"events\": {\"signal\": \"zoom\"}, \"update\": \"[anchor + (xdom[0] - anchor) * zoom, anchor + (xdom[1] - anchor) * zoom]\"},\n"
-	    "{\"events\": \"@frame:click\", \"update\": \"[datum.a, datum.b]\"},\n"
-	    "{\"events\": \"dblclick\", \"update\": \"[0, ");
-	out_count(g->total);
-	out_str("]\"}]},\n"
-	    "{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
-	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
-	    "{\"name\": \"xcur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(xdom)\"}]},\n"
-	    "{\"name\": \"delta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
-	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
-	    "\"update\": \"down != null ? down - x() : 0\"}]},\n"
-	    "{\"name\": \"anchor\", \"value\": 0, \"on\": [{\"events\": \"wheel\", \"update\": \"invert('x', x())\"}]},\n"
-	    "{\"name\": \"zoom\", \"value\": 1, \"on\": [{\"events\": \"wheel!\", \"force\": true, "
-	    "\"update\": \"pow(1.001, event.deltaY * pow(16, event.deltaMode))\"}]},\n"
-	    "{\"name\": \"hover\", \"value\": null, \"on\": [{\"events\": \"@frame:mouseover\", \"update\": \"datum\"}, "
-	    "{\"events\": \"@frame:mouseout\", \"update\": \"null\"}]},\n"
-	    "{\"name\": \"pick\", \"value\": null, \"on\": [{\"events\": \"@frame:click\", \"update\": \"datum\"}, "
-	    "{\"events\": \"dblclick\", \"update\": \"null\"}]}\n],\n\"scales\": [\n"
-	    "{\"name\": \"x\", \"type\": \"linear\", \"domain\": {\"signal\": \"xdom\"}, \"range\": \"width\", "
-	    "\"zero\": false, \"nice\": false},\n");
-	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": [0, %u], \"range\": \"height\", "
-	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
-	if (g->diff)
-		out_printf("{\"name\": \"color\", \"type\": \"linear\", \"domain\": [%.15g, 0, %.15g], "
-		    "\"range\": %s, \"interpolate\": \"rgb\"}\n],\n", -g->maxdelta, g->maxdelta, diff_colors);
-	else
-		out_printf("{\"name\": \"color\", \"type\": \"ordinal\", \"domain\": %s, \"range\": %s}\n],\n",
-		    status_names, status_colors);
-	out_printf("\"legends\": [{\"fill\": \"color\", \"orient\": \"bottom\", \"direction\": \"horizontal\"%s}],\n",
-	    g->diff ? ", \"title\": \"change\"" : "");
-	out_str("\"marks\": [\n{\"type\": \"rect\", \"name\": \"frame\", \"from\": {\"data\": \"frames\"}, \"clip\": true,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
-	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
-	if (g->diff)
-		out_str("\"fill\": {\"signal\": \"datum.w == 1 ? '#3cb371' : scale('color', datum.v)\"}, ");	/* new_color */
-	else
-		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, ");
-	tooltip_signal(g);
-	out_str("\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, \"x2\": {\"scale\": \"x\", \"field\": \"b\"}, "
-	    "\"fillOpacity\": {\"signal\": \"hover && hover.a === datum.a && hover.d === datum.d ? 0.6 : 1\"}, "
-	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
-	    "{\"type\": \"text\", \"from\": {\"data\": \"frames\"}, \"clip\": true, \"interactive\": false,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, \"text\": {\"field\": \"n\"}, "
-	    "\"fill\": {\"signal\": \"datum.l == 1 ? 'white' : 'black'\"}, "
-	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
-	    "\"dx\": {\"value\": 3}},\n"
-	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
-	    "\"limit\": {\"signal\": \"max(0, scale('x', datum.b) - scale('x', datum.a) - 6)\"}, "
-	    "\"opacity\": {\"signal\": \"scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0\"}}\n}}\n]\n}\n");
-}
-
-/* The page's embedding: a message in place of the graph when Vega
- * could not be loaded (offline) or could not draw. */
-static const char html_embed[] =
-	"var fgmsg = document.getElementById(\"fgmsg\");\n"
-	"function fgfail(why) {\n"
-	"\tfgmsg.textContent = \"The graph needs the Vega libraries from cdn.jsdelivr.net, \" + why +\n"
-	"\t\t\". Offline, draw the profile with fg-html (an interactive page with nothing to \" +\n"
-	"\t\t\"download) or fg-svg (an SVG that any browser opens) instead.\";\n"
-	"}\n"
-	"if (typeof vegaEmbed === \"undefined\")\n"
-	"\tfgfail(\"which could not be loaded (offline?)\");\n"
-	"else\n"
-	"\tvegaEmbed(\"#vis\", spec, {actions: true}).then(function () { fgmsg.remove(); },\n"
-	"\t\tfunction (e) { fgfail(\"which failed: \" + e.message); });\n";
-
-/* The Vega libraries the page loads: exact versions, each file with its
- * Subresource Integrity hash (sha384 of the file in the npm package,
- * which cdn.jsdelivr.net/npm serves as it is), so that the CDN cannot
- * hand the page other code.  Update the three together. */
-#define VEGA_CDN "https://cdn.jsdelivr.net/npm/"
-#define VEGA_SCRIPT(path, sri) \
-	"<script src=\"" VEGA_CDN path "\" integrity=\"" sri "\" crossorigin=\"anonymous\"></script>\n"
-#define VEGA_SCRIPTS \
-	VEGA_SCRIPT("vega@5.33.1/build/vega.min.js", \
-	    "sha384-NMXhl2TbCXxcN7o4ROC56Funm78m4AylL8gMg/7Kn4YU+wrm23K9l7cY8lDRXQ9d") \
-	VEGA_SCRIPT("vega-lite@5.23.0/build/vega-lite.min.js", \
-	    "sha384-D9LYH0esGjcxQJsBuxOuXtCDJGXRWW1+KhluzWPqi0rLJmiR/ygPChefaD+rFFDQ") \
-	VEGA_SCRIPT("vega-embed@6.29.0/build/vega-embed.min.js", \
-	    "sha384-M+Ax7e/WFJpxSOF09HzI+Sj4wg9ottVd/uxmV2ItGGh02fLH28t2FAOJx3TJBap5")
-
-static void
-write_html(const struct dopts *o, const struct chart *g)
-{
-	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	out_xml(g->title, strlen(g->title));
-	out_str("</title>\n"
-	    VEGA_SCRIPTS
-	    "</head>\n<body>\n<div id=\"vis\"></div>\n"
-	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
-	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
-	write_vegalite(o, g);
-	out_str(";\n");
-	out_str(html_embed);
-	out_str("</script>\n</body>\n</html>\n");
-}
 
 int
 main(int argc, char **argv)
 {
-	enum { O_VEGA = DO_LAST, O_HTML, O_VERSION };
+	enum { O_VEGA = DO_LAST, O_HTML };
 	static const struct option longopts[] = {
 		{ "vega", no_argument, NULL, O_VEGA },
 		{ "html", no_argument, NULL, O_HTML },
@@ -496,28 +54,26 @@ main(int argc, char **argv)
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, DO_SORT },
 		{ "countname", required_argument, NULL, DO_COUNTNAME },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct vopts vo = { 0 };
 	struct dopts o;
 	struct graph gr;
-	struct chart g = { 0 };
 	int c;
 
 	argv[0] = setprogname(argv[0]);
 	draw_init(&o);
-	draw_env("FG_WIDTH", 10, &o.width);
-	draw_env("FG_HEIGHT", 10, &vo.height);
+	draw_env("FG_WIDTH", 10, RANGE_PX, &o.width);
+	draw_env("FG_HEIGHT", 10, RANGE_PX, &vo.height);
 	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_VEGA: vo.output = OUT_VEGA; break;
 		case O_HTML: vo.output = OUT_HTML; break;
-		case 'w': o.width = draw_num(optarg, "width", 10); break;
-		case 'H': vo.height = draw_num(optarg, "height", 10); break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'w': o.width = draw_num(optarg, "width", 10, RANGE_PX); break;
+		case 'H': vo.height = draw_num(optarg, "height", 10, RANGE_PX); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default:
 			if (!draw_option(&o, c, optarg))
 				tryhelp();
@@ -526,22 +82,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	graph_read(&gr, &o, argc, argv, o.width);
-	g.g = &gr;
-	g.diff = gr.diff;
-	g.total = gr.v[0].L.total;
-	g.levels = gr.v[0].L.maxdepth + 1;
-	g.W = o.width;
-	g.H = vo.height ? vo.height : 20.0 * g.levels;
-	g.title = o.title ? o.title : g.diff ? "Diff Profile Results" : "Profile Results";
-	g.maxdelta = gr.v[0].ds.max;
-	/* a tooltip's line needs a name: the unit's when there is no other */
-	g.countname = *gr.countname ? gr.countname : unit_name(gr.unit);
 	if (vo.output == OUT_VEGA)
-		write_vega(&o, &g);
+		vega_write_spec(&o, &gr, vo.height);
 	else if (vo.output == OUT_HTML)
-		write_html(&o, &g);
+		vega_write_html(&o, &gr, vo.height);
 	else
-		write_vegalite(&o, &g);
+		vega_write_lite(&o, &gr, vo.height);
 	out_flush();
 	graph_free(&gr);
 	return 0;

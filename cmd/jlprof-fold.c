@@ -18,7 +18,7 @@
 
 static struct jlfold_opts opt;
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
@@ -45,17 +45,11 @@ usage(void)
 	exit_stdout();
 }
 
-static noreturn void
-badusage(const char *what, const char *arg)
-{
-	usage_error("bad %s: '%s'", what, arg);
-}
-
 static void
 parselist(struct jllist *l, const char *arg, const char *what)
 {
 	if (jlfold_list(l, arg))
-		badusage(what, arg);
+		usage_error("bad %s: '%s'", what, arg);
 }
 
 int
@@ -63,7 +57,7 @@ main(int argc, char **argv)
 {
 	enum { O_NOCOMBINE = 256, O_RECUR, O_REPL, O_PRUNE, O_FILTER, O_FILTERRE,
 	    O_THREADS, O_TASKS, O_FULLPATH, O_BYTHREAD, O_BYTASK, O_NOSLEEP, O_STATS, O_TIMEORDER,
-	    O_LAYOUT, O_INTSIZE, O_VERSION };
+	    O_LAYOUT, O_INTSIZE };
 	static const struct option longopts[] = {
 		{ "C", no_argument, NULL, 'C' },
 		{ "no-combine", no_argument, NULL, O_NOCOMBINE },
@@ -83,10 +77,13 @@ main(int argc, char **argv)
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "int-size", required_argument, NULL, O_INTSIZE },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
+	/* in the order of JLF_RECUR_..., JL_...; sizes 8 >> index */
+	static const char *const recurs[] = { "off", "flat", "flatc", NULL };
+	static const char *const layouts[] = { "auto", "meta", "legacy", NULL };
+	static const char *const intsizes[] = { "8", "4", NULL };
 	static struct jlfold fold;
 	static struct stackmap out;
 	static struct stackrun run;
@@ -99,16 +96,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'C': opt.c = 1; break;
 		case O_NOCOMBINE: opt.nocombine = 1; break;
-		case O_RECUR:
-			if (!strcmp(optarg, "off"))
-				opt.recur = JLF_RECUR_OFF;
-			else if (!strcmp(optarg, "flat"))
-				opt.recur = JLF_RECUR_FLAT;
-			else if (!strcmp(optarg, "flatc"))
-				opt.recur = JLF_RECUR_FLATC;
-			else
-				badusage("recursion mode", optarg);
-			break;
+		case O_RECUR: opt.recur = opt_choice(optarg, "recursion mode", recurs); break;
 		case O_REPL: opt.repl = 1; break;
 		case O_PRUNE: jlfold_prune(&opt, optarg); break;
 		case O_FILTER: opt.filter = optarg; break;
@@ -124,27 +112,11 @@ main(int argc, char **argv)
 		case O_NOSLEEP: opt.nosleep = 1; break;
 		case O_STATS: opt.stats = 1; break;
 		case O_TIMEORDER: opt.run = &run; break;
-		case O_LAYOUT:
-			if (!strcmp(optarg, "auto"))
-				opt.layout = JL_AUTO;
-			else if (!strcmp(optarg, "meta"))
-				opt.layout = JL_META;
-			else if (!strcmp(optarg, "legacy"))
-				opt.layout = JL_LEGACY;
-			else
-				badusage("layout", optarg);
-			break;
-		case O_INTSIZE:
-			if (!strcmp(optarg, "8"))
-				opt.intsize = 8;
-			else if (!strcmp(optarg, "4"))
-				opt.intsize = 4;
-			else
-				badusage("int size", optarg);
-			break;
+		case O_LAYOUT: opt.layout = opt_choice(optarg, "layout", layouts); break;
+		case O_INTSIZE: opt.intsize = 8 >> opt_choice(optarg, "int size", intsizes); break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 		if (c == 'C' || (c >= O_NOCOMBINE && c <= O_TASKS))

@@ -13,7 +13,7 @@
 #include "read/fheader.h"
 #include "base/util.h"
 
-static void
+static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
@@ -126,7 +126,7 @@ main(int argc, char **argv)
 	enum {
 		O_PID = 256, O_TID, O_KERNEL, O_JIT, O_ALL, O_ADDRS, O_EVENT, O_SRCLINE,
 		O_INLINE, O_CONTEXT, O_PERIOD, O_SAMPLES, O_SKIP, O_PROCESS, O_NOPROCESS,
-		O_STRICT, O_TIMEORDER, O_VERSION
+		O_STRICT, O_TIMEORDER
 	};
 	static const struct option longopts[] = {
 		{ "pid", no_argument, NULL, O_PID },
@@ -147,8 +147,7 @@ main(int argc, char **argv)
 		{ "strict", no_argument, NULL, O_STRICT },
 		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct perf_opts o = { 0 };
@@ -186,8 +185,8 @@ main(int argc, char **argv)
 		case O_STRICT: o.strict = 1; break;
 		case O_TIMEORDER: timeorder = 1; break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage(); break;
-		case O_VERSION: version();
+		case 'h': usage();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

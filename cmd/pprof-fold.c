@@ -111,7 +111,7 @@ addtag(char *s)
 int
 main(int argc, char **argv)
 {
-	enum { O_LINES = 256, O_FULLPATH, O_ADDR, O_NOALLOC, O_BYLABEL, O_TAG, O_MAXSIZE, O_VERSION };
+	enum { O_LINES = 256, O_FULLPATH, O_ADDR, O_NOALLOC, O_BYLABEL, O_TAG, O_MAXSIZE };
 	static const struct option lo[] = {
 		{ "sample-index", required_argument, NULL, 'i' },
 		{ "list", no_argument, NULL, 'l' },
@@ -123,8 +123,7 @@ main(int argc, char **argv)
 		{ "tag", required_argument, NULL, O_TAG },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
 		FH_NOHEADER_OPT,
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ppfold f;
@@ -144,7 +143,7 @@ main(int argc, char **argv)
 		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
 		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

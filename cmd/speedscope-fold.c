@@ -32,14 +32,13 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_BYPROFILE = 256, O_FULLPATH, O_VERSION };
+	enum { O_BYPROFILE = 256, O_FULLPATH };
 	static const struct option lo[] = {
 		{ "profile", required_argument, NULL, 'p' },
 		{ "by-profile", no_argument, NULL, O_BYPROFILE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, O_VERSION },
+		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct stackmap out;
@@ -56,7 +55,7 @@ main(int argc, char **argv)
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'l': opt.list = 1; break;
 		case 'h': usage();
-		case O_VERSION: version();
+		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -81,7 +81,7 @@ tsv_col() {
 		const s = require("fs").readFileSync(process.argv[1], "utf8");
 		const js = s.split("<![CDATA[")[1].split("]]>")[0];
 		eval(js + "; view = mkv(); function mkv() { return { F: D.f, n: D.n, total: D.total }; }" +
-		    "views = [view]; for (var i = 0; i < D.f.length / S; i++) console.log(info(i));");
+		    "views = [view]; for (var i = 0; i < D.f.length / stride; i++) console.log(info(i));");
 	' "$BATS_TEST_TMPDIR/d.svg"
 	status_is 0
 	[[ "$output" == *"f (60 samples, 46.15%; +30 samples, $e%)"* ]]

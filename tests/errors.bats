@@ -153,6 +153,33 @@ Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; 
 	done
 }
 
+@test "errors: a keyword option's bad value lists the choices, each in --help and each taken" {
+	local cmd p opt list choice
+	for cmd in "fg-svg --colors" "fg-svg --negate" "fg-svg --delta" "fg-svg --sort" \
+	    "fg-png --sort" "fg-pdf --delta" "fg-vega --sort" "fg-html --negate" "fg-html --sort" \
+	    "fg-top --sort" "fg-top --by" "fg-top --format" "fg-diff --normalize" \
+	    "fg-prune --recursion" "fg-jlprof --layout" "jlprof-fold --recur" \
+	    "jlprof-fold --layout" "jlprof-fold --int-size"; do
+		p=${cmd%% *}
+		opt=${cmd#* }
+		run $p "$opt=no-such" /dev/null /dev/null
+		status_is 2
+		[ "${#lines[@]}" = 2 ] || { echo "$cmd: $output" >&2; return 1; }
+		[[ "${lines[0]}" =~ ^$p:\ bad\ [a-z\ ]+:\ \'no-such\'\ \((.*)\)$ ]] ||
+			{ echo "$cmd: ${lines[0]}" >&2; return 1; }
+		[ "${lines[1]}" = "Try '$p --help' for more information." ]
+		# "a, b or c": each choice is a word of --help, and a value the
+		# program takes (an empty input is no usage error)
+		list=${BASH_REMATCH[1]}
+		list=${list// or /, }
+		for choice in ${list//,/}; do
+			"$p" --help | grep -qw -- "$choice" || { echo "$cmd: $choice not in --help" >&2; return 1; }
+			run $p "$opt=$choice" /dev/null /dev/null
+			[ "$status" != 2 ] || { echo "$cmd=$choice: $output" >&2; return 1; }
+		done
+	done
+}
+
 @test "errors: --help and --version go to stdout, exit 0; a write error is reported, exit 1" {
 	[ -w /dev/full ] || skip "needs /dev/full"
 	local cmd p opt

@@ -178,7 +178,7 @@ EOF
 	! cmp -s "$BATS_TEST_TMPDIR/red.html" "$BATS_TEST_TMPDIR/blue.html"
 	run fg-html --colors=nope "$J"
 	status_is 2
-	[[ "$output" == *"unknown palette"* ]]
+	[[ "${lines[0]}" == "fg-html: bad palette: 'nope' (hot, mem, "*", julia or category)" ]]
 }
 
 @test "fg-html --colors julia: status colours, compilation under the compiler, and a legend" {
@@ -253,6 +253,69 @@ EOF
 	[ "$(fgdata "$BATS_TEST_TMPDIR/r.html" 'names(V[0])')" = "$(printf 'all\nb\na')" ]
 }
 
+@test "fg-html --negate=hues: fg-svg's picture, the target drawn with red and blue swapped" {
+	need_pagedata
+	p=$BATS_TEST_TMPDIR/p.html
+	fg-html --negate=hues "$DIFF" >"$p"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/t.html"
+	# the target's widths, as without it; the data says hues, not negate
+	[ "$(fgdata "$p" '[D["negate"], D["hues"], V[0]["w"]]')" = \
+		"$(fgdata "$BATS_TEST_TMPDIR/t.html" '[0, 1, V[0]["w"]]')" ]
+	# each frame has fg-svg's colour under the same option, and a frame
+	# that grew is no longer the colour it has without it
+	fg-svg --negate=hues "$DIFF" >"$BATS_TEST_TMPDIR/p.svg"
+	for f in $(fgdata "$p" 'names(V[0])[1:]'); do
+		[ "$(fgdata "$p" "color(V[0], '$f')")" = "$(svg_fill "$BATS_TEST_TMPDIR/p.svg" "$f")" ]
+	done
+	[ "$(fgdata "$p" "color(V[0], 'f')")" != "$(fgdata "$BATS_TEST_TMPDIR/t.html" "color(V[0], 'f')")" ]
+	# the key swaps its words, not its colours, as fg-svg's
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew\nnew')" ]
+	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"]]')" ]
+	# not differential: nothing to swap
+	fg-html --negate=hues "$J" >"$p"
+	[ "$(fgdata "$p" '[D["negate"], D["hues"]]')" = "$(printf '0\n0')" ]
+	run fg-html --negate=x "$DIFF"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: bad negate: 'x' (hues)" ]
+}
+
+@test "fg-html --negate=hues in Chromium: the bottom-up view's colours swap red and blue too" {
+	T=$BATS_TEST_TMPDIR
+	fg-html "$DIFF" >"$T/d.html"
+	fg-html --negate=hues "$DIFF" >"$T/h.html"
+	# h is new in the target: green without the option
+	new=$(awk '$(NF-1) == 0 { n = split($1, a, ";"); print a[n] }' "$DIFF")
+	for p in d h; do
+		FG_QUERY='?m=bottomup' browser fills "$T/$p.html"
+		got fill >"$T/$p.fills"
+	done
+	[ -s "$T/d.fills" ]
+	[ "$(cut -d' ' -f1 "$T/d.fills")" = "$(cut -d' ' -f1 "$T/h.fills")" ]
+	# "name #rrggbb": a new frame's green (h's, and its callers' in
+	# bottom-up) becomes a blue of the scale, the others swap red and blue
+	paste -d' ' "$T/d.fills" "$T/h.fills" | while read -r name a _ b; do
+		if [ "${a:3:2}" \> "${a:1:2}" ] && [ "${a:3:2}" \> "${a:5:2}" ]; then
+			[ "${b:5:2}" \> "${b:1:2}" ] && [ "${b:1:2}" = "${b:3:2}" ]
+		else
+			[ "$b" = "#${a:5:2}${a:3:2}${a:1:2}" ]
+		fi
+	done
+	# and the new frame was green
+	read -r _ g < <(grep -m1 "^$new " "$T/d.fills")
+	[ "${g:3:2}" \> "${g:1:2}" ]
+}
+
+@test "fg-html: an image's options (--minwidth, --total, --no-more) are usage errors" {
+	for o in --minwidth=1 --total=10 --no-more; do
+		run fg-html $o "$J"
+		status_is 2
+		[ "${lines[0]}" = "fg-html: ${o%%=*} applies to an image, not to a page" ]
+		[ "${lines[1]}" = "Try 'fg-html --help' for more information." ]
+		# fg-svg takes them
+		fg-svg $o "$J" >/dev/null
+	done
+}
+
 @test "fg-html: several inputs are several views, named after their files" {
 	need_pagedata
 	cp "$J" "$BATS_TEST_TMPDIR/cpu.folded"
@@ -312,7 +375,7 @@ EOF
 	[ "$(fgdata "$p" 'D["sortwidth"]')" = 0 ]
 	run fg-html --sort=size "$J"
 	status_is 2
-	[[ "$output" == *"bad sort"* ]]
+	[ "${lines[0]}" = "fg-html: bad sort: 'size' (name or width)" ]
 	run fg-html -w 10 "$J"
 	status_is 2
 	run env FG_HEIGHT=abc fg-html "$J"
@@ -580,9 +643,11 @@ pct() {
 	[ "$(got url)" = '?s=RAND' ]
 	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
 	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
-	# Ctrl-F goes to the field; Escape, unzoomed, clears the search
+	[ "$(got ctrli)" = "$(got typed)" ]
+	# Ctrl-F goes to the field; Escape, unzoomed, clears the search; F3 finds
 	[ "$(got ctrlf)" = search ]
 	[ -z "$(got afteresc)" ]
+	[ "$(got f3)" = search ]
 }
 
 @test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
@@ -594,6 +659,9 @@ pct() {
 	# zoomed under a match, every sample passes through it
 	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got matched)" = "Matched: 100.00%" ]
+	# fg's root "all" is no frame of the input: it never matches (as in fg-svg)
+	FG_QUERY='?s=%5Eall%24' browser search "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got matched)" = "Matched: $(pct 0 8)" ]
 }
 
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {
@@ -1024,6 +1092,57 @@ same_as_cli() {
 	[ "$(got row | grep -P '\tb$')" = "$(printf '6\t6\t\tb')" ]
 	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
+}
+
+@test "fg-html --nameattr: each name's title and href in the page data, escaped; hrefs off the list dropped" {
+	need_pagedata
+	T=$BATS_TEST_TMPDIR
+	printf 'main;f 3\nmain;g 2\nmain;h 1\n' >"$T/in.folded"
+	title='<F> "one" & </script>'
+	href='https://example.org/f?a=1&b=<2>'
+	printf 'f\ttitle=%s\thref=%s\ttarget=_self\tclass=hot\ng\thref=javascript:alert(1)\ttitle=gee\nh\thref=relative.html\nmain\tclass=x\n' \
+		"$title" "$href" >"$T/na.txt"
+	fg-html --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>"$T/err"
+	nid() { fgdata "$T/p.html" "D['names'].index('$1')"; }
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['title']")" = "$title" ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['href']")" = "$href" ]
+	# a title without a link, and no link that runs script or leaves the list
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['href']")" = None ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['title']")" = gee ]
+	[ "$(fgdata "$T/p.html" "sorted(D['nameattr'])")" = "$(printf '%s\n' "$(nid f)" "$(nid g)" | sort)" ]
+	grep -q "na.txt:2: href runs script" "$T/err"
+	grep -qx "fg-html: --nameattr: href 'relative.html' of 'h' is of no scheme a page links to (http:, https:, file:, vscode: or an editor's): ignored" "$T/err"
+	# nothing of it is markup, and the page keeps its policy
+	! grep -q '<F>\|</script>"\|<2>' "$T/p.html"
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/p.html"
+	# without the option, no key; a file that cannot be read is an error
+	fg-html "$T/in.folded" >"$T/q.html"
+	[ "$(fgdata "$T/q.html" '"nameattr" in D')" = False ]
+	run fg-html --nameattr "$T/none.txt" "$T/in.folded"
+	status_is 1
+	[[ "$output" == "fg-html: $T/none.txt: "* ]]
+	[ -z "$(fg-html --nameattr "$T/none.txt" "$T/in.folded" 2>/dev/null)" ]
+}
+
+@test "fg-html --nameattr in Chromium: the title in the card, the href by Ctrl-click and beside the breadcrumb" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main at m.jl:1;f at a.jl:3 3\nmain at m.jl:1;g at b.jl:4 2\n' >"$T/in.folded"
+	printf 'f at a.jl:3\ttitle=the <f>\thref=https://example.org/f\ng at b.jl:4\ttitle=gee\thref=data:text/html,x\n' >"$T/na.txt"
+	fg-html --source-url 'vscode://file/{path}:{line}' --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>/dev/null
+	browser hover "$T/p.html" 'f at a.jl:3'
+	got tip | grep -qx 'title:the <f>'
+	got tip | grep -qx 'source:Ctrl/⌘-click: https://example.org/f'
+	# the href wins over --source-url's link
+	browser source "$T/p.html" 'f at a.jl:3'
+	[ "$(got card)" = https://example.org/f ]
+	[ "$(got opened)" = https://example.org/f ]
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = https://example.org/f ]
+	# a data: href is dropped: the source link stays
+	browser source "$T/p.html" 'g at b.jl:4'
+	[ "$(got card)" = vscode://file/b.jl:4 ]
+	browser hover "$T/p.html" 'g at b.jl:4'
+	got tip | grep -qx 'title:gee'
 }
 
 @test "fg-html --source-url: a frame's file and line as a link in its card, by Ctrl-click and beside the breadcrumb" {

@@ -142,7 +142,7 @@ xmlcheck() {
 	[ "$(fill_of "$BATS_TEST_TMPDIR/mem.svg" 'eval at boot.jl:330' | cut -c2-3)" = 00 ]
 	run fg-svg -c nosuch "$DATA/folded/julia.folded"
 	status_is 2
-	[[ "$output" == *"unknown palette 'nosuch'"* ]]
+	[[ "${lines[0]}" == "fg-svg: bad palette: 'nosuch' (hot, mem, "*", julia or category)" ]]
 }
 
 @test "fg-svg --colors java: annotations choose the hue" {
@@ -402,7 +402,7 @@ Try 'fg-svg --help' for more information." ]
 	ch=$(command -v chromium || command -v chromium-browser || true)
 	[ -n "$ch" ] || skip "needs chromium"
 	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/d.svg"
-	expect=$(awk '{n=$NF; t+=n; if ($0 ~ /lookupn/) m+=n} END {printf "%.1f", 100*m/t}' "$DATA/svg/dtrace.folded")
+	expect=$(awk '{n=$NF; t+=n; if ($0 ~ /lookupn/) m+=n} END {printf "%.2f", 100*m/t}' "$DATA/svg/dtrace.folded")
 	timeout 60 "$ch" --headless --no-sandbox --disable-gpu --disable-background-networking \
 		--disable-component-update --disable-sync --no-first-run \
 		--user-data-dir="$BATS_TEST_TMPDIR/profile" --dump-dom \

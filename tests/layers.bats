@@ -21,3 +21,17 @@ load helper
 	[[ $output == *"lib/stray.c: outside every floor"* ]]
 	[[ $output != *"base/y.h"*higher* ]]
 }
+
+@test "check-layers finds a cmd/ file over 450 lines, and not one of 450" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p cmd lib/base
+	seq 451 > cmd/long.c
+	seq 450 > cmd/short.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"cmd/long.c: 451 lines, over 450"* ]]
+	[[ $output != *short.c* ]]
+	rm cmd/long.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 0
+}

@@ -34,7 +34,20 @@ fills() {
 	fg-png --negate=hues "$BATS_TEST_TMPDIR/d" | cmp -s - <(fg-png "$BATS_TEST_TMPDIR/d") && return 1
 	run fg-svg --negate=x "$BATS_TEST_TMPDIR/d"
 	status_is 2
-	[ "${lines[0]}" = "fg-svg: bad negate: 'x' (only =hues)" ]
+	[ "${lines[0]}" = "fg-svg: bad negate: 'x' (hues)" ]
+}
+
+@test "negate=hues: fg-pdf's key, as fg-svg's, names red shrank and blue grew" {
+	needpy
+	printf 'main;a 10 12\nmain;b 10 8\n' >"$BATS_TEST_TMPDIR/d"
+	# each label of the key after its swatch's colour
+	key() {
+		fg-pdf "$@" "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/k.pdf"
+		python3 "$DATA/png/pdfparts.py" "$BATS_TEST_TMPDIR/k.pdf" |
+		    awk '/ rg$/ { c = $0 } /\((grew|shrank)\) Tj$/ { print c, $(NF - 1) }' | tr '\n' ' '
+	}
+	[ "$(key)" = "1 0 0 rg (grew) 0 0 1 rg (shrank) " ]
+	[ "$(key --negate=hues)" = "1 0 0 rg (shrank) 0 0 1 rg (grew) " ]
 }
 
 @test "delta=self: the scale is flamegraph.pl's, the largest change of a line, vanished stacks too" {

@@ -11,9 +11,9 @@ await withPage(chromium, file, null, async (page) => {
 		const out = [];
 		views.forEach((v, k) => {
 			for (let i = 0; i < v.rects.length; i++) {
-				const d = v.F[i * S], n = v.F[i * S + 3];
+				const d = v.F[i * stride], n = v.F[i * stride + 3];
 				const name = d == 0 ? 'all' : n < 0 ? '+' + -n + ' more' : v.n[n];
-				out.push([k, d, v.F[i * S + 1], v.F[i * S + 2], name].join(' '));
+				out.push([k, d, v.F[i * stride + 1], v.F[i * stride + 2], name].join(' '));
 			}
 		});
 		return out;

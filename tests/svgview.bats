@@ -226,3 +226,29 @@ label_colours() {
 	grep -q '<text id="unzoom" x="10.00" y="24" class="">Reset Zoom</text>' "$BATS_TEST_TMPDIR/dom"
 	grep -q '<text id="elided"[^>]*class="show"[^>]*>Back to the graph</text>' "$BATS_TEST_TMPDIR/dom"
 }
+
+@test "svgview: F3, Ctrl-F, / and Ctrl-I as in fg-html's page, and the same Matched share (puppeteer)" {
+	[ -n "$FG_PUPPETEER_NODE_PATH" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
+		skip "needs FG_PUPPETEER_NODE_PATH, a node_modules folder with puppeteer-core"
+	in=$DATA/svg/dtrace.folded
+	fg-svg "$in" >"$BATS_TEST_TMPDIR/d.svg"
+	fg-html "$in" >"$BATS_TEST_TMPDIR/d.html"
+	# the share of the samples whose stack has a frame matching, as fg-html's tests derive it
+	share() {
+		awk -v re="$1" '{ t += $NF; if (tolower($0) ~ re) m += $NF } END { printf "Matched: %.2f%%", 100 * m / t }' "$in"
+	}
+	run timeout 120 node "$FG_ROOT/tests/svg-keys.mjs" "$CH" "$BATS_TEST_TMPDIR/d.svg" "$BATS_TEST_TMPDIR/d.html" LookupN
+	status_is 0
+	[ "$(share lookupn)" != "Matched: 0.00%" ]
+	# case-sensitive, LookupN matches nothing; Ctrl-I ignores case
+	[ "${lines[0]}" = "f3=Matched: 0.00%" ]
+	[ "${lines[1]}" = "escape=" ]
+	[ "${lines[2]}" = "ctrlf=Matched: 0.00%" ]
+	[ "${lines[3]}" = "ctrli=true $(share lookupn)" ]
+	[ "${lines[4]}" = "slash=false Matched: 0.00%" ]
+	[ "${lines[5]}" = "prompts=prompt prompt prompt" ]
+	[ "${lines[6]}" = "url=?s=LookupN" ]
+	# the page, given the SVG's URL, says the same
+	[ "${lines[7]}" = "page=Matched: 0.00%" ]
+	[ "${lines[8]}" = "page=$(share lookupn)" ]
+}

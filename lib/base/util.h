@@ -56,6 +56,18 @@ noreturn void tryhelp(void);
  * "argv0: write error: ..." and exit 1.  version() prints FG_VERSION. */
 noreturn void exit_stdout(void);
 noreturn void version(void);
+/*
+ * A keyword option: the index of arg in names (a list that ends with
+ * NULL), or the usage error "bad WHAT: 'ARG' (A, B or C)", which lists
+ * the choices.
+ */
+int opt_choice(const char *arg, const char *what, const char *const names[]);
+/* Every program's --help and --version, for its option table: getopt
+ * returns 'h' and OPT_VERSION ("VV"). */
+enum { OPT_VERSION = 0x5656 };
+#define OPT_HELP_VERSION \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, OPT_VERSION }
 
 /* Blocks from HUGE_MIN bytes on are given to huge pages where the
  * kernel can (Linux's transparent huge pages). */

@@ -11,5 +11,6 @@ extern const char svg_js[];	/* fg-svg: hover, zoom, search */
 extern const char svg_css[];	/* fg-svg: style, after the font rule */
 extern const char html_js[];	/* fg-html: the whole page's behaviour */
 extern const char html_css[];	/* fg-html: the page's style */
+extern const char vega_js[];	/* fg-vega --html: the graph embedded, or why not */
 
 #endif

@@ -18,27 +18,20 @@ const struct rgb color_more = { 190, 190, 190 };
 const struct rgb color_sep = { 200, 200, 200 };
 const struct rgb color_sep2 = { 160, 160, 160 };
 
-static const char *names[] = {
+const char *const palette_list[] = {
 	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red",
-	"green", "blue", "aqua", "yellow", "purple", "orange", "julia", "category"
+	"green", "blue", "aqua", "yellow", "purple", "orange", "julia", "category", NULL
 };
 
 int
 palette_byname(const char *s)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < LEN(names); i++)
-		if (!strcmp(s, names[i]))
+	for (i = 0; palette_list[i]; i++)
+		if (!strcmp(s, palette_list[i]))
 			return i;
 	return -1;
-}
-
-const char *
-palette_names(void)
-{
-	return "hot, mem, io, wakeup, chain, java, js, perl, red, green, blue, "
-	    "aqua, yellow, purple, orange, julia, category";
 }
 
 /* Perl's rand(1) right after srand(seed): drand48's generator. */

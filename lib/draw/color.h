@@ -22,9 +22,10 @@ enum palette {
 
 enum { SEED_SUM, SEED_HASH };	/* flamegraph.pl's default, or --hash */
 
+/* The palettes' names, in PAL_ order, then NULL (for opt_choice). */
+extern const char *const palette_list[];
 /* The palette named s, or -1. */
 int palette_byname(const char *s);
-const char *palette_names(void);	/* "hot, mem, ..." for messages */
 
 /*
  * The colour of frame name[0..n) (annotation included, as flamegraph.pl

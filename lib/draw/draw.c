@@ -13,33 +13,14 @@
 #include "base/util.h"
 
 const char draw_usage[] =
-	"  -t, --title TEXT       title (\"Flame Graph\", \"Icicle Graph\", \"Flame Chart\")\n"
-	"      --subtitle TEXT    a second line under the title\n"
-	"  -w, --width PX         image width (1200, or FG_WIDTH)\n"
-	"  -H, --height PX        frame height (16, or FG_HEIGHT)\n"
-	"      --minwidth PX[%]   hide frames narrower than this (0.1 px)\n"
-	"      --bgcolors COLOR   yellow, blue, green, grey, or #rrggbb\n"
-	"  -c, --colors PALETTE   hot (default), mem, io, wakeup, chain, java, js, perl,\n"
-	"                         red, green, blue, aqua, yellow, purple, orange,\n"
-	"                         julia, category\n"
-	"      --hash             colour by a hash of the name\n"
-	"      --palette FILE     read and update a name->rgb(r,g,b) palette map\n"
-	"      --total N          draw against a total of N samples\n"
-	"      --flamechart       keep input order, merge only adjacent stacks\n"
-	"  -i, --inverted         icicle graph: the root on top\n"
-	"      --reverse          reverse every stack (merge at the leaves)\n"
-	"      --no-more          drop narrow frames instead of \"+N more\" boxes\n"
-	"      --negate[=hues]    differential: draw the baseline, colour baseline - target;\n"
-	"                         =hues: the target, red and blue swapped (flamegraph.pl's)\n"
-	"      --delta=total|self differential: colour by total (default) or self change\n"
-	"      --min-delta PCT    differential: changes under PCT% of the total are neutral\n"
-	"      --sort=name|width  callees by name (default) or widest first\n"
-	"      --countname TEXT   what a count counts (the input's, or samples)\n";
+	DU_TITLE DU_SUBTITLE DU_WIDTH DU_HEIGHT DU_MINWIDTH DU_BGCOLORS DU_COLORS DU_HASH
+	DU_PALETTE DU_TOTAL DU_FLAMECHART DU_INVERTED DU_REVERSE DU_NOMORE DU_NEGATE DU_DELTA
+	DU_MINDELTA DU_SORT DU_COUNTNAME;
 
 double
-draw_num(const char *s, const char *what, double min)
+draw_num(const char *s, const char *what, double min, double max)
 {
-	double v = estrtod(s, what), max = optrange_max(what);
+	double v = estrtod(s, what);
 
 	if (v < min || v > max)
 		usage_error("%s must be from %.15g to %.15g", what, min, max);
@@ -47,12 +28,12 @@ draw_num(const char *s, const char *what, double min)
 }
 
 void
-draw_env(const char *name, double min, double *v)
+draw_env(const char *name, double min, double max, double *v)
 {
 	const char *env = getenv(name);
 
 	if (env && *env)
-		*v = draw_num(env, name, min);
+		*v = draw_num(env, name, min, max);
 }
 
 void
@@ -62,6 +43,7 @@ draw_init(struct dopts *o)
 	o->width = 1200;
 	o->frameheight = 16;
 	o->fontsize = 12;
+	o->fontwidth = 0.59;
 	o->minwidth = 0.1;
 	o->more = 1;
 }
@@ -70,8 +52,8 @@ void
 draw_defaults(struct dopts *o)
 {
 	draw_init(o);
-	draw_env("FG_WIDTH", 2 * DRAW_XPAD + 1, &o->width);
-	draw_env("FG_HEIGHT", 2, &o->frameheight);
+	draw_env("FG_WIDTH", 2 * DRAW_XPAD + 1, RANGE_PX, &o->width);
+	draw_env("FG_HEIGHT", 2, RANGE_PX, &o->frameheight);
 }
 
 static void
@@ -86,22 +68,26 @@ minwidth(struct dopts *o, const char *s)
 		buf[n - 1] = 0;
 		s = buf;
 	}
-	o->minwidth = draw_num(s, o->minpct ? "minwidth%" : "minwidth", 0);
+	o->minwidth = o->minpct ? draw_num(s, "minwidth%", 0, RANGE_PCT) :
+	    draw_num(s, "minwidth", 0, RANGE_PX);
 }
 
 int
 draw_option(struct dopts *o, int c, const char *arg)
 {
+	static const char *const negates[] = { "hues", NULL };
+	static const char *const deltas[] = { "total", "self", NULL };
+	static const char *const sorts[] = { "name", "width", NULL };
+
 	switch (c) {
 	case 't': o->title = arg; break;
 	case DO_SUBTITLE: o->subtitle = arg; break;
-	case 'w': o->width = draw_num(arg, "width", 2 * DRAW_XPAD + 1); break;
-	case 'H': o->frameheight = draw_num(arg, "height", 2); break;
+	case 'w': o->width = draw_num(arg, "width", 2 * DRAW_XPAD + 1, RANGE_PX); break;
+	case 'H': o->frameheight = draw_num(arg, "height", 2, RANGE_PX); break;
 	case DO_MINWIDTH: minwidth(o, arg); break;
 	case DO_BGCOLORS: o->bgcolors = arg; break;
 	case 'c':
-		if ((o->palette = palette_byname(arg)) < 0)
-			usage_error("unknown palette '%s' (choose from %s)", arg, palette_names());
+		o->palette = opt_choice(arg, "palette", palette_list);
 		o->palset = 1;
 		break;
 	case DO_HASH: o->seed = SEED_HASH; break;
@@ -115,26 +101,14 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_REVERSE: o->reverse = 1; break;
 	case DO_NOMORE: o->more = 0; break;
 	case DO_NEGATE:
-		if (arg && strcmp(arg, "hues"))
-			usage_error("bad negate: '%s' (only =hues)", arg);
-		o->negate = arg ? NEGATE_HUES : 1;
+		o->negate = arg ? NEGATE_HUES + opt_choice(arg, "negate", negates) : 1;
 		break;
-	case DO_DELTA:
-		if (!strcmp(arg, "self")) {
-			o->deltaself = 1;
-		} else if (strcmp(arg, "total")) {
-			usage_error("bad delta: '%s' (total or self)", arg);
-		}
-		break;
-	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0); break;
+	case DO_DELTA: o->deltaself = opt_choice(arg, "delta", deltas); break;
+	case DO_MINDELTA: o->mindelta = draw_num(arg, "min-delta", 0, RANGE_PCT); break;
 	case DO_COUNTNAME: o->countname = arg; break;
-	case DO_SORT:
-		if (!strcmp(arg, "width")) {
-			o->bywidth = 1;
-		} else if (strcmp(arg, "name")) {
-			usage_error("bad sort: '%s' (name or width)", arg);
-		}
-		break;
+	case DO_FONTSIZE: o->fontsize = draw_num(arg, "fontsize", 1, RANGE_FONTSIZE); break;
+	case DO_FONTWIDTH: o->fontwidth = draw_num(arg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
+	case DO_SORT: o->bywidth = opt_choice(arg, "sort", sorts); break;
 	default: return 0;
 	}
 	return 1;
@@ -146,7 +120,7 @@ draw_finish_options(struct dopts *o)
 	char tmp[8];
 
 	if (o->bgcolors && !color_background(o->palette, o->bgcolors, tmp, tmp))
-		usage_error("unknown background '%s' (yellow, blue, green, grey or #rrggbb)",
+		usage_error("bad background: '%s' (yellow, blue, green, grey or #rrggbb)",
 		    o->bgcolors);
 	if (o->chart && o->bywidth)
 		usage_error("--sort=width and --flamechart exclude each other");
@@ -336,7 +310,7 @@ lay(struct layout *L, struct stacks *st, const struct dopts *o, const struct lay
 }
 
 static void
-build(struct view *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
+build(struct graphview *v, struct stacks *st, const struct dopts *o, struct layout_opts *lo)
 {
 	lay(&v->L, st, o, lo);
 	v->wpt = lo->pxwidth / v->L.timemax;
@@ -476,7 +450,7 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
-	struct view *e = &g->v[1];
+	struct graphview *e = &g->v[1];
 	uint32_t maxdepth;
 	double linemax = 1;
 	char top[8], bottom[8];
@@ -624,7 +598,7 @@ graph_human(struct bytes *b, const struct graph *g, double v, const count *c,
 struct rgb
 graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 {
-	struct view *w = &g->v[v];
+	struct graphview *w = &g->v[v];
 	const struct lframe *f = &w->L.f[i];
 	const char *s, *annot;
 	size_t n, alen;
@@ -644,7 +618,7 @@ graph_color(struct graph *g, const struct dopts *o, int v, size_t i)
 const char *
 graph_status(const struct graph *g, const struct dopts *o, int v, size_t i)
 {
-	const struct view *w = &g->v[v];
+	const struct graphview *w = &g->v[v];
 	const struct lframe *f = &w->L.f[i];
 	const char *s, *annot;
 	size_t n, alen;

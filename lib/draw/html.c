@@ -10,14 +10,11 @@
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/html.h"
+#include "draw/legend.h"
 #include "draw/layout.h"
 #include "base/strsort.h"
 #include "stack/frame.h"
 
-/* Frames under Julia's compiler (type inference, code generation) with
- * no status of their own: ProfileCanvas's "compilation" flag, which
- * folded stacks do not carry, found by the frames that start it. */
-static const struct rgb compile_rgb = { 150, 140, 210 };
 static const struct rgb match_rgb = { 230, 0, 230 };	/* flamegraph.pl's search colour */
 
 /* Numbers as base64 digits, five bits each, low first; a digit with 32
@@ -77,9 +74,11 @@ color_index(struct html_page *p, struct rgb c)
 	return intern(&p->colors, b, 3);
 }
 
-/* A view's frames: a layout of every frame of some width (graph_read_whole),
- * in pre-order, so a frame's callees follow it; a view is a run of them. */
-struct lview {
+/* An input's frames, ready for the page: a layout of every frame of
+ * some width (graph_read_whole), in pre-order, so a frame's callees
+ * follow it; a page view (the whole input, or one root frame) is a run
+ * of them. */
+struct pageframes {
 	const struct layout *L;
 	int col;		/* the column of widths */
 	uint32_t *color;	/* colour index by frame */
@@ -88,7 +87,7 @@ struct lview {
 
 /* The end of the run of frame i's subtree. */
 static size_t
-run_end(const struct lview *v, size_t i)
+run_end(const struct pageframes *v, size_t i)
 {
 	const struct lframe *f = v->L->f;
 	uint32_t d = f[i].depth;
@@ -100,7 +99,7 @@ run_end(const struct lview *v, size_t i)
 
 /* The layout's id of frame i's name; the root's is names.n. */
 static uint32_t
-lname(const struct lview *v, size_t i)
+lname(const struct pageframes *v, size_t i)
 {
 	uint32_t id = v->L->f[i].name;
 
@@ -112,7 +111,7 @@ lname(const struct lview *v, size_t i)
  * under the compiler without a status of their own in the compilation
  * colour. */
 static void
-frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
+frame_colors(struct html_page *p, struct pageframes *v, const struct diffscale *ds)
 {
 	const struct layout *L = v->L;
 	uint32_t *cycle = ecalloc((size_t)L->maxdepth + 2, sizeof(*cycle));
@@ -146,7 +145,7 @@ frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
 			frame_strip_annot(s, n, &annot, &alen);
 			if (comp[f->depth] && !annot)
-				c = compile_rgb;
+				c = color_compile;
 		}
 		v->color[i] = color_index(p, c);
 		if (byname)
@@ -160,7 +159,7 @@ frame_colors(struct html_page *p, struct lview *v, const struct diffscale *ds)
 /* The page's id of the name of frame i, interned on first sight (with
  * its colour, for colours that go by name). */
 static uint32_t
-name_id(struct html_page *p, const struct lview *v, size_t i)
+name_id(struct html_page *p, const struct pageframes *v, size_t i)
 {
 	uint32_t id, lid = lname(v, i);
 	const char *s;
@@ -184,7 +183,7 @@ enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
  * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
  * name, the width, the baseline, the colour. */
 static void
-write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int what)
+write_field(struct html_page *p, const struct pageframes *v, size_t a, size_t b, int what)
 {
 	static const char *keys[] = { "d", "f", "w", "b", "c" };
 	const struct lframe *f = v->L->f;
@@ -213,7 +212,7 @@ write_field(struct html_page *p, const struct lview *v, size_t a, size_t b, int 
  * root ("all", no frame of the input), how many, how many end stacks,
  * and their fields. */
 static void
-write_frames(struct html_page *p, const struct lview *v, size_t a, int base, int percolor)
+write_frames(struct html_page *p, const struct pageframes *v, size_t a, int base, int percolor)
 {
 	const struct lframe *f = v->L->f;
 	size_t i, b = run_end(v, a);
@@ -265,14 +264,15 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		keystr("target", h->fact[FH_TARGET]);
 }
 
-/* The view of run top of v (SIZE_MAX: none, all vanished), and of run
- * etop of e, its elided stacks (SIZE_MAX: none); h, its input's header. */
+/* The page view of run top of v (SIZE_MAX: none, all vanished), and of
+ * run etop of e, its elided stacks (SIZE_MAX: none); h, its input's
+ * header. */
 static void
-write_view(struct html_page *p, const char *name, const char *rootname, size_t rlen,
-    const struct lview *v, size_t top, const struct lview *e, size_t etop,
+write_pageview(struct html_page *p, const char *name, const char *rootname, size_t rlen,
+    const struct pageframes *v, size_t top, const struct pageframes *e, size_t etop,
     const struct fheader *h)
 {
-	if (p->nviews++)
+	if (p->npageviews++)
 		out_char(',');
 	out_str("\n{");
 	key("name");
@@ -320,10 +320,10 @@ html_begin(struct html_page *p, const struct dopts *o)
 	    "<script type=\"application/json\" id=\"fg-data\">\n{\"views\":[");
 }
 
-/* A view of layout L, widths in column col: its colours, and room for
- * the page ids of its names. */
+/* The frames of layout L for the page, widths in column col: their
+ * colours, and room for the page ids of their names. */
 static void
-lview_init(struct html_page *p, struct lview *v, const struct layout *L, int col,
+pageframes_init(struct html_page *p, struct pageframes *v, const struct layout *L, int col,
     const struct diffscale *ds)
 {
 	v->L = L;
@@ -337,7 +337,7 @@ html_input(struct html_page *p, const char *name, const struct layout *L,
     const struct layout *E, const struct fheader *h, int split)
 {
 	struct diffscale ds = { 0 }, eds = { 0 };
-	struct lview v = { 0 }, e = { 0 }, *ep = NULL;
+	struct pageframes v = { 0 }, e = { 0 }, *ep = NULL;
 	size_t i, j, ilen, jlen;
 	const char *is = NULL, *js = NULL;
 	int c;
@@ -346,18 +346,18 @@ html_input(struct html_page *p, const char *name, const struct layout *L,
 	ds.self = p->o->deltaself;
 	if (p->diff)
 		diff_scale(&ds, L, p->o);
-	lview_init(p, &v, L, p->diff, &ds);
+	pageframes_init(p, &v, L, p->diff, &ds);
 	if (E && E->n) {
 		eds.on = 1;
 		eds.max = E->timemax;
-		lview_init(p, &e, E, 0, &eds);
+		pageframes_init(p, &e, E, 0, &eds);
 		ep = &e;
 	}
 	if (!split) {
-		write_view(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX, h);
+		write_pageview(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX, h);
 	} else {
 		/* every root frame in order (both layouts have them by
-		 * name); one whose stacks all vanished is a view of its
+		 * name); one whose stacks all vanished is a page view of its
 		 * elided stacks alone */
 		for (i = 1, j = 1; i < L->n || (ep && j < E->n);) {
 			if (i < L->n)
@@ -365,7 +365,7 @@ html_input(struct html_page *p, const char *name, const struct layout *L,
 			if (ep && j < E->n)
 				js = layout_name(E, &E->f[j], &jlen);
 			c = i >= L->n ? 1 : !ep || j >= E->n ? -1 : str_cmp(is, ilen, js, jlen, ';');
-			write_view(p, name, c <= 0 ? is : js, c <= 0 ? ilen : jlen, &v,
+			write_pageview(p, name, c <= 0 ? is : js, c <= 0 ? ilen : jlen, &v,
 			    c <= 0 ? i : SIZE_MAX, ep, c >= 0 ? j : SIZE_MAX, h);
 			if (c <= 0)
 				i = run_end(&v, i);
@@ -400,17 +400,13 @@ legend_entry(const char *what, struct rgb c, int first)
 static void
 write_legend(const struct html_page *p)
 {
+	struct legend_item it[LEGEND_MAX];
+	size_t i, n = draw_legend_items(it, p->diff, p->o);
+
 	key("legend");
 	out_char('[');
-	if (p->diff) {
-		legend_entry("grew", color_delta(1, 1), 1);
-		legend_entry("shrank", color_delta(-1, 1), 0);
-		legend_entry("new", color_new, 0);
-	} else if (p->o->palette == PAL_JULIA) {
-		legend_entry("runtime dispatch", color_frame(PAL_JULIA, 0, "f_[d]", 5, 1, NULL), 1);
-		legend_entry("garbage collection", color_frame(PAL_JULIA, 0, "f_[g]", 5, 1, NULL), 0);
-		legend_entry("compilation", compile_rgb, 0);
-	}
+	for (i = 0; i < n; i++)
+		legend_entry(it[i].what, it[i].c, i == 0);
 	out_str("],");
 }
 
@@ -520,6 +516,47 @@ html_url_ok(const char *t)
 	return 0;
 }
 
+/* "nameattr":{"ID":{"title":T,"href":H},...}: --nameattr's title and
+ * link of the page's names that have one (no other attribute means
+ * anything on a canvas). */
+static void
+write_nameattrs(const struct html_page *p)
+{
+	const struct nafunc *a;
+	const char *s, *href;
+	uint32_t i;
+	int any = 0;
+
+	if (!p->nattrs)
+		return;
+	key("nameattr");
+	out_char('{');
+	for (i = 0; i < p->names.n; i++) {
+		s = intern_str(&p->names, i);
+		if (!(a = nameattr_find(p->nattrs, s, intern_len(&p->names, i))))
+			continue;
+		if ((href = a->href) && !html_url_ok(href)) {
+			weprintf("--nameattr: href '%s' of '%.*s' is of no scheme a page links to "
+			    "(http:, https:, file:, vscode: or an editor's): ignored", href,
+			    (int)intern_len(&p->names, i), s);
+			href = NULL;
+		}
+		if (!a->title && !href)
+			continue;
+		out_str(any++ ? ",\n\"" : "\"");
+		out_u64(i);
+		out_str("\":{");
+		keystr("title", a->title);
+		key("href");
+		if (href)
+			out_jsonstr(href, strlen(href));
+		else
+			out_str("null");
+		out_char('}');
+	}
+	out_str("},\n");
+}
+
 /* What the options tell the page. */
 static void
 write_options(const struct html_page *p)
@@ -535,10 +572,12 @@ write_options(const struct html_page *p)
 	keystr("bgtop", top);
 	keystr("bgbottom", bottom);
 	keystr("sourceurl", p->sourceurl);
+	/* --negate draws the baseline; --negate=hues swaps red and blue */
+	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, count_frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 
@@ -547,6 +586,7 @@ html_end(struct html_page *p)
 {
 	out_str("],\n");
 	write_names(p);
+	write_nameattrs(p);
 	write_colors(p);
 	write_legend(p);
 	write_options(p);

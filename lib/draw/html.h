@@ -3,8 +3,9 @@
  *
  * The page holds its script (html.js), its style (html.css) and its
  * data inline.  The data is one JSON object in a non-executed
- * <script type="application/json">: every name interned once, each view
- * (an input file, or one root frame of it) as packed strings of numbers
+ * <script type="application/json">: every name interned once, each
+ * page view (an input file, or one root frame of it; "views" in the
+ * data, not draw.h's graph views) as packed strings of numbers
  * in layout order (pre-order, callees by name): depth steps, name ids,
  * widths, baselines and colours, with the unit and count name its
  * input's header states (fg-folded(5)).  Each colour comes with the
@@ -19,18 +20,20 @@
 #include "base/intern.h"
 #include "draw/draw.h"
 #include "read/fheader.h"
+#include "read/nameattr.h"
 #include "draw/layout.h"
 
 struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
-	const char *unit;	/* count, bytes, nanoseconds, ...: the default of views */
+	const char *unit;	/* count, bytes, nanoseconds, ...: the default of page views */
 	int fixedname;		/* o->countname was given: it wins over the inputs' */
 	int deftitle;		/* no --title: the page's title follows its mode */
 	const char *sourceurl;	/* --source-url: a frame's file and line as a link, or NULL */
+	const struct nameattrs *nattrs;	/* --nameattr: titles and links by name, or NULL */
 	double width, height;	/* the canvas; 0 fills the window */
 	int sortwidth;		/* open sorted by width */
 	int diff;		/* two-count input */
-	int nviews;
+	int npageviews;	/* the page views written so far */
 	/* the page's names: the full label interned, its colour (name
 	 * palettes), its place in the annotation list */
 	struct interner names;
@@ -45,9 +48,9 @@ int html_url_ok(const char *t);
 /* Start the page: head, style, the opening of the data. */
 void html_begin(struct html_page *p, const struct dopts *o);
 /*
- * One input's views: the whole of layout L (graph_read_whole: every
- * frame, callees by name) named name, or with split one view per root
- * frame, named "name: frame" (the frame alone when name is NULL).  For
+ * One input's page views: the whole of layout L (graph_read_whole:
+ * every frame, callees by name) named name, or with split one page
+ * view per root frame, named "name: frame" (the frame alone when name is NULL).  For
  * differential input, E lays out the stacks whose target is 0 (NULL or
  * empty when none vanished).  h: the input's unit header (NULL when
  * none); a unit fg does not know is left out (plain counts).  L has
@@ -55,7 +58,9 @@ void html_begin(struct html_page *p, const struct dopts *o);
  */
 void html_input(struct html_page *p, const char *name, const struct layout *L,
     const struct layout *E, const struct fheader *h, int split);
-/* The names, colours and page options, the script; then free p. */
+/* The names (with --nameattr's title and href of each, an href of a
+ * scheme html_url_ok refuses left out with a warning), colours and page
+ * options, the script; then free p. */
 void html_end(struct html_page *p);
 
 #endif

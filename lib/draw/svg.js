@@ -3,10 +3,14 @@
  * does not give a frame's exact place (D.dom is not set), from D's
  * arrays, written before this by fg-svg.  A graph taller than the
  * window opens scrolled to its root (or the frame zoomed to), and the
- * controls stay in view while it scrolls. */
+ * controls stay in view while it scrolls.  viewer.js, joined after it,
+ * words the numbers and reads the URL and the keys as fg-html's page
+ * does. */
 "use strict";
 var svg, details, matched, unzoombtn, searchbtn, icbtn, elidedbtn, tip, tiptext, tiprect;
-var views = [], view, term = null, icase = false, S = D.s;
+/* the graph and its elided view, the one shown; the values a frame
+ * has in D's arrays (4, 5 with a baseline count) */
+var views = [], view, term = null, icase = false, stride = D.s;
 function $(id) { return document.getElementById(id); }
 function init() {
 	svg = document.documentElement;
@@ -22,7 +26,7 @@ function init() {
 	views.push(mkview(D.f, "frames", "labels", D.total, D.g));
 	if (D.e || (D.dom && $("eframes"))) views.push(mkview(D.e, "eframes", "elabels", D.etotal, D.eg));
 	view = views[0];
-	var p = params(), z;
+	var p = querymap(queryparams(window.location.search)), z;
 	if (p.e && views.length > 1) toggle_elided();
 	if (p.x && p.y && (z = find(+p.x, +p.y)) >= 0) zoom(z);
 	if (p.s) search(p.s);
@@ -119,37 +123,20 @@ function fromdom(v, gaps) {
 	v.F = F;
 	v.n = names;
 }
-function params() {
-	var p = {}, a = window.location.search.substr(1).split("&");
-	for (var i = 0; i < a.length; i++) {
-		var kv = a[i].split("=");
-		if (kv[0] && kv[1]) {
-			try { p[kv[0]] = decodeURIComponent(kv[1]); }
-			catch (err) { /* a malformed parameter (?x=%) is ignored */ }
-		}
-	}
-	return p;
-}
-/* The zoom in the URL is the shown view's; e=1 says it is the elided one. */
-function viewparams(p) {
-	var z = view.zoomed;
+/* The URL's state, with the parameters it has of others kept: the
+ * shown view's zoom (x, y; e=1 the elided view) and the search (s). */
+function saveurl() {
+	var z = view.zoomed, p = querymap(queryparams(window.location.search)), q = [];
 	p.x = z < 0 ? null : view.ox[z];
 	p.y = z < 0 ? null : view.oy[z];
 	p.e = view == views[0] ? null : 1;
-	return p;
-}
-function setparams(p) {
-	var q = [];
-	for (var k in p) if (p[k] != null) q.push(k + "=" + encodeURIComponent(p[k]));
-	history.replaceState(null, null, q.length ? "?" + q.join("&") : window.location.pathname);
+	p.s = term;
+	for (var k in p) q.push([k, p[k]]);
+	seturl(q);
 }
 function fname(i) {
-	var n = view.F[i * S + 3];
+	var n = view.F[i * stride + 3];
 	return n < 0 ? "+" + (-n) + " more" : view.n[n];
-}
-function fmt(v) {
-	var s = String(v), i = s.indexOf("."), int = i < 0 ? s : s.substr(0, i);
-	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.substr(i));
 }
 /* What a frame's tooltip says: the text of its title, which fg-svg
  * writes with the counts in human form when they have a unit (D.u), or
@@ -157,14 +144,12 @@ function fmt(v) {
  * an <a>. */
 function info(i) {
 	if (D.u || D.dom || D.ut) return view.rects[i].firstElementChild.textContent;
-	var F = view.F, w = F[i * S + 2], t = view.total, txt;
-	var name = F[i * S] == 0 ? "all" : fname(i);
-	txt = name + " (" + fmt(+(w * D.factor).toFixed(2)) + " " + D.cn + ", " +
-		(100 * w / t).toFixed(2) + "%";
-	if (S == 5 && view == views[0]) {
-		var d = w - F[i * S + 4], sign = d > 0 ? "+" : "";
-		txt += "; " + sign + fmt(+(d * D.factor).toFixed(2)) + " " + D.cn + ", " +
-			sign + (100 * d / t).toFixed(2) + "%";
+	var F = view.F, w = F[i * stride + 2], t = view.total, txt;
+	var name = F[i * stride] == 0 ? "all" : fname(i);
+	txt = name + " (" + group(w * D.factor) + " " + D.cn + ", " + pct(w, t);
+	if (stride == 5 && view == views[0]) {
+		var d = w - F[i * stride + 4], sign = d > 0 ? "+" : "";
+		txt += "; " + sign + group(d * D.factor) + " " + D.cn + ", " + sign + pct(d, t);
 	}
 	return txt + ")";
 }
@@ -201,13 +186,14 @@ function click(e) {
 	else if (id == "elided") toggle_elided();
 }
 function key(e) {
-	if (e.keyCode === 114 || (e.ctrlKey && e.keyCode === 70)) {
+	var a = keyaction(e, false);
+	if (a === "find") {
 		e.preventDefault();
 		prompt_search();
-	} else if (e.ctrlKey && e.keyCode === 73) {
+	} else if (a === "case") {
 		e.preventDefault();
 		toggle_icase();
-	} else if (e.keyCode === 27) {
+	} else if (a === "reset") {
 		if (view.zoomed >= 0) zoom(-1);
 		else search(null);
 	}
@@ -234,24 +220,23 @@ function toggle_elided() {
 	if (!elidedbtn.fgtext) elidedbtn.fgtext = elidedbtn.firstChild.nodeValue;
 	elidedbtn.firstChild.nodeValue = view == views[0] ? elidedbtn.fgtext : "Back to the graph";
 	unzoombtn.classList.toggle("hide", view.zoomed < 0);
-	setparams(viewparams(params()));
-	search(term);
+	search(term);	/* writes the URL */
 }
 function zoom(i) {
 	var F = view.F;
-	if (i >= 0 && F[i * S] == 0) i = -1;
+	if (i >= 0 && F[i * stride] == 0) i = -1;
 	view.zoomed = i;
 	unzoombtn.classList.toggle("hide", i < 0);
-	setparams(viewparams(params()));
-	search(term);	/* the share matched is the zoomed frame's; draws the view */
+	search(term);	/* the share matched is the zoomed frame's; draws the view, writes the URL */
 }
 function render() {
 	var F = view.F, n = view.rects.length, z = view.zoomed;
-	var zd = z < 0 ? 0 : F[z * S], zx = z < 0 ? 0 : F[z * S + 1], zw = z < 0 ? view.total : F[z * S + 2];
+	var zd = z < 0 ? 0 : F[z * stride], zx = z < 0 ? 0 : F[z * stride + 1];
+	var zw = z < 0 ? view.total : F[z * stride + 2];
 	var scale = (D.W - 2 * D.pad) / zw, cw = D.fs * D.fw;
 	var labels = document.createDocumentFragment();
 	for (var i = 0; i < n; i++) {
-		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2], px, pw;
+		var r = view.rects[i], d = F[i * stride], x = F[i * stride + 1], w = F[i * stride + 2], px, pw;
 		var parent = d < zd && x <= zx && x + w >= zx + zw;
 		if (d >= zd && x >= zx && x + w <= zx + zw) {
 			px = D.pad + (x - zx) * scale;
@@ -267,10 +252,8 @@ function render() {
 		r.classList.toggle("parent", parent);
 		r.setAttribute("x", px.toFixed(1));
 		r.setAttribute("width", pw.toFixed(1));
-		var chars = Math.floor(pw / cw);
-		if (chars < 3) continue;
-		var name = d == 0 ? "all" : fname(i), text = name;
-		if (chars < name.length) text = name.substr(0, chars - 2) + "..";
+		var text = fitlabel(d == 0 ? "all" : fname(i), Math.floor(pw / cw));
+		if (text == null) continue;
 		var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
 		t.setAttribute("x", (px + 3).toFixed(2));
 		t.setAttribute("y", view.oy[i] + D.ty);
@@ -282,36 +265,47 @@ function render() {
 	view.labels.textContent = "";
 	view.labels.appendChild(labels);
 }
+/* The search: the frames whose names match term (null none) fill with
+ * the match colour; "Matched" is their share of the zoomed frame. */
 function search(t) {
-	var F = view.F, n = view.rects.length, re = null, p = params();
+	var F = view.F, n = view.rects.length, re = null, r;
 	term = t;
-	if (t != null) {
-		try { re = new RegExp(t, icase ? "i" : ""); }
-		catch (err) { alert("Bad regular expression: " + err.message); term = null; }
+	if (t != null && !(re = (r = searchre(t, icase)).re)) {
+		alert(r.error);
+		term = null;
 	}
-	var z = view.zoomed, zd = z < 0 ? 0 : F[z * S], zx = z < 0 ? 0 : F[z * S + 1];
-	var zw = z < 0 ? view.total : F[z * S + 2];
-	var sum = 0, cx = 0, cw = -1, cd = 0;
 	for (var i = 0; i < n; i++) {
-		var r = view.rects[i], d = F[i * S], x = F[i * S + 1], w = F[i * S + 2];
-		var hit = re && d > 0 && F[i * S + 3] >= 0 && re.test(view.n[F[i * S + 3]]);
+		var hit = re && F[i * stride] > 0 && F[i * stride + 3] >= 0 && re.test(view.n[F[i * stride + 3]]);
 		view.hit[i] = hit;
-		r.setAttribute("fill", hit ? "rgb(230,0,230)" : view.fills[i]);
-		if (!hit || !(d >= zd && x >= zx && x + w <= zx + zw)) continue;
-		if (d > cd && x >= cx && x + w <= cx + cw) continue;	/* inside a match counted */
-		sum += w;
-		cx = x; cw = w; cd = d;
+		view.rects[i].setAttribute("fill", hit ? "rgb(230,0,230)" : view.fills[i]);
 	}
-	p.s = term;
-	setparams(p);
+	saveurl();
 	searchbtn.classList.toggle("show", term != null);
 	searchbtn.firstChild.nodeValue = term != null ? "Reset Search" : "Search";
-	matched.classList.toggle("hide", term == null);
-	if (term != null) {
-		var pct = 100 * sum / zw;
-		matched.firstChild.nodeValue = "Matched: " + (pct == 100 ? "100" : pct.toFixed(1)) + "%";
+	matched.classList.toggle("hide", term == null || !n);
+	if (term != null && n) {
+		tree(view);
+		matched.firstChild.nodeValue = matchedtext(Math.max(view.zoomed, 0), view.parent,
+			view.end, view.w, function (i) { return view.hit[i]; });
 	}
 	render();
+}
+/* View v's frames as a tree, once: each one's caller and the end of
+ * its subtree (the frames are in pre-order), and its count. */
+function tree(v) {
+	if (v.end) return;
+	var n = v.rects.length, st = [], d;
+	v.parent = new Int32Array(n);
+	v.end = new Int32Array(n);
+	v.w = new Float64Array(n);
+	for (var i = 0; i < n; i++) {
+		d = v.F[i * stride];
+		while (st.length && v.F[st[st.length - 1] * stride] >= d) v.end[st.pop()] = i;
+		v.parent[i] = st.length ? st[st.length - 1] : -1;
+		v.w[i] = v.F[i * stride + 2];
+		st.push(i);
+	}
+	while (st.length) v.end[st.pop()] = n;
 }
 /* The controls of the top band and the details line of the bottom one,
  * each in a group over a backing band, moved with the scrolling so they

@@ -94,12 +94,19 @@ const cases = {
 			say("url", await p.evaluate(() => location.search));
 			await p.click("#case");
 			say("icase", await text(p, "#matched"));
+			/* Ctrl-I toggles the case back, as in fg-svg's image */
+			await p.keyboard.down("Control");
+			await p.keyboard.press("i");
+			await p.keyboard.up("Control");
+			say("ctrli", await text(p, "#matched"));
 			await p.keyboard.down("Control");
 			await p.keyboard.press("f");
 			await p.keyboard.up("Control");
 			say("ctrlf", await p.evaluate(() => document.activeElement.id));
 			await p.keyboard.press("Escape");
 			say("afteresc", await text(p, "#matched"));
+			await p.keyboard.press("F3");
+			say("f3", await p.evaluate(() => document.activeElement.id));
 		}
 		/* a highlighted frame is drawn in the search colour */
 		say("highlighted", await p.evaluate(() => {
@@ -234,6 +241,23 @@ const cases = {
 		const c = await p.evaluate("(" + frames.toString() + ")(window.fg.callers())");
 		c.forEach((l) => say("caller", l));
 		if (f.length) say("painted", await painted(p));
+	},
+	/* each frame on screen's fill as painted, "name #rrggbb", read off
+	 * the canvas inside its box */
+	async fills(o) {
+		const f = await o.page.evaluate(() => {
+			const v = window.fg.view(), c = document.getElementById("canvas");
+			const b = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+			const g = c.getContext("2d"), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (!r || r.w < 4) continue;
+				const px = g.getImageData(Math.floor((r.x - b.left + 1.5) * dpr), Math.floor((r.y - b.top + 1.5) * dpr), 1, 1).data;
+				out.push(window.fg.names[v.f[i]] + " #" + [px[0], px[1], px[2]].map((x) => x.toString(16).padStart(2, "0")).join(""));
+			}
+			return out;
+		});
+		f.forEach((l) => say("fill", l));
 	},
 	/* the function table (m=table): every row as "self total flags name",
 	 * or with ARG "diff", "self total btotal dtotal flags name", the

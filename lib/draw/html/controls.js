@@ -3,9 +3,11 @@
  * graph, bottom-up, the table, the sandwich), the keyboard, and the
  * state in the URL; then the start of the page.  Closes the scope
  * model.js opened. */
-var V = null, re = null, hoverI = -1;
+/* the view on screen (model.js's view()), the search's expression, the
+ * hovered frame (-1 none) */
+var shown = null, re = null, hoverframe = -1;
 /* the sandwich's callers: their view and pane (the main pane is the callees') */
-var CV = null, CP = null;
+var callview = null, callpane = null;
 
 /* the DOM, built here so the page's HTML holds no text of the data */
 function mk(tag, id, parent, text) {
@@ -80,7 +82,7 @@ function ui() {
 	el.callers.addEventListener("mouseleave", unhover);
 	el.callers.addEventListener("click", function (e) {
 		var i = callersat(e);
-		if (i > 0) sandwich(NAMES[CV.f[i]]);
+		if (i > 0) sandwich(NAMES[callview.f[i]]);
 	});
 	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
 	ctx = mk("canvas", "canvas", sheet).getContext("2d");
@@ -100,7 +102,7 @@ function ui() {
 	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + D.bgtop + "," + D.bgbottom + ")");
 	el.canvas.tabIndex = 0;
 	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
-	el.canvas.addEventListener("focus", function () { if (SEL < 0) select(ST.z); });
+	el.canvas.addEventListener("focus", function () { if (selected < 0) select(ST.z); });
 	mk("button", "theme", el.bar, "\u25d0").onclick = function () {
 		var c = document.documentElement.classList, d = dark();
 		c.remove("dark", "light");
@@ -156,7 +158,7 @@ function resize() {
 	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
 	callers();
 	top = box.getBoundingClientRect().top;
-	need = (V.maxdepth + 1) * FH + 2;
+	need = (shown.maxdepth + 1) * FH + 2;
 	BH = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
 	H = Math.max(BH, need);
 	box.style.width = W + "px";
@@ -173,27 +175,27 @@ function resize() {
 		c.style.top = "0";
 	});
 	box.scrollTop = INV() ? 0 : H;
-	S = box.scrollTop;
+	scrolltop = box.scrollTop;
 	draw();
 }
 /* The sandwich's callers above its callees: fn's row at the bottom, the
  * whole of it drawn (a deep one scrolls, opened at fn). */
 function callers() {
-	var c = el.callers, rows = CV ? CV.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
-	el.callersbox.style.display = CV ? "block" : "none";
-	if (!CV) return;
+	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
+	el.callersbox.style.display = callview ? "block" : "none";
+	if (!callview) return;
 	el.callersbox.style.width = W + "px";
 	c.width = Math.round(W * dpr);
 	c.height = Math.round(ch * dpr);
 	c.style.width = W + "px";
 	c.style.height = ch + "px";
-	CP = { v: CV, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
-	paintpane(CP, c.getContext("2d"));
+	callpane = { v: callview, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
+	paintpane(callpane, c.getContext("2d"));
 	el.callersbox.scrollTop = ch;
 }
 function callersat(e) {
 	var r = el.callers.getBoundingClientRect();
-	return CP ? frameat(CP, e.clientX - r.left, e.clientY - r.top) : -1;
+	return callpane ? frameat(callpane, e.clientX - r.left, e.clientY - r.top) : -1;
 }
 /* scrolling moves the canvases along and redraws, once a frame */
 function scrolled() {
@@ -201,8 +203,8 @@ function scrolled() {
 	pending = true;
 	requestAnimationFrame(function () {
 		pending = false;
-		if (S === el.box.scrollTop) return;
-		S = el.box.scrollTop;
+		if (scrolltop === el.box.scrollTop) return;
+		scrolltop = el.box.scrollTop;
 		paint();
 		unhover();
 	});
@@ -225,23 +227,23 @@ function draw() {
 	el["case"].className = ST.icase ? "on" : "";
 	crumbs();
 	matched();
-	hoverI = -1;
+	hoverframe = -1;
 	drawsel();
 }
 
 function crumbs() {
 	var c = el.crumbs, path = [], i;
 	c.textContent = "";
-	for (i = ST.z; i >= 0; i = V.parent[i]) path.unshift(i);
+	for (i = ST.z; i >= 0; i = shown.parent[i]) path.unshift(i);
 	path.forEach(function (i, k) {
 		var a = document.createElement("a");
-		a.textContent = NAMES[V.f[i]];
+		a.textContent = NAMES[shown.f[i]];
 		a.onclick = function () { zoom(i); };
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);
 	});
 	/* the zoomed frame's source, a link one can click */
-	var u = sourceurl(NAMES[V.f[ST.z]]);
+	var u = framelink(shown.f[ST.z], NAMES[shown.f[ST.z]]);
 	if (!u) return;
 	var l = document.createElement("a");
 	l.className = "source";
@@ -281,6 +283,7 @@ function change(v, i) {
 function describe(v, i) {
 	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
 	lines.push(["name", s]);
+	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
 		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
@@ -288,7 +291,7 @@ function describe(v, i) {
 	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
 	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
-	if (sourceurl(s)) lines.push(["source", sourceurl(s)]);
+	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
 	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
 	return lines;
 }
@@ -306,6 +309,16 @@ function sourceurl(s) {
 	});
 	return SCHEMES.test(u) ? u : null;
 }
+/* --nameattr's title and href of name id f ({} when none) */
+function nameattr(f) {
+	return (D.nameattr && D.nameattr[f]) || {};
+}
+/* The link of a frame, name id f, label s: its --nameattr href, else
+ * its source link; a scheme off the list is none. */
+function framelink(f, s) {
+	var h = nameattr(f).href;
+	return h && SCHEMES.test(h) ? h : sourceurl(s);
+}
 function openurl(u) {
 	if (u) window.open(u, "_blank", "noopener");
 }
@@ -313,14 +326,14 @@ function hover(e) {
 	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
 	if (i < 0) { unhover(); return; }
 	el.canvas.style.cursor = "pointer";
-	var tip = el.tip, lines = describe(V, i), b = rect(P, i);
+	var tip = el.tip, lines = describe(shown, i), b = rect(P, i);
 	if (!b) { unhover(); return; }
-	if (i !== hoverI) {
+	if (i !== hoverframe) {
 		drawsel();
 		hctx.strokeStyle = HOVER;
 		hctx.lineWidth = 1.5;
 		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
-		hoverI = i;
+		hoverframe = i;
 		tip.textContent = "";
 		lines.forEach(function (l) { tipline(tip, l[0], l[1]); });
 		el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
@@ -333,12 +346,12 @@ function hovercallers(e) {
 	var i = callersat(e);
 	if (i < 0) { unhover(); return; }
 	el.callers.style.cursor = "pointer";
-	hoverC = i;
+	hovercaller = i;
 	el.tip.textContent = "";
-	describe(CV, i).forEach(function (l) { tipline(el.tip, l[0], l[1]); });
+	describe(callview, i).forEach(function (l) { tipline(el.tip, l[0], l[1]); });
 	showtip(e);
 }
-var hoverC = -1;
+var hovercaller = -1;
 function showtip(e) {
 	var tip = el.tip;
 	tip.style.display = "block";
@@ -353,13 +366,13 @@ function unhover() {
 	el.canvas.style.cursor = "";
 	el.callers.style.cursor = "";
 	el.details.textContent = "";
-	hoverC = -1;
+	hovercaller = -1;
 	drawsel();
-	hoverI = -1;
+	hoverframe = -1;
 }
 function click(e) {
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
-	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(sourceurl(NAMES[V.f[i]]));
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(shown.f[i], NAMES[shown.f[i]]));
 	else if (i >= 0) zoom(i);
 }
 function zoom(i) {
@@ -381,10 +394,11 @@ function search(term) {
 	el.searchmsg.textContent = "";
 	el.matchpos.textContent = "";
 	if (ST.term) {
-		try { re = new RegExp(ST.term, ST.icase ? "i" : ""); } catch (err) {
+		var r = searchre(ST.term, ST.icase);
+		if (!(re = r.re)) {
 			el.search.className = "bad";
 			el.searchmsg.textContent = "invalid regular expression";
-			el.searchmsg.title = String(err.message);
+			el.searchmsg.title = r.error;
 		}
 	}
 	if (re) {
@@ -392,7 +406,7 @@ function search(term) {
 		for (var k = 0; k < NAMES.length; k++) match[k] = re.test(NAMES[k]) ? 1 : 0;
 	}
 	onematch();
-	if (ST.mode === "table") table(V);
+	if (ST.mode === "table") table(shown);
 	draw();
 	save();
 }
@@ -402,7 +416,7 @@ function onematch() {
 	b.style.display = "none";
 	if (!match) return;
 	for (k = 0; k < v.n && n < 2; k++) {
-		if (!match[v.f[k]] || seen[NAMES[v.f[k]]]) continue;
+		if (!ismatch(v, k) || seen[NAMES[v.f[k]]]) continue;
 		seen[NAMES[v.f[k]]] = 1;
 		one = NAMES[v.f[k]];
 		n++;
@@ -412,29 +426,24 @@ function onematch() {
 	b.textContent = "Sandwich of " + one;
 	b.style.display = "";
 }
+/* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
-	var v = V, z = ST.z, sum = 0, i;
-	if (!match) { el.matched.textContent = ""; return; }
-	/* under a matching caller, every sample passes through a match */
-	for (i = v.parent[z]; i >= 0 && !match[v.f[i]]; i = v.parent[i]) ;
-	if (i >= 0) { el.matched.textContent = "Matched: " + pct(1, 1); return; }
-	for (i = z; i < v.end[z];) {
-		if (match[v.f[i]]) { sum += v.w[i]; i = v.end[i]; } else i++;
-	}
-	el.matched.textContent = "Matched: " + pct(sum, v.w[z]);
+	var v = shown;
+	el.matched.textContent = match ? matchedtext(ST.z, v.parent, v.end, v.w,
+		function (i) { return ismatch(v, i); }) : "";
 }
 
 /* The frames of the view that match, in pre-order; step to the next
  * (dir 1) or previous (-1) one after the selected frame, zoomed to,
  * "k of N" beside the box. */
 function matches() {
-	var v = V, out = [], i;
+	var v = shown, out = [], i;
 	if (!match) return out;
-	for (i = 0; i < v.n; i++) if (match[v.f[i]]) out.push(i);
+	for (i = 0; i < v.n; i++) if (ismatch(v, i)) out.push(i);
 	return out;
 }
 function nextmatch(dir) {
-	var m = matches(), k, at = SEL >= 0 ? SEL : ST.z;
+	var m = matches(), k, at = selected >= 0 ? selected : ST.z;
 	if (!m.length) { el.matchpos.textContent = match ? "no match" : ""; return; }
 	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }
 	else { for (k = m.length - 1; k >= 0 && m[k] >= at; k--) ; if (k < 0) k = m.length - 1; }
@@ -443,15 +452,15 @@ function nextmatch(dir) {
 	el.matchpos.textContent = (k + 1) + " of " + m.length;
 }
 
-/* The keyboard's frame (SEL, -1 none): drawn with a dashed edge;
+/* The keyboard's frame (selected, -1 none): drawn with a dashed edge;
  * arrows move it to the parent, a child, a sibling; Enter zooms to it. */
-var SEL = -1;
+var selected = -1;
 function select(i) {
-	SEL = i;
+	selected = i;
 	drawsel();
 }
 function drawsel() {
-	var b = SEL >= 0 && ST.mode !== "table" ? rect(mainpane(), SEL) : null;
+	var b = selected >= 0 && ST.mode !== "table" ? rect(mainpane(), selected) : null;
 	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 	hctx.clearRect(0, 0, W, BH);
 	if (!b) return;
@@ -464,7 +473,7 @@ function drawsel() {
 /* Arrow key k from the selected frame: toward the root, away from it
  * (the widest callee), or the sibling left or right. */
 function arrow(k) {
-	var v = V, i = SEL >= 0 ? SEL : ST.z, p = v.parent[i], c, best = -1;
+	var v = shown, i = selected >= 0 ? selected : ST.z, p = v.parent[i], c, best = -1;
 	var up = INV() ? "ArrowUp" : "ArrowDown", down = INV() ? "ArrowDown" : "ArrowUp";
 	layout(v, ST.sortwidth);
 	if (k === up && p >= 0) best = p;
@@ -477,13 +486,18 @@ function arrow(k) {
 		}
 	if (best >= 0 && rect(mainpane(), best)) select(best);
 }
+/* The keys of both viewers (viewer.js's keyaction), then the page's own. */
 function keydown(e) {
-	var inSearch = document.activeElement === el.search, k = e.key;
-	if ((k === "/" && !inSearch) || ((e.ctrlKey || e.metaKey) && k === "f")) {
+	var inSearch = document.activeElement === el.search, k = e.key, a = keyaction(e, inSearch);
+	if (a === "find") {
 		e.preventDefault();
 		el.search.focus();
 		el.search.select();
-	} else if (k === "Escape") {
+	} else if (a === "case") {
+		e.preventDefault();
+		ST.icase = !ST.icase;
+		search(ST.term);
+	} else if (a === "reset") {
 		if (ST.z) zoom(0);
 		else if (ST.term) search("");
 		if (inSearch) el.search.blur();
@@ -496,11 +510,11 @@ function keydown(e) {
 	} else if (/^Arrow/.test(k) && ST.mode !== "table") {
 		e.preventDefault();
 		arrow(k);
-	} else if (k === "Enter" && SEL >= 0 && ST.mode !== "table") {
-		zoom(SEL);
+	} else if (k === "Enter" && selected >= 0 && ST.mode !== "table") {
+		zoom(selected);
 	} else if (k === "Backspace") {
 		e.preventDefault();
-		if (ST.z) zoom(Math.max(V.parent[ST.z], 0));
+		if (ST.z) zoom(Math.max(shown.parent[ST.z], 0));
 	} else if (k === "t") {
 		mode("table");
 	} else if (k === "b") {
@@ -549,7 +563,7 @@ function compare() {
 /* Add a transform of kind k: of the zoomed frame's function or path,
  * or of the search. */
 function addtx(k) {
-	var v = V, z = ST.z, arg = "", p = [], i;
+	var v = shown, z = ST.z, arg = "", p = [], i;
 	if (!k) return;
 	if (k === "root") {
 		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
@@ -589,7 +603,7 @@ function foldedtext() {
 	if (D.diff && r.target) h.push("# fg: target=" + r.target);
 	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
 	var e = D.diff && r.e && !ST.elided && ST.mode !== "sandwich" ? elidedview() : null;
-	return folded(V, h, e, ST.tx, ST.mode === "bottomup");
+	return folded(shown, h, e, ST.tx, ST.mode === "bottomup");
 }
 var SAVED = null;
 function savefolded() {
@@ -614,32 +628,32 @@ function sandwich(fn) {
 }
 /* the function of the hovered frame, else of the selected or the zoomed one */
 function focusname() {
-	if (hoverC >= 0) return NAMES[CV.f[hoverC]];
-	if (hoverI >= 0) return NAMES[V.f[hoverI]];
-	if (SEL > 0 || (SEL === 0 && !V.rooted)) return NAMES[V.f[SEL]];
-	return ST.z > 0 || !V.rooted ? NAMES[V.f[ST.z]] : null;
+	if (hovercaller >= 0) return NAMES[callview.f[hovercaller]];
+	if (hoverframe >= 0) return NAMES[shown.f[hoverframe]];
+	if (selected > 0 || (selected === 0 && !shown.rooted)) return NAMES[shown.f[selected]];
+	return ST.z > 0 || !shown.rooted ? NAMES[shown.f[ST.z]] : null;
 }
 
 function refresh() {
 	if (ST.mode === "sandwich" && !sandwichof(current()).callees) ST.mode = "";
-	V = view();
-	SEL = -1;
-	CV = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
+	shown = view();
+	selected = -1;
+	callview = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
 	chips();
-	if (ST.z >= V.n) ST.z = 0;
+	if (ST.z >= shown.n) ST.z = 0;
 	compare();
 	banner();
 	sandinfo();
 	var tab = ST.mode === "table";
 	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
 	el.table.style.display = tab ? "block" : "none";
-	if (tab) table(V);
+	if (tab) table(shown);
 	resize();
 	save();
 }
 /* The sandwich's function: its self and total. */
 function sandinfo() {
-	var c = el.sandinfo, v = V, self;
+	var c = el.sandinfo, v = shown, self;
 	c.textContent = "";
 	if (ST.mode !== "sandwich") return;
 	/* its own samples: those of its frames, wherever they are */
@@ -650,37 +664,31 @@ function sandinfo() {
 		") \u2014 callers above, callees below";
 }
 
-/* The state in the URL: ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
+/* The state in the URL (viewer.js reads and writes it):
+ * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
 function save() {
 	var q = [];
-	if (ST.v) q.push("v=" + ST.v);
-	if (ST.elided) q.push("e=1");
-	if (ST.z) q.push("z=" + ST.z);
-	if (ST.term) q.push("s=" + encodeURIComponent(ST.term));
-	if (ST.icase) q.push("i=1");
-	if (ST.sortwidth !== !!D.sortwidth) q.push("o=" + (ST.sortwidth ? "width" : "name"));
-	if (ST.mode) q.push("m=" + ST.mode);
-	else if (ST.inverted !== !!D.inverted) q.push("m=" + (ST.inverted ? "icicle" : "flame"));
-	if (ST.mode === "sandwich") q.push("fn=" + encodeURIComponent(ST.fn));
-	ST.tx.forEach(function (t) { q.push("tx=" + t[0] + ":" + encodeURIComponent(t[1])); });
-	if (ST.theme) q.push("th=" + ST.theme);
-	if (ST.tfile && ST.mode === "table") q.push("tb=file");
-	try {
-		history.replaceState(null, "", q.length ? "?" + q.join("&") : location.pathname);
-	} catch (err) { /* some file:// pages refuse; the view still works */ }
+	if (ST.v) q.push(["v", ST.v]);
+	if (ST.elided) q.push(["e", 1]);
+	if (ST.z) q.push(["z", ST.z]);
+	if (ST.term) q.push(["s", ST.term]);
+	if (ST.icase) q.push(["i", 1]);
+	if (ST.sortwidth !== !!D.sortwidth) q.push(["o", ST.sortwidth ? "width" : "name"]);
+	if (ST.mode) q.push(["m", ST.mode]);
+	else if (ST.inverted !== !!D.inverted) q.push(["m", ST.inverted ? "icicle" : "flame"]);
+	if (ST.mode === "sandwich") q.push(["fn", ST.fn]);
+	ST.tx.forEach(function (t) { q.push(["tx", t]); });
+	if (ST.theme) q.push(["th", ST.theme]);
+	if (ST.tfile && ST.mode === "table") q.push(["tb", "file"]);
+	seturl(q);
 }
 function load() {
-	var p = {};
+	var all = queryparams(location.search), p = querymap(all);
 	ST.tx = [];
-	location.search.slice(1).split("&").forEach(function (kv) {
-		var i = kv.indexOf("="), k = kv.slice(0, i), x, c;
-		if (i <= 0) return;
-		try { x = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " ")); }
-		catch (err) { return; /* a malformed parameter is ignored */ }
-		p[k] = x;
-		/* tx=KIND:ARG, in order; an unknown kind is ignored */
-		c = x.indexOf(":");
-		if (k === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
+	/* tx=KIND:ARG, in order; an unknown kind is ignored */
+	all.forEach(function (kv) {
+		var x = kv[1], c = x.indexOf(":");
+		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
 	var v = parseInt(p.v, 10);
 	if (v >= 0 && v < D.views.length) ST.v = v;
@@ -710,7 +718,7 @@ search(ST.term);
 window.fg = {
 	state: ST,
 	find: function (name) {
-		for (var i = 0; i < V.n; i++) if (NAMES[V.f[i]] === name) return i;
+		for (var i = 0; i < shown.n; i++) if (NAMES[shown.f[i]] === name) return i;
 		return -1;
 	},
 	rect: function (i) {
@@ -720,10 +728,10 @@ window.fg = {
 	zoom: zoom,
 	mode: mode,
 	sandwich: sandwich,
-	view: function () { return V; },
+	view: function () { return shown; },
 	folded: foldedtext,
-	sel: function () { return SEL; },
-	callers: function () { return CV; },
+	sel: function () { return selected; },
+	callers: function () { return callview; },
 	names: NAMES
 };
 document.body.setAttribute("data-ready", "1");

@@ -28,7 +28,7 @@ function layout(v, bywidth) {
  * (inv) or at the bottom, of which the canvas shows BH pixels, S down.
  * The main pane is the page's canvas; the sandwich adds its callers'. */
 function mainpane() {
-	return { v: V, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: S };
+	return { v: shown, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: scrolltop };
 }
 /* the root on top: asked for, or the sandwich's callees */
 function INV() { return ST.mode === "sandwich" || ST.inverted; }

@@ -151,11 +151,8 @@ function sandwichof(b) {
 	return b.sand;
 }
 
-/* Numbers in the profile's unit, in human form. */
-function group(v) {
-	var s = String(+v.toFixed(2)), i = s.indexOf("."), int = i < 0 ? s : s.slice(0, i);
-	return int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (i < 0 ? "" : s.slice(i));
-}
+/* Numbers in the profile's unit, in human form (group and pct are
+ * viewer.js's, the same as fg-svg's). */
 var TIME = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
 function scaled(v, steps) {
 	var a = Math.abs(v), k = 0;
@@ -172,7 +169,6 @@ function human(v) {
 		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
 	return group(v) + " " + CNAME;
 }
-function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) + "%" : "-"; }
 
 function fullname(v, i) { return NAMES[v.f[i]]; }
 /* FUNC at FILE:LINE: the file and line, or "" */

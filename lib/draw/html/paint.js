@@ -4,9 +4,13 @@ var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
 var FONT = FS + "px Verdana, sans-serif";
 var cplen = new Int32Array(NAMES.length).fill(-1);
 /* W x H: the whole graph; the canvases are W x BH, the part of it the
- * box shows, S pixels down (a deep graph never makes a canvas too tall) */
-var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, S = 0, dpr = 1, pending = false;
+ * box shows, scrolltop pixels down (a deep graph never makes a canvas too tall) */
+var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, scrolltop = 0, dpr = 1, pending = false;
+/* the search's matches, a flag a name id (null: no search) */
 var match = null;
+/* Whether frame i of view v matches: fg's root "all" never does, as in
+ * fg-svg's image, so that Matched is the same in both. */
+function ismatch(v, i) { return match[v.f[i]] && (i > 0 || !v.rooted); }
 /* the edge of a differential frame, so that one that did not change
  * (white) stands out from the background and its neighbours, in
  * either theme */
@@ -26,14 +30,13 @@ function themecolors() {
 	HOVER = d ? "#fff" : "#000";
 }
 
+/* Frame i's label in a box pw wide, or null (viewer.js's fitlabel,
+ * each name's length in code points kept in cplen). */
 function label(v, i, pw) {
-	var s = NAMES[v.f[i]], id = v.f[i], chars = Math.floor(pw / CW), have;
+	var id = v.f[i], chars = Math.floor(pw / CW);
 	if (chars < 3) return null;
-	if (cplen[id] < 0) cplen[id] = /[\ud800-\udfff]/.test(s) ? Array.from(s).length : s.length;
-	have = cplen[id];
-	if (chars >= have) return s;
-	if (have === s.length) return s.slice(0, chars - 2) + "..";
-	return Array.from(s).slice(0, chars - 2).join("") + "..";
+	if (cplen[id] < 0) cplen[id] = cplength(NAMES[id]);
+	return fitlabel(NAMES[id], chars, cplen[id]);
 }
 
 /* Draw the view zoomed on frame z: its ancestors across the width,
@@ -42,7 +45,7 @@ function label(v, i, pw) {
 function paint() {
 	/* the table hides the canvas: nothing to paint */
 	if (ST.mode === "table") return;
-	el.canvas.style.top = el.hover.style.top = S + "px";
+	el.canvas.style.top = el.hover.style.top = scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
@@ -59,7 +62,7 @@ function paintpane(P, g) {
 	g.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
-		var hit = match && match[v.f[i]];
+		var hit = match && ismatch(v, i);
 		y = rowy(P, v.depth[i]);
 		if (y >= P.BH || y + FH <= 0) return;
 		g.fillStyle = hit ? D.match : COLORS[v.col[i]];

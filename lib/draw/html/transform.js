@@ -10,7 +10,9 @@ function diffcolors(v) {
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
-		if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
+		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
+		if (D.hues) d = -d;
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
 		/* delta's colours, one a shade of 211 each way, made once */
 		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
 		if (d > m) d = m;

@@ -1,0 +1,21 @@
+/* vega.h: fg-vega's charts, a flame graph as Vega-Lite, Vega or a page
+ *
+ * Each writes graph gr (graph_read at o->width pixels) under options o
+ * on standard output (out.h), height pixels high (0: 20 px a level):
+ * the frames as data and the spec that draws them, with ProfileVega's
+ * statuses and colours, a tooltip a frame and zoom.
+ */
+#ifndef FG_VEGA_H
+#define FG_VEGA_H
+
+#include "draw/draw.h"
+
+/* A Vega-Lite v5 spec, the data inline. */
+void vega_write_lite(const struct dopts *o, const struct graph *gr, double height);
+/* A Vega v5 spec, the data inline. */
+void vega_write_spec(const struct dopts *o, const struct graph *gr, double height);
+/* A web page that loads Vega from a CDN (pinned versions, with their
+ * integrity hashes) and embeds the Vega-Lite spec. */
+void vega_write_html(const struct dopts *o, const struct graph *gr, double height);
+
+#endif
