@@ -214,14 +214,22 @@ function whole(O, v, X, I, t, j, prune) {
 		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
 	}
 	/* the callers of c: as many as its depth below the top */
-	if (X.kind === UP) chain(O, v.f, v.parent, c, v.depth[c] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
-	else chain(O, X.buf, null, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
+	if (X.kind === UP) chain(O, pf(v), 2, c, v.depth[c] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	else chain(O, X.buf, 0, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
 	return true;
 }
+/* each frame's caller and name side by side (one fetch a step up),
+ * made once a view */
+function pf(v) {
+	if (v.pf) return v.pf;
+	var a = v.pf = new Int32Array(2 * v.n), i;
+	for (i = 0; i < v.n; i++) { a[2 * i] = v.parent[i]; a[2 * i + 1] = v.f[i]; }
+	return a;
+}
 /* A chain of len frames below frame j of O, of weights w and b: the
- * names ids[c'] of the callers c' of frame c (up, their parents), or
- * of ids[c + 1...] (up null); each its caller's whole width. */
-function chain(O, ids, up, c, len, j, w, b, nosrc) {
+ * callers c' of frame c, named a[2c' + 1] (up 2: a is pf's), or the
+ * names a[c + 1...] (up 0); each its caller's whole width. */
+function chain(O, a, up, c, len, j, w, b, nosrc) {
 	var n = O.n, d = O.depth[j], x = O.x[j], e = n + len, id, src;
 	var F = O.f, DE = O.depth, P = O.parent, WW = O.w, S = O.self, XX = O.x, C = O.col, B = O.b, BS = O.bself;
 	var EN = O.end;
@@ -231,8 +239,10 @@ function chain(O, ids, up, c, len, j, w, b, nosrc) {
 	if (B) BS[j] = 0;
 	for (; n < e; j = n++) {
 		EN[n] = e;
-		c = up ? up[c] : c + 1;
-		id = ids[c];
+		if (up) {
+			c = a[2 * c];
+			id = a[2 * c + 1];
+		} else id = a[++c];
 		src = nosrc ? -1 : c;
 		F[n] = id;
 		DE[n] = ++d;
