@@ -26,7 +26,7 @@ ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))
 SVGJS = lib/draw/svg.js lib/draw/viewer.js
 # fg-html's script: one file a concern, joined in this order (html_js)
 HTMLJS = lib/draw/html/model.js lib/draw/viewer.js \
-	$(addprefix lib/draw/html/,transform.js layout.js paint.js table.js controls.js)
+	$(addprefix lib/draw/html/,merge.js transform.js layout.js paint.js table.js controls.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))

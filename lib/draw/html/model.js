@@ -68,21 +68,23 @@ function build(r, name) {
 	return finish(v);
 }
 function finish(v) {
-	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n);
-	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, st = [], i, p;
-	v.maxdepth = 0;
+	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n), m = 0;
+	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, i, p, sp = 0, w = v.w;
+	for (i = 0; i < n; i++) if (depth[i] > m) m = depth[i];
+	v.maxdepth = m;
+	/* the frames open above frame i, a stack as deep as the tree */
+	var st = new Int32Array(m + 2);
 	for (i = 0; i < n; i++) {
-		if (depth[i] > v.maxdepth) v.maxdepth = depth[i];
-		while (st.length && depth[st[st.length - 1]] >= depth[i]) end[st.pop()] = i;
-		p = parent[i] = st.length ? st[st.length - 1] : -1;
-		st.push(i);
-		self[i] += v.w[i];
-		if (p >= 0) self[p] -= v.w[i];
+		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
+		p = parent[i] = sp ? st[sp - 1] : -1;
+		st[sp++] = i;
+		self[i] += w[i];
+		if (p >= 0) self[p] -= w[i];
 		if (!bself) continue;
 		bself[i] += v.b[i];
 		if (p >= 0) bself[p] -= v.b[i];
 	}
-	while (st.length) end[st.pop()] = n;
+	while (sp) end[st[--sp]] = n;
 	v.end = end;
 	v.self = self;
 	v.bself = bself;
@@ -113,11 +115,29 @@ function elidedview() {
 	views[ST.v] = views[ST.v] || {};
 	return views[ST.v].e || (views[ST.v].e = build(r.e, r.name));
 }
-/* The view with the transforms (ST.tx) applied, built once a list. */
+/* The view with the transforms (ST.tx) applied: each of the list's
+ * beginnings built once, so that a transform added is the one
+ * computed, and one undone costs nothing. */
 function current() {
-	var b = baseview(), key = JSON.stringify(ST.tx);
-	if (!b.tx || b.tx.key !== key) b.tx = { key: key, v: transform(b, ST.tx) };
-	return b.tx.v;
+	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
+	/* a differential view's stacks of baseline only (no samples of the
+	 * target's end there) keep their names through every transform of
+	 * a list, where a step's merge would prune them into their callers:
+	 * the list at once, on each stack */
+	if (b.b && ST.tx.length > 1) {
+		key = JSON.stringify(ST.tx);
+		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, ST.tx) };
+		return b.txall.v;
+	}
+	for (k = 0; k < ST.tx.length; k++) {
+		key = JSON.stringify(ST.tx[k]);
+		if (!c[k] || c[k].key !== key) {
+			c.length = k;
+			c[k] = { key: key, v: transform1(v, ST.tx[k]) };
+		}
+		v = c[k].v;
+	}
+	return v;
 }
 function view() {
 	var b = current();

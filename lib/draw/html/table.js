@@ -27,18 +27,19 @@ function rowkeys(byfile) {
 function tabulate(v, byfile) {
 	var K = rowkeys(byfile), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
-	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = [], i, f, top = v.rooted ? 1 : 0;
+	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
+	var key = K.key, vf = v.f, end = v.end, vs = v.self, vw = v.w, i, f, top = v.rooted ? 1 : 0;
 	for (i = top; i < v.n; i++) {
-		while (st.length && v.end[st[st.length - 1]] <= i) open[K.key[v.f[st.pop()]]]--;
-		f = K.key[v.f[i]];
+		while (sp && end[st[sp - 1]] <= i) open[key[vf[st[--sp]]]]--;
+		f = key[vf[i]];
 		seen[f] = 1;
-		self[f] += v.self[i];
+		self[f] += vs[i];
 		if (bself) bself[f] += v.bself[i];
 		if (!open[f]++) {
-			total[f] += v.w[i];
+			total[f] += vw[i];
 			if (btotal) btotal[f] += v.b[i];
 		}
-		st.push(i);
+		st[sp++] = i;
 	}
 	var rows = [];
 	for (f = 0; f < nn; f++) {

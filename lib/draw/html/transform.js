@@ -3,202 +3,23 @@
  * of model.js's shape), the input view left as it was.  Bottom-up
  * reverses the stacks; the sandwich cuts them at a function. */
 
-/* Each name's place in the order of callees (by name, as fg writes
- * them), computed once. */
-var RANK = null, RANKED = null;
-function rank() {
-	if (RANK) return RANK;
-	var ids = new Uint32Array(NAMES.length), k;
-	for (k = 0; k < ids.length; k++) ids[k] = k;
-	ids.sort(function (a, b) { return NAMES[a] < NAMES[b] ? -1 : NAMES[a] > NAMES[b] ? 1 : a - b; });
-	RANK = new Uint32Array(NAMES.length);
-	for (k = 0; k < ids.length; k++) RANK[ids[k]] = k;
-	RANKED = ids;
-	return RANK;
-}
-
-/* Trees merged level by level, with no table of children: the items
- * of a level (cursors into the source, each with its weight and the
- * node above it) are ordered by that node, then by the rank of their
- * name, stably; each run of one node and one name becomes a node, its
- * weight their sum, its source frame the first item's.  The nodes of a
- * level are thus in order of their parents, and a node's children are
- * consecutive, by name.  Kinds of cursor: UP walks a stack from a frame
- * to its callers (bottom-up, the sandwich's callers), DOWN fans a frame
- * out to its callees (the sandwich's callees), PATH walks a stack of
- * names stored flat (the transforms). */
-var UP = 0, DOWN = 1, PATH = 2;
-/* The nodes made, room for cap: node 0 the root (name root, source
- * frame first, weights w, b; b null: no baselines, and no room for
- * them: fresh memory costs); a field a typed array; a node's children
- * are kidn nodes from kid0. */
-function nodes(root, first, w, b, cap) {
-	var N = { n: 1, f: new Uint32Array(cap), w: new Float64Array(cap), b: new Float64Array(b === null ? 1 : cap),
-		first: new Int32Array(cap), kid0: new Int32Array(cap), kidn: new Int32Array(cap) };
-	N.f[0] = root;
-	N.first[0] = first;
-	N.w[0] = w;
-	N.b[0] = b || 0;
-	return N;
-}
-/* Items: a level's cursors (cur; end: for PATH the end of the stack,
- * for UP the next cursor, the caller), weights and nodes above them
- * (p), room for m. */
-function items(m) {
-	return { cur: new Int32Array(m), end: new Int32Array(m), w: new Float64Array(m),
-		b: new Float64Array(m), p: new Int32Array(m) };
-}
-/* ord[s..e): s..e ordered by key, stably: by insertion when few, by
- * counting when many against the names, else by a sort of numbers
- * (key times the run's length, plus the place). */
-function sortrun(key, ord, S, s, e) {
-	var L = e - s, j, k, x, y;
-	if (L <= 24) {
-		for (j = s; j < e; j++) {
-			x = j;
-			for (k = j; k > s && key[ord[k - 1]] > key[x]; k--) ord[k] = ord[k - 1];
-			ord[k] = x;
-		}
-		return;
-	}
-	if (L >= 4096 && S.cnt.length <= 4 * L) {
-		var cnt = S.cnt.fill(0);
-		for (j = s; j < e; j++) cnt[key[j] + 1]++;
-		for (k = 1; k < cnt.length; k++) cnt[k] += cnt[k - 1];
-		for (j = s; j < e; j++) ord[s + cnt[key[j]]++] = j;
-		return;
-	}
-	var t = (S.tmp = S.tmp || new Float64Array(ord.length)).subarray(s, e);
-	for (j = 0; j < L; j++) t[j] = key[s + j] * L + j;
-	t.sort();
-	for (j = 0; j < L; j++) { y = t[j] % L; ord[s + j] = s + y; }
-}
-/* Merge the items I (I.n of them, below node 0 of N) into N, level by
- * level, cursors of kind kind into view v (PATH: into the names buf).
- * prune: a run of items all of weight 0 (stacks that vanished from a
- * differential view) makes no node and ends there. */
-function merge(N, v, kind, I, buf, prune) {
-	var R = rank(), top = v.rooted ? 1 : 0, m = I.n, cap = m, j;
-	if (kind === DOWN) cap = Math.max(m, I.room);
-	var A = items(cap), B = items(cap), T, key = new Uint32Array(cap), ord = new Int32Array(cap);
-	var S = { cnt: new Uint32Array(NAMES.length + 1), tmp: null };
-	["cur", "end", "w", "b"].forEach(function (k) { A[k].set(I[k].subarray(0, m)); });
-	/* a frame's caller and name's rank side by side: one fetch a step */
-	var pr = kind === PATH ? null : new Int32Array(2 * v.n), c;
-	for (j = 0; pr && j < v.n; j++) { pr[2 * j] = v.parent[j]; pr[2 * j + 1] = R[v.f[j]]; }
-	while (m) {
-		for (j = 0; j < m; j++) {
-			if (!pr) { key[j] = R[buf[A.cur[j]]]; continue; }
-			c = A.cur[j];
-			key[j] = pr[2 * c + 1];
-			if (kind === UP) A.end[j] = pr[2 * c];
-		}
-		for (var s = 0, e; s < m; s = e) {
-			for (e = s + 1; e < m && A.p[e] === A.p[s]; e++) ;
-			sortrun(key, ord, S, s, e);
-		}
-		m = level(N, v, kind, A, B, key, ord, m, buf, prune, top);
-		T = A; A = B; B = T;
-	}
-	return N;
-}
-/* The frames on the way up from items I's cursors to the top of
- * view v: as many nodes as they can make at most. */
-function steps(v, I) {
-	var top = v.rooted ? 1 : 0, s = 0;
-	for (var j = 0; j < I.n; j++) s += v.depth[I.cur[j]] - top + 1;
-	return s;
-}
-/* One level: the runs of A (in order ord) made nodes, their items'
- * next cursors written to B; their count. */
-function level(N, v, kind, A, B, key, ord, m, buf, prune, top) {
-	var mm = 0, s, e, q, t, t0, p, k, c, d, x, sw, sb, live, vw = v.w, vb = v.b, end = v.end;
-	var nf = N.f, nw = N.w, nb = N.b, nfirst = N.first, kid0 = N.kid0, kidn = N.kidn;
-	for (s = 0; s < m; s = e) {
-		t0 = ord[s];
-		p = A.p[t0];
-		k = key[t0];
-		sw = sb = 0;
-		live = !prune;
-		for (e = s; e < m && A.p[t = ord[e]] === p && key[t] === k; e++) {
-			sw += A.w[t];
-			sb += A.b[t];
-			if (A.w[t] !== 0) live = true;
-		}
-		if (!live) continue;
-		x = N.n++;
-		nf[x] = RANKED[k];
-		nfirst[x] = kind === PATH ? -1 : A.cur[t0];
-		nw[x] = sw;
-		if (nb.length > 1) nb[x] = sb;
-		if (!kidn[p]++) kid0[p] = x;
-		for (q = s; q < e; q++) {
-			t = ord[q];
-			c = A.cur[t];
-			if (kind === DOWN) {
-				for (d = c + 1; d < end[c]; d = end[d]) {
-					B.cur[mm] = d;
-					B.w[mm] = vw[d];
-					B.b[mm] = vb ? vb[d] : 0;
-					B.p[mm++] = x;
-				}
-				continue;
-			}
-			d = kind === UP ? A.end[t] : c + 1;
-			if (kind === UP ? d < top : d >= A.end[t]) continue;
-			B.cur[mm] = d;
-			B.end[mm] = A.end[t];
-			B.w[mm] = A.w[t];
-			B.b[mm] = A.b[t];
-			B.p[mm++] = x;
-		}
-	}
-	return mm;
-}
-
-/* The nodes as a view, in pre-order (a node's children are in order
- * of name already). */
-function fromnodes(N, src, name) {
-	var n = N.n, i, k, d, j = 0, sp = 1;
-	var v = { name: name, n: n, depth: new Uint32Array(n), f: new Uint32Array(n),
-		w: new Float64Array(n), b: src.b ? new Float64Array(n) : null,
-		col: new Uint32Array(n), rooted: true, src: new Int32Array(n) };
-	var st = new Int32Array(n + 1), sd = new Int32Array(n + 1);
-	while (sp) {
-		i = st[--sp];
-		d = sd[sp];
-		v.depth[j] = d;
-		v.f[j] = N.f[i];
-		v.w[j] = N.w[i];
-		if (v.b) v.b[j] = N.b[i];
-		v.src[j] = N.first[i];
-		j++;
-		for (k = N.kid0[i] + N.kidn[i]; k > N.kid0[i]; sp++) { st[sp] = --k; sd[sp] = d + 1; }
-	}
-	colors(v, src);
-	return finish(v);
-}
-
-/* Colours of a new view: by name as the page's, or a differential
- * view's by its own changes (fg's scale: red grew, blue shrank, green
- * new), or the colour of the frame it first came of. */
-function colors(v, src) {
-	var i, d, m = 0;
-	if (!v.b) {
-		var byname = namecolors(src);
-		for (i = 0; i < v.n; i++) {
-			d = NAMECOLOR && v.f[i] < NAMECOLOR.length ? NAMECOLOR[v.f[i]] :
-				v.src[i] >= 0 ? src.col[v.src[i]] : byname[v.f[i]];
-			v.col[i] = d >= 0 ? d : src.col[0];
-		}
-		return;
-	}
+/* Colours of a differential view, by its own changes (fg's scale: red
+ * grew, blue shrank, green new). */
+function diffcolors(v) {
+	var i, d, m = 0, red = [], blue = [], g;
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
-		v.col[i] = colorindex(D.hues ? delta(-d, m) :
-			v.b[i] === 0 && v.w[i] > 0 && i ? NEWCOLOR : delta(d, m));
+		if (D.hues) d = -d;
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
+		/* delta's colours, one a shade of 211 each way, made once */
+		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
+		if (d > m) d = m;
+		if (d < -m) d = -m;
+		g = d > 0 ? 210 * (m - d) / m | 0 : 210 * (m + d) / m | 0;
+		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
+		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
 	}
 }
 /* the colour of each name's first frame in view v (-1: none) */
@@ -261,38 +82,34 @@ function stacks(v, fn) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var N, m = 0, top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, pass, i, I;
-	for (i = top; i < v.n; i++) if (v.self[i] !== 0 || (v.bself && v.bself[i] !== 0)) m++;
-	I = items(m);
-	m = 0;
+	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n;
+	var self = v.self, bself = v.bself, f = v.f, depth = v.depth;
+	rank();
+	I = items(1024);
 	/* the vanished stacks last, once the frames they may add to are made */
-	for (pass = 0; pass < (v.b ? 2 : 1); pass++) {
-		for (i = top; i < v.n; i++) {
-			if (v.self[i] === 0 && !(v.bself && v.bself[i] !== 0)) continue;
-			if ((v.self[i] === 0) !== (pass === 1)) continue;
-			I.cur[m] = i;
-			I.w[m] = v.self[i];
-			I.b[m] = v.bself ? v.bself[i] : 0;
-			w0 += I.w[m];
-			b0 += I.b[m++];
+	for (pass = 0; pass < (bself ? 2 : 1); pass++) {
+		for (i = top; i < n; i++) {
+			if (self[i] === 0 && !(bself && bself[i] !== 0)) continue;
+			if ((self[i] === 0) !== (pass === 1)) continue;
+			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], 0);
+			w0 += self[i];
+			b0 += bself ? bself[i] : 0;
+			steps += depth[i] - top + 1;
 		}
 	}
-	I.n = m;
-	N = merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + steps(v, I)), v, UP, I, null, true);
-	return fromnodes(N, v, v.name);
+	O = out(1 + steps, v);
+	put(O, ALLID, 0, -1, w0, b0, -1);
+	return done(merge(O, v, { kind: UP }, I, 0, 0, 1, true), v, v.name);
 }
 
 /* The frames of v named fn (every name id shown as fn), outermost only:
  * recursion counted once a stack, as fg-top and fg-filter --reroot. */
 function occurrences(v, fn) {
-	var want = new Uint8Array(NAMES.length), open = 0, st = [], out = [], i, k;
-	for (k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === fn ? 1 : 0;
-	for (i = v.rooted ? 1 : 0; i < v.n; i++) {
-		while (st.length && v.end[st[st.length - 1]] <= i) { st.pop(); open--; }
-		if (!want[v.f[i]] || open) continue;
+	var want = marks(fn), out = [], f = v.f, end = v.end, i;
+	for (i = v.rooted ? 1 : 0; i < v.n;) {
+		if (!want[f[i]]) { i++; continue; }
 		out.push(i);
-		st.push(i);
-		open++;
+		i = end[i];
 	}
 	return out;
 }
@@ -302,34 +119,54 @@ function occurrences(v, fn) {
  * callees, every subtree under fn merged across its call sites (fg-filter
  * --reroot).  Both roots weigh fn's total; null when no frame is fn. */
 function sandwich2(v, fn) {
-	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, c, w0 = 0, b0 = 0;
+	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0, steps = 0, under = 0;
 	if (!occ.length) return { fn: fn, callers: null, callees: null };
-	var up = items(occ.length), down, nu = 0, nd = 0, under = 0;
-	/* the frames under fn: as many items as a level can have at most */
-	for (k = 0; k < occ.length; k++) under += v.end[occ[k]] - occ[k] - 1;
-	down = items(under);
+	var up = items(occ.length), X = calleesof(v), down = items(occ.length);
+	rank();
 	for (k = 0; k < occ.length; k++) {
 		i = occ[k];
 		w0 += v.w[i];
 		if (v.b) b0 += v.b[i];
-		if (v.parent[i] >= top) {
-			up.cur[nu] = v.parent[i];
-			up.w[nu] = v.w[i];
-			up.b[nu++] = v.b ? v.b[i] : 0;
-		}
-		for (c = i + 1; c < v.end[i]; c = v.end[c]) {
-			down.cur[nd] = c;
-			down.w[nd] = v.w[c];
-			down.b[nd++] = v.b ? v.b[c] : 0;
-		}
+		under += v.end[i] - i - 1;
+		p = v.parent[i];
+		if (p < top) continue;
+		add(up, p, 0, v.w[i], v.b ? v.b[i] : 0, v.f[p], 0);
+		steps += v.depth[p] - top + 1;
 	}
-	up.n = nu;
-	down.n = nd;
-	down.room = under;
-	var id = v.f[occ[0]], bb = v.b ? b0 : null;
+	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
+	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
+	put(C, id, 0, -1, w0, b0, occ[0]);
+	put(E, id, 0, -1, w0, b0, occ[0]);
 	return { fn: fn,
-		callers: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + steps(v, up)), v, UP, up, null, false), v, fn),
-		callees: fromnodes(merge(nodes(id, occ[0], w0, bb, 1 + under), v, DOWN, down, null, false), v, fn) };
+		callers: done(merge(C, v, { kind: UP }, up, 0, 0, 1, false), v, fn),
+		callees: done(merge(E, v, X, down, 0, 0, 1, false), v, fn) };
+}
+/* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
+ * lo..hi (the subtree of a frame, less the frame) give a frame of
+ * state st; clean(c, st): the subtree of c is copied as it is.  The
+ * callees as they are, of weights w and b (v's by default). */
+function calleesof(v, w, b) {
+	var vw = w || v.w, vb = b || v.b, f = v.f, end = v.end;
+	return { kind: DOWN, w: w, b: b,
+		kids: function (I, lo, hi) {
+			for (var d = lo; d < hi; d = end[d]) add(I, d, 0, vw[d], vb ? vb[d] : 0, f[d], -1);
+		},
+		clean: function () { return true; } };
+}
+/* the frames of v with a frame under them that aff (by name id) marks */
+function dirty(v, aff) {
+	var out = new Uint8Array(v.n), p, i;
+	for (i = v.n - 1; i > 0; i--) {
+		p = v.parent[i];
+		if (p >= 0 && (out[i] || aff[v.f[i]])) out[p] = 1;
+	}
+	return out;
+}
+/* marks, by name id, of the names shown as name */
+function marks(name) {
+	var want = new Uint8Array(NAMES.length);
+	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
+	return want;
 }
 
 /* The transforms (tx=KIND:ARG), each a function of one stack: its
@@ -447,27 +284,172 @@ function txstacks(v, list, fn, nonzero) {
 	stacks(v, function (path, from, len, w, b) { if (w !== 0) add(path, from, len, w, b); });
 	if (v.b && !nonzero) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
 }
-/* View v with the transforms list applied in order. */
-function transform(v, list) {
-	if (!list.length) return v;
-	var buf = new Uint32Array(v.n), nb = 0, cur = [], end = [], ws = [], bs = [], w0 = 0, b0 = 0, I;
-	txstacks(v, list, function (s, w, b) {
-		if (nb + s.length > buf.length) {
-			var x = new Uint32Array(2 * (nb + s.length));
-			x.set(buf.subarray(0, nb));
-			buf = x;
+/* The transforms on the tree: for each kind, of view v and argument
+ * arg, DOWN's filter, with the items of the new root added to I; for
+ * the others (rec), each stack through TX's function (PATH). */
+var TREE = {
+	/* the frames of the path, by name, their subtrees as they are */
+	root: function (v, arg, I) {
+		var p = arg.split(";"), at = [-1], k, q, d, lo, hi, nx;
+		for (k = 0; k < p.length; k++) {
+			nx = [];
+			for (q = 0; q < at.length; q++) {
+				lo = at[q] < 0 ? (v.rooted ? 1 : 0) : at[q] + 1;
+				hi = at[q] < 0 ? v.n : v.end[at[q]];
+				for (d = lo; d < hi; d = v.end[d]) if (NAMES[v.f[d]] === p[k]) nx.push(d);
+			}
+			at = nx;
 		}
-		cur.push(nb);
-		buf.set(s, nb);
-		end.push(nb += s.length);
-		ws.push(w);
-		bs.push(b);
-		w0 += w;
-		b0 += b;
+		return seeds(v, at, I);
+	},
+	/* the outermost frames of the function */
+	focus: function (v, arg, I) { return seeds(v, occurrences(v, arg), I); },
+	/* the function's frames left out, their callees in their place */
+	hide: function (v, arg, I) {
+		var is = marks(arg), f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, is);
+		return root(v, I, { kind: DOWN, nosrc: true,
+			kids: function (I, lo, hi) {
+				for (var d = lo; d < hi;) {
+					if (is[f[d]]) { d++; continue; }
+					add(I, d, 0, vw[d], vb ? vb[d] : 0, f[d], -1);
+					d = end[d];
+				}
+			},
+			clean: function (c) { return !dv[c]; } });
+	},
+	/* the function's subtrees left out */
+	drop: function (v, arg, I) {
+		var is = marks(arg), f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, is);
+		return root(v, I, { kind: DOWN, nosrc: true,
+			kids: function (I, lo, hi) {
+				for (var d = lo; d < hi; d = end[d]) if (!is[f[d]]) add(I, d, 0, vw[d], vb ? vb[d] : 0, f[d], -1);
+			},
+			clean: function (c) { return !dv[c]; } });
+	},
+	/* a frame whose file matches: a frame named after the file, the
+	 * callees of the same file in it (their state: the file's id) */
+	file: function (v, arg, I) {
+		var r = regex(arg), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
+		for (k = 0; k < nn; k++) {
+			x = fileof(NAMES[k]);
+			if (r && x && r.test(x)) fid[k] = nameid(x);
+		}
+		rank();
+		var f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, fid.map(function (x) { return x >= 0 ? 1 : 0; }));
+		return root(v, I, { kind: DOWN, nosrc: true,
+			kids: function (I, lo, hi, st) {
+				for (var d = lo, x; d < hi;) {
+					x = fid[f[d]];
+					if (x >= 0 && x === st) { d++; continue; }
+					add(I, d, 0, vw[d], vb ? vb[d] : 0, x >= 0 ? x : f[d], x);
+					d = end[d];
+				}
+			},
+			clean: function (c) { return !dv[c]; } });
+	},
+	/* the stacks through a match, at their weights, the others at 0 */
+	grep: function (v, arg, I) {
+		var r = regex(arg), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
+		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
+		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
+		for (i = top; i < n; i++) {
+			p = v.parent[i];
+			hit[i] = is[v.f[i]] || (p >= top && hit[p]) ? 1 : 0;
+			if (!hit[i]) continue;
+			kw[i] = v.self[i];
+			if (kb) kb[i] = v.bself[i];
+		}
+		var ks = kw.slice();
+		for (i = n - 1; i > top; i--) {
+			p = v.parent[i];
+			if (p < top) continue;
+			kw[p] += kw[i];
+			if (kb) kb[p] += kb[i];
+		}
+		var X = calleesof(v, kw, kb);
+		X.nosrc = true;
+		X.s = ks;
+		return root(v, I, X);
+	}
+};
+/* The new root's items: frames at of v (DOWN, as they are); or v's
+ * callees through filter X. */
+function seeds(v, at, I) {
+	for (var k = 0; k < at.length; k++) add(I, at[k], 0, v.w[at[k]], v.b ? v.b[at[k]] : 0, v.f[at[k]], -1);
+	var X = calleesof(v);
+	X.nosrc = true;
+	return X;
+}
+function root(v, I, X) {
+	X.kids(I, v.rooted ? 1 : 0, v.n, -1);
+	return X;
+}
+/* The stacks of view v through TX's functions of the transforms list, their
+ * names stored flat in X.buf, an item each (PATH) in I; their length. */
+function pathstacks(v, list, X, I) {
+	var nb = 0;
+	txstacks(v, list, function (s, w, b) {
+		room(X, nb + s.length);
+		X.buf.set(s, nb);
+		add(I, nb, nb + s.length, w, b, s[0], 0);
+		nb += s.length;
 	});
-	I = { n: cur.length, cur: Int32Array.from(cur), end: Int32Array.from(end), w: Float64Array.from(ws),
-		b: Float64Array.from(bs) };
-	return fromnodes(merge(nodes(ALLID, -1, w0, v.b ? b0 : null, 1 + nb), v, PATH, I, buf, true), v, v.name);
+	return nb;
+}
+function room(X, m) {
+	if (m <= X.buf.length) return;
+	var x = new Uint32Array(2 * m);
+	x.set(X.buf);
+	X.buf = x;
+}
+/* The same for rec (TX.rec's rule, without its arrays and maps): a
+ * stack's names written as they come; a name that the stack already
+ * has (at[its first id]: its place) cuts it back to that place, and
+ * takes it. */
+function recstacks(v, X, I) {
+	var nn = NAMES.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1), nb = 0, k;
+	for (k = 0; k < nn; k++) canon[k] = nameid(NAMES[k]);
+	stacks(v, function (path, from, len, w, b) {
+		var L = 0, q, j, id, c, buf;
+		room(X, nb + len);
+		buf = X.buf;
+		for (q = 0; q < len; q++) {
+			id = path[q];
+			c = at[canon[id]];
+			if (c < 0) {
+				at[canon[id]] = L;
+				buf[nb + L++] = id;
+				continue;
+			}
+			for (j = c + 1; j < L; j++) at[canon[buf[nb + j]]] = -1;
+			L = c + 1;
+			buf[nb + c] = id;
+		}
+		for (j = 0; j < L; j++) at[canon[buf[nb + j]]] = -1;
+		add(I, nb, nb + L, w, b, buf[nb], 0);
+		nb += L;
+	});
+	return nb;
+}
+/* View v with transform t ([kind, arg]) applied. */
+function transform1(v, t) { return transform(v, [t]); }
+/* View v with the transforms list applied: one on the tree, or rec or
+ * a list of them (TX's functions in order) on each stack. */
+function transform(v, list) {
+	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n, t = list[0];
+	if (!list.length) return v;
+	rank();
+	I = items(1024);
+	if (list.length === 1 && TREE[t[0]]) {
+		X = TREE[t[0]](v, t[1], I);
+	} else {
+		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
+		cap = 1 + (list.length === 1 && t[0] === "rec" ? recstacks(v, X, I) : pathstacks(v, list, X, I));
+	}
+	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
+	O = out(cap, v);
+	put(O, ALLID, 0, -1, w0, b0, -1);
+	return done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the

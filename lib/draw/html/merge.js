@@ -1,0 +1,324 @@
+/* merge.js: trees merged into a new view, written in pre-order as it
+ * is found, depth first: a node is a run of items (cursors into the
+ * source view, each with its weight, baseline, and the name it shows)
+ * of one name below one node; its children are the runs of its items'
+ * next cursors, by the rank of their names, stably.  No table of
+ * children, no second pass to put the nodes in order: the view's
+ * columns (model.js's shape, its ends, parents and own samples too)
+ * are written once.  A run of one item is copied out whole: a chain of
+ * callers (UP), a subtree of the source (DOWN), the rest of a stack
+ * (PATH).  Bottom-up, the sandwich and the transforms (transform.js)
+ * are kinds of cursor and choices of items. */
+
+/* Each name's place in the order of callees (by name, as fg writes
+ * them), computed once. */
+var RANK = null, RANKED = null;
+function rank() {
+	if (RANK) return RANK;
+	var ids = new Uint32Array(NAMES.length), k;
+	for (k = 0; k < ids.length; k++) ids[k] = k;
+	ids.sort(function (a, b) { return NAMES[a] < NAMES[b] ? -1 : NAMES[a] > NAMES[b] ? 1 : a - b; });
+	RANK = new Uint32Array(NAMES.length);
+	for (k = 0; k < ids.length; k++) RANK[ids[k]] = k;
+	RANKED = ids;
+	return RANK;
+}
+
+/* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
+ * sandwich's callers); DOWN fans a frame out to its callees, through
+ * the filter of a transform (the sandwich's callees, the transforms);
+ * PATH walks a stack of names stored flat (a transform of each stack). */
+var UP = 0, DOWN = 1, PATH = 2;
+
+/* A new view being written from view v: room for cap frames; with
+ * baselines as v has them.  Its frames are laid out by name as they
+ * are written (x; cx: the start of the next frame of each depth), and
+ * coloured (model.js's colours by name, or the colour of the frame
+ * they came of; a differential view's by its changes, once done). */
+function out(cap, v) {
+	var withb = !!v.b;
+	return { n: 0, depth: new Uint32Array(cap), f: new Uint32Array(cap), w: new Float64Array(cap),
+		b: withb ? new Float64Array(cap) : null, self: new Float64Array(cap),
+		bself: withb ? new Float64Array(cap) : null, col: new Uint32Array(cap), x: new Float64Array(cap),
+		end: new Uint32Array(cap), parent: new Int32Array(cap), rooted: true,
+		cx: new Float64Array(v.maxdepth + 3), v: v, byname: null, md: 0 };
+}
+/* Frame j of O: name id, depth d, parent p, weights w and b, source
+ * frame src (-1: none); its own samples are its weight until a child
+ * takes its part. */
+function put(O, id, d, p, w, b, src) {
+	var j = O.n++;
+	O.f[j] = id;
+	O.depth[j] = d;
+	if (d > O.md) O.md = d;
+	O.parent[j] = p;
+	O.w[j] = w;
+	O.self[j] = w;
+	O.x[j] = O.cx[d];
+	O.cx[d] += w;
+	if (p >= 0) O.self[p] -= w;
+	if (O.b) {
+		O.b[j] = b;
+		O.bself[j] = b;
+		if (p >= 0) O.bself[p] -= b;
+		return j;
+	}
+	O.col[j] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
+	return j;
+}
+/* the colour of a frame of name id from frame src of O's source */
+function colorof(O, id, src) {
+	var c = src >= 0 ? O.v.col[src] : (O.byname = O.byname || namecolors(O.v))[id];
+	return c >= 0 ? c : O.v.col[0];
+}
+/* The written frames as a view of v's: the columns cut to length,
+ * laid out by name, coloured. */
+function done(O, v, name) {
+	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, sorted: 0 };
+	["depth", "f", "w", "b", "self", "bself", "col", "x", "end", "parent"].forEach(function (k) {
+		r[k] = O[k] ? O[k].subarray(0, n) : null;
+	});
+	if (r.b) diffcolors(r);
+	return r;
+}
+
+/* Items: cursors (cur; for PATH, end: the end of the stack), weights,
+ * baselines, the name shown (id) and its rank (key), a state a kind
+ * may keep (st), the order of a region (ord); a stack: n in use, room
+ * for cap, grown as needed. */
+function items(cap) {
+	return { n: 0, cap: cap, cur: new Int32Array(cap), end: new Int32Array(cap), w: new Float64Array(cap),
+		b: new Float64Array(cap), id: new Uint32Array(cap), key: new Uint32Array(cap),
+		st: new Int32Array(cap), ord: new Int32Array(cap), tmp: null, cnt: null };
+}
+function more(I) {
+	var cap = 2 * I.cap + 16;
+	["cur", "end", "w", "b", "id", "key", "st", "ord"].forEach(function (k) {
+		var a = new I[k].constructor(cap);
+		a.set(I[k]);
+		I[k] = a;
+	});
+	I.cap = cap;
+	I.tmp = null;
+}
+/* Add an item: cursor c (end e), weights w, b, name id, state st. */
+function add(I, c, e, w, b, id, st) {
+	if (I.n === I.cap) more(I);
+	var t = I.n++;
+	I.cur[t] = c;
+	I.end[t] = e;
+	I.w[t] = w;
+	I.b[t] = b;
+	I.id[t] = id;
+	I.key[t] = RANK[id];
+	I.st[t] = st;
+}
+
+/* ord[s..e): the items s..e ordered by key, stably: by insertion when
+ * few, by counting when many against the names, else by a sort of
+ * numbers (key times the run's length, plus the place). */
+function order(I, s, e) {
+	var key = I.key, ord = I.ord, L = e - s, j, k, x, y;
+	if (L <= 24) {
+		for (j = s; j < e; j++) {
+			x = j;
+			for (k = j; k > s && key[ord[k - 1]] > key[x]; k--) ord[k] = ord[k - 1];
+			ord[k] = x;
+		}
+		return;
+	}
+	if (L >= 4096 && NAMES.length <= 4 * L) {
+		if (!I.cnt || I.cnt.length < NAMES.length + 1) I.cnt = new Uint32Array(NAMES.length + 1);
+		var cnt = I.cnt.fill(0);
+		for (j = s; j < e; j++) cnt[key[j] + 1]++;
+		for (k = 1; k < cnt.length; k++) cnt[k] += cnt[k - 1];
+		for (j = s; j < e; j++) ord[s + cnt[key[j]]++] = j;
+		return;
+	}
+	if (!I.tmp || I.tmp.length < I.cap) I.tmp = new Float64Array(I.cap);
+	var t = I.tmp.subarray(s, e);
+	for (j = 0; j < L; j++) t[j] = key[s + j] * L + j;
+	t.sort();
+	for (j = 0; j < L; j++) { y = t[j] % L; ord[s + j] = s + y; }
+}
+/* The runs of the items s..e (ordered), children of frame p at depth
+ * d, pushed on the work list W, the first on top. */
+function runs(I, s, e, p, d, W) {
+	var key = I.key, ord = I.ord, a, b;
+	order(I, s, e);
+	for (b = e; b > s; b = a) {
+		for (a = b - 1; a > s && key[ord[a - 1]] === key[ord[b - 1]]; a--) ;
+		W.push(a, b, p, d);
+	}
+}
+
+/* Merge into O, below its frame p at depth d, the items I from s on:
+ * cursors of kind X.kind into view v (X.buf: PATH's names; X.kids:
+ * DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
+ * all weigh 0 (stacks that vanished from a differential view) makes no
+ * frame, nor do those under it. */
+function merge(O, v, X, I, s, p, d, prune) {
+	var W = [], e, j, t, q, sw, sb, live, top;
+	O.cx[d] = O.x[p] + O.w[p] - sum(I, s);
+	if (I.n > s) runs(I, s, I.n, p, d, W);
+	else O.end[p] = O.n;
+	while (W.length) {
+		d = W.pop(); p = W.pop(); e = W.pop(); s = W.pop();
+		/* the end of a subtree: its frame's end, its items let go */
+		if (s < 0) { O.end[e] = O.n; I.n = p; continue; }
+		sw = sb = 0;
+		live = !prune;
+		for (q = s; q < e; q++) {
+			t = I.ord[q];
+			sw += I.w[t];
+			sb += I.b[t];
+			if (I.w[t] !== 0) live = true;
+		}
+		if (!live) continue;
+		t = I.ord[s];
+		j = put(O, I.id[t], d, p, sw, sb, X.nosrc ? -1 : I.cur[t]);
+		if (e - s === 1 && whole(O, v, X, I, t, j, prune)) continue;
+		top = I.n;
+		for (q = s; q < e; q++) next(v, X, I, I.ord[q]);
+		if (I.n === top) { O.end[j] = O.n; continue; }
+		O.cx[d + 1] = O.x[j] + sw - sum(I, top);
+		W.push(-1, j, top, 0);
+		runs(I, top, I.n, j, d + 1, W);
+	}
+	O.end[0] = O.n;
+	return O;
+}
+/* the weight of the items from s on */
+function sum(I, s) {
+	for (var w = 0, t = s; t < I.n; t++) w += I.w[t];
+	return w;
+}
+/* The items that follow item t, added to I. */
+function next(v, X, I, t) {
+	var c = I.cur[t], top = v.rooted ? 1 : 0;
+	if (X.kind === UP) {
+		c = v.parent[c];
+		if (c >= top) add(I, c, 0, I.w[t], I.b[t], v.f[c], 0);
+	} else if (X.kind === PATH) {
+		if (++c < I.end[t]) add(I, c, I.end[t], I.w[t], I.b[t], X.buf[c], 0);
+	} else {
+		X.kids(I, c + 1, v.end[c], I.st[t]);
+	}
+}
+/* Item t, alone in its run (frame j of O), written out with all that
+ * follows it, when its kind allows: true when done. */
+function whole(O, v, X, I, t, j, prune) {
+	var c = I.cur[t];
+	if (X.kind === DOWN) {
+		if (!X.clean(c, I.st[t])) return false;
+		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
+	}
+	/* the callers of c: as many as its depth below the top */
+	if (X.kind === UP) chain(O, pf(v), 2, c, v.depth[c] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	else chain(O, X.buf, 0, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
+	return true;
+}
+/* each frame's caller and name side by side (one fetch a step up),
+ * made once a view */
+function pf(v) {
+	if (v.pf) return v.pf;
+	var a = v.pf = new Int32Array(2 * v.n), i;
+	for (i = 0; i < v.n; i++) { a[2 * i] = v.parent[i]; a[2 * i + 1] = v.f[i]; }
+	return a;
+}
+/* A chain of len frames below frame j of O, of weights w and b: the
+ * callers c' of frame c, named a[2c' + 1] (up 2: a is pf's), or the
+ * names a[c + 1...] (up 0); each its caller's whole width. */
+function chain(O, a, up, c, len, j, w, b, nosrc) {
+	var n = O.n, d = O.depth[j], x = O.x[j], e = n + len, id, src;
+	var F = O.f, DE = O.depth, P = O.parent, WW = O.w, S = O.self, XX = O.x, C = O.col, B = O.b, BS = O.bself;
+	var EN = O.end;
+	EN[j] = e;
+	if (e === n) return;
+	S[j] = 0;
+	if (B) BS[j] = 0;
+	for (; n < e; j = n++) {
+		EN[n] = e;
+		if (up) {
+			c = a[2 * c];
+			id = a[2 * c + 1];
+		} else id = a[++c];
+		src = nosrc ? -1 : c;
+		F[n] = id;
+		DE[n] = ++d;
+		P[n] = j;
+		WW[n] = w;
+		XX[n] = x;
+		/* their own samples (S, BS) stay 0, as fresh memory is */
+		if (B) B[n] = b;
+		else C[n] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
+	}
+	S[j] = w;
+	if (B) BS[j] = b;
+	O.n = n;
+	if (d > O.md) O.md = d;
+}
+/* whether view v has frames of weight 0 (computed once) */
+function zeros(v) {
+	if (v.zeros === undefined) {
+		v.zeros = false;
+		for (var i = 0; i < v.n && !v.zeros; i++) if (v.w[i] === 0) v.zeros = true;
+	}
+	return v.zeros;
+}
+/* The subtree of frame c of v, laid out by name, below frame j of O,
+ * copied block by block: its columns moved, their depths, parents,
+ * ends and starts shifted. */
+function block(O, v, X, c, j) {
+	var lo = c + 1, hi = v.end[c], n = O.n, len = hi - lo, i, k, id;
+	var dd = O.depth[j] - v.depth[c], dp = j - c, dx = O.x[j] - v.x[c];
+	O.f.set(v.f.subarray(lo, hi), n);
+	O.w.set(v.w.subarray(lo, hi), n);
+	O.self.set(v.self.subarray(lo, hi), n);
+	O.self[j] = v.self[c];
+	if (O.b) {
+		O.b.set(v.b.subarray(lo, hi), n);
+		O.bself.set(v.bself.subarray(lo, hi), n);
+		O.bself[j] = v.bself[c];
+	}
+	var DE = O.depth, P = O.parent, EN = O.end, XX = O.x, C = O.col, F = O.f;
+	var vd = v.depth, vp = v.parent, ve = v.end, vx = v.x;
+	for (i = lo, k = n; i < hi; i++, k++) {
+		if ((DE[k] = vd[i] + dd) > O.md) O.md = DE[k];
+		P[k] = vp[i] + dp;
+		EN[k] = ve[i] + dp;
+		XX[k] = vx[i] + dx;
+	}
+	if (!O.b && !NAMECOLOR && !X.nosrc) {
+		C.set(v.col.subarray(lo, hi), n);
+	} else if (!O.b) {
+		for (k = n; k < n + len; k++) {
+			id = F[k];
+			C[k] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, X.nosrc ? -1 : k - dp);
+		}
+	}
+	O.n = n + len;
+	O.end[j] = O.n;
+	return true;
+}
+/* The subtree of frame c of v below frame j of O, copied; with prune,
+ * without the frames of weight 0 (X.w, X.b, X.s: the weights,
+ * baselines and own samples, v's or a transform's). */
+function copy(O, v, X, c, j, prune) {
+	var vw = X.w || v.w, vb = X.b || v.b, vs = X.s || v.self, vf = v.f, vd = v.depth, vend = v.end, e = vend[c];
+	var at = X.at, dd = O.depth[j] - vd[c], open = 0, i, r, k;
+	if (!at || at.length < v.maxdepth + 2) at = X.at = new Int32Array(v.maxdepth + 2);
+	at[0] = j;
+	O.cx[O.depth[j] + 1] = O.x[j] + vs[c];
+	for (i = c + 1; i < e;) {
+		if (prune && vw[i] === 0) { i = vend[i]; continue; }
+		r = vd[i] - vd[c];
+		while (open >= r) O.end[at[open--]] = O.n;
+		k = put(O, vf[i], vd[i] + dd, at[r - 1], vw[i], vb ? vb[i] : 0, X.nosrc ? -1 : i);
+		at[open = r] = k;
+		O.cx[vd[i] + dd + 1] = O.x[k] + vs[i];
+		i++;
+	}
+	while (open >= 0) O.end[at[open--]] = O.n;
+	return true;
+}
