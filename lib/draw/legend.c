@@ -1,6 +1,7 @@
 /* legend.c: the key to the colours that mean something (legend.h) */
 #include "draw/color.h"
-#include "draw/draw.h"
+#include "draw/dopts.h"
+#include "draw/graph.h"
 #include "draw/legend.h"
 
 /* The key of differential colours: the ends of the scale of change

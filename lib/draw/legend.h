@@ -11,7 +11,8 @@
 #include <stddef.h>
 
 #include "draw/color.h"
-#include "draw/draw.h"
+#include "draw/dopts.h"
+#include "draw/graph.h"
 
 #define LEGEND_MAX 3	/* the most items a legend has */
 #define LEGEND_BOX 10	/* a swatch's side, px */

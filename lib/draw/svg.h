@@ -1,6 +1,6 @@
 /* svg.h: fg-svg's picture, an interactive SVG flame graph
  *
- * The graph (draw.h) as SVG on standard output (out.h): rects with
+ * The graph (graph.h) as SVG on standard output (out.h): rects with
  * titles that say each frame's amounts without a script, the labels
  * that fit, and the script (svg.js) with the data it needs to hover,
  * zoom and search; the Elided view of vanished stacks when g has one.
@@ -8,7 +8,8 @@
 #ifndef FG_SVG_H
 #define FG_SVG_H
 
-#include "draw/draw.h"
+#include "draw/dopts.h"
+#include "draw/graph.h"
 #include "read/nameattr.h"
 
 /* Write graph g under options o as an SVG; na: --nameattr's attributes

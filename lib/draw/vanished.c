@@ -1,6 +1,7 @@
 /* vanished.c: the samples of stacks that vanished, for a footnote */
 #include <string.h>
 
+#include "draw/frames.h"
 #include "draw/vanished.h"
 
 size_t

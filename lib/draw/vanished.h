@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "draw/draw.h"
+#include "draw/graph.h"
 
 /* "N samples vanished (target 0), not drawn" (N and samples as the
  * graph shows counts: "1.5 KiB size (1,536 bytes)" with a unit) into

@@ -8,7 +8,8 @@
 #ifndef FG_VEGA_H
 #define FG_VEGA_H
 
-#include "draw/draw.h"
+#include "draw/dopts.h"
+#include "draw/graph.h"
 
 /* A Vega-Lite v5 spec, the data inline. */
 void vega_write_lite(const struct dopts *o, const struct graph *gr, double height);

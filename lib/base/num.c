@@ -1,0 +1,109 @@
+/* num.c: numbers from the command line; saturating sums and products */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/err.h"
+#include "base/num.h"
+
+uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+uint64_t
+sat_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+uint64_t
+estrtou64(const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		goto bad;
+	return v;
+bad:
+	usage_error("bad %s: '%s'", what, s);
+}
+
+uint64_t
+estrtosize(const char *s, const char *what)
+{
+	static const char suffix[] = "kMGT";
+	const char *k;
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K')
+		shift = 10;
+	else if (*end && (k = strchr(suffix, *end)))
+		shift = 10 * (k - suffix + 1);
+	if (shift)
+		end++;
+	if (errno || *end || v > UINT64_MAX >> shift)
+		goto bad;
+	return (uint64_t)v << shift;
+bad:
+	usage_error("bad %s '%s'", what, s);
+}
+
+/* Is s a decimal number as a user writes one: an optional sign, digits
+ * with an optional point, an optional exponent?  Not hex, inf or nan,
+ * and no blank before it (strtod takes them all). */
+static int
+decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '-' || *s == '+')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '-' || *s == '+')
+			s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return !*s;
+}
+
+double
+estrtod(const char *s, const char *what)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	if (!decimal(s))
+		goto bad;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || v != v)
+		goto bad;
+	return v;
+bad:
+	usage_error("bad %s: '%s'", what, s);
+}

@@ -1,0 +1,21 @@
+/* num.h: numbers from the command line, and sizes that saturate
+ */
+#ifndef FG_BASE_NUM_H
+#define FG_BASE_NUM_H
+
+#include <stdint.h>
+
+/* Numbers given on the command line, in decimal (no hex, inf, nan or
+ * leading blank); a bad one is a usage error (exit 2). */
+uint64_t estrtou64(const char *s, const char *what);
+double estrtod(const char *s, const char *what);
+/* A size in bytes: decimal digits and an optional k (or K), M, G or T
+ * suffix, powers of 1024; "bad WHAT 'S'" is the usage error. */
+uint64_t estrtosize(const char *s, const char *what);
+
+/* a + b and a * b, UINT64_MAX where they would overflow: sizes
+ * worked out from untrusted input, checked against a bound after. */
+uint64_t sat_add(uint64_t a, uint64_t b);
+uint64_t sat_mul(uint64_t a, uint64_t b);
+
+#endif
