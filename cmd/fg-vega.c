@@ -18,24 +18,17 @@ struct vopts {
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [--vega | --html] [options] [FILE...]\n"
-	    "      --vega             a Vega v5 spec instead of Vega-Lite v5\n"
+	printf("usage: %s [--vega | --html] [options] [FILE...]\n", argv0);
+	fputs("      --vega             a Vega v5 spec instead of Vega-Lite v5\n"
 	    "      --html             a web page that embeds the graph\n"
 	    "  -t, --title TEXT       title (\"Profile Results\", \"Diff Profile Results\")\n"
 	    "  -w, --width PX         width (1200, or FG_WIDTH)\n"
 	    "  -H, --height PX        height (20 px a level, or FG_HEIGHT)\n"
-	    "      --minwidth PX[%%]   leave out frames narrower than this (0.1 px)\n"
-	    "  -i, --inverted         the root on top\n"
-	    "      --negate           differential: the baseline's widths, baseline - target\n"
-	    "      --delta=total|self differential: colour by total (default) or self change\n"
-	    "      --min-delta PCT    differential: changes under PCT%% of the total are neutral\n"
-	    "      --sort=name|width  callees by name (default) or widest first\n"
-	    "      --countname TEXT   what a count counts (the input's, or samples)\n"
+	    DU_MINWIDTH DU_INVERTED DU_NEGATE DU_DELTA DU_MINDELTA DU_SORT DU_COUNTNAME
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
+	    "      --version          show the version\n", stdout);
 	exit_stdout();
 }
-
 
 int
 main(int argc, char **argv)
@@ -49,7 +42,7 @@ main(int argc, char **argv)
 		{ "height", required_argument, NULL, 'H' },
 		{ "minwidth", required_argument, NULL, DO_MINWIDTH },
 		{ "inverted", no_argument, NULL, 'i' },
-		{ "negate", no_argument, NULL, DO_NEGATE },
+		{ "negate", optional_argument, NULL, DO_NEGATE },
 		{ "delta", required_argument, NULL, DO_DELTA },
 		{ "min-delta", required_argument, NULL, DO_MINDELTA },
 		{ "sort", required_argument, NULL, DO_SORT },

@@ -93,6 +93,33 @@ renders() {
 	status_is 2
 }
 
+@test "fg-vega --negate=hues: the target's boxes, the change's colours swapped, no green" {
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" >"$BATS_TEST_TMPDIR/d"
+	fg-vega "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/plain.json"
+	fg-vega --negate=hues "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/hues.json"
+	json_ok "$BATS_TEST_TMPDIR/hues.json"
+	# the same boxes, changes and baselines: only w and l may differ
+	boxes() { grep -o '"d":[0-9]*,"a":[^,]*,"b":[^,]*,"i":[0-9]*,"s":[0-9]*,"o":[^,]*,"v":[^,]*' "$1"; }
+	[ "$(boxes "$BATS_TEST_TMPDIR/hues.json")" = "$(boxes "$BATS_TEST_TMPDIR/plain.json")" ]
+	grep -q '"w":1' "$BATS_TEST_TMPDIR/plain.json"
+	! grep -q '"w":1' "$BATS_TEST_TMPDIR/hues.json"
+	# the scale's domain runs the other way
+	dom() { tr -d ' \n' <"$1" | grep -o '"domain":\[[^]]*\],"range":\["#528fe0"'; }
+	p=$(dom "$BATS_TEST_TMPDIR/plain.json") h=$(dom "$BATS_TEST_TMPDIR/hues.json")
+	[[ $p =~ ^\"domain\":\[-([0-9.]+),0,([0-9.]+)\] ]]
+	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+	[ "$h" = "${p/\[-${BASH_REMATCH[1]},0,${BASH_REMATCH[1]}/[${BASH_REMATCH[1]},0,-${BASH_REMATCH[1]}}" ]
+	[ "$h" != "$p" ]
+	run fg-vega --negate=x "$BATS_TEST_TMPDIR/d"
+	status_is 2
+	[ "${lines[0]}" = "fg-vega: bad negate: 'x' (hues)" ]
+	# in the real Vega: green in the plain picture only
+	renders "$BATS_TEST_TMPDIR/plain.json"
+	grep -q 'fill="#3cb371"' "$BATS_TEST_TMPDIR/rendered.svg"
+	renders "$BATS_TEST_TMPDIR/hues.json"
+	! grep -q 'fill="#3cb371"' "$BATS_TEST_TMPDIR/rendered.svg"
+}
+
 @test "fg-vega: --width, --height, FG_WIDTH, FG_HEIGHT, --title, --inverted, --minwidth" {
 	run fg-vega --width 640 --height 300 --title 'T "q"' -i "$J"
 	[[ "$output" == *'"width": 640,'* ]]

@@ -62,16 +62,18 @@ list_color(const char *list, int k)
 }
 
 /* Whether frame f's label is white (color_label_white of the fill Vega
- * gives it: its status colour, or for differential input the colour
- * scale at its change v, interpolated in RGB as the spec asks). */
+ * gives it: its status colour, green when isnew, or for differential
+ * input the colour scale at its change v, interpolated in RGB as the
+ * spec asks). */
 static int
-label_white(const struct layout *L, const struct lframe *f, int diff, double v, double maxdelta)
+label_white(const struct layout *L, const struct lframe *f, int diff, int isnew, double v,
+    double maxdelta)
 {
 	struct rgb fill;
 
 	if (!diff)
 		fill = list_color(status_colors, status_of(L, f));
-	else if (f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]))
+	else if (isnew)
 		fill = color_new;
 	else if (v < 0)
 		fill = color_mix(list_color(diff_colors, 1), list_color(diff_colors, 0), -v / maxdelta);
@@ -146,13 +148,15 @@ frame_change(const struct diffscale *ds, const struct lframe *f)
  * differential input ho (the baseline) and hd (the change); b is
  * scratch. */
 static void
-write_frame(struct bytes *b, const struct graph *g, size_t i, uint32_t name)
+write_frame(struct bytes *b, const struct graph *g, size_t i, uint32_t name, int hues)
 {
 	const struct layout *L = &g->v[0].L;
 	const struct diffscale *ds = &g->v[0].ds;
 	const struct lframe *f = &L->f[i];
 	count w = layout_w(L, f);
 	double d = g->diff ? frame_change(ds, f) : 0;
+	int isnew = g->diff && !hues && f->name != LF_ROOT && f->name != LF_MORE &&
+	    count_iszero(f->total[0]);
 
 	out_str(i ? ",\n{\"d\":" : "\n{\"d\":");
 	out_u64(f->depth);
@@ -168,9 +172,9 @@ write_frame(struct bytes *b, const struct graph *g, size_t i, uint32_t name)
 		out_str(",\"o\":");
 		out_count(f->total[0]);
 		out_printf(",\"v\":%.15g", d);
-		out_printf(",\"w\":%d", f->name != LF_ROOT && f->name != LF_MORE && count_iszero(f->total[0]));
+		out_printf(",\"w\":%d", isnew);
 	}
-	if (label_white(L, f, g->diff, d, ds->max))
+	if (label_white(L, f, g->diff, isnew, hues ? -d : d, ds->max))
 		out_str(",\"l\":1");
 	if (g->unit)
 		human_field(b, g, "h", count_val(w), &w, 0);
@@ -182,9 +186,9 @@ write_frame(struct bytes *b, const struct graph *g, size_t i, uint32_t name)
 }
 
 /* The names (write_names), between, then the frames (write_frame), as
- * JSON arrays. */
+ * JSON arrays; hues: --negate=hues, the colours of a change swapped. */
 static void
-write_data(const struct graph *g, const char *between)
+write_data(const struct graph *g, const char *between, int hues)
 {
 	const struct layout *L = &g->v[0].L;
 	uint32_t *fname = ereallocarray(NULL, L->n + 1, sizeof(*fname));
@@ -195,7 +199,7 @@ write_data(const struct graph *g, const char *between)
 	out_str(between);
 	out_char('[');
 	for (i = 0; i < L->n; i++)
-		write_frame(&hb, g, i, fname[i]);
+		write_frame(&hb, g, i, fname[i], hues);
 	out_str("\n]");
 	bytes_free(&hb);
 	free(fname);
@@ -204,6 +208,7 @@ write_data(const struct graph *g, const char *between)
 struct chart {
 	const struct graph *g;
 	int diff;
+	int hues;		/* --negate=hues: a change's colours swapped, no green */
 	double maxdelta, W, H;
 	uint32_t levels;
 	const char *title;
@@ -371,13 +376,16 @@ spec_head(const struct chart *g, const char *schema)
 }
 
 /* The colour scale's domain and range: the change, from shrank through
- * none to grew, or the statuses. */
+ * none to grew (grew through none to shrank under --negate=hues), or the
+ * statuses. */
 static void
 color_domain(const struct chart *g)
 {
+	double end = g->hues ? -g->maxdelta : g->maxdelta;
+
 	if (g->diff)
 		out_printf("\"domain\": [%.15g, 0, %.15g], \"range\": %s, \"interpolate\": \"rgb\"",
-		    -g->maxdelta, g->maxdelta, diff_colors);
+		    -end, end, diff_colors);
 	else
 		out_printf("\"domain\": %s, \"range\": %s", status_names, status_colors);
 }
@@ -392,7 +400,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 {
 	spec_head(g, "vega-lite");
 	out_str("\"datasets\": {\"names\":");
-	write_data(g->g, ",\n\"frames\":");
+	write_data(g->g, ",\n\"frames\":", g->hues);
 	out_str("},\n\"data\": {\"name\": \"frames\"},\n\"transform\": [\n"
 	    "{\"lookup\": \"i\", \"from\": {\"data\": {\"name\": \"names\"}, \"key\": \"i\", \"fields\": [\"n\"]}},\n"
 	    "{\"calculate\": \"datum.d + 1\", \"as\": \"e\"},\n"
@@ -438,7 +446,7 @@ write_vega(const struct dopts *o, const struct chart *g)
 {
 	spec_head(g, "vega");
 	out_str("\"padding\": 5,\n\"data\": [\n{\"name\": \"names\", \"values\": ");
-	write_data(g->g, "},\n{\"name\": \"frames\", \"values\": ");
+	write_data(g->g, "},\n{\"name\": \"frames\", \"values\": ", g->hues);
 	out_str(",\n\"transform\": [\n"
 	    "{\"type\": \"lookup\", \"from\": \"names\", \"key\": \"i\", \"fields\": [\"i\"], \"values\": [\"n\"], \"as\": [\"n\"]},\n");
 	computed_fields(g, "{\"type\": \"formula\", \"expr\": \"");
@@ -534,6 +542,7 @@ chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, doubl
 	memset(g, 0, sizeof(*g));
 	g->g = gr;
 	g->diff = gr->diff;
+	g->hues = o->negate == NEGATE_HUES;
 	g->total = gr->v[0].L.total;
 	g->levels = gr->v[0].L.maxdepth + 1;
 	g->W = o->width;
