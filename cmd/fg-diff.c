@@ -200,6 +200,7 @@ main(int argc, char **argv)
 	fh_set(&hdr.h, FH_BASELINE, displayname(argv[0]));
 	fh_set(&hdr.h, FH_TARGET, displayname(argv[1]));
 	fh_print(&hdr.h);
+	fhj_free(&hdr);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
 	pr.o = &o;
