@@ -153,8 +153,9 @@ function runs(I, s, e, p, d, W) {
 }
 
 /* Merge into O, below its frame p at depth d, the items I from s on:
- * cursors of kind X.kind into view v (X.buf: PATH's names; X.kids:
- * DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
+ * cursors of kind X.kind into view v (X.pf: v's pf, for UP, whose
+ * items keep their frame's depth as state; X.buf: PATH's names;
+ * X.kids: DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
  * all weigh 0 (stacks that vanished from a differential view) makes no
  * frame, nor do those under it. */
 function merge(O, v, X, I, s, p, d, prune) {
@@ -193,12 +194,14 @@ function sum(I, s) {
 	for (var w = 0, t = s; t < I.n; t++) w += I.w[t];
 	return w;
 }
-/* The items that follow item t, added to I. */
+/* The items that follow item t, added to I: UP's caller (its state:
+ * its depth, one less), read from pf's pairs as chain reads them. */
 function next(v, X, I, t) {
-	var c = I.cur[t], top = v.rooted ? 1 : 0;
+	var c = I.cur[t], top = v.rooted ? 1 : 0, a;
 	if (X.kind === UP) {
-		c = v.parent[c];
-		if (c >= top) add(I, c, 0, I.w[t], I.b[t], v.f[c], 0);
+		a = X.pf;
+		c = a[2 * c];
+		if (c >= top) add(I, c, 0, I.w[t], I.b[t], a[2 * c + 1], I.st[t] - 1);
 	} else if (X.kind === PATH) {
 		if (++c < I.end[t]) add(I, c, I.end[t], I.w[t], I.b[t], X.buf[c], 0);
 	} else {
@@ -213,8 +216,8 @@ function whole(O, v, X, I, t, j, prune) {
 		if (!X.clean(c, I.st[t])) return false;
 		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
 	}
-	/* the callers of c: as many as its depth below the top */
-	if (X.kind === UP) chain(O, pf(v), 2, c, v.depth[c] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	/* the callers of c: as many as its depth (its state) below the top */
+	if (X.kind === UP) chain(O, X.pf, 2, c, I.st[t] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
 	else chain(O, X.buf, 0, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
 	return true;
 }

@@ -91,7 +91,7 @@ function bottomup(v) {
 		for (i = top; i < n; i++) {
 			if (self[i] === 0 && !(bself && bself[i] !== 0)) continue;
 			if ((self[i] === 0) !== (pass === 1)) continue;
-			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], 0);
+			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], depth[i]);
 			w0 += self[i];
 			b0 += bself ? bself[i] : 0;
 			steps += depth[i] - top + 1;
@@ -99,7 +99,7 @@ function bottomup(v) {
 	}
 	O = out(1 + steps, v);
 	put(O, ALLID, 0, -1, w0, b0, -1);
-	return done(merge(O, v, { kind: UP }, I, 0, 0, 1, true), v, v.name);
+	return done(merge(O, v, { kind: UP, pf: pf(v) }, I, 0, 0, 1, true), v, v.name);
 }
 
 /* The frames of v named fn (every name id shown as fn), outermost only:
@@ -130,7 +130,7 @@ function sandwich2(v, fn) {
 		under += v.end[i] - i - 1;
 		p = v.parent[i];
 		if (p < top) continue;
-		add(up, p, 0, v.w[i], v.b ? v.b[i] : 0, v.f[p], 0);
+		add(up, p, 0, v.w[i], v.b ? v.b[i] : 0, v.f[p], v.depth[p]);
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
@@ -138,7 +138,7 @@ function sandwich2(v, fn) {
 	put(C, id, 0, -1, w0, b0, occ[0]);
 	put(E, id, 0, -1, w0, b0, occ[0]);
 	return { fn: fn,
-		callers: done(merge(C, v, { kind: UP }, up, 0, 0, 1, false), v, fn),
+		callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
 		callees: done(merge(E, v, X, down, 0, 0, 1, false), v, fn) };
 }
 /* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
