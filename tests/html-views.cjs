@@ -39,8 +39,9 @@ function stub() {
 	});
 }
 
-/* The view the page shows for URL query SEARCH. */
-function show(search) {
+/* The view the page shows for URL query SEARCH, once its script, which
+ * inflates the data first (node's DecompressionStream), has run. */
+async function show(search) {
 	const document = stub(), data = { textContent: json[1] }, ready = [];
 	/* the data element; a handler of the page's loading, run at its end */
 	document.getElementById = (id) => (id === "fg-data" ? data : stub());
@@ -55,10 +56,13 @@ function show(search) {
 		requestAnimationFrame() { return 0; }, cancelAnimationFrame() {},
 		setTimeout() { return 0; }, clearTimeout() {},
 		getComputedStyle: stub, matchMedia: stub,
+		DecompressionStream, Blob, Response,
 	};
 	g.window = g.self = g;
 	vm.createContext(g);
 	vm.runInContext(code, g, { filename: "page.js", timeout: 20000 });
+	for (let t = Date.now(); !g.fg && Date.now() - t < 20000;)
+		await new Promise((r) => setTimeout(r, 1));
 	ready.forEach((fn) => fn.call(g, stub()));
 	if (!g.fg || typeof g.fg.view !== "function")
 		throw new Error("the page set no window.fg.view");
@@ -70,16 +74,22 @@ function arrays(v) {
 		b: v.b ? Array.from(v.b) : null, c: Array.from(v.col) };
 }
 
-const out = D.views.map((r, i) => {
+async function run() {
+	const out = [];
+	for (let i = 0; i < D.views.length; i++) out.push(await decoded(D.views[i], i));
+	process.stdout.write(JSON.stringify(out));
+}
+
+async function decoded(r, i) {
 	const q = "?v=" + i;
 	let main = { depth: [], f: [], w: [], b: null, c: [] };
 	/* a view whose stacks all vanished shows its elided view alone */
 	if (r.n > 0) {
-		const v = show(q);
+		const v = await show(q);
 		if (v.n !== r.n) throw new Error("view " + i + ": " + v.n + " frames, the data says " + r.n);
 		main = arrays(v);
 	}
-	main.e = r.e ? arrays(show(q + "&e=1")) : null;
+	main.e = r.e ? arrays(await show(q + "&e=1")) : null;
 	return main;
-});
-process.stdout.write(JSON.stringify(out));
+}
+run().catch((e) => { console.error("html-views: " + e.message); process.exit(1); });
