@@ -1,4 +1,4 @@
-/* html-views.cjs PAGE: the views of a page fg-html wrote, as the page's
+/* html-views.cjs [--no-inflate] PAGE: the views of a page fg-html wrote, as the page's
  * own script decodes them, printed as JSON: one object a view,
  * {depth, f, w, b, c, e}, with e its elided view's arrays (or null)
  * and c each frame's colour index.
@@ -8,12 +8,17 @@
  * draws nothing, every size reads 0).  A view is chosen through the
  * URL, ?v=I and &e=1, as a reader's link does, and read back through
  * the page's hook for tests, window.fg.view().  Nothing here knows how
- * the script is cut into functions or files. */
+ * the script is cut into functions or files.
+ *
+ * With --no-inflate, the context has no DecompressionStream, as an old
+ * browser: print the text of what the page put in its body, and the
+ * error it stopped with. */
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
 
-const page = fs.readFileSync(process.argv[2], "utf8");
+const old = process.argv[2] === "--no-inflate";
+const page = fs.readFileSync(process.argv[old ? 3 : 2], "utf8");
 const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(page);
 const code = Array.from(page.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]).join("\n");
 if (!json || !code) {
@@ -59,6 +64,11 @@ async function show(search) {
 		DecompressionStream, Blob, Response,
 	};
 	g.window = g.self = g;
+	if (old) {
+		delete g.DecompressionStream;
+		document.createElement = () => ({});
+		document.body = { firstChild: null, insertBefore: (e) => console.log(e.textContent) };
+	}
 	vm.createContext(g);
 	vm.runInContext(code, g, { filename: "page.js", timeout: 20000 });
 	for (let t = Date.now(); !g.fg && Date.now() - t < 20000;)
@@ -92,4 +102,9 @@ async function decoded(r, i) {
 	main.e = r.e ? arrays(await show(q + "&e=1")) : null;
 	return main;
 }
-run().catch((e) => { console.error("html-views: " + e.message); process.exit(1); });
+if (old) {
+	process.on("unhandledRejection", (e) => { console.log(e.message); process.exit(0); });
+	show("");
+} else {
+	run().catch((e) => { console.error("html-views: " + e.message); process.exit(1); });
+}
