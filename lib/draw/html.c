@@ -7,7 +7,6 @@
 #include "base/count.h"
 #include "base/deflate.h"
 #include "base/escape.h"
-#include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/assets.h"
@@ -235,23 +234,28 @@ static void
 put_names(struct html_page *p, const struct pageframes *v, size_t a, size_t b, struct bytes *out)
 {
 	const struct lframe *f = v->L->f;
-	uint32_t *code = ereallocarray(NULL, b - a + 1, sizeof(*code)), max = 0, key[2], k;
-	uint32_t *at = NULL, *len = ecalloc((size_t)v->L->maxdepth + 2, sizeof(*len));
-	struct interner seen;	/* (depth, id) pairs */
+	size_t n = b - a, i, k, bits = 1;
+	uint32_t *code = ereallocarray(NULL, n + 1, sizeof(*code)), max = 0, id;
+	uint32_t *len = ecalloc((size_t)v->L->maxdepth + 2, sizeof(*len)), *at;
+	uint64_t *seen, key;	/* (depth, id) pairs + 1, open addressing */
 	struct bytes news = { 0 };
 	unsigned char w = 1, c;
-	size_t i;
 
-	intern_init(&seen);
+	while ((size_t)1 << bits < 2 * n)
+		bits++;
+	seen = ecalloc((size_t)1 << bits, sizeof(*seen));
+	at = ereallocarray(NULL, (size_t)1 << bits, sizeof(*at));
 	for (i = a; i < b; i++) {
-		key[0] = f[i].depth;
-		key[1] = name_id(p, v, i);
-		k = intern(&seen, (const char *)key, sizeof(key));
-		if (k + 1 == seen.n) {
-			at = ereallocarray(at, seen.n, sizeof(*at));
-			at[k] = len[key[0]]++;
+		id = name_id(p, v, i);
+		key = ((uint64_t)f[i].depth << 32 | id) + 1;
+		k = (key * 0x9e3779b97f4a7c15u) >> (64 - bits);
+		while (seen[k] && seen[k] != key)
+			k = (k + 1) & (((size_t)1 << bits) - 1);
+		if (!seen[k]) {
+			seen[k] = key;
+			at[k] = len[f[i].depth]++;
 			code[i - a] = 0;
-			put_varint(&news, key[1]);
+			put_varint(&news, id);
 		} else {
 			code[i - a] = at[k] + 1;
 		}
@@ -262,13 +266,13 @@ put_names(struct html_page *p, const struct pageframes *v, size_t a, size_t b, s
 		w++;
 	bytes_put(out, &w, 1);
 	for (k = 0; k < w; k++)
-		for (i = 0; i < b - a; i++) {
+		for (i = 0; i < n; i++) {
 			c = code[i] >> 8 * k;
 			bytes_put(out, &c, 1);
 		}
 	bytes_put(out, news.p, news.n);
 	bytes_free(&news);
-	intern_free(&seen);
+	free(seen);
 	free(code);
 	free(at);
 	free(len);
