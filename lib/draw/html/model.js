@@ -57,13 +57,18 @@ for (k = 0; k < 85; k++) B85V[B85.charCodeAt(k)] = k;
 /* the rest of the page waits for the data */
 await inflateall(D);
 function base85(s) {
-	var n = s.length, out = new Uint8Array(Math.floor(n / 5) * 4 + Math.max(n % 5 - 1, 0));
+	var n = s.length, full = n - n % 5, out = new Uint8Array(full / 5 * 4 + Math.max(n % 5 - 1, 0));
 	var o = 0, i, j, m, v;
-	for (i = 0; i < n; i += 5) {
-		m = Math.min(5, n - i);
-		/* a short group is padded with the highest digit */
+	for (i = 0; i < full; i += 5) {
+		v = (((B85V[s.charCodeAt(i)] * 85 + B85V[s.charCodeAt(i + 1)]) * 85 +
+			B85V[s.charCodeAt(i + 2)]) * 85 + B85V[s.charCodeAt(i + 3)]) * 85 +
+			B85V[s.charCodeAt(i + 4)];
+		out[o++] = v >>> 24; out[o++] = v >>> 16; out[o++] = v >>> 8; out[o++] = v;
+	}
+	/* a short group, padded with the highest digit (below 2^32 still) */
+	if ((m = n - full) > 1) {
 		for (v = 0, j = 0; j < 5; j++) v = v * 85 + (j < m ? B85V[s.charCodeAt(i + j)] : 84);
-		for (j = 0; j < m - 1; j++) out[o++] = Math.floor(v / 16777216 * Math.pow(256, j)) & 255;
+		for (j = 0; j < m - 1; j++) out[o++] = v >>> 24 - 8 * j;
 	}
 	return out;
 }
