@@ -162,6 +162,19 @@ EOF
 	[ "$((out * 4))" -le "$in" ]
 }
 
+@test "fg-html: the frames' data is deflated, and a browser that cannot inflate it gets a message" {
+	need_pagedata
+	printf 'main;a;b 3\nmain;a;c 2\nmain;d 1\n' >"$BATS_TEST_TMPDIR/in.folded"
+	fg-html "$BATS_TEST_TMPDIR/in.folded" >"$BATS_TEST_TMPDIR/p.html"
+	# the fields are base 85 of a zlib stream: no digit of the old base 64 alone
+	fgdata "$BATS_TEST_TMPDIR/p.html" 'D["views"][0]["d"]' | grep -q '[^A-Za-z0-9+/]'
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["depth"]')" = "$(printf '0\n1\n2\n3\n3\n2')" ]
+	run node "$FG_ROOT/tests/html-views.cjs" --no-inflate "$BATS_TEST_TMPDIR/p.html"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "This flame graph needs a browser that inflates data itself (DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later)." ]
+	[ "${lines[1]}" = "fg-html: no DecompressionStream" ]
+}
+
 @test "fg-html: hot, --hash and julia colours are fg-svg's" {
 	need_pagedata
 	for opt in "" --hash "--colors=julia" "--colors=mem"; do

@@ -1,4 +1,4 @@
-/* html-views.cjs PAGE: the views of a page fg-html wrote, as the page's
+/* html-views.cjs [--no-inflate] PAGE: the views of a page fg-html wrote, as the page's
  * own script decodes them, printed as JSON: one object a view,
  * {depth, f, w, b, c, e}, with e its elided view's arrays (or null)
  * and c each frame's colour index.
@@ -8,12 +8,17 @@
  * draws nothing, every size reads 0).  A view is chosen through the
  * URL, ?v=I and &e=1, as a reader's link does, and read back through
  * the page's hook for tests, window.fg.view().  Nothing here knows how
- * the script is cut into functions or files. */
+ * the script is cut into functions or files.
+ *
+ * With --no-inflate, the context has no DecompressionStream, as an old
+ * browser: print the text of what the page put in its body, and the
+ * error it stopped with. */
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
 
-const page = fs.readFileSync(process.argv[2], "utf8");
+const old = process.argv[2] === "--no-inflate";
+const page = fs.readFileSync(process.argv[old ? 3 : 2], "utf8");
 const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(page);
 const code = Array.from(page.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]).join("\n");
 if (!json || !code) {
@@ -39,8 +44,9 @@ function stub() {
 	});
 }
 
-/* The view the page shows for URL query SEARCH. */
-function show(search) {
+/* The view the page shows for URL query SEARCH, once its script, which
+ * inflates the data first (node's DecompressionStream), has run. */
+async function show(search) {
 	const document = stub(), data = { textContent: json[1] }, ready = [];
 	/* the data element; a handler of the page's loading, run at its end */
 	document.getElementById = (id) => (id === "fg-data" ? data : stub());
@@ -55,10 +61,18 @@ function show(search) {
 		requestAnimationFrame() { return 0; }, cancelAnimationFrame() {},
 		setTimeout() { return 0; }, clearTimeout() {},
 		getComputedStyle: stub, matchMedia: stub,
+		DecompressionStream, Blob, Response,
 	};
 	g.window = g.self = g;
+	if (old) {
+		delete g.DecompressionStream;
+		document.createElement = () => ({});
+		document.body = { firstChild: null, insertBefore: (e) => console.log(e.textContent) };
+	}
 	vm.createContext(g);
 	vm.runInContext(code, g, { filename: "page.js", timeout: 20000 });
+	for (let t = Date.now(); !g.fg && Date.now() - t < 20000;)
+		await new Promise((r) => setTimeout(r, 1));
 	ready.forEach((fn) => fn.call(g, stub()));
 	if (!g.fg || typeof g.fg.view !== "function")
 		throw new Error("the page set no window.fg.view");
@@ -70,16 +84,27 @@ function arrays(v) {
 		b: v.b ? Array.from(v.b) : null, c: Array.from(v.col) };
 }
 
-const out = D.views.map((r, i) => {
+async function run() {
+	const out = [];
+	for (let i = 0; i < D.views.length; i++) out.push(await decoded(D.views[i], i));
+	process.stdout.write(JSON.stringify(out));
+}
+
+async function decoded(r, i) {
 	const q = "?v=" + i;
 	let main = { depth: [], f: [], w: [], b: null, c: [] };
 	/* a view whose stacks all vanished shows its elided view alone */
 	if (r.n > 0) {
-		const v = show(q);
+		const v = await show(q);
 		if (v.n !== r.n) throw new Error("view " + i + ": " + v.n + " frames, the data says " + r.n);
 		main = arrays(v);
 	}
-	main.e = r.e ? arrays(show(q + "&e=1")) : null;
+	main.e = r.e ? arrays(await show(q + "&e=1")) : null;
 	return main;
-});
-process.stdout.write(JSON.stringify(out));
+}
+if (old) {
+	process.on("unhandledRejection", (e) => { console.log(e.message); process.exit(0); });
+	show("");
+} else {
+	run().catch((e) => { console.error("html-views: " + e.message); process.exit(1); });
+}

@@ -3,7 +3,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/bytes.h"
 #include "base/count.h"
+#include "base/deflate.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -179,33 +181,142 @@ name_id(struct html_page *p, const struct pageframes *v, size_t i)
 
 enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
 
+/* The digits of the page's base 85 (Ascii85's idea, 4 bytes in 5
+ * characters): the printable ASCII but for the quotes, the backslash,
+ * '&', '<' and '>', so that they need no escape in JSON or HTML. */
+static const char b85[] = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
+
+/* The bytes p[0..n) in base 85: each 4 big-endian as 5 digits, most
+ * significant first; a last k bytes (k < 4), zeros added, as the first
+ * k + 1 digits of theirs. */
+static void
+out_b85(const unsigned char *p, size_t n)
+{
+	size_t i, k, j;
+	uint32_t v;
+	char d[5];
+
+	for (i = 0; i < n; i += 4) {
+		k = n - i < 4 ? n - i : 4;
+		for (v = 0, j = 0; j < 4; j++)
+			v = v << 8 | (j < k ? p[i + j] : 0);
+		for (j = 5; j-- > 0; v /= 85)
+			d[j] = b85[v % 85];
+		for (j = 0; j <= k; j++)
+			out_char(d[j]);
+	}
+}
+
+/* Number v as a varint: seven bits a byte, low first, 128 set on all
+ * but the last byte. */
+static void
+put_varint(struct bytes *b, uint64_t v)
+{
+	unsigned char c;
+
+	for (; v >= 128; v >>= 7) {
+		c = 128 | (v & 127);
+		bytes_put(b, &c, 1);
+	}
+	c = v;
+	bytes_put(b, &c, 1);
+}
+
+/* The names of frames a to b, by the names seen before at the same
+ * depth (a depth's callers are few of all the names): a byte, how many
+ * bytes a code takes (W, as few as the largest needs); each frame's
+ * code, 1 + the index of its name in the list of the names seen at its
+ * depth so far, or 0 for a name new there, in W planes (the lowest
+ * byte of every code, then the next byte of every one...: a plane of
+ * high bytes is mostly runs, that deflate well); then the page ids of
+ * the new ones in order, as varints. */
+static void
+put_names(struct html_page *p, const struct pageframes *v, size_t a, size_t b, struct bytes *out)
+{
+	const struct lframe *f = v->L->f;
+	size_t n = b - a, i, k, bits = 1;
+	uint32_t *code = ereallocarray(NULL, n + 1, sizeof(*code)), max = 0, id;
+	uint32_t *len = ecalloc((size_t)v->L->maxdepth + 2, sizeof(*len)), *at;
+	uint64_t *seen, key;	/* (depth, id) pairs + 1, open addressing */
+	struct bytes news = { 0 };
+	unsigned char w = 1, c;
+
+	while ((size_t)1 << bits < 2 * n)
+		bits++;
+	seen = ecalloc((size_t)1 << bits, sizeof(*seen));
+	at = ereallocarray(NULL, (size_t)1 << bits, sizeof(*at));
+	for (i = a; i < b; i++) {
+		id = name_id(p, v, i);
+		key = ((uint64_t)f[i].depth << 32 | id) + 1;
+		k = (key * 0x9e3779b97f4a7c15u) >> (64 - bits);
+		while (seen[k] && seen[k] != key)
+			k = (k + 1) & (((size_t)1 << bits) - 1);
+		if (!seen[k]) {
+			seen[k] = key;
+			at[k] = len[f[i].depth]++;
+			code[i - a] = 0;
+			put_varint(&news, id);
+		} else {
+			code[i - a] = at[k] + 1;
+		}
+		if (code[i - a] > max)
+			max = code[i - a];
+	}
+	while (w < 4 && max >> 8 * w)
+		w++;
+	bytes_put(out, &w, 1);
+	for (k = 0; k < w; k++)
+		for (i = 0; i < n; i++) {
+			c = code[i] >> 8 * k;
+			bytes_put(out, &c, 1);
+		}
+	bytes_put(out, news.p, news.n);
+	bytes_free(&news);
+	free(seen);
+	free(code);
+	free(at);
+	free(len);
+}
+
 /* One packed field of the frames a to b: the depth step from the
  * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
- * name, the width, the baseline, the colour. */
+ * name, the width, the baseline, the colour; numbers as varints (names
+ * as put_names puts them), the whole deflated in zlib framing, in base
+ * 85.  On a page of decimal counts (frac) a count field is the
+ * numbers as text, each followed by a comma. */
 static void
 write_field(struct html_page *p, const struct pageframes *v, size_t a, size_t b, int what)
 {
 	static const char *keys[] = { "d", "f", "w", "b", "c" };
 	const struct lframe *f = v->L->f;
 	uint32_t prev = f[a].depth - 1;
+	struct bytes raw = { 0 }, z = { 0 };
+	int text = p->frac && (what == F_WIDTH || what == F_BASE);
 	size_t i;
 
 	out_char(',');
 	key(keys[what]);
 	out_char('"');
-	for (i = a; i < b; i++) {
+	if (what == F_NAME)
+		put_names(p, v, a, b, &raw);
+	for (i = a; i < b && what != F_NAME; i++) {
 		switch (what) {
 		case F_DEPTH:
-			out_v(prev + 1 - f[i].depth);
+			put_varint(&raw, prev + 1 - f[i].depth);
 			prev = f[i].depth;
 			break;
-		case F_NAME: out_v(name_id(p, v, i)); break;
-		case F_WIDTH: out_c(f[i].total[v->col], p->frac); break;
-		case F_BASE: out_c(f[i].total[0], p->frac); break;
-		case F_COLOR: out_v(v->color[i]); break;
+		case F_WIDTH: text ? out_c(f[i].total[v->col], 1) : put_varint(&raw, f[i].total[v->col].u); break;
+		case F_BASE: text ? out_c(f[i].total[0], 1) : put_varint(&raw, f[i].total[0].u); break;
+		case F_COLOR: put_varint(&raw, v->color[i]); break;
 		}
 	}
+	if (!text) {
+		zlib_compress(&z, raw.p, raw.n);
+		out_b85(z.p, z.n);
+	}
 	out_char('"');
+	bytes_free(&raw);
+	bytes_free(&z);
 }
 
 /* The frames of run a (its subtree): whether it starts at the layout's

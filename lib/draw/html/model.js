@@ -7,8 +7,13 @@
  * #fg-data, unpacked once into columnar arrays (one typed array a field,
  * one entry a frame, in pre-order), and the numbers and names as the
  * page words them.  Every text from the data goes into the page as text
- * (textContent, canvas fillText), never as markup. */
-(function () {
+ * (textContent, canvas fillText), never as markup.
+ *
+ * The frames' fields come deflated (zlib) in base 85, and the browser's
+ * DecompressionStream inflates them: the page starts once they are,
+ * all at once (the function is async, the rest of the script waits on
+ * them); a browser without one gets a message saying so. */
+(async function () {
 "use strict";
 var D = JSON.parse(document.getElementById("fg-data").textContent);
 var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
@@ -32,7 +37,7 @@ for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
 var NAMECOLOR = D.namecolor ? unpack(D.namecolor, NAMES.length, Uint32Array) : null;
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
- * last digit of a number. */
+ * last digit of a number (the names' colours). */
 function unpack(s, n, A) {
 	var a = new A(n), j = 0, v = 0, mul = 1, d;
 	for (var i = 0; i < s.length; i++) {
@@ -43,8 +48,88 @@ function unpack(s, n, A) {
 	}
 	return a;
 }
+
+/* The digits of base 85, as html.c writes them: 4 bytes, most
+ * significant first, in 5; a last k bytes in k + 1. */
+var B85 = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
+var B85V = new Uint8Array(128);
+for (k = 0; k < 85; k++) B85V[B85.charCodeAt(k)] = k;
+/* the rest of the page waits for the data */
+await inflateall(D);
+function base85(s) {
+	var n = s.length, full = n - n % 5, out = new Uint8Array(full / 5 * 4 + Math.max(n % 5 - 1, 0));
+	var o = 0, i, j, m, v;
+	for (i = 0; i < full; i += 5) {
+		v = (((B85V[s.charCodeAt(i)] * 85 + B85V[s.charCodeAt(i + 1)]) * 85 +
+			B85V[s.charCodeAt(i + 2)]) * 85 + B85V[s.charCodeAt(i + 3)]) * 85 +
+			B85V[s.charCodeAt(i + 4)];
+		out[o++] = v >>> 24; out[o++] = v >>> 16; out[o++] = v >>> 8; out[o++] = v;
+	}
+	/* a short group, padded with the highest digit (below 2^32 still) */
+	if ((m = n - full) > 1) {
+		for (v = 0, j = 0; j < 5; j++) v = v * 85 + (j < m ? B85V[s.charCodeAt(i + j)] : 84);
+		for (j = 0; j < m - 1; j++) out[o++] = v >>> 24 - 8 * j;
+	}
+	return out;
+}
+/* The bytes of field s (deflated in base 85), inflated. */
+async function inflate(s) {
+	var z = new Blob([base85(s)]).stream().pipeThrough(new DecompressionStream("deflate"));
+	return new Uint8Array(await new Response(z).arrayBuffer());
+}
+/* Every view's fields inflated in place (a page of decimal counts has
+ * its counts as text), or the page says why not. */
+async function inflateall(D) {
+	var todo = [], i;
+	if (typeof DecompressionStream !== "function") {
+		var m = document.createElement("p");
+		m.textContent = "This flame graph needs a browser that inflates data itself " +
+			"(DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
+		document.body.insertBefore(m, document.body.firstChild);
+		throw new Error("fg-html: no DecompressionStream");
+	}
+	function one(r) {
+		["d", "f", "w", "b", "c"].forEach(function (k) {
+			if (typeof r[k] !== "string" || D.frac && (k === "w" || k === "b")) return;
+			todo.push(inflate(r[k]).then(function (z) { r[k] = z; }));
+		});
+		if (r.e) one(r.e);
+	}
+	for (i = 0; i < D.views.length; i++) one(D.views[i]);
+	await Promise.all(todo);
+}
+
+/* n varints (seven bits a byte, low first, 128 set on all but the last
+ * byte of a number) from z at o, into a new A; the end in a.end. */
+function varints(z, n, A, o) {
+	var a = new A(n), j = 0, v = 0, mul = 1, d;
+	for (o = o || 0; j < n; o++) {
+		d = z[o];
+		v += (d & 127) * mul;
+		if (d & 128) { mul *= 128; continue; }
+		a[j++] = v; v = 0; mul = 1;
+	}
+	a.end = o;
+	return a;
+}
+/* The page ids of the names of n frames of the given depths, from z:
+ * a byte W; each frame's code in W planes of n bytes, low first (0: a
+ * name new at its depth, next of the names that follow, else 1 + its
+ * index in the list of its depth's names); the new names' ids. */
+function nameids(z, n, depth) {
+	var w = z[0], code = new Uint32Array(n), f = new Uint32Array(n), seen = [], i, k, l;
+	for (k = 0; k < w; k++)
+		for (i = 0; i < n; i++) code[i] |= z[1 + k * n + i] << 8 * k;
+	var news = varints(z, n, Uint32Array, 1 + w * n), next = 0;
+	for (i = 0; i < n; i++) {
+		l = seen[depth[i]] || (seen[depth[i]] = []);
+		if (code[i]) f[i] = l[code[i] - 1];
+		else l.push(f[i] = news[next++]);
+	}
+	return f;
+}
 function counts(s, n) {
-	if (!D.frac) return unpack(s, n, Float64Array);
+	if (!D.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
 	for (var i = 0; i < n; i++) a[i] = +p[i];
 	return a;
@@ -55,12 +140,12 @@ function counts(s, n) {
  * own samples (self, and bself of the baseline), and room for its start
  * (x).  rooted: frame 0 is fg's "all", not a frame of the input. */
 function build(r, name) {
-	var n = r.n, depth = new Uint32Array(n), step = unpack(r.d, n, Uint32Array), i;
-	var v = { name: name, n: n, depth: depth, f: unpack(r.f, n, Uint32Array),
-		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
+	var n = r.n, depth = new Uint32Array(n), step = varints(r.d, n, Uint32Array), i;
 	for (i = 1; i < n; i++) depth[i] = depth[i - 1] + 1 - step[i];
+	var v = { name: name, n: n, depth: depth, f: nameids(r.f, n, depth),
+		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
 	if (r.c) {
-		v.col = unpack(r.c, n, Uint32Array);
+		v.col = varints(r.c, n, Uint32Array);
 	} else {
 		v.col = new Uint32Array(n);
 		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
