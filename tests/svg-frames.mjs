@@ -1,12 +1,14 @@
 // Print the frames fg-svg's script works with, as headless Chromium
 // loads the graph: one line "view depth x width name" a frame, in
-// layout order.  Usage: node svg-frames.mjs CHROMIUM FILE.svg
+// layout order.  Usage: node svg-frames.mjs CHROMIUM FILE.svg...
+// With several files, each one's lines end in a line "--", all read in
+// one browser.
 // The npm package puppeteer-core is looked up in the node_modules
 // folder that FG_PUPPETEER_NODE_PATH names.
-import { withPage } from './svg-page.mjs';
+import { withPages } from './svg-page.mjs';
 
-const [,, chromium, file] = process.argv;
-await withPage(chromium, file, null, async (page) => {
+const [,, chromium, ...files] = process.argv;
+await withPages(chromium, files, null, async (page) => {
 	const lines = await page.evaluate(() => {
 		const out = [];
 		views.forEach((v, k) => {
@@ -19,4 +21,6 @@ await withPage(chromium, file, null, async (page) => {
 		return out;
 	});
 	console.log(lines.join('\n'));
+	if (files.length > 1)
+		console.log('--');
 });
