@@ -15,16 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t state;
-
-static uint64_t
-rnd(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
+#include "gen.h"
 
 static const char *ns[] = { "std", "app", "net", "io", "db", "util", "core", "gfx" };
 static const char *cls[] = { "Server", "Parser", "vector<int, std::allocator<int> >",
@@ -55,23 +46,23 @@ main(int argc, char **argv)
 	}
 	bytes = strtoull(argv[1], NULL, 10);
 	nstacks = strtoull(argv[2], NULL, 10);
-	state = argc > 3 ? strtoull(argv[3], NULL, 10) * 2654435761u + 1 : 88172645463325252ULL;
+	rng = argc > 3 ? strtoull(argv[3], NULL, 10) * 2654435761u + 1 : 88172645463325252ULL;
 	names = malloc(nnames * sizeof(*names));
 	for (k = 0; k < nnames; k++) {
 		char buf[256];
 
 		if (!rust)
-			snprintf(buf, sizeof(buf), "%s::%s::%s%zu%s", ns[rnd() % 8], cls[rnd() % 9],
-			    fn[rnd() % 12], k, args[rnd() % 6]);
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu%s", ns[next() % 8], cls[next() % 9],
+			    fn[next() % 12], k, args[next() % 6]);
 		else if (k % 3 == 0)
-			snprintf(buf, sizeof(buf), "<%s as %s::%s>::%s%zu", types[rnd() % 9],
-			    crates[rnd() % 8], traits[rnd() % 6], fn[rnd() % 12], k);
+			snprintf(buf, sizeof(buf), "<%s as %s::%s>::%s%zu", types[next() % 9],
+			    crates[next() % 8], traits[next() % 6], fn[next() % 12], k);
 		else if (k % 3 == 1)
-			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::{{closure}}", crates[rnd() % 8],
-			    fn[rnd() % 12], fn[rnd() % 12], k);
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::{{closure}}", crates[next() % 8],
+			    fn[next() % 12], fn[next() % 12], k);
 		else
-			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::h%016llx", crates[rnd() % 8],
-			    types[rnd() % 9], fn[rnd() % 12], k, (unsigned long long)rnd());
+			snprintf(buf, sizeof(buf), "%s::%s::%s%zu::h%016llx", crates[next() % 8],
+			    types[next() % 9], fn[next() % 12], k, (unsigned long long)next());
 		names[k] = strdup(buf);
 	}
 	stacks = malloc(nstacks * sizeof(*stacks));
@@ -81,15 +72,15 @@ main(int argc, char **argv)
 		char *s;
 		size_t keep = 0;
 
-		depth = 5 + rnd() % 56;
+		depth = 5 + next() % 56;
 		cap = 64 * 256;
 		s = malloc(cap);
 		len = 0;
 		if (i > 0) {
-			size_t j = rnd() % i, f = 0, p;
+			size_t j = next() % i, f = 0, p;
 
 			for (p = 0; p < lens[j] && f < depth - 1; p++)
-				if (stacks[j][p] == ';' && ++f == (depth * (rnd() % 100)) / 100)
+				if (stacks[j][p] == ';' && ++f == (depth * (next() % 100)) / 100)
 					break;
 			keep = f;
 			memcpy(s, stacks[j], p);
@@ -99,7 +90,7 @@ main(int argc, char **argv)
 			keep = 1;
 		}
 		for (d = keep; d < depth; d++) {
-			const char *nm = names[(rnd() % 64) * (d + 1) % nnames + (rnd() % 3)];
+			const char *nm = names[(next() % 64) * (d + 1) % nnames + (next() % 3)];
 			size_t l = strlen(nm);
 
 			if (len)
@@ -112,11 +103,11 @@ main(int argc, char **argv)
 	}
 	while (written < bytes) {
 		/* skewed: a few stacks are hot */
-		uint64_t r = rnd() % nstacks;
+		uint64_t r = next() % nstacks;
 		unsigned count;
 
-		i = (rnd() & 3) ? r % (nstacks / 8 + 1) : r;
-		count = 1 + rnd() % 100;
+		i = (next() & 3) ? r % (nstacks / 8 + 1) : r;
+		count = 1 + next() % 100;
 		fwrite(stacks[i], 1, lens[i], stdout);
 		written += lens[i] + printf(" %u\n", count);
 	}

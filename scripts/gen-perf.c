@@ -17,16 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t state = 88172645463325252ULL;
-
-static uint64_t
-rnd(void)
-{
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
-}
+#include "gen.h"
 
 static const char *user[] = {
 	"std::vector<int, std::allocator<int> >::push_back(int const&)",
@@ -76,19 +67,20 @@ main(int argc, char **argv)
 	nstacks = strtoull(argv[2], NULL, 10);
 	int isrust = argc > 4 && !strcmp(argv[4], "rust");
 
+	rng = 88172645463325252ULL;
 	if (argc > 3)
-		state += strtoull(argv[3], NULL, 10) * 2654435761u;
+		rng += strtoull(argv[3], NULL, 10) * 2654435761u;
 	stacks = malloc(nstacks * sizeof(*stacks));
 	for (i = 0; i < nstacks; i++) {
 		/* a stack: user frames from the root, maybe kernel frames on top */
-		size_t cap = 16384, n = 0, d, depth = 10 + rnd() % 51, nk = rnd() % 3 ? 0 : 2 + rnd() % 6;
+		size_t cap = 16384, n = 0, d, depth = 10 + next() % 51, nk = next() % 3 ? 0 : 2 + next() % 6;
 		char *s = malloc(cap);
 
 		d = 0;
 		if (isrust && i > 0) {
 			/* the first frames of an earlier stack */
-			const char *from = stacks[rnd() % i], *p = from;
-			size_t keep = rnd() % depth;
+			const char *from = stacks[next() % i], *p = from;
+			size_t keep = next() % depth;
 
 			/* user frames only: kernel frames stay on top */
 			for (; d < keep && *p; d++) {
@@ -103,26 +95,26 @@ main(int argc, char **argv)
 		}
 		for (; d < depth; d++) {
 			int k = d >= depth - nk;
-			const char *f = k ? kern[rnd() % 14] : isrust ?
-			    rust[d < 5 ? d : 5 + rnd() % (sizeof(rust) / sizeof(*rust) - 5)] :
-			    user[(d * 7 + rnd() % 4) % 15];
-			unsigned long addr = k ? 0xffffffff81000000UL + rnd() % 0xffffff : 0x400000 + rnd() % 0xfffff;
+			const char *f = k ? kern[next() % 14] : isrust ?
+			    rust[d < 5 ? d : 5 + next() % (sizeof(rust) / sizeof(*rust) - 5)] :
+			    user[(d * 7 + next() % 4) % 15];
+			unsigned long addr = k ? 0xffffffff81000000UL + next() % 0xffffff : 0x400000 + next() % 0xfffff;
 
 			n += snprintf(s + n, cap - n, "\t    %lx %s+0x%x (%s)\n", addr, f,
-			    (unsigned)(rnd() % 0x400), k ? "[kernel.kallsyms]" : "/usr/local/bin/server");
+			    (unsigned)(next() % 0x400), k ? "[kernel.kallsyms]" : "/usr/local/bin/server");
 		}
 		stacks[i] = s;
 	}
 	while (written < bytes) {
-		uint64_t r = rnd() % nstacks;
+		uint64_t r = next() % nstacks;
 		char *s;
-		int tid = 1000 + (int)(rnd() % 64);
+		int tid = 1000 + (int)(next() % 64);
 
-		i = (rnd() & 3) ? r % (nstacks / 8 + 1) : r;
+		i = (next() & 3) ? r % (nstacks / 8 + 1) : r;
 		t++;
 		len = printf("%s %d/%d [%03d] %llu.%06llu: %llu cycles:\n", isrust ? "search-srv" : "server", 999, tid,
-		    (int)(rnd() % 8), (unsigned long long)(100000 + t / 1000000),
-		    (unsigned long long)(t % 1000000), (unsigned long long)(1 + rnd() % 250000));
+		    (int)(next() % 8), (unsigned long long)(100000 + t / 1000000),
+		    (unsigned long long)(t % 1000000), (unsigned long long)(1 + next() % 250000));
 		/* perf prints the leaf first: the stack's lines in reverse */
 		s = stacks[i];
 		{

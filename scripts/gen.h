@@ -1,6 +1,7 @@
 /*
  * gen.h: what the benchmarks' input generators share: one xorshift64
- * stream from a fixed seed, so that every run writes the same file.
+ * stream from a fixed seed (a generator may set rng from its SEED
+ * argument first), so that every run writes the same file.
  */
 #include <stdint.h>
 
