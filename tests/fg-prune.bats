@@ -181,7 +181,15 @@ load helper
 	[ "${lines[0]}" = "fg-prune: regular expression '((((a{1,50}){1,50}){1,50}){1,50})' would take too much memory to compile (its {M,N} bounds multiply)" ]
 	run fg-prune -e 'a{1,40000}' /dev/null
 	status_is 2
+	# glibc reads {,N} as {0,N}: counted alike
+	run fg-prune -e '((((a{,50}){,50}){,50}){,50})' /dev/null
+	status_is 2
+	[ "${lines[0]}" = "fg-prune: regular expression '((((a{,50}){,50}){,50}){,50})' would take too much memory to compile (its {M,N} bounds multiply)" ]
+	run fg-prune -e '(|bco){,3333}' /dev/null
+	status_is 2
 	# ordinary bounds pass
+	run fg-prune -e 'x{,1000}' /dev/null
+	status_is 0
 	run fg-prune -e '(ab){1,50}c{2}' /dev/null
 	status_is 0
 	run fg-prune -e 'x{1,1000}' /dev/null

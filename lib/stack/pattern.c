@@ -45,7 +45,7 @@ skip_bracket(const char *p)
 	return *p ? p + 1 : p;
 }
 
-/* A bound "{M}", "{M,}" or "{M,N}" at p: its end, with the number of
+/* A bound "{M}", "{M,}", "{M,N}" or "{,N}" at p: its end, with the number of
  * copies glibc makes and how many of them are optional; NULL if p
  * holds no bound. */
 static const char *
@@ -56,7 +56,7 @@ bound(const char *p, uint64_t *copies, uint64_t *optional)
 
 	for (p++; *p >= '0' && *p <= '9'; p++, digits++)
 		m = sat_add(sat_mul(m, 10), *p - '0');
-	if (!digits)
+	if (!digits && *p != ',')	/* glibc reads "{,N}" as "{0,N}" */
 		return NULL;
 	n = m;
 	if (*p == ',') {
