@@ -152,8 +152,7 @@ main(int argc, char **argv)
 		    page.diff ? &in[i].E : NULL, &in[i].h, split);
 	html_end(&page);
 	out_flush();
-	if (o.palfile)
-		palette_save(o.palfile);
+	palette_save(o.pal);
 	for (i = 0; i < n; i++) {
 		layout_free(&in[i].L);
 		layout_free(&in[i].E);

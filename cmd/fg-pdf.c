@@ -368,8 +368,7 @@ main(int argc, char **argv)
 	graph_read(&g, &o, argc, argv, 0);
 	write_pdf(&g, &o, &po);
 	out_flush();
-	if (o.palfile)
-		palette_save(o.palfile);
+	palette_save(o.pal);
 	graph_free(&g);
 	return 0;
 }

@@ -206,8 +206,7 @@ main(int argc, char **argv)
 	canvas_free(&cv);
 	out_mem(png.p, png.n);
 	out_flush();
-	if (o.palfile)
-		palette_save(o.palfile);
+	palette_save(o.pal);
 	bytes_free(&png);
 	graph_free(&g);
 	return 0;

@@ -85,8 +85,7 @@ main(int argc, char **argv)
 	graph_read(&g, &o, argc, argv, 0);
 	svg_write(&o, &g, nattrs);
 	out_flush();
-	if (o.palfile)
-		palette_save(o.palfile);
+	palette_save(o.pal);
 	graph_free(&g);
 	if (nattrs)
 		nameattr_free(nattrs);

@@ -440,34 +440,31 @@ julia_compiler_entry(const char *s, size_t n)
 	return frame_file(s, n, &file, &flen) && memmem(file, flen, "compiler/", 9);
 }
 
-/* The palette map: names interned, their colours by id. */
-static struct interner pmap;
-static struct rgb *pcolor;
-static int pmap_ready;
+/* A palette map: names interned, their colours by id. */
+struct palmap {
+	struct interner names;	/* the names met, read or drawn */
+	struct rgb *color;	/* by name id */
+	size_t cap;		/* of color */
+	char *target;		/* where palette_save writes; NULL: nowhere */
+};
 
 void
-palette_remember(const char *name, size_t n, struct rgb c)
+palette_remember(struct palmap *m, const char *name, size_t n, struct rgb c)
 {
-	uint32_t id;
+	uint32_t id = intern(&m->names, name, n);
 
-	if (!pmap_ready) {
-		intern_init(&pmap);
-		pmap_ready = 1;
-	}
-	id = intern(&pmap, name, n);
-	if (id + 1 == pmap.n)
-		pcolor = ereallocarray(pcolor, pmap.n, sizeof(*pcolor));
-	pcolor[id] = c;
+	m->color = egrowarray(m->color, &m->cap, id + 1, sizeof(*m->color));
+	m->color[id] = c;
 }
 
 int
-palette_lookup(const char *name, size_t n, struct rgb *c)
+palette_lookup(const struct palmap *m, const char *name, size_t n, struct rgb *c)
 {
-	uint32_t id;
+	uint32_t id = intern_find(&m->names, name, n);
 
-	if (!pmap_ready || (id = intern_find(&pmap, name, n)) == UINT32_MAX)
+	if (id == UINT32_MAX)
 		return 0;
-	*c = pcolor[id];
+	*c = m->color[id];
 	return 1;
 }
 
@@ -484,10 +481,6 @@ last_arrow(char *line)
 	}
 	return a;
 }
-
-/* Where palette_save writes: the palette file with its symbolic links
- * followed, or NULL when it is not a regular file (not written). */
-static char *paltarget;
 
 /* path with the symbolic links it names followed to their end (a link
  * whose target does not exist yet names that target). */
@@ -521,9 +514,10 @@ follow_links(const char *path)
  * a symbolic link's target is updated (the link stays), a device or
  * other special file is read but never replaced (said once), and a
  * directory that cannot take the new file is an error now rather than
- * after the picture.
+ * after the picture.  The file with its symbolic links followed, or
+ * NULL for one not written.
  */
-static void
+static char *
 palette_target(const char *path)
 {
 	struct stat st;
@@ -533,7 +527,7 @@ palette_target(const char *path)
 		weprintf("%s: not a regular file: the palette is read from it, not written to it",
 		    path);
 		free(t);
-		return;
+		return NULL;
 	}
 	slash = strrchr(t, '/');
 	dir = slash ? estrdup(t) : estrdup(".");
@@ -542,12 +536,13 @@ palette_target(const char *path)
 	if (access(dir, W_OK | X_OK))
 		eprintf("%s: the palette cannot be written there: %s", dir, strerror(errno));
 	free(dir);
-	paltarget = t;
+	return t;
 }
 
-void
+struct palmap *
 palette_load(const char *path)
 {
+	struct palmap *m = ecalloc(1, sizeof(*m));
 	FILE *f;
 	char *line = NULL, *arrow;
 	size_t cap = 0;
@@ -555,10 +550,11 @@ palette_load(const char *path)
 	unsigned long lineno = 0;
 	int r, g, b, end;
 
-	palette_target(path);
+	intern_init(&m->names);
+	m->target = palette_target(path);
 	if (!(f = fopen(path, "r"))) {
 		if (errno == ENOENT)
-			return;	/* a new palette file */
+			return m;	/* a new palette file */
 		eprintf("%s: %s", path, strerror(errno));
 	}
 	while ((len = getline(&line, &cap, f)) >= 0) {
@@ -573,10 +569,11 @@ palette_load(const char *path)
 		    sscanf(arrow + 2, "rgb(%d,%d,%d)%n", &r, &g, &b, &end) != 3 ||
 		    arrow[2 + end] || r < 0 || r > 255 || g < 0 || g > 255 || b < 0 || b > 255)
 			fileerr(path, lineno, "not a palette line (NAME->rgb(R,G,B))");
-		palette_remember(line, arrow - line, mk(r, g, b));
+		palette_remember(m, line, arrow - line, mk(r, g, b));
 	}
 	free(line);
 	fclose(f);
+	return m;
 }
 
 /* Ids of names in map m (arg), by name: a qsort_r comparator. */
@@ -618,25 +615,25 @@ palette_temp(const char *path, char **tmp)
 	return f;
 }
 
-void
-palette_save(const char *path)
+/* Write map m, sorted by name, over its file. */
+static void
+palette_write(const struct palmap *m)
 {
+	const struct interner *t = &m->names;
+	const char *path = m->target;
 	FILE *f;
 	uint32_t *ids, i;
 	char *tmp;
 	int bad;
 
-	if (!pmap_ready || !paltarget)
-		return;
-	path = paltarget;
 	f = palette_temp(path, &tmp);
-	ids = ereallocarray(NULL, pmap.n, sizeof(*ids));
-	for (i = 0; i < pmap.n; i++)
+	ids = ereallocarray(NULL, t->n, sizeof(*ids));
+	for (i = 0; i < t->n; i++)
 		ids[i] = i;
-	qsort_r(ids, pmap.n, sizeof(*ids), cmpname, &pmap);
-	for (i = 0; i < pmap.n; i++)
-		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(&pmap, ids[i]),
-		    pcolor[ids[i]].r, pcolor[ids[i]].g, pcolor[ids[i]].b);
+	qsort_r(ids, t->n, sizeof(*ids), cmpname, (void *)t);
+	for (i = 0; i < t->n; i++)
+		fprintf(f, "%s->rgb(%d,%d,%d)\n", intern_str(t, ids[i]),
+		    m->color[ids[i]].r, m->color[ids[i]].g, m->color[ids[i]].b);
 	free(ids);
 	/* the old file stays until the new one is whole */
 	bad = fflush(f) || ferror(f) || fsync(fileno(f));
@@ -649,4 +646,17 @@ palette_save(const char *path)
 		eprintf("%s: %s", path, strerror(errno));
 	}
 	free(tmp);
+}
+
+void
+palette_save(struct palmap *m)
+{
+	if (!m)
+		return;
+	if (m->target && m->names.n)
+		palette_write(m);
+	intern_free(&m->names);
+	free(m->color);
+	free(m->target);
+	free(m);
 }

@@ -82,9 +82,14 @@ struct rgb color_gradient(struct rgb top, struct rgb bottom, double frac);
  * target, and never over a file that is not a regular one (palette_load
  * says so, and checks that the file can be written, before anything is
  * drawn). */
-void palette_load(const char *path);
-int palette_lookup(const char *name, size_t n, struct rgb *c);
-void palette_remember(const char *name, size_t n, struct rgb c);
-void palette_save(const char *path);
+struct palmap;
+/* The map in the palette file path (empty if there is none yet). */
+struct palmap *palette_load(const char *path);
+/* The colour map m holds for a name: 1 and *c, else 0. */
+int palette_lookup(const struct palmap *m, const char *name, size_t n, struct rgb *c);
+/* Give a name its colour in map m. */
+void palette_remember(struct palmap *m, const char *name, size_t n, struct rgb c);
+/* Write map m back to its file (nothing for NULL) and free it. */
+void palette_save(struct palmap *m);
 
 #endif

@@ -122,5 +122,5 @@ draw_finish_options(struct dopts *o)
 	if (!o->title)
 		o->title = o->chart ? "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
 	if (o->palfile)
-		palette_load(o->palfile);
+		o->pal = palette_load(o->palfile);
 }

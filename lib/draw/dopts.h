@@ -21,6 +21,7 @@ struct dopts {
 	const char *subtitle;	/* --subtitle, or NULL */
 	const char *bgcolors;	/* --bgcolors: a name or #rrggbb, or NULL: the palette's */
 	const char *palfile;	/* --palette FILE: name->colour map read, and written back */
+	struct palmap *pal;	/* palfile's map (draw_finish_options loads it), or NULL */
 	double width;		/* -w: the image's width in px (fg-html: unused, the canvas's is its own) */
 	double frameheight;	/* -H: a frame row's height in px */
 	double fontsize;	/* --fontsize (fg-svg, fg-pdf); 12 */

@@ -77,10 +77,10 @@ draw_frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lfra
 		return color_delta(o->negate == NEGATE_HUES ? -draw_frame_delta(ds, f) :
 		    draw_frame_delta(ds, f), ds->max);
 	}
-	if (o->palfile && palette_lookup(s, n, &c))
+	if (o->pal && palette_lookup(o->pal, s, n, &c))
 		return c;
 	c = color_frame(o->palette, o->seed, s, n, f->depth, cycle);
-	if (o->palfile)
-		palette_remember(s, n, c);
+	if (o->pal)
+		palette_remember(o->pal, s, n, c);
 	return c;
 }
