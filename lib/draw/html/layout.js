@@ -28,10 +28,10 @@ function layout(v, bywidth) {
  * (inv) or at the bottom, of which the canvas shows BH pixels, S down.
  * The main pane is the page's canvas; the sandwich adds its callers'. */
 function mainpane() {
-	return { v: shown, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: scrolltop };
+	return { v: shown, z: state.z, inv: INV(), W: W, H: H, BH: BH, S: scrolltop };
 }
 /* the root on top: asked for, or the sandwich's callees */
-function INV() { return ST.mode === "sandwich" || ST.inverted; }
+function INV() { return state.mode === "sandwich" || state.inverted; }
 
 /* the top of row d on the canvas */
 function rowy(P, d) { return (P.inv ? d * FH : P.H - (d + 1) * FH) - P.S; }

@@ -1,6 +1,6 @@
 /* paint.js: the canvas painter: the boxes and labels of the view
  * zoomed on a frame, the rows the box shows, nothing else. */
-var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
+var FH = DATA.frameheight, FS = DATA.fontsize, CW = DATA.fontsize * DATA.fontwidth;
 var FONT = FS + "px Verdana, sans-serif";
 var cplen = new Int32Array(NAMES.length).fill(-1);
 /* W x H: the whole graph; the canvases are W x BH, the part of it the
@@ -44,20 +44,20 @@ function label(v, i, pw) {
  * with their callees, rows outside the box are not drawn. */
 function paint() {
 	/* the table hides the canvas: nothing to paint */
-	if (ST.mode === "table") return;
+	if (state.mode === "table") return;
 	el.canvas.style.top = el.hover.style.top = scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
 	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
-	layout(v, ST.sortwidth);
+	layout(v, state.sortwidth);
 	x0 = x[z];
 	sc = P.W / w[z];
 	g.setTransform(dpr, 0, 0, dpr, 0, 0);
 	g.clearRect(0, 0, P.W, P.BH);
 	g.font = FONT;
 	g.textBaseline = "middle";
-	var edged = D.diff || ST.elided;
+	var edged = DATA.diff || state.elided;
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
@@ -65,12 +65,12 @@ function paintpane(P, g) {
 		var hit = match && ismatch(v, i);
 		y = rowy(P, v.depth[i]);
 		if (y >= P.BH || y + FH <= 0) return;
-		g.fillStyle = hit ? D.match : COLORS[v.col[i]];
+		g.fillStyle = hit ? DATA.match : COLORS[v.col[i]];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
+			g.fillStyle = hit ? DATA.matchlabel : LABELS[v.col[i]];
 			g.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
 		}
 	}
