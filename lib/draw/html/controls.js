@@ -155,41 +155,41 @@ function resize() {
 	 * table out at once, for nothing */
 	if (state.mode === "table") { draw(); return; }
 	dpr = window.devicePixelRatio || 1;
-	W = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
+	graphwidth = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
 	callers();
 	top = box.getBoundingClientRect().top;
-	need = (shown.maxdepth + 1) * FH + 2;
-	BH = DATA.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
-	H = Math.max(BH, need);
-	box.style.width = W + "px";
-	box.style.height = BH + "px";
-	el.sheet.style.height = H + "px";
+	need = (shown.maxdepth + 1) * FRAMEH + 2;
+	boxheight = DATA.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	graphheight = Math.max(boxheight, need);
+	box.style.width = graphwidth + "px";
+	box.style.height = boxheight + "px";
+	el.sheet.style.height = graphheight + "px";
 	/* the canvases back at the top first: left where a deeper view had
 	 * scrolled them, they would hold the box open below a shallow
 	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
-		c.width = Math.round(W * dpr);
-		c.height = Math.round(BH * dpr);
-		c.style.width = W + "px";
-		c.style.height = BH + "px";
+		c.width = Math.round(graphwidth * dpr);
+		c.height = Math.round(boxheight * dpr);
+		c.style.width = graphwidth + "px";
+		c.style.height = boxheight + "px";
 		c.style.top = "0";
 	});
-	box.scrollTop = INV() ? 0 : H;
+	box.scrollTop = rootontop() ? 0 : graphheight;
 	scrolltop = box.scrollTop;
 	draw();
 }
 /* The sandwich's callers above its callees: fn's row at the bottom, the
  * whole of it drawn (a deep one scrolls, opened at fn). */
 function callers() {
-	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
+	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FRAMEH + 2, 8000);
 	el.callersbox.style.display = callview ? "block" : "none";
 	if (!callview) return;
-	el.callersbox.style.width = W + "px";
-	c.width = Math.round(W * dpr);
+	el.callersbox.style.width = graphwidth + "px";
+	c.width = Math.round(graphwidth * dpr);
 	c.height = Math.round(ch * dpr);
-	c.style.width = W + "px";
+	c.style.width = graphwidth + "px";
 	c.style.height = ch + "px";
-	callpane = { v: callview, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
+	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: ch, boxheight: ch, scrolltop: 0 };
 	paintpane(callpane, c.getContext("2d"));
 	el.callersbox.scrollTop = ch;
 }
@@ -379,7 +379,7 @@ function zoom(i) {
 	state.z = i;
 	draw();
 	save();
-	if (!INV()) el.box.scrollTop = H;
+	if (!rootontop()) el.box.scrollTop = graphheight;
 	scrolled();
 }
 
@@ -462,7 +462,7 @@ function select(i) {
 function drawsel() {
 	var b = selected >= 0 && state.mode !== "table" ? rect(mainpane(), selected) : null;
 	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	hctx.clearRect(0, 0, W, BH);
+	hctx.clearRect(0, 0, graphwidth, boxheight);
 	if (!b) return;
 	hctx.strokeStyle = FOCUS;
 	hctx.lineWidth = 2;
@@ -474,7 +474,7 @@ function drawsel() {
  * (the widest callee), or the sibling left or right. */
 function arrow(k) {
 	var v = shown, i = selected >= 0 ? selected : state.z, p = v.parent[i], c, best = -1;
-	var up = INV() ? "ArrowUp" : "ArrowDown", down = INV() ? "ArrowDown" : "ArrowUp";
+	var up = rootontop() ? "ArrowUp" : "ArrowDown", down = rootontop() ? "ArrowDown" : "ArrowUp";
 	layout(v, state.sortwidth);
 	if (k === up && p >= 0) best = p;
 	if (k === down)
