@@ -31,7 +31,8 @@ var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
  * "bottomup", "table", "sandwich" (of the function fn) */
 var state = { v: 0, z: 0, elided: false, inverted: !!DATA.inverted, sortwidth: !!DATA.sortwidth,
 	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false, tx: [] };
-var views = [];
+/* each view of the data, as built (build) once shown: whole, and elided */
+var built = [];
 
 for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
 /* each name's colour, for colours that go by name */
@@ -185,21 +186,18 @@ function onlyelided(i) { return DATA.views[i].n === 0; }
 /* The view on screen: the input's (or its elided stacks), built once;
  * in bottom-up mode, its stacks reversed (transform.js), built once. */
 function baseview() {
-	var r = DATA.views[state.v], key;
+	var r = DATA.views[state.v], b;
 	UNIT = r.unit || DATA.unit;
 	CNAME = r.countname || DATA.countname;
 	if (onlyelided(state.v)) state.elided = true;
-	key = state.elided && r.e ? "e" : "v";
-	views[state.v] = views[state.v] || {};
-	if (key === "e") return elidedview();
-	if (!views[state.v].v) views[state.v].v = build(r, r.name);
-	return views[state.v].v;
+	b = built[state.v] = built[state.v] || {};
+	if (state.elided && r.e) return elidedview();
+	return b.whole || (b.whole = build(r, r.name));
 }
 /* The elided view of the view on screen, built once. */
 function elidedview() {
-	var r = DATA.views[state.v];
-	views[state.v] = views[state.v] || {};
-	return views[state.v].e || (views[state.v].e = build(r.e, r.name));
+	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
+	return b.elided || (b.elided = build(r.e, r.name));
 }
 /* The view with the transforms (state.tx) applied: each of the list's
  * beginnings built once, so that a transform added is the one
