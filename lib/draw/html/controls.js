@@ -19,15 +19,15 @@ function mk(tag, id, parent, text) {
 }
 function ui() {
 	var h = mk("header", "head"), bar;
-	mk("h1", "title", h, D.title);
-	mk("div", "subtitle", h, D.subtitle || "");
+	mk("h1", "title", h, DATA.title);
+	mk("div", "subtitle", h, DATA.subtitle || "");
 	mk("div", "compare", h);
 	bar = mk("div", "bar", h);
 	bar.className = "bar";
-	if (D.views.length > 1) {
+	if (DATA.views.length > 1) {
 		mk("label", "viewlabel", bar, "View: ");
 		var sel = mk("select", "view", bar);
-		D.views.forEach(function (r, i) {
+		DATA.views.forEach(function (r, i) {
 			var o = document.createElement("option");
 			o.value = i;
 			o.textContent = r.name;
@@ -35,8 +35,8 @@ function ui() {
 		});
 		sel.onchange = function () { setview(+sel.value, false); };
 	}
-	mk("button", "mode", bar).onclick = function () { ST.inverted = !ST.inverted; resize(); save(); };
-	mk("button", "sort", bar).onclick = function () { ST.sortwidth = !ST.sortwidth; draw(); save(); };
+	mk("button", "mode", bar).onclick = function () { state.inverted = !state.inverted; resize(); save(); };
+	mk("button", "sort", bar).onclick = function () { state.sortwidth = !state.sortwidth; draw(); save(); };
 	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
 	mk("button", "bottomup", bar, "Bottom-up").onclick = function () { mode("bottomup"); };
 	el.bottomup.title = "stacks reversed, merged at the leaves (b)";
@@ -54,7 +54,7 @@ function ui() {
 	s.placeholder = "Search (regex)";
 	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
 	s.oninput = function () { search(s.value); };
-	mk("button", "case", bar, "Aa").onclick = function () { ST.icase = !ST.icase; search(ST.term); };
+	mk("button", "case", bar, "Aa").onclick = function () { state.icase = !state.icase; search(state.term); };
 	el["case"].title = "ignore case";
 	mk("div", "elided", h);
 	var tb = mk("div", "txbar", h);
@@ -70,7 +70,7 @@ function ui() {
 	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
 	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
 	mk("span", "chips", tb);
-	mk("button", "undo", tb, "Undo").onclick = function () { ST.tx.pop(); ST.z = 0; refresh(); };
+	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); state.z = 0; refresh(); };
 	var a = mk("a", "save", tb, "Save view as folded");
 	a.setAttribute("download", "view.folded");
 	a.href = "#";
@@ -90,7 +90,7 @@ function ui() {
 	box.addEventListener("scroll", scrolled);
 	mk("div", "table");
 	mk("div", "legend");
-	D.legend.forEach(function (l) {
+	DATA.legend.forEach(function (l) {
 		var sp = document.createElement("span"), sw = document.createElement("i");
 		sw.style.background = l[1];
 		sp.appendChild(sw);
@@ -99,15 +99,15 @@ function ui() {
 	});
 	mk("div", "details");
 	mk("div", "tip");
-	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + D.bgtop + "," + D.bgbottom + ")");
+	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + DATA.bgtop + "," + DATA.bgbottom + ")");
 	el.canvas.tabIndex = 0;
 	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
-	el.canvas.addEventListener("focus", function () { if (selected < 0) select(ST.z); });
+	el.canvas.addEventListener("focus", function () { if (selected < 0) select(state.z); });
 	mk("button", "theme", el.bar, "\u25d0").onclick = function () {
 		var c = document.documentElement.classList, d = dark();
 		c.remove("dark", "light");
 		c.add(d ? "light" : "dark");
-		ST.theme = d ? "light" : "dark";
+		state.theme = d ? "light" : "dark";
 		themecolors();
 		draw();
 		callers();
@@ -128,12 +128,12 @@ function ui() {
 
 /* The elided banner: shown whenever the view has stacks that vanished. */
 function banner() {
-	var r = D.views[ST.v], b = el.elided;
+	var r = DATA.views[state.v], b = el.elided;
 	b.textContent = "";
 	b.className = "";
 	if (!r.e) return;
-	b.className = ST.elided ? "show viewing" : "show";
-	if (onlyelided(ST.v)) {
+	b.className = state.elided ? "show viewing" : "show";
+	if (onlyelided(state.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
 			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
 		return;
@@ -143,8 +143,8 @@ function banner() {
 		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
-	btn.textContent = ST.elided ? "Back to the graph" : "Show the Elided view";
-	btn.onclick = function () { ST.elided = !ST.elided; ST.z = 0; refresh(); };
+	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
+	btn.onclick = function () { state.elided = !state.elided; state.z = 0; refresh(); };
 	b.appendChild(btn);
 }
 
@@ -153,43 +153,43 @@ function resize() {
 	var box = el.box, top, need;
 	/* the table hides the canvas: measuring the page would lay the
 	 * table out at once, for nothing */
-	if (ST.mode === "table") { draw(); return; }
+	if (state.mode === "table") { draw(); return; }
 	dpr = window.devicePixelRatio || 1;
-	W = D.width || Math.max(200, document.documentElement.clientWidth - 20);
+	graphwidth = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
 	callers();
 	top = box.getBoundingClientRect().top;
-	need = (shown.maxdepth + 1) * FH + 2;
-	BH = D.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
-	H = Math.max(BH, need);
-	box.style.width = W + "px";
-	box.style.height = BH + "px";
-	el.sheet.style.height = H + "px";
+	need = (shown.maxdepth + 1) * FRAMEH + 2;
+	boxheight = DATA.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	graphheight = Math.max(boxheight, need);
+	box.style.width = graphwidth + "px";
+	box.style.height = boxheight + "px";
+	el.sheet.style.height = graphheight + "px";
 	/* the canvases back at the top first: left where a deeper view had
 	 * scrolled them, they would hold the box open below a shallow
 	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
-		c.width = Math.round(W * dpr);
-		c.height = Math.round(BH * dpr);
-		c.style.width = W + "px";
-		c.style.height = BH + "px";
+		c.width = Math.round(graphwidth * dpr);
+		c.height = Math.round(boxheight * dpr);
+		c.style.width = graphwidth + "px";
+		c.style.height = boxheight + "px";
 		c.style.top = "0";
 	});
-	box.scrollTop = INV() ? 0 : H;
+	box.scrollTop = rootontop() ? 0 : graphheight;
 	scrolltop = box.scrollTop;
 	draw();
 }
 /* The sandwich's callers above its callees: fn's row at the bottom, the
  * whole of it drawn (a deep one scrolls, opened at fn). */
 function callers() {
-	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FH + 2, 8000);
+	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FRAMEH + 2, 8000);
 	el.callersbox.style.display = callview ? "block" : "none";
 	if (!callview) return;
-	el.callersbox.style.width = W + "px";
-	c.width = Math.round(W * dpr);
+	el.callersbox.style.width = graphwidth + "px";
+	c.width = Math.round(graphwidth * dpr);
 	c.height = Math.round(ch * dpr);
-	c.style.width = W + "px";
+	c.style.width = graphwidth + "px";
 	c.style.height = ch + "px";
-	callpane = { v: callview, z: 0, inv: false, W: W, H: ch, BH: ch, S: 0 };
+	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: ch, boxheight: ch, scrolltop: 0 };
 	paintpane(callpane, c.getContext("2d"));
 	el.callersbox.scrollTop = ch;
 }
@@ -212,19 +212,19 @@ function scrolled() {
 
 function draw() {
 	paint();
-	el.mode.textContent = ST.inverted ? "Flame graph" : "Icicle graph";
-	el.mode.title = ST.inverted ? "root at the bottom" : "root on top";
-	el.sort.textContent = ST.sortwidth ? "Sorted by width" : "Sorted by name";
-	el.sort.title = ST.sortwidth ? "callees widest first; click to sort by name" :
+	el.mode.textContent = state.inverted ? "Flame graph" : "Icicle graph";
+	el.mode.title = state.inverted ? "root at the bottom" : "root on top";
+	el.sort.textContent = state.sortwidth ? "Sorted by width" : "Sorted by name";
+	el.sort.title = state.sortwidth ? "callees widest first; click to sort by name" :
 		"callees by name; click to sort by width";
-	el.sort.className = ST.sortwidth ? "on" : "";
+	el.sort.className = state.sortwidth ? "on" : "";
 	/* a flame chart keeps the input's order: time along the width */
-	el.sort.style.display = D.chart && ST.mode !== "bottomup" && ST.mode !== "sandwich" ? "none" : "";
+	el.sort.style.display = DATA.chart && state.mode !== "bottomup" && state.mode !== "sandwich" ? "none" : "";
 	title();
 	["bottomup", "table", "sandwich"].forEach(function (m) {
-		el[m === "table" ? "tablebtn" : m === "sandwich" ? "sandbtn" : m].className = ST.mode === m ? "on" : "";
+		el[m === "table" ? "tablebtn" : m === "sandwich" ? "sandbtn" : m].className = state.mode === m ? "on" : "";
 	});
-	el["case"].className = ST.icase ? "on" : "";
+	el["case"].className = state.icase ? "on" : "";
 	crumbs();
 	matched();
 	hoverframe = -1;
@@ -234,7 +234,7 @@ function draw() {
 function crumbs() {
 	var c = el.crumbs, path = [], i;
 	c.textContent = "";
-	for (i = ST.z; i >= 0; i = shown.parent[i]) path.unshift(i);
+	for (i = state.z; i >= 0; i = shown.parent[i]) path.unshift(i);
 	path.forEach(function (i, k) {
 		var a = document.createElement("a");
 		a.textContent = NAMES[shown.f[i]];
@@ -243,7 +243,7 @@ function crumbs() {
 		c.appendChild(a);
 	});
 	/* the zoomed frame's source, a link one can click */
-	var u = framelink(shown.f[ST.z], NAMES[shown.f[ST.z]]);
+	var u = framelink(shown.f[state.z], NAMES[shown.f[state.z]]);
 	if (!u) return;
 	var l = document.createElement("a");
 	l.className = "source";
@@ -286,10 +286,10 @@ function describe(v, i) {
 	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
-		(ST.z ? ", " + pct(w, v.w[ST.z]) + " of " + NAMES[v.f[ST.z]] : "")]);
+		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
 	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
-	if (v.b && !ST.elided) lines.push(["delta", change(v, i)]);
-	if (ST.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
+	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
+	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
 	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
@@ -301,17 +301,17 @@ function describe(v, i) {
  * a scheme off the list (html.c's html_url_ok has the same). */
 var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
 function sourceurl(s) {
-	var m = D.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
+	var m = DATA.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
 	if (!m) return null;
 	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
-	var u = D.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
+	var u = DATA.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
 		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
 	});
 	return SCHEMES.test(u) ? u : null;
 }
 /* --nameattr's title and href of name id f ({} when none) */
 function nameattr(f) {
-	return (D.nameattr && D.nameattr[f]) || {};
+	return (DATA.nameattr && DATA.nameattr[f]) || {};
 }
 /* The link of a frame, name id f, label s: its --nameattr href, else
  * its source link; a scheme off the list is none. */
@@ -376,25 +376,25 @@ function click(e) {
 	else if (i >= 0) zoom(i);
 }
 function zoom(i) {
-	ST.z = i;
+	state.z = i;
 	draw();
 	save();
-	if (!INV()) el.box.scrollTop = H;
+	if (!rootontop()) el.box.scrollTop = graphheight;
 	scrolled();
 }
 
 /* Search: the names that match, their share of the zoomed frame (a
  * match under a match counted once). */
 function search(term) {
-	ST.term = term || "";
-	el.search.value = ST.term;
+	state.term = term || "";
+	el.search.value = state.term;
 	re = null;
 	match = null;
 	el.search.className = "";
 	el.searchmsg.textContent = "";
 	el.matchpos.textContent = "";
-	if (ST.term) {
-		var r = searchre(ST.term, ST.icase);
+	if (state.term) {
+		var r = searchre(state.term, state.icase);
 		if (!(re = r.re)) {
 			el.search.className = "bad";
 			el.searchmsg.textContent = "invalid regular expression";
@@ -406,7 +406,7 @@ function search(term) {
 		for (var k = 0; k < NAMES.length; k++) match[k] = re.test(NAMES[k]) ? 1 : 0;
 	}
 	onematch();
-	if (ST.mode === "table") table(shown);
+	if (state.mode === "table") table(shown);
 	draw();
 	save();
 }
@@ -429,7 +429,7 @@ function onematch() {
 /* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
 	var v = shown;
-	el.matched.textContent = match ? matchedtext(ST.z, v.parent, v.end, v.w,
+	el.matched.textContent = match ? matchedtext(state.z, v.parent, v.end, v.w,
 		function (i) { return ismatch(v, i); }) : "";
 }
 
@@ -443,7 +443,7 @@ function matches() {
 	return out;
 }
 function nextmatch(dir) {
-	var m = matches(), k, at = selected >= 0 ? selected : ST.z;
+	var m = matches(), k, at = selected >= 0 ? selected : state.z;
 	if (!m.length) { el.matchpos.textContent = match ? "no match" : ""; return; }
 	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }
 	else { for (k = m.length - 1; k >= 0 && m[k] >= at; k--) ; if (k < 0) k = m.length - 1; }
@@ -460,9 +460,9 @@ function select(i) {
 	drawsel();
 }
 function drawsel() {
-	var b = selected >= 0 && ST.mode !== "table" ? rect(mainpane(), selected) : null;
+	var b = selected >= 0 && state.mode !== "table" ? rect(mainpane(), selected) : null;
 	hctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-	hctx.clearRect(0, 0, W, BH);
+	hctx.clearRect(0, 0, graphwidth, boxheight);
 	if (!b) return;
 	hctx.strokeStyle = FOCUS;
 	hctx.lineWidth = 2;
@@ -473,9 +473,9 @@ function drawsel() {
 /* Arrow key k from the selected frame: toward the root, away from it
  * (the widest callee), or the sibling left or right. */
 function arrow(k) {
-	var v = shown, i = selected >= 0 ? selected : ST.z, p = v.parent[i], c, best = -1;
-	var up = INV() ? "ArrowUp" : "ArrowDown", down = INV() ? "ArrowDown" : "ArrowUp";
-	layout(v, ST.sortwidth);
+	var v = shown, i = selected >= 0 ? selected : state.z, p = v.parent[i], c, best = -1;
+	var up = rootontop() ? "ArrowUp" : "ArrowDown", down = rootontop() ? "ArrowDown" : "ArrowUp";
+	layout(v, state.sortwidth);
 	if (k === up && p >= 0) best = p;
 	if (k === down)
 		for (c = i + 1; c < v.end[i]; c = v.end[c]) if (best < 0 || v.w[c] > v.w[best]) best = c;
@@ -495,11 +495,11 @@ function keydown(e) {
 		el.search.select();
 	} else if (a === "case") {
 		e.preventDefault();
-		ST.icase = !ST.icase;
-		search(ST.term);
+		state.icase = !state.icase;
+		search(state.term);
 	} else if (a === "reset") {
-		if (ST.z) zoom(0);
-		else if (ST.term) search("");
+		if (state.z) zoom(0);
+		else if (state.term) search("");
 		if (inSearch) el.search.blur();
 	} else if (inSearch) {
 		if (k === "Enter") { e.preventDefault(); nextmatch(e.shiftKey ? -1 : 1); }
@@ -507,14 +507,14 @@ function keydown(e) {
 		return;
 	} else if (k === "n" || k === "N") {
 		nextmatch(k === "n" ? 1 : -1);
-	} else if (/^Arrow/.test(k) && ST.mode !== "table") {
+	} else if (/^Arrow/.test(k) && state.mode !== "table") {
 		e.preventDefault();
 		arrow(k);
-	} else if (k === "Enter" && selected >= 0 && ST.mode !== "table") {
+	} else if (k === "Enter" && selected >= 0 && state.mode !== "table") {
 		zoom(selected);
 	} else if (k === "Backspace") {
 		e.preventDefault();
-		if (ST.z) zoom(Math.max(shown.parent[ST.z], 0));
+		if (state.z) zoom(Math.max(shown.parent[state.z], 0));
 	} else if (k === "t") {
 		mode("table");
 	} else if (k === "b") {
@@ -525,16 +525,16 @@ function keydown(e) {
 }
 
 function setview(i, keep) {
-	ST.v = i;
-	if (!keep) { ST.z = 0; ST.elided = false; }
+	state.v = i;
+	if (!keep) { state.z = 0; state.elided = false; }
 	if (el.view) el.view.value = i;
 	refresh();
 }
 /* The title: --title's, or the mode's. */
 function title() {
-	if (!D.deftitle) return;
-	var t = ST.mode === "bottomup" ? "Bottom-up" : ST.mode === "table" ? "Function Table" :
-		ST.mode === "sandwich" ? "Sandwich" : D.chart ? "Flame Chart" : ST.inverted ? "Icicle Graph" : "Flame Graph";
+	if (!DATA.deftitle) return;
+	var t = state.mode === "bottomup" ? "Bottom-up" : state.mode === "table" ? "Function Table" :
+		state.mode === "sandwich" ? "Sandwich" : DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph";
 	el.title.textContent = t;
 	document.title = t;
 }
@@ -543,9 +543,9 @@ function title() {
  * when the two totals differ by more than 1%: without fg-diff -n, a
  * longer run colours every frame as grown. */
 function compare() {
-	var r = D.views[ST.v], c = el.compare, b, t, d;
+	var r = DATA.views[state.v], c = el.compare, b, t, d;
 	c.textContent = "";
-	if (!D.diff) return;
+	if (!DATA.diff) return;
 	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
 		(r.target || "target")));
 	b = r.btotal || 0;
@@ -563,7 +563,7 @@ function compare() {
 /* Add a transform of kind k: of the zoomed frame's function or path,
  * or of the search. */
 function addtx(k) {
-	var v = shown, z = ST.z, arg = "", p = [], i;
+	var v = shown, z = state.z, arg = "", p = [], i;
 	if (!k) return;
 	if (k === "root") {
 		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
@@ -571,39 +571,39 @@ function addtx(k) {
 	} else if (k === "focus" || k === "hide" || k === "drop") {
 		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
-		arg = ST.term;
+		arg = state.term;
 	}
 	if (!arg && k !== "rec") return;
-	ST.tx.push([k, arg]);
-	ST.z = 0;
+	state.tx.push([k, arg]);
+	state.z = 0;
 	refresh();
 }
 /* The transforms as chips, each removable, and the link that saves the view. */
 function chips() {
 	var c = el.chips;
 	c.textContent = "";
-	ST.tx.forEach(function (t, k) {
+	state.tx.forEach(function (t, k) {
 		var sp = document.createElement("span"), x = document.createElement("button");
 		sp.className = "chip";
 		sp.appendChild(document.createTextNode(TXNAME[t[0]] + (t[1] ? ": " + t[1] : "")));
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
-		x.onclick = function () { ST.tx.splice(k, 1); ST.z = 0; refresh(); };
+		x.onclick = function () { state.tx.splice(k, 1); state.z = 0; refresh(); };
 		sp.appendChild(x);
 		c.appendChild(sp);
 	});
-	el.undo.style.display = ST.tx.length ? "" : "none";
+	el.undo.style.display = state.tx.length ? "" : "none";
 }
 /* The view on screen as folded stacks with the unit header. */
 function foldedtext() {
-	var r = D.views[ST.v], h = [];
-	if (r.unit || D.unit !== "count") h.push("# fg: unit=" + (r.unit || D.unit));
+	var r = DATA.views[state.v], h = [];
+	if (r.unit || DATA.unit !== "count") h.push("# fg: unit=" + (r.unit || DATA.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
-	if (D.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
-	if (D.diff && r.target) h.push("# fg: target=" + r.target);
+	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
+	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
 	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
-	var e = D.diff && r.e && !ST.elided && ST.mode !== "sandwich" ? elidedview() : null;
-	return folded(shown, h, e, ST.tx, ST.mode === "bottomup");
+	var e = DATA.diff && r.e && !state.elided && state.mode !== "sandwich" ? elidedview() : null;
+	return folded(shown, h, e, state.tx, state.mode === "bottomup");
 }
 var SAVED = null;
 function savefolded() {
@@ -614,16 +614,16 @@ function savefolded() {
 
 /* Switch to mode m ("" the graph), or back to the graph from it. */
 function mode(m) {
-	ST.mode = ST.mode === m ? "" : m;
-	ST.z = 0;
+	state.mode = state.mode === m ? "" : m;
+	state.z = 0;
 	refresh();
 }
 /* The sandwich of function fn (a name as shown), if a frame has it. */
 function sandwich(fn) {
 	if (fn == null || fn === "") return;
-	ST.fn = fn;
-	ST.mode = "sandwich";
-	ST.z = 0;
+	state.fn = fn;
+	state.mode = "sandwich";
+	state.z = 0;
 	refresh();
 }
 /* the function of the hovered frame, else of the selected or the zoomed one */
@@ -631,20 +631,20 @@ function focusname() {
 	if (hovercaller >= 0) return NAMES[callview.f[hovercaller]];
 	if (hoverframe >= 0) return NAMES[shown.f[hoverframe]];
 	if (selected > 0 || (selected === 0 && !shown.rooted)) return NAMES[shown.f[selected]];
-	return ST.z > 0 || !shown.rooted ? NAMES[shown.f[ST.z]] : null;
+	return state.z > 0 || !shown.rooted ? NAMES[shown.f[state.z]] : null;
 }
 
 function refresh() {
-	if (ST.mode === "sandwich" && !sandwichof(current()).callees) ST.mode = "";
+	if (state.mode === "sandwich" && !sandwichof(current()).callees) state.mode = "";
 	shown = view();
 	selected = -1;
-	callview = ST.mode === "sandwich" ? sandwichof(current()).callers : null;
+	callview = state.mode === "sandwich" ? sandwichof(current()).callers : null;
 	chips();
-	if (ST.z >= shown.n) ST.z = 0;
+	if (state.z >= shown.n) state.z = 0;
 	compare();
 	banner();
 	sandinfo();
-	var tab = ST.mode === "table";
+	var tab = state.mode === "table";
 	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
 	el.table.style.display = tab ? "block" : "none";
 	if (tab) table(shown);
@@ -655,11 +655,11 @@ function refresh() {
 function sandinfo() {
 	var c = el.sandinfo, v = shown, self;
 	c.textContent = "";
-	if (ST.mode !== "sandwich") return;
+	if (state.mode !== "sandwich") return;
 	/* its own samples: those of its frames, wherever they are */
-	var b = current(), all = b.w[0], is = same(ST.fn), k;
+	var b = current(), all = b.w[0], is = same(state.fn), k;
 	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (is(b.f[k])) self += b.self[k];
-	c.textContent = "Sandwich of " + ST.fn + ": total " + human(v.w[0]) + " (" +
+	c.textContent = "Sandwich of " + state.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
 }
@@ -668,55 +668,55 @@ function sandinfo() {
  * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
 function save() {
 	var q = [];
-	if (ST.v) q.push(["v", ST.v]);
-	if (ST.elided) q.push(["e", 1]);
-	if (ST.z) q.push(["z", ST.z]);
-	if (ST.term) q.push(["s", ST.term]);
-	if (ST.icase) q.push(["i", 1]);
-	if (ST.sortwidth !== !!D.sortwidth) q.push(["o", ST.sortwidth ? "width" : "name"]);
-	if (ST.mode) q.push(["m", ST.mode]);
-	else if (ST.inverted !== !!D.inverted) q.push(["m", ST.inverted ? "icicle" : "flame"]);
-	if (ST.mode === "sandwich") q.push(["fn", ST.fn]);
-	ST.tx.forEach(function (t) { q.push(["tx", t]); });
-	if (ST.theme) q.push(["th", ST.theme]);
-	if (ST.tfile && ST.mode === "table") q.push(["tb", "file"]);
+	if (state.v) q.push(["v", state.v]);
+	if (state.elided) q.push(["e", 1]);
+	if (state.z) q.push(["z", state.z]);
+	if (state.term) q.push(["s", state.term]);
+	if (state.icase) q.push(["i", 1]);
+	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.mode) q.push(["m", state.mode]);
+	else if (state.inverted !== !!DATA.inverted) q.push(["m", state.inverted ? "icicle" : "flame"]);
+	if (state.mode === "sandwich") q.push(["fn", state.fn]);
+	state.tx.forEach(function (t) { q.push(["tx", t]); });
+	if (state.theme) q.push(["th", state.theme]);
+	if (state.tfile && state.mode === "table") q.push(["tb", "file"]);
 	seturl(q);
 }
 function load() {
 	var all = queryparams(location.search), p = querymap(all);
-	ST.tx = [];
+	state.tx = [];
 	/* tx=KIND:ARG, in order; an unknown kind is ignored */
 	all.forEach(function (kv) {
 		var x = kv[1], c = x.indexOf(":");
-		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) ST.tx.push([x.slice(0, c), x.slice(c + 1)]);
+		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) state.tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
 	var v = parseInt(p.v, 10);
-	if (v >= 0 && v < D.views.length) ST.v = v;
-	ST.elided = p.e === "1" && !!D.views[ST.v].e;
-	if ((p.o === "width" || p.o === "name") && !D.chart) ST.sortwidth = p.o === "width";
-	if (p.m === "icicle" || p.m === "flame") ST.inverted = p.m === "icicle";
-	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) ST.mode = p.m;
-	ST.fn = p.fn || "";
-	ST.tfile = p.tb === "file";
+	if (v >= 0 && v < DATA.views.length) state.v = v;
+	state.elided = p.e === "1" && !!DATA.views[state.v].e;
+	if ((p.o === "width" || p.o === "name") && !DATA.chart) state.sortwidth = p.o === "width";
+	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
+	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) state.mode = p.m;
+	state.fn = p.fn || "";
+	state.tfile = p.tb === "file";
 	if (p.th === "dark" || p.th === "light") {
-		ST.theme = p.th;
+		state.theme = p.th;
 		document.documentElement.classList.add(p.th);
 	}
 	themecolors();
-	ST.icase = p.i === "1";
-	ST.term = p.s || "";
-	ST.z = parseInt(p.z, 10) || 0;
-	if (ST.z < 0) ST.z = 0;
+	state.icase = p.i === "1";
+	state.term = p.s || "";
+	state.z = parseInt(p.z, 10) || 0;
+	if (state.z < 0) state.z = 0;
 }
 
 ui();
 load();
-if (el.view) el.view.value = ST.v;
+if (el.view) el.view.value = state.v;
 refresh();
-search(ST.term);
+search(state.term);
 /* for scripts and tests: the current view, a frame's box, and one by name */
 window.fg = {
-	state: ST,
+	state: state,
 	find: function (name) {
 		for (var i = 0; i < shown.n; i++) if (NAMES[shown.f[i]] === name) return i;
 		return -1;

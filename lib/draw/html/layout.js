@@ -24,23 +24,25 @@ function layout(v, bywidth) {
 }
 
 
-/* A pane: view v zoomed on frame z, drawn W x H with the root on top
- * (inv) or at the bottom, of which the canvas shows BH pixels, S down.
- * The main pane is the page's canvas; the sandwich adds its callers'. */
+/* A pane: view v zoomed on frame z, drawn width x height with the root
+ * on top (inv) or at the bottom, of which the canvas shows boxheight
+ * pixels, scrolltop down.  The main pane is the page's canvas; the
+ * sandwich adds its callers'. */
 function mainpane() {
-	return { v: shown, z: ST.z, inv: INV(), W: W, H: H, BH: BH, S: scrolltop };
+	return { v: shown, z: state.z, inv: rootontop(), width: graphwidth, height: graphheight,
+		boxheight: boxheight, scrolltop: scrolltop };
 }
 /* the root on top: asked for, or the sandwich's callees */
-function INV() { return ST.mode === "sandwich" || ST.inverted; }
+function rootontop() { return state.mode === "sandwich" || state.inverted; }
 
 /* the top of row d on the canvas */
-function rowy(P, d) { return (P.inv ? d * FH : P.H - (d + 1) * FH) - P.S; }
+function rowy(P, d) { return (P.inv ? d * FRAMEH : P.height - (d + 1) * FRAMEH) - P.scrolltop; }
 
 /* The frame drawn at canvas point (px, py), or -1. */
 function frameat(P, px, py) {
-	var v = P.v, z = P.z, sy = py + P.S, d = P.inv ? Math.floor(sy / FH) : Math.floor((P.H - sy) / FH);
-	var sc = P.W / v.w[z], x0 = v.x[z], i, c, xs;
-	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.W) return -1;
+	var v = P.v, z = P.z, sy = py + P.scrolltop, d = P.inv ? Math.floor(sy / FRAMEH) : Math.floor((P.height - sy) / FRAMEH);
+	var sc = P.width / v.w[z], x0 = v.x[z], i, c, xs;
+	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.width) return -1;
 	if (d <= v.depth[z]) {
 		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
 		return i;
@@ -56,13 +58,13 @@ function frameat(P, px, py) {
 }
 /* The box of frame i on the canvas, or null when it is not drawn. */
 function rect(P, i) {
-	var v = P.v, z = P.z, sc = P.W / v.w[z], a, pw, y = rowy(P, v.depth[i]);
-	if (y >= P.BH || y + FH <= 0) return null;
+	var v = P.v, z = P.z, sc = P.width / v.w[z], a, pw, y = rowy(P, v.depth[i]);
+	if (y >= P.boxheight || y + FRAMEH <= 0) return null;
 	if (v.depth[i] <= v.depth[z]) {
 		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
 		if (a !== i) return null;
-		return { x: 0, y: y, w: P.W, h: FH - 1 };
+		return { x: 0, y: y, w: P.width, h: FRAMEH - 1 };
 	}
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FH - 1 };
+	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FRAMEH - 1 };
 }

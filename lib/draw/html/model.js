@@ -15,26 +15,28 @@
  * them); a browser without one gets a message saying so. */
 (async function () {
 "use strict";
-var D = JSON.parse(document.getElementById("fg-data").textContent);
-var NAMES = D.names, COLORS = D.colors, LABELS = D.labels;
+/* the data fg-html wrote (html.c): the views, names, colours, options */
+var DATA = JSON.parse(document.getElementById("fg-data").textContent);
+var NAMES = DATA.names, COLORS = DATA.colors, LABELS = DATA.labels;
 /* the name of the root of the trees transforms build: "all", added if
  * no view has it (a page of split views) */
 var ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
 /* the current view's unit and count name: its input's header, else the page's */
-var UNIT = D.unit, CNAME = D.countname;
+var UNIT = DATA.unit, CNAME = DATA.countname;
 /* differential: the column drawn and the other (--negate swaps them) */
-var DRAWN = D.negate ? "baseline" : "target", OTHER = D.negate ? "target" : "baseline";
+var DRAWN = DATA.negate ? "baseline" : "target", OTHER = DATA.negate ? "target" : "baseline";
 var B64 = new Int8Array(128);
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* the state on screen, the URL's (controls.js); mode: "" the graph,
  * "bottomup", "table", "sandwich" (of the function fn) */
-var ST = { v: 0, z: 0, elided: false, inverted: !!D.inverted, sortwidth: !!D.sortwidth,
+var state = { v: 0, z: 0, elided: false, inverted: !!DATA.inverted, sortwidth: !!DATA.sortwidth,
 	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false, tx: [] };
-var views = [];
+/* each view of the data, as built (build) once shown: whole, and elided */
+var built = [];
 
 for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
 /* each name's colour, for colours that go by name */
-var NAMECOLOR = D.namecolor ? unpack(D.namecolor, NAMES.length, Uint32Array) : null;
+var NAMECOLOR = DATA.namecolor ? unpack(DATA.namecolor, NAMES.length, Uint32Array) : null;
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
  * last digit of a number (the names' colours). */
@@ -55,7 +57,7 @@ var B85 = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijk
 var B85V = new Uint8Array(128);
 for (k = 0; k < 85; k++) B85V[B85.charCodeAt(k)] = k;
 /* the rest of the page waits for the data */
-await inflateall(D);
+await inflateall(DATA);
 function base85(s) {
 	var n = s.length, full = n - n % 5, out = new Uint8Array(full / 5 * 4 + Math.max(n % 5 - 1, 0));
 	var o = 0, i, j, m, v;
@@ -79,7 +81,7 @@ async function inflate(s) {
 }
 /* Every view's fields inflated in place (a page of decimal counts has
  * its counts as text), or the page says why not. */
-async function inflateall(D) {
+async function inflateall(data) {
 	var todo = [], i;
 	if (typeof DecompressionStream !== "function") {
 		var m = document.createElement("p");
@@ -90,12 +92,12 @@ async function inflateall(D) {
 	}
 	function one(r) {
 		["d", "f", "w", "b", "c"].forEach(function (k) {
-			if (typeof r[k] !== "string" || D.frac && (k === "w" || k === "b")) return;
+			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b")) return;
 			todo.push(inflate(r[k]).then(function (z) { r[k] = z; }));
 		});
 		if (r.e) one(r.e);
 	}
-	for (i = 0; i < D.views.length; i++) one(D.views[i]);
+	for (i = 0; i < data.views.length; i++) one(data.views[i]);
 	await Promise.all(todo);
 }
 
@@ -129,7 +131,7 @@ function nameids(z, n, depth) {
 	return f;
 }
 function counts(s, n) {
-	if (!D.frac) return varints(s, n, Float64Array);
+	if (!DATA.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
 	for (var i = 0; i < n; i++) a[i] = +p[i];
 	return a;
@@ -180,27 +182,24 @@ function finish(v) {
 }
 
 /* A view whose stacks all vanished has its elided view alone. */
-function onlyelided(i) { return D.views[i].n === 0; }
+function onlyelided(i) { return DATA.views[i].n === 0; }
 /* The view on screen: the input's (or its elided stacks), built once;
  * in bottom-up mode, its stacks reversed (transform.js), built once. */
 function baseview() {
-	var r = D.views[ST.v], key;
-	UNIT = r.unit || D.unit;
-	CNAME = r.countname || D.countname;
-	if (onlyelided(ST.v)) ST.elided = true;
-	key = ST.elided && r.e ? "e" : "v";
-	views[ST.v] = views[ST.v] || {};
-	if (key === "e") return elidedview();
-	if (!views[ST.v].v) views[ST.v].v = build(r, r.name);
-	return views[ST.v].v;
+	var r = DATA.views[state.v], b;
+	UNIT = r.unit || DATA.unit;
+	CNAME = r.countname || DATA.countname;
+	if (onlyelided(state.v)) state.elided = true;
+	b = built[state.v] = built[state.v] || {};
+	if (state.elided && r.e) return elidedview();
+	return b.whole || (b.whole = build(r, r.name));
 }
 /* The elided view of the view on screen, built once. */
 function elidedview() {
-	var r = D.views[ST.v];
-	views[ST.v] = views[ST.v] || {};
-	return views[ST.v].e || (views[ST.v].e = build(r.e, r.name));
+	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
+	return b.elided || (b.elided = build(r.e, r.name));
 }
-/* The view with the transforms (ST.tx) applied: each of the list's
+/* The view with the transforms (state.tx) applied: each of the list's
  * beginnings built once, so that a transform added is the one
  * computed, and one undone costs nothing. */
 function current() {
@@ -209,16 +208,16 @@ function current() {
 	 * target's end there) keep their names through every transform of
 	 * a list, where a step's merge would prune them into their callers:
 	 * the list at once, on each stack */
-	if (b.b && ST.tx.length > 1) {
-		key = JSON.stringify(ST.tx);
-		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, ST.tx) };
+	if (b.b && state.tx.length > 1) {
+		key = JSON.stringify(state.tx);
+		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, state.tx) };
 		return b.txall.v;
 	}
-	for (k = 0; k < ST.tx.length; k++) {
-		key = JSON.stringify(ST.tx[k]);
+	for (k = 0; k < state.tx.length; k++) {
+		key = JSON.stringify(state.tx[k]);
 		if (!c[k] || c[k].key !== key) {
 			c.length = k;
-			c[k] = { key: key, v: transform1(v, ST.tx[k]) };
+			c[k] = { key: key, v: transform1(v, state.tx[k]) };
 		}
 		v = c[k].v;
 	}
@@ -226,13 +225,13 @@ function current() {
 }
 function view() {
 	var b = current();
-	if (ST.mode === "sandwich") return sandwichof(b).callees;
-	if (ST.mode !== "bottomup") return b;
+	if (state.mode === "sandwich") return sandwichof(b).callees;
+	if (state.mode !== "bottomup") return b;
 	return b.bottomup || (b.bottomup = bottomup(b));
 }
-/* The sandwich of ST.fn in view b, built once a function. */
+/* The sandwich of state.fn in view b, built once a function. */
 function sandwichof(b) {
-	if (!b.sand || b.sand.fn !== ST.fn) b.sand = sandwich2(b, ST.fn);
+	if (!b.sand || b.sand.fn !== state.fn) b.sand = sandwich2(b, state.fn);
 	return b.sand;
 }
 
@@ -264,7 +263,7 @@ function fileline(s) {
 var STATUS = { d: "runtime dispatch", g: "garbage collection", k: "kernel", j: "JIT-compiled",
 	i: "inlined", w: "waker" };
 function status(id) {
-	var a = D.annot[id], out = [];
+	var a = DATA.annot[id], out = [];
 	if (!a) return "";
 	for (var i = 0; i < a.length; i++) out.push(STATUS[a[i]] || a[i]);
 	return out.join(", ");

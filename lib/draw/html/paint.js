@@ -1,11 +1,14 @@
 /* paint.js: the canvas painter: the boxes and labels of the view
  * zoomed on a frame, the rows the box shows, nothing else. */
-var FH = D.frameheight, FS = D.fontsize, CW = D.fontsize * D.fontwidth;
-var FONT = FS + "px Verdana, sans-serif";
+/* a frame's height, the labels' font size and a character's width, in pixels */
+var FRAMEH = DATA.frameheight, FONTSIZE = DATA.fontsize, CHARW = DATA.fontsize * DATA.fontwidth;
+var FONT = FONTSIZE + "px Verdana, sans-serif";
 var cplen = new Int32Array(NAMES.length).fill(-1);
-/* W x H: the whole graph; the canvases are W x BH, the part of it the
- * box shows, scrolltop pixels down (a deep graph never makes a canvas too tall) */
-var el = {}, ctx, hctx, W = 0, H = 0, BH = 0, scrolltop = 0, dpr = 1, pending = false;
+/* graphwidth x graphheight: the whole graph, in CSS pixels; the
+ * canvases are graphwidth x boxheight, the part of it the box (the
+ * scrolled element, el.box) shows, scrolltop pixels down (a deep graph
+ * never makes a canvas too tall) */
+var el = {}, ctx, hctx, graphwidth = 0, graphheight = 0, boxheight = 0, scrolltop = 0, dpr = 1, pending = false;
 /* the search's matches, a flag a name id (null: no search) */
 var match = null;
 /* Whether frame i of view v matches: fg's root "all" never does, as in
@@ -33,7 +36,7 @@ function themecolors() {
 /* Frame i's label in a box pw wide, or null (viewer.js's fitlabel,
  * each name's length in code points kept in cplen). */
 function label(v, i, pw) {
-	var id = v.f[i], chars = Math.floor(pw / CW);
+	var id = v.f[i], chars = Math.floor(pw / CHARW);
 	if (chars < 3) return null;
 	if (cplen[id] < 0) cplen[id] = cplength(NAMES[id]);
 	return fitlabel(NAMES[id], chars, cplen[id]);
@@ -44,37 +47,37 @@ function label(v, i, pw) {
  * with their callees, rows outside the box are not drawn. */
 function paint() {
 	/* the table hides the canvas: nothing to paint */
-	if (ST.mode === "table") return;
+	if (state.mode === "table") return;
 	el.canvas.style.top = el.hover.style.top = scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
 	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
-	layout(v, ST.sortwidth);
+	layout(v, state.sortwidth);
 	x0 = x[z];
-	sc = P.W / w[z];
+	sc = P.width / w[z];
 	g.setTransform(dpr, 0, 0, dpr, 0, 0);
-	g.clearRect(0, 0, P.W, P.BH);
+	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = FONT;
 	g.textBaseline = "middle";
-	var edged = D.diff || ST.elided;
+	var edged = DATA.diff || state.elided;
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
 	/* the label in black or white, as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
 		var hit = match && ismatch(v, i);
 		y = rowy(P, v.depth[i]);
-		if (y >= P.BH || y + FH <= 0) return;
-		g.fillStyle = hit ? D.match : COLORS[v.col[i]];
-		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FH - 1);
-		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FH - 2);
+		if (y >= P.boxheight || y + FRAMEH <= 0) return;
+		g.fillStyle = hit ? DATA.match : COLORS[v.col[i]];
+		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FRAMEH - 1);
+		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FRAMEH - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? D.matchlabel : LABELS[v.col[i]];
-			g.fillText(t, px + 3, y + (FH - 1) / 2 + 0.5);
+			g.fillStyle = hit ? DATA.matchlabel : LABELS[v.col[i]];
+			g.fillText(t, px + 3, y + (FRAMEH - 1) / 2 + 0.5);
 		}
 	}
-	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, P.W);
+	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, P.width);
 	for (i = z; i < end[z];) {
 		pw = w[i] * sc;
 		if (pw < 0.5) { i = end[i]; continue; }

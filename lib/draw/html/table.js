@@ -14,11 +14,11 @@ function rowkeys(byfile) {
 	var nn = NAMES.length, key = new Int32Array(nn), names = [], flags = [], at = new Map(), k, s;
 	for (k = 0; k < nn; k++) {
 		s = byfile ? fileof(NAMES[k]) || NAMES[k] : null;
-		if (!byfile) { key[k] = k; names.push(NAMES[k]); flags.push(D.annot[k] || ""); continue; }
+		if (!byfile) { key[k] = k; names.push(NAMES[k]); flags.push(DATA.annot[k] || ""); continue; }
 		if (!at.has(s)) { at.set(s, names.length); names.push(s); flags.push(""); }
 		key[k] = at.get(s);
-		if (D.annot[k] && flags[key[k]].indexOf(D.annot[k]) < 0)
-			flags[key[k]] = (flags[key[k]] + D.annot[k]).split("").sort().join("");
+		if (DATA.annot[k] && flags[key[k]].indexOf(DATA.annot[k]) < 0)
+			flags[key[k]] = (flags[key[k]] + DATA.annot[k]).split("").sort().join("");
 	}
 	return { key: key, names: names, flags: flags };
 }
@@ -65,7 +65,7 @@ function columns(v) {
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
 	c.push(["Flags", function (r) { return r.flags; }, String],
-		[ST.tfile ? "File" : "Function", function (r) { return r.name; }, String]);
+		[state.tfile ? "File" : "Function", function (r) { return r.name; }, String]);
 	return c;
 }
 function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x); }; }
@@ -74,12 +74,12 @@ var TABLEMAX = 500;
 /* Draw the table of view v into el.table. */
 function table(v) {
 	var t = el.table, cols = columns(v), k, n, rows;
-	if (!v.rows || v.rows.byfile !== !!ST.tfile) {
-		v.rows = tabulate(v, ST.tfile);
-		v.rows.byfile = !!ST.tfile;
+	if (!v.rows || v.rows.byfile !== !!state.tfile) {
+		v.rows = tabulate(v, state.tfile);
+		v.rows.byfile = !!state.tfile;
 	}
 	rows = v.rows;
-	var key = Math.min(ST.tsort, cols.length - 1), get = cols[key][1], dir = ST.tdesc ? -1 : 1;
+	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
 	if (re) rows = rows.filter(function (r) { return re.test(r.name); });
 	rows = rows.slice().sort(function (a, b) {
 		var x = get(a), y = get(b);
@@ -88,32 +88,32 @@ function table(v) {
 	t.textContent = "";
 	var by = document.createElement("button");
 	by.id = "tablefile";
-	by.textContent = ST.tfile ? "Grouped by file" : "Grouped by function";
-	by.title = "click to group by " + (ST.tfile ? "function" : "file");
-	by.onclick = function () { ST.tfile = !ST.tfile; table(v); save(); };
+	by.textContent = state.tfile ? "Grouped by file" : "Grouped by function";
+	by.title = "click to group by " + (state.tfile ? "function" : "file");
+	by.onclick = function () { state.tfile = !state.tfile; table(v); save(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {
 		var th = document.createElement("th");
-		th.textContent = c[0] + (j === key ? (ST.tdesc ? " \u25bc" : " \u25b2") : "");
+		th.textContent = c[0] + (j === key ? (state.tdesc ? " \u25bc" : " \u25b2") : "");
 		th.tabIndex = 0;
-		th.setAttribute("aria-sort", j === key ? (ST.tdesc ? "descending" : "ascending") : "none");
+		th.setAttribute("aria-sort", j === key ? (state.tdesc ? "descending" : "ascending") : "none");
 		th.onclick = function () {
-			ST.tdesc = j === key ? !ST.tdesc : j < cols.length - 2;
-			ST.tsort = j;
+			state.tdesc = j === key ? !state.tdesc : j < cols.length - 2;
+			state.tsort = j;
 			table(v);
 		};
 		head.appendChild(th);
 	});
 	var body = tab.createTBody();
-	n = ST.tall ? rows.length : Math.min(rows.length, TABLEMAX);
+	n = state.tall ? rows.length : Math.min(rows.length, TABLEMAX);
 	for (k = 0; k < n; k++) row(body, cols, rows[k]);
 	t.appendChild(tab);
 	if (n < rows.length) {
 		var more = document.createElement("button");
 		more.id = "tableall";
 		more.textContent = "Show all " + group(rows.length) + " rows";
-		more.onclick = function () { ST.tall = true; table(v); };
+		more.onclick = function () { state.tall = true; table(v); };
 		t.appendChild(more);
 	}
 }
@@ -124,7 +124,7 @@ function row(body, cols, r) {
 		td.textContent = c[2](x);
 		if (typeof x === "number") td.setAttribute("data-v", x);
 	});
-	if (ST.tfile) return;
+	if (state.tfile) return;
 	tr.tabIndex = 0;
 	tr.onclick = function () { sandwich(r.name); };
 	tr.onkeydown = function (e) { if (e.key === "Enter") sandwich(r.name); };

@@ -11,7 +11,7 @@ function diffcolors(v) {
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
-		if (D.hues) d = -d;
+		if (DATA.hues) d = -d;
 		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
 		/* delta's colours, one a shade of 211 each way, made once */
 		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
@@ -29,7 +29,7 @@ function namecolors(v) {
 	for (i = v.n - 1; i >= 0; i--) c[v.f[i]] = v.col[i];
 	return c;
 }
-var NEWCOLOR = D.diff ? D.legend[2][1] : "#000000", CIDX = null;
+var NEWCOLOR = DATA.diff ? DATA.legend[2][1] : "#000000", CIDX = null;
 function hex(r, g, b) {
 	return "#" + [r, g, b].map(function (x) { return (x | 0).toString(16).padStart(2, "0"); }).join("");
 }
@@ -459,7 +459,7 @@ function transform(v, list) {
  * through the transforms list, reversed with rev. */
 function folded(v, head, e, list, rev) {
 	var out = head.slice();
-	function full(id) { return NAMES[id] + (D.annot[id] ? "_[" + D.annot[id] + "]" : ""); }
+	function full(id) { return NAMES[id] + (DATA.annot[id] ? "_[" + DATA.annot[id] + "]" : ""); }
 	function line(s, w, b) {
 		out.push(s.map(full).join(";") + " " + (v.b ? b + " " : "") + w);
 	}
