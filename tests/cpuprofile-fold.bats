@@ -142,6 +142,86 @@ CrRendererMain;work at page.js:3;fib at page.js:1 3" ]
 	diff <(cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/obj.json") <(cpuprofile-fold --by-thread "$C/small-trace.json")
 }
 
+# proc PID TS NAME FN [ID]: a Profile event of PID (its tid PID) at
+# TS, and its chunk (on the sampler's tid PID+1, at TS+10) of three
+# samples in FN at a.js:1, one microsecond apart; NAME, when not "-", a
+# thread_name event for PID/PID; ID ("0x1" unless given) the profile's
+# id, "-" for a chunk without its Profile event
+proc() {
+	local id=${5:-0x1}
+	[ "$id" = - ] && id=0x9 || printf '{"name": "Profile", "ph": "P", "pid": %s, "tid": %s, "ts": %s, "id": "%s", "args": {"data": {"startTime": 0}}},\n' "$1" "$1" "$2" "$id"
+	[ "$3" = - ] || printf '{"name": "thread_name", "ph": "M", "pid": %s, "tid": %s, "args": {"name": "%s"}},\n' "$1" "$1" "$3"
+	printf '{"name": "ProfileChunk", "ph": "P", "pid": %s, "tid": %s, "ts": %s, "id": "%s", "args": {"data": {"cpuProfile": {' "$1" $(($1 + 1)) $(($2 + 10)) "$id"
+	printf '"nodes": [{"id": 1, "callFrame": {"functionName": "(root)"}}, {"id": 2, "parent": 1, "callFrame": {"functionName": "%s", "url": "http://x/a.js", "lineNumber": 0}}],' "$4"
+	printf '"samples": [2, 2, 2]}, "timeDeltas": [1, 1, 1]}}},\n'
+}
+
+@test "cpuprofile-fold: profiles are per process, their ids repeat across processes" {
+	# two renderers (a page and its cross-origin iframe) each number
+	# their profile 0x1 and their nodes from 1
+	t=$BATS_TEST_TMPDIR/t.json
+	{ echo '['; proc 100 10 - pageA; proc 200 10 - pageB; echo '{}]'; } >"$t"
+	run cpuprofile-fold "$t"
+	status_is 0
+	[ "$output" = "pageA at a.js:1 3
+pageB at a.js:1 3" ]
+	run cpuprofile-fold -t "$t"
+	[ "$output" = "# fg: unit=microseconds
+pageA at a.js:1 2
+pageB at a.js:1 2" ]
+	# --by-thread: the Profile event's pid/tid, or the thread's name,
+	# with its pid when a thread of another process has that name too
+	run cpuprofile-fold --by-thread "$t"
+	[ "$output" = "100/100;pageA at a.js:1 3
+200/200;pageB at a.js:1 3" ]
+	{ echo '['; proc 100 10 CrRendererMain pageA; proc 200 10 CrRendererMain pageB
+	  proc 300 10 CrBrowserMain main; echo '{}]'; } >"$t"
+	run cpuprofile-fold --by-thread "$t"
+	[ "$output" = "CrBrowserMain;main at a.js:1 3
+CrRendererMain pid 100;pageA at a.js:1 3
+CrRendererMain pid 200;pageB at a.js:1 3" ]
+	# two profiles of one thread share its root
+	{ echo '['; proc 100 10 CrRendererMain pageA; proc 100 50 - pageB 0x2; echo '{}]'; } >"$t"
+	run cpuprofile-fold --by-thread "$t"
+	[ "$output" = "CrRendererMain;pageA at a.js:1 3
+CrRendererMain;pageB at a.js:1 3" ]
+}
+
+@test "cpuprofile-fold: a chunk without its Profile event is folded all the same" {
+	# the Profile event of 300's profile is missing (a trace whose
+	# start was cut); its chunk carries all it needs
+	t=$BATS_TEST_TMPDIR/t.json
+	{ echo '['; proc 100 10 - pageA; proc 300 10 - lost -; echo '{}]'; } >"$t"
+	run cpuprofile-fold "$t"
+	status_is 0
+	[ "$output" = "lost at a.js:1 3
+pageA at a.js:1 3" ]
+	# in the chunk's own thread
+	run cpuprofile-fold --by-thread "$t"
+	[ "$output" = "100/100;pageA at a.js:1 3
+300/301;lost at a.js:1 3" ]
+	# a Profile event later than its chunk declares it all the same:
+	# the chunk is kept, and the profile is the Profile event's thread
+	{ echo '['; proc 100 10 - pageA; echo '{"name": "Profile", "ph": "P", "pid": 300, "tid": 300, "ts": 90, "id": "0x9", "args": {"data": {}}},'
+	  proc 300 10 - lost -; echo '{}]'; } >"$t"
+	run cpuprofile-fold --by-thread "$t"
+	[ "$output" = "100/100;pageA at a.js:1 3
+300/300;lost at a.js:1 3" ]
+}
+
+@test "cpuprofile-fold: two CpuProfile events of one thread are two profiles" {
+	t=$BATS_TEST_TMPDIR/t.json
+	for f in f g; do
+		printf '{"name": "CpuProfile", "ph": "I", "pid": 3, "tid": 4, "ts": 1, "args": {"data": {"cpuProfile": {'
+		printf '"nodes": [{"id": 1, "callFrame": {"functionName": "(root)"}, "children": [2]}, {"id": 2, "callFrame": {"functionName": "%s"}}],' $f
+		printf '"samples": [2, 2], "timeDeltas": [5, 10]}}}},\n'
+	done | { echo "["; cat; echo "{}]"; } >"$t"
+	run cpuprofile-fold "$t"
+	status_is 0
+	[ "$output" = "f 2
+g 2" ]
+}
+
 @test "cpuprofile-fold: an older trace's CpuProfile event holds a whole profile" {
 	# samples 2,2,3 at 5, 15, 40: main runs 35 (to the last sample), f 0
 	printf '%s\n' '{"traceEvents": [' \

@@ -58,11 +58,15 @@ struct spans {
 };
 
 struct prof {
-	uint32_t key;		/* interned id or "pid:tid" */
+	uint32_t key;		/* interned id, "pid/tid" or the file's name */
+	uint32_t pid;		/* interned pid: V8 numbers profiles per process */
 	char *thread;		/* "pid/tid", for --by-thread */
 	struct spans nodes, samples, deltas;
 	uint64_t head;		/* old format: the head node's offset, or 0 */
 	int old;		/* old format: timestamps, not deltas */
+	int declared;		/* by a Profile or CpuProfile event */
+	int named;		/* thread: from a thread_name event (2: shared
+				 * with another process) */
 	uint64_t off;		/* where it was declared */
 };
 
@@ -71,7 +75,7 @@ struct event {
 	double ts;
 	size_t seq;
 	int kind;
-	uint32_t key, pidtid;
+	uint32_t key, pid, pidtid;	/* key: the id, or pidtid */
 	uint64_t args, off;
 };
 
@@ -527,31 +531,31 @@ emit(struct cp *c, const struct prof *p)
 
 /* --- profiles ------------------------------------------------------------- */
 
+/* The profile of key in process pid, or NULL. */
 static struct prof *
-prof_get(struct cp *c, uint32_t key, const char *thread, uint64_t off, int reset)
+prof_find(struct cp *c, uint32_t pid, uint32_t key)
 {
-	struct prof *p;
 	size_t i;
 
 	for (i = 0; i < c->nprof; i++)
-		if (c->prof[i].key == key)
-			break;
-	if (i == c->nprof) {
-		if (!thread)
-			return NULL;
-		c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
-		memset(&c->prof[i], 0, sizeof(c->prof[i]));
-		c->nprof++;
-		reset = 1;
-	}
-	p = &c->prof[i];
-	if (reset) {
-		p->key = key;
-		p->nodes.n = p->samples.n = p->deltas.n = 0;
-		free(p->thread);
-		p->thread = estrdup(thread);
-		p->off = off;
-	}
+		if (c->prof[i].key == key && c->prof[i].pid == pid)
+			return &c->prof[i];
+	return NULL;
+}
+
+/* A new profile, empty, of thread ("pid/tid" or the file's name). */
+static struct prof *
+prof_new(struct cp *c, uint32_t pid, uint32_t key, const char *thread, uint64_t off)
+{
+	struct prof *p;
+
+	c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
+	p = &c->prof[c->nprof++];
+	memset(p, 0, sizeof(*p));
+	p->key = key;
+	p->pid = pid;
+	p->thread = estrdup(thread);
+	p->off = off;
 	return p;
 }
 
@@ -586,7 +590,7 @@ fold_prof(struct cp *c, const struct prof *p)
 static void
 one_profile(struct cp *c, const uint64_t *o, const char *thread)
 {
-	struct prof *p = prof_get(c, intern(&c->str, thread, strlen(thread)), thread, 0, 1);
+	struct prof *p = prof_new(c, 0, intern(&c->str, thread, strlen(thread)), thread, 0);
 
 	if (o[0])
 		span_add(&p->nodes, o[0]);
@@ -680,6 +684,7 @@ read_event(struct cp *c, struct json *j)
 	e->kind = kind;
 	e->args = args;
 	e->off = off;
+	e->pid = intern(&c->str, pid, strlen(pid));
 	snprintf(key, sizeof(key), "%s/%s", pid, tid);
 	e->pidtid = intern(&c->str, key, strlen(key));
 	e->key = e->pidtid;
@@ -722,17 +727,70 @@ args_key(struct cp *c, const struct event *e, const char *key)
 	return o;
 }
 
+/* A Profile event: its profile declared, in its thread (a chunk's tid
+ * is often the sampler's), its chunks so far kept. */
+static void
+declare(struct cp *c, struct prof *p, const struct event *e)
+{
+	const char *thread = intern_str(&c->str, e->pidtid);
+
+	if (!p)
+		p = prof_new(c, e->pid, e->key, thread, e->off);
+	if (p->declared)
+		return;
+	p->declared = 1;
+	free(p->thread);
+	p->thread = estrdup(thread);
+	p->off = e->off;
+}
+
+/* Each profile's thread named for --by-thread: the last thread_name
+ * given for its pid/tid, followed by " pid PID" when a thread of
+ * another process has that name too (a page's renderer and an
+ * iframe's are both CrRendererMain). */
+static void
+name_threads(struct cp *c)
+{
+	size_t i, k, n;
+	struct prof *p;
+	const char *pid;
+
+	for (i = 0; i < c->nprof; i++)
+		for (k = c->ntn; k-- > 0;)
+			if (!strcmp(c->prof[i].thread, intern_str(&c->str, c->tn[k].pidtid))) {
+				free(c->prof[i].thread);
+				c->prof[i].thread = estrdup(intern_str(&c->str, c->tn[k].name));
+				c->prof[i].named = 1;
+				break;
+			}
+	for (i = 0; i < c->nprof; i++)
+		for (k = 0; k < c->nprof && c->prof[i].named == 1; k++)
+			if (c->prof[k].pid != c->prof[i].pid && c->prof[k].named &&
+			    !strcmp(c->prof[k].thread, c->prof[i].thread))
+				c->prof[i].named = 2;
+	for (i = 0; i < c->nprof; i++) {
+		p = &c->prof[i];
+		if (p->named != 2)
+			continue;
+		pid = intern_str(&c->str, p->pid);
+		n = strlen(p->thread);
+		p->thread = erealloc(p->thread, n + strlen(pid) + 6);
+		sprintf(p->thread + n, " pid %s", pid);
+	}
+}
+
 /* The events in the order of their ts, applied as speedscope does. */
 static void
 apply_events(struct cp *c)
 {
-	size_t i, k;
+	size_t i;
 	struct event *e;
 	struct prof *p;
 	uint64_t data, o;
 	struct json *j = &c->a;
 	static const char *const chunkkeys[] = { "cpuProfile", "timeDeltas" };
 	uint64_t co[2];
+	const char *thread;
 
 	if (c->nev)
 		qsort(c->ev, c->nev, sizeof(*c->ev), event_cmp);
@@ -750,16 +808,23 @@ apply_events(struct cp *c)
 			continue;
 		}
 		data = args_key(c, e, "data");
+		thread = intern_str(&c->str, e->pidtid);
+		p = prof_find(c, e->pid, e->key);
 		if (e->kind == E_PROFILE) {
-			prof_get(c, e->key, intern_str(&c->str, e->pidtid), e->off, 1);
+			declare(c, p, e);
 		} else if (e->kind == E_CPUPROFILE && data) {
-			p = prof_get(c, e->key, intern_str(&c->str, e->pidtid), e->off, 1);
+			/* a whole profile: another in the thread is another */
+			p = prof_new(c, e->pid, e->key, thread, e->off);
+			p->declared = 1;
 			at(c, j, data);
 			json_findkeys(j, chunkkeys, co, 1);
 			if (co[0])
 				cpuprofile_spans(c, p, co[0], 1);
-		} else if (e->kind == E_CHUNK && data &&
-		    (p = prof_get(c, e->key, NULL, e->off, 0))) {
+		} else if (e->kind == E_CHUNK && data) {
+			/* a chunk before its Profile event, or without one,
+			 * is folded all the same, in the chunk's thread */
+			if (!p)
+				p = prof_new(c, e->pid, e->key, thread, e->off);
 			at(c, j, data);
 			json_findkeys(j, chunkkeys, co, 2);
 			if (co[0])
@@ -768,14 +833,7 @@ apply_events(struct cp *c)
 				span_add(&p->deltas, co[1]);
 		}
 	}
-	/* the thread's name, the last one given, for --by-thread */
-	for (i = 0; i < c->nprof; i++)
-		for (k = c->ntn; k-- > 0;)
-			if (!strcmp(c->prof[i].thread, intern_str(&c->str, c->tn[k].pidtid))) {
-				free(c->prof[i].thread);
-				c->prof[i].thread = estrdup(intern_str(&c->str, c->tn[k].name));
-				break;
-			}
+	name_threads(c);
 }
 
 static void

@@ -4,8 +4,10 @@
  * --cpu-prof, Chrome DevTools, VS Code), the old one with a nested
  * "head" tree and absolute "timestamps", and a Trace Event Format file
  * ({"traceEvents": [...]} or a bare array) whose Profile, ProfileChunk
- * (or older CpuProfile) events carry a profile per id, pid and tid, as
- * speedscope's importer reads them.  The JSON is read in one pass; the
+ * (or older CpuProfile) events carry a profile per pid and id (or pid
+ * and tid), as speedscope's importer reads them, but a profile's id is
+ * only unique in its process, and a chunk without its Profile event is
+ * folded too.  The JSON is read in one pass; the
  * samples are not kept but added to their node as they are read (two
  * cursors walk the samples and their time deltas side by side), so
  * memory follows the nodes, not the samples.
