@@ -337,6 +337,16 @@ offset() {
 	bad "$f" "byte $(offset "$f" '7]'): sample 7 names no node"
 	printf '{"nodes": [{"id": 1}], "samples": [1, 1, 1], "timeDeltas": [0, 1]}' >"$f"
 	bad "$f" "byte $(offset "$f" '1]'): more samples than timeDeltas"
+	# a node is the child of one node, whether "children" or "parent" say
+	printf '{"nodes": [{"id": 1, "children": [2, 3]}, {"id": 2, "children": [3]}, {"id": 3}], "samples": [3], "timeDeltas": [0]}' >"$f"
+	bad "$f" "byte $(offset "$f" '3]}, {"id": 3'): node 3 has two parents"
+	printf '{"nodes": [{"id": 1, "children": [2, 3]}, {"id": 2}, {"id": 3, "parent": 2}], "samples": [3], "timeDeltas": [0]}' >"$f"
+	bad "$f" "byte $(offset "$f" '3]'): node 3 has two parents"
+	# named twice by one parent, or by both its parent's "children"
+	# and its own "parent", it has one
+	printf '{"nodes": [{"id": 1, "children": [2, 2]}, {"id": 2, "parent": 1, "callFrame": {"functionName": "f"}}], "samples": [2], "timeDeltas": [0]}' >"$f"
+	run cpuprofile-fold "$f"
+	[ "$output" = "(anonymous);f 1" ]
 	# a parent cycle ends with a message, not a loop
 	printf '{"nodes": [{"id": 1, "parent": 2}, {"id": 2, "parent": 1}], "samples": [2], "timeDeltas": [0]}' >"$f"
 	run cpuprofile-fold "$f"

@@ -3,10 +3,11 @@
  * A profile is gathered as spans: the offsets of its "nodes",
  * "samples" and "timeDeltas" arrays (a trace's chunks give several of
  * each, in the order of their events' ts, as speedscope sorts them).
- * Its nodes are then read into a table, their parents resolved (a
- * node's "children" win over a child's "parent", as in speedscope),
- * and its samples walked, each adding its weight to its node.  Last,
- * each node with a weight becomes a stack, walking up to the root.
+ * Its nodes are then read into a table, their parents resolved (from
+ * a node's "children" or a child's "parent": a node given two parents
+ * is an error), and its samples walked, each adding its weight to its
+ * node.  Last, each node with a weight becomes a stack, walking up to
+ * the root.
  *
  * Weights in time follow speedscope's importer: consecutive samples of
  * one node are a run; a run starts at its first sample's time, or at
@@ -39,6 +40,7 @@ struct node {
 	uint32_t label;		/* in the label interner, NONE until made */
 	int64_t line;		/* 1-based, 0 unknown */
 	int kind;
+	int linked;		/* named in a node's "children" */
 };
 
 /* a child named in a node's "children" */
@@ -319,6 +321,7 @@ read_nodes(struct cp *c, const struct prof *p)
 	struct json *j = &c->a;
 	size_t i, e;
 	uint32_t ch;
+	struct node *nd;
 
 	c->nnode = c->nedge = 0;
 	if (p->head)
@@ -339,7 +342,12 @@ read_nodes(struct cp *c, const struct prof *p)
 		if ((ch = node_find(c, c->edge[e].child)) == NONE)
 			json_error(&c->j, c->edge[e].off, "child %lld names no node",
 			    (long long)c->edge[e].child);
-		c->node[ch].parent = c->edge[e].parent;
+		nd = &c->node[ch];
+		if ((nd->linked || nd->parentid != -1) && nd->parent != c->edge[e].parent)
+			json_error(&c->j, c->edge[e].off, "node %lld has two parents",
+			    (long long)nd->id);
+		nd->parent = c->edge[e].parent;
+		nd->linked = 1;
 	}
 }
 
