@@ -1,8 +1,9 @@
 /* speedscope-fold: speedscope's JSON file format to folded stacks
  *
- * Options and wiring: each file is read whole (lib/read/whole) and
- * folded by lib/read/sscope; the stacks of every file are added up
- * (their units must agree) and printed sorted after the unit header.
+ * Options and wiring: each file is read whole (lib/read/whole, up to
+ * --max-size) and folded by lib/read/sscope; the stacks of every file
+ * are added up (their units must agree) and printed sorted after the
+ * unit header.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ usage(void)
 	    "      --by-profile      a root frame per profile, its name\n"
 	    "      --full-path       the frame's whole file name, not its base name\n"
 	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n"
+	    "      --max-size SIZE   refuse more decompressed bytes (default 4G)\n"
 	    "  -h, --help            show this help\n"
 	    "      --version         show the version\n", argv0);
 	exit_stdout();
@@ -32,12 +34,13 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_BYPROFILE = 256, O_FULLPATH };
+	enum { O_BYPROFILE = 256, O_FULLPATH, O_MAXSIZE };
 	static const struct option lo[] = {
 		{ "profile", required_argument, NULL, 'p' },
 		{ "by-profile", no_argument, NULL, O_BYPROFILE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "list", no_argument, NULL, 'l' },
+		{ "max-size", required_argument, NULL, O_MAXSIZE },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -45,6 +48,7 @@ main(int argc, char **argv)
 	struct sscope_opt opt = { NULL, 0, 0, 0 };
 	struct whole w;
 	const char *first = NULL;
+	uint64_t maxsize = 4ULL << 30;
 	int c, i, unit = -1, u;
 
 	argv[0] = setprogname(argv[0]);
@@ -54,6 +58,10 @@ main(int argc, char **argv)
 		case O_BYPROFILE: opt.byprofile = 1; break;
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'l': opt.list = 1; break;
+		case O_MAXSIZE:
+			if (!(maxsize = estrtosize(optarg, "size")))
+				usage_error("bad size '%s'", optarg);
+			break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -63,7 +71,7 @@ main(int argc, char **argv)
 	argv += optind;
 	stackmap_init(&out);
 	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, UINT64_MAX, json_head);
+		whole_read(&w, argc ? argv[i] : NULL, maxsize, json_head);
 		u = sscope_fold(w.s, w.n, w.name, &opt, &out);
 		if (u < 0 && opt.profile && !opt.list)
 			fileerr(w.name, 0, "no profile '%s' (see --list)", opt.profile);

@@ -315,6 +315,11 @@ offset() {
 	diff <(cpuprofile-fold "$f") <(cpuprofile-fold "$C/small.cpuprofile")
 	printf '{"profiles": []}' >"$f"
 	bad "$f" "byte 0: JSON that is neither a .cpuprofile nor a trace (no nodes, head or traceEvents)"
+	# the offset is the value's, after the blanks before it
+	printf '  \n {"profiles": []}' >"$f"
+	bad "$f" "byte 4: JSON that is neither a .cpuprofile nor a trace (no nodes, head or traceEvents)"
+	printf '\t42' >"$f"
+	bad "$f" "byte 1: not a .cpuprofile nor a trace: the JSON is a number"
 }
 
 @test "cpuprofile-fold: wrong types, and ids that name nothing" {
@@ -362,7 +367,34 @@ offset() {
 	bad "$f" "byte 0: no CPU profile in this trace: record with the disabled-by-default-v8.cpu_profiler category"
 }
 
+@test "cpuprofile-fold: a decompression bomb stops at --max-size" {
+	T=$BATS_TEST_TMPDIR
+	# 20 MB of blanks, compressed to 20 kB
+	head -c 20000000 /dev/zero | tr '\0' ' ' | gzip -n >"$T/bomb.cpuprofile.gz"
+	fails_with "cpuprofile-fold: $T/bomb.cpuprofile.gz: decompressed size exceeds 1048576 bytes (--max-size)" \
+	    cpuprofile-fold --max-size 1M "$T/bomb.cpuprofile.gz"
+	runsh "cpuprofile-fold --max-size 1M <'$T/bomb.cpuprofile.gz'"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: <stdin>: decompressed size exceeds 1048576 bytes (--max-size)" ]
+	# and a file that is not compressed, before it is read
+	gzip -dc "$T/bomb.cpuprofile.gz" >"$T/big.cpuprofile"
+	fails_with "cpuprofile-fold: $T/big.cpuprofile: input size exceeds 1048576 bytes (--max-size)" \
+	    cpuprofile-fold --max-size 1M "$T/big.cpuprofile"
+	runsh "cat '$T/big.cpuprofile' | cpuprofile-fold --max-size 1M"
+	[ "$output" = "cpuprofile-fold: <stdin>: input size exceeds 1048576 bytes (--max-size)" ]
+	# within the bound, the file is read, blanks and all
+	run cpuprofile-fold --max-size 30M "$T/bomb.cpuprofile.gz"
+	[ "$output" = "cpuprofile-fold: $T/bomb.cpuprofile.gz: byte 20000000: no JSON value" ]
+	[ "$(wc -c <"$C/small.cpuprofile")" -lt 10240 ]
+	diff <(cpuprofile-fold --max-size 10k "$C/small.cpuprofile") <(cpuprofile-fold "$C/small.cpuprofile")
+}
+
 @test "cpuprofile-fold: usage errors exit 2" {
+	for v in 0 12Q -1 ''; do
+		run cpuprofile-fold --max-size "$v" "$C/small.cpuprofile"
+		status_is 2
+		[ "${lines[0]}" = "cpuprofile-fold: bad size '$v'" ]
+	done
 	run cpuprofile-fold --bogus
 	status_is 2
 	[ "${lines[1]}" = "Try 'cpuprofile-fold --help' for more information." ]

@@ -111,6 +111,9 @@ bad() {
 	run timeout 10 speedscope-fold /dev/zero
 	[ "$output" = "speedscope-fold: /dev/zero: byte 0: not JSON (it starts with byte 0x00)" ]
 	bad '{"profiles": []}' "not a speedscope file (no shared frames)"
+	# the offset is the value's, after the blanks before it
+	bad '   @{"profiles": []}' "not a speedscope file (no shared frames)"
+	bad $'\n @42' "not a speedscope file: the JSON is a number"
 	bad '{"shared": @{}, "profiles": []}' "shared has no frames"
 	bad '{"shared": {"frames": [@{"file": "x"}]}, "profiles": []}' "a frame without a name"
 	bad "$fr"'[{"type": "sampled", "unit": "none", "samples": [[0], @[1]], "weights": [1]}]}' \
@@ -145,7 +148,31 @@ bad() {
 	bad "$fr"'[{"type": @"X", "frame": 0, "at": 5}]}]}' "an event of unknown type 'X'"
 }
 
+@test "speedscope-fold: a decompression bomb stops at --max-size" {
+	T=$BATS_TEST_TMPDIR
+	# 20 MB of blanks, compressed to 20 kB
+	head -c 20000000 /dev/zero | tr '\0' ' ' | gzip -n >"$T/bomb.json.gz"
+	fails_with "speedscope-fold: $T/bomb.json.gz: decompressed size exceeds 1048576 bytes (--max-size)" \
+	    speedscope-fold --max-size 1M "$T/bomb.json.gz"
+	runsh "speedscope-fold --max-size 1M <'$T/bomb.json.gz'"
+	status_is 1
+	[ "$output" = "speedscope-fold: <stdin>: decompressed size exceeds 1048576 bytes (--max-size)" ]
+	# and a file that is not compressed, before it is read
+	gzip -dc "$T/bomb.json.gz" >"$T/big.json"
+	fails_with "speedscope-fold: $T/big.json: input size exceeds 1048576 bytes (--max-size)" \
+	    speedscope-fold --max-size 1M "$T/big.json"
+	# within the bound, the file is read, blanks and all
+	run speedscope-fold --max-size 30M "$T/bomb.json.gz"
+	[ "$output" = "speedscope-fold: $T/bomb.json.gz: byte 20000000: no JSON value" ]
+	diff <(speedscope-fold --max-size 10k "$S/threads.speedscope.json") <(speedscope-fold "$S/threads.speedscope.json")
+}
+
 @test "speedscope-fold: usage errors exit 2" {
+	for v in 0 12Q -1 ''; do
+		run speedscope-fold --max-size "$v" "$BATS_TEST_TMPDIR/none"
+		status_is 2
+		[ "${lines[0]}" = "speedscope-fold: bad size '$v'" ]
+	done
 	run speedscope-fold --profile
 	status_is 2
 	[ "${lines[1]}" = "Try 'speedscope-fold --help' for more information." ]

@@ -905,7 +905,7 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 	static const char *const keys[] = { "nodes", "samples", "timeDeltas", "head",
 	    "timestamps", "traceEvents" };
 	static struct cp c;
-	uint64_t off[LEN(keys)];
+	uint64_t off[LEN(keys)], top;
 	const char *base;
 	size_t i, np;
 	int k;
@@ -921,10 +921,11 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 	intern_init(&c.labels);
 	intern(&c.str, "", 0);
 	k = json_peek(&c.j);
+	top = json_off(&c.j);
 	if (k == JSON_ARR) {
 		/* a trace's bare array may lack its ']' (a trace cut short) */
 		c.j.partial = 1;
-		off[0] = json_off(&c.j);
+		off[0] = top;
 		json_skip(&c.j);
 		json_end(&c.j);
 		read_trace(&c, off[0]);
@@ -938,10 +939,10 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 		else if (off[0] || off[3])
 			one_profile(&c, off, base);
 		else
-			json_error(&c.j, 0, "JSON that is neither a .cpuprofile nor a trace "
+			json_error(&c.j, top, "JSON that is neither a .cpuprofile nor a trace "
 			    "(no nodes, head or traceEvents)");
 	} else {
-		json_error(&c.j, 0, "not a .cpuprofile nor a trace: the JSON is %s",
+		json_error(&c.j, top, "not a .cpuprofile nor a trace: the JSON is %s",
 		    json_kindname(k));
 	}
 	for (i = 0; i < c.nprof; i++)

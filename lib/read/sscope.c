@@ -468,7 +468,7 @@ sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *
 {
 	static const char *const keys[] = { "shared", "profiles" };
 	static struct ss c;
-	uint64_t off[2];
+	uint64_t off[2], top;
 	size_t i;
 	int unit = -1, k, first = -1;
 
@@ -480,11 +480,13 @@ sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *
 	c.m = m;
 	intern_init(&c.labels);
 	if ((k = json_peek(&c.j)) != JSON_OBJ)
-		json_error(&c.j, 0, "not a speedscope file: the JSON is %s", json_kindname(k));
+		json_error(&c.j, json_off(&c.j), "not a speedscope file: the JSON is %s",
+		    json_kindname(k));
+	top = json_off(&c.j);
 	json_findkeys(&c.j, keys, off, 2);
 	json_end(&c.j);
 	if (!off[0] || !off[1])
-		json_error(&c.j, 0, "not a speedscope file (no %s)", off[0] ? "profiles" : "shared frames");
+		json_error(&c.j, top, "not a speedscope file (no %s)", off[0] ? "profiles" : "shared frames");
 	read_frames(&c, off[0]);
 	json_at(&c.a, &c.j, off[1]);
 	json_arr(&c.a);

@@ -41,11 +41,18 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	return n;
 }
 
+static noreturn void
+toobig(const struct whole *w, uint64_t maxsize)
+{
+	fileerr(w->name, 0, "input size exceeds %llu bytes (--max-size)",
+	    (unsigned long long)maxsize);
+}
+
 /* A regular file that is not compressed, read straight into a buffer
- * of its size: 1, or 0 (nothing read, fd where it was) when it is not
- * such a file. */
+ * of its size (refused first when that is more than maxsize): 1, or 0
+ * (nothing read, fd where it was) when it is not such a file. */
 static int
-read_plain(struct whole *w, int fd)
+read_plain(struct whole *w, int fd, uint64_t maxsize)
 {
 	struct stat st;
 	off_t start;
@@ -55,6 +62,8 @@ read_plain(struct whole *w, int fd)
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (start = lseek(fd, 0, SEEK_CUR)) < 0 ||
 	    (pread(fd, magic, 2, start) == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
 		return 0;
+	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
+		toobig(w, maxsize);
 	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
 	w->buf = emalloc(w->cap);
 	for (;;) {
@@ -70,7 +79,8 @@ read_plain(struct whole *w, int fd)
 		if (!r)
 			return 1;
 		lookat(w, w->buf + w->n, (size_t)r);
-		w->n += (size_t)r;
+		if ((w->n += (size_t)r) > maxsize)
+			toobig(w, maxsize);
 	}
 }
 
@@ -84,10 +94,8 @@ whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *che
 	w->name = displayname(path);
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
-	if (!read_plain(w, fd))
+	if (!read_plain(w, fd, maxsize))
 		w->gzip = z_read(fd, w->name, maxsize, keep, w);
-	if (w->n > maxsize)
-		fileerr(w->name, 0, "more than %llu bytes", (unsigned long long)maxsize);
 	w->s = w->buf ? w->buf : "";
 	if (fd > 0)
 		close(fd);
