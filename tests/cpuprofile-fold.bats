@@ -260,6 +260,34 @@ main at b.js:1 35" ]
 	[ "$(cpuprofile-fold "$C/chrome-trace.json" | awk '{ s += $NF } END { print s }')" = "$want" ]
 }
 
+@test "cpuprofile-fold: Chromium's trace of a page and its cross-origin iframe, two renderers" {
+	# each renderer's profile is 0x1, its nodes numbered from 1
+	t=$C/chrome-iframe-trace.json
+	[ "$(grep -o '"id": "0x1", "name": "Profile", "ph": "P", "pid": 25[01][29][23]' "$t" | wc -l)" = 2 ]
+	run cpuprofile-fold --by-thread "$t"
+	status_is 0
+	[[ "$output" == *"CrRendererMain pid 25123;"*"fibB at frame.js:1;fibB at frame.js:1"* ]]
+	[[ "$output" == *"CrRendererMain pid 25092;"*"fibA at page.js:1;fibA at page.js:1"* ]]
+	# each page's code under its own renderer only
+	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain pid 25092;.*fibB')" = 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain pid 25123;.*fibA')" = 0 ]
+	# each renderer's total: its samples but (program), (idle) and (root)'s own
+	command -v node >/dev/null || skip "needs node for the totals"
+	want=$(node -e '
+		const ev = JSON.parse(require("fs").readFileSync(process.argv[1])).traceEvents;
+		const fn = new Map(), n = new Map();
+		for (const e of ev) if (e.name === "ProfileChunk") {
+			const p = e.args.data.cpuProfile, k = e.pid + " " + e.id;
+			for (const x of p.nodes || []) fn.set(k + " " + x.id, x.callFrame.functionName);
+			for (const id of p.samples || [])
+				if (!["(program)", "(idle)", "(root)"].includes(fn.get(k + " " + id)))
+					n.set(e.pid, (n.get(e.pid) || 0) + 1);
+		}
+		for (const [pid, c] of [...n].sort()) console.log("CrRendererMain pid " + pid, c)' "$t")
+	got=$(printf '%s\n' "$output" | awk '{ split($0, f, ";"); s[f[1]] += $NF } END { for (k in s) print k, s[k] }' | sort)
+	[ "$got" = "$want" ] || { echo "got $got, want $want" >&2; return 1; }
+}
+
 @test "cpuprofile-fold: gzip-compressed input and standard input read the same" {
 	gzip -c "$C/node-worker.cpuprofile" >"$BATS_TEST_TMPDIR/w.cpuprofile.gz"
 	diff <(cpuprofile-fold "$BATS_TEST_TMPDIR/w.cpuprofile.gz") <(cpuprofile-fold "$C/node-worker.cpuprofile")
