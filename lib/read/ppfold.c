@@ -79,7 +79,9 @@ endframe(struct ppfold *f, size_t start)
 	uint32_t id;
 	size_t n;
 
-	/* "worker 12" is no count, "# x" no comment, "f " no ambiguous leaf */
+	/* "worker 12" is no count, "# x" or "#" no comment, "f " no
+	 * ambiguous leaf; "#" grows to "#_" */
+	f->b = egrowarray(f->b, &f->bcap, f->blen + 1, 1);
 	n = frame_guard(f->b + start, f->blen - start);
 	id = intern(&f->frames, f->b + start, n);
 

@@ -49,7 +49,10 @@ label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
 	for (i = 0; i < lb->len; i++)
 		if ((unsigned char)lb->s[i] < 0x20)
 			lb->s[i] = ' ';
-	frame_clean(lb->s, lb->len);
+	/* room for the '_' of a bare "#" and the NUL */
+	lb->s = egrowarray(lb->s, &lb->cap, lb->len + 2, 1);
+	lb->len = frame_clean(lb->s, lb->len);
+	lb->s[lb->len] = 0;
 }
 
 void

@@ -22,7 +22,7 @@ struct labelbuf {
  * last '/' unless full is set) and ":LINE" when line > 0, then suffix
  * (an annotation such as "_[g]", or NULL).  Control characters become
  * blanks and the label is cleaned as frame_clean does (no ';', no
- * trailing count).
+ * trailing blank or count, no bare "#"); lb->len is its cleaned length.
  */
 void label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
     size_t flen, int64_t line, int full, const char *suffix);
