@@ -285,6 +285,24 @@ pprof_named() {
 	[ "$output" = "$(printf 'a;[unknown]  2 2\na;[unknown] ;x 1 1')" ]
 }
 
+# The JSON folders label frames themselves (stack/label): a name that
+# ends in blanks, or in a line end made one, ends in none, so that a
+# leaf "c  " is the frame "c" is and "c   1" no line of its own.
+@test "hostile: a JSON folder's frame never ends in a blank" {
+	printf '%s' '{"shared":{"frames":[{"name":"a;b\nc  "},{"name":"c"},{"name":"d\t\r\n"}]},' \
+	    '"profiles":[{"type":"sampled","unit":"none","startValue":0,"endValue":3,' \
+	    '"samples":[[0],[1],[2,0]],"weights":[1,2,4]}]}' >"$BATS_TEST_TMPDIR/b.speedscope.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/b.speedscope.json"
+	status_is 0
+	[ "$output" = "$(printf 'a:b c 1\nc 2\nd;a:b c 4')" ]
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},' \
+	    '{"id":2,"callFrame":{"functionName":"f \n ","url":"","lineNumber":-1,"columnNumber":-1}}],' \
+	    '"samples":[2,2],"timeDeltas":[1,1]}' >"$BATS_TEST_TMPDIR/b.cpuprofile"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/b.cpuprofile"
+	status_is 0
+	[ "$output" = "f 2" ]
+}
+
 @test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {
 	runsh "printf '\357\273\277a;b 1\n' | fg-merge"
 	status_is 0
