@@ -224,6 +224,11 @@ main at m.jl:1;sort! at ./sort.jl:100_[d];leaf at l.jl:5_[g] 2'
 	[ "$output" = "main at m.jl:1;sort! at sort.jl:3 1" ]
 	run jlprof-fold --full-path "$BATS_TEST_TMPDIR/w.jlprof"
 	[ "$output" = 'main at C:\src\m.jl:1;sort! at .\sort.jl:3 1' ]
+	# and --prune NAME@FILE finds the file after its last backslash
+	run jlprof-fold --prune 'sort!@sort.jl' "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = "main at m.jl:1 1" ]
+	run jlprof-fold --prune 'sort!@rt.jl' "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = "main at m.jl:1;sort! at sort.jl:3 1" ]
 }
 
 @test "jlprof-fold: labels as Julia prints frames" {

@@ -163,7 +163,8 @@ ispruned(const struct jlfold_opts *o, const struct jlframe *f)
 		if (f->filelen < p->filelen ||
 		    memcmp(f->file + f->filelen - p->filelen, p->file, p->filelen))
 			continue;
-		if (f->filelen == p->filelen || f->file[f->filelen - p->filelen - 1] == '/')
+		if (f->filelen == p->filelen || f->file[f->filelen - p->filelen - 1] == '/' ||
+		    f->file[f->filelen - p->filelen - 1] == '\\')
 			return 1;
 	}
 	return 0;
