@@ -97,6 +97,18 @@ main at app.js:10;a:b c 170" ]
 	[[ "$output" == *"old-head.cpuprofile;main at app.js:3 1"* ]]
 }
 
+@test "cpuprofile-fold: a url written on Windows is cut at its last backslash too" {
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},' \
+	    '{"id":2,"callFrame":{"functionName":"a","url":"C:\\Users\\me\\app\\b.js","lineNumber":4,"columnNumber":0}},' \
+	    '{"id":3,"callFrame":{"functionName":"f","url":"file:///C:/Users/me/app/c.js","lineNumber":0,"columnNumber":0}}],' \
+	    '"samples":[2,3,3],"timeDeltas":[1,1,1]}' >"$BATS_TEST_TMPDIR/w.cpuprofile"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/w.cpuprofile"
+	status_is 0
+	[ "$output" = "$(printf 'a at b.js:5 1\nf at c.js:1 2')" ]
+	run cpuprofile-fold --full-path "$BATS_TEST_TMPDIR/w.cpuprofile"
+	[ "$output" = "$(printf 'a at C:\\Users\\me\\app\\b.js:5 1\nf at file:///C:/Users/me/app/c.js:1 2')" ]
+}
+
 @test "cpuprofile-fold: the old format's nested head tree and absolute timestamps" {
 	# samples 2,3,3,4 at 1500100,1500110,1500150,1500200 (microseconds):
 	# main runs 10, leaf 90 until the (program) sample, which ends it

@@ -16,11 +16,15 @@ load helper
 		'eval at boot.jl:330;profile_test at REPL[1]:7;maximum at reduce.jl:652;mapreduce at reduce.jl:289 8')" ]
 }
 
-@test "fg-prune NAME@FILE: the file must be FILE or end in /FILE" {
+@test "fg-prune NAME@FILE: the file must be FILE or end in /FILE or \\FILE" {
 	runsh "fg-prune 'sort!@sort.jl' $DATA/folded/julia.folded | grep -c 'sort!'"
 	[ "$output" = 1 ]	# sort! at mysort.jl:3 stays
 	runsh "printf 'a;f at /x/base/sort.jl:3;g 2\na;f at /x/mysort.jl:3 1\n' | fg-prune f@sort.jl"
 	[ "$output" = "$(printf 'a 2\na;f at /x/mysort.jl:3 1')" ]
+	# or in \FILE: a path written on Windows (--full-path)
+	printf '%s\n' 'a;f at C:\x\sort.jl:3;g 2' 'a;f at C:\x\mysort.jl:3 1' >"$BATS_TEST_TMPDIR/w.folded"
+	run fg-prune f@sort.jl "$BATS_TEST_TMPDIR/w.folded"
+	[ "$output" = "$(printf '%s\n' 'a 2' 'a;f at C:\x\mysort.jl:3 1')" ]
 }
 
 @test "fg-prune: a NAME matches the function, not a substring or the file" {

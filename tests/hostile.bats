@@ -215,6 +215,50 @@ pprof_named() {
 	[ "$output" = "$(printf '#_evil;main 1\n#x;f 1')" ]
 }
 
+# A frame "#" alone, as a stack of its own, would make the line "# 3" a
+# comment, and its samples would be lost to every reader: every folder
+# writes it "#_", wherever it stands, so that it is one frame.
+@test "hostile: a frame named '#' alone stays a frame, from every folder" {
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},' \
+	    '{"id":2,"callFrame":{"functionName":"#","url":"","lineNumber":-1,"columnNumber":-1},"children":[3]},' \
+	    '{"id":3,"callFrame":{"functionName":"f","url":"a.js","lineNumber":0,"columnNumber":0}}],' \
+	    '"samples":[2,2,2,3],"timeDeltas":[1,1,1,1]}' >"$BATS_TEST_TMPDIR/h.cpuprofile"
+	for cmd in cpuprofile-fold fg-fold; do
+		runsh "$cmd $BATS_TEST_TMPDIR/h.cpuprofile | fg-merge"
+		status_is 0
+		[ "$output" = "$(printf '#_ 3\n#_;f at a.js:1 1')" ] || { echo "$cmd: $output" >&2; return 1; }
+	done
+	printf '%s' '{"shared":{"frames":[{"name":"#"},{"name":"f"}]},"profiles":[{"type":"sampled",' \
+	    '"unit":"none","startValue":0,"endValue":4,"samples":[[0],[0,1]],"weights":[3,1]}]}' \
+	    >"$BATS_TEST_TMPDIR/h.speedscope.json"
+	runsh "speedscope-fold $BATS_TEST_TMPDIR/h.speedscope.json | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '#_ 3\n#_;f 1')" ]
+	# and with --by-profile, a profile named "#" is a root of its own
+	runsh "sed 's/\"type\"/\"name\":\"#\",&/' $BATS_TEST_TMPDIR/h.speedscope.json | speedscope-fold --by-profile | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '#_;#_ 3\n#_;#_;f 1')" ]
+	pprof_named "$BATS_TEST_TMPDIR/h.pb" 23	# "#"
+	runsh "pprof-fold $BATS_TEST_TMPDIR/h.pb | grep -v '^# fg:'"
+	status_is 0
+	[ "$output" = "#_ 10" ]
+	printf '%s\n' 'legacy 1' 'frame 1 "#" "" -1 C' | mkjlprof >"$BATS_TEST_TMPDIR/h.jlprof"
+	run jlprof-fold -C "$BATS_TEST_TMPDIR/h.jlprof"
+	status_is 0
+	[ "$output" = "#_ 1" ]
+	# a process named "#;x" (comm can hold any byte): its root "#" too
+	printf 'prog 12 1.0: 1 cycles:\n\t1 # (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
+	printf '#;x 12 2.0: 1 cycles:\n\t1 f (/bin/p)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
+	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '#_;x;f 1\nprog;#_ 1')" ]
+	runsh "perf-fold --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	[ "$output" = "$(printf '#_ 1\nf 1')" ]
+	# none of the samples is lost to a reader
+	runsh "fg-fold $BATS_TEST_TMPDIR/h.cpuprofile | fg-top -n 1 --format json"
+	[[ $output == *'"total":4'* ]]
+}
+
 # stackcollapse-perf.pl cuts C++ names at '(' and may leave a frame that
 # ends in a blank ("h ", "[unknown] "): perf-fold writes it without, in
 # every place, so that a leaf is the frame it is inside a stack.
@@ -239,6 +283,24 @@ pprof_named() {
 	done
 	run fgdiff "$BATS_TEST_TMPDIR/u.folded" "$BATS_TEST_TMPDIR/u.folded"
 	[ "$output" = "$(printf 'a;[unknown]  2 2\na;[unknown] ;x 1 1')" ]
+}
+
+# The JSON folders label frames themselves (stack/label): a name that
+# ends in blanks, or in a line end made one, ends in none, so that a
+# leaf "c  " is the frame "c" is and "c   1" no line of its own.
+@test "hostile: a JSON folder's frame never ends in a blank" {
+	printf '%s' '{"shared":{"frames":[{"name":"a;b\nc  "},{"name":"c"},{"name":"d\t\r\n"}]},' \
+	    '"profiles":[{"type":"sampled","unit":"none","startValue":0,"endValue":3,' \
+	    '"samples":[[0],[1],[2,0]],"weights":[1,2,4]}]}' >"$BATS_TEST_TMPDIR/b.speedscope.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/b.speedscope.json"
+	status_is 0
+	[ "$output" = "$(printf 'a:b c 1\nc 2\nd;a:b c 4')" ]
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},' \
+	    '{"id":2,"callFrame":{"functionName":"f \n ","url":"","lineNumber":-1,"columnNumber":-1}}],' \
+	    '"samples":[2,2],"timeDeltas":[1,1]}' >"$BATS_TEST_TMPDIR/b.cpuprofile"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/b.cpuprofile"
+	status_is 0
+	[ "$output" = "f 2" ]
 }
 
 @test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {

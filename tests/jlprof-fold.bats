@@ -216,6 +216,21 @@ main at m.jl:1;sort! at ./sort.jl:100_[d] 2
 main at m.jl:1;sort! at ./sort.jl:100_[d];leaf at l.jl:5_[g] 2'
 }
 
+@test "jlprof-fold: a file recorded on Windows is cut at its last backslash, as Julia there prints it" {
+	printf '%s\n' 'legacy 1 2' 'frame 2 "main" "C:\\src\\m.jl" 1' 'frame 1 "sort!" ".\\sort.jl" 3' |
+	    mkjlprof >"$BATS_TEST_TMPDIR/w.jlprof"
+	run jlprof-fold "$BATS_TEST_TMPDIR/w.jlprof"
+	status_is 0
+	[ "$output" = "main at m.jl:1;sort! at sort.jl:3 1" ]
+	run jlprof-fold --full-path "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = 'main at C:\src\m.jl:1;sort! at .\sort.jl:3 1' ]
+	# and --prune NAME@FILE finds the file after its last backslash
+	run jlprof-fold --prune 'sort!@sort.jl' "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = "main at m.jl:1 1" ]
+	run jlprof-fold --prune 'sort!@rt.jl' "$BATS_TEST_TMPDIR/w.jlprof"
+	[ "$output" = "main at m.jl:1;sort! at sort.jl:3 1" ]
+}
+
 @test "jlprof-fold: labels as Julia prints frames" {
 	fold names
 	same 'top-level scope at REPL[1]:4 1

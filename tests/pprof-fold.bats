@@ -169,6 +169,17 @@ ours() {
 	[ "${lines[2]}" = "main() at /home/u/alloc.jl:3;print_to_string(::String, ::Vararg{Any}) at /opt/julia/share/julia/base/strings/io.jl:140 3" ]
 }
 
+@test "pprof-fold: --lines cuts a file written on Windows at its last backslash too" {
+	# one sample (10) of f at C:\src\x.go:12
+	hexfile "$BATS_TEST_TMPDIR/w.pb" 0a0408011002 12040801100a 2a06080110032004 \
+	    2208080122040801100c 3200 3201 61 3201 62 3201 66 320b 433a5c7372635c782e676f
+	run pprof-fold --no-header --lines "$BATS_TEST_TMPDIR/w.pb"
+	status_is 0
+	[ "$output" = "f at x.go:12 10" ]
+	run pprof-fold --no-header --lines --full-path "$BATS_TEST_TMPDIR/w.pb"
+	[ "$output" = 'f at C:\src\x.go:12 10' ]
+}
+
 @test "pprof-fold: --by-label and --tag on PProf.jl's string and numeric labels" {
 	mkpprof allocs >"$BATS_TEST_TMPDIR/a.pb"
 	run pprof-fold --by-label type --no-alloc-type "$BATS_TEST_TMPDIR/a.pb"

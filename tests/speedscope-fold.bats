@@ -104,6 +104,17 @@ bad() {
 	fails_with "speedscope-fold: $f: byte $off: $2" speedscope-fold "$f"
 }
 
+@test "speedscope-fold: a file written on Windows is cut at its last backslash too" {
+	printf '%s' '{"shared":{"frames":[{"name":"Program.Main","file":"C:\\src\\app\\Program.py","line":12},' \
+	    '{"name":"g","file":"D:/src/g.py"}]},"profiles":[{"type":"sampled","unit":"none",' \
+	    '"startValue":0,"endValue":3,"samples":[[0],[0,1]],"weights":[1,2]}]}' >"$BATS_TEST_TMPDIR/w.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/w.json"
+	status_is 0
+	[ "$output" = "$(printf 'Program.Main at Program.py:12 1\nProgram.Main at Program.py:12;g at g.py 2')" ]
+	run speedscope-fold --full-path "$BATS_TEST_TMPDIR/w.json"
+	[ "$output" = "$(printf 'Program.Main at C:\\src\\app\\Program.py:12 1\nProgram.Main at C:\\src\\app\\Program.py:12;g at D:/src/g.py 2')" ]
+}
+
 @test "speedscope-fold: malformed files are refused with the byte offset" {
 	local fr='{"shared": {"frames": [{"name": "a"}, {"name": "b"}]}, "profiles": '
 	bad '@[1]' "not a speedscope file: the JSON is an array"

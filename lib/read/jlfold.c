@@ -30,6 +30,7 @@
 #include "read/jlfold.h"
 #include "read/jlprof.h"
 #include "stack/frame.h"
+#include "stack/label.h"
 #include "stack/stackmap.h"
 
 #define JLF_NIL UINT32_MAX
@@ -162,7 +163,8 @@ ispruned(const struct jlfold_opts *o, const struct jlframe *f)
 		if (f->filelen < p->filelen ||
 		    memcmp(f->file + f->filelen - p->filelen, p->file, p->filelen))
 			continue;
-		if (f->filelen == p->filelen || f->file[f->filelen - p->filelen - 1] == '/')
+		if (f->filelen == p->filelen || f->file[f->filelen - p->filelen - 1] == '/' ||
+		    f->file[f->filelen - p->filelen - 1] == '\\')
 			return 1;
 	}
 	return 0;
@@ -172,7 +174,7 @@ ispruned(const struct jlfold_opts *o, const struct jlframe *f)
 static size_t
 frametext(const struct jlframe *f, char *buf, int fullpath)
 {
-	const char *file = f->file, *hash;
+	const char *file = f->file, *hash, *base;
 	size_t n = 0, flen = f->filelen, fl = f->funclen;
 
 	if (!fl) {
@@ -187,11 +189,9 @@ frametext(const struct jlframe *f, char *buf, int fullpath)
 	}
 	if (flen) {
 		if (!fullpath) {
-			while (flen && memchr(file, '/', flen)) {
-				const char *s = memchr(file, '/', flen);
-				flen -= s + 1 - file;
-				file = s + 1;
-			}
+			base = label_base(file, flen);
+			flen -= base - file;
+			file = base;
 		}
 		memcpy(buf + n, " at ", 4);
 		n += 4;

@@ -17,6 +17,7 @@
 #include "read/fheader.h"
 #include "read/ppfold.h"
 #include "stack/frame.h"
+#include "stack/label.h"
 
 #define NOTEXT UINT32_MAX
 
@@ -79,7 +80,9 @@ endframe(struct ppfold *f, size_t start)
 	uint32_t id;
 	size_t n;
 
-	/* "worker 12" is no count, "# x" no comment, "f " no ambiguous leaf */
+	/* "worker 12" is no count, "# x" or "#" no comment, "f " no
+	 * ambiguous leaf; "#" grows to "#_" */
+	f->b = egrowarray(f->b, &f->bcap, f->blen + 1, 1);
 	n = frame_guard(f->b + start, f->blen - start);
 	id = intern(&f->frames, f->b + start, n);
 
@@ -156,15 +159,16 @@ frame(struct ppfold *f, const struct pp_line *ln, int inlined)
 	static const char *const mark[] = { "", "_[d]", "_[g]", "_[dg]" };
 	const struct pp_func *fn = pp_linefunc(f->p, ln);
 	struct pp_str name = funcname(f->p, fn), file = pp_string(f->p, fn->file);
-	const char *slash;
+	const char *base;
 	char num[32];
 	int st = f->julia ? status(name) : 0;
 
 	putclean(f, name.s, name.len);
 	if (f->opt.lines && file.len && !hasprefix(name, "Alloc: ")) {
-		if (!f->opt.fullpath && (slash = memrchr(file.s, '/', file.len))) {
-			file.len -= slash + 1 - file.s;
-			file.s = slash + 1;
+		if (!f->opt.fullpath) {
+			base = label_base(file.s, file.len);
+			file.len -= base - file.s;
+			file.s = base;
 		}
 		puts0(f, " at ");
 		putclean(f, file.s, file.len);
@@ -181,15 +185,14 @@ static void
 bareloc(struct ppfold *f, const struct pp_loc *l)
 {
 	struct pp_str file = { "", 0 };
-	const char *slash;
+	const char *base;
 	char num[32];
 
 	if (l->mapidx != UINT32_MAX)
 		file = pp_string(f->p, f->p->map[l->mapidx].file);
-	if ((slash = memrchr(file.s, '/', file.len))) {
-		file.len -= slash + 1 - file.s;
-		file.s = slash + 1;
-	}
+	base = label_base(file.s, file.len);
+	file.len -= base - file.s;
+	file.s = base;
 	puts0(f, "[");
 	if (file.len)
 		putclean(f, file.s, file.len);

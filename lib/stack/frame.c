@@ -156,15 +156,24 @@ frame_guard_count(char *f, size_t n)
 		f[--i] = '_';
 }
 
-size_t
-frame_guard(char *f, size_t n)
+/* frame_guard, for a root frame (a bare "#" grows to "#_") or not */
+static size_t
+guard(char *f, size_t n, int root)
 {
 	while (n > 0 && blank(f[n - 1]))
 		n--;
-	if (n >= 2 && f[0] == '#' && f[1] == ' ')
+	if (root && n == 1 && f[0] == '#')
+		f[n++] = '_';
+	else if (n >= 2 && f[0] == '#' && f[1] == ' ')
 		f[1] = '_';
 	frame_guard_count(f, n);
 	return n;
+}
+
+size_t
+frame_guard(char *f, size_t n)
+{
+	return guard(f, n, 1);
 }
 
 size_t
@@ -183,12 +192,18 @@ frame_clean(char *f, size_t n)
 size_t
 stack_guard(char *s, size_t n)
 {
-	char *f = s, *end = s + n, *semi, *w = s;
+	char *f = s, *end, *semi, *w = s;
 	size_t k;
 
-	for (;; f = semi + 1) {
+	/* a bare "#" root becomes "#_": the frames after it move up */
+	if (n > 1 && s[0] == '#' && s[1] == ';') {
+		memmove(s + 2, s + 1, n - 1);
+		s[1] = '_';
+		n++;
+	}
+	for (end = s + n;; f = semi + 1) {
 		semi = memchr(f, ';', end - f);
-		k = frame_guard(f, (semi ? semi : end) - f);
+		k = guard(f, (semi ? semi : end) - f, f == s);
 		memmove(w, f, k);
 		w += k;
 		if (!semi)

@@ -97,18 +97,22 @@ void frame_parts(const char *f, size_t n, struct frameparts *p);
  * The one guard of the frames a folder writes, each alike wherever it
  * stands in a stack: blanks that end a frame go (a leaf's would end its
  * line ambiguously: "[unknown] 5" or "[unknown]  5"), a leading "# "
- * becomes "#_" (a root frame so would make its line a comment), and a
- * trailing number is guarded: the blanks before it become '_'
- * ("worker 12" would be read back as a count, fg-folded(5);
- * "worker_12" is not).  In place; returns the frame's new length.
- * stack_guard does so for every frame of stack s[0..n), which it
- * compacts.
+ * becomes "#_" and so does a frame "#" alone (a root frame so, or a
+ * stack of it alone, would make its line a comment), and a trailing
+ * number is guarded: the blanks before it become '_' ("worker 12"
+ * would be read back as a count, fg-folded(5); "worker_12" is not).
+ * In place, f having room for two bytes at least (a "#" grows by
+ * one); returns the frame's new length.  stack_guard does so for every
+ * frame of stack s[0..n), which it compacts; s has room for n + 1
+ * bytes, as only its root grows from "#" to "#_" (a "#" further on
+ * makes no comment, and is kept).
  */
 size_t frame_guard(char *f, size_t n);
 size_t stack_guard(char *s, size_t n);
 /* A frame's text f[0..n) made a label, in place: ';' becomes ':', line
- * ends and NUL become blanks, and the frame guarded (frame_guard).
- * For folders that label frames themselves.  Returns its length. */
+ * ends and NUL become blanks, and the frame guarded (frame_guard, so
+ * f has room for two bytes).  For folders that label frames
+ * themselves.  Returns its length, which the label is cut to. */
 size_t frame_clean(char *f, size_t n);
 /* For a program that writes a stack of the input from a new place: a
  * root frame that begins with "# " (a new root, as fg-filter --reroot

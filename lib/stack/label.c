@@ -18,11 +18,21 @@ put(struct labelbuf *lb, const char *s, size_t n)
 	lb->s[lb->len] = 0;
 }
 
+const char *
+label_base(const char *file, size_t flen)
+{
+	const char *base = file + flen;
+
+	while (base > file && base[-1] != '/' && base[-1] != '\\')
+		base--;
+	return base;
+}
+
 void
 label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
     size_t flen, int64_t line, int full, const char *suffix)
 {
-	const char *base = file + flen;
+	const char *base;
 	char num[32];
 	size_t i;
 
@@ -32,11 +42,7 @@ label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
 	else
 		put(lb, "(anonymous)", 11);
 	if (flen) {
-		if (!full)
-			while (base > file && base[-1] != '/')
-				base--;
-		else
-			base = file;
+		base = full ? file : label_base(file, flen);
 		if (base < file + flen) {
 			put(lb, " at ", 4);
 			put(lb, base, (size_t)(file + flen - base));
@@ -49,7 +55,10 @@ label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
 	for (i = 0; i < lb->len; i++)
 		if ((unsigned char)lb->s[i] < 0x20)
 			lb->s[i] = ' ';
-	frame_clean(lb->s, lb->len);
+	/* room for the '_' of a bare "#" and the NUL */
+	lb->s = egrowarray(lb->s, &lb->cap, lb->len + 2, 1);
+	lb->len = frame_clean(lb->s, lb->len);
+	lb->s[lb->len] = 0;
 }
 
 void

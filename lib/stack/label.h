@@ -16,13 +16,19 @@ struct labelbuf {
 	size_t len, cap;
 };
 
+/* The base name of path file[0..flen): the text after its last '/' or
+ * backslash (a path written on Windows, C:\src\a.py or file:///C:/a.py;
+ * a backslash in a Unix file name is rare enough to be taken for a
+ * separator too). */
+const char *label_base(const char *file, size_t flen);
+
 /*
  * Make lb the label of a frame: name (or "(anonymous)" when it is
- * empty), then " at FILE" when file is not empty (its text after the
- * last '/' unless full is set) and ":LINE" when line > 0, then suffix
+ * empty), then " at FILE" when file is not empty (its base name,
+ * label_base, unless full is set) and ":LINE" when line > 0, then suffix
  * (an annotation such as "_[g]", or NULL).  Control characters become
  * blanks and the label is cleaned as frame_clean does (no ';', no
- * trailing count).
+ * trailing blank or count, no bare "#"); lb->len is its cleaned length.
  */
 void label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
     size_t flen, int64_t line, int full, const char *suffix);

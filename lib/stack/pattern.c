@@ -221,7 +221,9 @@ file_matches(const struct pattern *p, const char *f, size_t n)
 		return 0;
 	if (memcmp(file + len - p->filelen, p->file, p->filelen))
 		return 0;
-	return len == p->filelen || file[len - p->filelen - 1] == '/';
+	/* a path written on Windows ends in \FILE (label_base) */
+	return len == p->filelen || file[len - p->filelen - 1] == '/' ||
+	    file[len - p->filelen - 1] == '\\';
 }
 
 /* An empty NAME names no frame (pat_first's rule too). */
