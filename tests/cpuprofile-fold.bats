@@ -168,6 +168,17 @@ proc() {
 	printf '"samples": [2, 2, 2]}, "timeDeltas": [1, 1, 1]}}},\n'
 }
 
+@test "cpuprofile-fold --by-thread: a thread's name is guarded as a frame is" {
+	# a root "# x" would make the line a comment, its samples lost
+	t=$BATS_TEST_TMPDIR/t.json
+	{ echo '['; proc 100 10 '# x' f; proc 200 10 'a;b' g; echo '{}]'; } >"$t"
+	run cpuprofile-fold --by-thread "$t"
+	status_is 0
+	[ "$output" = "#_x;f at a.js:1 3
+a:b;g at a.js:1 3" ]
+	[ "$(cpuprofile-fold --by-thread "$t" | fg-top --format tsv -n 0 | awk -F'\t' 'NR > 1 { s += $1 } END { print s }')" = 6 ]
+}
+
 @test "cpuprofile-fold: profiles are per process, their ids repeat across processes" {
 	# two renderers (a page and its cross-origin iframe) each number
 	# their profile 0x1 and their nodes from 1
@@ -190,8 +201,8 @@ pageB at a.js:1 2" ]
 	  proc 300 10 CrBrowserMain main; echo '{}]'; } >"$t"
 	run cpuprofile-fold --by-thread "$t"
 	[ "$output" = "CrBrowserMain;main at a.js:1 3
-CrRendererMain pid 100;pageA at a.js:1 3
-CrRendererMain pid 200;pageB at a.js:1 3" ]
+CrRendererMain (pid 100);pageA at a.js:1 3
+CrRendererMain (pid 200);pageB at a.js:1 3" ]
 	# two profiles of one thread share its root
 	{ echo '['; proc 100 10 CrRendererMain pageA; proc 100 50 - pageB 0x2; echo '{}]'; } >"$t"
 	run cpuprofile-fold --by-thread "$t"
@@ -278,11 +289,11 @@ main at b.js:1 35" ]
 	[ "$(grep -o '"id": "0x1", "name": "Profile", "ph": "P", "pid": 25[01][29][23]' "$t" | wc -l)" = 2 ]
 	run cpuprofile-fold --by-thread "$t"
 	status_is 0
-	[[ "$output" == *"CrRendererMain pid 25123;"*"fibB at frame.js:1;fibB at frame.js:1"* ]]
-	[[ "$output" == *"CrRendererMain pid 25092;"*"fibA at page.js:1;fibA at page.js:1"* ]]
+	[[ "$output" == *"CrRendererMain (pid 25123);"*"fibB at frame.js:1;fibB at frame.js:1"* ]]
+	[[ "$output" == *"CrRendererMain (pid 25092);"*"fibA at page.js:1;fibA at page.js:1"* ]]
 	# each page's code under its own renderer only
-	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain pid 25092;.*fibB')" = 0 ]
-	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain pid 25123;.*fibA')" = 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain (pid 25092);.*fibB')" = 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^CrRendererMain (pid 25123);.*fibA')" = 0 ]
 	# each renderer's total: its samples but (program), (idle) and (root)'s own
 	command -v node >/dev/null || skip "needs node for the totals"
 	want=$(node -e '
@@ -295,7 +306,7 @@ main at b.js:1 35" ]
 				if (!["(program)", "(idle)", "(root)"].includes(fn.get(k + " " + id)))
 					n.set(e.pid, (n.get(e.pid) || 0) + 1);
 		}
-		for (const [pid, c] of [...n].sort()) console.log("CrRendererMain pid " + pid, c)' "$t")
+		for (const [pid, c] of [...n].sort()) console.log("CrRendererMain (pid " + pid + ")", c)' "$t")
 	got=$(printf '%s\n' "$output" | awk '{ split($0, f, ";"); s[f[1]] += $NF } END { for (k in s) print k, s[k] }' | sort)
 	[ "$got" = "$want" ] || { echo "got $got, want $want" >&2; return 1; }
 }

@@ -26,6 +26,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "read/cpuprof.h"
+#include "stack/frame.h"
 #include "stack/label.h"
 
 #define NONE UINT32_MAX
@@ -361,18 +362,15 @@ put(struct cp *c, size_t *n, const char *s, size_t len)
 	*n += len;
 }
 
-/* s[0..len) made fit for a frame: ';' as ':', controls as spaces. */
+/* s[0..len) made a frame as frame_clean makes a label: ';' as ':',
+ * line ends as blanks, and guarded (a root "# x" or "#" would make the
+ * line a comment). */
 static void
 put_clean(struct cp *c, size_t *n, const char *s, size_t len)
 {
-	size_t i, start = *n;
-
-	put(c, n, s, len);
-	for (i = start; i < *n; i++)
-		if (c->buf[i] == ';')
-			c->buf[i] = ':';
-		else if ((unsigned char)c->buf[i] < 0x20)
-			c->buf[i] = ' ';
+	c->buf = egrowarray(c->buf, &c->cap, *n + len + 2, 1);
+	memcpy(c->buf + *n, s, len);
+	*n += frame_clean(c->buf + *n, len);
 }
 
 static int
@@ -753,7 +751,7 @@ declare(struct cp *c, struct prof *p, const struct event *e)
 }
 
 /* Each profile's thread named for --by-thread: the last thread_name
- * given for its pid/tid, followed by " pid PID" when a thread of
+ * given for its pid/tid, followed by " (pid PID)" when a thread of
  * another process has that name too (a page's renderer and an
  * iframe's are both CrRendererMain). */
 static void
@@ -782,8 +780,8 @@ name_threads(struct cp *c)
 			continue;
 		pid = intern_str(&c->str, p->pid);
 		n = strlen(p->thread);
-		p->thread = erealloc(p->thread, n + strlen(pid) + 6);
-		sprintf(p->thread + n, " pid %s", pid);
+		p->thread = erealloc(p->thread, n + strlen(pid) + 8);
+		sprintf(p->thread + n, " (pid %s)", pid);
 	}
 }
 
@@ -932,8 +930,7 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 	} else if (k == JSON_OBJ) {
 		json_findkeys(&c.j, keys, off, (int)LEN(keys));
 		json_end(&c.j);
-		for (base = name + strlen(name); base > name && base[-1] != '/'; base--)
-			;
+		base = label_base(name, strlen(name));
 		if (off[5])
 			read_trace(&c, off[5]);
 		else if (off[0] || off[3])
