@@ -204,7 +204,11 @@ sniff_hint(const char *p, size_t n, size_t nul)
 		if (!head[i])
 			head[i] = '\n';
 	sniff(head, n, &s);
-	if (s.kind == SNIFF_FOLDED || s.kind == SNIFF_PERF || s.kind == SNIFF_BINARY)
+	if (s.kind == SNIFF_FOLDED || s.kind == SNIFF_BINARY)
+		return NULL;
+	/* the program that would be named is the one reading (perf-fold
+	 * at a bad first event line): its own message is the one to give */
+	if (s.prog && argv0 && !strcmp(s.prog, argv0))
 		return NULL;
 	if (s.kind == SNIFF_GZIP)
 		snprintf(msg, sizeof(msg), "not folded stacks but gzip-compressed data: "
