@@ -70,6 +70,10 @@ says() {
 	sed 's/$/\r/' "$BATS_TEST_TMPDIR/perf-vertx-stacks-01.txt" >"$BATS_TEST_TMPDIR/crlf.txt"
 	says "$BATS_TEST_TMPDIR/crlf.txt" \
 	    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)"
+	# perf record without -g: a frame on each event line
+	printf '  dd 29776 666709.782078:   10101010 cpu-clock:      4005d0 main+0x20 (/usr/bin/prog)\n' >"$BATS_TEST_TMPDIR/nog.txt"
+	says "$BATS_TEST_TMPDIR/nog.txt" \
+	    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)"
 	# perf-fold's own errors at a first line name no program
 	printf 'app 1 1.0: -5 cycles:\n\t  7f00 f (/a)\n\n' >"$BATS_TEST_TMPDIR/neg.perf"
 	run perf-fold "$BATS_TEST_TMPDIR/neg.perf"
