@@ -149,6 +149,8 @@ main(int argc, char **argv)
 	}
 	if (opt.fold.sindex && !*opt.fold.sindex)
 		usage_error("an empty --sample-index");
+	if (opt.fold.bylabel && !*opt.fold.bylabel)
+		usage_error("an empty --by-label");
 	opt.fold.tag = opt.tag;
 	ppf_init(&f, &opt.fold);
 	if (optind == argc)

@@ -31,6 +31,44 @@ same() {
 	[[ "${lines[0]}" == "fg-fold: $DATA/cpuprofile/chrome-trace.json: a Chrome trace (Trace Event Format): cpuprofile-fold" ]]
 }
 
+@test "fg-fold: perf script output without call stacks (perf record without -g) goes to perf-fold" {
+	T=$BATS_TEST_TMPDIR
+	printf '  dd 29776 666709.782078:   10101010 cpu-clock:      4005d0 main+0x20 (/usr/bin/prog)\n' >"$T/nog.txt"
+	same "$T/nog.txt" perf-fold
+	run fg-fold "$T/nog.txt"
+	status_is 0
+	[ "$output" = "dd;main 10101010" ]
+	# perf's own layouts: a padded command name, pid/tid and a cpu, an
+	# event with modifiers, a frame of no symbol
+	{
+		printf '           sleep  8993  3212.385287:     250000 cpu-clock:ppp:      7fb48e32989e get_common_indices.constprop.0+0x9e (/usr/lib/ld-linux-x86-64.so.2)\n'
+		printf 'V8 WorkerThread 25607/25608 [002] 4794564.109216:      34467 cpu-clock:ppp:  7f00 [unknown] (/tmp/perf-25607.map)\n'
+	} >"$T/nog2.txt"
+	same "$T/nog2.txt" perf-fold
+	# the line's first: nothing but a name before it
+	printf 'x 1 [000] 2.5: 1 cycles: 7f0000 f (/a)\n' >"$T/nog3.txt"
+	same "$T/nog3.txt" perf-fold
+}
+
+@test "fg-fold: folded lines with colons, times and numbers stay folded" {
+	T=$BATS_TEST_TMPDIR
+	{
+		# a perf event line as a frame, then its count (one or two)
+		printf 'sleep 8993 3212.385287: 250000 cpu-clock: 7fb4 f (/lib/x.so) 5\n'
+		printf 'a 1 1.0: b: 4005d0 c (d) 1 2\n'
+		printf 'python 3.12: main (x.py:3) 7\n'
+		printf 'app 12 [000] 1.5: cycles: main 3\n'
+		printf 'java;Foo.bar:12;x (y) 2\n'
+	} >"$T/f.folded"
+	run fg-fold -v "$T/f.folded"
+	status_is 0
+	[ "${lines[0]}" = "fg-fold: $T/f.folded: folded stacks: passed through" ]
+	cmp <(fg-fold "$T/f.folded") "$T/f.folded"
+	# comment lines are never perf's here
+	printf '# x 1 1.0: c: 4005d0 f (/a)\na;b 1\n' >"$T/g.folded"
+	cmp <(fg-fold "$T/g.folded") "$T/g.folded"
+}
+
 @test "fg-fold: folded stacks pass through as they are" {
 	printf '# fg: unit=bytes\nb;a 2\na 1\n' >"$BATS_TEST_TMPDIR/f.folded"
 	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"

@@ -55,6 +55,47 @@ says() {
 	says "$BATS_TEST_TMPDIR/x.png" "not folded stacks but a PNG image"
 }
 
+@test "not folded: perf script output names perf-fold, after perf's header comments too" {
+	local f
+	# dd's first line is an event line; vertx's output begins with
+	# perf script --header's comment lines
+	for f in perf-dd-stacks-01 perf-vertx-stacks-01 perf-java-stacks-01; do
+		gzip -dc "$DATA/perf/$f.txt.gz" >"$BATS_TEST_TMPDIR/$f.txt"
+		says "$BATS_TEST_TMPDIR/$f.txt" \
+		    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)"
+	done
+	says "$BATS_TEST_TMPDIR/perf-dd-stacks-01.txt" \
+	    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)" all
+	# with CR LF line ends
+	sed 's/$/\r/' "$BATS_TEST_TMPDIR/perf-vertx-stacks-01.txt" >"$BATS_TEST_TMPDIR/crlf.txt"
+	says "$BATS_TEST_TMPDIR/crlf.txt" \
+	    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)"
+	# perf record without -g: a frame on each event line
+	printf '  dd 29776 666709.782078:   10101010 cpu-clock:      4005d0 main+0x20 (/usr/bin/prog)\n' >"$BATS_TEST_TMPDIR/nog.txt"
+	says "$BATS_TEST_TMPDIR/nog.txt" \
+	    "not folded stacks but perf script output: read it with perf-fold (or fg-fold)"
+	# perf-fold's own errors at a first line name no program
+	printf 'app 1 1.0: -5 cycles:\n\t  7f00 f (/a)\n\n' >"$BATS_TEST_TMPDIR/neg.perf"
+	run perf-fold "$BATS_TEST_TMPDIR/neg.perf"
+	status_is 1
+	[ "$output" = "perf-fold: $BATS_TEST_TMPDIR/neg.perf:1: negative period" ]
+}
+
+@test "not folded: a bad line after folded comment lines keeps its own message" {
+	# a folded header, then a bad line: no other format's bytes
+	printf '# counts: samples\n#\nmain\n' >"$BATS_TEST_TMPDIR/f"
+	run fg-svg "$BATS_TEST_TMPDIR/f"
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/f:3: count missing" ]
+	# a frame that begins with '#' is no comment: the bad line is not the first
+	printf '#a;b 1\nx\n\t  7f00 f (/a)\n' >"$BATS_TEST_TMPDIR/f"
+	run fg-svg "$BATS_TEST_TMPDIR/f"
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/f:2: count missing" ]
+	# a good folded line, then perf's: the line's message
+	printf 'a;b 1\nxy 1 1.0: 1 cycles:\n\t  7f00 f (/a)\n' >"$BATS_TEST_TMPDIR/f"
+	run fg-svg "$BATS_TEST_TMPDIR/f"
+	[ "$output" = "fg-svg: $BATS_TEST_TMPDIR/f:2: count missing" ]
+}
+
 @test "not folded: a bad folded first line keeps its own message" {
 	# frames that begin like JSON, and bytes of no known format
 	printf '[unknown];a\n' >"$BATS_TEST_TMPDIR/f"

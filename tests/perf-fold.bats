@@ -297,6 +297,86 @@ python3;d;c;b;a 1" ]
 	[ "${lines[0]}" = "perf-fold: $T/cut.perf:1: a stack line before any event line (is the start of the file cut off?): its sample is dropped" ]
 }
 
+@test "perf-fold: stack lines after a blank line, with no event line, are said, an error with --strict" {
+	T=$BATS_TEST_TMPDIR
+	printf 'xy 1 [000] 1.0: 1 cycles:\n\t4005d0 main (/x)\n\n\t4005d1 orphan (/x)\n\t4005d2 main (/x)\n\n' >"$T/stray.perf"
+	run perf-fold "$T/stray.perf"
+	status_is 0
+	# said once for the run of two lines, as before the first event line
+	[ "${lines[0]}" = "perf-fold: $T/stray.perf:4: a stack line after a blank line, with no event line of its own: its sample is dropped" ]
+	[ "${lines[1]}" = "xy;main 1" ]
+	[ "${#lines[@]}" -eq 2 ]
+	run perf-fold --strict "$T/stray.perf"
+	status_is 1
+	[ "${lines[0]}" = "perf-fold: $T/stray.perf:4: a stack line after a blank line, with no event line of its own: its sample is dropped" ]
+	[ "${lines[1]}" = "perf-fold: stopping: --strict and 2 unreadable lines" ]
+	# the stack lines of a sample of another event are no strays
+	printf 'xy 1 1.0: 1 cycles:\n\t4005d0 main (/x)\n\nxy 1 2.0: 1 instructions:\n\t4005d1 f (/x)\n\n' >"$T/filtered.perf"
+	run perf-fold --event-filter cycles "$T/filtered.perf"
+	status_is 0
+	[ "$output" = "xy;main 1" ]
+}
+
+@test "perf-fold: each run of stray stack lines is said, up to the warnings' cap, then the lines counted" {
+	T=$BATS_TEST_TMPDIR
+	{
+		printf 'xy 1 1.0: 1 cycles:\n\t4005d0 main (/x)\n\n'
+		for i in 1 2 3 4 5 6 7; do printf '\t4005d1 orphan (/x)\n\n'; done
+	} >"$T/strays.perf"
+	run perf-fold "$T/strays.perf"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: $T/strays.perf:4: a stack line after a blank line, with no event line of its own: its sample is dropped" ]
+	[ "${lines[4]}" = "perf-fold: $T/strays.perf:12: a stack line after a blank line, with no event line of its own: its sample is dropped" ]
+	[ "${lines[5]}" = "perf-fold: 7 lines in all could not be read" ]
+	[ "${lines[6]}" = "xy;main 1" ]
+	[ "${#lines[@]}" -eq 7 ]
+}
+
+@test "perf-fold: a second file cut at its start is said as the first would be" {
+	T=$BATS_TEST_TMPDIR
+	printf 'xy 1 1.0: 1 cycles:\n\t4005d0 main (/x)\n' >"$T/a.perf"
+	printf '\t4005d1 cut_off (/x)\n\nxy 1 2.0: 1 cycles:\n\t4005d0 main (/x)\n' >"$T/b.perf"
+	run perf-fold "$T/a.perf" "$T/b.perf"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: $T/b.perf:1: a stack line before any event line (is the start of the file cut off?): its sample is dropped" ]
+	[ "${lines[1]}" = "xy;main 2" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+# The second half of a file of more than 1 MiB starts after the first
+# blank line from its middle on: a stray stack line placed there is the
+# helper thread's first line, which is no file's start.
+@test "perf-fold: stray stack lines in a large file read in two threads, said as read in order" {
+	T=$BATS_TEST_TMPDIR
+	samples() {
+		awk -v n="$1" 'BEGIN {
+			for (i = 0; i < n; i++) {
+				printf "app %d [000] 1.%06d: %d cycles:\n", 10 + i % 3, i, 100 + i % 9
+				printf "\t  4%05x worker::step%d(int)+0x1%x (/usr/bin/app)\n", i, i % 17, i % 255
+				printf "\t  4%05x main+0x%x (/usr/bin/app)\n\n", i, i % 99
+				if (i == 50) printf "\t  4000 stray (/usr/bin/app)\n\n"
+			}
+		}'
+	}
+	samples 7000 >"$T/a"
+	{ printf '\t  4000 stray (/usr/bin/app)\n\n'; samples 6000; } >"$T/b"
+	# b padded with a comment line to a's size less 4: a's last blank
+	# line ends at the middle of the whole
+	pad=$(($(wc -c <"$T/a") - 4 - $(wc -c <"$T/b") - 1))
+	[ "$pad" -gt 1 ]
+	{ cat "$T/b"; printf '#%*s\n' $((pad - 1)) ''; } >"$T/b2"
+	cat "$T/a" "$T/b2" >"$T/in"
+	[ "$(wc -c <"$T/in")" -gt 1048576 ]
+	perf-fold <"$T/in" >"$T/one" 2>"$T/one.err"
+	perf-fold "$T/in" >"$T/two" 2>"$T/two.err"
+	cmp "$T/one" "$T/two"
+	sed "s|$T/in|<stdin>|" "$T/two.err" | cmp - "$T/one.err"
+	[ "$(wc -l <"$T/one.err")" -eq 3 ]
+	[ "$(grep -c 'a stack line after a blank line, with no event line of its own' "$T/one.err")" -eq 3 ]
+	# the first line of b
+	grep -q ":$(($(wc -l <"$T/a") + 1)): a stack line after a blank line" "$T/one.err"
+}
+
 # perf script samples with these leaves, in this order, under main
 perf_seq() {
 	local i=0 leaf

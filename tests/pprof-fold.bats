@@ -195,10 +195,31 @@ ours() {
 	run pprof-fold --tag type=String --tag 'type=Vector{Int64}' "$BATS_TEST_TMPDIR/a.pb"
 	[ "${#lines[@]}" -eq 4 ]
 	run pprof-fold --tag type=String --tag bytes=8000 "$BATS_TEST_TMPDIR/a.pb"
-	[ "${#lines[@]}" -eq 2 ]
+	[ "${lines[0]}" = "pprof-fold: $BATS_TEST_TMPDIR/a.pb: no sample matches --tag type=String --tag bytes=8000" ]
+	[ "${#lines[@]}" -eq 3 ]
 	run pprof-fold --tag bytes=8000 --by-label bytes "$BATS_TEST_TMPDIR/a.pb"
 	[ "${lines[2]}" = "bytes=8000;main();Vector{Int64}(::UndefInitializer, ::Int64);Alloc: Vector{Int64} 2" ]
 	[ "${#lines[@]}" -eq 3 ]
+}
+
+@test "pprof-fold: --tag that leaves out every sample of a profile is said, exit 0" {
+	T=$BATS_TEST_TMPDIR
+	runsh "pprof-fold --tag a=b '$P/go-heap.pb.gz' 2>'$T/err'"
+	status_is 0
+	[ "$output" = "# fg: unit=bytes
+# fg: countname=inuse_space" ]
+	[ "$(cat "$T/err")" = "pprof-fold: $P/go-heap.pb.gz: no sample matches --tag a=b" ]
+	# said of the file whose samples all go, not of the one some stay in
+	mkpprof cpu >"$T/c.pb"
+	mkpprof cpu >"$T/d.pb"
+	runsh "pprof-fold --tag threadid=2 '$T/c.pb' 2>&1 >/dev/null"
+	[ -z "$output" ]
+	runsh "pprof-fold --tag threadid=7 '$T/c.pb' '$T/d.pb' 2>&1 >/dev/null"
+	[ "$output" = "pprof-fold: $T/c.pb: no sample matches --tag threadid=7
+pprof-fold: $T/d.pb: no sample matches --tag threadid=7" ]
+	# --list folds nothing: nothing to say
+	runsh "pprof-fold --list --tag a=b '$P/go-heap.pb.gz' 2>&1 >/dev/null"
+	[ -z "$output" ]
 }
 
 @test "pprof-fold: PProf.jl CPU layout: inlined lines, dispatch and GC marks, threads" {
@@ -369,6 +390,10 @@ Try 'pprof-fold --help' for more information." ]
 	run pprof-fold --sample-index '' "$P/go-cpu.pb.gz"
 	status_is 2
 	[ "${lines[0]}" = "pprof-fold: an empty --sample-index" ]
+	run pprof-fold --by-label '' "$P/go-cpu.pb.gz"
+	status_is 2
+	[ "$output" = "pprof-fold: an empty --by-label
+Try 'pprof-fold --help' for more information." ]
 	run pprof-fold --help
 	status_is 0
 	[[ "${lines[0]}" == "usage: pprof-fold "* ]]

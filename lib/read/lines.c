@@ -121,6 +121,26 @@ lines_close(struct lines *r)
 	r->buf = NULL;
 }
 
+/* Is the line just read the file's first but for comment lines ("# ",
+ * "#" or empty, as perf script --header begins) before it, all still
+ * at the start of the buffer?  Lines read are ended with a NUL there
+ * (put where a CR was, the newline after it left). */
+static int
+first_line(const struct lines *r)
+{
+	const char *p = r->buf, *end = r->buf + r->pos, *q;
+	uint64_t k;
+
+	for (k = 1; k < r->lineno; k++) {
+		if (p + 1 >= end || (*p && (*p != '#' || (p[1] && p[1] != ' '))))
+			return 0;
+		if (!(q = memchr(p, '\0', (size_t)(end - p))))
+			return 0;
+		p = q + 1 + (q + 1 < end && q[1] == '\n');
+	}
+	return 1;
+}
+
 void
 lines_error(struct lines *r, const char *fmt, ...)
 {
@@ -130,7 +150,7 @@ lines_error(struct lines *r, const char *fmt, ...)
 	/* a bad line made by a writer, not by the file as it was */
 	check_watch(r, 0);
 	/* a first line of another format's file: say which (read/sniff) */
-	if (r->lineno == 1 && !error_hook && (hint = sniff_hint(r->buf, r->end,
+	if (!error_hook && first_line(r) && (hint = sniff_hint(r->buf, r->end,
 	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
 		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);

@@ -366,31 +366,42 @@ defer(struct perf_state *st, uint64_t line, const char *text)
 	snprintf(m->text, sizeof(m->text), "%s", text);
 }
 
+/* A warning about line r->lineno, given or (in a helper) kept. */
+static void
+warn_line(struct perf_state *st, struct lines *r, const char *text)
+{
+	if (st->deferred)
+		defer(st, r->lineno, text);
+	else
+		weprintf("%s:%llu: %s", r->name, (unsigned long long)r->lineno, text);
+}
+
 static void
 report(struct perf_state *st, struct lines *r, const char *line)
 {
+	char text[sizeof(st->msg[0].text)];
+
 	if (st->bad++ >= PERF_MAX_REPORTED)
 		return;
-	if (st->deferred)
-		defer(st, r->lineno, line);
-	else
-		weprintf("%s:%llu: cannot read this line: %.80s", r->name,
-		    (unsigned long long)r->lineno, line);
+	snprintf(text, sizeof(text), "cannot read this line: %.80s", line);
+	warn_line(st, r, text);
 }
 
-/* A stack line before any event line (a file cut at its start): its
- * sample cannot be named, so it is dropped; said once, and counted as
- * unreadable, so that --strict stops. */
+/* A stack line outside any sample: before the file's first event line
+ * (a file cut at its start) or after a sample's blank line, before the
+ * next event line.  Its sample cannot be named, so it is dropped; said
+ * once a run of such lines (up to PERF_MAX_REPORTED warnings), each
+ * line counted as unreadable, so that --strict stops. */
 static void
-orphan(struct perf_state *st, struct lines *r, const char *line)
+orphan(struct perf_state *st, struct lines *r)
 {
-	if (st->deferred) {
-		report(st, r, line);
-		return;
-	}
-	if (!st->orphans++)
-		weprintf("%s:%llu: a stack line before any event line (is the start of the"
-		    " file cut off?): its sample is dropped", r->name, (unsigned long long)r->lineno);
+	if (!st->stray && st->bad < PERF_MAX_REPORTED)
+		warn_line(st, r, !st->anyevent && !st->deferred ?
+		    "a stack line before any event line (is the start of the file cut off?):"
+		    " its sample is dropped" :
+		    "a stack line after a blank line, with no event line of its own:"
+		    " its sample is dropped");
+	st->stray = 1;
 	st->bad++;
 }
 
@@ -459,8 +470,8 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	}
 	mod = line + sp + 1;
 	modlen = rp - sp - 1;
-	if (!st->anyevent) {
-		orphan(st, r, line);
+	if (!st->anyevent || st->gap) {
+		orphan(st, r);
 		return;
 	}
 	if (!s->live)
@@ -630,6 +641,7 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 
 	s->live = 0;
 	st->anyevent = 1;
+	st->gap = st->stray = 0;
 	if (!(named = event_name(line, n, &ev, &evlen, &period, &err)) &&
 	    (frame = inline_frame(line, n, from)))
 		named = event_name(line, frame, &ev, &evlen, &period, &err);
@@ -726,6 +738,8 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		return;
 	if (n == 0) {
 		end_sample(st, r);
+		st->gap = 1;
+		st->stray = 0;
 		return;
 	}
 	if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
@@ -744,6 +758,7 @@ perf_fold(struct perf_state *st, struct lines *r)
 	while (lines_next(r, &line, &n))
 		perf_line(st, r, line, n);
 	end_sample(st, r);	/* a last sample without a blank line after it */
+	st->anyevent = st->stray = 0;	/* the next file starts anew */
 }
 
 void
@@ -762,7 +777,7 @@ perf_undefer(struct perf_state *st, const struct perf_state *from, const char *n
 		}
 		shown++;
 		if (st->bad++ < PERF_MAX_REPORTED)
-			weprintf("%s:%llu: cannot read this line: %.80s", name,
+			weprintf("%s:%llu: %s", name,
 			    (unsigned long long)(m->line + linebase), m->text);
 	}
 	st->bad += from->bad - shown;

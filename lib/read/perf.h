@@ -43,7 +43,7 @@ struct perf_sample {
  * several event types. */
 struct perf_msg {
 	uint64_t line;
-	char text[81];
+	char text[160];		/* what follows "FILE:LINE: " */
 };
 
 struct perf_state {
@@ -54,8 +54,10 @@ struct perf_state {
 	struct perf_sample s;
 	char *event;		/* the event kept */
 	int defaulted, warned;
-	int anyevent;		/* an event line was read */
-	uint64_t bad, samples, orphans;
+	int anyevent;		/* an event line was read (in this file) */
+	int gap;		/* a blank line since the last event line */
+	int stray;		/* a stack line outside a sample since then */
+	uint64_t bad, samples;
 	char *stack;
 	size_t stackcap;
 	char *fbuf;		/* a frame being tidied */

@@ -506,7 +506,9 @@ seq_add(struct ppfold *f, uint64_t v, uint64_t off)
 
 /* ---- folding ---- */
 
-static void
+/* Fold sample s: 0 when its value is 0, 1 when the tags leave it out,
+ * 2 when it is kept. */
+static int
 fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 {
 	const struct pprof *p = f->p;
@@ -515,8 +517,10 @@ fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 	const struct ppf_loc *t;
 	uint32_t j;
 
-	if (!v || (f->opt.ntag && !tagged(f, s)))
-		return;
+	if (!v)
+		return 0;
+	if (f->opt.ntag && !tagged(f, s))
+		return 1;
 	f->ncur = 0;
 	if (f->opt.bylabel) {
 		f->blen = 0;
@@ -533,6 +537,25 @@ fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 	if (f->ncur == (f->opt.bylabel ? 1u : 0u))
 		pushtext(f, "[unknown]");
 	seq_add(f, (uint64_t)v, s->off);
+	return 2;
+}
+
+/* "FILE: no sample matches --tag K=V ...": the tags left out every
+ * sample of a profile that had some. */
+static void
+nomatch(const struct ppfold *f)
+{
+	const struct ppf_tag *tag = f->opt.tag;
+	size_t i, len = 1;
+	char *s;
+
+	for (i = 0; i < f->opt.ntag; i++)
+		len += strlen(tag[i].key) + strlen(tag[i].val) + 8;
+	s = emalloc(len);
+	for (len = 0, i = 0; i < f->opt.ntag; i++)
+		len += sprintf(s + len, "%s--tag %s=%s", i ? " " : "", tag[i].key, tag[i].val);
+	weprintf("%s: no sample matches %s", f->p->name, s);
+	free(s);
 }
 
 /* Forget the profile folded: its locations' frames. */
@@ -549,6 +572,7 @@ void
 ppf_add(struct ppfold *f, const struct pprof *p)
 {
 	size_t i, col;
+	int seen = 0;	/* bit k: fold_sample returned k */
 
 	f->p = p;
 	col = choose(f);
@@ -559,7 +583,9 @@ ppf_add(struct ppfold *f, const struct pprof *p)
 	for (i = 0; i < p->nloc; i++)
 		f->lt[i].len = NOTEXT;
 	for (i = 0; i < p->nsmp; i++)
-		fold_sample(f, &p->smp[i], col);
+		seen |= 1 << fold_sample(f, &p->smp[i], col);
+	if ((seen & 6) == 1 << 1)	/* samples, every one left out */
+		nomatch(f);
 	endprofile(f);
 }
 

@@ -87,7 +87,9 @@ void ppf_init(struct ppfold *f, const struct ppf_opt *opt);
 /* Fold the samples of p (read with labels when opt has bylabel or tag)
  * into f: the column chosen by opt.sindex, which must count what the
  * profiles folded before counted.  A bad profile ends the program with
- * "PROG: FILE: byte N: what". */
+ * "PROG: FILE: byte N: what"; when opt's tags leave out every sample of
+ * a profile that had some, "PROG: FILE: no sample matches --tag K=V"
+ * is a warning. */
 void ppf_add(struct ppfold *f, const struct pprof *p);
 /* pprof's default column: the type named default_sample_type, else the last. */
 size_t ppf_defaultcol(const struct pprof *p);

@@ -91,6 +91,76 @@ perfline(const char *q, const char *nl)
 }
 
 static int
+digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Is the '.' at t in the time of an event line, " SECS.FRAC:" after
+ * "comm pid[/tid]" and maybe " [cpu]"?  The ':' that ends it, or NULL. */
+static const char *
+perftime(const char *q, const char *t, const char *nl)
+{
+	const char *p, *e, *d;
+
+	for (e = t + 1; e < nl && digit(*e); e++)
+		;
+	if (e == t + 1 || e == nl || *e != ':')
+		return NULL;
+	for (p = t; p > q && digit(p[-1]); p--)
+		;
+	if (p == t || p == q || p[-1] != ' ')
+		return NULL;
+	while (p > q && p[-1] == ' ')
+		p--;
+	if (p > q && p[-1] == ']') {	/* the cpu */
+		for (d = --p; p > q && digit(p[-1]); p--)
+			;
+		if (p == d || p == q || p[-1] != '[' || --p == q || p[-1] != ' ')
+			return NULL;
+		while (p > q && p[-1] == ' ')
+			p--;
+	}
+	for (d = p; p > q && digit(p[-1]); p--)	/* the tid, or the pid */
+		;
+	if (p == d)
+		return NULL;
+	if (p > q && p[-1] == '/') {
+		for (d = --p; p > q && digit(p[-1]); p--)
+			;
+		if (p == d)
+			return NULL;
+	}
+	if (p == q || p[-1] != ' ')
+		return NULL;
+	while (p > q && p[-1] == ' ')
+		p--;
+	return p > q ? e : NULL;	/* a command name before it */
+}
+
+/* perf record without -g: an event line with the sample's one frame
+ * on it, "comm pid time: period event: ip sym (dso)", the frame after
+ * a ':' that follows the time.  A folded line never reads so: it ends
+ * in a count, not in ')'. */
+static int
+perfevent(const char *q, const char *nl)
+{
+	const char *t, *c;
+
+	if (q == nl || *q == '#')
+		return 0;
+	for (t = q; (t = memchr(t, '.', (size_t)(nl - t))); t++) {
+		if (!(c = perftime(q, t, nl)))
+			continue;
+		for (c++; (c = memchr(c, ':', (size_t)(nl - c))); c++)
+			if (perfline(c + 1, nl))
+				return 1;
+		return 0;
+	}
+	return 0;
+}
+
+static int
 perfish(const char *p, size_t n)
 {
 	const char *end = p + n, *q, *nl;
@@ -98,7 +168,7 @@ perfish(const char *p, size_t n)
 	for (q = p; q < end; q = nl + 1) {
 		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
 			nl = end;
-		if (perfline(q, nl))
+		if (perfline(q, nl) || perfevent(q, nl))
 			return 1;
 	}
 	return 0;
@@ -204,7 +274,11 @@ sniff_hint(const char *p, size_t n, size_t nul)
 		if (!head[i])
 			head[i] = '\n';
 	sniff(head, n, &s);
-	if (s.kind == SNIFF_FOLDED || s.kind == SNIFF_PERF || s.kind == SNIFF_BINARY)
+	if (s.kind == SNIFF_FOLDED || s.kind == SNIFF_BINARY)
+		return NULL;
+	/* the program that would be named is the one reading (perf-fold
+	 * at a bad first event line): its own message is the one to give */
+	if (s.prog && argv0 && !strcmp(s.prog, argv0))
 		return NULL;
 	if (s.kind == SNIFF_GZIP)
 		snprintf(msg, sizeof(msg), "not folded stacks but gzip-compressed data: "

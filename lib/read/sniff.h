@@ -40,9 +40,10 @@ void sniff_fd(int fd, const char *name, uint64_t off, struct sniff *s, int *gzip
  * For a reader of folded stacks whose first line is bad: when p[0..n),
  * the file's first bytes, look like another format, a message that
  * says so and names the program to read it with (a static string),
- * else NULL.  The NUL bytes before offset nul are a line reader's (it
- * ends a line with one, a parser may cut it up with more): they are
- * read as line ends.
+ * else NULL; NULL too when that program is the one running (argv0).
+ * The NUL bytes before offset nul are a line reader's (it ends a line
+ * with one, a parser may cut it up with more): they are read as line
+ * ends.
  */
 const char *sniff_hint(const char *p, size_t n, size_t nul);
 
