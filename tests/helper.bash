@@ -122,3 +122,24 @@ nothreads() {
 	EOC
 	cc -shared -fPIC -o "$NOTHREADS" "$BATS_TEST_TMPDIR/nothreads.c"
 }
+
+# maxsize_bomb PROG EXT: a JSON folder's --max-size against 20 MB of
+# blanks, compressed to 20 kB as FILE.EXT.gz (stopped as it inflates)
+# and not (refused before it is read), from a file and from a pipe;
+# within the bound, the blanks are read and found to hold no value.
+maxsize_bomb() {
+	local p=$1 z=$BATS_TEST_TMPDIR/bomb.$2.gz big=$BATS_TEST_TMPDIR/big.$2
+	head -c 20000000 /dev/zero | tr '\0' ' ' | gzip -n >"$z"
+	fails_with "$p: $z: decompressed size exceeds 1048576 bytes (--max-size)" "$p" --max-size 1M "$z"
+	runsh "$p --max-size 1M <'$z'"
+	status_is 1
+	[ "$output" = "$p: <stdin>: decompressed size exceeds 1048576 bytes (--max-size)" ]
+	gzip -dc "$z" >"$big"
+	fails_with "$p: $big: input size exceeds 1048576 bytes (--max-size)" "$p" --max-size 1M "$big"
+	runsh "cat '$big' | $p --max-size 1M"
+	status_is 1
+	[ "$output" = "$p: <stdin>: input size exceeds 1048576 bytes (--max-size)" ]
+	run "$p" --max-size 30M "$z"
+	status_is 1
+	[ "$output" = "$p: $z: byte 20000000: no JSON value" ]
+}
