@@ -1035,6 +1035,31 @@ same_as_cli() {
 	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
 }
 
+@test "fg-html in Chromium: a vanished stack's baseline counts once: saved, transformed, reversed, tabulated" {
+	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:a "$BATS_TEST_TMPDIR/d.folded" fg-prune -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:gone "$BATS_TEST_TMPDIR/d.folded" fg-prune -n gone
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=grep:x "$BATS_TEST_TMPDIR/d.folded" fg-filter --only -e x
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=focus:a "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'tx=grep:a&tx=rec:' "$BATS_TEST_TMPDIR/d.folded" \
+		sh -c 'fg-filter --only -e a "$1" | fg-prune --recursion' _
+	# bottom-up: every stack reversed, the vanished ones too
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" m=bottomup "$BATS_TEST_TMPDIR/d.folded" \
+		awk '/^#/ { print; next } { n = split($1, a, ";"); s = a[n]; for (i = n - 1; i >= 1; i--) s = s ";" a[i]; print s, $2, $3 }'
+	# the table: fg-top's rows, the vanished functions too; no baseline self twice
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got bself | awk -F'\t' '{ t += $2 } END { print t }')" = 25 ]
+	[ "$(got bself | grep '^main' | cut -f2)" = 0 ]
+}
+
 @test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
 	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b; the matches x y b are 3, 4, 5

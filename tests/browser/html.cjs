@@ -275,6 +275,9 @@ const cases = {
 		}), !!diff);
 		say("rows", rows.length);
 		rows.forEach((r) => say("row", r));
+		/* differential: each row's baseline self, "name<TAB>count" */
+		if (diff) (await p.$$eval("#table tbody tr", (trs) => trs.map((tr) =>
+			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[4].getAttribute("data-v")))).forEach((r) => say("bself", r));
 		await p.click("#table thead th:nth-child(3)");
 		say("firstbytotal", await p.$eval("#table tbody tr", (tr) => tr.cells[tr.cells.length - 1].textContent));
 		await p.click("#table tbody tr");

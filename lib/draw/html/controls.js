@@ -601,9 +601,7 @@ function foldedtext() {
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
-	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
-	var e = DATA.diff && r.e && !state.elided && state.mode !== "sandwich" ? elidedview() : null;
-	return folded(shown, h, e, state.tx, state.mode === "bottomup");
+	return folded(shown, h);
 }
 var SAVED = null;
 function savefolded() {
