@@ -818,6 +818,18 @@ pct() {
 	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
 	browser elided "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
+	# saved as the file has it, the baseline first; each side named for its total
+	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
+	same_as_cli "$BATS_TEST_TMPDIR/n.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	# the table's other columns are the target's
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/n.html" diff
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Target self|Δ self|Δ self %|Target total|Δ total|Δ total %|Flags|Function" ]
+	[ "$(got row | grep -P '\tb$' | cut -f1,3)" = "$(printf '10\t12')" ]
 }
 
 @test "fg-html in Chromium: after a deep view, a shallow view and an Elided view open on their graphs" {

@@ -548,8 +548,9 @@ function compare() {
 	if (!DATA.diff) return;
 	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
 		(r.target || "target")));
-	b = r.btotal || 0;
-	t = r.total;
+	/* the view's total is the column drawn's (--negate: the baseline's) */
+	b = DATA.negate ? r.total : r.btotal || 0;
+	t = DATA.negate ? r.btotal || 0 : r.total;
 	d = t - b;
 	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
 	var w = document.createElement("span");

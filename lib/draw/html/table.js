@@ -2,7 +2,8 @@
  * counts it (--by frame: a name with its annotation is a function of
  * its own, the annotation in the flags column): its own samples, and
  * its total with recursion counted once a stack; for differential
- * input the baseline's and the change.  An HTML <table>, sortable by
+ * input the other column's (the baseline's; --negate: the target's)
+ * and the change.  An HTML <table>, sortable by
  * any column, filtered by the search, the first 500 rows until asked
  * for all; a click on a row opens the function's sandwich.  Or a row
  * a file (tb=file). */
@@ -75,16 +76,16 @@ function vanrow(v, x, key, seen, bself, btotal) {
 
 /* The columns: a heading, the value of a row, and how it is shown. */
 function columns(v) {
-	var all = v.w[0], c = [
+	var all = v.w[0], other = OTHER.charAt(0).toUpperCase() + OTHER.slice(1), c = [
 		["Self", function (r) { return r.self; }, human],
 		["Self %", function (r) { return r.self; }, function (x) { return pct(x, all); }],
 		["Total", function (r) { return r.total; }, human],
 		["Total %", function (r) { return r.total; }, function (x) { return pct(x, all); }]];
 	if (v.b) c.push(
-		["Baseline self", function (r) { return r.bself; }, human],
+		[other + " self", function (r) { return r.bself; }, human],
 		["\u0394 self", function (r) { return r.self - r.bself; }, signed(human)],
 		["\u0394 self %", function (r) { return r.self - r.bself; }, signed(function (x) { return pct(x, all); })],
-		["Baseline total", function (r) { return r.btotal; }, human],
+		[other + " total", function (r) { return r.btotal; }, human],
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
 	c.push(["Flags", function (r) { return r.flags; }, String],
