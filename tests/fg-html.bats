@@ -663,6 +663,16 @@ pct() {
 	[ "$(got f3)" = search ]
 }
 
+@test "fg-html in Chromium: a search that matches one function offers its sandwich, a button on screen" {
+	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;x;a;y 3\nother;a;b 2\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=%5Ec%24' browser onematch "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got onematch)" = "Sandwich of c" ]
+	[ "$(got clicked)" = "sandwich c" ]
+	# two functions match: no button
+	FG_QUERY='?s=%5E%5Bcd%5D%24' browser onematch "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got onematch)" ]
+}
+
 @test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
 	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)

@@ -259,6 +259,19 @@ const cases = {
 		});
 		f.forEach((l) => say("fill", l));
 	},
+	/* the button a search of one function offers: shown, its size, its
+	 * text; then clicked */
+	async onematch(o) {
+		const p = o.page;
+		const b = await p.$eval("#onematch", (e) => {
+			const r = e.getBoundingClientRect();
+			return getComputedStyle(e).display !== "none" && r.width > 0 && r.height > 0 ? e.textContent : "";
+		});
+		say("onematch", b);
+		if (!b) return;
+		await p.click("#onematch");
+		say("clicked", await p.evaluate(() => window.fg.state.mode + " " + window.fg.state.fn));
+	},
 	/* the function table (m=table): every row as "self total flags name",
 	 * or with ARG "diff", "self total btotal dtotal flags name", the
 	 * numbers from the cells' data-v; then a click on row 1 */

@@ -424,7 +424,8 @@ function onematch() {
 	if (n !== 1) return;
 	b.name = one;
 	b.textContent = "Sandwich of " + one;
-	b.style.display = "";
+	/* html.css hides it until then: "" would leave it hidden */
+	b.style.display = "inline-block";
 }
 /* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
