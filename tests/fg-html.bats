@@ -994,6 +994,15 @@ pct() {
 	# a function no frame has: the graph
 	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got url)" = '' ]
+	# saved: the callees as fg-filter --reroot writes them, the function's frame and self too
+	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;a;a;a;e 7\nmain;x;a;y 3\nother;a;b 2\n' >"$BATS_TEST_TMPDIR/r.folded"
+	fg-html "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.html"
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=b' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n b
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=a' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n a
+	# differential: the vanished stacks under it too, each baseline once
+	printf 'main;a;b 10 12\nmain;a;c 5 2\nmain;gone;x 7 0\nmain;gone2 3 0\nmain;new 0 4\n' >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'm=sandwich&fn=main' "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n main
 }
 
 # The page's view saved as folded (fg.folded, the text the Save link

@@ -603,7 +603,7 @@ function foldedtext() {
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
-	return folded(shown, h);
+	return folded(shown, h, state.mode === "sandwich");
 }
 var SAVED = null;
 function savefolded() {

@@ -66,11 +66,12 @@ function luminance(c) {
 
 /* The stacks of view v: fn(path, from, len, w, b) for each frame with
  * samples of its own, path the names from the first frame of the input
- * (below fg's "all") to it, from their frames in v; of a view with
- * vanished stacks, the baselines without theirs (ownb). */
-function stacks(v, fn) {
+ * (below fg's "all"; with from0, from frame 0, the sandwich's
+ * function) to it, from their frames in v; of a view with vanished
+ * stacks, the baselines without theirs (ownb). */
+function stacks(v, fn, from0) {
 	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
-	var i, d, top = v.rooted ? 1 : 0, bs = v.ownb || v.bself;
+	var i, d, top = v.rooted && !from0 ? 1 : 0, bs = v.ownb || v.bself;
 	for (i = top; i < v.n; i++) {
 		d = v.depth[i] - top;
 		path[d] = v.f[i];
@@ -94,12 +95,13 @@ function vanstacks(e) {
  * stack's frames, and its baseline stays in the frame it leaves, the
  * deepest of its callers in the tree; v.ownb, the baselines of v's own
  * stacks, has it taken out there, so that a sample counts once, in its
- * own stack (saved, tabulated, transformed). */
-function withvan(v, van) {
+ * own stack (saved, tabulated, transformed).  head: the stacks' first
+ * name is frame 0 (the sandwich's function). */
+function withvan(v, van, head) {
 	var ownb = v.bself.slice(), top = v.rooted ? 1 : 0, k, j, at, c, hi, s;
 	for (k = 0; k < van.length; k++) {
 		s = van[k][0];
-		for (at = top ? 0 : -1, j = 0; j < s.length; j++, at = c) {
+		for (at = top ? 0 : -1, j = head ? 1 : 0; j < s.length; j++, at = c) {
 			hi = at < 0 ? v.n : v.end[at];
 			for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
 			if (c >= hi) break;
@@ -169,9 +171,10 @@ function sandwich2(v, fn) {
 	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
 	put(C, id, 0, -1, w0, b0, occ[0]);
 	put(E, id, 0, -1, w0, b0, occ[0]);
-	return { fn: fn,
-		callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
-		callees: done(merge(E, v, X, down, 0, 0, 1, false), v, fn) };
+	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
+	if (v.van) withvan(callees, txvan(v.van, [["focus", fn]]), true);
+	return { fn: fn, callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
+		callees: callees };
 }
 /* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
  * lo..hi (the subtree of a frame, less the frame) give a frame of
@@ -500,8 +503,10 @@ function transform(v, list, rev) {
 /* View v as folded stacks: a line a frame with samples of its own, the
  * names with their annotations, the baseline's count before the
  * target's on differential input (the file's order, --negate's too);
- * head, the unit header lines; then v's vanished stacks. */
-function folded(v, head) {
+ * head, the unit header lines; then v's vanished stacks.  from0: frame
+ * 0 is the stacks' first (the sandwich's callees, as fg-filter
+ * --reroot writes them). */
+function folded(v, head, from0) {
 	var out = head.slice();
 	function full(id) { return NAMES[id] + (DATA.annot[id] ? "_[" + DATA.annot[id] + "]" : ""); }
 	function line(s, w, b) {
@@ -509,7 +514,7 @@ function folded(v, head) {
 	}
 	stacks(v, function (path, from, len, w, b) {
 		line(Array.prototype.slice.call(path, 0, len), w, b);
-	});
+	}, from0);
 	if (v.van) v.van.forEach(function (x) { line(x[0], 0, x[1]); });
 	return out.join("\n") + "\n";
 }
