@@ -893,7 +893,14 @@ pct() {
 	[ "$(got open)" = "Flame Graph|Flame Graph|Sorted by name" ]
 	[ "$(got sorted)" = "Flame Graph|Flame Graph|Sorted by width" ]
 	[ "$(got moded)" = "Icicle Graph|Icicle Graph|Sorted by width" ]
-	[ "$(got url)" = "?o=width&m=icicle" ]
+	[ "$(got url)" = "?o=width&d=icicle" ]
+	# the direction stays in the URL in another mode, and opens again; older links too
+	FG_QUERY='?d=icicle' browser keys "$BATS_TEST_TMPDIR/p.html" b
+	[ "$(got direction)" = "true ?d=icicle&m=bottomup" ]
+	FG_QUERY='?d=icicle&m=bottomup' browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got inverted)" = true ]
+	FG_QUERY='?m=icicle' browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got inverted)" = true ]
 	# a title of one's own stays
 	printf 'main;a 1\n' | fg-html -t Mine --sort=width >"$BATS_TEST_TMPDIR/t.html"
 	browser buttons "$BATS_TEST_TMPDIR/t.html"

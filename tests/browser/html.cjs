@@ -204,6 +204,7 @@ const cases = {
 	 * sort button, and after one on the mode button */
 	async buttons(o) {
 		const p = o.page;
+		say("inverted", await p.evaluate(() => window.fg.state.inverted));
 		const now = async (k) => say(k, [await text(p, "h1"), await p.title(), await text(p, "#sort")].join("|"));
 		await now("open");
 		await p.click("#sort");
@@ -352,6 +353,7 @@ const cases = {
 					(window.fg.state.mode || "graph") + " " + (document.activeElement.id || "-");
 			}));
 		}
+		say("direction", await p.evaluate(() => window.fg.state.inverted + " " + location.search));
 	},
 	/* focus is visible: the outline of a button focused by Tab */
 	async focus(o) {

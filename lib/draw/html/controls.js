@@ -665,7 +665,8 @@ function sandinfo() {
 }
 
 /* The state in the URL (viewer.js reads and writes it):
- * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
+ * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE; the
+ * direction a key of its own, kept in every mode */
 function save() {
 	var q = [];
 	if (state.v) q.push(["v", state.v]);
@@ -674,8 +675,8 @@ function save() {
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	if (state.mode) q.push(["m", state.mode]);
-	else if (state.inverted !== !!DATA.inverted) q.push(["m", state.inverted ? "icicle" : "flame"]);
 	if (state.mode === "sandwich") q.push(["fn", state.fn]);
 	state.tx.forEach(function (t) { q.push(["tx", t]); });
 	if (state.theme) q.push(["th", state.theme]);
@@ -694,7 +695,9 @@ function load() {
 	if (v >= 0 && v < DATA.views.length) state.v = v;
 	state.elided = p.e === "1" && !!DATA.views[state.v].e;
 	if ((p.o === "width" || p.o === "name") && !DATA.chart) state.sortwidth = p.o === "width";
+	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
+	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
 	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) state.mode = p.m;
 	state.fn = p.fn || "";
 	state.tfile = p.tb === "file";
