@@ -1001,6 +1001,11 @@ pct() {
 	# a function no frame has: the graph
 	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got url)" = '' ]
+	# a deep function's callers scroll their whole depth, to the root
+	awk 'BEGIN { s = "d0"; for (i = 1; i < 1000; i++) s = s ";d" i; print s, 1 }' | fg-html >"$BATS_TEST_TMPDIR/deep.html"
+	FG_QUERY='?m=sandwich&fn=d999' browser deepcallers "$BATS_TEST_TMPDIR/deep.html"
+	[ "$(got tipname)" = d0 ]
+	[ "$(got callersheight)" -lt 2000 ]
 	# saved: the callees as fg-filter --reroot writes them, the function's frame and self too
 	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;a;a;a;e 7\nmain;x;a;y 3\nother;a;b 2\n' >"$BATS_TEST_TMPDIR/r.folded"
 	fg-html "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.html"

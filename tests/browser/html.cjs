@@ -63,6 +63,17 @@ const cases = {
 		await hoverName(p, name);
 		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
 	},
+	/* the sandwich's callers scrolled to their top: the canvas's height,
+	 * and the card of the frame in the top row */
+	async deepcallers(o) {
+		const p = o.page;
+		say("callersheight", await p.evaluate(() => document.getElementById("callers").height));
+		await p.evaluate(() => { document.getElementById("callersbox").scrollTop = 0; });
+		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		const r = await p.evaluate(() => { const b = document.getElementById("callersbox").getBoundingClientRect(); return { x: b.left, y: b.top }; });
+		await p.mouse.move(r.x + 20, r.y + 5);
+		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
+	},
 	/* click frame ARG: the breadcrumb and the URL; then Esc */
 	async zoom(o, name) {
 		const p = o.page;

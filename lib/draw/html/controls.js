@@ -78,7 +78,8 @@ function ui() {
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
 	var cb = mk("div", "callersbox");
-	mk("canvas", "callers", cb).addEventListener("mousemove", hovercallers);
+	mk("canvas", "callers", mk("div", "callsheet", cb)).addEventListener("mousemove", hovercallers);
+	cb.addEventListener("scroll", callscrolled);
 	el.callers.addEventListener("mouseleave", unhover);
 	el.callers.addEventListener("click", function (e) {
 		var i = callersat(e);
@@ -178,20 +179,36 @@ function resize() {
 	scrolltop = box.scrollTop;
 	draw();
 }
-/* The sandwich's callers above its callees: fn's row at the bottom, the
- * whole of it drawn (a deep one scrolls, opened at fn). */
+/* The sandwich's callers above its callees: fn's row at the bottom,
+ * opened there; a deep one scrolls its whole depth, as the graph does:
+ * the sheet as tall as the callers, the canvas the box's height, moved
+ * along and painted again as it scrolls. */
 function callers() {
-	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FRAMEH + 2, 8000);
-	el.callersbox.style.display = callview ? "block" : "none";
+	var c = el.callers, box = el.callersbox, full = callview ? (callview.maxdepth + 1) * FRAMEH + 2 : 0, bh;
+	box.style.display = callview ? "block" : "none";
 	if (!callview) return;
-	el.callersbox.style.width = graphwidth + "px";
+	box.style.width = graphwidth + "px";
+	el.callsheet.style.height = full + "px";
+	c.style.height = "0";
+	bh = Math.min(full, box.clientHeight || full);
 	c.width = Math.round(graphwidth * dpr);
-	c.height = Math.round(ch * dpr);
+	c.height = Math.round(bh * dpr);
 	c.style.width = graphwidth + "px";
-	c.style.height = ch + "px";
-	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: ch, boxheight: ch, scrolltop: 0 };
-	paintpane(callpane, c.getContext("2d"));
-	el.callersbox.scrollTop = ch;
+	c.style.height = bh + "px";
+	box.scrollTop = full;
+	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: full, boxheight: bh, scrolltop: box.scrollTop };
+	paintcallers();
+}
+function paintcallers() {
+	el.callers.style.top = callpane.scrolltop + "px";
+	paintpane(callpane, el.callers.getContext("2d"));
+}
+/* the callers' box scrolled: their canvas moved along, painted again */
+function callscrolled() {
+	if (!callpane || callpane.scrolltop === el.callersbox.scrollTop) return;
+	callpane.scrolltop = el.callersbox.scrollTop;
+	paintcallers();
+	unhover();
 }
 function callersat(e) {
 	var r = el.callers.getBoundingClientRect();
