@@ -1103,6 +1103,22 @@ same_as_cli() {
 	[ "$(got bself | grep '^main' | cut -f2)" = 0 ]
 }
 
+@test "fg-html in Chromium: the search's transforms follow its case toggle" {
+	printf 'main;B 3\nmain;b 2\nmain;c 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=B&i=1' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&i=1&tx=grepi:B' ]
+	[ "$(got chips)" = 'only (any case): B×' ]
+	[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2')" ]
+	FG_QUERY='?s=B' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&tx=grep:B' ]
+	[ "$(got line)" = 'main;B 3' ]
+	# files, as the search's case too
+	printf 'main at m.jl:1;f at Lib.jl:3;g at lib.jl:9 2\n' | fg-html >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?s=%5Elib&i=1' browser txmenu "$BATS_TEST_TMPDIR/f.html" file
+	[ "$(got url)" = '?s=%5Elib&i=1&tx=filei:%5Elib' ]
+	[ "$(got line)" = 'main at m.jl:1;Lib.jl;lib.jl 2' ]
+}
+
 @test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
 	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b; the matches x y b are 3, 4, 5

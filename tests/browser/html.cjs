@@ -324,6 +324,15 @@ const cases = {
 			say("after", await p.evaluate(() => location.search));
 		}
 	},
+	/* the Transform menu's kind ARG chosen: the URL, the chips, the view
+	 * saved, one "line=" each */
+	async txmenu(o, kind) {
+		const p = o.page;
+		await p.select("#txmenu", kind);
+		say("url", await p.evaluate(() => location.search));
+		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.textContent))).join("|"));
+		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
+	},
 	/* stepping through the matches of the search loaded from the URL:
 	 * Enter, Enter, Shift+Enter in the field, then n, N; then an
 	 * invalid regex typed */

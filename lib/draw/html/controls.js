@@ -591,6 +591,8 @@ function addtx(k) {
 		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
 		arg = state.term;
+		/* the search's case: Aa on, the kind that ignores it */
+		if (state.icase) k += "i";
 	}
 	if (!arg && k !== "rec") return;
 	state.tx.push([k, arg]);

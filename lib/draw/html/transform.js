@@ -212,9 +212,10 @@ function same(name) {
 	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
 	return function (id) { return id < want.length && want[id] === 1; };
 }
-/* a regular expression of the page's (JavaScript) syntax, or null */
-function regex(s) {
-	try { return new RegExp(s); } catch (err) { return null; }
+/* a regular expression of the page's (JavaScript) syntax, or null;
+ * flags "i": ignoring case */
+function regex(s, flags) {
+	try { return new RegExp(s, flags || ""); } catch (err) { return null; }
 }
 /* the file of a name "FUNC at FILE:LINE", without its line */
 function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
@@ -279,8 +280,8 @@ var TX = {
 		};
 	},
 	/* consecutive frames whose file matches: one frame, the file */
-	file: function (arg) {
-		var r = regex(arg);
+	file: function (arg, flags) {
+		var r = regex(arg, flags);
 		return function (s) {
 			var out = [], last = null;
 			s.forEach(function (id) {
@@ -293,8 +294,8 @@ var TX = {
 		};
 	},
 	/* only the stacks through a match (fg-filter --only -e) */
-	grep: function (arg) {
-		var r = regex(arg);
+	grep: function (arg, flags) {
+		var r = regex(arg, flags);
 		return function (s) {
 			if (!r) return s;
 			for (var k = 0; k < s.length; k++) if (r.test(NAMES[s[k]])) return s;
@@ -302,9 +303,14 @@ var TX = {
 		};
 	}
 };
+/* the kinds of a regex, ignoring case (the search's Aa): filei, grepi */
+TX.filei = function (arg) { return TX.file(arg, "i"); };
+TX.grepi = function (arg) { return TX.grep(arg, "i"); };
 /* A transform's words, for its chip. */
 var TXNAME = { root: "subtree", focus: "focus", hide: "hide", drop: "drop", rec: "collapse recursion",
-	file: "collapse file", grep: "only" };
+	file: "collapse file", grep: "only", filei: "collapse file (any case)", grepi: "only (any case)" };
+/* whether kind k takes a regular expression, and its flags */
+function txflags(k) { return k === "file" || k === "grep" ? "" : k === "filei" || k === "grepi" ? "i" : null; }
 
 /* The stacks of view v through the transforms list ([kind, arg]...),
  * in order: fn(names, w, b) for each one kept; those of width w != 0,
@@ -374,8 +380,8 @@ var TREE = {
 	},
 	/* a frame whose file matches: a frame named after the file, the
 	 * callees of the same file in it (their state: the file's id) */
-	file: function (v, arg, I) {
-		var r = regex(arg), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
+	file: function (v, arg, I, flags) {
+		var r = regex(arg, flags), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
 		for (k = 0; k < nn; k++) {
 			x = fileof(NAMES[k]);
 			if (r && x && r.test(x)) fid[k] = nameid(x);
@@ -394,8 +400,8 @@ var TREE = {
 			clean: function (c) { return !dv[c]; } });
 	},
 	/* the stacks through a match, at their weights, the others at 0 */
-	grep: function (v, arg, I) {
-		var r = regex(arg), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
+	grep: function (v, arg, I, flags) {
+		var r = regex(arg, flags), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
 		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
 		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
 		for (i = top; i < n; i++) {
@@ -418,6 +424,8 @@ var TREE = {
 		return root(v, I, X);
 	}
 };
+TREE.filei = function (v, arg, I) { return TREE.file(v, arg, I, "i"); };
+TREE.grepi = function (v, arg, I) { return TREE.grep(v, arg, I, "i"); };
 /* The new root's items: frames at of v (DOWN, as they are); or v's
  * callees through filter X. */
 function seeds(v, at, I) {
