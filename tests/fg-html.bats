@@ -1117,6 +1117,14 @@ same_as_cli() {
 	FG_QUERY='?s=%5Elib&i=1' browser txmenu "$BATS_TEST_TMPDIR/f.html" file
 	[ "$(got url)" = '?s=%5Elib&i=1&tx=filei:%5Elib' ]
 	[ "$(got line)" = 'main at m.jl:1;Lib.jl;lib.jl 2' ]
+	# an invalid regex changes nothing, and its chip says so, as the search box does
+	for tx in 'grep:(' 'file:(' 'grepi:('; do
+		FG_QUERY="?tx=$tx" browser saved "$BATS_TEST_TMPDIR/p.html"
+		[[ "$(got chipmsg)" == ' invalid regular expression (invalid regular expression: '* ]]
+		[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2\nmain;c 1')" ]
+	done
+	FG_QUERY='?tx=grep:B' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got chipmsg)" ]
 }
 
 @test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {

@@ -315,6 +315,7 @@ const cases = {
 	async saved(o) {
 		const p = o.page;
 		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.firstChild.textContent))).join("|"));
+		say("chipmsg", (await p.$$eval("#chips .chip .bad", (cs) => cs.map((c) => c.textContent + " (" + c.title + ")"))).join("|"));
 		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
 		say("download", await p.$eval("#save", (a) => a.getAttribute("download")));
 		say("href", await p.evaluate(() => { const a = document.getElementById("save"); a.onclick(); return a.href.split(":")[0]; }));

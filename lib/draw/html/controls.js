@@ -607,6 +607,7 @@ function chips() {
 		var sp = document.createElement("span"), x = document.createElement("button");
 		sp.className = "chip";
 		sp.appendChild(document.createTextNode(TXNAME[t[0]] + (t[1] ? ": " + t[1] : "")));
+		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
 		x.onclick = function () { state.tx.splice(k, 1); state.z = 0; refresh(); };
@@ -614,6 +615,18 @@ function chips() {
 		c.appendChild(sp);
 	});
 	el.undo.style.display = state.tx.length ? "" : "none";
+}
+/* A transform of a regex that does not compile (it changes nothing):
+ * the search box's message on its chip. */
+function badregex(sp, t) {
+	var fl = txflags(t[0]), r = fl === null ? null : searchre(t[1], fl === "i"), m;
+	if (!r || r.re) return;
+	m = document.createElement("span");
+	m.className = "bad";
+	m.setAttribute("role", "alert");
+	m.textContent = " invalid regular expression";
+	m.title = r.error;
+	sp.appendChild(m);
 }
 /* The view on screen as folded stacks with the unit header. */
 function foldedtext() {
