@@ -1006,6 +1006,10 @@ pct() {
 	FG_QUERY='?m=sandwich&fn=d999' browser deepcallers "$BATS_TEST_TMPDIR/deep.html"
 	[ "$(got tipname)" = d0 ]
 	[ "$(got callersheight)" -lt 2000 ]
+	# a caller's card: its share of the function's total, one sample a "sample"
+	printf 'main;a;b 1\nmain;x;b 3\n' | fg-html >"$BATS_TEST_TMPDIR/one.html"
+	FG_QUERY='?m=sandwich&fn=b' browser callerhover "$BATS_TEST_TMPDIR/one.html"
+	[ "$(got tip | grep '^count:')" = "count:1 sample — 25.00% of b's total" ]
 	# saved: the callees as fg-filter --reroot writes them, the function's frame and self too
 	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;a;a;a;e 7\nmain;x;a;y 3\nother;a;b 2\n' >"$BATS_TEST_TMPDIR/r.folded"
 	fg-html "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.html"

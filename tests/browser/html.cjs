@@ -74,6 +74,18 @@ const cases = {
 		await p.mouse.move(r.x + 20, r.y + 5);
 		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
 	},
+	/* the card of the sandwich's first caller (the row above its function) */
+	async callerhover(o) {
+		const p = o.page;
+		const r = await p.evaluate(() => {
+			const b = document.getElementById("callersbox").getBoundingClientRect();
+			const fh = (parseFloat(document.getElementById("callsheet").style.height) - 2) / (window.fg.callers().maxdepth + 1);
+			return { x: b.left + 20, y: b.bottom - 2 - 1.5 * fh };
+		});
+		await p.mouse.move(r.x, r.y);
+		const lines = await p.$$eval("#tip > div", (ds) => ds.map((d) => d.className + ":" + d.textContent));
+		lines.forEach((l) => say("tip", l));
+	},
 	/* click frame ARG: the breadcrumb and the URL; then Esc */
 	async zoom(o, name) {
 		const p = o.page;

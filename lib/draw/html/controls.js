@@ -302,7 +302,9 @@ function describe(v, i) {
 	lines.push(["name", s]);
 	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
-	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
+	/* the sandwich's panes: a share of its function's total */
+	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
+		(state.mode === "sandwich" ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
 	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);

@@ -258,8 +258,10 @@ function human(v) {
 			[1099511627776, "TiB"]]);
 	if (TIME[UNIT])
 		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
-	return group(v) + " " + CNAME;
+	return group(v) + " " + (Math.abs(v) === 1 ? one(CNAME) : CNAME);
 }
+/* a count name for one: "samples" a "sample" (a name of another form as it is) */
+function one(name) { return /[^s]s$/.test(name) ? name.slice(0, -1) : name; }
 
 function fullname(v, i) { return NAMES[v.f[i]]; }
 /* FUNC at FILE:LINE: the file and line, or "" */
