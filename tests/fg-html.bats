@@ -1129,6 +1129,10 @@ same_as_cli() {
 	done
 	FG_QUERY='?tx=grep:B' browser saved "$BATS_TEST_TMPDIR/p.html"
 	[ -z "$(got chipmsg)" ]
+	[ -z "$(got empty)" ]
+	# nothing left: the page says so, where the graph would be blank
+	FG_QUERY='?tx=grep:zzz' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got empty)" = "No samples left after the transforms." ]
 }
 
 @test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
@@ -1140,6 +1144,8 @@ same_as_cli() {
 	[ "$(got shiftenter)" = "1 of 3 z=3" ]
 	[ "$(got n)" = "2 of 3 z=4" ]
 	[ "$(got N)" = "1 of 3 z=3" ]
+	# Esc resets the zoom, and the match's place goes with it
+	[ "$(got esc)" = " z=0" ]
 	[ "$(got message)" = "invalid regular expression" ]
 	[ "$(got bad)" = bad ]
 }

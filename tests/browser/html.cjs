@@ -327,6 +327,7 @@ const cases = {
 	async saved(o) {
 		const p = o.page;
 		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.firstChild.textContent))).join("|"));
+		say("empty", await text(p, "#empty"));
 		say("chipmsg", (await p.$$eval("#chips .chip .bad", (cs) => cs.map((c) => c.textContent + " (" + c.title + ")"))).join("|"));
 		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
 		say("download", await p.$eval("#save", (a) => a.getAttribute("download")));
@@ -366,6 +367,8 @@ const cases = {
 		await pos("n");
 		await p.keyboard.press("N");
 		await pos("N");
+		await p.keyboard.press("Escape");
+		await pos("esc");
 		await p.focus("#search");
 		await p.keyboard.press("End");
 		await p.keyboard.type("(");

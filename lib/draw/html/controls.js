@@ -77,6 +77,7 @@ function ui() {
 	a.onclick = savefolded;
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
+	mk("div", "empty", h).setAttribute("role", "status");
 	var cb = mk("div", "callersbox");
 	mk("canvas", "callers", mk("div", "callsheet", cb)).addEventListener("mousemove", hovercallers);
 	cb.addEventListener("scroll", callscrolled);
@@ -396,6 +397,8 @@ function click(e) {
 }
 function zoom(i) {
 	state.z = i;
+	/* a match's place, "k of N", is nextmatch's to give again */
+	el.matchpos.textContent = "";
 	draw();
 	save();
 	if (!rootontop()) el.box.scrollTop = graphheight;
@@ -678,6 +681,7 @@ function refresh() {
 	compare();
 	banner();
 	sandinfo();
+	el.empty.textContent = shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
 	var tab = state.mode === "table";
 	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
 	el.table.style.display = tab ? "block" : "none";
