@@ -663,6 +663,16 @@ pct() {
 	[ "$(got f3)" = search ]
 }
 
+@test "fg-html in Chromium: a search that matches one function offers its sandwich, a button on screen" {
+	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;x;a;y 3\nother;a;b 2\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=%5Ec%24' browser onematch "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got onematch)" = "Sandwich of c" ]
+	[ "$(got clicked)" = "sandwich c" ]
+	# two functions match: no button
+	FG_QUERY='?s=%5E%5Bcd%5D%24' browser onematch "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got onematch)" ]
+}
+
 @test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
 	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)
@@ -818,6 +828,18 @@ pct() {
 	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
 	browser elided "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
+	# saved as the file has it, the baseline first; each side named for its total
+	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
+	same_as_cli "$BATS_TEST_TMPDIR/n.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	# the table's other columns are the target's
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/n.html" diff
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Target self|Δ self|Δ self %|Target total|Δ total|Δ total %|Flags|Function" ]
+	[ "$(got row | grep -P '\tb$' | cut -f1,3)" = "$(printf '10\t12')" ]
 }
 
 @test "fg-html in Chromium: after a deep view, a shallow view and an Elided view open on their graphs" {
@@ -871,7 +893,14 @@ pct() {
 	[ "$(got open)" = "Flame Graph|Flame Graph|Sorted by name" ]
 	[ "$(got sorted)" = "Flame Graph|Flame Graph|Sorted by width" ]
 	[ "$(got moded)" = "Icicle Graph|Icicle Graph|Sorted by width" ]
-	[ "$(got url)" = "?o=width&m=icicle" ]
+	[ "$(got url)" = "?o=width&d=icicle" ]
+	# the direction stays in the URL in another mode, and opens again; older links too
+	FG_QUERY='?d=icicle' browser keys "$BATS_TEST_TMPDIR/p.html" b
+	[ "$(got direction)" = "true ?d=icicle&m=bottomup" ]
+	FG_QUERY='?d=icicle&m=bottomup' browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got inverted)" = true ]
+	FG_QUERY='?m=icicle' browser buttons "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got inverted)" = true ]
 	# a title of one's own stays
 	printf 'main;a 1\n' | fg-html -t Mine --sort=width >"$BATS_TEST_TMPDIR/t.html"
 	browser buttons "$BATS_TEST_TMPDIR/t.html"
@@ -972,6 +1001,24 @@ pct() {
 	# a function no frame has: the graph
 	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got url)" = '' ]
+	# a deep function's callers scroll their whole depth, to the root
+	awk 'BEGIN { s = "d0"; for (i = 1; i < 1000; i++) s = s ";d" i; print s, 1 }' | fg-html >"$BATS_TEST_TMPDIR/deep.html"
+	FG_QUERY='?m=sandwich&fn=d999' browser deepcallers "$BATS_TEST_TMPDIR/deep.html"
+	[ "$(got tipname)" = d0 ]
+	[ "$(got callersheight)" -lt 2000 ]
+	# a caller's card: its share of the function's total, one sample a "sample"
+	printf 'main;a;b 1\nmain;x;b 3\n' | fg-html >"$BATS_TEST_TMPDIR/one.html"
+	FG_QUERY='?m=sandwich&fn=b' browser callerhover "$BATS_TEST_TMPDIR/one.html"
+	[ "$(got tip | grep '^count:')" = "count:1 sample — 25.00% of b's total" ]
+	# saved: the callees as fg-filter --reroot writes them, the function's frame and self too
+	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;a;a;a;e 7\nmain;x;a;y 3\nother;a;b 2\n' >"$BATS_TEST_TMPDIR/r.folded"
+	fg-html "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.html"
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=b' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n b
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=a' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n a
+	# differential: the vanished stacks under it too, each baseline once
+	printf 'main;a;b 10 12\nmain;a;c 5 2\nmain;gone;x 7 0\nmain;gone2 3 0\nmain;new 0 4\n' >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'm=sandwich&fn=main' "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n main
 }
 
 # The page's view saved as folded (fg.folded, the text the Save link
@@ -1035,6 +1082,59 @@ same_as_cli() {
 	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
 }
 
+@test "fg-html in Chromium: a vanished stack's baseline counts once: saved, transformed, reversed, tabulated" {
+	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:a "$BATS_TEST_TMPDIR/d.folded" fg-prune -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:gone "$BATS_TEST_TMPDIR/d.folded" fg-prune -n gone
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=grep:x "$BATS_TEST_TMPDIR/d.folded" fg-filter --only -e x
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=focus:a "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'tx=grep:a&tx=rec:' "$BATS_TEST_TMPDIR/d.folded" \
+		sh -c 'fg-filter --only -e a "$1" | fg-prune --recursion' _
+	# bottom-up: every stack reversed, the vanished ones too
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" m=bottomup "$BATS_TEST_TMPDIR/d.folded" \
+		awk '/^#/ { print; next } { n = split($1, a, ";"); s = a[n]; for (i = n - 1; i >= 1; i--) s = s ";" a[i]; print s, $2, $3 }'
+	# the table: fg-top's rows, the vanished functions too; no baseline self twice
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got bself | awk -F'\t' '{ t += $2 } END { print t }')" = 25 ]
+	[ "$(got bself | grep '^main' | cut -f2)" = 0 ]
+}
+
+@test "fg-html in Chromium: the search's transforms follow its case toggle" {
+	printf 'main;B 3\nmain;b 2\nmain;c 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=B&i=1' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&i=1&tx=grepi:B' ]
+	[ "$(got chips)" = 'only (any case): B×' ]
+	[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2')" ]
+	FG_QUERY='?s=B' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&tx=grep:B' ]
+	[ "$(got line)" = 'main;B 3' ]
+	# files, as the search's case too
+	printf 'main at m.jl:1;f at Lib.jl:3;g at lib.jl:9 2\n' | fg-html >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?s=%5Elib&i=1' browser txmenu "$BATS_TEST_TMPDIR/f.html" file
+	[ "$(got url)" = '?s=%5Elib&i=1&tx=filei:%5Elib' ]
+	[ "$(got line)" = 'main at m.jl:1;Lib.jl;lib.jl 2' ]
+	# an invalid regex changes nothing, and its chip says so, as the search box does
+	for tx in 'grep:(' 'file:(' 'grepi:('; do
+		FG_QUERY="?tx=$tx" browser saved "$BATS_TEST_TMPDIR/p.html"
+		[[ "$(got chipmsg)" == ' invalid regular expression (invalid regular expression: '* ]]
+		[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2\nmain;c 1')" ]
+	done
+	FG_QUERY='?tx=grep:B' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got chipmsg)" ]
+	[ -z "$(got empty)" ]
+	# nothing left: the page says so, where the graph would be blank
+	FG_QUERY='?tx=grep:zzz' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got empty)" = "No samples left after the transforms." ]
+}
+
 @test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
 	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b; the matches x y b are 3, 4, 5
@@ -1044,6 +1144,8 @@ same_as_cli() {
 	[ "$(got shiftenter)" = "1 of 3 z=3" ]
 	[ "$(got n)" = "2 of 3 z=4" ]
 	[ "$(got N)" = "1 of 3 z=3" ]
+	# Esc resets the zoom, and the match's place goes with it
+	[ "$(got esc)" = " z=0" ]
 	[ "$(got message)" = "invalid regular expression" ]
 	[ "$(got bad)" = bad ]
 }

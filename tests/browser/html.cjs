@@ -63,6 +63,29 @@ const cases = {
 		await hoverName(p, name);
 		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
 	},
+	/* the sandwich's callers scrolled to their top: the canvas's height,
+	 * and the card of the frame in the top row */
+	async deepcallers(o) {
+		const p = o.page;
+		say("callersheight", await p.evaluate(() => document.getElementById("callers").height));
+		await p.evaluate(() => { document.getElementById("callersbox").scrollTop = 0; });
+		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		const r = await p.evaluate(() => { const b = document.getElementById("callersbox").getBoundingClientRect(); return { x: b.left, y: b.top }; });
+		await p.mouse.move(r.x + 20, r.y + 5);
+		say("tipname", await p.$eval("#tip .name", (e) => e.textContent));
+	},
+	/* the card of the sandwich's first caller (the row above its function) */
+	async callerhover(o) {
+		const p = o.page;
+		const r = await p.evaluate(() => {
+			const b = document.getElementById("callersbox").getBoundingClientRect();
+			const fh = (parseFloat(document.getElementById("callsheet").style.height) - 2) / (window.fg.callers().maxdepth + 1);
+			return { x: b.left + 20, y: b.bottom - 2 - 1.5 * fh };
+		});
+		await p.mouse.move(r.x, r.y);
+		const lines = await p.$$eval("#tip > div", (ds) => ds.map((d) => d.className + ":" + d.textContent));
+		lines.forEach((l) => say("tip", l));
+	},
 	/* click frame ARG: the breadcrumb and the URL; then Esc */
 	async zoom(o, name) {
 		const p = o.page;
@@ -204,6 +227,7 @@ const cases = {
 	 * sort button, and after one on the mode button */
 	async buttons(o) {
 		const p = o.page;
+		say("inverted", await p.evaluate(() => window.fg.state.inverted));
 		const now = async (k) => say(k, [await text(p, "h1"), await p.title(), await text(p, "#sort")].join("|"));
 		await now("open");
 		await p.click("#sort");
@@ -259,6 +283,19 @@ const cases = {
 		});
 		f.forEach((l) => say("fill", l));
 	},
+	/* the button a search of one function offers: shown, its size, its
+	 * text; then clicked */
+	async onematch(o) {
+		const p = o.page;
+		const b = await p.$eval("#onematch", (e) => {
+			const r = e.getBoundingClientRect();
+			return getComputedStyle(e).display !== "none" && r.width > 0 && r.height > 0 ? e.textContent : "";
+		});
+		say("onematch", b);
+		if (!b) return;
+		await p.click("#onematch");
+		say("clicked", await p.evaluate(() => window.fg.state.mode + " " + window.fg.state.fn));
+	},
 	/* the function table (m=table): every row as "self total flags name",
 	 * or with ARG "diff", "self total btotal dtotal flags name", the
 	 * numbers from the cells' data-v; then a click on row 1 */
@@ -275,6 +312,9 @@ const cases = {
 		}), !!diff);
 		say("rows", rows.length);
 		rows.forEach((r) => say("row", r));
+		/* differential: each row's baseline self, "name<TAB>count" */
+		if (diff) (await p.$$eval("#table tbody tr", (trs) => trs.map((tr) =>
+			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[4].getAttribute("data-v")))).forEach((r) => say("bself", r));
 		await p.click("#table thead th:nth-child(3)");
 		say("firstbytotal", await p.$eval("#table tbody tr", (tr) => tr.cells[tr.cells.length - 1].textContent));
 		await p.click("#table tbody tr");
@@ -287,6 +327,8 @@ const cases = {
 	async saved(o) {
 		const p = o.page;
 		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.firstChild.textContent))).join("|"));
+		say("empty", await text(p, "#empty"));
+		say("chipmsg", (await p.$$eval("#chips .chip .bad", (cs) => cs.map((c) => c.textContent + " (" + c.title + ")"))).join("|"));
 		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
 		say("download", await p.$eval("#save", (a) => a.getAttribute("download")));
 		say("href", await p.evaluate(() => { const a = document.getElementById("save"); a.onclick(); return a.href.split(":")[0]; }));
@@ -295,6 +337,15 @@ const cases = {
 			await p.click("#chips .chip:last-child button");
 			say("after", await p.evaluate(() => location.search));
 		}
+	},
+	/* the Transform menu's kind ARG chosen: the URL, the chips, the view
+	 * saved, one "line=" each */
+	async txmenu(o, kind) {
+		const p = o.page;
+		await p.select("#txmenu", kind);
+		say("url", await p.evaluate(() => location.search));
+		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.textContent))).join("|"));
+		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
 	},
 	/* stepping through the matches of the search loaded from the URL:
 	 * Enter, Enter, Shift+Enter in the field, then n, N; then an
@@ -316,6 +367,8 @@ const cases = {
 		await pos("n");
 		await p.keyboard.press("N");
 		await pos("N");
+		await p.keyboard.press("Escape");
+		await pos("esc");
 		await p.focus("#search");
 		await p.keyboard.press("End");
 		await p.keyboard.type("(");
@@ -336,6 +389,7 @@ const cases = {
 					(window.fg.state.mode || "graph") + " " + (document.activeElement.id || "-");
 			}));
 		}
+		say("direction", await p.evaluate(() => window.fg.state.inverted + " " + location.search));
 	},
 	/* focus is visible: the outline of a button focused by Tab */
 	async focus(o) {

@@ -77,8 +77,10 @@ function ui() {
 	a.onclick = savefolded;
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
+	mk("div", "empty", h).setAttribute("role", "status");
 	var cb = mk("div", "callersbox");
-	mk("canvas", "callers", cb).addEventListener("mousemove", hovercallers);
+	mk("canvas", "callers", mk("div", "callsheet", cb)).addEventListener("mousemove", hovercallers);
+	cb.addEventListener("scroll", callscrolled);
 	el.callers.addEventListener("mouseleave", unhover);
 	el.callers.addEventListener("click", function (e) {
 		var i = callersat(e);
@@ -178,20 +180,36 @@ function resize() {
 	scrolltop = box.scrollTop;
 	draw();
 }
-/* The sandwich's callers above its callees: fn's row at the bottom, the
- * whole of it drawn (a deep one scrolls, opened at fn). */
+/* The sandwich's callers above its callees: fn's row at the bottom,
+ * opened there; a deep one scrolls its whole depth, as the graph does:
+ * the sheet as tall as the callers, the canvas the box's height, moved
+ * along and painted again as it scrolls. */
 function callers() {
-	var c = el.callers, rows = callview ? callview.maxdepth + 1 : 0, ch = Math.min(rows * FRAMEH + 2, 8000);
-	el.callersbox.style.display = callview ? "block" : "none";
+	var c = el.callers, box = el.callersbox, full = callview ? (callview.maxdepth + 1) * FRAMEH + 2 : 0, bh;
+	box.style.display = callview ? "block" : "none";
 	if (!callview) return;
-	el.callersbox.style.width = graphwidth + "px";
+	box.style.width = graphwidth + "px";
+	el.callsheet.style.height = full + "px";
+	c.style.height = "0";
+	bh = Math.min(full, box.clientHeight || full);
 	c.width = Math.round(graphwidth * dpr);
-	c.height = Math.round(ch * dpr);
+	c.height = Math.round(bh * dpr);
 	c.style.width = graphwidth + "px";
-	c.style.height = ch + "px";
-	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: ch, boxheight: ch, scrolltop: 0 };
-	paintpane(callpane, c.getContext("2d"));
-	el.callersbox.scrollTop = ch;
+	c.style.height = bh + "px";
+	box.scrollTop = full;
+	callpane = { v: callview, z: 0, inv: false, width: graphwidth, height: full, boxheight: bh, scrolltop: box.scrollTop };
+	paintcallers();
+}
+function paintcallers() {
+	el.callers.style.top = callpane.scrolltop + "px";
+	paintpane(callpane, el.callers.getContext("2d"));
+}
+/* the callers' box scrolled: their canvas moved along, painted again */
+function callscrolled() {
+	if (!callpane || callpane.scrolltop === el.callersbox.scrollTop) return;
+	callpane.scrolltop = el.callersbox.scrollTop;
+	paintcallers();
+	unhover();
 }
 function callersat(e) {
 	var r = el.callers.getBoundingClientRect();
@@ -285,7 +303,9 @@ function describe(v, i) {
 	lines.push(["name", s]);
 	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
-	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) + " of all" +
+	/* the sandwich's panes: a share of its function's total */
+	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
+		(state.mode === "sandwich" ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
 	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
@@ -377,6 +397,8 @@ function click(e) {
 }
 function zoom(i) {
 	state.z = i;
+	/* a match's place, "k of N", is nextmatch's to give again */
+	el.matchpos.textContent = "";
 	draw();
 	save();
 	if (!rootontop()) el.box.scrollTop = graphheight;
@@ -424,7 +446,8 @@ function onematch() {
 	if (n !== 1) return;
 	b.name = one;
 	b.textContent = "Sandwich of " + one;
-	b.style.display = "";
+	/* html.css hides it until then: "" would leave it hidden */
+	b.style.display = "inline-block";
 }
 /* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
@@ -548,8 +571,9 @@ function compare() {
 	if (!DATA.diff) return;
 	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
 		(r.target || "target")));
-	b = r.btotal || 0;
-	t = r.total;
+	/* the view's total is the column drawn's (--negate: the baseline's) */
+	b = DATA.negate ? r.total : r.btotal || 0;
+	t = DATA.negate ? r.btotal || 0 : r.total;
 	d = t - b;
 	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
 	var w = document.createElement("span");
@@ -572,6 +596,8 @@ function addtx(k) {
 		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
 		arg = state.term;
+		/* the search's case: Aa on, the kind that ignores it */
+		if (state.icase) k += "i";
 	}
 	if (!arg && k !== "rec") return;
 	state.tx.push([k, arg]);
@@ -586,6 +612,7 @@ function chips() {
 		var sp = document.createElement("span"), x = document.createElement("button");
 		sp.className = "chip";
 		sp.appendChild(document.createTextNode(TXNAME[t[0]] + (t[1] ? ": " + t[1] : "")));
+		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
 		x.onclick = function () { state.tx.splice(k, 1); state.z = 0; refresh(); };
@@ -594,6 +621,18 @@ function chips() {
 	});
 	el.undo.style.display = state.tx.length ? "" : "none";
 }
+/* A transform of a regex that does not compile (it changes nothing):
+ * the search box's message on its chip. */
+function badregex(sp, t) {
+	var fl = txflags(t[0]), r = fl === null ? null : searchre(t[1], fl === "i"), m;
+	if (!r || r.re) return;
+	m = document.createElement("span");
+	m.className = "bad";
+	m.setAttribute("role", "alert");
+	m.textContent = " invalid regular expression";
+	m.title = r.error;
+	sp.appendChild(m);
+}
 /* The view on screen as folded stacks with the unit header. */
 function foldedtext() {
 	var r = DATA.views[state.v], h = [];
@@ -601,9 +640,7 @@ function foldedtext() {
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
-	/* a differential view's vanished stacks go with it, as fg-diff wrote them */
-	var e = DATA.diff && r.e && !state.elided && state.mode !== "sandwich" ? elidedview() : null;
-	return folded(shown, h, e, state.tx, state.mode === "bottomup");
+	return folded(shown, h, state.mode === "sandwich");
 }
 var SAVED = null;
 function savefolded() {
@@ -644,6 +681,7 @@ function refresh() {
 	compare();
 	banner();
 	sandinfo();
+	el.empty.textContent = shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
 	var tab = state.mode === "table";
 	el.box.style.display = el.crumbs.style.display = tab ? "none" : "";
 	el.table.style.display = tab ? "block" : "none";
@@ -665,7 +703,8 @@ function sandinfo() {
 }
 
 /* The state in the URL (viewer.js reads and writes it):
- * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&m=icicle */
+ * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE; the
+ * direction a key of its own, kept in every mode */
 function save() {
 	var q = [];
 	if (state.v) q.push(["v", state.v]);
@@ -674,8 +713,8 @@ function save() {
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	if (state.mode) q.push(["m", state.mode]);
-	else if (state.inverted !== !!DATA.inverted) q.push(["m", state.inverted ? "icicle" : "flame"]);
 	if (state.mode === "sandwich") q.push(["fn", state.fn]);
 	state.tx.forEach(function (t) { q.push(["tx", t]); });
 	if (state.theme) q.push(["th", state.theme]);
@@ -694,7 +733,9 @@ function load() {
 	if (v >= 0 && v < DATA.views.length) state.v = v;
 	state.elided = p.e === "1" && !!DATA.views[state.v].e;
 	if ((p.o === "width" || p.o === "name") && !DATA.chart) state.sortwidth = p.o === "width";
+	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
+	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
 	if (p.m === "bottomup" || p.m === "table" || (p.m === "sandwich" && p.fn)) state.mode = p.m;
 	state.fn = p.fn || "";
 	state.tfile = p.tb === "file";

@@ -192,7 +192,12 @@ function baseview() {
 	if (onlyelided(state.v)) state.elided = true;
 	b = built[state.v] = built[state.v] || {};
 	if (state.elided && r.e) return elidedview();
-	return b.whole || (b.whole = build(r, r.name));
+	if (!b.whole) {
+		b.whole = build(r, r.name);
+		/* a differential view's vanished stacks go with it, once each */
+		if (DATA.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
+	}
+	return b.whole;
 }
 /* The elided view of the view on screen, built once. */
 function elidedview() {
@@ -207,8 +212,9 @@ function current() {
 	/* a differential view's stacks of baseline only (no samples of the
 	 * target's end there) keep their names through every transform of
 	 * a list, where a step's merge would prune them into their callers:
-	 * the list at once, on each stack */
-	if (b.b && state.tx.length > 1) {
+	 * the list at once, on each stack; so too a view with the vanished
+	 * stacks (van), which a transform of the tree cannot carry */
+	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
 		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, state.tx) };
 		return b.txall.v;
@@ -227,7 +233,8 @@ function view() {
 	var b = current();
 	if (state.mode === "sandwich") return sandwichof(b).callees;
 	if (state.mode !== "bottomup") return b;
-	return b.bottomup || (b.bottomup = bottomup(b));
+	/* with vanished stacks, every stack reversed, theirs too */
+	return b.bottomup || (b.bottomup = b.van ? transform(b, [], true) : bottomup(b));
 }
 /* The sandwich of state.fn in view b, built once a function. */
 function sandwichof(b) {
@@ -251,8 +258,10 @@ function human(v) {
 			[1099511627776, "TiB"]]);
 	if (TIME[UNIT])
 		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
-	return group(v) + " " + CNAME;
+	return group(v) + " " + (Math.abs(v) === 1 ? one(CNAME) : CNAME);
 }
+/* a count name for one: "samples" a "sample" (a name of another form as it is) */
+function one(name) { return /[^s]s$/.test(name) ? name.slice(0, -1) : name; }
 
 function fullname(v, i) { return NAMES[v.f[i]]; }
 /* FUNC at FILE:LINE: the file and line, or "" */

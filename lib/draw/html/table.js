@@ -2,7 +2,8 @@
  * counts it (--by frame: a name with its annotation is a function of
  * its own, the annotation in the flags column): its own samples, and
  * its total with recursion counted once a stack; for differential
- * input the baseline's and the change.  An HTML <table>, sortable by
+ * input the other column's (the baseline's; --negate: the target's)
+ * and the change.  An HTML <table>, sortable by
  * any column, filtered by the search, the first 500 rows until asked
  * for all; a click on a row opens the function's sandwich.  Or a row
  * a file (tb=file). */
@@ -29,18 +30,22 @@ function tabulate(v, byfile) {
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
 	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
 	var key = K.key, vf = v.f, end = v.end, vs = v.self, vw = v.w, i, f, top = v.rooted ? 1 : 0;
+	var bs = v.ownb || v.bself;
 	for (i = top; i < v.n; i++) {
 		while (sp && end[st[sp - 1]] <= i) open[key[vf[st[--sp]]]]--;
 		f = key[vf[i]];
 		seen[f] = 1;
 		self[f] += vs[i];
-		if (bself) bself[f] += v.bself[i];
+		if (bself) bself[f] += bs[i];
 		if (!open[f]++) {
 			total[f] += vw[i];
 			if (btotal) btotal[f] += v.b[i];
 		}
 		st[sp++] = i;
 	}
+	/* the vanished stacks' functions: their baselines, counted once a
+	 * stack (those of the frames in the tree are in its b already) */
+	if (v.van) v.van.forEach(function (x) { vanrow(v, x, key, seen, bself, btotal); });
 	var rows = [];
 	for (f = 0; f < nn; f++) {
 		if (!seen[f]) continue;
@@ -50,18 +55,37 @@ function tabulate(v, byfile) {
 	return rows;
 }
 
+/* Vanished stack x ([names, baseline]) of view v into the rows' seen,
+ * bself and btotal (by key): its leaf's own, and the total of each
+ * function of it below the deepest of its frames v has. */
+function vanrow(v, x, key, seen, bself, btotal) {
+	var s = x[0], at = v.rooted ? 0 : -1, j, c, hi, done = new Set();
+	for (j = 0; j < s.length; j++, at = c) {
+		hi = at < 0 ? v.n : v.end[at];
+		for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
+		if (c >= hi) break;
+		done.add(key[s[j]]);
+	}
+	bself[key[s[s.length - 1]]] += x[1];
+	for (; j < s.length; j++) {
+		seen[key[s[j]]] = 1;
+		if (!done.has(key[s[j]])) btotal[key[s[j]]] += x[1];
+		done.add(key[s[j]]);
+	}
+}
+
 /* The columns: a heading, the value of a row, and how it is shown. */
 function columns(v) {
-	var all = v.w[0], c = [
+	var all = v.w[0], other = OTHER.charAt(0).toUpperCase() + OTHER.slice(1), c = [
 		["Self", function (r) { return r.self; }, human],
 		["Self %", function (r) { return r.self; }, function (x) { return pct(x, all); }],
 		["Total", function (r) { return r.total; }, human],
 		["Total %", function (r) { return r.total; }, function (x) { return pct(x, all); }]];
 	if (v.b) c.push(
-		["Baseline self", function (r) { return r.bself; }, human],
+		[other + " self", function (r) { return r.bself; }, human],
 		["\u0394 self", function (r) { return r.self - r.bself; }, signed(human)],
 		["\u0394 self %", function (r) { return r.self - r.bself; }, signed(function (x) { return pct(x, all); })],
-		["Baseline total", function (r) { return r.btotal; }, human],
+		[other + " total", function (r) { return r.btotal; }, human],
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
 	c.push(["Flags", function (r) { return r.flags; }, String],

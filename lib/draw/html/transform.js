@@ -66,17 +66,51 @@ function luminance(c) {
 
 /* The stacks of view v: fn(path, from, len, w, b) for each frame with
  * samples of its own, path the names from the first frame of the input
- * (below fg's "all") to it, from their frames in v. */
-function stacks(v, fn) {
+ * (below fg's "all"; with from0, from frame 0, the sandwich's
+ * function) to it, from their frames in v; of a view with vanished
+ * stacks, the baselines without theirs (ownb). */
+function stacks(v, fn, from0) {
 	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
-	var i, d, top = v.rooted ? 1 : 0;
+	var i, d, top = v.rooted && !from0 ? 1 : 0, bs = v.ownb || v.bself;
 	for (i = top; i < v.n; i++) {
 		d = v.depth[i] - top;
 		path[d] = v.f[i];
 		from[d] = i;
-		if (v.self[i] !== 0 || (v.bself && v.bself[i] !== 0))
-			fn(path, from, d + 1, v.self[i], v.bself ? v.bself[i] : 0);
+		if (v.self[i] !== 0 || (bs && bs[i] !== 0))
+			fn(path, from, d + 1, v.self[i], bs ? bs[i] : 0);
 	}
+}
+
+/* The vanished stacks of a differential view: the stacks of its elided
+ * view e (no samples of the drawn column, their counts the other's),
+ * as [names, count] each. */
+function vanstacks(e) {
+	var out = [];
+	stacks(e, function (path, from, len, w) {
+		if (w !== 0) out.push([Array.prototype.slice.call(path, 0, len), w]);
+	});
+	return out;
+}
+/* View v with its vanished stacks van: fg's trees drop a vanished
+ * stack's frames, and its baseline stays in the frame it leaves, the
+ * deepest of its callers in the tree; v.ownb, the baselines of v's own
+ * stacks, has it taken out there, so that a sample counts once, in its
+ * own stack (saved, tabulated, transformed).  head: the stacks' first
+ * name is frame 0 (the sandwich's function). */
+function withvan(v, van, head) {
+	var ownb = v.bself.slice(), top = v.rooted ? 1 : 0, k, j, at, c, hi, s;
+	for (k = 0; k < van.length; k++) {
+		s = van[k][0];
+		for (at = top ? 0 : -1, j = head ? 1 : 0; j < s.length; j++, at = c) {
+			hi = at < 0 ? v.n : v.end[at];
+			for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
+			if (c >= hi) break;
+		}
+		if (at >= 0) ownb[at] -= van[k][1];
+	}
+	v.van = van;
+	v.ownb = ownb;
+	return v;
 }
 
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
@@ -137,9 +171,10 @@ function sandwich2(v, fn) {
 	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
 	put(C, id, 0, -1, w0, b0, occ[0]);
 	put(E, id, 0, -1, w0, b0, occ[0]);
-	return { fn: fn,
-		callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
-		callees: done(merge(E, v, X, down, 0, 0, 1, false), v, fn) };
+	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
+	if (v.van) withvan(callees, txvan(v.van, [["focus", fn]]), true);
+	return { fn: fn, callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
+		callees: callees };
 }
 /* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
  * lo..hi (the subtree of a frame, less the frame) give a frame of
@@ -177,9 +212,10 @@ function same(name) {
 	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
 	return function (id) { return id < want.length && want[id] === 1; };
 }
-/* a regular expression of the page's (JavaScript) syntax, or null */
-function regex(s) {
-	try { return new RegExp(s); } catch (err) { return null; }
+/* a regular expression of the page's (JavaScript) syntax, or null;
+ * flags "i": ignoring case */
+function regex(s, flags) {
+	try { return new RegExp(s, flags || ""); } catch (err) { return null; }
 }
 /* the file of a name "FUNC at FILE:LINE", without its line */
 function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
@@ -244,8 +280,8 @@ var TX = {
 		};
 	},
 	/* consecutive frames whose file matches: one frame, the file */
-	file: function (arg) {
-		var r = regex(arg);
+	file: function (arg, flags) {
+		var r = regex(arg, flags);
 		return function (s) {
 			var out = [], last = null;
 			s.forEach(function (id) {
@@ -258,8 +294,8 @@ var TX = {
 		};
 	},
 	/* only the stacks through a match (fg-filter --only -e) */
-	grep: function (arg) {
-		var r = regex(arg);
+	grep: function (arg, flags) {
+		var r = regex(arg, flags);
 		return function (s) {
 			if (!r) return s;
 			for (var k = 0; k < s.length; k++) if (r.test(NAMES[s[k]])) return s;
@@ -267,9 +303,14 @@ var TX = {
 		};
 	}
 };
+/* the kinds of a regex, ignoring case (the search's Aa): filei, grepi */
+TX.filei = function (arg) { return TX.file(arg, "i"); };
+TX.grepi = function (arg) { return TX.grep(arg, "i"); };
 /* A transform's words, for its chip. */
 var TXNAME = { root: "subtree", focus: "focus", hide: "hide", drop: "drop", rec: "collapse recursion",
-	file: "collapse file", grep: "only" };
+	file: "collapse file", grep: "only", filei: "collapse file (any case)", grepi: "only (any case)" };
+/* whether kind k takes a regular expression, and its flags */
+function txflags(k) { return k === "file" || k === "grep" ? "" : k === "filei" || k === "grepi" ? "i" : null; }
 
 /* The stacks of view v through the transforms list ([kind, arg]...),
  * in order: fn(names, w, b) for each one kept; those of width w != 0,
@@ -283,6 +324,17 @@ function txstacks(v, list, fn, nonzero) {
 	}
 	stacks(v, function (path, from, len, w, b) { if (w !== 0) add(path, from, len, w, b); });
 	if (v.b && !nonzero) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
+	if (v.van && !nonzero) v.van.forEach(function (x) { add(x[0], null, x[0].length, 0, x[1]); });
+}
+/* The vanished stacks van through the transforms list, reversed with rev. */
+function txvan(van, list, rev) {
+	var fns = list.map(function (t) { return TX[t[0]](t[1]); }), out = [];
+	van.forEach(function (x) {
+		var s = x[0].slice(), k;
+		for (k = 0; k < fns.length && s; k++) s = fns[k](s);
+		if (s && s.length) out.push([rev ? s.reverse() : s, x[1]]);
+	});
+	return out;
 }
 /* The transforms on the tree: for each kind, of view v and argument
  * arg, DOWN's filter, with the items of the new root added to I; for
@@ -328,8 +380,8 @@ var TREE = {
 	},
 	/* a frame whose file matches: a frame named after the file, the
 	 * callees of the same file in it (their state: the file's id) */
-	file: function (v, arg, I) {
-		var r = regex(arg), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
+	file: function (v, arg, I, flags) {
+		var r = regex(arg, flags), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
 		for (k = 0; k < nn; k++) {
 			x = fileof(NAMES[k]);
 			if (r && x && r.test(x)) fid[k] = nameid(x);
@@ -348,8 +400,8 @@ var TREE = {
 			clean: function (c) { return !dv[c]; } });
 	},
 	/* the stacks through a match, at their weights, the others at 0 */
-	grep: function (v, arg, I) {
-		var r = regex(arg), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
+	grep: function (v, arg, I, flags) {
+		var r = regex(arg, flags), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
 		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
 		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
 		for (i = top; i < n; i++) {
@@ -372,6 +424,8 @@ var TREE = {
 		return root(v, I, X);
 	}
 };
+TREE.filei = function (v, arg, I) { return TREE.file(v, arg, I, "i"); };
+TREE.grepi = function (v, arg, I) { return TREE.grep(v, arg, I, "i"); };
 /* The new root's items: frames at of v (DOWN, as they are); or v's
  * callees through filter X. */
 function seeds(v, at, I) {
@@ -386,9 +440,10 @@ function root(v, I, X) {
 }
 /* The stacks of view v through TX's functions of the transforms list, their
  * names stored flat in X.buf, an item each (PATH) in I; their length. */
-function pathstacks(v, list, X, I) {
+function pathstacks(v, list, X, I, rev) {
 	var nb = 0;
 	txstacks(v, list, function (s, w, b) {
+		if (rev) s.reverse();
 		room(X, nb + s.length);
 		X.buf.set(s, nb);
 		add(I, nb, nb + s.length, w, b, s[0], 0);
@@ -435,37 +490,39 @@ function recstacks(v, X, I) {
 function transform1(v, t) { return transform(v, [t]); }
 /* View v with the transforms list applied: one on the tree, or rec or
  * a list of them (TX's functions in order) on each stack. */
-function transform(v, list) {
-	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n, t = list[0];
-	if (!list.length) return v;
+function transform(v, list, rev) {
+	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n, t = list[0], r;
+	if (!list.length && !rev) return v;
 	rank();
 	I = items(1024);
-	if (list.length === 1 && TREE[t[0]]) {
+	if (list.length === 1 && TREE[t[0]] && !v.van) {
 		X = TREE[t[0]](v, t[1], I);
 	} else {
 		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
-		cap = 1 + (list.length === 1 && t[0] === "rec" ? recstacks(v, X, I) : pathstacks(v, list, X, I));
+		cap = 1 + (list.length === 1 && t[0] === "rec" && !v.van ? recstacks(v, X, I) : pathstacks(v, list, X, I, rev));
 	}
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
 	put(O, ALLID, 0, -1, w0, b0, -1);
-	return done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
 }
 
 /* View v as folded stacks: a line a frame with samples of its own, the
  * names with their annotations, the baseline's count before the
- * target's on differential input; head, the unit header lines; e, the
- * elided view (the stacks that vanished, at their baseline counts),
- * through the transforms list, reversed with rev. */
-function folded(v, head, e, list, rev) {
+ * target's on differential input (the file's order, --negate's too);
+ * head, the unit header lines; then v's vanished stacks.  from0: frame
+ * 0 is the stacks' first (the sandwich's callees, as fg-filter
+ * --reroot writes them). */
+function folded(v, head, from0) {
 	var out = head.slice();
 	function full(id) { return NAMES[id] + (DATA.annot[id] ? "_[" + DATA.annot[id] + "]" : ""); }
 	function line(s, w, b) {
-		out.push(s.map(full).join(";") + " " + (v.b ? b + " " : "") + w);
+		out.push(s.map(full).join(";") + " " + (!v.b ? w : DATA.negate ? w + " " + b : b + " " + w));
 	}
 	stacks(v, function (path, from, len, w, b) {
 		line(Array.prototype.slice.call(path, 0, len), w, b);
-	});
-	if (e) txstacks(e, list, function (s, w) { line(rev ? s.reverse() : s, 0, w); }, true);
+	}, from0);
+	if (v.van) v.van.forEach(function (x) { line(x[0], 0, x[1]); });
 	return out.join("\n") + "\n";
 }
