@@ -346,6 +346,20 @@ python3;d;c;b;a 1" ]
 # The second half of a file of more than 1 MiB starts after the first
 # blank line from its middle on: a stray stack line placed there is the
 # helper thread's first line, which is no file's start.
+@test "perf-fold: a line of a long run of blanks takes linear time" {
+	# each blank of a run was tried as the end of the command name,
+	# scanning the rest of the run every time: 4 s for 120 kB of blanks
+	T=$BATS_TEST_TMPDIR
+	head -c 4000000 /dev/zero | tr '\0' ' ' >"$T/blanks"
+	{ printf '#'; cat "$T/blanks"; echo
+	  printf 'xy'; cat "$T/blanks"; echo z
+	  printf '  ab'; cat "$T/blanks"; echo 1
+	  printf 'app 7 1.0: 5 cycles:\n\t  4000 main+0x2 (/a)\n\n'; } >"$T/in"
+	run timeout 10 perf-fold "$T/in"
+	status_is 0
+	[ "${lines[${#lines[@]} - 1]}" = "app;main 5" ]
+}
+
 @test "perf-fold: stray stack lines in a large file read in two threads, said as read in order" {
 	T=$BATS_TEST_TMPDIR
 	samples() {

@@ -120,8 +120,12 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 			;
 		for (k = j; k < n && digit(s[k]); k++)
 			;
-		if (k == j)
+		/* the run's other blanks would end the name no better: the
+		 * next try is after it (a long run took quadratic time) */
+		if (k == j) {
+			i = j - 1;
 			continue;
+		}
 		*pid = s + j;
 		*pidlen = k - j;
 		*tid = NULL;
@@ -139,6 +143,7 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 			*commlen = i;
 			return 1;
 		}
+		i = j - 1;
 	}
 	return 0;
 }
