@@ -1,6 +1,6 @@
 /* html.cjs: drive an fg-html page in headless Chromium and print what a
- * user would see, one "key=value" line each, for tests/fg-html.bats to
- * check against figures it derives from the input.
+ * user would see, one "key=value" line each, for tests/fg-html.bats and
+ * fg-html-page.bats to check against figures it derives from the input.
  *
  *   node html.cjs CASE PAGE.html [ARG...]
  *

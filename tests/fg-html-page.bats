@@ -1,0 +1,375 @@
+#!/usr/bin/env bats
+# fg-html's page in Chromium: the table, bottom-up, sandwich,
+# transforms, keys, theme and links (the first half is fg-html.bats)
+
+load helper
+load html
+
+@test "fg-html in Chromium: the function table (m=table) has fg-top's numbers, row for row" {
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Function Table" ]
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|Function" ]
+	fg-top --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	[ -s "$BATS_TEST_TMPDIR/want" ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# grouped by file, as fg-top --by file
+	FG_QUERY='?m=table&tb=file' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|File" ]
+	fg-top --by file --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got url)" = '?m=table&tb=file' ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	# sorted by total, the widest first; a row opens its sandwich
+	[ "$(got firstbytotal)" = "$(fg-top --format tsv -n 1 --sort total "$J" | awk -F'\t' 'NR == 2 { print $6 }')" ]
+	[ "$(got clicked)" = "sandwich $(got firstbytotal)" ]
+	[[ "$(got url)" == "?m=sandwich&fn="* ]]
+	# differential: the baselines and changes of fg-top's columns
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# recursion counted once a stack; 600 functions show 500 rows, then all
+	awk 'BEGIN { print "a;r;r;r 5"; for (i = 0; i < 600; i++) print "main;f" i, i + 1 }' >"$BATS_TEST_TMPDIR/m.folded"
+	fg-html "$BATS_TEST_TMPDIR/m.folded" >"$BATS_TEST_TMPDIR/m.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got more)" = "Show all 603 rows" ]
+	[ "$(got rows)" = 603 ]
+	[ "$(got row | grep -P '\tr$')" = "$(printf '5\t5\t\tr')" ]
+	# filtered by the search
+	FG_QUERY='?m=table&s=%5Ef5' browser table "$BATS_TEST_TMPDIR/m.html"
+	[ "$(got rows)" = "$(awk 'BEGIN { for (i = 0; i < 600; i++) print "f" i }' | grep -c '^f5')" ]
+}
+
+@test "fg-html in Chromium: bottom-up (m=bottomup) is the graph of the reversed stacks" {
+	fg-html --reverse "$J" >"$BATS_TEST_TMPDIR/r.html"
+	browser mode "$BATS_TEST_TMPDIR/r.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Bottom-up ]
+	[ "$(got url)" = '?m=bottomup' ]
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/got")
+	[ "$(got painted | cut -d' ' -f3)" -gt 0 ]
+	# differential: both columns reversed alike
+	fg-html --reverse "$DIFF" >"$BATS_TEST_TMPDIR/dr.html"
+	browser mode "$BATS_TEST_TMPDIR/dr.html"
+	got frame >"$BATS_TEST_TMPDIR/want"
+	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/d.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "fg-html in Chromium: the sandwich (m=sandwich&fn=) has fg-filter --reroot's callees and the reversed callers" {
+	f='sort! at sort.jl:710'
+	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' \
+		browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = Sandwich ]
+	[ "$(got url)" = '?m=sandwich&fn=sort!%20at%20sort.jl%3A710' ]
+	read -r self total < <(fg-top --format tsv -n 0 "$J" | awk -F'\t' -v f="$f" '$6 == f { print $1, $3 }')
+	all=$(awk '{ t += $NF } END { print t }' "$J")
+	[ "$(got sandinfo)" = "Sandwich of $f: total $total samples ($(pct "$total" "$all")), self $self samples ($(pct "$self" "$all")) — callers above, callees below" ]
+	# the callees: fg-filter --reroot's graph, below its "all"
+	fg-filter --reroot -e "^sort! at sort\\.jl:710\$" "$J" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	browser mode "$BATS_TEST_TMPDIR/c.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got frame >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# the callers: each stack cut at the function, reversed
+	awk -v f="$f" '{ c = $NF; sub(/ [^ ]*$/, ""); n = split($0, a, ";")
+		for (i = 1; i <= n; i++) if (a[i] == f) break
+		if (i > n) next; s = a[i]; for (j = i - 1; j >= 1; j--) s = s ";" a[j]; print s, c }' "$J" |
+		fg-html >"$BATS_TEST_TMPDIR/u.html"
+	browser mode "$BATS_TEST_TMPDIR/u.html"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
+	got caller >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# a function no frame has: the graph
+	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got url)" = '' ]
+	# a deep function's callers scroll their whole depth, to the root
+	awk 'BEGIN { s = "d0"; for (i = 1; i < 1000; i++) s = s ";d" i; print s, 1 }' | fg-html >"$BATS_TEST_TMPDIR/deep.html"
+	FG_QUERY='?m=sandwich&fn=d999' browser deepcallers "$BATS_TEST_TMPDIR/deep.html"
+	[ "$(got tipname)" = d0 ]
+	[ "$(got callersheight)" -lt 2000 ]
+	# a caller's card: its share of the function's total, one sample a "sample"
+	printf 'main;a;b 1\nmain;x;b 3\n' | fg-html >"$BATS_TEST_TMPDIR/one.html"
+	FG_QUERY='?m=sandwich&fn=b' browser callerhover "$BATS_TEST_TMPDIR/one.html"
+	[ "$(got tip | grep '^count:')" = "count:1 sample — 25.00% of b's total" ]
+	# saved: the callees as fg-filter --reroot writes them, the function's frame and self too
+	printf 'main;a;b;a;b;c 10\nmain;a;b;a;d 5\nmain;a;a;a;e 7\nmain;x;a;y 3\nother;a;b 2\n' >"$BATS_TEST_TMPDIR/r.folded"
+	fg-html "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.html"
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=b' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n b
+	same_as_cli "$BATS_TEST_TMPDIR/r.html" 'm=sandwich&fn=a' "$BATS_TEST_TMPDIR/r.folded" fg-filter --reroot -n a
+	# differential: the vanished stacks under it too, each baseline once
+	printf 'main;a;b 10 12\nmain;a;c 5 2\nmain;gone;x 7 0\nmain;gone2 3 0\nmain;new 0 4\n' >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'm=sandwich&fn=main' "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n main
+}
+
+
+@test "fg-html in Chromium: each transform's saved view equals its CLI filter" {
+	printf 'a;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\na;b;a;b 5\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=drop:b "$BATS_TEST_TMPDIR/t.folded" fg-prune b
+	[ "$(got chips)" = "drop: b" ]
+	[ "$(got after)" = "" ]
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=rec: "$BATS_TEST_TMPDIR/t.folded" fg-prune --recursion
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=focus:b "$BATS_TEST_TMPDIR/t.folded" fg-filter --reroot b
+	same_as_cli "$BATS_TEST_TMPDIR/t.html" tx=grep:x "$BATS_TEST_TMPDIR/t.folded" fg-filter --only -e x
+	# on a real profile, with names as Julia writes them
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=drop:sort!%20at%20sort.jl%3A710' "$J" fg-prune -e '^sort! at sort\.jl:710$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=focus:mapslices%20at%20abstractarray.jl%3A2857' "$J" \
+		fg-filter --reroot -e '^mapslices at abstractarray\.jl:2857$'
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:%5Erand' "$J" fg-filter --only -e '^rand'
+	# in order: the second applies to what the first left
+	same_as_cli "$BATS_TEST_TMPDIR/j.html" 'tx=grep:sort&tx=drop:sort!%20at%20sort.jl%3A646' "$J" \
+		sh -c 'fg-filter --only -e sort "$1" | fg-prune -e "^sort! at sort\.jl:646$"' _
+	[ "$(got chips)" = "only: sort|drop: sort! at sort.jl:646" ]
+	[ "$(got after)" = "?tx=grep:sort" ]
+	[ "$(got download)" = view.folded ]
+	[ "$(got href)" = blob ]
+}
+
+@test "fg-html in Chromium: transforms without a CLI filter, the unit header, bottom-up saved reversed" {
+	printf '# fg: unit=bytes\na;b;c 1\na;b;d 2\na;x 3\nb;b;b;c 4\n' >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	FG_QUERY='?tx=hide:b' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line)" = "$(printf '# fg: unit=bytes\na;c 1\na;d 2\na;x 3\nc 4')" ]
+	[ "$(got chips)" = "hide: b" ]
+	FG_QUERY='?tx=root:a%3Bb' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d)" = "$(printf 'b;c 1\nb;d 2')" ]
+	# files: Julia's frames of one file, consecutive, are one frame
+	printf 'main at m.jl:1;f at lib.jl:3;g at lib.jl:9;h at m.jl:4 2\n' >"$BATS_TEST_TMPDIR/f.folded"
+	fg-html "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?tx=file:%5Elib' browser saved "$BATS_TEST_TMPDIR/f.html"
+	[ "$(got line)" = "main at m.jl:1;lib.jl;h at m.jl:4 2" ]
+	# bottom-up writes the reversed stacks; the table's totals follow the transforms
+	FG_QUERY='?tx=hide:b&m=bottomup' browser saved "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got line | sed 1d | sort)" = "$(printf 'c 4\nc;a 1\nd;a 2\nx;a 3')" ]
+	FG_QUERY='?tx=grep:x&m=table' browser table "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got row | grep -P '\ta$' | cut -f2)" = 3 ]
+	# differential: both columns, the baseline first
+	printf 'a;b 1 2\na;c 3 0\n' | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	FG_QUERY='?tx=hide:a' browser saved "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got line | sort)" = "$(printf 'b 1 2\nc 3 0')" ]
+}
+
+@test "fg-html in Chromium: a vanished stack's baseline counts once: saved, transformed, reversed, tabulated" {
+	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
+	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-diff "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:a "$BATS_TEST_TMPDIR/d.folded" fg-prune -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=drop:gone "$BATS_TEST_TMPDIR/d.folded" fg-prune -n gone
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=grep:x "$BATS_TEST_TMPDIR/d.folded" fg-filter --only -e x
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" tx=focus:a "$BATS_TEST_TMPDIR/d.folded" fg-filter --reroot -n a
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" 'tx=grep:a&tx=rec:' "$BATS_TEST_TMPDIR/d.folded" \
+		sh -c 'fg-filter --only -e a "$1" | fg-prune --recursion' _
+	# bottom-up: every stack reversed, the vanished ones too
+	same_as_cli "$BATS_TEST_TMPDIR/d.html" m=bottomup "$BATS_TEST_TMPDIR/d.folded" \
+		awk '/^#/ { print; next } { n = split($1, a, ";"); s = a[n]; for (i = n - 1; i >= 1; i--) s = s ";" a[i]; print s, $2, $3 }'
+	# the table: fg-top's rows, the vanished functions too; no baseline self twice
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html" diff
+	fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got bself | awk -F'\t' '{ t += $2 } END { print t }')" = 25 ]
+	[ "$(got bself | grep '^main' | cut -f2)" = 0 ]
+}
+
+@test "fg-html in Chromium: the search's transforms follow its case toggle" {
+	printf 'main;B 3\nmain;b 2\nmain;c 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?s=B&i=1' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&i=1&tx=grepi:B' ]
+	[ "$(got chips)" = 'only (any case): B×' ]
+	[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2')" ]
+	FG_QUERY='?s=B' browser txmenu "$BATS_TEST_TMPDIR/p.html" grep
+	[ "$(got url)" = '?s=B&tx=grep:B' ]
+	[ "$(got line)" = 'main;B 3' ]
+	# files, as the search's case too
+	printf 'main at m.jl:1;f at Lib.jl:3;g at lib.jl:9 2\n' | fg-html >"$BATS_TEST_TMPDIR/f.html"
+	FG_QUERY='?s=%5Elib&i=1' browser txmenu "$BATS_TEST_TMPDIR/f.html" file
+	[ "$(got url)" = '?s=%5Elib&i=1&tx=filei:%5Elib' ]
+	[ "$(got line)" = 'main at m.jl:1;Lib.jl;lib.jl 2' ]
+	# an invalid regex changes nothing, and its chip says so, as the search box does
+	for tx in 'grep:(' 'file:(' 'grepi:('; do
+		FG_QUERY="?tx=$tx" browser saved "$BATS_TEST_TMPDIR/p.html"
+		[[ "$(got chipmsg)" == ' invalid regular expression (invalid regular expression: '* ]]
+		[ "$(got line | sort)" = "$(printf 'main;B 3\nmain;b 2\nmain;c 1')" ]
+	done
+	FG_QUERY='?tx=grep:B' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got chipmsg)" ]
+	[ -z "$(got empty)" ]
+	# nothing left: the page says so, where the graph would be blank
+	FG_QUERY='?tx=grep:zzz' browser saved "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got empty)" = "No samples left after the transforms." ]
+}
+
+@test "fg-html in Chromium: Enter, Shift+Enter, n and N step through the matches; an invalid regex says so" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# frames in order: all main a x y b; the matches x y b are 3, 4, 5
+	FG_QUERY='?s=%5E(x%7Cy%7Cb)%24' browser steps "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got enter1)" = "1 of 3 z=3" ]
+	[ "$(got enter2)" = "2 of 3 z=4" ]
+	[ "$(got shiftenter)" = "1 of 3 z=3" ]
+	[ "$(got n)" = "2 of 3 z=4" ]
+	[ "$(got N)" = "1 of 3 z=3" ]
+	# Esc resets the zoom, and the match's place goes with it
+	[ "$(got esc)" = " z=0" ]
+	[ "$(got message)" = "invalid regular expression" ]
+	[ "$(got bad)" = bad ]
+}
+
+@test "fg-html in Chromium: keys move, zoom, switch modes; focus is visible" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# each line: the selected frame, the zoomed one, the mode, the focus
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp ArrowLeft ArrowUp Enter Backspace ArrowDown t t b b /"
+	[ "$(got ArrowUp | sed -n 1p)" = "main all graph canvas" ]
+	# away from the root: the widest callee; then its sibling
+	[ "$(got ArrowUp | sed -n 2p)" = "b all graph canvas" ]
+	[ "$(got ArrowLeft)" = "a all graph canvas" ]
+	[ "$(got ArrowUp | sed -n 3p)" = "x all graph canvas" ]
+	[ "$(got Enter)" = "x x graph canvas" ]
+	[ "$(got Backspace)" = "x a graph canvas" ]
+	[ "$(got ArrowDown)" = "a a graph canvas" ]
+	[ "$(got t | sed -n 1p)" = "- all table -" ]
+	[ "$(got t | sed -n 2p)" = "- all graph -" ]
+	[ "$(got b | sed -n 1p)" = "- all bottomup -" ]
+	[ "$(grep '^/=' "$BATS_TEST_TMPDIR/b.out" | cut -c3-)" = "- all graph search" ]
+	# s: the sandwich of the selected frame
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp s"
+	[ "$(got s)" = "- b sandwich canvas" ]
+	browser focus "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got outline)" = "solid 2px" ]
+}
+
+@test "fg-html in Chromium: a dark theme by the system's preference and a toggle, text at 4.5:1 or more in both" {
+	fg-diff "$DATA/diff/base.folded" "$DATA/diff/new.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	for q in '' '?m=table' '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2'; do
+		FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+		FG_DARK=1 FG_QUERY=$q browser contrast "$BATS_TEST_TMPDIR/p.html"
+		[ "$(got loaded | cut -d' ' -f3-)" = "rgb(24, 24, 27)" ]
+		[ "$(got toggled | cut -d' ' -f3-)" = "rgb(255, 255, 255)" ]
+		awk -v a="$(got loaded | cut -d' ' -f1)" -v b="$(got toggled | cut -d' ' -f1)" 'BEGIN { exit !(a >= 4.5 && b >= 4.5) }'
+	done
+	[ "$(got url)" = '?m=sandwich&fn=f2%20at%20REPL%5B3%5D%3A2&th=light' ]
+	# an unchanged frame keeps its edge in the dark
+	FG_DARK=1 browser edge "$BATS_TEST_TMPDIR/p.html" 'f2 at REPL[3]:1'
+	[ "$(got fill)" = '#ffffff' ]
+	[ "$(got edge)" -lt 200 ]
+}
+
+@test "fg-html --flamechart: time order, adjacent stacks merged; the other modes sum it" {
+	printf 'a;b 1\na;b 2\na;c 2\na;b 3\n' >"$BATS_TEST_TMPDIR/t.folded"
+	run fg-html --flamechart --sort=width "$BATS_TEST_TMPDIR/t.folded"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: --sort=width and --flamechart exclude each other" ]
+	fg-html --flamechart "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/p.html"
+	browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got h1)" = "Flame Chart" ]
+	# the first two lines are one run; b comes back after c
+	[ "$(got frame)" = "$(printf '0 all 8\n1 a 8\n2 b 3\n2 c 2\n2 b 3')" ]
+	[ "$(got painted)" = "5 of 5" ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got row | grep -P '\tb$')" = "$(printf '6\t6\t\tb')" ]
+	FG_QUERY='?m=bottomup' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got frame)" = "$(printf '0 all 8\n1 b 6\n2 a 6\n1 c 2\n2 a 2')" ]
+}
+
+@test "fg-html --nameattr: each name's title and href in the page data, escaped; hrefs off the list dropped" {
+	need_pagedata
+	T=$BATS_TEST_TMPDIR
+	printf 'main;f 3\nmain;g 2\nmain;h 1\n' >"$T/in.folded"
+	title='<F> "one" & </script>'
+	href='https://example.org/f?a=1&b=<2>'
+	printf 'f\ttitle=%s\thref=%s\ttarget=_self\tclass=hot\ng\thref=javascript:alert(1)\ttitle=gee\nh\thref=relative.html\nmain\tclass=x\n' \
+		"$title" "$href" >"$T/na.txt"
+	fg-html --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>"$T/err"
+	nid() { fgdata "$T/p.html" "D['names'].index('$1')"; }
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['title']")" = "$title" ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid f)']['href']")" = "$href" ]
+	# a title without a link, and no link that runs script or leaves the list
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['href']")" = None ]
+	[ "$(fgdata "$T/p.html" "D['nameattr']['$(nid g)']['title']")" = gee ]
+	[ "$(fgdata "$T/p.html" "sorted(D['nameattr'])")" = "$(printf '%s\n' "$(nid f)" "$(nid g)" | sort)" ]
+	grep -q "na.txt:2: href runs script" "$T/err"
+	grep -qx "fg-html: --nameattr: href 'relative.html' of 'h' is of no scheme a page links to (http:, https:, file:, vscode: or an editor's): ignored" "$T/err"
+	# nothing of it is markup, and the page keeps its policy
+	! grep -q '<F>\|</script>"\|<2>' "$T/p.html"
+	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/p.html"
+	# without the option, no key; a file that cannot be read is an error
+	fg-html "$T/in.folded" >"$T/q.html"
+	[ "$(fgdata "$T/q.html" '"nameattr" in D')" = False ]
+	run fg-html --nameattr "$T/none.txt" "$T/in.folded"
+	status_is 1
+	[[ "$output" == "fg-html: $T/none.txt: "* ]]
+	[ -z "$(fg-html --nameattr "$T/none.txt" "$T/in.folded" 2>/dev/null)" ]
+}
+
+@test "fg-html --nameattr in Chromium: the title in the card, the href by Ctrl-click and beside the breadcrumb" {
+	T=$BATS_TEST_TMPDIR
+	printf 'main at m.jl:1;f at a.jl:3 3\nmain at m.jl:1;g at b.jl:4 2\n' >"$T/in.folded"
+	printf 'f at a.jl:3\ttitle=the <f>\thref=https://example.org/f\ng at b.jl:4\ttitle=gee\thref=data:text/html,x\n' >"$T/na.txt"
+	fg-html --source-url 'vscode://file/{path}:{line}' --nameattr "$T/na.txt" "$T/in.folded" >"$T/p.html" 2>/dev/null
+	browser hover "$T/p.html" 'f at a.jl:3'
+	got tip | grep -qx 'title:the <f>'
+	got tip | grep -qx 'source:Ctrl/⌘-click: https://example.org/f'
+	# the href wins over --source-url's link
+	browser source "$T/p.html" 'f at a.jl:3'
+	[ "$(got card)" = https://example.org/f ]
+	[ "$(got opened)" = https://example.org/f ]
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = https://example.org/f ]
+	# a data: href is dropped: the source link stays
+	browser source "$T/p.html" 'g at b.jl:4'
+	[ "$(got card)" = vscode://file/b.jl:4 ]
+	browser hover "$T/p.html" 'g at b.jl:4'
+	got tip | grep -qx 'title:gee'
+}
+
+@test "fg-html --source-url: a frame's file and line as a link in its card, by Ctrl-click and beside the breadcrumb" {
+	fg-html --source-url 'vscode://file/{path}:{line}' "$J" >"$BATS_TEST_TMPDIR/p.html"
+	browser source "$BATS_TEST_TMPDIR/p.html" 'mapslices at abstractarray.jl:2857'
+	[ "$(got card)" = 'vscode://file/abstractarray.jl:2857' ]
+	[ "$(got opened)" = 'vscode://file/abstractarray.jl:2857' ]
+	# Ctrl-click opens, it does not zoom; a click zooms
+	[ "$(got zoom)" = 0 ]
+	[ "$(got crumb)" = 'vscode://file/abstractarray.jl:2857' ]
+	# {path} as written, {file} its base name; a space, # and ? escaped
+	printf 'main at src/a b#c?.jl:12;f at /x/y.jl:3 2\nmain at src/a b#c?.jl:12 1\n' |
+		fg-html --source-url 'https://example.org/R/blob/0/{path}#L{line}?f={file}' >"$BATS_TEST_TMPDIR/s.html"
+	browser source "$BATS_TEST_TMPDIR/s.html" 'main at src/a b#c?.jl:12'
+	[ "$(got card)" = 'https://example.org/R/blob/0/src/a%20b%23c%3F.jl#L12?f=a%20b%23c%3F.jl' ]
+	# frames without a file have none; without the option, no frame has one
+	printf 'main;f 2\n' | fg-html --source-url 'file:///{path}' >"$BATS_TEST_TMPDIR/n.html"
+	browser source "$BATS_TEST_TMPDIR/n.html" f
+	[ -z "$(got card)" ]
+	[ -z "$(got opened)" ]
+	fg-html "$J" >"$BATS_TEST_TMPDIR/o.html"
+	browser source "$BATS_TEST_TMPDIR/o.html" 'mapslices at abstractarray.jl:2857'
+	[ -z "$(got card)" ]
+	# only the web's, files' and editors' schemes
+	for t in 'javascript:alert(1)//{path}' 'JavaScript:x' 'data:text/html,{path}' '{path}' 'vbscript:x'; do
+		run fg-html --source-url "$t" "$J"
+		status_is 2
+		[ "${lines[0]}" = "fg-html: bad source URL: '$t' (http:, https:, file:, vscode: or an editor's scheme)" ]
+	done
+}
