@@ -10,6 +10,8 @@ load html
 	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got h1)" = "Function Table" ]
 	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Flags|Function" ]
+	# a heading sorts from the keyboard too (Enter, Space), and keeps the focus
+	[ "$(got keysort)" = "ascending focused|descending focused" ]
 	fg-top --format tsv -n 0 "$J" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
 	got row | sort >"$BATS_TEST_TMPDIR/got"
 	[ -s "$BATS_TEST_TMPDIR/want" ]
@@ -256,6 +258,10 @@ load html
 	[ "$(got s)" = "- b sandwich canvas" ]
 	browser focus "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got outline)" = "solid 2px" ]
+	# the breadcrumb's links are reached by Tab and followed by Enter
+	FG_QUERY='?z=3' browser crumbkey "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got crumbtabs)" = "0 0 0 0" ]
+	[ "$(got crumbzoom)" = 0 ]
 }
 
 @test "fg-html in Chromium: a dark theme by the system's preference and a toggle, text at 4.5:1 or more in both" {

@@ -315,6 +315,16 @@ const cases = {
 		/* differential: each row's baseline self, "name<TAB>count" */
 		if (diff) (await p.$$eval("#table tbody tr", (trs) => trs.map((tr) =>
 			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[4].getAttribute("data-v")))).forEach((r) => say("bself", r));
+		/* the keyboard sorts as the mouse does: Enter, then Space, on
+		 * the first heading (Self) turn its order round and back; the
+		 * heading keeps the focus */
+		const sortkey = async (key) => {
+			await p.keyboard.press(key);
+			return await p.$eval("#table thead th:nth-child(1)", (th) =>
+				th.getAttribute("aria-sort") + (document.activeElement === th ? " focused" : ""));
+		};
+		await p.focus("#table thead th:nth-child(1)");
+		say("keysort", await sortkey("Enter") + "|" + await sortkey(" "));
 		await p.click("#table thead th:nth-child(3)");
 		say("firstbytotal", await p.$eval("#table tbody tr", (tr) => tr.cells[tr.cells.length - 1].textContent));
 		await p.click("#table tbody tr");
@@ -390,6 +400,15 @@ const cases = {
 			}));
 		}
 		say("direction", await p.evaluate(() => window.fg.state.inverted + " " + location.search));
+	},
+	/* the breadcrumb from the keyboard: its links are in the Tab order,
+	 * and Enter on the first (the root's) zooms out */
+	async crumbkey(o) {
+		const p = o.page;
+		say("crumbtabs", (await p.$$eval("#crumbs a:not(.source)", (as) => as.map((a) => a.tabIndex))).join(" "));
+		await p.focus("#crumbs a");
+		await p.keyboard.press("Enter");
+		say("crumbzoom", await p.evaluate(() => window.fg.state.z));
 	},
 	/* focus is visible: the outline of a button focused by Tab */
 	async focus(o) {

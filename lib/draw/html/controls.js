@@ -249,6 +249,18 @@ function draw() {
 	drawsel();
 }
 
+/* Element e does fn when clicked, and when focused (Tab reaches it)
+ * and Enter or Space is pressed, as a button does. */
+function activate(e, fn) {
+	e.tabIndex = 0;
+	e.onclick = fn;
+	e.onkeydown = function (ev) {
+		if (ev.key !== "Enter" && ev.key !== " ") return;
+		ev.preventDefault();
+		fn();
+	};
+}
+
 function crumbs() {
 	var c = el.crumbs, path = [], i;
 	c.textContent = "";
@@ -256,7 +268,7 @@ function crumbs() {
 	path.forEach(function (i, k) {
 		var a = document.createElement("a");
 		a.textContent = NAMES[shown.f[i]];
-		a.onclick = function () { zoom(i); };
+		activate(a, function () { zoom(i); });
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);
 	});

@@ -120,13 +120,14 @@ function table(v) {
 	cols.forEach(function (c, j) {
 		var th = document.createElement("th");
 		th.textContent = c[0] + (j === key ? (state.tdesc ? " \u25bc" : " \u25b2") : "");
-		th.tabIndex = 0;
 		th.setAttribute("aria-sort", j === key ? (state.tdesc ? "descending" : "ascending") : "none");
-		th.onclick = function () {
+		activate(th, function () {
 			state.tdesc = j === key ? !state.tdesc : j < cols.length - 2;
 			state.tsort = j;
 			table(v);
-		};
+			var again = document.querySelectorAll("#table th")[j];
+			if (again && document.activeElement === document.body) again.focus();
+		});
 		head.appendChild(th);
 	});
 	var body = tab.createTBody();
@@ -149,7 +150,5 @@ function row(body, cols, r) {
 		if (typeof x === "number") td.setAttribute("data-v", x);
 	});
 	if (state.tfile) return;
-	tr.tabIndex = 0;
-	tr.onclick = function () { sandwich(r.name); };
-	tr.onkeydown = function (e) { if (e.key === "Enter") sandwich(r.name); };
+	activate(tr, function () { sandwich(r.name); });
 }
