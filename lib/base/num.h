@@ -18,4 +18,11 @@ uint64_t estrtosize(const char *s, const char *what);
 uint64_t sat_add(uint64_t a, uint64_t b);
 uint64_t sat_mul(uint64_t a, uint64_t b);
 
+/* Is c a decimal digit?  In any locale, and for any char. */
+static inline int
+isdec(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 #endif

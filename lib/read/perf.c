@@ -47,12 +47,6 @@ hexdigit(unsigned char c)
 	return cls[c] & X;
 }
 
-static inline int
-digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* The first "ab" in s[0..n): memchr finds a rare byte far faster than
  * memmem finds a pair. */
 static const char *
@@ -77,18 +71,18 @@ time_follows(const char *s, size_t k, size_t n)
 	while (k < n && blank(s[k]))
 		k++;
 	if (k < n && s[k] == '[') {
-		for (k++; k < n && digit(s[k]); k++)
+		for (k++; k < n && isdec(s[k]); k++)
 			;
 		if (k >= n || s[k++] != ']')
 			return 0;
 		while (k < n && blank(s[k]))
 			k++;
 	}
-	for (d = k; k < n && digit(s[k]); k++)
+	for (d = k; k < n && isdec(s[k]); k++)
 		;
 	if (k == d || k >= n || s[k++] != '.')
 		return 0;
-	for (d = k; k < n && digit(s[k]); k++)
+	for (d = k; k < n && isdec(s[k]); k++)
 		;
 	return k > d && k < n && s[k] == ':';
 }
@@ -118,7 +112,7 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 			continue;
 		for (j = i; j < n && blank(s[j]); j++)
 			;
-		for (k = j; k < n && digit(s[k]); k++)
+		for (k = j; k < n && isdec(s[k]); k++)
 			;
 		/* the run's other blanks would end the name no better: the
 		 * next try is after it (a long run took quadratic time) */
@@ -133,7 +127,7 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 		while (k < n && s[k] == '/')
 			k++;
 		j = k;
-		while (k < n && digit(s[k]))
+		while (k < n && isdec(s[k]))
 			k++;
 		if (k > j) {
 			*tid = s + j;
@@ -198,12 +192,12 @@ event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *pe
 	/* back over the blanks, then an optional number, then ':' */
 	for (d = e; d > 0 && blank(s[d - 1]); d--)
 		;
-	if (d > 0 && digit(s[d - 1])) {
+	if (d > 0 && isdec(s[d - 1])) {
 		size_t k = d, p;
 		uint64_t v = 0;
 		int over = 0;
 
-		while (k > 0 && digit(s[k - 1]))
+		while (k > 0 && isdec(s[k - 1]))
 			k--;
 		for (p = k; p < d; p++) {
 			if (v > (UINT64_MAX - (s[p] - '0')) / 10)
@@ -315,7 +309,7 @@ digits(const char *p, const char *end)
 {
 	size_t k;
 
-	for (k = 0; p + k < end && digit(p[k]); k++)
+	for (k = 0; p + k < end && isdec(p[k]); k++)
 		;
 	return k;
 }
@@ -724,11 +718,11 @@ perf_comment(const char *s, size_t n)
 		for (i++; i < n && blank(s[i]); i++)
 			;
 	}
-	for (j = i; i < n && digit(s[i]); i++)
+	for (j = i; i < n && isdec(s[i]); i++)
 		;
 	if (i == j || i >= n || s[i] != '.')
 		return 1;
-	for (j = ++i; i < n && digit(s[i]); i++)
+	for (j = ++i; i < n && isdec(s[i]); i++)
 		;
 	return !(i > j && i < n && s[i] == ':');
 }

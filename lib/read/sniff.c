@@ -90,12 +90,6 @@ perfline(const char *q, const char *nl)
 	return open - q >= 2 && open[-1] == '(' && open[-2] == ' ';
 }
 
-static int
-digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* Is the '.' at t in the time of an event line, " SECS.FRAC:" after
  * "comm pid[/tid]" and maybe " [cpu]"?  The ':' that ends it, or NULL. */
 static const char *
@@ -103,30 +97,30 @@ perftime(const char *q, const char *t, const char *nl)
 {
 	const char *p, *e, *d;
 
-	for (e = t + 1; e < nl && digit(*e); e++)
+	for (e = t + 1; e < nl && isdec(*e); e++)
 		;
 	if (e == t + 1 || e == nl || *e != ':')
 		return NULL;
-	for (p = t; p > q && digit(p[-1]); p--)
+	for (p = t; p > q && isdec(p[-1]); p--)
 		;
 	if (p == t || p == q || p[-1] != ' ')
 		return NULL;
 	while (p > q && p[-1] == ' ')
 		p--;
 	if (p > q && p[-1] == ']') {	/* the cpu */
-		for (d = --p; p > q && digit(p[-1]); p--)
+		for (d = --p; p > q && isdec(p[-1]); p--)
 			;
 		if (p == d || p == q || p[-1] != '[' || --p == q || p[-1] != ' ')
 			return NULL;
 		while (p > q && p[-1] == ' ')
 			p--;
 	}
-	for (d = p; p > q && digit(p[-1]); p--)	/* the tid, or the pid */
+	for (d = p; p > q && isdec(p[-1]); p--)	/* the tid, or the pid */
 		;
 	if (p == d)
 		return NULL;
 	if (p > q && p[-1] == '/') {
-		for (d = --p; p > q && digit(p[-1]); p--)
+		for (d = --p; p > q && isdec(p[-1]); p--)
 			;
 		if (p == d)
 			return NULL;

@@ -1,6 +1,7 @@
 /* frame.c: the parts of a frame label */
 #include <string.h>
 
+#include "base/num.h"
 #include "stack/frame.h"
 
 static const char *annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
@@ -24,12 +25,6 @@ frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
 		}
 	}
 	return n;
-}
-
-static int
-digit(char c)
-{
-	return c >= '0' && c <= '9';
 }
 
 static const char *
@@ -70,7 +65,6 @@ frame_file(const char *f, size_t n, const char **file, size_t *filelen)
 	return 1;
 }
 
-
 /* The line number s[0..n): 1 and *line, or 0 when s is not one (up to
  * 18 digits, so that it fits pprof's int64). */
 static int
@@ -82,7 +76,7 @@ line_number(const char *s, size_t n, uint64_t *line)
 	if (!n || n > 18)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (!digit(s[i]))
+		if (!isdec(s[i]))
 			return 0;
 		v = v * 10 + (s[i] - '0');
 	}
@@ -140,16 +134,16 @@ frame_guard_count(char *f, size_t n)
 	while (n > 0 && blank(f[n - 1]))
 		n--;
 	i = n;
-	while (i > 0 && digit(f[i - 1]))
+	while (i > 0 && isdec(f[i - 1]))
 		i--;
 	/* a count may have a decimal part: "12.5", "12." */
 	if (i > 0 && f[i - 1] == '.') {
-		for (j = i - 1; j > 0 && digit(f[j - 1]); j--)
+		for (j = i - 1; j > 0 && isdec(f[j - 1]); j--)
 			;
 		if (j < i - 1)
 			i = j;
 	}
-	if (i == n || i == 0 || !digit(f[i]) || !blank(f[i - 1]))
+	if (i == n || i == 0 || !isdec(f[i]) || !blank(f[i - 1]))
 		return;
 	/* the blanks before the number: one would do, all look alike */
 	while (i > 0 && blank(f[i - 1]))
