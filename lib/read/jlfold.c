@@ -158,13 +158,7 @@ ispruned(const struct jlfold_opts *o, const struct jlframe *f)
 		p = &o->prune[i];
 		if (f->funclen != p->namelen || memcmp(f->func, p->name, p->namelen))
 			continue;
-		if (!p->file)
-			return 1;
-		if (f->filelen < p->filelen ||
-		    memcmp(f->file + f->filelen - p->filelen, p->file, p->filelen))
-			continue;
-		if (f->filelen == p->filelen || f->file[f->filelen - p->filelen - 1] == '/' ||
-		    f->file[f->filelen - p->filelen - 1] == '\\')
+		if (!p->file || label_endsin(f->file, f->filelen, p->file, p->filelen))
 			return 1;
 	}
 	return 0;

@@ -18,14 +18,29 @@ put(struct labelbuf *lb, const char *s, size_t n)
 	lb->s[lb->len] = 0;
 }
 
+/* a path's separator: '/', or a backslash (a path written on Windows) */
+static int
+separator(char c)
+{
+	return c == '/' || c == '\\';
+}
+
 const char *
 label_base(const char *file, size_t flen)
 {
 	const char *base = file + flen;
 
-	while (base > file && base[-1] != '/' && base[-1] != '\\')
+	while (base > file && !separator(base[-1]))
 		base--;
 	return base;
+}
+
+int
+label_endsin(const char *file, size_t flen, const char *tail, size_t tlen)
+{
+	if (flen < tlen || memcmp(file + flen - tlen, tail, tlen))
+		return 0;
+	return flen == tlen || separator(file[flen - tlen - 1]);
 }
 
 void

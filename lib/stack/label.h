@@ -21,6 +21,9 @@ struct labelbuf {
  * a backslash in a Unix file name is rare enough to be taken for a
  * separator too). */
 const char *label_base(const char *file, size_t flen);
+/* Does path file[0..flen) name file tail[0..tlen): is it tail, or does
+ * it end in a separator (as label_base has them) and tail?  1 or 0. */
+int label_endsin(const char *file, size_t flen, const char *tail, size_t tlen);
 
 /*
  * Make lb the label of a frame: name (or "(anonymous)" when it is

@@ -15,6 +15,7 @@
 #include "base/regex.h"
 #include "base/util.h"
 #include "stack/frame.h"
+#include "stack/label.h"
 #include "stack/pattern.h"
 
 struct patcache {
@@ -217,13 +218,7 @@ file_matches(const struct pattern *p, const char *f, size_t n)
 
 	if (!p->file)
 		return 1;
-	if (!frame_file(f, n, &file, &len) || len < p->filelen)
-		return 0;
-	if (memcmp(file + len - p->filelen, p->file, p->filelen))
-		return 0;
-	/* a path written on Windows ends in \FILE (label_base) */
-	return len == p->filelen || file[len - p->filelen - 1] == '/' ||
-	    file[len - p->filelen - 1] == '\\';
+	return frame_file(f, n, &file, &len) && label_endsin(file, len, p->file, p->filelen);
 }
 
 /* An empty NAME names no frame (pat_first's rule too). */
