@@ -216,6 +216,13 @@ getbyte(struct z *z)
 	return in[z->ipos++];
 }
 
+void
+z_toobig(const char *name, int decompressed, uint64_t maxsize)
+{
+	fileerr(name, 0, "%s size exceeds %llu bytes (--max-size)",
+	    decompressed ? "decompressed" : "input", (unsigned long long)maxsize);
+}
+
 /* Hand the new output to the sink, check it, and slide the window. */
 static void
 flush(struct z *z, size_t room)
@@ -227,8 +234,7 @@ flush(struct z *z, size_t room)
 	z->crc = crc32_update(z->crc, out + z->crcpos, z->opos - z->crcpos);
 	z->crcpos = z->opos;
 	if (z->obase + z->opos > z->maxsize)
-		fileerr(z->name, 0, "%s size exceeds %llu bytes (--max-size)",
-		    z->gzip ? "decompressed" : "input", (unsigned long long)z->maxsize);
+		z_toobig(z->name, z->gzip, z->maxsize);
 	k = z->opos > WSIZE ? z->opos - WSIZE : 0;
 	if (!z->gzip)
 		k = z->opos;
@@ -569,8 +575,7 @@ member(struct z *z)
 	if (getle32(z) != (uint32_t)(z->obase + z->opos - z->mstart))
 		zerrat(z, off + 4, "ISIZE does not match the data's length");
 	if (z->obase + z->opos > z->maxsize)
-		fileerr(z->name, 0, "decompressed size exceeds %llu bytes (--max-size)",
-		    (unsigned long long)z->maxsize);
+		z_toobig(z->name, 1, z->maxsize);
 }
 
 /* Is there another byte (a member) after the one that ended? */

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdnoreturn.h>
 
 /*
  * The sink is handed p[0..n), the stream from offset off on: what it
@@ -29,6 +30,9 @@ typedef size_t zsink(void *arg, const unsigned char *p, size_t n, uint64_t off, 
  * is an error.  Returns 1
  * when the file was gzip-compressed, 0 when it was passed as it is. */
 int z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
+/* The error of an input past maxsize, decompressed or as it is (for a
+ * reader that reads a plain file itself, as z_read would say it). */
+noreturn void z_toobig(const char *name, int decompressed, uint64_t maxsize);
 
 /* The total stream length handed to the sink by the last z_read. */
 extern uint64_t z_total;

@@ -41,13 +41,6 @@ keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	return n;
 }
 
-static noreturn void
-toobig(const struct whole *w, uint64_t maxsize)
-{
-	fileerr(w->name, 0, "input size exceeds %llu bytes (--max-size)",
-	    (unsigned long long)maxsize);
-}
-
 /* A regular file that is not compressed, read straight into a buffer
  * of its size (refused first when that is more than maxsize): 1, or 0
  * (nothing read, fd where it was) when it is not such a file. */
@@ -63,7 +56,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 	    (pread(fd, magic, 2, start) == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
 		return 0;
 	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
-		toobig(w, maxsize);
+		z_toobig(w->name, 0, maxsize);
 	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
 	w->buf = emalloc(w->cap);
 	for (;;) {
@@ -80,7 +73,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 			return 1;
 		lookat(w, w->buf + w->n, (size_t)r);
 		if ((w->n += (size_t)r) > maxsize)
-			toobig(w, maxsize);
+			z_toobig(w->name, 0, maxsize);
 	}
 }
 
