@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
 #include "base/count.h"
 #include "base/hash.h"
 #include "base/intern.h"
@@ -506,8 +507,10 @@ seq_add(struct ppfold *f, uint64_t v, uint64_t off)
 
 /* ---- folding ---- */
 
-/* Fold sample s: 0 when its value is 0, 1 when the tags leave it out,
- * 2 when it is kept. */
+/* What fold_sample did with a sample. */
+enum { SAMPLE_ZERO, SAMPLE_UNTAGGED, SAMPLE_KEPT };
+
+/* Fold sample s: a SAMPLE_ value. */
 static int
 fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 {
@@ -518,9 +521,9 @@ fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 	uint32_t j;
 
 	if (!v)
-		return 0;
+		return SAMPLE_ZERO;
 	if (f->opt.ntag && !tagged(f, s))
-		return 1;
+		return SAMPLE_UNTAGGED;
 	f->ncur = 0;
 	if (f->opt.bylabel) {
 		f->blen = 0;
@@ -537,7 +540,7 @@ fold_sample(struct ppfold *f, const struct pp_sample *s, size_t col)
 	if (f->ncur == (f->opt.bylabel ? 1u : 0u))
 		pushtext(f, "[unknown]");
 	seq_add(f, (uint64_t)v, s->off);
-	return 2;
+	return SAMPLE_KEPT;
 }
 
 /* "FILE: no sample matches --tag K=V ...": the tags left out every
@@ -546,16 +549,13 @@ static void
 nomatch(const struct ppfold *f)
 {
 	const struct ppf_tag *tag = f->opt.tag;
-	size_t i, len = 1;
-	char *s;
+	struct bytes b = { 0 };
+	size_t i;
 
 	for (i = 0; i < f->opt.ntag; i++)
-		len += strlen(tag[i].key) + strlen(tag[i].val) + 8;
-	s = emalloc(len);
-	for (len = 0, i = 0; i < f->opt.ntag; i++)
-		len += sprintf(s + len, "%s--tag %s=%s", i ? " " : "", tag[i].key, tag[i].val);
-	weprintf("%s: no sample matches %s", f->p->name, s);
-	free(s);
+		bprintf(&b, "%s--tag %s=%s", i ? " " : "", tag[i].key, tag[i].val);
+	weprintf("%s: no sample matches %s", f->p->name, (const char *)b.p);
+	bytes_free(&b);
 }
 
 /* Forget the profile folded: its locations' frames. */
@@ -572,7 +572,7 @@ void
 ppf_add(struct ppfold *f, const struct pprof *p)
 {
 	size_t i, col;
-	int seen = 0;	/* bit k: fold_sample returned k */
+	int r, untagged = 0, kept = 0;
 
 	f->p = p;
 	col = choose(f);
@@ -582,9 +582,12 @@ ppf_add(struct ppfold *f, const struct pprof *p)
 	f->lt = ereallocarray(NULL, p->nloc + 1, sizeof(*f->lt));
 	for (i = 0; i < p->nloc; i++)
 		f->lt[i].len = NOTEXT;
-	for (i = 0; i < p->nsmp; i++)
-		seen |= 1 << fold_sample(f, &p->smp[i], col);
-	if ((seen & 6) == 1 << 1)	/* samples, every one left out */
+	for (i = 0; i < p->nsmp; i++) {
+		r = fold_sample(f, &p->smp[i], col);
+		untagged |= r == SAMPLE_UNTAGGED;
+		kept |= r == SAMPLE_KEPT;
+	}
+	if (untagged && !kept)	/* samples, every one left out */
 		nomatch(f);
 	endprofile(f);
 }
