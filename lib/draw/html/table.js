@@ -59,13 +59,8 @@ function tabulate(v, byfile) {
  * bself and btotal (by key): its leaf's own, and the total of each
  * function of it below the deepest of its frames v has. */
 function vanrow(v, x, key, seen, bself, btotal) {
-	var s = x[0], at = v.rooted ? 0 : -1, j, c, hi, done = new Set();
-	for (j = 0; j < s.length; j++, at = c) {
-		hi = at < 0 ? v.n : v.end[at];
-		for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
-		if (c >= hi) break;
-		done.add(key[s[j]]);
-	}
+	var s = x[0], j = deepest(v, s, 0).names, k, done = new Set();
+	for (k = 0; k < j; k++) done.add(key[s[k]]);
 	bself[key[s[s.length - 1]]] += x[1];
 	for (; j < s.length; j++) {
 		seen[key[s[j]]] = 1;

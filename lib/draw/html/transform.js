@@ -91,6 +91,19 @@ function vanstacks(e) {
 	});
 	return out;
 }
+/* The deepest frame of view v on the path of names s, from s[j] and
+ * v's root down: { frame: its index (v's root, or -1 when v has none
+ * and no name is found), names: the index in s of the first name not
+ * found }. */
+function deepest(v, s, j) {
+	var at = v.rooted ? 0 : -1, c, hi;
+	for (; j < s.length; j++, at = c) {
+		hi = at < 0 ? v.n : v.end[at];
+		for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
+		if (c >= hi) break;
+	}
+	return { frame: at, names: j };
+}
 /* View v with its vanished stacks van: fg's trees drop a vanished
  * stack's frames, and its baseline stays in the frame it leaves, the
  * deepest of its callers in the tree; v.ownb, the baselines of v's own
@@ -98,14 +111,9 @@ function vanstacks(e) {
  * own stack (saved, tabulated, transformed).  head: the stacks' first
  * name is frame 0 (the sandwich's function). */
 function withvan(v, van, head) {
-	var ownb = v.bself.slice(), top = v.rooted ? 1 : 0, k, j, at, c, hi, s;
+	var ownb = v.bself.slice(), k, at;
 	for (k = 0; k < van.length; k++) {
-		s = van[k][0];
-		for (at = top ? 0 : -1, j = head ? 1 : 0; j < s.length; j++, at = c) {
-			hi = at < 0 ? v.n : v.end[at];
-			for (c = at + 1; c < hi && v.f[c] !== s[j]; c = v.end[c]) ;
-			if (c >= hi) break;
-		}
+		at = deepest(v, van[k][0], head ? 1 : 0).frame;
 		if (at >= 0) ownb[at] -= van[k][1];
 	}
 	v.van = van;
