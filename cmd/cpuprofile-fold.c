@@ -1,7 +1,7 @@
 /* cpuprofile-fold: V8 CPU profiles (.cpuprofile, Chrome traces) to folded stacks
  *
  * Options and wiring: each file is read whole (and
- * decompressed: lib/read/whole, up to --max-size) and folded by lib/read/cpuprof; the
+ * decompressed: lib/folded/whole, up to --max-size) and folded by lib/formats/v8/cpuprofile; the
  * stacks of every file are added up and printed sorted, after the
  * unit header with --time.
  */
@@ -12,8 +12,8 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/cpuprof.h"
-#include "read/whole.h"
+#include "formats/v8/cpuprofile.h"
+#include "folded/whole.h"
 #include "stack/stackmap.h"
 
 static noreturn void

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/diffread.h"
-#include "read/fheader.h"
+#include "report/diffread.h"
+#include "folded/fheader.h"
 #include "base/out.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"

@@ -1,6 +1,6 @@
 /* fg-fold: a profile of any format fg reads to folded stacks
  *
- * Each file's first bytes say its format (lib/read/sniff); fg-fold
+ * Each file's first bytes say its format (lib/folded/formats); fg-fold
  * then runs the folder of that format on the files, with its default
  * options, so the output is that folder's own: jlprof-fold,
  * pprof-fold, perf-fold, cpuprofile-fold, speedscope-fold; folded
@@ -22,7 +22,7 @@
 #include "base/inflate.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/sniff.h"
+#include "folded/formats.h"
 
 static noreturn void
 usage(void)

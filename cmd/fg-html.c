@@ -9,9 +9,9 @@
 #include "draw/draw.h"
 #include "draw/optrange.h"
 #include "draw/html.h"
-#include "read/fheader.h"
-#include "read/folded.h"
-#include "read/nameattr.h"
+#include "folded/fheader.h"
+#include "folded/folded.h"
+#include "draw/nameattr.h"
 
 /* One input file: its graph, for differential input the stacks that
  * vanished (target 0), and what its header says the counts are. */

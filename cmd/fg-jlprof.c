@@ -1,6 +1,6 @@
 /* fg-jlprof: folded stacks to a Julia profile (.jlprof), as FlameGraphs.save writes one
  *
- * Options and wiring; the writing is lib/read/jlsave.c.
+ * Options and wiring; the writing is lib/formats/jlprof/save.c.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,9 +9,9 @@
 
 #include "base/out.h"
 #include "base/util.h"
-#include "read/input.h"
-#include "read/jlprof.h"
-#include "read/jlsave.h"
+#include "folded/input.h"
+#include "formats/jlprof/read.h"
+#include "formats/jlprof/save.h"
 
 static noreturn void
 usage(void)

@@ -1,6 +1,6 @@
 /* fg-pprof: folded stacks to a pprof profile (profile.proto, gzipped)
  *
- * Every line of every input is added to lib/read/ppwrite's tables as it
+ * Every line of every input is added to lib/formats/pprof/write's tables as it
  * is read; the unit headers of the inputs, joined as fg-merge joins
  * them, choose the sample type.  The profile is written whole at the
  * end, so a bad line leaves nothing on standard output.
@@ -13,9 +13,9 @@
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/fheader.h"
-#include "read/input.h"
-#include "read/ppwrite.h"
+#include "folded/fheader.h"
+#include "folded/input.h"
+#include "formats/pprof/write.h"
 
 static noreturn void
 usage(void)

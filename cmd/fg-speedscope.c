@@ -2,7 +2,7 @@
  *
  * Each input becomes one "sampled" profile (one per root frame with
  * --split-root), named after the input (or the root), in the unit its
- * header states; lib/read/sswrite keeps the frames and stacks and
+ * header states; lib/formats/speedscope/write keeps the frames and stacks and
  * writes the file once every input is read, so a bad line leaves
  * nothing on standard output.
  */
@@ -13,9 +13,9 @@
 
 #include "base/out.h"
 #include "base/util.h"
-#include "read/fheader.h"
-#include "read/folded.h"
-#include "read/sswrite.h"
+#include "folded/fheader.h"
+#include "folded/folded.h"
+#include "formats/speedscope/write.h"
 
 static noreturn void
 usage(void)

@@ -4,7 +4,7 @@
 
 #include "base/out.h"
 #include "base/util.h"
-#include "read/nameattr.h"
+#include "draw/nameattr.h"
 #include "draw/color.h"
 #include "draw/draw.h"
 #include "draw/optrange.h"

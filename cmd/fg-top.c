@@ -6,11 +6,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "read/folded.h"
-#include "read/input.h"
+#include "folded/folded.h"
+#include "folded/input.h"
 #include "base/out.h"
 #include "stack/pattern.h"
-#include "read/top.h"
+#include "report/top.h"
 #include "base/util.h"
 
 static noreturn void

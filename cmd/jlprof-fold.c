@@ -1,6 +1,6 @@
 /* jlprof-fold: Julia profiles (.jlprof) to folded stacks, as FlameGraphs.jl sees them
  *
- * Options and wiring; the folding is lib/read/jlfold.c.
+ * Options and wiring; the folding is lib/formats/jlprof/fold.c.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -9,10 +9,10 @@
 
 #include "base/out.h"
 #include "base/regex.h"
-#include "read/fheader.h"
+#include "folded/fheader.h"
 #include "base/util.h"
-#include "read/jlfold.h"
-#include "read/jlprof.h"
+#include "formats/jlprof/fold.h"
+#include "formats/jlprof/read.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 

@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "base/par.h"
-#include "read/lines.h"
-#include "read/split.h"
+#include "folded/lines.h"
+#include "folded/split.h"
 #include "base/out.h"
-#include "read/perf.h"
+#include "formats/perf/read.h"
 #include "stack/stackmap.h"
-#include "read/fheader.h"
+#include "folded/fheader.h"
 #include "base/util.h"
 
 static noreturn void

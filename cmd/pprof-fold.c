@@ -1,8 +1,8 @@
 /* pprof-fold: pprof profiles (profile.proto, gzipped or not) to folded stacks
  *
- * Each file is read whole by lib/read/pprof (samples with the same
+ * Each file is read whole by lib/formats/pprof/read (samples with the same
  * locations added up as they come) and folded into stacks by
- * lib/read/ppfold, which adds up the stacks of every file and prints
+ * lib/formats/pprof/fold, which adds up the stacks of every file and prints
  * them sorted after the unit header (fg-folded(5)).  Here: the options,
  * the files, and --list.
  */
@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "base/out.h"
-#include "read/fheader.h"
+#include "folded/fheader.h"
 #include "base/util.h"
-#include "read/ppfold.h"
-#include "read/pprof.h"
+#include "formats/pprof/fold.h"
+#include "formats/pprof/read.h"
 
 static struct {
 	struct ppf_opt fold;

@@ -1,7 +1,7 @@
 /* speedscope-fold: speedscope's JSON file format to folded stacks
  *
- * Options and wiring: each file is read whole (lib/read/whole, up to
- * --max-size) and folded by lib/read/sscope; the stacks of every file
+ * Options and wiring: each file is read whole (lib/folded/whole, up to
+ * --max-size) and folded by lib/formats/speedscope/read; the stacks of every file
  * are added up (their units must agree) and printed sorted after the
  * unit header.
  */
@@ -13,8 +13,8 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/sscope.h"
-#include "read/whole.h"
+#include "formats/speedscope/read.h"
+#include "folded/whole.h"
 #include "stack/stackmap.h"
 
 static noreturn void

@@ -22,6 +22,23 @@ load helper
 	[[ $output != *"base/y.h"*higher* ]]
 }
 
+@test "check-layers keeps the rooms of the top floor apart: draw, report, each format" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p lib/base lib/folded lib/draw lib/report lib/formats/a lib/formats/b
+	printf '#include "formats/b/read.h"\n#include "formats/a/fold.h"\n#include "folded/lines.h"\n' > lib/formats/a/read.c
+	printf '#include "report/top.h"\n' > lib/draw/x.c
+	printf '#include "formats/a/read.h"\n' > lib/folded/lines.c
+	: > lib/formats/stray.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"lib/formats/a/read.c: formats/a includes formats/b/read.h, a room beside it"* ]]
+	[[ $output == *"lib/draw/x.c: draw includes report/top.h, a room beside it"* ]]
+	[[ $output == *"lib/folded/lines.c: folded includes formats/a/read.h, a higher floor"* ]]
+	[[ $output == *"lib/formats/stray.c: outside every floor"* ]]
+	[[ $output != *"fold.h"* ]]
+	[[ $output != *"folded/lines.h"* ]]
+}
+
 @test "every export of the library is used by another file (scripts/check-exports)" {
 	obj=$FG_ROOT/$(basename "$FG_BIN" | sed 's/^bin/obj/')
 	run "$FG_ROOT/scripts/check-exports" "$obj"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The readers of folded stacks, given another format's file, say which
-# format it looks like and which program reads it (lib/read/sniff.c),
+# format it looks like and which program reads it (lib/folded/formats.c),
 # where they used to say "count missing" or "NUL byte in input".
 
 load helper

@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "draw/graph.h"
-#include "read/folded.h"
+#include "folded/folded.h"
 #include "stack/frame.h"
-#include "read/input.h"
+#include "folded/input.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
 

@@ -19,8 +19,8 @@
 
 #include "base/intern.h"
 #include "draw/draw.h"
-#include "read/fheader.h"
-#include "read/nameattr.h"
+#include "folded/fheader.h"
+#include "draw/nameattr.h"
 #include "draw/layout.h"
 
 struct html_page {

@@ -1,10 +1,10 @@
 /*
- * Fuzzing harness for cpuprofile-fold's reader (lib/read/cpuprof.c,
+ * Fuzzing harness for cpuprofile-fold's reader (lib/formats/v8/cpuprofile.c,
  * over lib/base/json.c): the first byte chooses the options (1 --time,
  * 2 --idle, 4 --full-path, 8 --by-thread), the rest is the .cpuprofile
  * or trace; the folded stacks are printed to /dev/null.
  */
-#include "read/cpuprof.h"
+#include "formats/v8/cpuprofile.h"
 #include "fold.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,10 +1,10 @@
 /*
- * Fuzzing harness for speedscope-fold's reader (lib/read/sscope.c,
+ * Fuzzing harness for speedscope-fold's reader (lib/formats/speedscope/read.c,
  * over lib/base/json.c): the first byte chooses the options (1
  * --by-profile, 2 --full-path, 4 --list, 8 --profile 1, 16 --profile
  * MainThread), the rest is the file; the output goes to /dev/null.
  */
-#include "read/sscope.h"
+#include "formats/speedscope/read.h"
 #include "fold.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,14 @@
+/* input.h: the file operands of a program, one line at a time */
+#ifndef FG_INPUT_H
+#define FG_INPUT_H
+
+#include "folded/folded.h"
+
+typedef void line_fn(struct freader *r, struct fline *l, void *arg);
+
+/* Call fn for every line of every file named in argv[0..argc), or of
+ * standard input when there is none ("-" also names it), the files
+ * read together under rules (zeroed first; NULL: rules of their own). */
+void each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *arg);
+
+#endif

@@ -1,0 +1,102 @@
+/* whole.c: a whole input file in memory (see whole.h) */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/inflate.h"
+#include "base/util.h"
+#include "folded/whole.h"
+
+/* The bytes as they come to w->check, until it has decided. */
+static void
+lookat(struct whole *w, const char *p, size_t n)
+{
+	const char *what;
+
+	if (!w->check || w->decided)
+		return;
+	if ((what = w->check(p, n, &w->decided)))
+		fileerr(w->name, 0, "byte 0: %s", what);
+}
+
+/* z_read's sink: everything appended to w->buf. */
+static size_t
+keep(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
+{
+	struct whole *w = arg;
+
+	(void)off;
+	(void)end;
+	if (!n)
+		return 0;
+	lookat(w, (const char *)p, n);
+	if (w->n > SIZE_MAX / 2 - n)
+		eprintf("out of memory");
+	w->buf = egrowarray(w->buf, &w->cap, w->n + n, 1);
+	memcpy(w->buf + w->n, p, n);
+	w->n += n;
+	return n;
+}
+
+/* A regular file that is not compressed, read straight into a buffer
+ * of its size (refused first when that is more than maxsize): 1, or 0
+ * (nothing read, fd where it was) when it is not such a file. */
+static int
+read_plain(struct whole *w, int fd, uint64_t maxsize)
+{
+	struct stat st;
+	off_t start;
+	ssize_t r;
+	unsigned char magic[2];
+
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (start = lseek(fd, 0, SEEK_CUR)) < 0 ||
+	    (pread(fd, magic, 2, start) == 2 && magic[0] == 0x1f && magic[1] == 0x8b))
+		return 0;
+	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
+		z_toobig(w->name, 0, maxsize);
+	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
+	w->buf = emalloc(w->cap);
+	for (;;) {
+		if (w->n == w->cap) {
+			/* the file grew */
+			w->cap *= 2;
+			w->buf = erealloc(w->buf, w->cap);
+		}
+		if ((r = read(fd, w->buf + w->n, w->cap - w->n)) < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			fileerr(w->name, 0, "read error: %s", strerror(errno));
+		if (!r)
+			return 1;
+		lookat(w, w->buf + w->n, (size_t)r);
+		if ((w->n += (size_t)r) > maxsize)
+			z_toobig(w->name, 0, maxsize);
+	}
+}
+
+void
+whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check)
+{
+	int fd = 0;
+
+	memset(w, 0, sizeof(*w));
+	w->check = check;
+	w->name = displayname(path);
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		fileerr(w->name, 0, "%s", strerror(errno));
+	if (!read_plain(w, fd, maxsize))
+		w->gzip = z_read(fd, w->name, maxsize, keep, w);
+	w->s = w->buf ? w->buf : "";
+	if (fd > 0)
+		close(fd);
+}
+
+void
+whole_free(struct whole *w)
+{
+	free(w->buf);
+	memset(w, 0, sizeof(*w));
+}
