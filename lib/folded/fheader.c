@@ -7,7 +7,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order" };
 
 void
 fh_init(struct fheader *h)

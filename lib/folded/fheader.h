@@ -22,7 +22,9 @@
 
 #include "folded/folded.h"
 
-enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_NFACTS };
+/* the facts; FH_ORDER: "time" when the lines are in time order, one a run
+ * of identical stacks (fg-folded(5)) */
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_NFACTS };
 
 struct fheader {
 	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
