@@ -69,6 +69,25 @@ same() {
 	cmp <(fg-fold "$T/g.folded") "$T/g.folded"
 }
 
+@test "fg-fold: folded stacks whose first frame opens with { or [ are not JSON" {
+	T=$BATS_TEST_TMPDIR
+	for l in '{{closure}};main 3' '[0x1f];g 2' '[-1];x 4' '{"a";b 1' '[0 1 2' '{"k": 1.5'; do
+		printf '%s\nmain;f 1\n' "$l" >"$T/f.folded"
+		run fg-fold -v "$T/f.folded"
+		status_is 0
+		[ "${lines[0]}" = "fg-fold: $T/f.folded: folded stacks: passed through" ]
+		cmp <(fg-fold "$T/f.folded") "$T/f.folded"
+	done
+	# JSON whose first line is no folded line is still JSON
+	printf '{"a": 1,\n"b": 2}\n' >"$T/j.json"
+	run fg-fold "$T/j.json"
+	status_is 1
+	[[ $output == *"not a profile fg reads: JSON"* ]]
+	printf '[\n{"ph": "X"}]\n' >"$T/t.json"
+	run fg-fold -v "$T/t.json"
+	[[ ${lines[0]} == *"a Chrome trace"*": cpuprofile-fold" ]]
+}
+
 @test "fg-fold: folded stacks pass through as they are" {
 	printf '# fg: unit=bytes\nb;a 2\na 1\n' >"$BATS_TEST_TMPDIR/f.folded"
 	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"

@@ -145,13 +145,13 @@ void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
-	const char *hint;
+	char hint[256];
 
 	/* a bad line made by a writer, not by the file as it was */
 	check_watch(r, 0);
 	/* a first line of another format's file: say which (folded/formats) */
-	if (!error_hook && first_line(r) && (hint = sniff_hint(r->buf, r->end,
-	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
+	if (!error_hook && first_line(r) && sniff_hint(r->buf, r->end,
+	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos, hint, sizeof(hint)))
 		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
