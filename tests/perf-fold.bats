@@ -479,3 +479,16 @@ app-7/9;g_[k];f 2" ]
 	[ "$(sed -n 6p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
 	[ "$(sed -n 1711p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
 }
+
+@test "perf-fold --pid: PID 0 is swapper-0 as inferno writes it (stackcollapse-perf.pl: swapper-?), one number is PID ?" {
+	printf 'swapper 0/0 [000] 1.000: 1 cpu-clock:\n\t ffffffff81 poll_idle ([kernel.kallsyms])\n\nbash 12/13 [000] 1.001: 1 cpu-clock:\n\t ffffffff81 f ([kernel.kallsyms])\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --pid --no-header "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "bash-12;f 1
+swapper-0;poll_idle 1" ]
+	run perf-fold --tid --no-header "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "bash-12/13;f 1
+swapper-0/0;poll_idle 1" ]
+	# a TID alone: the PID is not known
+	printf 'swapper     0 [005] 1.000:       cycles: \n\t af2bfe poll_idle (/vmlinux)\n\n' | perf-fold --pid --no-header >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "swapper-?;poll_idle 1" ]
+}
