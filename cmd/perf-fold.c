@@ -202,6 +202,8 @@ main(int argc, char **argv)
 	/* empty input is no error (fg(7)); lines that are not perf's are */
 	if (!st.m.n && !st.other.n && !run.lines && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
+	if (st.m.n || st.other.n || run.lines)
+		perf_header(&st);
 	stackrun_flush(&run);
 	print_stacks(&st);
 	out_flush();
