@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -25,6 +26,7 @@ usage(void)
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
 	    "      --max-size SIZE    refuse more decompressed bytes (default 4G)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -50,7 +52,7 @@ main(int argc, char **argv)
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "th", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_IDLE: opt.idle = 1; break;
@@ -60,6 +62,7 @@ main(int argc, char **argv)
 			if (!(maxsize = estrtosize(optarg, "size")))
 				usage_error("bad size '%s'", optarg);
 			break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/inflate.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -29,6 +30,7 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "  -v, --verbose  say which format each file is and which program folds it\n"
+	    "  -q, --quiet    no progress line on a terminal\n"
 	    "  -h, --help     show this help\n"
 	    "      --version  show the version\n", argv0);
 	exit_stdout();
@@ -198,9 +200,10 @@ main(int argc, char **argv)
 	int c, i, nfile, verbose = 0, fd, gz, stdin_used = 0;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "vh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'v': verbose = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

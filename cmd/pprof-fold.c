@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "folded/fheader.h"
 #include "base/util.h"
@@ -41,6 +42,7 @@ usage(void)
 	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n"
 	    "      --max-size SIZE        refuse more decompressed bytes (default 4G)\n"
 	    "      --no-header            no '# fg:' header lines\n"
+	    "  -q, --quiet                no progress line on a terminal\n"
 	    "  -h, --help                 this help\n"
 	    "      --version              the version\n", argv0);
 	exit_stdout();
@@ -130,7 +132,7 @@ main(int argc, char **argv)
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "i:lh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:lqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'i': opt.fold.sindex = optarg; break;
 		case 'l': opt.list = 1; break;
@@ -142,6 +144,7 @@ main(int argc, char **argv)
 		case O_TAG: addtag(optarg); break;
 		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
 		case FH_NOHEADER: fh_omit = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/count.h"
 #include "base/json.h"
 #include "base/out.h"
@@ -26,6 +27,7 @@ usage(void)
 	    "      --full-path       the frame's whole file name, not its base name\n"
 	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n"
 	    "      --max-size SIZE   refuse more decompressed bytes (default 4G)\n"
+	    "  -q, --quiet           no progress line on a terminal\n"
 	    "  -h, --help            show this help\n"
 	    "      --version         show the version\n", argv0);
 	exit_stdout();
@@ -52,7 +54,7 @@ main(int argc, char **argv)
 	int c, i, unit = -1, u;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "p:lh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:lqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'p': opt.profile = optarg; break;
 		case O_BYPROFILE: opt.byprofile = 1; break;
@@ -62,6 +64,7 @@ main(int argc, char **argv)
 			if (!(maxsize = estrtosize(optarg, "size")))
 				usage_error("bad size '%s'", optarg);
 			break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

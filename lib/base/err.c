@@ -10,6 +10,7 @@
 
 #include "base/err.h"
 #include "base/escape.h"
+#include "base/progress.h"
 
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
@@ -42,6 +43,7 @@ setprogname(char *name)
 
 	std_fds();
 	argv0 = base;
+	progress_init();
 	return base;
 }
 
@@ -74,6 +76,7 @@ vputmsg(const char *fmt, va_list ap)
 		vsnprintf(s, (size_t)n + 1, fmt, ap);
 	}
 	term_escape(s, n, e);
+	progress_clear();
 	fputs(e, stderr);
 	if (s != small) {
 		free(s);

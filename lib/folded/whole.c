@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/inflate.h"
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/whole.h"
 
@@ -58,6 +59,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
 		z_toobig(w->name, 0, maxsize);
 	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
+	progress_size(w->cap - 1);
 	w->buf = emalloc(w->cap);
 	for (;;) {
 		if (w->n == w->cap) {
@@ -65,9 +67,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 			w->cap *= 2;
 			w->buf = erealloc(w->buf, w->cap);
 		}
-		if ((r = read(fd, w->buf + w->n, w->cap - w->n)) < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
+		if ((r = read_counted(fd, w->buf + w->n, w->cap - w->n)) < 0)
 			fileerr(w->name, 0, "read error: %s", strerror(errno));
 		if (!r)
 			return 1;
