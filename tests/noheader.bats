@@ -43,3 +43,8 @@ same() {
 	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold --no-header | cmp - "$BATS_TEST_TMPDIR/a"
 	jlprof-fold --no-header "$DATA/jlprof/profile_ttfp.jlprof" | cmp - <(jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof")
 }
+
+@test "no-header: heapprofile-fold's first line is a stack" {
+	same heapprofile-fold "$DATA/heapprofile/small.heapprofile"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+}

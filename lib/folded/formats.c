@@ -89,6 +89,12 @@ chrometrace(const struct head *h)
 }
 
 static int
+heapprofile(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"selfSize\"");
+}
+
+static int
 cpuprofile(const struct head *h)
 {
 	return h->json && ((has(h->p, h->n, "\"nodes\"") && has(h->p, h->n, "\"callFrame\"")) ||
@@ -271,6 +277,8 @@ const struct format formats[] = {
 	    NULL, 0, speedscope },
 	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, chrometrace },
+	{ "heapprofile", "a V8 sampling heap profile (.heapprofile)", FMT_READ, "heapprofile-fold",
+	    NULL, 1, NULL, 0, heapprofile },
 	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, cpuprofile },
 	{ "json", "JSON that is neither a .cpuprofile, a trace nor a speedscope file",
