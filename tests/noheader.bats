@@ -48,3 +48,8 @@ same() {
 	same heapprofile-fold "$DATA/heapprofile/small.heapprofile"
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
 }
+
+@test "no-header: gecko-fold --time's first line is a stack" {
+	same gecko-fold --time "$DATA/gecko/firefox-page.json.gz"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9.][0-9.]*$'
+}
