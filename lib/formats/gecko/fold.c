@@ -289,20 +289,20 @@ addw(struct gecko *g, uint32_t stack, const struct gtabs *t, count c, uint64_t o
 static int
 weigh(struct gecko *g, const struct gtabs *t, uint64_t off)
 {
-	struct gsamples sp;
+	struct gsamples *sp = &g->samp;
 	struct gsample x, prev = { GNONE, { 0, 0, 0 }, 0, 0 };
-	int unit = gk_samples_open(g, &sp, off), first = 1;
+	int unit = gk_samples_open(g, sp, off), first = 1;
 
 	if (g->o->time && unit != UNIT_COUNT)
 		json_error(&g->j, off, "--time: these samples weigh %s already", unit_name(unit));
 	if (g->o->time)
 		unit = UNIT_MS;
-	while (gk_sample(g, &sp, &x)) {
+	while (gk_sample(g, sp, &x)) {
 		if (!g->o->time) {
 			addw(g, x.stack, t, weight(g, &x.w, x.off), x.off);
 			continue;
 		}
-		if (!sp.hast)
+		if (!sp->hast)
 			json_error(&g->j, off, "--time: samples without times");
 		if (!first) {
 			if (x.ns < prev.ns)
@@ -316,7 +316,6 @@ weigh(struct gecko *g, const struct gtabs *t, uint64_t off)
 	/* the last sample: the interval, as the profiler has it */
 	if (!first)
 		addw(g, prev.stack, t, count_from_u64((uint64_t)llround(g->interval * 1e6)), prev.off);
-	gk_samples_close(&sp);
 	return unit;
 }
 

@@ -255,7 +255,8 @@ gk_samples_open(struct gecko *g, struct gsamples *sp, uint64_t off)
 	struct jstr wt;
 	int unit = UNIT_COUNT;
 
-	memset(sp, 0, sizeof(*sp));
+	sp->raw = sp->hasw = sp->hast = sp->deltas = 0;
+	sp->ns = 0;
 	sp->off = off;
 	json_at(&g->a, &g->j, off);
 	if (json_peek(&g->a) != JSON_OBJ)
@@ -267,6 +268,8 @@ gk_samples_open(struct gecko *g, struct gsamples *sp, uint64_t off)
 		if (sp->col[0] < 0)
 			json_error(&g->j, off, "samples without a stack column");
 		sp->raw = 1;
+		if (!g->o->time)	/* times are read for --time only */
+			sp->col[1] = -1;
 		sp->hast = sp->col[1] >= 0;
 		sp->hasw = sp->col[2] >= 0;
 		json_at(&sp->s, &g->j, data);
@@ -279,7 +282,7 @@ gk_samples_open(struct gecko *g, struct gsamples *sp, uint64_t off)
 			if ((sp->hasw = json_peek(&sp->w) != JSON_NULL))
 				json_arr(&sp->w);
 		}
-		if (k[2] || k[3]) {
+		if ((k[2] || k[3]) && g->o->time) {
 			json_at(&sp->t, &g->j, k[2] ? k[2] : k[3]);
 			json_arr(&sp->t);
 			sp->hast = 1;
@@ -401,14 +404,12 @@ gk_samples_close(struct gsamples *sp)
 static size_t
 gk_count_samples(struct gecko *g, uint64_t off)
 {
-	struct gsamples sp;
 	struct gsample x;
 	size_t n = 0;
 
-	gk_samples_open(g, &sp, off);
-	while (gk_sample(g, &sp, &x))
+	gk_samples_open(g, &g->samp, off);
+	while (gk_sample(g, &g->samp, &x))
 		n++;
-	gk_samples_close(&sp);
 	return n;
 }
 
@@ -682,30 +683,31 @@ profile(struct gecko *g, uint64_t off, size_t *idx, unsigned depth)
 {
 	static const char *const keys[] = { "threads", "processes" };
 	uint64_t o[2];
-	struct json j;
+	size_t old = g->pccap;
 
-	memset(&j, 0, sizeof(j));
 	if (depth > 100)
 		json_error(&g->j, off, "processes nested deeper than 100");
+	/* a cursor for this depth, kept in g: an error frees it */
+	g->pc = egrowarray(g->pc, &g->pccap, depth + 1, sizeof(*g->pc));
+	memset(g->pc + old, 0, (g->pccap - old) * sizeof(*g->pc));
 	json_at(&g->a, &g->j, off);
 	json_findkeys(&g->a, keys, o, 2);
 	if (!o[0])
 		json_error(&g->j, off, "a profile without threads");
-	json_at(&j, &g->j, o[0]);
-	json_arr(&j);
-	while (json_more(&j)) {
-		thread(g, json_off(&j), (*idx)++);
-		json_skip(&j);
+	json_at(&g->pc[depth], &g->j, o[0]);
+	json_arr(&g->pc[depth]);
+	while (json_more(&g->pc[depth])) {
+		thread(g, json_off(&g->pc[depth]), (*idx)++);
+		json_skip(&g->pc[depth]);
 	}
 	if (o[1] && g->raw) {
-		json_at(&j, &g->j, o[1]);
-		json_arr(&j);
-		while (json_more(&j)) {
-			profile(g, json_off(&j), idx, depth + 1);
-			json_skip(&j);
+		json_at(&g->pc[depth], &g->j, o[1]);
+		json_arr(&g->pc[depth]);
+		while (json_more(&g->pc[depth])) {
+			profile(g, json_off(&g->pc[depth]), idx, depth + 1);
+			json_skip(&g->pc[depth]);
 		}
 	}
-	json_free(&j);
 }
 
 /* --- the file ------------------------------------------------------------- */
@@ -738,6 +740,8 @@ meta(struct gecko *g, uint64_t off, uint64_t top)
 static void
 reset(struct gecko *g)
 {
+	size_t i;
+
 	json_free(&g->j);
 	json_free(&g->a);
 	json_free(&g->b);
@@ -749,6 +753,10 @@ reset(struct gecko *g)
 	free(g->path);
 	free(g->buf);
 	free(g->matched);
+	gk_samples_close(&g->samp);
+	for (i = 0; i < g->pccap; i++)
+		json_free(&g->pc[i]);
+	free(g->pc);
 	memset(&g->j, 0, sizeof(*g) - offsetof(struct gecko, j));
 }
 

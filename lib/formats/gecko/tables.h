@@ -42,6 +42,22 @@ struct gtabs {
 	size_t caps[12];		/* the arrays' capacities */
 };
 
+/* A thread's samples, one after the other: processed, columns side
+ * by side; raw, rows of a {schema, data} table. */
+struct gsamples {
+	struct json s, w, t;	/* stack, weight, time cursors (raw: s) */
+	int raw, hasw, hast, deltas;
+	int col[3];		/* raw: the stack, time and weight columns */
+	int64_t ns;		/* timeDeltas: the time so far, in ns */
+	uint64_t off;
+};
+struct gsample {
+	uint32_t stack;		/* GNONE: none */
+	struct jnum w;		/* 1 unless weighted */
+	int64_t ns;		/* its time in nanoseconds, when hast (the
+				 * profiler's own rounding of ms) */
+	uint64_t off;
+};
 /* One file's reading. */
 struct gecko {
 	const struct gecko_opt *o;
@@ -65,28 +81,17 @@ struct gecko {
 	int unit;		/* of the threads folded so far, or -1 */
 	uint64_t unitoff;	/* where it was set */
 	unsigned char *matched;	/* per o->threads: a thread chose it */
+	struct gsamples samp;	/* the samples being read */
+	struct json *pc;	/* a cursor on each profile's threads, by depth */
+	size_t pccap;
 };
 
 /* The string i of t, decoded (valid until the next string read). */
 struct jstr gk_str(struct gecko *g, const struct gtabs *t, uint32_t i, uint64_t off);
 
-/* A thread's samples, one after the other: processed, columns side
- * by side; raw, rows of a {schema, data} table. */
-struct gsamples {
-	struct json s, w, t;	/* stack, weight, time cursors (raw: s) */
-	int raw, hasw, hast, deltas;
-	int col[3];		/* raw: the stack, time and weight columns */
-	int64_t ns;		/* timeDeltas: the time so far, in ns */
-	uint64_t off;
-};
-struct gsample {
-	uint32_t stack;		/* GNONE: none */
-	struct jnum w;		/* 1 unless weighted */
-	int64_t ns;		/* its time in nanoseconds, when hast (the
-				 * profiler's own rounding of ms) */
-	uint64_t off;
-};
-/* Open the samples object at off: the UNIT_ of its weights. */
+/* Open the samples object at off: the UNIT_ of its weights.  sp's
+ * cursors are kept from one use to the next (json_at), freed by
+ * gk_samples_close. */
 int gk_samples_open(struct gecko *g, struct gsamples *sp, uint64_t off);
 /* The next sample into *x: 1, or 0 after the last. */
 int gk_sample(struct gecko *g, struct gsamples *sp, struct gsample *x);
