@@ -186,21 +186,22 @@ rawlabel(struct gecko *g, const struct gtabs *t, uint32_t i, uint64_t off)
 {
 	struct jstr s = gk_str(g, t, i, off);
 	struct loc l;
-	char *name = NULL;
+	const char *name;
 	size_t nlen;
 	uint32_t id;
 
 	parseloc(s.s, s.len, &l);
+	name = l.name;
 	nlen = l.nlen;
 	if (l.rootscope) {	/* as the profiler names it */
 		nlen = 13 + l.ulen;
-		name = emalloc(nlen);
-		memcpy(name, "(root scope) ", 13);
-		memcpy(name + 13, l.url, l.ulen);
+		g->name = egrowarray(g->name, &g->namecap, nlen + 1, 1);
+		memcpy(g->name, "(root scope) ", 13);
+		memcpy(g->name + 13, l.url, l.ulen);
+		name = g->name;
 	}
-	label_make(&g->lb, name ? name : l.name, nlen, l.js ? l.url : "", l.js ? l.ulen : 0,
+	label_make(&g->lb, name, nlen, l.js ? l.url : "", l.js ? l.ulen : 0,
 	    l.js ? l.line : 0, g->o->fullpath, NULL);
-	free(name);
 	id = intern(&g->labels, g->lb.s, g->lb.len);
 	if (id >= JSBIT)
 		json_error(&g->j, off, "too many functions");
@@ -212,14 +213,14 @@ static uint32_t
 funclabel(struct gecko *g, const struct gtabs *t, uint32_t f, uint64_t off)
 {
 	struct jstr name = gk_str(g, t, t->fname[f], off), file = { "", 0 };
-	char *copy = emalloc(name.len + 1);
 	uint32_t id;
 
-	memcpy(copy, name.s, name.len);
+	/* the file's string may be decoded where the name's was */
+	g->name = egrowarray(g->name, &g->namecap, name.len + 1, 1);
+	memcpy(g->name, name.s, name.len);
 	if (t->ffile[f] != GNONE)
 		file = gk_str(g, t, t->ffile[f], off);
-	label_make(&g->lb, copy, name.len, file.s, file.len, t->fline[f], g->o->fullpath, NULL);
-	free(copy);
+	label_make(&g->lb, g->name, name.len, file.s, file.len, t->fline[f], g->o->fullpath, NULL);
 	id = intern(&g->labels, g->lb.s, g->lb.len);
 	if (id >= JSBIT)
 		json_error(&g->j, off, "too many functions");

@@ -752,6 +752,7 @@ reset(struct gecko *g)
 	free(g->w);
 	free(g->path);
 	free(g->buf);
+	free(g->name);
 	free(g->matched);
 	gk_samples_close(&g->samp);
 	for (i = 0; i < g->pccap; i++)

@@ -78,6 +78,8 @@ struct gecko {
 	size_t pathcap;
 	char *buf;		/* a stack being built */
 	size_t bufcap;
+	char *name;		/* a label's name, copied before its file is read */
+	size_t namecap;
 	int unit;		/* of the threads folded so far, or -1 */
 	uint64_t unitoff;	/* where it was set */
 	unsigned char *matched;	/* per o->threads: a thread chose it */
