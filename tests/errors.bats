@@ -26,6 +26,8 @@ each_with_input() {
 	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
 	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
 	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
+	echo "heapprofile-fold $DATA/heapprofile/small.heapprofile"
+	echo "gecko-fold $DATA/gecko/devtools-63.json.gz"
 	echo "fg-fold $BATS_TEST_TMPDIR/ok.folded"
 	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
 	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"

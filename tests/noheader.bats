@@ -45,3 +45,13 @@ same() {
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
 	jlprof-fold --no-header "$DATA/jlprof/profile_ttfp.jlprof" | cmp - <(jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof")
 }
+
+@test "no-header: heapprofile-fold's first line is a stack" {
+	same heapprofile-fold "$DATA/heapprofile/small.heapprofile"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+}
+
+@test "no-header: gecko-fold --time's first line is a stack" {
+	same gecko-fold --time "$DATA/gecko/firefox-page.json.gz"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9.][0-9.]*$'
+}

@@ -89,6 +89,21 @@ chrometrace(const struct head *h)
 }
 
 static int
+heapprofile(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"selfSize\"");
+}
+
+/* Firefox Profiler (processed) and raw Gecko profiles: "meta" with
+ * the processed format's version, or a raw profile's "stackwalk". */
+static int
+gecko(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"meta\"") &&
+	    (has(h->p, h->n, "\"preprocessedProfileVersion\"") || has(h->p, h->n, "\"stackwalk\""));
+}
+
+static int
 cpuprofile(const struct head *h)
 {
 	return h->json && ((has(h->p, h->n, "\"nodes\"") && has(h->p, h->n, "\"callFrame\"")) ||
@@ -271,8 +286,12 @@ const struct format formats[] = {
 	    NULL, 0, speedscope },
 	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, chrometrace },
+	{ "heapprofile", "a V8 sampling heap profile (.heapprofile)", FMT_READ, "heapprofile-fold",
+	    NULL, 1, NULL, 0, heapprofile },
 	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, cpuprofile },
+	{ "gecko", "a Firefox Profiler or Gecko profile", FMT_READ, "gecko-fold", NULL, 1, NULL, 0,
+	    gecko },
 	{ "json", "JSON that is neither a .cpuprofile, a trace nor a speedscope file",
 	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
