@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/count.h"
 #include "base/json.h"
 #include "base/out.h"
@@ -31,6 +32,7 @@ usage(void)
 	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n"
 	    "      --max-size SIZE    refuse more decompressed bytes (default 1G)\n"
 	    "      --no-header        no '# fg:' header lines\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -62,7 +64,7 @@ main(int argc, char **argv)
 	int c, i, unit = -1, u;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "tT:lh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tT:lqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_JS: opt.js = 1; break;
@@ -75,6 +77,7 @@ main(int argc, char **argv)
 				usage_error("bad size '%s'", optarg);
 			break;
 		case FH_NOHEADER: fh_omit = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -24,6 +25,7 @@ usage(void)
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --max-size SIZE    refuse more decompressed bytes (default 1G)\n"
 	    "      --no-header        no '# fg:' header lines\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -48,7 +50,7 @@ main(int argc, char **argv)
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		switch (c) {
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_MAXSIZE:
@@ -56,6 +58,7 @@ main(int argc, char **argv)
 				usage_error("bad size '%s'", optarg);
 			break;
 		case FH_NOHEADER: fh_omit = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

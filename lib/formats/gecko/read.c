@@ -392,7 +392,7 @@ gk_sample(struct gecko *g, struct gsamples *sp, struct gsample *x)
 	return 1;
 }
 
-void
+static void
 gk_samples_close(struct gsamples *sp)
 {
 	json_free(&sp->s);

@@ -92,12 +92,11 @@ struct gecko {
 struct jstr gk_str(struct gecko *g, const struct gtabs *t, uint32_t i, uint64_t off);
 
 /* Open the samples object at off: the UNIT_ of its weights.  sp's
- * cursors are kept from one use to the next (json_at), freed by
- * gk_samples_close. */
+ * cursors are kept from one use to the next (json_at), freed with the
+ * reader. */
 int gk_samples_open(struct gecko *g, struct gsamples *sp, uint64_t off);
 /* The next sample into *x: 1, or 0 after the last. */
 int gk_sample(struct gecko *g, struct gsamples *sp, struct gsample *x);
-void gk_samples_close(struct gsamples *sp);
 
 /* Fold one thread's samples (the samples object at off) with tables t
  * into g->m, under root frame root (NULL: none); its unit. */
