@@ -18,6 +18,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "formats/speedscope/read.h"
+#include "stack/build.h"
 #include "stack/label.h"
 
 struct sprof {
@@ -36,15 +37,13 @@ struct open {
 struct ss {
 	struct json j, a, b;
 	const struct sscope_opt *o;
-	struct stackmap *m;
 	struct interner labels;
 	uint32_t *frame;	/* frame index -> label */
 	size_t nframe, framecap;
 	struct sprof *prof;
 	size_t nprof, profcap;
 	struct labelbuf lb;
-	char *buf;		/* the stack being built */
-	size_t len, cap;
+	struct stackbuild sb;	/* the stack being built */
 	struct open *open;
 	size_t nopen, opencap;
 	uint32_t *idx, *prev;	/* a sample's frame indexes, the last one's */
@@ -179,21 +178,13 @@ read_profile(struct ss *c, struct json *j)
 
 /* --- stacks --------------------------------------------------------------- */
 
-static void
-put(struct ss *c, const char *s, size_t n)
-{
-	c->buf = egrowarray(c->buf, &c->cap, c->len + n + 1, 1);
-	memcpy(c->buf + c->len, s, n);
-	c->len += n;
-}
-
 /* Start the stack: the profile's name as root with --by-profile. */
 static void
 stack_start(struct ss *c, const struct sprof *p, size_t i)
 {
 	char num[32];
 
-	c->len = 0;
+	sb_clear(&c->sb);
 	if (!c->o->byprofile)
 		return;
 	if (p->name.len)
@@ -201,7 +192,7 @@ stack_start(struct ss *c, const struct sprof *p, size_t i)
 	else
 		label_make(&c->lb, num, (size_t)snprintf(num, sizeof(num), "profile %zu", i),
 		    "", 0, 0, 0, NULL);
-	put(c, c->lb.s, c->lb.len);
+	sb_frame(&c->sb, c->lb.s, c->lb.len);
 }
 
 /* The next frame index, checked. */
@@ -223,9 +214,7 @@ push_label(struct ss *c, uint32_t f)
 {
 	uint32_t l = c->frame[f];
 
-	if (c->len)
-		put(c, ";", 1);
-	put(c, intern_str(&c->labels, l), intern_len(&c->labels, l));
+	sb_frame(&c->sb, intern_str(&c->labels, l), intern_len(&c->labels, l));
 }
 
 /* A weight: exact while it is an integer, else a decimal count. */
@@ -248,9 +237,9 @@ weight(struct ss *c, const struct jnum *v, uint64_t off)
 static void
 add(struct ss *c, count w, uint64_t off)
 {
-	if (!c->len || count_iszero(w))
+	if (!sb_len(&c->sb) || count_iszero(w))
 		return;
-	if (!stackmap_add(c->m, c->buf, c->len, &w, 1))
+	if (!sb_add(&c->sb, w))
 		json_error(&c->j, off, "the sum of weights overflows");
 }
 
@@ -264,11 +253,11 @@ static void
 fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 {
 	struct json *s = &c->a, *w = &c->b;
-	struct stackent *e;
 	struct jnum v;
 	uint32_t *t;
 	uint64_t off;
-	size_t n, k, last = SIZE_MAX;
+	size_t n, k;
+	int first = 1;
 	count wt;
 
 	json_at(s, &c->j, p->samples);
@@ -290,20 +279,16 @@ fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 		wt = weight(c, &v, off);
 		if (count_iszero(wt))
 			continue;
-		if (last == SIZE_MAX || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
+		if (first || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
 			stack_start(c, p, idx);
 			for (k = 0; k < n; k++)
 				push_label(c, c->idx[k]);
-			if (!c->len)
-				continue;
-			last = (size_t)(stackmap_get(c->m, c->buf, c->len) - c->m->ent);
 			t = c->prev, c->prev = c->idx, c->idx = t;
 			k = c->prevcap, c->prevcap = c->idxcap, c->idxcap = k;
 			c->nprev = n;
+			first = 0;
 		}
-		e = &c->m->ent[last];
-		if (!count_add(&e->c[0], wt))
-			json_error(&c->j, off, "the sum of weights overflows");
+		add(c, wt, off);
 	}
 	if (json_more(w))
 		json_error(&c->j, json_off(w), "more weights than samples");
@@ -389,7 +374,7 @@ fold_evented(struct ss *c, const struct sprof *p, size_t idx)
 		if (type == 'O') {
 			c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
 			c->open[c->nopen].frame = f;
-			c->open[c->nopen++].len = c->len;
+			c->open[c->nopen++].len = sb_len(&c->sb);
 			push_label(c, f);
 			continue;
 		}
@@ -398,7 +383,7 @@ fold_evented(struct ss *c, const struct sprof *p, size_t idx)
 		if (c->open[c->nopen - 1].frame != f)
 			json_error(&c->j, off, "closes frame %u, but frame %u is open", f,
 			    c->open[c->nopen - 1].frame);
-		c->len = c->open[--c->nopen].len;
+		sb_cut(&c->sb, c->open[--c->nopen].len);
 	}
 	if (c->nopen)
 		json_error(&c->j, json_off(j) - 1, "%zu frames are still open at the end of the events",
@@ -454,7 +439,7 @@ ss_free(struct ss *c)
 	free(c->frame);
 	free(c->prof);
 	label_free(&c->lb);
-	free(c->buf);
+	sb_free(&c->sb);
 	free(c->open);
 	free(c->idx);
 	free(c->prev);
@@ -477,7 +462,7 @@ sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *
 		fileerr(name, 0, "empty file");
 	json_init(&c.j, s, n, name);
 	c.o = o;
-	c.m = m;
+	sb_init(&c.sb, m, NULL);
 	intern_init(&c.labels);
 	if ((k = json_peek(&c.j)) != JSON_OBJ)
 		json_error(&c.j, json_off(&c.j), "not a speedscope file: the JSON is %s",

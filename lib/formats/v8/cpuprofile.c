@@ -26,7 +26,7 @@
 #include "base/json.h"
 #include "base/util.h"
 #include "formats/v8/cpuprofile.h"
-#include "stack/frame.h"
+#include "stack/build.h"
 #include "stack/label.h"
 
 #define NONE UINT32_MAX
@@ -93,7 +93,6 @@ struct cp {
 	struct json j;
 	const char *name;
 	const struct cpuprof_opt *o;
-	struct stackmap *m;
 	struct interner str;	/* names, urls, ids, keys */
 	struct interner labels;
 	struct node *node;
@@ -107,8 +106,7 @@ struct cp {
 	uint64_t *w;		/* each node's summed weight, compact */
 	struct prof *prof;
 	size_t nprof, profcap;
-	char *buf;		/* a stack being built */
-	size_t cap;
+	struct stackbuild sb;	/* a stack being built */
 	uint32_t *path;
 	size_t pathcap;
 	struct labelbuf lb;
@@ -354,25 +352,6 @@ read_nodes(struct cp *c, const struct prof *p)
 
 /* --- labels --------------------------------------------------------------- */
 
-static void
-put(struct cp *c, size_t *n, const char *s, size_t len)
-{
-	c->buf = egrowarray(c->buf, &c->cap, *n + len + 1, 1);
-	memcpy(c->buf + *n, s, len);
-	*n += len;
-}
-
-/* s[0..len) made a frame as frame_clean makes a label: ';' as ':',
- * line ends as blanks, and guarded (a root "# x" or "#" would make the
- * line a comment). */
-static void
-put_clean(struct cp *c, size_t *n, const char *s, size_t len)
-{
-	c->buf = egrowarray(c->buf, &c->cap, *n + len + 2, 1);
-	memcpy(c->buf + *n, s, len);
-	*n += frame_clean(c->buf + *n, len);
-}
-
 static int
 kind_of(const char *s, size_t n)
 {
@@ -492,10 +471,9 @@ read_samples(struct cp *c, const struct prof *p)
 static void
 emit(struct cp *c, const struct prof *p)
 {
-	size_t i, np, n, steps;
+	size_t i, np, steps;
 	uint32_t k;
 	struct node *nd;
-	count w;
 
 	for (i = 0; i < c->nnode; i++) {
 		nd = &c->node[i];
@@ -517,20 +495,15 @@ emit(struct cp *c, const struct prof *p)
 			c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
 			c->path[np++] = c->node[k].label;
 		}
-		n = 0;
-		if (c->o->bythread) {
-			put_clean(c, &n, p->thread, strlen(p->thread));
-			put(c, &n, ";", 1);
-		}
-		while (np--) {
-			put(c, &n, intern_str(&c->labels, c->path[np]),
+		sb_clear(&c->sb);
+		if (c->o->bythread)
+			sb_text(&c->sb, p->thread, strlen(p->thread));
+		while (np--)
+			sb_frame(&c->sb, intern_str(&c->labels, c->path[np]),
 			    intern_len(&c->labels, c->path[np]));
-			put(c, &n, ";", 1);
-		}
-		if (!n)
+		if (!sb_len(&c->sb))
 			continue;
-		w = count_from_u64(c->w[i]);
-		if (!stackmap_add(c->m, c->buf, n - 1, &w, 1))
+		if (!sb_add(&c->sb, count_from_u64(c->w[i])))
 			json_error(&c->j, nd->off, "the sum of weights overflows");
 	}
 }
@@ -880,7 +853,7 @@ cp_free(struct cp *c)
 	free(c->slot);
 	free(c->dense);
 	free(c->w);
-	free(c->buf);
+	sb_free(&c->sb);
 	free(c->path);
 	label_free(&c->lb);
 	free(c->stack);
@@ -914,7 +887,7 @@ cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt
 	json_init(&c.j, s, n, name);
 	c.name = name;
 	c.o = o;
-	c.m = m;
+	sb_init(&c.sb, m, NULL);
 	intern_init(&c.str);
 	intern_init(&c.labels);
 	intern(&c.str, "", 0);
