@@ -33,7 +33,7 @@ online(struct freader *r, struct fline *l, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_LAYOUT = 256, O_MAXSIZE };
+	enum { O_LAYOUT = 256, O_MAXSIZE };	/* O_MAXSIZE: the output's, not FOLDER_OPTS' */
 	static const struct option longopts[] = {
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
@@ -49,10 +49,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_LAYOUT: layout = JL_META + opt_choice(optarg, "layout", layouts); break;
-		case O_MAXSIZE:
-			if (!(maxsize = estrtosize(optarg, "size")))
-				usage_error("bad size '%s'", optarg);
-			break;
+		case O_MAXSIZE: maxsize = estrtosize(optarg, "size"); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -171,7 +171,7 @@ main(int argc, char **argv)
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
 		case O_TIMEORDER: timeorder = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: break;	/* it writes no "# fg:" line */
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -439,3 +439,39 @@ offset() {
 	run cpuprofile-fold "$BATS_TEST_TMPDIR/none"
 	status_is 1
 }
+
+@test "cpuprofile-fold: the default --max-size is 1G, as for every folder of JSON" {
+	# a regular file's size is checked before it is read: a sparse
+	# file one byte over takes no time
+	truncate -s 1073741825 "$BATS_TEST_TMPDIR/big.cpuprofile"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/big.cpuprofile"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/big.cpuprofile: input size exceeds 1073741824 bytes (--max-size)" ]
+	run speedscope-fold "$BATS_TEST_TMPDIR/big.cpuprofile"
+	status_is 1
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/big.cpuprofile: input size exceeds 1073741824 bytes (--max-size)" ]
+	cpuprofile-fold --help | grep -q -- '--max-size SIZE .*(default 1G)'
+	speedscope-fold --help | grep -q -- '--max-size SIZE .*(default 1G)'
+}
+
+@test "cpuprofile-fold: another known format is named, with the program that reads it" {
+	run cpuprofile-fold "$DATA/pprof/alloc-profile.pb.gz"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $DATA/pprof/alloc-profile.pb.gz: a pprof profile (profile.proto), not JSON: use pprof-fold" ]
+	run cpuprofile-fold <"$DATA/jlprof/profile_ttfp.jlprof"
+	[ "$output" = "cpuprofile-fold: <stdin>: a Julia profile (.jlprof), not JSON: use jlprof-fold" ]
+	run cpuprofile-fold "$DATA/speedscope/node-main.speedscope.json"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $DATA/speedscope/node-main.speedscope.json: byte 0: a speedscope file, not a .cpuprofile nor a trace: use speedscope-fold" ]
+	run speedscope-fold "$C/small.cpuprofile"
+	status_is 1
+	[ "$output" = "speedscope-fold: $C/small.cpuprofile: byte 0: a V8 CPU profile (.cpuprofile), not a speedscope file: use cpuprofile-fold" ]
+	run speedscope-fold <(gzip -c "$C/chrome-trace.json")
+	[[ "$output" == *": byte 0: a Chrome trace (Trace Event Format), not a speedscope file: use cpuprofile-fold" ]]
+	run speedscope-fold "$DATA/pprof/alloc-profile.pb.gz"
+	[[ "$output" == *": a pprof profile (profile.proto), not JSON: use pprof-fold" ]]
+	# what no program reads keeps the byte it starts with
+	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/f"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/f"
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/f: byte 0: not JSON (it starts with byte 0x61)" ]
+}

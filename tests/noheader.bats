@@ -43,3 +43,10 @@ same() {
 	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold --no-header | cmp - "$BATS_TEST_TMPDIR/a"
 	jlprof-fold --no-header "$DATA/jlprof/profile_ttfp.jlprof" | cmp - <(jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof")
 }
+
+@test "no-header: cpuprofile-fold and speedscope-fold take it, as every program that writes '# fg:' lines" {
+	same cpuprofile-fold --time "$DATA/cpuprofile/small.cpuprofile"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+	same speedscope-fold "$DATA/speedscope/node-main.speedscope.json"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+}

@@ -17,6 +17,7 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/speedscope/read.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -34,9 +35,13 @@ struct open {
 	size_t len;		/* the stack's length before it */
 };
 
-struct ss {
-	struct json j, a, b;
+struct sscope {
+	/* kept from one file to the next */
 	const struct sscope_opt *o;
+	struct stackmap *map;	/* where the stacks go: summed, */
+	struct stackrun *run;	/* or, when set, in time order */
+	/* a file's: */
+	struct json j, a, b;
 	struct interner labels;
 	uint32_t *frame;	/* frame index -> label */
 	size_t nframe, framecap;
@@ -55,7 +60,7 @@ struct ss {
 
 /* One frame {name, file, line, col}: its label. */
 static void
-read_frame(struct ss *c, struct json *j)
+read_frame(struct sscope *c, struct json *j)
 {
 	struct jstr k, name = { "", 0 }, file = { "", 0 };
 	struct jnum line = { 0, 0, 0 };
@@ -88,7 +93,7 @@ read_frame(struct ss *c, struct json *j)
 }
 
 static void
-read_frames(struct ss *c, uint64_t shared)
+read_frames(struct sscope *c, uint64_t shared)
 {
 	static const char *const keys[] = { "frames" };
 	uint64_t off;
@@ -109,7 +114,7 @@ read_frames(struct ss *c, uint64_t shared)
 /* --- profiles ------------------------------------------------------------- */
 
 static int
-unit_of(struct ss *c, struct json *j)
+unit_of(struct sscope *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	struct jstr u = json_str(j);
@@ -124,7 +129,7 @@ unit_of(struct ss *c, struct json *j)
 
 /* One profile object: its type, name, unit and where its arrays are. */
 static void
-read_profile(struct ss *c, struct json *j)
+read_profile(struct sscope *c, struct json *j)
 {
 	struct sprof *p;
 	struct jstr k, t;
@@ -180,7 +185,7 @@ read_profile(struct ss *c, struct json *j)
 
 /* Start the stack: the profile's name as root with --by-profile. */
 static void
-stack_start(struct ss *c, const struct sprof *p, size_t i)
+stack_start(struct sscope *c, const struct sprof *p, size_t i)
 {
 	char num[32];
 
@@ -197,7 +202,7 @@ stack_start(struct ss *c, const struct sprof *p, size_t i)
 
 /* The next frame index, checked. */
 static uint32_t
-frame_index(struct ss *c, struct json *j)
+frame_index(struct sscope *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	int64_t i = json_int(j, 0, INT64_MAX, "a frame index");
@@ -210,7 +215,7 @@ frame_index(struct ss *c, struct json *j)
 
 /* Frame f's label onto the stack. */
 static void
-push_label(struct ss *c, uint32_t f)
+push_label(struct sscope *c, uint32_t f)
 {
 	uint32_t l = c->frame[f];
 
@@ -219,7 +224,7 @@ push_label(struct ss *c, uint32_t f)
 
 /* A weight: exact while it is an integer, else a decimal count. */
 static count
-weight(struct ss *c, const struct jnum *v, uint64_t off)
+weight(struct sscope *c, const struct jnum *v, uint64_t off)
 {
 	count w;
 
@@ -235,7 +240,7 @@ weight(struct ss *c, const struct jnum *v, uint64_t off)
 }
 
 static void
-add(struct ss *c, count w, uint64_t off)
+add(struct sscope *c, count w, uint64_t off)
 {
 	if (!sb_len(&c->sb) || count_iszero(w))
 		return;
@@ -250,7 +255,7 @@ add(struct ss *c, count w, uint64_t off)
  * without its labels being joined and looked up again.
  */
 static void
-fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
+fold_sampled(struct sscope *c, const struct sprof *p, size_t idx)
 {
 	struct json *s = &c->a, *w = &c->b;
 	struct jnum v;
@@ -296,7 +301,7 @@ fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 
 /* One event: its type ('O' or 'C'), frame and value, in any order. */
 static void
-read_ev(struct ss *c, struct json *j, int *type, int64_t *frame, struct jnum *at,
+read_ev(struct sscope *c, struct json *j, int *type, int64_t *frame, struct jnum *at,
     uint64_t *frameoff)
 {
 	struct jstr k, t;
@@ -333,7 +338,7 @@ read_ev(struct ss *c, struct json *j, int *type, int64_t *frame, struct jnum *at
 
 /* The value between two events: exact for integers. */
 static count
-delta(struct ss *c, const struct jnum *last, const struct jnum *at, uint64_t off)
+delta(struct sscope *c, const struct jnum *last, const struct jnum *at, uint64_t off)
 {
 	struct jnum d;
 
@@ -348,7 +353,7 @@ delta(struct ss *c, const struct jnum *last, const struct jnum *at, uint64_t off
 }
 
 static void
-fold_evented(struct ss *c, const struct sprof *p, size_t idx)
+fold_evented(struct sscope *c, const struct sprof *p, size_t idx)
 {
 	struct json *j = &c->a;
 	struct jnum at, last = { 1, 0, 0 };
@@ -394,7 +399,7 @@ fold_evented(struct ss *c, const struct sprof *p, size_t idx)
 
 /* Is profile i the one --profile names? */
 static int
-chosen(const struct ss *c, size_t i)
+chosen(const struct sscope *c, size_t i)
 {
 	const char *s = c->o->profile;
 	char *end;
@@ -417,7 +422,7 @@ unit_label(int unit)
 }
 
 static void
-list(const struct ss *c)
+list(const struct sscope *c)
 {
 	size_t i;
 
@@ -429,9 +434,15 @@ list(const struct ss *c)
 	}
 }
 
+/* Everything c holds of a file, freed (also what an error left behind,
+ * when the fuzzing harness goes on after it). */
 static void
-ss_free(struct ss *c)
+ss_reset(struct sscope *c)
 {
+	const struct sscope_opt *o = c->o;
+	struct stackmap *map = c->map;
+	struct stackrun *run = c->run;
+
 	json_free(&c->j);
 	json_free(&c->a);
 	json_free(&c->b);
@@ -445,62 +456,92 @@ ss_free(struct ss *c)
 	free(c->prev);
 	arena_free(&c->arena);
 	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->map = map;
+	c->run = run;
+}
+
+/* The JSON at top is no speedscope file (it has no what): what it is
+ * when another program reads it. */
+static noreturn void
+not_speedscope(struct sscope *c, const char *s, size_t n, uint64_t top, const char *what)
+{
+	const char *other, *prog;
+
+	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &other, &prog))
+		json_error(&c->j, top, "%s, not a speedscope file: use %s", other, prog);
+	json_error(&c->j, top, "not a speedscope file (no %s)", what);
+}
+
+struct sscope *
+sscope_new(const struct sscope_opt *o, struct stackmap *map, struct stackrun *run)
+{
+	struct sscope *c = ecalloc(1, sizeof(*c));
+
+	c->o = o;
+	c->map = map;
+	c->run = run;
+	return c;
+}
+
+void
+sscope_free(struct sscope *c)
+{
+	ss_reset(c);
+	free(c);
 }
 
 int
-sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *o,
-    struct stackmap *m)
+sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 {
 	static const char *const keys[] = { "shared", "profiles" };
-	static struct ss c;
 	uint64_t off[2], top;
 	size_t i;
 	int unit = -1, k, first = -1;
 
-	ss_free(&c);
+	ss_reset(c);
 	if (!n)
 		fileerr(name, 0, "empty file");
-	json_init(&c.j, s, n, name);
-	c.o = o;
-	sb_init(&c.sb, m, NULL);
-	intern_init(&c.labels);
-	if ((k = json_peek(&c.j)) != JSON_OBJ)
-		json_error(&c.j, json_off(&c.j), "not a speedscope file: the JSON is %s",
+	json_init(&c->j, s, n, name);
+	sb_init(&c->sb, c->map, c->run);
+	intern_init(&c->labels);
+	if ((k = json_peek(&c->j)) != JSON_OBJ)
+		json_error(&c->j, json_off(&c->j), "not a speedscope file: the JSON is %s",
 		    json_kindname(k));
-	top = json_off(&c.j);
-	json_findkeys(&c.j, keys, off, 2);
-	json_end(&c.j);
+	top = json_off(&c->j);
+	json_findkeys(&c->j, keys, off, 2);
+	json_end(&c->j);
 	if (!off[0] || !off[1])
-		json_error(&c.j, top, "not a speedscope file (no %s)", off[0] ? "profiles" : "shared frames");
-	read_frames(&c, off[0]);
-	json_at(&c.a, &c.j, off[1]);
-	json_arr(&c.a);
-	while (json_more(&c.a))
-		read_profile(&c, &c.a);
-	if (o->list) {
-		list(&c);
-		ss_free(&c);
+		not_speedscope(c, s, n, top, off[0] ? "profiles" : "shared frames");
+	read_frames(c, off[0]);
+	json_at(&c->a, &c->j, off[1]);
+	json_arr(&c->a);
+	while (json_more(&c->a))
+		read_profile(c, &c->a);
+	if (c->o->list) {
+		list(c);
+		ss_reset(c);
 		return -1;
 	}
-	for (i = 0; i < c.nprof; i++) {
-		if (!chosen(&c, i))
+	for (i = 0; i < c->nprof; i++) {
+		if (!chosen(c, i))
 			continue;
-		if (first >= 0 && c.prof[i].unit != unit)
-			json_error(&c.j, c.prof[i].off, "profile %zu counts %s, profile %d %s: "
-			    "choose one with --profile", i, unit_label(c.prof[i].unit), first,
+		if (first >= 0 && c->prof[i].unit != unit)
+			json_error(&c->j, c->prof[i].off, "profile %zu counts %s, profile %d %s: "
+			    "choose one with --profile", i, unit_label(c->prof[i].unit), first,
 			    unit_label(unit));
 		if (first < 0)
 			first = (int)i;
-		unit = c.prof[i].unit;
+		unit = c->prof[i].unit;
 	}
-	for (i = 0; i < c.nprof; i++) {
-		if (!chosen(&c, i))
+	for (i = 0; i < c->nprof; i++) {
+		if (!chosen(c, i))
 			continue;
-		if (c.prof[i].evented)
-			fold_evented(&c, &c.prof[i], i);
+		if (c->prof[i].evented)
+			fold_evented(c, &c->prof[i], i);
 		else
-			fold_sampled(&c, &c.prof[i], i);
+			fold_sampled(c, &c->prof[i], i);
 	}
-	ss_free(&c);
+	ss_reset(c);
 	return unit;
 }

@@ -25,6 +25,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/v8/cpuprofile.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -89,10 +90,14 @@ struct tname {
 	uint32_t name;
 };
 
-struct cp {
+struct cpuprof {
+	/* kept from one file to the next */
+	const struct cpuprof_opt *o;
+	struct stackmap *map;	/* where the stacks go: summed, */
+	struct stackrun *run;	/* or, when set, in time order */
+	/* a file's: */
 	struct json j;
 	const char *name;
-	const struct cpuprof_opt *o;
 	struct interner str;	/* names, urls, ids, keys */
 	struct interner labels;
 	struct node *node;
@@ -130,7 +135,7 @@ span_add(struct spans *s, uint64_t off)
 
 /* A second cursor at off, for a value found on the first pass. */
 static void
-at(struct cp *c, struct json *j, uint64_t off)
+at(struct cpuprof *c, struct json *j, uint64_t off)
 {
 	json_at(j, &c->j, off);
 }
@@ -138,7 +143,7 @@ at(struct cp *c, struct json *j, uint64_t off)
 /* --- nodes ---------------------------------------------------------------- */
 
 static uint32_t
-node_find(const struct cp *c, int64_t id)
+node_find(const struct cpuprof *c, int64_t id)
 {
 	size_t i;
 
@@ -151,7 +156,7 @@ node_find(const struct cp *c, int64_t id)
 }
 
 static void
-index_nodes(struct cp *c)
+index_nodes(struct cpuprof *c)
 {
 	size_t i, k;
 
@@ -180,7 +185,7 @@ index_nodes(struct cp *c)
 }
 
 static uint32_t
-newnode(struct cp *c, uint64_t off)
+newnode(struct cpuprof *c, uint64_t off)
 {
 	struct node *n;
 
@@ -199,7 +204,7 @@ newnode(struct cp *c, uint64_t off)
 }
 
 static uint32_t
-str(struct cp *c, struct json *j)
+str(struct cpuprof *c, struct json *j)
 {
 	struct jstr s = json_str(j);
 
@@ -209,7 +214,7 @@ str(struct cp *c, struct json *j)
 /* A call frame's key k (functionName, url, lineNumber) into node n.
  * lineNumber is 0-based in callFrame, 1-based in the old format. */
 static int
-callframe_key(struct cp *c, struct json *j, struct jstr k, uint32_t n, int old)
+callframe_key(struct cpuprof *c, struct json *j, struct jstr k, uint32_t n, int old)
 {
 	int64_t line;
 
@@ -226,7 +231,7 @@ callframe_key(struct cp *c, struct json *j, struct jstr k, uint32_t n, int old)
 }
 
 static void
-read_children(struct cp *c, struct json *j, uint32_t parent)
+read_children(struct cpuprof *c, struct json *j, uint32_t parent)
 {
 	struct edge *e;
 
@@ -242,7 +247,7 @@ read_children(struct cp *c, struct json *j, uint32_t parent)
 
 /* One node of the flat "nodes" array. */
 static void
-read_node(struct cp *c, struct json *j)
+read_node(struct cpuprof *c, struct json *j)
 {
 	uint32_t n = newnode(c, json_off(j));
 	struct jstr k;
@@ -274,7 +279,7 @@ read_node(struct cp *c, struct json *j)
  * recursion, a node's slot made when its object opens (its children
  * may come before its own fields). */
 static void
-read_head(struct cp *c, uint64_t off)
+read_head(struct cpuprof *c, uint64_t off)
 {
 	struct jstr k;
 	struct json *j = &c->a;
@@ -315,7 +320,7 @@ open:
 }
 
 static void
-read_nodes(struct cp *c, const struct prof *p)
+read_nodes(struct cpuprof *c, const struct prof *p)
 {
 	struct json *j = &c->a;
 	size_t i, e;
@@ -370,7 +375,7 @@ kind_of(const char *s, size_t n)
 /* The node's frame label (stack/label), _[g] after the garbage
  * collector. */
 static uint32_t
-label(struct cp *c, struct node *nd)
+label(struct cpuprof *c, struct node *nd)
 {
 	int url = nd->url != NONE;
 
@@ -384,7 +389,7 @@ label(struct cp *c, struct node *nd)
 
 /* A cursor over the elements of several arrays, one after the other. */
 struct walk {
-	struct cp *c;
+	struct cpuprof *c;
 	const struct spans *sp;
 	size_t i;
 	int open;
@@ -407,7 +412,7 @@ walk_next(struct walk *w)
 }
 
 static uint32_t
-sample_node(struct cp *c, struct json *j)
+sample_node(struct cpuprof *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	int64_t id = json_int(j, INT64_MIN, INT64_MAX, "a sample");
@@ -419,7 +424,7 @@ sample_node(struct cp *c, struct json *j)
 }
 
 static void
-addw(struct cp *c, uint32_t n, uint64_t w, uint64_t off)
+addw(struct cpuprof *c, uint32_t n, uint64_t w, uint64_t off)
 {
 	if (c->w[n] > UINT64_MAX - w)
 		json_error(&c->j, off, "the sum of weights overflows");
@@ -428,7 +433,7 @@ addw(struct cp *c, uint32_t n, uint64_t w, uint64_t off)
 
 /* Each sample's weight onto its node: 1, or its run's time. */
 static void
-read_samples(struct cp *c, const struct prof *p)
+read_samples(struct cpuprof *c, const struct prof *p)
 {
 	struct walk s = { c, &p->samples, 0, 0, &c->ws }, d = { c, &p->deltas, 0, 0, &c->wd };
 	uint32_t n, run = NONE;
@@ -469,7 +474,7 @@ read_samples(struct cp *c, const struct prof *p)
 /* --- stacks --------------------------------------------------------------- */
 
 static void
-emit(struct cp *c, const struct prof *p)
+emit(struct cpuprof *c, const struct prof *p)
 {
 	size_t i, np, steps;
 	uint32_t k;
@@ -512,7 +517,7 @@ emit(struct cp *c, const struct prof *p)
 
 /* The profile of key in process pid, or NULL. */
 static struct prof *
-prof_find(struct cp *c, uint32_t pid, uint32_t key)
+prof_find(struct cpuprof *c, uint32_t pid, uint32_t key)
 {
 	size_t i;
 
@@ -524,7 +529,7 @@ prof_find(struct cp *c, uint32_t pid, uint32_t key)
 
 /* A new profile, empty, of thread ("pid/tid" or the file's name). */
 static struct prof *
-prof_new(struct cp *c, uint32_t pid, uint32_t key, const char *thread, uint64_t off)
+prof_new(struct cpuprof *c, uint32_t pid, uint32_t key, const char *thread, uint64_t off)
 {
 	struct prof *p;
 
@@ -541,7 +546,7 @@ prof_new(struct cp *c, uint32_t pid, uint32_t key, const char *thread, uint64_t 
 /* The cpuProfile object at off (nodes, samples; timeDeltas too when
  * deltas is set) into p. */
 static void
-cpuprofile_spans(struct cp *c, struct prof *p, uint64_t off, int deltas)
+cpuprofile_spans(struct cpuprof *c, struct prof *p, uint64_t off, int deltas)
 {
 	static const char *const keys[] = { "nodes", "samples", "timeDeltas" };
 	uint64_t o[3];
@@ -558,7 +563,7 @@ cpuprofile_spans(struct cp *c, struct prof *p, uint64_t off, int deltas)
 }
 
 static void
-fold_prof(struct cp *c, const struct prof *p)
+fold_prof(struct cpuprof *c, const struct prof *p)
 {
 	read_nodes(c, p);
 	read_samples(c, p);
@@ -567,7 +572,7 @@ fold_prof(struct cp *c, const struct prof *p)
 
 /* A .cpuprofile's top-level object (its keys' offsets in o). */
 static void
-one_profile(struct cp *c, const uint64_t *o, const char *thread)
+one_profile(struct cpuprof *c, const uint64_t *o, const char *thread)
 {
 	struct prof *p = prof_new(c, 0, intern(&c->str, thread, strlen(thread)), thread, 0);
 
@@ -624,7 +629,7 @@ idtext(struct json *j, char *buf, size_t cap)
 
 /* One event of the array: kept when it is one of the four. */
 static void
-read_event(struct cp *c, struct json *j)
+read_event(struct cpuprof *c, struct json *j)
 {
 	char pid[64] = "", tid[64] = "", key[160];
 	struct jstr k, id = { NULL, 0 }, name = { NULL, 0 };
@@ -693,7 +698,7 @@ event_cmp(const void *a, const void *b)
 
 /* args.data (or args.name) of event e: its offset, or 0. */
 static uint64_t
-args_key(struct cp *c, const struct event *e, const char *key)
+args_key(struct cpuprof *c, const struct event *e, const char *key)
 {
 	const char *const keys[] = { key };
 	uint64_t o;
@@ -709,7 +714,7 @@ args_key(struct cp *c, const struct event *e, const char *key)
 /* A Profile event: its profile declared, in its thread (a chunk's tid
  * is often the sampler's), its chunks so far kept. */
 static void
-declare(struct cp *c, struct prof *p, const struct event *e)
+declare(struct cpuprof *c, struct prof *p, const struct event *e)
 {
 	const char *thread = intern_str(&c->str, e->pidtid);
 
@@ -728,7 +733,7 @@ declare(struct cp *c, struct prof *p, const struct event *e)
  * another process has that name too (a page's renderer and an
  * iframe's are both CrRendererMain). */
 static void
-name_threads(struct cp *c)
+name_threads(struct cpuprof *c)
 {
 	size_t i, k, n;
 	struct prof *p;
@@ -760,7 +765,7 @@ name_threads(struct cp *c)
 
 /* The events in the order of their ts, applied as speedscope does. */
 static void
-apply_events(struct cp *c)
+apply_events(struct cpuprof *c)
 {
 	size_t i;
 	struct event *e;
@@ -816,7 +821,7 @@ apply_events(struct cp *c)
 }
 
 static void
-read_trace(struct cp *c, uint64_t off)
+read_trace(struct cpuprof *c, uint64_t off)
 {
 	struct json *j = &c->t;
 
@@ -834,11 +839,15 @@ read_trace(struct cp *c, uint64_t off)
 		    "disabled-by-default-v8.cpu_profiler category");
 }
 
-/* Everything c holds, freed (also what an error left behind, when the
- * fuzzing harness goes on after it). */
+/* Everything c holds of a file, freed (also what an error left behind,
+ * when the fuzzing harness goes on after it). */
 static void
-cp_free(struct cp *c)
+cp_reset(struct cpuprof *c)
 {
+	const struct cpuprof_opt *o = c->o;
+	struct stackmap *map = c->map;
+	struct stackrun *run = c->run;
+
 	size_t i;
 
 	for (i = 0; i < c->nprof; i++) {
@@ -867,57 +876,87 @@ cp_free(struct cp *c)
 	json_free(&c->ws);
 	json_free(&c->wd);
 	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->map = map;
+	c->run = run;
+}
+
+/* The JSON at top is no profile: what it is when another program
+ * reads it. */
+static noreturn void
+not_v8(struct cpuprof *c, const char *s, size_t n, uint64_t top)
+{
+	const char *what, *prog;
+
+	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &what, &prog))
+		json_error(&c->j, top, "%s, not a .cpuprofile nor a trace: use %s", what, prog);
+	json_error(&c->j, top, "JSON that is neither a .cpuprofile nor a trace "
+	    "(no nodes, head or traceEvents)");
+}
+
+struct cpuprof *
+cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map, struct stackrun *run)
+{
+	struct cpuprof *c = ecalloc(1, sizeof(*c));
+
+	c->o = o;
+	c->map = map;
+	c->run = run;
+	return c;
+}
+
+void
+cpuprof_free(struct cpuprof *c)
+{
+	cp_reset(c);
+	free(c);
 }
 
 size_t
-cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt *o,
-    struct stackmap *m)
+cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 {
 	static const char *const keys[] = { "nodes", "samples", "timeDeltas", "head",
 	    "timestamps", "traceEvents" };
-	static struct cp c;
 	uint64_t off[LEN(keys)], top;
 	const char *base;
 	size_t i, np;
 	int k;
 
-	cp_free(&c);
+	cp_reset(c);
 	if (!n)
 		fileerr(name, 0, "empty file");
-	json_init(&c.j, s, n, name);
-	c.name = name;
-	c.o = o;
-	sb_init(&c.sb, m, NULL);
-	intern_init(&c.str);
-	intern_init(&c.labels);
-	intern(&c.str, "", 0);
-	k = json_peek(&c.j);
-	top = json_off(&c.j);
+	json_init(&c->j, s, n, name);
+	c->name = name;
+	sb_init(&c->sb, c->map, c->run);
+	intern_init(&c->str);
+	intern_init(&c->labels);
+	intern(&c->str, "", 0);
+	k = json_peek(&c->j);
+	top = json_off(&c->j);
 	if (k == JSON_ARR) {
 		/* a trace's bare array may lack its ']' (a trace cut short) */
-		c.j.partial = 1;
+		c->j.partial = 1;
 		off[0] = top;
-		json_skip(&c.j);
-		json_end(&c.j);
-		read_trace(&c, off[0]);
+		json_skip(&c->j);
+		json_end(&c->j);
+		read_trace(c, off[0]);
 	} else if (k == JSON_OBJ) {
-		json_findkeys(&c.j, keys, off, (int)LEN(keys));
-		json_end(&c.j);
+		json_findkeys(&c->j, keys, off, (int)LEN(keys));
+		json_end(&c->j);
 		base = label_base(name, strlen(name));
 		if (off[5])
-			read_trace(&c, off[5]);
+			read_trace(c, off[5]);
 		else if (off[0] || off[3])
-			one_profile(&c, off, base);
+			one_profile(c, off, base);
 		else
-			json_error(&c.j, top, "JSON that is neither a .cpuprofile nor a trace "
-			    "(no nodes, head or traceEvents)");
+			not_v8(c, s, n, top);
 	} else {
-		json_error(&c.j, top, "not a .cpuprofile nor a trace: the JSON is %s",
+		json_error(&c->j, top, "not a .cpuprofile nor a trace: the JSON is %s",
 		    json_kindname(k));
 	}
-	for (i = 0; i < c.nprof; i++)
-		fold_prof(&c, &c.prof[i]);
-	np = c.nprof;
-	cp_free(&c);
+	for (i = 0; i < c->nprof; i++)
+		fold_prof(c, &c->prof[i]);
+	np = c->nprof;
+	cp_reset(c);
 	return np;
 }
