@@ -112,7 +112,7 @@ whole_read(struct whole *w, const char *path, uint64_t maxsize, const struct who
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
 	if (!read_plain(w, fd, maxsize))
-		w->gzip = z_read(fd, w->name, maxsize, keep, w);
+		w->gzip = z_read(fd, w->name, maxsize, keep, w).gzip;
 	w->s = w->buf ? w->buf : "";
 	if (fd > 0)
 		close(fd);
