@@ -20,6 +20,7 @@
 #include "folded/whole.h"
 #include "formats/speedscope/read.h"
 #include "stack/build.h"
+#include "stack/idtree.h"
 #include "stack/label.h"
 
 struct sprof {
@@ -30,9 +31,11 @@ struct sprof {
 	struct jstr name;	/* in the buffer, or copied into the arena */
 };
 
+/* an open frame of an evented profile */
 struct open {
 	uint32_t frame;
-	size_t len;		/* the stack's length before it */
+	uint32_t node;		/* in the tree of open frames */
+	size_t len;		/* in time order: the stack's length before it */
 };
 
 struct sscope {
@@ -51,6 +54,7 @@ struct sscope {
 	struct stackbuild sb;	/* the stack being built */
 	struct open *open;
 	size_t nopen, opencap;
+	struct idtree tree;	/* an evented profile's stacks, summed */
 	uint32_t *idx, *prev;	/* a sample's frame indexes, the last one's */
 	size_t idxcap, prevcap, nprev;
 	struct arena arena;
@@ -352,6 +356,59 @@ delta(struct sscope *c, const struct jnum *last, const struct jnum *at, uint64_t
 	return weight(c, &d, off);
 }
 
+/* A frame opens: a node of the tree (under the frame open, if any),
+ * and its label onto the stack in time order. */
+static void
+open_frame(struct sscope *c, uint32_t f)
+{
+	struct open *o;
+
+	c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
+	o = &c->open[c->nopen++];
+	o->frame = f;
+	o->len = sb_len(&c->sb);
+	o->node = idtree_child(&c->tree, c->nopen > 1 ? o[-1].node : IDTREE_ROOT, f);
+	if (c->run)
+		push_label(c, f);
+}
+
+static void
+close_frame(struct sscope *c, uint32_t f, uint64_t off)
+{
+	if (!c->nopen)
+		json_error(&c->j, off, "closes frame %u, but no frame is open", f);
+	if (c->open[c->nopen - 1].frame != f)
+		json_error(&c->j, off, "closes frame %u, but frame %u is open", f,
+		    c->open[c->nopen - 1].frame);
+	sb_cut(&c->sb, c->open[--c->nopen].len);
+}
+
+/* Time w passes in the frame open: onto its node, or, in time order,
+ * its stack written now. */
+static void
+elapse(struct sscope *c, count w, uint64_t off)
+{
+	if (c->run)
+		add(c, w, off);
+	else if (!idtree_add(&c->tree, c->open[c->nopen - 1].node, w))
+		json_error(&c->j, off, "the sum of weights overflows");
+}
+
+static const char *
+frame_label(void *arg, uint32_t f, size_t *len)
+{
+	struct sscope *c = arg;
+
+	*len = intern_len(&c->labels, c->frame[f]);
+	return intern_str(&c->labels, c->frame[f]);
+}
+
+/*
+ * An evented profile: the time between two events goes to the frame
+ * then open, a node of the tree of open frames, and each stack is
+ * written once at the end (in time order, the stack is kept as frames
+ * open and close, and written at each event instead).
+ */
 static void
 fold_evented(struct sscope *c, const struct sprof *p, size_t idx)
 {
@@ -359,40 +416,35 @@ fold_evented(struct sscope *c, const struct sprof *p, size_t idx)
 	struct jnum at, last = { 1, 0, 0 };
 	int64_t frame;
 	uint64_t off, foff = 0;
-	uint32_t f;
+	count d;
 	int type, first = 1;
 
 	json_at(j, &c->j, p->events);
 	json_arr(j);
 	stack_start(c, p, idx);
+	idtree_free(&c->tree);
+	idtree_init(&c->tree);
 	c->nopen = 0;
 	while (json_more(j)) {
 		off = json_off(j);
 		read_ev(c, j, &type, &frame, &at, &foff);
-		if (!first && c->nopen)
-			add(c, delta(c, &last, &at, off), off);
-		else if (!first)
-			delta(c, &last, &at, off);
+		if (!first) {
+			d = delta(c, &last, &at, off);
+			if (c->nopen && !count_iszero(d))
+				elapse(c, d, off);
+		}
 		first = 0;
 		last = at;
-		f = (uint32_t)frame;
-		if (type == 'O') {
-			c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
-			c->open[c->nopen].frame = f;
-			c->open[c->nopen++].len = sb_len(&c->sb);
-			push_label(c, f);
-			continue;
-		}
-		if (!c->nopen)
-			json_error(&c->j, off, "closes frame %u, but no frame is open", f);
-		if (c->open[c->nopen - 1].frame != f)
-			json_error(&c->j, off, "closes frame %u, but frame %u is open", f,
-			    c->open[c->nopen - 1].frame);
-		sb_cut(&c->sb, c->open[--c->nopen].len);
+		if (type == 'O')
+			open_frame(c, (uint32_t)frame);
+		else
+			close_frame(c, (uint32_t)frame, off);
 	}
 	if (c->nopen)
 		json_error(&c->j, json_off(j) - 1, "%zu frames are still open at the end of the events",
 		    c->nopen);
+	if (!c->run && !idtree_emit(&c->tree, &c->sb, frame_label, c))
+		json_error(&c->j, p->events, "the sum of weights overflows");
 }
 
 /* --- the file ------------------------------------------------------------- */
@@ -452,6 +504,7 @@ ss_reset(struct sscope *c)
 	label_free(&c->lb);
 	sb_free(&c->sb);
 	free(c->open);
+	idtree_free(&c->tree);
 	free(c->idx);
 	free(c->prev);
 	arena_free(&c->arena);
