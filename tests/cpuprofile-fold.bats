@@ -475,3 +475,23 @@ offset() {
 	run cpuprofile-fold "$BATS_TEST_TMPDIR/f"
 	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/f: byte 0: not JSON (it starts with byte 0x61)" ]
 }
+
+@test "cpuprofile-fold: a trace of many threads folds in time linear in its profiles" {
+	# 100000 processes, each a named thread with a chunk of one node:
+	# each event scanned every profile, each profile every thread name
+	# (10^10 steps); a hash finds them
+	awk 'BEGIN {
+		printf "{\"traceEvents\":["
+		for (p = 0; p < 100000; p++) {
+			printf "%s{\"name\":\"thread_name\",\"pid\":%d,\"tid\":1,\"args\":{\"name\":\"T%d\"}}", p ? "," : "", p, p % 2
+			printf ",{\"name\":\"ProfileChunk\",\"pid\":%d,\"tid\":1,\"id\":\"0x1\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[1]}}}}", p
+		}
+		print "]}"
+	}' >"$BATS_TEST_TMPDIR/many.json"
+	run timeout 20 cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/many.json"
+	status_is 0
+	[ "${#lines[@]}" -eq 100000 ]
+	# every name is in two processes, so each says its pid
+	[ "${lines[0]}" = "T0 (pid 0);f 1" ]
+	[ "${lines[99999]}" = "T1 (pid 99999);f 1" ]
+}

@@ -69,8 +69,8 @@ struct prof {
 	uint64_t head;		/* old format: the head node's offset, or 0 */
 	int old;		/* old format: timestamps, not deltas */
 	int declared;		/* by a Profile or CpuProfile event */
-	int named;		/* thread: from a thread_name event (2: shared
-				 * with another process) */
+	int named;		/* thread: from a thread_name event, */
+	uint32_t nameid;	/* that name's id in str */
 	uint64_t off;		/* where it was declared */
 };
 
@@ -111,6 +111,9 @@ struct cpuprof {
 	uint64_t *w;		/* each node's summed weight, compact */
 	struct prof *prof;
 	size_t nprof, profcap;
+	struct interner pairs;	/* (pid, key) of each profile, */
+	uint32_t *pairprof;	/* and its first profile's index + 1 */
+	size_t pairprofcap;
 	struct stackbuild sb;	/* a stack being built */
 	uint32_t *path;
 	size_t pathcap;
@@ -515,16 +518,27 @@ emit(struct cpuprof *c, const struct prof *p)
 
 /* --- profiles ------------------------------------------------------------- */
 
-/* The profile of key in process pid, or NULL. */
+/* The id of (pid, key) in c->pairs, made if new, and its slot in
+ * c->pairprof. */
+static uint32_t
+pair(struct cpuprof *c, uint32_t pid, uint32_t key)
+{
+	uint32_t k[2] = { pid, key }, id = intern(&c->pairs, (const char *)k, sizeof(k));
+	size_t had = c->pairprofcap;
+
+	c->pairprof = egrowarray(c->pairprof, &c->pairprofcap, (size_t)id + 1,
+	    sizeof(*c->pairprof));
+	memset(c->pairprof + had, 0, (c->pairprofcap - had) * sizeof(*c->pairprof));
+	return id;
+}
+
+/* The (first) profile of key in process pid, or NULL. */
 static struct prof *
 prof_find(struct cpuprof *c, uint32_t pid, uint32_t key)
 {
-	size_t i;
+	uint32_t id = pair(c, pid, key);
 
-	for (i = 0; i < c->nprof; i++)
-		if (c->prof[i].key == key && c->prof[i].pid == pid)
-			return &c->prof[i];
-	return NULL;
+	return c->pairprof[id] ? &c->prof[c->pairprof[id] - 1] : NULL;
 }
 
 /* A new profile, empty, of thread ("pid/tid" or the file's name). */
@@ -533,8 +547,12 @@ prof_new(struct cpuprof *c, uint32_t pid, uint32_t key, const char *thread, uint
 {
 	struct prof *p;
 
+	uint32_t id = pair(c, pid, key);
+
 	c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
 	p = &c->prof[c->nprof++];
+	if (!c->pairprof[id])
+		c->pairprof[id] = (uint32_t)c->nprof;
 	memset(p, 0, sizeof(*p));
 	p->key = key;
 	p->pid = pid;
@@ -731,36 +749,44 @@ declare(struct cpuprof *c, struct prof *p, const struct event *e)
 /* Each profile's thread named for --by-thread: the last thread_name
  * given for its pid/tid, followed by " (pid PID)" when a thread of
  * another process has that name too (a page's renderer and an
- * iframe's are both CrRendererMain). */
+ * iframe's are both CrRendererMain).  Names and pid/tids are strings of
+ * c->str, whose ids index the arrays. */
 static void
 name_threads(struct cpuprof *c)
 {
-	size_t i, k, n;
+	uint32_t *name = ecalloc(c->str.n + 1, sizeof(*name));	/* pid/tid -> name + 1 */
+	uint32_t *pid = ecalloc(c->str.n + 1, sizeof(*pid));	/* name -> a pid + 1 */
+	unsigned char *shared = ecalloc(c->str.n + 1, 1);	/* name -> in two pids */
+	uint32_t t, nm;
 	struct prof *p;
-	const char *pid;
+	size_t i, n;
 
-	for (i = 0; i < c->nprof; i++)
-		for (k = c->ntn; k-- > 0;)
-			if (!strcmp(c->prof[i].thread, intern_str(&c->str, c->tn[k].pidtid))) {
-				free(c->prof[i].thread);
-				c->prof[i].thread = estrdup(intern_str(&c->str, c->tn[k].name));
-				c->prof[i].named = 1;
-				break;
-			}
-	for (i = 0; i < c->nprof; i++)
-		for (k = 0; k < c->nprof && c->prof[i].named == 1; k++)
-			if (c->prof[k].pid != c->prof[i].pid && c->prof[k].named &&
-			    !strcmp(c->prof[k].thread, c->prof[i].thread))
-				c->prof[i].named = 2;
+	for (i = 0; i < c->ntn; i++)
+		name[c->tn[i].pidtid] = c->tn[i].name + 1;
 	for (i = 0; i < c->nprof; i++) {
 		p = &c->prof[i];
-		if (p->named != 2)
+		t = intern_find(&c->str, p->thread, strlen(p->thread));
+		if (t == UINT32_MAX || !name[t])
 			continue;
-		pid = intern_str(&c->str, p->pid);
-		n = strlen(p->thread);
-		p->thread = erealloc(p->thread, n + strlen(pid) + 8);
-		sprintf(p->thread + n, " (pid %s)", pid);
+		nm = p->nameid = name[t] - 1;
+		free(p->thread);
+		p->thread = estrdup(intern_str(&c->str, nm));
+		p->named = 1;
+		if (pid[nm] && pid[nm] != p->pid + 1)
+			shared[nm] = 1;
+		pid[nm] = p->pid + 1;
 	}
+	for (i = 0; i < c->nprof; i++) {
+		p = &c->prof[i];
+		if (!p->named || !shared[p->nameid])
+			continue;
+		n = strlen(p->thread);
+		p->thread = erealloc(p->thread, n + intern_len(&c->str, p->pid) + 8);
+		sprintf(p->thread + n, " (pid %s)", intern_str(&c->str, p->pid));
+	}
+	free(name);
+	free(pid);
+	free(shared);
 }
 
 /* The events in the order of their ts, applied as speedscope does. */
@@ -857,6 +883,8 @@ cp_reset(struct cpuprof *c)
 		free(c->prof[i].deltas.s);
 	}
 	free(c->prof);
+	intern_free(&c->pairs);
+	free(c->pairprof);
 	free(c->node);
 	free(c->edge);
 	free(c->slot);
@@ -930,6 +958,7 @@ cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 	sb_init(&c->sb, c->map, c->run);
 	intern_init(&c->str);
 	intern_init(&c->labels);
+	intern_init(&c->pairs);
 	intern(&c->str, "", 0);
 	k = json_peek(&c->j);
 	top = json_off(&c->j);
