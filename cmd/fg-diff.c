@@ -149,7 +149,7 @@ main(int argc, char **argv)
 	size_t n;
 	count totals[2];
 	static const char *const norms[] = { "exact", NULL };
-	int c, k, userwild = 0, nowild = 0;
+	int c, k, userwild = 0, nowild = 0, noheader = 0;
 	char **wilds = NULL;
 	int nwilds = 0;
 
@@ -169,7 +169,7 @@ main(int argc, char **argv)
 			break;
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -195,6 +195,7 @@ main(int argc, char **argv)
 	j.striphex = o.striphex;
 	j.defaultwild = o.defaultwild;
 	fhj_init(&hdr);
+	hdr.h.omit = noheader;
 	j.hdr = &hdr;
 	diffread(&j);
 	o.frac = j.mg.rules.frac;

@@ -28,6 +28,7 @@ struct filter {
 	/* comments wait here until a stack is printed: when none
 	 * matches, nothing at all is printed */
 	struct bytes held;
+	int noheader;		/* --no-header */
 };
 
 static noreturn void
@@ -52,7 +53,7 @@ usage(void)
 static void
 print_comment(struct filter *f, struct fline *l)
 {
-	if (!fh_keep(l->stack, l->len))
+	if (!fh_keep(l->stack, l->len, f->noheader))
 		return;
 	if (f->selected) {
 		out_mem(l->stack, l->len);
@@ -200,7 +201,7 @@ main(int argc, char **argv)
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: f.noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

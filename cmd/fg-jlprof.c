@@ -35,7 +35,7 @@ online(struct freader *r, struct fline *l, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_LAYOUT = 256, O_MAXSIZE };
+	enum { O_LAYOUT = 256, O_MAXSIZE };	/* O_MAXSIZE: the output's, not FOLDER_OPTS' */
 	static const struct option longopts[] = {
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
@@ -51,10 +51,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_LAYOUT: layout = JL_META + opt_choice(optarg, "layout", layouts); break;
-		case O_MAXSIZE:
-			if (!(maxsize = estrtosize(optarg, "size")))
-				usage_error("bad size '%s'", optarg);
-			break;
+		case O_MAXSIZE: maxsize = estrtosize(optarg, "size"); break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

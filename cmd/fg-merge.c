@@ -41,7 +41,7 @@ static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
-	if (!fh_keep(s, len))
+	if (!fh_keep(s, len, hdr.h.omit))
 		return;
 	out_mem(s, len);
 	out_char('\n');
@@ -261,7 +261,7 @@ main(int argc, char **argv)
 		case 's': sorted = 1; break;
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: hdr.h.omit = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

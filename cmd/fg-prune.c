@@ -20,6 +20,7 @@ enum { REC_OFF, REC_ALL, REC_DIRECT };
 struct prune {
 	struct patset pats;
 	uint64_t depth;		/* 0: no limit */
+	int noheader;		/* --no-header */
 	int recursion;
 	count lost;		/* samples whose root frame matched */
 	int anylost;
@@ -170,7 +171,7 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 
 	(void)r;
 	if (!l->ncounts) {
-		if (fh_keep(l->stack, l->len)) {
+		if (fh_keep(l->stack, l->len, p->noheader)) {
 			out_mem(l->stack, l->len);
 			out_char('\n');
 		}
@@ -228,7 +229,7 @@ main(int argc, char **argv)
 			p.recursion = !optarg ? REC_ALL :
 			    REC_ALL + opt_choice(optarg, "recursion mode", recursions);
 			break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: p.noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

@@ -116,7 +116,7 @@ main(int argc, char **argv)
 		case O_TIMEORDER: opt.run = &run; break;
 		case O_LAYOUT: opt.layout = opt_choice(optarg, "layout", layouts); break;
 		case O_INTSIZE: opt.intsize = 8 >> opt_choice(optarg, "int size", intsizes); break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: break;	/* it writes no "# fg:" line */
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

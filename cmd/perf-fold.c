@@ -173,7 +173,7 @@ main(int argc, char **argv)
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
 		case O_TIMEORDER: timeorder = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: o.noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();

@@ -55,3 +55,10 @@ same() {
 	same gecko-fold --time "$DATA/gecko/firefox-page.json.gz"
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9.][0-9.]*$'
 }
+
+@test "no-header: cpuprofile-fold and speedscope-fold take it, as every program that writes '# fg:' lines" {
+	same cpuprofile-fold --time "$DATA/cpuprofile/small.cpuprofile"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+	same speedscope-fold "$DATA/speedscope/node-main.speedscope.json"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
+}

@@ -12,6 +12,8 @@
 #include "base/escape.h"
 #include "base/progress.h"
 
+/* The process's name, and where its errors go: state of the process,
+ * set once by main or a fuzzing harness, not of the data. */
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
 _Thread_local uint64_t (*error_hook)(uint64_t line);

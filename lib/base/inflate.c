@@ -60,11 +60,19 @@ struct z {
 	uint32_t crc;
 
 	struct huff lit, dist;
+	struct huff flit, fdist;	/* the fixed codes, built at the first fixed block */
+	int fixedready;
 };
 
-uint64_t z_total;
-static unsigned char *in, *out;
-static size_t outcap;
+/*
+ * The input and output buffers: a thread's, kept from one z_read to the
+ * next.  Not the caller's to hold: a reader that stops z_read by a jump
+ * (sniff_fd, once it has seen enough; the fuzzing harnesses, at an
+ * error) leaves nothing allocated behind, and a thread reads one stream
+ * at a time.
+ */
+static _Thread_local unsigned char *in, *out;
+static _Thread_local size_t outcap;
 
 static const uint16_t lbase[29] = {
 	3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
@@ -423,12 +431,10 @@ stored(struct z *z)
 static void
 fixed(struct z *z)
 {
-	static struct huff lit, dist;
-	static int ready;
 	uint8_t l[288];
 	int i;
 
-	if (!ready) {
+	if (!z->fixedready) {
 		for (i = 0; i < 144; i++)
 			l[i] = 8;
 		for (; i < 256; i++)
@@ -437,13 +443,13 @@ fixed(struct z *z)
 			l[i] = 7;
 		for (; i < 288; i++)
 			l[i] = 8;
-		build(&lit, l, 288);
+		build(&z->flit, l, 288);
 		memset(l, 5, 30);
-		build(&dist, l, 30);
-		ready = 1;
+		build(&z->fdist, l, 30);
+		z->fixedready = 1;
 	}
-	z->lit = lit;
-	z->dist = dist;
+	z->lit = z->flit;
+	z->dist = z->fdist;
 	codes(z);
 }
 
@@ -623,9 +629,10 @@ rawcopy(struct z *z)
 	}
 }
 
-int
+struct zread
 z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 {
+	struct zread r;
 	struct z z;
 
 	memset(&z, 0, sizeof(z));
@@ -650,8 +657,9 @@ z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 		rawcopy(&z);
 	z.crc = 0;
 	flush(&z, 0);
-	z_total = z.obase + z.opos;
+	r.gzip = z.gzip;
+	r.total = z.obase + z.opos;
 	if (sink(arg, out + z.cpos, z.opos - z.cpos, z.obase + z.cpos, 1) != z.opos - z.cpos)
 		fileerr(name, 0, "byte %llu: data left over", (unsigned long long)(z.obase + z.cpos));
-	return z.gzip;
+	return r;
 }

@@ -20,25 +20,19 @@ json_init(struct json *j, const char *s, size_t n, const char *name)
 		j->p += 3;
 }
 
-const char *
-json_head(const char *p, size_t n, int *decided)
+int
+json_head(const char *p, size_t n, size_t *at)
 {
-	static char msg[64];
 	size_t i = 0;
-	unsigned char c;
 
 	if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
 		i = 3;
 	while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' || p[i] == '\t'))
 		i++;
 	if (i == n)
-		return NULL;
-	*decided = 1;
-	c = (unsigned char)p[i];
-	if (strchr("{[\"-0123456789tfn", c) && c)
-		return NULL;
-	snprintf(msg, sizeof(msg), "not JSON (it starts with byte 0x%02x)", c);
-	return msg;
+		return -1;
+	*at = i;
+	return p[i] && strchr("{[\"-0123456789tfn", p[i]);
 }
 
 void

@@ -10,9 +10,11 @@
 #include "base/progress.h"
 #include "base/util.h"
 
+/* Standard output is the process's, and its buffer is each thread's:
+ * state by nature, not of the data (out.h). */
 _Thread_local char out_buf[OUT_BUFSIZE];
 _Thread_local size_t out_len;
-static _Thread_local struct outkeep *keep;
+static _Thread_local struct outkeep *keep;	/* out_keep's, of this thread */
 
 void
 out_keep(struct outkeep *k)

@@ -44,7 +44,7 @@ lines_readsize(struct lines *r, size_t n)
 void
 stdin_tty_note(void)
 {
-	static int said;
+	static int said;	/* standard input is the process's: said once */
 
 	if (!said && isatty(0))
 		weprintf("reading standard input from the terminal (end it with Ctrl-D; "

@@ -806,6 +806,7 @@ perf_header(struct perf_state *st)
 		return;
 	st->headed = 1;
 	fh_init(&h);
+	h.omit = st->o->noheader;
 	if (!st->periods || !st->event) {
 		fh_set(&h, FH_COUNTNAME, "samples");
 	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {

@@ -21,6 +21,7 @@
 
 struct perf_opts {
 	int pid, tid, kernel, jit, addrs, srcline, process, period, strict;
+	int noheader;		/* --no-header: perf_header writes nothing */
 	const char *event;	/* keep only this event; NULL: the first seen */
 	char **skipafter;
 	int nskip;
