@@ -12,13 +12,10 @@
 
 #include "base/progress.h"
 #include "base/count.h"
-#include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "folded/fheader.h"
-#include "folded/whole.h"
+#include "folded/folder.h"
 #include "formats/gecko/read.h"
-#include "stack/stackmap.h"
 
 static noreturn void
 usage(void)
@@ -29,19 +26,41 @@ usage(void)
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "  -T, --thread N|NAME    only thread N (from 0, see --list) or the threads NAME\n"
 	    "      --by-thread        a root frame per thread, its name and pid\n"
-	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n"
-	    "      --max-size SIZE    refuse more decompressed bytes (default 1G)\n"
-	    "      --no-header        no '# fg:' header lines\n"
-	    "  -q, --quiet            no progress line on a terminal\n"
+	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n",
+	    argv0);
+	folder_usage(17, "1G");
+	printf("  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
+	    "      --version          show the version\n");
 	exit_stdout();
+}
+
+/* The files' folding: their units must agree. */
+struct run {
+	struct gecko *g;
+	int unit;		/* the first file's, -1 before */
+	const char *first;	/* its name */
+};
+
+static void
+fold(struct whole *w, void *arg)
+{
+	struct run *r = arg;
+	int u = gecko_fold(r->g, w->s, w->n, w->name);
+
+	if (u >= 0 && r->unit >= 0 && u != r->unit)
+		fileerr(w->name, 0, "its samples count %s, those of %s %s", unit_name(u), r->first,
+		    unit_name(r->unit));
+	if (u >= 0 && r->unit < 0) {
+		r->unit = u;
+		r->first = estrdup(w->name);
+	}
 }
 
 int
 main(int argc, char **argv)
 {
-	enum { O_JS = 256, O_FULLPATH, O_BYTHREAD, O_MAXSIZE };
+	enum { O_JS = 256, O_FULLPATH, O_BYTHREAD };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		{ "js", no_argument, NULL, O_JS },
@@ -49,22 +68,21 @@ main(int argc, char **argv)
 		{ "thread", required_argument, NULL, 'T' },
 		{ "by-thread", no_argument, NULL, O_BYTHREAD },
 		{ "list", no_argument, NULL, 'l' },
-		{ "max-size", required_argument, NULL, O_MAXSIZE },
-		FH_NOHEADER_OPT,
+		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
-	static struct stackmap out;
+	static struct folder f;
 	struct gecko_opt opt = { 0 };
 	char **threads = ecalloc((size_t)argc + 1, sizeof(*threads));
-	struct gecko *g;
-	struct whole w;
-	const char *first = NULL;
-	uint64_t maxsize = 1ULL << 30;
-	int c, i, unit = -1, u;
+	struct run r = { NULL, -1, NULL };
+	int c;
 
 	argv[0] = setprogname(argv[0]);
+	folder_init(&f, FOLDER_JSON_MAXSIZE);
 	while ((c = getopt_long(argc, argv, "tT:lqh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_JS: opt.js = 1; break;
@@ -72,11 +90,6 @@ main(int argc, char **argv)
 		case 'T': threads[opt.nthreads++] = optarg; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
 		case 'l': opt.list = 1; break;
-		case O_MAXSIZE:
-			if (!(maxsize = estrtosize(optarg, "size")))
-				usage_error("bad size '%s'", optarg);
-			break;
-		case FH_NOHEADER: fh_omit = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -84,29 +97,17 @@ main(int argc, char **argv)
 		}
 	}
 	opt.threads = threads;
-	argc -= optind;
-	argv += optind;
-	stackmap_init(&out);
-	g = gecko_new(&opt, &out);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, maxsize, json_head);
-		u = gecko_fold(g, w.s, w.n, w.name);
-		if (u >= 0 && unit >= 0 && u != unit)
-			fileerr(w.name, 0, "its samples count %s, those of %s %s", unit_name(u), first,
-			    unit_name(unit));
-		if (u >= 0 && unit < 0) {
-			unit = u;
-			first = argc ? argv[i] : "<stdin>";
-		}
-		whole_free(&w);
-	}
+	r.g = gecko_new(&opt, &f.map);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &r);
 	if (!opt.list) {
-		if (unit > UNIT_COUNT && !fh_omit)
-			out_printf("# fg: unit=%s\n", unit_name(unit));
-		stackmap_print(&out, 1);
+		if (r.unit > UNIT_COUNT)
+			fh_set(&f.h, FH_UNIT, unit_name(r.unit));
+		folder_print(&f);
 	}
 	out_flush();
-	gecko_free(g);
+	gecko_free(r.g);
+	folder_free(&f);
+	free((char *)r.first);
 	free(threads);
 	return 0;
 }

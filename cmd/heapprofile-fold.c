@@ -10,73 +10,63 @@
 #include <stdlib.h>
 
 #include "base/progress.h"
-#include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "folded/fheader.h"
-#include "folded/whole.h"
+#include "folded/folder.h"
 #include "formats/v8/heapprofile.h"
-#include "stack/stackmap.h"
 
 static noreturn void
 usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
-	    "      --full-path        the script's whole url, not its base name\n"
-	    "      --max-size SIZE    refuse more decompressed bytes (default 1G)\n"
-	    "      --no-header        no '# fg:' header lines\n"
-	    "  -q, --quiet            no progress line on a terminal\n"
+	    "      --full-path        the script's whole url, not its base name\n", argv0);
+	folder_usage(17, "1G");
+	printf("  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
+	    "      --version          show the version\n");
 	exit_stdout();
+}
+
+static void
+fold(struct whole *w, void *h)
+{
+	heapprof_fold(h, w->s, w->n, w->name);
 }
 
 int
 main(int argc, char **argv)
 {
-	enum { O_FULLPATH = 256, O_MAXSIZE };
+	enum { O_FULLPATH = 256 };
 	static const struct option lo[] = {
 		{ "full-path", no_argument, NULL, O_FULLPATH },
-		{ "max-size", required_argument, NULL, O_MAXSIZE },
-		FH_NOHEADER_OPT,
+		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
-	static struct stackmap out;
+	static struct folder f;
 	struct heapprof_opt opt = { 0 };
 	struct heapprof *h;
-	struct whole w;
-	uint64_t maxsize = 1ULL << 30;
-	int c, i;
+	int c;
 
 	argv[0] = setprogname(argv[0]);
+	folder_init(&f, FOLDER_JSON_MAXSIZE);
 	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
 		switch (c) {
 		case O_FULLPATH: opt.fullpath = 1; break;
-		case O_MAXSIZE:
-			if (!(maxsize = estrtosize(optarg, "size")))
-				usage_error("bad size '%s'", optarg);
-			break;
-		case FH_NOHEADER: fh_omit = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	stackmap_init(&out);
-	h = heapprof_new(&opt, &out);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, maxsize, json_head);
-		heapprof_fold(h, w.s, w.n, w.name);
-		whole_free(&w);
-	}
-	if (!fh_omit)
-		out_printf("# fg: unit=bytes\n");
-	stackmap_print(&out, 1);
+	h = heapprof_new(&opt, &f.map);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, h);
+	fh_set(&f.h, FH_UNIT, "bytes");
+	folder_print(&f);
 	out_flush();
 	heapprof_free(h);
+	folder_free(&f);
 	return 0;
 }

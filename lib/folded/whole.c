@@ -18,13 +18,12 @@ const struct whole_kind whole_json = { json_head, "JSON" };
 int
 whole_other(const char *p, size_t n, const char **what, const char **prog)
 {
-	struct sniff s;
+	const struct format *f = sniff(p, n);
 
-	sniff(p, n, &s);
-	if (!s.prog || (argv0 && !strcmp(s.prog, argv0)))
+	if (!f->folder || (argv0 && !strcmp(f->folder, argv0)))
 		return 0;
-	*what = s.what;
-	*prog = s.prog;
+	*what = f->what;
+	*prog = f->folder;
 	return 1;
 }
 

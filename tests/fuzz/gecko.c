@@ -17,8 +17,9 @@ static struct gecko *g;
 static char *threads[2];
 
 static void
-fold(const char *s, size_t n, struct stackmap *m)
+fold(const char *s, size_t n, struct stackmap *m, struct stackrun *run)
 {
+	(void)run;
 	if (!g)
 		g = gecko_new(&o, m);
 	gecko_fold(g, s, n, "fuzz");
@@ -41,6 +42,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.threads = threads, o.nthreads = 1;
 	if (data[0] & 64)
 		o.threads = threads + 1, o.nthreads = 1;
-	fuzz_fold("gecko-fold", data, size, fold);
+	fuzz_fold("gecko-fold", data, size, 0, fold);
 	return 0;
 }

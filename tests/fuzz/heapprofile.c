@@ -15,8 +15,9 @@ static struct heapprof_opt o;
 static struct heapprof *h;
 
 static void
-fold(const char *s, size_t n, struct stackmap *m)
+fold(const char *s, size_t n, struct stackmap *m, struct stackrun *run)
 {
+	(void)run;
 	if (!h)
 		h = heapprof_new(&o, m);
 	heapprof_fold(h, s, n, "fuzz");
@@ -28,6 +29,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	o.fullpath = data[0] & 1;
-	fuzz_fold("heapprofile-fold", data, size, fold);
+	fuzz_fold("heapprofile-fold", data, size, 0, fold);
 	return 0;
 }
