@@ -91,6 +91,17 @@ stack_cmp(const char *a, size_t alen, const char *b, size_t blen)
 /* Length of f[0..n) without its annotation ("_[k]", "_[dg]", ...);
  * *annot points at the annotation's letters ("k", "dg") or is NULL. */
 size_t frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen);
+/*
+ * The status annotation of f[0..n): FRAME_D for "_[d]", FRAME_G for
+ * "_[g]", both for "_[dg]", 0 for none or another annotation; *base is
+ * the length of f without it.  A status marks the samples' state in the
+ * frame (FlameGraphs.jl's flags), not another function: frames equal
+ * but for it are one frame to the folding of recursion.
+ */
+enum { FRAME_D = 1, FRAME_G = 2 };
+int frame_status(const char *f, size_t n, size_t *base);
+/* The annotation of status st ("_[d]", "_[g]", "_[dg]", or ""). */
+const char *frame_status_annot(int st);
 /* Length of the function name at the start of f[0..n). */
 size_t frame_funclen(const char *f, size_t n);
 /* The file of f[0..n): 1 and its place, or 0 when the label has none. */
