@@ -24,11 +24,7 @@ usage(void)
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n",
 	    argv0);
-	folder_usage(17, "1G");
-	printf("  -q, --quiet            no progress line on a terminal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n");
-	exit_stdout();
+	folder_usage(19, "1G");
 }
 
 static void

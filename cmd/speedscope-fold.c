@@ -25,11 +25,7 @@ usage(void)
 	    "      --full-path       the frame's whole file name, not its base name\n"
 	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n",
 	    argv0);
-	folder_usage(16, "1G");
-	printf("  -q, --quiet           no progress line on a terminal\n"
-	    "  -h, --help            show this help\n"
-	    "      --version         show the version\n");
-	exit_stdout();
+	folder_usage(18, "1G");
 }
 
 /* The files' one unit, and the first file that said it. */

@@ -33,6 +33,10 @@ folder_usage(int width, const char *defsize)
 	printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
 	    "--max-size SIZE", defsize);
 	printf("      %-*sno '# fg:' header lines\n", width, "--no-header");
+	printf("  %-*sno progress line on a terminal\n", width + 4, "-q, --quiet");
+	printf("  %-*sshow this help\n", width + 4, "-h, --help");
+	printf("      %-*sshow the version\n", width, "--version");
+	exit_stdout();
 }
 
 void
