@@ -435,6 +435,15 @@ number(struct json *j, struct jnum *n, int skipping)
 }
 
 void
+json_strcopy(struct json *j, struct bytes *b)
+{
+	struct jstr s = json_str(j);
+
+	b->n = 0;
+	bytes_put(b, s.s, s.len);
+}
+
+void
 json_num(struct json *j, struct jnum *n)
 {
 	expect(j, JSON_NUM);

@@ -56,10 +56,11 @@ size_t
 label_noargs(const char *f, size_t n)
 {
 	static const char anon[] = "anonymous namespace)";
-	const char *p = f, *end = f + n;
+	const char *p, *end;
 
-	if (!(p = memchr(f, '(', n)) || go_method(f, n))
+	if (!n || !(p = memchr(f, '(', n)) || go_method(f, n))
 		return n;
+	end = f + n;
 	for (; p; p = memchr(p + 1, '(', (size_t)(end - p - 1)))
 		if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
 		    !memcmp(p + 1, anon, sizeof(anon) - 1)))
