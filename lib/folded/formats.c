@@ -120,6 +120,15 @@ v8log(const struct head *h)
 	    has(h->p, h->n, "\"CPP\"") || has(h->p, h->n, "\"SHARED_LIB\""));
 }
 
+/* Safari's Web Inspector: a recording of the Timelines tab, its
+ * instruments named before its records */
+static int
+safari(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"recording\"") &&
+	    (has(h->p, h->n, "\"sampleStackTraces\"") || has(h->p, h->n, "\"instrumentTypes\""));
+}
+
 static int
 json(const struct head *h)
 {
@@ -312,6 +321,8 @@ const struct format formats[] = {
 	    gecko },
 	{ "v8log", "a V8 tick log (node --prof, preprocessed)", FMT_READ, "v8log-fold", NULL, 1,
 	    NULL, 0, v8log },
+	{ "safari", "a Safari timeline recording", FMT_READ, "safari-fold", NULL, 1, NULL, 0,
+	    safari },
 	{ "json", "JSON of no profile format fg reads",
 	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
