@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/folder.h"
@@ -26,7 +27,8 @@ usage(void)
 	    "      --time-order       each profile's samples in time order, not summed\n",
 	    argv0);
 	folder_usage(17, "1G");
-	printf("  -h, --help             show this help\n"
+	printf("  -q, --quiet            no progress line on a terminal\n"
+	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n");
 	exit_stdout();
 }
@@ -58,7 +60,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((ch = getopt_long(argc, argv, "th", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
 		if (folder_opt(&f, ch, optarg))
 			continue;
 		switch (ch) {
@@ -67,6 +69,7 @@ main(int argc, char **argv)
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

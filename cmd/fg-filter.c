@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/bytes.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -42,6 +43,7 @@ usage(void)
 	    "  -o, --only              keep only the matching stacks, drop the rest\n"
 	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
 	    "      --no-header         no '# fg:' header lines\n"
+	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
@@ -192,7 +194,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "n:vorh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:vorqh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&f.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
@@ -200,6 +202,7 @@ main(int argc, char **argv)
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
 		case FH_NOHEADER: f.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

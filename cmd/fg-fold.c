@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/inflate.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -29,8 +30,26 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "  -v, --verbose  say which format each file is and which program folds it\n"
+	    "  -q, --quiet    no progress line on a terminal\n"
+	    "      --list     print the formats fg knows: name, folder, writer, gzip,\n"
+	    "                 description, tab-separated, one a line\n"
 	    "  -h, --help     show this help\n"
 	    "      --version  show the version\n", argv0);
+	exit_stdout();
+}
+
+/* --list: the table of formats, a row a line, its fields tab-separated
+ * ("-" for none): name, folder, writer, whether the folder reads the
+ * format gzip-compressed itself, what it is.  A stable format
+ * (fg-fold(1)): fields are only ever added at the end. */
+static noreturn void
+list(void)
+{
+	const struct format *f;
+
+	for (f = formats; f < formats + nformats; f++)
+		printf("%s\t%s\t%s\t%s\t%s\n", f->name, f->folder ? f->folder : "-",
+		    f->writer ? f->writer : "-", !f->folder ? "-" : f->gzip ? "yes" : "no", f->what);
 	exit_stdout();
 }
 
@@ -62,7 +81,7 @@ writeall(int fd, const char *name, const void *p, size_t n)
 	}
 }
 
-static const char *folder(const struct sniff *s, const char *name);
+static const char *folder(const struct format *f, const char *name);
 
 /* A pipe, copied whole into a temporary file; what its first bytes
  * show to be of no format fg reads is refused before it is read on
@@ -71,7 +90,7 @@ static int
 spool(int in, const char *name)
 {
 	static char buf[1 << 16];
-	struct sniff s;
+	const struct format *f;
 	int fd = tmpfd(name);
 	size_t n = 0;
 	ssize_t r;
@@ -84,9 +103,9 @@ spool(int in, const char *name)
 		if ((n += (size_t)r) == sizeof(buf))
 			break;
 	}
-	sniff(buf, n, &s);
-	if (s.kind == SNIFF_BINARY || s.kind == SNIFF_UNKNOWN)
-		folder(&s, name);
+	f = sniff(buf, n);
+	if (f->kind == FMT_BINARY || f->kind == FMT_REFUSED)
+		folder(f, name);
 	writeall(fd, name, buf, n);
 	while (n && (r = read(in, buf, sizeof(buf))) != 0) {
 		if (r < 0 && errno == EINTR)
@@ -119,16 +138,16 @@ decompress(int in, const char *name)
 	return fd;
 }
 
-/* The folder of s, "cat" for folded stacks (copied here); a file of
+/* The folder of f, "cat" for folded stacks (copied here); a file of
  * no format fg reads is an error. */
 static const char *
-folder(const struct sniff *s, const char *name)
+folder(const struct format *f, const char *name)
 {
-	if (s->kind == SNIFF_FOLDED)
+	if (f->kind == FMT_FOLDED)
 		return "cat";
-	if (s->prog)
-		return s->prog;
-	fileerr(name, 0, "not a profile fg reads: %s", s->what);
+	if (f->folder)
+		return f->folder;
+	fileerr(name, 0, "not a profile fg reads: %s", f->what);
 }
 
 /* Folded stacks: the files args[1..] written out as they are. */
@@ -187,20 +206,23 @@ main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "list", no_argument, NULL, 'L' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char dash[] = "-";
 	char **args, **fdpath, *path;
 	const char *prog = NULL, *first = NULL, *name, *p;
-	struct sniff s;
+	const struct format *f;
 	struct stat st;
-	int c, i, nfile, verbose = 0, fd, gz, stdin_used = 0;
+	int c, i, nfile, verbose = 0, dolist = 0, fd, gz, stdin_used = 0;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "vh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'v': verbose = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'L': dolist = 1; break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -208,6 +230,10 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (dolist && argc)
+		usage_error("--list takes no file");
+	if (dolist)
+		list();
 	nfile = argc ? argc : 1;
 	args = ecalloc((size_t)nfile + 2, sizeof(*args));
 	fdpath = ecalloc((size_t)nfile, sizeof(*fdpath));
@@ -230,20 +256,20 @@ main(int argc, char **argv)
 				snprintf(fdpath[i], 32, "/dev/fd/%d", fd);
 			}
 		}
-		sniff_fd(fd, name, !strcmp(path, "-") ? (uint64_t)lseek(0, 0, SEEK_CUR) : 0, &s, &gz);
-		p = folder(&s, name);
-		if (gz && (s.kind == SNIFF_FOLDED || s.kind == SNIFF_PERF || s.kind == SNIFF_JLPROF)) {
+		f = sniff_fd(fd, name, !strcmp(path, "-") ? (uint64_t)lseek(0, 0, SEEK_CUR) : 0, &gz);
+		p = folder(f, name);
+		if (gz && !f->gzip) {
 			fd = decompress(fd, name);
 			free(fdpath[i]);
 			fdpath[i] = emalloc(32);
 			snprintf(fdpath[i], 32, "/dev/fd/%d", fd);
 		}
 		if (verbose)
-			weprintf("%s: %s%s: %s", name, s.what, gz ? ", gzip-compressed" : "",
+			weprintf("%s: %s%s: %s", name, f->what, gz ? ", gzip-compressed" : "",
 			    strcmp(p, "cat") ? p : "passed through");
 		if (prog && strcmp(prog, p))
 			fileerr(name, 0, "%s, but %s is another format: fold them apart, then "
-			    "fg-merge the stacks", s.what, first);
+			    "fg-merge the stacks", f->what, first);
 		prog = p;
 		first = name;
 		if (!strcmp(path, "-"))

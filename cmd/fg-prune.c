@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -49,6 +50,7 @@ usage(void)
 	    "                          repeat (all, the default), or only immediate\n"
 	    "                          repeats (direct)\n"
 	    "      --no-header         no '# fg:' header lines\n"
+	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
@@ -214,7 +216,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
-	while ((c = getopt_long(argc, argv, "n:d:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:d:qh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&p.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
@@ -228,6 +230,7 @@ main(int argc, char **argv)
 			    REC_ALL + opt_choice(optarg, "recursion mode", recursions);
 			break;
 		case FH_NOHEADER: p.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

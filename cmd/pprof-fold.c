@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "folded/folder.h"
 #include "base/util.h"
@@ -40,7 +41,8 @@ usage(void)
 	    "      --by-label KEY         a root frame KEY=VALUE from each sample's label\n"
 	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n", argv0);
 	folder_usage(21, "4G");
-	printf("  -h, --help                 this help\n"
+	printf("  -q, --quiet                no progress line on a terminal\n"
+	    "  -h, --help                 this help\n"
 	    "      --version              the version\n");
 	exit_stdout();
 }
@@ -119,7 +121,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&opt.out, (uint64_t)4 << 30);
-	while ((c = getopt_long(argc, argv, "i:lh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:lqh", lo, NULL)) != -1) {
 		if (folder_opt(&opt.out, c, optarg))
 			continue;
 		switch (c) {
@@ -131,6 +133,7 @@ main(int argc, char **argv)
 		case O_NOALLOC: opt.fold.noalloc = 1; break;
 		case O_BYLABEL: opt.fold.bylabel = optarg; break;
 		case O_TAG: addtag(optarg); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/progress.h"
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -27,7 +28,8 @@ usage(void)
 	    "      --time-order      each profile's stacks in time order, not summed\n",
 	    argv0);
 	folder_usage(16, "1G");
-	printf("  -h, --help            show this help\n"
+	printf("  -q, --quiet           no progress line on a terminal\n"
+	    "  -h, --help            show this help\n"
 	    "      --version         show the version\n");
 	exit_stdout();
 }
@@ -84,7 +86,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "p:lh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:lqh", lo, NULL)) != -1) {
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
@@ -93,6 +95,7 @@ main(int argc, char **argv)
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'l': opt.list = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

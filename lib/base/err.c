@@ -10,6 +10,7 @@
 
 #include "base/err.h"
 #include "base/escape.h"
+#include "base/progress.h"
 
 /* The process's name, and where its errors go: state of the process,
  * set once by main or a fuzzing harness, not of the data. */
@@ -44,6 +45,7 @@ setprogname(char *name)
 
 	std_fds();
 	argv0 = base;
+	progress_init();
 	return base;
 }
 
@@ -76,6 +78,7 @@ vputmsg(const char *fmt, va_list ap)
 		vsnprintf(s, (size_t)n + 1, fmt, ap);
 	}
 	term_escape(s, n, e);
+	progress_clear();
 	fputs(e, stderr);
 	if (s != small) {
 		free(s);

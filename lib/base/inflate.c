@@ -22,6 +22,7 @@
 
 #include "base/crc32.h"
 #include "base/inflate.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 #define INCAP (1 << 20)
@@ -144,9 +145,7 @@ fill(struct z *z)
 		return 0;
 	z->ibase += z->ilen;
 	z->ipos = z->ilen = 0;
-	do
-		r = read(z->fd, in, INCAP);
-	while (r < 0 && errno == EINTR);
+	r = read_counted(z->fd, in, INCAP);
 	if (r < 0)
 		fileerr(z->name, 0, "read error: %s", strerror(errno));
 	if (r == 0)
@@ -602,9 +601,7 @@ prefill(struct z *z)
 	ssize_t r;
 
 	while (z->ilen < 2) {
-		do
-			r = read(z->fd, in + z->ilen, INCAP - z->ilen);
-		while (r < 0 && errno == EINTR);
+		r = read_counted(z->fd, in + z->ilen, INCAP - z->ilen);
 		if (r < 0)
 			fileerr(z->name, 0, "read error: %s", strerror(errno));
 		if (!r)
@@ -623,9 +620,7 @@ rawcopy(struct z *z)
 	for (;;) {
 		if (z->opos == outcap)
 			flush(z, 1);
-		do
-			r = read(z->fd, out + z->opos, outcap - z->opos);
-		while (r < 0 && errno == EINTR);
+		r = read_counted(z->fd, out + z->opos, outcap - z->opos);
 		if (r < 0)
 			fileerr(z->name, 0, "read error: %s", strerror(errno));
 		if (!r)
@@ -646,6 +641,7 @@ z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 	z.maxsize = maxsize;
 	z.sink = sink;
 	z.arg = arg;
+	progress_size(fd_left(fd));
 	if (!in) {
 		in = emalloc(INCAP);
 		outcap = OUTCAP;

@@ -374,9 +374,11 @@ digit(const char *p, const char *end)
 
 /* The number at j->p, checked; its end: number's whole work, for the
  * numbers its fast path leaves (long, fractional, with an exponent,
- * or bad). */
+ * or bad).  Its value into *n, the double of one that is not an
+ * integer unless skipping (strtod is most of the time of a file of
+ * decimals passed over). */
 static const char *
-number_slow(struct json *j, struct jnum *n)
+number_slow(struct json *j, struct jnum *n, int skipping)
 {
 	const char *p = j->p, *end = j->end, *start = p;
 	uint64_t v = 0, lim, u = 0;
@@ -429,6 +431,8 @@ number_slow(struct json *j, struct jnum *n)
 	}
 	if (over && !uover && !neg && digit(p - 1, end))
 		n->u = u;	/* no fraction or exponent came after the digits */
+	if (skipping)	/* a value passed over: its grammar is all that is checked */
+		return p;
 	copy = (size_t)(p - start) < sizeof(small) ? small : emalloc((size_t)(p - start) + 1);
 	memcpy(copy, start, (size_t)(p - start));
 	copy[p - start] = 0;
@@ -443,20 +447,20 @@ number_slow(struct json *j, struct jnum *n)
  * integer (up to 18 digits: below 2^63, no overflow to check), is read
  * here; any other by number_slow. */
 static inline const char *
-number(struct json *j, struct jnum *n)
+number(struct json *j, struct jnum *n, int skipping)
 {
 	const char *p = j->p, *end = j->end, *stop;
 	uint64_t v = 0;
 
 	if (*p == '-')
-		return number_slow(j, n);
+		return number_slow(j, n, skipping);
 	/* a 0 is read as a digit: a digit after it is the error number_slow says */
 	stop = *p == '0' ? p + 1 : end - p > 18 ? p + 18 : end;
 	for (; p < stop && (unsigned char)(*p - '0') < 10; p++)
 		v = v * 10 + (uint64_t)(*p - '0');
 	if (p == j->p || (p < end && ((unsigned char)(*p - '0') < 10 || *p == '.' ||
 	    *p == 'e' || *p == 'E')))
-		return number_slow(j, n);
+		return number_slow(j, n, skipping);
 	n->isint = 1;
 	n->i = (int64_t)v;
 	n->d = (double)v;
@@ -468,7 +472,7 @@ void
 json_num(struct json *j, struct jnum *n)
 {
 	expect(j, JSON_NUM);
-	j->p = number(j, n);
+	j->p = number(j, n, 0);
 }
 
 int64_t
@@ -480,7 +484,7 @@ json_int(struct json *j, int64_t lo, int64_t hi, const char *what)
 	if (json_peek(j) != JSON_NUM)
 		json_error(j, off, "%s: a number expected, not %s", what,
 		    json_kindname(json_peek(j)));
-	j->p = number(j, &n);
+	j->p = number(j, &n, 0);
 	if (!n.isint && n.d >= -9.2e18 && n.d <= 9.2e18 && n.d == (double)(int64_t)n.d) {
 		n.i = (int64_t)n.d;	/* 1e3, 5.0 */
 		n.isint = 1;
@@ -511,7 +515,7 @@ scalar(struct json *j, int k)
 
 	switch (k) {
 	case JSON_STR: string(j); break;
-	case JSON_NUM: j->p = number(j, &n); break;
+	case JSON_NUM: j->p = number(j, &n, 1); break;
 	case JSON_TRUE: word(j, "true"); break;
 	case JSON_FALSE: word(j, "false"); break;
 	default: word(j, "null"); break;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "base/out.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 /* Standard output is the process's, and its buffer is each thread's:
@@ -34,6 +35,8 @@ out_flush(void)
 		keep->n += out_len;
 		out_len = 0;
 	}
+	if (out_len)
+		progress_output();
 	while (off < out_len) {
 		n = write(1, out_buf + off, out_len - off);
 		if (n < 0 && errno == EINTR)

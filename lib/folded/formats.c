@@ -1,9 +1,11 @@
-/* formats.c: what a file's first bytes look like (see formats.h) */
+/* formats.c: the table of formats, and what a file's first bytes look
+ * like (see formats.h) */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/inflate.h"
@@ -25,48 +27,107 @@ has(const char *p, size_t n, const char *s)
 	return memmem(p, n, s, strlen(s)) != NULL;
 }
 
-static void
-set(struct sniff *s, int kind, const char *what, const char *prog)
+static int
+blank(char c)
 {
-	s->kind = kind;
-	s->what = what;
-	s->prog = prog;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* JSON: which of the formats by the keys in its first bytes. */
-static void
-json(const char *p, size_t n, struct sniff *s)
+/* Is p[0..nl) a folded line: a stack, a blank, and a count ("12",
+ * "1.5") at its end? */
+static int
+foldedline(const char *p, const char *nl)
 {
-	if (has(p, n, "speedscope.app/file-format-schema.json") ||
-	    (has(p, n, "\"shared\"") && has(p, n, "\"frames\"")))
-		set(s, SNIFF_SPEEDSCOPE, "a speedscope file", "speedscope-fold");
-	else if (has(p, n, "\"traceEvents\"") || (*p == '[' && has(p, n, "\"ph\"")))
-		set(s, SNIFF_CPUPROFILE, "a Chrome trace (Trace Event Format)", "cpuprofile-fold");
-	else if ((has(p, n, "\"nodes\"") && has(p, n, "\"callFrame\"")) ||
-	    (has(p, n, "\"head\"") && has(p, n, "\"functionName\"")))
-		set(s, SNIFF_CPUPROFILE, "a V8 CPU profile (.cpuprofile)", "cpuprofile-fold");
-	else
-		set(s, SNIFF_UNKNOWN, "JSON that is neither a .cpuprofile, a trace nor a "
-		    "speedscope file", NULL);
+	const char *q;
+
+	if (nl > p && nl[-1] == '\r')
+		nl--;
+	for (q = nl; q > p && (isdec(q[-1]) || q[-1] == '.'); q--)
+		;
+	return q < nl && isdec(*q) && isdec(nl[-1]) && q > p + 1 &&
+	    (q[-1] == ' ' || q[-1] == '\t');
 }
 
-/* Does the first character after white space open JSON?  '[' only
- * when what follows cannot be a frame such as "[unknown]". */
+/* Does the first character after white space open JSON?  '[' or '{'
+ * only when what follows cannot be a frame such as "[unknown]", and
+ * never when the first line reads as folded stacks ("{{closure}};f 3",
+ * "[0x1f];g 2", '{"a";b 1'). */
 static int
 jsonish(const char *p, size_t n)
 {
+	const char *nl;
 	size_t i = 0;
 
 	if (starts(p, n, "\xef\xbb\xbf", 3))
 		i = 3;
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
+	while (i < n && blank(p[i]))
 		i++;
 	if (i == n || (p[i] != '{' && p[i] != '['))
 		return 0;
-	for (i++; i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'); i++)
+	if (!(nl = memchr(p + i, '\n', n - i)))
+		nl = p + n;
+	if (foldedline(p + i, nl))
+		return 0;
+	for (i++; i < n && blank(p[i]); i++)
 		;
 	return i == n || p[i] == '"' || p[i] == '{' || p[i] == '}' || p[i] == '[' ||
-	    p[i] == ']' || p[i] == '-' || (p[i] >= '0' && p[i] <= '9');
+	    p[i] == ']' || p[i] == '-' || isdec(p[i]);
+}
+
+/* JSON formats, by the keys in their first bytes. */
+static int
+speedscope(const struct head *h)
+{
+	return h->json && (has(h->p, h->n, "speedscope.app/file-format-schema.json") ||
+	    (has(h->p, h->n, "\"shared\"") && has(h->p, h->n, "\"frames\"")));
+}
+
+static int
+chrometrace(const struct head *h)
+{
+	return h->json && (has(h->p, h->n, "\"traceEvents\"") ||
+	    (h->p[0] == '[' && has(h->p, h->n, "\"ph\"")));
+}
+
+static int
+heapprofile(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"selfSize\"");
+}
+
+/* Firefox Profiler (processed) and raw Gecko profiles: "meta" with
+ * the processed format's version, or a raw profile's "stackwalk". */
+static int
+gecko(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"meta\"") &&
+	    (has(h->p, h->n, "\"preprocessedProfileVersion\"") || has(h->p, h->n, "\"stackwalk\""));
+}
+
+static int
+cpuprofile(const struct head *h)
+{
+	return h->json && ((has(h->p, h->n, "\"nodes\"") && has(h->p, h->n, "\"callFrame\"")) ||
+	    (has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"functionName\"")));
+}
+
+static int
+json(const struct head *h)
+{
+	return h->json;
+}
+
+/* "<!DOCTYPE html", in either case */
+static int
+html(const struct head *h)
+{
+	return h->n >= 14 && !strncasecmp(h->p, "<!doctype html", 14);
+}
+
+static int
+binary(const struct head *h)
+{
+	return h->nul;
 }
 
 /* perf script: a stack line, blanks or none, an address of four hex
@@ -155,9 +216,9 @@ perfevent(const char *q, const char *nl)
 }
 
 static int
-perfish(const char *p, size_t n)
+perf(const struct head *h)
 {
-	const char *end = p + n, *q, *nl;
+	const char *p = h->p, *end = h->p + h->n, *q, *nl;
 
 	for (q = p; q < end; q = nl + 1) {
 		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
@@ -185,14 +246,16 @@ varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
 
 /* profile.proto: the first fields (up to 16, or to the end of what is
  * there) have profile.proto's numbers (1 to 14) and wire types
- * (varint or length-delimited). */
+ * (varint or length-delimited), and binary bytes are in them. */
 static int
-protoish(const char *p, size_t n)
+pprof(const struct head *h)
 {
-	const unsigned char *q = (const unsigned char *)p, *end = q + n;
+	const unsigned char *q = (const unsigned char *)h->p, *end = q + h->n;
 	unsigned long long tag, v;
 	int fields;
 
+	if (!h->nul)
+		return 0;
 	for (fields = 0; fields < 16 && q < end; fields++) {
 		if (!varint(&q, end, &tag))
 			return fields > 0;
@@ -209,80 +272,100 @@ protoish(const char *p, size_t n)
 	return fields > 1;
 }
 
-void
-sniff(const char *p, size_t n, struct sniff *s)
-{
-	static const struct { const char *magic; size_t len; int kind; const char *what, *prog; } bin[] = {
-		{ "\x1f\x8b", 2, SNIFF_GZIP, "gzip-compressed data", NULL },
-		{ "JLPROF\1\0", 8, SNIFF_JLPROF, "a Julia profile (.jlprof)", "jlprof-fold" },
-		{ "PERFILE2", 8, SNIFF_UNKNOWN, "a binary perf.data file: run 'perf script' "
-		    "first and fold its output", NULL },
-		{ "\x89PNG", 4, SNIFF_UNKNOWN, "a PNG image", NULL },
-		{ "%PDF", 4, SNIFF_UNKNOWN, "a PDF document", NULL },
-		{ "\x7f" "ELF", 4, SNIFF_UNKNOWN, "an executable (ELF)", NULL },
-		{ "PK\3\4", 4, SNIFF_UNKNOWN, "a zip archive", NULL },
-		{ "\x89HDF\r\n\x1a\n", 8, SNIFF_UNKNOWN, "an HDF5/JLD file", NULL },
-		{ "<svg", 4, SNIFF_UNKNOWN, "an SVG image", NULL },
-		{ "<?xml", 5, SNIFF_UNKNOWN, "an XML document", NULL },
-		{ "<!DOCTYPE html", 14, SNIFF_UNKNOWN, "an HTML page", NULL },
-		{ "<!doctype html", 14, SNIFF_UNKNOWN, "an HTML page", NULL },
-	};
-	size_t i;
 
-	for (i = 0; i < sizeof(bin) / sizeof(bin[0]); i++)
-		if (starts(p, n, bin[i].magic, bin[i].len)) {
-			set(s, bin[i].kind, bin[i].what, bin[i].prog);
-			return;
-		}
-	if (jsonish(p, n)) {
-		json(p, n, s);
-		return;
-	}
-	/* profile.proto: binary bytes in its fields */
-	if (memchr(p, 0, n) && protoish(p, n)) {
-		set(s, SNIFF_PPROF, "a pprof profile (profile.proto)", "pprof-fold");
-		return;
-	}
-	if (memchr(p, 0, n)) {
-		set(s, SNIFF_BINARY, "binary data", NULL);
-		return;
-	}
-	if (perfish(p, n))
-		set(s, SNIFF_PERF, "perf script output", "perf-fold");
-	else
-		set(s, SNIFF_FOLDED, "folded stacks", NULL);
+/* The table.  Rows are tried in order: magic bytes first, then JSON,
+ * binary, and text, folded stacks last. */
+const struct format formats[] = {
+	{ "gzip", "gzip-compressed data", FMT_GZIP, NULL, NULL, 0, "\x1f\x8b", 2, NULL },
+	{ "jlprof", "a Julia profile (.jlprof)", FMT_READ, "jlprof-fold", "fg-jlprof", 0,
+	    "JLPROF\1\0", 8, NULL },
+	{ "perf.data", "a binary perf.data file: run 'perf script' first and fold its output",
+	    FMT_REFUSED, NULL, NULL, 0, "PERFILE2", 8, NULL },
+	{ "png", "a PNG image", FMT_REFUSED, NULL, NULL, 0, "\x89PNG", 4, NULL },
+	{ "pdf", "a PDF document", FMT_REFUSED, NULL, NULL, 0, "%PDF", 4, NULL },
+	{ "elf", "an executable (ELF)", FMT_REFUSED, NULL, NULL, 0, "\x7f" "ELF", 4, NULL },
+	{ "zip", "a zip archive", FMT_REFUSED, NULL, NULL, 0, "PK\3\4", 4, NULL },
+	{ "hdf5", "an HDF5/JLD file", FMT_REFUSED, NULL, NULL, 0, "\x89HDF\r\n\x1a\n", 8, NULL },
+	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL },
+	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL },
+	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, NULL, 0, html },
+	{ "speedscope", "a speedscope file", FMT_READ, "speedscope-fold", "fg-speedscope", 1,
+	    NULL, 0, speedscope },
+	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
+	    NULL, 0, chrometrace },
+	{ "heapprofile", "a V8 sampling heap profile (.heapprofile)", FMT_READ, "heapprofile-fold",
+	    NULL, 1, NULL, 0, heapprofile },
+	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
+	    NULL, 0, cpuprofile },
+	{ "gecko", "a Firefox Profiler or Gecko profile", FMT_READ, "gecko-fold", NULL, 1, NULL, 0,
+	    gecko },
+	{ "json", "JSON of no profile format fg reads",
+	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
+	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
+	    NULL, 0, pprof },
+	{ "binary", "binary data", FMT_BINARY, NULL, NULL, 0, NULL, 0, binary },
+	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
+	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
+};
+const size_t nformats = sizeof(formats) / sizeof(formats[0]);
+
+const struct format *
+sniff(const char *p, size_t n)
+{
+	struct head h = { p, n, memchr(p, 0, n) != NULL, jsonish(p, n) };
+	const struct format *f;
+
+	for (f = formats; f < formats + nformats - 1; f++)
+		if ((!f->magic || starts(p, n, f->magic, f->magiclen)) && (!f->looks || f->looks(&h)))
+			return f;
+	return f;
 }
 
-const char *
-sniff_hint(const char *p, size_t n, size_t nul)
+const struct format *
+format_named(const char *name)
 {
-	static char msg[256], head[1 << 16];
-	struct sniff s;
 	size_t i;
 
-	if (n > sizeof(head))
-		n = sizeof(head);
+	for (i = 0; i < nformats; i++)
+		if (!strcmp(formats[i].name, name))
+			return &formats[i];
+	return NULL;
+}
+
+int
+sniff_hint(const char *p, size_t n, size_t nul, char *msg, size_t size)
+{
+	const struct format *f;
+	char *head;
+	size_t i;
+
+	if (n > HEAD)
+		n = HEAD;
+	head = emalloc(n + 1);
 	memcpy(head, p, n);
-	/* the NULs a line reader and its parser wrote into the first line */
+	/* the NULs a line reader and its parser wrote into the first line:
+	 * one before the newline it kept was a CR (a magic such as HDF5's
+	 * holds one), another a line end */
 	for (i = 0; i < nul && i < n; i++)
 		if (!head[i])
-			head[i] = '\n';
-	sniff(head, n, &s);
-	if (s.kind == SNIFF_FOLDED || s.kind == SNIFF_BINARY)
-		return NULL;
+			head[i] = i + 1 < n && head[i + 1] == '\n' ? '\r' : '\n';
+	f = sniff(head, n);
+	free(head);
+	if (f->kind == FMT_FOLDED || f->kind == FMT_BINARY)
+		return 0;
 	/* the program that would be named is the one reading (perf-fold
 	 * at a bad first event line): its own message is the one to give */
-	if (s.prog && argv0 && !strcmp(s.prog, argv0))
-		return NULL;
-	if (s.kind == SNIFF_GZIP)
-		snprintf(msg, sizeof(msg), "not folded stacks but gzip-compressed data: "
+	if (f->folder && argv0 && !strcmp(f->folder, argv0))
+		return 0;
+	if (f->kind == FMT_GZIP)
+		snprintf(msg, size, "not folded stacks but gzip-compressed data: "
 		    "read it with fg-fold (or pprof-fold for a pprof profile)");
-	else if (s.prog)
-		snprintf(msg, sizeof(msg), "not folded stacks but %s: read it with %s "
-		    "(or fg-fold)", s.what, s.prog);
+	else if (f->folder)
+		snprintf(msg, size, "not folded stacks but %s: read it with %s "
+		    "(or fg-fold)", f->what, f->folder);
 	else
-		snprintf(msg, sizeof(msg), "not folded stacks but %s", s.what);
-	return msg;
+		snprintf(msg, size, "not folded stacks but %s", f->what);
+	return 1;
 }
 
 struct headsink {
@@ -306,16 +389,31 @@ headsink(void *arg, const unsigned char *p, size_t n, uint64_t off, int end)
 	return n;
 }
 
-void
-sniff_fd(int fd, const char *name, uint64_t off, struct sniff *s, int *gzip)
+/* What it holds: decompress the start of the gzip file at off on fd,
+ * on a descriptor of its own, into h. */
+static void
+gunzip_head(int fd, const char *name, uint64_t off, struct headsink *h)
 {
-	static struct headsink h;
-	ssize_t r;
-	off_t cur;
+	off_t cur = lseek(fd, 0, SEEK_CUR);
 	int dfd;
 
-	if (!h.buf)
-		h.buf = emalloc(HEAD);
+	if ((dfd = dup(fd)) < 0 || lseek(dfd, (off_t)off, SEEK_SET) < 0)
+		fileerr(name, 0, "%s", strerror(errno));
+	h->n = 0;
+	if (!setjmp(h->done))
+		z_read(dfd, name, UINT64_MAX, headsink, h);
+	close(dfd);
+	lseek(fd, cur, SEEK_SET);
+}
+
+const struct format *
+sniff_fd(int fd, const char *name, uint64_t off, int *gzip)
+{
+	struct headsink h;
+	const struct format *f;
+	ssize_t r;
+
+	h.buf = emalloc(HEAD);
 	h.n = 0;
 	*gzip = 0;
 	while ((r = pread(fd, h.buf + h.n, HEAD - h.n, (off_t)(off + h.n))) != 0) {
@@ -327,20 +425,15 @@ sniff_fd(int fd, const char *name, uint64_t off, struct sniff *s, int *gzip)
 		if (h.n == HEAD)
 			break;
 	}
-	sniff(h.buf, h.n, s);
-	if (s->kind != SNIFF_GZIP)
-		return;
-	/* what it holds: decompress its start, on a descriptor of its own */
-	*gzip = 1;
-	cur = lseek(fd, 0, SEEK_CUR);
-	if ((dfd = dup(fd)) < 0 || lseek(dfd, (off_t)off, SEEK_SET) < 0)
-		fileerr(name, 0, "%s", strerror(errno));
-	h.n = 0;
-	if (!setjmp(h.done))
-		z_read(dfd, name, UINT64_MAX, headsink, &h);
-	close(dfd);
-	lseek(fd, cur, SEEK_SET);
-	sniff(h.buf, h.n, s);
-	if (s->kind == SNIFF_GZIP)
-		s->kind = SNIFF_BINARY;
+	f = sniff(h.buf, h.n);
+	if (f->kind == FMT_GZIP) {
+		*gzip = 1;
+		gunzip_head(fd, name, off, &h);
+		f = sniff(h.buf, h.n);
+		/* gzip in gzip is no format fg reads */
+		if (f->kind == FMT_GZIP)
+			f = format_named("binary");
+	}
+	free(h.buf);
+	return f;
 }

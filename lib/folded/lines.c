@@ -10,6 +10,7 @@
 
 #include "folded/lines.h"
 #include "folded/formats.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 #define READSIZE (1 << 20)
@@ -27,6 +28,8 @@ lines_openfd(struct lines *r, int fd, const char *name)
 	r->rsize = READSIZE;
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
+	r->sized = fd_left(fd);
+	progress_size(r->sized);
 }
 
 void
@@ -65,6 +68,9 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	if (lseek(r->fd, (off_t)off, SEEK_SET) < 0)
 		eprintf("%s: %s", r->name, strerror(errno));
 	r->left = len;
+	/* the range, not the file, is this reader's to read */
+	progress_size(len - r->sized);
+	r->sized = len;
 }
 
 int
@@ -145,13 +151,13 @@ void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
-	const char *hint;
+	char hint[256];
 
 	/* a bad line made by a writer, not by the file as it was */
 	check_watch(r, 0);
 	/* a first line of another format's file: say which (folded/formats) */
-	if (!error_hook && first_line(r) && (hint = sniff_hint(r->buf, r->end,
-	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos)))
+	if (!error_hook && first_line(r) && sniff_hint(r->buf, r->end,
+	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos, hint, sizeof(hint)))
 		fileerr(r->name, 0, "%s", hint);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
@@ -182,10 +188,8 @@ readmore(struct lines *r)
 		r->cap *= 2;
 		r->buf = erealloc(r->buf, r->cap);
 	}
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
-		    r->cap - r->end : r->left);
-	while (n < 0 && errno == EINTR);
+	n = read_counted(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
+	    r->cap - r->end : r->left);
 	if (n < 0)
 		eprintf("%s: read error: %s", r->name, strerror(errno));
 	r->left -= n;

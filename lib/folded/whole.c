@@ -8,6 +8,7 @@
 
 #include "base/inflate.h"
 #include "base/json.h"
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/formats.h"
 #include "folded/whole.h"
@@ -17,13 +18,12 @@ const struct whole_kind whole_json = { json_head, "JSON" };
 int
 whole_other(const char *p, size_t n, const char **what, const char **prog)
 {
-	struct sniff s;
+	const struct format *f = sniff(p, n);
 
-	sniff(p, n, &s);
-	if (!s.prog || (argv0 && !strcmp(s.prog, argv0)))
+	if (!f->folder || (argv0 && !strcmp(f->folder, argv0)))
 		return 0;
-	*what = s.what;
-	*prog = s.prog;
+	*what = f->what;
+	*prog = f->folder;
 	return 1;
 }
 
@@ -82,6 +82,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
 		z_toobig(w->name, 0, maxsize);
 	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
+	progress_size(w->cap - 1);
 	w->buf = emalloc(w->cap);
 	for (;;) {
 		if (w->n == w->cap) {
@@ -89,9 +90,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 			w->cap *= 2;
 			w->buf = erealloc(w->buf, w->cap);
 		}
-		if ((r = read(fd, w->buf + w->n, w->cap - w->n)) < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
+		if ((r = read_counted(fd, w->buf + w->n, w->cap - w->n)) < 0)
 			fileerr(w->name, 0, "read error: %s", strerror(errno));
 		if (!r)
 			return 1;

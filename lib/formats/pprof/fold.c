@@ -173,7 +173,9 @@ frame(struct ppfold *f, const struct pp_line *ln, int inlined)
 		}
 		puts0(f, " at ");
 		putclean(f, file.s, file.len);
-		put(f, num, snprintf(num, sizeof(num), ":%lld", (long long)ln->line));
+		/* line 0 is none known: the file alone, as pprof names it */
+		if (ln->line)
+			put(f, num, snprintf(num, sizeof(num), ":%lld", (long long)ln->line));
 	}
 	if (st)
 		puts0(f, mark[st]);
