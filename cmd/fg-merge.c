@@ -231,7 +231,7 @@ merge_split(const char *path, uint64_t size, uint64_t at)
 static double
 min_arg(const char *s, const char *opt, double max)
 {
-	double v = estrtod(s, opt);
+	double v = max ? estrtod(s, opt) : estrtocount(s, opt);
 
 	if (!(v > 0) || !isfinite(v) || (max && v > max))
 		usage_error("%s: '%s' is not a number above 0%s", opt, s,
