@@ -8,6 +8,7 @@
 
 #include "base/inflate.h"
 #include "base/util.h"
+#include "folded/lines.h"
 #include "folded/whole.h"
 
 /* The bytes as they come to w->check, until it has decided. */
@@ -87,6 +88,8 @@ whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *che
 	w->name = displayname(path);
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
+	if (!fd)
+		stdin_tty_note();
 	if (!read_plain(w, fd, maxsize))
 		w->gzip = z_read(fd, w->name, maxsize, keep, w);
 	w->s = w->buf ? w->buf : "";
