@@ -99,6 +99,11 @@ b;a 2
 a 1" ]
 	gzip -dc "$DATA/perf/perf-vertx-stacks-01-collapsed-all.txt.gz" >"$BATS_TEST_TMPDIR/c.folded"
 	cmp <(fg-fold "$BATS_TEST_TMPDIR/c.folded") "$BATS_TEST_TMPDIR/c.folded"
+	# counts as fg-folded(5) has them: "1.", blanks after, CR LF
+	for l in 'a;b 1.' 'a;b 5  ' 'a;b 5	' 'a;b 7' 'a;b 1 2 '; do
+		printf "$l\nc 1\n" >"$BATS_TEST_TMPDIR/l.folded"
+		cmp <(fg-fold "$BATS_TEST_TMPDIR/l.folded") "$BATS_TEST_TMPDIR/l.folded"
+	done
 	# comment lines alone: a folder's header of a profile without samples
 	printf '# fg: unit=nanoseconds\n\n# fg: countname=cpu\n' >"$BATS_TEST_TMPDIR/h.folded"
 	cmp <(fg-fold "$BATS_TEST_TMPDIR/h.folded") "$BATS_TEST_TMPDIR/h.folded"

@@ -38,14 +38,16 @@ blank(char c)
 static int
 foldedline(const char *p, const char *nl)
 {
-	const char *q;
+	const char *q, *dot = NULL;
 
-	if (nl > p && nl[-1] == '\r')
+	/* blanks after the count are no part of it (fg-folded(5)) */
+	while (nl > p && (nl[-1] == '\r' || nl[-1] == ' ' || nl[-1] == '\t'))
 		nl--;
-	for (q = nl; q > p && (isdec(q[-1]) || q[-1] == '.'); q--)
-		;
-	return q < nl && isdec(*q) && isdec(nl[-1]) && q > p + 1 &&
-	    (q[-1] == ' ' || q[-1] == '\t');
+	for (q = nl; q > p && (isdec(q[-1]) || (q[-1] == '.' && !dot)); q--)
+		if (q[-1] == '.')
+			dot = q - 1;
+	/* [0-9]+(\.[0-9]*)? after a blank, with a frame before it */
+	return q < nl && isdec(*q) && q > p + 1 && (q[-1] == ' ' || q[-1] == '\t');
 }
 
 /* Does the first character after white space open JSON?  '[' or '{'
