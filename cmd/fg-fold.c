@@ -213,6 +213,7 @@ struct cmd {
 	char **opts;		/* options fg-fold does not take, for the folder */
 	int nopt;
 	char **files;		/* the file operands as given */
+	const char **before;	/* for each, the folder option just before it */
 	int nfile;
 	int verbose, dryrun, list;
 };
@@ -249,9 +250,10 @@ run(const char *prog, const struct cmd *c, char **files, const char *first)
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			eprintf("%s: %s", prog, strerror(errno));
-	if (WIFSIGNALED(st)) {
+	if (WIFSIGNALED(st)) {	/* as the folder ended, so does fg-fold */
 		signal(WTERMSIG(st), SIG_DFL);
 		raise(WTERMSIG(st));
+		exit(128 + WTERMSIG(st));
 	}
 	if (WEXITSTATUS(st) == 2)
 		weprintf("the options fg-fold does not take went to %s, the folder of %s: "
@@ -290,13 +292,17 @@ parse(struct cmd *c, int argc, char **argv)
 	memset(c, 0, sizeof(*c));
 	c->opts = ecalloc((size_t)argc, sizeof(*c->opts));
 	c->files = ecalloc((size_t)argc + 1, sizeof(*c->files));
+	c->before = ecalloc((size_t)argc + 1, sizeof(*c->before));
 	for (i = 1; i < argc; i++) {
-		if (!files && !strcmp(argv[i], "--"))
+		if (!files && !strcmp(argv[i], "--")) {
 			files = 1;
-		else if (files || argv[i][0] != '-' || !argv[i][1])
+		} else if (files || argv[i][0] != '-' || !argv[i][1]) {
+			if (!files && c->nopt && c->opts[c->nopt - 1] == argv[i - 1])
+				c->before[c->nfile] = argv[i - 1];
 			c->files[c->nfile++] = argv[i];
-		else if (!own(c, argv[i]))
+		} else if (!own(c, argv[i])) {
 			c->opts[c->nopt++] = argv[i];
+		}
 	}
 	if (c->list && (c->nfile || c->nopt || c->dryrun))
 		usage_error("--list takes no file and no other option");
@@ -307,16 +313,14 @@ parse(struct cmd *c, int argc, char **argv)
 }
 
 /* A file that cannot be opened: its error, and when the word before it
- * was a folder option of no value of its own ("--sample-index cpu"),
- * where such a value goes. */
+ * was a folder option without a value in its word ("--sample-index
+ * cpu"), where such a value goes. */
 static noreturn void
-openerr(const struct cmd *c, const char *path, int err)
+openerr(const char *path, const char *before, int err)
 {
-	const char *o = c->nopt ? c->opts[c->nopt - 1] : NULL;
-
-	if (err == ENOENT && o && !strchr(o, '='))
-		fileerr(path, 0, "%s (a folder option's value goes in its word: %s%s%s)",
-		    strerror(err), o, o[1] == '-' ? "=" : "", path);
+	if (err == ENOENT && before && !strchr(before, '='))
+		fileerr(path, 0, "%s (if it is the value of %s, write %s%s%s)", strerror(err),
+		    before, before, before[1] == '-' ? "=" : "", path);
 	fileerr(displayname(path), 0, "%s", strerror(err));
 }
 
@@ -324,7 +328,7 @@ openerr(const struct cmd *c, const char *path, int err)
  * decompressed when its folder reads no gzip), its format; *path the
  * name to give the folder. */
 static const struct format *
-look(const struct cmd *c, char **path, int *gz, const char **prog)
+look(char **path, const char *before, int *gz, const char **prog)
 {
 	const char *name = displayname(*path);
 	const struct format *f;
@@ -336,7 +340,7 @@ look(const struct cmd *c, char **path, int *gz, const char **prog)
 	if (stdin_named)
 		stdin_tty_note();
 	else if ((fd = open(*path, O_RDONLY)) < 0)
-		openerr(c, *path, errno);
+		openerr(*path, before, errno);
 	if (fstat(fd, &st) < 0)
 		fileerr(name, 0, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode))
@@ -378,7 +382,7 @@ main(int argc, char **argv)
 		stdin_used += !strcmp(files[i], "-");
 		if (stdin_used > 1)
 			usage_error("standard input named more than once");
-		f = look(&c, &files[i], &gz, &p);
+		f = look(&files[i], c.before[i], &gz, &p);
 		if (c.verbose)
 			weprintf("%s: %s%s: %s", name, f->what, gz ? ", gzip-compressed" : "",
 			    strcmp(p, "cat") ? p : "passed through");

@@ -100,7 +100,8 @@ a 1" ]
 	gzip -dc "$DATA/perf/perf-vertx-stacks-01-collapsed-all.txt.gz" >"$BATS_TEST_TMPDIR/c.folded"
 	cmp <(fg-fold "$BATS_TEST_TMPDIR/c.folded") "$BATS_TEST_TMPDIR/c.folded"
 	# counts as fg-folded(5) has them: "1.", blanks after, CR LF
-	for l in 'a;b 1.' 'a;b 5  ' 'a;b 5	' 'a;b 7' 'a;b 1 2 '; do
+	for l in 'a;b 1.' 'a;b 5  ' 'a;b 5	' 'a;b 7
+' 'a;b 1 2 '; do
 		printf "$l\nc 1\n" >"$BATS_TEST_TMPDIR/l.folded"
 		cmp <(fg-fold "$BATS_TEST_TMPDIR/l.folded") "$BATS_TEST_TMPDIR/l.folded"
 	done
@@ -213,9 +214,14 @@ fg-fold: the options fg-fold does not take went to cpuprofile-fold, the folder o
 	# a value apart from its option is taken for a file: where it goes
 	run fg-fold --sample-index cpu "$DATA/pprof/go-cpu.pb.gz"
 	status_is 1
-	[ "$output" = "fg-fold: cpu: No such file or directory (a folder option's value goes in its word: --sample-index=cpu)" ]
+	[ "$output" = "fg-fold: cpu: No such file or directory (if it is the value of --sample-index, write --sample-index=cpu)" ]
 	run fg-fold -i cpu "$DATA/pprof/go-cpu.pb.gz"
-	[ "$output" = "fg-fold: cpu: No such file or directory (a folder option's value goes in its word: -icpu)" ]
+	[ "$output" = "fg-fold: cpu: No such file or directory (if it is the value of -i, write -icpu)" ]
+	# a missing file after a file, or after --, is a missing file
+	run fg-fold --time "$c" none.cpuprofile
+	[ "$output" = "fg-fold: none.cpuprofile: No such file or directory" ]
+	run fg-fold --time -- none.cpuprofile
+	[ "$output" = "fg-fold: none.cpuprofile: No such file or directory" ]
 	# files of two formats are refused, options or not
 	run fg-fold --time "$c" "$DATA/formats/pprof"
 	status_is 1
