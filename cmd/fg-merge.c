@@ -21,8 +21,9 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [FILE...]\n"
+	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [--files-from LIST] [FILE...]\n"
 	    "  -s, --sorted         the inputs are sorted: merge them in constant memory\n"
+	    "      --files-from LIST  the files named in LIST too, one a line (-: stdin)\n"
 	    "      --min-share PCT  fold each stack whose frame has under PCT%% of the\n"
 	    "                       total into its longest caller that has it, or [other]\n"
 	    "      --min-count N    the same for frames of fewer than N samples\n"
@@ -246,6 +247,7 @@ main(int argc, char **argv)
 		{ "sorted", no_argument, NULL, 's' },
 		{ "min-share", required_argument, NULL, 'P' },
 		{ "min-count", required_argument, NULL, 'N' },
+		{ "files-from", required_argument, NULL, 'F' },
 		FH_NOHEADER_OPT,
 		OPT_HELP_VERSION,
 		{ 0 }
@@ -253,6 +255,7 @@ main(int argc, char **argv)
 	struct sink k = { 0 };
 	struct frules rules = { 0 };
 	uint64_t size, at;
+	const char *list = NULL;
 	int c, sorted = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -261,6 +264,7 @@ main(int argc, char **argv)
 		case 's': sorted = 1; break;
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
+		case 'F': list = optarg; break;
 		case FH_NOHEADER: hdr.h.omit = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
@@ -271,6 +275,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	cutting = cut.min_share > 0 || cut.min_count > 0;
+	if (list)
+		argv = files_from(list, argc, argv, &argc);
+	if (list && !argc) {	/* an empty list: no input, no stacks */
+		out_flush();
+		return 0;
+	}
 	if (sorted) {
 		merge_sorted(argc ? argc : 1, argc ? argv : NULL);
 	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {

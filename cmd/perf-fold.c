@@ -71,7 +71,7 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 	char *line;
 	size_t n;
 
-	lines_open(&r, path);
+	perf_open(&r, path);
 	lines_range(&r, 0, at);
 	while (!st->event && lines_next(&r, &line, &n))
 		perf_line(st, &r, line, n);
@@ -84,7 +84,7 @@ fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
 		h.st.defaulted = st->defaulted;
 		h.st.warned = st->warned;
 	}
-	lines_open(&h.r, path);
+	perf_open(&h.r, path);
 	lines_range(&h.r, at, size - at);
 	par_start(&par, fold_half, &h);
 	perf_fold(st, &r);
@@ -193,7 +193,7 @@ main(int argc, char **argv)
 		fold_split(&st, argv[0], size, at);
 	} else {
 		for (i = 0; i < (argc ? argc : 1); i++) {
-			lines_open(&r, argc ? argv[i] : NULL);
+			perf_open(&r, argc ? argv[i] : NULL);
 			perf_fold(&st, &r);
 			lines_close(&r);
 		}
