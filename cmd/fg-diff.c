@@ -29,7 +29,7 @@ usage(void)
 	    "                         numbers that add up to it\n"
 	    "      --normalize=exact  ... keeping the exact decimal values\n"
 	    "  -s, --strip-hex        replace hex addresses 0x... before matching\n"
-	    "      --strip-lines      match Julia frames without their line numbers\n"
+	    "      --strip-lines      match frames NAME at FILE:LINE without the line\n"
 	    "      --wildcard REGEX   frames it matches compare equal among siblings\n"
 	    "      --no-wildcard      not even Julia REPL frames (the default wildcard)\n"
 	    "      --simplify         keep only the widest root of each profile\n"
@@ -56,8 +56,8 @@ print_pair(const struct stackent *e, size_t lcp, void *arg)
  * Every stack of the three runs in one array, for the baseline scaled
  * to the target's total (report/diffscale.h), which needs every line
  * at once, or joined frame by frame (stack/treejoin.h) for
- * --strip-lines, --simplify and wildcards, where a paired frame prints
- * with the target's label.
+ * --strip-lines, --simplify and wildcards, where a frame prints with
+ * the target's label wherever the target has it.
  */
 static void
 print_all(const struct opts *o, struct stackmap *const *run, const count *totals, int tree)

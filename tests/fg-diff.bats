@@ -139,6 +139,21 @@ x' <'$BATS_TEST_TMPDIR/base'"
 	[ "$output" = "$(printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 5 8\nmain at x.jl:2;h at c.jl:4 2 0')" ]
 }
 
+# One line added at the top of app.js moves every function down one line.
+# The function a vanished caller called is the target's frame too, under
+# the target's label: one function, one frame (one row in a table).
+@test "fg-diff --strip-lines: any NAME at FILE:LINE frame; a function whose lines moved is one frame" {
+	printf 'main;handler at app.js:10;parseJsonHeavy at app.js:20 5\nmain;legacy at app.js:30;parseJsonHeavy at app.js:20 3\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;handler at app.js:11;parseJsonHeavy at app.js:21 7\n' >"$BATS_TEST_TMPDIR/new"
+	run fgdiff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'main;handler at app.js:11;parseJsonHeavy at app.js:21 5 7\nmain;legacy at app.js:30;parseJsonHeavy at app.js:21 3 0')" ]
+	fg-diff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new" | fg-top --format tsv >"$BATS_TEST_TMPDIR/top"
+	[ "$(grep -c parseJsonHeavy "$BATS_TEST_TMPDIR/top")" = 1 ]
+	# without the option, two functions
+	run fgdiff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "${#lines[@]}" = 3 ]
+}
+
 @test "fg-diff --simplify: only the widest root of each profile" {
 	printf 'main;a 50\nnoise;x 1\n' >"$BATS_TEST_TMPDIR/base"
 	printf 'main;a 60\nother;y 2\n' >"$BATS_TEST_TMPDIR/new"
