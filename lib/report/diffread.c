@@ -59,12 +59,10 @@ strip_hex(const char *s, size_t n, char *out)
 
 /* What every data line of a profile is checked for, as it is read. */
 static void
-check_line(struct freader *r, struct fline *l, struct diffside *p, const struct diffread *j)
+check_line(struct freader *r, struct fline *l, struct diffside *p)
 {
 	one_count_only(r, l);
 	add_total(r, &p->total, l->c[0]);
-	if (j->defaultwild && maybe_repl(l->stack, l->len))
-		p->anywild = 1;
 }
 
 /* The merge's callbacks: a line read, ... */
@@ -73,7 +71,9 @@ merged_line(struct fmerge_in *in, int i, void *arg)
 {
 	struct diffread *j = arg;
 
-	check_line(&in->r, &in->l, &j->p[i], j);
+	check_line(&in->r, &in->l, &j->p[i]);
+	if (j->defaultwild && maybe_repl(in->l.stack, in->l.len))
+		j->p[i].anywild = 1;
 }
 
 /* ... a stack summed, ... */
@@ -139,6 +139,7 @@ rest_read(void *arg)
 {
 	struct rest *x = arg;
 	struct fmerge_in *in = &x->j->mg.in[x->col];
+	size_t i;
 
 	/* lines go to the map from where they lie, unless rewritten */
 	if (!x->j->striphex) {
@@ -149,11 +150,16 @@ rest_read(void *arg)
 		rest_add(x, in);
 	while (fr_next(&in->r, &in->l))
 		if (in->l.ncounts) {
-			check_line(&in->r, &in->l, &x->j->p[x->col], x->j);
+			check_line(&in->r, &in->l, &x->j->p[x->col]);
 			rest_add(x, in);
 		}
 	stackbatch_flush(&x->b, &x->m);
 	lines_onrelease(&in->r.in, NULL, NULL);
+	/* each distinct stack once, not each line (a hex address rewritten
+	 * makes no "]:" and takes none away) */
+	for (i = 0; x->j->defaultwild && i < x->m.n && !x->j->p[x->col].anywild; i++)
+		if (maybe_repl(x->m.ent[i].s, x->m.ent[i].len))
+			x->j->p[x->col].anywild = 1;
 	free(x->b.buf);
 	free(x->buf);
 }
