@@ -97,7 +97,7 @@ main(int argc, char **argv)
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
 	static struct nameattrs na;
-	const char *nafile = NULL;
+	const char *nafile = NULL, *ph;
 	int c, i, k = 0, n, split = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -116,6 +116,9 @@ main(int argc, char **argv)
 		case O_SOURCEURL:
 			if (!html_url_ok(optarg))
 				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
+			if ((ph = html_url_placeholder(optarg)))
+				usage_error("bad source URL: '%.*s' is no placeholder ({path}, {file} or {line})",
+				    (int)(strchr(ph, '}') - ph + 1), ph);
 			page.sourceurl = optarg;
 			break;
 		case O_NAMEATTR: nafile = optarg; break;
