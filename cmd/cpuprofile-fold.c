@@ -75,8 +75,6 @@ main(int argc, char **argv)
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, c);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
-	if (f.run)
-		fh_set(&f.h, FH_ORDER, "time");
 	folder_print(&f);
 	out_flush();
 	cpuprof_free(c);

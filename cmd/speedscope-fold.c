@@ -102,8 +102,6 @@ main(int argc, char **argv)
 	if (!opt.list) {
 		if (s.unit > UNIT_COUNT)
 			fh_set(&f.h, FH_UNIT, unit_name(s.unit));
-		if (f.run)
-			fh_set(&f.h, FH_ORDER, "time");
 		folder_print(&f);
 	}
 	out_flush();

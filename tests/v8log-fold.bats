@@ -140,8 +140,9 @@ main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush 2' ]
 	[ "${#lines[@]}" = 10 ]
 	# without --time, the same order, each tick 1
 	run v8log-fold --time-order "$V/small.v8log.json"
-	[ "${lines[1]}" = "(garbage collector)_[g] 1" ]
-	[ "${#lines[@]}" = 10 ]
+	[ "${lines[0]}" = "# fg: order=time" ]
+	[ "${lines[2]}" = "(garbage collector)_[g] 1" ]
+	[ "${#lines[@]}" = 11 ]
 }
 
 @test "v8log-fold: gzip-compressed input and standard input read the same; files add up; fg-fold knows it" {
@@ -180,9 +181,14 @@ offset() {
 	n=$(($(offset "$V/small.v8log.json" '"tm": 250') + 7))
 	head -c $n "$V/small.v8log.json" >"$f"
 	bad "$f" "byte $n: the JSON is cut short"
+	# JSON of another format says which, and what reads it
 	printf '[1]' >"$f"
+	bad "$f" "not a V8 tick log (node --prof, preprocessed) but JSON of no profile format fg reads"
+	bad "$DATA/formats/cpuprofile" "not a V8 tick log (node --prof, preprocessed) but a V8 CPU profile (.cpuprofile): read it with cpuprofile-fold (or fg-fold)"
+	# a log that lacks a part says which
+	printf '["code", "ticks"]' >"$f"
 	bad "$f" "byte 0: not a V8 log: the JSON is an array"
-	printf ' {"code": []}' >"$f"
+	printf ' {"code": [{"type": "CPP"}]}' >"$f"
 	bad "$f" 'byte 1: not a V8 log: no ticks (node --prof-process --preprocess writes {"code": [...], "ticks": [...]}, what v8log-fold reads)'
 	printf '{"ticks": [], "code": null}' >"$f"
 	bad "$f" 'byte 0: not a V8 log: no code (node --prof-process --preprocess writes {"code": [...], "ticks": [...]}, what v8log-fold reads)'

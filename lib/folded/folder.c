@@ -64,6 +64,7 @@ void
 folder_print(struct folder *f)
 {
 	if (f->run) {
+		fh_set(&f->h, FH_ORDER, "time");
 		stackrun_flush(f->run);
 		out_keep(NULL);
 	}

@@ -77,7 +77,7 @@ typedef void folder_fn(struct whole *w, void *arg);
 void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
     void *arg);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
- * lines). */
+ * lines, after "# fg: order=time"). */
 void folder_print(struct folder *f);
 void folder_free(struct folder *f);
 

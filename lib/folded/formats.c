@@ -511,6 +511,27 @@ format_hint(const char *self, const char *p, size_t n, char *msg, size_t size)
 	return 1;
 }
 
+void
+vformat_error(const char *self, const char *name, const char *p, size_t n, uint64_t off,
+    const char *fmt, va_list ap)
+{
+	char msg[256];
+
+	if (format_hint(self, p, n, msg, sizeof(msg)))
+		fileerr(name, 0, "%s", msg);
+	vbyteerr(name, off, fmt, ap);
+}
+
+void
+format_error(const char *self, const char *name, const char *p, size_t n, uint64_t off,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vformat_error(self, name, p, n, off, fmt, ap);
+}
+
 int
 sniff_hint(const char *self, const char *p, size_t n, size_t nul, char *msg, size_t size)
 {

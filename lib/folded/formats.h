@@ -17,8 +17,11 @@
 #ifndef FG_FORMATS_H
 #define FG_FORMATS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "base/util.h"
 
 /* what a row is */
 enum {
@@ -84,6 +87,14 @@ const struct format *sniff_fd(int fd, const char *name, uint64_t off, int *gzip,
  * lines_error, the folders at their first fault.
  */
 int format_hint(const char *self, const char *p, size_t n, char *msg, size_t size);
+/* A reader of the format self failing on its input file name, whose
+ * first bytes are p[0..n): format_hint's message when they are of
+ * another format, without an offset; else "FILE: byte OFF: " and fmt's
+ * message.  Exit 1. */
+noreturn void format_error(const char *self, const char *name, const char *p, size_t n,
+    uint64_t off, const char *fmt, ...) PRINTFLIKE(6, 7);
+noreturn void vformat_error(const char *self, const char *name, const char *p, size_t n,
+    uint64_t off, const char *fmt, va_list ap);
 /* format_hint for a line reader whose first line is bad: the NUL bytes
  * before offset nul are a line reader's (it ends a line with one, a
  * parser may cut it up with more), read as the line ends they were. */

@@ -15,6 +15,7 @@
 #include "base/count.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/formats.h"
 #include "formats/safari/read.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -92,8 +93,7 @@ add(struct safari *r, count c, uint64_t off)
 	for (i = r->nat; i-- > 0;)
 		sb_frame(&r->sb, (const char *)r->frames.p + r->at[i],
 		    (i + 1 < r->nat ? r->at[i + 1] : r->frames.n) - r->at[i]);
-	if (!r->nat)
-		sb_frame(&r->sb, "(empty stack)", 13);
+	/* a sample of no frame is counted for sb_dropped */
 	if (!sb_add(&r->sb, c))
 		json_error(&r->j, off, "the sum of weights overflows");
 }
@@ -192,11 +192,13 @@ recording(struct safari *r)
 	int kind;
 
 	if ((kind = json_peek(&r->j)) != JSON_OBJ)
-		json_error(&r->j, top, "not a Safari recording: the JSON is %s", json_kindname(kind));
+		format_error("safari", r->j.name, r->j.base, (size_t)(r->j.end - r->j.base), top,
+		    "not a Safari recording: the JSON is %s", json_kindname(kind));
 	json_findkeys(&r->j, keys, off, 2);
 	json_end(&r->j);
 	if (!off[1])
-		json_error(&r->j, top, "not a Safari recording: no recording (Web Inspector's "
+		format_error("safari", r->j.name, r->j.base, (size_t)(r->j.end - r->j.base), top,
+		    "not a Safari recording: no recording (Web Inspector's "
 		    "export, {\"version\": 1, \"recording\": {...}}, is what safari-fold reads)");
 	if (off[0]) {
 		/* speedscope warns and reads on */
@@ -232,7 +234,7 @@ safari_fold(struct safari *r, const char *s, size_t n, const char *name)
 		json_error(&r->j, off[2], "samples by target (a newer Web Inspector's layout) "
 		    "are not read: safari-fold reads sampleStackTraces and sampleDurations");
 	if (!off[0])
-		json_error(&r->j, rec, "not a Safari recording: no sampleStackTraces");
+		format_error("safari", name, s, n, rec, "not a Safari recording: no sampleStackTraces");
 	if ((r->hasd = off[1] != 0)) {
 		json_at(&r->d, &doc, off[1]);
 		json_arr(&r->d);
@@ -243,6 +245,7 @@ safari_fold(struct safari *r, const char *s, size_t n, const char *name)
 		read_sample(r);
 	if (r->o->time && json_more(&r->d))
 		json_error(&r->d, json_off(&r->d), "more durations than samples");
+	sb_dropped(&r->sb, name, "with an empty stack", r->o->time ? "nanoseconds" : NULL);
 	reset(r);
 	return ns;
 }
