@@ -198,8 +198,11 @@ offset() {
 	bad "$f" "byte $(offset "$f" '{"tm"'): a tick without its stack (\"s\")"
 	printf '{"code": [], "ticks": [{"s": [-2, 0]}]}' >"$f"
 	bad "$f" "byte $(offset "$f" '-2'): a code index: -2 is out of range"
-	printf '{"code": [], "ticks": [{"s": [0, "x"]}]}' >"$f"
-	bad "$f" "byte $(offset "$f" '"x"'): a number expected, not a string"
+	printf '{"code": [], "ticks": [{"s": ["x", 0]}]}' >"$f"
+	bad "$f" "byte $(offset "$f" '"x"'): a code index: a number expected, not a string"
+	# an offset is not read, but it is JSON
+	printf '{"code": [], "ticks": [{"s": [0, tru]}]}' >"$f"
+	bad "$f" "byte $(offset "$f" 'tru'): a JSON value expected"
 	printf '{"code": [], "ticks": [{"s": [], "tm": -5}]}' >"$f"
 	bad "$f" "byte $(offset "$f" '-5'): tm: -5 is out of range"
 	printf '{"code": [{"name": "f", "type": "JS", "source": {"script": "a"}}], "ticks": [{"s": [0, 0]}]}' >"$f"

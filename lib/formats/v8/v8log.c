@@ -62,7 +62,7 @@ struct v8log {
 	uint32_t *lab;		/* per code object: its label, interned, or NONE */
 	size_t ncode, codecap, labcap;
 	struct interner str;	/* urls and labels */
-	struct interner stacks;	/* the ticks' stacks */
+	struct interner stacks;	/* the ticks' stacks: their labels' ids */
 	struct tick *tick;
 	size_t ntick, tickcap;
 	uint32_t *path;		/* a tick's labels, the leaf first */
@@ -71,7 +71,7 @@ struct v8log {
 	uint64_t *woff;		/* and its first tick's offset */
 	size_t wcap, woffcap;
 	struct bytes name, kind, type;	/* a code object's */
-	struct bytes tmp, stack;
+	struct bytes tmp;
 	struct labelbuf lb;
 };
 
@@ -328,18 +328,31 @@ read_stack(struct v8log *v)
 {
 	struct json *j = &v->j;
 	size_t np = 0, i;
-	int kind;
 
 	json_arr(j);
-	for (i = 0; json_more(j); i++) {
-		if ((kind = json_peek(j)) != JSON_NUM)
-			json_error(j, json_off(j), "a number expected, not %s", json_kindname(kind));
+	for (i = 0; json_more(j); i++)
 		if (i % 2)
 			json_skip(j);	/* the offset in the code, or the address */
 		else
 			np = frame(v, np);
-	}
 	return np;
+}
+
+/* A tick of no code object: its one frame, V8's state vm (-1: none). */
+static size_t
+state(struct v8log *v, int64_t vm)
+{
+	char buf[64];
+	size_t n;
+
+	if (vm >= 0 && (size_t)vm < LEN(vmstate))
+		n = (size_t)snprintf(buf, sizeof(buf), "%s", vmstate[vm]);
+	else
+		n = (size_t)snprintf(buf, sizeof(buf), vm < 0 ? "(no state)" : "(vm state %lld)",
+		    (long long)vm);
+	v->path = egrowarray(v->path, &v->pathcap, 1, sizeof(*v->path));
+	v->path[0] = intern(&v->str, buf, n);
+	return 1;
 }
 
 /* The tick at the cursor, its stack made and interned. */
@@ -350,7 +363,7 @@ read_tick(struct v8log *v)
 	struct tick *t;
 	struct jstr k;
 	int64_t vm = -1;
-	size_t np = 0, i;
+	size_t np = 0;
 	int hass = 0, hastm = 0;
 
 	v->tick = egrowarray(v->tick, &v->tickcap, v->ntick + 1, sizeof(*v->tick));
@@ -375,17 +388,11 @@ read_tick(struct v8log *v)
 		json_error(j, t->off, "a tick without its stack (\"s\")");
 	if (!hastm && (v->o->time || v->run))
 		json_error(j, t->off, "a tick without its time (\"tm\")");
-	v->stack.n = 0;
-	for (i = np; i-- > 0;) {
-		if (v->stack.n)
-			bytes_put(&v->stack, ";", 1);
-		bytes_put(&v->stack, intern_str(&v->str, v->path[i]), intern_len(&v->str, v->path[i]));
-	}
-	if (!np && vm >= 0 && (size_t)vm < LEN(vmstate))
-		bputs(&v->stack, vmstate[vm]);
-	else if (!np)
-		bprintf(&v->stack, vm < 0 ? "(no state)" : "(vm state %lld)", (long long)vm);
-	t->stack = intern(&v->stacks, (const char *)v->stack.p, v->stack.n);
+	if (!np)
+		np = state(v, vm);
+	/* the stack is its labels' ids, the leaf first: a few bytes a frame
+	 * to hash, the text made once a stack (add) */
+	t->stack = intern(&v->stacks, (const char *)v->path, np * sizeof(*v->path));
 }
 
 static int
@@ -401,8 +408,15 @@ bytime(const void *a, const void *b)
 static void
 add(struct v8log *v, uint32_t stack, count c, uint64_t off)
 {
+	const char *ids = intern_str(&v->stacks, stack);
+	size_t i = intern_len(&v->stacks, stack) / sizeof(uint32_t);
+	uint32_t l;
+
 	sb_clear(&v->sb);
-	sb_frame(&v->sb, intern_str(&v->stacks, stack), intern_len(&v->stacks, stack));
+	while (i-- > 0) {
+		memcpy(&l, ids + i * sizeof(l), sizeof(l));
+		sb_frame(&v->sb, intern_str(&v->str, l), intern_len(&v->str, l));
+	}
 	if (!sb_add(&v->sb, c))
 		json_error(&v->j, off, "the sum of weights overflows");
 }
@@ -463,7 +477,6 @@ reset(struct v8log *v)
 	bytes_free(&v->kind);
 	bytes_free(&v->type);
 	bytes_free(&v->tmp);
-	bytes_free(&v->stack);
 	label_free(&v->lb);
 	memset(&v->j, 0, sizeof(*v) - offsetof(struct v8log, j));
 }
