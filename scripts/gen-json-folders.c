@@ -85,19 +85,6 @@ sample(long nodes, long last)
 	return nodes / 4 + (long)(next() % (uint64_t)(nodes - nodes / 4));
 }
 
-/* The stack of node n, root first, into st; its depth. */
-static int
-stack(long n, long *st)
-{
-	int d = depth[n], i;
-
-	for (i = d; i >= 0; i--) {
-		st[i] = n;
-		n = parent[n];
-	}
-	return d + 1;
-}
-
 static void
 gecko(long nodes, unsigned long long bytes)
 {
@@ -233,7 +220,7 @@ v8log(long nodes, unsigned long long bytes)
 	put("\n],\n  \"ticks\": [\n");
 	for (k = 0; k == 0 || out < bytes; k++) {
 		s = sample(nodes, s);
-		d = stack(s, st);
+		d = tree_stack(parent, depth, s, st);
 		tm += 900 + next() % 200;
 		put("%s    {\n  \"tm\": %llu,\n  \"vm\": %d,\n  \"s\": [\n", k ? ",\n" : "", tm,
 		    next() % 16 ? 0 : 6);
@@ -270,7 +257,7 @@ safari(long nodes, unsigned long long bytes)
 	/* the stacks, then their durations: most of the bytes the stacks */
 	for (k = 0; k == 0 || out < bytes - bytes / 50; k++) {
 		s = sample(nodes, s);
-		d = stack(s, st);
+		d = tree_stack(parent, depth, s, st);
 		t += 0.001 + (double)(next() % 1000) * 1e-7;
 		put("%s{\"timestamp\":%.15g,\"stackFrames\":[", k ? "," : "", t);
 		for (i = d - 1; i >= 0; i--)
