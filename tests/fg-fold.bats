@@ -72,7 +72,7 @@ same() {
 
 @test "fg-fold: folded stacks whose first frame opens with { or [ are not JSON" {
 	T=$BATS_TEST_TMPDIR
-	for l in '{{closure}};main 3' '[0x1f];g 2' '[-1];x 4' '{"a";b 1' '[0 1 2' '{"k": 1.5'; do
+	for l in '{{closure}};main 3' '[0x1f];g 2' '[-1];x 4' '{"a";b 1' '[0 1 2' '{"k";x 1.5'; do
 		printf '%s\nmain;f 1\n' "$l" >"$T/f.folded"
 		run fg-fold -v "$T/f.folded"
 		status_is 0
@@ -239,7 +239,7 @@ fg-fold: the options fg-fold does not take went to cpuprofile-fold, the folder o
 	run fg-fold -- --no-process
 	status_is 0
 	[ "$output" = "$(perf-fold -- --no-process)" ]
-	[[ "${lines[0]}" == "app;"* ]]
+	[[ "$(grep -v '^#' <<<"$output" | head -1)" == "app;"* ]]
 	# a V8 profile named --help or -t: folded, not the folder's usage
 	cp "$DATA/formats/cpuprofile" ./--help
 	cp "$DATA/formats/cpuprofile" ./-t

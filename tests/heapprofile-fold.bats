@@ -158,7 +158,7 @@ offset() {
 	bad "$f" "byte $(offset "$f" '7'): an object expected, not a number"
 	printf '{"head": {"callFrame": {"lineNumber": 1.5}}}' >"$f"
 	bad "$f" "byte $(offset "$f" '1.5'): lineNumber: not an integer"
-	printf '{"head": {"callFrame": {"functionName": 3}}}' >"$f"
+	printf '{"head": {"selfSize": 0, "callFrame": {"functionName": 3}}}' >"$f"
 	bad "$f" "byte $(offset "$f" '3}'): a string expected, not a number"
 	# what it passes is checked too
 	printf '{"head": {}, "samples": [}' >"$f"

@@ -53,7 +53,8 @@ foldedline(const char *p, const char *nl)
 /* Does the first character after white space open JSON?  '[' or '{'
  * only when what follows cannot be a frame such as "[unknown]", and
  * never when the first line reads as folded stacks ("{{closure}};f 3",
- * "[0x1f];g 2", '{"a";b 1'). */
+ * "[0x1f];g 2", '{"a";b 1') and has no key of JSON's ('"a": 1' ends
+ * a JSON document cut short as well as a line). */
 static int
 jsonish(const char *p, size_t n)
 {
@@ -68,7 +69,7 @@ jsonish(const char *p, size_t n)
 		return 0;
 	if (!(nl = memchr(p + i, '\n', n - i)))
 		nl = p + n;
-	if (foldedline(p + i, nl))
+	if (foldedline(p + i, nl) && !memmem(p + i, (size_t)(nl - (p + i)), "\":", 2))
 		return 0;
 	for (i++; i < n && blank(p[i]); i++)
 		;
@@ -462,6 +463,26 @@ sniff_why(const char *p, size_t n, char *msg, size_t size)
 	    anyfolded(nl, end)))
 		snprintf(msg, size, "the closest is folded stacks, but line %lu does not end "
 		    "in a blank and a count", lineno(p, q));
+}
+
+const struct format *
+format_folded_by(const char *prog)
+{
+	const struct format *first = NULL;
+	size_t i, n;
+
+	for (i = 0; prog && i < nformats; i++) {
+		if (!formats[i].folder || strcmp(formats[i].folder, prog))
+			continue;
+		/* the row the program is named after: cpuprofile-fold's
+		 * "cpuprofile", not the traces it reads too */
+		n = strlen(formats[i].name);
+		if (!strncmp(prog, formats[i].name, n) && !strcmp(prog + n, "-fold"))
+			return &formats[i];
+		if (!first)
+			first = &formats[i];
+	}
+	return first;
 }
 
 int

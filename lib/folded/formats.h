@@ -84,6 +84,9 @@ const struct format *sniff_fd(int fd, const char *name, uint64_t off, int *gzip,
  * lines_error, the folders at their first fault.
  */
 int format_hint(const char *self, const char *p, size_t n, char *msg, size_t size);
+/* The row of the formats the program prog folds that it is named after
+ * (cpuprofile-fold's "cpuprofile"), else the first; NULL for none. */
+const struct format *format_folded_by(const char *prog);
 /* format_hint for a line reader whose first line is bad: the NUL bytes
  * before offset nul are a line reader's (it ends a line with one, a
  * parser may cut it up with more), read as the line ends they were. */

@@ -11,28 +11,36 @@
 #include "base/progress.h"
 #include "base/util.h"
 #include "folded/formats.h"
+#include "folded/formats.h"
 #include "folded/lines.h"
 #include "folded/whole.h"
 
 const struct whole_kind whole_json = { json_head, "JSON" };
 
-int
-whole_other(const char *p, size_t n, const char **what, const char **prog)
+static int
+whole_hint(const char *p, size_t n, char *msg, size_t size)
 {
-	const struct format *f = sniff(p, n);
+	const struct format *own = format_folded_by(argv0);
 
-	if (!f->folder || (argv0 && !strcmp(f->folder, argv0)))
+	/* JSON of no format: the reader's own message says what it lacks */
+	if (!own || !strcmp(sniff(p, n)->name, "json"))
 		return 0;
-	*what = f->what;
-	*prog = f->folder;
-	return 1;
+	return format_hint(own->name, p, n, msg, size);
+}
+
+int
+whole_hint_of(void *arg, char *msg, size_t size)
+{
+	const struct whole *w = arg;
+
+	return whole_hint(w->s, w->n < WHOLE_HEAD ? w->n : WHOLE_HEAD, msg, size);
 }
 
 /* The bytes as they come to w->kind's check, until it has decided. */
 static void
 lookat(struct whole *w, const char *p, size_t n)
 {
-	const char *what, *prog;
+	char msg[256];
 	size_t at = 0;
 	int r;
 
@@ -41,8 +49,8 @@ lookat(struct whole *w, const char *p, size_t n)
 	w->decided = 1;
 	if (r)
 		return;
-	if (whole_other(p, n, &what, &prog))
-		fileerr(w->name, 0, "%s, not %s: use %s", what, w->kind->name, prog);
+	if (whole_hint(p, n, msg, sizeof(msg)))
+		fileerr(w->name, 0, "%s", msg);
 	fileerr(w->name, 0, "byte %zu: not %s (it starts with byte 0x%02x)", at, w->kind->name,
 	    (unsigned char)p[at]);
 }

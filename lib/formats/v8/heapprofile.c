@@ -240,8 +240,8 @@ heapprof_fold(struct heapprof *h, const char *s, size_t n, const char *name)
 	}
 	json_end(&h->j);
 	if (!h->nnode)
-		json_error(&h->j, top, "not a heap profile: no head (a sampling heap profile, "
-		    "{\"head\": {...}}, is what heapprofile-fold reads)");
+		json_error(&h->j, top, "not a heap profile: no head (a sampling heap "
+		    "profile, {\"head\": {...}}, is what heapprofile-fold reads)");
 	emit(h);
 	nn = h->nnode;
 	reset(h);
