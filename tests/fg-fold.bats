@@ -164,3 +164,15 @@ refused() {
 	status_is 0
 	[[ "$output" == "usage: fg-fold "* ]]
 }
+
+@test "fg-fold: call trees and tables of other tools go to their folders" {
+	same "$DATA/vtune/vtune.csv" vtune-fold
+	same "$DATA/vsprof/CallTreeSummary.csv" vsprof-fold
+	# a folded line that begins as their headers do stays folded stacks
+	printf 'Function Stack,CPU Time:Self 3\nLevel,Function Name,Number of Calls,x 2\n' >"$BATS_TEST_TMPDIR/f.folded"
+	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"
+	[[ "${lines[0]}" == *": folded stacks: passed through" ]]
+	tac "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/g.folded"
+	run fg-fold -v "$BATS_TEST_TMPDIR/g.folded"
+	[[ "${lines[0]}" == *": folded stacks: passed through" ]]
+}

@@ -249,6 +249,42 @@ pprof(const struct head *h)
 	return fields > 1;
 }
 
+/* --- Call trees and tables of other tools (vtune-fold, vsprof-fold,
+ * ghcprof-fold, callgrind-fold, instruments-fold) --------------------- */
+
+/* Does a line of p[0..n) begin with s, and is it no folded line? */
+static int
+linestarts(const char *p, size_t n, const char *s)
+{
+	const char *q, *nl, *end = p + n;
+
+	for (q = p; q < end; q = nl + 1) {
+		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
+			nl = end;
+		if (starts(q, (size_t)(nl - q), s, strlen(s)) && !foldedline(q, nl))
+			return 1;
+	}
+	return 0;
+}
+
+/* VTune's top-down CSV: its header line, maybe after notes */
+static int
+vtune(const struct head *h)
+{
+	return !h->nul && linestarts(h->p, h->n, "Function Stack,CPU Time:Self");
+}
+
+/* Visual Studio's CallTreeSummary CSV: its header first */
+static int
+vsprof(const struct head *h)
+{
+	size_t i = starts(h->p, h->n, "\xef\xbb\xbf", 3) ? 3 : 0;
+	const char *nl = memchr(h->p, '\n', h->n);
+
+	return !h->nul && starts(h->p + i, h->n - i, "Level,Function Name,Number of Calls,", 36) &&
+	    !foldedline(h->p + i, nl ? nl : h->p + h->n);
+}
+
 
 /* The table.  Rows are tried in order: magic bytes first, then JSON,
  * binary, and text, folded stacks last. */
@@ -278,6 +314,9 @@ const struct format formats[] = {
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
 	    NULL, 0, pprof },
 	{ "binary", "binary data", FMT_BINARY, NULL, NULL, 0, NULL, 0, binary },
+	{ "vtune", "a VTune top-down CSV report", FMT_READ, "vtune-fold", NULL, 0, NULL, 0, vtune },
+	{ "vsprof", "a Visual Studio CallTreeSummary CSV report", FMT_READ, "vsprof-fold", NULL, 0,
+	    NULL, 0, vsprof },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

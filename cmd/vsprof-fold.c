@@ -1,0 +1,59 @@
+/* vsprof-fold: Visual Studio's CallTreeSummary CSV to folded stacks
+ *
+ * Options and wiring: each file is read line by line and folded by
+ * lib/formats/vsprof; the stacks of every file are added up and
+ * printed sorted, after the header that names the count
+ * (lib/folded/textfold).
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/textfold.h"
+#include "formats/vsprof/read.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "      --no-header    no '# fg:' header lines\n"
+	    "  -h, --help         show this help\n"
+	    "      --version      show the version\n", argv0);
+	exit_stdout();
+}
+
+static void
+fold(struct lines *r, void *v)
+{
+	vsprof_fold(v, r);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct stackmap m;
+	struct vsprof v;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case FH_NOHEADER: fh_omit = 1; break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	stackmap_init(&m);
+	vsprof_init(&v, &m);
+	textfold_each(argc - optind, argv + optind, fold, &v);
+	textfold_print(&m, NULL, "calls");
+	vsprof_free(&v);
+	return 0;
+}

@@ -1,0 +1,63 @@
+/* vtune-fold: Intel VTune's top-down CSV report to folded stacks
+ *
+ * Options and wiring: each file is read line by line and folded by
+ * lib/formats/vtune; the stacks of every file are added up and printed
+ * sorted, after the unit header (lib/folded/textfold).
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/textfold.h"
+#include "formats/vtune/read.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "      --no-modules   function names without their module\n"
+	    "      --no-header    no '# fg:' header lines\n"
+	    "  -h, --help         show this help\n"
+	    "      --version      show the version\n", argv0);
+	exit_stdout();
+}
+
+static void
+fold(struct lines *r, void *v)
+{
+	vtune_fold(v, r);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_NOMODULES = 256 };
+	static const struct option lo[] = {
+		{ "no-modules", no_argument, NULL, O_NOMODULES },
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct vtune_opts o = { 0 };
+	struct stackmap m;
+	struct vtune v;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_NOMODULES: o.nomodules = 1; break;
+		case FH_NOHEADER: fh_omit = 1; break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	stackmap_init(&m);
+	vtune_init(&v, &o, &m);
+	textfold_each(argc - optind, argv + optind, fold, &v);
+	textfold_print(&m, "milliseconds", "CPU time");
+	vtune_free(&v);
+	return 0;
+}

@@ -1,0 +1,37 @@
+/* textfold.c: what the mains of the folders of text reports share
+ * (see textfold.h) */
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/textfold.h"
+
+void
+textfold_each(int argc, char **argv, textfold_fn *fn, void *arg)
+{
+	struct lines r;
+	int i;
+
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		lines_open(&r, argc ? argv[i] : NULL);
+		fn(&r, arg);
+		lines_close(&r);
+	}
+}
+
+void
+textfold_print(struct stackmap *m, const char *unit, const char *countname)
+{
+	struct fheader h;
+
+	fh_init(&h);
+	if (unit)
+		fh_set(&h, FH_UNIT, unit);
+	if (countname)
+		fh_set(&h, FH_COUNTNAME, countname);
+	if (m->n)
+		fh_print(&h);
+	fh_free(&h);
+	stackmap_print(m, 1);
+	out_flush();
+	stackmap_free(m);
+}

@@ -1,0 +1,23 @@
+/* textfold.h: what the mains of the folders of text reports share
+ *
+ * vtune-fold, vsprof-fold and the other folders of reports read line
+ * by line: each file operand (standard input when there is none, or
+ * for "-") is opened and handed to the reader, which adds its stacks
+ * to one stackmap; at the end the header and the stacks, summed and
+ * sorted, are written.  An input without stacks writes nothing at all
+ * (fg(7): empty input is a profile without samples).
+ */
+#ifndef FG_TEXTFOLD_H
+#define FG_TEXTFOLD_H
+
+#include "folded/lines.h"
+#include "stack/stackmap.h"
+
+/* Hand each file of argv[0..argc) to fn, open, then close it. */
+typedef void textfold_fn(struct lines *r, void *arg);
+void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);
+/* Write the header (unit and countname, each when not NULL) and the
+ * stacks of m, when it has some, then free m. */
+void textfold_print(struct stackmap *m, const char *unit, const char *countname);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * Fuzzing harness for the folders of other tools' call trees and
+ * tables, as their programs drive them: the first byte chooses the
+ * reader and its options, the rest is the file; the folded stacks are
+ * printed to /dev/null.
+ *
+ *   byte 0 % 3: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold
+ */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/lines.h"
+#include "formats/vsprof/read.h"
+#include "formats/vtune/read.h"
+#include "stack/stackmap.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* static: they keep their values across the longjmp of an error */
+static struct stackmap m;
+static struct lines r;
+static struct vtune vt;
+static struct vsprof vs;
+static struct vtune_opts vo;
+static int opened;
+static jmp_buf jb;
+
+static void
+run(int fd, int which)
+{
+	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
+	opened = 1;
+	switch (which % 3) {
+	case 0:
+	case 1:
+		vo.nomodules = which % 3;
+		vtune_fold(&vt, &r);
+		break;
+	default:
+		vsprof_fold(&vs, &r);
+		break;
+	}
+	stackmap_print(&m, 1);
+	out_flush();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int fd = -1;
+	int null;
+
+	if (size < 1)
+		return 0;
+	if (fd < 0) {
+		fd = memfd_create("fuzz", 0);
+		setprogname("reports");
+		/* the folded output is not looked at */
+		if ((null = open("/dev/null", O_WRONLY)) < 0 || dup2(null, 1) < 0)
+			abort();
+		close(null);
+	}
+	if (ftruncate(fd, 0) || pwrite(fd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
+		abort();
+	lseek(fd, 0, SEEK_SET);
+	opened = 0;
+	stackmap_init(&m);
+	vtune_init(&vt, &vo, &m);
+	vsprof_init(&vs, &m);
+	error_jmp = &jb;
+	if (!setjmp(jb))
+		run(fd, data[0]);
+	error_jmp = NULL;
+	if (opened)
+		lines_close(&r);
+	vtune_free(&vt);
+	vsprof_free(&vs);
+	stackmap_free(&m);
+	return 0;
+}
