@@ -6,22 +6,11 @@
  * (lib/folded/textfold).
  */
 #include <getopt.h>
-#include <stdio.h>
 
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
 #include "formats/vsprof/read.h"
-
-static noreturn void
-usage(void)
-{
-	printf("usage: %s [options] [FILE...]\n"
-	    "      --no-header    no '# fg:' header lines\n"
-	    "  -h, --help         show this help\n"
-	    "      --version      show the version\n", argv0);
-	exit_stdout();
-}
 
 static void
 fold(struct lines *r, void *v)
@@ -45,7 +34,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage();
+		case 'h': textfold_usage("");
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}

@@ -5,23 +5,11 @@
  * sorted, after the unit header (lib/folded/textfold).
  */
 #include <getopt.h>
-#include <stdio.h>
 
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
 #include "formats/vtune/read.h"
-
-static noreturn void
-usage(void)
-{
-	printf("usage: %s [options] [FILE...]\n"
-	    "      --no-modules   function names without their module\n"
-	    "      --no-header    no '# fg:' header lines\n"
-	    "  -h, --help         show this help\n"
-	    "      --version      show the version\n", argv0);
-	exit_stdout();
-}
 
 static void
 fold(struct lines *r, void *v)
@@ -49,7 +37,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
 		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': usage();
+		case 'h': textfold_usage("      --no-modules     function names without their module\n");
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}

@@ -31,6 +31,7 @@ each_with_input() {
 	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 	echo "vtune-fold $DATA/vtune/vtune.csv"
 	echo "vsprof-fold $DATA/vsprof/CallTreeSummary.csv"
+	echo "ghcprof-fold $DATA/ghc/fib-P.prof"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -168,6 +168,9 @@ refused() {
 @test "fg-fold: call trees and tables of other tools go to their folders" {
 	same "$DATA/vtune/vtune.csv" vtune-fold
 	same "$DATA/vsprof/CallTreeSummary.csv" vsprof-fold
+	same "$DATA/ghc/fib-p.prof" ghcprof-fold
+	same "$DATA/ghc/fib-pj.prof.gz" ghcprof-fold
+	same "$DATA/ghc/utf8.prof" ghcprof-fold
 	# a folded line that begins as their headers do stays folded stacks
 	printf 'Function Stack,CPU Time:Self 3\nLevel,Function Name,Number of Calls,x 2\n' >"$BATS_TEST_TMPDIR/f.folded"
 	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"

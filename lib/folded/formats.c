@@ -274,6 +274,20 @@ vtune(const struct head *h)
 	return !h->nul && linestarts(h->p, h->n, "Function Stack,CPU Time:Self");
 }
 
+/* GHC's text profiling report: the header of its cost centres */
+static int
+ghcprof(const struct head *h)
+{
+	return !h->nul && linestarts(h->p, h->n, "COST CENTRE ");
+}
+
+/* GHC's JSON profiling report (+RTS -pj) */
+static int
+ghcjson(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"cost_centres\"") && has(h->p, h->n, "\"profile\"");
+}
+
 /* Visual Studio's CallTreeSummary CSV: its header first */
 static int
 vsprof(const struct head *h)
@@ -309,6 +323,8 @@ const struct format formats[] = {
 	    NULL, 0, chrometrace },
 	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, cpuprofile },
+	{ "ghc-json", "a GHC JSON profiling report (+RTS -pj)", FMT_READ, "ghcprof-fold", NULL, 1,
+	    NULL, 0, ghcjson },
 	{ "json", "JSON that is neither a .cpuprofile, a trace nor a speedscope file",
 	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
@@ -317,6 +333,7 @@ const struct format formats[] = {
 	{ "vtune", "a VTune top-down CSV report", FMT_READ, "vtune-fold", NULL, 0, NULL, 0, vtune },
 	{ "vsprof", "a Visual Studio CallTreeSummary CSV report", FMT_READ, "vsprof-fold", NULL, 0,
 	    NULL, 0, vsprof },
+	{ "ghc", "a GHC profiling report (.prof)", FMT_READ, "ghcprof-fold", NULL, 1, NULL, 0, ghcprof },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

@@ -1,9 +1,21 @@
 /* textfold.c: what the mains of the folders of text reports share
  * (see textfold.h) */
+#include <stdio.h>
+
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
+
+void
+textfold_usage(const char *opts)
+{
+	printf("usage: %s [options] [FILE...]\n%s"
+	    "      --no-header      no '# fg:' header lines\n"
+	    "  -h, --help           show this help\n"
+	    "      --version        show the version\n", argv0, opts);
+	exit_stdout();
+}
 
 void
 textfold_each(int argc, char **argv, textfold_fn *fn, void *arg)

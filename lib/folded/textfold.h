@@ -13,6 +13,10 @@
 #include "folded/lines.h"
 #include "stack/stackmap.h"
 
+/* Print the usage, with the folder's own options' lines opts (each
+ * option in the first 21 columns) before the lines of --no-header,
+ * --help and --version, and exit. */
+noreturn void textfold_usage(const char *opts);
 /* Hand each file of argv[0..argc) to fn, open, then close it. */
 typedef void textfold_fn(struct lines *r, void *arg);
 void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);

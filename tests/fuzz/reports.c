@@ -4,7 +4,8 @@
  * reader and its options, the rest is the file; the folded stacks are
  * printed to /dev/null.
  *
- *   byte 0 % 3: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold
+ *   byte 0 % 6: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold,
+ *   3 ghcprof-fold, 4 ghcprof-fold --bytes, 5 ghcprof-fold --time
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/lines.h"
+#include "formats/ghc/read.h"
 #include "formats/vsprof/read.h"
 #include "formats/vtune/read.h"
 #include "stack/stackmap.h"
@@ -29,18 +31,26 @@ static struct lines r;
 static struct vtune vt;
 static struct vsprof vs;
 static struct vtune_opts vo;
+static struct ghc gh;
 static int opened;
 static jmp_buf jb;
 
 static void
-run(int fd, int which)
+run(int fd, int which, const uint8_t *data, size_t size)
 {
+	if (which % 6 >= 3) {
+		ghc_init(&gh, which % 6 == 3 ? GHC_DEFAULT : which % 6 == 4 ? GHC_BYTES : GHC_TIME, &m);
+		ghc_fold(&gh, (const char *)data, size, "fuzz");
+		stackmap_print(&m, 1);
+		out_flush();
+		return;
+	}
 	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
 	opened = 1;
-	switch (which % 3) {
+	switch (which % 6) {
 	case 0:
 	case 1:
-		vo.nomodules = which % 3;
+		vo.nomodules = which % 6;
 		vtune_fold(&vt, &r);
 		break;
 	default:
@@ -74,14 +84,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stackmap_init(&m);
 	vtune_init(&vt, &vo, &m);
 	vsprof_init(&vs, &m);
+	ghc_init(&gh, GHC_DEFAULT, &m);
 	error_jmp = &jb;
 	if (!setjmp(jb))
-		run(fd, data[0]);
+		run(fd, data[0], data + 1, size - 1);
 	error_jmp = NULL;
 	if (opened)
 		lines_close(&r);
 	vtune_free(&vt);
 	vsprof_free(&vs);
+	ghc_free(&gh);
 	stackmap_free(&m);
 	return 0;
 }
