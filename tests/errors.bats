@@ -32,6 +32,7 @@ each_with_input() {
 	echo "vtune-fold $DATA/vtune/vtune.csv"
 	echo "vsprof-fold $DATA/vsprof/CallTreeSummary.csv"
 	echo "ghcprof-fold $DATA/ghc/fib-P.prof"
+	echo "callgrind-fold $DATA/callgrind/callgrind.example.log"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

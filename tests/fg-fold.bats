@@ -171,6 +171,8 @@ refused() {
 	same "$DATA/ghc/fib-p.prof" ghcprof-fold
 	same "$DATA/ghc/fib-pj.prof.gz" ghcprof-fold
 	same "$DATA/ghc/utf8.prof" ghcprof-fold
+	same "$DATA/callgrind/prog.callgrind.gz" callgrind-fold
+	same "$DATA/callgrind/callgrind.multiple-event-types.log" callgrind-fold
 	# a folded line that begins as their headers do stays folded stacks
 	printf 'Function Stack,CPU Time:Self 3\nLevel,Function Name,Number of Calls,x 2\n' >"$BATS_TEST_TMPDIR/f.folded"
 	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"

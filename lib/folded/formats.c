@@ -288,6 +288,14 @@ ghcjson(const struct head *h)
 	return h->json && has(h->p, h->n, "\"cost_centres\"") && has(h->p, h->n, "\"profile\"");
 }
 
+/* callgrind: its first line, or an events: line and an fn= line */
+static int
+callgrind(const struct head *h)
+{
+	return !h->nul && (starts(h->p, h->n, "# callgrind format", 18) ||
+	    (linestarts(h->p, h->n, "events:") && linestarts(h->p, h->n, "fn=")));
+}
+
 /* Visual Studio's CallTreeSummary CSV: its header first */
 static int
 vsprof(const struct head *h)
@@ -334,6 +342,7 @@ const struct format formats[] = {
 	{ "vsprof", "a Visual Studio CallTreeSummary CSV report", FMT_READ, "vsprof-fold", NULL, 0,
 	    NULL, 0, vsprof },
 	{ "ghc", "a GHC profiling report (.prof)", FMT_READ, "ghcprof-fold", NULL, 1, NULL, 0, ghcprof },
+	{ "callgrind", "a callgrind profile", FMT_READ, "callgrind-fold", NULL, 1, NULL, 0, callgrind },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

@@ -1,11 +1,30 @@
 /* textfold.c: what the mains of the folders of text reports share
  * (see textfold.h) */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
+
+int
+textbuf_next(struct textbuf *t, const char **p, const char **end)
+{
+	const char *nl;
+
+	if (t->s == t->end)
+		return 0;
+	*p = t->s;
+	if (!(nl = memchr(t->s, '\n', (size_t)(t->end - t->s))))
+		nl = t->end;
+	t->s = nl < t->end ? nl + 1 : nl;
+	*end = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
+	t->line++;
+	if (memchr(*p, 0, (size_t)(*end - *p)))
+		fileerr(t->name, t->line, "NUL byte in input");
+	return 1;
+}
 
 void
 textfold_usage(const char *opts)

@@ -10,8 +10,26 @@
 #ifndef FG_TEXTFOLD_H
 #define FG_TEXTFOLD_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "folded/lines.h"
 #include "stack/stackmap.h"
+
+/*
+ * The lines of a report read whole (whole.h: gzip undone), for the
+ * folders that read a file so: set s, end and name, line 0; each call
+ * of textbuf_next hands out the next line, p[0..*end) without its line
+ * end (nor a CR before it), and counts it in line.  A NUL byte is an
+ * error at its line.
+ */
+struct textbuf {
+	const char *s, *end;	/* what is left */
+	const char *name;
+	uint64_t line;
+};
+
+int textbuf_next(struct textbuf *t, const char **p, const char **end);
 
 /* Print the usage, with the folder's own options' lines opts (each
  * option in the first 21 columns) before the lines of --no-header,

@@ -4,8 +4,9 @@
  * reader and its options, the rest is the file; the folded stacks are
  * printed to /dev/null.
  *
- *   byte 0 % 6: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold,
- *   3 ghcprof-fold, 4 ghcprof-fold --bytes, 5 ghcprof-fold --time
+ *   byte 0 % 8: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold,
+ *   3 ghcprof-fold, 4 ghcprof-fold --bytes, 5 ghcprof-fold --time,
+ *   6 callgrind-fold, 7 callgrind-fold --event Dr
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -18,6 +19,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/lines.h"
+#include "formats/callgrind/read.h"
 #include "formats/ghc/read.h"
 #include "formats/vsprof/read.h"
 #include "formats/vtune/read.h"
@@ -32,14 +34,20 @@ static struct vtune vt;
 static struct vsprof vs;
 static struct vtune_opts vo;
 static struct ghc gh;
+static struct cg cg;
 static int opened;
 static jmp_buf jb;
 
 static void
 run(int fd, int which, const uint8_t *data, size_t size)
 {
-	if (which % 6 >= 3) {
-		ghc_init(&gh, which % 6 == 3 ? GHC_DEFAULT : which % 6 == 4 ? GHC_BYTES : GHC_TIME, &m);
+	if (which % 8 >= 6) {
+		cg_fold(&cg, (const char *)data, size, "fuzz");
+		stackmap_print(&m, 1);
+		out_flush();
+		return;
+	}
+	if (which % 8 >= 3) {
 		ghc_fold(&gh, (const char *)data, size, "fuzz");
 		stackmap_print(&m, 1);
 		out_flush();
@@ -47,10 +55,10 @@ run(int fd, int which, const uint8_t *data, size_t size)
 	}
 	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
 	opened = 1;
-	switch (which % 6) {
+	switch (which % 8) {
 	case 0:
 	case 1:
-		vo.nomodules = which % 6;
+		vo.nomodules = which % 8;
 		vtune_fold(&vt, &r);
 		break;
 	default:
@@ -84,7 +92,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stackmap_init(&m);
 	vtune_init(&vt, &vo, &m);
 	vsprof_init(&vs, &m);
-	ghc_init(&gh, GHC_DEFAULT, &m);
+	ghc_init(&gh, data[0] % 8 == 4 ? GHC_BYTES : data[0] % 8 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
+	cg_init(&cg, data[0] % 8 == 7 ? "Dr" : NULL, &m);
 	error_jmp = &jb;
 	if (!setjmp(jb))
 		run(fd, data[0], data + 1, size - 1);
@@ -94,6 +103,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vtune_free(&vt);
 	vsprof_free(&vs);
 	ghc_free(&gh);
+	cg_free(&cg);
 	stackmap_free(&m);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include "base/count.h"
 #include "base/num.h"
 #include "base/util.h"
+#include "folded/textfold.h"
 #include "formats/ghc/read.h"
 
 #define NOID INT64_MIN
@@ -71,11 +72,6 @@ struct cols {
 	size_t modcol;		/* MODULE's column, in characters */
 	int nnum;		/* the numbers that end a line */
 	int time, ticks, bytes;	/* their places among them, or -1 */
-};
-
-struct text {
-	const char *s, *end, *name;
-	uint64_t line;
 };
 
 static int
@@ -180,7 +176,7 @@ number(const char *w, size_t n, int source, uint64_t *v)
 
 /* One line of the call tree. */
 static void
-treeline(struct ghc *g, struct text *t, const struct cols *c, const char *p, const char *end,
+treeline(struct ghc *g, struct textbuf *t, const struct cols *c, const char *p, const char *end,
     int source)
 {
 	const char *q, *w, *cc, *mod, *num[64], *modat;
@@ -217,25 +213,6 @@ treeline(struct ghc *g, struct text *t, const struct cols *c, const char *p, con
 	add(g, v, t->name, t->line);
 }
 
-/* The next line of t: 1 and p[0..*end), or 0 at the end. */
-static int
-nextline(struct text *t, const char **p, const char **end)
-{
-	const char *nl;
-
-	if (t->s == t->end)
-		return 0;
-	*p = t->s;
-	if (!(nl = memchr(t->s, '\n', (size_t)(t->end - t->s))))
-		nl = t->end;
-	t->s = nl < t->end ? nl + 1 : nl;
-	*end = nl > *p && nl[-1] == '\r' ? nl - 1 : nl;
-	t->line++;
-	if (memchr(*p, 0, (size_t)(*end - *p)))
-		fileerr(t->name, t->line, "NUL byte in input");
-	return 1;
-}
-
 static int
 blankline(const char *p, const char *end)
 {
@@ -247,12 +224,12 @@ blankline(const char *p, const char *end)
 static void
 text(struct ghc *g, const char *s, size_t n, const char *name)
 {
-	struct text t = { s, s + n, name, 0 };
+	struct textbuf t = { s, s + n, name, 0 };
 	struct cols c;
 	const char *p, *end;
 	int source, in = 0, any = 0, found = 0;
 
-	while (!found && nextline(&t, &p, &end))
+	while (!found && textbuf_next(&t, &p, &end))
 		if (!(found = header(p, end, &c)))
 			any |= !blankline(p, end);
 	if (!found && any)
@@ -267,7 +244,7 @@ text(struct ghc *g, const char *s, size_t n, const char *name)
 	counting(g, source, name);
 	depth_cut(&g->d, 0);
 	/* the tree runs from its first line to the next blank line */
-	while (nextline(&t, &p, &end)) {
+	while (textbuf_next(&t, &p, &end)) {
 		if (blankline(p, end) && in)
 			break;
 		if (!blankline(p, end)) {
