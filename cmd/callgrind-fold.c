@@ -12,8 +12,13 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
-#include "folded/whole.h"
 #include "formats/callgrind/read.h"
+
+static void
+fold(const char *s, size_t n, const char *name, void *cg)
+{
+	cg_fold(cg, s, n, name);
+}
 
 int
 main(int argc, char **argv)
@@ -29,9 +34,8 @@ main(int argc, char **argv)
 	uint64_t maxsize = 4ULL << 30;
 	const char *event = NULL;
 	struct stackmap m;
-	struct whole w;
 	struct cg cg;
-	int c, i;
+	int c;
 
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -49,15 +53,9 @@ main(int argc, char **argv)
 		default: tryhelp();
 		}
 	}
-	argc -= optind;
-	argv += optind;
 	stackmap_init(&m);
 	cg_init(&cg, event, &m);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, maxsize, NULL);
-		cg_fold(&cg, w.s, w.n, w.name);
-		whole_free(&w);
-	}
+	textfold_whole(argc - optind, argv + optind, maxsize, fold, &cg);
 	textfold_print(&m, cg_unit(&cg), cg.chosen);
 	cg_free(&cg);
 	return 0;

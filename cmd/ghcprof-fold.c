@@ -11,8 +11,13 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
-#include "folded/whole.h"
 #include "formats/ghc/read.h"
+
+static void
+fold(const char *s, size_t n, const char *name, void *g)
+{
+	ghc_fold(g, s, n, name);
+}
 
 int
 main(int argc, char **argv)
@@ -32,9 +37,8 @@ main(int argc, char **argv)
 	    "tenths of a percent of time" };
 	uint64_t maxsize = 4ULL << 30;
 	struct stackmap m;
-	struct whole w;
 	struct ghc g;
-	int c, i, source = GHC_DEFAULT;
+	int c, source = GHC_DEFAULT;
 
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -56,15 +60,9 @@ main(int argc, char **argv)
 		default: tryhelp();
 		}
 	}
-	argc -= optind;
-	argv += optind;
 	stackmap_init(&m);
 	ghc_init(&g, source, &m);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, maxsize, NULL);
-		ghc_fold(&g, w.s, w.n, w.name);
-		whole_free(&w);
-	}
+	textfold_whole(argc - optind, argv + optind, maxsize, fold, &g);
 	textfold_print(&m, unit[g.counted], countname[g.counted]);
 	ghc_free(&g);
 	return 0;

@@ -63,21 +63,6 @@ snap() {
 	[ "$(awk '{ t += $NF } END { print t }' <<<"$output")" = "$want" ]
 }
 
-# speedscope FILE: FILE opened in speedscope's release build in headless
-# Chromium; its sandwich table in $BATS_TEST_TMPDIR/b.out
-speedscope() {
-	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
-		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
-	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
-		absent "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
-	command -v node >/dev/null || absent "needs node"
-	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
-		absent "needs chromium (or FG_CHROMIUM)"
-	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
-	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$1" >"$BATS_TEST_TMPDIR/b.out"
-	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
-}
-
 @test "callgrind-fold: a recording's self and total per function are the real speedscope's" {
 	gzip -dc "$C/prog.callgrind.gz" >"$BATS_TEST_TMPDIR/callgrind.out.prog"
 	speedscope "$BATS_TEST_TMPDIR/callgrind.out.prog"

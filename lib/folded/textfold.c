@@ -7,6 +7,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
+#include "folded/whole.h"
 
 int
 textbuf_next(struct textbuf *t, const char **p, const char **end)
@@ -46,6 +47,19 @@ textfold_each(int argc, char **argv, textfold_fn *fn, void *arg)
 		lines_open(&r, argc ? argv[i] : NULL);
 		fn(&r, arg);
 		lines_close(&r);
+	}
+}
+
+void
+textfold_whole(int argc, char **argv, uint64_t maxsize, textfold_wholefn *fn, void *arg)
+{
+	struct whole w;
+	int i;
+
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		whole_read(&w, argc ? argv[i] : NULL, maxsize, NULL);
+		fn(w.s, w.n, w.name, arg);
+		whole_free(&w);
 	}
 }
 

@@ -38,6 +38,10 @@ noreturn void textfold_usage(const char *opts);
 /* Hand each file of argv[0..argc) to fn, open, then close it. */
 typedef void textfold_fn(struct lines *r, void *arg);
 void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);
+/* Hand each file of argv[0..argc) to fn read whole, decompressed, at
+ * most maxsize bytes (whole.h), then free it. */
+typedef void textfold_wholefn(const char *s, size_t n, const char *name, void *arg);
+void textfold_whole(int argc, char **argv, uint64_t maxsize, textfold_wholefn *fn, void *arg);
 /* Write the header (unit and countname, each when not NULL) and the
  * stacks of m, when it has some, then free m. */
 void textfold_print(struct stackmap *m, const char *unit, const char *countname);
