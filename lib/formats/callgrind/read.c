@@ -203,12 +203,19 @@ static int
 costline(struct cg *c, struct cgline *l, const char *p, const char *end, double *cost)
 {
 	const char *w;
-	int k = 0, i;
-	uint64_t *now = c->prev + c->nevents;
+	int k = 0;
+	uint64_t *now;
 
-	*cost = 0;
-	for (i = 0; i < c->nevents; i++)
-		now[i] = 0;
+	while (p < end && blank(*p))
+		p++;
+	for (w = p; w < end && !blank(*w); w++)
+		;
+	if (p == end || (c->npos && !position(p, (size_t)(w - p))))
+		return 0;
+	if (!l->events)
+		fileerr(l->t.name, l->t.line, "a cost line before the events: line");
+	now = c->prev + c->nevents;
+	memset(now, 0, (size_t)c->nevents * sizeof(*now));
 	for (;; k++) {
 		while (p < end && blank(*p))
 			p++;
@@ -218,17 +225,13 @@ costline(struct cg *c, struct cgline *l, const char *p, const char *end, double 
 			;
 		if (k < c->npos) {
 			if (!position(w, (size_t)(p - w)))
-				return 0;
+				fileerr(l->t.name, l->t.line, "bad position '%.*s'", (int)(p - w), w);
 			continue;
 		}
-		if (!l->events)
-			fileerr(l->t.name, l->t.line, "a cost line before the events: line");
 		if (k - c->npos >= c->nevents)
 			fileerr(l->t.name, l->t.line, "more costs than the %d events", c->nevents);
 		now[k - c->npos] = cost1(c, l, w, (size_t)(p - w), k - c->npos);
 	}
-	if (k == 0)
-		return 0;
 	memcpy(c->prev, now, (size_t)c->nevents * sizeof(*now));
 	*cost = (double)now[c->ei];
 	return 1;
