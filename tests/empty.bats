@@ -140,7 +140,7 @@ setup() {
 
 @test "empty: the folders of text reports print nothing and exit 0" {
 	local p
-	for p in vtune-fold vsprof-fold ghcprof-fold callgrind-fold; do
+	for p in vtune-fold vsprof-fold ghcprof-fold callgrind-fold instruments-fold; do
 		run $p "$BATS_TEST_TMPDIR/empty"
 		status_is 0
 		[ -z "$output" ] || { echo "$p: $output" >&2; return 1; }

@@ -33,6 +33,7 @@ each_with_input() {
 	echo "vsprof-fold $DATA/vsprof/CallTreeSummary.csv"
 	echo "ghcprof-fold $DATA/ghc/fib-P.prof"
 	echo "callgrind-fold $DATA/callgrind/callgrind.example.log"
+	echo "instruments-fold $DATA/instruments/time-7.3.1.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -173,6 +173,12 @@ refused() {
 	same "$DATA/ghc/utf8.prof" ghcprof-fold
 	same "$DATA/callgrind/prog.callgrind.gz" callgrind-fold
 	same "$DATA/callgrind/callgrind.multiple-event-types.log" callgrind-fold
+	same "$DATA/instruments/time-16.0.txt" instruments-fold
+	same "$DATA/instruments/allocations-7.3.1.txt" instruments-fold
+	if command -v xz >/dev/null; then
+		xz -dc "$DATA/instruments/basic.xml.xz" >"$BATS_TEST_TMPDIR/basic.xml"
+		same "$BATS_TEST_TMPDIR/basic.xml" instruments-fold
+	fi
 	# a folded line that begins as their headers do stays folded stacks
 	printf 'Function Stack,CPU Time:Self 3\nLevel,Function Name,Number of Calls,x 2\n' >"$BATS_TEST_TMPDIR/f.folded"
 	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"

@@ -296,6 +296,29 @@ callgrind(const struct head *h)
 	    (linestarts(h->p, h->n, "events:") && linestarts(h->p, h->n, "fn=")));
 }
 
+/* xctrace export's XML: its root element, after an XML declaration
+ * or none */
+static int
+xctrace(const struct head *h)
+{
+	size_t i = starts(h->p, h->n, "\xef\xbb\xbf", 3) ? 3 : 0;
+
+	return !h->nul && h->p[i] == '<' && has(h->p, h->n, "<trace-query-result");
+}
+
+/* Instruments' deep copy: a header of tab-separated columns, one of
+ * them the symbol's */
+static int
+deepcopy(const struct head *h)
+{
+	const char *nl = memchr(h->p, '\n', h->n), *end = nl ? nl : h->p + h->n;
+	size_t n = (size_t)(end - h->p);
+
+	return !h->nul && memchr(h->p, '\t', n) && memmem(h->p, n, "Symbol Name", 11) &&
+	    (memmem(h->p, n, "Weight", 6) || memmem(h->p, n, "Running Time", 12) ||
+	    memmem(h->p, n, "Bytes Used", 10));
+}
+
 /* Visual Studio's CallTreeSummary CSV: its header first */
 static int
 vsprof(const struct head *h)
@@ -321,6 +344,8 @@ const struct format formats[] = {
 	{ "elf", "an executable (ELF)", FMT_REFUSED, NULL, NULL, 0, "\x7f" "ELF", 4, NULL },
 	{ "zip", "a zip archive", FMT_REFUSED, NULL, NULL, 0, "PK\3\4", 4, NULL },
 	{ "hdf5", "an HDF5/JLD file", FMT_REFUSED, NULL, NULL, 0, "\x89HDF\r\n\x1a\n", 8, NULL },
+	{ "xctrace", "an Instruments xctrace export (XML)", FMT_READ, "instruments-fold", NULL, 0,
+	    NULL, 0, xctrace },
 	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL },
 	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL },
 	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, "<!DOCTYPE html", 14, NULL },
@@ -343,6 +368,8 @@ const struct format formats[] = {
 	    NULL, 0, vsprof },
 	{ "ghc", "a GHC profiling report (.prof)", FMT_READ, "ghcprof-fold", NULL, 1, NULL, 0, ghcprof },
 	{ "callgrind", "a callgrind profile", FMT_READ, "callgrind-fold", NULL, 1, NULL, 0, callgrind },
+	{ "instruments", "an Instruments deep copy", FMT_READ, "instruments-fold", NULL, 0, NULL, 0,
+	    deepcopy },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

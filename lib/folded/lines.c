@@ -30,6 +30,21 @@ lines_openfd(struct lines *r, int fd, const char *name)
 }
 
 void
+lines_prefill(struct lines *r, const char *p, size_t n)
+{
+	const char *z;
+
+	if (r->cap < n + r->rsize) {
+		r->cap = n + r->rsize;
+		r->buf = erealloc(r->buf, r->cap);
+	}
+	memcpy(r->buf, p, n);
+	r->end = n;
+	if ((z = memchr(p, 0, n)))
+		r->nul = (size_t)(z - p);
+}
+
+void
 lines_readsize(struct lines *r, size_t n)
 {
 	r->rsize = n;

@@ -35,6 +35,9 @@ struct lines {
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
+/* Take p[0..n), bytes of the input read already (to tell its format),
+ * as its first bytes: called after opening, before the first line. */
+void lines_prefill(struct lines *r, const char *p, size_t n);
 /* Read n bytes at a time (1 MiB unless said), before the first line:
  * a merge of many files keeps each one's buffer small, so its memory
  * stays the same however many are open and the pages are reused. */

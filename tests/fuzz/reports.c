@@ -4,9 +4,11 @@
  * reader and its options, the rest is the file; the folded stacks are
  * printed to /dev/null.
  *
- *   byte 0 % 8: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold,
+ *   byte 0 % 11: 0 vtune-fold, 1 vtune-fold --no-modules, 2 vsprof-fold,
  *   3 ghcprof-fold, 4 ghcprof-fold --bytes, 5 ghcprof-fold --time,
- *   6 callgrind-fold, 7 callgrind-fold --event Dr
+ *   6 callgrind-fold, 7 callgrind-fold --event Dr, 8 instruments-fold
+ *   of an export, 9 the same with --time, 10 instruments-fold of a deep
+ *   copy
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -21,6 +23,8 @@
 #include "folded/lines.h"
 #include "formats/callgrind/read.h"
 #include "formats/ghc/read.h"
+#include "formats/instruments/deepcopy.h"
+#include "formats/instruments/xctrace.h"
 #include "formats/vsprof/read.h"
 #include "formats/vtune/read.h"
 #include "stack/stackmap.h"
@@ -35,19 +39,27 @@ static struct vsprof vs;
 static struct vtune_opts vo;
 static struct ghc gh;
 static struct cg cg;
+static struct xctrace xt;
+static struct deepcopy dc;
 static int opened;
 static jmp_buf jb;
 
 static void
 run(int fd, int which, const uint8_t *data, size_t size)
 {
-	if (which % 8 >= 6) {
+	if (which % 11 == 8 || which % 11 == 9) {
+		xctrace_fold(&xt, fd, "fuzz", NULL, 0);
+		stackmap_print(&m, 1);
+		out_flush();
+		return;
+	}
+	if (which % 11 >= 6 && which % 11 < 10) {
 		cg_fold(&cg, (const char *)data, size, "fuzz");
 		stackmap_print(&m, 1);
 		out_flush();
 		return;
 	}
-	if (which % 8 >= 3) {
+	if (which % 11 >= 3 && which % 11 < 10) {
 		ghc_fold(&gh, (const char *)data, size, "fuzz");
 		stackmap_print(&m, 1);
 		out_flush();
@@ -55,14 +67,17 @@ run(int fd, int which, const uint8_t *data, size_t size)
 	}
 	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
 	opened = 1;
-	switch (which % 8) {
+	switch (which % 11) {
 	case 0:
 	case 1:
-		vo.nomodules = which % 8;
+		vo.nomodules = which % 11;
 		vtune_fold(&vt, &r);
 		break;
-	default:
+	case 2:
 		vsprof_fold(&vs, &r);
+		break;
+	default:
+		deepcopy_fold(&dc, &r);
 		break;
 	}
 	stackmap_print(&m, 1);
@@ -92,8 +107,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stackmap_init(&m);
 	vtune_init(&vt, &vo, &m);
 	vsprof_init(&vs, &m);
-	ghc_init(&gh, data[0] % 8 == 4 ? GHC_BYTES : data[0] % 8 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
-	cg_init(&cg, data[0] % 8 == 7 ? "Dr" : NULL, &m);
+	ghc_init(&gh, data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
+	cg_init(&cg, data[0] % 11 == 7 ? "Dr" : NULL, &m);
+	xctrace_init(&xt, data[0] % 11 == 9, &m);
+	deepcopy_init(&dc, &m);
 	error_jmp = &jb;
 	if (!setjmp(jb))
 		run(fd, data[0], data + 1, size - 1);
@@ -104,6 +121,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vsprof_free(&vs);
 	ghc_free(&gh);
 	cg_free(&cg);
+	xctrace_free(&xt);
+	deepcopy_free(&dc);
 	stackmap_free(&m);
 	return 0;
 }
