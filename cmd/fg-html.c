@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
@@ -40,6 +41,7 @@ usage(void)
 	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
 	    "      --nameattr FILE    titles and links of frames by name (FUNC<tab>NAME=VALUE...)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n"
 	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", stdout);
@@ -103,7 +105,7 @@ main(int argc, char **argv)
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
 	page.width = size_env("FG_WIDTH");
 	page.height = size_env("FG_HEIGHT");
-	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, &k)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:iqh", longopts, &k)) != -1) {
 		/* -w and -H size the canvas, not fg-svg's image and frames */
 		if (c != 'w' && c != 'H' && !image_only(c) && draw_option(&o, c, optarg))
 			continue;
@@ -117,6 +119,7 @@ main(int argc, char **argv)
 			page.sourceurl = optarg;
 			break;
 		case O_NAMEATTR: nafile = optarg; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default:

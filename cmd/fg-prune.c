@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -19,6 +20,7 @@ enum { REC_OFF, REC_ALL, REC_DIRECT };
 struct prune {
 	struct patset pats;
 	uint64_t depth;		/* 0: no limit */
+	int noheader;		/* --no-header */
 	int recursion;
 	count lost;		/* samples whose root frame matched */
 	int anylost;
@@ -48,6 +50,7 @@ usage(void)
 	    "                          repeat (all, the default), or only immediate\n"
 	    "                          repeats (direct)\n"
 	    "      --no-header         no '# fg:' header lines\n"
+	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
@@ -168,7 +171,7 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 
 	(void)r;
 	if (!l->ncounts) {
-		if (fh_keep(l->stack, l->len)) {
+		if (fh_keep(l->stack, l->len, p->noheader)) {
 			out_mem(l->stack, l->len);
 			out_char('\n');
 		}
@@ -213,7 +216,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
-	while ((c = getopt_long(argc, argv, "n:d:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:d:qh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&p.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
@@ -226,7 +229,8 @@ main(int argc, char **argv)
 			p.recursion = !optarg ? REC_ALL :
 			    REC_ALL + opt_choice(optarg, "recursion mode", recursions);
 			break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: p.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -23,7 +23,7 @@
 #define HEAD 4096
 
 struct fold {
-	struct stackmap m;
+	struct folder f;
 	struct xctrace xt;
 	struct deepcopy dc;
 	const char *xml, *text;	/* the first file of each kind */
@@ -94,28 +94,30 @@ main(int argc, char **argv)
 	int c, i, time = 0;
 
 	argv[0] = setprogname(argv[0]);
+	memset(&f, 0, sizeof(f));
+	folder_init(&f.f, 0);
 	while ((c = getopt_long(argc, argv, "th", lo, NULL)) != -1) {
+		if (folder_opt(&f.f, c, optarg))
+			continue;
 		switch (c) {
 		case 't': time = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
 		case 'h':
 			textfold_usage("  -t, --time           an export's samples weighted by their time, "
-			    "in ns\n");
+			    "in ns\n", NULL);
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
-	memset(&f, 0, sizeof(f));
-	stackmap_init(&f.m);
-	xctrace_init(&f.xt, time, &f.m);
-	deepcopy_init(&f.dc, &f.m);
+	xctrace_init(&f.xt, time, &f.f.map);
+	deepcopy_init(&f.dc, &f.f.map);
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
 		fold(&f, i < argc ? argv[i] : NULL);
 	if (f.xml)
-		textfold_print(&f.m, time ? "nanoseconds" : NULL, time ? "time" : "samples");
+		textfold_print(&f.f, time ? "nanoseconds" : NULL, time ? "time" : "samples");
 	else
-		textfold_print(&f.m, deepcopy_unit(&f.dc), f.dc.kind == DC_CYCLES ? "cycles" : NULL);
+		textfold_print(&f.f, deepcopy_unit(&f.dc), f.dc.kind == DC_CYCLES ? "cycles" : NULL);
 	xctrace_free(&f.xt);
 	deepcopy_free(&f.dc);
+	folder_free(&f.f);
 	return 0;
 }

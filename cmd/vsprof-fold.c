@@ -26,23 +26,25 @@ main(int argc, char **argv)
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct stackmap m;
+	struct folder f;
 	struct vsprof v;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 0);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
 		switch (c) {
-		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': textfold_usage("");
+		case 'h': textfold_usage("", NULL);
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
-	stackmap_init(&m);
-	vsprof_init(&v, &m);
+	vsprof_init(&v, &f.map);
 	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&m, NULL, "calls");
+	textfold_print(&f, NULL, "calls");
 	vsprof_free(&v);
+	folder_free(&f);
 	return 0;
 }

@@ -28,24 +28,26 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct vtune_opts o = { 0 };
-	struct stackmap m;
+	struct folder f;
 	struct vtune v;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 0);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
-		case 'h': textfold_usage("      --no-modules     function names without their module\n");
+		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
-	stackmap_init(&m);
-	vtune_init(&v, &o, &m);
+	vtune_init(&v, &o, &f.map);
 	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&m, "milliseconds", "CPU time");
+	textfold_print(&f, "milliseconds", "CPU time");
 	vtune_free(&v);
+	folder_free(&f);
 	return 0;
 }

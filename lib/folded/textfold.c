@@ -1,5 +1,5 @@
-/* textfold.c: what the mains of the folders of text reports share
- * (see textfold.h) */
+/* textfold.c: what the folders of text reports add to folder.h (see
+ * textfold.h) */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,7 +7,6 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
-#include "folded/whole.h"
 
 int
 textbuf_next(struct textbuf *t, const char **p, const char **end)
@@ -28,12 +27,15 @@ textbuf_next(struct textbuf *t, const char **p, const char **end)
 }
 
 void
-textfold_usage(const char *opts)
+textfold_usage(const char *opts, const char *defsize)
 {
-	printf("usage: %s [options] [FILE...]\n%s"
-	    "      --no-header      no '# fg:' header lines\n"
-	    "  -h, --help           show this help\n"
-	    "      --version        show the version\n", argv0, opts);
+	printf("usage: %s [options] [FILE...]\n%s", argv0, opts);
+	if (defsize)
+		folder_usage(15, defsize);
+	else
+		printf("      %-15sno '# fg:' header lines\n", "--no-header");
+	printf("  -h, --help           show this help\n"
+	    "      --version        show the version\n");
 	exit_stdout();
 }
 
@@ -51,32 +53,12 @@ textfold_each(int argc, char **argv, textfold_fn *fn, void *arg)
 }
 
 void
-textfold_whole(int argc, char **argv, uint64_t maxsize, textfold_wholefn *fn, void *arg)
+textfold_print(struct folder *f, const char *unit, const char *countname)
 {
-	struct whole w;
-	int i;
-
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		whole_read(&w, argc ? argv[i] : NULL, maxsize, NULL);
-		fn(w.s, w.n, w.name, arg);
-		whole_free(&w);
-	}
-}
-
-void
-textfold_print(struct stackmap *m, const char *unit, const char *countname)
-{
-	struct fheader h;
-
-	fh_init(&h);
-	if (unit)
-		fh_set(&h, FH_UNIT, unit);
-	if (countname)
-		fh_set(&h, FH_COUNTNAME, countname);
-	if (m->n)
-		fh_print(&h);
-	fh_free(&h);
-	stackmap_print(m, 1);
+	if (f->map.n && unit)
+		fh_set(&f->h, FH_UNIT, unit);
+	if (f->map.n && countname)
+		fh_set(&f->h, FH_COUNTNAME, countname);
+	folder_print(f);
 	out_flush();
-	stackmap_free(m);
 }

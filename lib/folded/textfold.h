@@ -1,11 +1,12 @@
-/* textfold.h: what the mains of the folders of text reports share
+/* textfold.h: what the folders of text reports add to folder.h
  *
- * vtune-fold, vsprof-fold and the other folders of reports read line
- * by line: each file operand (standard input when there is none, or
- * for "-") is opened and handed to the reader, which adds its stacks
- * to one stackmap; at the end the header and the stacks, summed and
- * sorted, are written.  An input without stacks writes nothing at all
- * (fg(7): empty input is a profile without samples).
+ * vtune-fold, vsprof-fold, ghcprof-fold, callgrind-fold and
+ * instruments-fold are folders (folder.h: its options, header and
+ * output); those that read a report line by line as it comes hand each
+ * file to their reader open (textfold_each), those that read it whole
+ * walk its lines with textbuf_next.  Their header says what the counts
+ * are only when there are stacks: an input without any writes nothing
+ * at all (fg(7): empty input is a profile without samples).
  */
 #ifndef FG_TEXTFOLD_H
 #define FG_TEXTFOLD_H
@@ -13,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "folded/folder.h"
 #include "folded/lines.h"
-#include "stack/stackmap.h"
 
 /*
  * The lines of a report read whole (whole.h: gzip undone), for the
@@ -30,20 +31,16 @@ struct textbuf {
 };
 
 int textbuf_next(struct textbuf *t, const char **p, const char **end);
-
 /* Print the usage, with the folder's own options' lines opts (each
- * option in the first 21 columns) before the lines of --no-header,
- * --help and --version, and exit. */
-noreturn void textfold_usage(const char *opts);
+ * option in the first 21 columns), then --max-size's line when
+ * defsize (its default) is not NULL, --no-header's, --help's and
+ * --version's, and exit. */
+noreturn void textfold_usage(const char *opts, const char *defsize);
 /* Hand each file of argv[0..argc) to fn, open, then close it. */
 typedef void textfold_fn(struct lines *r, void *arg);
 void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);
-/* Hand each file of argv[0..argc) to fn read whole, decompressed, at
- * most maxsize bytes (whole.h), then free it. */
-typedef void textfold_wholefn(const char *s, size_t n, const char *name, void *arg);
-void textfold_whole(int argc, char **argv, uint64_t maxsize, textfold_wholefn *fn, void *arg);
-/* Write the header (unit and countname, each when not NULL) and the
- * stacks of m, when it has some, then free m. */
-void textfold_print(struct stackmap *m, const char *unit, const char *countname);
+/* The header's facts, when f has stacks: unit and countname, each when
+ * not NULL; then folder_print. */
+void textfold_print(struct folder *f, const char *unit, const char *countname);
 
 #endif

@@ -4,7 +4,7 @@
 #include "base/num.h"
 #include "stack/frame.h"
 
-static const char *annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
+static const char *const annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
 
 size_t
 frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)

@@ -55,6 +55,26 @@ frame_next(struct frameit *it)
 }
 
 /*
+ * The order sibling frames are shown in, by flame graphs and fg-top
+ * --tree: that of sorted lines (flamegraph.pl's), where a frame is
+ * followed by ' ', the blank before a count, when a stack ends in it
+ * (leaf: 1), else by ';'.  So a leaf "b" comes before "b2" and "f"
+ * before "f::g", a "b" with callees only after them.  Bytewise
+ * otherwise; a and b are two siblings' names (never equal).
+ */
+static inline int
+sibling_order(const char *a, size_t alen, int aleaf, const char *b, size_t blen, int bleaf)
+{
+	size_t n = alen < blen ? alen : blen;
+	int c = memcmp(a, b, n);
+
+	if (c)
+		return c;
+	return (alen > n ? (unsigned char)a[n] : aleaf ? ' ' : ';') -
+	    (blen > n ? (unsigned char)b[n] : bleaf ? ' ' : ';');
+}
+
+/*
  * The one bytewise order of frames, names and stacks: by bytes, and a
  * string before every longer one it begins.  For stacks it is the order
  * of the suite's sorted output, LC_ALL=C sort order of the lines except
