@@ -4,13 +4,19 @@
 
 #include "base/util.h"
 #include "stack/depth.h"
-#include "stack/frame.h"
+
+void
+depth_init(struct depthstack *d, struct stackmap *map)
+{
+	memset(d, 0, sizeof(*d));
+	sb_init(&d->b, map, NULL);
+}
 
 void
 depth_cut(struct depthstack *d, size_t depth)
 {
 	if (depth < d->n) {
-		d->b.n = d->mark[depth];
+		sb_cut(&d->b, d->mark[depth]);
 		d->n = depth;
 	}
 }
@@ -18,27 +24,26 @@ depth_cut(struct depthstack *d, size_t depth)
 int
 depth_set(struct depthstack *d, size_t depth, const char *f, size_t len)
 {
-	size_t at;
-
 	if (depth > d->n)
 		return 0;
 	depth_cut(d, depth);
 	d->mark = egrowarray(d->mark, &d->cap, d->n + 1, sizeof(*d->mark));
-	d->mark[d->n++] = d->b.n;
-	if (depth)
-		bytes_put(&d->b, ";", 1);
-	at = d->b.n;
-	/* room for frame_clean's two bytes more */
-	bytes_put(&d->b, f, len);
-	bytes_put(&d->b, "__", 2);
-	d->b.n = at + frame_clean((char *)d->b.p + at, len);
+	d->mark[d->n++] = sb_len(&d->b);
+	sb_text(&d->b, f, len);
 	return 1;
+}
+
+int
+depth_add(struct depthstack *d, count c)
+{
+	return sb_add(&d->b, c);
 }
 
 void
 depth_free(struct depthstack *d)
 {
 	free(d->mark);
-	bytes_free(&d->b);
-	memset(d, 0, sizeof(*d));
+	sb_free(&d->b);
+	d->mark = NULL;
+	d->n = d->cap = 0;
 }

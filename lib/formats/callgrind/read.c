@@ -36,6 +36,7 @@ cg_init(struct cg *c, const char *event, struct stackmap *m)
 	intern_init(&c->names);
 	intern_init(&c->frames);
 	intern_init(&c->edgeids);
+	depth_init(&c->d, m);
 }
 
 static void
@@ -428,7 +429,7 @@ step(struct cg *c, const char *name)
 
 	if (v > c->last && c->d.n) {
 		k = count_from_u64(v - c->last);
-		if (!stackmap_add(c->m, (char *)c->d.b.p, c->d.b.n, &k, 1))
+		if (!depth_add(&c->d, k))
 			fileerr(name, 0, "sum of counts overflows");
 	}
 	c->last = v;

@@ -18,6 +18,7 @@ ghc_init(struct ghc *g, int source, struct stackmap *m)
 	memset(g, 0, sizeof(*g));
 	g->source = source;
 	g->m = m;
+	depth_init(&g->d, m);
 }
 
 void
@@ -50,7 +51,7 @@ add(struct ghc *g, uint64_t v, const char *name, uint64_t line)
 {
 	count c = count_from_u64(v);
 
-	if (v && !stackmap_add(g->m, (char *)g->d.b.p, g->d.b.n, &c, 1))
+	if (v && !depth_add(&g->d, c))
 		fileerr(name, line, "sum of counts overflows");
 }
 

@@ -39,6 +39,7 @@ deepcopy_init(struct deepcopy *c, struct stackmap *m)
 {
 	memset(c, 0, sizeof(*c));
 	c->m = m;
+	depth_init(&c->d, m);
 }
 
 void
@@ -202,7 +203,7 @@ header(struct lines *r, const char *s, size_t n, struct cols *k)
 static void
 add(struct deepcopy *c, struct lines *r, count v)
 {
-	if (!count_iszero(v) && !stackmap_add(c->m, (char *)c->d.b.p, c->d.b.n, &v, 1))
+	if (!count_iszero(v) && !depth_add(&c->d, v))
 		lines_error(r, "sum of counts overflows");
 }
 

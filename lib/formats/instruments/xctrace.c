@@ -31,6 +31,7 @@ xctrace_init(struct xctrace *t, int weight, struct stackmap *m)
 	t->m = m;
 	intern_init(&t->ids);
 	intern_init(&t->names);
+	sb_init(&t->sb, m, NULL);
 }
 
 void
@@ -47,6 +48,7 @@ xctrace_free(struct xctrace *t)
 	free(t->weights);
 	free(t->role);
 	bytes_free(&t->buf);
+	sb_free(&t->sb);
 }
 
 static const char *const kindname[] = { "", "", "", "", "a backtrace", "a frame", "a weight" };
@@ -231,14 +233,13 @@ stacks(struct xctrace *t, const char *name)
 	for (i = 0; i < t->nbt; i++) {
 		if (!t->count[i] || t->start[i] == t->start[i + 1])
 			continue;
-		t->buf.n = 0;
+		sb_clear(&t->sb);
 		for (k = t->start[i + 1]; k-- > t->start[i];) {
 			f = t->frames[k];
-			bytes_put(&t->buf, intern_str(&t->names, f), intern_len(&t->names, f));
-			bytes_put(&t->buf, ";", k > t->start[i]);
+			sb_frame(&t->sb, intern_str(&t->names, f), intern_len(&t->names, f));
 		}
 		c = count_from_u64(t->count[i]);
-		if (!stackmap_add(t->m, (char *)t->buf.p, t->buf.n, &c, 1))
+		if (!sb_add(&t->sb, c))
 			fileerr(name, 0, "sum of counts overflows");
 	}
 }

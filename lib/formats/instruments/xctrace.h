@@ -27,6 +27,7 @@
 #include "base/bytes.h"
 #include "base/intern.h"
 #include "base/xml.h"
+#include "stack/build.h"
 #include "stack/stackmap.h"
 
 /* A reader's state, the caller's to free (after an error too). */
@@ -48,7 +49,8 @@ struct xctrace {
 	size_t nweight, weightcap;
 	unsigned char *role;	/* what each open element is */
 	size_t rolecap;
-	struct bytes buf;
+	struct bytes buf;	/* a frame's name being cleaned */
+	struct stackbuild sb;
 };
 
 void xctrace_init(struct xctrace *t, int weight, struct stackmap *m);

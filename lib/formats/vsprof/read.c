@@ -68,7 +68,7 @@ write_stack(struct vsprof *v)
 	if (!v->d.n || !v->calls[v->d.n - 1])
 		return;
 	c = count_from_u64(v->calls[v->d.n - 1]);
-	if (!stackmap_add(v->m, (char *)v->d.b.p, v->d.b.n, &c, 1))
+	if (!depth_add(&v->d, c))
 		fileerr(v->c.r->name, v->c.line, "sum of counts overflows");
 }
 
@@ -136,6 +136,7 @@ vsprof_init(struct vsprof *v, struct stackmap *m)
 {
 	memset(v, 0, sizeof(*v));
 	v->m = m;
+	depth_init(&v->d, m);
 }
 
 void

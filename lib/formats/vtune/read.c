@@ -102,7 +102,7 @@ line(struct vtune *v)
 		fileerr(c->r->name, c->line, "depth %zu after depth %zu: a level skipped",
 		    c->indent, v->d.n ? v->d.n - 1 : 0);
 	one = count_from_u64(ms);
-	if (ms && !stackmap_add(v->m, (char *)v->d.b.p, v->d.b.n, &one, 1))
+	if (ms && !depth_add(&v->d, one))
 		fileerr(c->r->name, c->line, "sum of counts overflows");
 }
 
@@ -126,6 +126,7 @@ vtune_init(struct vtune *v, const struct vtune_opts *o, struct stackmap *m)
 	memset(v, 0, sizeof(*v));
 	v->o = o;
 	v->m = m;
+	depth_init(&v->d, m);
 }
 
 void
