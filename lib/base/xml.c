@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/num.h"
 #include "base/xml.h"
 
 #define READSIZE (1 << 20)
@@ -181,9 +182,9 @@ reference(struct xml *x, size_t *i, size_t end, size_t *w)
 		}
 	if (n < 2 || *p != '#')
 		errat(x, *i, "an entity XML does not define");
-	if (p[1] == 'x' && n > 2 && strspn(p + 2, "0123456789abcdefABCDEF") == n - 2)
+	if (p[1] == 'x' && n > 2 && n < 11 && isdigits(p + 2, n - 2, 1))
 		c = strtoul(p + 2, &e, 16);
-	else if (p[1] != 'x' && strspn(p + 1, "0123456789") == n - 1)
+	else if (p[1] != 'x' && n < 10 && isdigits(p + 1, n - 1, 0))
 		c = strtoul(p + 1, &e, 10);
 	if (!c || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		errat(x, *i, "a character reference to no character");

@@ -51,6 +51,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0)
 		fd = memfd_create("fuzz", 0);
 	k = size > 1 ? 1 : 0;
+	error_jmp = &jb;
+	if (setjmp(jb)) {
+		error_jmp = NULL;
+		xml_free(&x);
+		return 0;
+	}
 	if (data[0] & 16) {
 		if (ftruncate(fd, 0) || pwrite(fd, data + 1 + k, size - 1 - k, 0) !=
 		    (ssize_t)(size - 1 - k))
@@ -62,9 +68,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (data[0] & 15)
 		x.maxdepth = data[0] & 15;
-	error_jmp = &jb;
-	if (!setjmp(jb))
-		walk();
+	walk();
 	error_jmp = NULL;
 	xml_free(&x);
 	return 0;

@@ -171,8 +171,8 @@ position(const char *p, size_t n)
 	if (*p == '+' || *p == '-')
 		i = 1;
 	else if (n > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-		return strspn(p + 2, "0123456789abcdefABCDEF") >= n - 2;
-	return i < n && strspn(p + i, "0123456789") >= n - i;
+		return isdigits(p + 2, n - 2, 1);
+	return i < n && isdigits(p + i, n - i, 0);
 }
 
 /*

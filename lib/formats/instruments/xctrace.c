@@ -59,7 +59,7 @@ idattr(struct xctrace *t, const char *key, const char **v, size_t *n)
 {
 	if (!(*v = xml_attr(&t->x, key, n)))
 		return 0;
-	if (!*n || strspn(*v, "0123456789") < *n || *n > 19)
+	if (!*n || !isdigits(*v, *n, 0) || *n > 19)
 		xml_error(&t->x, t->x.off, "bad %s \"%.*s\"", key, (int)*n, *v);
 	return 1;
 }

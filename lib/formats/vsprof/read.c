@@ -128,7 +128,13 @@ line(struct vsprof *v)
 static int
 blank(const struct csv *c)
 {
-	return c->nf == 1 && strspn(c->f[0].s, " \t") == c->f[0].n;
+	size_t i;
+
+	if (c->nf != 1)
+		return 0;
+	for (i = 0; i < c->f[0].n && (c->f[0].s[i] == ' ' || c->f[0].s[i] == '\t'); i++)
+		;
+	return i == c->f[0].n;
 }
 
 void
