@@ -49,7 +49,7 @@ main(int argc, char **argv)
 	}
 	cg_init(&cg, event, &f.map);
 	folder_each(&f, argc - optind, argv + optind, NULL, fold, &cg);
-	textfold_print(&f, cg_unit(&cg), cg.chosen);
+	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
 	cg_free(&cg);
 	folder_free(&f);
 	return 0;

@@ -55,7 +55,7 @@ main(int argc, char **argv)
 	}
 	ghc_init(&g, source, &f.map);
 	folder_each(&f, argc - optind, argv + optind, NULL, fold, &g);
-	textfold_print(&f, unit[g.counted], countname[g.counted]);
+	textfold_print(&f, &g.d, unit[g.counted], countname[g.counted]);
 	ghc_free(&g);
 	folder_free(&f);
 	return 0;

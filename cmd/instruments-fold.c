@@ -113,9 +113,9 @@ main(int argc, char **argv)
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
 		fold(&f, i < argc ? argv[i] : NULL);
 	if (f.xml)
-		textfold_print(&f.f, time ? "nanoseconds" : NULL, time ? "time" : "samples");
+		textfold_print(&f.f, NULL, time ? "nanoseconds" : NULL, time ? "time" : "samples");
 	else
-		textfold_print(&f.f, deepcopy_unit(&f.dc), f.dc.kind == DC_CYCLES ? "cycles" : NULL);
+		textfold_print(&f.f, &f.dc.d, deepcopy_unit(&f.dc), f.dc.kind == DC_CYCLES ? "cycles" : NULL);
 	xctrace_free(&f.xt);
 	deepcopy_free(&f.dc);
 	folder_free(&f.f);

@@ -43,7 +43,7 @@ main(int argc, char **argv)
 	}
 	vsprof_init(&v, &f.map);
 	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&f, NULL, "calls");
+	textfold_print(&f, &v.d, NULL, "calls");
 	vsprof_free(&v);
 	folder_free(&f);
 	return 0;

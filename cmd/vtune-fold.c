@@ -46,7 +46,7 @@ main(int argc, char **argv)
 	}
 	vtune_init(&v, &o, &f.map);
 	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&f, "milliseconds", "CPU time");
+	textfold_print(&f, &v.d, "milliseconds", "CPU time");
 	vtune_free(&v);
 	folder_free(&f);
 	return 0;

@@ -98,3 +98,12 @@ app`main;my "lib"`g h:i;k 4' ] || { echo "$output"; return 1; }
 	status_is 0
 	[ -z "$output" ]
 }
+
+@test "vtune-fold: stacks in the suite's sorted order (a name that begins another, a child's own line)" {
+	printf 'Function Stack,CPU Time:Self,Module\nb,0.001,\n x,0.001,\nb::x,0.001,\n y,0.001,\nb2,0.001,\nb.z,0.001,\n q,0.001,\na,0.001,\n' >"$BATS_TEST_TMPDIR/o.csv"
+	run vtune-fold --no-header "$BATS_TEST_TMPDIR/o.csv"
+	status_is 0
+	diff <(echo "$output") <(echo "$output" | fg-merge)
+	[ "${lines[1]}" = 'b 1' ]
+	[ "${lines[2]}" = 'b.z 1' ]
+}

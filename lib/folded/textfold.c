@@ -53,12 +53,17 @@ textfold_each(int argc, char **argv, textfold_fn *fn, void *arg)
 }
 
 void
-textfold_print(struct folder *f, const char *unit, const char *countname)
+textfold_print(struct folder *f, struct depthstack *d, const char *unit,
+    const char *countname)
 {
-	if (f->map.n && unit)
+	int any = f->map.n || (d && d->lines);
+
+	if (any && unit)
 		fh_set(&f->h, FH_UNIT, unit);
-	if (f->map.n && countname)
+	if (any && countname)
 		fh_set(&f->h, FH_COUNTNAME, countname);
 	folder_print(f);
+	if (d)
+		depth_print(d);
 	out_flush();
 }

@@ -16,6 +16,7 @@
 
 #include "folded/folder.h"
 #include "folded/lines.h"
+#include "stack/depth.h"
 
 /*
  * The lines of a report read whole (whole.h: gzip undone), for the
@@ -39,8 +40,10 @@ noreturn void textfold_usage(const char *opts, const char *defsize);
 /* Hand each file of argv[0..argc) to fn, open, then close it. */
 typedef void textfold_fn(struct lines *r, void *arg);
 void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);
-/* The header's facts, when f has stacks: unit and countname, each when
- * not NULL; then folder_print. */
-void textfold_print(struct folder *f, const char *unit, const char *countname);
+/* The header's facts, when f or d (when not NULL) has stacks: unit
+ * and countname, each when not NULL; then folder_print, and d's
+ * stacks. */
+void textfold_print(struct folder *f, struct depthstack *d, const char *unit,
+    const char *countname);
 
 #endif

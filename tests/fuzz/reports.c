@@ -44,25 +44,35 @@ static struct deepcopy dc;
 static int opened;
 static jmp_buf jb;
 
+/* every reader's stacks */
+static void
+print(void)
+{
+	stackmap_print(&m, 1);
+	depth_print(&vt.d);
+	depth_print(&vs.d);
+	depth_print(&gh.d);
+	depth_print(&cg.d);
+	depth_print(&dc.d);
+	out_flush();
+}
+
 static void
 run(int fd, int which, const uint8_t *data, size_t size)
 {
 	if (which % 11 == 8 || which % 11 == 9) {
 		xctrace_fold(&xt, fd, "fuzz", NULL, 0);
-		stackmap_print(&m, 1);
-		out_flush();
+		print();
 		return;
 	}
 	if (which % 11 >= 6 && which % 11 < 10) {
 		cg_fold(&cg, (const char *)data, size, "fuzz");
-		stackmap_print(&m, 1);
-		out_flush();
+		print();
 		return;
 	}
 	if (which % 11 >= 3 && which % 11 < 10) {
 		ghc_fold(&gh, (const char *)data, size, "fuzz");
-		stackmap_print(&m, 1);
-		out_flush();
+		print();
 		return;
 	}
 	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
@@ -80,8 +90,7 @@ run(int fd, int which, const uint8_t *data, size_t size)
 		deepcopy_fold(&dc, &r);
 		break;
 	}
-	stackmap_print(&m, 1);
-	out_flush();
+	print();
 }
 
 int

@@ -36,7 +36,7 @@ cg_init(struct cg *c, const char *event, struct stackmap *m)
 	intern_init(&c->names);
 	intern_init(&c->frames);
 	intern_init(&c->edgeids);
-	depth_init(&c->d, m);
+	depth_init(&c->d);
 }
 
 static void

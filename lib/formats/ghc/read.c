@@ -18,7 +18,7 @@ ghc_init(struct ghc *g, int source, struct stackmap *m)
 	memset(g, 0, sizeof(*g));
 	g->source = source;
 	g->m = m;
-	depth_init(&g->d, m);
+	depth_init(&g->d);
 }
 
 void

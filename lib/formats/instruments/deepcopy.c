@@ -39,7 +39,7 @@ deepcopy_init(struct deepcopy *c, struct stackmap *m)
 {
 	memset(c, 0, sizeof(*c));
 	c->m = m;
-	depth_init(&c->d, m);
+	depth_init(&c->d);
 }
 
 void

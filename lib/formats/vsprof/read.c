@@ -142,7 +142,7 @@ vsprof_init(struct vsprof *v, struct stackmap *m)
 {
 	memset(v, 0, sizeof(*v));
 	v->m = m;
-	depth_init(&v->d, m);
+	depth_init(&v->d);
 }
 
 void

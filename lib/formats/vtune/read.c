@@ -126,7 +126,7 @@ vtune_init(struct vtune *v, const struct vtune_opts *o, struct stackmap *m)
 	memset(v, 0, sizeof(*v));
 	v->o = o;
 	v->m = m;
-	depth_init(&v->d, m);
+	depth_init(&v->d);
 }
 
 void
