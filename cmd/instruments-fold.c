@@ -113,7 +113,7 @@ main(int argc, char **argv)
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
 		fold(&f, i < argc ? argv[i] : NULL);
 	if (f.xml)
-		textfold_print(&f.f, NULL, time ? "nanoseconds" : NULL, time ? "time" : "samples");
+		textfold_print(&f.f, &f.xt.d, time ? "nanoseconds" : NULL, time ? "time" : "samples");
 	else
 		textfold_print(&f.f, &f.dc.d, deepcopy_unit(&f.dc), f.dc.kind == DC_CYCLES ? "cycles" : NULL);
 	xctrace_free(&f.xt);

@@ -54,6 +54,7 @@ print(void)
 	depth_print(&gh.d);
 	depth_print(&cg.d);
 	depth_print(&dc.d);
+	depth_print(&xt.d);
 	out_flush();
 }
 

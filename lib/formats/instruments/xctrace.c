@@ -31,7 +31,7 @@ xctrace_init(struct xctrace *t, int weight, struct stackmap *m)
 	t->m = m;
 	intern_init(&t->ids);
 	intern_init(&t->names);
-	sb_init(&t->sb, m, NULL);
+	depth_init(&t->d);
 }
 
 void
@@ -48,7 +48,7 @@ xctrace_free(struct xctrace *t)
 	free(t->weights);
 	free(t->role);
 	bytes_free(&t->buf);
-	sb_free(&t->sb);
+	depth_free(&t->d);
 }
 
 static const char *const kindname[] = { "", "", "", "", "a backtrace", "a frame", "a weight" };
@@ -226,20 +226,19 @@ rowend(struct xctrace *t, struct row *r)
 static void
 stacks(struct xctrace *t, const char *name)
 {
-	size_t i, k;
+	size_t i, k, d;
 	uint32_t f;
 	count c;
 
 	for (i = 0; i < t->nbt; i++) {
 		if (!t->count[i] || t->start[i] == t->start[i + 1])
 			continue;
-		sb_clear(&t->sb);
-		for (k = t->start[i + 1]; k-- > t->start[i];) {
+		for (k = t->start[i + 1], d = 0; k-- > t->start[i]; d++) {
 			f = t->frames[k];
-			sb_frame(&t->sb, intern_str(&t->names, f), intern_len(&t->names, f));
+			depth_set(&t->d, d, intern_str(&t->names, f), intern_len(&t->names, f));
 		}
 		c = count_from_u64(t->count[i]);
-		if (!sb_add(&t->sb, c))
+		if (!depth_add(&t->d, c))
 			fileerr(name, 0, "sum of counts overflows");
 	}
 }

@@ -27,7 +27,7 @@
 #include "base/bytes.h"
 #include "base/intern.h"
 #include "base/xml.h"
-#include "stack/build.h"
+#include "stack/depth.h"
 #include "stack/stackmap.h"
 
 /* A reader's state, the caller's to free (after an error too). */
@@ -50,7 +50,7 @@ struct xctrace {
 	unsigned char *role;	/* what each open element is */
 	size_t rolecap;
 	struct bytes buf;	/* a frame's name being cleaned */
-	struct stackbuild sb;
+	struct depthstack d;	/* the stacks */
 };
 
 void xctrace_init(struct xctrace *t, int weight, struct stackmap *m);
