@@ -65,7 +65,8 @@ child(struct depthstack *d, uint32_t parent, uint32_t name)
 	for (k = slotof(d, parent, name); d->slot[k]; k = (k + 1) & d->mask)
 		if (d->node[d->slot[k]].parent == parent && d->node[d->slot[k]].name == name)
 			return d->slot[k];
-	if (d->nnode >= UINT32_MAX - 1)
+	/* an item is a node's number times 2 (plus 1): below 2^32 */
+	if (d->nnode >= ((size_t)1 << 31) - 1)
 		eprintf("too many distinct stacks");
 	d->node = egrowarray(d->node, &d->nodecap, d->nnode + 1, sizeof(*d->node));
 	v = &d->node[d->nnode];
@@ -157,7 +158,8 @@ items(struct depthstack *d, uint32_t v, uint32_t **it, size_t *n, size_t *cap)
 		if (d->node[c].child)
 			(*it)[(*n)++] = 2 * c + 1;
 	}
-	qsort_r(*it + first, *n - first, sizeof(**it), item_cmp, d);
+	if (*n > first)
+		qsort_r(*it + first, *n - first, sizeof(**it), item_cmp, d);
 }
 
 /* A level of the walk: its items it[from..to), the next at. */
