@@ -8,6 +8,7 @@
  */
 #include <getopt.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "formats/callgrind/read.h"
@@ -25,6 +26,7 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "event", required_argument, NULL, O_EVENT },
 		FOLDER_OPTS,
+		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -35,11 +37,12 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 4ULL << 30);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
 		case O_EVENT: event = optarg; break;
+		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("      --event EVENT    count EVENT (default: the first of events:)\n",
 			    "4G");

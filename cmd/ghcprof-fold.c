@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "formats/ghc/read.h"
@@ -26,6 +27,7 @@ main(int argc, char **argv)
 		{ "bytes", no_argument, NULL, O_BYTES },
 		{ "time", no_argument, NULL, O_TIME },
 		FOLDER_OPTS,
+		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -38,13 +40,14 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 4ULL << 30);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
 		case O_TICKS: source = GHC_TICKS; break;
 		case O_BYTES: source = GHC_BYTES; break;
 		case O_TIME: source = GHC_TIME; break;
+		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("      --ticks          count ticks (the default, where the report has them)\n"
 			    "      --bytes          count bytes allocated\n"

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
@@ -87,6 +88,7 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		FH_NOHEADER_OPT,
+		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -96,11 +98,12 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
 	folder_init(&f.f, 0);
-	while ((c = getopt_long(argc, argv, "th", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
 		if (folder_opt(&f.f, c, optarg))
 			continue;
 		switch (c) {
 		case 't': time = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("  -t, --time           an export's samples weighted by their time, "
 			    "in ns\n", NULL);

@@ -7,6 +7,7 @@
  */
 #include <getopt.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
@@ -23,6 +24,7 @@ main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		FH_NOHEADER_OPT,
+		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -32,10 +34,11 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 0);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
+		case 'q': progress_quiet(); break;
 		case 'h': textfold_usage("", NULL);
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -6,6 +6,7 @@
  */
 #include <getopt.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"
@@ -24,6 +25,7 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "no-modules", no_argument, NULL, O_NOMODULES },
 		FH_NOHEADER_OPT,
+		{ "quiet", no_argument, NULL, 'q' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -34,11 +36,12 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 0);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
 		case OPT_VERSION: version();
 		default: tryhelp();
