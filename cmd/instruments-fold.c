@@ -37,9 +37,7 @@ head(int fd, const char *name, char *buf)
 	size_t n = 0;
 	ssize_t r;
 
-	while (n < HEAD && (r = read(fd, buf + n, HEAD - n)) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
+	while (n < HEAD && (r = read_counted(fd, buf + n, HEAD - n)) != 0) {
 		if (r < 0)
 			fileerr(name, 0, "read error: %s", strerror(errno));
 		n += (size_t)r;

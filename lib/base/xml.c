@@ -7,6 +7,7 @@
 
 #include "base/escape.h"
 #include "base/num.h"
+#include "base/progress.h"
 #include "base/xml.h"
 
 #define READSIZE (1 << 20)
@@ -42,6 +43,8 @@ void
 xml_open(struct xml *x, int fd, const char *name, const char *p, size_t n)
 {
 	init(x, fd, name);
+	if (fd >= 0)
+		progress_size(fd_left(fd) + n);
 	x->cap = n + READSIZE;
 	x->buf = emalloc(x->cap);
 	if (n)
@@ -89,9 +92,7 @@ fill(struct xml *x)
 		x->cap *= 2;
 		x->buf = erealloc(x->buf, x->cap);
 	}
-	do
-		n = read(x->fd, x->buf + x->end, x->cap - x->end);
-	while (n < 0 && errno == EINTR);
+	n = read_counted(x->fd, x->buf + x->end, x->cap - x->end);
 	if (n < 0)
 		eprintf("%s: read error: %s", x->name, strerror(errno));
 	if (n == 0) {
