@@ -136,11 +136,9 @@ offset() {
 	head -c $n "$S/small.recording.json" >"$f"
 	bad "$f" "byte $n: the JSON is cut short"
 	# JSON of another format says which, and what reads it
-	printf '[1]' >"$f"
-	bad "$f" "not a Safari timeline recording but JSON of no profile format fg reads"
 	bad "$DATA/formats/v8log" "not a Safari timeline recording but a V8 tick log (node --prof, preprocessed): read it with v8log-fold (or fg-fold)"
-	# a recording that lacks a part says which
-	printf '["recording", "instrumentTypes"]' >"$f"
+	# JSON of none, or a recording that lacks a part, says what is wrong
+	printf '[1]' >"$f"
 	bad "$f" "byte 0: not a Safari recording: the JSON is an array"
 	printf ' {"version": 1, "keys": ["recording", "instrumentTypes"]}' >"$f"
 	bad "$f" 'byte 1: not a Safari recording: no recording (Web Inspector'"'"'s export, {"version": 1, "recording": {...}}, is what safari-fold reads)'

@@ -30,8 +30,9 @@ folder_opt(struct folder *f, int c, const char *arg)
 void
 folder_usage(int width, const char *defsize)
 {
-	printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
-	    "--max-size SIZE", defsize);
+	if (defsize)
+		printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
+		    "--max-size SIZE", defsize);
 	printf("      %-*sno '# fg:' header lines\n", width, "--no-header");
 	printf("  %-*sno progress line on a terminal\n", width + 4, "-q, --quiet");
 	printf("  %-*sshow this help\n", width + 4, "-h, --help");
@@ -47,15 +48,19 @@ folder_timeorder(struct folder *f)
 }
 
 void
-folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg)
+folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg)
 {
 	struct whole w;
 	int i;
 
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		whole_read(&w, argc ? argv[i] : NULL, f->maxsize, kind);
+		/* a fault in a file of another format: say which it is */
+		error_hint = whole_hint_of;
+		error_hint_arg = &w;
 		fn(&w, arg);
+		error_hint = NULL;
 		whole_free(&w);
 	}
 }

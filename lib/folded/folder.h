@@ -64,7 +64,8 @@ int folder_opt(struct folder *f, int c, const char *arg);
 /* The end of --help: the lines of FOLDER_OPTS, then of -q, -h and
  * --version, the options in a column width wide after the indent of
  * a long option, as the program's own lines have them (defsize the
- * default --max-size); then exit (exit_stdout). */
+ * default --max-size; NULL for a folder that takes none); then exit
+ * (exit_stdout). */
 noreturn void folder_usage(int width, const char *defsize);
 /* --time-order: the stacks go to f->run, one line per run in the order
  * they are added; their lines are kept in memory until folder_print,
@@ -74,8 +75,8 @@ void folder_timeorder(struct folder *f);
  * names it too): read whole, up to f->maxsize bytes, its first bytes
  * checked to be of kind (whole.h), then handed to fn and freed. */
 typedef void folder_fn(struct whole *w, void *arg);
-void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg);
+void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
  * lines, after "# fg: order=time"). */
 void folder_print(struct folder *f);

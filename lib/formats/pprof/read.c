@@ -30,10 +30,14 @@ void
 pp_error(const struct pprof *p, uint64_t off, const char *fmt, ...)
 {
 	va_list ap;
+	char msg[256];
 
 	/* a file of another format: say which (folded/formats) */
+	if (format_hint("pprof", p->head, p->headn, msg, sizeof(msg)))
+		fileerr(p->name, 0, "%s", msg);
 	va_start(ap, fmt);
-	vformat_error("pprof", p->name, p->head, p->headn, off, fmt, ap);
+	vbyteerr(p->name, off, fmt, ap);
+	va_end(ap);
 }
 
 /*

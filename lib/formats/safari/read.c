@@ -15,7 +15,6 @@
 #include "base/count.h"
 #include "base/json.h"
 #include "base/util.h"
-#include "folded/formats.h"
 #include "formats/safari/read.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -192,13 +191,11 @@ recording(struct safari *r)
 	int kind;
 
 	if ((kind = json_peek(&r->j)) != JSON_OBJ)
-		format_error("safari", r->j.name, r->j.base, (size_t)(r->j.end - r->j.base), top,
-		    "not a Safari recording: the JSON is %s", json_kindname(kind));
+		json_error(&r->j, top, "not a Safari recording: the JSON is %s", json_kindname(kind));
 	json_findkeys(&r->j, keys, off, 2);
 	json_end(&r->j);
 	if (!off[1])
-		format_error("safari", r->j.name, r->j.base, (size_t)(r->j.end - r->j.base), top,
-		    "not a Safari recording: no recording (Web Inspector's "
+		json_error(&r->j, top, "not a Safari recording: no recording (Web Inspector's "
 		    "export, {\"version\": 1, \"recording\": {...}}, is what safari-fold reads)");
 	if (off[0]) {
 		/* speedscope warns and reads on */
@@ -234,7 +231,7 @@ safari_fold(struct safari *r, const char *s, size_t n, const char *name)
 		json_error(&r->j, off[2], "samples by target (a newer Web Inspector's layout) "
 		    "are not read: safari-fold reads sampleStackTraces and sampleDurations");
 	if (!off[0])
-		format_error("safari", name, s, n, rec, "not a Safari recording: no sampleStackTraces");
+		json_error(&r->j, rec, "not a Safari recording: no sampleStackTraces");
 	if ((r->hasd = off[1] != 0)) {
 		json_at(&r->d, &doc, off[1]);
 		json_arr(&r->d);

@@ -19,7 +19,6 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
-#include "folded/formats.h"
 #include "formats/v8/v8log.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -518,12 +517,11 @@ v8log_fold(struct v8log *v, const char *s, size_t n, const char *name)
 	intern_init(&v->stacks);
 	top = json_off(&v->j);
 	if ((kind = json_peek(&v->j)) != JSON_OBJ)
-		format_error("v8log", name, s, n, top, "not a V8 log: the JSON is %s",
-		    json_kindname(kind));
+		json_error(&v->j, top, "not a V8 log: the JSON is %s", json_kindname(kind));
 	json_findkeys(&v->j, keys, off, 3);
 	json_end(&v->j);
 	if (!off[0] || !off[1])
-		format_error("v8log", name, s, n, top, "not a V8 log: no %s (node --prof-process --preprocess "
+		json_error(&v->j, top, "not a V8 log: no %s (node --prof-process --preprocess "
 		    "writes {\"code\": [...], \"ticks\": [...]}, what v8log-fold reads)",
 		    off[0] ? "ticks" : "code");
 	if (off[2])
