@@ -20,12 +20,13 @@ endif
 
 LIBSRC = $(wildcard lib/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
-# (viewer.js, what both viewers share, is joined into fg-svg's and fg-html's)
-ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))
+# (viewer.js, what both viewers share, and regex.js, their matcher, are
+# joined into fg-svg's and fg-html's)
+ASSETS = $(filter-out lib/draw/viewer.js lib/draw/regex.js,$(wildcard lib/*/*.js lib/*/*.css))
 # fg-svg's script: its own, then the viewers' shared part (svg_js)
-SVGJS = lib/draw/svg.js lib/draw/viewer.js
+SVGJS = lib/draw/svg.js lib/draw/regex.js lib/draw/viewer.js
 # fg-html's script: one file a concern, joined in this order (html_js)
-HTMLJS = lib/draw/html/model.js lib/draw/viewer.js \
+HTMLJS = lib/draw/html/model.js lib/draw/regex.js lib/draw/viewer.js \
 	$(addprefix lib/draw/html/,merge.js transform.js layout.js paint.js table.js controls.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o

@@ -87,6 +87,16 @@ check() {
 	[[ "$output" == *"back-references are not supported"* ]]
 }
 
+@test "regex: an escaped letter that is no operator is refused (glibc reads \d as d)" {
+	for re in '\d' 'x\d+' '\D' '\n' '\t' '\x41' '[0-9]\z'; do
+		run fg-filter -e "$re" /dev/null
+		status_is 2
+		[ "${lines[0]}" = "fg-filter: bad regular expression '$re': an escaped letter other than \w \W \s \S \b \B is no operator (a digit is [0-9])" ]
+	done
+	# escaped punctuation and digits are themselves
+	check '\.\*\[\0' 'a.*[0' 'a.*[1' -- 'a.*[0'
+}
+
 @test "regex: \\b and '|' after any number of nodes (the parser's array grows under them)" {
 	# each a adds a node: one of these lengths has \b's nodes, or a
 	# branch, made just as the node array must grow

@@ -1,26 +1,28 @@
 /* regex.c: POSIX extended regular expressions in linear time
  *
  * A pattern is parsed as glibc's regcomp reads an ERE in the C locale
- * (the same operators, the same errors), into a tree; the tree becomes
- * a Thompson NFA whose instructions are byte sets, splits, jumps and
- * zero-width assertions.  rx_search runs it as a lazy DFA: a DFA state
- * is the set of NFA instructions live after a byte, with the class of
- * that byte (start, newline, word, other) for the assertions; each
- * state's successor under a byte class is worked out once, the first
- * time it is needed.  So a search costs one table step a byte, and at
- * worst one NFA step (in time proportional to the program) when the
- * state is new.  The cache is flushed when it grows past its bound;
- * a search that flushes it with fewer than ten bytes read per state
- * built (a pattern whose DFA has more states than the text has room
- * for) goes on as a plain NFA simulation, one step a byte.  So no
- * search costs more than a few NFA steps a byte, and a program is
+ * (the same operators, the same errors; but an escaped letter that is
+ * no GNU operator, "\d", which glibc reads as "d", is refused) into a
+ * tree; the tree becomes a Thompson NFA whose instructions are byte
+ * sets, splits, jumps and zero-width assertions.  rx_search runs it as
+ * a lazy DFA: a DFA state is the set of NFA instructions live after a
+ * byte, with the class of that byte (start, newline, word, other) for
+ * the assertions; each state's successor under a byte class is worked
+ * out once, the first time it is needed.  So a search costs one table
+ * step a byte, and at worst one NFA step (in time proportional to the
+ * program) when the state is new.  The cache is flushed when it grows
+ * past its bound; a search that flushes it with fewer than ten bytes
+ * read per state built (a pattern whose DFA has more states than the
+ * text has room for) goes on as a plain NFA simulation, one step a
+ * byte, for twice as long each time before it tries the DFA again.  So
+ * no search costs more than a few NFA steps a byte, and a program is
  * refused above RX_MAXINST instructions (regex.h).
  *
  * Before any of this, a literal that every match holds (the longest
  * run of single bytes at the pattern's top level: "x{1000}y" holds
- * 1000 x and a y) is looked for with memmem, as grep does; a text
- * without it is no match, and a pattern that is that literal alone is
- * matched by memmem alone.
+ * 1000 x and a y) is looked for with memchr and memmem, as grep does;
+ * a text without it is no match, and a pattern that is that literal
+ * alone is matched by memmem alone.
  */
 #include <ctype.h>
 #include <setjmp.h>
@@ -419,6 +421,9 @@ escape(struct parser *P)
 	}
 	if (c >= '1' && c <= '9')
 		fail(P, "back-references are not supported");
+	if (isalpha(c))	/* glibc's 'd', where Perl's and JavaScript's digit */
+		fail(P, "an escaped letter other than \\w \\W \\s \\S \\b \\B is no operator"
+		    " (a digit is [0-9])");
 	return char_node(P, c);
 }
 
@@ -665,6 +670,8 @@ struct lit {
 static void
 lit_put(struct lit *l, const unsigned char *s, size_t n)
 {
+	if (!n)		/* l->p may be NULL */
+		return;
 	l->p = egrowarray(l->p, &l->cap, l->n + n, 1);
 	memmove(l->p + l->n, s, n);
 	l->n += n;
@@ -674,6 +681,8 @@ lit_put(struct lit *l, const unsigned char *s, size_t n)
 static void
 lit_repeat(struct lit *l, size_t len, int k)
 {
+	if (!len)
+		return;
 	for (l->p = egrowarray(l->p, &l->cap, l->n + len * (size_t)(k > 1 ? k - 1 : 0), 1); k > 1; k--)
 		lit_put(l, l->p + l->n - len, len);
 }

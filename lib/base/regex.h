@@ -3,11 +3,13 @@
  * The dialect is the C library's ERE in the C locale (regcomp with
  * REG_EXTENDED), GNU operators included: \w \W \s \S \b \B \< \> \`
  * \' as glibc reads them.  Back-references (\1 ... \9) are refused:
- * no matcher runs them in linear time.  A match is searched for
- * anywhere in the text and only found or not (no positions), in time
- * linear in the text whatever the pattern: a lazy DFA built from a
- * Thompson NFA, its states cached up to a bound and flushed beyond, or
- * the NFA itself where the DFA's states would not pay (regex.c).
+ * no matcher runs them in linear time; so are the other escaped letters
+ * (glibc reads "\d" as "d", where Perl and JavaScript read a digit).
+ * A match is searched for anywhere in the text and only found or not
+ * (no positions), in time linear in the text whatever the pattern: a
+ * lazy DFA built from a Thompson NFA, its states cached up to a bound
+ * and flushed beyond, or the NFA itself where the DFA's states would
+ * not pay (regex.c).
  */
 #ifndef FG_REGEX_H
 #define FG_REGEX_H

@@ -220,10 +220,10 @@ function same(name) {
 	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
 	return function (id) { return id < want.length && want[id] === 1; };
 }
-/* a regular expression of the page's (JavaScript) syntax, or null;
- * flags "i": ignoring case */
+/* a regular expression of fg-filter -e's (regex.js), or null; flags
+ * "i": ignoring case */
 function regex(s, flags) {
-	try { return new RegExp(s, flags || ""); } catch (err) { return null; }
+	try { return rxcompile(s, RX_NEWLINE | (flags === "i" ? RX_ICASE : 0)); } catch (err) { return null; }
 }
 /* the file of a name "FUNC at FILE:LINE", without its line */
 function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
