@@ -405,7 +405,7 @@ function rxcompile(pat, flags) {
 	R.since = 0;
 	R.buf = null;
 	rxflush(R);
-	return { test: function (s) { return rxsearch(R, String(s)); } };
+	return { test: function (s) { return rxsearch(R, typeof s === "string" ? s : String(s)); } };
 }
 
 /* Does assertion a hold between a byte of class pclass and byte c (-1
@@ -460,6 +460,7 @@ function rxflush(R) {
 	R.fin = [];
 	R.next = new Int32Array(64 * R.ncls).fill(-1);
 	R.ids = new Map();
+	R.start = -1;
 	R.used = 0;
 	R.flushes = (R.flushes || 0) + 1;
 }
@@ -495,11 +496,13 @@ function rxfinal(R, st) {
  * flushed with fewer than 10 bytes read per state (counting earlier
  * searches since the last flush): then null, o where it stopped */
 function rxdfa(R, o, s, n) {
-	var i, next, flushes = R.flushes, from = o.at, before = R.since;
+	var i, next, st = o.st, tab = R.next, cls = R.cls, nc = R.ncls, flushes = R.flushes;
+	var from = o.at, before = R.since;
 	for (i = o.at; i < n; i++) {
-		next = R.next[o.st * R.ncls + R.cls[s[i]]];
+		next = tab[st * nc + cls[s[i]]];
 		if (next === -1) {
-			next = rxdstep(R, o.st, s[i]);
+			next = rxdstep(R, st, s[i]);
+			tab = R.next;
 			if (next !== -2 && R.flushes !== flushes) {
 				flushes = R.flushes;
 				if (before + (i - from) < 10 * R.flushed) {
@@ -513,10 +516,10 @@ function rxdfa(R, o, s, n) {
 			}
 		}
 		if (next === -2) break;
-		o.st = next;
+		st = next;
 	}
 	R.since = before + (i - from);
-	return i < n ? true : rxfinal(R, o.st);
+	return i < n ? true : rxfinal(R, st);
 }
 /* The search of s[o.at..n) as an NFA from o.st's instructions, for
  * budget bytes at most: then null, o where it stopped (a DFA state) */
@@ -533,11 +536,21 @@ function rxnfa(R, o, s, n, budget) {
 	o.at = i;
 	return null;
 }
-/* A search: a DFA while it pays, an NFA while it does not, for twice as
- * long each time */
+/* A search of string str: first the DFA over its code units, while
+ * they are ASCII and their steps known; then from where that stopped,
+ * over the rest's UTF-8 bytes, a DFA while it pays and an NFA while it
+ * does not, for twice as long each time */
 function rxsearch(R, str) {
-	var u = rxutf8(str, R.buf), o = { st: rxstate(R, [], RXP_BEGIN), at: 0 }, budget = 0, r;
+	var n = str.length, i, c = 0, st, next = 0, tab = R.next, cls = R.cls, nc = R.ncls, u, o, budget = 0, r;
+	if (R.start < 0) R.start = rxstate(R, [], RXP_BEGIN);
+	for (st = R.start, i = 0; i < n; i++, st = next) {
+		if ((c = str.charCodeAt(i)) >= 128 || (next = tab[st * nc + cls[c]]) < 0) break;
+	}
+	if (i === n) return rxfinal(R, st);
+	if (c < 128 && next === -2) return true;
+	u = rxutf8(i ? str.slice(i) : str, R.buf);
 	R.buf = u.buf;
+	o = { st: st, at: 0 };
 	while ((r = rxdfa(R, o, u.buf, u.n)) === null) {
 		budget = budget ? 2 * budget : 10 * R.flushed;
 		if ((r = rxnfa(R, o, u.buf, u.n, budget)) !== null) break;
