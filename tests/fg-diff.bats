@@ -246,6 +246,22 @@ x' <'$BATS_TEST_TMPDIR/base'"
 	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/want")" ]
 }
 
+# The merge is cut into segments of even shares of all the runs, one
+# thread printing half of them: here each profile's stacks lie in a few
+# segments of the other's, and the runs share keys (empty segments).
+@test "fg-diff: profiles that do not interleave merge in order, with a second thread or none" {
+	awk 'BEGIN { for (i = 0; i < 9000; i++) printf "main;a;f%05d 1\n", i; print "main;b;f00001 2" }' >"$BATS_TEST_TMPDIR/a"
+	awk 'BEGIN { for (i = 0; i < 9000; i++) printf "main;b;f%05d 3\n", 8999 - i; print "main;a;f00001 4" }' >"$BATS_TEST_TMPDIR/b"
+	awk 'FNR == 1 { f++ } { c = $NF; sub(/ [0-9]+$/, ""); s[$0]; n[f, $0] += c }
+		END { for (k in s) print k, n[1, k] + 0, n[2, k] + 0 }' "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" |
+		LC_ALL=C sort >"$BATS_TEST_TMPDIR/want"
+	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a" | cmp - <(awk '{ print $0, $NF }' "$BATS_TEST_TMPDIR/a" | LC_ALL=C sort)
+	nothreads
+	LD_PRELOAD=$NOTHREADS fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	[ -e "$NOTHREADS.called" ]
+}
+
 # Regular files are watched for a change while they are read: they
 # read as pipes do all the same.
 @test "fg-diff: watched files read as pipes do: CRLF, a BOM, no final newline, a NUL byte" {
