@@ -379,3 +379,18 @@ load html
 		[ "${lines[0]}" = "fg-html: bad source URL: '$t' (http:, https:, file:, vscode: or an editor's scheme)" ]
 	done
 }
+
+@test "fg-html: the benchmark's smallest corpus opens, and every mode draws (no time asserted)" {
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	[ "$(wc -l <"$in")" -eq 30000 ]
+	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
+	browser allmodes "$BATS_TEST_TMPDIR/p.html"
+	for m in graph bottomup sandwich rec; do
+		[ "$(got "$m" | cut -d' ' -f1)" -gt 1 ]
+		[ "$(got "$m" | awk '{ print $1 == $3 }')" = 1 ]
+	done
+	[ "$(got table | cut -d' ' -f1)" -eq 500 ]
+	[ "$(got modetable)" = table ]
+	[ "$(got modebottomup)" = bottomup ]
+	[ "$(got modesandwich)" = sandwich ]
+}

@@ -468,6 +468,33 @@ const cases = {
 		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
 		say("crumb", await p.$$eval("#crumbs a.source", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
 	},
+	/* every mode (and a transform) switched to from the graph: each one
+	 * drawn, "MODE=K of N" boxes painted, or the table's rows */
+	async allmodes(o) {
+		const p = o.page;
+		const idle = () => p.waitForFunction(() => !(window.fg.busy && window.fg.busy()), { timeout: 120000, polling: 20 });
+		const fn = await p.evaluate(() => {
+			const v = window.fg.view();
+			let big = 1;
+			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
+			return window.fg.names[v.f[big]];
+		});
+		const ids = await p.evaluate(() => window.fg.modes());
+		for (const m of ids) {
+			await p.evaluate((m, fn) => (m === "sandwich" ? window.fg.sandwich(fn) : window.fg.mode(m)), m, fn);
+			await idle();
+			await frames2(p);
+			say("mode" + (m || "graph"), await p.evaluate(() => window.fg.state.mode || "graph"));
+			if (m === "table") say(m, await p.$$eval("#table tbody tr", (t) => t.length) + " rows");
+			else say(m || "graph", await painted(p));
+			if (m) await p.evaluate((m) => window.fg.mode(m), m);
+			await idle();
+		}
+		await p.evaluate(() => { window.fg.state.tx.push(["rec", ""]); window.fg.mode(""); });
+		await idle();
+		await frames2(p);
+		say("rec", await painted(p));
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;

@@ -76,6 +76,7 @@ function hook() {
 		folded: foldedtext,
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },
+		modes: function () { return MODES.map(function (m) { return m.id; }); },
 		names: NAMES
 	};
 }

@@ -91,8 +91,8 @@ async function inflateall(data) {
 	var todo = [], i;
 	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
-		["d", "f", "w", "b", "c"].forEach(function (k) {
-			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b")) return;
+		["d", "f", "w", "b", "g", "c"].forEach(function (k) {
+			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b" || k === "g")) return;
 			todo.push(inflate(r[k]).then(function (z) { r[k] = z; }));
 		});
 		if (r.e) one(r.e);
@@ -114,15 +114,41 @@ function varints(z, n, A, o) {
 	a.end = o;
 	return a;
 }
+/* The depths of n frames from z, the tree's shape as html.c writes it:
+ * runs, each a number of frames one deeper each and then the step up
+ * of the frame after them (j + 1: j levels up), the last run's number
+ * at the end; frame 0 at depth 0. */
+function shape(z, n) {
+	var depth = new Uint32Array(n), i = 1, o = 0, x, mul, d, run, k = 0;
+	while (i < n) {
+		/* a varint: the run, then (k odd) the step */
+		for (x = 0, mul = 1; (d = z[o++]) & 128; mul *= 128) x += (d & 127) * mul;
+		x += d * mul;
+		if (k++ & 1) {
+			depth[i] = depth[i - 1] + 1 - x;
+			i++;
+			continue;
+		}
+		for (run = x; run > 0 && i < n; run--, i++) depth[i] = depth[i - 1] + 1;
+	}
+	return depth;
+}
 /* The page ids of the names of n frames of the given depths, from z:
- * a byte W; each frame's code in W planes of n bytes, low first (0: a
- * name new at its depth, next of the names that follow, else 1 + its
- * index in the list of its depth's names); the new names' ids. */
+ * each frame's code (0: a name new at its depth, next of the names that
+ * follow; else 1 + its index in the list of its depth's names), a byte,
+ * or 255 and a varint of the code less 255; then the new names' ids. */
 function nameids(z, n, depth) {
-	var w = z[0], code = new Uint32Array(n), f = new Uint32Array(n), seen = [], i, k, l;
-	for (k = 0; k < w; k++)
-		for (i = 0; i < n; i++) code[i] |= z[1 + k * n + i] << 8 * k;
-	var news = varints(z, n, Uint32Array, 1 + w * n), next = 0;
+	var f = new Uint32Array(n), seen = [], i, l, c, o = 0, x, mul, d;
+	var code = new Uint32Array(n);
+	for (i = 0; i < n; i++) {
+		c = z[o++];
+		if (c === 255) {
+			for (x = 0, mul = 1; (d = z[o++]) & 128; mul *= 128) x += (d & 127) * mul;
+			c = 255 + x + d * mul;
+		}
+		code[i] = c;
+	}
+	var news = varints(z, n, Uint32Array, o), next = 0;
 	for (i = 0; i < n; i++) {
 		l = seen[depth[i]] || (seen[depth[i]] = []);
 		if (code[i]) f[i] = l[code[i] - 1];
@@ -130,7 +156,18 @@ function nameids(z, n, depth) {
 	}
 	return f;
 }
-function counts(s, n) {
+/* The own samples of n frames of the given depths from z: the leaves'
+ * (no frame one deeper follows them), then the others'. */
+function owns(z, n, depth) {
+	var v = varints(z, n, Float64Array), a = new Float64Array(n), i, k = 0, nl = 0;
+	for (i = 0; i < n; i++) if (i + 1 === n || depth[i + 1] <= depth[i]) nl++;
+	for (i = 0; i < n; i++) a[i] = i + 1 === n || depth[i + 1] <= depth[i] ? v[k++] : v[nl + i - k];
+	return a;
+}
+/* A field of counts: own samples (self), else totals (as text on a page
+ * of decimal counts, else varints). */
+function counts(s, n, depth, self) {
+	if (self) return owns(s, n, depth);
 	if (!DATA.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
 	for (var i = 0; i < n; i++) a[i] = +p[i];
@@ -140,38 +177,56 @@ function counts(s, n) {
 /* A view's arrays, in layout order: depth, name, width (w), baseline
  * (b), colour; then (finish) the end of each subtree, its parent, its
  * own samples (self, and bself of the baseline), and room for its start
- * (x).  rooted: frame 0 is fg's "all", not a frame of the input. */
+ * (x).  The data gives own samples (r.self; the widths are their sums
+ * over each subtree), or on a page of decimal counts the widths.
+ * rooted: frame 0 is fg's "all", not a frame of the input. */
 function build(r, name) {
-	var n = r.n, depth = new Uint32Array(n), step = varints(r.d, n, Uint32Array), i;
-	for (i = 1; i < n; i++) depth[i] = depth[i - 1] + 1 - step[i];
+	var n = r.n, depth = shape(r.d, n), i;
 	var v = { name: name, n: n, depth: depth, f: nameids(r.f, n, depth),
-		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
+		w: counts(r.w, n, depth, r.self), b: r.b ? counts(r.b, n, depth, r.self) : null, rooted: !!r.root };
 	if (r.c) {
 		v.col = varints(r.c, n, Uint32Array);
 	} else {
 		v.col = new Uint32Array(n);
 		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
 	}
-	return finish(v);
+	return finish(v, !!r.self);
 }
-function finish(v) {
-	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n), m = 0;
-	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, i, p, sp = 0, w = v.w;
+/* View v's ends, parents, own samples and room for starts; with own,
+ * its w and b hold own samples, made the widths. */
+function finish(v, own) {
+	var n = v.n, depth = v.depth, end = new Uint32Array(n), m = 0;
+	var parent = new Int32Array(n), i, p, sp = 0, w = v.w, b = v.b, self, bself;
 	for (i = 0; i < n; i++) if (depth[i] > m) m = depth[i];
 	v.maxdepth = m;
 	/* the frames open above frame i, a stack as deep as the tree */
 	var st = new Int32Array(m + 2);
 	for (i = 0; i < n; i++) {
 		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
-		p = parent[i] = sp ? st[sp - 1] : -1;
+		parent[i] = sp ? st[sp - 1] : -1;
 		st[sp++] = i;
-		self[i] += w[i];
-		if (p >= 0) self[p] -= w[i];
-		if (!bself) continue;
-		bself[i] += v.b[i];
-		if (p >= 0) bself[p] -= v.b[i];
 	}
 	while (sp) end[st[--sp]] = n;
+	if (own) {
+		self = w.slice();
+		bself = b ? b.slice() : null;
+		for (i = n - 1; i > 0; i--) {
+			if ((p = parent[i]) < 0) continue;
+			w[p] += w[i];
+			if (b) b[p] += b[i];
+		}
+	} else {
+		self = new Float64Array(n);
+		bself = b ? new Float64Array(n) : null;
+		for (i = 0; i < n; i++) {
+			p = parent[i];
+			self[i] += w[i];
+			if (p >= 0) self[p] -= w[i];
+			if (!b) continue;
+			bself[i] += b[i];
+			if (p >= 0) bself[p] -= b[i];
+		}
+	}
 	v.end = end;
 	v.self = self;
 	v.bself = bself;

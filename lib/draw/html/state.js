@@ -34,7 +34,8 @@ var state = {
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
  * total, its saved stacks start at it, its callers are drawn above);
- * sorts: the Sort button applies; act(): what its button and key do. */
+ * sorts: the Sort button applies; act(): what its button and key do;
+ * pairs(q): the URL's keys of its own, added to q (url.js). */
 var MODES = [
 	{ id: "", canvas: true, sorts: function () { return !DATA.chart; },
 		title: function () { return DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph"; },
@@ -45,12 +46,13 @@ var MODES = [
 		act: function () { mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
 		canvas: false, sorts: yes, title: function () { return "Function Table"; },
-		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); } },
+		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); },
+		pairs: function (q) { if (state.tfile) q.push(["tb", "file"]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",
 		tip: "the callers and callees of the hovered or zoomed function (s)", canvas: true,
 		ontop: true, fn: true, sorts: yes, title: function () { return "Sandwich"; },
 		view: function (b) { return sandwichof(b).callees; },
-		act: function () { sandwich(focusname()); } }
+		act: function () { sandwich(focusname()); }, pairs: function (q) { q.push(["fn", state.fn]); } }
 ];
 function yes() { return true; }
 /* The mode of id m, or undefined. */

@@ -14,10 +14,9 @@ function statepairs() {
 	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
 	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	if (state.mode) q.push(["m", state.mode]);
-	if (curmode().fn) q.push(["fn", state.fn]);
+	if (curmode().pairs) curmode().pairs(q);
 	state.tx.forEach(function (t) { q.push(["tx", t]); });
 	if (state.theme) q.push(["th", state.theme]);
-	if (state.tfile && state.mode === "table") q.push(["tb", "file"]);
 	return q;
 }
 function save() { seturl(statepairs()); }
