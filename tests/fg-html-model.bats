@@ -146,23 +146,29 @@ tx() {
 @test "page model: layout: the frame at a box's middle is the frame; by width, callees widest first" {
 	printf 'm;a 1\nm;b 5\nm;c 3\nm;c;d 2\nm 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# each frame drawn: frameat the middle of rect(i) is i, zoomed or not,
-	# either way up; a frame's own samples first, then its callees
+	# either way up, by name or by width; a frame's own samples first,
+	# then its callees
 	run page "$BATS_TEST_TMPDIR/p.html" '
-		var v = at(""), bad = [], order = [];
-		[0, 1, 4].forEach(function (z) { [true, false].forEach(function (inv) {
-			var P = { v: v, z: z, inv: inv, width: 1000, height: 160, boxheight: 160, scrolltop: 0, fh: 16 };
-			layout(v, false);
+		var v = at(""), bad = [];
+		[0, 1, 4].forEach(function (z) { [true, false].forEach(function (inv) { [true, false].forEach(function (bw) {
+			var P = { v: v, z: z, path: pathto(v, z), inv: inv, width: 1000, height: 160, boxheight: 160,
+				scrolltop: 0, fh: 16, bywidth: bw };
 			for (var i = 0; i < v.n; i++) {
 				var r = rect(P, i);
 				if (r && frameat(P, r.x + r.w / 2, r.y + r.h / 2) !== i) bad.push(z + ":" + i);
+				if (!r && i >= z && i < v.end[z]) bad.push("none " + z + ":" + i);
 			}
-		}); });
+		}); }); });
 		bad.length ? bad : "ok"' \
-		'var v = at(""); layout(v, false); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + v.x[i]; }).join(" ")' \
-		'var v = at("?o=width"); layout(v, true); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + v.x[i]; }).join(" ")'
+		'var v = at(""); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + xat(v, 0, i, false); }).join(" ")' \
+		'var v = at(""); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + xat(v, 0, i, true); }).join(" ")' \
+		'var v = at(""); [selfat(v, 1), pathto(v, 5).join(" "), Array.from(parentof(v)).join(" ")]'
 	status_is 0
 	[ "${lines[0]}" = ok ]
 	# m's own sample first: a at 1; by width b (5), c (5: 3 + d's 2), a (1)
 	[ "${lines[1]}" = "a@1 b@2 c@7 d@10" ]
 	[ "${lines[2]}" = "a@11 b@1 c@6 d@9" ]
+	[ "${lines[3]}" = "1" ]
+	[ "${lines[4]}" = "0 1 4 5" ]
+	[ "${lines[5]}" = "-1 0 1 1 1 4" ]
 }

@@ -23,8 +23,9 @@ const vm = require("vm");
 
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
-const PURE = ["viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js",
-	"html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js"];
+const PURE = ["viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
+	"html/transform.js", "html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js",
+	"html/worker.js"];
 
 const helpers = `
 function at(query) {
@@ -43,7 +44,7 @@ function lines(v, from0) {
 	return folded(v, [], !!from0).split("\\n").filter(function (l) { return l; });
 }
 function rows(v) {
-	return tabulate(v, state.tfile).map(function (r) {
+	return rowsof(v).map(function (r) {
 		return [r.self, r.total, r.flags, r.name].join("\\t");
 	});
 }`;

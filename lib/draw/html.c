@@ -873,7 +873,7 @@ html_begin(struct html_page *p, const struct dopts *o)
 	p->pernode = p->diff || o->palette == PAL_JULIA;
 	out_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	    "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+	    "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; worker-src blob:\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta name=\"generator\" content=\"fg-html " FG_VERSION "\">\n<title>");
 	out_xml(o->title, strlen(o->title));

@@ -11,7 +11,8 @@
  * NAMES, COLORS and LABELS grow as transforms name files and colour
  * changes */
 var DATA = null, NAMES = null, COLORS = null, LABELS = null;
-/* each name's colour, for colours that go by name (else null) */
+/* each name's colour, for colours that go by name (else null); a
+ * transform's new names get theirs (transform.js's nameid) */
 var NAMECOLOR = null;
 /* the name of the root of the trees transforms build: "all", added if
  * no view has it (a page of split views) */
@@ -45,7 +46,7 @@ async function loadmodel(data) {
 	CNAME = data.countname;
 	DRAWN = data.negate ? "baseline" : "target";
 	OTHER = data.negate ? "target" : "baseline";
-	NAMECOLOR = data.namecolor ? unpack(data.namecolor, NAMES.length, Uint32Array) : null;
+	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, NAMES.length, Uint32Array)) : null;
 	await inflateall(data);
 }
 
@@ -174,66 +175,56 @@ function counts(s, n, depth, self) {
 	return a;
 }
 
-/* A view's arrays, in layout order: depth, name, width (w), baseline
- * (b), colour; then (finish) the end of each subtree, its parent, its
- * own samples (self, and bself of the baseline), and room for its start
- * (x).  The data gives own samples (r.self; the widths are their sums
- * over each subtree), or on a page of decimal counts the widths.
- * rooted: frame 0 is fg's "all", not a frame of the input. */
+/* A view: its frames in pre-order, a typed array a field: depth (the
+ * narrowest type its deepest frame allows), name id (f), width (w:
+ * samples through the frame), baseline (b, differential), colour (col,
+ * when colours go by frame, else NAMECOLOR's by name), a flame chart's
+ * gaps (gap: the caller's own samples just before the frame, in input
+ * order), and the end of each frame's subtree (end).  The data gives
+ * own samples (r.self; the widths are their sums over each subtree),
+ * or on a page of decimal counts the widths.  rooted: frame 0 is fg's
+ * "all", not a frame of the input.  Own samples, callers and where
+ * frames lie are worked out as needed (tree.js). */
 function build(r, name) {
-	var n = r.n, depth = shape(r.d, n), i;
-	var v = { name: name, n: n, depth: depth, f: nameids(r.f, n, depth),
-		w: counts(r.w, n, depth, r.self), b: r.b ? counts(r.b, n, depth, r.self) : null, rooted: !!r.root };
-	if (r.c) {
-		v.col = varints(r.c, n, Uint32Array);
-	} else {
-		v.col = new Uint32Array(n);
-		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
-	}
-	return finish(v, !!r.self);
+	var n = r.n, d = shape(r.d, n);
+	var v = { name: name, n: n, depth: null, f: narrow(nameids(r.f, n, d)),
+		w: counts(r.w, n, d, r.self), b: r.b ? counts(r.b, n, d, r.self) : null, rooted: !!r.root,
+		col: r.c ? varints(r.c, n, Uint32Array) : null, gap: r.g ? counts(r.g, n, d, false) : null,
+		chart: !!DATA.chart || !!r.g };
+	v.maxdepth = 0;
+	for (var i = 0; i < n; i++) if (d[i] > v.maxdepth) v.maxdepth = d[i];
+	v.depth = depths(d, v.maxdepth);
+	v.end = ends(v.depth, n);
+	if (r.self) widths(v);
+	return v;
 }
-/* View v's ends, parents, own samples and room for starts; with own,
- * its w and b hold own samples, made the widths. */
-function finish(v, own) {
-	var n = v.n, depth = v.depth, end = new Uint32Array(n), m = 0;
-	var parent = new Int32Array(n), i, p, sp = 0, w = v.w, b = v.b, self, bself;
-	for (i = 0; i < n; i++) if (depth[i] > m) m = depth[i];
-	v.maxdepth = m;
-	/* the frames open above frame i, a stack as deep as the tree */
-	var st = new Int32Array(m + 2);
+/* name ids in 16 bits when the page's names allow */
+function narrow(f) { return NAMES.length <= 65535 ? Uint16Array.from(f) : f; }
+/* depths d in the narrowest array that holds max */
+function depths(d, max) {
+	return max < 256 ? Uint8Array.from(d) : max < 65536 ? Uint16Array.from(d) : d;
+}
+/* the end of each frame's subtree, from the depths */
+function ends(depth, n) {
+	var end = new Uint32Array(n), st = new Int32Array(256), sp = 0, i;
 	for (i = 0; i < n; i++) {
 		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
-		parent[i] = sp ? st[sp - 1] : -1;
+		if (sp === st.length) { var g = new Int32Array(2 * sp); g.set(st); st = g; }
 		st[sp++] = i;
 	}
 	while (sp) end[st[--sp]] = n;
-	if (own) {
-		self = w.slice();
-		bself = b ? b.slice() : null;
-		for (i = n - 1; i > 0; i--) {
-			if ((p = parent[i]) < 0) continue;
-			w[p] += w[i];
-			if (b) b[p] += b[i];
-		}
-	} else {
-		self = new Float64Array(n);
-		bself = b ? new Float64Array(n) : null;
-		for (i = 0; i < n; i++) {
-			p = parent[i];
-			self[i] += w[i];
-			if (p >= 0) self[p] -= w[i];
-			if (!b) continue;
-			bself[i] += b[i];
-			if (p >= 0) bself[p] -= b[i];
+	return end;
+}
+/* View v's w and b, own samples, made the widths: each frame's callees
+ * added to it, the last frames first. */
+function widths(v) {
+	var w = v.w, b = v.b, end = v.end, i, c;
+	for (i = v.n - 1; i >= 0; i--) {
+		for (c = i + 1; c < end[i]; c = end[c]) {
+			w[i] += w[c];
+			if (b) b[i] += b[c];
 		}
 	}
-	v.end = end;
-	v.self = self;
-	v.bself = bself;
-	v.parent = parent;
-	v.x = new Float64Array(n);
-	v.sorted = -1;
-	return v;
 }
 
 /* Numbers in the profile's unit, in human form (group and pct are

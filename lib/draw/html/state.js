@@ -16,9 +16,14 @@ var state = {
 	 * their pane, the search's expression and its matches (a flag a
 	 * name id, null: no search), the hovered frame of the graph and of
 	 * the callers, the keyboard's frame (-1: none), the saved view's
-	 * blob: URL */
+	 * blob: URL, the path to the zoomed frame (canvas.js's zpath) */
 	shown: null, callview: null, callpane: null, re: null, match: null,
-	hover: -1, hovercaller: -1, selected: -1, saved: null,
+	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null,
+	/* the work under way: each refresh's number (the last one shows),
+	 * whether the worker has a view lent (busy), the jobs in a row
+	 * (queue, a promise), and whether views.js throws what it needs
+	 * rather than do it (lazy) */
+	gen: 0, busy: false, queue: null, lazy: false,
 	/* the graph's size in CSS pixels, the part of it the box shows
 	 * (boxheight, scrolltop down), the device's pixel ratio, and a
 	 * repaint asked for */
@@ -30,7 +35,7 @@ var state = {
  * and its key; title():
  * the page's title in it; view(b): what it draws of view b, the input
  * through the transforms (the table draws none, canvas false, and
- * show(v) fills its element instead); ontop:
+ * show(v) fills its element instead, with its rows, rowsof(v)); ontop:
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
  * total, its saved stacks start at it, its callers are drawn above);
@@ -45,7 +50,7 @@ var MODES = [
 		view: function (b) { return bottomupof(b); },
 		act: function () { mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
-		canvas: false, sorts: yes, title: function () { return "Function Table"; },
+		canvas: false, rows: true, sorts: yes, title: function () { return "Function Table"; },
 		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); },
 		pairs: function (q) { if (state.tfile) q.push(["tb", "file"]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",

@@ -27,8 +27,8 @@ function tabulate(v, byfile) {
 	var K = rowkeys(byfile), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
 	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
-	var key = K.key, vf = v.f, end = v.end, vs = v.self, vw = v.w, i, f, top = v.rooted ? 1 : 0;
-	var bs = v.ownb || v.bself;
+	var key = K.key, vf = v.f, end = v.end, vs = selfof(v), vw = v.w, i, f, top = v.rooted ? 1 : 0;
+	var bs = v.ownb || (v.b ? selfof(v, true) : null);
 	for (i = top; i < v.n; i++) {
 		while (sp && end[st[sp - 1]] <= i) open[key[vf[st[--sp]]]]--;
 		f = key[vf[i]];

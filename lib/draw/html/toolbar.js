@@ -24,6 +24,7 @@ function ui() {
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
 	mk("div", "empty", h).setAttribute("role", "status");
+	mk("div", "progress", h).setAttribute("role", "status");
 	callersbox();
 	graphbox();
 	mk("div", "table");
@@ -89,9 +90,9 @@ function legend(e) {
 	});
 }
 
-/* The toolbar as the state has it, the graph painted. */
+/* The toolbar as the state has it, the graph painted (not while the
+ * worker has the view). */
 function draw() {
-	paint();
 	el.mode.textContent = state.inverted ? "Flame graph" : "Icicle graph";
 	el.mode.title = state.inverted ? "root at the bottom" : "root on top";
 	el.sort.textContent = state.sortwidth ? "Sorted by width" : "Sorted by name";
@@ -105,10 +106,21 @@ function draw() {
 		if (m.button) el[m.btn].className = state.mode === m.id ? "on" : "";
 	});
 	el["case"].className = state.icase ? "on" : "";
+	state.hover = -1;
+	if (state.busy) return;
+	paint();
 	crumbs();
 	matched();
-	state.hover = -1;
 	drawsel();
+}
+/* The progress line: what the worker is at (op, a step of views.js's
+ * OPS) and how far (x, a share), or nothing (op null). */
+var WORK = { tx: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
+	rows: "Counting the functions" };
+function progress(op, x) {
+	var p = el.progress;
+	if (!p) return;
+	p.textContent = op ? (WORK[op] || "Working") + "\u2026" + (x > 0 ? " " + Math.round(100 * Math.min(x, 1)) + "%" : "") : "";
 }
 
 /* Element e does fn when clicked, and when focused (Tab reaches it)

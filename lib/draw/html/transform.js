@@ -72,13 +72,13 @@ function luminance(c) {
  * stacks, the baselines without theirs (ownb). */
 function stacks(v, fn, from0) {
 	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
-	var i, d, top = v.rooted && !from0 ? 1 : 0, bs = v.ownb || v.bself;
+	var i, d, top = v.rooted && !from0 ? 1 : 0, self = selfof(v), bs = v.ownb || (v.b ? selfof(v, true) : null);
 	for (i = top; i < v.n; i++) {
 		d = v.depth[i] - top;
 		path[d] = v.f[i];
 		from[d] = i;
-		if (v.self[i] !== 0 || (bs && bs[i] !== 0))
-			fn(path, from, d + 1, v.self[i], bs ? bs[i] : 0);
+		if (self[i] !== 0 || (bs && bs[i] !== 0))
+			fn(path, from, d + 1, self[i], bs ? bs[i] : 0);
 	}
 }
 
@@ -112,7 +112,7 @@ function deepest(v, s, j) {
  * own stack (saved, tabulated, transformed).  head: the stacks' first
  * name is frame 0 (the sandwich's function). */
 function withvan(v, van, head) {
-	var ownb = v.bself.slice(), k, at;
+	var ownb = selfof(v, true), k, at;
 	for (k = 0; k < van.length; k++) {
 		at = deepest(v, van[k][0], head ? 1 : 0).frame;
 		if (at >= 0) ownb[at] -= van[k][1];
@@ -126,7 +126,7 @@ function withvan(v, van, head) {
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
 	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n;
-	var self = v.self, bself = v.bself, f = v.f, depth = v.depth;
+	var self = selfof(v), bself = v.b ? selfof(v, true) : null, f = v.f, depth = v.depth;
 	rank();
 	I = items(1024);
 	/* the vanished stacks last, once the frames they may add to are made */
@@ -141,7 +141,7 @@ function bottomup(v) {
 		}
 	}
 	O = out(1 + steps, v);
-	put(O, ALLID, 0, -1, w0, b0, -1);
+	put(O, ALLID, 0, w0, b0, -1);
 	return done(merge(O, v, { kind: UP, pf: pf(v) }, I, 0, 0, 1, true), v, v.name);
 }
 
@@ -163,7 +163,8 @@ function occurrences(v, fn) {
  * --reroot).  Both roots weigh fn's total; null when no frame is fn. */
 function sandwich2(v, fn) {
 	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0, steps = 0, under = 0;
-	if (!occ.length) return { fn: fn, callers: null, callees: null };
+	if (!occ.length) return { fn: fn, callers: null, callees: null, self: 0 };
+	var par = parentof(v), A = pf(v);
 	var up = items(occ.length), X = calleesof(v), down = items(occ.length);
 	rank();
 	for (k = 0; k < occ.length; k++) {
@@ -171,19 +172,26 @@ function sandwich2(v, fn) {
 		w0 += v.w[i];
 		if (v.b) b0 += v.b[i];
 		under += v.end[i] - i - 1;
-		p = v.parent[i];
+		p = par[i];
 		if (p < top) continue;
 		add(up, p, 0, v.w[i], v.b ? v.b[i] : 0, v.f[p], v.depth[p]);
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
 	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
-	put(C, id, 0, -1, w0, b0, occ[0]);
-	put(E, id, 0, -1, w0, b0, occ[0]);
+	put(C, id, 0, w0, b0, occ[0]);
+	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [["focus", fn]]), true);
-	return { fn: fn, callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
-		callees: callees };
+	return { fn: fn, callers: done(merge(C, v, { kind: UP, pf: A }, up, 0, 0, 1, false), v, fn),
+		callees: callees, self: ownof(v, fn) };
+}
+/* The own samples of function fn (a name as shown) in view v: those of
+ * its frames, wherever they are. */
+function ownof(v, fn) {
+	var is = same(fn), s = 0, k;
+	for (k = v.rooted ? 1 : 0; k < v.n; k++) if (is(v.f[k])) s += selfat(v, k);
+	return s;
 }
 /* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
  * lo..hi (the subtree of a frame, less the frame) give a frame of
@@ -199,9 +207,9 @@ function calleesof(v, w, b) {
 }
 /* the frames of v with a frame under them that aff (by name id) marks */
 function dirty(v, aff) {
-	var out = new Uint8Array(v.n), p, i;
+	var out = new Uint8Array(v.n), par = parentof(v), p, i;
 	for (i = v.n - 1; i > 0; i--) {
-		p = v.parent[i];
+		p = par[i];
 		if (p >= 0 && (out[i] || aff[v.f[i]])) out[p] = 1;
 	}
 	return out;
@@ -228,13 +236,23 @@ function regex(s, flags) { return searchre(s, flags === "i").re || null; }
 function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
 var NAMEID = null;
 /* the id of name s, added to the page's names if new */
-function nameid(s) {
+function nameid(s, from) {
 	if (!NAMEID) {
 		NAMEID = new Map();
 		NAMES.forEach(function (x, k) { if (!NAMEID.has(x)) NAMEID.set(x, k); });
 	}
-	if (!NAMEID.has(s)) { NAMEID.set(s, NAMES.push(s) - 1); RANK = null; }
+	if (!NAMEID.has(s)) addnames([s], NAMECOLOR ? [NAMECOLOR[from || 0]] : null);
 	return NAMEID.get(s);
+}
+/* Names list added to the page's (with their colours, when colours go
+ * by name): a transform's, or the other thread's (worker.js). */
+function addnames(list, colors) {
+	for (var k = 0; k < list.length; k++) {
+		if (NAMEID && !NAMEID.has(list[k])) NAMEID.set(list[k], NAMES.length);
+		NAMES.push(list[k]);
+		if (NAMECOLOR) NAMECOLOR.push(colors[k]);
+	}
+	RANK = null;
 }
 var TX = {
 	/* this frame's path (names joined by ";") becomes the root */
@@ -294,7 +312,7 @@ var TX = {
 			s.forEach(function (id) {
 				var f = fileof(NAMES[id]);
 				if (!r || !f || !r.test(f)) { out.push(id); last = null; return; }
-				if (f !== last) out.push(nameid(f));
+				if (f !== last) out.push(nameid(f, id));
 				last = f;
 			});
 			return out;
@@ -391,7 +409,7 @@ var TREE = {
 		var r = regex(arg, flags), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
 		for (k = 0; k < nn; k++) {
 			x = fileof(NAMES[k]);
-			if (r && x && r.test(x)) fid[k] = nameid(x);
+			if (r && x && r.test(x)) fid[k] = nameid(x, k);
 		}
 		rank();
 		var f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, fid.map(function (x) { return x >= 0 ? 1 : 0; }));
@@ -410,24 +428,23 @@ var TREE = {
 	grep: function (v, arg, I, flags) {
 		var r = regex(arg, flags), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
 		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
+		var par = parentof(v), self = selfof(v), bself = v.b ? selfof(v, true) : null;
 		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
 		for (i = top; i < n; i++) {
-			p = v.parent[i];
+			p = par[i];
 			hit[i] = is[v.f[i]] || (p >= top && hit[p]) ? 1 : 0;
 			if (!hit[i]) continue;
-			kw[i] = v.self[i];
-			if (kb) kb[i] = v.bself[i];
+			kw[i] = self[i];
+			if (kb) kb[i] = bself[i];
 		}
-		var ks = kw.slice();
 		for (i = n - 1; i > top; i--) {
-			p = v.parent[i];
+			p = par[i];
 			if (p < top) continue;
 			kw[p] += kw[i];
 			if (kb) kb[p] += kb[i];
 		}
 		var X = calleesof(v, kw, kb);
 		X.nosrc = true;
-		X.s = ks;
 		return root(v, I, X);
 	}
 };
@@ -510,7 +527,7 @@ function transform(v, list, rev) {
 	}
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
-	put(O, ALLID, 0, -1, w0, b0, -1);
+	put(O, ALLID, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
 }

@@ -26,11 +26,10 @@ function txbar(tb) {
 /* Add a transform of kind k: of the zoomed frame's function or path,
  * or of the search. */
 function addtx(k) {
-	var v = state.shown, z = state.z, arg = "", p = [], i;
+	var v = state.shown, z = state.z, arg = "";
 	if (!k) return;
 	if (k === "root") {
-		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
-		arg = p.join(";");
+		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return NAMES[v.f[i]]; }).join(";");
 	} else if (k === "focus" || k === "hide" || k === "drop") {
 		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {

@@ -1,9 +1,67 @@
 /* views.js: the view the state asks for (state.js): the input's view
  * or its elided stacks, through the transforms, in the mode's form;
- * each built once and kept.  No DOM. */
+ * each built once and kept.  No DOM.
+ *
+ * A view of more than SYNCMAX frames is transformed, reversed or
+ * tabulated by the worker (worker.js), the page's thread free
+ * meanwhile: while the page prepares (state.lazy), such a step throws
+ * what it needs (need) instead of doing it; prepare() has the worker
+ * do it, keeps the result where the step looks for it, and tries
+ * again.  Without a worker (node, an old browser) every step is done
+ * at once. */
 
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
+/* the largest view worked on in the page's thread while it prepares */
+var SYNCMAX = 150000;
+
+/* The steps: what each does to a view (src) with its arguments. */
+var OPS = {
+	tx: function (v, a) { return transform(v, a[0], a[1]); },
+	/* with vanished stacks, every stack reversed, theirs too */
+	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
+	sandwich: function (v, a) { return sandwich2(v, a[0]); },
+	rows: function (v, a) { return tabulate(v, a[0]); }
+};
+/* Step op of view src with args, its result given to put (which keeps
+ * it and returns it); or, while the page prepares and src is large,
+ * thrown for prepare() to have done. */
+function need(src, op, args, put) {
+	if (state.lazy && src.n > SYNCMAX && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
+	return put(OPS[op](src, args));
+}
+/* Every step the state needs done: by the worker, one at a time, for
+ * the large; the rest, when show() asks, at once. */
+async function prepare() {
+	for (;;) {
+		try {
+			state.lazy = true;
+			view();
+			if (curmode().rows) rowsof(current());
+			return;
+		} catch (e) {
+			if (!e || !e.need) throw e;
+			state.lazy = false;
+			e.put(await job(e.src, e.op, e.args));
+		} finally {
+			state.lazy = false;
+		}
+	}
+}
+/* Whether the state's view is ready (else prepare() has work). */
+function ready() {
+	try {
+		state.lazy = true;
+		view();
+		if (curmode().rows) rowsof(current());
+		return true;
+	} catch (e) {
+		if (!e || !e.need) throw e;
+		return false;
+	} finally {
+		state.lazy = false;
+	}
+}
 
 /* A view whose stacks all vanished has its elided view alone. */
 function onlyelided(i) { return DATA.views[i].n === 0; }
@@ -39,28 +97,37 @@ function current() {
 	 * stacks (van), which a transform of the tree cannot carry */
 	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
-		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, state.tx) };
-		return b.txall.v;
+		if (b.txall && b.txall.key === key) return b.txall.v;
+		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; });
 	}
 	for (k = 0; k < state.tx.length; k++) {
 		key = JSON.stringify(state.tx[k]);
 		if (!c[k] || c[k].key !== key) {
 			c.length = k;
-			c[k] = { key: key, v: transform1(v, state.tx[k]) };
+			need(v, "tx", [[state.tx[k]]], keep(c, k, key));
 		}
 		v = c[k].v;
 	}
 	return v;
 }
+/* the put of need for transform k (key) of list c */
+function keep(c, k, key) {
+	return function (r) { c[k] = { key: key, v: r }; return r; };
+}
 /* The view the mode draws (the table's rows are of current()'s). */
 function view() { return curmode().view(current()); }
 /* Bottom-up: the stacks of b reversed, built once. */
 function bottomupof(b) {
-	/* with vanished stacks, every stack reversed, theirs too */
-	return b.bottomup || (b.bottomup = b.van ? transform(b, [], true) : bottomup(b));
+	return b.bottomup || need(b, "bottomup", [], function (r) { return b.bottomup = r; });
 }
 /* The sandwich of state.fn in view b, built once a function. */
 function sandwichof(b) {
-	if (!b.sand || b.sand.fn !== state.fn) b.sand = sandwich2(b, state.fn);
-	return b.sand;
+	if (b.sand && b.sand.fn === state.fn) return b.sand;
+	return need(b, "sandwich", [state.fn], function (r) { return b.sand = r; });
+}
+/* The function table's rows of view b (tabulate.js), by function or by
+ * file as the state says, built once each. */
+function rowsof(b) {
+	var k = state.tfile ? "filerows" : "rows";
+	return b[k] || need(b, "rows", [!!state.tfile], function (r) { return b[k] = r; });
 }
