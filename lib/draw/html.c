@@ -208,12 +208,13 @@ seen_free(struct seen *t)
  *      (0 one deeper, 1 a sibling, j + 1 j levels up), as runs, a run
  *      a number of frames one deeper each then the step of the frame
  *      after them, and at the end the last run's number;
- *   f  the names, each a code of the names seen before at the same
- *      depth (a depth's callers are few of all the names: see
+ *   f  the names: how many are new at their depth, their page ids in
+ *      order; then each frame's, a code of the names seen before at
+ *      the same depth (a depth's callers are few of all the names: see
  *      seen_code): a byte, or 255 and a varint of the code less 255;
- *      then the page ids of the names new at their depth, in order;
  *   w  the own samples of the column drawn, the leaves' first (a leaf:
- *      no frame one deeper follows it), then the others' (mostly 0);
+ *      no frame one deeper follows it; "wl" says where they end), then
+ *      the others' (mostly 0);
  *   b  the same of the baseline, on differential input;
  *   g  in a flame chart, each frame's gap (its caller's own samples
  *      just before it, in input order);
@@ -227,6 +228,9 @@ struct pfields {
 	int chart, text;
 	struct bytes d, f, news, w[2], b[2], g, c;
 	uint32_t prev;		/* the depth of the frame before */
+	uint32_t first, maxdepth;	/* the first frame's depth, the deepest's */
+	uint64_t nnews;		/* names new at their depth */
+	size_t wl, bl;		/* the bytes of w's and b's leaves */
 	uint64_t run;		/* frames one deeper each since the last step */
 	count own[2];		/* the frame before's own samples, while it may be a leaf */
 	struct seen seen;
@@ -273,12 +277,18 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	}
 	if (f->n && !f->text)
 		pf_own(f, step > 0);
+	if (!f->n)
+		f->first = depth;
 	f->prev = depth;
+	if (depth > f->maxdepth)
+		f->maxdepth = depth;
 	bytes_put(&f->f, &c, 1);
 	if (code >= 255)
 		put_varint(&f->f, code - 255);
-	if (!code)
+	if (!code) {
 		put_varint(&f->news, id);
+		f->nnews++;
+	}
 	if (f->text) {
 		put_count(&f->w[0], tot[f->col], 1);
 		if (f->two)
@@ -301,6 +311,8 @@ pf_end(struct pfields *f)
 	if (f->text)
 		return;
 	pf_own(f, 1);
+	f->wl = f->w[0].n;
+	f->bl = f->b[0].n;
 	bytes_put(&f->w[0], f->w[1].p, f->w[1].n);
 	bytes_put(&f->b[0], f->b[1].p, f->b[1].n);
 }
@@ -348,14 +360,24 @@ out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
 	bytes_free(&z);
 }
 
-/* The fields written out (pf_end first), and their frames' number. */
+/* The fields written out (pf_end first), and their frames' number, the
+ * deepest's depth (the frames' from the first's), and where w's and
+ * b's leaves end. */
 static void
 pf_write(const struct pfields *f)
 {
+	struct bytes names = { 0 };
+
 	key("n");
 	out_u64(f->n);
+	out_printf(",\"maxdepth\":%u", f->n ? f->maxdepth - f->first : 0);
+	if (!f->text)
+		out_printf(",\"wl\":%zu,\"bl\":%zu", f->wl, f->bl);
 	out_field("d", &f->d, NULL, 0);
-	out_field("f", &f->f, &f->news, 0);
+	put_varint(&names, f->nnews);
+	bytes_put(&names, f->news.p, f->news.n);
+	out_field("f", &names, &f->f, 0);
+	bytes_free(&names);
 	out_field("w", &f->w[0], NULL, f->text);
 	if (f->two)
 		out_field("b", &f->b[0], NULL, f->text);

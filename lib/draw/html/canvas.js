@@ -48,8 +48,10 @@ function resize() {
 	 * scrolled them, they would hold the box open below a shallow
 	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
-		c.width = Math.round(state.width * state.dpr);
-		c.height = Math.round(state.boxheight * state.dpr);
+		var w = Math.round(state.width * state.dpr), h = Math.round(state.boxheight * state.dpr);
+		/* a canvas given its size again is made again */
+		if (c.width !== w) c.width = w;
+		if (c.height !== h) c.height = h;
 		c.style.width = state.width + "px";
 		c.style.height = state.boxheight + "px";
 		c.style.top = "0";

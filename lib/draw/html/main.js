@@ -73,10 +73,13 @@ function show() {
 	onematch();
 	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
 	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
+	/* a canvas hidden keeps no focus */
+	if (!m.canvas && document.activeElement === el.canvas) el.canvas.blur();
 	el.table.style.display = m.canvas ? "none" : "block";
 	if (m.show) m.show(state.shown);
 	resize();
 	save();
+	prune();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph from it. */
 function mode(m) {
@@ -109,6 +112,8 @@ function hook() {
 		color: function (i, v) { v = v || state.shown; return v.col ? v.col[i] : NAMECOLOR[v.f[i]]; },
 		folded: foldedtext,
 		busy: function () { return state.busy; },
+		/* a promise, kept when the work under way is done and shown */
+		idle: function () { return state.queue.then(function () {}); },
 		worker: hasworker,
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },

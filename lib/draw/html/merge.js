@@ -34,12 +34,17 @@ var PROGRESS = null;
  * PATH walks a stack of names stored flat (a transform of each stack). */
 var UP = 0, DOWN = 1, PATH = 2;
 
-/* A new view being written from view v: room for cap frames; with
- * baselines as v has them, and colours by frame when v has them (they
- * come of the frame each came of; a differential view's of its
- * changes, once done). */
+/* A new view being written from view v: room for cap frames, as deep
+ * as v's (or its vanished stacks), of the page's names so far (a
+ * transform adds its names first); with baselines as v has
+ * them, and colours by frame when v has them (they come of the frame
+ * each came of; a differential view's of its changes, once done). */
 function out(cap, v) {
-	return { n: 0, cap: cap, depth: new Uint32Array(cap), f: new Uint32Array(cap), w: new Float64Array(cap),
+	var deep = v.maxdepth, D;
+	if (v.van) v.van.forEach(function (x) { if (x[0].length > deep) deep = x[0].length; });
+	D = deep < 255 ? Uint8Array : deep < 65535 ? Uint16Array : Uint32Array;
+	return { n: 0, cap: cap, depth: new D(cap), f: NAMES.length < 65535 ? new Uint16Array(cap) : new Uint32Array(cap),
+		w: new Float64Array(cap),
 		b: v.b ? new Float64Array(cap) : null, col: v.col ? new Uint32Array(cap) : null,
 		end: new Uint32Array(cap), v: v, byname: null, md: 0, tick: 65536 };
 }
@@ -61,12 +66,12 @@ function colorof(O, id, src) {
 	return c >= 0 ? c : O.v.col[0];
 }
 /* The written frames as a view of v's: the columns cut to length (a
- * copy when much is left over), depths in their narrowest array,
+ * copy when much is left over),
  * coloured. */
 function done(O, v, name) {
 	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, chart: false, gap: null };
 	function cut(a) { return !a ? null : n < a.length * 3 / 4 ? a.slice(0, n) : a.subarray(0, n); }
-	r.depth = depths(O.depth.subarray(0, n), O.md);
+	r.depth = cut(O.depth);
 	r.f = cut(O.f);
 	r.w = cut(O.w);
 	r.b = cut(O.b);
@@ -147,7 +152,7 @@ function runs(I, s, e, p, d, W) {
 }
 
 /* Merge into O, below its frame p at depth d, the items I from s on:
- * cursors of kind X.kind into view v (X.pf: v's pf, for UP, whose
+ * cursors of kind X.kind into view v (X.par: v's callers, for UP, whose
  * items keep their frame's depth as state; X.buf: PATH's names;
  * X.kids: DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
  * all weigh 0 (stacks that vanished from a differential view) makes no
@@ -186,13 +191,12 @@ function merge(O, v, X, I, s, p, d, prune) {
 	return O;
 }
 /* The items that follow item t, added to I: UP's caller (its state:
- * its depth, one less), read from pf's pairs as chain reads them. */
+ * its depth, one less). */
 function next(v, X, I, t) {
-	var c = I.cur[t], top = v.rooted ? 1 : 0, a;
+	var c = I.cur[t], top = v.rooted ? 1 : 0;
 	if (X.kind === UP) {
-		a = X.pf;
-		c = a[2 * c];
-		if (c >= top) add(I, c, 0, I.w[t], I.b[t], a[2 * c + 1], I.st[t] - 1);
+		c = X.par[c];
+		if (c >= top) add(I, c, 0, I.w[t], I.b[t], v.f[c], I.st[t] - 1);
 	} else if (X.kind === PATH) {
 		if (++c < I.end[t]) add(I, c, I.end[t], I.w[t], I.b[t], X.buf[c], 0);
 	} else {
@@ -209,29 +213,21 @@ function whole(O, v, X, I, t, j, prune) {
 		return !X.w && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
 	}
 	/* the callers of c: as many as its depth (its state) below the top */
-	if (X.kind === UP) chain(O, X.pf, 2, c, I.st[t] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
-	else chain(O, X.buf, 0, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
+	if (X.kind === UP) chain(O, X.par, v.f, c, I.st[t] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	else chain(O, null, X.buf, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
 	return true;
 }
-/* each frame's caller and name side by side (one fetch a step up) */
-function pf(v) {
-	var a = new Int32Array(2 * v.n), par = parentof(v), i;
-	for (i = 0; i < v.n; i++) { a[2 * i] = par[i]; a[2 * i + 1] = v.f[i]; }
-	return a;
-}
 /* A chain of len frames below frame j of O, of weights w and b: the
- * callers c' of frame c, named a[2c' + 1] (up 2: a is pf's), or the
- * names a[c + 1...] (up 0); each its caller's whole width. */
-function chain(O, a, up, c, len, j, w, b, nosrc) {
+ * callers c' = par[c] of frame c, named f[c'], or (par null) the names
+ * f[c + 1...]; each its caller's whole width. */
+function chain(O, par, f, c, len, j, w, b, nosrc) {
 	var n = O.n, d = O.depth[j], e = n + len, id;
 	var F = O.f, DE = O.depth, WW = O.w, C = O.col, B = O.b, EN = O.end;
 	EN[j] = e;
 	for (; n < e; n++) {
 		EN[n] = e;
-		if (up) {
-			c = a[2 * c];
-			id = a[2 * c + 1];
-		} else id = a[++c];
+		c = par ? par[c] : c + 1;
+		id = f[c];
 		F[n] = id;
 		DE[n] = ++d;
 		WW[n] = w;

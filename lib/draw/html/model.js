@@ -115,60 +115,117 @@ function varints(z, n, A, o) {
 	a.end = o;
 	return a;
 }
-/* The depths of n frames from z, the tree's shape as html.c writes it:
- * runs, each a number of frames one deeper each and then the step up
- * of the frame after them (j + 1: j levels up), the last run's number
- * at the end; frame 0 at depth 0. */
-function shape(z, n) {
-	var depth = new Uint32Array(n), i = 1, o = 0, x, mul, d, run, k = 0;
-	while (i < n) {
-		/* a varint: the run, then (k odd) the step */
-		for (x = 0, mul = 1; (d = z[o++]) & 128; mul *= 128) x += (d & 127) * mul;
-		x += d * mul;
-		if (k++ & 1) {
-			depth[i] = depth[i - 1] + 1 - x;
-			i++;
-			continue;
-		}
-		for (run = x; run > 0 && i < n; run--, i++) depth[i] = depth[i - 1] + 1;
-	}
-	return depth;
-}
-/* The page ids of the names of n frames of the given depths, from z:
- * each frame's code (0: a name new at its depth, next of the names that
- * follow; else 1 + its index in the list of its depth's names), a byte,
- * or 255 and a varint of the code less 255; then the new names' ids. */
-function nameids(z, n, depth) {
-	var f = new Uint32Array(n), seen = [], i, l, c, o = 0, x, mul, d;
-	var code = new Uint32Array(n);
-	for (i = 0; i < n; i++) {
-		c = z[o++];
+/*
+ * A view's frames from its fields (html.c writes them), in one pass:
+ *   d: the tree's shape: runs, each a number of frames one deeper each
+ *      and then the step of the frame after them (j + 1: j levels up,
+ *      the frame before and j of its callers closed), the last run's
+ *      number at the end; frame 0 at depth 0, none deeper than r.maxdepth;
+ *   f: how many names are new at their depth, their page ids; then
+ *      each frame's code (0: a name new at its depth, the next of the
+ *      new; else 1 + its place in its depth's list), a byte, or 255
+ *      and a varint of the code less 255;
+ *   w, b: own samples, the leaves' (frames no frame one deeper
+ *      follows) then from byte r.wl (r.bl) on the others'; each frame's
+ *      width the sum over its subtree, added as it closes.  A page of
+ *      decimal counts gives the widths as text (counts).
+ * Into v: depth (in the narrowest array), f (16 bits when the page's
+ * names allow), end (of each frame's subtree), w, b.
+ */
+function decode(r, v) {
+	var n = r.n, md = r.maxdepth, D = md < 256 ? Uint8Array : md < 65536 ? Uint16Array : Uint32Array;
+	var depth = new D(n), end = new Uint32Array(n), st = new Uint32Array(md + 2), seen = [];
+	var f = NAMES.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
+	var own = !!r.self, zd = r.d, zf = r.f, zw = r.w, zb = r.b;
+	var w = own ? new Float64Array(n) : counts(r.w, n), b = !r.b ? null : own ? new Float64Array(n) : counts(r.b, n);
+	var od = 0, of = 0, wl = 0, wo = r.wl, bl = 0, bo = r.bl, nn, news, next = 0;
+	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, l, pos;
+	nn = varints(zf, 1, Uint32Array);
+	news = varints(zf, nn[0], Uint32Array, nn.end);
+	of = news.end;
+	/* frame i at depth cur, named, its caller below it on the stack */
+	for (;;) {
+		depth[i] = cur;
+		st[sp++] = i;
+		c = zf[of++];
 		if (c === 255) {
-			for (x = 0, mul = 1; (d = z[o++]) & 128; mul *= 128) x += (d & 127) * mul;
+			for (x = 0, mul = 1; (d = zf[of++]) & 128; mul *= 128) x += (d & 127) * mul;
 			c = 255 + x + d * mul;
 		}
-		code[i] = c;
-	}
-	var news = varints(z, n, Uint32Array, o), next = 0;
-	for (i = 0; i < n; i++) {
-		l = seen[depth[i]] || (seen[depth[i]] = []);
-		if (code[i]) f[i] = l[code[i] - 1];
+		l = seen[cur] || (seen[cur] = []);
+		if (c) f[i] = l[c - 1];
 		else l.push(f[i] = news[next++]);
+		if (++i === n) break;
+		/* the step to frame i: 0 within a run, else the step after it */
+		if (run > 0) {
+			run--;
+			s = 0;
+		} else {
+			for (x = 0, mul = 1; (d = zd[od++]) & 128; mul *= 128) x += (d & 127) * mul;
+			s = x + d * mul;
+			/* a run's number, then (once its frames are in) the step */
+			if (!stepnext && s > 0) {
+				run = s - 1;
+				s = 0;
+				stepnext = true;
+			} else if (!stepnext) {
+				for (x = 0, mul = 1; (d = zd[od++]) & 128; mul *= 128) x += (d & 127) * mul;
+				s = x + d * mul;
+			} else {
+				stepnext = false;
+			}
+		}
+		/* frame i - 1, a leaf if frame i is no callee of it: its own
+		 * samples; the frames that close at i added to their callers */
+		if (own) {
+			pos = s ? wl : wo;
+			for (x = 0, mul = 1; (d = zw[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
+			w[i - 1] = x + d * mul;
+			if (s) wl = pos; else wo = pos;
+			if (b) {
+				pos = s ? bl : bo;
+				for (x = 0, mul = 1; (d = zb[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
+				b[i - 1] = x + d * mul;
+				if (s) bl = pos; else bo = pos;
+			}
+		}
+		for (; s > 0; s--) {
+			c = st[--sp];
+			end[c] = i;
+			if (own) {
+				w[st[sp - 1]] += w[c];
+				if (b) b[st[sp - 1]] += b[c];
+			}
+			cur--;
+		}
+		cur++;
 	}
-	return f;
+	/* the last frame, a leaf; every frame still open closes */
+	if (own) {
+		for (x = 0, mul = 1; (d = zw[wl++]) & 128; mul *= 128) x += (d & 127) * mul;
+		w[n - 1] = x + d * mul;
+		if (b) {
+			for (x = 0, mul = 1; (d = zb[bl++]) & 128; mul *= 128) x += (d & 127) * mul;
+			b[n - 1] = x + d * mul;
+		}
+	}
+	while (sp) {
+		c = st[--sp];
+		end[c] = n;
+		if (own && sp) {
+			w[st[sp - 1]] += w[c];
+			if (b) b[st[sp - 1]] += b[c];
+		}
+	}
+	v.depth = depth;
+	v.end = end;
+	v.f = f;
+	v.w = w;
+	v.b = b;
 }
-/* The own samples of n frames of the given depths from z: the leaves'
- * (no frame one deeper follows them), then the others'. */
-function owns(z, n, depth) {
-	var v = varints(z, n, Float64Array), a = new Float64Array(n), i, k = 0, nl = 0;
-	for (i = 0; i < n; i++) if (i + 1 === n || depth[i + 1] <= depth[i]) nl++;
-	for (i = 0; i < n; i++) a[i] = i + 1 === n || depth[i + 1] <= depth[i] ? v[k++] : v[nl + i - k];
-	return a;
-}
-/* A field of counts: own samples (self), else totals (as text on a page
- * of decimal counts, else varints). */
-function counts(s, n, depth, self) {
-	if (self) return owns(s, n, depth);
+/* A field of n totals: as text on a page of decimal counts, else
+ * varints. */
+function counts(s, n) {
 	if (!DATA.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
 	for (var i = 0; i < n; i++) a[i] = +p[i];
@@ -186,45 +243,11 @@ function counts(s, n, depth, self) {
  * "all", not a frame of the input.  Own samples, callers and where
  * frames lie are worked out as needed (tree.js). */
 function build(r, name) {
-	var n = r.n, d = shape(r.d, n);
-	var v = { name: name, n: n, depth: null, f: narrow(nameids(r.f, n, d)),
-		w: counts(r.w, n, d, r.self), b: r.b ? counts(r.b, n, d, r.self) : null, rooted: !!r.root,
-		col: r.c ? varints(r.c, n, Uint32Array) : null, gap: r.g ? counts(r.g, n, d, false) : null,
+	var v = { name: name, n: r.n, maxdepth: r.maxdepth, rooted: !!r.root,
+		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
 		chart: !!DATA.chart || !!r.g };
-	v.maxdepth = 0;
-	for (var i = 0; i < n; i++) if (d[i] > v.maxdepth) v.maxdepth = d[i];
-	v.depth = depths(d, v.maxdepth);
-	v.end = ends(v.depth, n);
-	if (r.self) widths(v);
+	decode(r, v);
 	return v;
-}
-/* name ids in 16 bits when the page's names allow */
-function narrow(f) { return NAMES.length <= 65535 ? Uint16Array.from(f) : f; }
-/* depths d in the narrowest array that holds max */
-function depths(d, max) {
-	return max < 256 ? Uint8Array.from(d) : max < 65536 ? Uint16Array.from(d) : d;
-}
-/* the end of each frame's subtree, from the depths */
-function ends(depth, n) {
-	var end = new Uint32Array(n), st = new Int32Array(256), sp = 0, i;
-	for (i = 0; i < n; i++) {
-		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
-		if (sp === st.length) { var g = new Int32Array(2 * sp); g.set(st); st = g; }
-		st[sp++] = i;
-	}
-	while (sp) end[st[--sp]] = n;
-	return end;
-}
-/* View v's w and b, own samples, made the widths: each frame's callees
- * added to it, the last frames first. */
-function widths(v) {
-	var w = v.w, b = v.b, end = v.end, i, c;
-	for (i = v.n - 1; i >= 0; i--) {
-		for (c = i + 1; c < end[i]; c = end[c]) {
-			w[i] += w[c];
-			if (b) b[i] += b[c];
-		}
-	}
 }
 
 /* Numbers in the profile's unit, in human form (group and pct are

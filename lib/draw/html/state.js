@@ -39,14 +39,16 @@ var state = {
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
  * total, its saved stacks start at it, its callers are drawn above);
- * sorts: the Sort button applies; act(): what its button and key do;
+ * sorts: the Sort button applies; keeps: what of the view it draws is
+ * kept while memory is short (views.js's prune); act(): what its button
+ * and key do;
  * pairs(q): the URL's keys of its own, added to q (url.js). */
 var MODES = [
 	{ id: "", canvas: true, sorts: function () { return !DATA.chart; },
 		title: function () { return DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph"; },
 		view: function (b) { return b; } },
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
-		canvas: true, sorts: yes, title: function () { return "Bottom-up"; },
+		canvas: true, sorts: yes, keeps: "bottomup", title: function () { return "Bottom-up"; },
 		view: function (b) { return bottomupof(b); },
 		act: function () { mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
@@ -55,7 +57,7 @@ var MODES = [
 		pairs: function (q) { if (state.tfile) q.push(["tb", "file"]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",
 		tip: "the callers and callees of the hovered or zoomed function (s)", canvas: true,
-		ontop: true, fn: true, sorts: yes, title: function () { return "Sandwich"; },
+		ontop: true, fn: true, sorts: yes, keeps: "sand", title: function () { return "Sandwich"; },
 		view: function (b) { return sandwichof(b).callees; },
 		act: function () { sandwich(focusname()); }, pairs: function (q) { q.push(["fn", state.fn]); } }
 ];

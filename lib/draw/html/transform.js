@@ -125,24 +125,26 @@ function withvan(v, van, head) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n;
-	var self = selfof(v), bself = v.b ? selfof(v, true) : null, f = v.f, depth = v.depth;
+	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n, s, bs;
+	var f = v.f, depth = v.depth, two = !!v.b;
 	rank();
 	I = items(1024);
 	/* the vanished stacks last, once the frames they may add to are made */
-	for (pass = 0; pass < (bself ? 2 : 1); pass++) {
+	for (pass = 0; pass < (two ? 2 : 1); pass++) {
 		for (i = top; i < n; i++) {
-			if (self[i] === 0 && !(bself && bself[i] !== 0)) continue;
-			if ((self[i] === 0) !== (pass === 1)) continue;
-			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], depth[i]);
-			w0 += self[i];
-			b0 += bself ? bself[i] : 0;
+			s = selfat(v, i);
+			bs = two ? selfat(v, i, true) : 0;
+			if (s === 0 && bs === 0) continue;
+			if ((s === 0) !== (pass === 1)) continue;
+			add(I, i, 0, s, bs, f[i], depth[i]);
+			w0 += s;
+			b0 += bs;
 			steps += depth[i] - top + 1;
 		}
 	}
 	O = out(1 + steps, v);
 	put(O, ALLID, 0, w0, b0, -1);
-	return done(merge(O, v, { kind: UP, pf: pf(v) }, I, 0, 0, 1, true), v, v.name);
+	return done(merge(O, v, { kind: UP, par: parentof(v) }, I, 0, 0, 1, true), v, v.name);
 }
 
 /* The frames of v named fn (every name id shown as fn), outermost only:
@@ -164,7 +166,7 @@ function occurrences(v, fn) {
 function sandwich2(v, fn) {
 	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0, steps = 0, under = 0;
 	if (!occ.length) return { fn: fn, callers: null, callees: null, self: 0 };
-	var par = parentof(v), A = pf(v);
+	var par = parentof(v);
 	var up = items(occ.length), X = calleesof(v), down = items(occ.length);
 	rank();
 	for (k = 0; k < occ.length; k++) {
@@ -183,7 +185,7 @@ function sandwich2(v, fn) {
 	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [["focus", fn]]), true);
-	return { fn: fn, callers: done(merge(C, v, { kind: UP, pf: A }, up, 0, 0, 1, false), v, fn),
+	return { fn: fn, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
 		callees: callees, self: ownof(v, fn) };
 }
 /* The own samples of function fn (a name as shown) in view v: those of

@@ -10,7 +10,7 @@
  * samples first, then its callees in the order written (by name), or
  * widest first (bywidth; a tie by that order). */
 function eachkid(v, i, x0, bywidth, fn) {
-	var end = v.end, w = v.w, e = end[i], c, x = x0, sum = 0, list, k;
+	var end = v.end, w = v.w, e = end[i], c, x = x0, list, k;
 	if (v.gap) {
 		for (c = i + 1; c < e; c = end[c]) {
 			x += v.gap[c];
@@ -19,8 +19,7 @@ function eachkid(v, i, x0, bywidth, fn) {
 		}
 		return;
 	}
-	for (c = i + 1; c < e; c = end[c]) sum += w[c];
-	x += w[i] - sum;
+	x += ownof1(v, i);
 	if (!bywidth || e === i + 1 || end[i + 1] === e) {
 		for (c = i + 1; c < e; c = end[c]) { fn(c, x); x += w[c]; }
 		return;
@@ -29,6 +28,16 @@ function eachkid(v, i, x0, bywidth, fn) {
 	for (c = i + 1; c < e; c = end[c]) list.push(c);
 	list.sort(function (a, b) { return w[b] - w[a] || a - b; });
 	for (k = 0; k < list.length; k++) { fn(list[k], x); x += w[list[k]]; }
+}
+/* Frame i's own samples in view v, kept for a frame of many callees
+ * (a painter comes back to it). */
+function ownof1(v, i) {
+	var m = v.own, s, c, k = 0;
+	if (m && m.has(i)) return m.get(i);
+	s = v.w[i];
+	for (c = i + 1; c < v.end[i]; c = v.end[c], k++) s -= v.w[c];
+	if (k >= 16) (v.own || (v.own = new Map())).set(i, s);
+	return s;
 }
 /* Frame i's own samples in view v (of the baseline with b). */
 function selfat(v, i, b) {

@@ -89,7 +89,7 @@ function elidedview() {
  * beginnings built once, so that a transform added is the one
  * computed, and one undone costs nothing. */
 function current() {
-	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
+	var b = baseview(), c = b.txc || (b.txc = []), k, key;
 	/* a differential view's stacks of baseline only (no samples of the
 	 * target's end there) keep their names through every transform of
 	 * a list, where a step's merge would prune them into their callers:
@@ -100,19 +100,16 @@ function current() {
 		if (b.txall && b.txall.key === key) return b.txall.v;
 		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; });
 	}
-	for (k = 0; k < state.tx.length; k++) {
-		key = JSON.stringify(state.tx[k]);
-		if (!c[k] || c[k].key !== key) {
-			c.length = k;
-			need(v, "tx", [[state.tx[k]]], keep(c, k, key));
-		}
-		v = c[k].v;
-	}
-	return v;
+	/* the list's steps kept as they are, the others made again */
+	for (k = 0; k < c.length && k < state.tx.length && c[k].key === JSON.stringify(state.tx[k]); k++) ;
+	c.length = k;
+	for (; k < state.tx.length; k++) c[k] = { key: JSON.stringify(state.tx[k]), v: null };
+	return step(b, c, state.tx.length - 1);
 }
-/* the put of need for transform k (key) of list c */
-function keep(c, k, key) {
-	return function (r) { c[k] = { key: key, v: r }; return r; };
+/* Transform k of list c of view b done (-1: b), made if let go. */
+function step(b, c, k) {
+	if (k < 0) return b;
+	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; });
 }
 /* The view the mode draws (the table's rows are of current()'s). */
 function view() { return curmode().view(current()); }
@@ -130,4 +127,30 @@ function sandwichof(b) {
 function rowsof(b) {
 	var k = state.tfile ? "filerows" : "rows";
 	return b[k] || need(b, "rows", [!!state.tfile], function (r) { return b[k] = r; });
+}
+
+/* The views kept, once they hold more frames than twice the input's:
+ * the input's (and its elided view), the transforms' last and what the
+ * mode draws of it (MODES' keeps); the transforms' earlier steps, and
+ * what other modes drew, are let go (made again when asked for). */
+function prune() {
+	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), cur, kept, all;
+	if (!base) return;
+	cur = current();
+	function size(v) { return v && v.n ? v.n : 0; }
+	function drawn(v) {
+		return size(v.bottomup) + (v.sand ? size(v.sand.callers) + size(v.sand.callees) : 0);
+	}
+	all = [base].concat((base.txc || []).map(function (c) { return c.v; }), b.txall ? [b.txall.v] : [])
+		.filter(function (v) { return v; });
+	kept = 0;
+	all.forEach(function (v) { kept += size(v) + drawn(v); });
+	if (kept <= 2 * size(base)) return;
+	all.forEach(function (v) {
+		var keep = v === cur ? curmode().keeps : "";
+		if (keep !== "bottomup") delete v.bottomup;
+		if (keep !== "sand") delete v.sand;
+	});
+	(base.txc || []).forEach(function (c) { if (c.v !== cur) c.v = null; });
+	if (b.txall && b.txall.v !== cur) delete b.txall;
 }

@@ -121,7 +121,13 @@ function workermain() {
 		m.colors.forEach(function (c, i) { COLORS.push(c); LABELS.push(m.labels[i]); });
 		n0 = NAMES.length;
 		c0 = COLORS.length;
-		PROGRESS = function (x) { self.postMessage({ id: m.id, progress: x }); };
+		var told = Date.now();
+		/* a word every 200 ms at most: each redraws the page's line */
+		PROGRESS = function (x) {
+			if (Date.now() - told < 200) return;
+			told = Date.now();
+			self.postMessage({ id: m.id, progress: x });
+		};
 		try {
 			r = OPS[m.op](m.view, m.args);
 		} catch (err) {
