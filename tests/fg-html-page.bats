@@ -36,7 +36,7 @@ load html
 		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
 	got row | sort >"$BATS_TEST_TMPDIR/got"
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
-	# recursion counted once a stack; 600 functions show 500 rows, then all
+	# recursion counted once a stack; 600 functions show 100 rows, then all
 	awk 'BEGIN { print "a;r;r;r 5"; for (i = 0; i < 600; i++) print "main;f" i, i + 1 }' >"$BATS_TEST_TMPDIR/m.folded"
 	fg-html "$BATS_TEST_TMPDIR/m.folded" >"$BATS_TEST_TMPDIR/m.html"
 	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/m.html"
@@ -389,7 +389,7 @@ load html
 		[ "$(got "$m" | cut -d' ' -f1)" -gt 1 ]
 		[ "$(got "$m" | awk '{ print $1 == $3 }')" = 1 ]
 	done
-	[ "$(got table | cut -d' ' -f1)" -eq 500 ]
+	[ "$(got table | cut -d' ' -f1)" -eq 100 ]
 	[ "$(got modetable)" = table ]
 	[ "$(got modebottomup)" = bottomup ]
 	[ "$(got modesandwich)" = sandwich ]

@@ -1,9 +1,10 @@
 /* table.js: the function table (m=table): tabulate.js's rows in an
  * HTML <table>, sortable by any column, filtered by the search, the
- * first 500 rows until asked for all; a click on a row opens the
+ * first 100 rows until asked for all; a click on a row opens the
  * function's sandwich. */
 
-var TABLEMAX = 500;
+/* the rows drawn until all are asked for */
+var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
 function table(v) {
 	var t = el.table, cols = columns(v), k, n, rows = rowsof(v);

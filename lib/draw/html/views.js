@@ -12,8 +12,9 @@
 
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
-/* the largest view worked on in the page's thread while it prepares */
-var SYNCMAX = 150000;
+/* the largest view worked on in the page's thread while it prepares,
+ * and of the steps that cost less a frame, theirs */
+var SYNCMAX = 150000, SYNC = { rows: 600000 };
 
 /* The steps: what each does to a view (src) with its arguments. */
 var OPS = {
@@ -27,7 +28,7 @@ var OPS = {
  * it and returns it); or, while the page prepares and src is large,
  * thrown for prepare() to have done. */
 function need(src, op, args, put) {
-	if (state.lazy && src.n > SYNCMAX && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
+	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
 	return put(OPS[op](src, args));
 }
 /* Every step the state needs done: by the worker, one at a time, for
