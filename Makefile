@@ -18,7 +18,7 @@ OBJDIR = obj
 BINDIR = bin
 endif
 
-LIBSRC = $(wildcard lib/*/*.c)
+LIBSRC = $(wildcard lib/*/*.c lib/formats/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
 # (viewer.js, what both viewers share, is joined into fg-svg's and fg-html's)
 ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))

@@ -1,6 +1,6 @@
 /* fg-pprof: folded stacks to a pprof profile (profile.proto, gzipped)
  *
- * Every line of every input is added to lib/read/ppwrite's tables as it
+ * Every line of every input is added to lib/formats/pprof/write's tables as it
  * is read; the unit headers of the inputs, joined as fg-merge joins
  * them, choose the sample type.  The profile is written whole at the
  * end, so a bad line leaves nothing on standard output.
@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/fheader.h"
-#include "read/input.h"
-#include "read/ppwrite.h"
+#include "folded/fheader.h"
+#include "folded/input.h"
+#include "formats/pprof/write.h"
 
 static noreturn void
 usage(void)
@@ -24,6 +25,7 @@ usage(void)
 	    "  -t, --sample-type TYPE/UNIT  the sample type (default: from the unit\n"
 	    "                               header: space/bytes, cpu/nanoseconds...,\n"
 	    "                               else samples/count)\n"
+	    "  -q, --quiet                  no progress line on a terminal\n"
 	    "  -h, --help                   this help\n"
 	    "      --version                the version\n", argv0);
 	exit_stdout();
@@ -102,14 +104,16 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "t:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:qh", lo, NULL)) != -1) {
 		switch (c) {
 		case 't': sample_type(optarg, &type, &unit); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
+	out_notty("a gzip-compressed pprof profile");
 	ppw_init(&st.w);
 	fhj_init(&st.hdr);
 	each_line(argc - optind, argv + optind, NULL, add_line, &st);

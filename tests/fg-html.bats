@@ -707,7 +707,7 @@ Try 'fg-html --help' for more information." ]
 	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
 	same_as_cli "$BATS_TEST_TMPDIR/n.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
 	browser load "$BATS_TEST_TMPDIR/n.html"
-	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline to the target's total" ]
 	# the table's other columns are the target's
 	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/n.html" diff
 	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Target self|Δ self|Δ self %|Target total|Δ total|Δ total %|Flags|Function" ]
@@ -744,8 +744,14 @@ Try 'fg-html --help' for more information." ]
 	printf 'main;a 5\nmain;b 1\n' >"$BATS_TEST_TMPDIR/after.folded"
 	fg-diff "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	browser load "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline to the target's total" ]
 	# scaled with -n: the totals agree, no warning
+	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]
+	# and where truncating each line would lose 1 in 10 (3.33 three times)
+	printf 'main;a 1\nmain;b 1\nmain;c 1\n' >"$BATS_TEST_TMPDIR/before.folded"
+	printf 'main;a 4\nmain;b 3\nmain;c 3\n' >"$BATS_TEST_TMPDIR/after.folded"
 	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
 	browser load "$BATS_TEST_TMPDIR/n.html"
 	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]
@@ -778,4 +784,16 @@ Try 'fg-html --help' for more information." ]
 	browser buttons "$BATS_TEST_TMPDIR/t.html"
 	[ "$(got open)" = "Mine|Mine|Sorted by width" ]
 	[ "$(got moded)" = "Mine|Mine|Sorted by name" ]
+}
+
+@test "fg-html --source-url: a placeholder it does not know is refused, with the ones it knows" {
+	for t in 'vscode://file/{pth}:{line}' 'https://x/{path}#L{LINE}' 'file:///{path}/{}'; do
+		run fg-html --source-url "$t" "$DATA/folded/julia.folded"
+		status_is 2
+		ph=$(grep -o '{[A-Za-z]*}' <<<"$t" | grep -v '^{\(path\|file\|line\)}$' | head -1)
+		[ "${lines[0]}" = "fg-html: bad source URL: '$ph' is no placeholder ({path}, {file} or {line})" ]
+	done
+	# braces of the URL's own are no placeholders
+	run fg-html --source-url 'https://x/{path}?q={a,b}&l={line}' "$DATA/folded/julia.folded"
+	status_is 0
 }

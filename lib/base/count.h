@@ -6,7 +6,7 @@
  * profiles, "12.5", and their sums) as its double.  Each count says
  * which it is: nothing in the process decides it for every count.
  * Whether the counts of an input had decimals (a file format may need
- * to know) is its reader's to say (read/folded.h, struct frules).
+ * to know) is its reader's to say (folded/folded.h, struct frules).
  */
 #ifndef FG_COUNT_H
 #define FG_COUNT_H

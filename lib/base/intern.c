@@ -96,7 +96,8 @@ sibling_cmp(const char *a, size_t alen, const char *b, size_t blen)
 	return (unsigned char)a[blen] - ';';
 }
 
-/* Ids of t's strings (arg) in sibling order: a qsort_r comparator. */
+/* Ids of strings of interner t (arg) by sibling_cmp: a qsort_r
+ * comparator. */
 static int
 cmpid(const void *a, const void *b, void *arg)
 {

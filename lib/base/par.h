@@ -12,7 +12,7 @@
  *
  * and par_finish owns the case without threads (one could not be
  * started): it runs the helper's part itself, after the main one, with
- * the same messages.  Each part has state of its own (read/folded.h's
+ * the same messages.  Each part has state of its own (folded/folded.h's
  * struct frules is copied, not shared): nothing is written by both.
  */
 #ifndef FG_PAR_H

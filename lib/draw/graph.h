@@ -15,7 +15,7 @@
 #include "draw/dopts.h"
 #include "draw/framecolor.h"
 #include "draw/layout.h"
-#include "read/fheader.h"
+#include "folded/fheader.h"
 
 /* The message for differential input whose every stack vanished: the
  * baseline has samples, the target none, so no graph can be drawn. */

@@ -20,9 +20,9 @@
 
 #include "base/intern.h"
 #include "draw/draw.h"
+#include "draw/nameattr.h"
 #include "draw/pstack.h"
-#include "read/fheader.h"
-#include "read/nameattr.h"
+#include "folded/fheader.h"
 
 struct html_page {
 	const struct dopts *o;	/* title, subtitle, colours, inverted, countname */
@@ -52,6 +52,10 @@ struct html_page {
 /* Is the URL template t of a scheme a page may link to (http, https,
  * file, vscode and other editors'; never javascript: or data:)? */
 int html_url_ok(const char *t);
+/* The first placeholder of the template t that is not {path}, {file}
+ * or {line} ("{pth}..."), or NULL; a brace that opens no {WORD} is the
+ * URL's own. */
+const char *html_url_placeholder(const char *t);
 /* Make p ready for its inputs to be read into its names; rooted: its
  * views start at fg's root, "all" (not split by root frame). */
 void html_init(struct html_page *p, int rooted);

@@ -6,7 +6,7 @@
 #include "base/util.h"
 #include "draw/graph.h"
 #include "draw/pstack.h"
-#include "read/input.h"
+#include "folded/input.h"
 #include "stack/frame.h"
 
 /* What a reading keeps between lines. */

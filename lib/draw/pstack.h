@@ -21,8 +21,8 @@
 #include "base/count.h"
 #include "base/intern.h"
 #include "draw/dopts.h"
-#include "read/fheader.h"
-#include "read/folded.h"
+#include "folded/fheader.h"
+#include "folded/folded.h"
 #include "stack/stackmap.h"
 
 /* A stack: its frames (ranks, big-endian, once ordered), how many, and

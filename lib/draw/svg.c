@@ -13,7 +13,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "stack/frame.h"
-#include "read/nameattr.h"
+#include "draw/nameattr.h"
 #include "draw/assets.h"
 #include "draw/color.h"
 #include "draw/dopts.h"

@@ -10,7 +10,7 @@
 
 #include "draw/dopts.h"
 #include "draw/graph.h"
-#include "read/nameattr.h"
+#include "draw/nameattr.h"
 
 /* Write graph g under options o as an SVG; na: --nameattr's attributes
  * of frames by name, or NULL. */

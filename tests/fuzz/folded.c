@@ -11,7 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "read/folded.h"
+#include "folded/folded.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
 #include "stack/tree.h"

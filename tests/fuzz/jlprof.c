@@ -1,6 +1,6 @@
 /*
- * Fuzzing harness for the .jlprof reader (lib/read/jlprof.c) and the folding
- * that jlprof-fold does on what it reads (lib/read/jlfold.c): both data
+ * Fuzzing harness for the .jlprof reader (lib/formats/jlprof/read.c) and the folding
+ * that jlprof-fold does on what it reads (lib/formats/jlprof/fold.c): both data
  * layouts of format 0x01 with Profile's tree and FlameGraphs' graph,
  * and saved graphs of format 0x02.  The first two bytes
  * choose the options, the rest is the file; the folded stacks are
@@ -26,8 +26,8 @@
 #include "base/out.h"
 #include "base/regex.h"
 #include "base/util.h"
-#include "read/jlfold.h"
-#include "read/jlprof.h"
+#include "formats/jlprof/fold.h"
+#include "formats/jlprof/read.h"
 #include "stack/stackmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,7 +1,7 @@
 /*
- * Fuzzing harness for fg-jlprof's writer (lib/read/jlsave.c): folded
+ * Fuzzing harness for fg-jlprof's writer (lib/formats/jlprof/save.c): folded
  * stacks are read and written out as a .jlprof file, which the .jlprof
- * reader and jlprof-fold's folding (lib/read/jlfold.c, with -C) must
+ * reader and jlprof-fold's folding (lib/formats/jlprof/fold.c, with -C) must
  * then take without a complaint: input that fg-jlprof accepts always
  * gives a valid file.  The first byte chooses the layout (odd: legacy),
  * the rest is the folded text.  Input of more than MAXSAMPLES samples
@@ -18,10 +18,10 @@
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "read/folded.h"
-#include "read/jlfold.h"
-#include "read/jlprof.h"
-#include "read/jlsave.h"
+#include "folded/folded.h"
+#include "formats/jlprof/fold.h"
+#include "formats/jlprof/read.h"
+#include "formats/jlprof/save.h"
 #include "stack/stackmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,5 +1,5 @@
 /*
- * Fuzzing harness for the --nameattr reader (lib/read/nameattr.c): the
+ * Fuzzing harness for the --nameattr reader (lib/draw/nameattr.c): the
  * input's lines are read as a file's, then what was kept is checked:
  * every attribute name is from the allowed list (or data-*, aria-* of
  * lower-case letters, digits and dashes), and no href has a scheme
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/nameattr.h"
+#include "draw/nameattr.h"
 #include "base/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,5 +1,5 @@
 /*
- * Fuzzing harness for the perf script reader (lib/read/perf.c) as perf-fold
+ * Fuzzing harness for the perf script reader (lib/formats/perf/read.c) as perf-fold
  * drives it.  The first two bytes choose the options, the rest is the
  * perf script text; the folded stacks are printed to /dev/null.
  *
@@ -16,9 +16,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "read/lines.h"
+#include "folded/lines.h"
 #include "base/out.h"
-#include "read/perf.h"
+#include "formats/perf/read.h"
 #include "stack/stackmap.h"
 #include "base/util.h"
 

@@ -1,7 +1,7 @@
 /*
  * Fuzzing harness for the protobuf reader (lib/base/proto.c), the pprof
- * decoder (lib/read/pprof.c) and the folding of what they read into
- * stacks (lib/read/ppfold.c), as pprof-fold does it.  The first byte
+ * decoder (lib/formats/pprof/read.c) and the folding of what they read into
+ * stacks (lib/formats/pprof/fold.c), as pprof-fold does it.  The first byte
  * chooses the options, the rest is the file (gzip-compressed when it
  * starts with gzip's magic); the folded stacks go to /dev/null.
  *
@@ -19,8 +19,8 @@
 
 #include "base/out.h"
 #include "base/util.h"
-#include "read/ppfold.h"
-#include "read/pprof.h"
+#include "formats/pprof/fold.h"
+#include "formats/pprof/read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

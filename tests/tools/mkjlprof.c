@@ -29,7 +29,7 @@
  *   append HEX             add these bytes at the end
  *
  * Numbers are decimal, negative, or 0x hexadecimal.  The fields are
- * written by lib/read/jlwrite.c, the writer fg-jlprof uses.
+ * written by lib/formats/jlprof/write.c, the writer fg-jlprof uses.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -38,8 +38,8 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "read/jlprof.h"
-#include "read/jlwrite.h"
+#include "formats/jlprof/read.h"
+#include "formats/jlprof/write.h"
 
 static int big, intsize = 8, format = 1;
 static const char *desc = "<stdin>";

@@ -1,0 +1,175 @@
+/* fheader.c: the unit header of folded stacks */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/count.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order" };
+
+void
+fh_init(struct fheader *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->unit = UNIT_COUNT;
+}
+
+/* The fact line[0..len) states, with its value at *val; -1 if none. */
+static int
+fact(const char *line, size_t len, const char **val, size_t *vlen)
+{
+	static const char pre[] = "# fg: ";
+	size_t n, k;
+	int i;
+
+	if (len < sizeof(pre) - 1 || memcmp(line, pre, sizeof(pre) - 1))
+		return -1;
+	line += sizeof(pre) - 1;
+	len -= sizeof(pre) - 1;
+	for (i = 0; i < FH_NFACTS; i++) {
+		n = strlen(factname[i]);
+		if (len > n && !memcmp(line, factname[i], n) && line[n] == '=') {
+			*val = line + n + 1;
+			k = len - n - 1;
+			while (k && (line[n + k] == ' ' || line[n + k] == '\r'))
+				k--;
+			*vlen = k;
+			return i;
+		}
+	}
+	return -1;
+}
+
+static char *
+dup(const char *s, size_t n)
+{
+	char *p = emalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+int
+fh_parse(struct fheader *h, const char *line, size_t len)
+{
+	const char *val;
+	size_t vlen;
+	int i = fact(line, len, &val, &vlen);
+
+	if (i < 0)
+		return 0;
+	free(h->fact[i]);
+	h->fact[i] = dup(val, vlen);
+	if (i == FH_UNIT)
+		h->unit = unit_parse(val, vlen);
+	return 1;
+}
+
+void
+fh_set(struct fheader *h, int i, const char *val)
+{
+	char *p;
+
+	free(h->fact[i]);
+	h->fact[i] = dup(val, strlen(val));
+	for (p = h->fact[i]; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	if (i == FH_UNIT)
+		h->unit = unit_parse(h->fact[i], strlen(h->fact[i]));
+}
+
+int
+fh_keep(const char *s, size_t n, int omit)
+{
+	return !omit || n < 5 || memcmp(s, "# fg:", 5);
+}
+
+void
+fh_print(const struct fheader *h)
+{
+	int i;
+
+	for (i = 0; !h->omit && i < FH_NFACTS; i++)
+		if (h->fact[i])
+			out_printf("# fg: %s=%s\n", factname[i], h->fact[i]);
+}
+
+void
+fh_free(struct fheader *h)
+{
+	int i;
+
+	for (i = 0; i < FH_NFACTS; i++)
+		free(h->fact[i]);
+	fh_init(h);
+}
+
+void
+fhj_init(struct fhjoin *j)
+{
+	memset(j, 0, sizeof(*j));
+	fh_init(&j->h);
+}
+
+int
+fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
+{
+	const char *val;
+	size_t vlen;
+	int i = fact(l->stack, l->len, &val, &vlen);
+
+	if (i < 0 || j->printed)
+		return 0;
+	/* lines of one input come in order: a step back is the next input */
+	if (r != j->src || r->name != j->srcname || r->lineno <= j->srcline) {
+		memset(j->saidnow, 0, sizeof(j->saidnow));
+		j->src = r;
+		j->srcname = r->name;
+	}
+	j->srcline = r->lineno;
+	if (!j->h.fact[i])
+		fh_parse(&j->h, l->stack, l->len);
+	else if (strlen(j->h.fact[i]) != vlen || memcmp(j->h.fact[i], val, vlen))
+		j->differ[i] = 1;
+	if (!j->saidnow[i]++)
+		j->nsaid[i]++;
+	return 1;
+}
+
+void
+fhj_settle(struct fhjoin *j, int ninputs)
+{
+	int i;
+
+	if (j->printed)
+		return;
+	j->printed = 1;
+	for (i = 0; i < FH_NFACTS; i++) {
+		if (!j->nsaid[i] || (!j->differ[i] && j->nsaid[i] == ninputs))
+			continue;
+		weprintf("inputs disagree on %s: left out", factname[i]);
+		free(j->h.fact[i]);
+		j->h.fact[i] = NULL;
+		if (i == FH_UNIT)
+			j->h.unit = UNIT_COUNT;
+	}
+}
+
+void
+fhj_print(struct fhjoin *j, int ninputs)
+{
+	if (j->printed)
+		return;
+	fhj_settle(j, ninputs);
+	fh_print(&j->h);
+}
+
+void
+fhj_free(struct fhjoin *j)
+{
+	fh_free(&j->h);
+}

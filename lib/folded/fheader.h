@@ -1,0 +1,85 @@
+/* fheader.h: the unit header of folded stacks (fg-folded(5))
+ *
+ * A folder that knows what its counts measure writes, before its first
+ * stack,
+ *
+ *   # fg: unit=bytes
+ *   # fg: countname=size
+ *
+ * and fg-diff names what it compares, from its operands:
+ *
+ *   # fg: baseline=before.folded
+ *   # fg: target=after.folded
+ *
+ * Readers hand their comment lines to fh_parse; programs that read
+ * several inputs into one output (fg-merge, fg-diff) hand them to
+ * fhj_line, which keeps a fact when every input states it alike.
+ */
+#ifndef FG_FHEADER_H
+#define FG_FHEADER_H
+
+#include <stddef.h>
+
+#include "folded/folded.h"
+
+/* the facts; FH_ORDER: "time" when the lines are in time order, one a run
+ * of identical stacks (fg-folded(5)) */
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_NFACTS };
+
+struct fheader {
+	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
+	int unit;		/* UNIT_ of fact[FH_UNIT]: UNIT_COUNT when none, -1 unknown */
+	int omit;		/* --no-header: fh_print writes nothing */
+};
+
+void fh_init(struct fheader *h);
+/* If the comment line[0..len) is a header line, record it in h (a
+ * later line wins) and return 1; else 0. */
+int fh_parse(struct fheader *h, const char *line, size_t len);
+/* State fact i as val (replacing what h said), its control
+ * characters made '?', so that it stays one line. */
+void fh_set(struct fheader *h, int i, const char *val);
+/* Print h's lines ("# fg: unit=...") to standard output, none when
+ * h->omit is set. */
+void fh_print(const struct fheader *h);
+/*
+ * --no-header, of the folders and filters: no "# fg:" line is written
+ * (the Firefox Profiler, for one, takes folded stacks only when the
+ * first line is a stack).  FH_NOHEADER_OPT is its getopt_long entry;
+ * the program sets the omit of the header it prints, and passes it to
+ * fh_keep for the comment lines it passes through.
+ */
+enum { FH_NOHEADER = 0x4e48 };
+#define FH_NOHEADER_OPT { "no-header", no_argument, NULL, FH_NOHEADER }
+/* Whether comment line s[0..n) is written: 0 for a "# fg:" line when
+ * omit (--no-header) is set. */
+int fh_keep(const char *s, size_t n, int omit);
+void fh_free(struct fheader *h);
+
+/* The headers of several inputs joined. */
+struct fhjoin {
+	struct fheader h;		/* the first statement of each fact */
+	int nsaid[FH_NFACTS];		/* inputs that stated it */
+	int differ[FH_NFACTS];		/* two statements differ */
+	int saidnow[FH_NFACTS];		/* the current input stated it */
+	const void *src;		/* the current input: its reader, */
+	const char *srcname;		/* its name and */
+	unsigned long long srcline;	/* its last line seen */
+	int printed;		/* settled (and printed, for fhj_print) */
+};
+
+void fhj_init(struct fhjoin *j);
+/* The comment l of input r: 1 when it is a header line, taken into j
+ * (the caller then leaves it out); 0 for other comments, and for every
+ * line once fhj_settle or fhj_print has run. */
+int fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l);
+/* Keep in j->h the facts all ninputs inputs stated alike; warn on
+ * standard error about each one they did not ("inputs disagree on unit:
+ * left out") and drop it.  Only the first call (of this and fhj_print)
+ * does so. */
+void fhj_settle(struct fhjoin *j, int ninputs);
+/* fhj_settle, then print the facts kept. */
+void fhj_print(struct fhjoin *j, int ninputs);
+void fhj_free(struct fhjoin *j);
+
+#endif

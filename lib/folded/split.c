@@ -1,0 +1,75 @@
+/* split.c: a reading in two parts, the second in a helper thread */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/par.h"
+#include "folded/split.h"
+
+int
+split_point(const char *path, const char *sep, size_t seplen, struct splitfile *f)
+{
+	char buf[1 << 16];
+	struct stat st;
+	uint64_t off;
+	ssize_t n;
+	char *p;
+	int fd, found = 0;
+
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < SPLIT_MIN) {
+		close(fd);
+		return 0;
+	}
+	f->path = path;
+	f->size = st.st_size;
+	/* consecutive windows overlap by seplen - 1 bytes */
+	for (off = f->size / 2; !found && off < f->size; off += sizeof(buf) - seplen + 1) {
+		if ((n = pread(fd, buf, sizeof(buf), (off_t)off)) < (ssize_t)seplen)
+			break;
+		if ((p = memmem(buf, n, sep, seplen))) {
+			f->at = off + (p - buf) + seplen;
+			found = f->at < f->size;
+		}
+	}
+	close(fd);
+	return found;
+}
+
+void
+split_part(struct lines *r, const struct splitfile *f, int k)
+{
+	if (k)
+		lines_range(r, f->at, f->size - f->at);
+	else
+		lines_range(r, 0, f->at);
+}
+
+/* Part k read, and its map sorted. */
+static void
+read_sorted(const struct splitrun *s, int k)
+{
+	s->read(s->part[k]);
+	stackmap_sort(s->map[k]);
+}
+
+static void
+helper(void *s)
+{
+	read_sorted(s, 1);
+}
+
+int
+split_run(const struct splitrun *s)
+{
+	struct par par;
+
+	if (!s->first(s->part[0], s->part[1]))
+		return 0;
+	par_start(&par, helper, (void *)s);
+	read_sorted(s, 0);	/* while the helper reads its part */
+	par_finish(&par, s->lines ? s->lines->lineno : 0);
+	return 1;
+}

@@ -1,0 +1,842 @@
+/* formats/perf/read.c: Linux "perf script" output to folded stacks */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "formats/perf/read.h"
+#include "stack/frame.h"
+
+/* Perl's \s, without the locale lookups of isspace() */
+static inline int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/*
+ * Perl's \w on bytes, [A-Za-z0-9_], and the lower-case hex digits of an
+ * offset: one table lookup a byte (the digits and letters of a hex
+ * address come in no order a branch of a range test could guess).
+ */
+enum { W = 1, X = 2 };
+static const unsigned char cls[256] = {
+	['0'] = W | X, ['1'] = W | X, ['2'] = W | X, ['3'] = W | X,
+	['4'] = W | X, ['5'] = W | X, ['6'] = W | X, ['7'] = W | X,
+	['8'] = W | X, ['9'] = W | X, ['a'] = W | X, ['b'] = W | X,
+	['c'] = W | X, ['d'] = W | X, ['e'] = W | X, ['f'] = W | X, ['g'] = W,
+	['h'] = W, ['i'] = W, ['j'] = W, ['k'] = W, ['l'] = W, ['m'] = W,
+	['n'] = W, ['o'] = W, ['p'] = W, ['q'] = W, ['r'] = W, ['s'] = W,
+	['t'] = W, ['u'] = W, ['v'] = W, ['w'] = W, ['x'] = W, ['y'] = W,
+	['z'] = W, ['A'] = W, ['B'] = W, ['C'] = W, ['D'] = W, ['E'] = W,
+	['F'] = W, ['G'] = W, ['H'] = W, ['I'] = W, ['J'] = W, ['K'] = W,
+	['L'] = W, ['M'] = W, ['N'] = W, ['O'] = W, ['P'] = W, ['Q'] = W,
+	['R'] = W, ['S'] = W, ['T'] = W, ['U'] = W, ['V'] = W, ['W'] = W,
+	['X'] = W, ['Y'] = W, ['Z'] = W, ['_'] = W
+};
+
+static inline int
+word(unsigned char c)
+{
+	return cls[c] & W;
+}
+
+static inline int
+hexdigit(unsigned char c)
+{
+	return cls[c] & X;
+}
+
+/* The first "ab" in s[0..n): memchr finds a rare byte far faster than
+ * memmem finds a pair. */
+static const char *
+find2(const char *s, size_t n, char a, char b)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, a, end - p)) && p + 1 < end) {
+		if (p[1] == b)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* Does "[cpu] time:" (the cpu optional) follow the blanks at s[k..n)? */
+static int
+time_follows(const char *s, size_t k, size_t n)
+{
+	size_t d;
+
+	while (k < n && blank(s[k]))
+		k++;
+	if (k < n && s[k] == '[') {
+		for (k++; k < n && isdec(s[k]); k++)
+			;
+		if (k >= n || s[k++] != ']')
+			return 0;
+		while (k < n && blank(s[k]))
+			k++;
+	}
+	for (d = k; k < n && isdec(s[k]); k++)
+		;
+	if (k == d || k >= n || s[k++] != '.')
+		return 0;
+	for (d = k; k < n && isdec(s[k]); k++)
+		;
+	return k > d && k < n && s[k] == ':';
+}
+
+/* An event line: "comm pid[/tid] [cpu] time: [period] event:".  The
+ * command name may hold spaces; it ends before the first run of
+ * digits (and an optional "/digits") between blanks.  0: not one.
+ * Without -g, perf script pads the command name to 16 columns: a line
+ * that starts with spaces is an event line only if "[cpu] time:"
+ * follows the pid (a stack line never reads so); *commlen then counts
+ * the blanks. */
+static int
+event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *pidlen,
+    const char **tid, size_t *tidlen)
+{
+	size_t i, j, k, b;
+
+	for (b = 0; b < n && blank(s[b]); b++)
+		;
+	/* padding is spaces, less than 16 of them; stack lines start with
+	 * a tab as perf script writes them */
+	if (n < b + 2 || (b && (s[0] != ' ' || b >= 16)))
+		return 0;
+	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
+	for (i = b + 2; i < n; i++) {
+		if (!blank(s[i]))
+			continue;
+		for (j = i; j < n && blank(s[j]); j++)
+			;
+		for (k = j; k < n && isdec(s[k]); k++)
+			;
+		/* the run's other blanks would end the name no better: the
+		 * next try is after it (a long run took quadratic time) */
+		if (k == j) {
+			i = j - 1;
+			continue;
+		}
+		*pid = s + j;
+		*pidlen = k - j;
+		*tid = NULL;
+		*tidlen = 0;
+		while (k < n && s[k] == '/')
+			k++;
+		j = k;
+		while (k < n && isdec(s[k]))
+			k++;
+		if (k > j) {
+			*tid = s + j;
+			*tidlen = k - j;
+		}
+		if (k < n && blank(s[k]) && (!b || time_follows(s, k, n))) {
+			*commlen = i;
+			return 1;
+		}
+		i = j - 1;
+	}
+	return 0;
+}
+
+/*
+ * perf record without -g: the sample's one frame follows the event on
+ * its line, "comm pid time: period event: ip sym (dso)", as inferno and
+ * stackcollapse-perf.pl read it.  The length of the line up to the ':'
+ * that ends the event name (the first ':' after the time's with a blank
+ * after it: "cycles:ppp:"), or 0 when no frame (a hex ip) follows it.
+ */
+static size_t
+inline_frame(const char *s, size_t n, size_t from)
+{
+	const char *c = memchr(s + from, ':', n - from);
+	size_t i, j;
+
+	if (!c)
+		return 0;
+	for (i = c - s + 1; i + 1 < n; i++)
+		if (s[i] == ':' && blank(s[i + 1]))
+			break;
+	if (i + 1 >= n)
+		return 0;
+	for (j = i + 1; j < n && blank(s[j]); j++)
+		;
+	return j < n && hexdigit(s[j]) ? i + 1 : 0;
+}
+
+/*
+ * ":\s*(\d+)*\s+(\S+):\s*$" : the period (maybe none) and the event.
+ * 1, 0 when the line has no event name; -1 with *err set when its
+ * period cannot be a count: negative, or past 2^64 - 1.
+ */
+static int
+event_name(const char *s, size_t n, const char **ev, size_t *evlen, uint64_t *period,
+    const char **err)
+{
+	size_t end = n, e, d;
+
+	while (end > 0 && blank(s[end - 1]))
+		end--;
+	if (end == 0 || s[end - 1] != ':')
+		return 0;
+	end--;
+	for (e = end; e > 0 && !blank(s[e - 1]); e--)
+		;
+	if (e == end || e == 0)
+		return 0;
+	*ev = s + e;
+	*evlen = end - e;
+	/* back over the blanks, then an optional number, then ':' */
+	for (d = e; d > 0 && blank(s[d - 1]); d--)
+		;
+	if (d > 0 && isdec(s[d - 1])) {
+		size_t k = d, p;
+		uint64_t v = 0;
+		int over = 0;
+
+		while (k > 0 && isdec(s[k - 1]))
+			k--;
+		for (p = k; p < d; p++) {
+			if (v > (UINT64_MAX - (s[p] - '0')) / 10)
+				over = 1;
+			v = v * 10 + (s[p] - '0');
+		}
+		if (k > 0 && s[k - 1] == '-' && k > 1 && (blank(s[k - 2]) || s[k - 2] == ':')) {
+			*err = "negative period";
+			return -1;
+		}
+		while (k > 0 && blank(s[k - 1]))
+			k--;
+		if (k > 0 && s[k - 1] == ':') {
+			if (over) {
+				*err = "period overflows";
+				return -1;
+			}
+			*period = v;
+			return 1;
+		}
+		/* no ':' before the number: it may be the ':' before the
+		 * blanks that ends the time, the number being no period */
+	}
+	return d > 0 && s[d - 1] == ':';
+}
+
+static void
+add_frame(struct perf_sample *s, const char *f, size_t n)
+{
+	/* + 1: text is never NULL, even when every frame is empty */
+	s->text = egrowarray(s->text, &s->textcap, s->textlen + n + 1, 1);
+	memcpy(s->text + s->textlen, f, n);
+	if (s->nframes == s->fcap) {
+		s->fcap = growcap(s->fcap, s->nframes + 1);
+		s->fstart = ereallocarray(s->fstart, s->fcap, sizeof(*s->fstart));
+		s->flen = ereallocarray(s->flen, s->fcap, sizeof(*s->flen));
+	}
+	s->fstart[s->nframes] = s->textlen;
+	s->flen[s->nframes++] = n;
+	s->textlen += n;
+}
+
+static void
+start_group(struct perf_sample *s)
+{
+	s->gstart = egrowarray(s->gstart, &s->gcap, s->ngroups + 1, sizeof(*s->gstart));
+	s->gstart[s->ngroups++] = s->nframes;
+}
+
+static int
+has(const char *s, size_t n, const char *needle)
+{
+	return memmem(s, n, needle, strlen(needle)) != NULL;
+}
+
+/* Go method names look like "net/http.(*Client).Do": /\.\(.*\)\./ */
+static int
+go_method(const char *s, size_t n)
+{
+	const char *open = find2(s, n, '.', '(');
+
+	if (!open)
+		return 0;
+	return find2(open + 2, n - (open + 2 - s), ')', '.') != NULL;
+}
+
+/*
+ * stackcollapse-perf.pl's tidying of a function name into buf: ';'
+ * becomes ':', everything from the first '(' that does not open
+ * "(anonymous namespace)" is argument noise (unless it is a Go method),
+ * and quotes go.  buf holds n + 1 bytes.
+ */
+static size_t
+tidy(const char *f, size_t n, char *buf)
+{
+	static const char anon[] = "anonymous namespace)";
+	const char *p = f, *end = f + n;
+	size_t i, k, cut = n;
+
+	if ((p = memchr(f, '(', n)) && !go_method(f, n))
+		for (; p; p = memchr(p + 1, '(', end - p - 1))
+			if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
+			    !memcmp(p + 1, anon, sizeof(anon) - 1))) {
+				cut = p - f;
+				break;
+			}
+	memmove(buf, f, cut);
+	buf[cut] = 0;	/* the caller leaves room; lines hold no NUL */
+	if ((i = strcspn(buf, ";\"'")) == cut)
+		return cut;
+	for (k = i; i < cut; i++) {
+		if (buf[i] == '"' || buf[i] == '\'')
+			continue;
+		buf[k++] = buf[i] == ';' ? ':' : buf[i];
+	}
+	return k;
+}
+
+static int
+kernel_module(const char *mod, size_t n)
+{
+	return ((n > 0 && mod[0] == '[') || (n >= 7 && !memcmp(mod + n - 7, "vmlinux", 7))) &&
+	    !has(mod, n, "unknown");
+}
+
+/* The digits at p (before end): how many. */
+static size_t
+digits(const char *p, const char *end)
+{
+	size_t k;
+
+	for (k = 0; p + k < end && isdec(p[k]); k++)
+		;
+	return k;
+}
+
+/* m:/tmp/perf-\d+\.map: (stackcollapse-perf.pl's), or a module that
+ * ends in /jitted-PID-N.so, which perf inject --jit writes from a
+ * jitdump (Java, Node, Python's -X perf_jit), as inferno marks it. */
+static int
+jit_module(const char *mod, size_t n)
+{
+	const char *p = mod, *end = mod + n;
+	size_t k, j;
+
+	while ((p = memmem(p, end - p, "/tmp/perf-", 10))) {
+		p += 10;
+		k = digits(p, end);
+		if (k && end - (p + k) >= 4 && !memcmp(p + k, ".map", 4))
+			return 1;
+	}
+	for (p = mod; (p = memmem(p, end - p, "/jitted-", 8)); ) {
+		p += 8;
+		k = digits(p, end);
+		if (!k || p + k >= end || p[k] != '-')
+			continue;
+		j = digits(p + k + 1, end);
+		if (j && end - (p + k + 1 + j) == 3 && !memcmp(p + k + 1 + j, ".so", 3))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+skip_after(const struct perf_opts *o, const char *f, size_t n)
+{
+	int i;
+
+	for (i = 0; i < o->nskip; i++)
+		if (strlen(o->skipafter[i]) == n && !memcmp(o->skipafter[i], f, n))
+			return 1;
+	return 0;
+}
+
+/* A warning of a helper thread, kept for the main thread to give. */
+static void
+defer(struct perf_state *st, uint64_t line, const char *text)
+{
+	struct perf_msg *m;
+
+	if (st->nmsg == LEN(st->msg))
+		return;
+	m = &st->msg[st->nmsg++];
+	m->line = line;
+	snprintf(m->text, sizeof(m->text), "%s", text);
+}
+
+/* A warning about line r->lineno, given or (in a helper) kept. */
+static void
+warn_line(struct perf_state *st, struct lines *r, const char *text)
+{
+	if (st->deferred)
+		defer(st, r->lineno, text);
+	else
+		weprintf("%s:%llu: %s", r->name, (unsigned long long)r->lineno, text);
+}
+
+static void
+report(struct perf_state *st, struct lines *r, const char *line)
+{
+	char text[sizeof(st->msg[0].text)];
+
+	if (!st->bad)
+		lines_hint(r);	/* a first line of another format's file */
+	if (st->bad++ >= PERF_MAX_REPORTED)
+		return;
+	snprintf(text, sizeof(text), "cannot read this line: %.80s", line);
+	warn_line(st, r, text);
+}
+
+/* A stack line outside any sample: before the file's first event line
+ * (a file cut at its start) or after a sample's blank line, before the
+ * next event line.  Its sample cannot be named, so it is dropped; said
+ * once a run of such lines (up to PERF_MAX_REPORTED warnings), each
+ * line counted as unreadable, so that --strict stops. */
+static void
+orphan(struct perf_state *st, struct lines *r)
+{
+	if (!st->stray && st->bad < PERF_MAX_REPORTED)
+		warn_line(st, r, !st->anyevent && !st->deferred ?
+		    "a stack line before any event line (is the start of the file cut off?):"
+		    " its sample is dropped" :
+		    "a stack line after a blank line, with no event line of its own:"
+		    " its sample is dropped");
+	st->stray = 1;
+	st->bad++;
+}
+
+static void
+several_events(struct perf_state *st)
+{
+	st->warned = 1;
+	if (st->deferred)
+		defer(st, 0, "");
+	else
+		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
+}
+
+/* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
+static void
+stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	const char *pc, *func, *mod, *p, *end, *arrow;
+	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
+	char *buf;
+	int unknown = 0, first = 1, skip;
+
+	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
+	 * the last " (" with a ')' after it to the last ')'; the function
+	 * is what lies between, taking back a blank (or a character of pc)
+	 * when nothing else is left for it */
+	for (i = 0; i < n && blank(line[i]); i++)
+		;
+	pc = line + i;
+	while (i < n && word((unsigned char)line[i]))
+		i++;
+	pclen = line + i - pc;
+	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
+		;
+	if (pclen == 0 || rp <= i) {
+		report(st, r, line);
+		return;
+	}
+	rp--;
+	/* the last '(' in (i, rp] with a blank before it */
+	for (sp = rp + 1; (p = memrchr(line + i + 1, '(', sp - i - 1)); )
+		if (line[(sp = p - line) - 1] == ' ')
+			break;
+	if (!p) {
+		report(st, r, line);
+		return;
+	}
+	/* sp - 1 is the blank of " (" */
+	for (k = i; k < n && blank(line[k]); k++)
+		;
+	if (sp - 1 > k) {
+		func = line + k;
+		funclen = sp - 1 - k;
+	} else if (sp - 1 > i) {
+		func = line + sp - 2;
+		funclen = 1;
+	} else if (pclen >= 2) {
+		pclen--;
+		func = line + i - 1;
+		funclen = 1;
+	} else {
+		report(st, r, line);
+		return;
+	}
+	mod = line + sp + 1;
+	modlen = rp - sp - 1;
+	if (!st->anyevent || st->gap) {
+		orphan(st, r);
+		return;
+	}
+	if (!s->live)
+		return;	/* a sample of a filtered event */
+	/* strip "+0x1a2b" */
+	for (k = funclen; k > 0 && hexdigit(func[k - 1]); k--)
+		;
+	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
+		funclen = k - 3;
+	if (funclen > 0 && func[0] == '(')
+		return;	/* a process name, not a frame */
+	if (o->srcline) {
+		/* reading the source lines below may move or overwrite the
+		 * line buffer (a refill from a pipe): work on a copy */
+		st->line = egrowarray(st->line, &st->linecap, n + 1, 1);
+		memcpy(st->line, line, n + 1);
+		pc = st->line + (pc - line);
+		func = st->line + (func - line);
+		mod = st->line + (mod - line);
+	}
+	/* the state's, so that it is not lost to an error */
+	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64, 1);
+	buf = st->fbuf;
+	start_group(s);
+	end = func + funclen;
+	for (p = func; p <= end; p = arrow + 2) {
+		if (!(arrow = find2(p, end - p, '-', '>')))
+			arrow = end;
+		flen = arrow - p;
+		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
+			const char *m = mod;
+			size_t ml = modlen;
+
+			if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
+				const char *slash = m + ml;
+
+				while (slash > m && slash[-1] != '/')
+					slash--;
+				ml -= slash - m;
+				m = slash;
+			} else {
+				m = "unknown";
+				ml = 7;
+				unknown = 1;
+			}
+			if (o->addrs)
+				flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)pclen, pc);
+			else
+				flen = sprintf(buf, "[%.*s]", (int)ml, m);
+			flen = tidy(buf, flen, buf);
+		} else {
+			flen = tidy(p, flen, buf);
+		}
+		if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
+		    memchr(buf, '/', flen)) {
+			memmove(buf, buf + 1, --flen);
+		}
+		if (!first) {
+			if (!has(buf, flen, "_[i]"))
+				memcpy(buf + flen, "_[i]", 4), flen += 4;
+		} else if (o->kernel && kernel_module(mod, modlen)) {
+			memcpy(buf + flen, "_[k]", 4), flen += 4;
+		} else if (o->jit && jit_module(mod, modlen)) {
+			if (!has(buf, flen, "_[j]"))
+				memcpy(buf + flen, "_[j]", 4), flen += 4;
+		}
+		if (o->srcline && !unknown) {
+			/* the next line holds the source place: "file.c:12" */
+			char *src;
+			size_t srclen, a, b, w = 0;
+
+			if (lines_next(r, &src, &srclen)) {
+				/* drop [...] groups, then the blanks around */
+				for (a = 0; a < srclen; a++) {
+					if (src[a] == '[') {
+						for (b = a; b < srclen && src[b] != ']'; b++)
+							;
+						if (b < srclen) {
+							a = b;
+							continue;
+						}
+					}
+					src[w++] = src[a];
+				}
+				for (a = 0; a < w && blank(src[a]); a++)
+					;
+				while (w > a && blank(src[w - 1]))
+					w--;
+				if (w > a) {
+					/* never shrinks: the next frames of an
+					 * inline chain still fit */
+					st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
+					buf = st->fbuf;
+					buf[flen++] = ':';
+					memcpy(buf + flen, src + a, w - a);
+					flen += w - a;
+				}
+			}
+		}
+		/* --skip-after names the frame as tidied, before its guard */
+		skip = o->nskip && skip_after(o, buf, flen);
+		if (!s->skipping) {
+			/* "worker 12" is no count, "[unknown] " ends in no
+			 * blank: each frame guarded as stack_guard would in
+			 * the whole stack */
+			if (o->srcline)
+				flen = stack_guard(buf, flen);
+			else
+				flen = frame_guard(buf, flen);	/* tidy left no ';' */
+			add_frame(s, buf, flen);
+		}
+		if (skip)
+			s->skipping = 1;
+		first = 0;
+		if (arrow == end)
+			break;
+	}
+}
+
+/* The blank line after a sample: its stack, root first, is counted. */
+static void
+end_sample(struct perf_state *st, struct lines *r)
+{
+	struct perf_sample *s = &st->s;
+	size_t len = 0, need, g, f, last;
+
+	if (!s->live)
+		return;
+	need = s->pnamelen + s->textlen + s->nframes + 2;
+	st->stack = egrowarray(st->stack, &st->stackcap, need, 1);
+	if (st->o->process) {
+		memcpy(st->stack, s->pname, s->pnamelen);
+		len = s->pnamelen;
+	}
+	/* groups from the last read (the root) to the first (the leaf);
+	 * the frames of one group stay in their order */
+	for (g = s->ngroups; g-- > 0;) {
+		last = g + 1 < s->ngroups ? s->gstart[g + 1] : s->nframes;
+		for (f = s->gstart[g]; f < last; f++) {
+			if (len)
+				st->stack[len++] = ';';
+			memcpy(st->stack + len, s->text + s->fstart[f], s->flen[f]);
+			len += s->flen[f];
+		}
+	}
+	if (len && st->run && !st->headed)
+		perf_header(st);
+	if (len && !(st->run ? stackrun_add(st->run, st->stack, len, s->weight) :
+	    stackmap_add(&st->m, st->stack, len, &s->weight, 1)))
+		lines_error(r, "sum of counts overflows");
+	st->samples++;
+	s->live = 0;
+	s->skipping = 0;
+	s->textlen = s->nframes = s->ngroups = 0;
+}
+
+static void
+event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t commlen,
+    const char *pid, size_t pidlen, const char *tid, size_t tidlen)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	const char *ev;
+	size_t evlen, i;
+	uint64_t period = 0;
+	const char *err = NULL;
+	int named;
+	size_t b, frame = 0, from = (tid ? tid + tidlen : pid + pidlen) - line;
+
+	s->live = 0;
+	st->anyevent = 1;
+	st->gap = st->stray = 0;
+	if (!(named = event_name(line, n, &ev, &evlen, &period, &err)) &&
+	    (frame = inline_frame(line, n, from)))
+		named = event_name(line, frame, &ev, &evlen, &period, &err);
+	if (named < 0)
+		lines_error(r, "%s", err);
+	if (named) {
+		if (!st->event) {
+			st->event = arena_strdup(&st->m.arena, ev, evlen);
+			st->defaulted = 1;
+		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
+			if (st->defaulted && !st->warned)
+				several_events(st);
+			return;
+		}
+	}
+	if (period && o->period)
+		st->periods = 1;
+	if (!period || !o->period)
+		period = 1;
+	s->weight = count_from_u64(period);
+	s->pnamelen = 0;
+	s->pname = egrowarray(s->pname, &s->pnamecap, commlen + pidlen + tidlen + 8, 1);
+	for (b = 0; b < commlen && blank(line[b]); b++)
+		;	/* the padding of a command name without -g */
+	memcpy(s->pname, line + b, commlen - b);
+	s->pnamelen = commlen - b;
+	if (o->tid || o->pid) {
+		/* "comm pid" alone is the TID; the PID is then unknown */
+		const char *p = tid ? pid : "?", *t = tid ? tid : pid;
+		size_t pl = tid ? pidlen : 1, tl = tid ? tidlen : pidlen;
+
+		s->pname[s->pnamelen++] = '-';
+		memcpy(s->pname + s->pnamelen, p, pl);
+		s->pnamelen += pl;
+		if (o->tid) {
+			s->pname[s->pnamelen++] = '/';
+			memcpy(s->pname + s->pnamelen, t, tl);
+			s->pnamelen += tl;
+		}
+	}
+	for (i = 0; i < s->pnamelen; i++)
+		if (s->pname[i] == ' ')
+			s->pname[i] = '_';
+	s->pnamelen = stack_guard(s->pname, s->pnamelen);
+	s->live = 1;
+	s->textlen = s->nframes = s->ngroups = 0;
+	s->skipping = 0;
+	if (frame) {	/* a sample of one frame, on its event's line */
+		stack_line(st, r, line + frame, n - frame);
+		end_sample(st, r);
+	}
+}
+
+/*
+ * One of perf's own comments ("# ========", "# captured on: ...", the
+ * header perf script --header prints): a line that begins with '#' but
+ * is no event line with a time ("comm pid [cpu] 123.456:"), which is
+ * what a process whose name begins with '#' (any process may name
+ * itself so) writes.
+ */
+static int
+perf_comment(const char *s, size_t n)
+{
+	const char *pid, *tid;
+	size_t commlen, pidlen, tidlen, i, j;
+
+	if (n == 0 || s[0] != '#')
+		return 0;
+	if (!event_line(s, n, &commlen, &pid, &pidlen, &tid, &tidlen))
+		return 1;
+	i = (tid ? tid + tidlen : pid + pidlen) - s;
+	while (i < n && blank(s[i]))
+		i++;
+	if (i < n && s[i] == '[') {	/* the CPU */
+		while (i < n && s[i] != ']')
+			i++;
+		for (i++; i < n && blank(s[i]); i++)
+			;
+	}
+	for (j = i; i < n && isdec(s[i]); i++)
+		;
+	if (i == j || i >= n || s[i] != '.')
+		return 1;
+	for (j = ++i; i < n && isdec(s[i]); i++)
+		;
+	return !(i > j && i < n && s[i] == ':');
+}
+
+void
+perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
+{
+	char *pid, *tid;
+	size_t commlen, pidlen, tidlen;
+
+	if (perf_comment(line, n))
+		return;
+	if (n == 0) {
+		end_sample(st, r);
+		st->gap = 1;
+		st->stray = 0;
+		return;
+	}
+	if (event_line(line, n, &commlen, (const char **)&pid, &pidlen,
+	    (const char **)&tid, &tidlen))
+		event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
+	else
+		stack_line(st, r, line, n);
+}
+
+void
+perf_open(struct lines *r, const char *path)
+{
+	lines_open(r, path);
+	r->format = "perf";
+}
+
+void
+perf_fold(struct perf_state *st, struct lines *r)
+{
+	char *line;
+	size_t n;
+
+	while (lines_next(r, &line, &n))
+		perf_line(st, r, line, n);
+	end_sample(st, r);	/* a last sample without a blank line after it */
+	st->anyevent = st->stray = 0;	/* the next file starts anew */
+}
+
+void
+perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+    uint64_t linebase)
+{
+	const struct perf_msg *m;
+	int i, shown = 0;
+
+	for (i = 0; i < from->nmsg; i++) {
+		m = &from->msg[i];
+		if (!m->line) {
+			if (!st->warned)
+				several_events(st);
+			continue;
+		}
+		shown++;
+		if (st->bad++ < PERF_MAX_REPORTED)
+			weprintf("%s:%llu: %s", name,
+			    (unsigned long long)(m->line + linebase), m->text);
+	}
+	st->bad += from->bad - shown;
+	st->samples += from->samples;
+	st->periods |= from->periods;
+}
+
+/* The event's name without perf's modifiers ("cycles:u", "cpu-clock:ppp"). */
+static int
+event_is(const char *ev, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(ev, name, n) && (!ev[n] || ev[n] == ':');
+}
+
+void
+perf_header(struct perf_state *st)
+{
+	struct fheader h;
+
+	if (st->headed)
+		return;
+	st->headed = 1;
+	fh_init(&h);
+	h.omit = st->o->noheader;
+	if (!st->periods || !st->event) {
+		fh_set(&h, FH_COUNTNAME, "samples");
+	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
+		fh_set(&h, FH_UNIT, "nanoseconds");
+		fh_set(&h, FH_COUNTNAME, st->event);
+	} else {
+		fh_set(&h, FH_COUNTNAME, st->event);
+	}
+	fh_print(&h);
+	fh_free(&h);
+}
+
+void
+perf_free(struct perf_state *st)
+{
+	free(st->s.pname);
+	free(st->s.text);
+	free(st->s.fstart);
+	free(st->s.flen);
+	free(st->s.gstart);
+	free(st->stack);
+	free(st->fbuf);
+	free(st->line);
+}

@@ -1,0 +1,107 @@
+/* formats/pprof/fold.h: pprof samples folded into stacks (pprof-fold's logic)
+ *
+ * Each profile read by lib/formats/pprof/read is folded in turn: every distinct
+ * sample becomes a sequence of frame ids, its locations root first,
+ * each location one frame per Line, the caller first and the functions
+ * inlined into it after, marked _[i]; Julia's runtime dispatch and
+ * garbage collection frames are marked _[d] and _[g] as jlprof-fold
+ * marks them.  Frame texts are interned and a location's frames made
+ * once, so a stack is never written out as text until it is printed:
+ * the sequences of every profile are added up in a hash of their own,
+ * sorted by the frames' ranks (the order their joined text would sort
+ * in, stack_cmp's) and printed after the unit header (fg-folded(5)).
+ *
+ * All state lives in struct ppfold, which the caller owns.
+ */
+#ifndef FG_PPFOLD_H
+#define FG_PPFOLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/intern.h"
+#include "folded/fheader.h"
+#include "formats/pprof/read.h"
+
+/* --tag KEY=VALUE */
+struct ppf_tag {
+	const char *key, *val;
+};
+
+struct ppf_opt {
+	const char *sindex;	/* the value column: a type name or an index; NULL default */
+	int lines;		/* frames as NAME at FILE:LINE */
+	int fullpath;		/* with lines, the file's whole path */
+	int addresses;		/* the address of locations without lines */
+	int noalloc;		/* drop PProf.jl's "Alloc: T" leaf frames */
+	const char *bylabel;	/* a root frame KEY=VALUE from each sample's labels */
+	const struct ppf_tag *tag;	/* only samples with these labels */
+	size_t ntag;
+};
+
+/* A distinct stack: len frame ids at id[off]. */
+struct ppf_seq {
+	uint64_t hash, count;
+	size_t off;
+	uint32_t len;
+};
+
+/* Per location of the profile being folded: its frames (ids, root
+ * first) at lfr[first], made when first needed. */
+struct ppf_loc {
+	uint32_t first;
+	uint32_t len;		/* UINT32_MAX: not made yet */
+	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
+};
+
+struct ppfold {
+	struct ppf_opt opt;
+	struct interner frames;	/* every frame's text */
+
+	/* the distinct stacks of every profile */
+	struct ppf_seq *e;
+	size_t n, cap;
+	uint32_t *slot;		/* index + 1, 0 empty */
+	size_t mask;
+	uint32_t *id;		/* the sequences, one after another */
+	size_t nid, idcap;
+	uint32_t *cur;		/* the stack being made */
+	size_t ncur, curcap;
+
+	/* the sample type of the first profile, which the others must share */
+	char *type, *unit;
+	const char *file;
+
+	/* the profile being folded */
+	const struct pprof *p;
+	int julia;		/* its frames are Julia's */
+	struct ppf_loc *lt;
+	uint32_t *lfr;
+	size_t nlfr, lfrcap;
+
+	/* the frame text being made */
+	char *b;
+	size_t blen, bcap;
+};
+
+void ppf_init(struct ppfold *f, const struct ppf_opt *opt);
+/* Fold the samples of p (read with labels when opt has bylabel or tag)
+ * into f: the column chosen by opt.sindex, which must count what the
+ * profiles folded before counted.  A bad profile ends the program with
+ * "PROG: FILE: byte N: what"; when opt's tags leave out every sample of
+ * a profile that had some, "PROG: FILE: no sample matches --tag K=V"
+ * is a warning. */
+void ppf_add(struct ppfold *f, const struct pprof *p);
+/* pprof's default column: the type named default_sample_type, else the last. */
+size_t ppf_defaultcol(const struct pprof *p);
+/* The unit header of what was folded into h: "unit=U" when U is a
+ * unit fg knows, and "countname=T" (T the type, "T (U)" for another
+ * unit); nothing when no profile was folded. */
+void ppf_header(const struct ppfold *f, struct fheader *h);
+/* Write every stack sorted, "STACK COUNT\n", to standard output
+ * (base/out.h); nothing when no profile was folded. */
+void ppf_print(struct ppfold *f);
+/* Free f, also after an error jumped out of ppf_add (error_jmp). */
+void ppf_free(struct ppfold *f);
+
+#endif

@@ -1,0 +1,41 @@
+/* formats/v8/cpuprofile.h: V8 CPU profiles (.cpuprofile, Chrome traces) folded into stacks
+ *
+ * Three inputs: a .cpuprofile with the flat "nodes" array (Node's
+ * --cpu-prof, Chrome DevTools, VS Code), the old one with a nested
+ * "head" tree and absolute "timestamps", and a Trace Event Format file
+ * ({"traceEvents": [...]} or a bare array) whose Profile, ProfileChunk
+ * (or older CpuProfile) events carry a profile per pid and id (or pid
+ * and tid), as speedscope's importer reads them, but a profile's id is
+ * only unique in its process, and a chunk without its Profile event is
+ * folded too.  The JSON is read in one pass; the
+ * samples are not kept but added to their node as they are read (two
+ * cursors walk the samples and their time deltas side by side), so
+ * memory follows the nodes, not the samples.
+ */
+#ifndef FG_CPUPROF_H
+#define FG_CPUPROF_H
+
+#include <stddef.h>
+
+#include "stack/run.h"
+#include "stack/stackmap.h"
+
+struct cpuprof_opt {
+	int time;	/* weights in microseconds, not samples */
+	int idle;	/* keep (program) and (idle) */
+	int fullpath;	/* the url, not its base name */
+	int bythread;	/* a root frame per thread (profile) */
+};
+
+/* A reader, the caller's: its options and where its stacks go, summed
+ * into map, or, when run is not NULL, a line per run in time order
+ * (--time-order). */
+struct cpuprof *cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map,
+    struct stackrun *run);
+/* Fold the profile or trace s[0..n) (named name in messages).  Returns
+ * the number of profiles read.  c may fold a file after an error in
+ * another was caught (the fuzzing harness). */
+size_t cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name);
+void cpuprof_free(struct cpuprof *c);
+
+#endif
