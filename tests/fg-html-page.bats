@@ -394,3 +394,26 @@ load html
 	[ "$(got modebottomup)" = bottomup ]
 	[ "$(got modesandwich)" = sandwich ]
 }
+
+@test "fg-html in Chromium: the time mode draws each run where it came; m=time of a profile in no time order says why" {
+	# B's run first, A's own sample, then C's: the tiny case of issue 37
+	printf '# fg: order=time\nA;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/t.html"
+	browser time "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got h1)" = "Flame Chart" ]
+	[ "$(got url)" = "" ]
+	[ -z "$(got notice)" ]
+	[ "$(got timebtn)" = "enabled on" ]
+	[ "$(got box)" = "$(printf 'all 0 300\nA 0 300\nB 0 100\nC 200 100')" ]
+	[ "$(got painted)" = "4 of 4" ]
+	# c: the graph (its stacks summed: B and C side by side), then back
+	[ "$(got afterc)" = "graph ?m=graph" ]
+	[ "$(got againc)" = "time " ]
+	# a page of no time order: the graph, and why, the button off
+	printf 'A;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/g.html"
+	FG_QUERY='?m=time' browser time "$BATS_TEST_TMPDIR/g.html"
+	[ "$(got h1)" = "Flame Graph" ]
+	[ "$(got url)" = "" ]
+	[[ "$(got notice)" == "no time order in this profile: fold it with --time-order"* ]]
+	[ "$(got timebtn)" = "disabled off" ]
+	[ "$(got box | sed -n 3,4p)" = "$(printf 'B 100 100\nC 200 100')" ]
+}

@@ -22,6 +22,8 @@ struct stacks {
 
 struct reading {
 	const struct dopts *o;
+	int chart;		/* a flame chart: --flamechart, or the input's time order */
+	int started;		/* a stack was read (the header is before it) */
 	int elided;		/* keep st[1], the stacks that vanished */
 	struct stacks st[2];
 	struct stackbatch b;	/* lines on their way to st[0].m, in place */
@@ -79,20 +81,30 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	}
 	if (!(s = graph_line(rd->o, l, c, &rd->rev, &rd->revcap)))
 		return;
+	if (!rd->started++)
+		rd->chart = graph_timeorder(rd->o, &rd->hj.h);
 	/* no stack's sum exceeds the total's */
 	if (!count_add(&rd->total[0], c[0]) || !count_add(&rd->total[1], c[1]))
 		fr_error(r, "sum of counts overflows");
-	if (s == l->stack && !rd->o->chart) {
+	if (s == l->stack && !rd->chart) {
 		/* added many at a time from where they lie (a reversed
 		 * stack lies in a buffer of its own, one at a time) */
 		if (r->in.release_arg != &rd->b)
 			lines_onrelease(&r->in, stackbatch_release, &rd->b);
 		stackbatch_add(&rd->b, &rd->st[0].m, s, l->len, c, 2, r->name, r->lineno);
 	} else {
-		keep(&rd->st[0], rd->o->chart, s, l->len, c);
+		keep(&rd->st[0], rd->chart, s, l->len, c);
 	}
 	if (rd->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
-		keep(&rd->st[1], rd->o->chart, s, l->len, c);
+		keep(&rd->st[1], rd->chart, s, l->len, c);
+}
+
+int
+graph_timeorder(const struct dopts *o, const struct fheader *h)
+{
+	const char *order = h->fact[FH_ORDER];
+
+	return o->chart || (!o->sortset && order && !strcmp(order, "time"));
 }
 
 /* The baseline samples of the stacks whose target is 0 (within the
@@ -218,7 +230,7 @@ unit_header(struct graph *g, const struct dopts *o, struct fhjoin *hj, int ninpu
 }
 
 void
-graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth)
+graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwidth)
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
@@ -230,6 +242,12 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 
 	memset(g, 0, sizeof(*g));
 	read_stacks(&rd, o, o->elided, &rules, argc, argv);
+	/* an input in time order is drawn as a flame chart */
+	if (rd.chart && !o->chart) {
+		o->chart = 1;
+		if (o->deftitle)
+			o->title = "Flame Chart";
+	}
 	unit_header(g, o, &rd.hj, argc ? argc : 1);
 	g->diff = rules.ncounts == 2;
 	g->frac = rules.frac || !count_whole(o->total);

@@ -53,13 +53,19 @@ struct graph {
 
 /*
  * The front end of every renderer: read the files (whole stacks merged
- * as they come, one hash a line), sort the unique stacks, lay them out
+ * as they come, one hash a line; an input in time order, or
+ * --flamechart, as a chart: lines in input order, o->chart set and a
+ * default title made "Flame Chart"), sort the unique stacks, lay them out
  * across pxwidth pixels (fg-svg's width less its margins unless pxwidth
  * > 0) with fg-svg's image geometry, and the differential scale.  No
  * samples at all is an error.  The inputs' unit header is kept when
  * they agree on it (fhj_settle), in g->hdr, g->unit and g->countname.
  */
-void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth);
+void graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwidth);
+/* Whether input of header h is drawn as a flame chart: --flamechart,
+ * or (no --sort given) the header says its lines are in time order
+ * ("# fg: order=time", fg-folded(5)). */
+int graph_timeorder(const struct dopts *o, const struct fheader *h);
 void graph_free(struct graph *g);
 /* The stack to add of line l (reversed into *rev by --reverse) and its
  * counts, the baseline and target swapped by --negate; NULL for a line

@@ -649,7 +649,8 @@ view_head(struct html_page *p, const char *name, const char *rootname, size_t rl
 
 /* A view's frames, f: whether it starts at fg's root, how many stacks
  * end in it, its totals (the column drawn's; two: the baseline's too),
- * whether its widths are own samples, its fields. */
+ * whether its widths are own samples, whether it is in time order (a
+ * flame chart's: --flamechart, or its input said so), its fields. */
 static void
 view_frames(const struct pfields *f, int root, uint64_t stacks, const count *total, int two)
 {
@@ -657,6 +658,8 @@ view_frames(const struct pfields *f, int root, uint64_t stacks, const count *tot
 		out_str("\"root\":1,");
 	if (!f->text)
 		out_str("\"self\":1,");
+	if (f->chart)
+		out_str("\"time\":1,");
 	key("stacks");
 	out_u64(stacks);
 	out_char(',');

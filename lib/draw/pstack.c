@@ -15,6 +15,7 @@ struct preading {
 	struct interner *names;
 	const struct dopts *o;
 	count total[2];		/* to catch an overflowing sum on its line */
+	int started;		/* a stack was read (the header is before it) */
 	uint32_t *ids;		/* the line's frames */
 	size_t idcap;
 	char *rev;		/* --reverse's stack */
@@ -83,6 +84,8 @@ add_line(struct freader *r, struct fline *l, void *arg)
 		fr_error(r, "sum of counts overflows");
 	if (l->len > (size_t)UINT32_MAX)
 		fr_error(r, "stack longer than 4 GiB");
+	if (!rd->started++)
+		rd->in->chart = graph_timeorder(rd->o, &rd->in->h);
 	k = split(rd, s, l->len);
 	keep(&rd->in->st[0], rd->in->chart, rd->ids, k, c);
 	if (l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))

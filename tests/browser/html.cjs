@@ -468,6 +468,33 @@ const cases = {
 		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
 		say("crumb", await p.$$eval("#crumbs a.source", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
 	},
+	/* the time mode as loaded: the title, URL, the notice, whether the
+	 * Time button is on or can be, and each frame's box "NAME X W"
+	 * (canvas pixels, rounded); then the graph and back, by the key c */
+	async time(o) {
+		const p = o.page;
+		const boxes = () => p.evaluate(() => {
+			const v = window.fg.view(), c = document.getElementById("canvas").getBoundingClientRect(), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (r) out.push(window.fg.names[v.f[i]] + " " + Math.round(r.x - c.left) + " " + Math.round(r.w));
+			}
+			return out;
+		});
+		say("h1", await text(p, "h1"));
+		say("url", await p.evaluate(() => location.search));
+		say("notice", await text(p, "#notice"));
+		say("timebtn", await p.$eval("#timebtn", (b) => (b.disabled ? "disabled" : "enabled") + " " + (b.className || "off")));
+		(await boxes()).forEach((b) => say("box", b));
+		say("painted", await painted(p));
+		await p.focus("#canvas");
+		await p.keyboard.press("c");
+		await p.evaluate(() => window.fg.idle());
+		say("afterc", await p.evaluate(() => (window.fg.state.mode || "graph") + " " + location.search));
+		await p.keyboard.press("c");
+		await p.evaluate(() => window.fg.idle());
+		say("againc", await p.evaluate(() => (window.fg.state.mode || "graph") + " " + location.search));
+	},
 	/* every mode (and a transform) switched to from the graph: each one
 	 * drawn, "MODE=K of N" boxes painted, or the table's rows */
 	async allmodes(o) {

@@ -42,7 +42,12 @@ async function start() {
  * or the table; after the worker has done what it needs (the page's
  * thread free meanwhile, a newer state's refresh after it). */
 function refresh() {
-	var gen = ++state.gen;
+	var gen = ++state.gen, m = curmode();
+	/* a mode that cannot show this view says why, and the graph shows */
+	if (!modeok(m)) {
+		state.notice = m.no;
+		state.mode = "";
+	}
 	if (!state.busy && ready()) {
 		show();
 		return;
@@ -72,6 +77,7 @@ function show() {
 	sandinfo();
 	onematch();
 	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
+	el.notice.textContent = state.notice;
 	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
 	/* a canvas hidden keeps no focus */
 	if (!m.canvas && document.activeElement === el.canvas) el.canvas.blur();
@@ -81,9 +87,11 @@ function show() {
 	save();
 	prune();
 }
-/* Switch to mode m (a MODES id; "" the graph), or back to the graph from it. */
+/* Switch to mode m (a MODES id; "" the graph), or back to the graph
+ * from it (a view in time order: to its time mode). */
 function mode(m) {
-	state.mode = state.mode === m ? "" : m;
+	state.notice = "";
+	state.mode = state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m;
 	state.z = 0;
 	refresh();
 }

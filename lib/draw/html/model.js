@@ -237,7 +237,8 @@ function counts(s, n) {
  * samples through the frame), baseline (b, differential), colour (col,
  * when colours go by frame, else NAMECOLOR's by name), a flame chart's
  * gaps (gap: the caller's own samples just before the frame, in input
- * order), and the end of each frame's subtree (end).  The data gives
+ * order), and the end of each frame's subtree (end); chart: it is in
+ * time order (chart.js), a flame chart's.  The data gives
  * own samples (r.self; the widths are their sums over each subtree),
  * or on a page of decimal counts the widths.  rooted: frame 0 is fg's
  * "all", not a frame of the input.  Own samples, callers and where
@@ -245,7 +246,7 @@ function counts(s, n) {
 function build(r, name) {
 	var v = { name: name, n: r.n, maxdepth: r.maxdepth, rooted: !!r.root,
 		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
-		chart: !!DATA.chart || !!r.g };
+		chart: !!r.time };
 	decode(r, v);
 	return v;
 }

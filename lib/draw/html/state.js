@@ -16,9 +16,10 @@ var state = {
 	 * their pane, the search's expression and its matches (a flag a
 	 * name id, null: no search), the hovered frame of the graph and of
 	 * the callers, the keyboard's frame (-1: none), the saved view's
-	 * blob: URL, the path to the zoomed frame (canvas.js's zpath) */
+	 * blob: URL, the path to the zoomed frame (canvas.js's zpath), why
+	 * the mode asked for is not shown (notice) */
 	shown: null, callview: null, callpane: null, re: null, match: null,
-	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null,
+	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null, notice: "",
 	/* the work under way: each refresh's number (the last one shows),
 	 * whether the worker has a view lent (busy), the jobs in a row
 	 * (queue, a promise), and whether views.js throws what it needs
@@ -42,11 +43,21 @@ var state = {
  * sorts: the Sort button applies; keeps: what of the view it draws is
  * kept while memory is short (views.js's prune); act(): what its button
  * and key do;
- * pairs(q): the URL's keys of its own, added to q (url.js). */
+ * pairs(q): the URL's keys of its own, added to q (url.js); time: its
+ * view is in time order (chart.js; views.js's current()); ok(): whether
+ * it can show the view on screen (no: why not, on the page). */
 var MODES = [
-	{ id: "", canvas: true, sorts: function () { return !DATA.chart; },
-		title: function () { return DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph"; },
+	{ id: "", canvas: true, sorts: yes,
+		title: function () { return state.inverted ? "Icicle Graph" : "Flame Graph"; },
 		view: function (b) { return b; } },
+	{ id: "time", btn: "timebtn", button: "Time", key: "c", time: true,
+		tip: "the stacks in the order they came, each where it happened: a flame chart (c)",
+		canvas: true, sorts: no, title: function () { return "Flame Chart"; },
+		view: function (b) { return b; }, act: function () { mode("time"); },
+		/* only a view in time order has one */
+		ok: function () { return timeordered(state.v); },
+		no: "no time order in this profile: fold it with --time-order (its \u201c# fg: order=time\u201d header), " +
+			"or make the page with fg-html --flamechart" },
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
 		canvas: true, sorts: yes, keeps: "bottomup", title: function () { return "Bottom-up"; },
 		view: function (b) { return bottomupof(b); },
@@ -62,6 +73,12 @@ var MODES = [
 		act: function () { sandwich(focusname()); }, pairs: function (q) { q.push(["fn", state.fn]); } }
 ];
 function yes() { return true; }
+function no() { return false; }
+/* Whether mode m can show the view on screen (its ok()). */
+function modeok(m) { return !m.ok || m.ok(); }
+/* The mode a view opens in without m= in the URL: the time mode for a
+ * view in time order, else the graph. */
+function defaultmode() { return timeordered(state.v) ? "time" : ""; }
 /* The mode of id m, or undefined. */
 function modeof(m) {
 	for (var k = 0; k < MODES.length; k++) if (MODES[k].id === m) return MODES[k];

@@ -25,6 +25,7 @@ function ui() {
 	mk("div", "sandinfo", h);
 	mk("div", "empty", h).setAttribute("role", "status");
 	mk("div", "progress", h).setAttribute("role", "status");
+	mk("div", "notice", h).setAttribute("role", "status");
 	callersbox();
 	graphbox();
 	mk("div", "table");
@@ -103,7 +104,11 @@ function draw() {
 	el.sort.style.display = curmode().sorts() ? "" : "none";
 	title();
 	MODES.forEach(function (m) {
-		if (m.button) el[m.btn].className = state.mode === m.id ? "on" : "";
+		if (!m.button) return;
+		var b = el[m.btn];
+		b.className = state.mode === m.id ? "on" : "";
+		b.disabled = !modeok(m);
+		b.title = modeok(m) ? m.tip : m.no;
 	});
 	el["case"].className = state.icase ? "on" : "";
 	state.hover = -1;

@@ -537,7 +537,8 @@ function transform(v, list, rev) {
 /* View v as folded stacks: a line a frame with samples of its own, the
  * names with their annotations, the baseline's count before the
  * target's on differential input (the file's order, --negate's too);
- * head, the unit header lines; then v's vanished stacks.  from0: frame
+ * head, the unit header lines; then v's vanished stacks; or a flame
+ * chart's runs in input order, with its header.  from0: frame
  * 0 is the stacks' first (the sandwich's callees, as fg-filter
  * --reroot writes them). */
 function folded(v, head, from0) {
@@ -545,6 +546,12 @@ function folded(v, head, from0) {
 	function full(id) { return NAMES[id] + (DATA.annot[id] ? "_[" + DATA.annot[id] + "]" : ""); }
 	function line(s, w, b) {
 		out.push(s.map(full).join(";") + " " + (!v.b ? w : DATA.negate ? w + " " + b : b + " " + w));
+	}
+	/* a flame chart's runs in their order, which its header says */
+	if (v.chart) {
+		out.push("# fg: order=time");
+		chartruns(v, line);
+		return out.join("\n") + "\n";
 	}
 	stacks(v, function (path, from, len, w, b) {
 		line(Array.prototype.slice.call(path, 0, len), w, b);

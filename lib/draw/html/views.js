@@ -19,6 +19,8 @@ var SYNCMAX = 150000, SYNC = { rows: 600000 };
 /* The steps: what each does to a view (src) with its arguments. */
 var OPS = {
 	tx: function (v, a) { return transform(v, a[0], a[1]); },
+	charttx: function (v, a) { return charttx(v, a[0]); },
+	merged: function (v) { return merged(v); },
 	/* with vanished stacks, every stack reversed, theirs too */
 	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
 	sandwich: function (v, a) { return sandwich2(v, a[0]); },
@@ -86,11 +88,29 @@ function elidedview() {
 	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
 	return b.elided || (b.elided = build(r.e, r.name));
 }
-/* The view with the transforms (state.tx) applied: each of the list's
- * beginnings built once, so that a transform added is the one
- * computed, and one undone costs nothing. */
-function current() {
-	var b = baseview(), c = b.txc || (b.txc = []), k, key;
+/* Whether view i of the data is in time order (a flame chart's). */
+function timeordered(i) { return !!DATA.views[i].time; }
+/* The view the mode starts from: the input's through the transforms;
+ * in the time mode in input order (chart.js), else summed, a flame
+ * graph's. */
+function current() { return curmode().time ? timecurrent() : graphcurrent(); }
+/* The input in time order through the transforms, built once a list. */
+function timecurrent() {
+	var b = baseview(), key = JSON.stringify(state.tx);
+	if (!state.tx.length) return b;
+	if (b.timetx && b.timetx.key === key) return b.timetx.v;
+	return need(b, "charttx", [state.tx], function (r) { b.timetx = { key: key, v: r }; return r; });
+}
+/* The input as a flame graph: the view, or a flame chart's summed. */
+function graphbase() {
+	var b = baseview();
+	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; });
+}
+/* The input as a flame graph with the transforms (state.tx) applied:
+ * each of the list's beginnings built once, so that a transform added
+ * is the one computed, and one undone costs nothing. */
+function graphcurrent() {
+	var b = graphbase(), c = b.txc || (b.txc = []), k, key;
 	/* a differential view's stacks of baseline only (no samples of the
 	 * target's end there) keep their names through every transform of
 	 * a list, where a step's merge would prune them into their callers:
@@ -137,6 +157,7 @@ function rowsof(b) {
 function prune() {
 	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), cur, kept, all;
 	if (!base) return;
+	if (base.merged) base = base.merged;
 	cur = current();
 	function size(v) { return v && v.n ? v.n : 0; }
 	function drawn(v) {
