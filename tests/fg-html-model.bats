@@ -151,14 +151,16 @@ tx() {
 	run page "$BATS_TEST_TMPDIR/p.html" '
 		var v = at(""), bad = [];
 		[0, 1, 4].forEach(function (z) { [true, false].forEach(function (inv) { [true, false].forEach(function (bw) {
+		[[0, 1], [0.3, 0.7], [0.05, 0.1]].forEach(function (win) {
 			var P = { v: v, z: z, path: pathto(v, z), inv: inv, width: 1000, height: 160, boxheight: 160,
-				scrolltop: 0, fh: 16, bywidth: bw };
+				scrolltop: 0, fh: 16, bywidth: bw, x0: win[0], x1: win[1] };
 			for (var i = 0; i < v.n; i++) {
 				var r = rect(P, i);
+				if (r && (r.x < 0 || r.x + r.w > 1000.001)) bad.push("out " + z + ":" + i);
 				if (r && frameat(P, r.x + r.w / 2, r.y + r.h / 2) !== i) bad.push(z + ":" + i);
-				if (!r && i >= z && i < v.end[z]) bad.push("none " + z + ":" + i);
+				if (!r && i >= z && i < v.end[z] && win[1] - win[0] === 1) bad.push("none " + z + ":" + i);
 			}
-		}); }); });
+		}); }); }); });
 		bad.length ? bad : "ok"' \
 		'var v = at(""); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + xat(v, 0, i, false); }).join(" ")' \
 		'var v = at(""); [2, 3, 4, 5].map(function (i) { return NAMES[v.f[i]] + "@" + xat(v, 0, i, true); }).join(" ")' \
@@ -235,4 +237,19 @@ chart_same() {
 	# the URL: the time view opens without m=, the graph with m=graph
 	run page "$BATS_TEST_TMPDIR/t.html" 'at(""); statepairs().length' 'at("?m=graph"); JSON.stringify(statepairs())'
 	[ "$output" = "$(printf '0\n[["m","graph"]]')" ]
+}
+
+@test "page model: the window: the wheel's zoom about a point, a pan, the URL's x=, within the whole" {
+	printf 'm;a 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	# each window as "X0,X1", to nine decimals
+	w() { printf 'String(%s.map(function (x) { return +x.toFixed(9); }))' "$1"; }
+	run page "$BATS_TEST_TMPDIR/p.html" "$(w 'zoomwin(0, 1, 0.5, 0.5)')" "$(w 'zoomwin(0, 1, 0, 0.5)')" \
+		"$(w 'zoomwin(0.2, 0.4, 0.5, 10)')" "$(w 'zoomwin(0.5, 0.6, 1, 2)')" "$(w 'panwin(0.5, 0.7, 0.1)')" \
+		"$(w 'panwin(0.5, 0.7, 0.5)')" "$(w 'panwin(0.1, 0.3, -1)')" "$(w 'parsewin("0.25,0.5")')" \
+		"$(w 'parsewin("0.5,0.25")')" "$(w 'parsewin("a,b")')" "$(w 'parsewin("-1,0.5")')" "$(w 'parsewin("0.1")')" \
+		'at("?x=0.125,0.5"); winparam()' 'at(""); winparam()'
+	status_is 0
+	# the point under the pointer stays; the window never leaves the whole
+	[ "$output" = "$(printf '%s\n' 0.25,0.75 0,0.5 0,1 0.4,0.6 0.6,0.8 0.8,1 0,0.2 0.25,0.5 0,1 0,1 0,1 0,1 \
+		0.125,0.5 null)" ]
 }

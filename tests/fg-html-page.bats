@@ -417,3 +417,52 @@ load html
 	[ "$(got timebtn)" = "disabled off" ]
 	[ "$(got box | sed -n 3,4p)" = "$(printf 'B 100 100\nC 200 100')" ]
 }
+
+# win URL: the window x=A,B of a URL's query, "A B"
+win() {
+	sed -n 's/.*[?&]x=\([^&]*\).*/\1/p' <<<"$1" | sed 's/%2C/ /'
+}
+# near "A B" "C D": the two windows agree to 1e-6
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		d = x[1] - y[1]; e = x[2] - y[2]; exit !(d * d < 1e-12 && e * e < 1e-12) }'
+}
+
+@test "fg-html in Chromium: the wheel zooms about the pointer, a drag pans, the minimap moves the window; the URL keeps it" {
+	jlprof-fold --time-order "$DATA/jlprof/profile_ttfp.jlprof" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/t.html"
+	browser nav "$BATS_TEST_TMPDIR/t.html" -300 'eval at boot.jl:330'
+	[ -z "$(got loaded)" ]
+	[ "$(got box)" = "0 1000" ]
+	# a wheel's 300 in: the window e^-0.6 as wide, about the pointer at 3/4,
+	# the frames under it the same, row by row
+	k=$(awk 'BEGIN { print exp(-0.6) }')
+	near "$(win "$(got wheel)")" "$(awk -v k="$k" 'BEGIN { print 0.75 * (1 - k), 0.75 * (1 - k) + k }')"
+	[ "$(got after)" = "$(got before)" ]
+	[ "$(got before | tr ';' '\n' | wc -l)" -gt 5 ]
+	# a drag 100 px left: the window 100 px of it right; no zoom
+	near "$(win "$(got drag)")" "$(awk -v k="$k" 'BEGIN { a = 0.75 * (1 - k) + 0.1 * k; print a, a + k }')"
+	[ "$(got zoomed)" = 0 ]
+	# the minimap, the time mode's: its middle is in the window, a drag
+	# of 60 px moves the window as much, up to the end
+	[ "$(got minimap)" = 1000x40 ]
+	[ "$(got minipress)" = "$(got drag)" ]
+	near "$(win "$(got minidrag)")" "$(awk -v k="$k" 'BEGIN { print 1 - k, 1 }')"
+	# a link reopens the window: a frame's box where the window puts it
+	read -r d x w name < <(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
+		awk -v t="$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
+		'$1 > 2 && $2 > t / 4 && $2 + $3 < t / 2 && $3 > t / 50 { print; exit }')
+	total=$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
+	FG_QUERY='?x=0.25,0.5' browser nav "$BATS_TEST_TMPDIR/t.html" 0 "$name"
+	[ "$(got loaded)" = '?x=0.25%2C0.5' ]
+	[ "$(got box)" = "$(awk -v x="$x" -v w="$w" -v t="$total" 'BEGIN {
+		s = 1000 / (t / 4); printf "%d %d", int((x - t / 4) * s + 0.5), int(w * s + 0.5) }')" ]
+	# in the graph too (no minimap there)
+	fg-html -w 1000 "$J" >"$BATS_TEST_TMPDIR/g.html"
+	browser nav "$BATS_TEST_TMPDIR/g.html" -300 'eval at boot.jl:330'
+	near "$(win "$(got wheel)")" "$(awk -v k="$k" 'BEGIN { print 0.75 * (1 - k), 0.75 * (1 - k) + k }')"
+	[ "$(got after)" = "$(got before)" ]
+	[ "$(got minimap)" = none ]
+	# Escape gives the whole back
+	FG_QUERY='?x=0.25,0.5' browser keys "$BATS_TEST_TMPDIR/g.html" Escape
+	[ "$(got direction)" = "false " ]
+}

@@ -495,6 +495,62 @@ const cases = {
 		await p.evaluate(() => window.fg.idle());
 		say("againc", await p.evaluate(() => (window.fg.state.mode || "graph") + " " + location.search));
 	},
+	/* navigation: the URL's window as loaded; a wheel (ARG: deltaY)
+	 * with the pointer at 3/4 of the canvas on the frame named NAME, the
+	 * URL and the frame under the pointer after it; a drag 100 px left;
+	 * a press on the minimap's middle and a drag of it 60 px right */
+	async nav(o, dy, name) {
+		const p = o.page;
+		const url = () => p.evaluate(() => location.search);
+		const settle = async () => { await frames2(p); await new Promise((r) => setTimeout(r, 250)); };
+		/* the frames drawn at x, a row after another, from the root's callee */
+		const under = (x) => p.evaluate((x) => {
+			const v = window.fg.view(), out = [];
+			for (let i = 1; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (r && x >= r.x && x < r.x + r.w) out[v.depth[i]] = window.fg.names[v.f[i]];
+			}
+			return out.slice(1).join(";");
+		}, x);
+		say("loaded", await url());
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		const c = await p.evaluate(() => { const b = document.getElementById("canvas").getBoundingClientRect(); return { x: b.left, w: b.width }; });
+		say("box", r ? Math.round(r.x - c.x) + " " + Math.round(r.w) : "none");
+		const x = c.x + 0.75 * c.w, y = r.y + r.h / 2;
+		say("before", await under(x));
+		await p.mouse.move(x, y);
+		await p.mouse.wheel({ deltaY: +dy });
+		await settle();
+		say("wheel", await url());
+		say("after", await under(x));
+		await p.mouse.move(x, y);
+		await p.mouse.down();
+		await p.mouse.move(x - 50, y);
+		await p.mouse.move(x - 100, y);
+		await p.mouse.up();
+		await settle();
+		say("drag", await url());
+		say("zoomed", await p.evaluate(() => window.fg.state.z));
+		const m = await p.evaluate(() => {
+			const e = document.getElementById("mini");
+			if (!e || getComputedStyle(e).display === "none") return null;
+			const b = e.getBoundingClientRect();
+			return { x: b.left, y: b.top, w: b.width, h: b.height };
+		});
+		say("minimap", m ? Math.round(m.w) + "x" + Math.round(m.h) : "none");
+		if (!m) return;
+		await p.mouse.click(m.x + m.w / 2, m.y + m.h / 2);
+		await settle();
+		say("minipress", await url());
+		await p.mouse.move(m.x + m.w / 2, m.y + m.h / 2);
+		await p.mouse.down();
+		await p.mouse.move(m.x + m.w / 2 + 30, m.y + m.h / 2);
+		await p.mouse.move(m.x + m.w / 2 + 60, m.y + m.h / 2);
+		await p.mouse.up();
+		await settle();
+		say("minidrag", await url());
+		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+	},
 	/* every mode (and a transform) switched to from the graph: each one
 	 * drawn, "MODE=K of N" boxes painted, or the table's rows */
 	async allmodes(o) {

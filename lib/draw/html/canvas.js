@@ -14,12 +14,14 @@ function graphbox() {
 	el.canvas.addEventListener("mousemove", hover);
 	el.canvas.addEventListener("mouseleave", unhover);
 	el.canvas.addEventListener("click", click);
+	el.canvas.addEventListener("wheel", wheel, { passive: false });
+	el.canvas.addEventListener("mousedown", dragstart);
 }
 /* The main pane: the view shown, zoomed, on the page's canvas. */
 function mainpane() {
 	return { v: state.shown, z: state.z, path: zpath(), inv: rootontop(), width: state.width,
 		height: state.height, boxheight: state.boxheight, scrolltop: state.scrolltop, fh: FRAMEH,
-		bywidth: state.sortwidth };
+		bywidth: state.sortwidth, x0: state.x0, x1: state.x1 };
 }
 /* The frames from the root to the zoomed one, kept while they are. */
 function zpath() {
@@ -33,9 +35,10 @@ function resize() {
 	var box = el.box, top, need;
 	/* the table hides the canvas: measuring the page would lay the
 	 * table out at once, for nothing */
-	if (!curmode().canvas) { draw(); return; }
+	if (!curmode().canvas) { sizemini(); draw(); return; }
 	state.dpr = window.devicePixelRatio || 1;
 	state.width = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
+	sizemini();
 	callers();
 	top = box.getBoundingClientRect().top;
 	need = (state.shown.maxdepth + 1) * FRAMEH + 2;
@@ -74,15 +77,24 @@ function scrolled() {
 }
 
 function click(e) {
+	if (state.dragged) { state.dragged = false; return; }
 	if (state.busy) return;
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
 	var v = state.shown;
 	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], NAMES[v.f[i]]));
 	else if (i >= 0) zoom(i);
 }
-/* Zoom on frame i (0: out). */
+/* No zoom: the root, the whole of it. */
+function unzoom() {
+	state.z = 0;
+	state.x0 = 0;
+	state.x1 = 1;
+}
+/* Zoom on frame i (0: out), the whole of it. */
 function zoom(i) {
 	state.z = i;
+	state.x0 = 0;
+	state.x1 = 1;
 	/* a match's place, "k of N", is nextmatch's to give again */
 	el.matchpos.textContent = "";
 	draw();

@@ -20,7 +20,7 @@ function keydown(e) {
 		state.icase = !state.icase;
 		search(state.term);
 	} else if (a === "reset") {
-		if (state.z) zoom(0);
+		if (state.z || state.x0 > 0 || state.x1 < 1) zoom(0);
 		else if (state.term) search("");
 		if (inSearch) el.search.blur();
 	} else if (inSearch) {

@@ -6,9 +6,10 @@
  * A pane: view v zoomed on frame z (path: the frames from the root to
  * z), drawn width x height with the root on top (inv) or at the bottom,
  * rows fh pixels high, of which the canvas shows boxheight pixels,
- * scrolltop down; callees widest first (bywidth) or by name.  The main
- * pane is the page's canvas (canvas.js); the sandwich adds its
- * callers'. */
+ * scrolltop down; callees widest first (bywidth) or by name; of z's
+ * width the window from x0 to x1 (shares, 0 and 1 all of it) across
+ * the pane.  The main pane is the page's canvas (canvas.js); the
+ * sandwich adds its callers'. */
 
 /* the top of row d on the canvas */
 function rowy(P, d) { return (P.inv ? d * P.fh : P.height - (d + 1) * P.fh) - P.scrolltop; }
@@ -21,7 +22,7 @@ function rowsgone(P, d) {
 /* The frame drawn at canvas point (px, py), or -1. */
 function frameat(P, px, py) {
 	var v = P.v, z = P.z, sy = py + P.scrolltop, d = P.inv ? Math.floor(sy / P.fh) : Math.floor((P.height - sy) / P.fh);
-	var sc = P.width / v.w[z], xs = px / sc, i = z, x = 0, hit, hx;
+	var sc = P.width / ((P.x1 - P.x0) * v.w[z]), xs = px / sc + P.x0 * v.w[z], i = z, x = 0, hit, hx;
 	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.width) return -1;
 	if (d <= v.depth[z]) return P.path[d];
 	function find(c, cx) {
@@ -49,12 +50,16 @@ function xat(v, z, i, bywidth) {
 	}
 	return x;
 }
-/* The box of frame i on the canvas, or null when it is not drawn. */
+/* The box of frame i on the canvas (its part in the window), or null
+ * when it is not drawn. */
 function rect(P, i) {
-	var v = P.v, z = P.z, sc = P.width / v.w[z], pw, y = rowy(P, v.depth[i]);
+	var v = P.v, z = P.z, sc = P.width / ((P.x1 - P.x0) * v.w[z]), pw, x, y = rowy(P, v.depth[i]);
 	if (i < 0 || i >= v.n || y >= P.boxheight || y + P.fh <= 0) return null;
 	if (v.depth[i] <= v.depth[z])
 		return P.path[v.depth[i]] === i ? { x: 0, y: y, w: P.width, h: P.fh - 1 } : null;
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: xat(v, z, i, P.bywidth) * sc, y: y, w: pw, h: P.fh - 1 };
+	x = (xat(v, z, i, P.bywidth) - P.x0 * v.w[z]) * sc;
+	if (x >= P.width || x + pw <= 0) return null;
+	if (x < 0) { pw += x; x = 0; }
+	return { x: x, y: y, w: Math.min(pw, P.width - x), h: P.fh - 1 };
 }

@@ -71,7 +71,7 @@ function show() {
 	state.selected = -1;
 	state.callview = m.fn ? sandwichof(current()).callers : null;
 	chips();
-	if (state.z >= state.shown.n) state.z = 0;
+	if (state.z >= state.shown.n) unzoom();
 	compare();
 	banner();
 	sandinfo();
@@ -92,7 +92,7 @@ function show() {
 function mode(m) {
 	state.notice = "";
 	state.mode = state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m;
-	state.z = 0;
+	unzoom();
 	refresh();
 }
 

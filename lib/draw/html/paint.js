@@ -60,18 +60,21 @@ function paint() {
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
-	var v = P.v, z = P.z, sc = P.width / v.w[z], w = v.w, k, i, x, pw;
-	var match = state.match, edged = DATA.diff || state.elided, st = [z], sx = [0];
+	var v = P.v, z = P.z, w = v.w, span = (P.x1 - P.x0) * w[z], sc = P.width / span, lo = P.x0 * w[z];
+	var hi = lo + span, match = state.match, edged = DATA.diff || state.elided, st = [z], sx = [0], k, i, x;
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = FONT;
 	g.textBaseline = "middle";
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
-	/* the label in black or white, as fg wrote for the fill (color_label) */
+	/* the part of the box in the window; the label in black or white,
+	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
 		var hit = match && ismatch(v, i), y = rowy(P, v.depth[i]), c = v.col ? v.col[i] : NAMECOLOR[v.f[i]], t;
 		if (y >= P.boxheight || y + FRAMEH <= 0) return;
+		if (px < 0) { pw += px; px = 0; }
+		if (px + pw > P.width) pw = P.width - px;
 		g.fillStyle = hit ? DATA.match : COLORS[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FRAMEH - 1);
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FRAMEH - 2);
@@ -81,15 +84,15 @@ function paintpane(P, g) {
 			g.fillText(t, px + 3, y + (FRAMEH - 1) / 2 + 0.5);
 		}
 	}
+	/* a callee in the window, half a pixel wide or more */
 	function push(c, cx) {
-		if (w[c] * sc >= 0.5) { st.push(c); sx.push(cx); }
+		if (w[c] * sc >= 0.5 && cx < hi && cx + w[c] > lo) { st.push(c); sx.push(cx); }
 	}
 	for (k = 0; k < P.path.length - 1; k++) box(P.path[k], 0, P.width);
 	while (st.length) {
 		i = st.pop();
 		x = sx.pop();
-		pw = w[i] * sc;
-		box(i, x * sc, pw);
+		box(i, (x - lo) * sc, w[i] * sc);
 		if (v.end[i] > i + 1 && !rowsgone(P, v.depth[i] + 1)) eachkid(v, i, x, P.bywidth, push);
 	}
 }

@@ -7,7 +7,7 @@ function sandwich(fn) {
 	if (fn == null || fn === "") return;
 	state.fn = fn;
 	state.mode = "sandwich";
-	state.z = 0;
+	unzoom();
 	refresh();
 }
 /* the function of the hovered frame, else of the selected or the zoomed one */
@@ -62,7 +62,7 @@ function callers() {
 	c.style.height = bh + "px";
 	box.scrollTop = full;
 	state.callpane = { v: cv, z: 0, path: [0], inv: false, width: state.width, height: full, boxheight: bh,
-		scrolltop: box.scrollTop, fh: FRAMEH, bywidth: state.sortwidth };
+		scrolltop: box.scrollTop, fh: FRAMEH, bywidth: state.sortwidth, x0: 0, x1: 1 };
 	paintcallers();
 }
 function paintcallers() {

@@ -10,6 +10,12 @@ var state = {
 	 * ([kind, arg]...), the theme ("" the system's), the table by file */
 	v: 0, elided: false, z: 0, mode: "", fn: "", term: "", icase: false,
 	inverted: false, sortwidth: false, tx: [], theme: "", tfile: false,
+	/* the window on the zoomed frame: its width from x0 to x1 (shares)
+	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
+	 * and a save of it asked for, a drag under way (of the graph, of
+	 * the minimap) or just done, the minimap's picture's view and key */
+	x0: 0, x1: 1, winpaint: false, winsave: 0, drag: null, dragged: false, mdrag: null,
+	minifor: null, minikey: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and

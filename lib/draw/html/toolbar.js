@@ -27,6 +27,7 @@ function ui() {
 	mk("div", "progress", h).setAttribute("role", "status");
 	mk("div", "notice", h).setAttribute("role", "status");
 	callersbox();
+	minimap();
 	graphbox();
 	mk("div", "table");
 	legend(mk("div", "legend"));
@@ -114,6 +115,7 @@ function draw() {
 	state.hover = -1;
 	if (state.busy) return;
 	paint();
+	paintmini();
 	crumbs();
 	matched();
 	drawsel();
@@ -143,7 +145,7 @@ function activate(e, fn) {
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
 	state.v = i;
-	if (!keep) { state.z = 0; state.elided = false; }
+	if (!keep) { unzoom(); state.elided = false; }
 	if (el.view) el.view.value = i;
 	refresh();
 }
@@ -196,6 +198,6 @@ function banner() {
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
-	btn.onclick = function () { state.elided = !state.elided; state.z = 0; refresh(); };
+	btn.onclick = function () { state.elided = !state.elided; unzoom(); refresh(); };
 	b.appendChild(btn);
 }

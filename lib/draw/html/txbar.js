@@ -16,7 +16,7 @@ function txbar(tb) {
 	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
 	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
 	mk("span", "chips", tb);
-	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); state.z = 0; refresh(); };
+	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); unzoom(); refresh(); };
 	var a = mk("a", "save", tb, "Save view as folded");
 	a.setAttribute("download", "view.folded");
 	a.href = "#";
@@ -39,7 +39,7 @@ function addtx(k) {
 	}
 	if (!arg && k !== "rec") return;
 	state.tx.push([k, arg]);
-	state.z = 0;
+	unzoom();
 	refresh();
 }
 /* The transforms as chips, each removable, and the link that saves the view. */
@@ -53,7 +53,7 @@ function chips() {
 		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
-		x.onclick = function () { state.tx.splice(k, 1); state.z = 0; refresh(); };
+		x.onclick = function () { state.tx.splice(k, 1); unzoom(); refresh(); };
 		sp.appendChild(x);
 		c.appendChild(sp);
 	});

@@ -1,5 +1,5 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
- * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
+ * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
  * &tx=KIND:ARG...&th=THEME&tb=file; the direction a key of its own,
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
@@ -10,6 +10,7 @@ function statepairs() {
 	if (state.v) q.push(["v", state.v]);
 	if (state.elided) q.push(["e", 1]);
 	if (state.z) q.push(["z", state.z]);
+	if (winparam()) q.push(["x", winparam()]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
@@ -48,4 +49,7 @@ function loadstate(search) {
 	state.term = p.s || "";
 	state.z = parseInt(p.z, 10) || 0;
 	if (state.z < 0) state.z = 0;
+	var w = parsewin(p.x);
+	state.x0 = w[0];
+	state.x1 = w[1];
 }
