@@ -134,7 +134,7 @@ const cases = {
 		/* a highlighted frame is drawn in the search colour */
 		say("highlighted", await p.evaluate(() => {
 			const v = window.fg.view(), c = document.getElementById("canvas").getContext("2d");
-			const D = JSON.parse(document.getElementById("fg-data").textContent);
+			const D = window.fg.data;
 			const dpr = window.devicePixelRatio || 1;
 			let n = 0;
 			for (let i = 0; i < v.n; i++) {

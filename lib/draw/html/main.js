@@ -12,7 +12,9 @@ async function start() {
 	}
 	/* the page's own script, while it runs: the worker's */
 	var src = document.currentScript ? document.currentScript.textContent : "";
-	var data = JSON.parse(document.getElementById("fg-data").textContent);
+	var holder = document.getElementById("fg-data"), data = JSON.parse(holder.textContent);
+	/* read: its text (a profile's megabytes) is let go */
+	holder.textContent = "";
 	if (!caninflate()) {
 		var m = document.createElement("p");
 		m.textContent = "This flame graph needs a browser that inflates data itself " +
@@ -126,6 +128,8 @@ function hook() {
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },
 		modes: function () { return MODES.map(function (m) { return m.id; }); },
+		/* the page's data (its frames' fields let go once read) */
+		data: DATA,
 		names: NAMES
 	};
 }

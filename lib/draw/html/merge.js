@@ -65,12 +65,12 @@ function colorof(O, id, src) {
 	var c = src >= 0 ? O.v.col[src] : (O.byname = O.byname || namecolors(O.v))[id];
 	return c >= 0 ? c : O.v.col[0];
 }
-/* The written frames as a view of v's: the columns cut to length (a
- * copy when much is left over),
+/* The written frames as a view of v's: the columns cut to length,
  * coloured. */
 function done(O, v, name) {
 	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, chart: false, gap: null };
-	function cut(a) { return !a ? null : n < a.length * 3 / 4 ? a.slice(0, n) : a.subarray(0, n); }
+	/* the room not written to holds no memory: no copy */
+	function cut(a) { return a ? a.subarray(0, n) : null; }
 	r.depth = cut(O.depth);
 	r.f = cut(O.f);
 	r.w = cut(O.w);

@@ -248,6 +248,8 @@ function build(r, name) {
 		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
 		chart: !!r.time };
 	decode(r, v);
+	/* the fields' bytes are done with */
+	r.d = r.f = r.w = r.b = r.c = r.g = null;
 	return v;
 }
 

@@ -71,14 +71,15 @@ function luminance(c) {
  * function) to it, from their frames in v; of a view with vanished
  * stacks, the baselines without theirs (ownb). */
 function stacks(v, fn, from0) {
-	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
-	var i, d, top = v.rooted && !from0 ? 1 : 0, self = selfof(v), bs = v.ownb || (v.b ? selfof(v, true) : null);
+	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1), s, b;
+	var i, d, top = v.rooted && !from0 ? 1 : 0, ob = v.ownb;
 	for (i = top; i < v.n; i++) {
 		d = v.depth[i] - top;
 		path[d] = v.f[i];
 		from[d] = i;
-		if (self[i] !== 0 || (bs && bs[i] !== 0))
-			fn(path, from, d + 1, self[i], bs ? bs[i] : 0);
+		s = selfat(v, i);
+		b = ob ? ob[i] : v.b ? selfat(v, i, true) : 0;
+		if (s !== 0 || b !== 0) fn(path, from, d + 1, s, b);
 	}
 }
 
