@@ -27,9 +27,9 @@ const vm = require("vm");
 
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
-const PURE = ["viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
-	"html/transform.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js", "html/url.js",
-	"html/worker.js"];
+const PURE = ["regex.js", "viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
+	"html/transform.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js",
+	"html/url.js", "html/worker.js"];
 
 const helpers = `
 function at(query) {
