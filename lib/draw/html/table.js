@@ -1,17 +1,13 @@
 /* table.js: the function table (m=table): tabulate.js's rows in an
  * HTML <table>, sortable by any column, filtered by the search, the
- * first 500 rows until asked for all; a click on a row opens the
+ * first 100 rows until asked for all; a click on a row opens the
  * function's sandwich. */
 
-var TABLEMAX = 500;
+/* the rows drawn until all are asked for */
+var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
 function table(v) {
-	var t = el.table, cols = columns(v), k, n, rows;
-	if (!v.rows || v.rows.byfile !== !!state.tfile) {
-		v.rows = tabulate(v, state.tfile);
-		v.rows.byfile = !!state.tfile;
-	}
-	rows = v.rows;
+	var t = el.table, cols = columns(v), k, n, rows = rowsof(v);
 	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
 	if (state.re) rows = rows.filter(function (r) { return state.re.test(r.name); });
 	rows = rows.slice().sort(function (a, b) {
@@ -23,7 +19,7 @@ function table(v) {
 	by.id = "tablefile";
 	by.textContent = state.tfile ? "Grouped by file" : "Grouped by function";
 	by.title = "click to group by " + (state.tfile ? "function" : "file");
-	by.onclick = function () { state.tfile = !state.tfile; table(v); save(); };
+	by.onclick = function () { state.tfile = !state.tfile; refresh(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {

@@ -806,6 +806,8 @@ perf_header(struct perf_state *st)
 	} else {
 		fh_set(&h, FH_COUNTNAME, st->event);
 	}
+	if (st->run)
+		fh_set(&h, FH_ORDER, "time");
 	fh_print(&h);
 	fh_free(&h);
 }
