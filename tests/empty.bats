@@ -49,6 +49,20 @@ setup() {
 	[[ "$output" == *"no samples found"* ]]
 }
 
+@test "empty: the folders of text stack dumps print nothing and exit 0" {
+	local p
+	for p in dtrace-fold; do
+		for f in empty blank; do
+			run $p "$BATS_TEST_TMPDIR/$f"
+			status_is 0
+			[ -z "$output" ] || { echo "$p $f: $output" >&2; return 1; }
+		done
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		status_is 0
+		[ -z "$output" ]
+	done
+}
+
 @test "empty: an empty .jlprof file is an error, nothing on stdout" {
 	run bash -c "jlprof-fold $BATS_TEST_TMPDIR/empty 2>/dev/null"
 	status_is 1

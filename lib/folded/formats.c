@@ -206,6 +206,116 @@ perf(const struct head *h)
 	return 0;
 }
 
+/* The end of the line at q (before end): its '\n', or end. */
+static const char *
+eol(const char *q, const char *end)
+{
+	const char *nl = memchr(q, '\n', (size_t)(end - q));
+
+	return nl ? nl : end;
+}
+
+/* q[0..nl) without the blanks at its ends: *q and *nl moved. */
+static void
+trimline(const char **q, const char **nl)
+{
+	while (*q < *nl && blank(**q))
+		(*q)++;
+	while (*nl > *q && blank((*nl)[-1]))
+		(*nl)--;
+}
+
+/* Is q[0..nl) a count alone, blanks around it (the end of a DTrace
+ * or SystemTap stack)? */
+static int
+countline(const char *q, const char *nl)
+{
+	trimline(&q, &nl);
+	if (q == nl)
+		return 0;
+	for (; q < nl; q++)
+		if (!isdec(*q))
+			return 0;
+	return 1;
+}
+
+/*
+ * Blocks of frames each ended by a count alone, as DTrace and
+ * SystemTap print their aggregations: a count line right after lines
+ * that frame() takes for frames, a blank line or a count before them.
+ * A folded line never is a count alone.
+ */
+static int
+stackblocks(const struct head *h, int (*frame)(const char *, const char *))
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int frames = 0;
+
+	for (q = h->p; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		if (countline(q, nl)) {
+			if (frames > 0)
+				return 1;
+			frames = 0;
+			continue;
+		}
+		trimline(&q, &nl);
+		if (q == nl)
+			frames = 0;
+		else if (frames >= 0)
+			frames = frame(q, nl) ? frames + 1 : -1;
+	}
+	return 0;
+}
+
+/* "0x" and hex digits: an address, *q past it; 0 when not one. */
+static int
+hexaddr(const char **q, const char *nl)
+{
+	const char *p = *q;
+
+	if (nl - p < 3 || p[0] != '0' || p[1] != 'x')
+		return 0;
+	for (p += 2; p < nl && strchr("0123456789abcdefABCDEF", *p); p++)
+		;
+	if (p == *q + 2)
+		return 0;
+	*q = p;
+	return 1;
+}
+
+/* A DTrace frame: "module`function+0x1c", or an address alone. */
+static int
+dtraceframe(const char *q, const char *nl)
+{
+	return memchr(q, '`', (size_t)(nl - q)) || (hexaddr(&q, nl) && q == nl);
+}
+
+/* A SystemTap frame: "0xffffffff8103ce3b : native_safe_halt+0xb/0x10
+ * [kernel]". */
+static int
+stapframe(const char *q, const char *nl)
+{
+	return hexaddr(&q, nl) && nl - q > 3 && !memcmp(q, " : ", 3);
+}
+
+static int
+dtrace(const struct head *h)
+{
+	const char *q = h->p, *nl = eol(q, q + h->n);
+
+	trimline(&q, &nl);
+	if (nl - q > 16 && !memcmp(q, "CPU ", 4) && !memcmp(nl - 13, "FUNCTION:NAME", 13))
+		return 1;
+	return stackblocks(h, dtraceframe);
+}
+
+static int
+stap(const struct head *h)
+{
+	return stackblocks(h, stapframe);
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -278,6 +388,10 @@ const struct format formats[] = {
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
 	    NULL, 0, pprof },
 	{ "binary", "binary data", FMT_BINARY, NULL, NULL, 0, NULL, 0, binary },
+	{ "dtrace", "DTrace stacks (an aggregation of ustack() or stack())", FMT_READ,
+	    "dtrace-fold", NULL, 0, NULL, 0, dtrace },
+	{ "stap", "SystemTap stacks (print_stack() and a count)", FMT_READ, "dtrace-fold", NULL, 0,
+	    NULL, 0, stap },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

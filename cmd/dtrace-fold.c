@@ -1,0 +1,69 @@
+/* dtrace-fold: DTrace and SystemTap stack aggregations to folded stacks
+ *
+ * Options and wiring: each file is read line by line and folded by
+ * lib/formats/dtrace; the stacks of every file are added up and
+ * printed sorted.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/lines.h"
+#include "formats/dtrace/read.h"
+#include "stack/stackmap.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "      --includeoffset    keep the offsets of functions (+0x1c), but the leaf's\n"
+	    "      --no-header        no '# fg:' header lines (dtrace-fold writes none)\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit_stdout();
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_INCLUDEOFFSET = 256 };
+	static const struct option lo[] = {
+		{ "includeoffset", no_argument, NULL, O_INCLUDEOFFSET },
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct dtrace_opts o = { 0 };
+	struct dtrace st = { 0 };
+	struct stackmap m;
+	struct lines r;
+	int c, i;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_INCLUDEOFFSET: o.includeoffset = 1; break;
+		case FH_NOHEADER: break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	st.o = &o;
+	stackmap_init(&m);
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		lines_open(&r, argc ? argv[i] : NULL);
+		dtrace_fold(&st, &r, &m);
+		lines_close(&r);
+	}
+	stackmap_print(&m, 1);
+	out_flush();
+	stackmap_free(&m);
+	dtrace_free(&st);
+	return 0;
+}

@@ -1,0 +1,164 @@
+/* dump.c: text stack dumps, a frame a line, leaf first (see dump.h) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "folded/dump.h"
+#include "stack/frame.h"
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+void
+dump_init(struct dump *d, struct stackmap *m, struct lines *r)
+{
+	memset(d, 0, sizeof(*d));
+	d->m = m;
+	d->r = r;
+}
+
+/* Room for n more bytes before buf[pos]: a larger buffer holds what
+ * there is at its end. */
+static void
+room(struct dump *d, size_t n)
+{
+	size_t used = d->cap - d->pos, cap = d->cap ? d->cap : 256;
+	char *p;
+
+	if (n <= d->pos)
+		return;
+	if (n > SIZE_MAX / 4 - used)
+		eprintf("out of memory");
+	while (cap - used < n)
+		cap *= 2;
+	p = emalloc(cap);
+	if (used)
+		memcpy(p + cap - used, d->buf + d->pos, used);
+	free(d->buf);
+	d->buf = p;
+	d->pos = cap - used;
+	d->cap = cap;
+}
+
+static void
+opened(struct dump *d)
+{
+	if (!dump_open(d))
+		d->line = d->r ? d->r->lineno : 0;
+}
+
+void
+dump_caller(struct dump *d, const char *s, size_t n, const char *annot)
+{
+	size_t alen = annot ? strlen(annot) : 0, len;
+	char *f;
+
+	opened(d);
+	/* the frame is cleaned where it lands, with the two bytes of room
+	 * frame_clean wants, then moved up against its callee's ';' */
+	room(d, n + alen + 3);
+	f = d->buf + d->pos - n - alen - 3;
+	memcpy(f, s, n);
+	len = frame_clean(f, n);
+	if (alen)
+		memcpy(f + len, annot, alen);
+	len += alen;
+	if (d->pos < d->cap)
+		d->buf[--d->pos] = ';';
+	memmove(d->buf + d->pos - len, f, len);
+	d->pos -= len;
+}
+
+void
+dump_root(struct dump *d, const char *s, size_t n)
+{
+	struct bytes *b = &d->root;
+
+	opened(d);
+	if (b->n)
+		bytes_put(b, ";", 1);
+	bytes_put(b, s, n);
+	bytes_put(b, "  ", 2);	/* frame_clean's room */
+	b->n -= 2;
+	b->n = b->n - n + frame_clean((char *)b->p + b->n - n, n);
+}
+
+void
+dump_end(struct dump *d, count c)
+{
+	struct stackent *e;
+	size_t n;
+
+	if (d->pos == d->cap && !d->root.n)
+		dump_caller(d, DUMP_NOFRAME, strlen(DUMP_NOFRAME), NULL);
+	if (d->root.n) {
+		n = d->root.n;
+		room(d, n + 1);
+		if (d->pos < d->cap)
+			d->buf[--d->pos] = ';';
+		d->pos -= n;
+		memcpy(d->buf + d->pos, d->root.p, n);
+	}
+	e = stackmap_get(d->m, d->buf + d->pos, d->cap - d->pos);
+	if (!count_add(&e->c[0], c)) {
+		if (d->r)
+			lines_error(d->r, "sum of counts overflows");
+		eprintf("sum of counts overflows");
+	}
+	dump_drop(d);
+}
+
+void
+dump_drop(struct dump *d)
+{
+	d->pos = d->cap;
+	d->root.n = 0;
+	d->line = 0;
+}
+
+const char *
+dump_trim(const char *s, size_t *n)
+{
+	size_t k = *n;
+
+	while (k && blank(*s)) {
+		s++;
+		k--;
+	}
+	while (k && blank(s[k - 1]))
+		k--;
+	*n = k;
+	return s;
+}
+
+int
+dump_countline(const char *s, size_t n, count *c)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	s = dump_trim(s, &n);
+	for (i = 0; i < n; i++)
+		if (!isdec(s[i]))
+			return 0;
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (v > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*c = count_from_u64(v);
+	return 1;
+}
+
+void
+dump_free(struct dump *d)
+{
+	free(d->buf);
+	bytes_free(&d->root);
+	memset(d, 0, sizeof(*d));
+}
