@@ -8,6 +8,9 @@
  *   dtrace    DTrace's aggregation of ustack(): frames "module`func+0x1c"
  *             leaf first, a count alone after each stack
  *   stap      SystemTap's print_stack() lines, then a tab and the count
+ *   sample    macOS sample's call graph of the stacks (their first frame
+ *             a thread's), each with a count of 1 to 50: one tree, as
+ *             large as the stacks make it, BYTES aside
  *
  * Past the last stack the list starts again (a file of BYTES larger
  * than the stacks print has each stack more than once).
@@ -95,6 +98,69 @@ stap(const struct stack *s)
 	return w + (uint64_t)printf("\t%u\n", (unsigned)(1 + next() % 5000));
 }
 
+static int
+cmpstack(const void *a, const void *b)
+{
+	const struct stack *x = a, *y = b;
+	int n = x->n < y->n ? x->n : y->n, c = memcmp(x->f, y->f, (size_t)n);
+
+	return c ? c : x->n - y->n;
+}
+
+/* the frames stacks a and b share from the root */
+static int
+lcp(const struct stack *a, const struct stack *b)
+{
+	int d = 0;
+
+	while (d < a->n && d < b->n && a->f[d] == b->f[d])
+		d++;
+	return d;
+}
+
+/*
+ * The call graph of the sorted stacks s[0..n): each node's count, the
+ * sum of the stacks below it, found first (a node's line comes before
+ * its callees'), then the lines.  A node is where a stack leaves the
+ * one before it, numbered in the order of the lines.
+ */
+static uint64_t
+sample(struct stack *s, uint64_t n)
+{
+	uint64_t i, id = 0, w = 0, *sum, open[64], *cnt = malloc(n * sizeof(*cnt));
+	int d, k, l;
+
+	qsort(s, n, sizeof(*s), cmpstack);
+	for (i = 0; i < n; i++) {
+		cnt[i] = 1 + next() % 50;
+		id += (uint64_t)(s[i].n - (i ? lcp(&s[i - 1], &s[i]) : 0));
+	}
+	sum = calloc(id, sizeof(*sum));
+	for (i = 0, id = 0; i < n; i++) {
+		for (d = i ? lcp(&s[i - 1], &s[i]) : 0; d < s[i].n; d++)
+			open[d] = id++;
+		for (d = 0; d < s[i].n; d++)
+			sum[open[d]] += cnt[i];
+	}
+	w += (uint64_t)printf("Analysis of sampling server (pid 4242) every 1 millisecond\n"
+	    "Process:         server [4242]\n\nCall graph:\n");
+	for (i = 0, id = 0; i < n; i++) {
+		for (d = i ? lcp(&s[i - 1], &s[i]) : 0; d < s[i].n; d++, id++) {
+			w += (uint64_t)printf("    ");
+			for (k = 0; k < d; k++)
+				w += (uint64_t)printf("%s", k ? (k % 3 ? "  " : "! ") : "+ ");
+			l = s[i].f[d];
+			if (!d)
+				w += (uint64_t)printf("%llu Thread_%d\n", (unsigned long long)sum[id], 1000 + l);
+			else
+				w += (uint64_t)printf("%llu %s  (in %s) + %u  [0x%llx]\n",
+				    (unsigned long long)sum[id], names[l], modules[l % 4],
+				    (unsigned)(next() % 2000), (unsigned long long)(0x100000000ULL + next() % 0xfffffff));
+		}
+	}
+	return w + (uint64_t)printf("\nTotal number in stack (recursive counted multiple, when >=5):\n");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -106,7 +172,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: gen-stacks FORMAT BYTES STACKS [SEED]\n");
 		return 2;
 	}
-	if (!strcmp(argv[1], "dtrace"))
+	if (!strcmp(argv[1], "dtrace") || !strcmp(argv[1], "sample"))
 		emit = dtrace;
 	else if (!strcmp(argv[1], "stap"))
 		emit = stap;
@@ -121,6 +187,8 @@ main(int argc, char **argv)
 	if (argc > 4)
 		rng += strtoull(argv[4], NULL, 10) * 2654435761u;
 	s = make(nstacks);
+	if (!strcmp(argv[1], "sample"))
+		return !sample(s, nstacks);
 	if (!strcmp(argv[1], "dtrace"))
 		written += (uint64_t)printf("CPU     ID                    FUNCTION:NAME\n"
 		    "  0  64091                        :tick-60s \n\n");

@@ -51,8 +51,9 @@ setup() {
 
 @test "empty: the folders of text stack dumps print nothing and exit 0" {
 	local p
-	for p in dtrace-fold; do
-		for f in empty blank; do
+	printf '\n  \n\n' >"$BATS_TEST_TMPDIR/blanks"
+	for p in dtrace-fold sample-fold; do
+		for f in empty blanks; do
 			run $p "$BATS_TEST_TMPDIR/$f"
 			status_is 0
 			[ -z "$output" ] || { echo "$p $f: $output" >&2; return 1; }

@@ -30,6 +30,7 @@ each_with_input() {
 	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
 	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 	echo "dtrace-fold $DATA/dtrace/java.txt"
+	echo "sample-fold $DATA/sample/sample.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

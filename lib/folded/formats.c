@@ -316,6 +316,22 @@ stap(const struct head *h)
 	return stackblocks(h, stapframe);
 }
 
+/* macOS sample: a line "Call graph:", then a thread's line, four
+ * spaces and its number of samples. */
+static int
+macsample(const struct head *h)
+{
+	const char *q, *end = h->p + h->n;
+
+	for (q = h->p; (q = memmem(q, (size_t)(end - q), "Call graph:", 11)); q++) {
+		if (q > h->p && q[-1] != '\n')
+			continue;
+		q = eol(q, end);
+		return end - q > 5 && !memcmp(q + 1, "    ", 4) && isdec(q[5]);
+	}
+	return 0;
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -392,6 +408,8 @@ const struct format formats[] = {
 	    "dtrace-fold", NULL, 0, NULL, 0, dtrace },
 	{ "stap", "SystemTap stacks (print_stack() and a count)", FMT_READ, "dtrace-fold", NULL, 0,
 	    NULL, 0, stap },
+	{ "sample", "macOS sample output (a call graph)", FMT_READ, "sample-fold", NULL, 0,
+	    NULL, 0, macsample },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

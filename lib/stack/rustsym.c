@@ -9,12 +9,13 @@
 /* Rust's escapes in legacy symbols, and what each stands for */
 static const struct {
 	const char *esc, *text;
+	size_t len;
 } escapes[] = {
-	{ "$SP$", "@" }, { "$BP$", "*" }, { "$RF$", "&" }, { "$LT$", "<" },
-	{ "$GT$", ">" }, { "$LP$", "(" }, { "$RP$", ")" }, { "$C$", "," },
-	{ "$u7e$", "~" }, { "$u20$", " " }, { "$u27$", "'" }, { "$u3d$", "=" },
-	{ "$u5b$", "[" }, { "$u5d$", "]" }, { "$u7b$", "{" }, { "$u7d$", "}" },
-	{ "$u3b$", ";" }, { "$u2b$", "+" }, { "$u21$", "!" }, { "$u22$", "\"" },
+	{ "$SP$", "@", 4 }, { "$BP$", "*", 4 }, { "$RF$", "&", 4 }, { "$LT$", "<", 4 },
+	{ "$GT$", ">", 4 }, { "$LP$", "(", 4 }, { "$RP$", ")", 4 }, { "$C$", ",", 3 },
+	{ "$u7e$", "~", 5 }, { "$u20$", " ", 5 }, { "$u27$", "'", 5 }, { "$u3d$", "=", 5 },
+	{ "$u5b$", "[", 5 }, { "$u5d$", "]", 5 }, { "$u7b$", "{", 5 }, { "$u7d$", "}", 5 },
+	{ "$u3b$", ";", 5 }, { "$u2b$", "+", 5 }, { "$u21$", "!", 5 }, { "$u22$", "\"", 5 },
 };
 
 static int
@@ -43,9 +44,10 @@ escape(const char *s, size_t n, const char **text)
 {
 	size_t i, k;
 
-	for (i = 0; i < sizeof(escapes) / sizeof(escapes[0]); i++) {
-		k = strlen(escapes[i].esc);
-		if (k <= n && !memcmp(s, escapes[i].esc, k)) {
+	for (i = 0; n > 2 && i < sizeof(escapes) / sizeof(escapes[0]); i++) {
+		k = escapes[i].len;
+		if (escapes[i].esc[1] == s[1] && escapes[i].esc[2] == s[2] && k <= n &&
+		    !memcmp(s, escapes[i].esc, k)) {
 			*text = escapes[i].text;
 			return k;
 		}
@@ -79,7 +81,7 @@ rustsym_fix(const char *s, size_t n, struct bytes *out)
 				bytes_put(out, s + i, n - i);
 				break;
 			}
-			bputs(out, text);
+			bytes_put(out, text, 1);
 		} else {
 			for (k = 1; i + k < n && s[i + k] != '$' && s[i + k] != '.'; k++)
 				;

@@ -1,0 +1,72 @@
+/* sample-fold: macOS sample's call graphs to folded stacks
+ *
+ * Options and wiring: each file is read line by line and folded by
+ * lib/formats/sample; the stacks of every file are added up and
+ * printed sorted.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/lines.h"
+#include "formats/sample/read.h"
+#include "stack/stackmap.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "      --no-modules       frames without their module (\"libfoo`\")\n"
+	    "      --waits            keep the samples of waiting threads (__psynch_cvwait, kevent...)\n"
+	    "      --no-header        no '# fg:' header lines (sample-fold writes none)\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit_stdout();
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_NOMODULES = 256, O_WAITS };
+	static const struct option lo[] = {
+		{ "no-modules", no_argument, NULL, O_NOMODULES },
+		{ "waits", no_argument, NULL, O_WAITS },
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct sample_opts o = { 0, 0 };
+	struct sample st = { 0 };
+	struct stackmap m;
+	struct lines r;
+	int c, i;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_NOMODULES: o.nomodules = 1; break;
+		case O_WAITS: o.waits = 1; break;
+		case FH_NOHEADER: break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	st.o = &o;
+	stackmap_init(&m);
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		lines_open(&r, argc ? argv[i] : NULL);
+		sample_fold(&st, &r, &m);
+		lines_close(&r);
+	}
+	stackmap_print(&m, 1);
+	out_flush();
+	stackmap_free(&m);
+	sample_free(&st);
+	return 0;
+}

@@ -1,0 +1,242 @@
+/* formats/sample/read.c: macOS sample's call graphs to folded stacks
+ * (see read.h) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "formats/sample/read.h"
+#include "stack/frame.h"
+#include "stack/rustsym.h"
+
+/* The functions that sample's waiting threads sit in, as inferno and
+ * stackcollapse-sample.awk list them: their samples are left out
+ * unless --waits. */
+static const struct {
+	const char *name;
+	size_t len;
+} waits[] = {
+	{ "__psynch_cvwait", 15 }, { "__select", 8 }, { "__semwait_signal", 16 },
+	{ "__ulock_wait", 12 }, { "__wait4", 7 }, { "__workq_kernreturn", 18 }, { "kevent", 6 },
+	{ "mach_msg_trap", 13 }, { "read", 4 }, { "semaphore_wait_trap", 19 },
+};
+
+/* sample's characters of indentation: blanks and the tree's lines */
+static const unsigned char indents[256] = {
+	[' '] = 1, ['+'] = 1, ['|'] = 1, [':'] = 1, ['!'] = 1,
+};
+
+static int
+starts(const char *s, size_t n, const char *with)
+{
+	size_t k = strlen(with);
+
+	return n >= k && !memcmp(s, with, k);
+}
+
+static int
+blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static int
+waiting(const char *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < LEN(waits); i++)
+		if (waits[i].len == n && !memcmp(f, waits[i].name, n))
+			return 1;
+	return 0;
+}
+
+/* The last "(in " of s[0..n): the module's name after it, to its ')',
+ * without ".dylib"; NULL when there is none. */
+static const char *
+module(const char *s, size_t n, size_t *len)
+{
+	const char *in, *close;
+	size_t k = n;
+
+	for (; (in = memrchr(s, '(', k)); k = (size_t)(in - s))
+		if (n - (size_t)(in - s) >= 4 && !memcmp(in, "(in ", 4))
+			break;
+	if (!in || !(close = memchr(in + 4, ')', n - (size_t)(in + 4 - s))))
+		return NULL;
+	*len = (size_t)(close - in - 4);
+	if (*len >= 6 && !memcmp(close - 6, ".dylib", 6))
+		*len -= 6;
+	return in + 4;
+}
+
+/* The function of s[0..n), the text after the count: up to its first
+ * '(' (C++ arguments, sample's "(in module)"), or an Objective-C
+ * method's name whole, "-[NSView(Category) draw:]". */
+static size_t
+function(const char *s, size_t n)
+{
+	const char *end;
+
+	if (n > 2 && (s[0] == '-' || s[0] == '+') && s[1] == '[' && (end = memchr(s, ']', n)))
+		n = (size_t)(end + 1 - s);
+	else if ((end = memchr(s, '(', n)))
+		n = (size_t)(end - s);
+	while (n && blank(s[n - 1]))
+		n--;
+	return n;
+}
+
+/* The frame of the text after a line's count, pushed onto the path:
+ * "module`function".  1 when its function is one threads wait in. */
+static int
+frame(struct sample *st, const char *s, size_t n)
+{
+	const char *mod = NULL, *fn = s;
+	size_t mlen = 0, flen = function(s, n), start;
+	struct bytes *b = &st->stack;
+	int wait = waiting(fn, flen);
+	char *p;
+
+	if (!st->o->nomodules)
+		mod = module(s, n, &mlen);
+	if (rustsym_fix(fn, flen, &st->tmp)) {
+		fn = (const char *)st->tmp.p;
+		flen = st->tmp.n;
+	}
+	/* ';', the module and '`', the function, and frame_clean's room */
+	b->p = egrowarray(b->p, &b->cap, b->n + mlen + flen + 4, 1);
+	p = (char *)b->p + b->n;
+	if (b->n)
+		*p++ = ';';
+	start = (size_t)(p - (char *)b->p);
+	if (mod) {
+		memcpy(p, mod, mlen);
+		p += mlen;
+		*p++ = '`';
+	}
+	memcpy(p, fn, flen);
+	p += flen;
+	b->n = start + frame_clean((char *)b->p + start, (size_t)(p - (char *)b->p) - start);
+	return wait;
+}
+
+/* The nodes below depth d leave the path, the deepest first: each
+ * node's own samples, what its callees do not take, are a stack. */
+static void
+pop(struct sample *st, size_t d)
+{
+	struct sample_node *nd;
+	struct stackent *e;
+	count self;
+
+	for (; st->depth > d; st->depth--) {
+		nd = &st->node[st->depth - 1];
+		self = nd->c;
+		count_sub(&self, nd->kids);
+		if (count_iszero(self) || (nd->wait && !st->o->waits))
+			continue;
+		e = stackmap_get(st->m, (const char *)st->stack.p, nd->at);
+		if (!count_add(&e->c[0], self))
+			lines_error(st->r, "sum of counts overflows");
+	}
+	st->stack.n = d ? st->node[d - 1].at : 0;
+}
+
+/* The count at the start of s[0..n), up to the blank after it. */
+static count
+samples(struct sample *st, const char *s, size_t n, size_t *len)
+{
+	count c;
+	size_t k;
+
+	for (k = 0; k < n && !blank(s[k]); k++)
+		;
+	*len = k;
+	for (k = 0; k < *len; k++)
+		if (!isdec(s[k]))
+			lines_error(st->r, "bad sample count: '%.*s'", (int)*len, s);
+	if (!k)
+		lines_error(st->r, "no sample count");
+	if (count_parse(s, *len, &c))
+		lines_error(st->r, "sample count overflows: %.*s", (int)*len, s);
+	return c;
+}
+
+/* A line of the call graph, s[0..n) after its four spaces. */
+static void
+node(struct sample *st, const char *s, size_t n)
+{
+	struct sample_node *nd, *up;
+	size_t k, d, len;
+	count c;
+
+	for (k = 0; k < n && indents[(unsigned char)s[k]]; k++)
+		;
+	if (k == n)
+		lines_error(st->r, "a call graph line of indentation alone");
+	if (k % 2)
+		lines_error(st->r, "odd indentation: %zu characters, not two a level", k);
+	if ((d = k / 2) > st->depth)
+		lines_error(st->r, "skipped indentation level: %zu levels below the line before", d - st->depth);
+	c = samples(st, s + k, n - k, &len);
+	for (k += len; k < n && blank(s[k]); k++)
+		;
+	if (k == n)
+		lines_error(st->r, "no frame after the sample count");
+	pop(st, d);
+	up = d ? &st->node[d - 1] : NULL;
+	if (up && (!count_add(&up->kids, c) || count_cmp(up->c, up->kids) < 0))
+		lines_error(st->r, "the samples of the callees add up to more than their caller's %llu",
+		    (unsigned long long)up->c.u);
+	st->node = egrowarray(st->node, &st->cap, d + 1, sizeof(*st->node));
+	nd = &st->node[d];
+	nd->wait = frame(st, s + k, n - k);
+	nd->at = st->stack.n;
+	nd->c = c;
+	nd->kids = count_from_u64(0);
+	st->depth = d + 1;
+}
+
+void
+sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
+{
+	char *s;
+	size_t n;
+	int in = 0, text = 0;
+	uint64_t graphs = 0;
+
+	st->m = m;
+	st->r = r;
+	while (lines_next(r, &s, &n)) {
+		while (n && blank(s[n - 1]))
+			n--;
+		text |= n > 0;
+		if (!in) {
+			if (starts(s, n, "Call graph:"))
+				in = 1, graphs++;
+		} else if (starts(s, n, "    ")) {
+			node(st, s + 4, n - 4);
+		} else if (starts(s, n, "Total number in stack")) {
+			pop(st, 0);
+			in = 0;
+		} else if (n) {
+			lines_error(r, "a call graph line that does not start with four spaces");
+		}
+	}
+	if (in)
+		fileerr(r->name, r->lineno, "the file ends inside the call graph (no "
+		    "\"Total number in stack\" line after it)");
+	st->graphs += graphs;
+	if (text && !graphs)
+		fileerr(r->name, 0, "no \"Call graph:\" line: not the output of macOS sample?");
+}
+
+void
+sample_free(struct sample *st)
+{
+	bytes_free(&st->stack);
+	bytes_free(&st->tmp);
+	free(st->node);
+	st->node = NULL;
+	st->depth = st->cap = 0;
+}

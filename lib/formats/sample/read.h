@@ -1,0 +1,54 @@
+/* formats/sample/read.h: macOS sample's call graphs to folded stacks
+ *
+ * `sample PID` prints, after a header, a "Call graph:" section: a tree
+ * a thread, a node a line, each line its number of samples and its
+ * frame, indented two characters a level,
+ *
+ *     825 Thread_15758535
+ *     + 825 thread_start  (in libsystem_pthread.dylib) + 13  [0x7fff739c240d]
+ *     +   794 ignore::walk::Worker::run::h428457710ae7645a  (in rg) + 1035  [...]
+ *
+ * up to a line "Total number in stack".  A node's count takes in its
+ * callees': what is left is the node's own samples, a stack of its
+ * own, as stackcollapse-sample.awk counts them.  Frames are
+ * "module`function", as inferno-collapse-sample writes them.
+ */
+#ifndef FG_SAMPLE_H
+#define FG_SAMPLE_H
+
+#include <stdint.h>
+
+#include "base/bytes.h"
+#include "base/count.h"
+#include "folded/lines.h"
+#include "stack/stackmap.h"
+
+struct sample_opts {
+	int nomodules;		/* frames without "module`" */
+	int waits;		/* keep the samples of threads waiting */
+};
+
+/* a node of the path from the thread's root to the line read */
+struct sample_node {
+	size_t at;		/* where its frame ends in the stack */
+	count c;		/* its samples, callees' included */
+	count kids;		/* its callees' samples so far */
+	int wait;		/* a function threads wait in */
+};
+
+struct sample {
+	const struct sample_opts *o;
+	struct stackmap *m;
+	struct lines *r;
+	struct bytes stack;	/* the path, root first, joined by ';' */
+	struct sample_node *node;
+	size_t depth, cap;	/* node[0..depth) */
+	struct bytes tmp;	/* a Rust symbol made whole */
+	uint64_t graphs;	/* call graphs read, in all files */
+};
+
+/* st zeroed, st->o set; the stacks of the file r reads go into m. */
+void sample_fold(struct sample *st, struct lines *r, struct stackmap *m);
+void sample_free(struct sample *st);
+
+#endif
