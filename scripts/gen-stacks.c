@@ -8,6 +8,8 @@
  *   dtrace    DTrace's aggregation of ustack(): frames "module`func+0x1c"
  *             leaf first, a count alone after each stack
  *   stap      SystemTap's print_stack() lines, then a tab and the count
+ *   jstack    jstack's thread dumps: 16 threads a dump, each a stack,
+ *             RUNNABLE or not, "\tat FRAME(App.java:LINE)" leaf first
  *   sample    macOS sample's call graph of the stacks (their first frame
  *             a thread's), each with a count of 1 to 50: one tree, as
  *             large as the stacks make it, BYTES aside
@@ -98,6 +100,25 @@ stap(const struct stack *s)
 	return w + (uint64_t)printf("\t%u\n", (unsigned)(1 + next() % 5000));
 }
 
+static uint64_t
+jstack(const struct stack *s)
+{
+	static unsigned t;
+	uint64_t w = 0;
+	int d;
+
+	if (!(t % 16))
+		w += (uint64_t)printf("2024-01-31 12:00:%02u\nFull thread dump OpenJDK 64-Bit Server "
+		    "VM (17.0.15+6 mixed mode, sharing):\n\n", t / 16 % 60);
+	w += (uint64_t)printf("\"worker-%u\" #%u prio=5 os_prio=0 cpu=1.00ms elapsed=2.00s "
+	    "tid=0x00007f34b0017ea0 nid=0x4cb9 runnable  [0x00007f34b791e000]\n"
+	    "   java.lang.Thread.State: %s\n", t % 16, 10 + t % 16, next() % 4 ? "RUNNABLE" : "WAITING (parking)");
+	for (d = s->n - 1; d >= 0; d--)
+		w += (uint64_t)printf("\tat %s(App.java:%u)\n", names[s->f[d]], (unsigned)(next() % 900));
+	t++;
+	return w + (uint64_t)printf("\n");
+}
+
 static int
 cmpstack(const void *a, const void *b)
 {
@@ -176,6 +197,8 @@ main(int argc, char **argv)
 		emit = dtrace;
 	else if (!strcmp(argv[1], "stap"))
 		emit = stap;
+	else if (!strcmp(argv[1], "jstack"))
+		emit = jstack;
 	else {
 		fprintf(stderr, "gen-stacks: no format '%s'\n", argv[1]);
 		return 2;

@@ -31,6 +31,7 @@ each_with_input() {
 	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
 	echo "dtrace-fold $DATA/dtrace/java.txt"
 	echo "sample-fold $DATA/sample/sample.txt"
+	echo "jstack-fold $DATA/jstack/jcmd.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

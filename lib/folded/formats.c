@@ -332,6 +332,16 @@ macsample(const struct head *h)
 	return 0;
 }
 
+/* A Java thread dump (jstack, jcmd Thread.print): "Full thread dump"
+ * at a line's start, or a thread's state. */
+static int
+jstack(const struct head *h)
+{
+	return starts(h->p, h->n, "Full thread dump ", 17) ||
+	    memmem(h->p, h->n, "\nFull thread dump ", 18) ||
+	    memmem(h->p, h->n, "\n   java.lang.Thread.State: ", 29);
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -410,6 +420,8 @@ const struct format formats[] = {
 	    NULL, 0, stap },
 	{ "sample", "macOS sample output (a call graph)", FMT_READ, "sample-fold", NULL, 0,
 	    NULL, 0, macsample },
+	{ "jstack", "a Java thread dump (jstack, jcmd Thread.print)", FMT_READ, "jstack-fold", NULL, 0,
+	    NULL, 0, jstack },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };
