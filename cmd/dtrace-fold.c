@@ -1,19 +1,17 @@
 /* dtrace-fold: DTrace and SystemTap stack aggregations to folded stacks
  *
- * Options and wiring: each file is read line by line and folded by
- * lib/formats/dtrace; the stacks of every file are added up and
- * printed sorted.
+ * Options and wiring: each file is read line by line (folded/dump's
+ * dump_files) and folded by lib/formats/dtrace; the stacks of every
+ * file are added up and printed sorted.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
-#include "folded/lines.h"
+#include "folded/dump.h"
 #include "formats/dtrace/read.h"
-#include "stack/stackmap.h"
 
 static noreturn void
 usage(void)
@@ -24,6 +22,12 @@ usage(void)
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
+}
+
+static void
+fold(void *st, struct lines *r, struct stackmap *m)
+{
+	dtrace_fold(st, r, m);
 }
 
 int
@@ -38,9 +42,7 @@ main(int argc, char **argv)
 	};
 	struct dtrace_opts o = { 0 };
 	struct dtrace st = { 0 };
-	struct stackmap m;
-	struct lines r;
-	int c, i;
+	int c;
 
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -55,15 +57,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	stackmap_init(&m);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		lines_open(&r, argc ? argv[i] : NULL);
-		dtrace_fold(&st, &r, &m);
-		lines_close(&r);
-	}
-	stackmap_print(&m, 1);
-	out_flush();
-	stackmap_free(&m);
+	dump_files(argc, argv, fold, &st);
 	dtrace_free(&st);
 	return 0;
 }

@@ -1,19 +1,17 @@
 /* sample-fold: macOS sample's call graphs to folded stacks
  *
- * Options and wiring: each file is read line by line and folded by
- * lib/formats/sample; the stacks of every file are added up and
- * printed sorted.
+ * Options and wiring: each file is read line by line (folded/dump's
+ * dump_files) and folded by lib/formats/sample; the stacks of every
+ * file are added up and printed sorted.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
-#include "folded/lines.h"
+#include "folded/dump.h"
 #include "formats/sample/read.h"
-#include "stack/stackmap.h"
 
 static noreturn void
 usage(void)
@@ -25,6 +23,12 @@ usage(void)
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
+}
+
+static void
+fold(void *st, struct lines *r, struct stackmap *m)
+{
+	sample_fold(st, r, m);
 }
 
 int
@@ -40,9 +44,7 @@ main(int argc, char **argv)
 	};
 	struct sample_opts o = { 0, 0 };
 	struct sample st = { 0 };
-	struct stackmap m;
-	struct lines r;
-	int c, i;
+	int c;
 
 	argv[0] = setprogname(argv[0]);
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -58,15 +60,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	stackmap_init(&m);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		lines_open(&r, argc ? argv[i] : NULL);
-		sample_fold(&st, &r, &m);
-		lines_close(&r);
-	}
-	stackmap_print(&m, 1);
-	out_flush();
-	stackmap_free(&m);
+	dump_files(argc, argv, fold, &st);
 	sample_free(&st);
 	return 0;
 }

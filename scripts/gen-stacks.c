@@ -8,6 +8,8 @@
  *   dtrace    DTrace's aggregation of ustack(): frames "module`func+0x1c"
  *             leaf first, a count alone after each stack
  *   stap      SystemTap's print_stack() lines, then a tab and the count
+ *   bpftrace  bpftrace's map of kernel stacks, "func+123" leaf first
+ *             between "@[" and "]: COUNT"
  *   jstack    jstack's thread dumps: 16 threads a dump, each a stack,
  *             RUNNABLE or not, "\tat FRAME(App.java:LINE)" leaf first
  *   sample    macOS sample's call graph of the stacks (their first frame
@@ -98,6 +100,17 @@ stap(const struct stack *s)
 		    (unsigned long long)(0x400000 + next() % 0xfffff), names[s->f[d]],
 		    (unsigned)(next() % 0x400), 0x400u, modules[s->f[d] % 4]);
 	return w + (uint64_t)printf("\t%u\n", (unsigned)(1 + next() % 5000));
+}
+
+static uint64_t
+bpftrace(const struct stack *s)
+{
+	uint64_t w = (uint64_t)printf("@[\n");
+	int d;
+
+	for (d = s->n - 1; d >= 0; d--)
+		w += (uint64_t)printf("    %s+%u\n", names[s->f[d]], (unsigned)(next() % 2000));
+	return w + (uint64_t)printf("]: %u\n", (unsigned)(1 + next() % 5000));
 }
 
 static uint64_t
@@ -199,6 +212,8 @@ main(int argc, char **argv)
 		emit = stap;
 	else if (!strcmp(argv[1], "jstack"))
 		emit = jstack;
+	else if (!strcmp(argv[1], "bpftrace"))
+		emit = bpftrace;
 	else {
 		fprintf(stderr, "gen-stacks: no format '%s'\n", argv[1]);
 		return 2;

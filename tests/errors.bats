@@ -32,6 +32,7 @@ each_with_input() {
 	echo "dtrace-fold $DATA/dtrace/java.txt"
 	echo "sample-fold $DATA/sample/sample.txt"
 	echo "jstack-fold $DATA/jstack/jcmd.txt"
+	echo "bpftrace-fold $DATA/bpftrace/kstack.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -1,7 +1,9 @@
 /* dump.c: text stack dumps, a frame a line, leaf first (see dump.h) */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/out.h"
 #include "base/util.h"
 #include "folded/dump.h"
 #include "stack/frame.h"
@@ -161,4 +163,39 @@ dump_free(struct dump *d)
 	free(d->buf);
 	bytes_free(&d->root);
 	memset(d, 0, sizeof(*d));
+}
+
+void
+dump_odd(struct dumpodd *o, const struct lines *r, const char *s, size_t n)
+{
+	if (o->n++)
+		return;
+	o->line = r->lineno;
+	snprintf(o->text, sizeof(o->text), "%.*s", (int)(n < sizeof(o->text) - 1 ? n : sizeof(o->text) - 1), s);
+}
+
+void
+dump_oddsay(const struct dumpodd *o, const char *name)
+{
+	if (o->n)
+		weprintf("%s: %llu lines not understood, left out (the first, line %llu: %s)",
+		    name, (unsigned long long)o->n, (unsigned long long)o->line, o->text);
+}
+
+void
+dump_files(int argc, char **argv, dump_foldfn *fold, void *st)
+{
+	struct stackmap m;
+	struct lines r;
+	int i;
+
+	stackmap_init(&m);
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		lines_open(&r, argc ? argv[i] : NULL);
+		fold(st, &r, &m);
+		lines_close(&r);
+	}
+	stackmap_print(&m, 1);
+	out_flush();
+	stackmap_free(&m);
 }

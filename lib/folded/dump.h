@@ -72,4 +72,29 @@ int dump_countline(const char *s, size_t n, count *c);
 const char *dump_trim(const char *s, size_t *n);
 void dump_free(struct dump *d);
 
+/*
+ * A text folder's run: the files named in argv[0..argc) (standard
+ * input when there are none, or for "-") read line by line, each folded
+ * by fold(st, r, m) into one stackmap, whose stacks are then printed,
+ * summed and sorted.
+ */
+typedef void dump_foldfn(void *st, struct lines *r, struct stackmap *m);
+void dump_files(int argc, char **argv, dump_foldfn *fold, void *st);
+
+/*
+ * The lines a folder skips without understanding them (what a tracer's
+ * script printed besides its stacks): counted, the first kept, and
+ * said on standard error once the file is read, so that no line is
+ * left out unsaid.  Zero it for each file.
+ */
+struct dumpodd {
+	uint64_t n, line;	/* how many; the first's line */
+	char text[64];		/* the first's start */
+};
+/* Line s[0..n), just read from r, is one. */
+void dump_odd(struct dumpodd *o, const struct lines *r, const char *s, size_t n);
+/* "PROG: FILE: N lines not understood, left out (the first, line L:
+ * TEXT)" when there were any. */
+void dump_oddsay(const struct dumpodd *o, const char *name);
+
 #endif

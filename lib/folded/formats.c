@@ -342,6 +342,30 @@ jstack(const struct head *h)
 	    memmem(h->p, h->n, "\n   java.lang.Thread.State: ", 29);
 }
 
+/* bpftrace's map of stacks: a line "@[" or "@NAME[" alone, a frame,
+ * and a line that ends "]: COUNT". */
+static int
+bpftrace(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int open = 0;
+
+	for (q = h->p; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		trimline(&q, &nl);
+		if (q < nl && *q == '@' && nl[-1] == '[') {
+			for (q++; q < nl - 1 && (isdec(*q) || *q == '_' || ((*q | 32) >= 'a' && (*q | 32) <= 'z')); q++)
+				;
+			open = q == nl - 1;
+		} else if (open && nl - q > 3 && (q = memmem(q, (size_t)(nl - q), "]: ", 3))) {
+			for (q += 3; q < nl && isdec(*q); q++)
+				;
+			return q == nl && isdec(nl[-1]);
+		}
+	}
+	return 0;
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -422,6 +446,8 @@ const struct format formats[] = {
 	    NULL, 0, macsample },
 	{ "jstack", "a Java thread dump (jstack, jcmd Thread.print)", FMT_READ, "jstack-fold", NULL, 0,
 	    NULL, 0, jstack },
+	{ "bpftrace", "bpftrace's map of stacks (@[kstack] = count())", FMT_READ, "bpftrace-fold",
+	    NULL, 0, NULL, 0, bpftrace },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };

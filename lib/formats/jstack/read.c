@@ -1,5 +1,4 @@
 /* formats/jstack/read.c: Java thread dumps to folded stacks (see read.h) */
-#include <stdio.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -185,10 +184,7 @@ other(struct jstack *st, struct lines *r, const char *s, size_t n)
 		endthread(st, 0);
 		return;
 	}
-	if (!st->odd++) {
-		st->oddline = r->lineno;
-		snprintf(st->oddtext, sizeof(st->oddtext), "%.*s", (int)(n < 60 ? n : 60), s);
-	}
+	dump_odd(&st->odd, r, s, n);
 }
 
 /* One line of a dump. */
@@ -226,20 +222,19 @@ jstack_fold(struct jstack *st, struct lines *r, struct stackmap *m)
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
-	st->odd = st->cut = st->threads = 0;
+	memset(&st->odd, 0, sizeof(st->odd));
+	st->cut = st->threads = 0;
 	st->smr = 0;
 	while (lines_next(r, &s, &n))
 		line(st, r, s, n);
 	endthread(st, 0);
-	if (st->odd && !st->threads)
-		fileerr(r->name, st->oddline, "no thread found: not a Java thread dump?");
+	if (st->odd.n && !st->threads)
+		fileerr(r->name, st->odd.line, "no thread found: not a Java thread dump?");
 	if (st->cut)
 		weprintf("%s: %llu thread stacks cut short (no blank line after them), left out "
 		    "(the first at line %llu)", r->name, (unsigned long long)st->cut,
 		    (unsigned long long)st->cutline);
-	if (st->odd)
-		weprintf("%s: %llu lines not understood, left out (the first, line %llu: %s)",
-		    r->name, (unsigned long long)st->odd, (unsigned long long)st->oddline, st->oddtext);
+	dump_oddsay(&st->odd, r->name);
 }
 
 void

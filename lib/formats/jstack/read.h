@@ -31,10 +31,9 @@ struct jstack {
 	struct bytes tmp;	/* a frame or a name made short */
 	int state;		/* JS_ of the thread being read */
 	int smr;		/* in the list of "Threads class SMR info:" */
-	uint64_t odd, oddline;	/* lines not understood: how many, the first */
+	struct dumpodd odd;	/* lines not understood */
 	uint64_t cut, cutline;	/* stacks cut short: how many, the first's line */
 	uint64_t threads;	/* threads read (in this file) */
-	char oddtext[80];
 };
 
 /* st zeroed, st->o set; the stacks of the file r reads go into m.  The

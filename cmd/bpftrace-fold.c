@@ -1,0 +1,63 @@
+/* bpftrace-fold: bpftrace's maps of stacks to folded stacks
+ *
+ * Options and wiring: each file is read line by line (folded/dump's
+ * dump_files) and folded by lib/formats/bpftrace; the stacks of every
+ * file are added up and printed sorted.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/dump.h"
+#include "formats/bpftrace/read.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "      --includeoffset    keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n"
+	    "      --no-header        no '# fg:' header lines (bpftrace-fold writes none)\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0);
+	exit_stdout();
+}
+
+static void
+fold(void *st, struct lines *r, struct stackmap *m)
+{
+	bpftrace_fold(st, r, m);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_INCLUDEOFFSET = 256 };
+	static const struct option lo[] = {
+		{ "includeoffset", no_argument, NULL, O_INCLUDEOFFSET },
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bpftrace_opts o = { 0 };
+	struct bpftrace st = { 0 };
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_INCLUDEOFFSET: o.includeoffset = 1; break;
+		case FH_NOHEADER: break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	st.o = &o;
+	dump_files(argc, argv, fold, &st);
+	bpftrace_free(&st);
+	return 0;
+}
