@@ -33,6 +33,7 @@ each_with_input() {
 	echo "sample-fold $DATA/sample/sample.txt"
 	echo "jstack-fold $DATA/jstack/jcmd.txt"
 	echo "bpftrace-fold $DATA/bpftrace/kstack.txt"
+	echo "gdb-fold $DATA/gdb/eu.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -366,6 +366,47 @@ bpftrace(const struct head *h)
 	return 0;
 }
 
+/* The line after the one at q (before end), or end. */
+static const char *
+nextline(const char *q, const char *end)
+{
+	q = eol(q, end);
+	return q < end ? q + 1 : end;
+}
+
+/* gdb's backtrace: "Thread N (Thread 0x...", or a frame "#0  " with
+ * " in " or " at " in it and a line "#1  " after it. */
+static int
+gdb(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+
+	for (q = h->p; q < end; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (starts(q, (size_t)(nl - q), "Thread ", 7) && nl - q > 16 && isdec(q[7]) &&
+		    memmem(q, (size_t)(nl - q), " (Thread 0x", 11))
+			return 1;
+		if (starts(q, (size_t)(nl - q), "#0  ", 4) && (memmem(q, (size_t)(nl - q), " in ", 4) ||
+		    memmem(q, (size_t)(nl - q), " at ", 4)))
+			return starts(nl + 1, (size_t)(end - nl - 1), "#1  ", 4) && nl < end;
+	}
+	return 0;
+}
+
+/* eu-stack: "TID N:" and a frame "#0  0x" on the next line. */
+static int
+eustack(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+
+	for (q = h->p; q < end; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (starts(q, (size_t)(nl - q), "TID ", 4) && nl - q > 5 && isdec(q[4]) && nl[-1] == ':')
+			return nl < end && starts(nl + 1, (size_t)(end - nl - 1), "#0  0x", 6);
+	}
+	return 0;
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -448,6 +489,8 @@ const struct format formats[] = {
 	    NULL, 0, jstack },
 	{ "bpftrace", "bpftrace's map of stacks (@[kstack] = count())", FMT_READ, "bpftrace-fold",
 	    NULL, 0, NULL, 0, bpftrace },
+	{ "gdb", "gdb backtraces (thread apply all bt)", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, gdb },
+	{ "eu-stack", "eu-stack backtraces", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, eustack },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };
