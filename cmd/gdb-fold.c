@@ -61,7 +61,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	dump_files(argc, argv, fold, &st);
+	dump_files(argc, argv, fold, &st, NULL);
 	gdb_free(&st);
 	return 0;
 }

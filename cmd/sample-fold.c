@@ -60,7 +60,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	dump_files(argc, argv, fold, &st);
+	dump_files(argc, argv, fold, &st, NULL);
 	sample_free(&st);
 	return 0;
 }

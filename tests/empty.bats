@@ -52,7 +52,7 @@ setup() {
 @test "empty: the folders of text stack dumps print nothing and exit 0" {
 	local p
 	printf '\n  \n\n' >"$BATS_TEST_TMPDIR/blanks"
-	for p in dtrace-fold sample-fold jstack-fold bpftrace-fold gdb-fold; do
+	for p in dtrace-fold sample-fold jstack-fold bpftrace-fold gdb-fold pmc-fold; do
 		for f in empty blanks; do
 			run $p "$BATS_TEST_TMPDIR/$f"
 			status_is 0

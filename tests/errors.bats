@@ -34,6 +34,7 @@ each_with_input() {
 	echo "jstack-fold $DATA/jstack/jcmd.txt"
 	echo "bpftrace-fold $DATA/bpftrace/kstack.txt"
 	echo "gdb-fold $DATA/gdb/eu.txt"
+	echo "pmc-fold $DATA/pmc/simple.txt"
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

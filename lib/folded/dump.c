@@ -183,7 +183,7 @@ dump_oddsay(const struct dumpodd *o, const char *name)
 }
 
 void
-dump_files(int argc, char **argv, dump_foldfn *fold, void *st)
+dump_files(int argc, char **argv, dump_foldfn *fold, void *st, const struct fheader *h)
 {
 	struct stackmap m;
 	struct lines r;
@@ -195,6 +195,8 @@ dump_files(int argc, char **argv, dump_foldfn *fold, void *st)
 		fold(st, &r, &m);
 		lines_close(&r);
 	}
+	if (h)
+		fh_print(h);
 	stackmap_print(&m, 1);
 	out_flush();
 	stackmap_free(&m);

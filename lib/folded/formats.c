@@ -407,6 +407,45 @@ eustack(const struct head *h)
 	return 0;
 }
 
+/* A line of pmcstat's call graph: blanks, "20.86%", blanks, "[7447]". */
+static int
+pmcline(const char *q, const char *nl)
+{
+	const char *d;
+
+	while (q < nl && *q == ' ')
+		q++;
+	for (d = q; q < nl && (isdec(*q) || *q == '.'); q++)
+		;
+	if (q == d || q == nl || *q++ != '%')
+		return 0;
+	while (q < nl && *q == ' ')
+		q++;
+	if (q == nl || *q++ != '[')
+		return 0;
+	for (d = q; q < nl && isdec(*q); q++)
+		;
+	return q > d && q < nl && *q == ']';
+}
+
+/* pmcstat -G: its first line that is not blank, "@ EVENT [N samples]"
+ * or a line of the call graph. */
+static int
+pmc(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+
+	for (q = h->p; q < end; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (q == nl)
+			continue;
+		if (starts(q, (size_t)(nl - q), "@ ", 2))
+			return nl - q > 10 && !memcmp(nl - 9, " samples]", 9);
+		return pmcline(q, nl);
+	}
+	return 0;
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -491,6 +530,7 @@ const struct format formats[] = {
 	    NULL, 0, NULL, 0, bpftrace },
 	{ "gdb", "gdb backtraces (thread apply all bt)", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, gdb },
 	{ "eu-stack", "eu-stack backtraces", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, eustack },
+	{ "pmcstat", "pmcstat's call graph (pmcstat -G)", FMT_READ, "pmc-fold", NULL, 0, NULL, 0, pmc },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
 };
