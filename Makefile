@@ -24,9 +24,11 @@ LIBSRC = $(wildcard lib/*/*.c lib/formats/*/*.c)
 ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))
 # fg-svg's script: its own, then the viewers' shared part (svg_js)
 SVGJS = lib/draw/svg.js lib/draw/viewer.js
-# fg-html's script: one file a concern, joined in this order (html_js)
-HTMLJS = lib/draw/html/model.js lib/draw/viewer.js \
-	$(addprefix lib/draw/html/,merge.js transform.js layout.js paint.js table.js controls.js)
+# fg-html's script (html_js): modules of declarations only, one file a
+# concern, in one function the build writes around them, that calls start()
+HTMLJS = lib/draw/viewer.js $(addprefix lib/draw/html/,model.js views.js merge.js transform.js \
+	layout.js tabulate.js state.js url.js paint.js toolbar.js canvas.js hover.js search.js \
+	table.js sandwich.js txbar.js keys.js main.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
@@ -61,7 +63,7 @@ $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 
 $(OBJDIR)/gen/draw/html.js.c: $(HTMLJS) $(OBJDIR)/embed
 	@mkdir -p $(@D)
-	$(OBJDIR)/embed html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@
+	$(OBJDIR)/embed -s start html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@
 
 $(OBJDIR)/gen/draw/svg.js.c: $(SVGJS) $(OBJDIR)/embed
 	@mkdir -p $(@D)

@@ -6,6 +6,7 @@
 
 #include "report/diffread.h"
 #include "folded/fheader.h"
+#include "base/progress.h"
 #include "base/out.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
@@ -34,6 +35,7 @@ usage(void)
 	    "      --no-wildcard      not even Julia REPL frames (the default wildcard)\n"
 	    "      --simplify         keep only the widest root of each profile\n"
 	    "      --no-header        no '# fg:' header lines\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -147,12 +149,12 @@ main(int argc, char **argv)
 	size_t n;
 	count totals[2];
 	static const char *const norms[] = { "exact", NULL };
-	int c, k, userwild = 0, nowild = 0;
+	int c, k, userwild = 0, nowild = 0, noheader = 0;
 	char **wilds = NULL;
 	int nwilds = 0;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "nsh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "nsqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			o.normalize = !optarg ? NORM_TRUNC :
@@ -167,7 +169,8 @@ main(int argc, char **argv)
 			break;
 		case O_NOWILDCARD: nowild = 1; break;
 		case O_SIMPLIFY: o.simplify = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -192,6 +195,7 @@ main(int argc, char **argv)
 	j.striphex = o.striphex;
 	j.defaultwild = o.defaultwild;
 	fhj_init(&hdr);
+	hdr.h.omit = noheader;
 	j.hdr = &hdr;
 	diffread(&j);
 	o.frac = j.mg.rules.frac;

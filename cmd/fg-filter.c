@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/bytes.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -27,6 +28,7 @@ struct filter {
 	/* comments wait here until a stack is printed: when none
 	 * matches, nothing at all is printed */
 	struct bytes held;
+	int noheader;		/* --no-header */
 };
 
 static noreturn void
@@ -41,6 +43,7 @@ usage(void)
 	    "  -o, --only              keep only the matching stacks, drop the rest\n"
 	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
 	    "      --no-header         no '# fg:' header lines\n"
+	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
@@ -50,7 +53,7 @@ usage(void)
 static void
 print_comment(struct filter *f, struct fline *l)
 {
-	if (!fh_keep(l->stack, l->len))
+	if (!fh_keep(l->stack, l->len, f->noheader))
 		return;
 	if (f->selected) {
 		out_mem(l->stack, l->len);
@@ -191,14 +194,15 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "n:vorh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:vorqh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&f.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
 		case 'v': f.mode = MODE_INVERT; break;
 		case 'o': f.mode = MODE_ONLY; break;
 		case 'r': f.mode = MODE_REROOT; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: f.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

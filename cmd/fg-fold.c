@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/inflate.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -29,8 +30,26 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "  -v, --verbose  say which format each file is and which program folds it\n"
+	    "  -q, --quiet    no progress line on a terminal\n"
+	    "      --list     print the formats fg knows: name, folder, writer, gzip,\n"
+	    "                 description, tab-separated, one a line\n"
 	    "  -h, --help     show this help\n"
 	    "      --version  show the version\n", argv0);
+	exit_stdout();
+}
+
+/* --list: the table of formats, a row a line, its fields tab-separated
+ * ("-" for none): name, folder, writer, whether the folder reads the
+ * format gzip-compressed itself, what it is.  A stable format
+ * (fg-fold(1)): fields are only ever added at the end. */
+static noreturn void
+list(void)
+{
+	const struct format *f;
+
+	for (f = formats; f < formats + nformats; f++)
+		printf("%s\t%s\t%s\t%s\t%s\n", f->name, f->folder ? f->folder : "-",
+		    f->writer ? f->writer : "-", !f->folder ? "-" : f->gzip ? "yes" : "no", f->what);
 	exit_stdout();
 }
 
@@ -187,6 +206,7 @@ main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "list", no_argument, NULL, 'L' },
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -195,12 +215,14 @@ main(int argc, char **argv)
 	const char *prog = NULL, *first = NULL, *name, *p;
 	const struct format *f;
 	struct stat st;
-	int c, i, nfile, verbose = 0, fd, gz, stdin_used = 0;
+	int c, i, nfile, verbose = 0, dolist = 0, fd, gz, stdin_used = 0;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "vh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "vqh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'v': verbose = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'L': dolist = 1; break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -208,6 +230,10 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (dolist && argc)
+		usage_error("--list takes no file");
+	if (dolist)
+		list();
 	nfile = argc ? argc : 1;
 	args = ecalloc((size_t)nfile + 2, sizeof(*args));
 	fdpath = ecalloc((size_t)nfile, sizeof(*fdpath));

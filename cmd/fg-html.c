@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
@@ -40,6 +41,7 @@ usage(void)
 	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
 	    "      --nameattr FILE    titles and links of frames by name (FUNC<tab>NAME=VALUE...)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n"
 	    "Each FILE is a view of its own (fg-svg adds them up into one graph).\n", stdout);
@@ -95,7 +97,7 @@ main(int argc, char **argv)
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
 	static struct nameattrs na;
-	const char *nafile = NULL;
+	const char *nafile = NULL, *ph;
 	int c, i, k = 0, n, split = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -103,7 +105,7 @@ main(int argc, char **argv)
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
 	page.width = size_env("FG_WIDTH");
 	page.height = size_env("FG_HEIGHT");
-	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, &k)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:iqh", longopts, &k)) != -1) {
 		/* -w and -H size the canvas, not fg-svg's image and frames */
 		if (c != 'w' && c != 'H' && !image_only(c) && draw_option(&o, c, optarg))
 			continue;
@@ -114,9 +116,13 @@ main(int argc, char **argv)
 		case O_SOURCEURL:
 			if (!html_url_ok(optarg))
 				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
+			if ((ph = html_url_placeholder(optarg)))
+				usage_error("bad source URL: '%.*s' is no placeholder ({path}, {file} or {line})",
+				    (int)(strchr(ph, '}') - ph + 1), ph);
 			page.sourceurl = optarg;
 			break;
 		case O_NAMEATTR: nafile = optarg; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default:

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/input.h"
@@ -19,6 +20,7 @@ usage(void)
 	printf("usage: %s [--layout meta|legacy] [--max-size SIZE] [FILE...] > out.jlprof\n"
 	    "      --layout MODE  meta (Julia 1.8 and newer, the default) or legacy\n"
 	    "      --max-size SIZE  refuse to write a file larger (default 4G)\n"
+	    "  -q, --quiet        no progress line on a terminal\n"
 	    "  -h, --help         show this help\n"
 	    "      --version      show the version\n", argv0);
 	exit_stdout();
@@ -33,7 +35,7 @@ online(struct freader *r, struct fline *l, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_LAYOUT = 256, O_MAXSIZE };
+	enum { O_LAYOUT = 256, O_MAXSIZE };	/* O_MAXSIZE: the output's, not FOLDER_OPTS' */
 	static const struct option longopts[] = {
 		{ "layout", required_argument, NULL, O_LAYOUT },
 		{ "max-size", required_argument, NULL, O_MAXSIZE },
@@ -46,13 +48,11 @@ main(int argc, char **argv)
 	uint64_t maxsize = JLS_MAXSIZE;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_LAYOUT: layout = JL_META + opt_choice(optarg, "layout", layouts); break;
-		case O_MAXSIZE:
-			if (!(maxsize = estrtosize(optarg, "size")))
-				usage_error("bad size '%s'", optarg);
-			break;
+		case O_MAXSIZE: maxsize = estrtosize(optarg, "size"); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/bytes.h"
 #include "base/out.h"
 #include "base/par.h"
@@ -26,6 +27,7 @@ usage(void)
 	    "                       total into its longest caller that has it, or [other]\n"
 	    "      --min-count N    the same for frames of fewer than N samples\n"
 	    "      --no-header      no '# fg:' header lines\n"
+	    "  -q, --quiet          no progress line on a terminal\n"
 	    "  -h, --help           show this help\n"
 	    "      --version        show the version\n", argv0);
 	exit_stdout();
@@ -39,7 +41,7 @@ static void
 print_comment(const char *s, size_t len, void *arg)
 {
 	(void)arg;
-	if (!fh_keep(s, len))
+	if (!fh_keep(s, len, hdr.h.omit))
 		return;
 	out_mem(s, len);
 	out_char('\n');
@@ -254,12 +256,13 @@ main(int argc, char **argv)
 	int c, sorted = 0;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "sqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's': sorted = 1; break;
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: hdr.h.omit = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -6,6 +6,7 @@
 
 #include "draw/draw.h"
 #include "draw/legend.h"
+#include "base/progress.h"
 #include "base/escape.h"
 #include "base/out.h"
 #include "draw/pdf.h"
@@ -27,6 +28,7 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n%s%s"
 	    "      --no-links         no annotation with each frame's name and count\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0, draw_usage, DU_FONTS);
 	exit_stdout();
@@ -352,11 +354,12 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
-	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:iqh", longopts, NULL)) != -1) {
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
 		case O_NOLINKS: po.links = 0; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/escape.h"
 #include "draw/draw.h"
 #include "draw/legend.h"
@@ -26,6 +27,7 @@ usage(void)
 	    "  -p, --pixels           one pixel row per depth, no text (flamepixels)\n"
 	    "      --costscale S      with --pixels: columns per sample (1 up to 1000\n"
 	    "                         samples, then 1000 columns in all)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0, draw_usage);
 	exit_stdout();
@@ -168,12 +170,13 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
-	while ((c = getopt_long(argc, argv, "t:w:H:c:iph", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:ipqh", longopts, NULL)) != -1) {
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
 		case 'p': pixels = 1; break;
 		case O_COSTSCALE: cs = draw_num(optarg, "costscale", 1e-9, RANGE_COSTSCALE); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

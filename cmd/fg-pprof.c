@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -24,6 +25,7 @@ usage(void)
 	    "  -t, --sample-type TYPE/UNIT  the sample type (default: from the unit\n"
 	    "                               header: space/bytes, cpu/nanoseconds...,\n"
 	    "                               else samples/count)\n"
+	    "  -q, --quiet                  no progress line on a terminal\n"
 	    "  -h, --help                   this help\n"
 	    "      --version                the version\n", argv0);
 	exit_stdout();
@@ -102,9 +104,10 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "t:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:qh", lo, NULL)) != -1) {
 		switch (c) {
 		case 't': sample_type(optarg, &type, &unit); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -19,13 +20,16 @@ enum { REC_OFF, REC_ALL, REC_DIRECT };
 struct prune {
 	struct patset pats;
 	uint64_t depth;		/* 0: no limit */
+	int noheader;		/* --no-header */
 	int recursion;
 	count lost;		/* samples whose root frame matched */
 	int anylost;
 	/* recursion: the frames kept so far, where they are in the line
-	 * and their names' ids */
+	 * (less their status annotation), their statuses merged, and their
+	 * names' ids */
 	size_t *fstart, *flen, nframes, fcap;
 	uint32_t *fid;
+	int *fst;
 	/* the frame names of the line and of those before it, until they
 	 * take NAMES_MAX bytes; pos[id]: 1 + the kept frame of that name,
 	 * 0 when none is */
@@ -48,6 +52,7 @@ usage(void)
 	    "                          repeat (all, the default), or only immediate\n"
 	    "                          repeats (direct)\n"
 	    "      --no-header         no '# fg:' header lines\n"
+	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
 	    "Without -n, -e, -F, -d or --recursion the first operand is a NAME pattern.\n",
@@ -56,16 +61,18 @@ usage(void)
 }
 
 static void
-frames_push(struct prune *p, size_t start, size_t len, uint32_t id)
+frames_push(struct prune *p, size_t start, size_t len, int st, uint32_t id)
 {
 	if (p->nframes == p->fcap) {
 		p->fcap = growcap(p->fcap, p->nframes + 1);
 		p->fstart = ereallocarray(p->fstart, p->fcap, sizeof(*p->fstart));
 		p->flen = ereallocarray(p->flen, p->fcap, sizeof(*p->flen));
 		p->fid = ereallocarray(p->fid, p->fcap, sizeof(*p->fid));
+		p->fst = ereallocarray(p->fst, p->fcap, sizeof(*p->fst));
 	}
 	p->fstart[p->nframes] = start;
 	p->flen[p->nframes] = len;
+	p->fst[p->nframes] = st;
 	p->fid[p->nframes++] = id;
 }
 
@@ -103,32 +110,41 @@ name_id(struct prune *p, const char *s, size_t len)
  * that is already on the kept path cuts the path back to that first
  * occurrence (A;B;A;C becomes A;C); with --recursion=direct only a
  * repeat of the frame just before it is folded (A;A;B becomes A;B).
- * The frames cut off are struck off their names one by one, so a line
- * costs time linear in its length however often it repeats itself.
+ * Frames equal but for their status annotation (_[d], _[g]) are one
+ * frame, which keeps the statuses of all it stands for (A;B;A_[g]
+ * becomes A_[g]).  The frames cut off are struck off their names one
+ * by one, so a line costs time linear in its length however often it
+ * repeats itself.
  */
 static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
 {
 	struct frameit it;
-	size_t i, n = 0;
+	size_t i, n = 0, flen;
+	const char *st;
 	uint32_t id;
+	int status;
 
 	p->nframes = 0;
 	if (p->recursion == REC_ALL)
 		names_reset(p);
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
+		status = frame_status(s + it.start, it.end - it.start, &flen);
 		if (p->recursion == REC_DIRECT) {
-			if (!p->nframes || p->flen[p->nframes - 1] != it.end - it.start ||
-			    memcmp(s + p->fstart[p->nframes - 1], s + it.start, it.end - it.start))
-				frames_push(p, it.start, it.end - it.start, 0);
+			i = p->nframes - 1;
+			if (p->nframes && p->flen[i] == flen && !memcmp(s + p->fstart[i], s + it.start, flen))
+				p->fst[i] |= status;
+			else
+				frames_push(p, it.start, flen, status, 0);
 			continue;
 		}
-		id = name_id(p, s + it.start, it.end - it.start);
+		id = name_id(p, s + it.start, flen);
 		if (p->pos[id]) {
 			while (p->nframes > p->pos[id])
 				p->pos[p->fid[--p->nframes]] = 0;
+			p->fst[p->nframes - 1] |= status;
 		} else {
-			frames_push(p, it.start, it.end - it.start, id);
+			frames_push(p, it.start, flen, status, id);
 			p->pos[id] = p->nframes;
 		}
 	}
@@ -138,6 +154,10 @@ fold_recursion(struct prune *p, const char *s, size_t len)
 			p->buf[n++] = ';';
 		memcpy(p->buf + n, s + p->fstart[i], p->flen[i]);
 		n += p->flen[i];
+		/* "_[dg]" is no longer than the two annotations it stands for */
+		st = frame_status_annot(p->fst[i]);
+		memcpy(p->buf + n, st, strlen(st));
+		n += strlen(st);
 		if (p->recursion == REC_ALL)
 			p->pos[p->fid[i]] = 0;
 	}
@@ -168,7 +188,7 @@ prune_line(struct freader *r, struct fline *l, void *arg)
 
 	(void)r;
 	if (!l->ncounts) {
-		if (fh_keep(l->stack, l->len)) {
+		if (fh_keep(l->stack, l->len, p->noheader)) {
 			out_mem(l->stack, l->len);
 			out_char('\n');
 		}
@@ -213,7 +233,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	memset(&p, 0, sizeof(p));
-	while ((c = getopt_long(argc, argv, "n:d:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:d:qh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&p.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
@@ -226,7 +246,8 @@ main(int argc, char **argv)
 			p.recursion = !optarg ? REC_ALL :
 			    REC_ALL + opt_choice(optarg, "recursion mode", recursions);
 			break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: p.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -242,6 +263,7 @@ main(int argc, char **argv)
 	free(p.fstart);
 	free(p.flen);
 	free(p.fid);
+	free(p.fst);
 	free(p.pos);
 	intern_free(&p.names);
 	free(p.buf);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
@@ -22,6 +23,7 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...] > out.speedscope.json\n"
 	    "      --split-root  a profile per root frame (of each file), named after it\n"
+	    "  -q, --quiet       no progress line on a terminal\n"
 	    "  -h, --help        this help\n"
 	    "      --version     the version\n", argv0);
 	exit_stdout();
@@ -80,9 +82,10 @@ main(int argc, char **argv)
 	int c, i, split = 0, n;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
 		switch (c) {
 		case O_SPLIT: split = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/nameattr.h"
@@ -23,6 +24,7 @@ usage(void)
 	    "      --factor F         scale the counts shown by F\n"
 	    "      --cp               read and update palette.map (--palette palette.map)\n"
 	    "      --nameattr FILE    attributes of frames by name (FUNC<tab>NAME=VALUE...)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", stdout);
 	exit_stdout();
@@ -58,7 +60,7 @@ main(int argc, char **argv)
 	o.fonttype = "Verdana";
 	o.nametype = "Function:";
 	o.factor = 1;
-	while ((c = getopt_long(argc, argv, "t:w:H:c:ih", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:c:iqh", longopts, NULL)) != -1) {
 		if (draw_option(&o, c, optarg))
 			continue;
 		switch (c) {
@@ -68,6 +70,7 @@ main(int argc, char **argv)
 		case O_FACTOR: o.factor = draw_num(optarg, "factor", 0, RANGE_FACTOR); break;
 		case O_CP: o.palfile = "palette.map"; break;
 		case O_NAMEATTR: nafile = optarg; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -8,6 +8,7 @@
 
 #include "folded/folded.h"
 #include "folded/input.h"
+#include "base/progress.h"
 #include "base/out.h"
 #include "stack/pattern.h"
 #include "report/top.h"
@@ -31,6 +32,7 @@ usage(void)
 	    "  -F, --fixed TEXT       ... also frames that contain TEXT\n"
 	    "      --name NAME[@FILE] ... also frames whose function is NAME\n"
 	    "  -f, --format FMT       text (default), tsv or json\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -92,7 +94,7 @@ main(int argc, char **argv)
 	memset(&tp, 0, sizeof(tp));
 	tp.rows = 20;
 	tp.minpct = 1;
-	while ((c = getopt_long(argc, argv, "n:s:b:tm:f:h" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:s:b:tm:f:qh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&tp.pats, c, optarg, O_NAME))
 			continue;
 		switch (c) {
@@ -111,6 +113,7 @@ main(int argc, char **argv)
 			pat_add(&tp.pats, PAT_NAME, optarg);
 			break;
 		case 'f': tp.format = opt_choice(optarg, "format", formats); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/draw.h"
@@ -25,6 +26,7 @@ usage(void)
 	    "  -w, --width PX         width (1200, or FG_WIDTH)\n"
 	    "  -H, --height PX        height (20 px a level, or FG_HEIGHT)\n"
 	    DU_MINWIDTH DU_INVERTED DU_NEGATE DU_DELTA DU_MINDELTA DU_SORT DU_COUNTNAME
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", stdout);
 	exit_stdout();
@@ -59,12 +61,13 @@ main(int argc, char **argv)
 	draw_init(&o);
 	draw_env("FG_WIDTH", 10, RANGE_PX, &o.width);
 	draw_env("FG_HEIGHT", 10, RANGE_PX, &vo.height);
-	while ((c = getopt_long(argc, argv, "t:w:H:ih", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:w:H:iqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_VEGA: vo.output = OUT_VEGA; break;
 		case O_HTML: vo.output = OUT_HTML; break;
 		case 'w': o.width = draw_num(optarg, "width", 10, RANGE_PX); break;
 		case 'H': vo.height = draw_num(optarg, "height", 10, RANGE_PX); break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default:

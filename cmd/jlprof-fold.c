@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/out.h"
 #include "base/regex.h"
 #include "folded/fheader.h"
@@ -40,6 +41,7 @@ usage(void)
 	    "      --layout MODE        auto, meta or legacy data layout\n"
 	    "      --int-size N         8, or 4 for files from 32-bit Julia\n"
 	    "      --no-header          no '# fg:' header lines\n"
+	    "  -q, --quiet              no progress line on a terminal\n"
 	    "  -h, --help               show this help\n"
 	    "      --version            show the version\n", argv0);
 	exit_stdout();
@@ -92,7 +94,7 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	opt.intsize = 8;
 	opt.layout = JL_AUTO;
-	while ((c = getopt_long(argc, argv, "Ch", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Cqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'C': opt.c = 1; break;
 		case O_NOCOMBINE: opt.nocombine = 1; break;
@@ -114,7 +116,8 @@ main(int argc, char **argv)
 		case O_TIMEORDER: opt.run = &run; break;
 		case O_LAYOUT: opt.layout = opt_choice(optarg, "layout", layouts); break;
 		case O_INTSIZE: opt.intsize = 8 >> opt_choice(optarg, "int size", intsizes); break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: break;	/* it writes no "# fg:" line */
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();

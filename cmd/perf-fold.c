@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/par.h"
 #include "folded/lines.h"
 #include "folded/split.h"
@@ -34,6 +35,7 @@ usage(void)
 	    "      --strict           lines that cannot be read are an error\n"
 	    "      --time-order       stacks in the order sampled, not summed\n"
 	    "      --no-header        no '# fg:' header lines\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
@@ -147,7 +149,7 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	o.process = 1;
 	o.period = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_PID: o.pid = 1; break;
 		case O_TID: o.tid = 1; break;
@@ -171,7 +173,8 @@ main(int argc, char **argv)
 		case O_NOPROCESS: o.process = 0; break;
 		case O_STRICT: o.strict = 1; break;
 		case O_TIMEORDER: timeorder = 1; break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case FH_NOHEADER: o.noheader = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -202,6 +205,8 @@ main(int argc, char **argv)
 	/* empty input is no error (fg(7)); lines that are not perf's are */
 	if (!st.m.n && !st.other.n && !run.lines && st.bad)
 		eprintf("no samples found: is this 'perf script' output?");
+	if (st.m.n || st.other.n || run.lines)
+		perf_header(&st);
 	stackrun_flush(&run);
 	print_stacks(&st);
 	out_flush();

@@ -13,8 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/out.h"
-#include "folded/fheader.h"
+#include "folded/folder.h"
 #include "base/util.h"
 #include "formats/pprof/fold.h"
 #include "formats/pprof/read.h"
@@ -23,8 +24,8 @@ static struct {
 	struct ppf_opt fold;
 	int list;
 	struct ppf_tag *tag;
-	uint64_t maxsize;
-} opt = { .maxsize = 4ULL << 30 };
+	struct folder out;	/* --max-size, the header */
+} opt;
 
 static noreturn void
 usage(void)
@@ -38,11 +39,11 @@ usage(void)
 	    "      --addresses            the address of locations that have no lines\n"
 	    "      --no-alloc-type        drop PProf.jl's \"Alloc: T\" leaf frames\n"
 	    "      --by-label KEY         a root frame KEY=VALUE from each sample's label\n"
-	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n"
-	    "      --max-size SIZE        refuse more decompressed bytes (default 4G)\n"
-	    "      --no-header            no '# fg:' header lines\n"
+	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n", argv0);
+	folder_usage(21, "4G");
+	printf("  -q, --quiet                no progress line on a terminal\n"
 	    "  -h, --help                 this help\n"
-	    "      --version              the version\n", argv0);
+	    "      --version              the version\n");
 	exit_stdout();
 }
 
@@ -75,7 +76,7 @@ fold_file(struct ppfold *f, const char *path, int several)
 
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(name, 0, "%m");
-	pp_read(&p, fd, name, opt.fold.bylabel || opt.fold.ntag, opt.maxsize);
+	pp_read(&p, fd, name, opt.fold.bylabel || opt.fold.ntag, opt.out.maxsize);
 	if (fd)
 		close(fd);
 	if (opt.list)
@@ -83,16 +84,6 @@ fold_file(struct ppfold *f, const char *path, int several)
 	else
 		ppf_add(f, &p);
 	pp_free(&p);
-}
-
-static uint64_t
-parsesize(const char *s)
-{
-	uint64_t v = estrtosize(s, "size");
-
-	if (!v)
-		usage_error("bad size '%s'", s);
-	return v;
 }
 
 static void
@@ -111,7 +102,7 @@ addtag(char *s)
 int
 main(int argc, char **argv)
 {
-	enum { O_LINES = 256, O_FULLPATH, O_ADDR, O_NOALLOC, O_BYLABEL, O_TAG, O_MAXSIZE };
+	enum { O_LINES = 256, O_FULLPATH, O_ADDR, O_NOALLOC, O_BYLABEL, O_TAG };
 	static const struct option lo[] = {
 		{ "sample-index", required_argument, NULL, 'i' },
 		{ "list", no_argument, NULL, 'l' },
@@ -121,8 +112,7 @@ main(int argc, char **argv)
 		{ "no-alloc-type", no_argument, NULL, O_NOALLOC },
 		{ "by-label", required_argument, NULL, O_BYLABEL },
 		{ "tag", required_argument, NULL, O_TAG },
-		{ "max-size", required_argument, NULL, O_MAXSIZE },
-		FH_NOHEADER_OPT,
+		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -130,7 +120,10 @@ main(int argc, char **argv)
 	int c, i;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "i:lh", lo, NULL)) != -1) {
+	folder_init(&opt.out, (uint64_t)4 << 30);
+	while ((c = getopt_long(argc, argv, "i:lqh", lo, NULL)) != -1) {
+		if (folder_opt(&opt.out, c, optarg))
+			continue;
 		switch (c) {
 		case 'i': opt.fold.sindex = optarg; break;
 		case 'l': opt.list = 1; break;
@@ -140,8 +133,7 @@ main(int argc, char **argv)
 		case O_NOALLOC: opt.fold.noalloc = 1; break;
 		case O_BYLABEL: opt.fold.bylabel = optarg; break;
 		case O_TAG: addtag(optarg); break;
-		case O_MAXSIZE: opt.maxsize = parsesize(optarg); break;
-		case FH_NOHEADER: fh_omit = 1; break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -157,10 +149,14 @@ main(int argc, char **argv)
 		fold_file(&f, NULL, 0);
 	for (i = optind; i < argc; i++)
 		fold_file(&f, argv[i], argc - optind > 1);
-	if (!opt.list)
+	if (!opt.list) {
+		ppf_header(&f, &opt.out.h);
+		fh_print(&opt.out.h);
 		ppf_print(&f);
+	}
 	out_flush();
 	ppf_free(&f);
 	free(opt.tag);
+	folder_free(&opt.out);
 	return 0;
 }

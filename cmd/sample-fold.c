@@ -1,16 +1,17 @@
 /* sample-fold: macOS sample's call graphs to folded stacks
  *
- * Options and wiring: each file is read line by line (folded/dump's
- * dump_files) and folded by lib/formats/sample; the stacks of every
+ * Options and wiring: each file is read line by line (folded/folder's
+ * folder_lines) and folded by lib/formats/sample; the stacks of every
  * file are added up and printed sorted.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/out.h"
+#include "base/progress.h"
 #include "base/util.h"
-#include "folded/fheader.h"
-#include "folded/dump.h"
+#include "folded/folder.h"
 #include "formats/sample/read.h"
 
 static noreturn void
@@ -20,15 +21,19 @@ usage(void)
 	    "      --no-modules       frames without their module (\"libfoo`\")\n"
 	    "      --waits            keep the samples of waiting threads (__psynch_cvwait, kevent...)\n"
 	    "      --no-header        no '# fg:' header lines (sample-fold writes none)\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
 	    "      --version          show the version\n", argv0);
 	exit_stdout();
 }
 
+/* the stacks, their header and options */
+static struct folder f;
+
 static void
-fold(void *st, struct lines *r, struct stackmap *m)
+fold(struct lines *r, void *st)
 {
-	sample_fold(st, r, m);
+	sample_fold(st, r, &f.map);
 }
 
 int
@@ -47,11 +52,14 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	folder_init(&f, 0);
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
 		case O_WAITS: o.waits = 1; break;
-		case FH_NOHEADER: break;
+		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
 		default: tryhelp();
@@ -60,7 +68,10 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	dump_files(argc, argv, fold, &st, NULL);
+	folder_lines(argc, argv, fold, &st);
+	folder_print(&f);
+	out_flush();
+	folder_free(&f);
 	sample_free(&st);
 	return 0;
 }

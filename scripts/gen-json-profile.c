@@ -2,7 +2,7 @@
  * gen-json-profile: write a large deterministic V8 .cpuprofile, or a
  * speedscope file, for scripts/bench-json.
  *
- *   gen-json-profile [-s] [-b BYTES] [-n NODES]
+ *   gen-json-profile [-s | -e | -t] [-b BYTES] [-n NODES]
  *
  * A call tree of NODES nodes (default 20,000) under V8's (root), each
  * a function of one of 2,000 scripts with a url and a line, fan-out
@@ -13,6 +13,17 @@
  * node, now and then a negative delta.  With -s the same tree is a
  * speedscope file instead: shared.frames and one sampled profile in
  * microseconds, each sample the stack of node ids root first.
+ *
+ * -e: a speedscope file with one evented profile instead (NODES
+ * frames): a recursion whose depth grows with BYTES, working at its
+ * bottom, the shape where a reader that hashes the whole open stack at
+ * each event is quadratic.
+ *
+ * -t: a Chrome trace of many small profiles instead: each thread (8 a
+ * process, named by thread_name events, "CrRendererMain" in every
+ * process) a Profile event and two ProfileChunk events of two nodes
+ * and three samples, until about BYTES: the shape where a reader that looks
+ * a profile up by scanning them all is quadratic.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,27 +49,124 @@ stack(long n, long *st)
 	return d + 1;
 }
 
+/* One event of an evented profile, after the first. */
+static unsigned long long
+event(int first, int type, long frame, unsigned long long at)
+{
+	return (unsigned long long)printf("%s{\"type\":\"%c\",\"frame\":%ld,\"at\":%llu}",
+	    first ? "" : ",", type, frame, at);
+}
+
+/* A speedscope file of one evented profile, about bytes long: a
+ * recursion as deep as a 3500th of the bytes, opened at once, that
+ * calls one of 8 leaves at a time at its bottom until the file is
+ * long enough, then returns at once. */
+static void
+evented(long nodes, unsigned long long bytes)
+{
+	unsigned long long out = 0, at = 0;
+	long n, deep = (long)(bytes / 3500) + 1, leaf;
+
+	out += (unsigned long long)printf("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\","
+	    "\"shared\":{\"frames\":[");
+	for (n = 0; n < nodes; n++)
+		out += (unsigned long long)printf("%s{\"name\":\"fn%ld\",\"file\":\"/srv/app/mod%ld.js\","
+		    "\"line\":%ld}", n ? "," : "", n, n % 2000, 1 + n % 997);
+	out += (unsigned long long)printf("]},\"profiles\":[{\"type\":\"evented\",\"name\":\"main\","
+	    "\"unit\":\"microseconds\",\"startValue\":0,\"endValue\":0,\"events\":[");
+	for (n = 0; n < deep; n++)
+		out += event(n == 0, 'O', 8 + n % (nodes - 8), at);
+	while (out < bytes) {
+		leaf = (long)(next() % 8);
+		out += event(0, 'O', leaf, at);
+		at += 1 + next() % 50;
+		out += event(0, 'C', leaf, at);
+	}
+	for (n = deep; n-- > 0;)
+		event(0, 'C', 8 + n % (nodes - 8), at);
+	printf("]}]}\n");
+}
+
+/* A node of a trace's chunk: id, parent (0: none), a function. */
+static unsigned long long
+tnode(int first, long id, long up, long fn)
+{
+	return (unsigned long long)printf("%s{\"callFrame\":{\"functionName\":\"fn%ld\","
+	    "\"url\":\"https://app.example/mod%ld.js\",\"lineNumber\":%ld,\"columnNumber\":1},"
+	    "\"id\":%ld%s%.0ld}", first ? "" : ",", fn, fn % 500, fn % 997, id,
+	    up ? ",\"parent\":" : "", up);
+}
+
+/* A Chrome trace of many small profiles, about bytes long. */
+static void
+trace(unsigned long long bytes)
+{
+	unsigned long long out = 0, ts = 1000;
+	long p, pid, tid, k, c;
+
+	out += (unsigned long long)printf("{\"traceEvents\":[");
+	for (p = 0; out < bytes; p++) {
+		pid = 1000 + p / 8;
+		tid = 1 + p % 8;
+		out += (unsigned long long)printf("%s{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%ld,"
+		    "\"tid\":%ld,\"ts\":0,\"args\":{\"name\":\"", p ? "," : "", pid, tid);
+		out += (unsigned long long)(tid == 1 ? printf("CrRendererMain\"}}") :
+		    printf("Worker %ld\"}}", p));
+		out += (unsigned long long)printf(",{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":%ld,"
+		    "\"tid\":%ld,\"ts\":%llu,\"id\":\"0x%lx\",\"args\":{\"data\":{\"startTime\":%llu}}}",
+		    pid, tid, ts, tid, ts);
+		for (c = 0; c < 2; c++) {
+			ts += 1 + next() % 100;
+			out += (unsigned long long)printf(",{\"name\":\"ProfileChunk\",\"ph\":\"P\","
+			    "\"pid\":%ld,\"tid\":%ld,\"ts\":%llu,\"id\":\"0x%lx\",\"args\":{\"data\":"
+			    "{\"cpuProfile\":{\"nodes\":[", pid, tid, ts, tid);
+			for (k = 0; k < 2; k++)
+				out += tnode(k == 0, c * 2 + k + 1, k ? c * 2 + k : c ? 1 : 0,
+				    (long)(next() % 5000));
+			out += (unsigned long long)printf("],\"samples\":[");
+			for (k = 0; k < 3; k++)
+				out += (unsigned long long)printf("%s%ld", k ? "," : "",
+				    c * 2 + 1 + (long)(next() % 2));
+			out += (unsigned long long)printf("]},\"timeDeltas\":[");
+			for (k = 0; k < 3; k++)
+				out += (unsigned long long)printf("%s%llu", k ? "," : "",
+				    (unsigned long long)(100 + next() % 1000));
+			out += (unsigned long long)printf("]}}}");
+		}
+	}
+	printf("]}\n");
+}
+
 int
 main(int argc, char **argv)
 {
 	long nodes = 20000, n, s, st[256];
 	unsigned long long bytes = 200000000ULL, out = 0;
-	int c, ss = 0, k, d;
+	int c, ss = 0, k, d, ev = 0, tr = 0;
 	long *samples;
 	long ns, i;
 
-	while ((c = getopt(argc, argv, "sb:n:")) != -1) {
+	while ((c = getopt(argc, argv, "setb:n:")) != -1) {
 		switch (c) {
 		case 's': ss = 1; break;
+		case 'e': ev = 1; break;
+		case 't': tr = 1; break;
 		case 'b': bytes = strtoull(optarg, NULL, 10); break;
 		case 'n': nodes = atol(optarg); break;
 		default:
-			fprintf(stderr, "usage: gen-json-profile [-s] [-b BYTES] [-n NODES]\n");
+			fprintf(stderr, "usage: gen-json-profile [-s | -e | -t] [-b BYTES] [-n NODES]\n");
 			return 2;
 		}
 	}
 	if (nodes < 10)
 		nodes = 10;
+	if (ev || tr) {
+		if (ev)
+			evented(nodes, bytes);
+		else
+			trace(bytes);
+		return 0;
+	}
 	parent = calloc(nodes, sizeof(*parent));
 	depth = calloc(nodes, sizeof(*depth));
 	/* node 0 is (root); 1-3 (program), (idle), (garbage collector) */

@@ -439,3 +439,59 @@ offset() {
 	run cpuprofile-fold "$BATS_TEST_TMPDIR/none"
 	status_is 1
 }
+
+@test "cpuprofile-fold: the default --max-size is 1G, as for every folder of JSON" {
+	# a regular file's size is checked before it is read: a sparse
+	# file one byte over takes no time
+	truncate -s 1073741825 "$BATS_TEST_TMPDIR/big.cpuprofile"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/big.cpuprofile"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/big.cpuprofile: input size exceeds 1073741824 bytes (--max-size)" ]
+	run speedscope-fold "$BATS_TEST_TMPDIR/big.cpuprofile"
+	status_is 1
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/big.cpuprofile: input size exceeds 1073741824 bytes (--max-size)" ]
+	cpuprofile-fold --help | grep -q -- '--max-size SIZE .*(default 1G)'
+	speedscope-fold --help | grep -q -- '--max-size SIZE .*(default 1G)'
+}
+
+@test "cpuprofile-fold: another known format is named, with the program that reads it" {
+	run cpuprofile-fold "$DATA/pprof/alloc-profile.pb.gz"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $DATA/pprof/alloc-profile.pb.gz: a pprof profile (profile.proto), not JSON: use pprof-fold" ]
+	run cpuprofile-fold <"$DATA/jlprof/profile_ttfp.jlprof"
+	[ "$output" = "cpuprofile-fold: <stdin>: a Julia profile (.jlprof), not JSON: use jlprof-fold" ]
+	run cpuprofile-fold "$DATA/speedscope/node-main.speedscope.json"
+	status_is 1
+	[ "$output" = "cpuprofile-fold: $DATA/speedscope/node-main.speedscope.json: byte 0: a speedscope file, not a .cpuprofile nor a trace: use speedscope-fold" ]
+	run speedscope-fold "$C/small.cpuprofile"
+	status_is 1
+	[ "$output" = "speedscope-fold: $C/small.cpuprofile: byte 0: a V8 CPU profile (.cpuprofile), not a speedscope file: use cpuprofile-fold" ]
+	run speedscope-fold <(gzip -c "$C/chrome-trace.json")
+	[[ "$output" == *": byte 0: a Chrome trace (Trace Event Format), not a speedscope file: use cpuprofile-fold" ]]
+	run speedscope-fold "$DATA/pprof/alloc-profile.pb.gz"
+	[[ "$output" == *": a pprof profile (profile.proto), not JSON: use pprof-fold" ]]
+	# what no program reads keeps the byte it starts with
+	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/f"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/f"
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/f: byte 0: not JSON (it starts with byte 0x61)" ]
+}
+
+@test "cpuprofile-fold: a trace of many threads folds in time linear in its profiles" {
+	# 100000 processes, each a named thread with a chunk of one node:
+	# each event scanned every profile, each profile every thread name
+	# (10^10 steps); a hash finds them
+	awk 'BEGIN {
+		printf "{\"traceEvents\":["
+		for (p = 0; p < 100000; p++) {
+			printf "%s{\"name\":\"thread_name\",\"pid\":%d,\"tid\":1,\"args\":{\"name\":\"T%d\"}}", p ? "," : "", p, p % 2
+			printf ",{\"name\":\"ProfileChunk\",\"pid\":%d,\"tid\":1,\"id\":\"0x1\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[1]}}}}", p
+		}
+		print "]}"
+	}' >"$BATS_TEST_TMPDIR/many.json"
+	run timeout 20 cpuprofile-fold --by-thread "$BATS_TEST_TMPDIR/many.json"
+	status_is 0
+	[ "${#lines[@]}" -eq 100000 ]
+	# every name is in two processes, so each says its pid
+	[ "${lines[0]}" = "T0 (pid 0);f 1" ]
+	[ "${lines[99999]}" = "T1 (pid 99999);f 1" ]
+}

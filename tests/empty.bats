@@ -93,6 +93,16 @@ setup() {
 	done
 }
 
+@test "empty: an empty heap, Gecko, V8 log or Safari profile is an error, nothing on stdout" {
+	local p
+	for p in heapprofile-fold gecko-fold; do
+		fails_with "$p: $BATS_TEST_TMPDIR/empty: empty file" $p "$BATS_TEST_TMPDIR/empty"
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		status_is 1
+		[ "$output" = "$p: <stdin>: empty file" ]
+	done
+}
+
 @test "empty: writers of profile files write one without samples, say so, exit 0" {
 	local p
 	for p in fg-jlprof fg-pprof fg-speedscope; do

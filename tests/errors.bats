@@ -12,7 +12,6 @@ progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html 
 setup() {
 	printf 'a;b 1\na;c\n' >"$BATS_TEST_TMPDIR/bad.folded"
 	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/ok.folded"
-	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" >"$BATS_TEST_TMPDIR/perf.txt"
 }
 
 # every program with a good input file: "PROG ARGS... FILE"
@@ -22,19 +21,10 @@ each_with_input() {
 		echo "$p $BATS_TEST_TMPDIR/ok.folded"
 	done
 	echo "fg-diff $BATS_TEST_TMPDIR/ok.folded $BATS_TEST_TMPDIR/ok.folded"
-	echo "perf-fold $BATS_TEST_TMPDIR/perf.txt"
-	echo "jlprof-fold $DATA/jlprof/profile_ttfp.jlprof"
-	echo "cpuprofile-fold $DATA/cpuprofile/small.cpuprofile"
-	echo "speedscope-fold $DATA/speedscope/small-trace.speedscope.json"
 	echo "fg-fold $BATS_TEST_TMPDIR/ok.folded"
 	echo "fg-fold $DATA/cpuprofile/small.cpuprofile"
-	echo "pprof-fold $DATA/pprof/go-cpu.pb.gz"
-	echo "dtrace-fold $DATA/dtrace/java.txt"
-	echo "sample-fold $DATA/sample/sample.txt"
-	echo "jstack-fold $DATA/jstack/jcmd.txt"
-	echo "bpftrace-fold $DATA/bpftrace/kstack.txt"
-	echo "gdb-fold $DATA/gdb/eu.txt"
-	echo "pmc-fold $DATA/pmc/simple.txt"
+	# every folder of the table of formats, with its format's sample
+	fg-fold --list | awk -F '\t' -v d="$DATA/formats" '$2 != "-" && !seen[$2]++ { print $2 " " d "/" $1 }'
 }
 
 @test "errors: a line without a count names the program, the file and the line" {

@@ -779,3 +779,15 @@ Try 'fg-html --help' for more information." ]
 	[ "$(got open)" = "Mine|Mine|Sorted by width" ]
 	[ "$(got moded)" = "Mine|Mine|Sorted by name" ]
 }
+
+@test "fg-html --source-url: a placeholder it does not know is refused, with the ones it knows" {
+	for t in 'vscode://file/{pth}:{line}' 'https://x/{path}#L{LINE}' 'file:///{path}/{}'; do
+		run fg-html --source-url "$t" "$DATA/folded/julia.folded"
+		status_is 2
+		ph=$(grep -o '{[A-Za-z]*}' <<<"$t" | grep -v '^{\(path\|file\|line\)}$' | head -1)
+		[ "${lines[0]}" = "fg-html: bad source URL: '$ph' is no placeholder ({path}, {file} or {line})" ]
+	done
+	# braces of the URL's own are no placeholders
+	run fg-html --source-url 'https://x/{path}?q={a,b}&l={line}' "$DATA/folded/julia.folded"
+	status_is 0
+}

@@ -121,7 +121,7 @@ rejects() {
 	for f in "$DATA"/perf/perf-{dd-stacks-01,iperf-stacks-pidtid-01,java-stacks-01,numa-stacks-01,rust-Yamakaky-dcpu}.txt.gz; do
 		case $f in *collapsed*) continue ;; esac
 		for o in --samples "--samples --kernel --jit --addrs"; do
-			gzip -dc "$f" | perf-fold $o >"$BATS_TEST_TMPDIR/a"
+			gzip -dc "$f" | perf-fold --no-header $o >"$BATS_TEST_TMPDIR/a"
 			[ -s "$BATS_TEST_TMPDIR/a" ]
 			fg-jlprof "$BATS_TEST_TMPDIR/a" >"$BATS_TEST_TMPDIR/w.jlprof"
 			jlprof-fold -C "$BATS_TEST_TMPDIR/w.jlprof" | cmp "$BATS_TEST_TMPDIR/a" -

@@ -78,6 +78,22 @@ load helper
 	[ "$output" = "$(printf 'A;C 5\nA;B 2\nm;r;y 1\nA;B;C 4')" ]
 }
 
+@test "fg-prune --recursion: frames equal but for a status annotation are one, keeping every status" {
+	runsh "printf 'A;B;A_[g] 1\nA_[d];B;A_[g];C 2\nX;Y_[g];Y;Z 3\nf_[k];f 4\nm;n_[i];n 5\n' | fg-prune --recursion"
+	status_is 0
+	[ "$output" = "$(printf 'A_[g] 1\nA_[dg];C 2\nX;Y_[g];Z 3\nf_[k];f 4\nm;n_[i];n 5')" ]
+	runsh "printf 'A;A_[d];A_[g];B 1\nA_[g];A;B 2\n' | fg-prune --recursion=direct"
+	[ "$output" = "$(printf 'A_[dg];B 1\nA_[g];B 2')" ]
+	# summed, a Julia profile's stacks keep every sample
+	jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof" >"$BATS_TEST_TMPDIR/j"
+	fg-prune --recursion "$BATS_TEST_TMPDIR/j" | fg-top -n 1 --format json | grep -o '"total":[0-9]*' | head -1 >"$BATS_TEST_TMPDIR/a"
+	fg-top -n 1 --format json "$BATS_TEST_TMPDIR/j" | grep -o '"total":[0-9]*' | head -1 | cmp - "$BATS_TEST_TMPDIR/a"
+	# no stack keeps two frames that differ only in status, one inside the other
+	fg-prune --recursion "$BATS_TEST_TMPDIR/j" | grep -v '^#' | awk '{ sub(/ [0-9]+$/, ""); n = split($0, f, ";")
+		for (i = 1; i <= n; i++) { b = f[i]; sub(/_\[(d|g|dg)\]$/, "", b); if (seen[b]++) { print "twice: " b; exit 1 } }
+		delete seen }'
+}
+
 @test "fg-prune --recursion=direct: only immediate repeats" {
 	runsh "printf 'A;B;A;C 5\nA;A;A;B 2\n' | fg-prune --recursion=direct"
 	[ "$output" = "$(printf 'A;B;A;C 5\nA;B 2')" ]

@@ -324,7 +324,8 @@ xmlcheck() {
 	# a frame a line as written: grep by name finds its line alone
 	grep '<title>b::x (' "$BATS_TEST_TMPDIR/out.svg" >"$BATS_TEST_TMPDIR/line"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/line")" -eq 1 ]
-	grep -q '^x="10" y="[0-9]*" width="354" height="15" fill="#[0-9a-f]*"><title>b::x (3 samples, 30.00%)</title></rect><rect$' "$BATS_TEST_TMPDIR/line"
+	# b (a leaf, 7 samples) before b::x, as sorted lines put them: 10 + 826 px
+	grep -q '^x="836" y="[0-9]*" width="354" height="15" fill="#[0-9a-f]*"><title>b::x (3 samples, 30.00%)</title></rect><rect$' "$BATS_TEST_TMPDIR/line"
 	# 10 samples in all; b holds its own 5 and c's 2
 	grep -qF '<title>all (10 samples, 100.00%)</title>' "$BATS_TEST_TMPDIR/out.svg"
 	grep -qF '<title>b (7 samples, 70.00%)</title>' "$BATS_TEST_TMPDIR/out.svg"
@@ -466,4 +467,33 @@ Try 'fg-svg --help' for more information." ]
 	# another palette names no status and has no key
 	fg-svg "$BATS_TEST_TMPDIR/j" | svg_lines | grep -q '<title>f at a.jl:1 (3 samples, 27.27%)</title>'
 	! fg-svg "$BATS_TEST_TMPDIR/j" | grep -q '>compilation</text>'
+}
+
+
+# The callees of the root frame "a" as fg-svg draws them, left to right,
+# one name a line: fg-svg's options, then the input file.
+a_callees() {
+	fg-svg --width 1200 "$@" | svg_lines |
+		sed -n 's/.*x="\([0-9.]*\)" y="\([0-9.]*\)" width="[0-9.]*" height="[0-9.]*" fill="[^"]*"><title>\([^<]*\) ([0-9].*/\2 \1 \3/p' >"$BATS_TEST_TMPDIR/boxes"
+	# the row of a's callees: the next one up from a's row
+	awk -v ya="$(awk '$3 == "a" { print $1 }' "$BATS_TEST_TMPDIR/boxes")" '
+		NR == FNR { if ($1 + 0 < ya + 0 && (yc == "" || $1 + 0 > yc + 0)) yc = $1; next }
+		$1 == yc { print $2, $3 }' "$BATS_TEST_TMPDIR/boxes" "$BATS_TEST_TMPDIR/boxes" | sort -n | cut -d' ' -f2-
+}
+
+@test "fg-svg: callees in the order of sorted lines, a leaf b before b2 and f::g, a b with callees after" {
+	T=$BATS_TEST_TMPDIR
+	for input in 'a;b 1\na;b2 1\n' 'a;b;c 1\na;b2 1\n' 'a;b2 1\na;b 3\na;b;c 1\n' \
+	    'a;f::g 2\na;f 1\na;f.x;y 1\na;f(int) 4\n' 'a;f::g 2\na;f;h 1\na;f.x;y 1\n'; do
+		printf "$input" >"$T/in.folded"
+		# expected: each callee of a where its first line falls in LC_ALL=C sort order
+		LC_ALL=C sort "$T/in.folded" | awk '{ sub(/ [0-9]+$/, ""); split($0, f, ";"); if (!seen[f[2]]++) print f[2] }' >"$T/want"
+		a_callees "$T/in.folded" >"$T/got"
+		diff "$T/want" "$T/got" || { printf "$input"; return 1; }
+	done
+	# --sort=width breaks ties the same way
+	printf 'a;b2 1\na;b 1\n' >"$T/in.folded"
+	[ "$(a_callees --sort=width "$T/in.folded" | paste -sd' ')" = "b b2" ]
+	printf 'a;b2 1\na;b;c 1\n' >"$T/in.folded"
+	[ "$(a_callees --sort=width "$T/in.folded" | paste -sd' ')" = "b2 b" ]
 }

@@ -231,3 +231,17 @@ Try 'fg-top --help' for more information." ]
 	status_is 0
 	[ "$output" = "fg-top: every root is under the threshold (-m 60%): no node to show" ]
 }
+
+@test "fg-top --tree: callees of equal width in the order flame graphs draw them" {
+	run fg-top --tree <<<$'a;b2 1\na;b 1'
+	status_is 0
+	[ "${lines[1]}" = "  1 50.00% b" ]
+	[ "${lines[2]}" = "  1 50.00% b2" ]
+	run fg-top --tree <<<$'a;b;c 1\na;b2 1'
+	[ "${lines[1]}" = "  1 50.00% b2" ]
+	[ "${lines[2]}" = "  1 50.00% b" ]
+	# the same order as fg-svg's, on every tie
+	printf 'a;f::g 1\na;f 1\na;f.x;y 1\na;f(int) 1\n' >"$BATS_TEST_TMPDIR/in"
+	fg-top --tree "$BATS_TEST_TMPDIR/in" | sed -n 's/^  [0-9]* [0-9.]*% //p' >"$BATS_TEST_TMPDIR/top"
+	LC_ALL=C sort "$BATS_TEST_TMPDIR/in" | awk '{ sub(/ [0-9]+$/, ""); split($0, f, ";"); if (!seen[f[2]]++) print f[2] }' | diff - "$BATS_TEST_TMPDIR/top"
+}

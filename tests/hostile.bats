@@ -139,12 +139,12 @@ no_injection() {
 	have perf-fold || skip "perf-fold not built"
 	printf 'prog 123 1.0: 1 cycles:\n\t1 worker 12 (/bin/prog)\n\t2 main (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
 	printf 'prog 123 2.0: 1 cycles:\n\t1 worker 7 (/bin/prog)\n\t2 main (/bin/prog)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
-	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	runsh "perf-fold --no-header $BATS_TEST_TMPDIR/perf.txt | fg-merge"
 	status_is 0
 	[ "$output" = "$(printf 'prog;main;worker_12 1\nprog;main;worker_7 1')" ]
 	# decimals, and frames inside the stack (pruning makes them leaves)
 	printf 'prog 1 3.0: 1 cycles:\n\t1 f 2.5 (/bin/prog)\n\t2 g  3. (/bin/prog)\n\t3 v1.2 (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
-	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold --no-header "$BATS_TEST_TMPDIR/perf.txt"
 	[ "$output" = "prog;v1.2;g__3.;f_2.5 1" ]
 }
 
@@ -161,7 +161,7 @@ pprof_named() {
 @test "hostile: a frame that ends in a number and blanks stays a frame, from every folder and filter" {
 	printf 'prog 123 1.0: 1 cycles:\n\t1 worker 12  (/bin/prog)\n\t2 main (/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
 	printf 'prog 123 2.0: 1 cycles:\n\t1 worker 7\t (/bin/prog)\n\t2 main (/bin/prog)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
-	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold --no-header "$BATS_TEST_TMPDIR/perf.txt"
 	status_is 0
 	[ "$output" = "$(printf 'prog;main;worker_12 1\nprog;main;worker_7 1')" ]
 	pprof_named "$BATS_TEST_TMPDIR/w.pb" 776f726b657220313220	# "worker 12 "
@@ -189,7 +189,7 @@ pprof_named() {
 # A root frame that begins with "# " would make its line a comment.
 @test "hostile: a root frame that begins with '# ' stays a frame, and perf's comments alone are skipped" {
 	printf 'p 1 1.0: 1 cycles:\n\t1 # weird (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
-	runsh "perf-fold --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	runsh "perf-fold --no-header --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
 	status_is 0
 	[ "$output" = "#_weird 1" ]
 	pprof_named "$BATS_TEST_TMPDIR/h.pb" 23206d61696e	# "# main"
@@ -210,7 +210,7 @@ pprof_named() {
 		printf '# evil 1234 [000] 100.000: 1 cycles:\n\t1 main (/bin/x)\n\n'
 		printf '#x 12 100.500: 1 cycles:\n\t1 f (/bin/x)\n\n'
 	} >"$BATS_TEST_TMPDIR/perf.txt"
-	run perf-fold --strict "$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold --strict --no-header "$BATS_TEST_TMPDIR/perf.txt"
 	status_is 0
 	[ "$output" = "$(printf '#_evil;main 1\n#x;f 1')" ]
 }
@@ -249,14 +249,34 @@ pprof_named() {
 	# a process named "#;x" (comm can hold any byte): its root "#" too
 	printf 'prog 12 1.0: 1 cycles:\n\t1 # (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
 	printf '#;x 12 2.0: 1 cycles:\n\t1 f (/bin/p)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
-	runsh "perf-fold $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	runsh "perf-fold --no-header $BATS_TEST_TMPDIR/perf.txt | fg-merge"
 	status_is 0
 	[ "$output" = "$(printf '#_;x;f 1\nprog;#_ 1')" ]
-	runsh "perf-fold --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
+	runsh "perf-fold --no-header --no-process $BATS_TEST_TMPDIR/perf.txt | fg-merge"
 	[ "$output" = "$(printf '#_ 1\nf 1')" ]
 	# none of the samples is lost to a reader
 	runsh "fg-fold $BATS_TEST_TMPDIR/h.cpuprofile | fg-top -n 1 --format json"
 	[[ $output == *'"total":4'* ]]
+}
+
+# The folders of text stack dumps: a frame "#" alone, one that begins
+# "# " or ends in a number, one with a ';', in each of their formats,
+# come out as frames that every reader of folded stacks takes as such.
+@test "hostile: the text dumps' folders guard '#', '# x', 'worker 12' and ';' wherever they stand" {
+	local want='#_;#_x;worker_12;a:b 2'
+	hostile_text() {
+		printf "$2" >"$BATS_TEST_TMPDIR/in.txt"
+		runsh "$1 $BATS_TEST_TMPDIR/in.txt | fg-merge"
+		status_is 0
+		[ "$output" = "$want" ] || { echo "$1: $output" >&2; return 1; }
+	}
+	hostile_text dtrace-fold 'h\n\n  a;b\n  worker 12\n  # x\n  #\n  2\n'
+	hostile_text bpftrace-fold '@[\n    a;b+1\n    worker 12\n    # x\n    #\n]: 2\n'
+	hostile_text gdb-fold '#0  0x1 in a;b ()\n#1  0x2 in worker 12 ()\n#2  # x ()\n#3  # ()\n\n#0  0x1 in a;b ()\n#1  0x2 in worker 12 ()\n#2  # x ()\n#3  # ()\n'
+	hostile_text jstack-fold '"#" #1 runnable\n   java.lang.Thread.State: RUNNABLE\n\tat a;b(X.java:1)\n\tat worker 12(X.java:2)\n\tat # x(X.java:3)\n\n"#" #1 runnable\n   java.lang.Thread.State: RUNNABLE\n\tat a;b(X.java:1)\n\tat worker 12(X.java:2)\n\tat # x(X.java:3)\n\n'
+	hostile_text sample-fold 'Call graph:\n    2 #\n    + 2 # x\n    +   2 worker 12\n    +     2 a;b\nTotal number in stack\n'
+	want='#_;a:b 2'
+	hostile_text pmc-fold '100.0%%  [2]  a;b\n 100.0%%  [2]   #\n'
 }
 
 # stackcollapse-perf.pl cuts C++ names at '(' and may leave a frame that
@@ -265,7 +285,7 @@ pprof_named() {
 @test "hostile: a folded frame never ends in a blank, and fg-svg draws one box for it" {
 	printf 'prog 1 2.0: 1 cycles:\n\t1 f (int) (/bin/p)\n\t2 h (long) (/bin/p)\n\t3 main (/bin/p)\n\n' >"$BATS_TEST_TMPDIR/perf.txt"
 	printf 'prog 1 3.0: 1 cycles:\n\t2 h (long) (/bin/p)\n\t3 main (/bin/p)\n\n' >>"$BATS_TEST_TMPDIR/perf.txt"
-	run perf-fold "$BATS_TEST_TMPDIR/perf.txt"
+	run perf-fold --no-header "$BATS_TEST_TMPDIR/perf.txt"
 	status_is 0
 	[ "$output" = "$(printf 'prog;main;h 1\nprog;main;h;f 1')" ]
 	pprof_named "$BATS_TEST_TMPDIR/u.pb" 5b756e6b6e6f776e5d20	# "[unknown] "

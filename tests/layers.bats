@@ -81,3 +81,41 @@ load helper
 	run "$FG_ROOT/scripts/check-layers" "$PWD"
 	status_is 0
 }
+
+@test "the library holds no process-wide state (scripts/check-state)" {
+	obj=$FG_ROOT/$(basename "$FG_BIN" | sed 's/^bin/obj/')
+	run "$FG_ROOT/scripts/check-state" "$obj"
+	[ "$status" -ne 2 ] || skip "$output"
+	status_is 0
+}
+
+@test "check-state finds a writable static, in a function too, and passes constants and the listed" {
+	command -v cc >/dev/null || skip "no C compiler"
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p o
+	# the object of every library source: an empty one, but these
+	for c in "$FG_ROOT"/lib/*/*.c "$FG_ROOT"/lib/formats/*/*.c; do
+		c=${c#"$FG_ROOT"/}
+		mkdir -p "o/$(dirname "$c")"
+		: >"o/${c%.c}.o"
+	done
+	printf 'static const int table[3] = { 1, 2, 3 };\nstatic const char *const names[] = { "a" };\nint flag;\nint f(int i) { static int calls; calls++; return table[i] + *names[0] + calls; }\nint g(void) { flag = 1; return flag; }\n' >a.c
+	printf 'const char *argv0 = "x";\n' >e.c
+	cc -c a.c e.c
+	for c in "$FG_ROOT"/lib/*/*.c "$FG_ROOT"/lib/formats/*/*.c; do
+		c=${c#"$FG_ROOT"/}
+		cp e.o "o/${c%.c}.o"
+	done
+	cp a.o o/lib/base/util.o
+	cp e.o o/lib/base/err.o
+	run "$FG_ROOT/scripts/check-state" o
+	status_is 1
+	[[ $output == *"lib/base/util.c: flag is writable state"* ]]
+	[[ $output == *"lib/base/util.c: calls is writable state"* ]]
+	[[ $output != *": table "* && $output != *": names "* ]]
+	[[ $output != *"lib/base/err.c"* ]]
+	[[ $output == *"lib/base/hash.c: argv0 is writable state"* ]]
+	rm o/lib/base/util.o
+	run "$FG_ROOT/scripts/check-state" o
+	status_is 2
+}

@@ -115,7 +115,7 @@ sanitized() {
 
 @test "limits: a deep perf sample and a deep Julia profile fold" {
 	awk -v n="$n" 'BEGIN { print "prog 1 1.0: 1 cycles:"; for (i = n; i >= 1; i--) printf "\t%x f%d (/bin/prog)\n", i, i; print "" }' >"$BATS_TEST_TMPDIR/perf.txt"
-	runlim "perf-fold $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"
+	runlim "perf-fold --no-header $BATS_TEST_TMPDIR/perf.txt | awk -F';' '{print NF, \$2, \$NF}'"
 	status_is 0
 	[ "$output" = "$((n + 1)) f1 f$n 1" ]
 	# the sample's words, leaf first, in lines of 50; then its end; each

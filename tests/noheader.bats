@@ -38,8 +38,20 @@ same() {
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q '^main;'
 }
 
-@test "no-header: perf-fold and jlprof-fold take it (they write no header)" {
-	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold >"$BATS_TEST_TMPDIR/a"
-	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold --no-header | cmp - "$BATS_TEST_TMPDIR/a"
+@test "no-header: perf-fold leaves out its unit header; jlprof-fold takes it (it writes none)" {
+	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" >"$BATS_TEST_TMPDIR/p"
+	same perf-fold "$BATS_TEST_TMPDIR/p"
+	same perf-fold --time-order "$BATS_TEST_TMPDIR/p"
+	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
 	jlprof-fold --no-header "$DATA/jlprof/profile_ttfp.jlprof" | cmp - <(jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof")
+}
+
+@test "no-header: every folder of the table of formats takes it, on its sample" {
+	local name folder rest
+	while IFS=$'\t' read -r name folder rest; do
+		[ "$folder" = - ] && continue
+		"$folder" "$DATA/formats/$name" | grep -v '^# fg:' >"$BATS_TEST_TMPDIR/want"
+		"$folder" --no-header "$DATA/formats/$name" | cmp - "$BATS_TEST_TMPDIR/want" ||
+		    { echo "$folder --no-header $name" >&2; return 1; }
+	done < <(fg-fold --list)
 }

@@ -37,7 +37,7 @@ says() {
 	    "not folded stacks but a speedscope file: read it with speedscope-fold (or fg-fold)"
 	printf '{"a": 1}\n' >"$BATS_TEST_TMPDIR/other.json"
 	says "$BATS_TEST_TMPDIR/other.json" \
-	    "not folded stacks but JSON that is neither a .cpuprofile, a trace nor a speedscope file"
+	    "not folded stacks but JSON of no profile format fg reads"
 }
 
 @test "not folded: .jlprof, pprof (raw and gzipped) and binary files" {

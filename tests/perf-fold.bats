@@ -8,6 +8,12 @@ setup() {
 	P=$DATA/perf
 }
 
+# perf-fold's stacks: these tests read them without the "# fg:" header,
+# which the tests of the unit header check (command perf-fold)
+perf-fold() {
+	command perf-fold --no-header "$@"
+}
+
 # perf-fold OPT on capture NAME equals the reference output, order aside,
 # but for one departure: perf-fold writes no frame that ends in blanks
 # (fg-folded(5)), where stackcollapse-perf.pl may ("write0;  3", a leaf
@@ -130,7 +136,7 @@ same_as_reference() {
 
 @test "perf-fold: unreadable lines are reported with their number; --strict fails" {
 	printf 'app 1 1.0: cycles:\n\t  1 f (/a)\n\t  ???\n\n' >"$BATS_TEST_TMPDIR/in"
-	run bash -c "perf-fold $BATS_TEST_TMPDIR/in 2>$BATS_TEST_TMPDIR/err"
+	run bash -c "perf-fold --no-header $BATS_TEST_TMPDIR/in 2>$BATS_TEST_TMPDIR/err"
 	status_is 0
 	[ "$output" = "app;f 1" ]
 	grep -q "perf-fold: $BATS_TEST_TMPDIR/in:3: cannot read this line" "$BATS_TEST_TMPDIR/err"
@@ -176,7 +182,7 @@ same_as_reference() {
 
 @test "perf-fold: several files and stdin add up" {
 	printf 'app 1 1.0: cycles:\n\t  1 f (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
-	runsh "cat $BATS_TEST_TMPDIR/in | perf-fold $BATS_TEST_TMPDIR/in - $BATS_TEST_TMPDIR/in"
+	runsh "cat $BATS_TEST_TMPDIR/in | perf-fold --no-header $BATS_TEST_TMPDIR/in - $BATS_TEST_TMPDIR/in"
 	[ "$output" = "app;f 3" ]
 }
 
@@ -478,4 +484,51 @@ app-7/9;g_[k];f 2" ]
 	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
 	[ "$(sed -n 6p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
 	[ "$(sed -n 1711p "$BATS_TEST_TMPDIR/out")" = "app;main;step0 7" ]
+}
+
+@test "perf-fold --pid: PID 0 is swapper-0 as inferno writes it (stackcollapse-perf.pl: swapper-?), one number is PID ?" {
+	printf 'swapper 0/0 [000] 1.000: 1 cpu-clock:\n\t ffffffff81 poll_idle ([kernel.kallsyms])\n\nbash 12/13 [000] 1.001: 1 cpu-clock:\n\t ffffffff81 f ([kernel.kallsyms])\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --pid --no-header "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "bash-12;f 1
+swapper-0;poll_idle 1" ]
+	run perf-fold --tid --no-header "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "bash-12/13;f 1
+swapper-0/0;poll_idle 1" ]
+	# a TID alone: the PID is not known
+	printf 'swapper     0 [005] 1.000:       cycles: \n\t af2bfe poll_idle (/vmlinux)\n\n' | perf-fold --pid --no-header >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "swapper-?;poll_idle 1" ]
+}
+
+@test "perf-fold: the unit header says what the counts are: cpu-clock nanoseconds, another event by name, or samples" {
+	# cpu-clock and task-clock periods are nanoseconds
+	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(sed -n 1,2p "$BATS_TEST_TMPDIR/out")" = "# fg: unit=nanoseconds
+# fg: countname=cpu-clock" ]
+	[ "$(grep -c '^#' "$BATS_TEST_TMPDIR/out")" -eq 2 ]
+	# so fg-top says milliseconds: 111,111,110 ns in all
+	run fg-top -n 1 "$BATS_TEST_TMPDIR/out"
+	[[ ${lines[1]} == *" ms "* ]]
+	printf 'app 1/1 1.0: 250000 task-clock:u:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: unit=nanoseconds
+# fg: countname=task-clock:u
+app;main 250000" ]
+	# another event's periods: counted in its name, no unit
+	printf 'app 1/1 1.0: 3000 cycles:u:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cycles:u
+app;main 3000" ]
+	# --samples, or no period in the input: samples
+	printf 'app 1/1 1.0: 3000 cycles:\n\t 4005d0 main (/a)\n\n' | command perf-fold --samples >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=samples
+app;main 1" ]
+	gzip -dc "$P/perf-cycles-instructions-01.txt.gz" | command perf-fold 2>/dev/null | head -1 >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=samples" ]
+	# --time-order: the header comes before the first stack
+	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold --time-order | sed -n 2,3p >"$BATS_TEST_TMPDIR/out"
+	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cpu-clock" ]
+	[[ $(sed -n 2p "$BATS_TEST_TMPDIR/out") != "#"* ]]
+	# --no-header leaves it out; no samples, no header
+	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold --no-header | grep -c '^#' | grep -qx 0
+	run command perf-fold </dev/null
+	status_is 0
+	[ -z "$output" ]
 }

@@ -129,7 +129,7 @@ man_example() {
 	done
 	fg-merge --sorted part-r.0 part-r.1 >all.folded
 	{
-		gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold
-		gzip -dc "$DATA/perf/perf-java-stacks-01.txt.gz" | perf-fold
+		gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" | perf-fold --no-header
+		gzip -dc "$DATA/perf/perf-java-stacks-01.txt.gz" | perf-fold --no-header
 	} 2>/dev/null | fg-merge | cmp - all.folded
 }

@@ -177,3 +177,26 @@ bad() {
 	status_is 0
 	[[ "$output" == "usage: speedscope-fold "* ]]
 }
+
+@test "speedscope-fold: an evented profile folds in time linear in its events, however deep its stack" {
+	# 2000 frames of a 4000-byte name open at once (a stack of 8 MB), then
+	# a leaf opened and closed 100000 times: the stack open at each event
+	# was hashed whole (800 GB, minutes); a tree of open frames adds each
+	# event to its node, and writes the stack once
+	awk 'BEGIN {
+		r = sprintf("%4000s", ""); gsub(/ /, "r", r)
+		printf "{\"shared\":{\"frames\":[{\"name\":\"%s\"},{\"name\":\"leaf\"}]},", r
+		printf "\"profiles\":[{\"type\":\"evented\",\"unit\":\"none\",\"events\":["
+		for (i = 0; i < 2000; i++)
+			printf "%s{\"type\":\"O\",\"frame\":0,\"at\":0}", i ? "," : ""
+		for (t = 0; t < 100000; t++)
+			printf ",{\"type\":\"O\",\"frame\":1,\"at\":%d},{\"type\":\"C\",\"frame\":1,\"at\":%d}", t, t + 1
+		for (i = 0; i < 2000; i++)
+			printf ",{\"type\":\"C\",\"frame\":0,\"at\":%d}", t
+		print "]}]}"
+	}' >"$BATS_TEST_TMPDIR/deep.json"
+	run timeout 20 speedscope-fold "$BATS_TEST_TMPDIR/deep.json"
+	status_is 0
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$(awk '{ n = split($1, f, ";"); print n, length(f[1]), f[n], $2 }' <<<"$output")" = "2001 4000 leaf 100000" ]
+}

@@ -8,9 +8,11 @@
 
 #include "base/crc32.h"
 
+/* Filled before main, constant after: no thread writes what another
+ * reads. */
 static uint32_t table[8][256];
 
-static void
+__attribute__((constructor)) static void
 maketables(void)
 {
 	uint32_t c;
@@ -32,8 +34,6 @@ crc32_update(uint32_t crc, const unsigned char *p, size_t n)
 {
 	uint32_t lo, hi;
 
-	if (!table[0][1])
-		maketables();
 	crc = ~crc;
 	for (; n >= 8; p += 8, n -= 8) {
 		lo = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |

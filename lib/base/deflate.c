@@ -70,7 +70,9 @@ bits_flush(struct bitw *w)
 }
 
 /* Fixed Huffman codes (RFC 1951 3.2.6), bit-reversed for LSB-first
- * output: literal/length symbols 0-287, and distances (5 bits). */
+ * output: literal/length symbols 0-287, and distances (5 bits).
+ * Filled before main, constant after: no thread writes what another
+ * reads. */
 static uint16_t litcode[288];
 static unsigned char litlen[288];
 static unsigned char distcode[30];
@@ -87,13 +89,11 @@ reverse(unsigned v, int n)
 	return r;
 }
 
-static void
+__attribute__((constructor)) static void
 fixed_tables(void)
 {
 	int i;
 
-	if (litlen[0])
-		return;
 	for (i = 0; i < 288; i++) {
 		if (i < 144)
 			litlen[i] = 8, litcode[i] = reverse(0x30 + i, 8);
@@ -246,7 +246,6 @@ zlib_first(struct zsplit *z, const unsigned char *p, size_t n)
 	memset(z, 0, sizeof(*z));
 	z->p = p;
 	z->n = n;
-	fixed_tables();		/* before a second thread reads them */
 	par_start(&z->par, deflate_first, z);
 }
 
@@ -260,7 +259,6 @@ deflate_parts(struct zsplit *z, struct bytes *rest, const unsigned char *q, size
 
 	if (z->n >= UINT32_MAX || m >= UINT32_MAX)
 		eprintf("%s too large to compress", what);
-	fixed_tables();
 	deflate_fixed(&w, q, m, 1);
 	par_finish(&z->par, 0);
 }

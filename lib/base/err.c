@@ -10,7 +10,10 @@
 
 #include "base/err.h"
 #include "base/escape.h"
+#include "base/progress.h"
 
+/* The process's name, and where its errors go: state of the process,
+ * set once by main or a fuzzing harness, not of the data. */
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
 _Thread_local uint64_t (*error_hook)(uint64_t line);
@@ -42,6 +45,7 @@ setprogname(char *name)
 
 	std_fds();
 	argv0 = base;
+	progress_init();
 	return base;
 }
 
@@ -74,6 +78,7 @@ vputmsg(const char *fmt, va_list ap)
 		vsnprintf(s, (size_t)n + 1, fmt, ap);
 	}
 	term_escape(s, n, e);
+	progress_clear();
 	fputs(e, stderr);
 	if (s != small) {
 		free(s);

@@ -22,6 +22,7 @@
 
 #include "base/crc32.h"
 #include "base/inflate.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 #define INCAP (1 << 20)
@@ -59,11 +60,19 @@ struct z {
 	uint32_t crc;
 
 	struct huff lit, dist;
+	struct huff flit, fdist;	/* the fixed codes, built at the first fixed block */
+	int fixedready;
 };
 
-uint64_t z_total;
-static unsigned char *in, *out;
-static size_t outcap;
+/*
+ * The input and output buffers: a thread's, kept from one z_read to the
+ * next.  Not the caller's to hold: a reader that stops z_read by a jump
+ * (sniff_fd, once it has seen enough; the fuzzing harnesses, at an
+ * error) leaves nothing allocated behind, and a thread reads one stream
+ * at a time.
+ */
+static _Thread_local unsigned char *in, *out;
+static _Thread_local size_t outcap;
 
 static const uint16_t lbase[29] = {
 	3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
@@ -136,9 +145,7 @@ fill(struct z *z)
 		return 0;
 	z->ibase += z->ilen;
 	z->ipos = z->ilen = 0;
-	do
-		r = read(z->fd, in, INCAP);
-	while (r < 0 && errno == EINTR);
+	r = read_counted(z->fd, in, INCAP);
 	if (r < 0)
 		fileerr(z->name, 0, "read error: %s", strerror(errno));
 	if (r == 0)
@@ -424,12 +431,10 @@ stored(struct z *z)
 static void
 fixed(struct z *z)
 {
-	static struct huff lit, dist;
-	static int ready;
 	uint8_t l[288];
 	int i;
 
-	if (!ready) {
+	if (!z->fixedready) {
 		for (i = 0; i < 144; i++)
 			l[i] = 8;
 		for (; i < 256; i++)
@@ -438,13 +443,13 @@ fixed(struct z *z)
 			l[i] = 7;
 		for (; i < 288; i++)
 			l[i] = 8;
-		build(&lit, l, 288);
+		build(&z->flit, l, 288);
 		memset(l, 5, 30);
-		build(&dist, l, 30);
-		ready = 1;
+		build(&z->fdist, l, 30);
+		z->fixedready = 1;
 	}
-	z->lit = lit;
-	z->dist = dist;
+	z->lit = z->flit;
+	z->dist = z->fdist;
 	codes(z);
 }
 
@@ -596,9 +601,7 @@ prefill(struct z *z)
 	ssize_t r;
 
 	while (z->ilen < 2) {
-		do
-			r = read(z->fd, in + z->ilen, INCAP - z->ilen);
-		while (r < 0 && errno == EINTR);
+		r = read_counted(z->fd, in + z->ilen, INCAP - z->ilen);
 		if (r < 0)
 			fileerr(z->name, 0, "read error: %s", strerror(errno));
 		if (!r)
@@ -617,9 +620,7 @@ rawcopy(struct z *z)
 	for (;;) {
 		if (z->opos == outcap)
 			flush(z, 1);
-		do
-			r = read(z->fd, out + z->opos, outcap - z->opos);
-		while (r < 0 && errno == EINTR);
+		r = read_counted(z->fd, out + z->opos, outcap - z->opos);
 		if (r < 0)
 			fileerr(z->name, 0, "read error: %s", strerror(errno));
 		if (!r)
@@ -628,9 +629,10 @@ rawcopy(struct z *z)
 	}
 }
 
-int
+struct zread
 z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 {
+	struct zread r;
 	struct z z;
 
 	memset(&z, 0, sizeof(z));
@@ -639,6 +641,7 @@ z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 	z.maxsize = maxsize;
 	z.sink = sink;
 	z.arg = arg;
+	progress_size(fd_left(fd));
 	if (!in) {
 		in = emalloc(INCAP);
 		outcap = OUTCAP;
@@ -654,8 +657,9 @@ z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg)
 		rawcopy(&z);
 	z.crc = 0;
 	flush(&z, 0);
-	z_total = z.obase + z.opos;
+	r.gzip = z.gzip;
+	r.total = z.obase + z.opos;
 	if (sink(arg, out + z.cpos, z.opos - z.cpos, z.obase + z.cpos, 1) != z.opos - z.cpos)
 		fileerr(name, 0, "byte %llu: data left over", (unsigned long long)(z.obase + z.cpos));
-	return z.gzip;
+	return r;
 }

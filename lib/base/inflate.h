@@ -25,16 +25,18 @@
  */
 typedef size_t zsink(void *arg, const unsigned char *p, size_t n, uint64_t off, int end);
 
+/* What z_read read. */
+struct zread {
+	int gzip;		/* 1: the file was gzip-compressed; 0: passed as it is */
+	uint64_t total;		/* the stream's length handed to the sink */
+};
+
 /* Read descriptor fd (named name in messages) to its end through the
  * sink.  More than maxsize bytes (decompressed, or passed as they are)
- * is an error.  Returns 1
- * when the file was gzip-compressed, 0 when it was passed as it is. */
-int z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
+ * is an error. */
+struct zread z_read(int fd, const char *name, uint64_t maxsize, zsink *sink, void *arg);
 /* The error of an input past maxsize, decompressed or as it is (for a
  * reader that reads a plain file itself, as z_read would say it). */
 noreturn void z_toobig(const char *name, int decompressed, uint64_t maxsize);
-
-/* The total stream length handed to the sink by the last z_read. */
-extern uint64_t z_total;
 
 #endif

@@ -96,15 +96,15 @@ sibling_cmp(const char *a, size_t alen, const char *b, size_t blen)
 	return (unsigned char)a[blen] - ';';
 }
 
-static const struct interner *sorting;
-
+/* Ids of strings of interner t (arg) by sibling_cmp: a qsort_r
+ * comparator. */
 static int
-cmpid(const void *a, const void *b)
+cmpid(const void *a, const void *b, void *arg)
 {
+	const struct interner *t = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-	return sibling_cmp(sorting->str[x].s, sorting->str[x].len, sorting->str[y].s,
-	    sorting->str[y].len);
+	return sibling_cmp(t->str[x].s, t->str[x].len, t->str[y].s, t->str[y].len);
 }
 
 uint32_t *
@@ -116,8 +116,7 @@ intern_ranks(const struct interner *t)
 
 	for (i = 0; i < t->n; i++)
 		ids[i] = i;
-	sorting = t;
-	qsort(ids, t->n, sizeof(*ids), cmpid);
+	qsort_r(ids, t->n, sizeof(*ids), cmpid, (void *)t);
 	for (i = 0; i < t->n; i++)
 		rank[ids[i]] = i;
 	free(ids);

@@ -52,10 +52,10 @@ struct jnum {
 };
 
 /* For a reader of a file that must be JSON, given its first bytes as
- * they come: what is wrong when the first byte after white space (and
- * a UTF-8 byte order mark) starts no JSON value, else NULL; *decided
- * set once there was such a byte. */
-const char *json_head(const char *p, size_t n, int *decided);
+ * they come: does the first byte after white space (and a UTF-8 byte
+ * order mark) start a JSON value?  1 yes, 0 no (that byte at *at), -1
+ * when there is no such byte yet. */
+int json_head(const char *p, size_t n, size_t *at);
 /* Read s[0..n), named name in messages (a byte order mark is passed). */
 void json_init(struct json *j, const char *s, size_t n, const char *name);
 void json_free(struct json *j);

@@ -55,7 +55,7 @@ estrtosize(const char *s, const char *what)
 		shift = 10 * (k - suffix + 1);
 	if (shift)
 		end++;
-	if (errno || *end || v > UINT64_MAX >> shift)
+	if (errno || *end || v > UINT64_MAX >> shift || !v)
 		goto bad;
 	return (uint64_t)v << shift;
 bad:

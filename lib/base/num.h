@@ -9,8 +9,9 @@
  * leading blank); a bad one is a usage error (exit 2). */
 uint64_t estrtou64(const char *s, const char *what);
 double estrtod(const char *s, const char *what);
-/* A size in bytes: decimal digits and an optional k (or K), M, G or T
- * suffix, powers of 1024; "bad WHAT 'S'" is the usage error. */
+/* A size in bytes, one or more: decimal digits and an optional k (or
+ * K), M, G or T suffix, powers of 1024; "bad WHAT 'S'" is the usage
+ * error. */
 uint64_t estrtosize(const char *s, const char *what);
 
 /* a + b and a * b, UINT64_MAX where they would overflow: sizes

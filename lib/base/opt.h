@@ -20,10 +20,12 @@ noreturn void version(void);
  * the choices.
  */
 int opt_choice(const char *arg, const char *what, const char *const names[]);
-/* Every program's --help and --version, for its option table: getopt
- * returns 'h' and OPT_VERSION ("VV"). */
+/* Every program's --quiet (no progress line: base/progress.h), --help
+ * and --version, for its option table: getopt returns 'q', 'h' and
+ * OPT_VERSION ("VV"). */
 enum { OPT_VERSION = 0x5656 };
 #define OPT_HELP_VERSION \
+	{ "quiet", no_argument, NULL, 'q' }, \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, OPT_VERSION }
 

@@ -7,11 +7,14 @@
 #include <unistd.h>
 
 #include "base/out.h"
+#include "base/progress.h"
 #include "base/util.h"
 
+/* Standard output is the process's, and its buffer is each thread's:
+ * state by nature, not of the data (out.h). */
 _Thread_local char out_buf[OUT_BUFSIZE];
 _Thread_local size_t out_len;
-static _Thread_local struct outkeep *keep;
+static _Thread_local struct outkeep *keep;	/* out_keep's, of this thread */
 
 void
 out_keep(struct outkeep *k)
@@ -32,6 +35,8 @@ out_flush(void)
 		keep->n += out_len;
 		out_len = 0;
 	}
+	if (out_len)
+		progress_output();
 	while (off < out_len) {
 		n = write(1, out_buf + off, out_len - off);
 		if (n < 0 && errno == EINTR)

@@ -7,6 +7,7 @@
 #include "base/par.h"
 #include "base/util.h"
 
+/* the helper a thread is, for its error hook (a hook takes no argument) */
 static _Thread_local struct par *self;
 
 /* A line of the helper's part as a line of the whole file (the hook of

@@ -349,31 +349,27 @@ color_hex(struct rgb c, char out[8])
 	out[7] = 0;
 }
 
-/* An sRGB channel, linear (a table, filled on first use: renderers ask
- * for every frame). */
-static double
-linear(unsigned char v)
+/* The sRGB channels, linear (a table: renderers ask for every frame);
+ * filled before main, constant after. */
+static double lin[256];
+
+__attribute__((constructor)) static void
+linear_table(void)
 {
-	static double lin[256];
-	static int ready;
 	double c;
 	int i;
 
-	if (!ready) {
-		for (i = 0; i < 256; i++) {
-			c = i / 255.0;
-			lin[i] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
-		}
-		ready = 1;
+	for (i = 0; i < 256; i++) {
+		c = i / 255.0;
+		lin[i] = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
 	}
-	return lin[v];
 }
 
 /* WCAG 2's relative luminance of c */
 static double
 color_luminance(struct rgb c)
 {
-	return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+	return 0.2126 * lin[c.r] + 0.7152 * lin[c.g] + 0.0722 * lin[c.b];
 }
 
 double

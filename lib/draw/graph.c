@@ -7,6 +7,7 @@
 #include "stack/frame.h"
 #include "folded/input.h"
 #include "stack/stackmap.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 /* What is read: the unique stacks (merged as they come), or a flame
@@ -168,6 +169,7 @@ lay(struct layout *L, struct stacks *st, const struct dopts *o, const struct lay
 	size_t n;
 
 	seq = ordered(st, o->chart, &n);
+	progress_stage("laying out");
 	layout_build(L, seq, n, lo);
 	if (seq != st->seq)
 		free(seq);

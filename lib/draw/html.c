@@ -1,4 +1,5 @@
 /* html.c: fg-html's page: head, packed data, script */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -612,6 +613,30 @@ write_colors(struct html_page *p)
  * The page checks the link it makes against the same list. */
 static const char *const schemes[] = { "http", "https", "file", "vscode", "vscode-insiders",
 	"vscodium", "cursor", "idea", "jetbrains", "subl", "txmt", "mvim", "emacs", "atom", "zed", NULL };
+
+const char *
+html_url_placeholder(const char *t)
+{
+	static const char *const known[] = { "{path}", "{file}", "{line}" };
+	const char *p, *e;
+	size_t i, n;
+
+	for (p = t; (p = strchr(p, '{')); p = e) {
+		for (e = p + 1; isalnum((unsigned char)*e) || *e == '_'; e++)
+			;
+		if (*e != '}') {
+			e = p + 1;
+			continue;	/* a brace of the URL's own */
+		}
+		n = (size_t)(++e - p);
+		for (i = 0; i < LEN(known); i++)
+			if (strlen(known[i]) == n && !memcmp(p, known[i], n))
+				break;
+		if (i == LEN(known))
+			return p;
+	}
+	return NULL;
+}
 
 int
 html_url_ok(const char *t)

@@ -46,6 +46,10 @@ struct html_page {
 /* Is the URL template t of a scheme a page may link to (http, https,
  * file, vscode and other editors'; never javascript: or data:)? */
 int html_url_ok(const char *t);
+/* The first placeholder of the template t that is not {path}, {file}
+ * or {line} ("{pth}..."), or NULL; a brace that opens no {WORD} is the
+ * URL's own. */
+const char *html_url_placeholder(const char *t);
 /* Start the page: head, style, the opening of the data. */
 void html_begin(struct html_page *p, const struct dopts *o);
 /*

@@ -5,14 +5,107 @@
 #include "base/strsort.h"
 #include "base/util.h"
 #include "draw/layout.h"
+#include "stack/frame.h"
 
-/* Two strings in the order of frames (or whole stacks): bytewise, an
- * end read as ';', and when that is all that differs, the shorter
- * first. */
+/* The callees of a frame: each a run of stacks st[lo..hi) with the
+ * name s[0..len), a leaf when the run's first stack ends in it. */
+struct sibrun {
+	const char *s;
+	size_t len, lo, hi;
+	int leaf;
+};
+
 static int
-framecmp(const char *a, size_t alen, const char *b, size_t blen)
+cmprun(const void *a, const void *b)
 {
-	return str_cmp(a, alen, b, blen, ';');
+	const struct sibrun *x = a, *y = b;
+
+	return sibling_order(x->s, x->len, x->leaf, y->s, y->len, y->leaf);
+}
+
+/* The stacks st[lo..hi), all through one frame whose callees' names
+ * begin at offset off, cut into runs of one callee each (the stack
+ * that ends in the frame, first, left out); their number. */
+static size_t
+sibruns(const struct lstack *st, size_t lo, size_t hi, size_t off, struct sibrun **run, size_t *cap)
+{
+	const char *e;
+	size_t n = 0, i = lo;
+
+	if (i < hi && st[i].len < off)
+		i++;
+	while (i < hi) {
+		*run = egrowarray(*run, cap, n + 1, sizeof(**run));
+		(*run)[n].s = st[i].s + off;
+		e = memchr(st[i].s + off, ';', st[i].len - off);
+		(*run)[n].len = (e ? (size_t)(e - st[i].s) : st[i].len) - off;
+		(*run)[n].leaf = !e;
+		(*run)[n].lo = i;
+		for (i++; i < hi && st[i].len >= off + (*run)[n].len &&
+		    (st[i].len == off + (*run)[n].len || st[i].s[off + (*run)[n].len] == ';') &&
+		    !memcmp(st[i].s + off, (*run)[n].s, (*run)[n].len); i++)
+			;
+		(*run)[n++].hi = i;
+	}
+	return n;
+}
+
+/*
+ * Stacks sorted frame by frame (a frame as if ';' followed it) keep a
+ * frame's stacks together, but put a callee "b2" before a "b" that a
+ * stack ends in.  Where that happened (a stack is the beginning of the
+ * one before it), the callees of every frame are put in sibling_order,
+ * runs of stacks moved whole, and the lcp written again.
+ */
+static void
+siborder(struct lstack *st, size_t n)
+{
+	struct { size_t lo, hi, off; } *todo = NULL;
+	size_t ntodo = 0, tcap = 0, rcap = 0, nrun, i, k, lo, hi, off, start;
+	struct sibrun *run = NULL;
+	struct lstack *tmp;
+
+	for (i = 1; i < n; i++)
+		if (st[i - 1].len > st[i].len && st[i].lcp + 8 > st[i].len &&
+		    !memcmp(st[i - 1].s, st[i].s, st[i].len))
+			break;
+	if (i >= n)
+		return;
+	tmp = ereallocarray(NULL, n, sizeof(*tmp));
+	todo = egrowarray(todo, &tcap, 1, sizeof(*todo));
+	todo[ntodo].lo = 0, todo[ntodo].hi = n, todo[ntodo++].off = 0;
+	while (ntodo) {
+		ntodo--;
+		lo = todo[ntodo].lo, hi = todo[ntodo].hi, off = todo[ntodo].off;
+		nrun = sibruns(st, lo, hi, off, &run, &rcap);
+		for (k = 1; k < nrun && cmprun(&run[k - 1], &run[k]) < 0; k++)
+			;
+		if (k < nrun) {
+			start = run[0].lo;
+			memcpy(tmp, st + start, (hi - start) * sizeof(*st));
+			qsort(run, nrun, sizeof(*run), cmprun);
+			for (i = start, k = 0; k < nrun; k++) {
+				memcpy(st + i, tmp + (run[k].lo - start), (run[k].hi - run[k].lo) * sizeof(*st));
+				run[k].hi = i + (run[k].hi - run[k].lo);
+				run[k].lo = i;
+				i = run[k].hi;
+			}
+		}
+		/* each callee's own callees, their names after its own and ';' */
+		for (k = 0; k < nrun; k++)
+			if (!run[k].leaf || run[k].hi - run[k].lo > 1) {
+				todo = egrowarray(todo, &tcap, ntodo + 1, sizeof(*todo));
+				todo[ntodo].lo = run[k].lo;
+				todo[ntodo].hi = run[k].hi;
+				todo[ntodo++].off = off + run[k].len + 1;
+			}
+	}
+	for (st[0].lcp = 0, i = 1; i < n; i++)
+		st[i].lcp = str_mismatch(st[i - 1].s, st[i].s,
+		    st[i - 1].len < st[i].len ? st[i - 1].len : st[i].len);
+	free(tmp);
+	free(todo);
+	free(run);
 }
 
 void
@@ -24,6 +117,7 @@ layout_sort_stacks(struct lstack *st, size_t n)
 	for (i = 0; i < n; i++)
 		st[i].lcp = lcp[i];
 	free(lcp);
+	siborder(st, n);
 }
 
 /* A frame of the stack being laid out: where its name is, the slot it
@@ -229,6 +323,7 @@ struct sib {
 	size_t len;
 	size_t i;
 	int more;
+	int leaf;	/* samples end in it */
 };
 
 static int
@@ -241,7 +336,7 @@ cmpsib(const void *a, const void *b)
 		return x->more - y->more;
 	if ((c = count_cmp(y->w, x->w)))
 		return c;
-	return framecmp(x->s, x->len, y->s, y->len);
+	return sibling_order(x->s, x->len, x->leaf, y->s, y->len, y->leaf);
 }
 
 /* Callees widest first, from their caller's left edge (speedscope's
@@ -278,6 +373,7 @@ sort_by_width(struct layout *L)
 			sib[nsib].w = layout_w(L, &L->f[j]);
 			sib[nsib].s = layout_name(L, &L->f[j], &sib[nsib].len);
 			sib[nsib].more = L->f[j].name == LF_MORE;
+			sib[nsib].leaf = L->f[j].ends != 0;
 			sib[nsib++].i = j;
 		}
 		qsort(sib, nsib, sizeof(*sib), cmpsib);

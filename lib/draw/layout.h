@@ -81,9 +81,10 @@ layout_end(const struct layout *L, const struct lframe *f)
 	return count_val(f->x) + count_val(layout_w(L, f));
 }
 
-/* Sort stacks as a flame graph shows them: frame by frame, callees by
- * name bytewise (a name ordered as if ';' followed it, as sorted lines
- * are), a stack before the stacks it begins; and set each one's lcp. */
+/* Sort stacks as a flame graph shows them: frame by frame, a stack
+ * before the stacks it begins, callees in sibling_order (stack/frame.h:
+ * sorted lines' order, a leaf "b" before "b2", a "b" with callees only
+ * after it); and set each one's lcp. */
 void layout_sort_stacks(struct lstack *st, size_t n);
 
 /*

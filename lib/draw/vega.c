@@ -44,11 +44,11 @@ status_of(const struct layout *L, const struct lframe *f)
 	return ST_DEFAULT;
 }
 
-static const char *status_names = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
-static const char *status_colors = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
+static const char status_names[] = "[\"Default\",\"Runtime dispatch\",\"Garbage collection\",\"Hidden frames\"]";
+static const char status_colors[] = "[\"#8cb4dd\",\"#dc143c\",\"#ffa500\",\"#bebebe\"]";
 /* differential: shrank, no change, grew (frames new in the target take
  * color_new, the other renderers' green) */
-static const char *diff_colors = "[\"#528fe0\", \"#d0d0d0\", \"#d73027\"]";
+static const char diff_colors[] = "[\"#528fe0\", \"#d0d0d0\", \"#d73027\"]";
 
 /* The k-th colour of a list above. */
 static struct rgb

@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/out.h"
 #include "base/util.h"
 #include "folded/dump.h"
 #include "stack/frame.h"
@@ -180,24 +179,4 @@ dump_oddsay(const struct dumpodd *o, const char *name)
 	if (o->n)
 		weprintf("%s: %llu lines not understood, left out (the first, line %llu: %s)",
 		    name, (unsigned long long)o->n, (unsigned long long)o->line, o->text);
-}
-
-void
-dump_files(int argc, char **argv, dump_foldfn *fold, void *st, const struct fheader *h)
-{
-	struct stackmap m;
-	struct lines r;
-	int i;
-
-	stackmap_init(&m);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		lines_open(&r, argc ? argv[i] : NULL);
-		fold(st, &r, &m);
-		lines_close(&r);
-	}
-	if (h)
-		fh_print(h);
-	stackmap_print(&m, 1);
-	out_flush();
-	stackmap_free(&m);
 }

@@ -29,7 +29,6 @@
 
 #include "base/bytes.h"
 #include "base/count.h"
-#include "folded/fheader.h"
 #include "folded/lines.h"
 #include "stack/stackmap.h"
 
@@ -72,16 +71,6 @@ int dump_countline(const char *s, size_t n, count *c);
 /* s[0..*n) without its blanks at both ends: the new start, *n set. */
 const char *dump_trim(const char *s, size_t *n);
 void dump_free(struct dump *d);
-
-/*
- * A text folder's run: the files named in argv[0..argc) (standard
- * input when there are none, or for "-") read line by line, each folded
- * by fold(st, r, m) into one stackmap, whose stacks are then printed,
- * summed and sorted, after the header h (NULL: none) that the folding
- * may have filled.
- */
-typedef void dump_foldfn(void *st, struct lines *r, struct stackmap *m);
-void dump_files(int argc, char **argv, dump_foldfn *fold, void *st, const struct fheader *h);
 
 /*
  * The lines a folder skips without understanding them (what a tracer's

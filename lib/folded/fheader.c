@@ -82,12 +82,10 @@ fh_set(struct fheader *h, int i, const char *val)
 		h->unit = unit_parse(h->fact[i], strlen(h->fact[i]));
 }
 
-int fh_omit;
-
 int
-fh_keep(const char *s, size_t n)
+fh_keep(const char *s, size_t n, int omit)
 {
-	return !fh_omit || n < 5 || memcmp(s, "# fg:", 5);
+	return !omit || n < 5 || memcmp(s, "# fg:", 5);
 }
 
 void
@@ -95,7 +93,7 @@ fh_print(const struct fheader *h)
 {
 	int i;
 
-	for (i = 0; fh_omit == 0 && i < FH_NFACTS; i++)
+	for (i = 0; !h->omit && i < FH_NFACTS; i++)
 		if (h->fact[i])
 			out_printf("# fg: %s=%s\n", factname[i], h->fact[i]);
 }

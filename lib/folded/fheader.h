@@ -29,6 +29,7 @@ enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_NFACTS };
 struct fheader {
 	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
 	int unit;		/* UNIT_ of fact[FH_UNIT]: UNIT_COUNT when none, -1 unknown */
+	int omit;		/* --no-header: fh_print writes nothing */
 };
 
 void fh_init(struct fheader *h);
@@ -38,19 +39,21 @@ int fh_parse(struct fheader *h, const char *line, size_t len);
 /* State fact i as val (replacing what h said), its control
  * characters made '?', so that it stays one line. */
 void fh_set(struct fheader *h, int i, const char *val);
-/* Print h's lines ("# fg: unit=...") to standard output. */
+/* Print h's lines ("# fg: unit=...") to standard output, none when
+ * h->omit is set. */
 void fh_print(const struct fheader *h);
 /*
  * --no-header, of the folders and filters: no "# fg:" line is written
  * (the Firefox Profiler, for one, takes folded stacks only when the
- * first line is a stack).  FH_NOHEADER_OPT is its getopt_long entry.
+ * first line is a stack).  FH_NOHEADER_OPT is its getopt_long entry;
+ * the program sets the omit of the header it prints, and passes it to
+ * fh_keep for the comment lines it passes through.
  */
-extern int fh_omit;
 enum { FH_NOHEADER = 0x4e48 };
 #define FH_NOHEADER_OPT { "no-header", no_argument, NULL, FH_NOHEADER }
-/* Whether comment line s[0..n) is written: 0 for a "# fg:" line under
- * --no-header. */
-int fh_keep(const char *s, size_t n);
+/* Whether comment line s[0..n) is written: 0 for a "# fg:" line when
+ * omit (--no-header) is set. */
+int fh_keep(const char *s, size_t n, int omit);
 void fh_free(struct fheader *h);
 
 /* The headers of several inputs joined. */

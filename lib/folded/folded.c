@@ -71,13 +71,13 @@ looks_numeric(const char *s, size_t n)
  * not UTF-8 as \xHH, so that no escape sequence reaches the terminal;
  * at most 40 bytes of it.
  */
-static const char *
-quote(const char *s, size_t n)
+static noreturn void
+bad(struct freader *r, const char *what, const char *s, size_t n, const char *after)
 {
-	static _Thread_local char buf[4 * 40 + 4];
+	char buf[4 * 40 + 4];
 
 	term_escape(s, n > 40 ? 40 : n, buf);
-	return buf;
+	fr_error(r, "%s '%s'%s", what, buf, after);
 }
 
 static void
@@ -88,11 +88,11 @@ parse_count(struct freader *r, const char *s, size_t n, count *c)
 	if (n == 0)
 		fr_error(r, "count missing");
 	if (s[0] == '-' && n > 1 && s[1] >= '0' && s[1] <= '9')
-		fr_error(r, "negative count '%s'", quote(s, n));
+		bad(r, "negative count", s, n, "");
 	if (s[0] < '0' || s[0] > '9')
 		fr_error(r, "count missing");
 	if ((err = count_parse(s, n, c)))
-		fr_error(r, "%s '%s'", err, quote(s, n));
+		bad(r, err, s, n, "");
 	if (!r->rules->frac && memchr(s, '.', n))
 		r->rules->frac = 1;
 }
@@ -173,7 +173,7 @@ counts_header(struct freader *r, const char *s, size_t n)
 	while (n > k && isblank_(s[n - 1]))
 		n--;
 	if (n != k + 1 || (s[k] != '1' && s[k] != '2'))
-		fr_error(r, "bad header '%s': counts is 1 or 2", quote(s, n));
+		bad(r, "bad header", s, n, ": counts is 1 or 2");
 	c = s[k] - '0';
 	if ((r->ncounts && r->ncounts != c) || (r->rules->ncounts && r->rules->ncounts != c))
 		fr_error(r, "a counts=%d header in %d-count input", c,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/inflate.h"
@@ -89,6 +90,21 @@ chrometrace(const struct head *h)
 }
 
 static int
+heapprofile(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"selfSize\"");
+}
+
+/* Firefox Profiler (processed) and raw Gecko profiles: "meta" with
+ * the processed format's version, or a raw profile's "stackwalk". */
+static int
+gecko(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"meta\"") &&
+	    (has(h->p, h->n, "\"preprocessedProfileVersion\"") || has(h->p, h->n, "\"stackwalk\""));
+}
+
+static int
 cpuprofile(const struct head *h)
 {
 	return h->json && ((has(h->p, h->n, "\"nodes\"") && has(h->p, h->n, "\"callFrame\"")) ||
@@ -99,6 +115,13 @@ static int
 json(const struct head *h)
 {
 	return h->json;
+}
+
+/* "<!DOCTYPE html", in either case */
+static int
+html(const struct head *h)
+{
+	return h->n >= 14 && !strncasecmp(h->p, "<!doctype html", 14);
 }
 
 static int
@@ -428,20 +451,21 @@ pmcline(const char *q, const char *nl)
 	return q > d && q < nl && *q == ']';
 }
 
-/* pmcstat -G: its first line that is not blank, "@ EVENT [N samples]"
- * or a line of the call graph. */
+/* pmcstat -G: a line of the call graph among its first lines (after
+ * "@ EVENT [N samples]", which a line reader's cuts may have split). */
 static int
 pmc(const struct head *h)
 {
 	const char *q, *nl, *end = h->p + h->n;
+	int lines = 0;
 
-	for (q = h->p; q < end; q = nextline(q, end)) {
+	for (q = h->p; q < end && lines < 8; q = nextline(q, end)) {
 		nl = eol(q, end);
 		if (q == nl)
 			continue;
-		if (starts(q, (size_t)(nl - q), "@ ", 2))
-			return nl - q > 10 && !memcmp(nl - 9, " samples]", 9);
-		return pmcline(q, nl);
+		if (pmcline(q, nl))
+			return 1;
+		lines++;
 	}
 	return 0;
 }
@@ -505,15 +529,18 @@ const struct format formats[] = {
 	{ "hdf5", "an HDF5/JLD file", FMT_REFUSED, NULL, NULL, 0, "\x89HDF\r\n\x1a\n", 8, NULL },
 	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL },
 	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL },
-	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, "<!DOCTYPE html", 14, NULL },
-	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, "<!doctype html", 14, NULL },
+	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, NULL, 0, html },
 	{ "speedscope", "a speedscope file", FMT_READ, "speedscope-fold", "fg-speedscope", 1,
 	    NULL, 0, speedscope },
 	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, chrometrace },
+	{ "heapprofile", "a V8 sampling heap profile (.heapprofile)", FMT_READ, "heapprofile-fold",
+	    NULL, 1, NULL, 0, heapprofile },
 	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
 	    NULL, 0, cpuprofile },
-	{ "json", "JSON that is neither a .cpuprofile, a trace nor a speedscope file",
+	{ "gecko", "a Firefox Profiler or Gecko profile", FMT_READ, "gecko-fold", NULL, 1, NULL, 0,
+	    gecko },
+	{ "json", "JSON of no profile format fg reads",
 	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
 	    NULL, 0, pprof },
@@ -570,10 +597,12 @@ sniff_hint(const char *p, size_t n, size_t nul, char *msg, size_t size)
 		n = HEAD;
 	head = emalloc(n + 1);
 	memcpy(head, p, n);
-	/* the NULs a line reader and its parser wrote into the first line */
+	/* the NULs a line reader and its parser wrote into the first line:
+	 * one before the newline it kept was a CR (a magic such as HDF5's
+	 * holds one), another a line end */
 	for (i = 0; i < nul && i < n; i++)
 		if (!head[i])
-			head[i] = '\n';
+			head[i] = i + 1 < n && head[i + 1] == '\n' ? '\r' : '\n';
 	f = sniff(head, n);
 	free(head);
 	if (f->kind == FMT_FOLDED || f->kind == FMT_BINARY)

@@ -10,6 +10,7 @@
 
 #include "folded/lines.h"
 #include "folded/formats.h"
+#include "base/progress.h"
 #include "base/util.h"
 
 #define READSIZE (1 << 20)
@@ -27,6 +28,8 @@ lines_openfd(struct lines *r, int fd, const char *name)
 	r->rsize = READSIZE;
 	r->cap = 2 * READSIZE;
 	r->buf = emalloc(r->cap);
+	r->sized = fd_left(fd);
+	progress_size(r->sized);
 }
 
 void
@@ -41,7 +44,7 @@ lines_readsize(struct lines *r, size_t n)
 void
 stdin_tty_note(void)
 {
-	static int said;
+	static int said;	/* standard input is the process's: said once */
 
 	if (!said && isatty(0))
 		weprintf("reading standard input from the terminal (end it with Ctrl-D; "
@@ -65,6 +68,9 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	if (lseek(r->fd, (off_t)off, SEEK_SET) < 0)
 		eprintf("%s: %s", r->name, strerror(errno));
 	r->left = len;
+	/* the range, not the file, is this reader's to read */
+	progress_size(len - r->sized);
+	r->sized = len;
 }
 
 int
@@ -182,10 +188,8 @@ readmore(struct lines *r)
 		r->cap *= 2;
 		r->buf = erealloc(r->buf, r->cap);
 	}
-	do
-		n = read(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
-		    r->cap - r->end : r->left);
-	while (n < 0 && errno == EINTR);
+	n = read_counted(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
+	    r->cap - r->end : r->left);
 	if (n < 0)
 		eprintf("%s: read error: %s", r->name, strerror(errno));
 	r->left -= n;

@@ -25,6 +25,7 @@ struct lines {
 	int eof;
 	uint64_t lineno;
 	uint64_t left;		/* bytes the range has left to read */
+	uint64_t sized;		/* bytes told to the progress line as to be read */
 	void (*release)(void *);	/* see lines_onrelease */
 	void *release_arg;
 	int watch;		/* see lines_watch: the file as it was then */

@@ -7,19 +7,43 @@
 #include <unistd.h>
 
 #include "base/inflate.h"
+#include "base/json.h"
+#include "base/progress.h"
 #include "base/util.h"
+#include "folded/formats.h"
 #include "folded/whole.h"
 
-/* The bytes as they come to w->check, until it has decided. */
+const struct whole_kind whole_json = { json_head, "JSON" };
+
+int
+whole_other(const char *p, size_t n, const char **what, const char **prog)
+{
+	const struct format *f = sniff(p, n);
+
+	if (!f->folder || (argv0 && !strcmp(f->folder, argv0)))
+		return 0;
+	*what = f->what;
+	*prog = f->folder;
+	return 1;
+}
+
+/* The bytes as they come to w->kind's check, until it has decided. */
 static void
 lookat(struct whole *w, const char *p, size_t n)
 {
-	const char *what;
+	const char *what, *prog;
+	size_t at = 0;
+	int r;
 
-	if (!w->check || w->decided)
+	if (!w->kind || w->decided || (r = w->kind->check(p, n, &at)) < 0)
 		return;
-	if ((what = w->check(p, n, &w->decided)))
-		fileerr(w->name, 0, "byte 0: %s", what);
+	w->decided = 1;
+	if (r)
+		return;
+	if (whole_other(p, n, &what, &prog))
+		fileerr(w->name, 0, "%s, not %s: use %s", what, w->kind->name, prog);
+	fileerr(w->name, 0, "byte %zu: not %s (it starts with byte 0x%02x)", at, w->kind->name,
+	    (unsigned char)p[at]);
 }
 
 /* z_read's sink: everything appended to w->buf. */
@@ -58,6 +82,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 	if (st.st_size > start && (uint64_t)(st.st_size - start) > maxsize)
 		z_toobig(w->name, 0, maxsize);
 	w->cap = st.st_size > start ? (size_t)(st.st_size - start) + 1 : 4096;
+	progress_size(w->cap - 1);
 	w->buf = emalloc(w->cap);
 	for (;;) {
 		if (w->n == w->cap) {
@@ -65,9 +90,7 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 			w->cap *= 2;
 			w->buf = erealloc(w->buf, w->cap);
 		}
-		if ((r = read(fd, w->buf + w->n, w->cap - w->n)) < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
+		if ((r = read_counted(fd, w->buf + w->n, w->cap - w->n)) < 0)
 			fileerr(w->name, 0, "read error: %s", strerror(errno));
 		if (!r)
 			return 1;
@@ -78,17 +101,17 @@ read_plain(struct whole *w, int fd, uint64_t maxsize)
 }
 
 void
-whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check)
+whole_read(struct whole *w, const char *path, uint64_t maxsize, const struct whole_kind *kind)
 {
 	int fd = 0;
 
 	memset(w, 0, sizeof(*w));
-	w->check = check;
+	w->kind = kind;
 	w->name = displayname(path);
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
 	if (!read_plain(w, fd, maxsize))
-		w->gzip = z_read(fd, w->name, maxsize, keep, w);
+		w->gzip = z_read(fd, w->name, maxsize, keep, w).gzip;
 	w->s = w->buf ? w->buf : "";
 	if (fd > 0)
 		close(fd);

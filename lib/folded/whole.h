@@ -12,10 +12,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Says what is wrong with a file whose (decompressed) bytes start with
- * p[0..n), or NULL when they may do, or cannot tell yet (*decided then
- * left 0). */
-typedef const char *whole_check(const char *p, size_t n, int *decided);
+/* What a file must be, told from its first bytes as they come: check
+ * says 1 (it may be), 0 (it is not: the byte at *at starts nothing of
+ * it) or -1 (it cannot tell yet); name is the format's, for messages. */
+struct whole_kind {
+	int (*check)(const char *p, size_t n, size_t *at);
+	const char *name;
+};
+/* JSON (json_head) */
+extern const struct whole_kind whole_json;
 
 struct whole {
 	const char *s;		/* the bytes, s[0..n) */
@@ -24,15 +29,26 @@ struct whole {
 	int gzip;		/* it was compressed */
 	char *buf;		/* the bytes read */
 	size_t cap;
-	whole_check *check;	/* see whole_read */
+	const struct whole_kind *kind;	/* see whole_read */
 	int decided;
 };
 
 /* Read path (NULL or "-": standard input), at most maxsize bytes once
- * decompressed.  check, when not NULL, looks at the first bytes as they
- * come: what it finds wrong ends the program at once ("FILE: byte 0:
- * what"), before an endless input (/dev/zero) is read any further. */
-void whole_read(struct whole *w, const char *path, uint64_t maxsize, whole_check *check);
+ * decompressed.  kind, when not NULL, looks at the first bytes as they
+ * come: a file that is not of that kind ends the program at once,
+ * before an endless input (/dev/zero) is read any further, with
+ * "FILE: WHAT, not KIND: use PROG" when it looks like a format another
+ * program reads (whole_other), else "FILE: byte N: not KIND (it starts
+ * with byte 0xXX)". */
+void whole_read(struct whole *w, const char *path, uint64_t maxsize,
+    const struct whole_kind *kind);
 void whole_free(struct whole *w);
+/* When p[0..n), a file's first bytes, look like a format another
+ * program than this one reads: 1, with what it is ("a pprof profile
+ * (profile.proto)") in *what and the program in *prog; else 0.  For the
+ * message of a reader given the wrong kind of file, which looks at its
+ * first WHOLE_HEAD bytes at most. */
+#define WHOLE_HEAD (1 << 20)
+int whole_other(const char *p, size_t n, const char **what, const char **prog);
 
 #endif

@@ -477,16 +477,28 @@ top_table(struct top *tp)
 	free(ids);
 }
 
-/* --tree: children by total, the widest first (a qsort_r comparator). */
+/* Do samples end in node x? */
+static int
+ends(const struct tnode *x)
+{
+	return !count_iszero(x->self[0]) || !count_iszero(x->self[1]);
+}
+
+/* --tree: children by total, the widest first, then in the order
+ * flame graphs show siblings (a qsort_r comparator). */
 static int
 cmp_children(const void *pa, const void *pb, void *arg)
 {
 	const struct top *tp = arg;
+	const struct tree *t = &tp->t;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct tnode *x = &tp->t.node[a], *y = &tp->t.node[b];
+	const struct tnode *x = &t->node[a], *y = &t->node[b];
 	int col = tp->diff, c = count_cmp(y->total[col], x->total[col]);
 
-	return c ? c : (a > b) - (a < b);
+	if (c)
+		return c;
+	return sibling_order(tree_name(t, a), tree_namelen(t, a), ends(x),
+	    tree_name(t, b), tree_namelen(t, b), ends(y));
 }
 
 /* One node of --tree in text: indented by its depth (up to

@@ -5,7 +5,7 @@
 #include "base/num.h"
 #include "stack/frame.h"
 
-static const char *annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
+static const char *const annots[] = { "k", "j", "i", "w", "d", "g", "dg" };
 
 size_t
 frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
@@ -26,6 +26,27 @@ frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen)
 		}
 	}
 	return n;
+}
+
+int
+frame_status(const char *f, size_t n, size_t *base)
+{
+	const char *a;
+	size_t alen, b = frame_strip_annot(f, n, &a, &alen);
+	int st = 0;
+
+	if (a && alen <= 2 && (a[0] == 'd' || a[0] == 'g'))
+		st = (a[0] == 'd' ? FRAME_D : FRAME_G) | (alen == 2 ? FRAME_G : 0);
+	*base = st ? b : n;
+	return st;
+}
+
+const char *
+frame_status_annot(int st)
+{
+	static const char *const a[] = { "", "_[d]", "_[g]", "_[dg]" };
+
+	return a[st & 3];
 }
 
 static const char *

@@ -55,6 +55,26 @@ frame_next(struct frameit *it)
 }
 
 /*
+ * The order sibling frames are shown in, by flame graphs and fg-top
+ * --tree: that of sorted lines (flamegraph.pl's), where a frame is
+ * followed by ' ', the blank before a count, when a stack ends in it
+ * (leaf: 1), else by ';'.  So a leaf "b" comes before "b2" and "f"
+ * before "f::g", a "b" with callees only after them.  Bytewise
+ * otherwise; a and b are two siblings' names (never equal).
+ */
+static inline int
+sibling_order(const char *a, size_t alen, int aleaf, const char *b, size_t blen, int bleaf)
+{
+	size_t n = alen < blen ? alen : blen;
+	int c = memcmp(a, b, n);
+
+	if (c)
+		return c;
+	return (alen > n ? (unsigned char)a[n] : aleaf ? ' ' : ';') -
+	    (blen > n ? (unsigned char)b[n] : bleaf ? ' ' : ';');
+}
+
+/*
  * The one bytewise order of frames, names and stacks: by bytes, and a
  * string before every longer one it begins.  For stacks it is the order
  * of the suite's sorted output, LC_ALL=C sort order of the lines except
@@ -71,6 +91,17 @@ stack_cmp(const char *a, size_t alen, const char *b, size_t blen)
 /* Length of f[0..n) without its annotation ("_[k]", "_[dg]", ...);
  * *annot points at the annotation's letters ("k", "dg") or is NULL. */
 size_t frame_strip_annot(const char *f, size_t n, const char **annot, size_t *annotlen);
+/*
+ * The status annotation of f[0..n): FRAME_D for "_[d]", FRAME_G for
+ * "_[g]", both for "_[dg]", 0 for none or another annotation; *base is
+ * the length of f without it.  A status marks the samples' state in the
+ * frame (FlameGraphs.jl's flags), not another function: frames equal
+ * but for it are one frame to the folding of recursion.
+ */
+enum { FRAME_D = 1, FRAME_G = 2 };
+int frame_status(const char *f, size_t n, size_t *base);
+/* The annotation of status st ("_[d]", "_[g]", "_[dg]", or ""). */
+const char *frame_status_annot(int st);
 /* Length of the function name at the start of f[0..n). */
 size_t frame_funclen(const char *f, size_t n);
 /* The file of f[0..n): 1 and its place, or 0 when the label has none. */

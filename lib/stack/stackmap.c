@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/hash.h"
 #include "base/out.h"
 #include "base/par.h"
@@ -550,6 +551,7 @@ stackmap_sort(struct stackmap *m)
 {
 	if (m->lcp)
 		return m->ent;	/* sorted already */
+	progress_stage("sorting");
 	/* the slots point at the old order: drop them */
 	free(m->slot);
 	m->slot = NULL;

@@ -1,6 +1,6 @@
 /* layout.js: where frames lie: their x along the width (callees by
  * name or widest first), their row on the canvas, and the frame at a
- * point.  Reads the model's arrays; writes only a view's x. */
+ * point.  Reads the model's arrays; writes only a view's x.  No DOM. */
 
 /* Where frames start: a frame's own samples first, then its callees by
  * name (the order written) or widest first. */
@@ -25,22 +25,16 @@ function layout(v, bywidth) {
 
 
 /* A pane: view v zoomed on frame z, drawn width x height with the root
- * on top (inv) or at the bottom, of which the canvas shows boxheight
- * pixels, scrolltop down.  The main pane is the page's canvas; the
- * sandwich adds its callers'. */
-function mainpane() {
-	return { v: shown, z: state.z, inv: rootontop(), width: graphwidth, height: graphheight,
-		boxheight: boxheight, scrolltop: scrolltop };
-}
-/* the root on top: asked for, or the sandwich's callees */
-function rootontop() { return state.mode === "sandwich" || state.inverted; }
+ * on top (inv) or at the bottom, rows fh pixels high, of which the
+ * canvas shows boxheight pixels, scrolltop down.  The main pane is the
+ * page's canvas (canvas.js); the sandwich adds its callers'. */
 
 /* the top of row d on the canvas */
-function rowy(P, d) { return (P.inv ? d * FRAMEH : P.height - (d + 1) * FRAMEH) - P.scrolltop; }
+function rowy(P, d) { return (P.inv ? d * P.fh : P.height - (d + 1) * P.fh) - P.scrolltop; }
 
 /* The frame drawn at canvas point (px, py), or -1. */
 function frameat(P, px, py) {
-	var v = P.v, z = P.z, sy = py + P.scrolltop, d = P.inv ? Math.floor(sy / FRAMEH) : Math.floor((P.height - sy) / FRAMEH);
+	var v = P.v, z = P.z, sy = py + P.scrolltop, d = P.inv ? Math.floor(sy / P.fh) : Math.floor((P.height - sy) / P.fh);
 	var sc = P.width / v.w[z], x0 = v.x[z], i, c, xs;
 	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.width) return -1;
 	if (d <= v.depth[z]) {
@@ -59,12 +53,12 @@ function frameat(P, px, py) {
 /* The box of frame i on the canvas, or null when it is not drawn. */
 function rect(P, i) {
 	var v = P.v, z = P.z, sc = P.width / v.w[z], a, pw, y = rowy(P, v.depth[i]);
-	if (y >= P.boxheight || y + FRAMEH <= 0) return null;
+	if (y >= P.boxheight || y + P.fh <= 0) return null;
 	if (v.depth[i] <= v.depth[z]) {
 		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
 		if (a !== i) return null;
-		return { x: 0, y: y, w: P.width, h: FRAMEH - 1 };
+		return { x: 0, y: y, w: P.width, h: P.fh - 1 };
 	}
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: FRAMEH - 1 };
+	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: P.fh - 1 };
 }

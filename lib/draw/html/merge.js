@@ -8,7 +8,7 @@
  * are written once.  A run of one item is copied out whole: a chain of
  * callers (UP), a subtree of the source (DOWN), the rest of a stack
  * (PATH).  Bottom-up, the sandwich and the transforms (transform.js)
- * are kinds of cursor and choices of items. */
+ * are kinds of cursor and choices of items.  No DOM. */
 
 /* Each name's place in the order of callees (by name, as fg writes
  * them), computed once. */

@@ -1,42 +1,53 @@
-/* model.js: fg-html's page, first of its scripts, joined in this order
- * at build time (the Makefile's HTMLJS, scripts/embed.c): model,
- * transform, layout, paint, table, controls.  They share one function
- * scope, opened here and closed at the end of controls.js.
+/* model.js: the profile model: the data fg-html wrote into the script
+ * element #fg-data, unpacked into columnar arrays (one typed array a
+ * field, one entry a frame, in pre-order), and the numbers and names as
+ * the page words them.  No DOM: it runs under node too (tests/page.cjs).
  *
- * The profile model: the data fg-html wrote into the script element
- * #fg-data, unpacked once into columnar arrays (one typed array a field,
- * one entry a frame, in pre-order), and the numbers and names as the
- * page words them.  Every text from the data goes into the page as text
- * (textContent, canvas fillText), never as markup.
- *
- * The frames' fields come deflated (zlib) in base 85, and the browser's
- * DecompressionStream inflates them: the page starts once they are,
- * all at once (the function is async, the rest of the script waits on
- * them); a browser without one gets a message saying so. */
-(async function () {
-"use strict";
-/* the data fg-html wrote (html.c): the views, names, colours, options */
-var DATA = JSON.parse(document.getElementById("fg-data").textContent);
-var NAMES = DATA.names, COLORS = DATA.colors, LABELS = DATA.labels;
+ * The frames' fields come deflated (zlib) in base 85, and the
+ * DecompressionStream of the browser (or of node) inflates them, all at
+ * once, before the page starts (loadmodel). */
+
+/* the data fg-html wrote (html.c): the views, names, colours, options;
+ * NAMES, COLORS and LABELS grow as transforms name files and colour
+ * changes */
+var DATA = null, NAMES = null, COLORS = null, LABELS = null;
+/* each name's colour, for colours that go by name (else null) */
+var NAMECOLOR = null;
 /* the name of the root of the trees transforms build: "all", added if
  * no view has it (a page of split views) */
-var ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
+var ALLID = 0;
 /* the current view's unit and count name: its input's header, else the page's */
-var UNIT = DATA.unit, CNAME = DATA.countname;
+var UNIT = "count", CNAME = "samples";
 /* differential: the column drawn and the other (--negate swaps them) */
-var DRAWN = DATA.negate ? "baseline" : "target", OTHER = DATA.negate ? "target" : "baseline";
-var B64 = new Int8Array(128);
+var DRAWN = "target", OTHER = "baseline";
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-/* the state on screen, the URL's (controls.js); mode: "" the graph,
- * "bottomup", "table", "sandwich" (of the function fn) */
-var state = { v: 0, z: 0, elided: false, inverted: !!DATA.inverted, sortwidth: !!DATA.sortwidth,
-	term: "", icase: false, mode: "", fn: "", tsort: 0, tdesc: true, tall: false, tx: [] };
-/* each view of the data, as built (build) once shown: whole, and elided */
-var built = [];
+/* The digits of base 85, as html.c writes them: 4 bytes, most
+ * significant first, in 5; a last k bytes in k + 1. */
+var B85 = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
+/* each digit's value, by character code */
+var B64 = digitvalues(ALPHA), B85V = digitvalues(B85);
 
-for (var k = 0; k < 64; k++) B64[ALPHA.charCodeAt(k)] = k;
-/* each name's colour, for colours that go by name */
-var NAMECOLOR = DATA.namecolor ? unpack(DATA.namecolor, NAMES.length, Uint32Array) : null;
+function digitvalues(alpha) {
+	var v = new Uint8Array(128);
+	for (var k = 0; k < alpha.length; k++) v[alpha.charCodeAt(k)] = k;
+	return v;
+}
+
+/* Take data (fg-html's JSON, parsed) as the page's model: its names and
+ * colours, and every view's fields inflated in place. */
+async function loadmodel(data) {
+	DATA = data;
+	NAMES = data.names;
+	COLORS = data.colors;
+	LABELS = data.labels;
+	ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
+	UNIT = data.unit;
+	CNAME = data.countname;
+	DRAWN = data.negate ? "baseline" : "target";
+	OTHER = data.negate ? "target" : "baseline";
+	NAMECOLOR = data.namecolor ? unpack(data.namecolor, NAMES.length, Uint32Array) : null;
+	await inflateall(data);
+}
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
  * last digit of a number (the names' colours). */
@@ -51,13 +62,6 @@ function unpack(s, n, A) {
 	return a;
 }
 
-/* The digits of base 85, as html.c writes them: 4 bytes, most
- * significant first, in 5; a last k bytes in k + 1. */
-var B85 = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
-var B85V = new Uint8Array(128);
-for (k = 0; k < 85; k++) B85V[B85.charCodeAt(k)] = k;
-/* the rest of the page waits for the data */
-await inflateall(DATA);
 function base85(s) {
 	var n = s.length, full = n - n % 5, out = new Uint8Array(full / 5 * 4 + Math.max(n % 5 - 1, 0));
 	var o = 0, i, j, m, v;
@@ -79,17 +83,13 @@ async function inflate(s) {
 	var z = new Blob([base85(s)]).stream().pipeThrough(new DecompressionStream("deflate"));
 	return new Uint8Array(await new Response(z).arrayBuffer());
 }
+/* Whether this browser inflates data itself. */
+function caninflate() { return typeof DecompressionStream === "function"; }
 /* Every view's fields inflated in place (a page of decimal counts has
- * its counts as text), or the page says why not. */
+ * its counts as text). */
 async function inflateall(data) {
 	var todo = [], i;
-	if (typeof DecompressionStream !== "function") {
-		var m = document.createElement("p");
-		m.textContent = "This flame graph needs a browser that inflates data itself " +
-			"(DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
-		document.body.insertBefore(m, document.body.firstChild);
-		throw new Error("fg-html: no DecompressionStream");
-	}
+	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
 		["d", "f", "w", "b", "c"].forEach(function (k) {
 			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b")) return;
@@ -179,67 +179,6 @@ function finish(v) {
 	v.x = new Float64Array(n);
 	v.sorted = -1;
 	return v;
-}
-
-/* A view whose stacks all vanished has its elided view alone. */
-function onlyelided(i) { return DATA.views[i].n === 0; }
-/* The view on screen: the input's (or its elided stacks), built once;
- * in bottom-up mode, its stacks reversed (transform.js), built once. */
-function baseview() {
-	var r = DATA.views[state.v], b;
-	UNIT = r.unit || DATA.unit;
-	CNAME = r.countname || DATA.countname;
-	if (onlyelided(state.v)) state.elided = true;
-	b = built[state.v] = built[state.v] || {};
-	if (state.elided && r.e) return elidedview();
-	if (!b.whole) {
-		b.whole = build(r, r.name);
-		/* a differential view's vanished stacks go with it, once each */
-		if (DATA.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
-	}
-	return b.whole;
-}
-/* The elided view of the view on screen, built once. */
-function elidedview() {
-	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
-	return b.elided || (b.elided = build(r.e, r.name));
-}
-/* The view with the transforms (state.tx) applied: each of the list's
- * beginnings built once, so that a transform added is the one
- * computed, and one undone costs nothing. */
-function current() {
-	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
-	/* a differential view's stacks of baseline only (no samples of the
-	 * target's end there) keep their names through every transform of
-	 * a list, where a step's merge would prune them into their callers:
-	 * the list at once, on each stack; so too a view with the vanished
-	 * stacks (van), which a transform of the tree cannot carry */
-	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
-		key = JSON.stringify(state.tx);
-		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, state.tx) };
-		return b.txall.v;
-	}
-	for (k = 0; k < state.tx.length; k++) {
-		key = JSON.stringify(state.tx[k]);
-		if (!c[k] || c[k].key !== key) {
-			c.length = k;
-			c[k] = { key: key, v: transform1(v, state.tx[k]) };
-		}
-		v = c[k].v;
-	}
-	return v;
-}
-function view() {
-	var b = current();
-	if (state.mode === "sandwich") return sandwichof(b).callees;
-	if (state.mode !== "bottomup") return b;
-	/* with vanished stacks, every stack reversed, theirs too */
-	return b.bottomup || (b.bottomup = b.van ? transform(b, [], true) : bottomup(b));
-}
-/* The sandwich of state.fn in view b, built once a function. */
-function sandwichof(b) {
-	if (!b.sand || b.sand.fn !== state.fn) b.sand = sandwich2(b, state.fn);
-	return b.sand;
 }
 
 /* Numbers in the profile's unit, in human form (group and pct are

@@ -1,25 +1,31 @@
-/* paint.js: the canvas painter: the boxes and labels of the view
- * zoomed on a frame, the rows the box shows, nothing else. */
-/* a frame's height, the labels' font size and a character's width, in pixels */
-var FRAMEH = DATA.frameheight, FONTSIZE = DATA.fontsize, CHARW = DATA.fontsize * DATA.fontwidth;
-var FONT = FONTSIZE + "px Verdana, sans-serif";
-var cplen = new Int32Array(NAMES.length).fill(-1);
-/* graphwidth x graphheight: the whole graph, in CSS pixels; the
- * canvases are graphwidth x boxheight, the part of it the box (the
- * scrolled element, el.box) shows, scrolltop pixels down (a deep graph
- * never makes a canvas too tall) */
-var el = {}, ctx, hctx, graphwidth = 0, graphheight = 0, boxheight = 0, scrolltop = 0, dpr = 1, pending = false;
-/* the search's matches, a flag a name id (null: no search) */
-var match = null;
-/* Whether frame i of view v matches: fg's root "all" never does, as in
- * fg-svg's image, so that Matched is the same in both. */
-function ismatch(v, i) { return match[v.f[i]] && (i > 0 || !v.rooted); }
+/* paint.js: the canvas painter: the boxes and labels of a pane (a view
+ * zoomed on a frame, layout.js), the rows the box shows, nothing else. */
+
+/* a frame's height, the labels' font size and a character's width, in
+ * pixels, the labels' font, and each name's length in code points
+ * (-1: not yet counted): set by initpaint */
+var FRAMEH = 16, FONTSIZE = 12, CHARW = 7, FONT = "", cplen = null;
+/* the page's elements by id (toolbar.js), the canvas's context and the
+ * hover layer's above it */
+var el = {}, ctx = null, hctx = null;
 /* the edge of a differential frame, so that one that did not change
  * (white) stands out from the background and its neighbours, in
  * either theme */
 var OUTLINE = "rgba(0, 0, 0, 0.45)";
 /* the keyboard's frame, the hovered one's edge */
 var FOCUS = "#1a5fd0", HOVER = "#000";
+
+function initpaint() {
+	FRAMEH = DATA.frameheight;
+	FONTSIZE = DATA.fontsize;
+	CHARW = DATA.fontsize * DATA.fontwidth;
+	FONT = FONTSIZE + "px Verdana, sans-serif";
+	cplen = new Int32Array(NAMES.length).fill(-1);
+}
+
+/* Whether frame i of view v matches: fg's root "all" never does, as in
+ * fg-svg's image, so that Matched is the same in both. */
+function ismatch(v, i) { return state.match[v.f[i]] && (i > 0 || !v.rooted); }
 /* The theme: dark as the system prefers it, or as the toggle chose
  * (a class on the root element); the canvas's colours follow. */
 function dark() {
@@ -34,7 +40,8 @@ function themecolors() {
 }
 
 /* Frame i's label in a box pw wide, or null (viewer.js's fitlabel,
- * each name's length in code points kept in cplen). */
+ * each name's length in code points kept in cplen; a name a transform
+ * added has none, and fitlabel counts it). */
 function label(v, i, pw) {
 	var id = v.f[i], chars = Math.floor(pw / CHARW);
 	if (chars < 3) return null;
@@ -47,16 +54,16 @@ function label(v, i, pw) {
  * with their callees, rows outside the box are not drawn. */
 function paint() {
 	/* the table hides the canvas: nothing to paint */
-	if (state.mode === "table") return;
-	el.canvas.style.top = el.hover.style.top = scrolltop + "px";
+	if (!curmode().canvas) return;
+	el.canvas.style.top = el.hover.style.top = state.scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
-	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x;
+	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x, match = state.match;
 	layout(v, state.sortwidth);
 	x0 = x[z];
 	sc = P.width / w[z];
-	g.setTransform(dpr, 0, 0, dpr, 0, 0);
+	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = FONT;
 	g.textBaseline = "middle";

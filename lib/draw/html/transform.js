@@ -1,7 +1,7 @@
 /* transform.js: pure functions from a view to a view: the stacks of a
  * view walked, changed, and merged again into a new tree (a new view
  * of model.js's shape), the input view left as it was.  Bottom-up
- * reverses the stacks; the sandwich cuts them at a function. */
+ * reverses the stacks; the sandwich cuts them at a function.  No DOM. */
 
 /* Colours of a differential view, by its own changes (fg's scale: red
  * grew, blue shrank, green new). */
@@ -12,7 +12,7 @@ function diffcolors(v) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
 		if (DATA.hues) d = -d;
-		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEWCOLOR); continue; }
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(DATA.legend[2][1]); continue; }
 		/* delta's colours, one a shade of 211 each way, made once */
 		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
 		if (d > m) d = m;
@@ -29,7 +29,8 @@ function namecolors(v) {
 	for (i = v.n - 1; i >= 0; i--) c[v.f[i]] = v.col[i];
 	return c;
 }
-var NEWCOLOR = DATA.diff ? DATA.legend[2][1] : "#000000", CIDX = null;
+/* the page's colours' indexes by #rrggbb, once a colour is looked up */
+var CIDX = null;
 function hex(r, g, b) {
 	return "#" + [r, g, b].map(function (x) { return (x | 0).toString(16).padStart(2, "0"); }).join("");
 }
@@ -220,11 +221,9 @@ function same(name) {
 	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
 	return function (id) { return id < want.length && want[id] === 1; };
 }
-/* a regular expression of the page's (JavaScript) syntax, or null;
+/* the search's expression of s (viewer.js's searchre), or null;
  * flags "i": ignoring case */
-function regex(s, flags) {
-	try { return new RegExp(s, flags || ""); } catch (err) { return null; }
-}
+function regex(s, flags) { return searchre(s, flags === "i").re || null; }
 /* the file of a name "FUNC at FILE:LINE", without its line */
 function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
 var NAMEID = null;

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/progress.h"
 #include "base/hash.h"
 #include "base/util.h"
 #include "formats/jlprof/read.h"
@@ -57,6 +58,7 @@ readat(struct jlprof *p, void *buf, size_t n, uint64_t off)
 			fileerr(p->name, 0, "read error: %s", strerror(errno));
 		if (r == 0)
 			jl_error(p, off, "file shrank while being read");
+		progress_bytes((uint64_t)r);
 		b += r;
 		n -= r;
 		off += r;
@@ -313,9 +315,7 @@ readsome(struct jlprof *p, int fd, unsigned char *buf, size_t n)
 {
 	ssize_t r;
 
-	while ((r = read(fd, buf, n)) < 0 && errno == EINTR)
-		;
-	if (r < 0)
+	if ((r = read_counted(fd, buf, n)) < 0)
 		fileerr(p->name, 0, "read error: %s", strerror(errno));
 	return r;
 }
@@ -385,6 +385,7 @@ jl_open(struct jlprof *p, const char *path, int intsize)
 			fileerr(p->name, 0, "%s", strerror(errno));
 	}
 	p->size = st.st_size;
+	progress_size(p->size);
 	n = p->size < HEADCAP ? p->size : HEADCAP;
 	readat(p, head, n, 0);
 	checkmagic(p, head, n);

@@ -616,6 +616,8 @@ end_sample(struct perf_state *st, struct lines *r)
 			len += s->flen[f];
 		}
 	}
+	if (len && st->run && !st->headed)
+		perf_header(st);
 	if (len && !(st->run ? stackrun_add(st->run, st->stack, len, s->weight) :
 	    stackmap_add(&st->m, st->stack, len, &s->weight, 1)))
 		lines_error(r, "sum of counts overflows");
@@ -656,6 +658,8 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 			return;
 		}
 	}
+	if (period && o->period)
+		st->periods = 1;
 	if (!period || !o->period)
 		period = 1;
 	s->weight = count_from_u64(period);
@@ -781,6 +785,38 @@ perf_undefer(struct perf_state *st, const struct perf_state *from, const char *n
 	}
 	st->bad += from->bad - shown;
 	st->samples += from->samples;
+	st->periods |= from->periods;
+}
+
+/* The event's name without perf's modifiers ("cycles:u", "cpu-clock:ppp"). */
+static int
+event_is(const char *ev, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(ev, name, n) && (!ev[n] || ev[n] == ':');
+}
+
+void
+perf_header(struct perf_state *st)
+{
+	struct fheader h;
+
+	if (st->headed)
+		return;
+	st->headed = 1;
+	fh_init(&h);
+	h.omit = st->o->noheader;
+	if (!st->periods || !st->event) {
+		fh_set(&h, FH_COUNTNAME, "samples");
+	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
+		fh_set(&h, FH_UNIT, "nanoseconds");
+		fh_set(&h, FH_COUNTNAME, st->event);
+	} else {
+		fh_set(&h, FH_COUNTNAME, st->event);
+	}
+	fh_print(&h);
+	fh_free(&h);
 }
 
 void

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "base/count.h"
+#include "folded/fheader.h"
 #include "folded/lines.h"
 #include "stack/run.h"
 #include "stack/stackmap.h"
@@ -20,6 +21,7 @@
 
 struct perf_opts {
 	int pid, tid, kernel, jit, addrs, srcline, process, period, strict;
+	int noheader;		/* --no-header: perf_header writes nothing */
 	const char *event;	/* keep only this event; NULL: the first seen */
 	char **skipafter;
 	int nskip;
@@ -54,6 +56,8 @@ struct perf_state {
 	struct perf_sample s;
 	char *event;		/* the event kept */
 	int defaulted, warned;
+	int periods;		/* a sample gave its period (perf script -F period) */
+	int headed;		/* --time-order: the header is written */
 	int anyevent;		/* an event line was read (in this file) */
 	int gap;		/* a blank line since the last event line */
 	int stray;		/* a stack line outside a sample since then */
@@ -78,6 +82,12 @@ void perf_line(struct perf_state *st, struct lines *r, char *line, size_t n);
  * file name), as if st had read its part, and take over its tallies. */
 void perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
     uint64_t linebase);
+/* What the counts measure, from the event kept and the options: for
+ * cpu-clock and task-clock periods, nanoseconds; for another event's
+ * periods, its name (cycles, instructions...); else samples.  Written
+ * as the "# fg:" header (fg-folded(5)), once: before the first stack
+ * under --time-order, at the end else. */
+void perf_header(struct perf_state *st);
 /* The buffers of st (not its stack map nor its options). */
 void perf_free(struct perf_state *st);
 

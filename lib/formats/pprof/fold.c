@@ -173,7 +173,9 @@ frame(struct ppfold *f, const struct pp_line *ln, int inlined)
 		}
 		puts0(f, " at ");
 		putclean(f, file.s, file.len);
-		put(f, num, snprintf(num, sizeof(num), ":%lld", (long long)ln->line));
+		/* line 0 is none known: the file alone, as pprof names it */
+		if (ln->line)
+			put(f, num, snprintf(num, sizeof(num), ":%lld", (long long)ln->line));
 	}
 	if (st)
 		puts0(f, mark[st]);
@@ -712,8 +714,8 @@ printframes(const uint32_t *x, uint32_t n, const char *text, const uint32_t *off
 	}
 }
 
-static void
-print_stacks(struct ppfold *f)
+void
+ppf_print(struct ppfold *f)
 {
 	uint32_t *key = rankstacks(f), *off, *order;
 	char *text = ranktexts(&f->frames, key, &off);
@@ -742,25 +744,24 @@ print_stacks(struct ppfold *f)
 	free(text);
 }
 
-/* "# fg: unit=U" when U is one fg knows, and "# fg: countname=T". */
-static void
-header(const struct ppfold *f)
-{
-	if (!f->type || fh_omit)
-		return;
-	if (unit_parse(f->unit, strlen(f->unit)) >= 0)
-		out_printf("# fg: unit=%s\n# fg: countname=%s\n", f->unit, f->type);
-	else if (*f->unit)
-		out_printf("# fg: countname=%s (%s)\n", f->type, f->unit);
-	else
-		out_printf("# fg: countname=%s\n", f->type);
-}
-
 void
-ppf_print(struct ppfold *f)
+ppf_header(const struct ppfold *f, struct fheader *h)
 {
-	header(f);
-	print_stacks(f);
+	struct bytes b = { 0 };
+
+	if (!f->type)
+		return;
+	if (unit_parse(f->unit, strlen(f->unit)) >= 0) {
+		fh_set(h, FH_UNIT, f->unit);
+		fh_set(h, FH_COUNTNAME, f->type);
+	} else if (*f->unit) {
+		bprintf(&b, "%s (%s)", f->type, f->unit);
+		bytes_put(&b, "", 1);
+		fh_set(h, FH_COUNTNAME, (char *)b.p);
+		bytes_free(&b);
+	} else {
+		fh_set(h, FH_COUNTNAME, f->type);
+	}
 }
 
 void

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "base/intern.h"
+#include "folded/fheader.h"
 #include "formats/pprof/read.h"
 
 /* --tag KEY=VALUE */
@@ -93,8 +94,12 @@ void ppf_init(struct ppfold *f, const struct ppf_opt *opt);
 void ppf_add(struct ppfold *f, const struct pprof *p);
 /* pprof's default column: the type named default_sample_type, else the last. */
 size_t ppf_defaultcol(const struct pprof *p);
-/* Write the unit header, then every stack sorted, "STACK COUNT\n", to
- * standard output (base/out.h); nothing when no profile was folded. */
+/* The unit header of what was folded into h: "unit=U" when U is a
+ * unit fg knows, and "countname=T" (T the type, "T (U)" for another
+ * unit); nothing when no profile was folded. */
+void ppf_header(const struct ppfold *f, struct fheader *h);
+/* Write every stack sorted, "STACK COUNT\n", to standard output
+ * (base/out.h); nothing when no profile was folded. */
 void ppf_print(struct ppfold *f);
 /* Free f, also after an error jumped out of ppf_add (error_jmp). */
 void ppf_free(struct ppfold *f);

@@ -600,14 +600,17 @@ checksamples(struct pprof *p)
 void
 pp_read(struct pprof *p, int fd, const char *name, int labels, uint64_t maxsize)
 {
+	struct zread r;
+
 	memset(p, 0, sizeof(*p));
 	if (fd == 0)
 		stdin_tty_note();
 	p->name = name;
 	p->labels = labels;
 	p->maxsize = maxsize;
-	p->gzip = z_read(fd, name, maxsize, sink, p);
-	if (!z_total)
+	r = z_read(fd, name, maxsize, sink, p);
+	p->gzip = r.gzip;
+	if (!r.total)
 		fileerr(name, 0, "empty file");
 	if (!p->nvt)
 		pp_error(p, 0, "not a pprof profile (no sample types)");

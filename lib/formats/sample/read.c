@@ -5,7 +5,6 @@
 
 #include "base/util.h"
 #include "formats/sample/read.h"
-#include "stack/frame.h"
 #include "stack/rustsym.h"
 
 /* The functions that sample's waiting threads sit in, as inferno and
@@ -92,10 +91,9 @@ static int
 frame(struct sample *st, const char *s, size_t n)
 {
 	const char *mod = NULL, *fn = s;
-	size_t mlen = 0, flen = function(s, n), start;
-	struct bytes *b = &st->stack;
+	size_t mlen = 0, flen = function(s, n);
+	struct bytes *f = &st->frame;
 	int wait = waiting(fn, flen);
-	char *p;
 
 	if (!st->o->nomodules)
 		mod = module(s, n, &mlen);
@@ -103,20 +101,13 @@ frame(struct sample *st, const char *s, size_t n)
 		fn = (const char *)st->tmp.p;
 		flen = st->tmp.n;
 	}
-	/* ';', the module and '`', the function, and frame_clean's room */
-	b->p = egrowarray(b->p, &b->cap, b->n + mlen + flen + 4, 1);
-	p = (char *)b->p + b->n;
-	if (b->n)
-		*p++ = ';';
-	start = (size_t)(p - (char *)b->p);
+	f->n = 0;
 	if (mod) {
-		memcpy(p, mod, mlen);
-		p += mlen;
-		*p++ = '`';
+		bytes_put(f, mod, mlen);
+		bytes_put(f, "`", 1);
 	}
-	memcpy(p, fn, flen);
-	p += flen;
-	b->n = start + frame_clean((char *)b->p + start, (size_t)(p - (char *)b->p) - start);
+	bytes_put(f, fn, flen);
+	sb_text(&st->sb, (const char *)f->p, f->n);
 	return wait;
 }
 
@@ -126,7 +117,6 @@ static void
 pop(struct sample *st, size_t d)
 {
 	struct sample_node *nd;
-	struct stackent *e;
 	count self;
 
 	for (; st->depth > d; st->depth--) {
@@ -135,11 +125,11 @@ pop(struct sample *st, size_t d)
 		count_sub(&self, nd->kids);
 		if (count_iszero(self) || (nd->wait && !st->o->waits))
 			continue;
-		e = stackmap_get(st->m, (const char *)st->stack.p, nd->at);
-		if (!count_add(&e->c[0], self))
+		sb_cut(&st->sb, nd->at);
+		if (!sb_add(&st->sb, self))
 			lines_error(st->r, "sum of counts overflows");
 	}
-	st->stack.n = d ? st->node[d - 1].at : 0;
+	sb_cut(&st->sb, d ? st->node[d - 1].at : 0);
 }
 
 /* The count at the start of s[0..n), up to the blank after it. */
@@ -191,7 +181,7 @@ node(struct sample *st, const char *s, size_t n)
 	st->node = egrowarray(st->node, &st->cap, d + 1, sizeof(*st->node));
 	nd = &st->node[d];
 	nd->wait = frame(st, s + k, n - k);
-	nd->at = st->stack.n;
+	nd->at = sb_len(&st->sb);
 	nd->c = c;
 	nd->kids = count_from_u64(0);
 	st->depth = d + 1;
@@ -205,7 +195,10 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 	int in = 0, text = 0;
 	uint64_t graphs = 0;
 
-	st->m = m;
+	if (!st->ready) {
+		sb_init(&st->sb, m, NULL);
+		st->ready = 1;
+	}
 	st->r = r;
 	while (lines_next(r, &s, &n)) {
 		while (n && blank(s[n - 1]))
@@ -234,8 +227,10 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 void
 sample_free(struct sample *st)
 {
-	bytes_free(&st->stack);
+	sb_free(&st->sb);
+	st->ready = 0;
 	bytes_free(&st->tmp);
+	bytes_free(&st->frame);
 	free(st->node);
 	st->node = NULL;
 	st->depth = st->cap = 0;

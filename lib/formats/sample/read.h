@@ -21,6 +21,7 @@
 #include "base/bytes.h"
 #include "base/count.h"
 #include "folded/lines.h"
+#include "stack/build.h"
 #include "stack/stackmap.h"
 
 struct sample_opts {
@@ -30,7 +31,7 @@ struct sample_opts {
 
 /* a node of the path from the thread's root to the line read */
 struct sample_node {
-	size_t at;		/* where its frame ends in the stack */
+	size_t at;		/* where its frame ends in the stack (sb_len) */
 	count c;		/* its samples, callees' included */
 	count kids;		/* its callees' samples so far */
 	int wait;		/* a function threads wait in */
@@ -38,12 +39,13 @@ struct sample_node {
 
 struct sample {
 	const struct sample_opts *o;
-	struct stackmap *m;
 	struct lines *r;
-	struct bytes stack;	/* the path, root first, joined by ';' */
+	struct stackbuild sb;	/* the path, root first */
+	int ready;		/* sb set up */
 	struct sample_node *node;
 	size_t depth, cap;	/* node[0..depth) */
 	struct bytes tmp;	/* a Rust symbol made whole */
+	struct bytes frame;	/* a frame, "module`function" */
 	uint64_t graphs;	/* call graphs read, in all files */
 };
 

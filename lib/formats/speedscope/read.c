@@ -17,7 +17,10 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/speedscope/read.h"
+#include "stack/build.h"
+#include "stack/idtree.h"
 #include "stack/label.h"
 
 struct sprof {
@@ -28,25 +31,30 @@ struct sprof {
 	struct jstr name;	/* in the buffer, or copied into the arena */
 };
 
+/* an open frame of an evented profile */
 struct open {
 	uint32_t frame;
-	size_t len;		/* the stack's length before it */
+	uint32_t node;		/* in the tree of open frames */
+	size_t len;		/* in time order: the stack's length before it */
 };
 
-struct ss {
-	struct json j, a, b;
+struct sscope {
+	/* kept from one file to the next */
 	const struct sscope_opt *o;
-	struct stackmap *m;
+	struct stackmap *map;	/* where the stacks go: summed, */
+	struct stackrun *run;	/* or, when set, in time order */
+	/* a file's: */
+	struct json j, a, b;
 	struct interner labels;
 	uint32_t *frame;	/* frame index -> label */
 	size_t nframe, framecap;
 	struct sprof *prof;
 	size_t nprof, profcap;
 	struct labelbuf lb;
-	char *buf;		/* the stack being built */
-	size_t len, cap;
+	struct stackbuild sb;	/* the stack being built */
 	struct open *open;
 	size_t nopen, opencap;
+	struct idtree tree;	/* an evented profile's stacks, summed */
 	uint32_t *idx, *prev;	/* a sample's frame indexes, the last one's */
 	size_t idxcap, prevcap, nprev;
 	struct arena arena;
@@ -56,7 +64,7 @@ struct ss {
 
 /* One frame {name, file, line, col}: its label. */
 static void
-read_frame(struct ss *c, struct json *j)
+read_frame(struct sscope *c, struct json *j)
 {
 	struct jstr k, name = { "", 0 }, file = { "", 0 };
 	struct jnum line = { 0, 0, 0 };
@@ -89,7 +97,7 @@ read_frame(struct ss *c, struct json *j)
 }
 
 static void
-read_frames(struct ss *c, uint64_t shared)
+read_frames(struct sscope *c, uint64_t shared)
 {
 	static const char *const keys[] = { "frames" };
 	uint64_t off;
@@ -110,7 +118,7 @@ read_frames(struct ss *c, uint64_t shared)
 /* --- profiles ------------------------------------------------------------- */
 
 static int
-unit_of(struct ss *c, struct json *j)
+unit_of(struct sscope *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	struct jstr u = json_str(j);
@@ -125,7 +133,7 @@ unit_of(struct ss *c, struct json *j)
 
 /* One profile object: its type, name, unit and where its arrays are. */
 static void
-read_profile(struct ss *c, struct json *j)
+read_profile(struct sscope *c, struct json *j)
 {
 	struct sprof *p;
 	struct jstr k, t;
@@ -179,21 +187,13 @@ read_profile(struct ss *c, struct json *j)
 
 /* --- stacks --------------------------------------------------------------- */
 
-static void
-put(struct ss *c, const char *s, size_t n)
-{
-	c->buf = egrowarray(c->buf, &c->cap, c->len + n + 1, 1);
-	memcpy(c->buf + c->len, s, n);
-	c->len += n;
-}
-
 /* Start the stack: the profile's name as root with --by-profile. */
 static void
-stack_start(struct ss *c, const struct sprof *p, size_t i)
+stack_start(struct sscope *c, const struct sprof *p, size_t i)
 {
 	char num[32];
 
-	c->len = 0;
+	sb_clear(&c->sb);
 	if (!c->o->byprofile)
 		return;
 	if (p->name.len)
@@ -201,12 +201,12 @@ stack_start(struct ss *c, const struct sprof *p, size_t i)
 	else
 		label_make(&c->lb, num, (size_t)snprintf(num, sizeof(num), "profile %zu", i),
 		    "", 0, 0, 0, NULL);
-	put(c, c->lb.s, c->lb.len);
+	sb_frame(&c->sb, c->lb.s, c->lb.len);
 }
 
 /* The next frame index, checked. */
 static uint32_t
-frame_index(struct ss *c, struct json *j)
+frame_index(struct sscope *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	int64_t i = json_int(j, 0, INT64_MAX, "a frame index");
@@ -219,18 +219,16 @@ frame_index(struct ss *c, struct json *j)
 
 /* Frame f's label onto the stack. */
 static void
-push_label(struct ss *c, uint32_t f)
+push_label(struct sscope *c, uint32_t f)
 {
 	uint32_t l = c->frame[f];
 
-	if (c->len)
-		put(c, ";", 1);
-	put(c, intern_str(&c->labels, l), intern_len(&c->labels, l));
+	sb_frame(&c->sb, intern_str(&c->labels, l), intern_len(&c->labels, l));
 }
 
 /* A weight: exact while it is an integer, else a decimal count. */
 static count
-weight(struct ss *c, const struct jnum *v, uint64_t off)
+weight(struct sscope *c, const struct jnum *v, uint64_t off)
 {
 	count w;
 
@@ -246,11 +244,11 @@ weight(struct ss *c, const struct jnum *v, uint64_t off)
 }
 
 static void
-add(struct ss *c, count w, uint64_t off)
+add(struct sscope *c, count w, uint64_t off)
 {
-	if (!c->len || count_iszero(w))
+	if (!sb_len(&c->sb) || count_iszero(w))
 		return;
-	if (!stackmap_add(c->m, c->buf, c->len, &w, 1))
+	if (!sb_add(&c->sb, w))
 		json_error(&c->j, off, "the sum of weights overflows");
 }
 
@@ -261,14 +259,14 @@ add(struct ss *c, count w, uint64_t off)
  * without its labels being joined and looked up again.
  */
 static void
-fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
+fold_sampled(struct sscope *c, const struct sprof *p, size_t idx)
 {
 	struct json *s = &c->a, *w = &c->b;
-	struct stackent *e;
 	struct jnum v;
 	uint32_t *t;
 	uint64_t off;
-	size_t n, k, last = SIZE_MAX;
+	size_t n, k;
+	int first = 1;
 	count wt;
 
 	json_at(s, &c->j, p->samples);
@@ -290,20 +288,16 @@ fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 		wt = weight(c, &v, off);
 		if (count_iszero(wt))
 			continue;
-		if (last == SIZE_MAX || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
+		if (first || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
 			stack_start(c, p, idx);
 			for (k = 0; k < n; k++)
 				push_label(c, c->idx[k]);
-			if (!c->len)
-				continue;
-			last = (size_t)(stackmap_get(c->m, c->buf, c->len) - c->m->ent);
 			t = c->prev, c->prev = c->idx, c->idx = t;
 			k = c->prevcap, c->prevcap = c->idxcap, c->idxcap = k;
 			c->nprev = n;
+			first = 0;
 		}
-		e = &c->m->ent[last];
-		if (!count_add(&e->c[0], wt))
-			json_error(&c->j, off, "the sum of weights overflows");
+		add(c, wt, off);
 	}
 	if (json_more(w))
 		json_error(&c->j, json_off(w), "more weights than samples");
@@ -311,7 +305,7 @@ fold_sampled(struct ss *c, const struct sprof *p, size_t idx)
 
 /* One event: its type ('O' or 'C'), frame and value, in any order. */
 static void
-read_ev(struct ss *c, struct json *j, int *type, int64_t *frame, struct jnum *at,
+read_ev(struct sscope *c, struct json *j, int *type, int64_t *frame, struct jnum *at,
     uint64_t *frameoff)
 {
 	struct jstr k, t;
@@ -348,7 +342,7 @@ read_ev(struct ss *c, struct json *j, int *type, int64_t *frame, struct jnum *at
 
 /* The value between two events: exact for integers. */
 static count
-delta(struct ss *c, const struct jnum *last, const struct jnum *at, uint64_t off)
+delta(struct sscope *c, const struct jnum *last, const struct jnum *at, uint64_t off)
 {
 	struct jnum d;
 
@@ -362,54 +356,102 @@ delta(struct ss *c, const struct jnum *last, const struct jnum *at, uint64_t off
 	return weight(c, &d, off);
 }
 
+/* A frame opens: a node of the tree (under the frame open, if any),
+ * and its label onto the stack in time order. */
 static void
-fold_evented(struct ss *c, const struct sprof *p, size_t idx)
+open_frame(struct sscope *c, uint32_t f)
+{
+	struct open *o;
+
+	c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
+	o = &c->open[c->nopen++];
+	o->frame = f;
+	o->len = sb_len(&c->sb);
+	o->node = idtree_child(&c->tree, c->nopen > 1 ? o[-1].node : IDTREE_ROOT, f);
+	if (c->run)
+		push_label(c, f);
+}
+
+static void
+close_frame(struct sscope *c, uint32_t f, uint64_t off)
+{
+	if (!c->nopen)
+		json_error(&c->j, off, "closes frame %u, but no frame is open", f);
+	if (c->open[c->nopen - 1].frame != f)
+		json_error(&c->j, off, "closes frame %u, but frame %u is open", f,
+		    c->open[c->nopen - 1].frame);
+	sb_cut(&c->sb, c->open[--c->nopen].len);
+}
+
+/* Time w passes in the frame open: onto its node, or, in time order,
+ * its stack written now. */
+static void
+elapse(struct sscope *c, count w, uint64_t off)
+{
+	if (c->run)
+		add(c, w, off);
+	else if (!idtree_add(&c->tree, c->open[c->nopen - 1].node, w))
+		json_error(&c->j, off, "the sum of weights overflows");
+}
+
+static const char *
+frame_label(void *arg, uint32_t f, size_t *len)
+{
+	struct sscope *c = arg;
+
+	*len = intern_len(&c->labels, c->frame[f]);
+	return intern_str(&c->labels, c->frame[f]);
+}
+
+/*
+ * An evented profile: the time between two events goes to the frame
+ * then open, a node of the tree of open frames, and each stack is
+ * written once at the end (in time order, the stack is kept as frames
+ * open and close, and written at each event instead).
+ */
+static void
+fold_evented(struct sscope *c, const struct sprof *p, size_t idx)
 {
 	struct json *j = &c->a;
 	struct jnum at, last = { 1, 0, 0 };
 	int64_t frame;
 	uint64_t off, foff = 0;
-	uint32_t f;
+	count d;
 	int type, first = 1;
 
 	json_at(j, &c->j, p->events);
 	json_arr(j);
 	stack_start(c, p, idx);
+	idtree_free(&c->tree);
+	idtree_init(&c->tree);
 	c->nopen = 0;
 	while (json_more(j)) {
 		off = json_off(j);
 		read_ev(c, j, &type, &frame, &at, &foff);
-		if (!first && c->nopen)
-			add(c, delta(c, &last, &at, off), off);
-		else if (!first)
-			delta(c, &last, &at, off);
+		if (!first) {
+			d = delta(c, &last, &at, off);
+			if (c->nopen && !count_iszero(d))
+				elapse(c, d, off);
+		}
 		first = 0;
 		last = at;
-		f = (uint32_t)frame;
-		if (type == 'O') {
-			c->open = egrowarray(c->open, &c->opencap, c->nopen + 1, sizeof(*c->open));
-			c->open[c->nopen].frame = f;
-			c->open[c->nopen++].len = c->len;
-			push_label(c, f);
-			continue;
-		}
-		if (!c->nopen)
-			json_error(&c->j, off, "closes frame %u, but no frame is open", f);
-		if (c->open[c->nopen - 1].frame != f)
-			json_error(&c->j, off, "closes frame %u, but frame %u is open", f,
-			    c->open[c->nopen - 1].frame);
-		c->len = c->open[--c->nopen].len;
+		if (type == 'O')
+			open_frame(c, (uint32_t)frame);
+		else
+			close_frame(c, (uint32_t)frame, off);
 	}
 	if (c->nopen)
 		json_error(&c->j, json_off(j) - 1, "%zu frames are still open at the end of the events",
 		    c->nopen);
+	if (!c->run && !idtree_emit(&c->tree, &c->sb, frame_label, c))
+		json_error(&c->j, p->events, "the sum of weights overflows");
 }
 
 /* --- the file ------------------------------------------------------------- */
 
 /* Is profile i the one --profile names? */
 static int
-chosen(const struct ss *c, size_t i)
+chosen(const struct sscope *c, size_t i)
 {
 	const char *s = c->o->profile;
 	char *end;
@@ -432,7 +474,7 @@ unit_label(int unit)
 }
 
 static void
-list(const struct ss *c)
+list(const struct sscope *c)
 {
 	size_t i;
 
@@ -444,9 +486,15 @@ list(const struct ss *c)
 	}
 }
 
+/* Everything c holds of a file, freed (also what an error left behind,
+ * when the fuzzing harness goes on after it). */
 static void
-ss_free(struct ss *c)
+ss_reset(struct sscope *c)
 {
+	const struct sscope_opt *o = c->o;
+	struct stackmap *map = c->map;
+	struct stackrun *run = c->run;
+
 	json_free(&c->j);
 	json_free(&c->a);
 	json_free(&c->b);
@@ -454,68 +502,99 @@ ss_free(struct ss *c)
 	free(c->frame);
 	free(c->prof);
 	label_free(&c->lb);
-	free(c->buf);
+	sb_free(&c->sb);
 	free(c->open);
+	idtree_free(&c->tree);
 	free(c->idx);
 	free(c->prev);
 	arena_free(&c->arena);
 	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->map = map;
+	c->run = run;
+}
+
+/* The JSON at top is no speedscope file (it has no what): what it is
+ * when another program reads it. */
+static noreturn void
+not_speedscope(struct sscope *c, const char *s, size_t n, uint64_t top, const char *what)
+{
+	const char *other, *prog;
+
+	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &other, &prog))
+		json_error(&c->j, top, "%s, not a speedscope file: use %s", other, prog);
+	json_error(&c->j, top, "not a speedscope file (no %s)", what);
+}
+
+struct sscope *
+sscope_new(const struct sscope_opt *o, struct stackmap *map, struct stackrun *run)
+{
+	struct sscope *c = ecalloc(1, sizeof(*c));
+
+	c->o = o;
+	c->map = map;
+	c->run = run;
+	return c;
+}
+
+void
+sscope_free(struct sscope *c)
+{
+	ss_reset(c);
+	free(c);
 }
 
 int
-sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *o,
-    struct stackmap *m)
+sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 {
 	static const char *const keys[] = { "shared", "profiles" };
-	static struct ss c;
 	uint64_t off[2], top;
 	size_t i;
 	int unit = -1, k, first = -1;
 
-	ss_free(&c);
+	ss_reset(c);
 	if (!n)
 		fileerr(name, 0, "empty file");
-	json_init(&c.j, s, n, name);
-	c.o = o;
-	c.m = m;
-	intern_init(&c.labels);
-	if ((k = json_peek(&c.j)) != JSON_OBJ)
-		json_error(&c.j, json_off(&c.j), "not a speedscope file: the JSON is %s",
+	json_init(&c->j, s, n, name);
+	sb_init(&c->sb, c->map, c->run);
+	intern_init(&c->labels);
+	if ((k = json_peek(&c->j)) != JSON_OBJ)
+		json_error(&c->j, json_off(&c->j), "not a speedscope file: the JSON is %s",
 		    json_kindname(k));
-	top = json_off(&c.j);
-	json_findkeys(&c.j, keys, off, 2);
-	json_end(&c.j);
+	top = json_off(&c->j);
+	json_findkeys(&c->j, keys, off, 2);
+	json_end(&c->j);
 	if (!off[0] || !off[1])
-		json_error(&c.j, top, "not a speedscope file (no %s)", off[0] ? "profiles" : "shared frames");
-	read_frames(&c, off[0]);
-	json_at(&c.a, &c.j, off[1]);
-	json_arr(&c.a);
-	while (json_more(&c.a))
-		read_profile(&c, &c.a);
-	if (o->list) {
-		list(&c);
-		ss_free(&c);
+		not_speedscope(c, s, n, top, off[0] ? "profiles" : "shared frames");
+	read_frames(c, off[0]);
+	json_at(&c->a, &c->j, off[1]);
+	json_arr(&c->a);
+	while (json_more(&c->a))
+		read_profile(c, &c->a);
+	if (c->o->list) {
+		list(c);
+		ss_reset(c);
 		return -1;
 	}
-	for (i = 0; i < c.nprof; i++) {
-		if (!chosen(&c, i))
+	for (i = 0; i < c->nprof; i++) {
+		if (!chosen(c, i))
 			continue;
-		if (first >= 0 && c.prof[i].unit != unit)
-			json_error(&c.j, c.prof[i].off, "profile %zu counts %s, profile %d %s: "
-			    "choose one with --profile", i, unit_label(c.prof[i].unit), first,
+		if (first >= 0 && c->prof[i].unit != unit)
+			json_error(&c->j, c->prof[i].off, "profile %zu counts %s, profile %d %s: "
+			    "choose one with --profile", i, unit_label(c->prof[i].unit), first,
 			    unit_label(unit));
 		if (first < 0)
 			first = (int)i;
-		unit = c.prof[i].unit;
+		unit = c->prof[i].unit;
 	}
-	for (i = 0; i < c.nprof; i++) {
-		if (!chosen(&c, i))
+	for (i = 0; i < c->nprof; i++) {
+		if (!chosen(c, i))
 			continue;
-		if (c.prof[i].evented)
-			fold_evented(&c, &c.prof[i], i);
+		if (c->prof[i].evented)
+			fold_evented(c, &c->prof[i], i);
 		else
-			fold_sampled(&c, &c.prof[i], i);
+			fold_sampled(c, &c->prof[i], i);
 	}
-	ss_free(&c);
+	ss_reset(c);
 	return unit;
 }

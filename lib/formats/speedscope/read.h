@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "stack/run.h"
 #include "stack/stackmap.h"
 
 struct sscope_opt {
@@ -25,10 +26,16 @@ struct sscope_opt {
 	int list;		/* list the profiles instead */
 };
 
-/* Fold the file s[0..n) (named name in messages) into m.  Returns the
- * unit of the profiles folded, a UNIT_ value (count.h) or -1 when no
- * profile was chosen; UNIT_COUNT for speedscope's "none". */
-int sscope_fold(const char *s, size_t n, const char *name, const struct sscope_opt *o,
-    struct stackmap *m);
+/* A reader, the caller's: its options and where its stacks go, summed
+ * into map, or, when run is not NULL, a line per run in time order
+ * (--time-order). */
+struct sscope *sscope_new(const struct sscope_opt *o, struct stackmap *map,
+    struct stackrun *run);
+/* Fold the file s[0..n) (named name in messages).  Returns the unit of
+ * the profiles folded, a UNIT_ value (count.h) or -1 when no profile was
+ * chosen; UNIT_COUNT for speedscope's "none".  c may fold a file after
+ * an error in another was caught (the fuzzing harness). */
+int sscope_fold(struct sscope *c, const char *s, size_t n, const char *name);
+void sscope_free(struct sscope *c);
 
 #endif

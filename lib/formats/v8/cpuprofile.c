@@ -25,8 +25,9 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/v8/cpuprofile.h"
-#include "stack/frame.h"
+#include "stack/build.h"
 #include "stack/label.h"
 
 #define NONE UINT32_MAX
@@ -68,8 +69,8 @@ struct prof {
 	uint64_t head;		/* old format: the head node's offset, or 0 */
 	int old;		/* old format: timestamps, not deltas */
 	int declared;		/* by a Profile or CpuProfile event */
-	int named;		/* thread: from a thread_name event (2: shared
-				 * with another process) */
+	int named;		/* thread: from a thread_name event, */
+	uint32_t nameid;	/* that name's id in str */
 	uint64_t off;		/* where it was declared */
 };
 
@@ -89,11 +90,14 @@ struct tname {
 	uint32_t name;
 };
 
-struct cp {
+struct cpuprof {
+	/* kept from one file to the next */
+	const struct cpuprof_opt *o;
+	struct stackmap *map;	/* where the stacks go: summed, */
+	struct stackrun *run;	/* or, when set, in time order */
+	/* a file's: */
 	struct json j;
 	const char *name;
-	const struct cpuprof_opt *o;
-	struct stackmap *m;
 	struct interner str;	/* names, urls, ids, keys */
 	struct interner labels;
 	struct node *node;
@@ -107,8 +111,10 @@ struct cp {
 	uint64_t *w;		/* each node's summed weight, compact */
 	struct prof *prof;
 	size_t nprof, profcap;
-	char *buf;		/* a stack being built */
-	size_t cap;
+	struct interner pairs;	/* (pid, key) of each profile, */
+	uint32_t *pairprof;	/* and its first profile's index + 1 */
+	size_t pairprofcap;
+	struct stackbuild sb;	/* a stack being built */
 	uint32_t *path;
 	size_t pathcap;
 	struct labelbuf lb;
@@ -132,7 +138,7 @@ span_add(struct spans *s, uint64_t off)
 
 /* A second cursor at off, for a value found on the first pass. */
 static void
-at(struct cp *c, struct json *j, uint64_t off)
+at(struct cpuprof *c, struct json *j, uint64_t off)
 {
 	json_at(j, &c->j, off);
 }
@@ -140,7 +146,7 @@ at(struct cp *c, struct json *j, uint64_t off)
 /* --- nodes ---------------------------------------------------------------- */
 
 static uint32_t
-node_find(const struct cp *c, int64_t id)
+node_find(const struct cpuprof *c, int64_t id)
 {
 	size_t i;
 
@@ -153,7 +159,7 @@ node_find(const struct cp *c, int64_t id)
 }
 
 static void
-index_nodes(struct cp *c)
+index_nodes(struct cpuprof *c)
 {
 	size_t i, k;
 
@@ -182,7 +188,7 @@ index_nodes(struct cp *c)
 }
 
 static uint32_t
-newnode(struct cp *c, uint64_t off)
+newnode(struct cpuprof *c, uint64_t off)
 {
 	struct node *n;
 
@@ -201,7 +207,7 @@ newnode(struct cp *c, uint64_t off)
 }
 
 static uint32_t
-str(struct cp *c, struct json *j)
+str(struct cpuprof *c, struct json *j)
 {
 	struct jstr s = json_str(j);
 
@@ -211,7 +217,7 @@ str(struct cp *c, struct json *j)
 /* A call frame's key k (functionName, url, lineNumber) into node n.
  * lineNumber is 0-based in callFrame, 1-based in the old format. */
 static int
-callframe_key(struct cp *c, struct json *j, struct jstr k, uint32_t n, int old)
+callframe_key(struct cpuprof *c, struct json *j, struct jstr k, uint32_t n, int old)
 {
 	int64_t line;
 
@@ -228,7 +234,7 @@ callframe_key(struct cp *c, struct json *j, struct jstr k, uint32_t n, int old)
 }
 
 static void
-read_children(struct cp *c, struct json *j, uint32_t parent)
+read_children(struct cpuprof *c, struct json *j, uint32_t parent)
 {
 	struct edge *e;
 
@@ -244,7 +250,7 @@ read_children(struct cp *c, struct json *j, uint32_t parent)
 
 /* One node of the flat "nodes" array. */
 static void
-read_node(struct cp *c, struct json *j)
+read_node(struct cpuprof *c, struct json *j)
 {
 	uint32_t n = newnode(c, json_off(j));
 	struct jstr k;
@@ -276,7 +282,7 @@ read_node(struct cp *c, struct json *j)
  * recursion, a node's slot made when its object opens (its children
  * may come before its own fields). */
 static void
-read_head(struct cp *c, uint64_t off)
+read_head(struct cpuprof *c, uint64_t off)
 {
 	struct jstr k;
 	struct json *j = &c->a;
@@ -317,7 +323,7 @@ open:
 }
 
 static void
-read_nodes(struct cp *c, const struct prof *p)
+read_nodes(struct cpuprof *c, const struct prof *p)
 {
 	struct json *j = &c->a;
 	size_t i, e;
@@ -354,25 +360,6 @@ read_nodes(struct cp *c, const struct prof *p)
 
 /* --- labels --------------------------------------------------------------- */
 
-static void
-put(struct cp *c, size_t *n, const char *s, size_t len)
-{
-	c->buf = egrowarray(c->buf, &c->cap, *n + len + 1, 1);
-	memcpy(c->buf + *n, s, len);
-	*n += len;
-}
-
-/* s[0..len) made a frame as frame_clean makes a label: ';' as ':',
- * line ends as blanks, and guarded (a root "# x" or "#" would make the
- * line a comment). */
-static void
-put_clean(struct cp *c, size_t *n, const char *s, size_t len)
-{
-	c->buf = egrowarray(c->buf, &c->cap, *n + len + 2, 1);
-	memcpy(c->buf + *n, s, len);
-	*n += frame_clean(c->buf + *n, len);
-}
-
 static int
 kind_of(const char *s, size_t n)
 {
@@ -391,7 +378,7 @@ kind_of(const char *s, size_t n)
 /* The node's frame label (stack/label), _[g] after the garbage
  * collector. */
 static uint32_t
-label(struct cp *c, struct node *nd)
+label(struct cpuprof *c, struct node *nd)
 {
 	int url = nd->url != NONE;
 
@@ -405,7 +392,7 @@ label(struct cp *c, struct node *nd)
 
 /* A cursor over the elements of several arrays, one after the other. */
 struct walk {
-	struct cp *c;
+	struct cpuprof *c;
 	const struct spans *sp;
 	size_t i;
 	int open;
@@ -428,7 +415,7 @@ walk_next(struct walk *w)
 }
 
 static uint32_t
-sample_node(struct cp *c, struct json *j)
+sample_node(struct cpuprof *c, struct json *j)
 {
 	uint64_t off = json_off(j);
 	int64_t id = json_int(j, INT64_MIN, INT64_MAX, "a sample");
@@ -440,7 +427,7 @@ sample_node(struct cp *c, struct json *j)
 }
 
 static void
-addw(struct cp *c, uint32_t n, uint64_t w, uint64_t off)
+addw(struct cpuprof *c, uint32_t n, uint64_t w, uint64_t off)
 {
 	if (c->w[n] > UINT64_MAX - w)
 		json_error(&c->j, off, "the sum of weights overflows");
@@ -449,7 +436,7 @@ addw(struct cp *c, uint32_t n, uint64_t w, uint64_t off)
 
 /* Each sample's weight onto its node: 1, or its run's time. */
 static void
-read_samples(struct cp *c, const struct prof *p)
+read_samples(struct cpuprof *c, const struct prof *p)
 {
 	struct walk s = { c, &p->samples, 0, 0, &c->ws }, d = { c, &p->deltas, 0, 0, &c->wd };
 	uint32_t n, run = NONE;
@@ -490,12 +477,11 @@ read_samples(struct cp *c, const struct prof *p)
 /* --- stacks --------------------------------------------------------------- */
 
 static void
-emit(struct cp *c, const struct prof *p)
+emit(struct cpuprof *c, const struct prof *p)
 {
-	size_t i, np, n, steps;
+	size_t i, np, steps;
 	uint32_t k;
 	struct node *nd;
-	count w;
 
 	for (i = 0; i < c->nnode; i++) {
 		nd = &c->node[i];
@@ -517,46 +503,56 @@ emit(struct cp *c, const struct prof *p)
 			c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
 			c->path[np++] = c->node[k].label;
 		}
-		n = 0;
-		if (c->o->bythread) {
-			put_clean(c, &n, p->thread, strlen(p->thread));
-			put(c, &n, ";", 1);
-		}
-		while (np--) {
-			put(c, &n, intern_str(&c->labels, c->path[np]),
+		sb_clear(&c->sb);
+		if (c->o->bythread)
+			sb_text(&c->sb, p->thread, strlen(p->thread));
+		while (np--)
+			sb_frame(&c->sb, intern_str(&c->labels, c->path[np]),
 			    intern_len(&c->labels, c->path[np]));
-			put(c, &n, ";", 1);
-		}
-		if (!n)
+		if (!sb_len(&c->sb))
 			continue;
-		w = count_from_u64(c->w[i]);
-		if (!stackmap_add(c->m, c->buf, n - 1, &w, 1))
+		if (!sb_add(&c->sb, count_from_u64(c->w[i])))
 			json_error(&c->j, nd->off, "the sum of weights overflows");
 	}
 }
 
 /* --- profiles ------------------------------------------------------------- */
 
-/* The profile of key in process pid, or NULL. */
-static struct prof *
-prof_find(struct cp *c, uint32_t pid, uint32_t key)
+/* The id of (pid, key) in c->pairs, made if new, and its slot in
+ * c->pairprof. */
+static uint32_t
+pair(struct cpuprof *c, uint32_t pid, uint32_t key)
 {
-	size_t i;
+	uint32_t k[2] = { pid, key }, id = intern(&c->pairs, (const char *)k, sizeof(k));
+	size_t had = c->pairprofcap;
 
-	for (i = 0; i < c->nprof; i++)
-		if (c->prof[i].key == key && c->prof[i].pid == pid)
-			return &c->prof[i];
-	return NULL;
+	c->pairprof = egrowarray(c->pairprof, &c->pairprofcap, (size_t)id + 1,
+	    sizeof(*c->pairprof));
+	memset(c->pairprof + had, 0, (c->pairprofcap - had) * sizeof(*c->pairprof));
+	return id;
+}
+
+/* The (first) profile of key in process pid, or NULL. */
+static struct prof *
+prof_find(struct cpuprof *c, uint32_t pid, uint32_t key)
+{
+	uint32_t id = pair(c, pid, key);
+
+	return c->pairprof[id] ? &c->prof[c->pairprof[id] - 1] : NULL;
 }
 
 /* A new profile, empty, of thread ("pid/tid" or the file's name). */
 static struct prof *
-prof_new(struct cp *c, uint32_t pid, uint32_t key, const char *thread, uint64_t off)
+prof_new(struct cpuprof *c, uint32_t pid, uint32_t key, const char *thread, uint64_t off)
 {
 	struct prof *p;
 
+	uint32_t id = pair(c, pid, key);
+
 	c->prof = egrowarray(c->prof, &c->profcap, c->nprof + 1, sizeof(*c->prof));
 	p = &c->prof[c->nprof++];
+	if (!c->pairprof[id])
+		c->pairprof[id] = (uint32_t)c->nprof;
 	memset(p, 0, sizeof(*p));
 	p->key = key;
 	p->pid = pid;
@@ -568,7 +564,7 @@ prof_new(struct cp *c, uint32_t pid, uint32_t key, const char *thread, uint64_t 
 /* The cpuProfile object at off (nodes, samples; timeDeltas too when
  * deltas is set) into p. */
 static void
-cpuprofile_spans(struct cp *c, struct prof *p, uint64_t off, int deltas)
+cpuprofile_spans(struct cpuprof *c, struct prof *p, uint64_t off, int deltas)
 {
 	static const char *const keys[] = { "nodes", "samples", "timeDeltas" };
 	uint64_t o[3];
@@ -585,7 +581,7 @@ cpuprofile_spans(struct cp *c, struct prof *p, uint64_t off, int deltas)
 }
 
 static void
-fold_prof(struct cp *c, const struct prof *p)
+fold_prof(struct cpuprof *c, const struct prof *p)
 {
 	read_nodes(c, p);
 	read_samples(c, p);
@@ -594,7 +590,7 @@ fold_prof(struct cp *c, const struct prof *p)
 
 /* A .cpuprofile's top-level object (its keys' offsets in o). */
 static void
-one_profile(struct cp *c, const uint64_t *o, const char *thread)
+one_profile(struct cpuprof *c, const uint64_t *o, const char *thread)
 {
 	struct prof *p = prof_new(c, 0, intern(&c->str, thread, strlen(thread)), thread, 0);
 
@@ -651,7 +647,7 @@ idtext(struct json *j, char *buf, size_t cap)
 
 /* One event of the array: kept when it is one of the four. */
 static void
-read_event(struct cp *c, struct json *j)
+read_event(struct cpuprof *c, struct json *j)
 {
 	char pid[64] = "", tid[64] = "", key[160];
 	struct jstr k, id = { NULL, 0 }, name = { NULL, 0 };
@@ -720,7 +716,7 @@ event_cmp(const void *a, const void *b)
 
 /* args.data (or args.name) of event e: its offset, or 0. */
 static uint64_t
-args_key(struct cp *c, const struct event *e, const char *key)
+args_key(struct cpuprof *c, const struct event *e, const char *key)
 {
 	const char *const keys[] = { key };
 	uint64_t o;
@@ -736,7 +732,7 @@ args_key(struct cp *c, const struct event *e, const char *key)
 /* A Profile event: its profile declared, in its thread (a chunk's tid
  * is often the sampler's), its chunks so far kept. */
 static void
-declare(struct cp *c, struct prof *p, const struct event *e)
+declare(struct cpuprof *c, struct prof *p, const struct event *e)
 {
 	const char *thread = intern_str(&c->str, e->pidtid);
 
@@ -753,41 +749,49 @@ declare(struct cp *c, struct prof *p, const struct event *e)
 /* Each profile's thread named for --by-thread: the last thread_name
  * given for its pid/tid, followed by " (pid PID)" when a thread of
  * another process has that name too (a page's renderer and an
- * iframe's are both CrRendererMain). */
+ * iframe's are both CrRendererMain).  Names and pid/tids are strings of
+ * c->str, whose ids index the arrays. */
 static void
-name_threads(struct cp *c)
+name_threads(struct cpuprof *c)
 {
-	size_t i, k, n;
+	uint32_t *name = ecalloc(c->str.n + 1, sizeof(*name));	/* pid/tid -> name + 1 */
+	uint32_t *pid = ecalloc(c->str.n + 1, sizeof(*pid));	/* name -> a pid + 1 */
+	unsigned char *shared = ecalloc(c->str.n + 1, 1);	/* name -> in two pids */
+	uint32_t t, nm;
 	struct prof *p;
-	const char *pid;
+	size_t i, n;
 
-	for (i = 0; i < c->nprof; i++)
-		for (k = c->ntn; k-- > 0;)
-			if (!strcmp(c->prof[i].thread, intern_str(&c->str, c->tn[k].pidtid))) {
-				free(c->prof[i].thread);
-				c->prof[i].thread = estrdup(intern_str(&c->str, c->tn[k].name));
-				c->prof[i].named = 1;
-				break;
-			}
-	for (i = 0; i < c->nprof; i++)
-		for (k = 0; k < c->nprof && c->prof[i].named == 1; k++)
-			if (c->prof[k].pid != c->prof[i].pid && c->prof[k].named &&
-			    !strcmp(c->prof[k].thread, c->prof[i].thread))
-				c->prof[i].named = 2;
+	for (i = 0; i < c->ntn; i++)
+		name[c->tn[i].pidtid] = c->tn[i].name + 1;
 	for (i = 0; i < c->nprof; i++) {
 		p = &c->prof[i];
-		if (p->named != 2)
+		t = intern_find(&c->str, p->thread, strlen(p->thread));
+		if (t == UINT32_MAX || !name[t])
 			continue;
-		pid = intern_str(&c->str, p->pid);
-		n = strlen(p->thread);
-		p->thread = erealloc(p->thread, n + strlen(pid) + 8);
-		sprintf(p->thread + n, " (pid %s)", pid);
+		nm = p->nameid = name[t] - 1;
+		free(p->thread);
+		p->thread = estrdup(intern_str(&c->str, nm));
+		p->named = 1;
+		if (pid[nm] && pid[nm] != p->pid + 1)
+			shared[nm] = 1;
+		pid[nm] = p->pid + 1;
 	}
+	for (i = 0; i < c->nprof; i++) {
+		p = &c->prof[i];
+		if (!p->named || !shared[p->nameid])
+			continue;
+		n = strlen(p->thread);
+		p->thread = erealloc(p->thread, n + intern_len(&c->str, p->pid) + 8);
+		sprintf(p->thread + n, " (pid %s)", intern_str(&c->str, p->pid));
+	}
+	free(name);
+	free(pid);
+	free(shared);
 }
 
 /* The events in the order of their ts, applied as speedscope does. */
 static void
-apply_events(struct cp *c)
+apply_events(struct cpuprof *c)
 {
 	size_t i;
 	struct event *e;
@@ -843,7 +847,7 @@ apply_events(struct cp *c)
 }
 
 static void
-read_trace(struct cp *c, uint64_t off)
+read_trace(struct cpuprof *c, uint64_t off)
 {
 	struct json *j = &c->t;
 
@@ -861,11 +865,15 @@ read_trace(struct cp *c, uint64_t off)
 		    "disabled-by-default-v8.cpu_profiler category");
 }
 
-/* Everything c holds, freed (also what an error left behind, when the
- * fuzzing harness goes on after it). */
+/* Everything c holds of a file, freed (also what an error left behind,
+ * when the fuzzing harness goes on after it). */
 static void
-cp_free(struct cp *c)
+cp_reset(struct cpuprof *c)
 {
+	const struct cpuprof_opt *o = c->o;
+	struct stackmap *map = c->map;
+	struct stackrun *run = c->run;
+
 	size_t i;
 
 	for (i = 0; i < c->nprof; i++) {
@@ -875,12 +883,14 @@ cp_free(struct cp *c)
 		free(c->prof[i].deltas.s);
 	}
 	free(c->prof);
+	intern_free(&c->pairs);
+	free(c->pairprof);
 	free(c->node);
 	free(c->edge);
 	free(c->slot);
 	free(c->dense);
 	free(c->w);
-	free(c->buf);
+	sb_free(&c->sb);
 	free(c->path);
 	label_free(&c->lb);
 	free(c->stack);
@@ -894,57 +904,88 @@ cp_free(struct cp *c)
 	json_free(&c->ws);
 	json_free(&c->wd);
 	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->map = map;
+	c->run = run;
+}
+
+/* The JSON at top is no profile: what it is when another program
+ * reads it. */
+static noreturn void
+not_v8(struct cpuprof *c, const char *s, size_t n, uint64_t top)
+{
+	const char *what, *prog;
+
+	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &what, &prog))
+		json_error(&c->j, top, "%s, not a .cpuprofile nor a trace: use %s", what, prog);
+	json_error(&c->j, top, "JSON that is neither a .cpuprofile nor a trace "
+	    "(no nodes, head or traceEvents)");
+}
+
+struct cpuprof *
+cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map, struct stackrun *run)
+{
+	struct cpuprof *c = ecalloc(1, sizeof(*c));
+
+	c->o = o;
+	c->map = map;
+	c->run = run;
+	return c;
+}
+
+void
+cpuprof_free(struct cpuprof *c)
+{
+	cp_reset(c);
+	free(c);
 }
 
 size_t
-cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt *o,
-    struct stackmap *m)
+cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 {
 	static const char *const keys[] = { "nodes", "samples", "timeDeltas", "head",
 	    "timestamps", "traceEvents" };
-	static struct cp c;
 	uint64_t off[LEN(keys)], top;
 	const char *base;
 	size_t i, np;
 	int k;
 
-	cp_free(&c);
+	cp_reset(c);
 	if (!n)
 		fileerr(name, 0, "empty file");
-	json_init(&c.j, s, n, name);
-	c.name = name;
-	c.o = o;
-	c.m = m;
-	intern_init(&c.str);
-	intern_init(&c.labels);
-	intern(&c.str, "", 0);
-	k = json_peek(&c.j);
-	top = json_off(&c.j);
+	json_init(&c->j, s, n, name);
+	c->name = name;
+	sb_init(&c->sb, c->map, c->run);
+	intern_init(&c->str);
+	intern_init(&c->labels);
+	intern_init(&c->pairs);
+	intern(&c->str, "", 0);
+	k = json_peek(&c->j);
+	top = json_off(&c->j);
 	if (k == JSON_ARR) {
 		/* a trace's bare array may lack its ']' (a trace cut short) */
-		c.j.partial = 1;
+		c->j.partial = 1;
 		off[0] = top;
-		json_skip(&c.j);
-		json_end(&c.j);
-		read_trace(&c, off[0]);
+		json_skip(&c->j);
+		json_end(&c->j);
+		read_trace(c, off[0]);
 	} else if (k == JSON_OBJ) {
-		json_findkeys(&c.j, keys, off, (int)LEN(keys));
-		json_end(&c.j);
+		json_findkeys(&c->j, keys, off, (int)LEN(keys));
+		json_end(&c->j);
 		base = label_base(name, strlen(name));
 		if (off[5])
-			read_trace(&c, off[5]);
+			read_trace(c, off[5]);
 		else if (off[0] || off[3])
-			one_profile(&c, off, base);
+			one_profile(c, off, base);
 		else
-			json_error(&c.j, top, "JSON that is neither a .cpuprofile nor a trace "
-			    "(no nodes, head or traceEvents)");
+			not_v8(c, s, n, top);
 	} else {
-		json_error(&c.j, top, "not a .cpuprofile nor a trace: the JSON is %s",
+		json_error(&c->j, top, "not a .cpuprofile nor a trace: the JSON is %s",
 		    json_kindname(k));
 	}
-	for (i = 0; i < c.nprof; i++)
-		fold_prof(&c, &c.prof[i]);
-	np = c.nprof;
-	cp_free(&c);
+	for (i = 0; i < c->nprof; i++)
+		fold_prof(c, &c->prof[i]);
+	np = c->nprof;
+	cp_reset(c);
 	return np;
 }

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "stack/run.h"
 #include "stack/stackmap.h"
 
 struct cpuprof_opt {
@@ -26,9 +27,15 @@ struct cpuprof_opt {
 	int bythread;	/* a root frame per thread (profile) */
 };
 
-/* Fold the profile or trace s[0..n) (named name in messages) into m.
- * Returns the number of profiles read. */
-size_t cpuprof_fold(const char *s, size_t n, const char *name, const struct cpuprof_opt *o,
-    struct stackmap *m);
+/* A reader, the caller's: its options and where its stacks go, summed
+ * into map, or, when run is not NULL, a line per run in time order
+ * (--time-order). */
+struct cpuprof *cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map,
+    struct stackrun *run);
+/* Fold the profile or trace s[0..n) (named name in messages).  Returns
+ * the number of profiles read.  c may fold a file after an error in
+ * another was caught (the fuzzing harness). */
+size_t cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name);
+void cpuprof_free(struct cpuprof *c);
 
 #endif

@@ -1,0 +1,113 @@
+/* gecko-fold: Firefox Profiler and Gecko profiles to folded stacks
+ *
+ * Options and wiring: each file is read whole (and decompressed:
+ * lib/folded/whole, up to --max-size) and folded by
+ * lib/formats/gecko/read; the stacks of every file are added up (their
+ * units must agree) and printed sorted after the unit header; or, with
+ * --list, each file's threads are listed.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/progress.h"
+#include "base/count.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/folder.h"
+#include "formats/gecko/read.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "  -t, --time             weight samples by time, in milliseconds\n"
+	    "      --js               JavaScript frames only, as the profiler's JavaScript view\n"
+	    "      --full-path        the script's whole url, not its base name\n"
+	    "  -T, --thread N|NAME    only thread N (from 0, see --list) or the threads NAME\n"
+	    "      --by-thread        a root frame per thread, its name and pid\n"
+	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n",
+	    argv0);
+	folder_usage(17, "1G");
+	printf("  -q, --quiet            no progress line on a terminal\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n");
+	exit_stdout();
+}
+
+/* The files' folding: their units must agree. */
+struct run {
+	struct gecko *g;
+	int unit;		/* the first file's, -1 before */
+	const char *first;	/* its name */
+};
+
+static void
+fold(struct whole *w, void *arg)
+{
+	struct run *r = arg;
+	int u = gecko_fold(r->g, w->s, w->n, w->name);
+
+	if (u >= 0 && r->unit >= 0 && u != r->unit)
+		fileerr(w->name, 0, "its samples count %s, those of %s %s", unit_name(u), r->first,
+		    unit_name(r->unit));
+	if (u >= 0 && r->unit < 0) {
+		r->unit = u;
+		r->first = estrdup(w->name);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_JS = 256, O_FULLPATH, O_BYTHREAD };
+	static const struct option lo[] = {
+		{ "time", no_argument, NULL, 't' },
+		{ "js", no_argument, NULL, O_JS },
+		{ "full-path", no_argument, NULL, O_FULLPATH },
+		{ "thread", required_argument, NULL, 'T' },
+		{ "by-thread", no_argument, NULL, O_BYTHREAD },
+		{ "list", no_argument, NULL, 'l' },
+		FOLDER_OPTS,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	static struct folder f;
+	struct gecko_opt opt = { 0 };
+	char **threads = ecalloc((size_t)argc + 1, sizeof(*threads));
+	struct run r = { NULL, -1, NULL };
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	while ((c = getopt_long(argc, argv, "tT:lqh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
+		switch (c) {
+		case 't': opt.time = 1; break;
+		case O_JS: opt.js = 1; break;
+		case O_FULLPATH: opt.fullpath = 1; break;
+		case 'T': threads[opt.nthreads++] = optarg; break;
+		case O_BYTHREAD: opt.bythread = 1; break;
+		case 'l': opt.list = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	opt.threads = threads;
+	r.g = gecko_new(&opt, &f.map);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &r);
+	if (!opt.list) {
+		if (r.unit > UNIT_COUNT)
+			fh_set(&f.h, FH_UNIT, unit_name(r.unit));
+		folder_print(&f);
+	}
+	out_flush();
+	gecko_free(r.g);
+	folder_free(&f);
+	free((char *)r.first);
+	free(threads);
+	return 0;
+}

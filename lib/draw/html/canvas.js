@@ -1,0 +1,143 @@
+/* canvas.js: the graph's box: its canvas and the hover layer above it,
+ * sized to the window, scrolled, clicked to zoom (the breadcrumb says
+ * where), and the keyboard's frame moved by the arrows. */
+
+/* The graph's box and its two canvases. */
+function graphbox() {
+	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
+	ctx = mk("canvas", "canvas", sheet).getContext("2d");
+	hctx = mk("canvas", "hover", sheet).getContext("2d");
+	box.addEventListener("scroll", scrolled);
+	el.canvas.tabIndex = 0;
+	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
+	el.canvas.addEventListener("focus", function () { if (state.selected < 0) select(state.z); });
+	el.canvas.addEventListener("mousemove", hover);
+	el.canvas.addEventListener("mouseleave", unhover);
+	el.canvas.addEventListener("click", click);
+}
+/* The main pane: the view shown, zoomed, on the page's canvas. */
+function mainpane() {
+	return { v: state.shown, z: state.z, inv: rootontop(), width: state.width, height: state.height,
+		boxheight: state.boxheight, scrolltop: state.scrolltop, fh: FRAMEH };
+}
+
+/* The graph sized to the window (or --width, --height), then drawn. */
+function resize() {
+	var box = el.box, top, need;
+	/* the table hides the canvas: measuring the page would lay the
+	 * table out at once, for nothing */
+	if (!curmode().canvas) { draw(); return; }
+	state.dpr = window.devicePixelRatio || 1;
+	state.width = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
+	callers();
+	top = box.getBoundingClientRect().top;
+	need = (state.shown.maxdepth + 1) * FRAMEH + 2;
+	state.boxheight = DATA.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	state.height = Math.max(state.boxheight, need);
+	box.style.width = state.width + "px";
+	box.style.height = state.boxheight + "px";
+	el.sheet.style.height = state.height + "px";
+	/* the canvases back at the top first: left where a deeper view had
+	 * scrolled them, they would hold the box open below a shallow
+	 * graph, and its scroll offset with it (a blank view) */
+	[el.canvas, el.hover].forEach(function (c) {
+		c.width = Math.round(state.width * state.dpr);
+		c.height = Math.round(state.boxheight * state.dpr);
+		c.style.width = state.width + "px";
+		c.style.height = state.boxheight + "px";
+		c.style.top = "0";
+	});
+	box.scrollTop = rootontop() ? 0 : state.height;
+	state.scrolltop = box.scrollTop;
+	draw();
+}
+/* scrolling moves the canvases along and redraws, once a frame */
+function scrolled() {
+	if (state.pending) return;
+	state.pending = true;
+	requestAnimationFrame(function () {
+		state.pending = false;
+		if (state.scrolltop === el.box.scrollTop) return;
+		state.scrolltop = el.box.scrollTop;
+		paint();
+		unhover();
+	});
+}
+
+function click(e) {
+	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
+	var v = state.shown;
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], NAMES[v.f[i]]));
+	else if (i >= 0) zoom(i);
+}
+/* Zoom on frame i (0: out). */
+function zoom(i) {
+	state.z = i;
+	/* a match's place, "k of N", is nextmatch's to give again */
+	el.matchpos.textContent = "";
+	draw();
+	save();
+	if (!rootontop()) el.box.scrollTop = state.height;
+	scrolled();
+}
+
+/* The breadcrumb: the zoomed frame's path, each a link that zooms out
+ * to it, and its source. */
+function crumbs() {
+	var c = el.crumbs, path = [], i, v = state.shown;
+	c.textContent = "";
+	for (i = state.z; i >= 0; i = v.parent[i]) path.unshift(i);
+	path.forEach(function (i, k) {
+		var a = document.createElement("a");
+		a.textContent = NAMES[v.f[i]];
+		activate(a, function () { zoom(i); });
+		if (k) c.appendChild(document.createTextNode(" \u203a "));
+		c.appendChild(a);
+	});
+	/* the zoomed frame's source, a link one can click */
+	var u = framelink(v.f[state.z], NAMES[v.f[state.z]]);
+	if (!u) return;
+	var l = document.createElement("a");
+	l.className = "source";
+	l.href = u;
+	l.target = "_blank";
+	l.rel = "noopener noreferrer";
+	l.textContent = "source";
+	c.appendChild(document.createTextNode(" "));
+	c.appendChild(l);
+}
+
+/* The keyboard's frame (state.selected, -1 none): drawn with a dashed
+ * edge; arrows move it to the parent, a child, a sibling; Enter zooms
+ * to it. */
+function select(i) {
+	state.selected = i;
+	drawsel();
+}
+function drawsel() {
+	var b = state.selected >= 0 && curmode().canvas ? rect(mainpane(), state.selected) : null;
+	hctx.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
+	hctx.clearRect(0, 0, state.width, state.boxheight);
+	if (!b) return;
+	hctx.strokeStyle = FOCUS;
+	hctx.lineWidth = 2;
+	hctx.setLineDash([4, 2]);
+	hctx.strokeRect(b.x + 1, b.y + 1, Math.max(b.w - 2, 1), b.h - 2);
+	hctx.setLineDash([]);
+}
+/* Arrow key k from the selected frame: toward the root, away from it
+ * (the widest callee), or the sibling left or right. */
+function arrow(k) {
+	var v = state.shown, i = state.selected >= 0 ? state.selected : state.z, p = v.parent[i], c, best = -1;
+	var up = rootontop() ? "ArrowUp" : "ArrowDown", down = rootontop() ? "ArrowDown" : "ArrowUp";
+	layout(v, state.sortwidth);
+	if (k === up && p >= 0) best = p;
+	if (k === down)
+		for (c = i + 1; c < v.end[i]; c = v.end[c]) if (best < 0 || v.w[c] > v.w[best]) best = c;
+	if ((k === "ArrowLeft" || k === "ArrowRight") && p >= 0)
+		for (c = p + 1; c < v.end[p]; c = v.end[c]) {
+			if (c === i || (k === "ArrowLeft") !== (v.x[c] < v.x[i])) continue;
+			if (best < 0 || Math.abs(v.x[c] - v.x[i]) < Math.abs(v.x[best] - v.x[i])) best = c;
+		}
+	if (best >= 0 && rect(mainpane(), best)) select(best);
+}

@@ -1,0 +1,114 @@
+/* hover.js: a frame's card: its name, file, count and shares, its
+ * change on differential input, its status, its source link; shown
+ * beside the pointer, and on the details line under the graph. */
+
+/* A line of the card of class cls; a source link one can follow. */
+function tipline(parent, cls, text) {
+	var d = document.createElement("div"), a;
+	d.className = cls;
+	if (cls !== "source") {
+		d.textContent = text;
+	} else {
+		a = document.createElement("a");
+		a.href = text;
+		a.target = "_blank";
+		a.rel = "noopener noreferrer";
+		a.textContent = text;
+		d.appendChild(document.createTextNode("Ctrl/\u2318-click: "));
+		d.appendChild(a);
+	}
+	parent.appendChild(d);
+}
+/* A differential frame's other count and its change, with fg-folded(5)'s
+ * one differential percentage: the change over the total of the view
+ * drawn (the target's; with --negate the baseline's, the change being
+ * baseline minus target), the denominator of its share "of all". */
+function change(v, i) {
+	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
+	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
+		" (" + sign + pct(d, v.w[0]) + ")";
+}
+/* The card of frame i of view v: [class, text] lines. */
+function describe(v, i) {
+	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
+	lines.push(["name", s]);
+	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
+	if (fileline(s)) lines.push(["file", fileline(s)]);
+	/* the sandwich's panes: a share of its function's total */
+	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
+		(curmode().fn ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
+		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
+	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
+	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
+	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
+	if (st) lines.push(["status", st]);
+	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
+	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
+	return lines;
+}
+
+/* The link to the source of a frame "FUNC at FILE:LINE", from
+ * --source-url's template ({path}, {file}, {line}), or null: none, or
+ * a scheme off the list (html.c's html_url_ok has the same). */
+var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
+function sourceurl(s) {
+	var m = DATA.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
+	if (!m) return null;
+	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
+	var u = DATA.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
+		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
+	});
+	return SCHEMES.test(u) ? u : null;
+}
+/* --nameattr's title and href of name id f ({} when none) */
+function nameattr(f) {
+	return (DATA.nameattr && DATA.nameattr[f]) || {};
+}
+/* The link of a frame, name id f, label s: its --nameattr href, else
+ * its source link; a scheme off the list is none. */
+function framelink(f, s) {
+	var h = nameattr(f).href;
+	return h && SCHEMES.test(h) ? h : sourceurl(s);
+}
+function openurl(u) {
+	if (u) window.open(u, "_blank", "noopener");
+}
+
+/* The pointer over the graph: the frame under it edged, its card. */
+function hover(e) {
+	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
+	if (i < 0) { unhover(); return; }
+	el.canvas.style.cursor = "pointer";
+	var tip = el.tip, lines = describe(state.shown, i), b = rect(P, i);
+	if (!b) { unhover(); return; }
+	if (i !== state.hover) {
+		drawsel();
+		hctx.strokeStyle = HOVER;
+		hctx.lineWidth = 1.5;
+		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
+		state.hover = i;
+		tip.textContent = "";
+		lines.forEach(function (l) { tipline(tip, l[0], l[1]); });
+		el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
+	}
+	showtip(e);
+}
+/* The card beside the pointer, inside the window. */
+function showtip(e) {
+	var tip = el.tip;
+	tip.style.display = "block";
+	var tw = tip.offsetWidth, th = tip.offsetHeight, x = e.clientX + 14, y = e.clientY + 16;
+	if (x + tw > window.innerWidth) x = Math.max(0, e.clientX - tw - 10);
+	if (y + th > window.innerHeight) y = Math.max(0, e.clientY - th - 10);
+	tip.style.left = x + "px";
+	tip.style.top = y + "px";
+}
+function unhover() {
+	el.tip.style.display = "none";
+	el.canvas.style.cursor = "";
+	el.callers.style.cursor = "";
+	el.details.textContent = "";
+	state.hovercaller = -1;
+	drawsel();
+	state.hover = -1;
+}

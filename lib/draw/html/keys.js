@@ -1,0 +1,43 @@
+/* keys.js: the keyboard: both viewers' keys (viewer.js's keyaction),
+ * then the page's own: n and N step through the matches, the arrows
+ * move the keyboard's frame, Enter zooms to it, Backspace zooms out,
+ * and each mode's key (MODES) switches to it. */
+
+/* The mode whose key is k, or undefined. */
+function modekey(k) {
+	for (var j = 0; j < MODES.length; j++) if (MODES[j].key === k) return MODES[j];
+	return undefined;
+}
+function keydown(e) {
+	var inSearch = document.activeElement === el.search, k = e.key, a = keyaction(e, inSearch);
+	var canvas = curmode().canvas, m;
+	if (a === "find") {
+		e.preventDefault();
+		el.search.focus();
+		el.search.select();
+	} else if (a === "case") {
+		e.preventDefault();
+		state.icase = !state.icase;
+		search(state.term);
+	} else if (a === "reset") {
+		if (state.z) zoom(0);
+		else if (state.term) search("");
+		if (inSearch) el.search.blur();
+	} else if (inSearch) {
+		if (k === "Enter") { e.preventDefault(); nextmatch(e.shiftKey ? -1 : 1); }
+	} else if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|BUTTON|A|TR|TH)$/.test(document.activeElement.tagName)) {
+		return;
+	} else if (k === "n" || k === "N") {
+		nextmatch(k === "n" ? 1 : -1);
+	} else if (/^Arrow/.test(k) && canvas) {
+		e.preventDefault();
+		arrow(k);
+	} else if (k === "Enter" && state.selected >= 0 && canvas) {
+		zoom(state.selected);
+	} else if (k === "Backspace") {
+		e.preventDefault();
+		if (state.z) zoom(Math.max(state.shown.parent[state.z], 0));
+	} else if ((m = modekey(k))) {
+		m.act();
+	}
+}

@@ -1,0 +1,95 @@
+/* sandwich.js: the sandwich of a function (m=sandwich&fn=): its line of
+ * totals, and its callers' box above the graph, which holds its
+ * callees (views.js builds both). */
+
+/* The sandwich of function fn (a name as shown), if a frame has it. */
+function sandwich(fn) {
+	if (fn == null || fn === "") return;
+	state.fn = fn;
+	state.mode = "sandwich";
+	state.z = 0;
+	refresh();
+}
+/* the function of the hovered frame, else of the selected or the zoomed one */
+function focusname() {
+	var v = state.shown, s = state.selected;
+	if (state.hovercaller >= 0) return NAMES[state.callview.f[state.hovercaller]];
+	if (state.hover >= 0) return NAMES[v.f[state.hover]];
+	if (s > 0 || (s === 0 && !v.rooted)) return NAMES[v.f[s]];
+	return state.z > 0 || !v.rooted ? NAMES[v.f[state.z]] : null;
+}
+
+/* The sandwich's function: its self and total. */
+function sandinfo() {
+	var c = el.sandinfo, v = state.shown, self;
+	c.textContent = "";
+	if (!curmode().fn) return;
+	/* its own samples: those of its frames, wherever they are */
+	var b = current(), all = b.w[0], is = same(state.fn), k;
+	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (is(b.f[k])) self += b.self[k];
+	c.textContent = "Sandwich of " + state.fn + ": total " + human(v.w[0]) + " (" +
+		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
+		") \u2014 callers above, callees below";
+}
+
+/* The callers' box, above the graph's: a canvas in a sheet it scrolls. */
+function callersbox() {
+	var cb = mk("div", "callersbox");
+	mk("canvas", "callers", mk("div", "callsheet", cb)).addEventListener("mousemove", hovercallers);
+	cb.addEventListener("scroll", callscrolled);
+	el.callers.addEventListener("mouseleave", unhover);
+	el.callers.addEventListener("click", function (e) {
+		var i = callersat(e);
+		if (i > 0) sandwich(NAMES[state.callview.f[i]]);
+	});
+}
+/* The sandwich's callers above its callees: fn's row at the bottom,
+ * opened there; a deep one scrolls its whole depth, as the graph does:
+ * the sheet as tall as the callers, the canvas the box's height, moved
+ * along and painted again as it scrolls. */
+function callers() {
+	var c = el.callers, box = el.callersbox, cv = state.callview, bh;
+	var full = cv ? (cv.maxdepth + 1) * FRAMEH + 2 : 0;
+	box.style.display = cv ? "block" : "none";
+	if (!cv) return;
+	box.style.width = state.width + "px";
+	el.callsheet.style.height = full + "px";
+	c.style.height = "0";
+	bh = Math.min(full, box.clientHeight || full);
+	c.width = Math.round(state.width * state.dpr);
+	c.height = Math.round(bh * state.dpr);
+	c.style.width = state.width + "px";
+	c.style.height = bh + "px";
+	box.scrollTop = full;
+	state.callpane = { v: cv, z: 0, inv: false, width: state.width, height: full, boxheight: bh,
+		scrolltop: box.scrollTop, fh: FRAMEH };
+	paintcallers();
+}
+function paintcallers() {
+	el.callers.style.top = state.callpane.scrolltop + "px";
+	paintpane(state.callpane, el.callers.getContext("2d"));
+}
+/* the callers' box scrolled: their canvas moved along, painted again */
+function callscrolled() {
+	var P = state.callpane;
+	if (!P || P.scrolltop === el.callersbox.scrollTop) return;
+	P.scrolltop = el.callersbox.scrollTop;
+	paintcallers();
+	unhover();
+}
+/* the callers' frame under the pointer of event e, or -1 */
+function callersat(e) {
+	var r = el.callers.getBoundingClientRect();
+	return state.callpane ? frameat(state.callpane, e.clientX - r.left, e.clientY - r.top) : -1;
+}
+/* a frame of the sandwich's callers: its card, no zoom (a click opens
+ * its own sandwich) */
+function hovercallers(e) {
+	var i = callersat(e);
+	if (i < 0) { unhover(); return; }
+	el.callers.style.cursor = "pointer";
+	state.hovercaller = i;
+	el.tip.textContent = "";
+	describe(state.callview, i).forEach(function (l) { tipline(el.tip, l[0], l[1]); });
+	showtip(e);
+}

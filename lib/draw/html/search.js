@@ -1,0 +1,94 @@
+/* search.js: the search: its field, case toggle and messages in the
+ * toolbar; the names that match (a flag a name id, state.match), their
+ * share of the zoomed frame, stepping through the matching frames, and
+ * the sandwich offered when one function matches.  The expression is
+ * compiled in one place, matcher(). */
+
+/* The search's part of the toolbar. */
+function searchbar(bar) {
+	mk("span", "matched", bar);
+	mk("span", "matchpos", bar);
+	mk("span", "searchmsg", bar).setAttribute("role", "alert");
+	mk("button", "onematch", bar).onclick = function () { sandwich(el.onematch.name); };
+	var s = mk("input", "search", bar);
+	s.type = "search";
+	s.placeholder = "Search (regex)";
+	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
+	s.oninput = function () { search(s.value); };
+	mk("button", "case", bar, "Aa").onclick = function () { state.icase = !state.icase; search(state.term); };
+	el["case"].title = "ignore case";
+}
+
+/* The flags, by name id, of the names expression r matches. */
+function matchnames(r) {
+	var m = new Uint8Array(NAMES.length);
+	for (var k = 0; k < NAMES.length; k++) m[k] = r.test(NAMES[k]) ? 1 : 0;
+	return m;
+}
+
+/* Search: the names that match term, their share of the zoomed frame
+ * (a match under a match counted once). */
+function search(term) {
+	state.term = term || "";
+	el.search.value = state.term;
+	state.re = null;
+	state.match = null;
+	el.search.className = "";
+	el.searchmsg.textContent = "";
+	el.matchpos.textContent = "";
+	if (state.term) {
+		var r = searchre(state.term, state.icase);
+		if (!(state.re = r.re)) {
+			el.search.className = "bad";
+			el.searchmsg.textContent = "invalid regular expression";
+			el.searchmsg.title = r.error;
+		}
+	}
+	if (state.re) state.match = matchnames(state.re);
+	onematch();
+	if (curmode().show) curmode().show(state.shown);
+	draw();
+	save();
+}
+/* A search that matches one function alone offers its sandwich. */
+function onematch() {
+	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0;
+	b.style.display = "none";
+	if (!state.match) return;
+	for (k = 0; k < v.n && n < 2; k++) {
+		if (!ismatch(v, k) || seen[NAMES[v.f[k]]]) continue;
+		seen[NAMES[v.f[k]]] = 1;
+		one = NAMES[v.f[k]];
+		n++;
+	}
+	if (n !== 1) return;
+	b.name = one;
+	b.textContent = "Sandwich of " + one;
+	/* html.css hides it until then: "" would leave it hidden */
+	b.style.display = "inline-block";
+}
+/* the share of the zoomed frame that passes through a match (viewer.js) */
+function matched() {
+	var v = state.shown;
+	el.matched.textContent = state.match ? matchedtext(state.z, v.parent, v.end, v.w,
+		function (i) { return ismatch(v, i); }) : "";
+}
+
+/* The frames of the view that match, in pre-order; step to the next
+ * (dir 1) or previous (-1) one after the selected frame, zoomed to,
+ * "k of N" beside the box. */
+function matches() {
+	var v = state.shown, out = [], i;
+	if (!state.match) return out;
+	for (i = 0; i < v.n; i++) if (ismatch(v, i)) out.push(i);
+	return out;
+}
+function nextmatch(dir) {
+	var m = matches(), k, at = state.selected >= 0 ? state.selected : state.z;
+	if (!m.length) { el.matchpos.textContent = state.match ? "no match" : ""; return; }
+	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }
+	else { for (k = m.length - 1; k >= 0 && m[k] >= at; k--) ; if (k < 0) k = m.length - 1; }
+	select(m[k]);
+	zoom(m[k]);
+	el.matchpos.textContent = (k + 1) + " of " + m.length;
+}

@@ -1,0 +1,183 @@
+/* toolbar.js: the page's head: the title, what a differential view
+ * compares, the toolbar (view selector, direction, order, the modes'
+ * buttons, search, theme), the elided banner; built here, so the
+ * page's HTML holds no text of the data. */
+
+/* A new element tag (id, under parent, with text), kept in el. */
+function mk(tag, id, parent, text) {
+	var e = document.createElement(tag);
+	if (id) e.id = id;
+	if (text != null) e.textContent = text;
+	(parent || document.body).appendChild(e);
+	return el[id] = e;
+}
+/* The page's elements, in order: the head, the callers' box, the
+ * graph's box, the table, the legend, the details line, the card. */
+function ui() {
+	var h = mk("header", "head");
+	mk("h1", "title", h, DATA.title);
+	mk("div", "subtitle", h, DATA.subtitle || "");
+	mk("div", "compare", h);
+	toolbar(mk("div", "bar", h));
+	mk("div", "elided", h);
+	txbar(mk("div", "txbar", h));
+	mk("nav", "crumbs", h);
+	mk("div", "sandinfo", h);
+	mk("div", "empty", h).setAttribute("role", "status");
+	callersbox();
+	graphbox();
+	mk("div", "table");
+	legend(mk("div", "legend"));
+	mk("div", "details");
+	mk("div", "tip");
+	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + DATA.bgtop + "," + DATA.bgbottom + ")");
+	window.addEventListener("keydown", keydown);
+	window.addEventListener("resize", resize);
+}
+/* The toolbar: views, direction, order, zoom, the modes, search, theme. */
+function toolbar(bar) {
+	bar.className = "bar";
+	if (DATA.views.length > 1) {
+		mk("label", "viewlabel", bar, "View: ");
+		var sel = mk("select", "view", bar);
+		DATA.views.forEach(function (r, i) {
+			var o = document.createElement("option");
+			o.value = i;
+			o.textContent = r.name;
+			sel.appendChild(o);
+		});
+		sel.onchange = function () { setview(+sel.value, false); };
+	}
+	mk("button", "mode", bar).onclick = function () { state.inverted = !state.inverted; resize(); save(); };
+	mk("button", "sort", bar).onclick = function () { state.sortwidth = !state.sortwidth; draw(); save(); };
+	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
+	MODES.forEach(function (m) {
+		if (!m.button) return;
+		var b = mk("button", m.btn, bar, m.button);
+		b.onclick = m.act;
+		b.title = m.tip;
+	});
+	mk("span", "grow", bar).className = "grow";
+	searchbar(bar);
+	mk("button", "theme", bar, "\u25d0").onclick = toggletheme;
+	el.theme.title = "dark or light theme";
+	el.theme.setAttribute("aria-label", "dark or light theme");
+	if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addListener(function () {
+		themecolors();
+		draw();
+	});
+}
+/* The theme toggled: dark if it was light, light if dark. */
+function toggletheme() {
+	var c = document.documentElement.classList, d = dark();
+	c.remove("dark", "light");
+	c.add(d ? "light" : "dark");
+	state.theme = d ? "light" : "dark";
+	themecolors();
+	draw();
+	callers();
+	save();
+}
+/* The key to the colours, when they mean something. */
+function legend(e) {
+	DATA.legend.forEach(function (l) {
+		var sp = document.createElement("span"), sw = document.createElement("i");
+		sw.style.background = l[1];
+		sp.appendChild(sw);
+		sp.appendChild(document.createTextNode(l[0]));
+		e.appendChild(sp);
+	});
+}
+
+/* The toolbar as the state has it, the graph painted. */
+function draw() {
+	paint();
+	el.mode.textContent = state.inverted ? "Flame graph" : "Icicle graph";
+	el.mode.title = state.inverted ? "root at the bottom" : "root on top";
+	el.sort.textContent = state.sortwidth ? "Sorted by width" : "Sorted by name";
+	el.sort.title = state.sortwidth ? "callees widest first; click to sort by name" :
+		"callees by name; click to sort by width";
+	el.sort.className = state.sortwidth ? "on" : "";
+	/* a flame chart keeps the input's order: time along the width */
+	el.sort.style.display = curmode().sorts() ? "" : "none";
+	title();
+	MODES.forEach(function (m) {
+		if (m.button) el[m.btn].className = state.mode === m.id ? "on" : "";
+	});
+	el["case"].className = state.icase ? "on" : "";
+	crumbs();
+	matched();
+	state.hover = -1;
+	drawsel();
+}
+
+/* Element e does fn when clicked, and when focused (Tab reaches it)
+ * and Enter or Space is pressed, as a button does. */
+function activate(e, fn) {
+	e.tabIndex = 0;
+	e.onclick = fn;
+	e.onkeydown = function (ev) {
+		if (ev.key !== "Enter" && ev.key !== " ") return;
+		ev.preventDefault();
+		fn();
+	};
+}
+
+/* The view selector's choice: view i (keep: its zoom and elided state). */
+function setview(i, keep) {
+	state.v = i;
+	if (!keep) { state.z = 0; state.elided = false; }
+	if (el.view) el.view.value = i;
+	refresh();
+}
+/* The title: --title's, or the mode's. */
+function title() {
+	if (!DATA.deftitle) return;
+	var t = curmode().title();
+	el.title.textContent = t;
+	document.title = t;
+}
+
+/* What a differential view compares (fg-diff's header), and a warning
+ * when the two totals differ by more than 1%: without fg-diff -n, a
+ * longer run colours every frame as grown. */
+function compare() {
+	var r = DATA.views[state.v], c = el.compare, b, t, d;
+	c.textContent = "";
+	if (!DATA.diff) return;
+	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
+		(r.target || "target")));
+	/* the view's total is the column drawn's (--negate: the baseline's) */
+	b = DATA.negate ? r.total : r.btotal || 0;
+	t = DATA.negate ? r.btotal || 0 : r.total;
+	d = t - b;
+	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
+	var w = document.createElement("span");
+	w.className = "warn";
+	w.textContent = "totals differ: baseline " + human(b) + ", target " + human(t) + " (" +
+		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; fg-diff -n scales the baseline";
+	c.appendChild(document.createTextNode(" \u2014 "));
+	c.appendChild(w);
+}
+
+/* The elided banner: shown whenever the view has stacks that vanished. */
+function banner() {
+	var r = DATA.views[state.v], b = el.elided;
+	b.textContent = "";
+	b.className = "";
+	if (!r.e) return;
+	b.className = state.elided ? "show viewing" : "show";
+	if (onlyelided(state.v)) {
+		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
+			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
+		return;
+	}
+	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + DRAWN + " (" + human(r.e.total) +
+		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
+	var btn = document.createElement("button");
+	btn.id = "elidedbtn";
+	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
+	btn.onclick = function () { state.elided = !state.elided; state.z = 0; refresh(); };
+	b.appendChild(btn);
+}

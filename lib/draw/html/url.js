@@ -1,0 +1,50 @@
+/* url.js: the state in the URL (viewer.js reads and writes it):
+ * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
+ * &tx=KIND:ARG...&th=THEME&tb=file; the direction a key of its own,
+ * kept in every mode.  A link reopens what it shows. */
+
+/* The pairs [key, value] of the state, as the URL keeps them. */
+function statepairs() {
+	var q = [];
+	if (state.v) q.push(["v", state.v]);
+	if (state.elided) q.push(["e", 1]);
+	if (state.z) q.push(["z", state.z]);
+	if (state.term) q.push(["s", state.term]);
+	if (state.icase) q.push(["i", 1]);
+	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
+	if (state.mode) q.push(["m", state.mode]);
+	if (curmode().fn) q.push(["fn", state.fn]);
+	state.tx.forEach(function (t) { q.push(["tx", t]); });
+	if (state.theme) q.push(["th", state.theme]);
+	if (state.tfile && state.mode === "table") q.push(["tb", "file"]);
+	return q;
+}
+function save() { seturl(statepairs()); }
+
+/* The state of query string search (the page's, location.search). */
+function loadstate(search) {
+	var all = queryparams(search), p = querymap(all), m = modeof(p.m);
+	state.tx = [];
+	/* tx=KIND:ARG, in order; an unknown kind is ignored */
+	all.forEach(function (kv) {
+		var x = kv[1], c = x.indexOf(":");
+		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) state.tx.push([x.slice(0, c), x.slice(c + 1)]);
+	});
+	var v = parseInt(p.v, 10);
+	if (v >= 0 && v < DATA.views.length) state.v = v;
+	state.elided = p.e === "1" && !!DATA.views[state.v].e;
+	if ((p.o === "width" || p.o === "name") && !DATA.chart) state.sortwidth = p.o === "width";
+	/* d=, or m= as older links have it */
+	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
+	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
+	/* a mode of one function needs it named */
+	if (m && m.id && (!m.fn || p.fn)) state.mode = m.id;
+	state.fn = p.fn || "";
+	state.tfile = p.tb === "file";
+	if (p.th === "dark" || p.th === "light") state.theme = p.th;
+	state.icase = p.i === "1";
+	state.term = p.s || "";
+	state.z = parseInt(p.z, 10) || 0;
+	if (state.z < 0) state.z = 0;
+}

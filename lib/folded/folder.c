@@ -1,0 +1,94 @@
+/* folder.c: what the mains of the folders share (see folder.h) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "folded/folder.h"
+
+void
+folder_init(struct folder *f, uint64_t maxsize)
+{
+	memset(f, 0, sizeof(*f));
+	f->maxsize = maxsize;
+	fh_init(&f->h);
+	stackmap_init(&f->map);
+}
+
+int
+folder_opt(struct folder *f, int c, const char *arg)
+{
+	if (c == FOLDER_MAXSIZE)
+		f->maxsize = estrtosize(arg, "size");
+	else if (c == FH_NOHEADER)
+		f->h.omit = 1;
+	else
+		return 0;
+	return 1;
+}
+
+void
+folder_usage(int width, const char *defsize)
+{
+	printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
+	    "--max-size SIZE", defsize);
+	printf("      %-*sno '# fg:' header lines\n", width, "--no-header");
+}
+
+void
+folder_timeorder(struct folder *f)
+{
+	f->run = &f->runs;
+	out_keep(&f->kept);
+}
+
+void
+folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
+    void *arg)
+{
+	struct whole w;
+	int i;
+
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		whole_read(&w, argc ? argv[i] : NULL, f->maxsize, kind);
+		fn(&w, arg);
+		whole_free(&w);
+	}
+}
+
+void
+folder_lines(int argc, char **argv, folder_linefn *fn, void *arg)
+{
+	struct lines r;
+	int i;
+
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		lines_open(&r, argc ? argv[i] : NULL);
+		fn(&r, arg);
+		lines_close(&r);
+	}
+}
+
+void
+folder_print(struct folder *f)
+{
+	if (f->run) {
+		stackrun_flush(f->run);
+		out_keep(NULL);
+	}
+	fh_print(&f->h);
+	if (f->run && f->kept.n)
+		out_mem(f->kept.p, f->kept.n);
+	else if (!f->run)
+		stackmap_print(&f->map, 1);
+}
+
+void
+folder_free(struct folder *f)
+{
+	fh_free(&f->h);
+	stackmap_free(&f->map);
+	stackrun_free(&f->runs);
+	free(f->kept.p);
+	memset(f, 0, sizeof(*f));
+}

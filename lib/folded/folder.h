@@ -1,0 +1,88 @@
+/* folder.h: what the mains of the folders share
+ *
+ * A folder reads profiles of a foreign format and writes folded
+ * stacks (fg-folded(5)): its header lines, then the stacks summed and
+ * sorted, or, under --time-order, a line per run of samples in the
+ * order they were taken.  Its main takes its own options and hands the
+ * others to folder_opt: the group FOLDER_OPTS, every folder's
+ *
+ *   --max-size SIZE  a file's bytes (decompressed) at most
+ *   --no-header      no "# fg:" line
+ *
+ * (folder_usage writes their --help lines).  folder_each reads each
+ * file operand whole (whole.h), or folder_lines line by line (lines.h),
+ * and hands it to the folder, which builds its stacks into f->map, or
+ * f->run under --time-order (stack/build.h does both); folder_print
+ * writes the header f->h and the stacks.
+ *
+ *     struct folder f;
+ *
+ *     folder_init(&f, FOLDER_JSON_MAXSIZE);
+ *     while ((c = getopt_long(...)) != -1)
+ *         if (!folder_opt(&f, c, optarg))
+ *             switch (c) ...            the folder's own options
+ *     folder_each(&f, argc, argv, &whole_json, fold, &arg);
+ *     fh_set(&f.h, FH_UNIT, "microseconds");
+ *     folder_print(&f);
+ *     folder_free(&f);
+ */
+#ifndef FG_FOLDER_H
+#define FG_FOLDER_H
+
+#include <getopt.h>
+#include <stdint.h>
+
+#include "base/out.h"
+#include "folded/fheader.h"
+#include "folded/lines.h"
+#include "folded/whole.h"
+#include "stack/run.h"
+#include "stack/stackmap.h"
+
+/* The default --max-size of the folders of JSON profiles: 1 GiB, as
+ * their tables in memory take several times the text. */
+#define FOLDER_JSON_MAXSIZE ((uint64_t)1 << 30)
+
+struct folder {
+	uint64_t maxsize;	/* --max-size */
+	struct fheader h;	/* the header lines; h.omit: --no-header */
+	struct stackmap map;	/* the stacks, summed */
+	struct stackrun *run;	/* under --time-order: the runs, in order */
+	struct stackrun runs;
+	struct outkeep kept;	/* the runs' lines, until every file is read */
+};
+
+enum { FOLDER_MAXSIZE = 0x4d53 };
+#define FOLDER_OPTS \
+	{ "max-size", required_argument, NULL, FOLDER_MAXSIZE }, \
+	FH_NOHEADER_OPT
+
+/* Empty, with maxsize the default --max-size. */
+void folder_init(struct folder *f, uint64_t maxsize);
+/* Take getopt_long's c (and its argument) when it is an option of
+ * FOLDER_OPTS: 1, else 0. */
+int folder_opt(struct folder *f, int c, const char *arg);
+/* Print the --help lines of FOLDER_OPTS, each option padded to width
+ * columns after the indent; defsize is the default --max-size. */
+void folder_usage(int width, const char *defsize);
+/* --time-order: the stacks go to f->run, one line per run in the order
+ * they are added; their lines are kept in memory until folder_print,
+ * so that a bad file writes nothing. */
+void folder_timeorder(struct folder *f);
+/* Each file of argv[0..argc), or standard input when argc is 0 ("-"
+ * names it too): read whole, up to f->maxsize bytes, its first bytes
+ * checked to be of kind (whole.h), then handed to fn and freed. */
+typedef void folder_fn(struct whole *w, void *arg);
+void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
+    void *arg);
+/* The same for the folders of text that they read line by line (the
+ * tracers' and the thread dumps'): each file's lines, read as they
+ * come (no --max-size bounds them), handed to fn. */
+typedef void folder_linefn(struct lines *r, void *arg);
+void folder_lines(int argc, char **argv, folder_linefn *fn, void *arg);
+/* Write the header f->h, then the stacks (f->map sorted, or f->run's
+ * lines). */
+void folder_print(struct folder *f);
+void folder_free(struct folder *f);
+
+#endif

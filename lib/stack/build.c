@@ -1,0 +1,77 @@
+/* build.c: a stack built frame by frame (see build.h) */
+#include <stdint.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "stack/build.h"
+#include "stack/frame.h"
+
+void
+sb_init(struct stackbuild *b, struct stackmap *map, struct stackrun *run)
+{
+	memset(b, 0, sizeof(*b));
+	b->map = map;
+	b->run = run;
+	b->last = SIZE_MAX;
+}
+
+void
+sb_clear(struct stackbuild *b)
+{
+	b->b.n = 0;
+	b->last = SIZE_MAX;
+}
+
+/* Room for a frame of n bytes (its ';' and frame_clean's two more). */
+static void
+room(struct stackbuild *b, size_t n)
+{
+	if (n > SIZE_MAX / 2 - b->b.n)
+		eprintf("out of memory");
+	b->b.p = egrowarray(b->b.p, &b->b.cap, b->b.n + n + 3, 1);
+	if (b->b.n)
+		b->b.p[b->b.n++] = ';';
+	b->last = SIZE_MAX;
+}
+
+void
+sb_frame(struct stackbuild *b, const char *f, size_t n)
+{
+	room(b, n);
+	memcpy(b->b.p + b->b.n, f, n);
+	b->b.n += n;
+}
+
+void
+sb_text(struct stackbuild *b, const char *s, size_t n)
+{
+	room(b, n);
+	memcpy(b->b.p + b->b.n, s, n);
+	b->b.n += frame_clean((char *)b->b.p + b->b.n, n);
+}
+
+void
+sb_cut(struct stackbuild *b, size_t len)
+{
+	if (len < b->b.n) {
+		b->b.n = len;
+		b->last = SIZE_MAX;
+	}
+}
+
+int
+sb_add(struct stackbuild *b, count c)
+{
+	if (b->run)
+		return stackrun_add(b->run, sb_stack(b), b->b.n, c);
+	if (b->last == SIZE_MAX)
+		b->last = (size_t)(stackmap_get(b->map, sb_stack(b), b->b.n) - b->map->ent);
+	return count_add(&b->map->ent[b->last].c[0], c);
+}
+
+void
+sb_free(struct stackbuild *b)
+{
+	bytes_free(&b->b);
+	b->last = SIZE_MAX;
+}

@@ -1,0 +1,185 @@
+/* bench.cjs: scripts/bench-html's figures in headless Chromium, read
+ * through CDP, a fresh browser each run:
+ *
+ *   node bench.cjs fg PAGE.html          an fg-html page, opened from a file
+ *   node bench.cjs speedscope DIR FILE   speedscope's release build (DIR)
+ *                                        opening FILE, both served from a
+ *                                        loopback server (#profileURL=)
+ *
+ * One line an action, "ACTION wall=MS main=MS maincpu=MS long=MS cpu=MS
+ * rss=MIB peak=MIB": the wall time until the page is done and has drawn
+ * twice; the renderer's main-thread task time (CDP's TaskDuration: the
+ * tasks' wall time, which a loaded machine stretches) and CPU time
+ * (ThreadTime); the longest main-thread task (a trace's RunTask
+ * events); the CPU time of
+ * the renderer process, all its threads (a worker's too); its resident
+ * memory after the action, and its peak so far (/proc, VmRSS and
+ * VmHWM).  fg's actions each start from the graph and go back to it
+ * untimed; a page that has work left (window.fg.busy()) is waited for.
+ * A failure prints "failed=WHY". */
+"use strict";
+const fs = require("fs");
+const http = require("http");
+const path = require("path");
+const { launch } = require("./lib.cjs");
+
+const ms = (x) => Math.round(x);
+
+/* The renderer that holds the page: of the browser's renderers, the
+ * largest. */
+async function renderer(browser) {
+	const s = await browser.target().createCDPSession();
+	const info = (await s.send("SystemInfo.getProcessInfo")).processInfo.filter((p) => p.type === "renderer");
+	let best = null, rss = -1;
+	for (const p of info) {
+		const r = mem(p.id).rss;
+		if (r > rss) { rss = r; best = p.id; }
+	}
+	return { pid: best, cpu: async () => {
+		const q = (await s.send("SystemInfo.getProcessInfo")).processInfo.find((p) => p.id === best);
+		return q ? q.cpuTime * 1000 : 0;
+	} };
+}
+/* VmRSS and VmHWM of process pid, in MiB */
+function mem(pid) {
+	let t = "";
+	try { t = fs.readFileSync("/proc/" + pid + "/status", "utf8"); } catch (e) { return { rss: 0, peak: 0 }; }
+	const kb = (k) => { const m = new RegExp("^" + k + ":\\s+(\\d+)", "m").exec(t); return m ? +m[1] / 1024 : 0; };
+	return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+}
+/* The longest RunTask (ms) of the main thread of process pid in trace buf. */
+function longest(buf, pid) {
+	if (process.env.FG_TRACE_DUMP) fs.writeFileSync(process.env.FG_TRACE_DUMP, Buffer.from(buf));
+	const ev = JSON.parse(Buffer.from(buf).toString()).traceEvents;
+	const main = ev.find((e) => e.pid === pid && e.name === "thread_name" && e.args && e.args.name === "CrRendererMain");
+	let max = 0;
+	for (const e of ev)
+		if (main && e.pid === pid && e.tid === main.tid && /(^|::)RunTask$/.test(e.name) && e.dur > max) max = e.dur;
+	return max / 1000;
+}
+
+/* A measuring session on page p in browser b. */
+async function session(b, p) {
+	const c = await p.target().createCDPSession();
+	await c.send("Performance.enable");
+	const metric = async (k) => (await c.send("Performance.getMetrics")).metrics.find((x) => x.name === k).value * 1000;
+	const task = () => metric("TaskDuration"), thread = () => metric("ThreadTime");
+	let R = null;
+	/* run act (in node), wait for done() (in node), print the figures;
+	 * the first, in a renderer of its own (a page opened from a blank
+	 * tab), from its start */
+	async function measure(name, act, done) {
+		await p.tracing.start({ categories: ["toplevel", "devtools.timeline"] });
+		const t0 = R ? await task() : 0, h0 = R ? await thread() : 0, c0 = R ? await R.cpu() : 0, w0 = Date.now();
+		await act();
+		await done();
+		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		const wall = Date.now() - w0;
+		if (!R) R = await renderer(b);
+		const t1 = await task(), h1 = await thread(), c1 = await R.cpu();
+		const long = longest(await p.tracing.stop(), R.pid), m = mem(R.pid);
+		console.log(name + " wall=" + ms(wall) + " main=" + ms(t1 - t0) + " maincpu=" + ms(h1 - h0) + " long=" + ms(long) +
+			" cpu=" + ms(c1 - c0) + " rss=" + ms(m.rss) + " peak=" + ms(m.peak));
+	}
+	return { measure, task };
+}
+
+/* fg-html's page: open, then each action from the graph. */
+async function fg(file) {
+	const b = await launch();
+	const p = await b.newPage();
+	await p.setViewport({ width: 1200, height: 800 });
+	const errors = [];
+	p.on("pageerror", (e) => errors.push(String(e)));
+	const S = await session(b, p);
+	const idle = () => p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()),
+		{ timeout: 600000, polling: 10 });
+	const ev = (f, ...a) => () => p.evaluate(f, ...a);
+	/* open: from the navigation to the graph drawn */
+	await S.measure("open", () => p.goto("file://" + file, { waitUntil: "domcontentloaded", timeout: 600000 }),
+		async () => { await p.waitForSelector("body[data-ready]", { timeout: 600000 }); await idle(); });
+	/* the function of most samples of its own, its name */
+	const hot = await p.evaluate(() => {
+		const v = window.fg.view(), self = new Float64Array(v.n);
+		for (let i = 0; i < v.n; i++) { self[i] += v.w[i]; const q = v.parent ? v.parent[i] : -1; if (q >= 0) self[q] -= v.w[i]; }
+		const by = new Map();
+		for (let i = 1; i < v.n; i++) by.set(v.f[i], (by.get(v.f[i]) || 0) + self[i]);
+		let best = -1, bw = -1;
+		for (const [f, w] of by) if (w > bw) { bw = w; best = f; }
+		return window.fg.names[best];
+	});
+	console.log("hot=" + hot);
+	const search = (t) => () => p.evaluate((t) => { const s = document.getElementById("search"); s.value = t; s.oninput(); }, t);
+	const tx = (k, a) => ev((k, a) => { window.fg.state.tx.push([k, a]); window.fg.mode(""); }, k, a);
+	const undo = ev(() => { window.fg.state.tx.pop(); window.fg.mode(""); });
+	const mode = (m) => ev((m) => window.fg.mode(m), m);
+	const steps = [
+		["search", search("compute1"), search("")],
+		["bottomup", mode("bottomup"), mode("bottomup")],
+		["table", mode("table"), null],
+		["tablesort", ev(() => document.querySelectorAll("#table th")[2].click()), mode("table")],
+		["sandwich", ev((h) => window.fg.sandwich(h), hot), mode("sandwich")],
+		["rec", tx("rec", ""), undo],
+		["hide", tx("hide", hot), undo],
+		["sortwidth", ev(() => document.getElementById("sort").click()), ev(() => document.getElementById("sort").click())],
+		["zoom", ev(() => window.fg.zoom(1)), ev(() => window.fg.zoom(0))],
+	];
+	for (const [name, act, back] of steps) {
+		await S.measure(name, act, idle);
+		if (back) { await back(); await idle(); }
+	}
+	if (errors.length) console.log("errors=" + errors.join(" | "));
+	await b.close();
+}
+
+/* speedscope: open (its flame graph drawn), the function list (its
+ * Sandwich tab's table), a sort (by Total), and the sandwich of the
+ * function of most samples of its own (its row clicked). */
+async function speedscope(dir, file) {
+	const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+	const server = http.createServer((req, res) => {
+		const u = decodeURIComponent(req.url.split(/[?#]/)[0]);
+		const f = u === "/profile.folded" ? file : path.join(dir, path.normalize(u).replace(/^(\.\.[/\\])+/, ""));
+		fs.stat(f, (err, st) => {
+			if (err || !st.isFile()) { res.writeHead(404); res.end(); return; }
+			res.writeHead(200, { "Content-Type": types[path.extname(f)] || "application/octet-stream", "Content-Length": st.size });
+			fs.createReadStream(f).pipe(res);
+		});
+	});
+	await new Promise((r) => server.listen(0, "127.0.0.1", r));
+	const base = "http://127.0.0.1:" + server.address().port;
+	const b = await launch();
+	const p = await b.newPage();
+	await p.setViewport({ width: 1200, height: 800 });
+	const S = await session(b, p);
+	const none = async () => {};
+	const canvases = () => p.evaluate(() => document.querySelectorAll("canvas").length);
+	try {
+		await S.measure("open", () => p.goto(base + "/index.html#profileURL=" + encodeURIComponent(base + "/profile.folded")),
+			() => p.waitForFunction(() => / - speedscope$/.test(document.title) && document.querySelectorAll("canvas").length > 0,
+				{ timeout: 900000, polling: 50 }));
+		/* its key 3: the Sandwich tab, a table of the functions */
+		await S.measure("table", () => p.keyboard.press("3"), () => p.waitForFunction(() =>
+			[...document.querySelectorAll("table tr")].filter((tr) => tr.querySelectorAll("td").length === 3).length > 0,
+			{ timeout: 600000, polling: 20 }));
+		/* the first row, as it opens sorted by self */
+		const hot = await p.evaluate(() => [...document.querySelectorAll("table tr")]
+			.find((tr) => tr.querySelectorAll("td").length === 3).querySelectorAll("td")[2].textContent.trim());
+		console.log("hot=" + hot);
+		await S.measure("tablesort", () => p.evaluate(() => [...document.querySelectorAll("th")]
+			.find((th) => th.textContent.trim() === "Total").click()), none);
+		const n = await canvases();
+		await S.measure("sandwich", () => p.evaluate((h) => [...document.querySelectorAll("table tr")]
+			.find((tr) => tr.querySelectorAll("td").length === 3 && tr.querySelectorAll("td")[2].textContent.trim() === h).click(), hot),
+			() => p.waitForFunction((n) => document.querySelectorAll("canvas").length > n, { timeout: 600000, polling: 20 }, n));
+		if (process.env.FG_BENCH_SHOT) await p.screenshot({ path: process.env.FG_BENCH_SHOT });
+	} catch (e) {
+		console.log("failed=" + String(e.message || e).split("\n")[0]);
+	}
+	await b.close();
+	server.close();
+}
+
+const [what, ...args] = process.argv.slice(2);
+(what === "fg" ? fg(args[0]) : speedscope(args[0], args[1]))
+	.catch((e) => { console.log("failed=" + String(e && e.stack || e)); process.exit(1); });

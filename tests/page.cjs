@@ -1,0 +1,83 @@
+/* page.cjs: fg-html's page script without a browser, for unit tests of
+ * the parts that touch no DOM.
+ *
+ *   node page.cjs --alone FILE...   each file run by itself in an empty
+ *                                   context: it only declares (an error
+ *                                   names the file)
+ *   node page.cjs PAGE EXPR...      the modules below, in a node vm
+ *                                   context, with PAGE's data (fg-html's
+ *                                   output) as their model; then each
+ *                                   EXPR's value, a line an item of a
+ *                                   list, a string as it is, else JSON
+ *
+ * In the context, beside the modules' own functions:
+ *   at(query)   the state a URL query gives (url.js's loadstate), and
+ *               the view it shows (views.js's view()), as the page would
+ *   frames(v)   "depth name width [baseline]", a frame a line, pre-order
+ *   lines(v)    v as folded lines, as the page's Save link writes them
+ *   rows(v)     the function table's rows, "self total flags name" */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const vm = require("vm");
+
+const dir = path.join(__dirname, "..", "lib", "draw");
+/* the page's modules that touch no DOM */
+const PURE = ["viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js",
+	"html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js"];
+
+const helpers = `
+function at(query) {
+	state.v = 0; state.z = 0; state.mode = ""; state.fn = ""; state.elided = false;
+	state.inverted = !!DATA.inverted; state.sortwidth = !!DATA.sortwidth;
+	loadstate(query);
+	return state.shown = view();
+}
+function frames(v) {
+	var out = [];
+	for (var i = 0; v && i < v.n; i++)
+		out.push(v.depth[i] + " " + NAMES[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : ""));
+	return out;
+}
+function lines(v, from0) {
+	return folded(v, [], !!from0).split("\\n").filter(function (l) { return l; });
+}
+function rows(v) {
+	return tabulate(v, state.tfile).map(function (r) {
+		return [r.self, r.total, r.flags, r.name].join("\\t");
+	});
+}`;
+
+function alone(files) {
+	let bad = 0;
+	for (const f of files) {
+		try {
+			vm.runInContext(fs.readFileSync(f, "utf8"), vm.createContext({}), { filename: f });
+		} catch (e) {
+			console.log(f + ": " + e.message);
+			bad = 1;
+		}
+	}
+	process.exit(bad);
+}
+
+function show(v) {
+	if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join("\n");
+	if (typeof v === "string") return v;
+	return v === undefined ? "undefined" : JSON.stringify(v);
+}
+
+async function run(page, exprs) {
+	const html = fs.readFileSync(page, "utf8");
+	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(html);
+	if (!json) throw new Error("no data in " + page);
+	const ctx = vm.createContext({ DecompressionStream, Blob, Response, console });
+	for (const f of PURE) vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), ctx, { filename: f });
+	vm.runInContext(helpers, ctx);
+	ctx.data = JSON.parse(json[1]);
+	await vm.runInContext("loadmodel(data)", ctx);
+	for (const e of exprs) console.log(show(vm.runInContext(e, ctx)));
+}
+
+if (process.argv[2] === "--alone") alone(process.argv.slice(3));
+else run(process.argv[2], process.argv.slice(3)).catch((e) => { console.error("page.cjs: " + (e.stack || e)); process.exit(1); });
