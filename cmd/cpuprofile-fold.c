@@ -3,7 +3,8 @@
  * Options and wiring: each file is read whole (and decompressed, up to
  * --max-size: lib/folded/folder) and folded by lib/formats/v8/cpuprofile;
  * the stacks of every file are added up and printed sorted, after the
- * unit header with --time.
+ * unit header with --time; or, with --time-order, written a line a run
+ * of samples in the order they were taken.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -22,7 +23,8 @@ usage(void)
 	    "  -t, --time             weight samples by their time, in microseconds\n"
 	    "      --idle             keep the (program) and (idle) samples\n"
 	    "      --full-path        the script's whole url, not its base name\n"
-	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n",
+	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
+	    "      --time-order       each profile's samples in time order, not summed\n",
 	    argv0);
 	folder_usage(17, "1G");
 	printf("  -q, --quiet            no progress line on a terminal\n"
@@ -40,12 +42,13 @@ fold(struct whole *w, void *c)
 int
 main(int argc, char **argv)
 {
-	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD };
+	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_TIMEORDER };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		{ "idle", no_argument, NULL, O_IDLE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "by-thread", no_argument, NULL, O_BYTHREAD },
+		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
@@ -65,6 +68,7 @@ main(int argc, char **argv)
 		case O_IDLE: opt.idle = 1; break;
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
+		case O_TIMEORDER: folder_timeorder(&f); break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -75,6 +79,8 @@ main(int argc, char **argv)
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, c);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
+	if (f.run)
+		fh_set(&f.h, FH_ORDER, "time");
 	folder_print(&f);
 	out_flush();
 	cpuprof_free(c);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report/diffread.h"
+#include "report/diffscale.h"
 #include "folded/fheader.h"
 #include "base/progress.h"
 #include "base/out.h"
@@ -12,8 +13,6 @@
 #include "stack/stackmap.h"
 #include "stack/treejoin.h"
 #include "base/util.h"
-
-enum { NORM_OFF, NORM_TRUNC, NORM_EXACT };
 
 struct opts {
 	int normalize, striphex, striplines, simplify;
@@ -27,10 +26,11 @@ usage(void)
 {
 	printf("usage: %s [-n | --normalize[=exact]] [-s] [--strip-lines] [--simplify]\n"
 	    "       [--wildcard REGEX]... [--no-wildcard] BASELINE TARGET\n"
-	    "  -n, --normalize        scale the baseline to the target's total (truncated)\n"
+	    "  -n, --normalize        scale the baseline to the target's total, in whole\n"
+	    "                         numbers that add up to it\n"
 	    "      --normalize=exact  ... keeping the exact decimal values\n"
 	    "  -s, --strip-hex        replace hex addresses 0x... before matching\n"
-	    "      --strip-lines      match Julia frames without their line numbers\n"
+	    "      --strip-lines      match frames NAME at FILE:LINE without the line\n"
 	    "      --wildcard REGEX   frames it matches compare equal among siblings\n"
 	    "      --no-wildcard      not even Julia REPL frames (the default wildcard)\n"
 	    "      --simplify         keep only the widest root of each profile\n"
@@ -41,88 +41,46 @@ usage(void)
 	exit_stdout();
 }
 
-/*
- * The baseline's count as printed: scaled to the target's total with -n
- * (difffolded.pl: int(base * total2 / total1)).  Integer counts scale
- * exactly, in 128 bits: base <= total1, so the result is at most total2
- * and always fits.  --normalize=exact keeps the fraction, rounding to
- * the 15 digits counts print with; decimal counts scale in doubles.
- */
-static count
-scaled(const struct opts *o, count base, count t1, count t2)
-{
-	__uint128_t q;
-	count c;
-	double v;
-
-	if (o->normalize == NORM_OFF || !count_cmp(t1, t2) || count_iszero(t1))
-		return base;
-	if (!o->frac || o->normalize == NORM_EXACT) {
-		if (t1.u && t1.d == (double)t1.u) {
-			q = (__uint128_t)base.u * t2.u;
-			c.u = (uint64_t)(q / t1.u);
-			/* never past t2: base * t2 / t1 <= t2 */
-			if (o->normalize == NORM_EXACT && 2 * (q % t1.u) >= t1.u)
-				c.u++;
-			c.d = o->normalize == NORM_EXACT ? count_val(base) * count_val(t2) / count_val(t1) :
-			    (double)c.u;
-			return c;
-		}
-	}
-	v = count_val(base) * count_val(t2) / count_val(t1);
-	if (o->normalize == NORM_TRUNC)
-		v = v < 18446744073709551616.0 ? (double)(uint64_t)v : v;
-	c.u = v < 18446744073709551616.0 ? (uint64_t)v : UINT64_MAX;
-	c.d = v;
-	return c;
-}
-
 static void
-print_pair(const struct opts *o, const char *s, size_t n, count b, count t,
-    const count *totals)
+print_pair(const struct stackent *e, size_t lcp, void *arg)
 {
-	count c[2];
-
-	c[0] = scaled(o, b, totals[0], totals[1]);
-	c[1] = t;
-	out_mem(s, n);
+	(void)lcp;
+	(void)arg;
+	out_mem(e->s, e->len);
 	out_char(' ');
-	out_count(c[0]);
+	out_count(e->c[0]);
 	out_char(' ');
-	out_count(c[1]);
+	out_count(e->c[1]);
 	out_char('\n');
 }
 
-/* Frame by frame (stack/treejoin.h), for --strip-lines, --simplify and
- * wildcards: a paired frame prints with the target's label. */
+/*
+ * Every stack of the three runs in one array, for the baseline scaled
+ * to the target's total (report/diffscale.h), which needs every line
+ * at once, or joined frame by frame (stack/treejoin.h) for
+ * --strip-lines, --simplify and wildcards, where a frame prints with
+ * the target's label wherever the target has it.
+ */
 static void
-tree_join(const struct opts *o, const struct stackent *e, size_t n, const count *totals)
+print_all(const struct opts *o, struct stackmap *const *run, const count *totals, int tree)
 {
 	struct tjopts tj = { o->striplines, o->simplify, &o->wild };
-	struct stackmap u;
-	struct stackent *j;
-	size_t i;
+	struct stackmap u = { 0 };
+	struct stackent *e, *all;
+	size_t n, i;
 
-	if (!(j = treejoin(&u, e, n, &tj)))
+	if (!(all = stackmap_merge(run, 3, &n)))
 		eprintf("sum of counts overflows");
-	for (i = 0; i < u.n; i++)
-		print_pair(o, j[i].s, j[i].len, j[i].c[0], j[i].c[1], totals);
+	e = all;
+	if (tree && !(e = treejoin(&u, all, n, &tj)))
+		eprintf("sum of counts overflows");
+	if (tree)
+		n = u.n;
+	diffscale(e, n, totals, o->normalize, o->frac);
+	for (i = 0; i < n; i++)
+		print_pair(&e[i], 0, NULL);
 	stackmap_free(&u);
-}
-
-/* What print_ent prints with. */
-struct printing {
-	const struct opts *o;
-	const count *totals;
-};
-
-static void
-print_ent(const struct stackent *e, size_t lcp, void *arg)
-{
-	const struct printing *pr = arg;
-
-	(void)lcp;
-	print_pair(pr->o, e->s, e->len, e->c[0], e->c[1], pr->totals);
+	free(all);
 }
 
 int
@@ -144,12 +102,9 @@ main(int argc, char **argv)
 	struct diffside p[2];
 	struct diffread j;
 	struct fhjoin hdr;	/* the two inputs' unit headers */
-	struct printing pr;
-	struct stackent *e;
-	size_t n;
 	count totals[2];
 	static const char *const norms[] = { "exact", NULL };
-	int c, k, userwild = 0, nowild = 0, noheader = 0;
+	int c, k, tree, userwild = 0, nowild = 0, noheader = 0;
 	char **wilds = NULL;
 	int nwilds = 0;
 
@@ -157,7 +112,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "nsqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			o.normalize = !optarg ? NORM_TRUNC :
+			o.normalize = !optarg ? NORM_ROUND :
 			    NORM_EXACT + opt_choice(optarg, "normalize mode", norms);
 			break;
 		case 's': o.striphex = 1; break;
@@ -207,16 +162,11 @@ main(int argc, char **argv)
 	fhj_free(&hdr);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
-	pr.o = &o;
-	pr.totals = totals;
-	if (o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild) {
-		if (!(e = stackmap_merge(j.run, 3, &n)))
-			eprintf("sum of counts overflows");
-		tree_join(&o, e, n, totals);
-		free(e);
-	} else if (!stackmap_merge_each(j.run, 3, print_ent, &pr)) {
+	tree = o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild;
+	if (tree || o.normalize)
+		print_all(&o, j.run, totals, tree);
+	else if (!stackmap_merge_each(j.run, 3, print_pair, NULL))
 		eprintf("sum of counts overflows");
-	}
 	diffread_free(&j);
 	/* an empty side is allowed, and said (fg(7)) */
 	if (count_iszero(p[0].total))

@@ -58,6 +58,7 @@ main(int argc, char **argv)
 		default: tryhelp();
 		}
 	}
+	out_notty("a .jlprof profile");
 	jlsave_init(&s, layout);
 	s.maxsize = maxsize;
 	each_line(argc - optind, argv + optind, NULL, online, &s);

@@ -8,7 +8,6 @@
 #include "base/progress.h"
 #include "base/bytes.h"
 #include "base/out.h"
-#include "base/par.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/folded.h"
@@ -21,8 +20,9 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [FILE...]\n"
+	printf("usage: %s [-s] [--min-share PCT] [--min-count N] [--files-from LIST] [FILE...]\n"
 	    "  -s, --sorted         the inputs are sorted: merge them in constant memory\n"
+	    "      --files-from LIST  the files named in LIST too, one a line (-: stdin)\n"
 	    "      --min-share PCT  fold each stack whose frame has under PCT%% of the\n"
 	    "                       total into its longest caller that has it, or [other]\n"
 	    "      --min-count N    the same for frames of fewer than N samples\n"
@@ -123,39 +123,78 @@ merge_sorted(int n, char **names)
 	fmerge_close(&m);
 }
 
-/* The second half of a file, read by a helper thread into a map of its
- * own, under a copy of the first half's rules; its comments wait in a
- * buffer for the first half's. */
-struct half {
+/* A part of one large file, read into a map of its own; the second, by
+ * a helper thread under a copy of the first's rules, keeps its comments
+ * in a buffer for the first part's. */
+struct part {
+	const struct splitfile *f;
 	struct freader r;
 	struct frules rules;
-	struct stackmap m;
-	struct bytes com;
+	struct sink k;
+	struct bytes com;	/* the helper's comments */
+	int helper;
 };
 
 static void
-read_half(void *arg)
+part_open(struct part *p, const struct splitfile *f, int k)
 {
-	struct half *h = arg;
-	struct fline l;
-	struct stackbatch b = { 0 };
-
-	stackbatch_lend(&b, &h->m);
-	lines_onrelease(&h->r.in, stackbatch_release, &b);
-	while (fr_next(&h->r, &l)) {
-		if (l.ncounts) {
-			stackbatch_add(&b, &h->m, l.stack, l.len, l.c, l.ncounts, h->r.name, h->r.lineno);
-			continue;
-		}
-		bytes_put(&h->com, l.stack, l.len);
-		bytes_put(&h->com, "\n", 1);
-	}
-	stackbatch_flush(&b, &h->m);
-	lines_onrelease(&h->r.in, NULL, NULL);
-	stackmap_sort(&h->m);
+	p->f = f;
+	p->helper = k;
+	fr_open(&p->r, f->path, &p->rules);
+	split_part(&p->r.in, f, k);
+	lines_watch(&p->r.in);
+	stackmap_init(&p->k.m);
+	stackbatch_lend(&p->k.b, &p->k.m);
+	lines_onrelease(&p->r.in, stackbatch_release, &p->k.b);
 }
 
-/* The two halves' sorted maps merged into one array, then cut. */
+static void
+part_line(struct part *p, struct fline *l)
+{
+	if (!p->helper) {
+		collect(&p->r, l, &p->k);
+	} else if (l->ncounts) {
+		stackbatch_add(&p->k.b, &p->k.m, l->stack, l->len, l->c, l->ncounts, p->r.name,
+		    p->r.lineno);
+	} else {
+		bytes_put(&p->com, l->stack, l->len);
+		bytes_put(&p->com, "\n", 1);
+	}
+}
+
+/* The first data line decides the count columns for both parts. */
+static int
+part_first(void *part0, void *part1)
+{
+	struct part *p = part0, *h = part1;
+	struct fline l;
+
+	while (fr_next(&p->r, &l)) {
+		part_line(p, &l);
+		if (l.ncounts)
+			break;
+	}
+	h->rules = p->rules;
+	part_open(h, p->f, 1);
+	/* what the first part's header said holds for the second's lines */
+	h->r.ncounts = p->r.ncounts;
+	h->r.declared = p->r.declared;
+	return 1;
+}
+
+static void
+part_read(void *part)
+{
+	struct part *p = part;
+	struct fline l;
+
+	while (fr_next(&p->r, &l))
+		part_line(p, &l);
+	stackbatch_flush(&p->k.b, &p->k.m);
+	lines_onrelease(&p->r.in, NULL, NULL);
+}
+
+/* The two parts' sorted maps merged into one array, then cut. */
 static void
 cut_merged(struct stackmap *const *m, int ncounts, const char *name)
 {
@@ -169,69 +208,41 @@ cut_merged(struct stackmap *const *m, int ncounts, const char *name)
 }
 
 /*
- * One large file in two halves, the second in a helper thread; the two
- * maps, each sorted in its own thread, are merged as they are printed.
- * The first data line is read before the helper starts: it decides the
- * count columns for both.  Messages are those of a reading in order.
- * A file changed while it is read is an error (lines_watch).
+ * One large file in two parts, the second in a helper thread
+ * (folded/split.h); the two maps are merged as they are printed.  A
+ * file changed while it is read is an error (lines_watch).
  */
 static void
-merge_split(const char *path, uint64_t size, uint64_t at)
+merge_split(const struct splitfile *f)
 {
-	struct freader r;
-	struct fline l;
-	struct half h = { 0 };
-	struct sink k = { 0 };
-	struct frules rules = { 0 };
-	struct stackmap *m[2] = { &k.m, &h.m };
-	struct par par;
+	struct part p[2];
+	struct splitrun s = { { &p[0], &p[1] }, { &p[0].k.m, &p[1].k.m }, &p[0].r.in,
+		part_first, part_read };
+	int k;
 
-	stackmap_init(&k.m);
-	fr_open(&r, path, &rules);
-	lines_range(&r.in, 0, at);
-	lines_watch(&r.in);
-	stackbatch_lend(&k.b, &k.m);
-	lines_onrelease(&r.in, stackbatch_release, &k.b);
-	while (fr_next(&r, &l)) {
-		collect(&r, &l, &k);
-		if (l.ncounts)
-			break;
-	}
-	stackmap_init(&h.m);
-	h.rules = rules;
-	fr_open(&h.r, path, &h.rules);
-	lines_range(&h.r.in, at, size - at);
-	lines_watch(&h.r.in);
-	/* what the first half's header said holds for the second's lines */
-	h.r.ncounts = r.ncounts;
-	h.r.declared = r.declared;
-	par_start(&par, read_half, &h);
-	while (fr_next(&r, &l))
-		collect(&r, &l, &k);
-	stackbatch_flush(&k.b, &k.m);
-	lines_onrelease(&r.in, NULL, NULL);
-	stackmap_sort(&k.m);
-	par_finish(&par, r.in.lineno);
-	fr_rules_join(&rules, &h.rules);
+	memset(p, 0, sizeof(p));
+	part_open(&p[0], f, 0);
+	split_run(&s);
+	fr_rules_join(&p[0].rules, &p[1].rules);
 	fhj_print(&hdr, 1);
-	if (h.com.n)
-		out_mem(h.com.p, h.com.n);
+	if (p[1].com.n)
+		out_mem(p[1].com.p, p[1].com.n);
 	if (cutting)
-		cut_merged(m, rules.ncounts, r.name);
-	else if (!stackmap_merge_each(m, 2, stackent_print, &rules.ncounts))
-		fileerr(r.name, 0, "sum of counts overflows");
-	bytes_free(&h.com);
-	fr_close(&r);
-	fr_close(&h.r);
-	stackmap_free(&k.m);
-	stackmap_free(&h.m);
+		cut_merged(s.map, p[0].rules.ncounts, p[0].r.name);
+	else if (!stackmap_merge_each(s.map, 2, stackent_print, &p[0].rules.ncounts))
+		fileerr(p[0].r.name, 0, "sum of counts overflows");
+	bytes_free(&p[1].com);
+	for (k = 0; k < 2; k++) {
+		fr_close(&p[k].r);
+		stackmap_free(&p[k].k.m);
+	}
 }
 
 /* A threshold: a number above 0, and at most max when max is not 0. */
 static double
 min_arg(const char *s, const char *opt, double max)
 {
-	double v = estrtod(s, opt);
+	double v = max ? estrtod(s, opt) : estrtocount(s, opt);
 
 	if (!(v > 0) || !isfinite(v) || (max && v > max))
 		usage_error("%s: '%s' is not a number above 0%s", opt, s,
@@ -246,13 +257,15 @@ main(int argc, char **argv)
 		{ "sorted", no_argument, NULL, 's' },
 		{ "min-share", required_argument, NULL, 'P' },
 		{ "min-count", required_argument, NULL, 'N' },
+		{ "files-from", required_argument, NULL, 'F' },
 		FH_NOHEADER_OPT,
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct sink k = { 0 };
 	struct frules rules = { 0 };
-	uint64_t size, at;
+	struct splitfile f;
+	const char *list = NULL;
 	int c, sorted = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -261,6 +274,7 @@ main(int argc, char **argv)
 		case 's': sorted = 1; break;
 		case 'P': cut.min_share = min_arg(optarg, "--min-share", 100); break;
 		case 'N': cut.min_count = min_arg(optarg, "--min-count", 0); break;
+		case 'F': list = optarg; break;
 		case FH_NOHEADER: hdr.h.omit = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
@@ -271,10 +285,16 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	cutting = cut.min_share > 0 || cut.min_count > 0;
+	if (list)
+		argv = files_from(list, argc, argv, &argc);
+	if (list && !argc) {	/* an empty list: no input, no stacks */
+		out_flush();
+		return 0;
+	}
 	if (sorted) {
 		merge_sorted(argc ? argc : 1, argc ? argv : NULL);
-	} else if (argc == 1 && split_point(argv[0], "\n", 1, &size, &at)) {
-		merge_split(argv[0], size, at);
+	} else if (argc == 1 && split_point(argv[0], "\n", 1, &f)) {
+		merge_split(&f);
 	} else {
 		stackmap_init(&k.m);
 		each_line(argc, argv, &rules, collect, &k);

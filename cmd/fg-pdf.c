@@ -368,6 +368,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	draw_finish_options(&o);
+	out_notty("a PDF document");
 	graph_read(&g, &o, argc, argv, 0);
 	write_pdf(&g, &o, &po);
 	out_flush();

@@ -187,6 +187,7 @@ main(int argc, char **argv)
 	draw_finish_options(&o);
 	if (cs && !pixels)
 		usage_error("--costscale needs --pixels");
+	out_notty("a PNG image");
 	if (pixels) {
 		/* every frame is drawn, as FlameGraphs.jl does; its
 		 * FlameColors on white unless told otherwise */

@@ -113,6 +113,7 @@ main(int argc, char **argv)
 		default: tryhelp();
 		}
 	}
+	out_notty("a gzip-compressed pprof profile");
 	ppw_init(&st.w);
 	fhj_init(&st.hdr);
 	each_line(argc - optind, argv + optind, NULL, add_line, &st);

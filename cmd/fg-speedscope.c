@@ -2,9 +2,10 @@
  *
  * Each input becomes one "sampled" profile (one per root frame with
  * --split-root), named after the input (or the root), in the unit its
- * header states; lib/formats/speedscope/write keeps the frames and stacks and
- * writes the file once every input is read, so a bad line leaves
- * nothing on standard output.
+ * header states, or an "evented" one in the input's order when its
+ * header says it is in time order; lib/formats/speedscope/write keeps
+ * the frames and stacks and writes the file once every input is read,
+ * so a bad line leaves nothing on standard output.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -36,10 +37,11 @@ add_input(struct sswrite *w, struct frules *rules, const char *path, uint32_t in
     const char *prefix)
 {
 	uint32_t first = w->nprof, p = 0, i;
-	const char *err, *semi;
+	const char *err, *semi, *order;
 	struct freader r;
 	struct fheader h;
 	struct fline l;
+	int timed = -1;	/* in time order: known at the first stack */
 
 	fh_init(&h);
 	fr_open(&r, path, rules);
@@ -53,11 +55,14 @@ add_input(struct sswrite *w, struct frules *rules, const char *path, uint32_t in
 		if (l.ncounts == 2)
 			fr_error(&r, "two counts on a line (a difference): a speedscope "
 			    "sample has one weight");
+		if (timed < 0)
+			timed = (order = h.fact[FH_ORDER]) && !strcmp(order, "time");
 		if (split) {
 			semi = memchr(l.stack, ';', l.len);
 			p = ssw_rootprofile(w, input, prefix, l.stack,
 			    semi ? (size_t)(semi - l.stack) : l.len);
 		}
+		w->prof[p].evented = timed;
 		if ((err = ssw_add(w, p, l.stack, l.len, l.c[0])))
 			fr_error(&r, "%s", err);
 	}
@@ -101,7 +106,7 @@ main(int argc, char **argv)
 		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
 		add_input(&w, &rules, argv[optind + i], i, split, n > 1 ? prefix : "");
 	}
-	if (!w.smp.n)
+	if (!w.nstacks)
 		weprintf("no stacks: the profile has no samples");
 	ssw_write(&w);
 	out_flush();

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "base/progress.h"
-#include "base/par.h"
 #include "folded/lines.h"
 #include "folded/split.h"
 #include "base/out.h"
@@ -41,60 +40,69 @@ usage(void)
 	exit_stdout();
 }
 
-/* The second half of a perf script file, in a helper thread. */
-struct half {
-	struct perf_state st;
+/* A part of a large perf script file, cut at a blank line (between
+ * samples): the first read into the caller's state, the second into a
+ * state of its own, whose warnings wait for the first part's. */
+struct part {
+	const struct splitfile *f;
+	struct perf_state *st;
+	struct perf_state own;
 	struct lines r;
 };
 
-static void
-fold_half(void *arg)
+/* The first event line names the event kept by default. */
+static int
+part_first(void *part0, void *part1)
 {
-	struct half *h = arg;
-
-	perf_fold(&h->st, &h->r);
-	stackmap_sort(&h->st.m);
-}
-
-/*
- * A large file in two halves cut at a blank line (between samples), the
- * second read by a helper thread into a state of its own; its warnings
- * wait for the first half's.  The first event line is read before the
- * helper starts: it names the event kept by default.
- */
-static void
-fold_split(struct perf_state *st, const char *path, uint64_t size, uint64_t at)
-{
-	struct lines r;
-	struct half h;
-	struct par par;
+	struct part *p = part0, *h = part1;
+	struct perf_state *st = p->st;
 	char *line;
 	size_t n;
 
-	lines_open(&r, path);
-	lines_range(&r, 0, at);
-	while (!st->event && lines_next(&r, &line, &n))
-		perf_line(st, &r, line, n);
-	memset(&h, 0, sizeof(h));
-	h.st.o = st->o;
-	h.st.deferred = 1;
-	stackmap_init(&h.st.m);
+	while (!st->event && lines_next(&p->r, &line, &n))
+		perf_line(st, &p->r, line, n);
+	h->st = &h->own;
+	h->own.o = st->o;
+	h->own.deferred = 1;
+	stackmap_init(&h->own.m);
 	if (st->event) {
-		h.st.event = arena_strdup(&h.st.m.arena, st->event, strlen(st->event));
-		h.st.defaulted = st->defaulted;
-		h.st.warned = st->warned;
+		h->own.event = arena_strdup(&h->own.m.arena, st->event, strlen(st->event));
+		h->own.defaulted = st->defaulted;
+		h->own.warned = st->warned;
 	}
-	lines_open(&h.r, path);
-	lines_range(&h.r, at, size - at);
-	par_start(&par, fold_half, &h);
-	perf_fold(st, &r);
-	stackmap_sort(&st->m);	/* while the helper may still be busy */
-	par_finish(&par, r.lineno);
-	perf_undefer(st, &h.st, r.name, r.lineno);
-	st->other = h.st.m;
-	lines_close(&r);
-	lines_close(&h.r);
-	perf_free(&h.st);
+	perf_open(&h->r, h->f->path);
+	split_part(&h->r, h->f, 1);
+	return 1;
+}
+
+static void
+part_read(void *part)
+{
+	struct part *p = part;
+
+	perf_fold(p->st, &p->r);
+}
+
+/* A large file in two parts, the second read by a helper thread
+ * (folded/split.h). */
+static void
+fold_split(struct perf_state *st, const struct splitfile *f)
+{
+	struct part p[2];
+	struct splitrun s = { { &p[0], &p[1] }, { &st->m, &p[1].own.m }, &p[0].r,
+		part_first, part_read };
+
+	memset(p, 0, sizeof(p));
+	p[0].f = p[1].f = f;
+	p[0].st = st;
+	perf_open(&p[0].r, f->path);
+	split_part(&p[0].r, f, 0);
+	split_run(&s);
+	perf_undefer(st, &p[1].own, p[0].r.name, p[0].r.lineno);
+	st->other = p[1].own.m;
+	lines_close(&p[0].r);
+	lines_close(&p[1].r);
+	perf_free(&p[1].own);
 }
 
 /* Every stack of st (and of the helper's half) in sorted order. */
@@ -143,7 +151,7 @@ main(int argc, char **argv)
 	struct perf_state st;
 	struct stackrun run = { 0 };
 	struct lines r;
-	uint64_t size, at;
+	struct splitfile f;
 	int c, i, timeorder = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -189,11 +197,11 @@ main(int argc, char **argv)
 		st.event = arena_strdup(&st.m.arena, o.event, strlen(o.event));
 	if (timeorder)
 		st.run = &run;	/* read in one piece: the halves would need reordering */
-	if (!timeorder && argc == 1 && split_point(argv[0], "\n\n", 2, &size, &at)) {
-		fold_split(&st, argv[0], size, at);
+	if (!timeorder && argc == 1 && split_point(argv[0], "\n\n", 2, &f)) {
+		fold_split(&st, &f);
 	} else {
 		for (i = 0; i < (argc ? argc : 1); i++) {
-			lines_open(&r, argc ? argv[i] : NULL);
+			perf_open(&r, argc ? argv[i] : NULL);
 			perf_fold(&st, &r);
 			lines_close(&r);
 		}

@@ -3,7 +3,8 @@
  * Options and wiring: each file is read whole (up to --max-size:
  * lib/folded/folder) and folded by lib/formats/speedscope/read; the
  * stacks of every file are added up (their units must agree) and
- * printed sorted after the unit header.
+ * printed sorted after the unit header; or, with --time-order, written
+ * a line a run of samples (or a time between events) in their order.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -23,7 +24,8 @@ usage(void)
 	    "  -p, --profile N|NAME  only the profile of index N (from 0) or named NAME\n"
 	    "      --by-profile      a root frame per profile, its name\n"
 	    "      --full-path       the frame's whole file name, not its base name\n"
-	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n",
+	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n"
+	    "      --time-order      each profile's stacks in time order, not summed\n",
 	    argv0);
 	folder_usage(16, "1G");
 	printf("  -q, --quiet           no progress line on a terminal\n"
@@ -66,12 +68,13 @@ fold(struct whole *w, void *arg)
 int
 main(int argc, char **argv)
 {
-	enum { O_BYPROFILE = 256, O_FULLPATH };
+	enum { O_BYPROFILE = 256, O_FULLPATH, O_TIMEORDER };
 	static const struct option lo[] = {
 		{ "profile", required_argument, NULL, 'p' },
 		{ "by-profile", no_argument, NULL, O_BYPROFILE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "list", no_argument, NULL, 'l' },
+		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
@@ -91,6 +94,7 @@ main(int argc, char **argv)
 		case O_BYPROFILE: opt.byprofile = 1; break;
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'l': opt.list = 1; break;
+		case O_TIMEORDER: folder_timeorder(&f); break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -102,6 +106,8 @@ main(int argc, char **argv)
 	if (!opt.list) {
 		if (s.unit > UNIT_COUNT)
 			fh_set(&f.h, FH_UNIT, unit_name(s.unit));
+		if (f.run)
+			fh_set(&f.h, FH_ORDER, "time");
 		folder_print(&f);
 	}
 	out_flush();

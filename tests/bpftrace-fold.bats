@@ -73,11 +73,11 @@ setup() {
 @test "bpftrace-fold: fg-fold tells a map of stacks and runs it" {
 	run fg-fold -v "$B/perf-mode.txt"
 	status_is 0
-	[ "${lines[0]}" = "fg-fold: $B/perf-mode.txt: bpftrace's map of stacks (@[kstack] = count()): bpftrace-fold" ]
+	[ "${lines[0]}" = "fg-fold: $B/perf-mode.txt: a bpftrace map of stacks: bpftrace-fold" ]
 	cmp <(fg-fold <"$B/kstack.txt") <(bpftrace-fold "$B/kstack.txt")
 	run fg-top "$B/kstack.txt"
 	status_is 1
-	[ "$output" = "fg-top: $B/kstack.txt: not folded stacks but bpftrace's map of stacks (@[kstack] = count()): read it with bpftrace-fold (or fg-fold)" ]
+	[ "$output" = "fg-top: $B/kstack.txt: not folded stacks but a bpftrace map of stacks: read it with bpftrace-fold (or fg-fold)" ]
 }
 
 @test "bpftrace-fold: --no-header is taken; a bad option is a usage error" {

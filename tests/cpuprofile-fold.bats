@@ -11,12 +11,15 @@ load helper
 
 C=$DATA/cpuprofile
 
-# nodefold FILE: the samples of a flat .cpuprofile folded by Node from
-# JSON.parse's view of the file (not through cpuprofile-fold's reader):
-# frames named as cpuprofile-fold(1) says, (program) and (idle) dropped.
+# nodefold FILE [order]: the samples of a flat .cpuprofile folded by
+# Node from JSON.parse's view of the file (not through cpuprofile-fold's
+# reader): frames named as cpuprofile-fold(1) says, (program), (idle)
+# and (root) itself dropped; summed and sorted, or with "order" in time
+# order, consecutive equal stacks one line with their number of samples
 nodefold() {
 	node -e '
 	const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const order = process.argv[2] === "order";
 	const byId = new Map(p.nodes.map(n => [n.id, n]));
 	for (const n of p.nodes) for (const c of n.children || []) byId.get(c).up = n;
 	const label = n => {
@@ -25,7 +28,7 @@ nodefold() {
 		let s = file ? name + " at " + file + (f.lineNumber >= 0 ? ":" + (f.lineNumber + 1) : "") : name;
 		return f.functionName === "(garbage collector)" ? s + "_[g]" : s;
 	};
-	const sum = new Map();
+	const sum = new Map(), runs = [];
 	for (const id of p.samples) {
 		const n = byId.get(id), fn = n.callFrame.functionName;
 		if (fn === "(program)" || fn === "(idle)" || fn === "(root)") continue;
@@ -33,9 +36,11 @@ nodefold() {
 		for (let k = n; k && k.callFrame.functionName !== "(root)"; k = k.up) st.unshift(label(k));
 		const key = st.join(";");
 		sum.set(key, (sum.get(key) || 0) + 1);
+		if (runs.length && runs[runs.length - 1][0] === key) runs[runs.length - 1][1]++;
+		else runs.push([key, 1]);
 	}
-	for (const [k, v] of sum) console.log(k + " " + v);
-	' "$1" | sort
+	for (const [k, v] of order ? runs : sum) console.log(k + " " + v);
+	' "$1" "${2:-}" | if [ "${2:-}" = order ]; then cat; else sort; fi
 }
 
 @test "cpuprofile-fold: node --cpu-prof profiles fold as Node itself reads them" {
@@ -494,4 +499,93 @@ offset() {
 	# every name is in two processes, so each says its pid
 	[ "${lines[0]}" = "T0 (pid 0);f 1" ]
 	[ "${lines[99999]}" = "T1 (pid 99999);f 1" ]
+}
+
+@test "cpuprofile-fold -t: times more than an int64 apart are weighed exactly" {
+	# the first sample at -2^53, then 1024 deltas of 2^53: its run lasts
+	# 2^63 microseconds, which the difference of two int64s overflowed
+	{
+		printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"children":[2]},' \
+		    '{"id":2,"callFrame":{"functionName":"f"}}],"samples":[2'
+		for i in $(seq 1024); do printf ',2'; done
+		printf '],"timeDeltas":[-9007199254740992'
+		for i in $(seq 1024); do printf ',9007199254740992'; done
+		printf ']}'
+	} >"$BATS_TEST_TMPDIR/far.cpuprofile"
+	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/far.cpuprofile"
+	status_is 0
+	[ "$output" = "# fg: unit=microseconds
+f 9223372036854775808" ]
+	# and in the fuzzing corpus, with its option byte (1: --time)
+	cmp <(printf '\001'; cat "$BATS_TEST_TMPDIR/far.cpuprofile") "$FG_ROOT/tests/fuzz/cpuprofile/time-span-2p63"
+}
+
+@test "cpuprofile-fold: samples of (root) itself are said, with their weight, or kept under --by-thread's root" {
+	# samples (root), f, (root), (root), g, the dummy, f at 0, 10, 30,
+	# 60, 100, 105, 110: (root) runs 10 and 70, the dummy (no frame) 5
+	run cpuprofile-fold "$C/root-dummy.cpuprofile"
+	status_is 0
+	[ "$output" = "cpuprofile-fold: $C/root-dummy.cpuprofile: 4 samples of (root) itself have no frame: left out
+f at a.js:2 2
+g at a.js:5 1" ]
+	run cpuprofile-fold -t "$C/root-dummy.cpuprofile"
+	[ "$output" = "cpuprofile-fold: $C/root-dummy.cpuprofile: 4 samples of (root) itself, weighing 85 microseconds, have no frame: left out
+# fg: unit=microseconds
+f at a.js:2 20
+g at a.js:5 5" ]
+	run cpuprofile-fold -t --by-thread "$C/root-dummy.cpuprofile"
+	[ "$output" = "# fg: unit=microseconds
+root-dummy.cpuprofile 85
+root-dummy.cpuprofile;f at a.js:2 20
+root-dummy.cpuprofile;g at a.js:5 5" ]
+}
+
+@test "cpuprofile-fold --time-order: the samples' runs in time order, as Node reads them" {
+	run cpuprofile-fold --time-order "$C/small.cpuprofile"
+	status_is 0
+	[ "$output" = "# fg: order=time
+main at app.js:10 1
+main at app.js:10;(anonymous) at app.js:21 2
+main at app.js:10;a:b c 1
+(garbage collector)_[g] 1
+main at app.js:10 1" ]
+	# with --time each run weighs its time, as --time counts it (the
+	# runs of 0 microseconds, main's last, the anonymous function's
+	# after its negative delta, have no line)
+	run cpuprofile-fold --time-order -t "$C/small.cpuprofile"
+	[ "$output" = "# fg: unit=microseconds
+# fg: order=time
+main at app.js:10 100
+main at app.js:10;a:b c 170
+(garbage collector)_[g] 40" ]
+	# the same stacks as summed, every sample once
+	for o in "" -t --idle --by-thread; do
+		diff <(cpuprofile-fold --time-order $o "$C/node-main.cpuprofile" | fg-merge | grep -v '^# fg: order') \
+		    <(cpuprofile-fold $o "$C/node-main.cpuprofile")
+	done
+	command -v node >/dev/null || skip "needs node"
+	for f in node-main node-worker; do
+		diff <(cpuprofile-fold --time-order "$C/$f.cpuprofile" | grep -v '^#') <(nodefold "$C/$f.cpuprofile" order)
+	done
+}
+
+@test "cpuprofile-fold --time-order: a trace's profiles one after the other, each in its order; nothing written from a bad file" {
+	# profile 7/8 (its chunk at ts 5) first: tick at 1 and 5; then 0x1
+	# (ts 10): work 100-110, fib 110-120 (see the test of chunks)
+	run cpuprofile-fold --time-order --by-thread -t "$C/small-trace.json"
+	status_is 0
+	[ "$output" = "# fg: unit=microseconds
+# fg: order=time
+7/8;tick 4
+CrRendererMain;work at page.js:3 10
+CrRendererMain;work at page.js:3;fib at page.js:1 10" ]
+	# a file whose samples go bad after some runs were made
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"children":[2,3]},' \
+	    '{"id":2,"callFrame":{"functionName":"f"}},{"id":3,"callFrame":{"functionName":"g"}}],' \
+	    '"samples":[2,3,2,3,9],"timeDeltas":[1,1,1,1,1]}' >"$BATS_TEST_TMPDIR/bad.cpuprofile"
+	run bash -c "cpuprofile-fold --time-order '$C/small.cpuprofile' '$BATS_TEST_TMPDIR/bad.cpuprofile' 2>/dev/null | wc -c"
+	[ "$output" = 0 ]
+	run cpuprofile-fold --time-order "$BATS_TEST_TMPDIR/bad.cpuprofile"
+	status_is 1
+	[[ "$output" == *"sample 9 names no node" ]]
 }

@@ -91,9 +91,15 @@ same() {
 }
 
 @test "dtrace-fold: text that is no DTrace output says so" {
-	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/in"
+	printf 'hello\nworld\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:2: no count after the frames from line 1: not the output of DTrace or SystemTap?" \
 	    dtrace-fold "$BATS_TEST_TMPDIR/in"
+	# another format's text is named, with its folder
+	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/in"
+	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in: not DTrace stacks (an aggregation of ustack() or stack()) but folded stacks, which need no folding" \
+	    dtrace-fold "$BATS_TEST_TMPDIR/in"
+	fails_with "dtrace-fold: <stdin>: not DTrace stacks (an aggregation of ustack() or stack()) but a Java thread dump (jstack, jcmd Thread.print): read it with jstack-fold (or fg-fold)" \
+	    bash -c 'dtrace-fold <"$1"' _ "$DATA/jstack/jcmd.txt"
 }
 
 @test "dtrace-fold: a count past 2^64-1, or a sum past it, is an error" {

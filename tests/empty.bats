@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # Empty input, one rule for every program (fg(7), Conventions): folders
-# of text and filters print nothing and exit 0; an empty binary profile
+# of text and filters print nothing and exit 0 (fg-fold, which has no
+# format to go by, refuses it); an empty binary profile
 # is an error; writers of profile files (fg-jlprof, fg-pprof,
 # fg-speedscope) write one without samples and say so; renderers have
 # nothing to draw (exit 1); fg-diff says which side is empty and goes on.
@@ -46,7 +47,7 @@ setup() {
 	# lines that are not perf script output are still an error
 	run perf-fold "$BATS_TEST_TMPDIR/ab"
 	status_is 1
-	[[ "$output" == *"no samples found"* ]]
+	[[ "$output" == *"not perf script output but folded stacks"* ]]
 }
 
 @test "empty: the folders of text stack dumps print nothing and exit 0" {
@@ -72,11 +73,10 @@ setup() {
 	[ "$output" = "jlprof-fold: $BATS_TEST_TMPDIR/empty: byte 0: not a .jlprof file (no JLPROF magic)" ]
 }
 
-@test "empty: fg-fold takes an empty file for folded stacks, prints nothing" {
-	run fg-fold "$BATS_TEST_TMPDIR/empty"
-	status_is 0
-	[ -z "$output" ]
-	# blank lines and comments pass through as they are
+@test "empty: fg-fold, which knows a format by its first bytes, refuses an empty file" {
+	fails_with "fg-fold: $BATS_TEST_TMPDIR/empty: not a profile fg knows: it is empty" \
+	    fg-fold "$BATS_TEST_TMPDIR/empty"
+	# comments are folded stacks (a header without samples): they pass through as they are
 	cmp <(fg-fold <"$BATS_TEST_TMPDIR/blank") "$BATS_TEST_TMPDIR/blank"
 }
 

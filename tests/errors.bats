@@ -82,14 +82,16 @@ each_with_input() {
 
 @test "errors: a binary profile's error gives the byte where it goes wrong" {
 	local p
+	# text of no format fg knows (another format's file is named: formats.bats)
+	printf 'hello, world\n' >"$BATS_TEST_TMPDIR/hello.txt"
 	for p in jlprof-fold pprof-fold; do
-		run bash -c "$p $BATS_TEST_TMPDIR/ok.folded 2>/dev/null"
+		run bash -c "$p $BATS_TEST_TMPDIR/hello.txt 2>/dev/null"
 		status_is 1
 		[ -z "$output" ]
-		run $p "$BATS_TEST_TMPDIR/ok.folded"
+		run $p "$BATS_TEST_TMPDIR/hello.txt"
 		status_is 1
-		[[ "$output" == "$p: $BATS_TEST_TMPDIR/ok.folded: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
-		runsh "$p <$BATS_TEST_TMPDIR/ok.folded"
+		[[ "$output" == "$p: $BATS_TEST_TMPDIR/hello.txt: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
+		runsh "$p <$BATS_TEST_TMPDIR/hello.txt"
 		status_is 1
 		[[ "$output" == "$p: <stdin>: byte 0: not a "* ]] || { echo "$p: $output" >&2; return 1; }
 	done
@@ -121,6 +123,8 @@ each_with_input() {
 	local cmd p
 	while IFS= read -r cmd; do
 		p=${cmd%% *}
+		# (fg-fold gives the options it does not take to the folder: fg-fold.bats)
+		[ "$p" = fg-fold ] && continue
 		# as typed with a directory: the messages name the program alone
 		run "$FG_BIN/$p" --no-such-option
 		status_is 2

@@ -26,9 +26,38 @@ setup() {
 	status_is 0
 }
 
-@test "fg-diff -n: the baseline scaled to the target's total, truncated as difffolded.pl" {
-	fgdiff -n "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
-	fgdiff --normalize "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" | LC_ALL=C sort | cmp - "$D/difffolded-n.out"
+# difffolded.pl -n truncates each line: its baseline sums to 74,676 for
+# a target of 74,840.  fg-diff gives the units lost to the lines with the
+# largest remainders: each line difffolded.pl's count or one more.
+@test "fg-diff -n: the baseline scaled to the target's total, in whole numbers that add up to it" {
+	fgdiff -n "$D/dtrace-a.folded" "$D/dtrace-c.folded" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/n"
+	fgdiff --normalize "$D/dtrace-a-shuffled.folded" "$D/dtrace-c.folded" | LC_ALL=C sort |
+	    cmp - "$BATS_TEST_TMPDIR/n"
+	run awk 'function stack(l) { sub(/ [^ ]+ [^ ]+$/, "", l); return l }
+	    NR == FNR { s[FNR] = stack($0); b[FNR] = $(NF - 1); t[FNR] = $NF; n = FNR; next }
+	    stack($0) != s[FNR] || $NF != t[FNR] || $(NF - 1) - b[FNR] > 1 || $(NF - 1) < b[FNR] { bad++ }
+	    { ours += $(NF - 1); theirs += b[FNR]; target += $NF }
+	    END { print FNR == n, bad + 0, theirs, ours, target }' "$D/difffolded-n.out" "$BATS_TEST_TMPDIR/n"
+	[ "$output" = "1 0 74676 74840 74840" ]
+}
+
+# Three lines of 3 scaled to 10: 3.33 each, truncated to 9 in all; the
+# unit lost goes to the largest remainder, the first line on a tie.
+@test "fg-diff -n: the units truncation lost go to the largest remainders" {
+	printf 'a 3\nb 3\nc 3\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'a 4\nb 2\nc 1\nd 3\n' >"$BATS_TEST_TMPDIR/new"
+	run fgdiff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'a 4 4\nb 3 2\nc 3 1\nd 0 3')" ]
+	# 5, 2 and 1 scaled to 13: 8.125, 3.25 and 1.625; c's .625 is the largest
+	printf 'a 5\nb 2\nc 1\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'a 13\n' >"$BATS_TEST_TMPDIR/new"
+	run fgdiff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'a 8 13\nb 3 0\nc 2 0')" ]
+	# the same through the frame-by-frame join, its lines once joined
+	printf 'main;f at a.jl:1 5\nmain;f at a.jl:2 2\nmain;g 1\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;f at a.jl:3 6\nmain;g 7\n' >"$BATS_TEST_TMPDIR/new"
+	run fgdiff -n --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'main;f at a.jl:3 11 6\nmain;g 2 7')" ]
 }
 
 @test "fg-diff --normalize=exact keeps the decimals" {
@@ -37,7 +66,7 @@ setup() {
 	run fgdiff --normalize=exact "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'a 2.33333333333333 4\nb 4.66666666666667 3')" ]
 	run fgdiff -n "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
-	[ "$output" = "$(printf 'a 2 4\nb 4 3')" ]
+	[ "$output" = "$(printf 'a 2 4\nb 5 3')" ]
 	run fg-diff --normalize=other "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	status_is 2
 }
@@ -108,6 +137,21 @@ x' <'$BATS_TEST_TMPDIR/base'"
 	printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 8\n' >"$BATS_TEST_TMPDIR/new"
 	run fgdiff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
 	[ "$output" = "$(printf 'main at x.jl:2;f at a.jl:15 [inlined]_[d];g at b.jl:3 5 8\nmain at x.jl:2;h at c.jl:4 2 0')" ]
+}
+
+# One line added at the top of app.js moves every function down one line.
+# The function a vanished caller called is the target's frame too, under
+# the target's label: one function, one frame (one row in a table).
+@test "fg-diff --strip-lines: any NAME at FILE:LINE frame; a function whose lines moved is one frame" {
+	printf 'main;handler at app.js:10;parseJsonHeavy at app.js:20 5\nmain;legacy at app.js:30;parseJsonHeavy at app.js:20 3\n' >"$BATS_TEST_TMPDIR/base"
+	printf 'main;handler at app.js:11;parseJsonHeavy at app.js:21 7\n' >"$BATS_TEST_TMPDIR/new"
+	run fgdiff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "$output" = "$(printf 'main;handler at app.js:11;parseJsonHeavy at app.js:21 5 7\nmain;legacy at app.js:30;parseJsonHeavy at app.js:21 3 0')" ]
+	fg-diff --strip-lines "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new" | fg-top --format tsv >"$BATS_TEST_TMPDIR/top"
+	[ "$(grep -c parseJsonHeavy "$BATS_TEST_TMPDIR/top")" = 1 ]
+	# without the option, two functions
+	run fgdiff "$BATS_TEST_TMPDIR/base" "$BATS_TEST_TMPDIR/new"
+	[ "${#lines[@]}" = 3 ]
 }
 
 @test "fg-diff --simplify: only the widest root of each profile" {

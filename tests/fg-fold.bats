@@ -99,11 +99,46 @@ b;a 2
 a 1" ]
 	gzip -dc "$DATA/perf/perf-vertx-stacks-01-collapsed-all.txt.gz" >"$BATS_TEST_TMPDIR/c.folded"
 	cmp <(fg-fold "$BATS_TEST_TMPDIR/c.folded") "$BATS_TEST_TMPDIR/c.folded"
-	# an empty file is an empty profile
-	: >"$BATS_TEST_TMPDIR/empty"
-	run fg-fold "$BATS_TEST_TMPDIR/empty"
-	status_is 0
-	[ -z "$output" ]
+	# counts as fg-folded(5) has them: "1.", blanks after, CR LF
+	for l in 'a;b 1.' 'a;b 5  ' 'a;b 5	' 'a;b 7
+' 'a;b 1 2 '; do
+		printf "$l\nc 1\n" >"$BATS_TEST_TMPDIR/l.folded"
+		cmp <(fg-fold "$BATS_TEST_TMPDIR/l.folded") "$BATS_TEST_TMPDIR/l.folded"
+	done
+	# comment lines alone: a folder's header of a profile without samples
+	printf '# fg: unit=nanoseconds\n\n# fg: countname=cpu\n' >"$BATS_TEST_TMPDIR/h.folded"
+	cmp <(fg-fold "$BATS_TEST_TMPDIR/h.folded") "$BATS_TEST_TMPDIR/h.folded"
+}
+
+@test "fg-fold: text that is no profile, or nothing, is not a profile fg knows, naming the closest format" {
+	local t=$BATS_TEST_TMPDIR
+	printf 'all: fg\n\tcc -o fg fg.c\n' >"$t/Makefile"
+	fails_with "fg-fold: $t/Makefile: not a profile fg knows (fg-fold --list shows those it does)" fg-fold "$t/Makefile"
+	# nothing: no format to go by
+	: >"$t/empty"
+	fails_with "fg-fold: $t/empty: not a profile fg knows: it is empty" fg-fold "$t/empty"
+	printf '\n  \n\t\n' >"$t/blank"
+	fails_with "fg-fold: $t/blank: not a profile fg knows: it is empty" fg-fold "$t/blank"
+	runsh "fg-fold </dev/null"
+	status_is 1
+	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: it is empty" ]
+	runsh "printf '' | fg-fold"
+	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: it is empty" ]
+	# folded stacks without their counts: the closest, and the line
+	printf '# a header\nmain;f\nmain;g\n' >"$t/nocount"
+	fails_with "fg-fold: $t/nocount: not a profile fg knows: the closest is folded stacks, but line 2 does not end in a blank and a count" fg-fold "$t/nocount"
+	printf 'a title\nmain;f 3\n' >"$t/title"
+	fails_with "fg-fold: $t/title: not a profile fg knows: the closest is folded stacks, but line 1 does not end in a blank and a count" fg-fold "$t/title"
+	# perf script with no stack lines (-F without ip,sym)
+	printf '# comment\napp 1234 100.000001: cpu-clock:\n\n' >"$t/nostack.perf"
+	fails_with "fg-fold: $t/nostack.perf: not a profile fg knows: the closest is perf script output, but no stack line (an address, a symbol, its (dso)) follows the event of line 2" fg-fold "$t/nostack.perf"
+	# compressed, the same
+	gzip -c "$t/nocount" >"$t/nocount.gz"
+	fails_with "fg-fold: $t/nocount.gz: not a profile fg knows: the closest is folded stacks, but line 2 does not end in a blank and a count" fg-fold "$t/nocount.gz"
+	# -n says the same, and so does a pipe
+	fails_with "fg-fold: $t/Makefile: not a profile fg knows (fg-fold --list shows those it does)" fg-fold -n "$t/Makefile"
+	runsh "cat '$t/nocount' | fg-fold"
+	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: the closest is folded stacks, but line 2 does not end in a blank and a count" ]
 }
 
 @test "fg-fold: gzip-compressed text, pipes and standard input" {
@@ -147,12 +182,87 @@ refused() {
 }
 
 @test "fg-fold: usage errors exit 2" {
-	run fg-fold --bogus
+	run fg-fold - - <"$DATA/formats/folded"
 	status_is 2
+	[ "${lines[0]}" = "fg-fold: standard input named more than once" ]
 	[ "${lines[1]}" = "Try 'fg-fold --help' for more information." ]
-	run fg-fold - - </dev/null
-	status_is 2
 	run fg-fold --help
 	status_is 0
 	[[ "$output" == "usage: fg-fold "* ]]
+	# an option fg-fold does not take goes to the folder, which refuses it
+	run fg-fold --bogus "$DATA/formats/cpuprofile"
+	status_is 2
+	[ "$output" = "fg-fold: unrecognized option '--bogus'
+Try 'fg-fold --help' for more information.
+fg-fold: the options fg-fold does not take went to cpuprofile-fold, the folder of $DATA/formats/cpuprofile: see cpuprofile-fold --help" ]
+	# folded stacks have no folder to take one
+	run fg-fold --time "$DATA/formats/folded"
+	status_is 2
+	[ "${lines[0]}" = "fg-fold: --time: folded stacks are copied as they are: no folder takes options for them" ]
+}
+
+@test "fg-fold: a folder's own options pass through, before '--' and the files" {
+	local c=$DATA/cpuprofile/node-main.cpuprofile
+	cmp <(fg-fold --time "$c") <(cpuprofile-fold --time "$c")
+	head -1 <(fg-fold --time "$c") | grep -qx '# fg: unit=microseconds'
+	cmp <(fg-fold -t --by-thread "$c" -v 2>/dev/null) <(cpuprofile-fold -t --by-thread "$c")
+	cmp <(fg-fold --sample-index=cpu "$DATA/pprof/go-cpu.pb.gz") <(pprof-fold -i cpu "$DATA/pprof/go-cpu.pb.gz")
+	cmp <(fg-fold -isamples "$DATA/pprof/go-cpu.pb.gz") <(pprof-fold -i samples "$DATA/pprof/go-cpu.pb.gz")
+	cmp <(fg-fold --pid "$DATA/formats/perf") <(perf-fold --pid "$DATA/formats/perf")
+	# through standard input too
+	cmp <(fg-fold --time <"$c") <(cpuprofile-fold --time "$c")
+	# a value apart from its option is taken for a file: where it goes
+	run fg-fold --sample-index cpu "$DATA/pprof/go-cpu.pb.gz"
+	status_is 1
+	[ "$output" = "fg-fold: cpu: No such file or directory (if it is the value of --sample-index, write --sample-index=cpu)" ]
+	run fg-fold -i cpu "$DATA/pprof/go-cpu.pb.gz"
+	[ "$output" = "fg-fold: cpu: No such file or directory (if it is the value of -i, write -icpu)" ]
+	# a missing file after a file, or after --, is a missing file
+	run fg-fold --time "$c" none.cpuprofile
+	[ "$output" = "fg-fold: none.cpuprofile: No such file or directory" ]
+	run fg-fold --time -- none.cpuprofile
+	[ "$output" = "fg-fold: none.cpuprofile: No such file or directory" ]
+	# files of two formats are refused, options or not
+	run fg-fold --time "$c" "$DATA/formats/pprof"
+	status_is 1
+	[[ "$output" == *"is another format: fold them apart, then fg-merge the stacks" ]]
+	# fg-fold's own options are its own, as spelled: -v, -n, --list
+	run fg-fold -v --time "$c"
+	status_is 0
+	[ "${lines[0]}" = "fg-fold: $c: a V8 CPU profile (.cpuprofile): cpuprofile-fold" ]
+}
+
+@test "fg-fold: a file named as an option is a file, after '--' (to fg-fold and to its folder)" {
+	cd "$BATS_TEST_TMPDIR"
+	# perf script output named --no-process: folded as perf-fold folds it
+	cp "$DATA/formats/perf" ./--no-process
+	run fg-fold -- --no-process
+	status_is 0
+	[ "$output" = "$(perf-fold -- --no-process)" ]
+	[[ "${lines[0]}" == "app;"* ]]
+	# a V8 profile named --help or -t: folded, not the folder's usage
+	cp "$DATA/formats/cpuprofile" ./--help
+	cp "$DATA/formats/cpuprofile" ./-t
+	cmp <(fg-fold -- --help) <(cpuprofile-fold "$DATA/formats/cpuprofile")
+	cmp <(fg-fold -- -t) <(cpuprofile-fold "$DATA/formats/cpuprofile")
+	cmp <(fg-fold --time -- -t) <(cpuprofile-fold --time "$DATA/formats/cpuprofile")
+	# and ./ before the name, as ever
+	cmp <(fg-fold ./--help) <(cpuprofile-fold "$DATA/formats/cpuprofile")
+}
+
+@test "fg-fold -n: each file's format, folder, compression and name, one a line; nothing folded" {
+	run fg-fold -n "$DATA/formats/cpuprofile" "$DATA/formats/pprof" "$DATA/pprof/go-cpu.pb.gz" \
+	    "$DATA/formats/folded" "$DATA/formats/gzip"
+	status_is 0
+	[ "$output" = "cpuprofile	cpuprofile-fold	-	$DATA/formats/cpuprofile
+pprof	pprof-fold	-	$DATA/formats/pprof
+pprof	pprof-fold	gzip	$DATA/pprof/go-cpu.pb.gz
+folded	-	-	$DATA/formats/folded
+perf	perf-fold	gzip	$DATA/formats/gzip" ]
+	run fg-fold --dry-run - <"$DATA/formats/jlprof"
+	[ "$output" = "jlprof	jlprof-fold	-	-" ]
+	# what fg-fold refuses, -n refuses
+	run fg-fold -n "$DATA/formats/png"
+	status_is 1
+	[ "$output" = "fg-fold: $DATA/formats/png: not a profile fg reads: a PNG image" ]
 }

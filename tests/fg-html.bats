@@ -707,7 +707,7 @@ Try 'fg-html --help' for more information." ]
 	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
 	same_as_cli "$BATS_TEST_TMPDIR/n.html" "" "$BATS_TEST_TMPDIR/d.folded" cat
 	browser load "$BATS_TEST_TMPDIR/n.html"
-	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/a.folded → $BATS_TEST_TMPDIR/b.folded — totals differ: baseline 25 samples, target 18 samples (-28.00%), in every frame's colour; fg-diff -n scales the baseline to the target's total" ]
 	# the table's other columns are the target's
 	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/n.html" diff
 	[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Target self|Δ self|Δ self %|Target total|Δ total|Δ total %|Flags|Function" ]
@@ -744,8 +744,14 @@ Try 'fg-html --help' for more information." ]
 	printf 'main;a 5\nmain;b 1\n' >"$BATS_TEST_TMPDIR/after.folded"
 	fg-diff "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	browser load "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline" ]
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded — totals differ: baseline 3 samples, target 6 samples (+100.00%), in every frame's colour; fg-diff -n scales the baseline to the target's total" ]
 	# scaled with -n: the totals agree, no warning
+	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
+	browser load "$BATS_TEST_TMPDIR/n.html"
+	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]
+	# and where truncating each line would lose 1 in 10 (3.33 three times)
+	printf 'main;a 1\nmain;b 1\nmain;c 1\n' >"$BATS_TEST_TMPDIR/before.folded"
+	printf 'main;a 4\nmain;b 3\nmain;c 3\n' >"$BATS_TEST_TMPDIR/after.folded"
 	fg-diff -n "$BATS_TEST_TMPDIR/before.folded" "$BATS_TEST_TMPDIR/after.folded" | fg-html >"$BATS_TEST_TMPDIR/n.html"
 	browser load "$BATS_TEST_TMPDIR/n.html"
 	[ "$(got compare)" = "$BATS_TEST_TMPDIR/before.folded → $BATS_TEST_TMPDIR/after.folded" ]

@@ -333,3 +333,40 @@ big() {
 	runsh "fg-merge $BATS_TEST_TMPDIR/in | cmp - $BATS_TEST_TMPDIR/one"
 	status_is 0
 }
+
+@test "fg-merge --files-from: the files a list names, after the operands, each an input of its own" {
+	local t=$BATS_TEST_TMPDIR d i
+	printf '# fg: unit=bytes\na;b 1\n' >"$t/1.folded"
+	printf '# fg: unit=bytes\na;b 2\na;c 1\n' >"$t/2.folded"
+	printf '# fg: unit=bytes\nz 5\n' >"$t/3.folded"
+	printf '%s\n\n%s\n' "$t/2.folded" "$t/3.folded" >"$t/list"
+	cmp <(fg-merge --files-from "$t/list" "$t/1.folded") <(fg-merge "$t/1.folded" "$t/2.folded" "$t/3.folded")
+	cmp <(fg-merge --files-from - <"$t/list") <(fg-merge "$t/2.folded" "$t/3.folded")
+	cmp <(fg-merge -s --files-from "$t/list") <(fg-merge -s "$t/2.folded" "$t/3.folded")
+	# more and longer names than xargs puts on one command line: one run
+	d=$t/$(printf 'd%.0s' {1..200})/$(printf 'e%.0s' {1..90})
+	mkdir -p "$d"
+	for ((i = 0; i < 600; i++)); do
+		printf 'main;f%d %d\nmain %d\n' $((i % 37)) $((i + 1)) 1 >"$d/$(printf 'p%04d' "$i").folded"
+	done
+	ls "$d"/*.folded >"$t/long"
+	[ "$(head -1 "$t/long" | wc -c)" -gt 300 ]
+	[ "$(wc -c <"$t/long")" -gt 131072 ]
+	cmp <(fg-merge --files-from "$t/long") <(cat "$d"/*.folded | fg-merge)
+	# an empty list and no operand: no input, nothing printed
+	: >"$t/empty"
+	run fg-merge --files-from "$t/empty"
+	status_is 0
+	[ -z "$output" ]
+	# a list from standard input cannot name it; a name of no file is one
+	run bash -c "printf '%s\n-\n' '$t/1.folded' | fg-merge --files-from -"
+	status_is 1
+	[ "$output" = "fg-merge: <stdin>:2: standard input is the list of files: it cannot be one of them" ]
+	printf '%s\n' "$t/none" >"$t/bad"
+	run fg-merge --files-from "$t/bad"
+	status_is 1
+	[ "$output" = "fg-merge: $t/none: No such file or directory" ]
+	run fg-merge --files-from "$t/nolist"
+	status_is 1
+	[ "$output" = "fg-merge: $t/nolist: No such file or directory" ]
+}

@@ -240,3 +240,73 @@ speedscope() {
 	run fg-speedscope --version
 	[[ "$output" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]
 }
+
+# ssorder FILE: an evented profile's stacks in their order, one line
+# for each time between two events while a frame is open ("STACK
+# DURATION"), lines of the same stack one after the other joined
+ssorder() {
+	python3 - "$1" <<-'EOT'
+	import json, sys
+	d = json.load(open(sys.argv[1], encoding="utf-8"))
+	fr = d["shared"]["frames"]
+	out, st, last = [], [], None
+	for e in d["profiles"][0]["events"]:
+	    if last is not None and st and e["at"] > last:
+	        k = ";".join(fr[i]["name"] for i in st)
+	        if out and out[-1][0] == k:
+	            out[-1][1] += e["at"] - last
+	        else:
+	            out.append([k, e["at"] - last])
+	    last = e["at"]
+	    if e["type"] == "O":
+	        st.append(e["frame"])
+	    else:
+	        st.pop()
+	for k, w in out:
+	    print(k, w)
+	EOT
+}
+
+@test "fg-speedscope: input in time order is an evented profile in that order, valid for speedscope" {
+	needpython
+	printf '# fg: unit=milliseconds\n# fg: order=time\nA;B 1\nA 1\nA;C 2\nD 1\nA;B;E 1\nA;B 3\n' >"$BATS_TEST_TMPDIR/t"
+	fg-speedscope "$BATS_TEST_TMPDIR/t" >"$BATS_TEST_TMPDIR/t.json"
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" '[(p["type"], p["unit"], p["endValue"]) for p in d["profiles"]]')" = "[('evented', 'milliseconds', 9)]" ]
+	diff <(ssorder "$BATS_TEST_TMPDIR/t.json") <(grep -v '^#' "$BATS_TEST_TMPDIR/t")
+	# read back in time order by speedscope-fold, the same lines
+	diff <(speedscope-fold --time-order "$BATS_TEST_TMPDIR/t.json") "$BATS_TEST_TMPDIR/t"
+	# input without the header stays a sampled profile
+	grep -v order= "$BATS_TEST_TMPDIR/t" | fg-speedscope >"$BATS_TEST_TMPDIR/s.json"
+	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["type"]')" = sampled ]
+	needschema
+	run schema "$BATS_TEST_TMPDIR/t.json"
+	status_is 0
+	[ "$output" = "ok 1 5 9" ]
+}
+
+@test "fg-speedscope: a time-ordered V8 profile opens in speedscope 1.25.0 with the same self times" {
+	cpuprofile-fold --time-order "$DATA/cpuprofile/node-main.cpuprofile" | grep -v '^# fg: unit' >"$BATS_TEST_TMPDIR/v"
+	fg-speedscope "$BATS_TEST_TMPDIR/v" >"$BATS_TEST_TMPDIR/v.json"
+	grep -q '"type":"evented"' "$BATS_TEST_TMPDIR/v.json"
+	speedscope "$BATS_TEST_TMPDIR/v.json"
+	total=$(awk '!/^#/ { t += $NF } END { print t }' "$BATS_TEST_TMPDIR/v")
+	grep -qx "self=$total" "$BATS_TEST_TMPDIR/b.out"
+	# a frame's self time is what its stacks ending there weigh
+	self=$(awk '$0 ~ /;fib at prof.js:5 [0-9]+$/ { t += $NF } END { print t }' "$BATS_TEST_TMPDIR/v")
+	grep -q "^row=[0-9]* $self fib prof.js" "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "cpuprofile-fold leaves out Chrome's native dummy.js frame, as speedscope 1.25.0 does" {
+	# its f is under (root) and the dummy, its g under (root)
+	run cpuprofile-fold "$DATA/cpuprofile/root-dummy.cpuprofile"
+	status_is 0
+	[[ "$output" == *"
+f at a.js:2 2
+g at a.js:5 1" ]]
+	speedscope "$DATA/cpuprofile/root-dummy.cpuprofile"
+	# two rows, f's and g's, no dummy (their times are microseconds,
+	# which the table writes with their unit)
+	grep -qx "rows=2" "$BATS_TEST_TMPDIR/b.out"
+	grep -q "^row=.* f a.js$" "$BATS_TEST_TMPDIR/b.out"
+	grep -q "^row=.* g a.js$" "$BATS_TEST_TMPDIR/b.out"
+}

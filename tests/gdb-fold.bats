@@ -46,8 +46,11 @@ setup() {
 }
 
 @test "gdb-fold: text with no frame says so" {
-	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/in"
+	printf 'hello\nworld\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "gdb-fold: $BATS_TEST_TMPDIR/in: no frame (\"#0 ...\"): not the output of gdb's backtrace or eu-stack?" \
+	    gdb-fold "$BATS_TEST_TMPDIR/in"
+	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/in"
+	fails_with "gdb-fold: $BATS_TEST_TMPDIR/in: not gdb backtraces (thread apply all bt) but folded stacks, which need no folding" \
 	    gdb-fold "$BATS_TEST_TMPDIR/in"
 }
 

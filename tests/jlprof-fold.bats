@@ -460,8 +460,12 @@ f1 at file1:2;f6 at file3:10 3'
 }
 
 @test "jlprof-fold: rejects a wrong magic, HDF5/JLD files and empty files" {
-	printf 'folded;stack 1\n' >"$BATS_TEST_TMPDIR/t"
+	printf 'hello, world\n' >"$BATS_TEST_TMPDIR/t"
 	rejects "byte 0: not a .jlprof file" "$BATS_TEST_TMPDIR/t"
+	# a file of another format is named, and the program that reads it
+	printf 'folded;stack 1\n' >"$BATS_TEST_TMPDIR/t"
+	rejects "not a Julia profile (.jlprof) but folded stacks, which need no folding" "$BATS_TEST_TMPDIR/t"
+	rejects "not a Julia profile (.jlprof) but a pprof profile (profile.proto): read it with pprof-fold (or fg-fold)" "$DATA/formats/pprof"
 	: >"$BATS_TEST_TMPDIR/empty"
 	rejects "not a .jlprof file" "$BATS_TEST_TMPDIR/empty"
 	printf '\211HDF\r\n\032\n0000000000000000' >"$BATS_TEST_TMPDIR/h"

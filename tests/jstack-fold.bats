@@ -78,7 +78,7 @@ thread() {
 	[ "${lines[2]}" = "b;x.Y.leaf 1" ]
 	[ "${#lines[@]}" -eq 3 ]
 	printf 'hello\nworld\n' >"$BATS_TEST_TMPDIR/in"
-	fails_with "jstack-fold: $BATS_TEST_TMPDIR/in:1: no thread found: not a Java thread dump?" \
+	fails_with "jstack-fold: $BATS_TEST_TMPDIR/in:1: no thread's state found: not a Java thread dump?" \
 	    jstack-fold "$BATS_TEST_TMPDIR/in"
 }
 

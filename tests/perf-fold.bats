@@ -153,9 +153,16 @@ same_as_reference() {
 }
 
 @test "perf-fold: input with lines but no sample at all is an error" {
-	run perf-fold "$DATA/folded/julia.folded"
+	printf 'hello\nworld\n' >"$BATS_TEST_TMPDIR/hello.txt"
+	run perf-fold "$BATS_TEST_TMPDIR/hello.txt"
 	status_is 1
 	[[ "$output" == *"no samples found: is this 'perf script' output?"* ]]
+	# a file of another format is named, and the program that reads it
+	run perf-fold "$DATA/folded/julia.folded"
+	status_is 1
+	[ "$output" = "perf-fold: $DATA/folded/julia.folded: not perf script output but folded stacks, which need no folding" ]
+	run perf-fold "$DATA/cpuprofile/node-main.cpuprofile"
+	[ "$output" = "perf-fold: $DATA/cpuprofile/node-main.cpuprofile: not perf script output but a V8 CPU profile (.cpuprofile): read it with cpuprofile-fold (or fg-fold)" ]
 	# empty input is not (fg(7)): nothing printed, exit 0
 	run perf-fold /dev/null
 	status_is 0

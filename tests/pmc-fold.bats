@@ -59,8 +59,11 @@ main;memcpy 15" ]
 	printf '10.0%%  [99999999999999999999]  f\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "pmc-fold: $BATS_TEST_TMPDIR/in:1: sample count overflows: 99999999999999999999" \
 	    pmc-fold "$BATS_TEST_TMPDIR/in"
-	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/in"
+	printf 'hello\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "pmc-fold: $BATS_TEST_TMPDIR/in:1: no call graph: not pmcstat's -G output?" \
+	    pmc-fold "$BATS_TEST_TMPDIR/in"
+	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/in"
+	fails_with "pmc-fold: $BATS_TEST_TMPDIR/in: not pmcstat's call graph (pmcstat -G) but folded stacks, which need no folding" \
 	    pmc-fold "$BATS_TEST_TMPDIR/in"
 }
 

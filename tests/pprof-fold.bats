@@ -340,8 +340,14 @@ bad() {
 @test "pprof-fold: bad input: text, an empty file, negative values, uneven samples" {
 	T=$BATS_TEST_TMPDIR
 	bad "$FG_ROOT/README.md" "pprof-fold: $FG_ROOT/README.md: byte 0: not a pprof profile (it is text)"
+	printf 'x y\n' >"$T/short.txt"
+	bad "$T/short.txt" "pprof-fold: $T/short.txt: byte 0: not a pprof profile (it is text)"
+	# a file of another format is named, and the program that reads it
 	printf 'x 1\n' >"$T/short.folded"
-	bad "$T/short.folded" "pprof-fold: $T/short.folded: byte 0: not a pprof profile (it is text)"
+	bad "$T/short.folded" "pprof-fold: $T/short.folded: not a pprof profile (profile.proto) but folded stacks, which need no folding"
+	bad "$DATA/jlprof/profile_ttfp.jlprof" "pprof-fold: $DATA/jlprof/profile_ttfp.jlprof: not a pprof profile (profile.proto) but a Julia profile (.jlprof): read it with jlprof-fold (or fg-fold)"
+	gzip -c "$DATA/cpuprofile/small.cpuprofile" >"$T/c.gz"
+	bad "$T/c.gz" "pprof-fold: $T/c.gz: not a pprof profile (profile.proto) but a V8 CPU profile (.cpuprofile): read it with cpuprofile-fold (or fg-fold)"
 	: >"$T/empty"
 	bad "$T/empty" "pprof-fold: $T/empty: empty file"
 	bad "$T/absent" "pprof-fold: $T/absent: No such file or directory"
@@ -453,10 +459,15 @@ Try 'pprof-fold --help' for more information." ]
 }
 
 @test "pprof-fold: --max-size wants a decimal size of one byte or more" {
-	for v in ' 10' '+10' 0 0x10 99999999999999999999 16777216T 12Q -1 ''; do
+	for v in ' 10' '+10' 0 0x10 12Q -1 ''; do
 		run pprof-fold --max-size "$v" "$P/go-cpu.pb.gz"
 		status_is 2
 		[ "${lines[0]}" = "pprof-fold: bad size '$v'" ]
+	done
+	for v in 99999999999999999999 16777216T; do
+		run pprof-fold --max-size "$v" "$P/go-cpu.pb.gz"
+		status_is 2
+		[ "${lines[0]}" = "pprof-fold: size: '$v' is out of range (at most 18446744073709551615 bytes)" ]
 	done
 	run pprof-fold --max-size 1M --list "$P/go-cpu.pb.gz"
 	status_is 0

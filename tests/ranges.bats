@@ -103,3 +103,27 @@ HUGE="4294967796 5e9 1e300 inf -inf nan"
 		[ "${lines[1]}" = "Try '$p --help' for more information." ]
 	done
 }
+
+@test "ranges: a number past the largest its option takes is out of range, for every program's counts and sizes" {
+	# a count is at most 2^64 - 1: 2^64 was read as 2^64 - 1
+	run --separate-stderr fg-merge --min-count 18446744073709551616 "$A"
+	status_is 2
+	[ "$stderr" = "fg-merge: --min-count: '18446744073709551616' is out of range (at most 18446744073709551615)
+Try 'fg-merge --help' for more information." ]
+	[ -z "$output" ]
+	out_of_range fg-merge --min-count 2e19 1e400
+	# 2^64 - 1 is the largest: every frame under it, all in [other]
+	run fg-merge --min-count 18446744073709551615 "$A"
+	status_is 0
+	[ "$output" = "[other] 4" ]
+	run --separate-stderr fg-top -n 18446744073709551616 "$A"
+	status_is 2
+	[[ "$stderr" == "fg-top: row count: '18446744073709551616' is out of range"* ]]
+	run --separate-stderr fg-prune -d 99999999999999999999 "$A"
+	[[ "$stderr" == "fg-prune: depth: '99999999999999999999' is out of range"* ]]
+	for p in cpuprofile-fold speedscope-fold pprof-fold fg-jlprof; do
+		run --separate-stderr "$p" --max-size 16777216T "$A"
+		status_is 2
+		[[ "$stderr" == "$p: size: '16777216T' is out of range (at most 18446744073709551615 bytes)"* ]]
+	done
+}

@@ -26,7 +26,8 @@ fold_all() {
 }
 
 @test "slurm: 5 tasks' parts merged in a tree of 2-file merges equal one fg-merge of every profile" {
-	[ "$(cut -f1 kinds | sort -u | wc -l)" -eq 6 ]	# every kind, some told by their first bytes
+	# every kind, some told by their first bytes, the JSON ones too
+	[ "$(cut -f1 kinds | sort -u | wc -l)" -eq 9 ]
 	fold_all 5 list parts
 	[ "$(ls parts)" = "$(printf 'part-%05d.folded\n' 0 1 2 3 4)" ]
 	FG_FANIN=2 FG_JOBS=2 run "$SLURM_DIR/merge.sbatch" parts out
@@ -186,10 +187,70 @@ fold_all() {
 		esac >"$kind.ref" 2>/dev/null
 	done <three
 	cut -f2 three >list3
-	FG_PPROF_OPTS='-i samples' FG_PERF_OPTS='--pid' FG_JLPROF_OPTS='-C' \
+	FG_PPROF_OPTS='-isamples' FG_PERF_OPTS='--pid' FG_JLPROF_OPTS='-C' \
 		"$SLURM_DIR/fold.sbatch" list3 parts 2>/dev/null
 	fg-merge gzperf.ref pprof.ref jlprof.ref 2>/dev/null | cmp - parts/part-00000.folded
 	# and the options made a difference
 	"$SLURM_DIR/fold.sbatch" list3 plain 2>/dev/null
 	! cmp -s plain/part-00000.folded parts/part-00000.folded
+}
+
+@test "slurm: FG_<FOLDER>_OPTS is named after any folder: FG_CPUPROFILE_OPTS, FG_SPEEDSCOPE_OPTS" {
+	awk -F '\t' '$1 ~ /^(cpuprofile|trace|speedscope)$/' kinds | head -3 >three
+	cut -f2 three >list3
+	FG_CPUPROFILE_OPTS='--time --by-thread' FG_SPEEDSCOPE_OPTS='--by-profile' \
+		"$SLURM_DIR/fold.sbatch" list3 parts 2>/dev/null
+	while IFS="$(printf '\t')" read -r kind f; do
+		case $kind in
+		speedscope) speedscope-fold --by-profile "$f" ;;
+		*) cpuprofile-fold --time --by-thread "$f" ;;
+		esac
+	done <three >/dev/null
+	fg-merge <(cpuprofile-fold --time --by-thread "$(sed -n 1p list3)") \
+		<(cpuprofile-fold --time --by-thread "$(sed -n 2p list3)") \
+		<(speedscope-fold --by-profile "$(sed -n 3p list3)") 2>/dev/null |
+		cmp - parts/part-00000.folded
+}
+
+@test "slurm: 500 profiles of 311-byte paths in one chunk are one fg-merge, not two (--files-from)" {
+	local d i pad
+	# paths of 311 bytes (a folder of 297, "/", p00000.folded): 500 of
+	# them are more than xargs puts on one command line
+	pad=$((297 - ${#PWD} - 2))
+	[ "$pad" -gt 0 ] || skip "the scratch folder's path is too long"
+	d=$PWD/$(printf 'd%.0s' $(seq $((pad / 2))))/$(printf 'e%.0s' $(seq $((pad - pad / 2))))
+	mkdir -p "$d"
+	for ((i = 0; i < 500; i++)); do
+		printf 'main;f%d %d\nmain;g %d\n' $((i % 13)) $((i + 1)) $((i % 3 + 1)) >"$d/p$(printf %05d "$i").folded"
+	done
+	ls "$d"/*.folded >long
+	[ "$(head -1 long | tr -d '\n' | wc -c)" -eq 311 ]
+	cat "$d"/*.folded | fg-merge >ref.long
+	"$SLURM_DIR/fold.sbatch" long parts
+	cmp ref.long parts/part-00000.folded
+	# some of them gzip-compressed: folded into the task's own folder
+	for ((i = 0; i < 500; i += 7)); do
+		gzip "$d/p$(printf %05d "$i").folded"
+	done
+	ls "$d"/* >mixed
+	"$SLURM_DIR/fold.sbatch" mixed parts2
+	cmp ref.long parts2/part-00000.folded
+}
+
+@test "slurm: an empty profile is left out, said so; a profile fg-fold refuses names itself" {
+	head -3 list >short
+	: >in/empty.txt
+	echo in/empty.txt >>short
+	head -3 kinds | "$FG_ROOT/tests/slurm/fold-ref" - ref3 2>/dev/null
+	run "$SLURM_DIR/fold.sbatch" short parts
+	status_is 0
+	[[ "$output" == *"fold.sbatch: in/empty.txt: empty: no samples" ]]
+	cmp ref3 parts/part-00000.folded
+	printf 'all: fg\n\tcc fg.c\n' >in/Makefile
+	echo in/Makefile >short
+	run "$SLURM_DIR/fold.sbatch" short parts3
+	status_is 1
+	[ "$output" = "fg-fold: in/Makefile: not a profile fg knows (fg-fold --list shows those it does)
+fold.sbatch: in/Makefile: could not fold" ]
+	[ ! -e parts3/part-00000.folded ]
 }

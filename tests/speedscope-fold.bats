@@ -200,3 +200,75 @@ bad() {
 	[ "${#lines[@]}" -eq 1 ]
 	[ "$(awk '{ n = split($1, f, ";"); print n, length(f[1]), f[n], $2 }' <<<"$output")" = "2001 4000 leaf 100000" ]
 }
+
+@test "speedscope-fold: samples of an empty stack are said, with their weight, or kept under --by-profile's root" {
+	printf '%s' '{"shared":{"frames":[{"name":"f"}]},"profiles":[{"type":"sampled","name":"main",' \
+	    '"unit":"milliseconds","samples":[[0],[],[0],[]],"weights":[1,5,2,0.5]}]}' >"$BATS_TEST_TMPDIR/e.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/e.json"
+	status_is 0
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/e.json: 2 samples with an empty stack, weighing 5.5 milliseconds, have no frame: left out
+# fg: unit=milliseconds
+f 3" ]
+	run speedscope-fold --by-profile "$BATS_TEST_TMPDIR/e.json"
+	[ "$output" = "# fg: unit=milliseconds
+main 5.5
+main;f 3" ]
+	sed 's/milliseconds/none/; s/,0.5\]/,1]/; s/,5,/,1,/' "$BATS_TEST_TMPDIR/e.json" >"$BATS_TEST_TMPDIR/n.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/n.json"
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/n.json: 2 samples with an empty stack have no frame: left out
+f 3" ]
+}
+
+@test "speedscope-fold --time-order: sampled and evented profiles in their order" {
+	# speedscope's export of small-trace.json: two evented profiles
+	# (both named after the file), tick 1..5, then work 100..110 and fib
+	# 110..120
+	run speedscope-fold --time-order --by-profile "$S/small-trace.speedscope.json"
+	status_is 0
+	[ "$output" = "# fg: unit=microseconds
+# fg: order=time
+small-trace.json;tick 4
+small-trace.json;work at page.js:3 10
+small-trace.json;work at page.js:3;fib at page.js:1 10" ]
+	# as cpuprofile-fold orders the V8 profile it was exported from
+	diff <(speedscope-fold --time-order "$S/small-trace.speedscope.json") \
+	    <(cpuprofile-fold --time-order -t "$DATA/cpuprofile/small-trace.json")
+	# sampled: each sample in turn, equal neighbours one line
+	printf '%s' '{"shared":{"frames":[{"name":"a"},{"name":"b"}]},"profiles":[{"type":"sampled",' \
+	    '"unit":"bytes","samples":[[0,1],[0,1],[0],[0,1],[]],"weights":[1,2,4,8,16]}]}' >"$BATS_TEST_TMPDIR/s.json"
+	run speedscope-fold --time-order "$BATS_TEST_TMPDIR/s.json"
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/s.json: 1 sample with an empty stack, weighing 16 bytes, has no frame: left out
+# fg: unit=bytes
+# fg: order=time
+a;b 3
+a 4
+a;b 8" ]
+	# the summed stacks are the same
+	diff <(speedscope-fold --time-order "$S/node-main.speedscope.json" | fg-merge | grep -v '^# fg: order') \
+	    <(speedscope-fold "$S/node-main.speedscope.json")
+}
+
+@test "speedscope-fold: weights from 2^63 to 2^64 - 1 exact, past 2^64 - 1 refused" {
+	w() {
+		printf '{"shared":{"frames":[{"name":"f"}]},"profiles":[{"type":"sampled","unit":"none",'
+		printf '"samples":[[0]],"weights":[%s]}]}' "$1"
+	}
+	w 9223372036854775809 >"$BATS_TEST_TMPDIR/w.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/w.json"
+	status_is 0
+	[ "$output" = "f 9223372036854775809" ]
+	w 18446744073709551615 >"$BATS_TEST_TMPDIR/w.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/w.json"
+	[ "$output" = "f 18446744073709551615" ]
+	w 18446744073709551616 >"$BATS_TEST_TMPDIR/w.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/w.json"
+	status_is 1
+	[ "$output" = "speedscope-fold: $BATS_TEST_TMPDIR/w.json: byte 107: a weight of 1.8446744073709552e+19, past 2^64 - 1, the largest count" ]
+	# events further apart than an int64 holds
+	printf '%s' '{"shared":{"frames":[{"name":"f"}]},"profiles":[{"type":"evented","unit":"none","events":[' \
+	    '{"type":"O","frame":0,"at":-9223372036854775808},{"type":"C","frame":0,"at":9223372036854775807}]}]}' \
+	    >"$BATS_TEST_TMPDIR/e.json"
+	run speedscope-fold "$BATS_TEST_TMPDIR/e.json"
+	status_is 0
+	[ "$output" = "f 18446744073709551615" ]
+}

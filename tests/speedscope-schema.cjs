@@ -4,8 +4,11 @@
  * required, items, anyOf), then what the schema cannot say but
  * speedscope's importer needs: as many weights as samples, frame
  * indexes that name a frame, weights that are whole and positive or
- * zero, adding up to endValue - startValue.  Prints "ok PROFILES FRAMES
- * TOTAL..." (a total per profile), or each fault and exits 1. */
+ * zero, adding up to endValue - startValue; for an evented profile,
+ * events that name a frame, at values that never go back, from
+ * startValue to endValue, each close the frame last opened and
+ * nothing open at the end.  Prints "ok PROFILES FRAMES TOTAL..." (a
+ * total per profile), or each fault and exits 1. */
 "use strict";
 const fs = require("fs");
 
@@ -45,11 +48,30 @@ function check(s, v, p) {
 	return out;
 }
 
+/* An evented profile's faults into faults; its total. */
+function evented(pr, p) {
+	const open = [];
+	let at = pr.startValue;
+	pr.events.forEach((e, j) => {
+		const q = p + ".events[" + j + "]";
+		if (!Number.isInteger(e.frame) || e.frame < 0 || e.frame >= doc.shared.frames.length)
+			faults.push(q + ": no frame " + e.frame);
+		if (e.at < at) faults.push(q + ": at " + e.at + " before " + at);
+		at = e.at;
+		if (e.type === "O") open.push(e.frame);
+		else if (open.pop() !== e.frame) faults.push(q + ": closes frame " + e.frame + ", not the last opened");
+	});
+	if (open.length) faults.push(p + ": " + open.length + " frames open at the end");
+	if (at > pr.endValue) faults.push(p + ": an event at " + at + ", after endValue");
+	return pr.endValue - pr.startValue;
+}
+
 faults.push(...check(schema, doc, "$"));
 const totals = [];
 if (!faults.length) {
 	doc.profiles.forEach((pr, i) => {
 		const p = "$.profiles[" + i + "]";
+		if (pr.type === "evented") { totals.push(evented(pr, p)); return; }
 		if (pr.type !== "sampled") { faults.push(p + ": not sampled"); return; }
 		if (pr.samples.length !== pr.weights.length) faults.push(p + ": samples and weights differ in length");
 		pr.samples.forEach((st, j) => st.forEach((f) => {

@@ -100,7 +100,7 @@ json_off(struct json *j)
 const char *
 json_kindname(int kind)
 {
-	static const char *names[] = { "nothing", "an object", "an array", "a string",
+	static const char *const names[] = { "nothing", "an object", "an array", "a string",
 	    "a number", "true", "false", "null" };
 
 	return kind >= 0 && kind < (int)LEN(names) ? names[kind] : "nothing";
@@ -372,17 +372,20 @@ digit(const char *p, const char *end)
 	return p < end && *p >= '0' && *p <= '9';
 }
 
-/* The number at j->p, checked; its end.  Its value into *n, the double
- * of one that is not an integer unless skipping (strtod is most of
- * the time of a file of decimals passed over). */
+/* The number at j->p, checked; its end: number's whole work, for the
+ * numbers its fast path leaves (long, fractional, with an exponent,
+ * or bad).  Its value into *n, the double of one that is not an
+ * integer unless skipping (strtod is most of the time of a file of
+ * decimals passed over). */
 static const char *
-number(struct json *j, struct jnum *n, int skipping)
+number_slow(struct json *j, struct jnum *n, int skipping)
 {
 	const char *p = j->p, *end = j->end, *start = p;
-	uint64_t v = 0, lim;
-	int neg = 0, over = 0;
+	uint64_t v = 0, lim, u = 0;
+	int neg = 0, over = 0, uover = 0;
 	char small[64], *copy;
 
+	n->u = 0;
 	if (*p == '-')
 		neg = 1, p++;
 	if (!digit(p, end))
@@ -398,6 +401,10 @@ number(struct json *j, struct jnum *n, int skipping)
 			v = v * 10 + (uint64_t)(*p - '0');
 		else
 			over = 1;
+		if (!uover && u <= (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			u = u * 10 + (uint64_t)(*p - '0');
+		else
+			uover = 1;
 	}
 	n->isint = !over;
 	if (p < end && *p == '.') {
@@ -422,6 +429,8 @@ number(struct json *j, struct jnum *n, int skipping)
 		n->d = (double)n->i;
 		return p;
 	}
+	if (over && !uover && !neg && digit(p - 1, end))
+		n->u = u;	/* no fraction or exponent came after the digits */
 	if (skipping)	/* a value passed over: its grammar is all that is checked */
 		return p;
 	copy = (size_t)(p - start) < sizeof(small) ? small : emalloc((size_t)(p - start) + 1);
@@ -431,6 +440,31 @@ number(struct json *j, struct jnum *n, int skipping)
 	n->i = 0;
 	if (copy != small)
 		free(copy);
+	return p;
+}
+
+/* The number at j->p, checked; its end.  The usual one, a short
+ * integer (up to 18 digits: below 2^63, no overflow to check), is read
+ * here; any other by number_slow. */
+static inline const char *
+number(struct json *j, struct jnum *n, int skipping)
+{
+	const char *p = j->p, *end = j->end, *stop;
+	uint64_t v = 0;
+
+	if (*p == '-')
+		return number_slow(j, n, skipping);
+	/* a 0 is read as a digit: a digit after it is the error number_slow says */
+	stop = *p == '0' ? p + 1 : end - p > 18 ? p + 18 : end;
+	for (; p < stop && (unsigned char)(*p - '0') < 10; p++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (p == j->p || (p < end && ((unsigned char)(*p - '0') < 10 || *p == '.' ||
+	    *p == 'e' || *p == 'E')))
+		return number_slow(j, n, skipping);
+	n->isint = 1;
+	n->i = (int64_t)v;
+	n->d = (double)v;
+	n->u = 0;
 	return p;
 }
 

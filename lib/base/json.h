@@ -44,11 +44,13 @@ struct jstr {
 };
 
 /* A number: isint when it is an integer in [-2^63, 2^63) written
- * without fraction or exponent, i then exact; d always. */
+ * without fraction or exponent, i then exact; d always; u, a whole
+ * number from 2^63 to 2^64 - 1 written so, exact (d rounds it), else 0. */
 struct jnum {
 	int isint;
 	int64_t i;
 	double d;
+	uint64_t u;
 };
 
 /* For a reader of a file that must be JSON, given its first bytes as

@@ -19,6 +19,13 @@ sat_mul(uint64_t a, uint64_t b)
 	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
+/* The usage error of a number past the largest one a WHAT may be. */
+static noreturn void
+toolarge(const char *s, const char *what, const char *max)
+{
+	usage_error("%s: '%s' is out of range (at most %s)", what, s, max);
+}
+
 uint64_t
 estrtou64(const char *s, const char *what)
 {
@@ -29,7 +36,11 @@ estrtou64(const char *s, const char *what)
 	if (*s < '0' || *s > '9')
 		goto bad;
 	v = strtoull(s, &end, 10);
-	if (errno || *end)
+	if (*end)
+		goto bad;
+	if (errno == ERANGE)
+		toolarge(s, what, "18446744073709551615");
+	if (errno)
 		goto bad;
 	return v;
 bad:
@@ -55,8 +66,10 @@ estrtosize(const char *s, const char *what)
 		shift = 10 * (k - suffix + 1);
 	if (shift)
 		end++;
-	if (errno || *end || v > UINT64_MAX >> shift || !v)
+	if (*end || !v || (errno && errno != ERANGE))
 		goto bad;
+	if (errno == ERANGE || v > UINT64_MAX >> shift)
+		toolarge(s, what, "18446744073709551615 bytes");
 	return (uint64_t)v << shift;
 bad:
 	usage_error("bad %s '%s'", what, s);
@@ -91,8 +104,9 @@ decimal(const char *s)
 	return !*s;
 }
 
-double
-estrtod(const char *s, const char *what)
+/* estrtod, max the largest value said in the message of one too large. */
+static double
+todouble(const char *s, const char *what, const char *max)
 {
 	char *end;
 	double v;
@@ -101,9 +115,36 @@ estrtod(const char *s, const char *what)
 	if (!decimal(s))
 		goto bad;
 	v = strtod(s, &end);
-	if (errno || end == s || *end || v != v)
+	if (end == s || *end || v != v)
 		goto bad;
+	if (errno == ERANGE && (v > 1 || v < -1))
+		toolarge(s, what, max);
+	if (errno == ERANGE)
+		v = 0;	/* too small for a double: as good as 0 */
 	return v;
 bad:
 	usage_error("bad %s: '%s'", what, s);
+}
+
+double
+estrtod(const char *s, const char *what)
+{
+	return todouble(s, what, "1.7976931348623157e308");
+}
+
+double
+estrtocount(const char *s, const char *what)
+{
+	double v = todouble(s, what, "18446744073709551615");
+	unsigned long long u;
+	char *end;
+
+	if (v < 18446744073709551616.0)
+		return v;
+	/* 2^64 - 1 written whole rounds up to 2^64 as a double */
+	errno = 0;
+	u = strtoull(s, &end, 10);
+	if (isdec(*s) && !*end && !errno && u == UINT64_MAX)
+		return v;
+	toolarge(s, what, "18446744073709551615");
 }

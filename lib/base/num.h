@@ -6,12 +6,17 @@
 #include <stdint.h>
 
 /* Numbers given on the command line, in decimal (no hex, inf, nan or
- * leading blank); a bad one is a usage error (exit 2). */
+ * leading blank); a bad one is a usage error (exit 2): "bad WHAT: 'S'",
+ * or "WHAT: 'S' is out of range (at most MAX)" for one too large (an
+ * estrtod too small for a double is 0). */
 uint64_t estrtou64(const char *s, const char *what);
 double estrtod(const char *s, const char *what);
+/* A count (--min-count), whole or decimal: at most 2^64 - 1, the
+ * largest count, else out of range. */
+double estrtocount(const char *s, const char *what);
 /* A size in bytes, one or more: decimal digits and an optional k (or
  * K), M, G or T suffix, powers of 1024; "bad WHAT 'S'" is the usage
- * error. */
+ * error, "WHAT: 'S' is out of range" for more than 2^64 - 1 bytes. */
 uint64_t estrtosize(const char *s, const char *what);
 
 /* a + b and a * b, UINT64_MAX where they would overflow: sizes

@@ -111,3 +111,11 @@ out_printf(const char *fmt, ...)
 	out_mem(big, n);
 	free(big);
 }
+
+void
+out_notty(const char *what)
+{
+	if (isatty(1))
+		eprintf("%s is not written to a terminal: redirect it to a file "
+		    "(> FILE) or a pipe", what);
+}

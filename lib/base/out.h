@@ -25,6 +25,10 @@ void out_flush(void);
 void out_mem(const void *p, size_t n);
 void out_u64(uint64_t v);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* For a program that writes binary data (what: "a PNG image"): a
+ * terminal as standard output is refused, as gzip refuses it, before
+ * any input is read: "PROG: WHAT is not written to a terminal: ...", exit 1. */
+void out_notty(const char *what);
 
 /*
  * What the calling thread writes from now on gathers in k instead of

@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "folded/dump.h"
+#include "folded/formats.h"
 #include "stack/frame.h"
 
 static int
@@ -179,4 +180,45 @@ dump_oddsay(const struct dumpodd *o, const char *name)
 	if (o->n)
 		weprintf("%s: %llu lines not understood, left out (the first, line %llu: %s)",
 		    name, (unsigned long long)o->n, (unsigned long long)o->line, o->text);
+}
+
+/* the bytes of a file's start dump_head keeps */
+#define HEADKEPT (64 << 10)
+
+void
+dump_head(struct dumphead *h, const struct lines *r, const char *self)
+{
+	size_t n = r->end < HEADKEPT ? r->end : HEADKEPT, i;
+	const struct format *f;
+	char msg[256];
+
+	h->p = erealloc(h->p, n ? n : 1);
+	memcpy(h->p, r->buf, n);
+	h->n = n;
+	/* the line reader's NULs, as the line ends they were (a CR before
+	 * the newline it kept) */
+	for (i = 0; i < r->pos && i < n; i++)
+		if (!h->p[i])
+			h->p[i] = i + 1 < n && h->p[i + 1] == '\n' ? '\r' : '\n';
+	/* another format's signature, but for text that may be folded
+	 * stacks, is enough to stop at once */
+	f = sniff(h->p, h->n);
+	if (f->kind != FMT_FOLDED && format_hint(self, h->p, h->n, msg, sizeof(msg)))
+		fileerr(r->name, 0, "%s", msg);
+}
+
+void
+dump_other(const struct dumphead *h, const struct lines *r, const char *self)
+{
+	char msg[256];
+
+	if (h->n && format_hint(self, h->p, h->n, msg, sizeof(msg)))
+		fileerr(r->name, 0, "%s", msg);
+}
+
+void
+dump_headfree(struct dumphead *h)
+{
+	free(h->p);
+	memset(h, 0, sizeof(*h));
 }

@@ -73,6 +73,27 @@ const char *dump_trim(const char *s, size_t *n);
 void dump_free(struct dump *d);
 
 /*
+ * A file's first bytes, kept from its first line on, for a folder that
+ * finds only at the file's end that it is not of its format: when it
+ * is of another format fg knows, the message says which and the
+ * program that reads it (folded/formats.h, format_hint), for a pipe as
+ * for a file.
+ */
+struct dumphead {
+	char *p;
+	size_t n;
+};
+/* Keep r's first bytes; call it just after r's first line is read.
+ * When they are of another format's signature (but folded stacks,
+ * which many a text may pass for), stop there: "PROG: FILE: not WHAT
+ * but ..." and exit 1. */
+void dump_head(struct dumphead *h, const struct lines *r, const char *self);
+/* "PROG: FILE: not WHAT but ..." and exit 1 when the file h kept the
+ * start of is of another format than the row named self; else return. */
+void dump_other(const struct dumphead *h, const struct lines *r, const char *self);
+void dump_headfree(struct dumphead *h);
+
+/*
  * The lines a folder skips without understanding them (what a tracer's
  * script printed besides its stacks): counted, the first kept, and
  * said on standard error once the file is read, so that no line is

@@ -38,14 +38,16 @@ blank(char c)
 static int
 foldedline(const char *p, const char *nl)
 {
-	const char *q;
+	const char *q, *dot = NULL;
 
-	if (nl > p && nl[-1] == '\r')
+	/* blanks after the count are no part of it (fg-folded(5)) */
+	while (nl > p && (nl[-1] == '\r' || nl[-1] == ' ' || nl[-1] == '\t'))
 		nl--;
-	for (q = nl; q > p && (isdec(q[-1]) || q[-1] == '.'); q--)
-		;
-	return q < nl && isdec(*q) && isdec(nl[-1]) && q > p + 1 &&
-	    (q[-1] == ' ' || q[-1] == '\t');
+	for (q = nl; q > p && (isdec(q[-1]) || (q[-1] == '.' && !dot)); q--)
+		if (q[-1] == '.')
+			dot = q - 1;
+	/* [0-9]+(\.[0-9]*)? after a blank, with a frame before it */
+	return q < nl && isdec(*q) && q > p + 1 && (q[-1] == ' ' || q[-1] == '\t');
 }
 
 /* Does the first character after white space open JSON?  '[' or '{'
@@ -128,6 +130,51 @@ static int
 binary(const struct head *h)
 {
 	return h->nul;
+}
+
+/* A blank line, or a comment: "#" alone or "# ..." (fg-folded(5)).
+ * *comment set for a comment. */
+static int
+skipped(const char *q, const char *nl, int *comment)
+{
+	const char *b;
+
+	if (q < nl && *q == '#' && (q + 1 == nl || q[1] == ' ' || q[1] == '\r'))
+		return *comment = 1;
+	for (b = q; b < nl && blank(*b); b++)
+		;
+	return b == nl;
+}
+
+/* The first line that is neither blank nor a comment, from q: its
+ * start, *nl its end (or NULL when there is none); *comment set when a
+ * comment came before it. */
+static const char *
+dataline(const char *q, const char *end, const char **nl, int *comment)
+{
+	for (; q < end; q = *nl + 1) {
+		if (!(*nl = memchr(q, '\n', (size_t)(end - q))))
+			*nl = end;
+		if (!skipped(q, *nl, comment))
+			return q;
+	}
+	*nl = NULL;
+	return NULL;
+}
+
+/* Folded stacks: the first line that is neither blank nor a comment is
+ * a stack and a count (or two), or runs past the bytes looked at; or
+ * there are comments alone, the header of a profile without samples.
+ * No bytes, or blank lines alone, are no format (the row "text"). */
+static int
+folded(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int comment = 0;
+
+	if (!(q = dataline(h->p, end, &nl, &comment)))
+		return comment;
+	return (nl == end && h->cut) || foldedline(q, nl);
 }
 
 /* perf script: a stack line, blanks or none, an address of four hex
@@ -485,9 +532,23 @@ varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
 	return 0;
 }
 
+/* Is there a control byte that no text holds (a NUL, or below a blank
+ * but for a tab, a line end or an escape) in p[0..n)? */
+static int
+control(const char *p, size_t n)
+{
+	const unsigned char *q = (const unsigned char *)p, *end = q + n;
+
+	for (; q < end; q++)
+		if (*q < 0x20 && (!*q || !strchr("\t\n\r\f\v\033", *q)))
+			return 1;
+	return 0;
+}
+
 /* profile.proto: the first fields (up to 16, or to the end of what is
  * there) have profile.proto's numbers (1 to 14) and wire types
- * (varint or length-delimited), and binary bytes are in them. */
+ * (varint or length-delimited), and binary bytes are in them (its
+ * varints' bytes: a NUL may come only after the first mebibyte). */
 static int
 pprof(const struct head *h)
 {
@@ -495,7 +556,7 @@ pprof(const struct head *h)
 	unsigned long long tag, v;
 	int fields;
 
-	if (!h->nul)
+	if (!h->nul && !control(h->p, h->n))
 		return 0;
 	for (fields = 0; fields < 16 && q < end; fields++) {
 		if (!varint(&q, end, &tag))
@@ -515,7 +576,8 @@ pprof(const struct head *h)
 
 
 /* The table.  Rows are tried in order: magic bytes first, then JSON,
- * binary, and text, folded stacks last. */
+ * binary, and text, folded stacks last; the row "text" takes what no
+ * other does. */
 const struct format formats[] = {
 	{ "gzip", "gzip-compressed data", FMT_GZIP, NULL, NULL, 0, "\x1f\x8b", 2, NULL },
 	{ "jlprof", "a Julia profile (.jlprof)", FMT_READ, "jlprof-fold", "fg-jlprof", 0,
@@ -553,29 +615,19 @@ const struct format formats[] = {
 	    NULL, 0, macsample },
 	{ "jstack", "a Java thread dump (jstack, jcmd Thread.print)", FMT_READ, "jstack-fold", NULL, 0,
 	    NULL, 0, jstack },
-	{ "bpftrace", "bpftrace's map of stacks (@[kstack] = count())", FMT_READ, "bpftrace-fold",
+	{ "bpftrace", "a bpftrace map of stacks", FMT_READ, "bpftrace-fold",
 	    NULL, 0, NULL, 0, bpftrace },
 	{ "gdb", "gdb backtraces (thread apply all bt)", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, gdb },
 	{ "eu-stack", "eu-stack backtraces", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, eustack },
 	{ "pmcstat", "pmcstat's call graph (pmcstat -G)", FMT_READ, "pmc-fold", NULL, 0, NULL, 0, pmc },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
-	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, NULL },
+	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, folded },
+	{ "text", "text of no format fg knows", FMT_TEXT, NULL, NULL, 0, NULL, 0, NULL },
 };
 const size_t nformats = sizeof(formats) / sizeof(formats[0]);
 
-const struct format *
-sniff(const char *p, size_t n)
-{
-	struct head h = { p, n, memchr(p, 0, n) != NULL, jsonish(p, n) };
-	const struct format *f;
-
-	for (f = formats; f < formats + nformats - 1; f++)
-		if ((!f->magic || starts(p, n, f->magic, f->magiclen)) && (!f->looks || f->looks(&h)))
-			return f;
-	return f;
-}
-
-const struct format *
+/* The row named name, or NULL. */
+static const struct format *
 format_named(const char *name)
 {
 	size_t i;
@@ -586,12 +638,115 @@ format_named(const char *name)
 	return NULL;
 }
 
-int
-sniff_hint(const char *p, size_t n, size_t nul, char *msg, size_t size)
+const struct format *
+sniff(const char *p, size_t n)
 {
+	struct head h = { p, n, memchr(p, 0, n) != NULL, jsonish(p, n), n >= HEAD };
 	const struct format *f;
+
+	for (f = formats; f < formats + nformats - 1; f++)
+		if ((!f->magic || starts(p, n, f->magic, f->magiclen)) && (!f->looks || f->looks(&h)))
+			return f;
+	return f;
+}
+
+
+/* The number of the line that starts at q. */
+static unsigned long
+lineno(const char *p, const char *q)
+{
+	unsigned long k = 1;
+
+	for (; (p = memchr(p, '\n', (size_t)(q - p))); p++)
+		k++;
+	return k;
+}
+
+/* The first perf script event line ("comm pid time: ..."), or NULL. */
+static const char *
+perfevents(const char *p, const char *end)
+{
+	const char *q, *nl, *t;
+
+	for (q = p; q < end; q = nl + 1) {
+		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
+			nl = end;
+		if (*q == '#')
+			continue;
+		for (t = q; (t = memchr(t, '.', (size_t)(nl - t))); t++)
+			if (perftime(q, t, nl))
+				return q;
+	}
+	return NULL;
+}
+
+/* Does a line of p[0..end) read as folded stacks? */
+static int
+anyfolded(const char *p, const char *end)
+{
+	const char *q, *nl;
+
+	for (q = p; q < end && (nl = memchr(q, '\n', (size_t)(end - q))); q = nl + 1)
+		if (*q != '#' && foldedline(q, nl))
+			return 1;
+	return 0;
+}
+
+/*
+ * For the first bytes of text of no format (the row "text"): why, in
+ * msg[0..size): "it is empty" (no bytes, or blank lines alone), or the
+ * format it comes closest to and the line where it departs from it
+ * (perf script: an event line with no stack line after it; folded
+ * stacks: a first line with a ';' in it, or a later line that reads as
+ * folded); "" when it comes close to none.
+ */
+static void
+sniff_why(const char *p, size_t n, char *msg, size_t size)
+{
+	const char *end = p + (n < HEAD ? n : HEAD), *q, *nl;
+	int comment = 0;
+
+	*msg = 0;
+	if (!(q = dataline(p, end, &nl, &comment)))
+		snprintf(msg, size, "it is empty");
+	else if ((q = perfevents(p, end)))
+		snprintf(msg, size, "the closest is perf script output, but no stack line "
+		    "(an address, a symbol, its (dso)) follows the event of line %lu", lineno(p, q));
+	else if ((q = dataline(p, end, &nl, &comment)) && (memchr(q, ';', (size_t)(nl - q)) ||
+	    anyfolded(nl, end)))
+		snprintf(msg, size, "the closest is folded stacks, but line %lu does not end "
+		    "in a blank and a count", lineno(p, q));
+}
+
+int
+format_hint(const char *self, const char *p, size_t n, char *msg, size_t size)
+{
+	const struct format *own = format_named(self), *f = sniff(p, n < HEAD ? n : HEAD);
+
+	if (!own || f == own || f->kind == FMT_BINARY || f->kind == FMT_TEXT)
+		return 0;
+	/* a format the same program reads: its own message is the one */
+	if (f->folder && own->folder && !strcmp(f->folder, own->folder))
+		return 0;
+	if (f->kind == FMT_FOLDED)
+		snprintf(msg, size, "not %s but folded stacks, which need no folding", own->what);
+	else if (f->kind == FMT_GZIP)
+		snprintf(msg, size, "not %s but gzip-compressed data: "
+		    "read it with fg-fold (or pprof-fold for a pprof profile)", own->what);
+	else if (f->folder)
+		snprintf(msg, size, "not %s but %s: read it with %s (or fg-fold)",
+		    own->what, f->what, f->folder);
+	else
+		snprintf(msg, size, "not %s but %s", own->what, f->what);
+	return 1;
+}
+
+int
+sniff_hint(const char *self, const char *p, size_t n, size_t nul, char *msg, size_t size)
+{
 	char *head;
 	size_t i;
+	int r;
 
 	if (n > HEAD)
 		n = HEAD;
@@ -603,23 +758,9 @@ sniff_hint(const char *p, size_t n, size_t nul, char *msg, size_t size)
 	for (i = 0; i < nul && i < n; i++)
 		if (!head[i])
 			head[i] = i + 1 < n && head[i + 1] == '\n' ? '\r' : '\n';
-	f = sniff(head, n);
+	r = format_hint(self, head, n, msg, size);
 	free(head);
-	if (f->kind == FMT_FOLDED || f->kind == FMT_BINARY)
-		return 0;
-	/* the program that would be named is the one reading (perf-fold
-	 * at a bad first event line): its own message is the one to give */
-	if (f->folder && argv0 && !strcmp(f->folder, argv0))
-		return 0;
-	if (f->kind == FMT_GZIP)
-		snprintf(msg, size, "not folded stacks but gzip-compressed data: "
-		    "read it with fg-fold (or pprof-fold for a pprof profile)");
-	else if (f->folder)
-		snprintf(msg, size, "not folded stacks but %s: read it with %s "
-		    "(or fg-fold)", f->what, f->folder);
-	else
-		snprintf(msg, size, "not folded stacks but %s", f->what);
-	return 1;
+	return r;
 }
 
 struct headsink {
@@ -661,7 +802,7 @@ gunzip_head(int fd, const char *name, uint64_t off, struct headsink *h)
 }
 
 const struct format *
-sniff_fd(int fd, const char *name, uint64_t off, int *gzip)
+sniff_fd(int fd, const char *name, uint64_t off, int *gzip, char *why, size_t whysize)
 {
 	struct headsink h;
 	const struct format *f;
@@ -670,6 +811,8 @@ sniff_fd(int fd, const char *name, uint64_t off, int *gzip)
 	h.buf = emalloc(HEAD);
 	h.n = 0;
 	*gzip = 0;
+	if (why && whysize)
+		*why = 0;
 	while ((r = pread(fd, h.buf + h.n, HEAD - h.n, (off_t)(off + h.n))) != 0) {
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -688,6 +831,8 @@ sniff_fd(int fd, const char *name, uint64_t off, int *gzip)
 		if (f->kind == FMT_GZIP)
 			f = format_named("binary");
 	}
+	if (f->kind == FMT_TEXT && why)
+		sniff_why(h.buf, h.n, why, whysize);
 	free(h.buf);
 	return f;
 }

@@ -26,7 +26,8 @@ enum {
 	FMT_FOLDED,	/* folded stacks: fg-fold copies them */
 	FMT_GZIP,	/* gzip-compressed: what it holds decides */
 	FMT_REFUSED,	/* a format named only to say that fg does not read it */
-	FMT_BINARY	/* bytes of no format known */
+	FMT_BINARY,	/* bytes of no format known */
+	FMT_TEXT	/* text of no format known (the last row) */
 };
 
 /* A file's first bytes, with what every signature asks of them. */
@@ -35,6 +36,7 @@ struct head {
 	size_t n;
 	int nul;	/* a NUL byte among them */
 	int json;	/* they open a JSON value, not a folded line */
+	int cut;	/* the file goes on past them */
 };
 
 struct format {
@@ -55,25 +57,36 @@ struct format {
 extern const struct format formats[];
 extern const size_t nformats;
 
-/* The row named name, or NULL. */
-const struct format *format_named(const char *name);
 /* The row of what p[0..n), a file's first bytes (all of them when it
- * is short), looks like. */
+ * is short; a mebibyte or more is taken for the start of a longer
+ * file), looks like. */
 const struct format *sniff(const char *p, size_t n);
 /* The row of the file open on fd, from its first bytes (pread from
  * offset off, fd left where it was): a gzip-compressed file by what it
- * holds, *gzip then set.  name is for messages. */
-const struct format *sniff_fd(int fd, const char *name, uint64_t off, int *gzip);
+ * holds, *gzip then set.  For text of no format (the row "text"), why
+ * it is none in why[0..whysize) (why may be NULL): "it is empty", or
+ * the format it comes closest to and the line where it departs from
+ * it, or "" when it comes close to none.  name is for messages. */
+const struct format *sniff_fd(int fd, const char *name, uint64_t off, int *gzip,
+    char *why, size_t whysize);
 
 /*
- * For a reader of folded stacks whose first line is bad: when p[0..n),
- * the file's first bytes, look like another format, 1 and a message in
- * msg[0..size) that says so and names the program to read it with;
- * else 0, and 0 too when that program is the one running (argv0).
- * The NUL bytes before offset nul are a line reader's (it ends a line
- * with one, a parser may cut it up with more): they are read as line
- * ends.
+ * For a program that cannot read its input as the format named self (a
+ * row's name: "folded" for the readers of folded stacks, "pprof" for
+ * pprof-fold), from p[0..n), the input's first bytes (decompressed):
+ * when they are of another format fg knows, 1 and a message in
+ * msg[0..size) that says so and names the program that reads it ("not
+ * a pprof profile (profile.proto) but a V8 CPU profile (.cpuprofile):
+ * read it with cpuprofile-fold (or fg-fold)"); else 0, and 0 too for
+ * a format that self's folder reads as well, or for bytes or text of
+ * no format.  Every reader calls it where its input fails it, before
+ * giving its own message: the readers of folded stacks through
+ * lines_error, the folders at their first fault.
  */
-int sniff_hint(const char *p, size_t n, size_t nul, char *msg, size_t size);
+int format_hint(const char *self, const char *p, size_t n, char *msg, size_t size);
+/* format_hint for a line reader whose first line is bad: the NUL bytes
+ * before offset nul are a line reader's (it ends a line with one, a
+ * parser may cut it up with more), read as the line ends they were. */
+int sniff_hint(const char *self, const char *p, size_t n, size_t nul, char *msg, size_t size);
 
 #endif

@@ -1,5 +1,9 @@
 /* input.c: the file operands of a program, one line at a time */
+#include <stdlib.h>
+#include <string.h>
+
 #include "folded/input.h"
+#include "folded/lines.h"
 
 void
 each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *arg)
@@ -15,4 +19,37 @@ each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *arg)
 			fn(&r, &l, arg);
 		fr_close(&r);
 	}
+}
+
+char **
+files_from(const char *path, int argc, char **argv, int *n)
+{
+	struct lines r;
+	char **v, *line, *buf = NULL;
+	size_t len, *off = NULL, noff = 0, offcap = 0, used = 0, cap = 0, i;
+	int stdin_list = !path || !strcmp(path, "-");
+
+	/* the names, each with its NUL, one after another in buf */
+	lines_open(&r, path);
+	while (lines_next(&r, &line, &len)) {
+		if (!len)
+			continue;
+		if (stdin_list && !strcmp(line, "-"))
+			lines_error(&r, "standard input is the list of files: it cannot be one of them");
+		off = egrowarray(off, &offcap, noff + 1, sizeof(*off));
+		off[noff++] = used;
+		buf = egrowarray(buf, &cap, used + len + 1, 1);
+		memcpy(buf + used, line, len + 1);
+		used += len + 1;
+	}
+	lines_close(&r);
+	if ((size_t)argc + noff >= INT32_MAX)
+		eprintf("%s: too many files", r.name);
+	v = ecalloc((size_t)argc + noff + 1, sizeof(*v));
+	memcpy(v, argv, (size_t)argc * sizeof(*v));
+	for (i = 0; i < noff; i++)
+		v[argc + i] = buf + off[i];
+	free(off);
+	*n = argc + (int)noff;
+	return v;
 }

@@ -10,5 +10,13 @@ typedef void line_fn(struct freader *r, struct fline *l, void *arg);
  * standard input when there is none ("-" also names it), the files
  * read together under rules (zeroed first; NULL: rules of their own). */
 void each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *arg);
+/*
+ * The file operands argv[0..argc) and, after them, the names listed in
+ * the file path ("-": standard input), one a line, empty lines left out
+ * (--files-from): a new array of *n names, NULL after the last, for
+ * lists longer than a command line may be.  A list read from standard
+ * input that names "-" is an error.
+ */
+char **files_from(const char *path, int argc, char **argv, int *n);
 
 #endif

@@ -22,6 +22,7 @@ lines_openfd(struct lines *r, int fd, const char *name)
 		stdin_tty_note();
 	memset(r, 0, sizeof(*r));
 	r->name = name;
+	r->format = "folded";
 	r->fd = fd;
 	r->nul = SIZE_MAX;
 	r->left = UINT64_MAX;
@@ -147,18 +148,32 @@ first_line(const struct lines *r)
 	return 1;
 }
 
+/* A first line of another format's file: say which (folded/formats).
+ * nul: the line reader's NULs are in the line (not at a NUL byte). */
+static void
+hint(struct lines *r, int nul)
+{
+	char msg[256];
+
+	if (!error_hook && first_line(r) && sniff_hint(r->format, r->buf, r->end,
+	    nul ? r->pos : 0, msg, sizeof(msg)))
+		fileerr(r->name, 0, "%s", msg);
+}
+
+void
+lines_hint(struct lines *r)
+{
+	hint(r, 1);
+}
+
 void
 lines_error(struct lines *r, const char *fmt, ...)
 {
 	va_list ap;
-	char hint[256];
 
 	/* a bad line made by a writer, not by the file as it was */
 	check_watch(r, 0);
-	/* a first line of another format's file: say which (folded/formats) */
-	if (!error_hook && first_line(r) && sniff_hint(r->buf, r->end,
-	    !strcmp(fmt, "NUL byte in input") ? 0 : r->pos, hint, sizeof(hint)))
-		fileerr(r->name, 0, "%s", hint);
+	hint(r, strcmp(fmt, "NUL byte in input") != 0);
 	va_start(ap, fmt);
 	vfileerr(r->name, r->lineno, fmt, ap);
 	va_end(ap);

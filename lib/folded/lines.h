@@ -17,6 +17,8 @@
 struct lines {
 	int fd;
 	const char *name;	/* as shown in messages */
+	const char *format;	/* the row of what is read (folded/formats):
+				 * "folded" unless the reader says */
 	char *buf;
 	size_t cap, pos, end;	/* unread bytes are buf[pos..end) */
 	size_t rsize;		/* bytes a read asks for (lines_readsize) */
@@ -70,7 +72,13 @@ void lines_range(struct lines *r, uint64_t off, uint64_t len);
  */
 int lines_watch(struct lines *r);
 void lines_close(struct lines *r);
-/* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
+/* "PROG: FILE:LINE: msg" for the line just read, and exit 1; when the
+ * line is the file's first and the file is of another format than
+ * r->format, "PROG: FILE: not ... but ..." instead (format_hint). */
 noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3);
+/* lines_error's hint alone, for a reader that goes on past a bad line
+ * (perf-fold): when the line just read is the file's first and the file
+ * is of another format, say which and exit 1; else return. */
+void lines_hint(struct lines *r);
 
 #endif

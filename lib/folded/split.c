@@ -1,13 +1,14 @@
-/* split.c: where to cut a large file in two for two threads */
+/* split.c: a reading in two parts, the second in a helper thread */
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/par.h"
 #include "folded/split.h"
 
 int
-split_point(const char *path, const char *sep, size_t seplen, uint64_t *size, uint64_t *at)
+split_point(const char *path, const char *sep, size_t seplen, struct splitfile *f)
 {
 	char buf[1 << 16];
 	struct stat st;
@@ -22,16 +23,53 @@ split_point(const char *path, const char *sep, size_t seplen, uint64_t *size, ui
 		close(fd);
 		return 0;
 	}
-	*size = st.st_size;
+	f->path = path;
+	f->size = st.st_size;
 	/* consecutive windows overlap by seplen - 1 bytes */
-	for (off = *size / 2; !found && off < *size; off += sizeof(buf) - seplen + 1) {
+	for (off = f->size / 2; !found && off < f->size; off += sizeof(buf) - seplen + 1) {
 		if ((n = pread(fd, buf, sizeof(buf), (off_t)off)) < (ssize_t)seplen)
 			break;
 		if ((p = memmem(buf, n, sep, seplen))) {
-			*at = off + (p - buf) + seplen;
-			found = *at < *size;
+			f->at = off + (p - buf) + seplen;
+			found = f->at < f->size;
 		}
 	}
 	close(fd);
 	return found;
+}
+
+void
+split_part(struct lines *r, const struct splitfile *f, int k)
+{
+	if (k)
+		lines_range(r, f->at, f->size - f->at);
+	else
+		lines_range(r, 0, f->at);
+}
+
+/* Part k read, and its map sorted. */
+static void
+read_sorted(const struct splitrun *s, int k)
+{
+	s->read(s->part[k]);
+	stackmap_sort(s->map[k]);
+}
+
+static void
+helper(void *s)
+{
+	read_sorted(s, 1);
+}
+
+int
+split_run(const struct splitrun *s)
+{
+	struct par par;
+
+	if (!s->first(s->part[0], s->part[1]))
+		return 0;
+	par_start(&par, helper, (void *)s);
+	read_sorted(s, 0);	/* while the helper reads its part */
+	par_finish(&par, s->lines ? s->lines->lineno : 0);
+	return 1;
 }

@@ -11,6 +11,7 @@
 #include "base/progress.h"
 #include "base/util.h"
 #include "folded/formats.h"
+#include "folded/lines.h"
 #include "folded/whole.h"
 
 const struct whole_kind whole_json = { json_head, "JSON" };
@@ -110,6 +111,8 @@ whole_read(struct whole *w, const char *path, uint64_t maxsize, const struct who
 	w->name = displayname(path);
 	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
 		fileerr(w->name, 0, "%s", strerror(errno));
+	if (!fd)
+		stdin_tty_note();
 	if (!read_plain(w, fd, maxsize))
 		w->gzip = z_read(fd, w->name, maxsize, keep, w).gzip;
 	w->s = w->buf ? w->buf : "";

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/par.h"
 #include "base/util.h"
 #include "report/diffread.h"
 #include "folded/folded.h"
 #include "folded/lines.h"
+#include "folded/split.h"
 
 /* Could a frame of s[0..n) match the REPL wildcard?  It needs "]:";
  * memchr finds the rare ']' far faster than memmem finds a pair. */
@@ -59,12 +59,10 @@ strip_hex(const char *s, size_t n, char *out)
 
 /* What every data line of a profile is checked for, as it is read. */
 static void
-check_line(struct freader *r, struct fline *l, struct diffside *p, const struct diffread *j)
+check_line(struct freader *r, struct fline *l, struct diffside *p)
 {
 	one_count_only(r, l);
 	add_total(r, &p->total, l->c[0]);
-	if (j->defaultwild && maybe_repl(l->stack, l->len))
-		p->anywild = 1;
 }
 
 /* The merge's callbacks: a line read, ... */
@@ -73,7 +71,9 @@ merged_line(struct fmerge_in *in, int i, void *arg)
 {
 	struct diffread *j = arg;
 
-	check_line(&in->r, &in->l, &j->p[i], j);
+	check_line(&in->r, &in->l, &j->p[i]);
+	if (j->defaultwild && maybe_repl(in->l.stack, in->l.len))
+		j->p[i].anywild = 1;
 }
 
 /* ... a stack summed, ... */
@@ -139,6 +139,7 @@ rest_read(void *arg)
 {
 	struct rest *x = arg;
 	struct fmerge_in *in = &x->j->mg.in[x->col];
+	size_t i;
 
 	/* lines go to the map from where they lie, unless rewritten */
 	if (!x->j->striphex) {
@@ -149,14 +150,49 @@ rest_read(void *arg)
 		rest_add(x, in);
 	while (fr_next(&in->r, &in->l))
 		if (in->l.ncounts) {
-			check_line(&in->r, &in->l, &x->j->p[x->col], x->j);
+			check_line(&in->r, &in->l, &x->j->p[x->col]);
 			rest_add(x, in);
 		}
 	stackbatch_flush(&x->b, &x->m);
 	lines_onrelease(&in->r.in, NULL, NULL);
-	stackmap_sort(&x->m);
+	/* each distinct stack once, not each line (a hex address rewritten
+	 * makes no "]:" and takes none away) */
+	for (i = 0; x->j->defaultwild && i < x->m.n && !x->j->p[x->col].anywild; i++)
+		if (maybe_repl(x->m.ent[i].s, x->m.ent[i].len))
+			x->j->p[x->col].anywild = 1;
 	free(x->b.buf);
 	free(x->buf);
+}
+
+/* The merge join as far as it goes; then each profile read on under a
+ * copy of its rules: 0 when the join took every line. */
+static int
+rest_first(void *x0, void *x1)
+{
+	struct rest *x[2] = { x0, x1 };
+	struct diffread *j = x[0]->j;
+	int k;
+
+	if (!j->striphex) {
+		if (fmerge_run(&j->mg) < 0)
+			return 0;
+	} else {
+		/* the first data line of each decides the count columns,
+		 * before two threads read on */
+		for (k = 0; k < 2; k++)
+			while ((j->mg.in[k].live = fr_next(&j->mg.in[k].r, &j->mg.in[k].l)) &&
+			    !j->mg.in[k].l.ncounts)
+				diff_comment(&j->mg.in[k], j);
+		for (k = 0; k < 2; k++)
+			if (j->mg.in[k].live)
+				merged_line(&j->mg.in[k], k, j);
+	}
+	for (k = 0; k < 2; k++) {
+		x[k]->rules = j->mg.rules;
+		j->mg.in[k].r.rules = &x[k]->rules;
+		stackmap_init(&x[k]->m);
+	}
+	return 1;
 }
 
 void
@@ -165,7 +201,8 @@ diffread(struct diffread *j)
 	static const int col[2] = { 0, 1 };
 	char *paths[2] = { (char *)j->p[0].path, (char *)j->p[1].path };
 	struct rest x[2];
-	struct par par;
+	struct splitrun s = { { &x[0], &x[1] }, { &x[0].m, &x[1].m }, NULL,
+		rest_first, rest_read };
 	int k;
 
 	fmerge_open(&j->mg, 2, paths, col);
@@ -179,31 +216,13 @@ diffread(struct diffread *j)
 	stackmap_init(&j->sorted);
 	for (k = 0; k < 3; k++)
 		j->run[k] = k ? &j->rest[k - 1] : &j->sorted;
-	if (!j->striphex) {
-		if (fmerge_run(&j->mg) < 0)
-			return;
-	} else {
-		/* the first data line of each decides the count columns,
-		 * before two threads read on */
-		for (k = 0; k < 2; k++)
-			while ((j->mg.in[k].live = fr_next(&j->mg.in[k].r, &j->mg.in[k].l)) &&
-			    !j->mg.in[k].l.ncounts)
-				diff_comment(&j->mg.in[k], j);
-		for (k = 0; k < 2; k++)
-			if (j->mg.in[k].live)
-				merged_line(&j->mg.in[k], k, j);
-	}
 	memset(x, 0, sizeof(x));
 	for (k = 0; k < 2; k++) {
 		x[k].j = j;
 		x[k].col = k;
-		x[k].rules = j->mg.rules;
-		j->mg.in[k].r.rules = &x[k].rules;
-		stackmap_init(&x[k].m);
 	}
-	par_start(&par, rest_read, &x[1]);
-	rest_read(&x[0]);
-	par_finish(&par, 0);
+	if (!split_run(&s))
+		return;
 	for (k = 0; k < 2; k++) {
 		j->rest[k] = x[k].m;
 		fr_rules_join(&j->mg.rules, &x[k].rules);

@@ -60,13 +60,37 @@ sb_cut(struct stackbuild *b, size_t len)
 }
 
 int
-sb_add(struct stackbuild *b, count c)
+sb_addn(struct stackbuild *b, count c, uint64_t n)
 {
+	if (!b->b.n) {
+		b->ndropped += n;
+		return count_add(&b->dropped, c);
+	}
 	if (b->run)
 		return stackrun_add(b->run, sb_stack(b), b->b.n, c);
 	if (b->last == SIZE_MAX)
 		b->last = (size_t)(stackmap_get(b->map, sb_stack(b), b->b.n) - b->map->ent);
 	return count_add(&b->map->ent[b->last].c[0], c);
+}
+
+void
+sb_dropped(struct stackbuild *b, const char *file, const char *what, const char *unit)
+{
+	char w[400];
+	unsigned long long n = b->ndropped;
+
+	if (!n)
+		return;
+	count_fmt(b->dropped, w);
+	if (!unit && count_whole(b->dropped) && b->dropped.u == n)
+		weprintf("%s: %llu sample%s %s %s no frame: left out", file, n, n == 1 ? "" : "s",
+		    what, n == 1 ? "has" : "have");
+	else
+		weprintf("%s: %llu sample%s %s, weighing %s%s%s, %s no frame: left out", file, n,
+		    n == 1 ? "" : "s", what, w, unit ? " " : "", unit ? unit : "",
+		    n == 1 ? "has" : "have");
+	b->ndropped = 0;
+	memset(&b->dropped, 0, sizeof(b->dropped));
 }
 
 void

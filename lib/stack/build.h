@@ -13,8 +13,9 @@
  *         sb_clear(&b);
  *         sb_frame(&b, "main", 4);         a label, already clean
  *         sb_text(&b, thread, len);        any text, made a frame
- *         if (sb_len(&b) && !sb_add(&b, c))
+ *         if (!sb_add(&b, c))
  *             error: the sum overflows
+ *     sb_dropped(&b, file, "of an empty stack", unit);
  *     sb_free(&b);
  *
  * sb_frame takes a frame made clean (label_make, frame_clean: no ';',
@@ -22,13 +23,18 @@
  * sb_cut go back to a frame pushed earlier (the frames an event closes;
  * a prefix kept from one sample to the next).  A stack added again
  * with nothing changed since goes to the same map entry without a
- * lookup (a sampler's runs).  An empty stack is the folder's to deal
- * with: sb_add does not take one.
+ * lookup (a sampler's runs).
+ *
+ * A sample with no frame at all (not even a root frame of the folder's,
+ * as --by-thread makes) has no stack to be written: sb_add counts it
+ * and its weight, and sb_dropped warns that they were left out, so
+ * that no folder drops samples in silence.
  */
 #ifndef FG_BUILD_H
 #define FG_BUILD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/bytes.h"
 #include "base/count.h"
@@ -40,6 +46,8 @@ struct stackbuild {
 	struct stackmap *map;	/* where sb_add adds: into map, or */
 	struct stackrun *run;	/* when set, the runs in time order */
 	size_t last;		/* map's entry of the stack as it is, or SIZE_MAX */
+	uint64_t ndropped;	/* samples of no frame since sb_dropped, */
+	count dropped;		/* and their weight */
 };
 
 /* Start b empty, adding to map, or to run when run is not NULL. */
@@ -64,8 +72,20 @@ sb_stack(const struct stackbuild *b)
 {
 	return (const char *)b->b.p;
 }
-/* Add the stack (not empty) with count c; 0 when a sum overflows. */
-int sb_add(struct stackbuild *b, count c);
+/* Add the stack with count c, the weight of n samples (sb_add: one);
+ * 0 when a sum overflows.  An empty stack is counted for sb_dropped
+ * instead. */
+int sb_addn(struct stackbuild *b, count c, uint64_t n);
+static inline int
+sb_add(struct stackbuild *b, count c)
+{
+	return sb_addn(b, c, 1);
+}
+/* Warn about the samples of an empty stack that sb_add counted since
+ * the last call, if any: "FILE: N samples WHAT, weighing W UNIT, have
+ * no frame: left out" (the weight left out when unit is NULL and each
+ * weighed 1). */
+void sb_dropped(struct stackbuild *b, const char *file, const char *what, const char *unit);
 void sb_free(struct stackbuild *b);
 
 #endif

@@ -266,10 +266,12 @@ stackent_merge(struct stackent **a, size_t **lcp, const size_t *n, int k, size_t
  * A large merge in segments, split at stacks of its largest run, each
  * found in the other runs by binary search (equal stacks fall in the
  * same segment): the main thread merges the even ones straight out,
- * a helper the odd ones into memory (out_keep), at most two ahead, and
- * the main thread writes each in its turn.
+ * a helper the odd ones into memory (out_keep), at most AHEAD ahead, and
+ * the main thread writes each in its turn.  The helper's AHEAD buffers
+ * are used in turn: fresh memory costs a page fault a page, and the
+ * output is as big as the input's distinct stacks.
  */
-enum { NSEG = 64, SEG_MIN = 4096, AHEAD = 2 };
+enum { NSEG = 64, SEG_MIN = 4096, AHEAD = 2, SEG_RUNS = 8 };
 
 struct segs {
 	struct stackent **a;
@@ -278,8 +280,8 @@ struct segs {
 	size_t *pos;		/* pos[s * k + r]: segment s's start in run r */
 	stackent_fn *fn;
 	void *arg;
-	struct outkeep out[NSEG];
-	sem_t ready[NSEG];	/* posted when out[s] is whole */
+	struct outkeep out[AHEAD];	/* odd segment s in out[s / 2 % AHEAD] */
+	sem_t ready[NSEG];	/* posted when segment s is kept whole */
 	sem_t room;		/* segments the helper may run ahead */
 };
 
@@ -299,12 +301,65 @@ lower(const struct stackent *a, size_t n, const struct stackent *key)
 	return lo;
 }
 
+/* How many entries of the k runs come before key. */
+static size_t
+rank(const struct segs *g, const size_t *n, const struct stackent *key)
+{
+	size_t sum = 0;
+	int r;
+
+	for (r = 0; r < g->k; r++)
+		sum += lower(g->a[r], n[r], key);
+	return sum;
+}
+
+static int
+cmp_ent(const void *a, const void *b)
+{
+	const struct stackent *x = *(const struct stackent *const *)a;
+	const struct stackent *y = *(const struct stackent *const *)b;
+
+	return str_cmp(x->s, x->len, y->s, y->len, -1);
+}
+
+/*
+ * Where each segment starts in each run: at one of the keys drawn from
+ * every run at each NSEG-th of its entries, the first that as many
+ * entries of all the runs come before as the segments before it hold,
+ * in even shares.  The runs of two profiles may each fall in a few
+ * segments of the other's: cut by one run's entries, one segment held
+ * two thirds of a merge and the helper thread did it alone.
+ */
+static void
+seg_bounds(struct segs *g, const size_t *n)
+{
+	const struct stackent *key[SEG_RUNS * NSEG];
+	size_t nkey = 0, total = 0, want, i = 0, j;
+	int r, s;
+
+	for (r = 0; r < g->k; r++) {
+		total += n[r];
+		for (j = 1; j < NSEG && n[r]; j++)
+			key[nkey++] = &g->a[r][n[r] * j / NSEG];
+		g->pos[r] = 0;
+		g->pos[NSEG * g->k + r] = n[r];
+	}
+	qsort(key, nkey, sizeof(*key), cmp_ent);
+	for (s = 1; s < NSEG; s++) {
+		want = total / NSEG * s;
+		while (i < nkey && rank(g, n, key[i]) < want)
+			i++;
+		for (r = 0; r < g->k; r++)
+			g->pos[s * g->k + r] = i < nkey ? lower(g->a[r], n[r], key[i]) : n[r];
+	}
+}
+
 /* Merge segment s (sums known to fit). */
 static void
 seg_merge(struct segs *g, int s)
 {
-	struct stackent *a[8];
-	size_t *lcp[8], n[8], lo, hi;
+	struct stackent *a[SEG_RUNS];
+	size_t *lcp[SEG_RUNS], n[SEG_RUNS], lo, hi;
 	int r;
 
 	for (r = 0; r < g->k; r++) {
@@ -326,7 +381,7 @@ seg_helper(void *arg)
 	for (s = 1; s < NSEG; s += 2) {
 		while (sem_wait(&g->room) < 0)
 			;
-		out_keep(&g->out[s]);
+		out_keep(&g->out[s / 2 % AHEAD]);
 		seg_merge(g, s);
 		out_keep(NULL);
 		sem_post(&g->ready[s]);
@@ -339,7 +394,7 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 {
 	struct segs *g = ecalloc(1, sizeof(*g));
 	struct par par;
-	int r, big = 0, s, started;
+	int s, started;
 
 	g->a = a;
 	g->lcp = lcp;
@@ -347,17 +402,7 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 	g->fn = fn;
 	g->arg = arg;
 	g->pos = ereallocarray(NULL, (size_t)(NSEG + 1) * k, sizeof(*g->pos));
-	for (r = 1; r < k; r++)
-		if (n[r] > n[big])
-			big = r;
-	for (r = 0; r < k; r++) {
-		g->pos[r] = 0;
-		g->pos[NSEG * k + r] = n[r];
-	}
-	for (s = 1; s < NSEG; s++)
-		for (r = 0; r < k; r++)
-			g->pos[s * k + r] = r == big ? n[big] / NSEG * s :
-			    lower(a[r], n[r], &a[big][n[big] / NSEG * s]);
+	seg_bounds(g, n);
 	for (s = 0; s < NSEG; s++)
 		sem_init(&g->ready[s], 0, 0);
 	sem_init(&g->room, 0, AHEAD);
@@ -370,14 +415,16 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 		}
 		while (sem_wait(&g->ready[s]) < 0)
 			;
-		out_mem(g->out[s].p, g->out[s].n);
-		free(g->out[s].p);
+		out_mem(g->out[s / 2 % AHEAD].p, g->out[s / 2 % AHEAD].n);
+		g->out[s / 2 % AHEAD].n = 0;
 		sem_post(&g->room);
 	}
 	if (started)
 		par_join(&par);
 	for (s = 0; s < NSEG; s++)
 		sem_destroy(&g->ready[s]);
+	for (s = 0; s < AHEAD; s++)
+		free(g->out[s].p);
 	sem_destroy(&g->room);
 	free(g->pos);
 	free(g);
@@ -396,7 +443,7 @@ stackent_merge_each(struct stackent **a, size_t **lcp, const size_t *n, int k,
 	for (r = 0; r < k; r++)
 		total += n[r];
 	if (sums_fit(a, n, k))
-		return total >= SEG_MIN && k <= 8 ? merge_segs(a, lcp, n, k, fn, arg) :
+		return total >= SEG_MIN && k <= SEG_RUNS ? merge_segs(a, lcp, n, k, fn, arg) :
 		    merge_all(a, lcp, n, k, fn, arg);
 	/* a sum might overflow: merge in memory first, so that nothing is
 	 * handed out before the error */

@@ -105,6 +105,20 @@ node_label(const struct side *sd, uint32_t v)
 	return sd->label[intern_find(&sd->keys, tree_name(&sd->t, v), n)];
 }
 
+/* The label a path of the join shows for a node of side k: the
+ * target's label of its key wherever the target has the key, so that
+ * one key is one frame (a function whose lines moved, with striplines,
+ * is not its target label where paired and its baseline label where it
+ * vanished). */
+static const char *
+join_label(const struct side *sd, int k, uint32_t v)
+{
+	uint32_t id = k ? UINT32_MAX :
+	    intern_find(&sd[1].keys, tree_name(&sd[0].t, v), tree_namelen(&sd[0].t, v));
+
+	return id != UINT32_MAX ? sd[1].label[id] : node_label(&sd[k], v);
+}
+
 /* Names compare as the tree orders siblings (see intern_ranks). */
 static int
 cmp_keys(const struct side *a, uint32_t x, const struct side *b, uint32_t y)
@@ -291,7 +305,7 @@ join_walk(struct walk *w, struct stackmap *u)
 	pair_children(w, 0, 0, 0);
 	while (ok && w->n) {
 		cur = w->stack[--w->n];
-		label = cur.t != TNONE ? node_label(&sd[1], cur.t) : node_label(&sd[0], cur.b);
+		label = cur.t != TNONE ? join_label(sd, 1, cur.t) : join_label(sd, 0, cur.b);
 		n = strlen(label);
 		len = cur.parentlen;
 		path = egrowarray(path, &cap, len + n + 2, 1);

@@ -7,7 +7,8 @@
  * the roots, pairing the children of paired nodes: equal keys first,
  * then the frames left over that match a wildcard, in sorted order
  * (ProfileVega aligns renamed Julia REPL functions this way).  A paired
- * frame is labelled as in the target.
+ * frame is labelled as in the target, and so is every frame whose key
+ * the target has, paired or not: one key is one frame.
  */
 #ifndef FG_TREEJOIN_H
 #define FG_TREEJOIN_H
@@ -19,7 +20,7 @@
 
 /* How frames match. */
 struct tjopts {
-	int striplines;		/* "f at x.jl:12" and "f at x.jl:14" are one frame */
+	int striplines;		/* "f at x.js:12" and "f at x.js:14" are one frame */
 	int simplify;		/* only the widest root of each profile */
 	const struct patset *wild;	/* frames it matches pair up among
 					 * siblings left over; NULL or empty: none */

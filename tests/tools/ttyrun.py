@@ -6,6 +6,9 @@
 # ends (a reader may read on after an end of file).  Prints, for each,
 # what it wrote to stderr, then "exit N".  One python for many
 # programs: its start is most of the time.
+# ttyrun.py --stdout 'PROG [ARG...]'...: the terminal is standard
+# output instead (standard input is /dev/null); prints what each wrote
+# to stderr, "stdout N bytes" (what the terminal got), then "exit N".
 import os, pty, select, shlex, subprocess, sys, time
 
 
@@ -35,5 +38,28 @@ def run(argv):
     print("exit", rc)
 
 
-for cmd in sys.argv[1:]:
-    run(shlex.split(cmd))
+def run_out(argv):
+    m, s = pty.openpty()
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=s, stderr=subprocess.PIPE)
+    os.close(s)
+    got = 0
+    while True:
+        try:
+            chunk = os.read(m, 65536)
+        except OSError:
+            break  # the last writer closed the terminal
+        if not chunk:
+            break
+        got += len(chunk)
+    err = p.stderr.read()
+    rc = p.wait()
+    os.close(m)
+    sys.stdout.write(err.decode("utf-8", "replace"))
+    print("stdout", got, "bytes")
+    print("exit", rc)
+
+
+args = sys.argv[1:]
+out = args[:1] == ["--stdout"]
+for cmd in args[1:] if out else args:
+    (run_out if out else run)(shlex.split(cmd))

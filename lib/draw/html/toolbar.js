@@ -155,7 +155,8 @@ function compare() {
 	var w = document.createElement("span");
 	w.className = "warn";
 	w.textContent = "totals differ: baseline " + human(b) + ", target " + human(t) + " (" +
-		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; fg-diff -n scales the baseline";
+		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; " +
+		"fg-diff -n scales the baseline to the target's total";
 	c.appendChild(document.createTextNode(" \u2014 "));
 	c.appendChild(w);
 }

@@ -175,8 +175,11 @@ bpftrace_fold(struct bpftrace *st, struct lines *r, struct stackmap *m)
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
+	r->format = "bpftrace";
 	memset(&st->odd, 0, sizeof(st->odd));
 	while (lines_next(r, &s, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "bpftrace");
 		if (st->in)
 			inside(st, r, s, n);
 		else if ((name = mapname(s, n)))
@@ -184,6 +187,8 @@ bpftrace_fold(struct bpftrace *st, struct lines *r, struct stackmap *m)
 		else
 			outside(st, r, s, n);
 	}
+	if (st->in || (st->odd.n && !entries))
+		dump_other(&st->head, r, "bpftrace");
 	if (st->in)
 		fileerr(r->name, r->lineno, "the file ends inside a map's entry (no \"]: COUNT\" "
 		    "after the entry of line %llu)", (unsigned long long)st->line);
@@ -201,6 +206,7 @@ void
 bpftrace_free(struct bpftrace *st)
 {
 	dump_free(&st->d);
+	dump_headfree(&st->head);
 	bytes_free(&st->map);
 	st->in = 0;
 }

@@ -174,7 +174,10 @@ dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
+	r->format = "dtrace";
 	while (lines_next(r, &line, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "dtrace");
 		/* DTrace's header: the title, and the probe that ended it */
 		if (r->lineno == 1 && cputitle(line, n)) {
 			lines_next(r, &line, &n);
@@ -201,6 +204,8 @@ dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
 		stap |= frame(st, s, n, leaf);
 		leaf = 0;
 	}
+	if (dump_open(&st->d))
+		dump_other(&st->head, r, "dtrace");
 	if (dump_open(&st->d) && !counted)
 		fileerr(r->name, r->lineno, "no count after the frames from line %llu: "
 		    "not the output of DTrace or SystemTap?", (unsigned long long)st->d.line);
@@ -213,6 +218,7 @@ void
 dtrace_free(struct dtrace *st)
 {
 	dump_free(&st->d);
+	dump_headfree(&st->head);
 	bytes_free(&st->sym);
 	bytes_free(&st->tmp);
 }

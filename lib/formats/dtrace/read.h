@@ -26,6 +26,7 @@ struct dtrace_opts {
 struct dtrace {
 	const struct dtrace_opts *o;
 	struct dump d;
+	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes sym;	/* a Rust symbol made whole */
 	struct bytes tmp;	/* and the frame around it */
 	uint64_t stacks;	/* blocks ended by a count, in all files */

@@ -180,13 +180,18 @@ gdb_fold(struct gdb *st, struct lines *r, struct stackmap *m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
 	*st->pid = *st->tid = 0;
+	r->format = "gdb";
 	while (lines_next(r, &s, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "gdb");
 		frames += line(st, s, n);
 		for (k = 0; k < n && blank(s[k]); k++)
 			;
 		text += k < n;
 	}
 	endstack(st);
+	if (text && !frames)
+		dump_other(&st->head, r, "gdb");
 	if (text && !frames)
 		fileerr(r->name, 0, "no frame (\"#0 ...\"): not the output of gdb's backtrace or "
 		    "eu-stack?");
@@ -196,4 +201,5 @@ void
 gdb_free(struct gdb *st)
 {
 	dump_free(&st->d);
+	dump_headfree(&st->head);
 }

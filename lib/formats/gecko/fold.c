@@ -291,7 +291,7 @@ static int
 weigh(struct gecko *g, const struct gtabs *t, uint64_t off)
 {
 	struct gsamples *sp = &g->samp;
-	struct gsample x, prev = { GNONE, { 0, 0, 0 }, 0, 0 };
+	struct gsample x, prev = { GNONE, { 0, 0, 0, 0 }, 0, 0 };
 	int unit = gk_samples_open(g, sp, off), first = 1;
 
 	if (g->o->time && unit != UNIT_COUNT)

@@ -19,6 +19,7 @@
 #include "base/hash.h"
 #include "base/util.h"
 #include "formats/jlprof/read.h"
+#include "folded/formats.h"
 #include "folded/lines.h"
 
 static const unsigned char hdf5[8] = { 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n' };
@@ -302,8 +303,12 @@ read_lidict(struct jlprof *p)
 static void
 checkmagic(struct jlprof *p, const unsigned char *b, size_t n)
 {
+	char msg[256];
+
 	if (n >= 8 && !memcmp(b, JL_MAGIC, 8))
 		return;
+	if (format_hint("jlprof", (const char *)b, n, msg, sizeof(msg)))
+		fileerr(p->name, 0, "%s", msg);
 	if ((n >= 8 && !memcmp(b, hdf5, 8)) || (n >= 520 && !memcmp(b + 512, hdf5, 8)))
 		jl_error(p, 0, "an HDF5/JLD file, not a FlameGraphs.jl .jlprof file");
 	jl_error(p, 0, "not a .jlprof file (no JLPROF magic)");

@@ -102,7 +102,6 @@ thread(struct jstack *st, const char *s, size_t n)
 	size_t k = q ? (size_t)(q - s - 1) : n - 1, t = k;
 
 	endthread(st, 0);
-	st->threads++;
 	if (background(s + 1, k))
 		st->state = JS_IDLE;
 	if (!st->o->tname)
@@ -202,6 +201,7 @@ line(struct jstack *st, struct lines *r, const char *s, size_t n)
 	} else if (*s == '"') {
 		thread(st, s, n);
 	} else if ((state = memmem(s, n, "java.lang.Thread.State: ", 24))) {
+		st->stated++;
 		if (st->state == JS_UNKNOWN)
 			st->state = starts(state + 24, n - (size_t)(state + 24 - s), "RUNNABLE") &&
 			    (n == (size_t)(state + 32 - s) || state[32] == ' ' || state[32] == '\t') ?
@@ -222,14 +222,20 @@ jstack_fold(struct jstack *st, struct lines *r, struct stackmap *m)
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
+	r->format = "jstack";
 	memset(&st->odd, 0, sizeof(st->odd));
-	st->cut = st->threads = 0;
+	st->cut = st->stated = 0;
 	st->smr = 0;
-	while (lines_next(r, &s, &n))
+	while (lines_next(r, &s, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "jstack");
 		line(st, r, s, n);
+	}
 	endthread(st, 0);
-	if (st->odd.n && !st->threads)
-		fileerr(r->name, st->odd.line, "no thread found: not a Java thread dump?");
+	if (st->odd.n && !st->stated)
+		dump_other(&st->head, r, "jstack");
+	if (st->odd.n && !st->stated)
+		fileerr(r->name, st->odd.line, "no thread's state found: not a Java thread dump?");
 	if (st->cut)
 		weprintf("%s: %llu thread stacks cut short (no blank line after them), left out "
 		    "(the first at line %llu)", r->name, (unsigned long long)st->cut,
@@ -241,5 +247,6 @@ void
 jstack_free(struct jstack *st)
 {
 	dump_free(&st->d);
+	dump_headfree(&st->head);
 	bytes_free(&st->tmp);
 }

@@ -28,12 +28,13 @@ struct jstack_opts {
 struct jstack {
 	const struct jstack_opts *o;
 	struct dump d;
+	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes tmp;	/* a frame or a name made short */
 	int state;		/* JS_ of the thread being read */
 	int smr;		/* in the list of "Threads class SMR info:" */
 	struct dumpodd odd;	/* lines not understood */
 	uint64_t cut, cutline;	/* stacks cut short: how many, the first's line */
-	uint64_t threads;	/* threads read (in this file) */
+	uint64_t stated;	/* "java.lang.Thread.State:" lines read (in this file) */
 };
 
 /* st zeroed, st->o set; the stacks of the file r reads go into m.  The

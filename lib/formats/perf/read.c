@@ -380,6 +380,8 @@ report(struct perf_state *st, struct lines *r, const char *line)
 {
 	char text[sizeof(st->msg[0].text)];
 
+	if (!st->bad)
+		lines_hint(r);	/* a first line of another format's file */
 	if (st->bad++ >= PERF_MAX_REPORTED)
 		return;
 	snprintf(text, sizeof(text), "cannot read this line: %.80s", line);
@@ -750,6 +752,13 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		event(st, r, line, n, commlen, pid, pidlen, tid, tidlen);
 	else
 		stack_line(st, r, line, n);
+}
+
+void
+perf_open(struct lines *r, const char *path)
+{
+	lines_open(r, path);
+	r->format = "perf";
 }
 
 void

@@ -73,6 +73,10 @@ struct perf_state {
 	int nmsg;
 };
 
+/* Open path (NULL or "-": standard input) for perf_fold: its lines as
+ * perf script's, whose first line, when bad, is checked for another
+ * format (format_hint). */
+void perf_open(struct lines *r, const char *path);
 /* st zeroed, then st->o and st->m set up by the caller; st->event may
  * name the one event to keep (an arena string of st->m). */
 void perf_fold(struct perf_state *st, struct lines *r);

@@ -129,7 +129,10 @@ pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m)
 	st->d.r = r;
 	memset(&st->odd, 0, sizeof(st->odd));
 	st->skip = 0;
+	r->format = "pmcstat";
 	while (lines_next(r, &s, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "pmcstat");
 		for (k = 0; k < n && s[k] == ' '; k++)
 			;
 		f = k;
@@ -146,6 +149,8 @@ pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m)
 	}
 	pop(st, 0);
 	if (st->odd.n && !nodes)
+		dump_other(&st->head, r, "pmcstat");
+	if (st->odd.n && !nodes)
 		fileerr(r->name, st->odd.line, "no call graph: not pmcstat's -G output?");
 	dump_oddsay(&st->odd, r->name);
 	if (st->events == 1) {
@@ -159,6 +164,7 @@ void
 pmc_free(struct pmc *st)
 {
 	dump_free(&st->d);
+	dump_headfree(&st->head);
 	bytes_free(&st->names);
 	bytes_free(&st->event);
 	free(st->node);

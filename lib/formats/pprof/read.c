@@ -15,6 +15,7 @@
 #include "base/inflate.h"
 #include "base/proto.h"
 #include "base/util.h"
+#include "folded/formats.h"
 #include "folded/lines.h"
 #include "formats/pprof/read.h"
 
@@ -29,7 +30,11 @@ void
 pp_error(const struct pprof *p, uint64_t off, const char *fmt, ...)
 {
 	va_list ap;
+	char msg[256];
 
+	/* a file of another format: say which (folded/formats) */
+	if (format_hint("pprof", p->head, p->headn, msg, sizeof(msg)))
+		fileerr(p->name, 0, "%s", msg);
 	va_start(ap, fmt);
 	vbyteerr(p->name, off, fmt, ap);
 	va_end(ap);
@@ -429,7 +434,13 @@ sink(void *arg, const unsigned char *d, size_t n, uint64_t off, int end)
 	if (!p->looked) {
 		if (n < 64 && !end)
 			return 0;	/* wait for enough to look at */
+		p->headn = n < sizeof(p->head) ? n : sizeof(p->head);
+		memcpy(p->head, d, p->headn);
 		nottext(p, d, n);
+		/* binary, of a format with magic bytes of its own (.jlprof,
+		 * PNG...), which no profile.proto begins with */
+		if (sniff(p->head, p->headn)->magic)
+			pp_error(p, 0, "not a pprof profile");
 		p->looked = 1;
 	}
 	while (pos < n) {

@@ -77,6 +77,8 @@ struct pprof {
 	int labels;		/* keep sample labels in the keys */
 	int gzip;
 	int looked;		/* the first bytes were checked not to be text */
+	char head[4096];	/* they, for the messages of another format's */
+	size_t headn;
 
 	struct pp_vtype *vt;
 	size_t nvt, vtcap;

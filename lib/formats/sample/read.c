@@ -200,7 +200,10 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 		st->ready = 1;
 	}
 	st->r = r;
+	r->format = "sample";
 	while (lines_next(r, &s, &n)) {
+		if (r->lineno == 1)
+			dump_head(&st->head, r, "sample");
 		while (n && blank(s[n - 1]))
 			n--;
 		text |= n > 0;
@@ -216,6 +219,8 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 			lines_error(r, "a call graph line that does not start with four spaces");
 		}
 	}
+	if (in || (text && !graphs))
+		dump_other(&st->head, r, "sample");
 	if (in)
 		fileerr(r->name, r->lineno, "the file ends inside the call graph (no "
 		    "\"Total number in stack\" line after it)");
@@ -231,6 +236,7 @@ sample_free(struct sample *st)
 	st->ready = 0;
 	bytes_free(&st->tmp);
 	bytes_free(&st->frame);
+	dump_headfree(&st->head);
 	free(st->node);
 	st->node = NULL;
 	st->depth = st->cap = 0;

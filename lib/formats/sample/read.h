@@ -20,6 +20,7 @@
 
 #include "base/bytes.h"
 #include "base/count.h"
+#include "folded/dump.h"
 #include "folded/lines.h"
 #include "stack/build.h"
 #include "stack/stackmap.h"
@@ -40,6 +41,7 @@ struct sample_node {
 struct sample {
 	const struct sample_opts *o;
 	struct lines *r;
+	struct dumphead head;	/* the file's start, for dump_other */
 	struct stackbuild sb;	/* the path, root first */
 	int ready;		/* sb set up */
 	struct sample_node *node;

@@ -67,7 +67,7 @@ static void
 read_frame(struct sscope *c, struct json *j)
 {
 	struct jstr k, name = { "", 0 }, file = { "", 0 };
-	struct jnum line = { 0, 0, 0 };
+	struct jnum line = { 0, 0, 0, 0 };
 	uint64_t off = json_off(j);
 	int named = 0;
 
@@ -236,8 +236,11 @@ weight(struct sscope *c, const struct jnum *v, uint64_t off)
 		json_error(&c->j, off, "a negative weight");
 	if (v->isint)
 		return count_from_u64((uint64_t)v->i);
-	if (v->d > 1.8e19)
-		json_error(&c->j, off, "a weight too large");
+	if (v->u)
+		return count_from_u64(v->u);	/* 2^63 and more, exact */
+	if (v->d >= 18446744073709551616.0)
+		json_error(&c->j, off, "a weight of %.17g, past 2^64 - 1, the largest count",
+		    v->d);
 	w.u = (uint64_t)v->d;
 	w.d = v->d;	/* a fraction makes it a decimal count (count_whole) */
 	return w;
@@ -246,7 +249,7 @@ weight(struct sscope *c, const struct jnum *v, uint64_t off)
 static void
 add(struct sscope *c, count w, uint64_t off)
 {
-	if (!sb_len(&c->sb) || count_iszero(w))
+	if (count_iszero(w))
 		return;
 	if (!sb_add(&c->sb, w))
 		json_error(&c->j, off, "the sum of weights overflows");
@@ -349,9 +352,10 @@ delta(struct sscope *c, const struct jnum *last, const struct jnum *at, uint64_t
 	if (at->d < last->d || (at->isint && last->isint && at->i < last->i))
 		json_error(&c->j, off, "an event at %.17g, before the one before it (%.17g)",
 		    at->d, last->d);
-	d.isint = at->isint && last->isint;
-	if (d.isint && __builtin_sub_overflow(at->i, last->i, &d.i))
-		d.isint = 0;
+	if (at->isint && last->isint)	/* exact, however far apart */
+		return count_from_u64((uint64_t)at->i - (uint64_t)last->i);
+	d.isint = 0;
+	d.u = 0;
 	d.d = at->d - last->d;
 	return weight(c, &d, off);
 }
@@ -413,7 +417,7 @@ static void
 fold_evented(struct sscope *c, const struct sprof *p, size_t idx)
 {
 	struct json *j = &c->a;
-	struct jnum at, last = { 1, 0, 0 };
+	struct jnum at, last = { 1, 0, 0, 0 };
 	int64_t frame;
 	uint64_t off, foff = 0;
 	count d;
@@ -595,6 +599,7 @@ sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 		else
 			fold_sampled(c, &c->prof[i], i);
 	}
+	sb_dropped(&c->sb, name, "with an empty stack", unit == UNIT_COUNT ? NULL : unit_name(unit));
 	ss_reset(c);
 	return unit;
 }

@@ -91,6 +91,36 @@ frame_of(struct sswrite *w, const char *f, size_t n)
 	return intern(&w->frames, k, len);
 }
 
+static void
+event(struct ssw_profile *p, char type, uint32_t frame, count at)
+{
+	struct ssw_event *e;
+
+	p->ev = egrowarray(p->ev, &p->evcap, p->nev + 1, sizeof(*p->ev));
+	e = &p->ev[p->nev++];
+	e->at = at;
+	e->frame = frame;
+	e->type = type;
+}
+
+/* The stack f[0..n) (frame indexes) open from at on: the open frames
+ * it does not share closed, its own opened. */
+static void
+events(struct ssw_profile *p, const uint32_t *f, size_t n, count at)
+{
+	size_t same = 0;
+
+	while (same < n && same < p->nopen && p->open[same] == f[same])
+		same++;
+	while (p->nopen > same)
+		event(p, 'C', p->open[--p->nopen], at);
+	p->open = egrowarray(p->open, &p->opencap, n ? n : 1, sizeof(*p->open));
+	for (; p->nopen < n; p->nopen++) {
+		p->open[p->nopen] = f[p->nopen];
+		event(p, 'O', f[p->nopen], at);
+	}
+}
+
 const char *
 ssw_add(struct sswrite *w, uint32_t p, const char *s, size_t n, count c)
 {
@@ -99,9 +129,11 @@ ssw_add(struct sswrite *w, uint32_t p, const char *s, size_t n, count c)
 	struct frameit it;
 	uint32_t id, smp;
 	uint32_t *k;
+	count at = pr->total;
 
 	if (!count_add(&pr->total, c) || pr->total.u > EXACT_MAX || pr->total.d > (double)EXACT_MAX)
 		return "the weights add up past 2^53, beyond what speedscope's numbers keep exact";
+	w->nstacks++;
 	k = w->cur = egrowarray(w->cur, &w->curcap, 1, sizeof(*k));
 	k[0] = p;
 	for (frame_iter(&it, s, n, 0); frame_next(&it);) {
@@ -114,6 +146,10 @@ ssw_add(struct sswrite *w, uint32_t p, const char *s, size_t n, count c)
 		}
 		k = w->cur = egrowarray(w->cur, &w->curcap, nk + 1, sizeof(*k));
 		k[nk++] = w->labframe[id];
+	}
+	if (pr->evented) {
+		events(pr, k + 1, nk - 1, at);
+		return NULL;
 	}
 	known = w->smp.n;
 	smp = intern(&w->smp, (const char *)k, nk * sizeof(*k));
@@ -167,16 +203,38 @@ write_frame(const struct sswrite *w, uint32_t id)
 	out_char('}');
 }
 
+/* An evented profile's events, the frames still open closed at the end. */
 static void
-write_profile(const struct sswrite *w, const struct ssw_profile *p)
+write_events(struct ssw_profile *p)
+{
+	size_t i;
+
+	events(p, NULL, 0, p->total);
+	out_str(",\n \"events\":[");
+	for (i = 0; i < p->nev; i++) {
+		out_printf("%s{\"type\":\"%c\",\"frame\":", i ? ",\n  " : "", p->ev[i].type);
+		out_u64(p->ev[i].frame);
+		out_str(",\"at\":");
+		out_count(p->ev[i].at);
+		out_char('}');
+	}
+	out_str("]}");
+}
+
+static void
+write_profile(const struct sswrite *w, struct ssw_profile *p)
 {
 	uint32_t s, i, f, n;
 	const char *k;
 
-	out_str("{\"type\":\"sampled\",\"name\":");
+	out_printf("{\"type\":\"%s\",\"name\":", p->evented ? "evented" : "sampled");
 	out_jsonstr(p->name, strlen(p->name));
 	out_printf(",\"unit\":\"%s\",\"startValue\":0,\"endValue\":", unit_ss(p->unit));
 	out_count(p->total);
+	if (p->evented) {
+		write_events(p);
+		return;
+	}
 	out_str(",\n \"samples\":[");
 	for (s = p->head; s; s = w->next[s - 1]) {
 		k = intern_str(&w->smp, s - 1);
@@ -224,8 +282,11 @@ ssw_free(struct sswrite *w)
 {
 	size_t i;
 
-	for (i = 0; i < w->nprof; i++)
+	for (i = 0; i < w->nprof; i++) {
 		free(w->prof[i].name);
+		free(w->prof[i].ev);
+		free(w->prof[i].open);
+	}
 	free(w->prof);
 	intern_free(&w->labels);
 	intern_free(&w->frames);

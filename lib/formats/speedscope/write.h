@@ -7,8 +7,13 @@
  * (frame_parts) into a frame; labels differing only in their
  * annotation share one.  Stacks that repeat within a profile are
  * added up, so memory follows the distinct frames and stacks; a
- * profile's stacks keep the order they first came in, which
- * speedscope's time-order view shows.
+ * profile's stacks keep the order they first came in.
+ *
+ * Input in time order (a "# fg: order=time" header: a line a run of
+ * samples) becomes an "evented" profile instead, so that speedscope's
+ * Time Order view shows the order: from one line to the next the frames
+ * they do not share close and the new ones open, each line lasting its
+ * count.  Its events are kept until the file is written.
  */
 #ifndef FG_SSWRITE_H
 #define FG_SSWRITE_H
@@ -19,11 +24,23 @@
 #include "base/count.h"
 #include "base/intern.h"
 
+/* an event of an evented profile: frame opened ('O') or closed ('C') at at */
+struct ssw_event {
+	count at;
+	uint32_t frame;
+	char type;
+};
+
 struct ssw_profile {
 	char *name;
 	int unit;		/* UNIT_, or -1 for a unit speedscope lacks */
 	count total;
 	uint32_t head, tail;	/* its samples: first and last id + 1 */
+	int evented;		/* in time order: events, set before the first stack */
+	struct ssw_event *ev;
+	size_t nev, evcap;
+	uint32_t *open;		/* the frames open, root first */
+	size_t nopen, opencap;
 };
 
 struct sswrite {
@@ -44,6 +61,7 @@ struct sswrite {
 	size_t curcap;
 	char *key;		/* scratch for the other keys */
 	size_t keycap;
+	uint64_t nstacks;	/* stacks added */
 };
 
 void ssw_init(struct sswrite *w);

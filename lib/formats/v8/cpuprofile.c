@@ -108,13 +108,15 @@ struct cpuprof {
 	size_t mask;
 	uint32_t *dense;	/* ids 0 .. ndense - 1 -> index + 1, compact */
 	size_t ndense;
-	uint64_t *w;		/* each node's summed weight, compact */
+	uint64_t *w;		/* each node's summed weight, compact, */
+	uint64_t *nsamp;	/* and its samples */
 	struct prof *prof;
 	size_t nprof, profcap;
 	struct interner pairs;	/* (pid, key) of each profile, */
 	uint32_t *pairprof;	/* and its first profile's index + 1 */
 	size_t pairprofcap;
 	struct stackbuild sb;	/* a stack being built */
+	uint32_t built;		/* in time order: the node whose stack sb holds */
 	uint32_t *path;
 	size_t pathcap;
 	struct labelbuf lb;
@@ -185,6 +187,8 @@ index_nodes(struct cpuprof *c)
 			c->dense[c->node[i].id] = (uint32_t)i + 1;
 	free(c->w);
 	c->w = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w));
+	free(c->nsamp);
+	c->nsamp = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->nsamp));
 }
 
 static uint32_t
@@ -375,6 +379,19 @@ kind_of(const char *s, size_t n)
 	return K_FRAME;
 }
 
+/* What node nd is: (root), or a frame of Chrome's "native dummy.js"
+ * (no code: speedscope leaves it out too), is K_ROOT, no frame. */
+static int
+node_kind(const struct cpuprof *c, const struct node *nd)
+{
+	static const char dummy[] = "native dummy.js";
+
+	if (nd->url != NONE && intern_len(&c->str, nd->url) == sizeof(dummy) - 1 &&
+	    !memcmp(intern_str(&c->str, nd->url), dummy, sizeof(dummy) - 1))
+		return K_ROOT;
+	return kind_of(intern_str(&c->str, nd->name), intern_len(&c->str, nd->name));
+}
+
 /* The node's frame label (stack/label), _[g] after the garbage
  * collector. */
 static uint32_t
@@ -426,12 +443,68 @@ sample_node(struct cpuprof *c, struct json *j)
 	return n;
 }
 
-static void
-addw(struct cpuprof *c, uint32_t n, uint64_t w, uint64_t off)
+/* Node i's stack into c->sb (under the thread's root frame with
+ * --by-thread): its frames from the root, V8's (root) left out, so
+ * that a sample of (root) itself has none.  0 for a node whose samples
+ * are dropped: (program) and (idle) without --idle. */
+static int
+node_stack(struct cpuprof *c, const struct prof *p, uint32_t i)
 {
-	if (c->w[n] > UINT64_MAX - w)
+	struct node *nd = &c->node[i];
+	size_t np = 0, steps = 0;
+	uint32_t k;
+
+	if ((nd->kind == K_PROGRAM || nd->kind == K_IDLE) && !c->o->idle)
+		return 0;
+	for (k = i; k != NONE; k = c->node[k].parent) {
+		if (++steps > c->nnode)
+			json_error(&c->j, nd->off, "the node's parents form a cycle");
+		if (c->node[k].kind == K_ROOT)
+			continue;
+		if (c->node[k].label == NONE)
+			c->node[k].label = label(c, &c->node[k]);
+		c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
+		c->path[np++] = c->node[k].label;
+	}
+	sb_clear(&c->sb);
+	if (c->o->bythread)
+		sb_text(&c->sb, p->thread, strlen(p->thread));
+	while (np--)
+		sb_frame(&c->sb, intern_str(&c->labels, c->path[np]),
+		    intern_len(&c->labels, c->path[np]));
+	return 1;
+}
+
+/* Weight w of k samples of node n: onto the node, or, in time order,
+ * its stack written now (the stack built again only for another node). */
+static void
+take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k,
+    uint64_t off)
+{
+	if (!c->run) {
+		if (c->w[n] > UINT64_MAX - w)
+			json_error(&c->j, off, "the sum of weights overflows");
+		c->w[n] += w;
+		c->nsamp[n] += k;
+		return;
+	}
+	if (n != c->built && !node_stack(c, p, n)) {
+		c->built = NONE;
+		return;
+	}
+	c->built = n;
+	if (!w && sb_len(&c->sb))
+		return;	/* a run that lasted no time */
+	if (!sb_addn(&c->sb, count_from_u64(w), k))
 		json_error(&c->j, off, "the sum of weights overflows");
-	c->w[n] += w;
+}
+
+/* The time from a to b (a <= b), exact: int64s may lie further apart
+ * than an int64 holds. */
+static uint64_t
+span(int64_t a, int64_t b)
+{
+	return (uint64_t)b - (uint64_t)a;
 }
 
 /* Each sample's weight onto its node: 1, or its run's time. */
@@ -441,14 +514,15 @@ read_samples(struct cpuprof *c, const struct prof *p)
 	struct walk s = { c, &p->samples, 0, 0, &c->ws }, d = { c, &p->deltas, 0, 0, &c->wd };
 	uint32_t n, run = NONE;
 	int64_t e = 0, t = 0, v, runt = 0;
-	uint64_t off = 0;
+	uint64_t off = 0, k = 0;
 	int first = 1;
 
+	c->built = NONE;
 	while (walk_next(&s)) {
 		off = json_off(s.j);
 		n = sample_node(c, s.j);
 		if (!c->o->time) {
-			addw(c, n, 1, off);
+			take(c, p, n, 1, 1, off);
 			continue;
 		}
 		if (!walk_next(&d))
@@ -462,57 +536,33 @@ read_samples(struct cpuprof *c, const struct prof *p)
 		if (first || n != run) {
 			t = first || e > t ? e : t;
 			if (!first)
-				addw(c, run, (uint64_t)(t - runt), off);
+				take(c, p, run, span(runt, t), k, off);
 			run = n;
 			runt = t;
 			first = 0;
+			k = 0;
 		}
+		k++;
 	}
-	if (!first && e > t)
-		addw(c, run, (uint64_t)(e - runt), off);
-	else if (!first)
-		addw(c, run, (uint64_t)(t - runt), off);
+	if (!first)
+		take(c, p, run, span(runt, e > t ? e : t), k, off);
 }
 
 /* --- stacks --------------------------------------------------------------- */
 
+/* Each node's summed weight as its stack (none for a weight of 0: the
+ * last sample of a profile, under --time). */
 static void
 emit(struct cpuprof *c, const struct prof *p)
 {
-	size_t i, np, steps;
-	uint32_t k;
-	struct node *nd;
+	size_t i;
 
 	for (i = 0; i < c->nnode; i++) {
-		nd = &c->node[i];
-		nd->kind = kind_of(intern_str(&c->str, nd->name), intern_len(&c->str, nd->name));
-	}
-	for (i = 0; i < c->nnode; i++) {
-		nd = &c->node[i];
-		if (!c->w[i] || nd->kind == K_ROOT ||
-		    ((nd->kind == K_PROGRAM || nd->kind == K_IDLE) && !c->o->idle))
+		if (!c->nsamp[i] || !node_stack(c, p, (uint32_t)i) ||
+		    (!c->w[i] && sb_len(&c->sb)))
 			continue;
-		np = steps = 0;
-		for (k = (uint32_t)i; k != NONE; k = c->node[k].parent) {
-			if (++steps > c->nnode)
-				json_error(&c->j, nd->off, "the node's parents form a cycle");
-			if (c->node[k].kind == K_ROOT)
-				continue;
-			if (c->node[k].label == NONE)
-				c->node[k].label = label(c, &c->node[k]);
-			c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
-			c->path[np++] = c->node[k].label;
-		}
-		sb_clear(&c->sb);
-		if (c->o->bythread)
-			sb_text(&c->sb, p->thread, strlen(p->thread));
-		while (np--)
-			sb_frame(&c->sb, intern_str(&c->labels, c->path[np]),
-			    intern_len(&c->labels, c->path[np]));
-		if (!sb_len(&c->sb))
-			continue;
-		if (!sb_add(&c->sb, count_from_u64(c->w[i])))
-			json_error(&c->j, nd->off, "the sum of weights overflows");
+		if (!sb_addn(&c->sb, count_from_u64(c->w[i]), c->nsamp[i]))
+			json_error(&c->j, c->node[i].off, "the sum of weights overflows");
 	}
 }
 
@@ -583,9 +633,14 @@ cpuprofile_spans(struct cpuprof *c, struct prof *p, uint64_t off, int deltas)
 static void
 fold_prof(struct cpuprof *c, const struct prof *p)
 {
+	size_t i;
+
 	read_nodes(c, p);
+	for (i = 0; i < c->nnode; i++)
+		c->node[i].kind = node_kind(c, &c->node[i]);
 	read_samples(c, p);
-	emit(c, p);
+	if (!c->run)
+		emit(c, p);
 }
 
 /* A .cpuprofile's top-level object (its keys' offsets in o). */
@@ -653,7 +708,7 @@ read_event(struct cpuprof *c, struct json *j)
 	struct jstr k, id = { NULL, 0 }, name = { NULL, 0 };
 	uint64_t args = 0, off = json_off(j), idoff = 0;
 	struct event *e;
-	struct jnum ts = { 0, 0, 0 };
+	struct jnum ts = { 0, 0, 0, 0 };
 	int kind = -1;
 
 	json_obj(j);
@@ -890,6 +945,7 @@ cp_reset(struct cpuprof *c)
 	free(c->slot);
 	free(c->dense);
 	free(c->w);
+	free(c->nsamp);
 	sb_free(&c->sb);
 	free(c->path);
 	label_free(&c->lb);
@@ -985,6 +1041,7 @@ cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 	}
 	for (i = 0; i < c->nprof; i++)
 		fold_prof(c, &c->prof[i]);
+	sb_dropped(&c->sb, name, "of (root) itself", c->o->time ? "microseconds" : NULL);
 	np = c->nprof;
 	cp_reset(c);
 	return np;
