@@ -2,16 +2,20 @@
  *
  * Options and wiring: each file is read line by line (folded/folder's
  * folder_lines) and folded by lib/formats/dtrace; the stacks of every
- * file are added up and printed sorted.
+ * file are added up and printed sorted.  A large file alone is read in
+ * two parts, cut between two stacks, the second by a helper thread
+ * (folded/split.h), as perf-fold reads one.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/out.h"
 #include "base/progress.h"
 #include "base/util.h"
 #include "folded/folder.h"
+#include "folded/split.h"
 #include "formats/dtrace/read.h"
 
 static noreturn void
@@ -35,6 +39,68 @@ fold(struct lines *r, void *st)
 	dtrace_fold(st, r, &f.map);
 }
 
+/* A part of a large file: the first read into the caller's state and
+ * map, the second into its own, from a stack's start on. */
+struct part {
+	const struct splitfile *sf;
+	struct dtrace *st;
+	struct stackmap *m;
+	struct dtrace own;
+	struct stackmap ownmap;
+	struct lines r;
+};
+
+/* Nothing of part 0 decides how part 1 reads: part 1 is opened. */
+static int
+part_first(void *part0, void *part1)
+{
+	struct part *p = part0, *h = part1;
+
+	h->own.o = p->st->o;
+	h->own.part1 = 1;
+	h->st = &h->own;
+	h->m = &h->ownmap;
+	lines_open(&h->r, h->sf->path);
+	split_part(&h->r, h->sf, 1);
+	return 1;
+}
+
+static void
+part_read(void *part)
+{
+	struct part *p = part;
+
+	dtrace_fold(p->st, &p->r, p->m);
+}
+
+/* The file sf in two parts, the second by a helper thread; the stacks
+ * of both printed in order. */
+static void
+fold_split(struct dtrace *st, const struct splitfile *sf)
+{
+	static int one = 1;
+	struct part p[2];
+	struct splitrun s = { { &p[0], &p[1] }, { &f.map, &p[1].ownmap }, &p[0].r,
+		part_first, part_read };
+	struct stackmap *m[2] = { &f.map, &p[1].ownmap };
+
+	memset(p, 0, sizeof(p));
+	p[0].sf = p[1].sf = sf;
+	p[0].st = st;
+	p[0].m = &f.map;
+	stackmap_init(&p[1].ownmap);
+	lines_open(&p[0].r, sf->path);
+	split_part(&p[0].r, sf, 0);
+	split_run(&s);
+	lines_close(&p[0].r);
+	lines_close(&p[1].r);
+	fh_print(&f.h);
+	if (!stackmap_merge_each(m, 2, stackent_print, &one))
+		eprintf("sum of counts overflows");
+	stackmap_free(&p[1].ownmap);
+	dtrace_free(&p[1].own);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -47,6 +113,7 @@ main(int argc, char **argv)
 	};
 	struct dtrace_opts o = { 0 };
 	struct dtrace st = { 0 };
+	struct splitfile sf;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -65,8 +132,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	folder_lines(argc, argv, fold, &st);
-	folder_print(&f);
+	if (argc == 1 && split_point(argv[0], "\n\n", 2, &sf) && dtrace_cut(&sf))
+		fold_split(&st, &sf);
+	else {
+		folder_lines(argc, argv, fold, &st);
+		folder_print(&f);
+	}
 	out_flush();
 	folder_free(&f);
 	dtrace_free(&st);

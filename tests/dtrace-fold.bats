@@ -86,7 +86,7 @@ same() {
 
 @test "dtrace-fold: a file cut inside a stack is an error, nothing written" {
 	printf 'h\n\n  a`f\n  1\n  a`g\n  a`h\n' >"$BATS_TEST_TMPDIR/in"
-	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:6: the file ends inside a stack: no count after the frames from line 5" \
+	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:6: the file ends inside a stack: no count after its frames" \
 	    dtrace-fold "$BATS_TEST_TMPDIR/in"
 }
 
@@ -109,6 +109,32 @@ same() {
 	printf 'h\n\n  a`f\n  18446744073709551615\n  a`f\n  1\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:6: sum of counts overflows" \
 	    dtrace-fold "$BATS_TEST_TMPDIR/in"
+}
+
+@test "dtrace-fold: a large file read in two parts folds as one read in order, with a thread or without" {
+	# 1.4 MB: cut in two at a blank line after a count
+	gzip -dc "$D/example-dtrace-stacks.txt.gz" >"$BATS_TEST_TMPDIR/big"
+	dtrace-fold <"$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/one"
+	dtrace-fold "$BATS_TEST_TMPDIR/big" | cmp - "$BATS_TEST_TMPDIR/one"
+	nothreads
+	LD_PRELOAD=$NOTHREADS dtrace-fold "$BATS_TEST_TMPDIR/big" | cmp - "$BATS_TEST_TMPDIR/one"
+	[ -e "$NOTHREADS.called" ]
+	# an error in the second part has the whole file's line number
+	printf '  a`f\n' >>"$BATS_TEST_TMPDIR/big"
+	n=$(wc -l <"$BATS_TEST_TMPDIR/big")
+	run dtrace-fold "$BATS_TEST_TMPDIR/big"
+	status_is 1
+	[ "$output" = "dtrace-fold: $BATS_TEST_TMPDIR/big:$n: the file ends inside a stack: no count after its frames" ]
+}
+
+@test "dtrace-fold: a blank line between a stack's frames and its count is no place to cut a file" {
+	# SystemTap's frames, a blank line, the count: 1.2 MB of them
+	awk 'BEGIN { for (i = 0; i < 30000; i++) printf " 0x%x : f%d+0x1/0x2 [k]\n 0x1 : main+0x1/0x2 [k]\n\n\t%d\n", i, i % 97, i % 5 + 1 }' \
+	    >"$BATS_TEST_TMPDIR/big"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/big")" -gt 1048576 ]
+	dtrace-fold <"$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/one"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/one")" -eq 97 ]
+	dtrace-fold "$BATS_TEST_TMPDIR/big" | cmp - "$BATS_TEST_TMPDIR/one"
 }
 
 @test "dtrace-fold: fg-fold tells DTrace and SystemTap stacks apart and runs it" {

@@ -1,6 +1,8 @@
 /* formats/dtrace/read.c: DTrace and SystemTap stack aggregations to
  * folded stacks (see read.h) */
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "formats/dtrace/read.h"
@@ -169,17 +171,17 @@ dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
 	const char *s;
 	size_t n;
 	count c;
-	int k, counted = 0, leaf = 1, stap = 0;
+	int k, counted = st->part1, leaf = 1, stap = 0;
 
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
 	st->d.r = r;
 	r->format = "dtrace";
 	while (lines_next(r, &line, &n)) {
-		if (r->lineno == 1)
+		if (r->lineno == 1 && !st->part1)
 			dump_head(&st->head, r, "dtrace");
 		/* DTrace's header: the title, and the probe that ended it */
-		if (r->lineno == 1 && cputitle(line, n)) {
+		if (r->lineno == 1 && !st->part1 && cputitle(line, n)) {
 			lines_next(r, &line, &n);
 			continue;
 		}
@@ -210,8 +212,7 @@ dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
 		fileerr(r->name, r->lineno, "no count after the frames from line %llu: "
 		    "not the output of DTrace or SystemTap?", (unsigned long long)st->d.line);
 	if (dump_open(&st->d))
-		fileerr(r->name, r->lineno, "the file ends inside a stack: no count after "
-		    "the frames from line %llu", (unsigned long long)st->d.line);
+		lines_error(r, "the file ends inside a stack: no count after its frames");
 }
 
 void
@@ -221,4 +222,28 @@ dtrace_free(struct dtrace *st)
 	dump_headfree(&st->head);
 	bytes_free(&st->sym);
 	bytes_free(&st->tmp);
+}
+
+int
+dtrace_cut(const struct splitfile *f)
+{
+	char buf[256];
+	const char *line;
+	size_t n;
+	ssize_t got;
+	count c;
+	int fd;
+
+	/* the line before the blank line that ends at f->at */
+	n = f->at - 2 < sizeof(buf) ? (size_t)(f->at - 2) : sizeof(buf);
+	if (f->at < 3 || (fd = open(f->path, O_RDONLY)) < 0)
+		return 0;
+	got = pread(fd, buf, n, (off_t)(f->at - 2 - n));
+	close(fd);
+	if (got != (ssize_t)n)
+		return 0;
+	if (!(line = memrchr(buf, '\n', n)))
+		return n < f->at - 2 ? 0 : dump_countline(buf, n, &c) > 0;
+	line++;
+	return dump_countline(line, (size_t)(buf + n - line), &c) > 0;
 }

@@ -17,6 +17,7 @@
 #include "base/bytes.h"
 #include "folded/dump.h"
 #include "folded/lines.h"
+#include "folded/split.h"
 #include "stack/stackmap.h"
 
 struct dtrace_opts {
@@ -25,6 +26,8 @@ struct dtrace_opts {
 
 struct dtrace {
 	const struct dtrace_opts *o;
+	int part1;		/* reading from a stack's start inside a file
+				 * (folded/split.h): no header there */
 	struct dump d;
 	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes sym;	/* a Rust symbol made whole */
@@ -35,5 +38,10 @@ struct dtrace {
 /* st zeroed, st->o set; the stacks of the file r reads go into m. */
 void dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m);
 void dtrace_free(struct dtrace *st);
+/* Is f's cut, at a blank line, just after a count: between two stacks,
+ * so that its second part may be read apart (a blank line of a
+ * SystemTap script's may fall between a stack's frames and its count)?
+ * 1 or 0. */
+int dtrace_cut(const struct splitfile *f);
 
 #endif
