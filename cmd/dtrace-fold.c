@@ -9,13 +9,11 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/out.h"
 #include "base/progress.h"
 #include "base/util.h"
 #include "folded/folder.h"
-#include "folded/split.h"
 #include "formats/dtrace/read.h"
 
 static noreturn void
@@ -39,66 +37,11 @@ fold(struct lines *r, void *st)
 	dtrace_fold(st, r, &f.map);
 }
 
-/* A part of a large file: the first read into the caller's state and
- * map, the second into its own, from a stack's start on. */
-struct part {
-	const struct splitfile *sf;
-	struct dtrace *st;
-	struct stackmap *m;
-	struct dtrace own;
-	struct stackmap ownmap;
-	struct lines r;
-};
-
-/* Nothing of part 0 decides how part 1 reads: part 1 is opened. */
-static int
-part_first(void *part0, void *part1)
-{
-	struct part *p = part0, *h = part1;
-
-	h->own.o = p->st->o;
-	h->own.part1 = 1;
-	h->st = &h->own;
-	h->m = &h->ownmap;
-	lines_open(&h->r, h->sf->path);
-	split_part(&h->r, h->sf, 1);
-	return 1;
-}
-
+/* one part of a large file, for folder_split */
 static void
-part_read(void *part)
+part(void *st, struct lines *r, struct stackmap *m)
 {
-	struct part *p = part;
-
-	dtrace_fold(p->st, &p->r, p->m);
-}
-
-/* The file sf in two parts, the second by a helper thread; the stacks
- * of both printed in order. */
-static void
-fold_split(struct dtrace *st, const struct splitfile *sf)
-{
-	static int one = 1;
-	struct part p[2];
-	struct splitrun s = { { &p[0], &p[1] }, { &f.map, &p[1].ownmap }, &p[0].r,
-		part_first, part_read };
-	struct stackmap *m[2] = { &f.map, &p[1].ownmap };
-
-	memset(p, 0, sizeof(p));
-	p[0].sf = p[1].sf = sf;
-	p[0].st = st;
-	p[0].m = &f.map;
-	stackmap_init(&p[1].ownmap);
-	lines_open(&p[0].r, sf->path);
-	split_part(&p[0].r, sf, 0);
-	split_run(&s);
-	lines_close(&p[0].r);
-	lines_close(&p[1].r);
-	fh_print(&f.h);
-	if (!stackmap_merge_each(m, 2, stackent_print, &one))
-		eprintf("sum of counts overflows");
-	stackmap_free(&p[1].ownmap);
-	dtrace_free(&p[1].own);
+	dtrace_fold(st, r, m);
 }
 
 int
@@ -112,7 +55,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct dtrace_opts o = { 0 };
-	struct dtrace st = { 0 };
+	struct dtrace st = { 0 }, st1 = { 0 };
 	struct splitfile sf;
 	int c;
 
@@ -132,9 +75,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	if (argc == 1 && split_point(argv[0], "\n\n", 2, &sf) && dtrace_cut(&sf))
-		fold_split(&st, &sf);
-	else {
+	if (argc == 1 && split_point(argv[0], "\n\n", 2, &sf) && dtrace_cut(&sf)) {
+		st1.o = &o;
+		st1.part1 = 1;
+		folder_split(&f, &sf, part, &st, &st1);
+		dtrace_free(&st1);
+	} else {
 		folder_lines(argc, argv, fold, &st);
 		folder_print(&f);
 	}

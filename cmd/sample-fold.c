@@ -2,7 +2,9 @@
  *
  * Options and wiring: each file is read line by line (folded/folder's
  * folder_lines) and folded by lib/formats/sample; the stacks of every
- * file are added up and printed sorted.
+ * file are added up and printed sorted.  A large file alone is read in
+ * two parts, cut at a thread's line, the second by a helper thread
+ * (folder_split).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -36,6 +38,13 @@ fold(struct lines *r, void *st)
 	sample_fold(st, r, &f.map);
 }
 
+/* one part of a large file, for folder_split */
+static void
+part(void *st, struct lines *r, struct stackmap *m)
+{
+	sample_fold(st, r, m);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -48,7 +57,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct sample_opts o = { 0, 0 };
-	struct sample st = { 0 };
+	struct sample st = { 0 }, st1 = { 0 };
+	struct splitfile sf;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -68,8 +78,16 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	st.o = &o;
-	folder_lines(argc, argv, fold, &st);
-	folder_print(&f);
+	if (argc == 1 && sample_cut(argv[0], &sf)) {
+		st.part = SAMPLE_HEAD;
+		st1.o = &o;
+		st1.part = SAMPLE_TAIL;
+		folder_split(&f, &sf, part, &st, &st1);
+		sample_free(&st1);
+	} else {
+		folder_lines(argc, argv, fold, &st);
+		folder_print(&f);
+	}
 	out_flush();
 	folder_free(&f);
 	sample_free(&st);

@@ -13,8 +13,8 @@
  *   jstack    jstack's thread dumps: 16 threads a dump, each a stack,
  *             RUNNABLE or not, "\tat FRAME(App.java:LINE)" leaf first
  *   sample    macOS sample's call graph of the stacks (their first frame
- *             a thread's), each with a count of 1 to 50: one tree, as
- *             large as the stacks make it, BYTES aside
+ *             one of eight threads'), each with a count of 1 to 50: a
+ *             tree a thread, as large as the stacks make them, BYTES aside
  *
  * Past the last stack the list starts again (a file of BYTES larger
  * than the stacks print has each stack more than once).
@@ -72,7 +72,8 @@ make(uint64_t nstacks)
 		if (keep)
 			memcpy(s[i].f, from->f, (size_t)keep);
 		for (d = keep; d < s[i].n; d++)
-			s[i].f[d] = d < 3 ? (unsigned char)(3 - d) : (unsigned char)(4 + next() % (NNAMES - 4));
+			s[i].f[d] = !d ? (unsigned char)(next() % 8) :
+			    d < 3 ? (unsigned char)(3 - d) : (unsigned char)(4 + next() % (NNAMES - 4));
 	}
 	return s;
 }

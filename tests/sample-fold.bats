@@ -90,6 +90,29 @@ rejects() {
 	    sample-fold "$BATS_TEST_TMPDIR/none"
 }
 
+@test "sample-fold: a large file read in two parts, cut at a thread's line, folds as one read in order" {
+	# 1.2 MB: twelve threads of sample.txt's shape, then the rest of the file
+	{
+		sed -n '1,/^Call graph:/p' "$S/sample.txt"
+		for i in $(seq 60); do
+			sed -n '/^Call graph:/,/^Total number/p' "$S/sample.txt" | sed '1d;$d' | sed "s/Thread_\([0-9]*\)/Thread_\1_$i/"
+		done
+		sed -n '/^Total number/,$p' "$S/sample.txt"
+	} >"$BATS_TEST_TMPDIR/big"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/big")" -gt 1048576 ]
+	sample-fold <"$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/one"
+	[ "$(awk '{ s += $NF } END { print s }' "$BATS_TEST_TMPDIR/one")" = $((60 * 1429)) ]
+	sample-fold "$BATS_TEST_TMPDIR/big" | cmp - "$BATS_TEST_TMPDIR/one"
+	nothreads
+	LD_PRELOAD=$NOTHREADS sample-fold "$BATS_TEST_TMPDIR/big" | cmp - "$BATS_TEST_TMPDIR/one"
+	[ -e "$NOTHREADS.called" ]
+	# an error in the second part has the whole file's line number
+	n=$(grep -n 'Thread_15758553_59$' "$BATS_TEST_TMPDIR/big" | cut -d: -f1)
+	sed -i "$((n + 1))s/^      825/       825/" "$BATS_TEST_TMPDIR/big"
+	run bash -c 'sample-fold "$1" 2>&1 >/dev/null' _ "$BATS_TEST_TMPDIR/big"
+	[ "$output" = "sample-fold: $BATS_TEST_TMPDIR/big:$((n + 1)): odd indentation: 3 characters, not two a level" ]
+}
+
 @test "sample-fold: fg-fold tells sample's output by its call graph and runs it" {
 	run fg-fold -v "$S/sample.txt"
 	status_is 0

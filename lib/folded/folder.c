@@ -69,6 +69,60 @@ folder_lines(int argc, char **argv, folder_linefn *fn, void *arg)
 	}
 }
 
+/* a part of a large file, read by a line folder */
+struct part {
+	const struct splitfile *sf;
+	folder_partfn *fn;
+	void *st;
+	struct stackmap *m;
+	struct lines r;
+};
+
+/* Nothing of part 0 decides how part 1 reads: part 1 is opened. */
+static int
+part_first(void *part0, void *part1)
+{
+	struct part *h = part1;
+
+	(void)part0;
+	lines_open(&h->r, h->sf->path);
+	split_part(&h->r, h->sf, 1);
+	return 1;
+}
+
+static void
+part_read(void *part)
+{
+	struct part *p = part;
+
+	p->fn(p->st, &p->r, p->m);
+}
+
+void
+folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
+    void *st1)
+{
+	struct stackmap m1;
+	struct part p[2] = {
+		{ sf, fn, st0, &f->map, { 0 } },
+		{ sf, fn, st1, &m1, { 0 } },
+	};
+	struct splitrun s = { { &p[0], &p[1] }, { &f->map, &m1 }, &p[0].r, part_first, part_read };
+	struct stackmap *m[2] = { &f->map, &m1 };
+	int one = 1;
+
+	stackmap_init(&m1);
+	lines_open(&p[0].r, sf->path);
+	split_part(&p[0].r, sf, 0);
+	split_run(&s);
+	lines_close(&p[0].r);
+	lines_close(&p[1].r);
+	fh_print(&f->h);
+	if (!stackmap_merge_each(m, 2, stackent_print, &one))
+		eprintf("sum of counts overflows");
+	stackmap_free(&m1);
+}
+
 void
 folder_print(struct folder *f)
 {

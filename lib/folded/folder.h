@@ -35,6 +35,7 @@
 #include "base/out.h"
 #include "folded/fheader.h"
 #include "folded/lines.h"
+#include "folded/split.h"
 #include "folded/whole.h"
 #include "stack/run.h"
 #include "stack/stackmap.h"
@@ -80,6 +81,14 @@ void folder_each(struct folder *f, int argc, char **argv, const struct whole_kin
  * come (no --max-size bounds them), handed to fn. */
 typedef void folder_linefn(struct lines *r, void *arg);
 void folder_lines(int argc, char **argv, folder_linefn *fn, void *arg);
+/* A line folder's one large file in two parts (split.h), the second
+ * read by a helper thread: fn(st0, r, &f->map) folds part 0,
+ * fn(st1, r, map) part 1 into a map of its own, from a record's start
+ * (st1 set up for it by the caller); then f's header and the stacks of
+ * both are written, merged in order. */
+typedef void folder_partfn(void *st, struct lines *r, struct stackmap *m);
+void folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
+    void *st1);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
  * lines). */
 void folder_print(struct folder *f);

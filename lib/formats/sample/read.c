@@ -19,11 +19,6 @@ static const struct {
 	{ "mach_msg_trap", 13 }, { "read", 4 }, { "semaphore_wait_trap", 19 },
 };
 
-/* sample's characters of indentation: blanks and the tree's lines */
-static const unsigned char indents[256] = {
-	[' '] = 1, ['+'] = 1, ['|'] = 1, [':'] = 1, ['!'] = 1,
-};
-
 static int
 starts(const char *s, size_t n, const char *with)
 {
@@ -101,13 +96,15 @@ frame(struct sample *st, const char *s, size_t n)
 		fn = (const char *)st->tmp.p;
 		flen = st->tmp.n;
 	}
-	f->n = 0;
-	if (mod) {
-		bytes_put(f, mod, mlen);
-		bytes_put(f, "`", 1);
+	if (!mod) {
+		sb_text(&st->sb, fn, flen);
+		return wait;
 	}
-	bytes_put(f, fn, flen);
-	sb_text(&st->sb, (const char *)f->p, f->n);
+	f->p = egrowarray(f->p, &f->cap, mlen + flen + 1, 1);
+	memcpy(f->p, mod, mlen);
+	f->p[mlen] = '`';
+	memcpy(f->p + mlen + 1, fn, flen);
+	sb_text(&st->sb, (const char *)f->p, mlen + 1 + flen);
 	return wait;
 }
 
@@ -160,8 +157,9 @@ node(struct sample *st, const char *s, size_t n)
 	size_t k, d, len;
 	count c;
 
-	for (k = 0; k < n && indents[(unsigned char)s[k]]; k++)
-		;
+	/* the line is NUL-terminated (lines_next): strspn's vector loop */
+	if ((k = strspn(s, " +|:!")) > n)
+		k = n;
 	if (k == n)
 		lines_error(st->r, "a call graph line of indentation alone");
 	if (k % 2)
@@ -192,8 +190,8 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 {
 	char *s;
 	size_t n;
-	int in = 0, text = 0;
-	uint64_t graphs = 0;
+	int in = st->part == SAMPLE_TAIL, text = 0;
+	uint64_t graphs = in;
 
 	if (!st->ready) {
 		sb_init(&st->sb, m, NULL);
@@ -202,7 +200,7 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 	st->r = r;
 	r->format = "sample";
 	while (lines_next(r, &s, &n)) {
-		if (r->lineno == 1)
+		if (r->lineno == 1 && st->part != SAMPLE_TAIL)
 			dump_head(&st->head, r, "sample");
 		while (n && blank(s[n - 1]))
 			n--;
@@ -218,6 +216,10 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 		} else if (n) {
 			lines_error(r, "a call graph line that does not start with four spaces");
 		}
+	}
+	if (in && st->part == SAMPLE_HEAD) {
+		pop(st, 0);	/* the tail goes on with the next thread */
+		in = 0;
 	}
 	if (in || (text && !graphs))
 		dump_other(&st->head, r, "sample");
@@ -240,4 +242,23 @@ sample_free(struct sample *st)
 	free(st->node);
 	st->node = NULL;
 	st->depth = st->cap = 0;
+}
+
+/* split_find's finder: the start of a thread's line, "\n    825 " */
+static size_t
+threadline(const char *p, size_t n, void *arg)
+{
+	const char *q, *end = p + n;
+
+	(void)arg;
+	for (q = p; (q = memmem(q, (size_t)(end - q), "\n    ", 5)) && q + 5 < end; q++)
+		if (q[5] >= '1' && q[5] <= '9')
+			return (size_t)(q + 1 - p);
+	return SIZE_MAX;
+}
+
+int
+sample_cut(const char *path, struct splitfile *sf)
+{
+	return split_find(path, 5, threadline, NULL, sf);
 }

@@ -22,6 +22,7 @@
 #include "base/count.h"
 #include "folded/dump.h"
 #include "folded/lines.h"
+#include "folded/split.h"
 #include "stack/build.h"
 #include "stack/stackmap.h"
 
@@ -38,8 +39,13 @@ struct sample_node {
 	int wait;		/* a function threads wait in */
 };
 
+/* what part of a file is read (folded/split.h) */
+enum { SAMPLE_WHOLE, SAMPLE_HEAD, SAMPLE_TAIL };
+
 struct sample {
 	const struct sample_opts *o;
+	int part;		/* SAMPLE_: the head may end, the tail begin,
+				 * inside a call graph, at a thread's line */
 	struct lines *r;
 	struct dumphead head;	/* the file's start, for dump_other */
 	struct stackbuild sb;	/* the path, root first */
@@ -54,5 +60,8 @@ struct sample {
 /* st zeroed, st->o set; the stacks of the file r reads go into m. */
 void sample_fold(struct sample *st, struct lines *r, struct stackmap *m);
 void sample_free(struct sample *st);
+/* Cut path, when it is large, at a thread's line after its middle
+ * ("    825 Thread_..."): 1 and sf set, or 0. */
+int sample_cut(const char *path, struct splitfile *sf);
 
 #endif
