@@ -1,74 +1,29 @@
 /* bpftrace-fold: bpftrace's maps of stacks to folded stacks
  *
- * Options and wiring: each file is read line by line (folded/folder's
- * folder_lines) and folded by lib/formats/bpftrace; the stacks of every
- * file are added up and printed sorted.
+ * Options and wiring (folded/folder's folder_text, the main of the text
+ * folders): each file is read line by line and folded by
+ * lib/formats/bpftrace; the stacks of every file are added up and
+ * printed sorted.
  */
 #include <getopt.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-#include "base/out.h"
-#include "base/progress.h"
 #include "base/util.h"
 #include "folded/folder.h"
 #include "formats/bpftrace/read.h"
 
-static noreturn void
-usage(void)
-{
-	printf("usage: %s [options] [FILE...]\n"
-	    "      --includeoffset    keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n"
-	    "      --no-header        no '# fg:' header lines (bpftrace-fold writes none)\n"
-	    "  -q, --quiet            no progress line on a terminal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n", argv0);
-	exit_stdout();
-}
-
-/* the stacks, their header and options */
-static struct folder f;
-
-static void
-fold(struct lines *r, void *st)
-{
-	bpftrace_fold(st, r, &f.map);
-}
+static struct bpftrace_opts o;
+static struct bpftrace st = { .o = &o };
 
 int
 main(int argc, char **argv)
 {
-	enum { O_INCLUDEOFFSET = 256 };
 	static const struct option lo[] = {
-		{ "includeoffset", no_argument, NULL, O_INCLUDEOFFSET },
-		FH_NOHEADER_OPT,
-		OPT_HELP_VERSION,
-		{ NULL, 0, NULL, 0 }
+		{ "includeoffset", no_argument, &o.includeoffset, 1 },
+		TEXTFOLDER_OPTS
 	};
-	struct bpftrace_opts o = { 0 };
-	struct bpftrace st = { 0 };
-	int c;
+	static const struct textfolder t = { lo, "qh",
+		"      --includeoffset    keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n",
+		NULL, bpftrace_fold, &st, NULL, NULL, NULL, NULL, bpftrace_free };
 
-	argv[0] = setprogname(argv[0]);
-	folder_init(&f, 0);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
-		switch (c) {
-		case O_INCLUDEOFFSET: o.includeoffset = 1; break;
-		case 'q': progress_quiet(); break;
-		case 'h': usage();
-		case OPT_VERSION: version();
-		default: tryhelp();
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	st.o = &o;
-	folder_lines(argc, argv, fold, &st);
-	folder_print(&f);
-	out_flush();
-	folder_free(&f);
-	bpftrace_free(&st);
-	return 0;
+	return folder_text(argc, argv, &t);
 }

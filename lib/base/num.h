@@ -31,4 +31,11 @@ isdec(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* Is c a hexadecimal digit, of either case? */
+static inline int
+ishex(char c)
+{
+	return isdec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
 #endif

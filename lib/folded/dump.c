@@ -8,12 +8,6 @@
 #include "folded/formats.h"
 #include "stack/frame.h"
 
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
 void
 dump_init(struct dump *d, struct stackmap *m, struct lines *r)
 {
@@ -126,11 +120,11 @@ dump_trim(const char *s, size_t *n)
 {
 	size_t k = *n;
 
-	while (k && blank(*s)) {
+	while (k && dump_blank(*s)) {
 		s++;
 		k--;
 	}
-	while (k && blank(s[k - 1]))
+	while (k && dump_blank(s[k - 1]))
 		k--;
 	*n = k;
 	return s;
@@ -174,7 +168,7 @@ dump_odd(struct dumpodd *o, const struct lines *r, const char *s, size_t n)
 	snprintf(o->text, sizeof(o->text), "%.*s", (int)(n < sizeof(o->text) - 1 ? n : sizeof(o->text) - 1), s);
 }
 
-void
+static void
 dump_oddsay(const struct dumpodd *o, const char *name)
 {
 	if (o->n)
@@ -221,4 +215,25 @@ dump_headfree(struct dumphead *h)
 {
 	free(h->p);
 	memset(h, 0, sizeof(*h));
+}
+
+void
+dump_oddend(const struct dumpodd *o, const struct dumphead *h, const struct lines *r,
+    const char *self, int found, const char *nothing)
+{
+	if (o->n && !found) {
+		dump_other(h, r, self);
+		fileerr(r->name, o->line, "%s", nothing);
+	}
+	dump_oddsay(o, r->name);
+}
+
+void
+dump_several(int *said, const char *name, const char *what, const struct bytes *first)
+{
+	if (*said != 1)
+		return;
+	weprintf("%s: the %s are added up (%.*s and others)", name, what, (int)first->n,
+	    (const char *)first->p);
+	*said = 2;
 }

@@ -45,6 +45,13 @@ struct dump {
 	uint64_t line;		/* the line of the open block's first frame, 0: none */
 };
 
+/* The blanks around the fields of a dump's lines: ' ', a tab, a CR. */
+static inline int
+dump_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
 void dump_init(struct dump *d, struct stackmap *m, struct lines *r);
 /* Text s[0..n) made a frame (frame_clean), then annot (an annotation
  * such as "_[i]", or NULL) after it: the caller of the frames so far. */
@@ -105,8 +112,15 @@ struct dumpodd {
 };
 /* Line s[0..n), just read from r, is one. */
 void dump_odd(struct dumpodd *o, const struct lines *r, const char *s, size_t n);
-/* "PROG: FILE: N lines not understood, left out (the first, line L:
- * TEXT)" when there were any. */
-void dump_oddsay(const struct dumpodd *o, const char *name);
+/* The end of a file whose lines o counts: when it had some and found
+ * nothing of the folder's (found 0), the file's format is named
+ * (dump_other) or else "PROG: FILE:L: nothing", L the first such line,
+ * and exit 1; else, when it had some, "PROG: FILE: N lines not
+ * understood, left out (the first, line L: TEXT)". */
+void dump_oddend(const struct dumpodd *o, const struct dumphead *h, const struct lines *r,
+    const char *self, int found, const char *nothing);
+/* Once (*said 1, then 2): "PROG: FILE: the WHAT of several KINDS are
+ * added up (FIRST and others)". */
+void dump_several(int *said, const char *name, const char *what, const struct bytes *first);
 
 #endif

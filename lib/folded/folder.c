@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/folder.h"
 
@@ -56,15 +57,17 @@ folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *ki
 	}
 }
 
-void
-folder_lines(int argc, char **argv, folder_linefn *fn, void *arg)
+/* Each file's lines folded by fn(st, r, m), standard input when argc
+ * is 0. */
+static void
+folder_lines(int argc, char **argv, folder_partfn *fn, void *st, struct stackmap *m)
 {
 	struct lines r;
 	int i;
 
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		lines_open(&r, argc ? argv[i] : NULL);
-		fn(&r, arg);
+		fn(st, &r, m);
 		lines_close(&r);
 	}
 }
@@ -98,7 +101,10 @@ part_read(void *part)
 	p->fn(p->st, &p->r, p->m);
 }
 
-void
+/* The one large file sf in two parts, fn(st0, ...) reading part 0
+ * into f->map, fn(st1, ...) part 1 into a map of its own; then f's
+ * header and the stacks of both, merged. */
+static void
 folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
     void *st1)
 {
@@ -121,6 +127,58 @@ folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, vo
 	if (!stackmap_merge_each(m, 2, stackent_print, &one))
 		eprintf("sum of counts overflows");
 	stackmap_free(&m1);
+}
+
+/* --help of a text folder */
+static noreturn void
+textusage(const struct textfolder *t)
+{
+	printf("usage: %s [options] [FILE...]\n%s"
+	    "      --no-header        no '# fg:' header lines\n"
+	    "  -q, --quiet            no progress line on a terminal\n"
+	    "  -h, --help             show this help\n"
+	    "      --version          show the version\n", argv0, t->help);
+	exit_stdout();
+}
+
+int
+folder_text(int argc, char **argv, const struct textfolder *t)
+{
+	struct folder f;
+	struct splitfile sf;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 0);
+	while ((c = getopt_long(argc, argv, t->shortopts, t->lo, NULL)) != -1) {
+		/* 0: a flag of the folder's, which getopt_long set */
+		if (!c || folder_opt(&f, c, optarg) || (t->opt && t->opt(c, optarg, t->st)))
+			continue;
+		switch (c) {
+		case 'q': progress_quiet(); break;
+		case 'h': textusage(t);
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 1 && t->cut && t->cut(argv[0], &sf)) {
+		if (t->parts)
+			t->parts(t->st, t->st1);
+		folder_split(&f, &sf, t->fold, t->st, t->st1);
+	} else {
+		folder_lines(argc, argv, t->fold, t->st, &f.map);
+		if (t->done)
+			t->done(&f, t->st);
+		folder_print(&f);
+	}
+	out_flush();
+	folder_free(&f);
+	t->free(t->st);
+	if (t->st1)
+		t->free(t->st1);
+	return 0;
 }
 
 void

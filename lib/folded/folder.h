@@ -76,19 +76,43 @@ void folder_timeorder(struct folder *f);
 typedef void folder_fn(struct whole *w, void *arg);
 void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
     void *arg);
-/* The same for the folders of text that they read line by line (the
- * tracers' and the thread dumps'): each file's lines, read as they
- * come (no --max-size bounds them), handed to fn. */
-typedef void folder_linefn(struct lines *r, void *arg);
-void folder_lines(int argc, char **argv, folder_linefn *fn, void *arg);
-/* A line folder's one large file in two parts (split.h), the second
- * read by a helper thread: fn(st0, r, &f->map) folds part 0,
- * fn(st1, r, map) part 1 into a map of its own, from a record's start
- * (st1 set up for it by the caller); then f's header and the stacks of
- * both are written, merged in order. */
+/* A file of a text folder, or a part of one (split.h), folded by the
+ * folder's state st into map m, read line by line. */
 typedef void folder_partfn(void *st, struct lines *r, struct stackmap *m);
-void folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
-    void *st1);
+/*
+ * The whole main of a folder of text read line by line (the tracers',
+ * the thread dumps'), as folder_each's callers' is of JSON: its options
+ * (its own, then --no-header, -q, --help and --version), its files read
+ * as their lines come (no --max-size bounds them) and folded into
+ * f->map, or a large file alone in two parts when the folder can cut
+ * it, the second read by a helper thread into a state and a map of its
+ * own; then the header and the stacks (of both parts, merged in order).
+ * The folder gives:
+ */
+struct textfolder {
+	const struct option *lo;	/* its options (a flag set by getopt_long
+					 * itself, or a value for opt), with
+					 * FH_NOHEADER_OPT and OPT_HELP_VERSION */
+	const char *shortopts;		/* "qh" and its own */
+	const char *help;		/* --help's lines of its own options */
+	/* its own option c: 1 when taken (NULL: flags alone) */
+	int (*opt)(int c, const char *arg, void *st);
+	folder_partfn *fold;		/* a file, or a part of one, into a map */
+	void *st, *st1;			/* its state; one for a second part */
+	/* where path may be cut in two (split.h): 1 and sf set, or 0;
+	 * NULL: never */
+	int (*cut)(const char *path, struct splitfile *sf);
+	/* st and st1 made ready to read the first and the second part of
+	 * a file cut; and, once every file is read, the header filled
+	 * (either may be NULL) */
+	void (*parts)(void *st, void *st1);
+	void (*done)(struct folder *f, void *st);
+	void (*free)(void *st);		/* st's memory (and st1's) */
+};
+int folder_text(int argc, char **argv, const struct textfolder *t);
+/* The end of a text folder's table of options: --no-header, -q,
+ * --help, --version. */
+#define TEXTFOLDER_OPTS FH_NOHEADER_OPT, OPT_HELP_VERSION, { NULL, 0, NULL, 0 }
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
  * lines). */
 void folder_print(struct folder *f);

@@ -1,7 +1,7 @@
 /*
  * Fuzzing harness for bpftrace-fold's reader (lib/formats/bpftrace/read.c):
  * the first byte chooses the options (1 --includeoffset), the rest is
- * bpftrace's text; the folded stacks are printed to /dev/null.
+ * bpftrace's text; the folded stacks go to /dev/null.
  */
 #include "formats/bpftrace/read.h"
 #include "text.h"
@@ -9,20 +9,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct bpftrace_opts o;
-static struct bpftrace st;
-
-static void
-fold(struct lines *r, struct stackmap *m)
-{
-	st.o = &o;
-	bpftrace_fold(&st, r, m);
-}
-
-static void
-done(void)
-{
-	bpftrace_free(&st);
-}
+static struct bpftrace st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -30,6 +17,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	o.includeoffset = data[0] & 1;
-	fuzz_text("bpftrace-fold", data, size, fold, done);
+	fuzz_text("bpftrace-fold", data, size, bpftrace_fold, &st, bpftrace_free);
 	return 0;
 }

@@ -1,8 +1,8 @@
 /*
  * Fuzzing harness for dtrace-fold's reader (lib/formats/dtrace/read.c,
  * over lib/folded/dump.c): the first byte chooses the options (1
- * --includeoffset), the rest is DTrace's or SystemTap's text; the folded
- * stacks are printed to /dev/null.
+ * --includeoffset, 2 the second part of a file cut in two), the rest is
+ * DTrace's or SystemTap's text; the folded stacks go to /dev/null.
  */
 #include "formats/dtrace/read.h"
 #include "text.h"
@@ -10,20 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct dtrace_opts o;
-static struct dtrace st;
-
-static void
-fold(struct lines *r, struct stackmap *m)
-{
-	st.o = &o;
-	dtrace_fold(&st, r, m);
-}
-
-static void
-done(void)
-{
-	dtrace_free(&st);
-}
+static struct dtrace st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -31,6 +18,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	o.includeoffset = data[0] & 1;
-	fuzz_text("dtrace-fold", data, size, fold, done);
+	st.part1 = data[0] >> 1 & 1;
+	fuzz_text("dtrace-fold", data, size, dtrace_fold, &st, dtrace_free);
 	return 0;
 }

@@ -1,7 +1,7 @@
 /*
  * Fuzzing harness for gdb-fold's reader (lib/formats/gdb/read.c): the
  * first byte chooses the options (1 --pid, 2 --tid), the rest is gdb's
- * or eu-stack's text; the folded stacks are printed to /dev/null.
+ * or eu-stack's text; the folded stacks go to /dev/null.
  */
 #include "formats/gdb/read.h"
 #include "text.h"
@@ -9,20 +9,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct gdb_opts o;
-static struct gdb st;
-
-static void
-fold(struct lines *r, struct stackmap *m)
-{
-	st.o = &o;
-	gdb_fold(&st, r, m);
-}
-
-static void
-done(void)
-{
-	gdb_free(&st);
-}
+static struct gdb st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -31,6 +18,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	o.pid = data[0] & 1;
 	o.tid = data[0] >> 1 & 1;
-	fuzz_text("gdb-fold", data, size, fold, done);
+	fuzz_text("gdb-fold", data, size, gdb_fold, &st, gdb_free);
 	return 0;
 }

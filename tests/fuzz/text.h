@@ -19,13 +19,12 @@
 #include "folded/lines.h"
 #include "stack/stackmap.h"
 
-/* The reader under test: the lines of r folded into m. */
-typedef void fuzz_textfn(struct lines *r, struct stackmap *m);
-
-/* data[1..size) folded by fold, as program prog; done() frees what
- * fold kept, whether it ended or an error stopped it */
+/* data[1..size) folded by fold(st, r, m), as program prog; done(st)
+ * frees what it kept, whether it ended or an error stopped it (the
+ * readers' own pair, X_fold and X_free) */
 static void
-fuzz_text(char *prog, const uint8_t *data, size_t size, fuzz_textfn *fold, void (*done)(void))
+fuzz_text(char *prog, const uint8_t *data, size_t size,
+    void (*fold)(void *st, struct lines *r, struct stackmap *m), void *st, void (*done)(void *st))
 {
 	static jmp_buf jb;
 	static struct stackmap m;
@@ -49,13 +48,13 @@ fuzz_text(char *prog, const uint8_t *data, size_t size, fuzz_textfn *fold, void 
 	if (!setjmp(jb)) {
 		lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
 		opened = 1;
-		fold(&r, &m);
+		fold(st, &r, &m);
 		stackmap_print(&m, 1);
 		out_flush();
 	}
 	error_jmp = NULL;
 	if (opened)
 		lines_close(&r);
-	done();
+	done(st);
 	stackmap_free(&m);
 }

@@ -5,26 +5,6 @@
 #include "base/util.h"
 #include "formats/bpftrace/read.h"
 
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static int
-hexdigit(char c)
-{
-	return isdec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int
-starts(const char *s, size_t n, const char *with)
-{
-	size_t k = strlen(with);
-
-	return n >= k && !memcmp(s, with, k);
-}
-
 /* "@NAME[" at the start of s[0..n): the length of "@NAME", 0 when s
  * opens no map entry with a key */
 static size_t
@@ -54,7 +34,7 @@ endline(struct lines *r, const char *s, size_t n, size_t *at, count *c)
 	if (!p || (size_t)(p - s) + 1 >= n || p[1] != ':')
 		return 0;
 	*at = (size_t)(p - s);
-	for (v = p + 2, k = n - *at - 2; k && blank(*v); v++, k--)
+	for (v = p + 2, k = n - *at - 2; k && dump_blank(*v); v++, k--)
 		;
 	if (!k || (rc = dump_countline(v, k, c)) == 0)
 		lines_error(r, "the value is not a count: a map of stacks folds when its "
@@ -68,11 +48,11 @@ endline(struct lines *r, const char *s, size_t n, size_t *at, count *c)
 static void
 keys(struct bpftrace *st, const char *s, size_t n)
 {
-	while (n && (blank(*s) || *s == ',')) {
+	while (n && (dump_blank(*s) || *s == ',')) {
 		s++;
 		n--;
 	}
-	while (n && (blank(s[n - 1]) || s[n - 1] == ','))
+	while (n && (dump_blank(s[n - 1]) || s[n - 1] == ','))
 		n--;
 	if (n)
 		dump_root(&st->d, s, n);
@@ -87,7 +67,7 @@ frame(struct bpftrace *st, const char *s, size_t n)
 	const char *p;
 	size_t k;
 
-	for (k = 0; k < n && hexdigit(s[k]); k++)
+	for (k = 0; k < n && ishex(s[k]); k++)
 		;
 	if (k && k + 1 < n && s[k] == ' ') {
 		s += k + 1;
@@ -130,7 +110,7 @@ inside(struct bpftrace *st, struct lines *r, const char *s, size_t n)
 	size_t at;
 	count c;
 
-	while (n && blank(*s)) {
+	while (n && dump_blank(*s)) {
 		s++;
 		n--;
 	}
@@ -157,17 +137,18 @@ outside(struct bpftrace *st, struct lines *r, const char *s, size_t n)
 {
 	size_t k = n;
 
-	while (k && blank(s[k - 1]))
+	while (k && dump_blank(s[k - 1]))
 		k--;
 	/* bpftrace's own lines, and a terminal's echo of Ctrl-C */
-	if (k && !starts(s, k, "Attaching ") && !starts(s, k, "Attached ") &&
-	    !(k == 2 && starts(s, k, "^C")))
+	if (k && !has_prefix(s, k, "Attaching ") && !has_prefix(s, k, "Attached ") &&
+	    !(k == 2 && has_prefix(s, k, "^C")))
 		dump_odd(&st->odd, r, s, k);
 }
 
 void
-bpftrace_fold(struct bpftrace *st, struct lines *r, struct stackmap *m)
+bpftrace_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct bpftrace *st = arg;
 	char *s;
 	size_t n, name;
 	uint64_t entries = 0;
@@ -187,24 +168,21 @@ bpftrace_fold(struct bpftrace *st, struct lines *r, struct stackmap *m)
 		else
 			outside(st, r, s, n);
 	}
-	if (st->in || (st->odd.n && !entries))
+	if (st->in) {
 		dump_other(&st->head, r, "bpftrace");
-	if (st->in)
 		fileerr(r->name, r->lineno, "the file ends inside a map's entry (no \"]: COUNT\" "
 		    "after the entry of line %llu)", (unsigned long long)st->line);
-	if (st->odd.n && !entries)
-		fileerr(r->name, st->odd.line, "no map of stacks: not bpftrace's output?");
-	dump_oddsay(&st->odd, r->name);
-	if (st->maps == 1) {
-		weprintf("%s: the stacks of several maps are added up (%.*s and others)", r->name,
-		    (int)st->map.n, (const char *)st->map.p);
-		st->maps = 2;
 	}
+	dump_oddend(&st->odd, &st->head, r, "bpftrace", entries > 0,
+	    "no map of stacks: not bpftrace's output?");
+	dump_several(&st->maps, r->name, "stacks of several maps", &st->map);
 }
 
 void
-bpftrace_free(struct bpftrace *st)
+bpftrace_free(void *arg)
 {
+	struct bpftrace *st = arg;
+
 	dump_free(&st->d);
 	dump_headfree(&st->head);
 	bytes_free(&st->map);

@@ -40,7 +40,8 @@ struct bpftrace {
  * lines outside a map of stacks that it does not understand are said
  * on standard error, the first one shown (a file of no map of stacks
  * at all is an error). */
-void bpftrace_fold(struct bpftrace *st, struct lines *r, struct stackmap *m);
-void bpftrace_free(struct bpftrace *st);
+/* st, a struct bpftrace (void *: folder_text's callbacks, folded/folder.h) */
+void bpftrace_fold(void *st, struct lines *r, struct stackmap *m);
+void bpftrace_free(void *st);
 
 #endif

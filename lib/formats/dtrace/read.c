@@ -27,12 +27,6 @@ pair(const char *s, size_t n, char a, char b)
 	return NULL;
 }
 
-static int
-hexdigit(char c)
-{
-	return isdec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /* DTrace's first line when it prints to a terminal or a pipe:
  * "CPU     ID                    FUNCTION:NAME". */
 static int
@@ -53,9 +47,9 @@ stapframe(const char **s, size_t *n)
 {
 	const char *p = *s, *end = p + *n, *colon = NULL, *q;
 
-	if (*n < 6 || p[0] != '0' || p[1] != 'x' || !hexdigit(p[2]))
+	if (*n < 6 || p[0] != '0' || p[1] != 'x' || !ishex(p[2]))
 		return 0;
-	for (q = p + 2; q < end && hexdigit(*q); q++)
+	for (q = p + 2; q < end && ishex(*q); q++)
 		;
 	if (end - q < 3 || memcmp(q, " : ", 3))
 		return 0;
@@ -165,8 +159,9 @@ frame(struct dtrace *st, const char *s, size_t n, int leaf)
 }
 
 void
-dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
+dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct dtrace *st = arg;
 	char *line;
 	const char *s;
 	size_t n;
@@ -216,8 +211,10 @@ dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m)
 }
 
 void
-dtrace_free(struct dtrace *st)
+dtrace_free(void *arg)
 {
+	struct dtrace *st = arg;
+
 	dump_free(&st->d);
 	dump_headfree(&st->head);
 	bytes_free(&st->sym);
@@ -225,7 +222,7 @@ dtrace_free(struct dtrace *st)
 }
 
 int
-dtrace_cut(const struct splitfile *f)
+dtrace_cut(const char *path, struct splitfile *f)
 {
 	char buf[256];
 	const char *line;
@@ -234,6 +231,8 @@ dtrace_cut(const struct splitfile *f)
 	count c;
 	int fd;
 
+	if (!split_point(path, "\n\n", 2, f))
+		return 0;
 	/* the line before the blank line that ends at f->at */
 	n = f->at - 2 < sizeof(buf) ? (size_t)(f->at - 2) : sizeof(buf);
 	if (f->at < 3 || (fd = open(f->path, O_RDONLY)) < 0)

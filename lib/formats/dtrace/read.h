@@ -36,12 +36,13 @@ struct dtrace {
 };
 
 /* st zeroed, st->o set; the stacks of the file r reads go into m. */
-void dtrace_fold(struct dtrace *st, struct lines *r, struct stackmap *m);
-void dtrace_free(struct dtrace *st);
-/* Is f's cut, at a blank line, just after a count: between two stacks,
- * so that its second part may be read apart (a blank line of a
- * SystemTap script's may fall between a stack's frames and its count)?
- * 1 or 0. */
-int dtrace_cut(const struct splitfile *f);
+/* st, a struct dtrace (void *: folder_text's callbacks, folded/folder.h) */
+void dtrace_fold(void *st, struct lines *r, struct stackmap *m);
+void dtrace_free(void *st);
+/* Cut path, when it is large, at a blank line after its middle that
+ * follows a count, between two stacks (a blank line of a SystemTap
+ * script's may fall between a stack's frames and its count): 1 and f
+ * set, or 0. */
+int dtrace_cut(const char *path, struct splitfile *f);
 
 #endif

@@ -6,26 +6,6 @@
 #include "base/util.h"
 #include "formats/gdb/read.h"
 
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-static int
-hexdigit(char c)
-{
-	return isdec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int
-starts(const char *s, size_t n, const char *with)
-{
-	size_t k = strlen(with);
-
-	return n >= k && !memcmp(s, with, k);
-}
-
 /* The digits at s[0..n): how many. */
 static size_t
 digits(const char *s, size_t n)
@@ -76,7 +56,7 @@ gdbframe(struct gdb *st, const char *s, size_t n)
 			depth--;
 		else if (s[k] == ' ' && !depth && k + 1 < n && s[k + 1] == '(')
 			break;
-		else if (s[k] == ' ' && starts(s + k, n - k, " from "))
+		else if (s[k] == ' ' && has_prefix(s + k, n - k, " from "))
 			break;
 	}
 	dump_caller(&st->d, s, k, NULL);
@@ -90,7 +70,7 @@ euframe(struct gdb *st, const char *s, size_t n)
 	const char *mod;
 	size_t k;
 
-	while (n && blank(*s))
+	while (n && dump_blank(*s))
 		s++, n--;
 	if (n > 2 && s[0] == '-' && s[1] == ' ' && (k = digits(s + 2, n - 2)) && k + 2 < n &&
 	    s[k + 2] == ' ') {
@@ -99,7 +79,7 @@ euframe(struct gdb *st, const char *s, size_t n)
 	}
 	if ((mod = memmem(s, n, " - ", 3)))
 		n = (size_t)(mod - s);
-	while (n && blank(s[n - 1]))
+	while (n && dump_blank(s[n - 1]))
 		n--;
 	if (!n)
 		dump_caller(&st->d, DUMP_NOFRAME, strlen(DUMP_NOFRAME), NULL);
@@ -114,12 +94,12 @@ frame(struct gdb *st, const char *s, size_t n)
 {
 	size_t k;
 
-	while (n && blank(*s))
+	while (n && dump_blank(*s))
 		s++, n--;
 	if (n > 2 && s[0] == '0' && s[1] == 'x') {
-		for (k = 2; k < n && hexdigit(s[k]); k++)
+		for (k = 2; k < n && ishex(s[k]); k++)
 			;
-		if (starts(s + k, n - k, " in "))
+		if (has_prefix(s + k, n - k, " in "))
 			gdbframe(st, s + k + 4, n - k - 4);
 		else
 			euframe(st, s + k, n - k);
@@ -152,25 +132,26 @@ line(struct gdb *st, const char *s, size_t n)
 		return 1;
 	}
 	/* eu-stack -v's source line of the frame before it */
-	for (k = 0; k < n && blank(s[k]); k++)
+	for (k = 0; k < n && dump_blank(s[k]); k++)
 		;
 	if (k && k < n)
 		return 0;
 	endstack(st);
-	if (starts(s, n, "PID ") && digits(s + 4, n - 4)) {
+	if (has_prefix(s, n, "PID ") && digits(s + 4, n - 4)) {
 		ident(st->pid, sizeof(st->pid), "PID", s + 4, n - 4);
 		*st->tid = 0;
-	} else if (starts(s, n, "TID ") && digits(s + 4, n - 4)) {
+	} else if (has_prefix(s, n, "TID ") && digits(s + 4, n - 4)) {
 		ident(st->tid, sizeof(st->tid), "TID", s + 4, n - 4);
-	} else if (starts(s, n, "Thread ") && digits(s + 7, n - 7)) {
+	} else if (has_prefix(s, n, "Thread ") && digits(s + 7, n - 7)) {
 		thread(st, s, n);
 	}
 	return 0;
 }
 
 void
-gdb_fold(struct gdb *st, struct lines *r, struct stackmap *m)
+gdb_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct gdb *st = arg;
 	char *s;
 	size_t n;
 	uint64_t frames = 0, text = 0;
@@ -185,7 +166,7 @@ gdb_fold(struct gdb *st, struct lines *r, struct stackmap *m)
 		if (r->lineno == 1)
 			dump_head(&st->head, r, "gdb");
 		frames += line(st, s, n);
-		for (k = 0; k < n && blank(s[k]); k++)
+		for (k = 0; k < n && dump_blank(s[k]); k++)
 			;
 		text += k < n;
 	}
@@ -198,8 +179,10 @@ gdb_fold(struct gdb *st, struct lines *r, struct stackmap *m)
 }
 
 void
-gdb_free(struct gdb *st)
+gdb_free(void *arg)
 {
+	struct gdb *st = arg;
+
 	dump_free(&st->d);
 	dump_headfree(&st->head);
 }

@@ -36,7 +36,8 @@ struct gdb {
 };
 
 /* st zeroed, st->o set; the stacks of the file r reads go into m. */
-void gdb_fold(struct gdb *st, struct lines *r, struct stackmap *m);
-void gdb_free(struct gdb *st);
+/* st, a struct gdb (void *: folder_text's callbacks, folded/folder.h) */
+void gdb_fold(void *st, struct lines *r, struct stackmap *m);
+void gdb_free(void *st);
 
 #endif

@@ -20,22 +20,6 @@ static const char *const extras[] = {
 };
 
 static int
-starts(const char *s, size_t n, const char *with)
-{
-	size_t k = strlen(with);
-
-	return n >= k && !memcmp(s, with, k);
-}
-
-static int
-ends(const char *s, size_t n, const char *with)
-{
-	size_t k = strlen(with);
-
-	return n >= k && !memcmp(s + n - k, with, k);
-}
-
-static int
 has(const char *s, size_t n, const char *what)
 {
 	return memmem(s, n, what, strlen(what)) != NULL;
@@ -74,8 +58,8 @@ idle(const char *f, size_t n)
 	const char *sock = memmem(f, n, "Socket", 6);
 
 	return has(f, n, "epollWait") || has(f, n, "EPoll.wait") ||
-	    ends(f, n, "socketAccept") || ends(f, n, "socketRead0") ||
-	    (sock && ends(sock, n - (size_t)(sock - f), "accept0") && n - (size_t)(sock - f) > 13);
+	    has_suffix(f, n, "socketAccept") || has_suffix(f, n, "socketRead0") ||
+	    (sock && has_suffix(sock, n - (size_t)(sock - f), "accept0") && n - (size_t)(sock - f) > 13);
 }
 
 /* The block of the thread read ends: its stack counts 1 when the
@@ -166,12 +150,12 @@ other(struct jstack *st, struct lines *r, const char *s, size_t n)
 	size_t i, k = n;
 
 	t = lead(s, &k);
-	if (st->smr && (starts(t, k, "0x") || starts(t, k, "}"))) {
-		st->smr = !starts(t, k, "}");
+	if (st->smr && (has_prefix(t, k, "0x") || has_prefix(t, k, "}"))) {
+		st->smr = !has_prefix(t, k, "}");
 		return;
 	}
 	for (i = 0; i < LEN(extras); i++)
-		if (starts(t, k, extras[i])) {
+		if (has_prefix(t, k, extras[i])) {
 			endthread(st, 0);	/* a new dump: what is open was cut */
 			st->smr = !strcmp(extras[i], "_java_thread_list=");
 			return;
@@ -203,10 +187,10 @@ line(struct jstack *st, struct lines *r, const char *s, size_t n)
 	} else if ((state = memmem(s, n, "java.lang.Thread.State: ", 24))) {
 		st->stated++;
 		if (st->state == JS_UNKNOWN)
-			st->state = starts(state + 24, n - (size_t)(state + 24 - s), "RUNNABLE") &&
+			st->state = has_prefix(state + 24, n - (size_t)(state + 24 - s), "RUNNABLE") &&
 			    (n == (size_t)(state + 32 - s) || state[32] == ' ' || state[32] == '\t') ?
 			    JS_RUNNABLE : JS_OTHER;
-	} else if (starts(t, k, "at ")) {
+	} else if (has_prefix(t, k, "at ")) {
 		frame(st, t + 3, k - 3);
 	} else if (*t != '-') {
 		other(st, r, s, n);
@@ -214,8 +198,9 @@ line(struct jstack *st, struct lines *r, const char *s, size_t n)
 }
 
 void
-jstack_fold(struct jstack *st, struct lines *r, struct stackmap *m)
+jstack_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct jstack *st = arg;
 	char *s;
 	size_t n;
 
@@ -232,20 +217,19 @@ jstack_fold(struct jstack *st, struct lines *r, struct stackmap *m)
 		line(st, r, s, n);
 	}
 	endthread(st, 0);
-	if (st->odd.n && !st->stated)
-		dump_other(&st->head, r, "jstack");
-	if (st->odd.n && !st->stated)
-		fileerr(r->name, st->odd.line, "no thread's state found: not a Java thread dump?");
-	if (st->cut)
+	if (st->cut && st->stated)
 		weprintf("%s: %llu thread stacks cut short (no blank line after them), left out "
 		    "(the first at line %llu)", r->name, (unsigned long long)st->cut,
 		    (unsigned long long)st->cutline);
-	dump_oddsay(&st->odd, r->name);
+	dump_oddend(&st->odd, &st->head, r, "jstack", st->stated > 0,
+	    "no thread's state found: not a Java thread dump?");
 }
 
 void
-jstack_free(struct jstack *st)
+jstack_free(void *arg)
 {
+	struct jstack *st = arg;
+
 	dump_free(&st->d);
 	dump_headfree(&st->head);
 	bytes_free(&st->tmp);

@@ -40,7 +40,8 @@ struct jstack {
 /* st zeroed, st->o set; the stacks of the file r reads go into m.  The
  * lines it does not understand are said on standard error, the first
  * one shown (a file of no thread at all is an error). */
-void jstack_fold(struct jstack *st, struct lines *r, struct stackmap *m);
-void jstack_free(struct jstack *st);
+/* st, a struct jstack (void *: folder_text's callbacks, folded/folder.h) */
+void jstack_fold(void *st, struct lines *r, struct stackmap *m);
+void jstack_free(void *st);
 
 #endif

@@ -5,12 +5,6 @@
 #include "base/util.h"
 #include "formats/pmc/read.h"
 
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 /* The samples of the node s[0..n) from *k on: "20.86%  [7447]", the
  * blanks after them skipped; 0 when the line is no node. */
 static int
@@ -22,7 +16,7 @@ samples(struct lines *r, const char *s, size_t n, size_t *k, count *c)
 		;
 	if (i == d || i == n || s[i++] != '%')
 		return 0;
-	while (i < n && blank(s[i]))
+	while (i < n && dump_blank(s[i]))
 		i++;
 	if (i == n || s[i++] != '[')
 		return 0;
@@ -32,7 +26,7 @@ samples(struct lines *r, const char *s, size_t n, size_t *k, count *c)
 		return 0;
 	if (count_parse(s + d, i - d, c))
 		lines_error(r, "sample count overflows: %.*s", (int)(i - d), s + d);
-	for (i++; i < n && blank(s[i]); i++)
+	for (i++; i < n && dump_blank(s[i]); i++)
 		;
 	*k = i;
 	return i < n;
@@ -117,8 +111,9 @@ event(struct pmc *st, const char *s, size_t n)
 }
 
 void
-pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m)
+pmc_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct pmc *st = arg;
 	char *s;
 	size_t n, k, f, e;
 	uint64_t nodes = 0;
@@ -139,7 +134,7 @@ pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m)
 		if (samples(r, s, n, &f, &c)) {
 			if (st->skip)
 				continue;
-			for (e = f; e < n && !blank(s[e]); e++)
+			for (e = f; e < n && !dump_blank(s[e]); e++)
 				;
 			node(st, r, k, c, s + f, e - f);
 			nodes++;
@@ -148,21 +143,16 @@ pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m)
 		}
 	}
 	pop(st, 0);
-	if (st->odd.n && !nodes)
-		dump_other(&st->head, r, "pmcstat");
-	if (st->odd.n && !nodes)
-		fileerr(r->name, st->odd.line, "no call graph: not pmcstat's -G output?");
-	dump_oddsay(&st->odd, r->name);
-	if (st->events == 1) {
-		weprintf("%s: the samples of several events are added up (%.*s and others)", r->name,
-		    (int)st->event.n, (const char *)st->event.p);
-		st->events = 2;
-	}
+	dump_oddend(&st->odd, &st->head, r, "pmcstat", nodes > 0,
+	    "no call graph: not pmcstat's -G output?");
+	dump_several(&st->events, r->name, "samples of several events", &st->event);
 }
 
 void
-pmc_free(struct pmc *st)
+pmc_free(void *arg)
 {
+	struct pmc *st = arg;
+
 	dump_free(&st->d);
 	dump_headfree(&st->head);
 	bytes_free(&st->names);

@@ -46,7 +46,8 @@ struct pmc {
 /* st zeroed, st->only set; the stacks of the file r reads go into m.  The lines it
  * does not understand are said on standard error, the first one shown
  * (a file of no call graph at all is an error). */
-void pmc_fold(struct pmc *st, struct lines *r, struct stackmap *m);
-void pmc_free(struct pmc *st);
+/* st, a struct pmc (void *: folder_text's callbacks, folded/folder.h) */
+void pmc_fold(void *st, struct lines *r, struct stackmap *m);
+void pmc_free(void *st);
 
 #endif

@@ -20,20 +20,6 @@ static const struct {
 };
 
 static int
-starts(const char *s, size_t n, const char *with)
-{
-	size_t k = strlen(with);
-
-	return n >= k && !memcmp(s, with, k);
-}
-
-static int
-blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-static int
 waiting(const char *f, size_t n)
 {
 	size_t i;
@@ -75,7 +61,7 @@ function(const char *s, size_t n)
 		n = (size_t)(end + 1 - s);
 	else if ((end = memchr(s, '(', n)))
 		n = (size_t)(end - s);
-	while (n && blank(s[n - 1]))
+	while (n && dump_blank(s[n - 1]))
 		n--;
 	return n;
 }
@@ -136,7 +122,7 @@ samples(struct sample *st, const char *s, size_t n, size_t *len)
 	count c;
 	size_t k;
 
-	for (k = 0; k < n && !blank(s[k]); k++)
+	for (k = 0; k < n && !dump_blank(s[k]); k++)
 		;
 	*len = k;
 	for (k = 0; k < *len; k++)
@@ -167,7 +153,7 @@ node(struct sample *st, const char *s, size_t n)
 	if ((d = k / 2) > st->depth)
 		lines_error(st->r, "skipped indentation level: %zu levels below the line before", d - st->depth);
 	c = samples(st, s + k, n - k, &len);
-	for (k += len; k < n && blank(s[k]); k++)
+	for (k += len; k < n && dump_blank(s[k]); k++)
 		;
 	if (k == n)
 		lines_error(st->r, "no frame after the sample count");
@@ -186,8 +172,9 @@ node(struct sample *st, const char *s, size_t n)
 }
 
 void
-sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
+sample_fold(void *arg, struct lines *r, struct stackmap *m)
 {
+	struct sample *st = arg;
 	char *s;
 	size_t n;
 	int in = st->part == SAMPLE_TAIL, text = 0;
@@ -202,15 +189,15 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1 && st->part != SAMPLE_TAIL)
 			dump_head(&st->head, r, "sample");
-		while (n && blank(s[n - 1]))
+		while (n && dump_blank(s[n - 1]))
 			n--;
 		text |= n > 0;
 		if (!in) {
-			if (starts(s, n, "Call graph:"))
+			if (has_prefix(s, n, "Call graph:"))
 				in = 1, graphs++;
-		} else if (starts(s, n, "    ")) {
+		} else if (has_prefix(s, n, "    ")) {
 			node(st, s + 4, n - 4);
-		} else if (starts(s, n, "Total number in stack")) {
+		} else if (has_prefix(s, n, "Total number in stack")) {
 			pop(st, 0);
 			in = 0;
 		} else if (n) {
@@ -232,8 +219,10 @@ sample_fold(struct sample *st, struct lines *r, struct stackmap *m)
 }
 
 void
-sample_free(struct sample *st)
+sample_free(void *arg)
 {
+	struct sample *st = arg;
+
 	sb_free(&st->sb);
 	st->ready = 0;
 	bytes_free(&st->tmp);

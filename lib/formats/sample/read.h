@@ -58,8 +58,9 @@ struct sample {
 };
 
 /* st zeroed, st->o set; the stacks of the file r reads go into m. */
-void sample_fold(struct sample *st, struct lines *r, struct stackmap *m);
-void sample_free(struct sample *st);
+/* st, a struct sample (void *: folder_text's callbacks, folded/folder.h) */
+void sample_fold(void *st, struct lines *r, struct stackmap *m);
+void sample_free(void *st);
 /* Cut path, when it is large, at a thread's line after its middle
  * ("    825 Thread_..."): 1 and sf set, or 0. */
 int sample_cut(const char *path, struct splitfile *sf);
