@@ -7,19 +7,23 @@
  * read the lines themselves and hand each frame here as it comes: the
  * stack is built from its leaf up, caller by caller, right to left in
  * one buffer, so that it is root first when its block ends, with no
- * pass to turn it around.  Frames that go at the root (a thread's
- * name, a map's key) are kept apart until then.
+ * pass to turn it around (stack/build's builder pushes frames root
+ * first, as a tree's walk gives them).  Frames that go at the root (a
+ * thread's name, a map's key) are kept apart until then.
  *
  *	struct dump d;
  *
  *	dump_init(&d, &map, &lines);
  *	for each line:
- *		a frame:	dump_caller(&d, text, len);
+ *		a frame:	dump_caller(&d, text, len, NULL);
  *		a thread:	dump_root(&d, name, len);
  *		the count:	dump_end(&d, c);	or dump_drop(&d);
  *	dump_free(&d);
  *
- * Stacks are summed into a stackmap.
+ * Stacks are summed into a stackmap.  The folders of those formats
+ * share the rest here too: what a file's start shows of its format
+ * (dump_head), the lines they do not understand (dump_odd), and the
+ * lines of counts (dump_countline).
  */
 #ifndef FG_DUMP_H
 #define FG_DUMP_H
