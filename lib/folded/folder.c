@@ -102,31 +102,34 @@ part_read(void *part)
 }
 
 /* The one large file sf in two parts, fn(st0, ...) reading part 0
- * into f->map, fn(st1, ...) part 1 into a map of its own; then f's
- * header and the stacks of both, merged. */
+ * into f->map, fn(st1, ...) part 1 into m1; both maps sorted. */
 static void
 folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
-    void *st1)
+    void *st1, struct stackmap *m1)
 {
-	struct stackmap m1;
 	struct part p[2] = {
 		{ sf, fn, st0, &f->map, { 0 } },
-		{ sf, fn, st1, &m1, { 0 } },
+		{ sf, fn, st1, m1, { 0 } },
 	};
-	struct splitrun s = { { &p[0], &p[1] }, { &f->map, &m1 }, &p[0].r, part_first, part_read };
-	struct stackmap *m[2] = { &f->map, &m1 };
-	int one = 1;
+	struct splitrun s = { { &p[0], &p[1] }, { &f->map, m1 }, &p[0].r, part_first, part_read };
 
-	stackmap_init(&m1);
 	lines_open(&p[0].r, sf->path);
 	split_part(&p[0].r, sf, 0);
 	split_run(&s);
 	lines_close(&p[0].r);
 	lines_close(&p[1].r);
+}
+
+/* f's header, then the stacks of f->map and m1 (both sorted), merged. */
+static void
+print_merged(struct folder *f, struct stackmap *m1)
+{
+	struct stackmap *m[2] = { &f->map, m1 };
+	int one = 1;
+
 	fh_print(&f->h);
 	if (!stackmap_merge_each(m, 2, stackent_print, &one))
 		eprintf("sum of counts overflows");
-	stackmap_free(&m1);
 }
 
 /* --help of a text folder */
@@ -146,7 +149,8 @@ folder_text(int argc, char **argv, const struct textfolder *t)
 {
 	struct folder f;
 	struct splitfile sf;
-	int c;
+	struct stackmap m1;
+	int c, cut;
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 0);
@@ -163,18 +167,23 @@ folder_text(int argc, char **argv, const struct textfolder *t)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 1 && t->cut && t->cut(argv[0], &sf)) {
+	stackmap_init(&m1);
+	if ((cut = argc == 1 && t->cut && t->cut(argv[0], &sf))) {
 		if (t->parts)
 			t->parts(t->st, t->st1);
-		folder_split(&f, &sf, t->fold, t->st, t->st1);
+		folder_split(&f, &sf, t->fold, t->st, t->st1, &m1);
 	} else {
 		folder_lines(argc, argv, t->fold, t->st, &f.map);
-		if (t->done)
-			t->done(&f, t->st);
-		folder_print(&f);
 	}
+	if (t->done)
+		t->done(&f, t->st);
+	if (cut)
+		print_merged(&f, &m1);
+	else
+		folder_print(&f);
 	out_flush();
 	folder_free(&f);
+	stackmap_free(&m1);
 	t->free(t->st);
 	if (t->st1)
 		t->free(t->st1);

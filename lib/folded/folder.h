@@ -103,8 +103,8 @@ struct textfolder {
 	 * NULL: never */
 	int (*cut)(const char *path, struct splitfile *sf);
 	/* st and st1 made ready to read the first and the second part of
-	 * a file cut; and, once every file is read, the header filled
-	 * (either may be NULL) */
+	 * a file cut; and, once every file is read (both parts of a file
+	 * cut), the header filled (either may be NULL) */
 	void (*parts)(void *st, void *st1);
 	void (*done)(struct folder *f, void *st);
 	void (*free)(void *st);		/* st's memory (and st1's) */
