@@ -240,8 +240,8 @@ threadline(const char *p, size_t n, void *arg)
 	const char *q, *end = p + n;
 
 	(void)arg;
-	for (q = p; (q = memmem(q, (size_t)(end - q), "\n    ", 5)) && q + 5 < end; q++)
-		if (q[5] >= '1' && q[5] <= '9')
+	for (q = p; (q = memchr(q, '\n', (size_t)(end - q))) && q + 5 < end; q++)
+		if (q[5] >= '1' && q[5] <= '9' && !memcmp(q + 1, "    ", 4))
 			return (size_t)(q + 1 - p);
 	return SIZE_MAX;
 }
