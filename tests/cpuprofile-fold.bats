@@ -462,23 +462,26 @@ offset() {
 @test "cpuprofile-fold: another known format is named, with the program that reads it" {
 	run cpuprofile-fold "$DATA/pprof/alloc-profile.pb.gz"
 	status_is 1
-	[ "$output" = "cpuprofile-fold: $DATA/pprof/alloc-profile.pb.gz: a pprof profile (profile.proto), not JSON: use pprof-fold" ]
+	[ "$output" = "cpuprofile-fold: $DATA/pprof/alloc-profile.pb.gz: not a V8 CPU profile (.cpuprofile) but a pprof profile (profile.proto): read it with pprof-fold (or fg-fold)" ]
 	run cpuprofile-fold <"$DATA/jlprof/profile_ttfp.jlprof"
-	[ "$output" = "cpuprofile-fold: <stdin>: a Julia profile (.jlprof), not JSON: use jlprof-fold" ]
+	[ "$output" = "cpuprofile-fold: <stdin>: not a V8 CPU profile (.cpuprofile) but a Julia profile (.jlprof): read it with jlprof-fold (or fg-fold)" ]
 	run cpuprofile-fold "$DATA/speedscope/node-main.speedscope.json"
 	status_is 1
-	[ "$output" = "cpuprofile-fold: $DATA/speedscope/node-main.speedscope.json: byte 0: a speedscope file, not a .cpuprofile nor a trace: use speedscope-fold" ]
+	[ "$output" = "cpuprofile-fold: $DATA/speedscope/node-main.speedscope.json: not a V8 CPU profile (.cpuprofile) but a speedscope file: read it with speedscope-fold (or fg-fold)" ]
 	run speedscope-fold "$C/small.cpuprofile"
 	status_is 1
-	[ "$output" = "speedscope-fold: $C/small.cpuprofile: byte 0: a V8 CPU profile (.cpuprofile), not a speedscope file: use cpuprofile-fold" ]
+	[ "$output" = "speedscope-fold: $C/small.cpuprofile: not a speedscope file but a V8 CPU profile (.cpuprofile): read it with cpuprofile-fold (or fg-fold)" ]
 	run speedscope-fold <(gzip -c "$C/chrome-trace.json")
-	[[ "$output" == *": byte 0: a Chrome trace (Trace Event Format), not a speedscope file: use cpuprofile-fold" ]]
+	[[ "$output" == *": not a speedscope file but a Chrome trace (Trace Event Format): read it with cpuprofile-fold (or fg-fold)" ]]
 	run speedscope-fold "$DATA/pprof/alloc-profile.pb.gz"
-	[[ "$output" == *": a pprof profile (profile.proto), not JSON: use pprof-fold" ]]
+	[[ "$output" == *": not a speedscope file but a pprof profile (profile.proto): read it with pprof-fold (or fg-fold)" ]]
 	# what no program reads keeps the byte it starts with
 	printf 'a;b 1\n' >"$BATS_TEST_TMPDIR/f"
 	run cpuprofile-fold "$BATS_TEST_TMPDIR/f"
-	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/f: byte 0: not JSON (it starts with byte 0x61)" ]
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/f: not a V8 CPU profile (.cpuprofile) but folded stacks, which need no folding" ]
+	printf "(x)\\n" >"$BATS_TEST_TMPDIR/g"
+	run cpuprofile-fold "$BATS_TEST_TMPDIR/g"
+	[ "$output" = "cpuprofile-fold: $BATS_TEST_TMPDIR/g: byte 0: not JSON (it starts with byte 0x28)" ]
 }
 
 @test "cpuprofile-fold: a trace of many threads folds in time linear in its profiles" {

@@ -17,6 +17,8 @@
 const char *argv0 = "fg";
 jmp_buf *error_jmp;
 _Thread_local uint64_t (*error_hook)(uint64_t line);
+_Thread_local int (*error_hint)(void *arg, char *msg, size_t size);
+_Thread_local void *error_hint_arg;
 /* held by the thread reporting a fatal error until it exits */
 static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -136,12 +138,21 @@ weprintf(const char *fmt, ...)
 static noreturn void
 verr(const char *file, uint64_t line, int byte, uint64_t off, const char *fmt, va_list ap)
 {
+	int (*hint)(void *, char *, size_t) = error_hint;
+	char msg[256];
+
 	if (error_jmp)
 		longjmp(*error_jmp, 1);
 	if (error_hook)
 		line = error_hook(line);
+	error_hint = NULL;
 	pthread_mutex_lock(&error_lock);
 	fflush(stdout);
+	if (hint && hint(error_hint_arg, msg, sizeof(msg))) {
+		putmsg("%s: %s: %s", argv0, file, msg);
+		fputc('\n', stderr);
+		exit(EXIT_BADINPUT);
+	}
 	if (line)
 		putmsg("%s: %s:%llu: ", argv0, file, (unsigned long long)line);
 	else

@@ -24,6 +24,12 @@ extern jmp_buf *error_jmp;
  * number they report (0: none), and report the number it returns (see
  * par.h).  One fatal error is reported at a time. */
 extern _Thread_local uint64_t (*error_hook)(uint64_t line);
+/* When set in a thread, its first fatal error about a file asks it for
+ * a message to give instead, written into msg[0..size) when it returns
+ * 1: what a reader says when its input turns out to be of another
+ * format (folded/whole's whole_hint, for the folders). */
+extern _Thread_local int (*error_hint)(void *arg, char *msg, size_t size);
+extern _Thread_local void *error_hint_arg;
 
 /* Exit statuses (fg(7), Conventions): 0 done, 1 bad input or failed
  * output, 2 bad usage. */

@@ -3,6 +3,7 @@
 #ifndef FG_BASE_NUM_H
 #define FG_BASE_NUM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Numbers given on the command line, in decimal (no hex, inf, nan or
@@ -35,7 +36,17 @@ isdec(char c)
 static inline int
 ishex(char c)
 {
-	return isdec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	return isdec(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+/* Are the n bytes at s all decimal digits (hex: hexadecimal ones)?
+ * Bounded by n, unlike strspn: s need not end in a NUL. */
+static inline int
+isdigits(const char *s, size_t n, int hex)
+{
+	while (n && (hex ? ishex(*s) : isdec(*s)))
+		s++, n--;
+	return !n;
 }
 
 #endif

@@ -44,15 +44,19 @@ folder_timeorder(struct folder *f)
 }
 
 void
-folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg)
+folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg)
 {
 	struct whole w;
 	int i;
 
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		whole_read(&w, argc ? argv[i] : NULL, f->maxsize, kind);
+		/* a fault in a file of another format: say which it is */
+		error_hint = whole_hint_of;
+		error_hint_arg = &w;
 		fn(&w, arg);
+		error_hint = NULL;
 		whole_free(&w);
 	}
 }

@@ -74,8 +74,8 @@ void folder_timeorder(struct folder *f);
  * names it too): read whole, up to f->maxsize bytes, its first bytes
  * checked to be of kind (whole.h), then handed to fn and freed. */
 typedef void folder_fn(struct whole *w, void *arg);
-void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg);
+void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg);
 /* A file of a text folder, or a part of one (split.h), folded by the
  * folder's state st into map m, read line by line. */
 typedef void folder_partfn(void *st, struct lines *r, struct stackmap *m);

@@ -11,28 +11,26 @@
 #include "base/progress.h"
 #include "base/util.h"
 #include "folded/formats.h"
+#include "folded/formats.h"
 #include "folded/lines.h"
 #include "folded/whole.h"
 
 const struct whole_kind whole_json = { json_head, "JSON" };
 
 int
-whole_other(const char *p, size_t n, const char **what, const char **prog)
+whole_hint_of(void *arg, char *msg, size_t size)
 {
-	const struct format *f = sniff(p, n);
+	const struct whole *w = arg;
+	struct firstbytes first = { w->s, w->n < WHOLE_HEAD ? w->n : WHOLE_HEAD };
 
-	if (!f->folder || (argv0 && !strcmp(f->folder, argv0)))
-		return 0;
-	*what = f->what;
-	*prog = f->folder;
-	return 1;
+	return format_hint_of(&first, msg, size);
 }
 
 /* The bytes as they come to w->kind's check, until it has decided. */
 static void
 lookat(struct whole *w, const char *p, size_t n)
 {
-	const char *what, *prog;
+	char msg[256];
 	size_t at = 0;
 	int r;
 
@@ -41,8 +39,8 @@ lookat(struct whole *w, const char *p, size_t n)
 	w->decided = 1;
 	if (r)
 		return;
-	if (whole_other(p, n, &what, &prog))
-		fileerr(w->name, 0, "%s, not %s: use %s", what, w->kind->name, prog);
+	if (format_hint_of(&(struct firstbytes){ p, n }, msg, sizeof(msg)))
+		fileerr(w->name, 0, "%s", msg);
 	fileerr(w->name, 0, "byte %zu: not %s (it starts with byte 0x%02x)", at, w->kind->name,
 	    (unsigned char)p[at]);
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+
 /* What a file must be, told from its first bytes as they come: check
  * says 1 (it may be), 0 (it is not: the byte at *at starts nothing of
  * it) or -1 (it cannot tell yet); name is the format's, for messages. */
@@ -37,18 +38,20 @@ struct whole {
  * decompressed.  kind, when not NULL, looks at the first bytes as they
  * come: a file that is not of that kind ends the program at once,
  * before an endless input (/dev/zero) is read any further, with
- * "FILE: WHAT, not KIND: use PROG" when it looks like a format another
- * program reads (whole_other), else "FILE: byte N: not KIND (it starts
- * with byte 0xXX)". */
+ * format_hint's message when it looks like a format another program
+ * reads, else "FILE: byte N: not KIND (it starts with
+ * byte 0xXX)". */
 void whole_read(struct whole *w, const char *path, uint64_t maxsize,
     const struct whole_kind *kind);
 void whole_free(struct whole *w);
-/* When p[0..n), a file's first bytes, look like a format another
- * program than this one reads: 1, with what it is ("a pprof profile
- * (profile.proto)") in *what and the program in *prog; else 0.  For the
- * message of a reader given the wrong kind of file, which looks at its
- * first WHOLE_HEAD bytes at most. */
+/* For a reader given the wrong kind of file, which looks at its first
+ * WHOLE_HEAD bytes at most. */
 #define WHOLE_HEAD (1 << 20)
-int whole_other(const char *p, size_t n, const char **what, const char **prog);
+/* When the whole file w (a struct whole) looks like a format another
+ * program than this folder (argv0) reads: 1, and format_hint's message
+ * in msg[0..size) ("not a V8 CPU profile (.cpuprofile) but a pprof
+ * profile (profile.proto): read it with pprof-fold (or fg-fold)"),
+ * else 0: the error_hint (base/err.h) of a file being folded. */
+int whole_hint_of(void *w, char *msg, size_t size);
 
 #endif

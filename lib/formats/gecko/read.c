@@ -714,15 +714,12 @@ profile(struct gecko *g, uint64_t off, size_t *idx, unsigned depth)
 
 /* meta: the layout and the interval. */
 static void
-meta(struct gecko *g, uint64_t off, uint64_t top)
+meta(struct gecko *g, uint64_t off)
 {
 	static const char *const keys[] = { "preprocessedProfileVersion", "version", "interval" };
 	uint64_t o[3];
 	struct jnum v;
 
-	if (!off)
-		json_error(&g->j, top, "not a Gecko profile: no meta (a Firefox Profiler or Gecko "
-		    "profile is what gecko-fold reads)");
 	json_at(&g->a, &g->j, off);
 	if (json_peek(&g->a) != JSON_OBJ)
 		json_error(&g->j, off, "meta: an object expected, not %s", json_kindname(json_peek(&g->a)));
@@ -807,7 +804,10 @@ gecko_fold(struct gecko *g, const char *s, size_t n, const char *name)
 		json_at(&g->a, &g->j, prof);
 		json_findkeys(&g->a, keys, o, 3);
 	}
-	meta(g, o[0], prof);
+	if (!o[0])
+		json_error(&g->j, prof, "not a Gecko profile: no meta (a Firefox Profiler "
+		    "or Gecko profile is what gecko-fold reads)");
+	meta(g, o[0]);
 	if (o[2]) {
 		json_at(&g->a, &g->j, o[2]);
 		json_findkeys(&g->a, shkeys, g->shoff, 5);

@@ -17,7 +17,6 @@
 #include "base/json.h"
 #include "base/out.h"
 #include "base/util.h"
-#include "folded/whole.h"
 #include "formats/speedscope/read.h"
 #include "stack/build.h"
 #include "stack/idtree.h"
@@ -518,18 +517,6 @@ ss_reset(struct sscope *c)
 	c->run = run;
 }
 
-/* The JSON at top is no speedscope file (it has no what): what it is
- * when another program reads it. */
-static noreturn void
-not_speedscope(struct sscope *c, const char *s, size_t n, uint64_t top, const char *what)
-{
-	const char *other, *prog;
-
-	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &other, &prog))
-		json_error(&c->j, top, "%s, not a speedscope file: use %s", other, prog);
-	json_error(&c->j, top, "not a speedscope file (no %s)", what);
-}
-
 struct sscope *
 sscope_new(const struct sscope_opt *o, struct stackmap *map, struct stackrun *run)
 {
@@ -569,7 +556,8 @@ sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 	json_findkeys(&c->j, keys, off, 2);
 	json_end(&c->j);
 	if (!off[0] || !off[1])
-		not_speedscope(c, s, n, top, off[0] ? "profiles" : "shared frames");
+		json_error(&c->j, top, "not a speedscope file (no %s)",
+		    off[0] ? "profiles" : "shared frames");
 	read_frames(c, off[0]);
 	json_at(&c->a, &c->j, off[1]);
 	json_arr(&c->a);
@@ -599,7 +587,8 @@ sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 		else
 			fold_sampled(c, &c->prof[i], i);
 	}
-	sb_dropped(&c->sb, name, "with an empty stack", unit == UNIT_COUNT ? NULL : unit_name(unit));
+	sb_dropped(&c->sb, name, "with an empty stack",
+	    unit == UNIT_COUNT ? NULL : unit_name(unit));
 	ss_reset(c);
 	return unit;
 }

@@ -25,7 +25,6 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
-#include "folded/whole.h"
 #include "formats/v8/cpuprofile.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -965,19 +964,6 @@ cp_reset(struct cpuprof *c)
 	c->run = run;
 }
 
-/* The JSON at top is no profile: what it is when another program
- * reads it. */
-static noreturn void
-not_v8(struct cpuprof *c, const char *s, size_t n, uint64_t top)
-{
-	const char *what, *prog;
-
-	if (whole_other(s, n < WHOLE_HEAD ? n : WHOLE_HEAD, &what, &prog))
-		json_error(&c->j, top, "%s, not a .cpuprofile nor a trace: use %s", what, prog);
-	json_error(&c->j, top, "JSON that is neither a .cpuprofile nor a trace "
-	    "(no nodes, head or traceEvents)");
-}
-
 struct cpuprof *
 cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map, struct stackrun *run)
 {
@@ -1034,7 +1020,8 @@ cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 		else if (off[0] || off[3])
 			one_profile(c, off, base);
 		else
-			not_v8(c, s, n, top);
+			json_error(&c->j, top, "JSON that is neither a .cpuprofile nor "
+			    "a trace (no nodes, head or traceEvents)");
 	} else {
 		json_error(&c->j, top, "not a .cpuprofile nor a trace: the JSON is %s",
 		    json_kindname(k));
