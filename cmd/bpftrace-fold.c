@@ -1,14 +1,14 @@
 /* bpftrace-fold: bpftrace's maps of stacks to folded stacks
  *
- * Options and wiring (folded/folder's folder_text, the main of the text
- * folders): each file is read line by line and folded by
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
  * lib/formats/bpftrace; the stacks of every file are added up and
  * printed sorted.
  */
 #include <getopt.h>
 
 #include "base/util.h"
-#include "folded/folder.h"
+#include "folded/textfold.h"
 #include "formats/bpftrace/read.h"
 
 static struct bpftrace_opts o;
@@ -22,7 +22,7 @@ main(int argc, char **argv)
 		TEXTFOLDER_OPTS
 	};
 	static const struct textfolder t = { lo, "qh",
-		"      --includeoffset    keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n",
+		"      --includeoffset  keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n",
 		NULL, bpftrace_fold, &st, NULL, NULL, NULL, NULL, bpftrace_free };
 
 	return folder_text(argc, argv, &t);

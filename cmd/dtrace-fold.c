@@ -1,7 +1,7 @@
 /* dtrace-fold: DTrace and SystemTap stack aggregations to folded stacks
  *
- * Options and wiring (folded/folder's folder_text, the main of the text
- * folders): each file is read line by line and folded by
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
  * lib/formats/dtrace; the stacks of every file are added up and printed
  * sorted.  A large file alone is read in two parts, cut between two
  * stacks, the second by a helper thread.
@@ -9,7 +9,7 @@
 #include <getopt.h>
 
 #include "base/util.h"
-#include "folded/folder.h"
+#include "folded/textfold.h"
 #include "formats/dtrace/read.h"
 
 static struct dtrace_opts o;
@@ -24,7 +24,7 @@ main(int argc, char **argv)
 		TEXTFOLDER_OPTS
 	};
 	static const struct textfolder t = { lo, "qh",
-		"      --includeoffset    keep the offsets of functions (+0x1c), but the leaf's\n",
+		"      --includeoffset  keep the offsets of functions (+0x1c), but the leaf's\n",
 		NULL, dtrace_fold, &st, &st1, dtrace_cut, NULL, NULL, dtrace_free };
 
 	return folder_text(argc, argv, &t);

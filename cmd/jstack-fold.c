@@ -1,14 +1,14 @@
 /* jstack-fold: Java thread dumps (jstack, jcmd Thread.print) to folded stacks
  *
- * Options and wiring (folded/folder's folder_text, the main of the text
- * folders): each file is read line by line and folded by
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
  * lib/formats/jstack; the stacks of every file are added up and printed
  * sorted.
  */
 #include <getopt.h>
 
 #include "base/util.h"
-#include "folded/folder.h"
+#include "folded/textfold.h"
 #include "formats/jstack/read.h"
 
 static struct jstack_opts o = { 1, 0, 0, 0 };
@@ -28,13 +28,13 @@ main(int argc, char **argv)
 		TEXTFOLDER_OPTS
 	};
 	static const struct textfolder t = { lo, "qh",
-		"      --include-tname    the thread's name as the root frame (the default)\n"
+		"      --include-tname  the thread's name as the root frame (the default)\n"
 		"      --no-include-tname no frame for the thread\n"
-		"      --include-tid      keep the number at the end of a thread's name (pool-1-thread-3)\n"
-		"      --no-include-tid   leave it out (the default)\n"
-		"      --shorten-pkgs     packages to their initials (j.u.c.ThreadPoolExecutor.runWorker)\n"
-		"      --no-shorten-pkgs  whole package names (the default)\n"
-		"      --all-states       every thread, whatever its state, not only those that run\n",
+		"      --include-tid    keep the number at the end of a thread's name (pool-1-thread-3)\n"
+		"      --no-include-tid leave it out (the default)\n"
+		"      --shorten-pkgs   packages to their initials (j.u.c.ThreadPoolExecutor.runWorker)\n"
+		"      --no-shorten-pkgs whole package names (the default)\n"
+		"      --all-states     every thread, whatever its state, not only those that run\n",
 		NULL, jstack_fold, &st, NULL, NULL, NULL, NULL, jstack_free };
 
 	return folder_text(argc, argv, &t);

@@ -1,14 +1,14 @@
 /* pmc-fold: pmcstat's call graphs (pmcstat -G) to folded stacks
  *
- * Options and wiring (folded/folder's folder_text, the main of the text
- * folders): each file is read line by line and folded by
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
  * lib/formats/pmc; the stacks of every file are added up and printed
  * sorted, after a header that names the event sampled.
  */
 #include <getopt.h>
 
 #include "base/util.h"
-#include "folded/folder.h"
+#include "folded/textfold.h"
 #include "formats/pmc/read.h"
 
 static struct pmc st;
@@ -42,7 +42,7 @@ main(int argc, char **argv)
 		TEXTFOLDER_OPTS
 	};
 	static const struct textfolder t = { lo, "e:qh",
-		"  -e, --event EVENT      only EVENT's call graph (default: every event's)\n",
+		"  -e, --event EVENT    only EVENT's call graph (default: every event's)\n",
 		opt, pmc_fold, &st, NULL, NULL, NULL, done, pmc_free };
 
 	return folder_text(argc, argv, &t);

@@ -1,7 +1,7 @@
 /* sample-fold: macOS sample's call graphs to folded stacks
  *
- * Options and wiring (folded/folder's folder_text, the main of the text
- * folders): each file is read line by line and folded by
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
  * lib/formats/sample; the stacks of every file are added up and printed
  * sorted.  A large file alone is read in two parts, cut at a thread's
  * line, the second by a helper thread.
@@ -9,7 +9,7 @@
 #include <getopt.h>
 
 #include "base/util.h"
-#include "folded/folder.h"
+#include "folded/textfold.h"
 #include "formats/sample/read.h"
 
 static struct sample_opts o;
@@ -34,8 +34,8 @@ main(int argc, char **argv)
 		TEXTFOLDER_OPTS
 	};
 	static const struct textfolder t = { lo, "qh",
-		"      --no-modules       frames without their module (\"libfoo`\")\n"
-		"      --waits            keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
+		"      --no-modules     frames without their module (\"libfoo`\")\n"
+		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
 		NULL, sample_fold, &st, &st1, sample_cut, parts, NULL, sample_free };
 
 	return folder_text(argc, argv, &t);

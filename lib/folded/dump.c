@@ -176,55 +176,34 @@ dump_oddsay(const struct dumpodd *o, const char *name)
 		    name, (unsigned long long)o->n, (unsigned long long)o->line, o->text);
 }
 
-/* the bytes of a file's start dump_head keeps */
-#define HEADKEPT (64 << 10)
+/* the bytes of a file's start dump_first looks at */
+#define FIRSTBYTES (64 << 10)
 
 void
-dump_head(struct dumphead *h, const struct lines *r, const char *self)
+dump_first(const struct lines *r)
 {
-	size_t n = r->end < HEADKEPT ? r->end : HEADKEPT, i;
+	size_t n = r->end < FIRSTBYTES ? r->end : FIRSTBYTES, i;
 	const struct format *f;
-	char msg[256];
+	char msg[256], *p = emalloc(n ? n : 1);
 
-	h->p = erealloc(h->p, n ? n : 1);
-	memcpy(h->p, r->buf, n);
-	h->n = n;
+	memcpy(p, r->buf, n);
 	/* the line reader's NULs, as the line ends they were (a CR before
 	 * the newline it kept) */
 	for (i = 0; i < r->pos && i < n; i++)
-		if (!h->p[i])
-			h->p[i] = i + 1 < n && h->p[i + 1] == '\n' ? '\r' : '\n';
-	/* another format's signature, but for text that may be folded
-	 * stacks, is enough to stop at once */
-	f = sniff(h->p, h->n);
-	if (f->kind != FMT_FOLDED && format_hint(self, h->p, h->n, msg, sizeof(msg)))
+		if (!p[i])
+			p[i] = i + 1 < n && p[i + 1] == '\n' ? '\r' : '\n';
+	f = sniff(p, n);
+	i = f->kind != FMT_FOLDED && format_hint(r->format, p, n, msg, sizeof(msg));
+	free(p);
+	if (i)
 		fileerr(r->name, 0, "%s", msg);
 }
 
 void
-dump_other(const struct dumphead *h, const struct lines *r, const char *self)
+dump_oddend(const struct dumpodd *o, const struct lines *r, int found, const char *nothing)
 {
-	char msg[256];
-
-	if (h->n && format_hint(self, h->p, h->n, msg, sizeof(msg)))
-		fileerr(r->name, 0, "%s", msg);
-}
-
-void
-dump_headfree(struct dumphead *h)
-{
-	free(h->p);
-	memset(h, 0, sizeof(*h));
-}
-
-void
-dump_oddend(const struct dumpodd *o, const struct dumphead *h, const struct lines *r,
-    const char *self, int found, const char *nothing)
-{
-	if (o->n && !found) {
-		dump_other(h, r, self);
+	if (o->n && !found)
 		fileerr(r->name, o->line, "%s", nothing);
-	}
 	dump_oddsay(o, r->name);
 }
 

@@ -22,7 +22,7 @@
  *
  * Stacks are summed into a stackmap.  The folders of those formats
  * share the rest here too: what a file's start shows of its format
- * (dump_head), the lines they do not understand (dump_odd), and the
+ * (dump_first), the lines they do not understand (dump_odd), and the
  * lines of counts (dump_countline).
  */
 #ifndef FG_DUMP_H
@@ -83,26 +83,13 @@ int dump_countline(const char *s, size_t n, count *c);
 const char *dump_trim(const char *s, size_t *n);
 void dump_free(struct dump *d);
 
-/*
- * A file's first bytes, kept from its first line on, for a folder that
- * finds only at the file's end that it is not of its format: when it
- * is of another format fg knows, the message says which and the
- * program that reads it (folded/formats.h, format_hint), for a pipe as
- * for a file.
- */
-struct dumphead {
-	char *p;
-	size_t n;
-};
-/* Keep r's first bytes; call it just after r's first line is read.
- * When they are of another format's signature (but folded stacks,
- * which many a text may pass for), stop there: "PROG: FILE: not WHAT
- * but ..." and exit 1. */
-void dump_head(struct dumphead *h, const struct lines *r, const char *self);
-/* "PROG: FILE: not WHAT but ..." and exit 1 when the file h kept the
- * start of is of another format than the row named self; else return. */
-void dump_other(const struct dumphead *h, const struct lines *r, const char *self);
-void dump_headfree(struct dumphead *h);
+/* At r's first line: when the file's start is of another format's
+ * signature (but folded stacks', which many a text may pass for) than
+ * r->format, say so and the program that reads it ("PROG: FILE: not
+ * WHAT but ...") and exit 1, as soon as that shows; else return.  A
+ * fault found later is named so by the error_hint the folder's loop
+ * sets (folded/textfold.h). */
+void dump_first(const struct lines *r);
 
 /*
  * The lines a folder skips without understanding them (what a tracer's
@@ -117,12 +104,11 @@ struct dumpodd {
 /* Line s[0..n), just read from r, is one. */
 void dump_odd(struct dumpodd *o, const struct lines *r, const char *s, size_t n);
 /* The end of a file whose lines o counts: when it had some and found
- * nothing of the folder's (found 0), the file's format is named
- * (dump_other) or else "PROG: FILE:L: nothing", L the first such line,
- * and exit 1; else, when it had some, "PROG: FILE: N lines not
- * understood, left out (the first, line L: TEXT)". */
-void dump_oddend(const struct dumpodd *o, const struct dumphead *h, const struct lines *r,
-    const char *self, int found, const char *nothing);
+ * nothing of the folder's (found 0), "PROG: FILE:L: nothing", L the
+ * first such line (or the file's format named, by error_hint), and
+ * exit 1; else, when it had some, "PROG: FILE: N lines not understood,
+ * left out (the first, line L: TEXT)". */
+void dump_oddend(const struct dumpodd *o, const struct lines *r, int found, const char *nothing);
 /* Once (*said 1, then 2): "PROG: FILE: the WHAT of several KINDS are
  * added up (FIRST and others)". */
 void dump_several(int *said, const char *name, const char *what, const struct bytes *first);

@@ -160,7 +160,7 @@ bpftrace_fold(void *arg, struct lines *r, struct stackmap *m)
 	memset(&st->odd, 0, sizeof(st->odd));
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1)
-			dump_head(&st->head, r, "bpftrace");
+			dump_first(r);
 		if (st->in)
 			inside(st, r, s, n);
 		else if ((name = mapname(s, n)))
@@ -169,11 +169,10 @@ bpftrace_fold(void *arg, struct lines *r, struct stackmap *m)
 			outside(st, r, s, n);
 	}
 	if (st->in) {
-		dump_other(&st->head, r, "bpftrace");
 		fileerr(r->name, r->lineno, "the file ends inside a map's entry (no \"]: COUNT\" "
 		    "after the entry of line %llu)", (unsigned long long)st->line);
 	}
-	dump_oddend(&st->odd, &st->head, r, "bpftrace", entries > 0,
+	dump_oddend(&st->odd, r, entries > 0,
 	    "no map of stacks: not bpftrace's output?");
 	dump_several(&st->maps, r->name, "stacks of several maps", &st->map);
 }
@@ -184,7 +183,6 @@ bpftrace_free(void *arg)
 	struct bpftrace *st = arg;
 
 	dump_free(&st->d);
-	dump_headfree(&st->head);
 	bytes_free(&st->map);
 	st->in = 0;
 }

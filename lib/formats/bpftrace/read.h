@@ -28,7 +28,6 @@ struct bpftrace_opts {
 struct bpftrace {
 	const struct bpftrace_opts *o;
 	struct dump d;
-	struct dumphead head;	/* the file's start, for dump_other */
 	int in;			/* inside an entry */
 	struct bytes map;	/* the first map's name */
 	int maps;		/* another map was seen: 1, said: 2 */

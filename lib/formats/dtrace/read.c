@@ -174,7 +174,7 @@ dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 	r->format = "dtrace";
 	while (lines_next(r, &line, &n)) {
 		if (r->lineno == 1 && !st->part1)
-			dump_head(&st->head, r, "dtrace");
+			dump_first(r);
 		/* DTrace's header: the title, and the probe that ended it */
 		if (r->lineno == 1 && !st->part1 && cputitle(line, n)) {
 			lines_next(r, &line, &n);
@@ -201,8 +201,6 @@ dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 		stap |= frame(st, s, n, leaf);
 		leaf = 0;
 	}
-	if (dump_open(&st->d))
-		dump_other(&st->head, r, "dtrace");
 	if (dump_open(&st->d) && !counted)
 		fileerr(r->name, r->lineno, "no count after the frames from line %llu: "
 		    "not the output of DTrace or SystemTap?", (unsigned long long)st->d.line);
@@ -216,7 +214,6 @@ dtrace_free(void *arg)
 	struct dtrace *st = arg;
 
 	dump_free(&st->d);
-	dump_headfree(&st->head);
 	bytes_free(&st->sym);
 	bytes_free(&st->tmp);
 }

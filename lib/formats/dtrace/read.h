@@ -29,7 +29,6 @@ struct dtrace {
 	int part1;		/* reading from a stack's start inside a file
 				 * (folded/split.h): no header there */
 	struct dump d;
-	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes sym;	/* a Rust symbol made whole */
 	struct bytes tmp;	/* and the frame around it */
 	uint64_t stacks;	/* blocks ended by a count, in all files */

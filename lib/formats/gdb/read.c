@@ -164,15 +164,13 @@ gdb_fold(void *arg, struct lines *r, struct stackmap *m)
 	r->format = "gdb";
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1)
-			dump_head(&st->head, r, "gdb");
+			dump_first(r);
 		frames += line(st, s, n);
 		for (k = 0; k < n && dump_blank(s[k]); k++)
 			;
 		text += k < n;
 	}
 	endstack(st);
-	if (text && !frames)
-		dump_other(&st->head, r, "gdb");
 	if (text && !frames)
 		fileerr(r->name, 0, "no frame (\"#0 ...\"): not the output of gdb's backtrace or "
 		    "eu-stack?");
@@ -184,5 +182,4 @@ gdb_free(void *arg)
 	struct gdb *st = arg;
 
 	dump_free(&st->d);
-	dump_headfree(&st->head);
 }

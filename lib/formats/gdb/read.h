@@ -30,7 +30,6 @@ struct gdb_opts {
 struct gdb {
 	const struct gdb_opts *o;
 	struct dump d;
-	struct dumphead head;	/* the file's start, for dump_other */
 	char pid[24], tid[24];	/* of the backtrace being read: "PID=N", "TID=N" */
 	uint64_t stacks;	/* backtraces read, in all files */
 };

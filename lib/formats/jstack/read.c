@@ -213,7 +213,7 @@ jstack_fold(void *arg, struct lines *r, struct stackmap *m)
 	st->smr = 0;
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1)
-			dump_head(&st->head, r, "jstack");
+			dump_first(r);
 		line(st, r, s, n);
 	}
 	endthread(st, 0);
@@ -221,7 +221,7 @@ jstack_fold(void *arg, struct lines *r, struct stackmap *m)
 		weprintf("%s: %llu thread stacks cut short (no blank line after them), left out "
 		    "(the first at line %llu)", r->name, (unsigned long long)st->cut,
 		    (unsigned long long)st->cutline);
-	dump_oddend(&st->odd, &st->head, r, "jstack", st->stated > 0,
+	dump_oddend(&st->odd, r, st->stated > 0,
 	    "no thread's state found: not a Java thread dump?");
 }
 
@@ -231,6 +231,5 @@ jstack_free(void *arg)
 	struct jstack *st = arg;
 
 	dump_free(&st->d);
-	dump_headfree(&st->head);
 	bytes_free(&st->tmp);
 }

@@ -28,7 +28,6 @@ struct jstack_opts {
 struct jstack {
 	const struct jstack_opts *o;
 	struct dump d;
-	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes tmp;	/* a frame or a name made short */
 	int state;		/* JS_ of the thread being read */
 	int smr;		/* in the list of "Threads class SMR info:" */

@@ -127,7 +127,7 @@ pmc_fold(void *arg, struct lines *r, struct stackmap *m)
 	r->format = "pmcstat";
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1)
-			dump_head(&st->head, r, "pmcstat");
+			dump_first(r);
 		for (k = 0; k < n && s[k] == ' '; k++)
 			;
 		f = k;
@@ -143,7 +143,7 @@ pmc_fold(void *arg, struct lines *r, struct stackmap *m)
 		}
 	}
 	pop(st, 0);
-	dump_oddend(&st->odd, &st->head, r, "pmcstat", nodes > 0,
+	dump_oddend(&st->odd, r, nodes > 0,
 	    "no call graph: not pmcstat's -G output?");
 	dump_several(&st->events, r->name, "samples of several events", &st->event);
 }
@@ -154,7 +154,6 @@ pmc_free(void *arg)
 	struct pmc *st = arg;
 
 	dump_free(&st->d);
-	dump_headfree(&st->head);
 	bytes_free(&st->names);
 	bytes_free(&st->event);
 	free(st->node);

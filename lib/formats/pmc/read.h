@@ -34,7 +34,6 @@ struct pmc {
 	const char *only;	/* --event: the one event kept, or NULL */
 	int skip;		/* the call graph read is another event's */
 	struct dump d;
-	struct dumphead head;	/* the file's start, for dump_other */
 	struct bytes names;	/* the path's functions, one after another */
 	struct pmc_node *node;
 	size_t depth, cap;	/* node[0..depth) */

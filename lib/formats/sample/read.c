@@ -188,7 +188,7 @@ sample_fold(void *arg, struct lines *r, struct stackmap *m)
 	r->format = "sample";
 	while (lines_next(r, &s, &n)) {
 		if (r->lineno == 1 && st->part != SAMPLE_TAIL)
-			dump_head(&st->head, r, "sample");
+			dump_first(r);
 		while (n && dump_blank(s[n - 1]))
 			n--;
 		text |= n > 0;
@@ -208,8 +208,6 @@ sample_fold(void *arg, struct lines *r, struct stackmap *m)
 		pop(st, 0);	/* the tail goes on with the next thread */
 		in = 0;
 	}
-	if (in || (text && !graphs))
-		dump_other(&st->head, r, "sample");
 	if (in)
 		fileerr(r->name, r->lineno, "the file ends inside the call graph (no "
 		    "\"Total number in stack\" line after it)");
@@ -227,7 +225,6 @@ sample_free(void *arg)
 	st->ready = 0;
 	bytes_free(&st->tmp);
 	bytes_free(&st->frame);
-	dump_headfree(&st->head);
 	free(st->node);
 	st->node = NULL;
 	st->depth = st->cap = 0;

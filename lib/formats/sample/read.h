@@ -47,7 +47,6 @@ struct sample {
 	int part;		/* SAMPLE_: the head may end, the tail begin,
 				 * inside a call graph, at a thread's line */
 	struct lines *r;
-	struct dumphead head;	/* the file's start, for dump_other */
 	struct stackbuild sb;	/* the path, root first */
 	int ready;		/* sb set up */
 	struct sample_node *node;
