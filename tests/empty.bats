@@ -50,6 +50,21 @@ setup() {
 	[[ "$output" == *"not perf script output but folded stacks"* ]]
 }
 
+@test "empty: the folders of text stack dumps print nothing and exit 0" {
+	local p
+	printf '\n  \n\n' >"$BATS_TEST_TMPDIR/blanks"
+	for p in dtrace-fold sample-fold jstack-fold bpftrace-fold gdb-fold pmc-fold; do
+		for f in empty blanks; do
+			run $p "$BATS_TEST_TMPDIR/$f"
+			status_is 0
+			[ -z "$output" ] || { echo "$p $f: $output" >&2; return 1; }
+		done
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		status_is 0
+		[ -z "$output" ]
+	done
+}
+
 @test "empty: an empty .jlprof file is an error, nothing on stdout" {
 	run bash -c "jlprof-fold $BATS_TEST_TMPDIR/empty 2>/dev/null"
 	status_is 1

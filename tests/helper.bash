@@ -80,6 +80,18 @@ fails_with() {
 	[ "$output" = "$want" ] || { echo "got: $output" >&2; return 1; }
 }
 
+# folds PROG INPUT WANT [OPTION...]: the text INPUT (printf's format
+# string) in $BATS_TEST_TMPDIR/in, which PROG OPTION... folds with exit
+# 0 into the lines WANT (one string, "\n" between lines)
+folds() {
+	local prog=$1 input=$2 want=$3
+	shift 3
+	printf -- "$input" >"$BATS_TEST_TMPDIR/in"
+	run "$prog" "$@" "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "$(printf -- "$want")" ] || { echo "$prog $*: got: $output" >&2; return 1; }
+}
+
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
 hexfile() {
 	local f=$1

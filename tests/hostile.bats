@@ -259,6 +259,26 @@ pprof_named() {
 	[[ $output == *'"total":4'* ]]
 }
 
+# The folders of text stack dumps: a frame "#" alone, one that begins
+# "# " or ends in a number, one with a ';', in each of their formats,
+# come out as frames that every reader of folded stacks takes as such.
+@test "hostile: the text dumps' folders guard '#', '# x', 'worker 12' and ';' wherever they stand" {
+	local want='#_;#_x;worker_12;a:b 2'
+	hostile_text() {
+		printf "$2" >"$BATS_TEST_TMPDIR/in.txt"
+		runsh "$1 $BATS_TEST_TMPDIR/in.txt | fg-merge"
+		status_is 0
+		[ "$output" = "$want" ] || { echo "$1: $output" >&2; return 1; }
+	}
+	hostile_text dtrace-fold 'h\n\n  a;b\n  worker 12\n  # x\n  #\n  2\n'
+	hostile_text bpftrace-fold '@[\n    a;b+1\n    worker 12\n    # x\n    #\n]: 2\n'
+	hostile_text gdb-fold '#0  0x1 in a;b ()\n#1  0x2 in worker 12 ()\n#2  # x ()\n#3  # ()\n\n#0  0x1 in a;b ()\n#1  0x2 in worker 12 ()\n#2  # x ()\n#3  # ()\n'
+	hostile_text jstack-fold '"#" #1 runnable\n   java.lang.Thread.State: RUNNABLE\n\tat a;b(X.java:1)\n\tat worker 12(X.java:2)\n\tat # x(X.java:3)\n\n"#" #1 runnable\n   java.lang.Thread.State: RUNNABLE\n\tat a;b(X.java:1)\n\tat worker 12(X.java:2)\n\tat # x(X.java:3)\n\n'
+	hostile_text sample-fold 'Call graph:\n    2 #\n    + 2 # x\n    +   2 worker 12\n    +     2 a;b\nTotal number in stack\n'
+	want='#_;a:b 2'
+	hostile_text pmc-fold '100.0%%  [2]  a;b\n 100.0%%  [2]   #\n'
+}
+
 # stackcollapse-perf.pl cuts C++ names at '(' and may leave a frame that
 # ends in a blank ("h ", "[unknown] "): perf-fold writes it without, in
 # every place, so that a leaf is the frame it is inside a stack.

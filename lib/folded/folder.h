@@ -34,6 +34,7 @@
 
 #include "base/out.h"
 #include "folded/fheader.h"
+#include "folded/lines.h"
 #include "folded/whole.h"
 #include "stack/run.h"
 #include "stack/stackmap.h"

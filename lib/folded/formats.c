@@ -295,6 +295,247 @@ perf(const struct head *h)
 	return 0;
 }
 
+/* The end of the line at q (before end): its '\n', or end. */
+static const char *
+eol(const char *q, const char *end)
+{
+	const char *nl = memchr(q, '\n', (size_t)(end - q));
+
+	return nl ? nl : end;
+}
+
+/* q[0..nl) without the blanks at its ends: *q and *nl moved. */
+static void
+trimline(const char **q, const char **nl)
+{
+	while (*q < *nl && blank(**q))
+		(*q)++;
+	while (*nl > *q && blank((*nl)[-1]))
+		(*nl)--;
+}
+
+/* Is q[0..nl) a count alone, blanks around it (the end of a DTrace
+ * or SystemTap stack)? */
+static int
+countline(const char *q, const char *nl)
+{
+	trimline(&q, &nl);
+	if (q == nl)
+		return 0;
+	for (; q < nl; q++)
+		if (!isdec(*q))
+			return 0;
+	return 1;
+}
+
+/*
+ * Blocks of frames each ended by a count alone, as DTrace and
+ * SystemTap print their aggregations: a count line right after lines
+ * that frame() takes for frames, a blank line or a count before them.
+ * A folded line never is a count alone.
+ */
+static int
+stackblocks(const struct head *h, int (*frame)(const char *, const char *))
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int frames = 0;
+
+	for (q = h->p; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		if (countline(q, nl)) {
+			if (frames > 0)
+				return 1;
+			frames = 0;
+			continue;
+		}
+		trimline(&q, &nl);
+		if (q == nl)
+			frames = 0;
+		else if (frames >= 0)
+			frames = frame(q, nl) ? frames + 1 : -1;
+	}
+	return 0;
+}
+
+/* "0x" and hex digits: an address, *q past it; 0 when not one. */
+static int
+hexaddr(const char **q, const char *nl)
+{
+	const char *p = *q;
+
+	if (nl - p < 3 || p[0] != '0' || p[1] != 'x')
+		return 0;
+	for (p += 2; p < nl && strchr("0123456789abcdefABCDEF", *p); p++)
+		;
+	if (p == *q + 2)
+		return 0;
+	*q = p;
+	return 1;
+}
+
+/* A DTrace frame: "module`function+0x1c", or an address alone. */
+static int
+dtraceframe(const char *q, const char *nl)
+{
+	return memchr(q, '`', (size_t)(nl - q)) || (hexaddr(&q, nl) && q == nl);
+}
+
+/* A SystemTap frame: "0xffffffff8103ce3b : native_safe_halt+0xb/0x10
+ * [kernel]". */
+static int
+stapframe(const char *q, const char *nl)
+{
+	return hexaddr(&q, nl) && nl - q > 3 && !memcmp(q, " : ", 3);
+}
+
+static int
+dtrace(const struct head *h)
+{
+	const char *q = h->p, *nl = eol(q, q + h->n);
+
+	trimline(&q, &nl);
+	if (nl - q > 16 && !memcmp(q, "CPU ", 4) && !memcmp(nl - 13, "FUNCTION:NAME", 13))
+		return 1;
+	return stackblocks(h, dtraceframe);
+}
+
+static int
+stap(const struct head *h)
+{
+	return stackblocks(h, stapframe);
+}
+
+/* macOS sample: a line "Call graph:", then a thread's line, four
+ * spaces and its number of samples. */
+static int
+macsample(const struct head *h)
+{
+	const char *q, *end = h->p + h->n;
+
+	for (q = h->p; (q = memmem(q, (size_t)(end - q), "Call graph:", 11)); q++) {
+		if (q > h->p && q[-1] != '\n')
+			continue;
+		q = eol(q, end);
+		return end - q > 5 && !memcmp(q + 1, "    ", 4) && isdec(q[5]);
+	}
+	return 0;
+}
+
+/* A Java thread dump (jstack, jcmd Thread.print): "Full thread dump"
+ * at a line's start, or a thread's state. */
+static int
+jstack(const struct head *h)
+{
+	return starts(h->p, h->n, "Full thread dump ", 17) ||
+	    memmem(h->p, h->n, "\nFull thread dump ", 18) ||
+	    memmem(h->p, h->n, "\n   java.lang.Thread.State: ", 29);
+}
+
+/* bpftrace's map of stacks: a line "@[" or "@NAME[" alone, a frame,
+ * and a line that ends "]: COUNT". */
+static int
+bpftrace(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int open = 0;
+
+	for (q = h->p; q < end; q = nl + 1) {
+		nl = eol(q, end);
+		trimline(&q, &nl);
+		if (q < nl && *q == '@' && nl[-1] == '[') {
+			for (q++; q < nl - 1 && (isdec(*q) || *q == '_' || ((*q | 32) >= 'a' && (*q | 32) <= 'z')); q++)
+				;
+			open = q == nl - 1;
+		} else if (open && nl - q > 3 && (q = memmem(q, (size_t)(nl - q), "]: ", 3))) {
+			for (q += 3; q < nl && isdec(*q); q++)
+				;
+			return q == nl && isdec(nl[-1]);
+		}
+	}
+	return 0;
+}
+
+/* The line after the one at q (before end), or end. */
+static const char *
+nextline(const char *q, const char *end)
+{
+	q = eol(q, end);
+	return q < end ? q + 1 : end;
+}
+
+/* gdb's backtrace: "Thread N (Thread 0x...", or a frame "#0  " with
+ * " in " or " at " in it and a line "#1  " after it. */
+static int
+gdb(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+
+	for (q = h->p; q < end; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (starts(q, (size_t)(nl - q), "Thread ", 7) && nl - q > 16 && isdec(q[7]) &&
+		    memmem(q, (size_t)(nl - q), " (Thread 0x", 11))
+			return 1;
+		if (starts(q, (size_t)(nl - q), "#0  ", 4) && (memmem(q, (size_t)(nl - q), " in ", 4) ||
+		    memmem(q, (size_t)(nl - q), " at ", 4)))
+			return starts(nl + 1, (size_t)(end - nl - 1), "#1  ", 4) && nl < end;
+	}
+	return 0;
+}
+
+/* eu-stack: "TID N:" and a frame "#0  0x" on the next line. */
+static int
+eustack(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+
+	for (q = h->p; q < end; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (starts(q, (size_t)(nl - q), "TID ", 4) && nl - q > 5 && isdec(q[4]) && nl[-1] == ':')
+			return nl < end && starts(nl + 1, (size_t)(end - nl - 1), "#0  0x", 6);
+	}
+	return 0;
+}
+
+/* A line of pmcstat's call graph: blanks, "20.86%", blanks, "[7447]". */
+static int
+pmcline(const char *q, const char *nl)
+{
+	const char *d;
+
+	while (q < nl && *q == ' ')
+		q++;
+	for (d = q; q < nl && (isdec(*q) || *q == '.'); q++)
+		;
+	if (q == d || q == nl || *q++ != '%')
+		return 0;
+	while (q < nl && *q == ' ')
+		q++;
+	if (q == nl || *q++ != '[')
+		return 0;
+	for (d = q; q < nl && isdec(*q); q++)
+		;
+	return q > d && q < nl && *q == ']';
+}
+
+/* pmcstat -G: a line of the call graph among its first lines (after
+ * "@ EVENT [N samples]", which a line reader's cuts may have split). */
+static int
+pmc(const struct head *h)
+{
+	const char *q, *nl, *end = h->p + h->n;
+	int lines = 0;
+
+	for (q = h->p; q < end && lines < 8; q = nextline(q, end)) {
+		nl = eol(q, end);
+		if (q == nl)
+			continue;
+		if (pmcline(q, nl))
+			return 1;
+		lines++;
+	}
+	return 0;
+}
+
 /* A varint at *q (before end): its value, *q past it; 0 when cut. */
 static int
 varint(const unsigned char **q, const unsigned char *end, unsigned long long *v)
@@ -483,6 +724,19 @@ const struct format formats[] = {
 	{ "callgrind", "a callgrind profile", FMT_READ, "callgrind-fold", NULL, 1, NULL, 0, callgrind, 0 },
 	{ "instruments", "an Instruments deep copy", FMT_READ, "instruments-fold", NULL, 0, NULL, 0,
 	    deepcopy, 0 },
+	{ "dtrace", "DTrace stacks (an aggregation of ustack() or stack())", FMT_READ,
+	    "dtrace-fold", NULL, 0, NULL, 0, dtrace, 0 },
+	{ "stap", "SystemTap stacks (print_stack() and a count)", FMT_READ, "dtrace-fold", NULL, 0,
+	    NULL, 0, stap, 0 },
+	{ "sample", "macOS sample output (a call graph)", FMT_READ, "sample-fold", NULL, 0,
+	    NULL, 0, macsample, 0 },
+	{ "jstack", "a Java thread dump (jstack, jcmd Thread.print)", FMT_READ, "jstack-fold", NULL, 0,
+	    NULL, 0, jstack, 0 },
+	{ "bpftrace", "a bpftrace map of stacks", FMT_READ, "bpftrace-fold",
+	    NULL, 0, NULL, 0, bpftrace, 0 },
+	{ "gdb", "gdb backtraces (thread apply all bt)", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, gdb, 0 },
+	{ "eu-stack", "eu-stack backtraces", FMT_READ, "gdb-fold", NULL, 0, NULL, 0, eustack, 0 },
+	{ "pmcstat", "pmcstat's call graph (pmcstat -G)", FMT_READ, "pmc-fold", NULL, 0, NULL, 0, pmc, 0 },
 	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf, 0 },
 	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, folded, 0 },
 	{ "text", "text of no format fg knows", FMT_TEXT, NULL, NULL, 0, NULL, 0, NULL, 0 },

@@ -7,14 +7,38 @@
 #include "base/par.h"
 #include "folded/split.h"
 
+/* split_point's separator */
+struct split_sep {
+	const char *sep;
+	size_t len;
+};
+
+/* split_point's finder: just past the first sep in p[0..n) */
+static size_t
+findsep(const char *p, size_t n, void *arg)
+{
+	const struct split_sep *s = arg;
+	const char *q = memmem(p, n, s->sep, s->len);
+
+	return q ? (size_t)(q - p) + s->len : SIZE_MAX;
+}
+
 int
 split_point(const char *path, const char *sep, size_t seplen, struct splitfile *f)
+{
+	struct split_sep s = { sep, seplen };
+
+	return split_find(path, seplen - 1, findsep, &s, f);
+}
+
+int
+split_find(const char *path, size_t overlap, split_findfn *find, void *arg, struct splitfile *f)
 {
 	char buf[1 << 16];
 	struct stat st;
 	uint64_t off;
 	ssize_t n;
-	char *p;
+	size_t at;
 	int fd, found = 0;
 
 	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
@@ -25,12 +49,12 @@ split_point(const char *path, const char *sep, size_t seplen, struct splitfile *
 	}
 	f->path = path;
 	f->size = st.st_size;
-	/* consecutive windows overlap by seplen - 1 bytes */
-	for (off = f->size / 2; !found && off < f->size; off += sizeof(buf) - seplen + 1) {
-		if ((n = pread(fd, buf, sizeof(buf), (off_t)off)) < (ssize_t)seplen)
+	/* consecutive windows overlap by overlap bytes */
+	for (off = f->size / 2; !found && off < f->size; off += sizeof(buf) - overlap) {
+		if ((n = pread(fd, buf, sizeof(buf), (off_t)off)) <= (ssize_t)overlap)
 			break;
-		if ((p = memmem(buf, n, sep, seplen))) {
-			f->at = off + (p - buf) + seplen;
+		if ((at = find(buf, (size_t)n, arg)) != SIZE_MAX) {
+			f->at = off + at;
 			found = f->at < f->size;
 		}
 	}

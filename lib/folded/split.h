@@ -28,6 +28,12 @@ struct splitfile {
  * after its middle: f cut just past the first sep from the middle on.
  * Else 0. */
 int split_point(const char *path, const char *sep, size_t seplen, struct splitfile *f);
+/* The same with a finder of records of its own: find(p, n, arg), in a
+ * window p[0..n) of the file, gives the offset of the first record's
+ * start (just past its separator), or SIZE_MAX; windows overlap by
+ * overlap bytes, so that a separator across two is found. */
+typedef size_t split_findfn(const char *p, size_t n, void *arg);
+int split_find(const char *path, size_t overlap, split_findfn *find, void *arg, struct splitfile *f);
 /* Read only part k of f with r, just opened on f->path. */
 void split_part(struct lines *r, const struct splitfile *f, int k);
 

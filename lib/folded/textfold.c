@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "base/out.h"
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/formats.h"
+#include "folded/split.h"
 #include "folded/textfold.h"
 
 int
@@ -69,4 +71,132 @@ textfold_print(struct folder *f, struct depthstack *d, const char *unit,
 	if (d)
 		depth_print(d);
 	out_flush();
+}
+
+/* textfold_each's hand: a text folder's file folded into its map */
+struct textrun {
+	const struct textfolder *t;
+	struct stackmap *m;
+};
+
+static void
+textrun(struct lines *r, void *arg)
+{
+	struct textrun *run = arg;
+
+	run->t->fold(run->t->st, r, run->m);
+}
+
+/* a part of a large file, read by a line folder */
+struct part {
+	const struct splitfile *sf;
+	folder_partfn *fn;
+	void *st;
+	struct stackmap *m;
+	struct lines r;
+};
+
+/* Nothing of part 0 decides how part 1 reads: part 1 is opened. */
+static int
+part_first(void *part0, void *part1)
+{
+	struct part *h = part1;
+
+	(void)part0;
+	lines_open(&h->r, h->sf->path);
+	split_part(&h->r, h->sf, 1);
+	return 1;
+}
+
+static void
+part_read(void *part)
+{
+	struct part *p = part;
+
+	p->fn(p->st, &p->r, p->m);
+}
+
+/* The one large file sf in two parts, fn(st0, ...) reading part 0
+ * into f->map, fn(st1, ...) part 1 into m1; both maps sorted. */
+static void
+folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
+    void *st1, struct stackmap *m1)
+{
+	struct part p[2] = {
+		{ sf, fn, st0, &f->map, { 0 } },
+		{ sf, fn, st1, m1, { 0 } },
+	};
+	struct splitrun s = { { &p[0], &p[1] }, { &f->map, m1 }, &p[0].r, part_first, part_read };
+	const struct format *own;
+
+	lines_open(&p[0].r, sf->path);
+	split_part(&p[0].r, sf, 0);
+	/* part 0 begins the file: a fault there names another format */
+	if ((own = format_folded_by(argv0)))
+		p[0].r.format = own->name;
+	error_hint = lines_hint_of;
+	error_hint_arg = &p[0].r;
+	split_run(&s);
+	error_hint = NULL;
+	lines_close(&p[0].r);
+	lines_close(&p[1].r);
+}
+
+/* f's header, then the stacks of f->map and m1 (both sorted), merged. */
+static void
+print_merged(struct folder *f, struct stackmap *m1)
+{
+	struct stackmap *m[2] = { &f->map, m1 };
+	int one = 1;
+
+	fh_print(&f->h);
+	if (!stackmap_merge_each(m, 2, stackent_print, &one))
+		eprintf("sum of counts overflows");
+}
+
+int
+folder_text(int argc, char **argv, const struct textfolder *t)
+{
+	struct folder f;
+	struct splitfile sf;
+	struct stackmap m1;
+	struct textrun run = { t, &f.map };
+	int c, cut;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 0);
+	while ((c = getopt_long(argc, argv, t->shortopts, t->lo, NULL)) != -1) {
+		/* 0: a flag of the folder's, which getopt_long set */
+		if (!c || folder_opt(&f, c, optarg) || (t->opt && t->opt(c, optarg, t->st)))
+			continue;
+		switch (c) {
+		case 'q': progress_quiet(); break;
+		case 'h': textfold_usage(t->help, NULL);
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	stackmap_init(&m1);
+	if ((cut = argc == 1 && t->cut && t->cut(argv[0], &sf))) {
+		if (t->parts)
+			t->parts(t->st, t->st1);
+		folder_split(&f, &sf, t->fold, t->st, t->st1, &m1);
+	} else {
+		textfold_each(argc, argv, textrun, &run);
+	}
+	if (t->done)
+		t->done(&f, t->st);
+	if (cut)
+		print_merged(&f, &m1);
+	else
+		folder_print(&f);
+	out_flush();
+	folder_free(&f);
+	stackmap_free(&m1);
+	t->free(t->st);
+	if (t->st1)
+		t->free(t->st1);
+	return 0;
 }

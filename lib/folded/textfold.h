@@ -16,6 +16,7 @@
 
 #include "folded/folder.h"
 #include "folded/lines.h"
+#include "folded/split.h"
 #include "stack/depth.h"
 
 /*
@@ -45,5 +46,43 @@ void textfold_each(int argc, char **argv, textfold_fn *fn, void *arg);
  * stacks. */
 void textfold_print(struct folder *f, struct depthstack *d, const char *unit,
     const char *countname);
+
+/* A file of a text folder, or a part of one (split.h), folded by the
+ * folder's state st into map m, read line by line. */
+typedef void folder_partfn(void *st, struct lines *r, struct stackmap *m);
+/*
+ * The whole main of a folder of text read line by line (the tracers',
+ * the thread dumps'), as folder_each's callers' is of JSON: its options
+ * (its own, then --no-header, -q, --help and --version), its files read
+ * as their lines come (no --max-size bounds them) and folded into
+ * f->map, or a large file alone in two parts when the folder can cut
+ * it, the second read by a helper thread into a state and a map of its
+ * own; then the header and the stacks (of both parts, merged in order).
+ * The folder gives:
+ */
+struct textfolder {
+	const struct option *lo;	/* its options (a flag set by getopt_long
+					 * itself, or a value for opt), with
+					 * FH_NOHEADER_OPT and OPT_HELP_VERSION */
+	const char *shortopts;		/* "qh" and its own */
+	const char *help;		/* --help's lines of its own options */
+	/* its own option c: 1 when taken (NULL: flags alone) */
+	int (*opt)(int c, const char *arg, void *st);
+	folder_partfn *fold;		/* a file, or a part of one, into a map */
+	void *st, *st1;			/* its state; one for a second part */
+	/* where path may be cut in two (split.h): 1 and sf set, or 0;
+	 * NULL: never */
+	int (*cut)(const char *path, struct splitfile *sf);
+	/* st and st1 made ready to read the first and the second part of
+	 * a file cut; and, once every file is read (both parts of a file
+	 * cut), the header filled (either may be NULL) */
+	void (*parts)(void *st, void *st1);
+	void (*done)(struct folder *f, void *st);
+	void (*free)(void *st);		/* st's memory (and st1's) */
+};
+int folder_text(int argc, char **argv, const struct textfolder *t);
+/* The end of a text folder's table of options: --no-header, -q,
+ * --help, --version. */
+#define TEXTFOLDER_OPTS FH_NOHEADER_OPT, OPT_HELP_VERSION, { NULL, 0, NULL, 0 }
 
 #endif

@@ -19,12 +19,6 @@ static const struct {
 };
 
 static int
-hexdigit(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-static int
 hashed(const char *s, size_t n)
 {
 	size_t i;
@@ -32,7 +26,7 @@ hashed(const char *s, size_t n)
 	if (n < HASHLEN || s[n - HASHLEN] != 'h')
 		return 0;
 	for (i = n - HASHLEN + 1; i < n; i++)
-		if (!hexdigit(s[i]))
+		if (!ishex(s[i]))
 			return 0;
 	return 1;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "folded/dump.h"
 #include "formats/perf/read.h"
 #include "stack/frame.h"
 #include "stack/label.h"
@@ -749,8 +750,13 @@ perf_fold(struct perf_state *st, struct lines *r)
 	char *line;
 	size_t n;
 
-	while (lines_next(r, &line, &n))
+	while (lines_next(r, &line, &n)) {
+		/* another format's file, which its first bytes tell (many a
+		 * line of a text dump passes for an event line) */
+		if (r->lineno == 1 && !st->deferred)
+			dump_first(r);
 		perf_line(st, r, line, n);
+	}
 	end_sample(st, r);	/* a last sample without a blank line after it */
 	st->anyevent = st->stray = 0;	/* the next file starts anew */
 }

@@ -1,0 +1,42 @@
+/* sample-fold: macOS sample's call graphs to folded stacks
+ *
+ * Options and wiring (folded/textfold's folder_text, the main of the
+ * text folders): each file is read line by line and folded by
+ * lib/formats/sample; the stacks of every file are added up and printed
+ * sorted.  A large file alone is read in two parts, cut at a thread's
+ * line, the second by a helper thread.
+ */
+#include <getopt.h>
+
+#include "base/util.h"
+#include "folded/textfold.h"
+#include "formats/sample/read.h"
+
+static struct sample_opts o;
+/* the file's state, and its second part's */
+static struct sample st = { .o = &o }, st1 = { .o = &o };
+
+/* a file cut at a thread's line: its head ends, its tail begins, inside
+ * a call graph */
+static void
+parts(void *head, void *tail)
+{
+	((struct sample *)head)->part = SAMPLE_HEAD;
+	((struct sample *)tail)->part = SAMPLE_TAIL;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "no-modules", no_argument, &o.nomodules, 1 },
+		{ "waits", no_argument, &o.waits, 1 },
+		TEXTFOLDER_OPTS
+	};
+	static const struct textfolder t = { lo, "qh",
+		"      --no-modules     frames without their module (\"libfoo`\")\n"
+		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
+		NULL, sample_fold, &st, &st1, sample_cut, parts, NULL, sample_free };
+
+	return folder_text(argc, argv, &t);
+}
