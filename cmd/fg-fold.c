@@ -228,10 +228,11 @@ struct cmd {
 static noreturn void
 run(const char *prog, const struct cmd *c, char **files, const char *first)
 {
-	char **args = ecalloc((size_t)c->nopt + (size_t)c->nfile + 3, sizeof(*args));
+	static char **args;	/* static: held until the exec or the exit */
 	int i, n = 0, st;
 	pid_t pid;
 
+	args = ecalloc((size_t)c->nopt + (size_t)c->nfile + 3, sizeof(*args));
 	args[n++] = (char *)argv0;
 	for (i = 0; i < c->nopt; i++)
 		args[n++] = c->opts[i];
@@ -372,7 +373,7 @@ int
 main(int argc, char **argv)
 {
 	struct cmd c;
-	char **files;
+	static char **files;	/* static: held until the exec or the exit */
 	const char *prog = NULL, *first = NULL, *p, *name;
 	const struct format *f;
 	int i, gz, stdin_used = 0;

@@ -266,6 +266,7 @@ main(int argc, char **argv)
 	struct frules rules = { 0 };
 	struct splitfile f;
 	const char *list = NULL;
+	char **listed = NULL;	/* --files-from's names */
 	int c, sorted = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -287,8 +288,9 @@ main(int argc, char **argv)
 	hdr.sorted = 1;	/* its lines are sorted: no input's time order */
 	cutting = cut.min_share > 0 || cut.min_count > 0;
 	if (list)
-		argv = files_from(list, argc, argv, &argc);
+		argv = listed = files_from(list, argc, argv, &argc);
 	if (list && !argc) {	/* an empty list: no input, no stacks */
+		free(listed);
 		out_flush();
 		return 0;
 	}
@@ -308,6 +310,7 @@ main(int argc, char **argv)
 			stackmap_print(&k.m, rules.ncounts);
 		stackmap_free(&k.m);
 	}
+	free(listed);
 	out_flush();
 	return 0;
 }

@@ -106,7 +106,7 @@ mbps() {
 }
 
 built() {
-	MAKEFLAGS='' make -s -C "$ROOT" "$1" >&2 || exit 1
+	MAKEFLAGS= make -s -C "$ROOT" SANITIZE= "$1" >&2 || exit 1
 	echo "$ROOT/$1"
 }
 

@@ -133,7 +133,7 @@ has(const char *s, size_t n, const char *needle)
 static int
 java_package(const char *s, size_t n)
 {
-	static const char *pk[] = { "java/", "javax/", "jdk/", "net/", "org/", "com/", "io/", "sun/" };
+	static const char *const pk[] = { "java/", "javax/", "jdk/", "net/", "org/", "com/", "io/", "sun/" };
 	size_t i, k;
 
 	if (n && s[0] == 'L')

@@ -6,7 +6,7 @@
 #include "base/out.h"
 #include "base/util.h"
 
-static const char *generic[] = {
+static const char *const generic[] = {
 	"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"
 };
 

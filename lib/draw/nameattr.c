@@ -84,7 +84,7 @@ lookup(struct nameattrs *m, const char *s, size_t n, const char **name, int *lin
 static int
 script_url(const char *s, size_t n)
 {
-	static const char *bad[] = { "javascript:", "vbscript:", "data:" };
+	static const char *const bad[] = { "javascript:", "vbscript:", "data:" };
 	char scheme[16];
 	size_t i = 0, k = 0, j;
 

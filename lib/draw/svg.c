@@ -203,7 +203,7 @@ link_start(const struct nafunc *a)
 void
 svg_drop_own_ids(struct nameattrs *m, const char *path)
 {
-	static const char *own[] = { "background", "title", "subtitle", "details", "unzoom",
+	static const char *const own[] = { "background", "title", "subtitle", "details", "unzoom",
 		"search", "ignorecase", "matched", "elided", "frames", "labels", "eframes",
 		"elabels", "tip" };
 	struct nafunc *f;

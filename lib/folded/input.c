@@ -25,8 +25,8 @@ char **
 files_from(const char *path, int argc, char **argv, int *n)
 {
 	struct lines r;
-	char **v, *line, *buf = NULL;
-	size_t len, *off = NULL, noff = 0, offcap = 0, used = 0, cap = 0, i;
+	char **v, *line, *buf = NULL, *names;
+	size_t len, *off = NULL, noff = 0, offcap = 0, used = 0, cap = 0, i, vlen;
 	int stdin_list = !path || !strcmp(path, "-");
 
 	/* the names, each with its NUL, one after another in buf */
@@ -45,11 +45,18 @@ files_from(const char *path, int argc, char **argv, int *n)
 	lines_close(&r);
 	if ((size_t)argc + noff >= INT32_MAX)
 		eprintf("%s: too many files", r.name);
-	v = ecalloc((size_t)argc + noff + 1, sizeof(*v));
+	/* one block, freed as one: the vector, then the names */
+	vlen = ((size_t)argc + noff + 1) * sizeof(*v);
+	v = emalloc(vlen + used);
+	names = (char *)v + vlen;
+	if (used)
+		memcpy(names, buf, used);
 	memcpy(v, argv, (size_t)argc * sizeof(*v));
 	for (i = 0; i < noff; i++)
-		v[argc + i] = buf + off[i];
+		v[argc + i] = names + off[i];
+	v[argc + noff] = NULL;
 	free(off);
+	free(buf);
 	*n = argc + (int)noff;
 	return v;
 }

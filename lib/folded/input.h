@@ -14,7 +14,8 @@ void each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *a
  * The file operands argv[0..argc) and, after them, the names listed in
  * the file path ("-": standard input), one a line, empty lines left out
  * (--files-from): a new array of *n names, NULL after the last, for
- * lists longer than a command line may be.  A list read from standard
+ * lists longer than a command line may be, the names in its own block
+ * (one free).  A list read from standard
  * input that names "-" is an error.
  */
 char **files_from(const char *path, int argc, char **argv, int *n);
