@@ -28,10 +28,32 @@ runsh() {
 	run bash -c "$1"
 }
 
-# Skip the test unless python3 with its zlib module is at hand (the
-# readers of PNG and PDF streams in $DATA/png and $DATA/svg use them).
+# needpy [MODULE]: skip the test unless python3 is at hand, with MODULE
+# when one is named (zlib: the readers of PNG and PDF streams in
+# $DATA/png and $DATA/svg).
 needpy() {
-	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
+	command -v python3 >/dev/null || skip "needs python3"
+	[ $# -eq 0 ] || python3 -c "import $1" 2>/dev/null || skip "needs python3 with $1"
+}
+
+# deep N: a stack N frames deep (f0;f1;...), and a short one beside it
+deep() {
+	awk -v n="$1" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d", i; print " 3"; print "f0;g 1" }'
+}
+
+# expected FORMAT FILE: the stacks of FILE (annotated folded stacks) that
+# fg's writer of FORMAT keeps, added up and sorted.  pprof: annotations
+# other than _[i] left out, Julia's " [inlined]" made _[i], a line 0
+# (pprof's "no line") left out; speedscope: every annotation and
+# " [inlined]" left out.
+expected() {
+	local s
+	case $1 in
+	pprof) s='s/_\[(k|j|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/_[i]\1/g; s/( at [^;]*):0(;| [0-9])/\1\2/g' ;;
+	speedscope) s='s/_\[(k|j|i|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/\1/g' ;;
+	*) echo "expected: no writer $1" >&2; return 2 ;;
+	esac
+	sed -E "$s" "$2" | fg-merge | grep -v '^# ' | LC_ALL=C sort
 }
 
 # annotated [LINE...]: folded stacks for the writers of other formats
@@ -61,6 +83,26 @@ absent() {
 	skip "$1"
 }
 
+# What the browser tests (tests/browser/, through puppeteer-core) lack,
+# or nothing: FG_PUPPETEER_NODE_PATH naming a node_modules that holds
+# puppeteer-core, node, and Chromium.
+browser_missing() {
+	if [ -z "${FG_PUPPETEER_NODE_PATH:-}" ] || [ ! -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ]; then
+		echo "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	elif ! command -v node >/dev/null; then
+		echo "needs node"
+	elif [ -z "${FG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+		echo "needs chromium (or FG_CHROMIUM)"
+	fi
+}
+# Skip the test (fail it under CI=true: absent) unless the browser
+# tests have what they need.
+needbrowser() {
+	local why
+	why=$(browser_missing)
+	[ -z "$why" ] || absent "$why"
+}
+
 # Skip the test unless Go is at hand (the reference pprof tools): make
 # check does not need it; under CI=true, where it is installed, its
 # absence fails the test (absent).
@@ -68,16 +110,31 @@ needgo() {
 	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
 }
 
+# fails_quietly PROG [ARG...]: PROG exits 1 with nothing on standard
+# output; $output is then what it says (its standard error)
+fails_quietly() {
+	run bash -c '"$@" 2>/dev/null' _ "$@"
+	status_is 1 || return 1
+	[ -z "$output" ] || { echo "on standard output: $output" >&2; return 1; }
+	run "$@"
+	status_is 1
+}
+
 # fails_with MESSAGE PROG [ARG...]: PROG exits 1 with nothing on
 # standard output, and says exactly MESSAGE
 fails_with() {
 	local want=$1
 	shift
-	run bash -c '"$@" 2>/dev/null' _ "$@"
-	status_is 1
-	[ -z "$output" ]
-	run "$@"
+	fails_quietly "$@" || return 1
 	[ "$output" = "$want" ] || { echo "got: $output" >&2; return 1; }
+}
+
+# rejects MESSAGE PROG [ARG...]: the same, its message holding MESSAGE
+rejects() {
+	local want=$1
+	shift
+	fails_quietly "$@" || return 1
+	[[ $output == *"$want"* ]] || { echo "no '$want' in: $output" >&2; return 1; }
 }
 
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
