@@ -43,8 +43,8 @@ folder_timeorder(struct folder *f)
 }
 
 void
-folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg)
+folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg)
 {
 	struct whole w;
 	int i;

@@ -71,8 +71,8 @@ void folder_timeorder(struct folder *f);
  * names it too): read whole, up to f->maxsize bytes, its first bytes
  * checked to be of kind (whole.h), then handed to fn and freed. */
 typedef void folder_fn(struct whole *w, void *arg);
-void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind, folder_fn *fn,
-    void *arg);
+void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
+    folder_fn *fn, void *arg);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
  * lines). */
 void folder_print(struct folder *f);

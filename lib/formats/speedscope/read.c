@@ -587,7 +587,8 @@ sscope_fold(struct sscope *c, const char *s, size_t n, const char *name)
 		else
 			fold_sampled(c, &c->prof[i], i);
 	}
-	sb_dropped(&c->sb, name, "with an empty stack", unit == UNIT_COUNT ? NULL : unit_name(unit));
+	sb_dropped(&c->sb, name, "with an empty stack",
+	    unit == UNIT_COUNT ? NULL : unit_name(unit));
 	ss_reset(c);
 	return unit;
 }
