@@ -119,3 +119,32 @@ load helper
 	run "$FG_ROOT/scripts/check-state" o
 	status_is 2
 }
+
+# mapped FLOOR: HACKING.md's entry of the layer map for FLOOR ("base/",
+# "draw/html/", "formats/NAME/"), its lines up to the next entry
+mapped() {
+	awk -v head="- **$1**:" 'index($0, head) == 1 { on = 1; print; next }
+		/^(- \*\*|#|$)/ { on = 0 } on' "$FG_ROOT/HACKING.md"
+}
+
+@test "HACKING.md's layer map names every module of lib/, each in its floor's entry" {
+	local f floor name room missing=""
+	cd "$FG_ROOT"
+	for f in lib/*/*.[ch] lib/*/*.js lib/*/*.css lib/*/*/*.[ch] lib/*/*/*.js; do
+		[ -e "$f" ] || continue
+		case $f in
+		lib/formats/*)
+			room=${f#lib/formats/}
+			floor=formats/NAME/ name=${room##*/} room=${room%%/*}/
+			mapped "$floor" | grep -qF "\`$room\`" || missing="$missing lib/formats/$room" ;;
+		lib/*/*/*) floor=${f#lib/}; floor=${floor%/*}/ name=${f##*/} ;;
+		*) floor=${f#lib/}; floor=${floor%%/*}/ name=${f##*/} ;;
+		esac
+		case $name in *.[ch]) name=${name%.?} f=${f%.?} ;; esac
+		mapped "$floor" | grep -qE "[\`/]${name//./\\.}[.\`]" || missing="$missing $f"
+	done
+	[ -z "$missing" ] || { echo "not in HACKING.md's layer map:" $(printf '%s\n' $missing | sort -u) >&2; return 1; }
+	# (a module missing is found)
+	mapped stack/ | grep -q '`idtree`'
+	! mapped stack/ | grep -q '`nosuchmodule`'
+}
