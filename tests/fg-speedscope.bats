@@ -10,6 +10,8 @@
 # FG_PUPPETEER_NODE_PATH the one holding puppeteer-core.
 
 load helper
+BROWSER_CASES=speedscope
+load browser
 
 setup() {
 	F=$BATS_TEST_TMPDIR/in.folded
@@ -178,14 +180,14 @@ schema() {
 }
 
 # speedscope FILE: FILE opened in speedscope's release build in headless
-# Chromium (tests/browser/speedscope.cjs), with no error, no dialog and
-# no request beyond the loopback server; its report in b.out
+# Chromium (tests/browser/speedscope.cjs, in the file's one browser:
+# tests/browser.bash), with no error, no dialog and no request beyond the
+# loopback server; its report in b.out
 speedscope() {
 	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
 		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
 	needbrowser || return 1
-	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
-	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$1" >"$BATS_TEST_TMPDIR/b.out" ||
+	browser_run sandwich "$1" "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
