@@ -5,13 +5,13 @@
  *   node svg.cjs CASE FILE [ARG...]
  *
  * (FG_QUERY: the file's query), or through run() in server.cjs, in a
- * browser shared by the whole bats file.  Every case ends with
- * requests= (the requests that tried to leave the file, refused: no
- * network) and errors= (what the page's scripts threw). */
+ * browser shared by the whole bats file (lib.cjs's open).  Every case
+ * ends with requests= (the requests that tried to leave the file,
+ * refused: no network) and errors= (what the page's scripts threw). */
 "use strict";
 const path = require("path");
 const { pathToFileURL } = require("url");
-const { launch } = require("./lib.cjs");
+const { open } = require("./lib.cjs");
 
 /* where say's lines go: standard output, or the case's connection */
 let sink = (line) => console.log(line);
@@ -78,8 +78,9 @@ const cases = {
 	 * prompt answered TERM, the Matched share after each; then fg-html's
 	 * page HTML given the SVG's query, and again ignoring case */
 	async keys(o, html, term) {
-		const p = o.page;
+		const p = o.page, prompts = [];
 		o.answer = term;
+		p.on("dialog", (d) => prompts.push(d.type()));
 		const matched = () => p.evaluate(() => {
 			const m = document.getElementById("matched");
 			return m.classList.contains("hide") ? "" : m.textContent;
@@ -102,7 +103,7 @@ const cases = {
 		await p.keyboard.press("Escape");
 		await p.keyboard.press("/");
 		say("slash", (await icase()) + " " + await matched());
-		say("prompts", o.dialogs.join(" "));
+		say("prompts", prompts.join(" "));
 		const q = await p.evaluate(() => location.search);
 		say("url", q);
 		for (const extra of ["", "&i=1"]) {
@@ -113,48 +114,21 @@ const cases = {
 	},
 };
 
-/* FILE (with QUERY) in a new tab of browser, 1200 by 800: every request
- * but the navigation to a file refused and kept in requests; the page's
- * errors in errors, its dialogs' types in dialogs (each accepted with
- * answer, when a case sets one).  Ready when loaded and drawn. */
-async function open(browser, file, query) {
-	const page = await browser.newPage();
-	const o = { page, requests: [], errors: [], dialogs: [], answer: undefined };
-	await page.setViewport({ width: 1200, height: 800 });
-	await page.setRequestInterception(true);
-	page.on("request", (r) => {
-		if (r.isNavigationRequest() && r.url().startsWith("file:")) {
-			r.continue();
-			return;
-		}
-		o.requests.push(r.url());
-		r.abort();
-	});
-	page.on("pageerror", (e) => o.errors.push(String(e)));
-	page.on("dialog", (d) => { o.dialogs.push(d.type()); d.accept(o.answer); });
-	await page.goto(pathToFileURL(path.resolve(file)).href + (query || ""), { waitUntil: "load", timeout: 60000 });
-	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-	return o;
-}
-
 /* Case what on file, its lines to out, in browser (a launch of its own
- * when none is given). */
+ * when none is given): the page 1200 by 800, every request but the
+ * navigation to a file refused. */
 async function run(what, file, args, query, dark, out, browser) {
 	sink = out;
 	if (!cases[what]) throw new Error("no such case: " + what);
-	const own = !browser;
-	if (own) browser = await launch();
-	let o;
+	const o = await open(path.resolve(file), query, { browser, files: true, ready: false, timeout: 60000 });
 	try {
-		o = await open(browser, file, query);
 		await cases[what](o, ...args);
 	} finally {
-		if (o) {
-			say("requests", o.requests.length ? o.requests.join(" ") : "none");
-			say("errors", o.errors.length ? o.errors.join(" | ") : "none");
-			await o.page.close();
-		}
-		if (own) await browser.close();
+		say("requests", o.requests.length ? o.requests.join(" ") : "none");
+		/* (a refused request's console error is told by requests=) */
+		const errors = o.errors.filter((e) => e !== "Failed to load resource: net::ERR_FAILED");
+		say("errors", errors.length ? errors.join(" | ") : "none");
+		await o.close();
 	}
 }
 module.exports = { run };
