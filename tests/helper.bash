@@ -45,10 +45,12 @@ runsh() {
 
 # needpy [MODULE]: skip the test unless python3 is at hand, with MODULE
 # when one is named (zlib: the readers of PNG and PDF streams in
-# $DATA/png and $DATA/svg).
+# $DATA/png and $DATA/svg), found once a file
 needpy() {
 	command -v python3 >/dev/null || skip "needs python3"
-	[ $# -eq 0 ] || python3 -c "import $1" 2>/dev/null || skip "needs python3 with $1"
+	[ $# -eq 0 ] || [ -e "$BATS_FILE_TMPDIR/python3-has-$1" ] ||
+		{ python3 -c "import $1" 2>/dev/null && : >"$BATS_FILE_TMPDIR/python3-has-$1"; } ||
+		skip "needs python3 with $1"
 }
 
 # deep N: a stack N frames deep (f0;f1;...), and a short one beside it
