@@ -20,13 +20,14 @@ endif
 
 LIBSRC = $(wildcard lib/*/*.c lib/formats/*/*.c)
 # scripts and style sheets (lib/FLOOR/NAME.js, .css) become C strings
-# (viewer.js, what both viewers share, is joined into fg-svg's and fg-html's)
-ASSETS = $(filter-out lib/draw/viewer.js,$(wildcard lib/*/*.js lib/*/*.css))
+# (viewer.js, what both viewers share, and regex.js, their matcher, are
+# joined into fg-svg's and fg-html's)
+ASSETS = $(filter-out lib/draw/viewer.js lib/draw/regex.js,$(wildcard lib/*/*.js lib/*/*.css))
 # fg-svg's script: its own, then the viewers' shared part (svg_js)
-SVGJS = lib/draw/svg.js lib/draw/viewer.js
+SVGJS = lib/draw/svg.js lib/draw/regex.js lib/draw/viewer.js
 # fg-html's script (html_js): modules of declarations only, one file a
 # concern, in one function the build writes around them, that calls start()
-HTMLJS = lib/draw/viewer.js $(addprefix lib/draw/html/,model.js views.js merge.js transform.js \
+HTMLJS = lib/draw/regex.js lib/draw/viewer.js $(addprefix lib/draw/html/,model.js views.js merge.js transform.js \
 	layout.js tabulate.js state.js url.js paint.js toolbar.js canvas.js hover.js search.js \
 	table.js sandwich.js txbar.js keys.js main.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \

@@ -1,9 +1,10 @@
 # browser.bash: one headless Chromium and one node for a whole bats file
 # (tests/browser/server.cjs, on a loopback port), driven through
-# puppeteer-core: each test sends it its cases, each case's page opens
-# in a tab of its own.  The cases are tests/browser/$BROWSER_CASES.cjs
+# puppeteer-core: each test sends it its cases, each case's page a new
+# document in a tab (lib.cjs's open).  The cases are tests/browser/$BROWSER_CASES.cjs
 # (html, fg-html's page, unless the file sets BROWSER_CASES before it
-# loads this).  browser_missing and needbrowser are in helper.bash.
+# loads this).  browser_run, which sends a case, browser_missing and
+# needbrowser are in helper.bash.
 
 setup_file() {
 	[ -z "$(browser_missing)" ] || return 0
@@ -14,25 +15,9 @@ setup_file() {
 		sleep 0.1
 	done
 	FG_BROWSER_PORT=$(grep -x '[0-9][0-9]*' "$BATS_FILE_TMPDIR/port" || true)
-	export FG_BROWSER_PORT
+	FG_BROWSER_CASES=${BROWSER_CASES:-html}
+	export FG_BROWSER_PORT FG_BROWSER_CASES
 }
 teardown_file() {
 	[ -s "$BATS_FILE_TMPDIR/port.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/port.pid")" 2>/dev/null || true
-}
-
-# browser_run CASE FILE [ARG...]: a case (FG_QUERY: the file's query,
-# FG_DARK=1: the system prefers dark) by the file's server, else by a
-# node and a browser of its own; its lines on standard output, and its
-# status.
-browser_run() {
-	if [ -z "${FG_BROWSER_PORT:-}" ]; then
-		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/${BROWSER_CASES:-html}.cjs" "$@"
-		return
-	fi
-	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
-	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
-	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
-	exec 5<&-
-	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
-	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
 }

@@ -147,3 +147,15 @@ setup() {
 	run fgdiff "$BATS_TEST_TMPDIR/ab" "$BATS_TEST_TMPDIR/ab"
 	[ "$output" = "a;b 2 2" ]
 }
+
+@test "empty: the folders of text reports print nothing and exit 0" {
+	local p
+	for p in vtune-fold vsprof-fold ghcprof-fold callgrind-fold instruments-fold; do
+		run $p "$BATS_TEST_TMPDIR/empty"
+		status_is 0
+		[ -z "$output" ] || { echo "$p: $output" >&2; return 1; }
+		runsh "$p <$BATS_TEST_TMPDIR/empty"
+		status_is 0
+		[ -z "$output" ] || { echo "$p: $output" >&2; return 1; }
+	done
+}

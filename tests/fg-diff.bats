@@ -229,14 +229,19 @@ x' <'$BATS_TEST_TMPDIR/base'"
 	done
 }
 
+# What fg-diff A B prints, made by awk and sort: every stack of either
+# with the sums of its counts in each, in bytewise order.
+join_sums() {
+	awk 'FNR == 1 { f++ } { c = $NF; sub(/ [0-9]+$/, ""); s[$0]; n[f, $0] += c }
+		END { for (k in s) print k, n[1, k] + 0, n[2, k] + 0 }' "$1" "$2" | LC_ALL=C sort
+}
+
 # More than 4096 stacks: the output is merged in segments, half of them
 # by a second thread, and must come out whole and in order.
 @test "fg-diff: a large diff equals a join of the sums, in order" {
 	awk 'BEGIN { srand(3); for (i = 0; i < 30000; i++) print "main;ns::f" int(rand() * 900) ";g" int(rand() * 9), int(rand() * 9) + 1 }' >"$BATS_TEST_TMPDIR/a"
 	awk 'BEGIN { srand(4); for (i = 0; i < 30000; i++) print "main;ns::f" int(rand() * 900) + 100 ";g" int(rand() * 9), int(rand() * 9) + 1 }' >"$BATS_TEST_TMPDIR/b"
-	awk 'FNR == 1 { f++ } { c = $NF; sub(/ [0-9]+$/, ""); s[$0]; n[f, $0] += c }
-		END { for (k in s) print k, n[1, k] + 0, n[2, k] + 0 }' "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" |
-		LC_ALL=C sort >"$BATS_TEST_TMPDIR/want"
+	join_sums "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/want"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 8000 ]
 	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/got"
 	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
@@ -244,6 +249,20 @@ x' <'$BATS_TEST_TMPDIR/base'"
 	runsh "fg-diff $BATS_TEST_TMPDIR/a $BATS_TEST_TMPDIR/b | head -3 | tail -1"
 	status_is 0
 	[ "$output" = "$(head -1 "$BATS_TEST_TMPDIR/want")" ]
+}
+
+# The merge is cut into segments of even shares of all the runs, one
+# thread printing half of them: here each profile's stacks lie in a few
+# segments of the other's, and the runs share keys (empty segments).
+@test "fg-diff: profiles that do not interleave merge in order, with a second thread or none" {
+	awk 'BEGIN { for (i = 0; i < 9000; i++) printf "main;a;f%05d 1\n", i; print "main;b;f00001 2" }' >"$BATS_TEST_TMPDIR/a"
+	awk 'BEGIN { for (i = 0; i < 9000; i++) printf "main;b;f%05d 3\n", 8999 - i; print "main;a;f00001 4" }' >"$BATS_TEST_TMPDIR/b"
+	join_sums "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" >"$BATS_TEST_TMPDIR/want"
+	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a" | cmp - <(awk '{ print $0, $NF }' "$BATS_TEST_TMPDIR/a" | LC_ALL=C sort)
+	nothreads
+	LD_PRELOAD=$NOTHREADS fgdiff "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" | cmp - "$BATS_TEST_TMPDIR/want"
+	[ -e "$NOTHREADS.called" ]
 }
 
 # Regular files are watched for a change while they are read: they

@@ -266,3 +266,26 @@ perf	perf-fold	gzip	$DATA/formats/gzip" ]
 	status_is 1
 	[ "$output" = "fg-fold: $DATA/formats/png: not a profile fg reads: a PNG image" ]
 }
+
+@test "fg-fold: call trees and tables of other tools go to their folders" {
+	same "$DATA/vtune/vtune.csv" vtune-fold
+	same "$DATA/vsprof/CallTreeSummary.csv" vsprof-fold
+	same "$DATA/ghc/fib-p.prof" ghcprof-fold
+	same "$DATA/ghc/fib-pj.prof.gz" ghcprof-fold
+	same "$DATA/ghc/utf8.prof" ghcprof-fold
+	same "$DATA/callgrind/prog.callgrind.gz" callgrind-fold
+	same "$DATA/callgrind/callgrind.multiple-event-types.log" callgrind-fold
+	same "$DATA/instruments/time-16.0.txt" instruments-fold
+	same "$DATA/instruments/allocations-7.3.1.txt" instruments-fold
+	if command -v xz >/dev/null; then
+		xz -dc "$DATA/instruments/basic.xml.xz" >"$BATS_TEST_TMPDIR/basic.xml"
+		same "$BATS_TEST_TMPDIR/basic.xml" instruments-fold
+	fi
+	# a folded line that begins as their headers do stays folded stacks
+	printf 'Function Stack,CPU Time:Self 3\nLevel,Function Name,Number of Calls,x 2\n' >"$BATS_TEST_TMPDIR/f.folded"
+	run fg-fold -v "$BATS_TEST_TMPDIR/f.folded"
+	[[ "${lines[0]}" == *": folded stacks: passed through" ]]
+	tac "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/g.folded"
+	run fg-fold -v "$BATS_TEST_TMPDIR/g.folded"
+	[[ "${lines[0]}" == *": folded stacks: passed through" ]]
+}

@@ -194,28 +194,6 @@ load helper
 	[ "$output" = "$(for i in $(seq 300); do echo 'main 1'; done)" ]
 }
 
-@test "fg-prune -e: a regex too costly to compile is refused before regcomp" {
-	# glibc would take about 3.5 GB for this one
-	run fg-prune -e '((((a{1,50}){1,50}){1,50}){1,50})' /dev/null
-	status_is 2
-	[ "${lines[0]}" = "fg-prune: regular expression '((((a{1,50}){1,50}){1,50}){1,50})' would take too much memory to compile (its {M,N} bounds multiply)" ]
-	run fg-prune -e 'a{1,40000}' /dev/null
-	status_is 2
-	# glibc reads {,N} as {0,N}: counted alike
-	run fg-prune -e '((((a{,50}){,50}){,50}){,50})' /dev/null
-	status_is 2
-	[ "${lines[0]}" = "fg-prune: regular expression '((((a{,50}){,50}){,50}){,50})' would take too much memory to compile (its {M,N} bounds multiply)" ]
-	run fg-prune -e '(|bco){,3333}' /dev/null
-	status_is 2
-	# ordinary bounds pass
-	run fg-prune -e 'x{,1000}' /dev/null
-	status_is 0
-	run fg-prune -e '(ab){1,50}c{2}' /dev/null
-	status_is 0
-	run fg-prune -e 'x{1,1000}' /dev/null
-	status_is 0
-}
-
 @test "fg-prune --recursion: linear in the stack's depth (a 1 MB line that repeats itself)" {
 	# 60000 distinct frames, then a;b 60000 times: each a cuts the path
 	# back to the first a, with 60000 frames still kept before it

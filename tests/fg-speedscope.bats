@@ -179,22 +179,6 @@ schema() {
 	[ "$(field "$BATS_TEST_TMPDIR/e.json" '[(p["samples"], p["weights"], p["endValue"]) for p in d["profiles"]]')" = "[([], [], 0)]" ]
 }
 
-# speedscope FILE: FILE opened in speedscope's release build in headless
-# Chromium (tests/browser/speedscope.cjs, in the file's one browser:
-# tests/browser.bash), with no error, no dialog and no request beyond the
-# loopback server; its report in b.out
-speedscope() {
-	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
-		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
-	needbrowser || return 1
-	browser_run sandwich "$1" "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" >"$BATS_TEST_TMPDIR/b.out" ||
-		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
-	cat "$BATS_TEST_TMPDIR/b.out"
-	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
-	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
-	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
-}
-
 @test "fg-speedscope in speedscope 1.25.0 (headless Chromium): opens with no error, the same total" {
 	fg-speedscope "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
 	speedscope "$BATS_TEST_TMPDIR/j.json"

@@ -120,6 +120,25 @@ needbrowser() {
 	[ -z "$why" ] || absent "$why"
 }
 
+# browser_run CASE FILE [ARG...]: a case of tests/browser/$BROWSER_CASES.cjs
+# (html, fg-html's page, by default), FG_QUERY the file's query, FG_DARK=1
+# a system that prefers dark: by the file's server (tests/browser.bash)
+# when it runs those cases, else by a node and a browser of its own; its
+# lines on standard output, and its status.
+browser_run() {
+	local cases=${BROWSER_CASES:-html}
+	if [ -z "${FG_BROWSER_PORT:-}" ] || [ "${FG_BROWSER_CASES:-}" != "$cases" ]; then
+		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/$cases.cjs" "$@"
+		return
+	fi
+	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
+	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
+	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
+	exec 5<&-
+	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
+	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
+}
+
 # Skip the test unless Go is at hand (the reference pprof tools): make
 # check does not need it; under CI=true, where it is installed, its
 # absence fails the test (absent).
@@ -221,4 +240,21 @@ maxsize_bomb() {
 	run "$p" --max-size 30M "$z"
 	status_is 1
 	[ "$output" = "$p: $z: byte 20000000: no JSON value" ]
+}
+
+# speedscope FILE: FILE opened in speedscope's release build in headless
+# Chromium (tests/browser/speedscope.cjs: in the file's one browser when
+# it loads tests/browser.bash with BROWSER_CASES=speedscope), with no
+# error, no dialog and no request beyond the loopback server; its report
+# in b.out
+speedscope() {
+	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
+		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
+	needbrowser || return 1
+	BROWSER_CASES=speedscope browser_run sandwich "$1" "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" \
+		>"$BATS_TEST_TMPDIR/b.out" || { cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
+	cat "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
+	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
 }

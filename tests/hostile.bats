@@ -401,3 +401,29 @@ stderr_escaped() {
 	printf 'main;f%s[31m#x 1\n' "$esc" >"$T/hash.folded"
 	stderr_escaped "fg-jlprof '$T/hash.folded'"
 }
+
+# The folders of other tools' reports: a name "#", "# x", one that ends
+# in a number and blanks, one with ';', each made one frame.
+@test "hostile: the report folders' frames stay frames (#, '# x', 'w 12 ', ';')" {
+	local t=$BATS_TEST_TMPDIR want
+	want=$(printf '#_;#_x;w_12 2\n#_;#_x;w_12;a:b 3')
+	printf 'Function Stack,CPU Time:Self,Module\n#,0,\n "# x",0,\n  "w 12 ",0.002,\n   a;b,0.003,\n' >"$t/v.csv"
+	run vtune-fold --no-header "$t/v.csv"
+	[ "$output" = "$want" ] || { echo "vtune: $output" >&2; return 1; }
+	printf 'Level,Function Name,Number of Calls\n1,"#",0\n2,"# x",0\n3,"w 12 ",5\n4,"a;b",3\n' >"$t/s.csv"
+	run vsprof-fold --no-header "$t/s.csv"
+	# (at the end of a report inferno writes its last stack only)
+	[ "$output" = '#_;#_x;w_12;a:b 3' ] || { echo "vsprof: $output" >&2; return 1; }
+	printf 'Weight\tSelf Weight\tSymbol Name\n5 ms\t0 ms\t#\n5 ms\t0 ms\t # x\n5 ms\t2 ms\t  w 12 \n3 ms\t3 ms\t   a;b\n' >"$t/d.txt"
+	run instruments-fold --no-header "$t/d.txt"
+	[ "$output" = "$want" ] || { echo "instruments: $output" >&2; return 1; }
+	printf '<trace-query-result><node><row><backtrace id="1"><frame id="2" name="a;b"/><frame id="3" name="w 12 "/><frame id="4" name="# x"/><frame id="5" name="#"/></backtrace></row></node></trace-query-result>' >"$t/x.xml"
+	run instruments-fold --no-header "$t/x.xml"
+	[ "$output" = '#_;#_x;w_12;a:b 1' ] || { echo "xctrace: $output" >&2; return 1; }
+	printf 'events: Ir\nfn=#\n1 0\ncfn=# x\ncalls=1 1\n1 5\nfn=# x\n1 0\ncfn=w 12 \ncalls=1 1\n1 5\nfn=w 12 \n1 2\ncfn=a;b\ncalls=1 1\n1 3\nfn=a;b\n1 3\n' >"$t/c.out"
+	run callgrind-fold --no-header "$t/c.out"
+	[ "$output" = "$want" ] || { echo "callgrind: $output" >&2; return 1; }
+	printf 'COST CENTRE MODULE no. entries %%time %%alloc %%time %%alloc ticks bytes\n\n#           M       1       0    0.0    0.0   100.0  100.0      0    0\n a;b        M       2       1    0.0    0.0   100.0  100.0      3    0\n' >"$t/g.prof"
+	run ghcprof-fold --no-header "$t/g.prof"
+	[ "$output" = 'M.#;M.a:b 3' ] || { echo "ghc: $output" >&2; return 1; }
+}

@@ -23,7 +23,7 @@ const vm = require("vm");
 
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
-const PURE = ["viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js",
+const PURE = ["regex.js", "viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js",
 	"html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js"];
 
 const helpers = `

@@ -87,6 +87,16 @@ check() {
 	[[ "$output" == *"back-references are not supported"* ]]
 }
 
+@test "regex: an escaped letter that is no operator is refused (glibc reads \d as d)" {
+	for re in '\d' 'x\d+' '\D' '\n' '\t' '\x41' '[0-9]\z'; do
+		run fg-filter -e "$re" /dev/null
+		status_is 2
+		[ "${lines[0]}" = "fg-filter: bad regular expression '$re': an escaped letter other than \w \W \s \S \b \B is no operator (a digit is [0-9])" ]
+	done
+	# escaped punctuation and digits are themselves
+	check '\.\*\[\0' 'a.*[0' 'a.*[1' -- 'a.*[0'
+}
+
 @test "regex: \\b and '|' after any number of nodes (the parser's array grows under them)" {
 	# each a adds a node: one of these lengths has \b's nodes, or a
 	# branch, made just as the node array must grow
@@ -118,4 +128,127 @@ xframe() {
 	status_is 0
 	run timeout 20 fg-diff --wildcard 'x+y' "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
 	[ "$status" -ne 124 ]
+}
+
+# The one bound on a pattern's cost (lib/base/regex.h, RX_MAXINST): a
+# program of more than 65536 instructions, {M,N} making N copies of
+# what it repeats, is refused, in the same words by each program that
+# takes a pattern.
+toobig="too big: over 65536 instructions, each {M,N} counting N copies of what it repeats"
+
+# refused PROG ARGS...: the usage error of a regex too big, on stderr
+refused() {
+	local prog=$1
+	run "$@"
+	status_is 2
+	[[ "${lines[0]}" == "$prog: bad regular expression '"*"': $toobig" ]] || { echo "$output" >&2; return 1; }
+	[ "${lines[1]}" = "Try '$prog --help' for more information." ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "regex: a program over 65536 instructions is refused, by every program that takes a pattern" {
+	# issue 41: 16 characters that took 6 s on a 16 KB frame, hours on 1 MB
+	big='x{100}{100}{100}'
+	printf 'x;y 1\n' >"$BATS_TEST_TMPDIR/in"
+	refused fg-filter -e "$big" "$BATS_TEST_TMPDIR/in"
+	[ "${lines[0]}" = "fg-filter: bad regular expression '$big': $toobig" ]
+	refused fg-prune -e "$big" "$BATS_TEST_TMPDIR/in"
+	refused fg-top -e "$big" "$BATS_TEST_TMPDIR/in"
+	refused fg-diff --wildcard "$big" "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/in"
+	refused jlprof-fold --filter-regex "$big" /dev/null
+	# nested bounds multiply, {,N} as {0,N}
+	refused fg-prune -e '((((a{1,50}){1,50}){1,50}){1,50})' /dev/null
+	refused fg-prune -e '((((a{,50}){,50}){,50}){,50})' /dev/null
+}
+
+@test "regex: the bound is 65536 instructions exactly" {
+	# x{32767} is 32767 instructions, and each x one more
+	printf 'x 1\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-filter -e 'x{32767}x{32767}xx' "$BATS_TEST_TMPDIR/in"
+	status_is 1	# accepted; the frame is too short to match
+	[ "$output" = "fg-filter: no stack matches" ]
+	refused fg-filter -e 'x{32767}x{32767}xxx' "$BATS_TEST_TMPDIR/in"
+	# '|', '*' and each optional copy count too
+	run fg-filter -e '(x|y){16383}' "$BATS_TEST_TMPDIR/in"	# 4 x 16383
+	status_is 1
+	refused fg-filter -e '(x|y){16384}z' "$BATS_TEST_TMPDIR/in"
+	refused fg-filter -e 'x{0,32767}x{0,32767}' "$BATS_TEST_TMPDIR/in"
+	# ordinary bounds pass, and so does (|bco){,3333}, which glibc's
+	# regcomp took 1.4 GB to compile: fg's program of it is 19998
+	for re in 'x{,1000}' '(ab){1,50}c{2}' 'x{1,1000}' '(|bco){,3333}'; do
+		run fg-filter -e "$re" "$BATS_TEST_TMPDIR/in"
+		[ "$status" -ne 2 ] || { echo "$re: $output" >&2; return 1; }
+	done
+}
+
+@test "regex: a 100,000-character literal is refused, its message quoting 60 bytes of it" {
+	# issue 41: it took 263 s on a 1 MB frame
+	lit=$(head -c 100000 /dev/zero | tr '\0' x)
+	refused fg-filter -e "$lit" /dev/null
+	[ "${lines[0]}" = "fg-filter: bad regular expression '$(head -c 60 /dev/zero | tr '\0' x)...': $toobig" ]
+	# a cut never splits a character: 59 bytes then a 2-byte one
+	refused fg-filter -e "$(head -c 59 /dev/zero | tr '\0' x)éx{32767}x{32767}" /dev/null
+	[[ "${lines[0]}" == "fg-filter: bad regular expression '$(head -c 59 /dev/zero | tr '\0' x)...': "* ]]
+}
+
+@test "regex: empty groups repeated cost nothing, however deeply their bounds nest" {
+	# a program of no instructions: compiled at once, matching anything
+	printf 'a 1\n' >"$BATS_TEST_TMPDIR/in"
+	run timeout 20 fg-filter --only -e '(((){32767}){32767}){32767}' "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "a 1" ]
+	run timeout 20 fg-filter --only -e 'a((()()){32767}){32767}$' "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "a 1" ]
+}
+
+# frames N X [Y]: one line of N bytes of X followed by Y, as a 1-frame
+# stack of count 1
+frames() {
+	head -c "$1" /dev/zero | tr '\0' "$2"
+	echo "${3:-} 1"
+}
+
+@test "regex: bounds in the thousands on a 1 MB frame run at once (issue 41's x{16000})" {
+	# each of these took 3.7 to 4.6 s on a 1 MB frame, x{16000} 6.2 s
+	# where grep -E took 0.31 s; now a literal found by memmem
+	frames 1000000 x >"$BATS_TEST_TMPDIR/in"
+	run timeout 20 fg-filter --only -e 'x{16000}y' -e 'x{15999}y' -e 'x{15998}y' -e 'x{15997}y' \
+	    -e 'x{15996}y' -e 'x{15995}y' -e 'x{15994}y' -e 'x{15993}y' "$BATS_TEST_TMPDIR/in"
+	status_is 1
+	run timeout 20 fg-filter --only -e 'x{16000}' "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	# and as a DFA whose states grow for 16000 bytes, then settle
+	run timeout 20 fg-filter --only -e '[xy]{16000}$' -e '[xz]{16000}$' -e '[xw]{16000}$' \
+	    "$BATS_TEST_TMPDIR/in"
+	status_is 0
+}
+
+@test "regex: the literal every match holds is only a filter: the rest still matches" {
+	check 'x+y' xxy xzy yx -- xxy
+	check '(ab){2}c' ababc abc 'ab abc' -- ababc
+	check 'a{2,}b' aab ab xaaab -- aab xaaab
+	check '^foo' foo xfoo foox -- foo foox
+	check 'oo$' foo foox -- foo
+	check 'a\Bb' ab 'a b' -- ab
+	check 'a\>b|c' ab c -- c
+	check 'x{0}y' y x -- y
+	check 'x(){3}y' xy x -- xy
+	check '()' a -- a
+	check 'ab|cd' ab cd ac -- ab cd
+	check 'a.c' abc 'a c' ac -- abc 'a c'
+}
+
+@test "regex: a DFA that thrashes goes on as an NFA, and finds the same" {
+	# a[ab]{20}$ has 2^21 DFA states: the cache thrashes, and the
+	# search runs as an NFA, then tries the DFA again; a match iff the
+	# 21st byte from the end is an a
+	awk 'BEGIN { srand(7); for (i = 0; i < 1000000; i++) printf "%s", rand() < 0.5 ? "a" : "b" }' \
+	    >"$BATS_TEST_TMPDIR/ab"
+	for last in a b; do
+		{ cat "$BATS_TEST_TMPDIR/ab"; printf '%sbbbbbbbbbbbbbbbbbbbb 1\n' "$last"; } >"$BATS_TEST_TMPDIR/in"
+		run timeout 20 fg-filter --only -e 'a[ab]{20}$' "$BATS_TEST_TMPDIR/in"
+		if [ "$last" = a ]; then status_is 0; else status_is 1; fi
+		run timeout 20 fg-filter --only -e 'a[ab]{20}($|c)' "$BATS_TEST_TMPDIR/in"
+		if [ "$last" = a ]; then status_is 0; else status_is 1; fi
+	done
 }

@@ -15,8 +15,10 @@ needsnode() {
 }
 
 # js EXPR...: each EXPR's value in viewer.js's context, one JSON a line
+# (after regex.js, whose matcher its search compiles with, as joined)
 js() {
-	node "$FG_ROOT/tests/jseval.cjs" "$V" "$@"
+	cat "$FG_ROOT/lib/draw/regex.js" "$V" >"$BATS_TEST_TMPDIR/viewer.js"
+	node "$FG_ROOT/tests/jseval.cjs" "$BATS_TEST_TMPDIR/viewer.js" "$@"
 }
 
 # grouped N: N to two decimals, trailing zeros off, thousands by commas
@@ -90,6 +92,12 @@ grouped() {
 		'searchre("a(", false).re' '/^invalid regular expression: /.test(searchre("a(", false).error)'
 	status_is 0
 	[ "$output" = $'true\nfalse\nundefined\ntrue' ]
+	# fg-filter -e's dialect (regex.js), not the browser's: \d and a
+	# lookahead refused in its words, {,2} a bound
+	run js 'searchre("\\d", false).error' 'searchre("a(?=b)", false).error' 'searchre("^a{,2}$", false).re.test("aa")'
+	[ "${lines[0]}" = '"invalid regular expression: an escaped letter other than \\w \\W \\s \\S \\b \\B is no operator (a digit is [0-9])"' ]
+	[ "${lines[1]}" = '"invalid regular expression: repetition with nothing before it"' ]
+	[ "${lines[2]}" = true ]
 }
 
 @test "viewer.js: matchedtext is the share of the zoomed frame's samples through a match" {
@@ -129,15 +137,19 @@ grouped() {
 	fg-svg "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/g.svg"
 	fg-html "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/p.html"
 	# no text of the scripts may end the SVG's CDATA section or the page's script
-	run grep -lF -e ']]>' -e '</script' "$V" "$FG_ROOT"/lib/draw/svg.js "$FG_ROOT"/lib/draw/html/*.js
+	run grep -lF -e ']]>' -e '</script' "$V" "$FG_ROOT"/lib/draw/svg.js "$FG_ROOT"/lib/draw/html/*.js \
+	    "$FG_ROOT"/lib/draw/regex.js
 	status_is 1
-	run node -e '
-		const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8");
-		const svg = fs.readFileSync(process.argv[2], "utf8").split("<![CDATA[")[1].split("]]>")[0];
-		const page = fs.readFileSync(process.argv[3], "utf8");
-		console.log(svg.includes(v), page.includes(v));' "$V" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
-	status_is 0
-	[ "$output" = "true true" ]
+	# and regex.js, their matcher, with it
+	for f in "$V" "$FG_ROOT"/lib/draw/regex.js; do
+		run node -e '
+			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8");
+			const svg = fs.readFileSync(process.argv[2], "utf8").split("<![CDATA[")[1].split("]]>")[0];
+			const page = fs.readFileSync(process.argv[3], "utf8");
+			console.log(svg.includes(v), page.includes(v));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
+		status_is 0
+		[ "$output" = "true true" ]
+	done
 	if command -v xmllint >/dev/null; then
 		xmllint --noout "$BATS_TEST_TMPDIR/g.svg"
 	fi

@@ -53,6 +53,31 @@ xml_char(uint32_t c)
 }
 
 size_t
+utf8_encode(uint32_t c, char *u)
+{
+	if (c < 0x80) {
+		u[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		u[0] = (char)(0xc0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		u[0] = (char)(0xe0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		u[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	u[0] = (char)(0xf0 | c >> 18);
+	u[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	u[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	u[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+size_t
 utf8_next(const char *s, size_t n)
 {
 	size_t k = utf8_decode(s, n, NULL);

@@ -16,6 +16,8 @@
  * sequence (overlong, a surrogate, beyond U+10FFFF, cut short), with
  * *cp the first byte. */
 size_t utf8_decode(const char *s, size_t n, uint32_t *cp);
+/* Code point c (below 0x110000) in UTF-8 into u[0..4): its length. */
+size_t utf8_encode(uint32_t c, char *u);
 /* Bytes of the character at s[0..n) (n > 0): a valid sequence, or one
  * byte of an invalid one. */
 size_t utf8_next(const char *s, size_t n);

@@ -236,19 +236,8 @@ static void
 putcp(struct json *j, size_t *n, uint32_t c)
 {
 	char u[4];
-	size_t len;
 
-	if (c < 0x80)
-		u[0] = (char)c, len = 1;
-	else if (c < 0x800)
-		u[0] = (char)(0xc0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3f)), len = 2;
-	else if (c < 0x10000)
-		u[0] = (char)(0xe0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3f)),
-		u[2] = (char)(0x80 | (c & 0x3f)), len = 3;
-	else
-		u[0] = (char)(0xf0 | c >> 18), u[1] = (char)(0x80 | (c >> 12 & 0x3f)),
-		u[2] = (char)(0x80 | (c >> 6 & 0x3f)), u[3] = (char)(0x80 | (c & 0x3f)), len = 4;
-	put(j, n, u, len);
+	put(j, n, u, utf8_encode(c, u));
 }
 
 /* The escape at p ('\\' first), decoded into buf; returns its end. */

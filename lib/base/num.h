@@ -3,6 +3,7 @@
 #ifndef FG_BASE_NUM_H
 #define FG_BASE_NUM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Numbers given on the command line, in decimal (no hex, inf, nan or
@@ -29,6 +30,23 @@ static inline int
 isdec(char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/* Is c a hexadecimal digit, of either case? */
+static inline int
+ishex(char c)
+{
+	return isdec(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+/* Are the n bytes at s all decimal digits (hex: hexadecimal ones)?
+ * Bounded by n, unlike strspn: s need not end in a NUL. */
+static inline int
+isdigits(const char *s, size_t n, int hex)
+{
+	while (n && (hex ? ishex(*s) : isdec(*s)))
+		s++, n--;
+	return !n;
 }
 
 #endif

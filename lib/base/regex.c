@@ -1,15 +1,28 @@
 /* regex.c: POSIX extended regular expressions in linear time
  *
  * A pattern is parsed as glibc's regcomp reads an ERE in the C locale
- * (the same operators, the same errors), into a tree; the tree becomes
- * a Thompson NFA whose instructions are byte sets, splits, jumps and
- * zero-width assertions.  rx_search runs it as a lazy DFA: a DFA state
- * is the set of NFA instructions live after a byte, with the class of
- * that byte (start, newline, word, other) for the assertions; each
- * state's successor under a byte class is worked out once, the first
- * time it is needed.  So a search costs one table step a byte, and at
- * worst one NFA step (in time proportional to the program) when the
- * state is new.  The cache is flushed when it grows past its bound.
+ * (the same operators, the same errors; but an escaped letter that is
+ * no GNU operator, "\d", which glibc reads as "d", is refused) into a
+ * tree; the tree becomes a Thompson NFA whose instructions are byte
+ * sets, splits, jumps and zero-width assertions.  rx_search runs it as
+ * a lazy DFA: a DFA state is the set of NFA instructions live after a
+ * byte, with the class of that byte (start, newline, word, other) for
+ * the assertions; each state's successor under a byte class is worked
+ * out once, the first time it is needed.  So a search costs one table
+ * step a byte, and at worst one NFA step (in time proportional to the
+ * program) when the state is new.  The cache is flushed when it grows
+ * past its bound; a search that flushes it with fewer than ten bytes
+ * read per state built (a pattern whose DFA has more states than the
+ * text has room for) goes on as a plain NFA simulation, one step a
+ * byte, for twice as long each time before it tries the DFA again.  So
+ * no search costs more than a few NFA steps a byte, and a program is
+ * refused above RX_MAXINST instructions (regex.h).
+ *
+ * Before any of this, a literal that every match holds (the longest
+ * run of single bytes at the pattern's top level: "x{1000}y" holds
+ * 1000 x and a y) is looked for with memchr and memmem, as grep does;
+ * a text without it is no match, and a pattern that is that literal
+ * alone is matched by memmem alone.
  */
 #include <ctype.h>
 #include <setjmp.h>
@@ -68,8 +81,16 @@ struct rx {
 	uint32_t *pool;
 	size_t npool, poolcap;
 	uint64_t flushes;
-	/* scratch for one NFA step */
-	uint32_t *mark, gen, *stack, *list, *work;
+	uint32_t flushed;	/* states in the cache when it was last flushed */
+	size_t since;		/* bytes read since then, by earlier searches */
+	/* scratch for one NFA step: its output in work, its input in cur
+	 * when the search runs as an NFA; bits to sort the output */
+	uint32_t *mark, gen, *stack, *list, *work, *cur;
+	uint64_t *bits;
+	/* a literal every match holds; exact: the pattern is it alone */
+	unsigned char *must;
+	size_t nmust;
+	int exact;
 };
 
 struct parser {
@@ -400,6 +421,9 @@ escape(struct parser *P)
 	}
 	if (c >= '1' && c <= '9')
 		fail(P, "back-references are not supported");
+	if (isalpha(c))	/* glibc's 'd', where Perl's and JavaScript's digit */
+		fail(P, "an escaped letter other than \\w \\W \\s \\S \\b \\B is no operator"
+		    " (a digit is [0-9])");
 	return char_node(P, c);
 }
 
@@ -462,7 +486,12 @@ piece(struct parser *P)
 	return r;
 }
 
-/* Pieces up to '|', the end, or a ')' that closes a group. */
+static uint64_t size(struct node *n, uint32_t i);
+
+/* Pieces up to '|', the end, or a ')' that closes a group.  A piece of
+ * no instructions ("()", "(){9}") matches the empty string and nothing
+ * else: it is left out, so that no repetition copies a subtree that
+ * costs time to copy and nothing to count ("((){9999}){9999}"). */
 static uint32_t
 branch(struct parser *P)
 {
@@ -470,6 +499,8 @@ branch(struct parser *P)
 
 	while (*P->p && *P->p != '|' && !(*P->p == ')' && P->depth)) {
 		k = piece(P);
+		if (!size(P->n, k))
+			continue;
 		above(P, r, k);
 		if (last == NONE)
 			P->n[r].kid = k;
@@ -630,8 +661,142 @@ byte_classes(struct rx *R, size_t nsets)
 			R->ncls = R->cls[c] + 1;
 }
 
+/* A string of bytes being built, for the literals. */
+struct lit {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static void
+lit_put(struct lit *l, const unsigned char *s, size_t n)
+{
+	if (!n)		/* l->p may be NULL */
+		return;
+	l->p = egrowarray(l->p, &l->cap, l->n + n, 1);
+	memmove(l->p + l->n, s, n);
+	l->n += n;
+}
+
+/* Append to l what the last len bytes of l are, k - 1 times more. */
+static void
+lit_repeat(struct lit *l, size_t len, int k)
+{
+	if (!len)
+		return;
+	for (l->p = egrowarray(l->p, &l->cap, l->n + len * (size_t)(k > 1 ? k - 1 : 0), 1); k > 1; k--)
+		lit_put(l, l->p + l->n - len, len);
+}
+
+/* The one byte set s holds, or -1. */
+static int
+set_one(const unsigned char *s)
+{
+	int c, one = -1;
+
+	for (c = 0; c < 256; c++)
+		if (set_has(s, c)) {
+			if (one >= 0)
+				return -1;
+			one = c;
+		}
+	return one;
+}
+
+/*
+ * Does node i match exactly one string?  Then it is appended to l, and
+ * *zw set if it takes a zero-width assertion to match; else 0, with l
+ * left longer.  The string is no longer than node i's program.
+ */
+static int
+literal(struct node *n, unsigned char (*sets)[32], uint32_t i, struct lit *l, int *zw)
+{
+	uint32_t j;
+	size_t at = l->n;
+	unsigned char c;
+	int one;
+
+	switch (n[i].type) {
+	case N_EMPTY:
+		return 1;
+	case N_ASSERT:
+		*zw = 1;
+		return 1;
+	case N_SET:
+		if ((one = set_one(sets[n[i].arg])) < 0)
+			return 0;
+		c = one;
+		lit_put(l, &c, 1);
+		return 1;
+	case N_CAT:
+		for (j = n[i].kid; j != NONE; j = n[j].next)
+			if (!literal(n, sets, j, l, zw))
+				return 0;
+		return 1;
+	case N_ALT:
+		return n[n[i].kid].next == NONE && literal(n, sets, n[i].kid, l, zw);
+	}
+	if (n[i].arg != n[i].max || !literal(n, sets, n[i].kid, l, zw))
+		return 0;
+	lit_repeat(l, l->n - at, n[i].arg);
+	if (!n[i].arg)
+		l->n = at;
+	return 1;
+}
+
+/* Keep run in best if it is longer; start run again from nothing. */
+static void
+lit_keep(struct lit *best, struct lit *run)
+{
+	if (run->n > best->n) {
+		best->n = 0;
+		lit_put(best, run->p, run->n);
+	}
+	run->n = 0;
+}
+
+/*
+ * The longest literal every match of the pattern holds, from the runs
+ * of literal pieces of its top level (a pattern of one branch): "x+y"
+ * holds "xy", a piece repeated at least M times its literal M times.
+ * R->exact when the pattern is that literal and no assertion.
+ */
+static void
+must(struct rx *R, struct node *n, uint32_t root)
+{
+	struct lit best = { 0 }, run = { 0 };
+	uint32_t j, b = n[root].kid;
+	int zw = 0, exact = 1;
+	size_t at;
+
+	if (n[b].next != NONE)	/* two branches or more */
+		return;
+	for (j = n[b].type == N_CAT ? n[b].kid : NONE; j != NONE; j = n[j].next) {
+		at = run.n;
+		if (literal(n, R->sets, j, &run, &zw))
+			continue;
+		exact = 0;
+		run.n = at;
+		if (n[j].type == N_REP && n[j].arg > 0 && literal(n, R->sets, n[j].kid, &run, &zw)) {
+			/* the run ends with the piece's first M copies, and the
+			 * next one starts with them */
+			lit_repeat(&run, run.n - at, n[j].arg);
+			lit_keep(&best, &run);
+			literal(n, R->sets, n[j].kid, &run, &zw);
+			lit_repeat(&run, run.n, n[j].arg);
+			continue;
+		}
+		run.n = at;
+		lit_keep(&best, &run);
+	}
+	lit_keep(&best, &run);
+	R->exact = exact && !zw;
+	R->must = best.p;
+	R->nmust = best.n;
+	free(run.p);
+}
+
 struct rx *
-rx_compile(const char *pat, int flags, size_t maxinst, const char **err)
+rx_compile(const char *pat, int flags, const char **err)
 {
 	struct parser P = { 0 };
 	struct rx *R = NULL;
@@ -649,8 +814,8 @@ rx_compile(const char *pat, int flags, size_t maxinst, const char **err)
 	root = alternation(&P);
 	if (*P.p)	/* a ')' closing no group is itself */
 		fail(&P, "unmatched )");
-	if (size(P.n, root) >= maxinst || size(P.n, root) >= UINT32_MAX / 4)
-		fail(&P, "regular expression too big (its {M,N} bounds multiply)");
+	if (size(P.n, root) > RX_MAXINST)
+		fail(&P, RX_TOOBIG);
 	R = ecalloc(1, sizeof(*R));
 	R->prog = ereallocarray(NULL, size(P.n, root) + 1, sizeof(*R->prog));
 	emit(R, P.n, root);
@@ -658,21 +823,16 @@ rx_compile(const char *pat, int flags, size_t maxinst, const char **err)
 	R->sets = P.sets;
 	R->newline = P.newline;
 	byte_classes(R, P.nsets);
+	must(R, P.n, root);
 	free(P.n);
 	R->mark = ecalloc(R->nprog, sizeof(*R->mark));
 	R->stack = ereallocarray(NULL, 3 * (size_t)R->nprog + 2, sizeof(*R->stack));
 	R->list = ereallocarray(NULL, R->nprog + 1, sizeof(*R->list));
 	R->work = ereallocarray(NULL, R->nprog + 1, sizeof(*R->work));
+	R->cur = ereallocarray(NULL, R->nprog + 1, sizeof(*R->cur));
+	R->bits = ecalloc(R->nprog / 64 + 1, sizeof(*R->bits));
 	grow_table(R);
 	return R;
-}
-
-static int
-cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Does assertion a hold between a byte of class pclass and byte c (-1
@@ -701,15 +861,43 @@ pclass_of(const struct rx *R, int c)
 	return isword(c) ? P_WORD : P_OTHER;
 }
 
+/* R->work[0..n) in increasing order: a few by insertion, more through
+ * a bitmap of the program, from the lowest to the highest. */
+static void
+sort_work(struct rx *R, uint32_t n)
+{
+	uint32_t i, j, v, lo = UINT32_MAX, hi = 0, w;
+	uint64_t *b = R->bits;
+
+	if (n <= 16) {
+		for (i = 1; i < n; i++) {
+			for (v = R->work[i], j = i; j > 0 && R->work[j - 1] > v; j--)
+				R->work[j] = R->work[j - 1];
+			R->work[j] = v;
+		}
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		v = R->work[i];
+		b[v / 64] |= (uint64_t)1 << (v % 64);
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	for (n = 0, w = lo / 64; w <= hi / 64; w++)
+		for (; b[w]; b[w] &= b[w] - 1)
+			R->work[n++] = w * 64 + (uint32_t)__builtin_ctzll(b[w]);
+}
+
 /*
  * One NFA step from live instructions pcs[0..n) after a byte of class
  * pclass, over byte c (-1: the end of the text): 1 when the closure
  * reaches a match, else 0 with the instructions live after c in
- * R->work[0..*nout), sorted.  The start is always among the seeds: a
- * match may begin anywhere.
+ * R->work[0..*nout), sorted if asked (a DFA state's are).  The start
+ * is always among the seeds: a match may begin anywhere.
  */
 static int
-nfa_step(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass, int c, uint32_t *nout)
+nfa_step(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass, int c,
+    uint32_t *nout, int sort)
 {
 	uint32_t sp = 0, nl = 0, i, pc;
 	const struct inst *in;
@@ -747,7 +935,8 @@ nfa_step(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass, int c, uint3
 	for (i = 0; i < nl; i++)
 		if (set_has(R->sets[R->prog[R->list[i]].arg], c))
 			R->work[(*nout)++] = R->list[i] + 1;
-	qsort(R->work, *nout, sizeof(*R->work), cmp_u32);
+	if (sort)
+		sort_work(R, *nout);
 	return 0;
 }
 
@@ -757,6 +946,7 @@ nfa_step(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass, int c, uint3
 static void
 flush(struct rx *R)
 {
+	R->flushed = R->nst;
 	R->nst = 0;
 	R->npool = 0;
 	memset(R->tab, 0, R->tabcap * sizeof(*R->tab));
@@ -835,7 +1025,7 @@ step(struct rx *R, uint32_t st, int c)
 	struct dstate *d = &R->st[st];
 	uint32_t n, next, flushes = R->flushes;
 
-	if (nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, c, &n))
+	if (nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, c, &n, 1))
 		next = MATCHED;
 	else
 		next = state(R, R->work, n, pclass_of(R, c));
@@ -844,26 +1034,135 @@ step(struct rx *R, uint32_t st, int c)
 	return next;
 }
 
+/* What a part of a search found: no match, a match, or that it
+ * stopped before the end of the text to be taken up the other way. */
+enum { NO, YES, SWITCH };
+
+/* Is there a match at the end of the text from DFA state st? */
+static int
+final(struct rx *R, uint32_t st)
+{
+	struct dstate *d = &R->st[st];
+	uint32_t k;
+
+	if (d->final < 0)
+		d->final = nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, -1, &k, 0);
+	return d->final;
+}
+
+/*
+ * The search of s[*at..n) from DFA state *st, as a DFA, until the cache
+ * thrashes: flushed with fewer than 10 bytes read per state it held
+ * (RE2's rule; the bytes of earlier searches since the last flush
+ * count).  Then SWITCH, with *at and *st where it stopped.
+ */
+static int
+dfa(struct rx *R, uint32_t *st, const unsigned char *s, size_t n, size_t *at)
+{
+	uint32_t next;
+	uint64_t flushes = R->flushes;
+	size_t i, from = *at, before = R->since;
+
+	for (i = *at; i < n; i++) {
+		next = R->pool[R->st[*st].next + R->cls[s[i]]];
+		if (next == NONE) {
+			next = step(R, *st, s[i]);
+			if (next != MATCHED && R->flushes != flushes) {
+				flushes = R->flushes;
+				if (before + (i - from) < 10 * (size_t)R->flushed) {
+					R->since = 0;
+					*st = next;
+					*at = i + 1;
+					return SWITCH;
+				}
+				before = 0;
+				from = i;
+			}
+		}
+		if (next == MATCHED)
+			break;
+		*st = next;
+	}
+	R->since = before + (i - from);
+	return i < n ? YES : final(R, *st);
+}
+
+/*
+ * The search of s[*at..n) as an NFA from DFA state *st's instructions,
+ * one NFA step a byte and nothing kept, for budget bytes at most; then
+ * SWITCH, with *at and *st (a DFA state again) where it stopped.
+ */
+static int
+nfa(struct rx *R, uint32_t *st, const unsigned char *s, size_t n, size_t *at, size_t budget)
+{
+	uint32_t k = R->st[*st].npcs, *t;
+	int pclass = R->st[*st].pclass;
+	size_t i, end = n - *at > budget ? *at + budget : n;
+
+	memcpy(R->cur, R->pool + R->st[*st].pcs, k * sizeof(*R->cur));
+	for (i = *at; i < end; i++) {
+		if (nfa_step(R, R->cur, k, pclass, s[i], &k, 0))
+			return YES;
+		t = R->cur;
+		R->cur = R->work;
+		R->work = t;
+		pclass = pclass_of(R, s[i]);
+	}
+	if (i == n)
+		return nfa_step(R, R->cur, k, pclass, -1, &k, 0);
+	memcpy(R->work, R->cur, k * sizeof(*R->work));
+	sort_work(R, k);
+	*st = state(R, R->work, k, pclass);
+	*at = i;
+	return SWITCH;
+}
+
+/* A search: a DFA while it pays, an NFA while it does not, for twice
+ * as long each time, so that a DFA that settles after thrashing (the
+ * states of "[xy]{9999}$" grow for 9999 bytes, then stay) is found. */
+static int
+search(struct rx *R, const unsigned char *s, size_t n)
+{
+	uint32_t st = state(R, NULL, 0, P_BEGIN);
+	size_t at = 0, budget = 0;
+	int r;
+
+	while ((r = dfa(R, &st, s, n, &at)) == SWITCH) {
+		budget = budget ? 2 * budget : 10 * (size_t)R->flushed;
+		if ((r = nfa(R, &st, s, n, &at, budget)) != SWITCH)
+			break;
+	}
+	return r;
+}
+
+/* Does s[0..n) hold R's literal?  Each of its first 8 distinct bytes is
+ * looked for first, with memchr, which runs where memmem crawls (as on
+ * 16,000 x and a y in a text of x alone); a byte that is there is most
+ * often found at once. */
+static int
+has_must(const struct rx *R, const char *s, size_t n)
+{
+	unsigned char seen[32] = { 0 };
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < R->nmust && k < 8; i++) {
+		if (set_has(seen, R->must[i]))
+			continue;
+		set_add(seen, R->must[i]);
+		k++;
+		if (!memchr(s, R->must[i], n))
+			return 0;
+	}
+	return memmem(s, n, R->must, R->nmust) != NULL;
+}
+
 int
 rx_search(struct rx *R, const char *s, size_t n)
 {
-	uint32_t st, next, cnt;
-	struct dstate *d;
-	size_t i;
+	int has = !R->nmust || has_must(R, s, n);
 
-	st = state(R, NULL, 0, P_BEGIN);
-	for (i = 0; i < n; i++) {
-		next = R->pool[R->st[st].next + R->cls[(unsigned char)s[i]]];
-		if (next == NONE)
-			next = step(R, st, (unsigned char)s[i]);
-		if (next == MATCHED)
-			return 1;
-		st = next;
-	}
-	d = &R->st[st];
-	if (d->final < 0)
-		d->final = nfa_step(R, R->pool + d->pcs, d->npcs, d->pclass, -1, &cnt);
-	return d->final;
+	return R->exact || !has ? has : search(R, (const unsigned char *)s, n);
 }
 
 void
@@ -880,5 +1179,8 @@ rx_free(struct rx *R)
 	free(R->stack);
 	free(R->list);
 	free(R->work);
+	free(R->cur);
+	free(R->bits);
+	free(R->must);
 	free(R);
 }

@@ -3,10 +3,13 @@
  * The dialect is the C library's ERE in the C locale (regcomp with
  * REG_EXTENDED), GNU operators included: \w \W \s \S \b \B \< \> \`
  * \' as glibc reads them.  Back-references (\1 ... \9) are refused:
- * no matcher runs them in linear time.  A match is searched for
- * anywhere in the text and only found or not (no positions), in time
- * linear in the text whatever the pattern: a lazy DFA built from a
- * Thompson NFA, its states cached up to a bound and flushed beyond.
+ * no matcher runs them in linear time; so are the other escaped letters
+ * (glibc reads "\d" as "d", where Perl and JavaScript read a digit).
+ * A match is searched for anywhere in the text and only found or not
+ * (no positions), in time linear in the text whatever the pattern: a
+ * lazy DFA built from a Thompson NFA, its states cached up to a bound
+ * and flushed beyond, or the NFA itself where the DFA's states would
+ * not pay (regex.c).
  */
 #ifndef FG_REGEX_H
 #define FG_REGEX_H
@@ -22,11 +25,21 @@ enum {
 struct rx;
 
 /*
- * Compile pat.  NULL on a bad pattern, with *err saying what is wrong;
- * a pattern whose program would pass maxinst instructions (its {M,N}
- * bounds multiply) is refused the same way.
+ * The one bound on a pattern's cost: its program's instructions (one a
+ * byte set or assertion, one or two for each '|', '*', '+', '?' and
+ * optional copy; {M,N} makes N copies of what it repeats).  A search
+ * costs at most a few NFA steps a byte, each proportional to the
+ * program, so this bounds the time a byte takes.
  */
-struct rx *rx_compile(const char *pat, int flags, size_t maxinst, const char **err);
+#define RX_MAXINST 65536
+#define RX_TOOBIG "too big: over 65536 instructions, each {M,N} counting N copies of what it repeats"
+
+/*
+ * Compile pat.  NULL on a bad pattern, with *err saying what is wrong;
+ * a pattern whose program would pass RX_MAXINST instructions is refused
+ * the same way, *err then RX_TOOBIG.
+ */
+struct rx *rx_compile(const char *pat, int flags, const char **err);
 /* Does rx match somewhere in s[0..n)?  s need not be NUL-terminated. */
 int rx_search(struct rx *rx, const char *s, size_t n);
 void rx_free(struct rx *rx);

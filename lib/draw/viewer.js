@@ -63,9 +63,10 @@ function seturl(pairs) {
 	} catch (err) { /* some file:// pages refuse */ }
 }
 
-/* Search term as a regular expression: {re}, or {error}, why not */
+/* Search term as a regular expression of fg-filter -e's (regex.js):
+ * {re}, or {error}, why not, in fg-filter's words */
 function searchre(term, icase) {
-	try { return { re: new RegExp(term, icase ? "i" : "") }; }
+	try { return { re: rxcompile(term, RX_NEWLINE | (icase ? RX_ICASE : 0)) }; }
 	catch (err) { return { error: "invalid regular expression: " + err.message }; }
 }
 /* "Matched": the share of frame z's samples through a frame that matches

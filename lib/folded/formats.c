@@ -334,42 +334,134 @@ pprof(const struct head *h)
 	return fields > 1;
 }
 
+/* --- Call trees and tables of other tools (vtune-fold, vsprof-fold,
+ * ghcprof-fold, callgrind-fold, instruments-fold) --------------------- */
+
+/* Does a line of p[0..n) begin with s, and is it no folded line? */
+static int
+linestarts(const char *p, size_t n, const char *s)
+{
+	const char *q, *nl, *end = p + n;
+
+	for (q = p; q < end; q = nl + 1) {
+		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
+			nl = end;
+		if (starts(q, (size_t)(nl - q), s, strlen(s)) && !foldedline(q, nl))
+			return 1;
+	}
+	return 0;
+}
+
+/* VTune's top-down CSV: its header line, maybe after notes */
+static int
+vtune(const struct head *h)
+{
+	return !h->nul && linestarts(h->p, h->n, "Function Stack,CPU Time:Self");
+}
+
+/* GHC's text profiling report: the header of its cost centres */
+static int
+ghcprof(const struct head *h)
+{
+	return !h->nul && linestarts(h->p, h->n, "COST CENTRE ");
+}
+
+/* GHC's JSON profiling report (+RTS -pj) */
+static int
+ghcjson(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"cost_centres\"") && has(h->p, h->n, "\"profile\"");
+}
+
+/* callgrind: its first line, or an events: line and an fn= line */
+static int
+callgrind(const struct head *h)
+{
+	return !h->nul && (starts(h->p, h->n, "# callgrind format", 18) ||
+	    (linestarts(h->p, h->n, "events:") && linestarts(h->p, h->n, "fn=")));
+}
+
+/* xctrace export's XML: its root element, after an XML declaration
+ * or none */
+static int
+xctrace(const struct head *h)
+{
+	size_t i = starts(h->p, h->n, "\xef\xbb\xbf", 3) ? 3 : 0;
+
+	return !h->nul && h->p[i] == '<' && has(h->p, h->n, "<trace-query-result");
+}
+
+/* Instruments' deep copy: a header of tab-separated columns, one of
+ * them the symbol's */
+static int
+deepcopy(const struct head *h)
+{
+	const char *nl = memchr(h->p, '\n', h->n), *end = nl ? nl : h->p + h->n;
+	size_t n = (size_t)(end - h->p);
+
+	return !h->nul && memchr(h->p, '\t', n) && memmem(h->p, n, "Symbol Name", 11) &&
+	    (memmem(h->p, n, "Weight", 6) || memmem(h->p, n, "Running Time", 12) ||
+	    memmem(h->p, n, "Bytes Used", 10));
+}
+
+/* Visual Studio's CallTreeSummary CSV: its header first */
+static int
+vsprof(const struct head *h)
+{
+	size_t i = starts(h->p, h->n, "\xef\xbb\xbf", 3) ? 3 : 0;
+	const char *nl = memchr(h->p, '\n', h->n);
+
+	return !h->nul && starts(h->p + i, h->n - i, "Level,Function Name,Number of Calls,", 36) &&
+	    !foldedline(h->p + i, nl ? nl : h->p + h->n);
+}
+
 
 /* The table.  Rows are tried in order: magic bytes first, then JSON,
  * binary, and text, folded stacks last; the row "text" takes what no
  * other does. */
 const struct format formats[] = {
-	{ "gzip", "gzip-compressed data", FMT_GZIP, NULL, NULL, 0, "\x1f\x8b", 2, NULL },
+	{ "gzip", "gzip-compressed data", FMT_GZIP, NULL, NULL, 0, "\x1f\x8b", 2, NULL, 0 },
 	{ "jlprof", "a Julia profile (.jlprof)", FMT_READ, "jlprof-fold", "fg-jlprof", 0,
-	    "JLPROF\1\0", 8, NULL },
+	    "JLPROF\1\0", 8, NULL, 0 },
 	{ "perf.data", "a binary perf.data file: run 'perf script' first and fold its output",
-	    FMT_REFUSED, NULL, NULL, 0, "PERFILE2", 8, NULL },
-	{ "png", "a PNG image", FMT_REFUSED, NULL, NULL, 0, "\x89PNG", 4, NULL },
-	{ "pdf", "a PDF document", FMT_REFUSED, NULL, NULL, 0, "%PDF", 4, NULL },
-	{ "elf", "an executable (ELF)", FMT_REFUSED, NULL, NULL, 0, "\x7f" "ELF", 4, NULL },
-	{ "zip", "a zip archive", FMT_REFUSED, NULL, NULL, 0, "PK\3\4", 4, NULL },
-	{ "hdf5", "an HDF5/JLD file", FMT_REFUSED, NULL, NULL, 0, "\x89HDF\r\n\x1a\n", 8, NULL },
-	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL },
-	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL },
-	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, NULL, 0, html },
+	    FMT_REFUSED, NULL, NULL, 0, "PERFILE2", 8, NULL, 0 },
+	{ "png", "a PNG image", FMT_REFUSED, NULL, NULL, 0, "\x89PNG", 4, NULL, 0 },
+	{ "pdf", "a PDF document", FMT_REFUSED, NULL, NULL, 0, "%PDF", 4, NULL, 0 },
+	{ "elf", "an executable (ELF)", FMT_REFUSED, NULL, NULL, 0, "\x7f" "ELF", 4, NULL, 0 },
+	{ "zip", "a zip archive", FMT_REFUSED, NULL, NULL, 0, "PK\3\4", 4, NULL, 0 },
+	{ "hdf5", "an HDF5/JLD file", FMT_REFUSED, NULL, NULL, 0, "\x89HDF\r\n\x1a\n", 8, NULL, 0 },
+	{ "xctrace", "an Instruments xctrace export (XML)", FMT_READ, "instruments-fold", NULL, 0,
+	    NULL, 0, xctrace, 'x' },
+	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL, 0 },
+	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL, 'x' },
+	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, NULL, 0, html, 0 },
 	{ "speedscope", "a speedscope file", FMT_READ, "speedscope-fold", "fg-speedscope", 1,
-	    NULL, 0, speedscope },
+	    NULL, 0, speedscope, 'j' },
 	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
-	    NULL, 0, chrometrace },
+	    NULL, 0, chrometrace, 'j' },
 	{ "heapprofile", "a V8 sampling heap profile (.heapprofile)", FMT_READ, "heapprofile-fold",
-	    NULL, 1, NULL, 0, heapprofile },
+	    NULL, 1, NULL, 0, heapprofile, 'j' },
 	{ "cpuprofile", "a V8 CPU profile (.cpuprofile)", FMT_READ, "cpuprofile-fold", NULL, 1,
-	    NULL, 0, cpuprofile },
+	    NULL, 0, cpuprofile, 'j' },
+	{ "ghc-json", "a GHC JSON profiling report (+RTS -pj)", FMT_READ, "ghcprof-fold", NULL, 1,
+	    NULL, 0, ghcjson, 'j' },
 	{ "gecko", "a Firefox Profiler or Gecko profile", FMT_READ, "gecko-fold", NULL, 1, NULL, 0,
-	    gecko },
+	    gecko, 'j' },
 	{ "json", "JSON of no profile format fg reads",
-	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json },
+	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json, 'j' },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,
-	    NULL, 0, pprof },
-	{ "binary", "binary data", FMT_BINARY, NULL, NULL, 0, NULL, 0, binary },
-	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf },
-	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, folded },
-	{ "text", "text of no format fg knows", FMT_TEXT, NULL, NULL, 0, NULL, 0, NULL },
+	    NULL, 0, pprof, 0 },
+	{ "binary", "binary data", FMT_BINARY, NULL, NULL, 0, NULL, 0, binary, 0 },
+	{ "vtune", "a VTune top-down CSV report", FMT_READ, "vtune-fold", NULL, 0, NULL, 0, vtune, 0 },
+	{ "vsprof", "a Visual Studio CallTreeSummary CSV report", FMT_READ, "vsprof-fold", NULL, 0,
+	    NULL, 0, vsprof, 0 },
+	{ "ghc", "a GHC profiling report (.prof)", FMT_READ, "ghcprof-fold", NULL, 1, NULL, 0, ghcprof, 0 },
+	{ "callgrind", "a callgrind profile", FMT_READ, "callgrind-fold", NULL, 1, NULL, 0, callgrind, 0 },
+	{ "instruments", "an Instruments deep copy", FMT_READ, "instruments-fold", NULL, 0, NULL, 0,
+	    deepcopy, 0 },
+	{ "perf", "perf script output", FMT_READ, "perf-fold", NULL, 0, NULL, 0, perf, 0 },
+	{ "folded", "folded stacks", FMT_FOLDED, NULL, "fg-merge", 0, NULL, 0, folded, 0 },
+	{ "text", "text of no format fg knows", FMT_TEXT, NULL, NULL, 0, NULL, 0, NULL, 0 },
 };
 const size_t nformats = sizeof(formats) / sizeof(formats[0]);
 
@@ -465,6 +557,15 @@ sniff_why(const char *p, size_t n, char *msg, size_t size)
 		    "in a blank and a count", lineno(p, q));
 }
 
+int
+format_hint_of(void *arg, char *msg, size_t size)
+{
+	const struct firstbytes *b = arg;
+	const struct format *own = format_folded_by(argv0);
+
+	return own && format_hint(own->name, b->p, b->n, msg, size);
+}
+
 const struct format *
 format_folded_by(const char *prog)
 {
@@ -485,12 +586,28 @@ format_folded_by(const char *prog)
 	return first;
 }
 
+/* Does the program prog fold a format whose documents are doc's? */
+static int
+reads_doc(const char *prog, char doc)
+{
+	size_t i;
+
+	for (i = 0; prog && i < nformats; i++)
+		if (formats[i].doc == doc && formats[i].folder && !strcmp(formats[i].folder, prog))
+			return 1;
+	return 0;
+}
+
 int
 format_hint(const char *self, const char *p, size_t n, char *msg, size_t size)
 {
 	const struct format *own = format_named(self), *f = sniff(p, n < HEAD ? n : HEAD);
 
 	if (!own || f == own || f->kind == FMT_BINARY || f->kind == FMT_TEXT)
+		return 0;
+	/* JSON (XML) of no format, to a folder that reads JSON (XML): its
+	 * own message says what the document lacks */
+	if (f->kind == FMT_REFUSED && f->doc && reads_doc(own->folder, f->doc))
 		return 0;
 	/* a format the same program reads: its own message is the one */
 	if (f->folder && own->folder && !strcmp(f->folder, own->folder))

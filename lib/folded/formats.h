@@ -50,6 +50,8 @@ struct format {
 	const char *magic;	/* its first bytes, or NULL */
 	size_t magiclen;
 	int (*looks)(const struct head *h);	/* and then this, if not NULL */
+	char doc;		/* JSON ('j') or XML ('x'): a format of documents of that
+				 * kind, or (refused) such a document of no format */
 };
 
 /* The table, in the order signatures are tried; the last row, folded
@@ -84,6 +86,15 @@ const struct format *sniff_fd(int fd, const char *name, uint64_t off, int *gzip,
  * lines_error, the folders at their first fault.
  */
 int format_hint(const char *self, const char *p, size_t n, char *msg, size_t size);
+/* An input's first bytes, p[0..n), for format_hint_of. */
+struct firstbytes {
+	const char *p;
+	size_t n;
+};
+/* format_hint for the folder that runs (argv0) on the input whose
+ * first bytes are the struct firstbytes arg: an error_hint of
+ * base/err.h, for a folder that reads its files itself. */
+int format_hint_of(void *arg, char *msg, size_t size);
 /* The row of the formats the program prog folds that it is named after
  * (cpuprofile-fold's "cpuprofile"), else the first; NULL for none. */
 const struct format *format_folded_by(const char *prog);

@@ -34,6 +34,21 @@ lines_openfd(struct lines *r, int fd, const char *name)
 }
 
 void
+lines_prefill(struct lines *r, const char *p, size_t n)
+{
+	const char *z;
+
+	if (r->cap < n + r->rsize) {
+		r->cap = n + r->rsize;
+		r->buf = erealloc(r->buf, r->cap);
+	}
+	memcpy(r->buf, p, n);
+	r->end = n;
+	if ((z = memchr(p, 0, n)))
+		r->nul = (size_t)(z - p);
+}
+
+void
 lines_readsize(struct lines *r, size_t n)
 {
 	r->rsize = n;
@@ -69,6 +84,7 @@ lines_range(struct lines *r, uint64_t off, uint64_t len)
 	if (lseek(r->fd, (off_t)off, SEEK_SET) < 0)
 		eprintf("%s: %s", r->name, strerror(errno));
 	r->left = len;
+	r->moved = off > 0;
 	/* the range, not the file, is this reader's to read */
 	progress_size(len - r->sized);
 	r->sized = len;
@@ -93,6 +109,9 @@ lines_watch(struct lines *r)
 
 /* Is a watched file as it was when the watch began, and (at its end,
  * when end is set) has all of it, or of its range, been read? */
+/* the first bytes a folder's reader keeps for its hint */
+#define LINES_HEAD ((size_t)1 << 16)
+
 static void
 check_watch(struct lines *r, int end)
 {
@@ -125,7 +144,8 @@ lines_close(struct lines *r)
 	if (r->fd > 0)
 		close(r->fd);
 	free(r->buf);
-	r->buf = NULL;
+	free(r->head);
+	r->buf = r->head = NULL;
 }
 
 /* Is the line just read the file's first but for comment lines ("# ",
@@ -166,6 +186,19 @@ lines_hint(struct lines *r)
 	hint(r, 1);
 }
 
+int
+lines_hint_of(void *arg, char *msg, size_t size)
+{
+	struct lines *r = arg;
+
+	if (error_hook)
+		return 0;
+	/* the input's first bytes, where they are still, or their copy */
+	if (!r->moved)
+		return sniff_hint(r->format, r->buf, r->end, r->pos, msg, size);
+	return r->head && sniff_hint(r->format, r->head, r->headlen, r->headnul, msg, size);
+}
+
 void
 lines_error(struct lines *r, const char *fmt, ...)
 {
@@ -179,6 +212,22 @@ lines_error(struct lines *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Before buf first moves: a folder's reader (r->format not folded
+ * stacks) keeps the input's first bytes, for lines_hint_of. */
+static void
+keep_head(struct lines *r)
+{
+	if (r->moved)
+		return;
+	r->moved = 1;
+	if (!strcmp(r->format, "folded"))
+		return;
+	r->headlen = r->end < LINES_HEAD ? r->end : LINES_HEAD;
+	r->headnul = r->pos;
+	r->head = emalloc(r->headlen);
+	memcpy(r->head, r->buf, r->headlen);
+}
+
 /* Read more input after buf[end]: n bytes, 0 at the end.  The unread
  * part moves to the front first, and the buffer grows when the unread
  * part fills most of it. */
@@ -190,6 +239,7 @@ readmore(struct lines *r)
 	if (r->release)
 		r->release(r->release_arg);
 	if (r->pos > 0) {
+		keep_head(r);
 		memmove(r->buf, r->buf + r->pos, r->end - r->pos);
 		r->end -= r->pos;
 		r->scanned -= r->pos;

@@ -25,6 +25,9 @@ struct lines {
 	size_t scanned;		/* buf[pos..scanned) holds no newline */
 	size_t nul;		/* offset in buf of a NUL byte, or SIZE_MAX */
 	int eof;
+	int moved;		/* buf no longer begins with the input's first byte */
+	char *head;		/* a folder's: its first bytes, kept when buf moved */
+	size_t headlen, headnul;	/* their length; NULs before headnul end lines */
 	uint64_t lineno;
 	uint64_t left;		/* bytes the range has left to read */
 	uint64_t sized;		/* bytes told to the progress line as to be read */
@@ -38,6 +41,9 @@ struct lines {
 /* Open path ("-" or NULL: standard input); an unreadable file is fatal. */
 void lines_open(struct lines *r, const char *path);
 void lines_openfd(struct lines *r, int fd, const char *name);
+/* Take p[0..n), bytes of the input read already (to tell its format),
+ * as its first bytes: called after opening, before the first line. */
+void lines_prefill(struct lines *r, const char *p, size_t n);
 /* Read n bytes at a time (1 MiB unless said), before the first line:
  * a merge of many files keeps each one's buffer small, so its memory
  * stays the same however many are open and the pages are reused. */
@@ -80,5 +86,10 @@ noreturn void lines_error(struct lines *r, const char *fmt, ...) PRINTFLIKE(2, 3
  * (perf-fold): when the line just read is the file's first and the file
  * is of another format, say which and exit 1; else return. */
 void lines_hint(struct lines *r);
+/* The same as an error_hint (base/err.h) of the reader r, for a reader
+ * whose errors do not go through lines_error: 1 and the message in
+ * msg[0..size) when its file, whose first bytes are still at hand, is
+ * of another format. */
+int lines_hint_of(void *r, char *msg, size_t size);
 
 #endif

@@ -17,23 +17,13 @@
 
 const struct whole_kind whole_json = { json_head, "JSON" };
 
-static int
-whole_hint(const char *p, size_t n, char *msg, size_t size)
-{
-	const struct format *own = format_folded_by(argv0);
-
-	/* JSON of no format: the reader's own message says what it lacks */
-	if (!own || !strcmp(sniff(p, n)->name, "json"))
-		return 0;
-	return format_hint(own->name, p, n, msg, size);
-}
-
 int
 whole_hint_of(void *arg, char *msg, size_t size)
 {
 	const struct whole *w = arg;
+	struct firstbytes first = { w->s, w->n < WHOLE_HEAD ? w->n : WHOLE_HEAD };
 
-	return whole_hint(w->s, w->n < WHOLE_HEAD ? w->n : WHOLE_HEAD, msg, size);
+	return format_hint_of(&first, msg, size);
 }
 
 /* The bytes as they come to w->kind's check, until it has decided. */
@@ -49,7 +39,7 @@ lookat(struct whole *w, const char *p, size_t n)
 	w->decided = 1;
 	if (r)
 		return;
-	if (whole_hint(p, n, msg, sizeof(msg)))
+	if (format_hint_of(&(struct firstbytes){ p, n }, msg, sizeof(msg)))
 		fileerr(w->name, 0, "%s", msg);
 	fileerr(w->name, 0, "byte %zu: not %s (it starts with byte 0x%02x)", at, w->kind->name,
 	    (unsigned char)p[at]);

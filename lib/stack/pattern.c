@@ -7,7 +7,6 @@
  * between frames; frames repeat over many stacks, so each distinct
  * frame's verdict is kept and a frame is matched once per run.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,143 +23,24 @@ struct patcache {
 	size_t cap;
 };
 
-/* Past a bracket expression that starts at p ("[...]"). */
-static const char *
-skip_bracket(const char *p)
-{
-	p++;
-	if (*p == '^')
-		p++;
-	if (*p == ']')
-		p++;
-	for (; *p && *p != ']'; p++) {
-		if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
-			const char *close = p + 2;
-
-			while (*close && !(close[0] == p[1] && close[1] == ']'))
-				close++;
-			if (*close)
-				p = close + 1;
-		}
-	}
-	return *p ? p + 1 : p;
-}
-
-/* A bound "{M}", "{M,}", "{M,N}" or "{,N}" at p: its end, with the number of
- * copies glibc makes and how many of them are optional; NULL if p
- * holds no bound. */
-static const char *
-bound(const char *p, uint64_t *copies, uint64_t *optional)
-{
-	uint64_t m = 0, n;
-	int digits = 0;
-
-	for (p++; *p >= '0' && *p <= '9'; p++, digits++)
-		m = sat_add(sat_mul(m, 10), *p - '0');
-	if (!digits && *p != ',')	/* glibc reads "{,N}" as "{0,N}" */
-		return NULL;
-	n = m;
-	if (*p == ',') {
-		n = m + 1;	/* {M,}: M copies and a starred one */
-		if (p[1] >= '0' && p[1] <= '9')
-			for (n = 0, p++; *p >= '0' && *p <= '9'; p++)
-				n = sat_add(sat_mul(n, 10), *p - '0');
-		else
-			p++;
-	}
-	if (*p != '}')
-		return NULL;
-	*copies = n > m ? n : m;
-	*optional = *copies - m;
-	return p + 1;
-}
-
-uint64_t
-pat_regex_cost(const char *re)
-{
-	/* per open group: the nodes it holds and those of its last atom */
-	uint64_t *nodes, *last, copies, optional, span = 0;
-	size_t depth = 0, cap = 1;
-	const char *p = re, *q;
-
-	for (q = re; *q; q++)
-		cap += *q == '(';
-	nodes = ecalloc(cap, sizeof(*nodes));
-	last = ecalloc(cap, sizeof(*last));
-	while (*p) {
-		switch (*p) {
-		case '(':
-			depth++;
-			nodes[depth] = last[depth] = 0;
-			p++;
-			continue;
-		case ')':
-			if (!depth)
-				break;
-			depth--;
-			last[depth] = sat_add(nodes[depth + 1], 1);
-			nodes[depth] = sat_add(nodes[depth], last[depth]);
-			p++;
-			continue;
-		case '|':
-			last[depth] = 0;
-			p++;
-			continue;
-		case '*':
-		case '?':
-			p++;
-			continue;
-		case '+':	/* a+ is aa* */
-			nodes[depth] = sat_add(nodes[depth], last[depth]);
-			p++;
-			continue;
-		case '{':
-			if (!(q = bound(p, &copies, &optional)))
-				break;
-			if (copies > 1)
-				nodes[depth] = sat_add(nodes[depth], sat_mul(last[depth], copies - 1));
-			last[depth] = sat_mul(last[depth], copies);
-			span = sat_add(span, optional);
-			p = q;
-			continue;
-		case '[':
-			q = skip_bracket(p);
-			nodes[depth] = sat_add(nodes[depth], 1);
-			last[depth] = 1;
-			p = q;
-			continue;
-		case '\\':
-			if (p[1])
-				p++;
-			break;
-		}
-		nodes[depth] = sat_add(nodes[depth], 1);
-		last[depth] = 1;
-		p++;
-	}
-	/* unclosed groups (regcomp will refuse them) count all the same */
-	while (depth) {
-		depth--;
-		nodes[depth] = sat_add(nodes[depth], nodes[depth + 1]);
-	}
-	copies = sat_mul(nodes[0], sat_add(span, 8));
-	free(nodes);
-	free(last);
-	return copies;
-}
+/* How much of a refused regex its message quotes: the first QUOTE_MAX
+ * bytes, cut where a character starts (one may be 100 kB long). */
+#define QUOTE_MAX 60
 
 struct rx *
 pat_compile(const char *text, int flags)
 {
 	const char *err;
 	struct rx *rx;
+	size_t n = strlen(text);
 
-	if (pat_regex_cost(text) > PAT_MAXCOST)
-		usage_error("regular expression '%s' would take too much memory to compile"
-		    " (its {M,N} bounds multiply)", text);
-	if (!(rx = rx_compile(text, flags, (size_t)1 << 22, &err)))
-		usage_error("bad regular expression '%s': %s", text, err);
-	return rx;
+	if ((rx = rx_compile(text, flags, &err)))
+		return rx;
+	if (n > QUOTE_MAX)
+		for (n = QUOTE_MAX; n && (text[n] & 0xc0) == 0x80; n--)
+			;
+	usage_error("bad regular expression '%.*s%s': %s", (int)n, text,
+	    text[n] ? "..." : "", err);
 }
 
 static void

@@ -53,19 +53,10 @@ struct patset {
 /* Take option c with argument arg if it is a pattern option: 1, else 0. */
 int pat_option(struct patset *ps, int c, const char *arg, int nameopt);
 
-/*
- * The estimated cost of compiling regex re: a group is copied once for
- * each repetition a {M,N} bound allows, and an optional copy nested in
- * another costs more again.  pat_add refuses a regex over PAT_MAXCOST,
- * which would take gigabytes.
- */
-uint64_t pat_regex_cost(const char *re);
-#define PAT_MAXCOST ((uint64_t)1 << 24)
-
 /* Compile regex text with rx_compile's flags (base/regex.h); a bad or
- * too costly one is a usage error (exit 2). */
+ * too big one (RX_MAXINST) is a usage error (exit 2). */
 struct rx *pat_compile(const char *text, int flags);
-/* Add a pattern; a bad or too costly regex is a usage error (exit 2). */
+/* Add a pattern; a bad or too big regex is a usage error (exit 2). */
 void pat_add(struct patset *ps, int kind, const char *text);
 /* Does frame f[0..n) match any pattern?  f need not be NUL-terminated. */
 int pat_frame(const struct patset *ps, const char *f, size_t n);

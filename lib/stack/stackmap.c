@@ -393,6 +393,7 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
     void *arg)
 {
 	struct segs *g = ecalloc(1, sizeof(*g));
+	struct outkeep *kept;
 	struct par par;
 	int s, started;
 
@@ -415,8 +416,10 @@ merge_segs(struct stackent **a, size_t **lcp, const size_t *n, int k, stackent_f
 		}
 		while (sem_wait(&g->ready[s]) < 0)
 			;
-		out_mem(g->out[s / 2 % AHEAD].p, g->out[s / 2 % AHEAD].n);
-		g->out[s / 2 % AHEAD].n = 0;
+		kept = &g->out[s / 2 % AHEAD];
+		if (kept->n)	/* a segment may be empty: nothing kept yet */
+			out_mem(kept->p, kept->n);
+		kept->n = 0;
 		sem_post(&g->room);
 	}
 	if (started)

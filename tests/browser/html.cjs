@@ -109,6 +109,8 @@ const cases = {
 		const p = o.page;
 		say("matched", await text(p, "#matched"));
 		say("field", await p.$eval("#search", (e) => e.value));
+		say("msg", await text(p, "#searchmsg"));
+		say("msgtitle", await p.$eval("#searchmsg", (e) => e.title));
 		say("zoom", await p.evaluate(() => window.fg.state.z));
 		if (term) {
 			await p.keyboard.press("/");

@@ -52,7 +52,7 @@ setopts(const uint8_t *b)
 		jlfold_prune(&opt, "f6@file3");
 		if (jlfold_list(&threads, "1,3-5") ||
 		    jlfold_list(&tasks, "0x10-0x20,0xf0f0f0f0") ||
-		    !(re = rx_compile("^f|_\\[g\\]$|REPL", 0, 1 << 20, &err)))
+		    !(re = rx_compile("^f|_\\[g\\]$|REPL", 0, &err)))
 			abort();
 		ready = 1;
 	}

@@ -396,6 +396,8 @@ report(struct perf_state *st, struct lines *r, const char *line)
 static void
 orphan(struct perf_state *st, struct lines *r)
 {
+	if (!st->bad)
+		lines_hint(r);	/* a first line of another format's file */
 	if (!st->stray && st->bad < PERF_MAX_REPORTED)
 		warn_line(st, r, !st->anyevent && !st->deferred ?
 		    "a stack line before any event line (is the start of the file cut off?):"

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/bytes.h"
 #include "base/count.h"
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
 #include "formats/v8/heapprofile.h"
+#include "stack/build.h"
 #include "stack/label.h"
 
 #define NONE UINT32_MAX
@@ -41,8 +41,8 @@ struct heapprof {
 	uint32_t *open;		/* the nodes being read, outermost first */
 	size_t opencap;
 	struct labelbuf lb;
-	struct bytes path;	/* the stack of the node being written */
-	size_t *mark;		/* path.n before each node on it */
+	struct stackbuild sb;	/* the stack of the node being written */
+	size_t *mark;		/* sb_len before each node on it */
 	uint32_t *on;		/* the nodes on it */
 	size_t depth, pathcap, markcap;
 };
@@ -144,39 +144,33 @@ push(struct heapprof *h, uint32_t n)
 
 	h->mark = egrowarray(h->mark, &h->markcap, h->depth + 1, sizeof(*h->mark));
 	h->on = egrowarray(h->on, &h->pathcap, h->depth + 1, sizeof(*h->on));
-	h->mark[h->depth] = h->path.n;
+	h->mark[h->depth] = sb_len(&h->sb);
 	h->on[h->depth++] = n;
 	if (nd->parent == NONE && nlen == 6 && !memcmp(name, "(root)", 6))
 		return;
 	label_make(&h->lb, name, nlen, intern_str(&h->str, nd->url),
 	    intern_len(&h->str, nd->url), nd->line, h->o->fullpath, NULL);
-	if (h->path.n)
-		bytes_put(&h->path, ";", 1);
-	bytes_put(&h->path, h->lb.s, h->lb.len);
+	sb_frame(&h->sb, h->lb.s, h->lb.len);
 }
 
-/* Each node that allocated, its stack weighing its selfSize. */
+/* Each node that allocated, its stack weighing its selfSize; the bytes
+ * of V8's (root) itself, which has no frame, are left out and said, as
+ * cpuprofile-fold leaves out its samples. */
 static void
 emit(struct heapprof *h)
 {
 	const struct hnode *nd;
-	count w;
 	size_t i;
 
 	for (i = 0; i < h->nnode; i++) {
 		nd = &h->node[i];
 		while (h->depth && h->on[h->depth - 1] != nd->parent)
-			h->path.n = h->mark[--h->depth];
+			sb_cut(&h->sb, h->mark[--h->depth]);
 		push(h, (uint32_t)i);
-		if (!nd->self)
-			continue;
-		w = count_from_u64(nd->self);
-		/* the head's own bytes: (root) is their frame */
-		if (!h->path.n && !stackmap_add(h->m, "(root)", 6, &w, 1))
-			json_error(&h->j, nd->off, "the sum of sizes overflows");
-		if (h->path.n && !stackmap_add(h->m, (const char *)h->path.p, h->path.n, &w, 1))
+		if (nd->self && !sb_add(&h->sb, count_from_u64(nd->self)))
 			json_error(&h->j, nd->off, "the sum of sizes overflows");
 	}
+	sb_dropped(&h->sb, h->j.name, "of (root) itself", "bytes");
 }
 
 /* What the last file left, freed (an error may have cut it short). */
@@ -188,7 +182,7 @@ reset(struct heapprof *h)
 	free(h->node);
 	free(h->open);
 	label_free(&h->lb);
-	bytes_free(&h->path);
+	sb_free(&h->sb);
 	free(h->mark);
 	free(h->on);
 	memset(&h->j, 0, sizeof(*h) - offsetof(struct heapprof, j));
@@ -225,6 +219,7 @@ heapprof_fold(struct heapprof *h, const char *s, size_t n, const char *name)
 	json_init(&h->j, s, n, name);
 	intern_init(&h->str);
 	intern(&h->str, "", 0);
+	sb_init(&h->sb, h->m, NULL);
 	top = json_off(&h->j);
 	if ((kind = json_peek(&h->j)) != JSON_OBJ)
 		json_error(&h->j, top, "not a heap profile: the JSON is %s", json_kindname(kind));

@@ -1,0 +1,58 @@
+/* callgrind-fold: callgrind's profiles to folded stacks
+ *
+ * Options and wiring: each file is read whole (and decompressed:
+ * lib/folded/folder) and its call graph unfolded into stacks by
+ * lib/formats/callgrind; the stacks of every file are added up and
+ * printed sorted, after the header that says what they count
+ * (lib/folded/textfold).
+ */
+#include <getopt.h>
+
+#include "base/progress.h"
+#include "base/util.h"
+#include "folded/textfold.h"
+#include "formats/callgrind/read.h"
+
+static void
+fold(struct whole *w, void *cg)
+{
+	cg_fold(cg, w->s, w->n, w->name);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_EVENT = 256 };
+	static const struct option lo[] = {
+		{ "event", required_argument, NULL, O_EVENT },
+		FOLDER_OPTS,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *event = NULL;
+	struct folder f;
+	struct cg cg;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 4ULL << 30);
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
+		switch (c) {
+		case O_EVENT: event = optarg; break;
+		case 'q': progress_quiet(); break;
+		case 'h':
+			textfold_usage("      --event EVENT    count EVENT (default: the first of events:)\n",
+			    "4G");
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	cg_init(&cg, event, &f.map);
+	folder_each(&f, argc - optind, argv + optind, NULL, fold, &cg);
+	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
+	cg_free(&cg);
+	folder_free(&f);
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* ghcprof-fold: GHC's profiling reports (.prof, text or JSON) to folded stacks
+ *
+ * Options and wiring: each file is read whole (and decompressed:
+ * lib/folded/folder) and folded by lib/formats/ghc; the stacks of every
+ * file are added up and printed sorted, after the header that says
+ * what they count (lib/folded/textfold).
+ */
+#include <getopt.h>
+
+#include "base/progress.h"
+#include "base/util.h"
+#include "folded/textfold.h"
+#include "formats/ghc/read.h"
+
+static void
+fold(struct whole *w, void *g)
+{
+	ghc_fold(g, w->s, w->n, w->name);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_TICKS = 256, O_BYTES, O_TIME };
+	static const struct option lo[] = {
+		{ "ticks", no_argument, NULL, O_TICKS },
+		{ "bytes", no_argument, NULL, O_BYTES },
+		{ "time", no_argument, NULL, O_TIME },
+		FOLDER_OPTS,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const unit[] = { NULL, NULL, "bytes", NULL };
+	static const char *const countname[] = { NULL, "ticks", "bytes allocated",
+	    "tenths of a percent of time" };
+	struct folder f;
+	struct ghc g;
+	int c, source = GHC_DEFAULT;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 4ULL << 30);
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
+		switch (c) {
+		case O_TICKS: source = GHC_TICKS; break;
+		case O_BYTES: source = GHC_BYTES; break;
+		case O_TIME: source = GHC_TIME; break;
+		case 'q': progress_quiet(); break;
+		case 'h':
+			textfold_usage("      --ticks          count ticks (the default, where the report has them)\n"
+			    "      --bytes          count bytes allocated\n"
+			    "      --time           count individual %time, in tenths of a percent\n", "4G");
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	ghc_init(&g, source, &f.map);
+	folder_each(&f, argc - optind, argv + optind, NULL, fold, &g);
+	textfold_print(&f, &g.d, unit[g.counted], countname[g.counted]);
+	ghc_free(&g);
+	folder_free(&f);
+	return 0;
+}

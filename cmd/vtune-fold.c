@@ -1,0 +1,55 @@
+/* vtune-fold: Intel VTune's top-down CSV report to folded stacks
+ *
+ * Options and wiring: each file is read line by line and folded by
+ * lib/formats/vtune; the stacks of every file are added up and printed
+ * sorted, after the unit header (lib/folded/textfold).
+ */
+#include <getopt.h>
+
+#include "base/progress.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/textfold.h"
+#include "formats/vtune/read.h"
+
+static void
+fold(struct lines *r, void *v)
+{
+	vtune_fold(v, r);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_NOMODULES = 256 };
+	static const struct option lo[] = {
+		{ "no-modules", no_argument, NULL, O_NOMODULES },
+		FH_NOHEADER_OPT,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct vtune_opts o = { 0 };
+	struct folder f;
+	struct vtune v;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, 0);
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
+		switch (c) {
+		case O_NOMODULES: o.nomodules = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	vtune_init(&v, &o, &f.map);
+	textfold_each(argc - optind, argv + optind, fold, &v);
+	textfold_print(&f, &v.d, "milliseconds", "CPU time");
+	vtune_free(&v);
+	folder_free(&f);
+	return 0;
+}

@@ -1,0 +1,62 @@
+/* formats/instruments/xctrace.h: `xctrace export` XML to folded stacks
+ *
+ * `xctrace export --input run.trace --xpath '...time-profile...'`
+ * writes a Time Profiler table as XML: rows of samples, each with its
+ * backtrace, leaf frame first.  A backtrace or a frame met before is
+ * written as a reference to its id:
+ *
+ *	<trace-query-result><node xpath="..."><schema .../>
+ *	<row>... <weight id="9" fmt="1.00 ms">1000000</weight>
+ *	  <backtrace id="10"><frame id="11" name="foo" addr="0x1"/>
+ *	    <frame id="13" name="start" addr="0x2"/></backtrace></row>
+ *	<row>... <weight ref="9"/> <backtrace ref="10"/></row>
+ *
+ * Each row with a backtrace counts once (or its weight in nanoseconds),
+ * as inferno-collapse-xctrace counts it, on the stack of its frames'
+ * names from the root, Rust names that are left half demangled made
+ * whole (stack/rustsym).  A reference must name an element of the same
+ * kind met earlier; an id given twice is an error.  Memory follows the
+ * frames and backtraces the file defines, not its rows.
+ */
+#ifndef FG_XCTRACE_H
+#define FG_XCTRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/bytes.h"
+#include "base/intern.h"
+#include "base/xml.h"
+#include "stack/depth.h"
+#include "stack/stackmap.h"
+
+/* A reader's state, the caller's to free (after an error too). */
+struct xctrace {
+	int weight;		/* count each row's weight, not 1 */
+	struct stackmap *m;
+	struct xml x;
+	struct interner ids;	/* the ids of frames, backtraces, weights */
+	unsigned char *kind;	/* an id's element */
+	uint32_t *what;		/* its name, backtrace or weight */
+	size_t idcap;
+	struct interner names;	/* frame names, cleaned */
+	uint32_t *frames;	/* the backtraces' names, one after another */
+	size_t nframes, framecap;
+	size_t *start;		/* backtrace i is frames[start[i]..start[i + 1]) */
+	uint64_t *count;	/* and counts this */
+	size_t nbt, btcap, countcap;
+	uint64_t *weights;
+	size_t nweight, weightcap;
+	unsigned char *role;	/* what each open element is */
+	size_t rolecap;
+	struct bytes buf;	/* a frame's name being cleaned */
+	struct depthstack d;	/* the stacks */
+};
+
+void xctrace_init(struct xctrace *t, int weight, struct stackmap *m);
+/* Fold the export read from fd, whose first n bytes p were read
+ * already, named name in messages. */
+void xctrace_fold(struct xctrace *t, int fd, const char *name, const char *p, size_t n);
+void xctrace_free(struct xctrace *t);
+
+#endif
