@@ -74,6 +74,17 @@ const cases = {
 			}))));
 		}
 	},
+	/* TERM...: each searched for by the script's search(), the alert it
+	 * raised (or nothing) and how many frames it filled: "ALERT | N" */
+	async search(o, ...terms) {
+		for (const t of terms) {
+			const n = o.dialogs.length;
+			await o.page.evaluate((t) => search(t), t);
+			const hits = await o.page.evaluate(() =>
+				document.querySelectorAll("rect[fill=\"rgb(230,0,230)\"]").length);
+			sink(o.dialogs.slice(n).join(" ") + " | " + hits);
+		}
+	},
 	/* HTML TERM: the keys F3, Esc, Ctrl-F, Ctrl-I, / with the search
 	 * prompt answered TERM, the Matched share after each; then fg-html's
 	 * page HTML given the SVG's query, and again ignoring case */
