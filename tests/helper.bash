@@ -8,17 +8,12 @@ PATH=$FG_BIN:$FG_BIN/tools:$PATH
 DATA=$BATS_TEST_DIRNAME/data
 export LC_ALL=C
 
-# python3 is the interpreter itself, not a version manager's shim (pyenv's
-# runs bash and its own program first: twice the CPU of Python's start,
-# in hundreds of calls): a link to it first on PATH, made once a file
-# (when bats first reads the file; the tests inherit FG_PYDIR)
+# python3 is the interpreter itself, not a version manager's shim
+# (scripts/pydir), found once a file when bats first reads it (the tests
+# inherit FG_PYDIR), or once a run by scripts/run-tests
 if [ -z "${FG_PYDIR+set}" ]; then
 	FG_PYDIR=
-	py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || py=
-	if [ -x "$py" ] && [ "$py" != "$(command -v python3)" ] && [ -d "${BATS_FILE_TMPDIR:-}" ]; then
-		FG_PYDIR=$BATS_FILE_TMPDIR/python3
-		mkdir -p "$FG_PYDIR" && ln -sf "$py" "$FG_PYDIR/python3"
-	fi
+	[ ! -d "${BATS_FILE_TMPDIR:-}" ] || FG_PYDIR=$("$FG_ROOT/scripts/pydir" "$BATS_FILE_TMPDIR/python3")
 	export FG_PYDIR
 fi
 [ -z "$FG_PYDIR" ] || PATH=$FG_PYDIR:$PATH

@@ -53,8 +53,10 @@ async function open(file, query, opts) {
 	/* a tab of its own, in the browser's default context: the page
 	 * keeps no state (no storage, no cookies) for the next one to see,
 	 * and a context of its own would cost it 0.3 s of CPU more */
-	const kept = given && spare.get(given);
-	const reused = kept && kept.length > 0;
+	const kept = (given && spare.get(given)) || [];
+	while (kept.length > 0 && kept[kept.length - 1].isClosed())
+		kept.pop();
+	const reused = kept.length > 0;
 	const page = reused ? kept.pop() : await browser.newPage();
 	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
 	if (opts.dark || reused)
