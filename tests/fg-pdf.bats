@@ -11,7 +11,7 @@ setup() {
 }
 
 @test "fg-pdf: exact cross references, a content stream that inflates, one rect per fg-svg box" {
-	needpy
+	needpy zlib
 	fg-pdf "$J" >"$BATS_TEST_TMPDIR/out.pdf"
 	[ "$(head -c 8 "$BATS_TEST_TMPDIR/out.pdf")" = "%PDF-1.4" ]
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" >"$BATS_TEST_TMPDIR/parts"
@@ -32,7 +32,7 @@ setup() {
 
 @test "fg-pdf: pdftoppm renders it with fg-svg's box colours in place" {
 	command -v pdftoppm >/dev/null || skip "needs pdftoppm"
-	needpy
+	needpy zlib
 	fg-pdf --colors julia "$J" >"$BATS_TEST_TMPDIR/out.pdf"
 	pdftoppm -png -r 72 -singlefile "$BATS_TEST_TMPDIR/out.pdf" "$BATS_TEST_TMPDIR/r"
 	fg-svg --colors julia "$J" | svg_lines | sed -n 's/^<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\(#[0-9a-f]*\)"[^>]*><title>.*$/\1 \2 \3 \4/p' |
@@ -43,7 +43,7 @@ setup() {
 }
 
 @test "fg-pdf: link annotations carry the whole name and count, in UTF-16" {
-	needpy
+	needpy zlib
 	printf 'main;f\303\251\342\202\254_[k] 3\nmain;g 1\n' | fg-pdf >"$BATS_TEST_TMPDIR/out.pdf"
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" >"$BATS_TEST_TMPDIR/parts"
 	grep -qxF 'annot: all (4 samples, 100.00%)' "$BATS_TEST_TMPDIR/parts"
@@ -55,7 +55,7 @@ setup() {
 }
 
 @test "fg-pdf: differential input: change in the annotations, legend, new colour" {
-	needpy
+	needpy zlib
 	fg-pdf "$DATA/folded/diff.folded" >"$BATS_TEST_TMPDIR/out.pdf"
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" >"$BATS_TEST_TMPDIR/parts"
 	grep -qxF 'annot: main;f (12 samples, 63.16%; +2 samples, +10.53%)' "$BATS_TEST_TMPDIR/parts" ||
@@ -65,7 +65,7 @@ setup() {
 }
 
 @test "fg-pdf: text is escaped: parentheses and backslashes" {
-	needpy
+	needpy zlib
 	printf 'main;a(b)c\\d 3\n' | fg-pdf >"$BATS_TEST_TMPDIR/out.pdf"
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" >"$BATS_TEST_TMPDIR/parts"
 	grep -qF '(a\(b\)c\\d) Tj' "$BATS_TEST_TMPDIR/parts"
@@ -74,14 +74,14 @@ setup() {
 }
 
 @test "fg-pdf: labels cut to fit end in .." {
-	needpy
+	needpy zlib
 	printf 'a;averyveryverylongfunctionname 10\nb 20\n' | fg-pdf -w 300 >"$BATS_TEST_TMPDIR/out.pdf"
 	# 93 points hold 13 characters of 12 * 0.59: 11 and ".."
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" | grep -q ' (averyveryve) Tj (..) Tj$'
 }
 
 @test "fg-pdf: --width, --height, --fontsize, --title, --subtitle, --inverted, FG_WIDTH" {
-	needpy
+	needpy zlib
 	fg-pdf -w 800 -H 20 --fontsize 10 -t 'My (graph)' --subtitle sub -i "$J" >"$BATS_TEST_TMPDIR/out.pdf"
 	grep -aq '/MediaBox \[0 0 800 ' "$BATS_TEST_TMPDIR/out.pdf"
 	python3 "$PARTS" "$BATS_TEST_TMPDIR/out.pdf" >"$BATS_TEST_TMPDIR/parts"

@@ -13,7 +13,7 @@ setup() {
 # dtrace.folded's image is 1200 x 342: 1.2 MB of pixels, past the size
 # that zlib_compress deflates in two halves at once; julia.folded's is not.
 @test "fg-png: a PNG that decodes, with correct CRCs and Adler-32, as tall as fg-svg's SVG" {
-	needpy
+	needpy zlib
 	[ "$(fg-svg "$DATA/svg/dtrace.folded" | sed -n 's/^<svg .* height="\([0-9.]*\)".*/\1/p')" -ge 300 ]
 	fg-png "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/out.png"
 	[ "$(head -c 8 "$BATS_TEST_TMPDIR/out.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
@@ -45,22 +45,22 @@ boxes_match() {
 }
 
 @test "fg-png: boxes and colours equal fg-svg's (hot palette)" {
-	needpy
+	needpy zlib
 	boxes_match "$DATA/svg/dtrace.folded"
 }
 
 @test "fg-png: boxes and colours equal fg-svg's (--colors julia --inverted --width 800)" {
-	needpy
+	needpy zlib
 	boxes_match --colors julia --inverted --width 800 "$J"
 }
 
 @test "fg-png: boxes and colours equal fg-svg's (differential, --delta=self, --height 20)" {
-	needpy
+	needpy zlib
 	boxes_match --delta=self --height 20 "$DATA/folded/diff.folded"
 }
 
 @test "fg-png: boxes and colours equal fg-svg's (--negate, --minwidth 5%, --total, --flamechart)" {
-	needpy
+	needpy zlib
 	boxes_match --negate --min-delta 10 "$DATA/folded/diff.folded"
 	boxes_match --minwidth 5% --total 100000 "$DATA/svg/dtrace.folded"
 	boxes_match --flamechart --reverse --no-more "$J"
@@ -68,7 +68,7 @@ boxes_match() {
 }
 
 @test "fg-png: differential input: the new frame's colour and a legend" {
-	needpy
+	needpy zlib
 	fg-png "$DATA/folded/diff.folded" >"$BATS_TEST_TMPDIR/out.png"
 	run python3 "$PIX" "$BATS_TEST_TMPDIR/out.png" row "$(python3 "$PIX" "$BATS_TEST_TMPDIR/out.png" | awk '{ print $2 - 21 }')"
 	status_is 0
@@ -79,7 +79,7 @@ boxes_match() {
 }
 
 @test "fg-png: the title is drawn, --title and --inverted change the image" {
-	needpy
+	needpy zlib
 	fg-png "$J" >"$BATS_TEST_TMPDIR/a.png"
 	fg-png --title "Other" "$J" >"$BATS_TEST_TMPDIR/b.png"
 	fg-png -i "$J" >"$BATS_TEST_TMPDIR/c.png"
@@ -97,7 +97,7 @@ mask() {
 }
 
 @test "fg-png: characters outside ASCII are one placeholder glyph each" {
-	needpy
+	needpy zlib
 	printf 'main;\303\244bc 5\n' | fg-png >"$BATS_TEST_TMPDIR/a.png"
 	printf 'main;\342\202\254bc 5\n' | fg-png >"$BATS_TEST_TMPDIR/b.png"
 	printf 'main;\377bc 5\n' | fg-png >"$BATS_TEST_TMPDIR/c.png"
@@ -108,7 +108,7 @@ mask() {
 }
 
 @test "fg-png: a label that does not fit is cut" {
-	needpy
+	needpy zlib
 	printf 'a;short 3\nb;x 7\n' | fg-png -w 300 >"$BATS_TEST_TMPDIR/a.png"
 	printf 'a;shortabcdefghijklmnop 3\nb;x 7\n' | fg-png -w 300 >"$BATS_TEST_TMPDIR/b.png"
 	printf 'a;shortabcdefghijklmnoq 3\nb;x 7\n' | fg-png -w 300 >"$BATS_TEST_TMPDIR/c.png"
@@ -118,7 +118,7 @@ mask() {
 }
 
 @test "fg-png: --width, FG_WIDTH and FG_HEIGHT" {
-	needpy
+	needpy zlib
 	fg-png --width 640 "$J" >"$BATS_TEST_TMPDIR/a.png"
 	[ "$(python3 "$PIX" "$BATS_TEST_TMPDIR/a.png" | cut -d' ' -f1)" = 640 ]
 	FG_WIDTH=500 FG_HEIGHT=20 fg-png "$J" >"$BATS_TEST_TMPDIR/b.png"
@@ -127,7 +127,7 @@ mask() {
 }
 
 @test "fg-png --pixels: a column per sample and a row per depth, root at the bottom" {
-	needpy
+	needpy zlib
 	printf 'a;b 3\na;c 2\n' | fg-png --pixels >"$BATS_TEST_TMPDIR/p.png"
 	[ "$(python3 "$PIX" "$BATS_TEST_TMPDIR/p.png")" = "5 3" ]
 	run python3 "$PIX" "$BATS_TEST_TMPDIR/p.png" row 2
@@ -140,7 +140,7 @@ mask() {
 }
 
 @test "fg-png --pixels --costscale: columns round half to even, as Julia's round" {
-	needpy
+	needpy zlib
 	# 5 samples at 0.5: round(2.5) = 2 columns; b fills 1..round(1.5) = 1..2,
 	# c round(2)..round(2.5) = 2..2, drawn over b
 	printf 'a;b 3\na;c 2\n' | fg-png --pixels --costscale 0.5 >"$BATS_TEST_TMPDIR/p.png"
@@ -154,7 +154,7 @@ mask() {
 }
 
 @test "fg-png --pixels: about 1000 columns for many samples; julia colours on white" {
-	needpy
+	needpy zlib
 	fg-png --pixels "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/p.png"
 	run python3 "$PIX" "$BATS_TEST_TMPDIR/p.png"
 	[ "${output% *}" = 1000 ]
@@ -239,7 +239,7 @@ mask() {
 }
 
 @test "fg-png --sort=width: the same boxes and colours as fg-svg --sort=width, not the name order's" {
-	needpy
+	needpy zlib
 	boxes_match --sort=width "$DATA/svg/dtrace.folded"
 	fg-png --sort=width "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/w"
 	fg-png "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/n"

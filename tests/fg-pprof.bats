@@ -13,13 +13,6 @@ setup() {
 	annotated >"$F"
 }
 
-# expected FILE: the stacks fg-pprof should keep, added up and sorted
-# (a line 0 is pprof's "no line": it comes back as none)
-expected() {
-	sed -E 's/_\[(k|j|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/_[i]\1/g; s/( at [^;]*):0(;| [0-9])/\1\2/g' "$1" |
-		fg-merge | grep -v '^# ' | LC_ALL=C sort
-}
-
 # back FILE: fg-pprof FILE read back by pprof-fold, frames with lines
 back() {
 	fg-pprof "$@" | pprof-fold --lines --full-path | grep -v '^# ' | LC_ALL=C sort
@@ -69,7 +62,7 @@ rawlines() {
 @test "fg-pprof: a gzip file pprof-fold reads back to the same stacks and counts" {
 	fg-pprof "$F" >"$BATS_TEST_TMPDIR/p.pb.gz"
 	gzip -t "$BATS_TEST_TMPDIR/p.pb.gz"
-	diff <(expected "$F") <(back "$F")
+	diff <(expected pprof "$F") <(back "$F")
 	# standard input, and the same bytes every time
 	runsh "fg-pprof <$F | cmp - $BATS_TEST_TMPDIR/p.pb.gz"
 	status_is 0
@@ -97,9 +90,9 @@ rawlines() {
 @test "fg-pprof: go tool pprof -raw reads the same stacks and values" {
 	needgo
 	fg-pprof "$F" >"$BATS_TEST_TMPDIR/p.pb.gz"
-	diff <(expected "$F") <(rawlines "$BATS_TEST_TMPDIR/p.pb.gz")
+	diff <(expected pprof "$F") <(rawlines "$BATS_TEST_TMPDIR/p.pb.gz")
 	fg-pprof "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.pb.gz"
-	diff <(expected "$DATA/folded/julia.folded") <(rawlines "$BATS_TEST_TMPDIR/j.pb.gz")
+	diff <(expected pprof "$DATA/folded/julia.folded") <(rawlines "$BATS_TEST_TMPDIR/j.pb.gz")
 }
 
 @test "fg-pprof: one Location per frame, one Function per name and file, inlined frames as Lines" {
@@ -195,7 +188,7 @@ Try 'fg-pprof --help' for more information." ]
 	fg-pprof "$BATS_TEST_TMPDIR/big.folded" >"$BATS_TEST_TMPDIR/big.pb.gz"
 	gzip -t "$BATS_TEST_TMPDIR/big.pb.gz"
 	[ "$(gzip -dc "$BATS_TEST_TMPDIR/big.pb.gz" | wc -c)" -gt 2000000 ]
-	diff <(expected "$BATS_TEST_TMPDIR/big.folded") <(back "$BATS_TEST_TMPDIR/big.folded")
+	diff <(expected pprof "$BATS_TEST_TMPDIR/big.folded") <(back "$BATS_TEST_TMPDIR/big.folded")
 }
 
 @test "fg-pprof: no stacks is a profile without samples" {

@@ -10,21 +10,12 @@
 # FG_PUPPETEER_NODE_PATH the one holding puppeteer-core.
 
 load helper
+BROWSER_CASES=speedscope
+load browser
 
 setup() {
 	F=$BATS_TEST_TMPDIR/in.folded
 	annotated 'main at m.c:12;f at dir/z.go 4' >"$F"
-}
-
-# expected FILE: the stacks a speedscope file keeps (every annotation
-# and " [inlined]" left out), added up and sorted
-expected() {
-	sed -E 's/_\[(k|j|i|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/\1/g' "$1" |
-		fg-merge | grep -v '^# ' | LC_ALL=C sort
-}
-
-needpython() {
-	command -v python3 >/dev/null || skip "needs python3 to read the JSON"
 }
 
 # ssfold FILE [PROFILE]: the speedscope file's stacks as folded lines,
@@ -71,9 +62,9 @@ schema() {
 }
 
 @test "fg-speedscope: one sampled profile of the same stacks and weights, frames with file and line" {
-	needpython
+	needpy
 	fg-speedscope "$F" >"$BATS_TEST_TMPDIR/s.json"
-	diff <(expected "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
+	diff <(expected speedscope "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
 	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'len(d["profiles"])')" = 1 ]
 	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["name"]')" = "$F" ]
 	[ "$(field "$BATS_TEST_TMPDIR/s.json" 'd["profiles"][0]["type"]')" = sampled ]
@@ -110,7 +101,7 @@ schema() {
 }
 
 @test "fg-speedscope: each file a profile in the unit of its header" {
-	needpython
+	needpy
 	local u
 	for u in bytes nanoseconds microseconds milliseconds seconds; do
 		printf '# fg: unit=%s\na;b 3\n' $u >"$BATS_TEST_TMPDIR/$u.folded"
@@ -126,16 +117,16 @@ schema() {
 	    "bytes.folded nanoseconds.folded microseconds.folded milliseconds.folded seconds.folded count.folded widgets.folded $F" ]
 	# the profiles share their frames
 	[ "$(field s.json 'd["profiles"][0]["samples"] == d["profiles"][1]["samples"]')" = True ]
-	diff <(expected "$F") <(ssfold s.json 7)
+	diff <(expected speedscope "$F") <(ssfold s.json 7)
 }
 
 @test "fg-speedscope --split-root: a profile per root frame, named after it" {
-	needpython
+	needpy
 	fg-speedscope --split-root "$F" >"$BATS_TEST_TMPDIR/s.json"
 	[ "$(field "$BATS_TEST_TMPDIR/s.json" '"|".join(p["name"] for p in d["profiles"])')" = \
 	    "main at m.c:10|main at m.c:12|idle" ]
-	diff <(expected "$F" | grep '^main at m.c:12;') <(ssfold "$BATS_TEST_TMPDIR/s.json" 1)
-	diff <(expected "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
+	diff <(expected speedscope "$F" | grep '^main at m.c:12;') <(ssfold "$BATS_TEST_TMPDIR/s.json" 1)
+	diff <(expected speedscope "$F") <(ssfold "$BATS_TEST_TMPDIR/s.json" | LC_ALL=C sort)
 	[ "$(field "$BATS_TEST_TMPDIR/s.json" '[p["endValue"] for p in d["profiles"]]')" = "[17, 15, 1]" ]
 	# with several files, each file's roots, named FILE: ROOT
 	printf 'main at m.c:10;x 2\nother 1\n' >"$BATS_TEST_TMPDIR/b.folded"
@@ -145,7 +136,7 @@ schema() {
 }
 
 @test "fg-speedscope: weights are exact integers up to 2^53; past that, an error" {
-	needpython
+	needpy
 	printf 'a 9007199254740990\nb 2\n' | fg-speedscope >"$BATS_TEST_TMPDIR/s.json"
 	grep -q '"weights":\[9007199254740990,2\]' "$BATS_TEST_TMPDIR/s.json"
 	grep -q '"endValue":9007199254740992,' "$BATS_TEST_TMPDIR/s.json"
@@ -161,7 +152,7 @@ schema() {
 }
 
 @test "fg-speedscope: hostile names make valid JSON with the same text" {
-	needpython
+	needpy
 	printf 'a "quoted" \\ back;tab\there;</script>&<;nl\001ctl 2\n' >"$BATS_TEST_TMPDIR/h.folded"
 	fg-speedscope "$BATS_TEST_TMPDIR/h.folded" >"$BATS_TEST_TMPDIR/h.json"
 	diff <(fg-merge "$BATS_TEST_TMPDIR/h.folded") <(ssfold "$BATS_TEST_TMPDIR/h.json")
@@ -180,7 +171,7 @@ schema() {
 }
 
 @test "fg-speedscope: no stacks is a profile without samples" {
-	needpython
+	needpy
 	: >"$BATS_TEST_TMPDIR/e"
 	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/e 2>&1 >$BATS_TEST_TMPDIR/e.json"
 	status_is 0
@@ -248,7 +239,7 @@ ssorder() {
 }
 
 @test "fg-speedscope: input in time order is an evented profile in that order, valid for speedscope" {
-	needpython
+	needpy
 	printf '# fg: unit=milliseconds\n# fg: order=time\nA;B 1\nA 1\nA;C 2\nD 1\nA;B;E 1\nA;B 3\n' >"$BATS_TEST_TMPDIR/t"
 	fg-speedscope "$BATS_TEST_TMPDIR/t" >"$BATS_TEST_TMPDIR/t.json"
 	[ "$(field "$BATS_TEST_TMPDIR/t.json" '[(p["type"], p["unit"], p["endValue"]) for p in d["profiles"]]')" = "[('evented', 'milliseconds', 9)]" ]

@@ -82,7 +82,7 @@ setup() {
 @test "fg-top --format json parses and escapes names" {
 	runsh "printf 'a;\"x\\\\y\"\001 3\n' | fg-top --format json"
 	[[ "$output" == *'"name":"\"x\\y\"\u0001"'* ]]
-	command -v python3 >/dev/null || skip "needs python3 to parse the JSON"
+	needpy
 	fg-top --format json "$DATA/folded/diff.folded" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["rows"][0]["delta"] == 7'
 	fg-top --format json --callers f "$DATA/folded/diff.folded" | python3 -c 'import json,sys; json.load(sys.stdin)'
 }
@@ -135,7 +135,7 @@ setup() {
 	[ "$(echo "$output" | sed -n 2p)" = "$(printf '1\t66\t100.00\t\teval at boot.jl:330')" ]
 	# the same nodes as the text tree, in the same order
 	[ "$(echo "$output" | tail -n +2 | cut -f5)" = "$(fg-top --tree "$J" | sed 's/^ *[0-9.]* [0-9.]*% //; s/^\[[a-z]*\] //')" ]
-	command -v python3 >/dev/null || skip "needs python3 to parse the JSON"
+	needpy
 	fg-top --tree --format json "$J" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -122,10 +122,7 @@ entry() {
 			[ "$f" = "$folder" ] && continue
 			# what a folder that reads gzip finds inside: the sample's own format
 			[ "$name" = gzip ] && "$f" --help | grep -q -- --max-size && continue
-			run bash -c '"$@" 2>/dev/null' _ "$f" "$SAMPLES/$name"
-			status_is 1
-			[ -z "$output" ] || { echo "$f $name: stdout" >&2; return 1; }
-			run "$f" "$SAMPLES/$name"
+			fails_quietly "$f" "$SAMPLES/$name" || { echo "$f $name" >&2; return 1; }
 			case $name in
 			# JSON (XML) of no format: named, or, to a folder of JSON
 			# (XML), its own message, which says what the document lacks

@@ -8,6 +8,16 @@ PATH=$FG_BIN:$FG_BIN/tools:$PATH
 DATA=$BATS_TEST_DIRNAME/data
 export LC_ALL=C
 
+# python3 is the interpreter itself, not a version manager's shim
+# (scripts/pydir), found once a file when bats first reads it (the tests
+# inherit FG_PYDIR), or once a run by scripts/run-tests
+if [ -z "${FG_PYDIR+set}" ]; then
+	FG_PYDIR=
+	[ ! -d "${BATS_FILE_TMPDIR:-}" ] || FG_PYDIR=$("$FG_ROOT/scripts/pydir" "$BATS_FILE_TMPDIR/python3")
+	export FG_PYDIR
+fi
+[ -z "$FG_PYDIR" ] || PATH=$FG_PYDIR:$PATH
+
 # Fail with the output shown when the last `run` did not exit with $1.
 status_is() {
 	if [ "$status" -ne "$1" ]; then
@@ -28,10 +38,34 @@ runsh() {
 	run bash -c "$1"
 }
 
-# Skip the test unless python3 with its zlib module is at hand (the
-# readers of PNG and PDF streams in $DATA/png and $DATA/svg use them).
+# needpy [MODULE]: skip the test unless python3 is at hand, with MODULE
+# when one is named (zlib: the readers of PNG and PDF streams in
+# $DATA/png and $DATA/svg), found once a file
 needpy() {
-	command -v python3 >/dev/null && python3 -c 'import zlib' 2>/dev/null || skip "needs python3 with zlib"
+	command -v python3 >/dev/null || skip "needs python3"
+	[ $# -eq 0 ] || [ -e "$BATS_FILE_TMPDIR/python3-has-$1" ] ||
+		{ python3 -c "import $1" 2>/dev/null && : >"$BATS_FILE_TMPDIR/python3-has-$1"; } ||
+		skip "needs python3 with $1"
+}
+
+# deep N: a stack N frames deep (f0;f1;...), and a short one beside it
+deep() {
+	awk -v n="$1" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d", i; print " 3"; print "f0;g 1" }'
+}
+
+# expected FORMAT FILE: the stacks of FILE (annotated folded stacks) that
+# fg's writer of FORMAT keeps, added up and sorted.  pprof: annotations
+# other than _[i] left out, Julia's " [inlined]" made _[i], a line 0
+# (pprof's "no line") left out; speedscope: every annotation and
+# " [inlined]" left out.
+expected() {
+	local s
+	case $1 in
+	pprof) s='s/_\[(k|j|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/_[i]\1/g; s/( at [^;]*):0(;| [0-9])/\1\2/g' ;;
+	speedscope) s='s/_\[(k|j|i|w|d|g|dg)\](;| [0-9])/\2/g; s/ \[inlined\](;| [0-9])/\1/g' ;;
+	*) echo "expected: no writer $1" >&2; return 2 ;;
+	esac
+	sed -E "$s" "$2" | fg-merge | grep -v '^# ' | LC_ALL=C sort
 }
 
 # annotated [LINE...]: folded stacks for the writers of other formats
@@ -61,6 +95,45 @@ absent() {
 	skip "$1"
 }
 
+# What the browser tests (tests/browser/, through puppeteer-core) lack,
+# or nothing: FG_PUPPETEER_NODE_PATH naming a node_modules that holds
+# puppeteer-core, node, and Chromium.
+browser_missing() {
+	if [ -z "${FG_PUPPETEER_NODE_PATH:-}" ] || [ ! -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ]; then
+		echo "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
+	elif ! command -v node >/dev/null; then
+		echo "needs node"
+	elif [ -z "${FG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+		echo "needs chromium (or FG_CHROMIUM)"
+	fi
+}
+# Skip the test (fail it under CI=true: absent) unless the browser
+# tests have what they need.
+needbrowser() {
+	local why
+	why=$(browser_missing)
+	[ -z "$why" ] || absent "$why"
+}
+
+# browser_run CASE FILE [ARG...]: a case of tests/browser/$BROWSER_CASES.cjs
+# (html, fg-html's page, by default), FG_QUERY the file's query, FG_DARK=1
+# a system that prefers dark: by the file's server (tests/browser.bash)
+# when it runs those cases, else by a node and a browser of its own; its
+# lines on standard output, and its status.
+browser_run() {
+	local cases=${BROWSER_CASES:-html}
+	if [ -z "${FG_BROWSER_PORT:-}" ] || [ "${FG_BROWSER_CASES:-}" != "$cases" ]; then
+		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/$cases.cjs" "$@"
+		return
+	fi
+	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
+	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
+	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
+	exec 5<&-
+	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
+	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
+}
+
 # Skip the test unless Go is at hand (the reference pprof tools): make
 # check does not need it; under CI=true, where it is installed, its
 # absence fails the test (absent).
@@ -68,15 +141,27 @@ needgo() {
 	command -v go >/dev/null || absent "Go is not installed (apt-get install golang-go)"
 }
 
+# fails_quietly PROG [ARG...]: PROG exits 1 with nothing on standard
+# output; $output (and $lines) is then what it says on standard error,
+# and $status its status, as run sets them.  PROG runs once.
+fails_quietly() {
+	local out=$BATS_TEST_TMPDIR/quiet.out err=$BATS_TEST_TMPDIR/quiet.err
+	status=0
+	"$@" >"$out" 2>"$err" || status=$?
+	output= lines=()
+	IFS= read -rd '' output <"$err" || true
+	while [[ $output == *$'\n' ]]; do output=${output%$'\n'}; done
+	[ -z "$output" ] || mapfile -t lines <<<"$output"
+	status_is 1 || return 1
+	[ ! -s "$out" ] || { echo "on standard output: $(head -c 2000 "$out")" >&2; return 1; }
+}
+
 # fails_with MESSAGE PROG [ARG...]: PROG exits 1 with nothing on
 # standard output, and says exactly MESSAGE
 fails_with() {
 	local want=$1
 	shift
-	run bash -c '"$@" 2>/dev/null' _ "$@"
-	status_is 1
-	[ -z "$output" ]
-	run "$@"
+	fails_quietly "$@" || return 1
 	[ "$output" = "$want" ] || { echo "got: $output" >&2; return 1; }
 }
 
@@ -90,6 +175,14 @@ folds() {
 	run "$prog" "$@" "$BATS_TEST_TMPDIR/in"
 	status_is 0
 	[ "$output" = "$(printf -- "$want")" ] || { echo "$prog $*: got: $output" >&2; return 1; }
+}
+
+# rejects MESSAGE PROG [ARG...]: the same, its message holding MESSAGE
+rejects() {
+	local want=$1
+	shift
+	fails_quietly "$@" || return 1
+	[[ $output == *"$want"* ]] || { echo "no '$want' in: $output" >&2; return 1; }
 }
 
 # hexfile FILE HEX...: write the bytes spelt in hexadecimal
@@ -157,19 +250,16 @@ maxsize_bomb() {
 }
 
 # speedscope FILE: FILE opened in speedscope's release build in headless
-# Chromium (tests/browser/speedscope.cjs), with no error, no dialog and
-# no request beyond the loopback server; its report in b.out
+# Chromium (tests/browser/speedscope.cjs: in the file's one browser when
+# it loads tests/browser.bash with BROWSER_CASES=speedscope), with no
+# error, no dialog and no request beyond the loopback server; its report
+# in b.out
 speedscope() {
 	[ -n "${FG_SPEEDSCOPE_NODE_PATH:-}" ] && [ -f "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release/index.html" ] ||
 		absent "needs FG_SPEEDSCOPE_NODE_PATH naming a node_modules with speedscope"
-	[ -n "${FG_PUPPETEER_NODE_PATH:-}" ] && [ -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ] ||
-		absent "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
-	command -v node >/dev/null || absent "needs node"
-	[ -n "${FG_CHROMIUM:-}" ] || command -v chromium >/dev/null || command -v chromium-browser >/dev/null ||
-		absent "needs chromium (or FG_CHROMIUM)"
-	timeout 180 node "$FG_ROOT/tests/browser/speedscope.cjs" \
-	    "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" "$1" >"$BATS_TEST_TMPDIR/b.out" ||
-		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
+	needbrowser || return 1
+	BROWSER_CASES=speedscope browser_run sandwich "$1" "$FG_SPEEDSCOPE_NODE_PATH/speedscope/dist/release" \
+		>"$BATS_TEST_TMPDIR/b.out" || { cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'errors=none' "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"

@@ -1,6 +1,8 @@
 # html.bash: what the fg-html bats files share: the inputs, the
 # page's data as its own script decodes it, and the browser (one
-# Chromium for a whole file, by tests/browser/server.cjs)
+# Chromium for a whole file, tests/browser.bash)
+
+load browser
 
 J=$DATA/folded/julia.folded
 DIFF=$DATA/folded/diff.folded
@@ -61,62 +63,10 @@ print("\n".join(map(str, r)) if isinstance(r, list) else r)
 EOF
 }
 
-# In a real browser: headless Chromium driven by puppeteer-core
-# (FG_PUPPETEER_NODE_PATH names the node_modules that holds it).  Without
-# them the test skips, but fails under CI=true: CI installs both, and a
-# failed install must not pass for a skipped test.
-noskip() {
-	if [ "${CI:-}" = true ]; then
-		echo "CI=true: $1" >&2
-		return 1
-	fi
-	skip "$1"
-}
-# What the browser tests lack, or nothing.
-browser_missing() {
-	if [ -z "${FG_PUPPETEER_NODE_PATH:-}" ] || [ ! -d "$FG_PUPPETEER_NODE_PATH/puppeteer-core" ]; then
-		echo "needs FG_PUPPETEER_NODE_PATH naming a node_modules with puppeteer-core"
-	elif ! command -v node >/dev/null; then
-		echo "needs node"
-	elif [ -z "${FG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
-		echo "needs chromium (or FG_CHROMIUM)"
-	fi
-}
-# One Chromium and one node for the whole file (tests/browser/server.cjs,
-# on a loopback port): each test sends it its cases, each case's page
-# opens in a tab of its own.
-setup_file() {
-	[ -z "$(browser_missing)" ] || return 0
-	node "$BATS_TEST_DIRNAME/browser/server.cjs" >"$BATS_FILE_TMPDIR/port" 2>&1 3>&- &
-	echo $! >"$BATS_FILE_TMPDIR/port.pid"
-	for _ in $(seq 300); do
-		grep -qx '[0-9]*' "$BATS_FILE_TMPDIR/port" && break
-		sleep 0.1
-	done
-	FG_BROWSER_PORT=$(grep -x '[0-9][0-9]*' "$BATS_FILE_TMPDIR/port" || true)
-	export FG_BROWSER_PORT
-}
-teardown_file() {
-	[ -s "$BATS_FILE_TMPDIR/port.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/port.pid")" 2>/dev/null || true
-}
-# A case of tests/browser/html.cjs: by the file's server, else a node
-# and a browser of its own.
-browser_run() {
-	if [ -z "${FG_BROWSER_PORT:-}" ]; then
-		FG_DARK=${FG_DARK:-} timeout 180 node "$FG_ROOT/tests/browser/html.cjs" "$@"
-		return
-	fi
-	exec 5<>"/dev/tcp/127.0.0.1/$FG_BROWSER_PORT" || return 1
-	printf '%s\0' "$#" "${FG_QUERY:-}" "${FG_DARK:-}" "$@" >&5
-	timeout 180 cat <&5 >"$BATS_TEST_TMPDIR/b.raw"
-	exec 5<&-
-	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
-	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
-}
+# In a real browser (tests/browser.bash): a case of tests/browser/html.cjs,
+# checked for requests that left the page, script errors and dialogs.
 browser() {
-	local why
-	why=$(browser_missing)
-	[ -z "$why" ] || noskip "$why" || return 1
+	needbrowser || return 1
 	browser_run "$@" >"$BATS_TEST_TMPDIR/b.out" ||
 		{ cat "$BATS_TEST_TMPDIR/b.out"; return 1; }
 	cat "$BATS_TEST_TMPDIR/b.out"

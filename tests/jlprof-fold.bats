@@ -43,21 +43,6 @@ same() {
 	fi
 }
 
-# rejects MESSAGE FILE [OPTION...]: exit 1, MESSAGE on stderr, no stdout
-rejects() {
-	local msg=$1
-	shift
-	run bash -c 'jlprof-fold "$@" 2>/dev/null' _ "$@"
-	status_is 1
-	[ -z "$output" ]
-	run jlprof-fold "$@"
-	status_is 1
-	case $output in
-	*"$msg"*) ;;
-	*) echo "no '$msg' in: $output" >&2; return 1 ;;
-	esac
-}
-
 BASIC='f1 at file1:1;f2 at file1:5;f3 at file2:1;f2 at file1:15 2
 f1 at file1:1;f4 at file1:20;f5 at file3:1 1
 f1 at file1:2;f6 at file3:10 1'
@@ -366,7 +351,7 @@ thread 2;task 0x7f00aa000080;main at m.jl:1;wait at w.jl:4 1'
 	[[ $output == *"17 data words after the last sample ignored"* ]]
 	[[ $output == *"no samples"* ]]
 	# metadata words read as ips are not in the dictionary
-	rejects "not in the line-info dictionary" "$(mk threads)" --layout legacy
+	rejects "not in the line-info dictionary" jlprof-fold "$(mk threads)" --layout legacy
 }
 
 @test "jlprof-fold: words after the last block end are ignored with a warning" {
@@ -461,73 +446,73 @@ f1 at file1:2;f6 at file3:10 3'
 
 @test "jlprof-fold: rejects a wrong magic, HDF5/JLD files and empty files" {
 	printf 'hello, world\n' >"$BATS_TEST_TMPDIR/t"
-	rejects "byte 0: not a .jlprof file" "$BATS_TEST_TMPDIR/t"
+	rejects "byte 0: not a .jlprof file" jlprof-fold "$BATS_TEST_TMPDIR/t"
 	# a file of another format is named, and the program that reads it
 	printf 'folded;stack 1\n' >"$BATS_TEST_TMPDIR/t"
-	rejects "not a Julia profile (.jlprof) but folded stacks, which need no folding" "$BATS_TEST_TMPDIR/t"
-	rejects "not a Julia profile (.jlprof) but a pprof profile (profile.proto): read it with pprof-fold (or fg-fold)" "$DATA/formats/pprof"
+	rejects "not a Julia profile (.jlprof) but folded stacks, which need no folding" jlprof-fold "$BATS_TEST_TMPDIR/t"
+	rejects "not a Julia profile (.jlprof) but a pprof profile (profile.proto): read it with pprof-fold (or fg-fold)" jlprof-fold "$DATA/formats/pprof"
 	: >"$BATS_TEST_TMPDIR/empty"
-	rejects "not a .jlprof file" "$BATS_TEST_TMPDIR/empty"
+	rejects "not a .jlprof file" jlprof-fold "$BATS_TEST_TMPDIR/empty"
 	printf '\211HDF\r\n\032\n0000000000000000' >"$BATS_TEST_TMPDIR/h"
-	rejects "HDF5/JLD" "$BATS_TEST_TMPDIR/h"
+	rejects "HDF5/JLD" jlprof-fold "$BATS_TEST_TMPDIR/h"
 	{ head -c 512 /dev/zero; printf '\211HDF\r\n\032\n'; } >"$BATS_TEST_TMPDIR/h512"
-	rejects "HDF5/JLD" "$BATS_TEST_TMPDIR/h512"
-	rejects "not a .jlprof file" "$(mk fg-basic 'magic 4a4c50524f460200')"
+	rejects "HDF5/JLD" jlprof-fold "$BATS_TEST_TMPDIR/h512"
+	rejects "not a .jlprof file" jlprof-fold "$(mk fg-basic 'magic 4a4c50524f460200')"
 }
 
 @test "jlprof-fold: rejects a bad endianness word and an unknown format" {
-	rejects "byte 8: bad endianness word 01 02 03 05" "$(mk fg-basic 'endianword 01020305')"
-	rejects "byte 12: unknown format 0x03" "$(mk fg-basic 'format 3')"
-	rejects "truncated" "$(mk fg-basic 'cut 10')"
+	rejects "byte 8: bad endianness word 01 02 03 05" jlprof-fold "$(mk fg-basic 'endianword 01020305')"
+	rejects "byte 12: unknown format 0x03" jlprof-fold "$(mk fg-basic 'format 3')"
+	rejects "truncated" jlprof-fold "$(mk fg-basic 'cut 10')"
 }
 
 @test "jlprof-fold: rejects lengths beyond the end of the file" {
-	rejects "byte 13: data length 1000 exceeds" "$(mk fg-basic 'ndata 1000')"
-	rejects "byte 13: negative data length" "$(mk fg-basic 'ndata -1')"
-	rejects "byte 157: line-info entry count 99 exceeds" "$(mk fg-basic 'nentries 99')"
-	rejects "byte 157: negative line-info entry count" "$(mk fg-basic 'nentries -5')"
+	rejects "byte 13: data length 1000 exceeds" jlprof-fold "$(mk fg-basic 'ndata 1000')"
+	rejects "byte 13: negative data length" jlprof-fold "$(mk fg-basic 'ndata -1')"
+	rejects "byte 157: line-info entry count 99 exceeds" jlprof-fold "$(mk fg-basic 'nentries 99')"
+	rejects "byte 157: negative line-info entry count" jlprof-fold "$(mk fg-basic 'nentries -5')"
 	# spec-example: header 13, n 8, 7 words, m 8, key 8: nsf at 93
-	rejects "byte 93: negative frame count" "$(mk spec-example 'cut 93' 'append ffffffff')"
-	rejects "byte 93: frame count 1000 exceeds" "$(mk spec-example 'cut 93' 'append e8030000')"
-	rejects "byte 97: function name length 2147483647 exceeds" \
+	rejects "byte 93: negative frame count" jlprof-fold "$(mk spec-example 'cut 93' 'append ffffffff')"
+	rejects "byte 93: frame count 1000 exceeds" jlprof-fold "$(mk spec-example 'cut 93' 'append e8030000')"
+	rejects "byte 97: function name length 2147483647 exceeds" jlprof-fold \
 	    "$(mk spec-example 'cut 97' 'append ffffff7f 0000000000000000000000000000')"
-	rejects "byte 97: negative function name length" "$(mk spec-example 'cut 97' 'append feffffff 0000000000000000000000000000')"
+	rejects "byte 97: negative function name length" jlprof-fold "$(mk spec-example 'cut 97' 'append feffffff 0000000000000000000000000000')"
 }
 
 @test "jlprof-fold: rejects truncated and trailing data" {
-	rejects "truncated line" "$(mk spec-example 'cut 115')"
-	rejects "truncated inlined flag" "$(mk spec-example 'cut 119')"
-	rejects "byte 120: 1 trailing bytes after the line-info dictionary" \
+	rejects "truncated line" jlprof-fold "$(mk spec-example 'cut 115')"
+	rejects "truncated inlined flag" jlprof-fold "$(mk spec-example 'cut 119')"
+	rejects "byte 120: 1 trailing bytes after the line-info dictionary" jlprof-fold \
 	    "$(mk spec-example 'append 00')"
 }
 
 @test "jlprof-fold: rejects a NUL byte in a name" {
-	rejects "function name length contains a NUL byte" \
+	rejects "function name length contains a NUL byte" jlprof-fold \
 	    "$(printf 'legacy 1\nframe 1 "a\\x00b" x.jl 1\n' | mkjlprof >"$BATS_TEST_TMPDIR/n"; echo "$BATS_TEST_TMPDIR/n")"
 }
 
 @test "jlprof-fold: rejects an ip missing from the dictionary" {
-	rejects "byte 157: instruction pointer 0x99 is not in the line-info dictionary" \
+	rejects "byte 157: instruction pointer 0x99 is not in the line-info dictionary" jlprof-fold \
 	    "$(mkafter fg-basic 'legacy 0x99 1')"
 	# a sample left out by --threads is not looked up
 	f=$(mkafter threads 'sample 7 1 1 1 0x99')
 	run jlprof-fold --threads 1-3 "$f"
 	same "$THREADS"
-	rejects "not in the line-info dictionary" "$f"
+	rejects "not in the line-info dictionary" jlprof-fold "$f"
 }
 
 @test "jlprof-fold: rejects a block end whose metadata starts before its block" {
 	f=$(printf 'word 9 1 2 3 1 0 0 7 1 0 0\nframe 9 f f.jl 1\nframe 7 g g.jl 1\n' | mkjlprof >"$BATS_TEST_TMPDIR/b"; echo "$BATS_TEST_TMPDIR/b")
-	rejects "byte 101: block end whose metadata starts before the block" "$f" --layout meta
+	rejects "byte 101: block end whose metadata starts before the block" jlprof-fold "$f" --layout meta
 }
 
 @test "jlprof-fold: rejects malformed saved graphs" {
-	rejects "byte 13: no root node" "$(printf 'format 2\n' | mkjlprof >"$BATS_TEST_TMPDIR/g0"; echo "$BATS_TEST_TMPDIR/g0")"
-	rejects "byte 13: bad node tag 0x00" "$(printf 'format 2\nappend 00\n' | mkjlprof >"$BATS_TEST_TMPDIR/g1"; echo "$BATS_TEST_TMPDIR/g1")"
+	rejects "byte 13: no root node" jlprof-fold "$(printf 'format 2\n' | mkjlprof >"$BATS_TEST_TMPDIR/g0"; echo "$BATS_TEST_TMPDIR/g0")"
+	rejects "byte 13: bad node tag 0x00" jlprof-fold "$(printf 'format 2\nappend 00\n' | mkjlprof >"$BATS_TEST_TMPDIR/g1"; echo "$BATS_TEST_TMPDIR/g1")"
 	# the root node takes bytes 13 to 48
-	rejects "byte 49: bad node tag 0x07" "$(mk graph 'cut 49' 'append 07')"
-	rejects "byte 49: end of file inside the graph, 1 nodes open" "$(mk graph 'cut 49')"
-	rejects "1 trailing bytes after the graph" "$(mk graph 'append 00')"
+	rejects "byte 49: bad node tag 0x07" jlprof-fold "$(mk graph 'cut 49' 'append 07')"
+	rejects "byte 49: end of file inside the graph, 1 nodes open" jlprof-fold "$(mk graph 'cut 49')"
+	rejects "1 trailing bytes after the graph" jlprof-fold "$(mk graph 'append 00')"
 }
 
 @test "jlprof-fold: usage errors exit 2" {

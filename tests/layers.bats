@@ -93,19 +93,18 @@ load helper
 	command -v cc >/dev/null || skip "no C compiler"
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p o
-	# the object of every library source: an empty one, but these
-	for c in "$FG_ROOT"/lib/*/*.c "$FG_ROOT"/lib/formats/*/*.c; do
-		c=${c#"$FG_ROOT"/}
-		mkdir -p "o/$(dirname "$c")"
-		: >"o/${c%.c}.o"
-	done
 	printf 'static const int table[3] = { 1, 2, 3 };\nstatic const char *const names[] = { "a" };\nint flag;\nint f(int i) { static int calls; calls++; return table[i] + *names[0] + calls; }\nint g(void) { flag = 1; return flag; }\n' >a.c
 	printf 'const char *argv0 = "x";\n' >e.c
 	cc -c a.c e.c
+	# the object of every library source: e.o, but util.o
+	objs=() dirs=()
 	for c in "$FG_ROOT"/lib/*/*.c "$FG_ROOT"/lib/formats/*/*.c; do
 		c=${c#"$FG_ROOT"/}
-		cp e.o "o/${c%.c}.o"
+		dirs+=("o/${c%/*}")
+		objs+=("o/${c%.c}.o")
 	done
+	mkdir -p "${dirs[@]}"
+	tee "${objs[@]}" <e.o >/dev/null
 	cp a.o o/lib/base/util.o
 	cp e.o o/lib/base/err.o
 	run "$FG_ROOT/scripts/check-state" o
@@ -118,4 +117,35 @@ load helper
 	rm o/lib/base/util.o
 	run "$FG_ROOT/scripts/check-state" o
 	status_is 2
+}
+
+# mapped FLOOR: HACKING.md's entry of the layer map for FLOOR ("base/",
+# "draw/html/", "formats/NAME/"), its lines up to the next entry
+mapped() {
+	awk -v head="- **$1**:" 'index($0, head) == 1 { on = 1; print; next }
+		/^(- \*\*|#|$)/ { on = 0 } on' "$FG_ROOT/HACKING.md"
+}
+
+@test "HACKING.md's layer map names every module of lib/, each in its floor's entry" {
+	local f floor name room missing="" 
+	local -A entry
+	cd "$FG_ROOT"
+	for f in lib/*/*.[ch] lib/*/*.js lib/*/*.css lib/*/*/*.[ch] lib/*/*/*.js; do
+		[ -e "$f" ] || continue
+		case $f in
+		lib/formats/*)
+			room=${f#lib/formats/}
+			floor=formats/NAME/ name=${room##*/} room=${room%%/*}/ ;;
+		lib/*/*/*) floor=${f#lib/}; floor=${floor%/*}/ name=${f##*/} room= ;;
+		*) floor=${f#lib/}; floor=${floor%%/*}/ name=${f##*/} room= ;;
+		esac
+		[ -n "${entry[$floor]+set}" ] || entry[$floor]=$(mapped "$floor")
+		[ -z "$room" ] || [[ ${entry[$floor]} == *"\`$room\`"* ]] || missing="$missing lib/formats/$room"
+		case $name in *.[ch]) name=${name%.?} f=${f%.?} ;; esac
+		[[ ${entry[$floor]} =~ [\`/]${name//./\\.}[.\`] ]] || missing="$missing $f"
+	done
+	[ -z "$missing" ] || { echo "not in HACKING.md's layer map:" $(printf '%s\n' $missing | sort -u) >&2; return 1; }
+	# (a module missing is found)
+	[[ ${entry[stack/]} == *'`idtree`'* ]]
+	[[ ${entry[stack/]} != *'`nosuchmodule`'* ]]
 }

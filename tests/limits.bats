@@ -21,11 +21,6 @@ runlim() {
 	fi
 }
 
-# "f0;f1;...;f(N-1) 3" and "f0;g 1", in one pass
-deep() {
-	awk -v n="$1" 'BEGIN { printf "f0"; for (i = 1; i < n; i++) printf ";f%d", i; print " 3"; print "f0;g 1" }'
-}
-
 sanitized() {
 	case "$FG_BIN" in *-san*) return 0 ;; esac
 	return 1

@@ -38,7 +38,7 @@ fills() {
 }
 
 @test "negate=hues: fg-pdf's key, as fg-svg's, names red shrank and blue grew" {
-	needpy
+	needpy zlib
 	printf 'main;a 10 12\nmain;b 10 8\n' >"$BATS_TEST_TMPDIR/d"
 	# each label of the key after its swatch's colour
 	key() {

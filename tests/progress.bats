@@ -8,7 +8,7 @@
 load helper
 
 setup() {
-	command -v python3 >/dev/null || skip "needs python3"
+	needpy
 	gzip -dc "$DATA/svg/perf.folded.gz" >"$BATS_TEST_TMPDIR/big.folded"
 	size=$(wc -c <"$BATS_TEST_TMPDIR/big.folded")
 }

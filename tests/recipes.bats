@@ -7,8 +7,10 @@
 load helper
 
 # runs/: one profile of each kind profiles.mk knows, and what one
-# fg-merge of them all folded is
+# fg-merge of them all folded is.  The tests' make is not make check's
+# sub-make: its flags (-s, -n, a jobserver, SANITIZE=1) stay out.
 setup() {
+	unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 	cd "$BATS_TEST_TMPDIR"
 	mkdir runs
 	cp "$DATA/pprof/go-cpu.pb.gz" runs/a.pb.gz
@@ -36,9 +38,16 @@ setup() {
 	for n in a b c d e f g; do [ -s "runs/$n.folded" ]; done
 	cmp ref runs/all.folded
 	[ -z "$(ls runs | grep '\.tmp$')" ]
-	# what is up to date is left alone; a changed profile is folded again
+	# what is up to date is left alone; a changed profile is folded again.
+	# The files' times are set, in the past, not left to the clock: the
+	# profiles oldest, then their .folded, then all.folded, then the
+	# changed c.jlprof (nothing depends on how long a step took, nor on
+	# a time in the future)
+	touch -d @1500000000 runs/*
+	touch -d @1500000100 runs/*.folded
+	touch -d @1500000200 runs/all.folded
 	make -q -f "$FG_ROOT/scripts/profiles.mk" PROFILE_DIR=runs
-	touch -d '+1 min' runs/c.jlprof
+	touch -d @1500000300 runs/c.jlprof
 	run make -f "$FG_ROOT/scripts/profiles.mk" -j2 PROFILE_DIR=runs FG_BIN="$FG_BIN"
 	status_is 0
 	[[ "$output" == *"$FG_BIN/jlprof-fold"*"runs/c.jlprof"* ]]

@@ -8,7 +8,7 @@
 load helper
 
 setup() {
-	command -v python3 >/dev/null || skip "needs python3"
+	needpy
 }
 
 MSG="reading standard input from the terminal (end it with Ctrl-D; name a FILE instead: see --help)"

@@ -101,7 +101,7 @@ JS
 }
 
 @test "units: fg-pdf's link annotations and vanished footnote in human form" {
-	needpy
+	needpy zlib
 	fg-pdf "$(T bytes.folded)" | python3 "$DATA/png/pdfparts.py" /dev/stdin >"$(T parts)"
 	grep -qxF 'annot: f (12.3 MiB size (12,894,208 bytes), 99.99%)' "$(T parts)"
 	grep -qxF 'annot: all (12.3 MiB size (12,895,744 bytes), 100.00%)' "$(T parts)"
@@ -115,7 +115,7 @@ JS
 }
 
 @test "units: fg-vega carries the human amounts and shows them under the countname" {
-	needpy
+	needpy zlib
 	fg-vega "$(T bytes.folded)" >"$(T v.json)"
 	fg-vega --vega "$(T diff.folded)" >"$(T vd.json)"
 	fg-vega --countname "it's" "$(T diff.folded)" >"$(T vq.json)"
@@ -156,7 +156,7 @@ PY
 }
 
 @test "units: fg-png's footnote is the human note, as wide as its characters" {
-	needpy
+	needpy zlib
 	# 1536 B vanished: "1.5 KiB size (1,536 bytes) vanished (target 0),
 	# not drawn" in place of "1536 samples vanished (target 0), not
 	# drawn"; both start with "1", right-aligned, 6 pixels a character
@@ -188,7 +188,7 @@ PY
 }
 
 @test "units: --countname wins over the header's in every renderer" {
-	needpy
+	needpy zlib
 	fg-svg --countname allocated "$(T bytes.folded)" >"$(T c.svg)"
 	titles "$(T c.svg)" | grep -qxF 'f (12.3 MiB allocated (12,894,208 bytes), 99.99%)'
 	grep -q 'cn:"allocated"' "$(T c.svg)"

@@ -35,7 +35,7 @@ vanished() {
 
 @test "vanished: fg-pdf and fg-vega print the count" {
 	n=$(vanished "$V")
-	needpy
+	needpy zlib
 	fg-pdf "$V" | python3 "$DATA/png/pdfparts.py" /dev/stdin >"$BATS_TEST_TMPDIR/parts"
 	grep -q "($n samples vanished \\\\(target 0\\\\), not drawn) Tj$" "$BATS_TEST_TMPDIR/parts"
 	fg-pdf "$K" | python3 "$DATA/png/pdfparts.py" /dev/stdin >"$BATS_TEST_TMPDIR/parts"
@@ -46,7 +46,7 @@ vanished() {
 }
 
 @test "vanished: fg-png prints the count in the bottom band, right of the legend" {
-	needpy
+	needpy zlib
 	fg-png "$V" >"$BATS_TEST_TMPDIR/v.png"
 	fg-png "$K" >"$BATS_TEST_TMPDIR/k.png"
 	run python3 - "$DATA/png/pngpix.py" "$BATS_TEST_TMPDIR/v.png" "$BATS_TEST_TMPDIR/k.png" <<'PY'

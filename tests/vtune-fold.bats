@@ -8,14 +8,14 @@ load helper
 
 V=$DATA/vtune
 
-# expected NAME: inferno's stacks, sorted as fg sorts them
-expected() {
+# inferno_stacks NAME: inferno's stacks, sorted as fg sorts them
+inferno_stacks() {
 	gzip -dc "$V/$1.txt.gz" | tr -d '\r' | fg-merge
 }
 
 @test "vtune-fold: inferno's stacks and counts, with modules and without" {
-	diff <(vtune-fold --no-header "$V/vtune.csv") <(expected vtune-default)
-	diff <(vtune-fold --no-header --no-modules "$V/vtune.csv") <(expected vtune-no-modules)
+	diff <(vtune-fold --no-header "$V/vtune.csv") <(inferno_stacks vtune-default)
+	diff <(vtune-fold --no-header --no-modules "$V/vtune.csv") <(inferno_stacks vtune-no-modules)
 }
 
 @test "vtune-fold: the unit header, and --no-header" {
@@ -23,7 +23,7 @@ expected() {
 	status_is 0
 	[ "${lines[0]}" = "# fg: unit=milliseconds" ]
 	[ "${lines[1]}" = "# fg: countname=CPU time" ]
-	n=$(expected vtune-default | wc -l)
+	n=$(inferno_stacks vtune-default | wc -l)
 	[ "${#lines[@]}" = $((n + 2)) ]
 	run vtune-fold --no-header "$V/vtune.csv"
 	[[ "${lines[0]}" != "#"* ]]
@@ -59,7 +59,7 @@ app`main;my "lib"`g h:i;k 4' ] || { echo "$output"; return 1; }
 @test "vtune-fold: several files and standard input add up" {
 	run vtune-fold --no-header "$V/vtune.csv" - <"$V/vtune.csv"
 	status_is 0
-	diff <(echo "$output") <(expected vtune-default | awk '{ $NF = 2 * $NF } 1')
+	diff <(echo "$output") <(inferno_stacks vtune-default | awk '{ $NF = 2 * $NF } 1')
 }
 
 @test "vtune-fold: bad lines name the file and line, nothing on stdout" {

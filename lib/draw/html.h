@@ -1,8 +1,9 @@
 /* html.h: fg-html's page: one offline HTML file that draws profiles on
  * a canvas
  *
- * The page holds its script (html.js), its style (html.css) and its
- * data inline.  The data is one JSON object in a non-executed
+ * The page holds its script (html_js: the modules of draw/html/ and
+ * viewer.js, joined by the build), its style (html.css) and its data
+ * inline.  The data is one JSON object in a non-executed
  * <script type="application/json">: every name interned once, each
  * page view (an input file, or one root frame of it; "views" in the
  * data, not draw.h's graph views) as packed strings of numbers

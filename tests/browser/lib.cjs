@@ -29,10 +29,23 @@ function launch() {
 	});
 }
 
+/* The tabs of a browser given to open() that their cases let go of,
+ * each for a later case to open its page in: a new tab starts a
+ * renderer, 0.1 to 0.15 s of CPU.  The next page is a new document (no
+ * hover is carried over, and the page keeps no storage); its size,
+ * theme and listeners are set again, the mouse let go and moved to
+ * (0, 0), and a tab left with a key held down is closed instead. */
+const spare = new WeakMap();
+
 /* Open file (an absolute path) with query ("?s=..."); returns the
  * browser, the page, the requests other than the page itself, the
- * errors and dialogs the page raised, and close(), which lets go of
- * the page (and of a browser of its own). */
+ * errors and dialogs the page raised (each dialog accepted with
+ * out.answer when a case sets it, else dismissed), and close(), which
+ * lets go of the page (and of a browser of its own).  opts: browser
+ * (one to open the page in), width and height (1200 by 800), dark (the
+ * system prefers dark), timeout, files (a navigation to any file: URL
+ * let through, not only to file's), ready (false: the page is not
+ * fg-html's, whose script marks the body data-ready). */
 async function open(file, query, opts) {
 	opts = opts || {};
 	const given = opts.browser, shared = given || process.env.FG_BROWSER_WS;
@@ -40,31 +53,51 @@ async function open(file, query, opts) {
 	/* a tab of its own, in the browser's default context: the page
 	 * keeps no state (no storage, no cookies) for the next one to see,
 	 * and a context of its own would cost it 0.3 s of CPU more */
-	const page = await browser.newPage();
+	const kept = (given && spare.get(given)) || [];
+	while (kept.length > 0 && kept[kept.length - 1].isClosed())
+		kept.pop();
+	const reused = kept.length > 0;
+	const page = reused ? kept.pop() : await browser.newPage();
 	await page.setViewport({ width: opts.width || 1200, height: opts.height || 800 });
-	if (opts.dark) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
+	if (opts.dark || reused)
+		await page.emulateMediaFeatures(opts.dark ? [{ name: "prefers-color-scheme", value: "dark" }] : undefined);
 	const url = "file://" + file + (query || "");
 	const out = { browser, page, requests: [], errors: [], dialogs: [] };
+	const on = {
+		request: (r) => {
+			if (r.isNavigationRequest() && (r.url().split("?")[0] === url.split("?")[0] ||
+			    opts.files && r.url().startsWith("file:"))) {
+				r.continue();
+				return;
+			}
+			out.requests.push(r.url());
+			r.abort();
+		},
+		pageerror: (e) => out.errors.push(String(e)),
+		console: (m) => { if (m.type() === "error") out.errors.push(m.text()); },
+		dialog: (d) => {
+			out.dialogs.push(d.message());
+			if (out.answer === undefined) d.dismiss(); else d.accept(out.answer);
+		},
+	};
 	out.close = async () => {
 		if (!shared) return browser.close();
+		for (const k in on) page.off(k, on[k]);
+		if (given && !page.isClosed() && page.keyboard._modifiers === 0) {
+			await page.mouse.reset();
+			if (!spare.has(given)) spare.set(given, []);
+			spare.get(given).push(page);
+			return;
+		}
 		await page.close();
 		if (!given) await browser.disconnect();
 	};
 	await page.setRequestInterception(true);
-	page.on("request", (r) => {
-		if (r.url().split("?")[0] === url.split("?")[0] && r.isNavigationRequest()) {
-			r.continue();
-			return;
-		}
-		out.requests.push(r.url());
-		r.abort();
-	});
-	page.on("pageerror", (e) => out.errors.push(String(e)));
-	page.on("console", (m) => { if (m.type() === "error") out.errors.push(m.text()); });
-	page.on("dialog", (d) => { out.dialogs.push(d.message()); d.dismiss(); });
+	for (const k in on) page.on(k, on[k]);
 	const t0 = Date.now();
 	await page.goto(url, { waitUntil: "load", timeout: opts.timeout || 60000 });
-	await page.waitForSelector("body[data-ready]", { timeout: opts.timeout || 60000 });
+	if (opts.ready !== false)
+		await page.waitForSelector("body[data-ready]", { timeout: opts.timeout || 60000 });
 	out.loadms = Date.now() - t0;
 	/* drawn: two animation frames after the script's first draw */
 	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

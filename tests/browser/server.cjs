@@ -1,6 +1,7 @@
-/* server.cjs: one headless Chromium for a whole bats file, so that its
- * tests share a launch and a node: it listens on a loopback TCP port,
- * printed on a line of its own, for cases of html.cjs, one at a time.
+/* server.cjs [NAME]: one headless Chromium for a whole bats file, so
+ * that its tests share a launch and a node: it listens on a loopback TCP
+ * port, printed on a line of its own, for cases of NAME.cjs (html.cjs,
+ * fg-html's page, by default; svg.cjs, fg-svg's), one at a time.
  * A request is NUL-terminated fields: the number of arguments, the
  * query, "1" for a dark system theme or "", then the arguments (CASE
  * PAGE ARG...); the answer is the case's lines, then "status=0" or
@@ -9,7 +10,7 @@
 "use strict";
 const net = require("net");
 const { launch } = require("./lib.cjs");
-const { run } = require("./html.cjs");
+const { run } = require("./" + (process.argv[2] || "html") + ".cjs");
 
 (async () => {
 	const browser = await launch();

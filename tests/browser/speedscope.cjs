@@ -1,9 +1,14 @@
-/* speedscope.cjs DIR FILE: open FILE (a speedscope file, or any format
- * speedscope imports, such as pprof) in the speedscope release build in
- * DIR (the npm package's dist/release) as a user does, both served
- * from a loopback HTTP server and the profile named by #profileURL=,
- * in headless Chromium through puppeteer-core; then read its sandwich
- * view's table.  Prints, one a line:
+/* speedscope.cjs: a profile in speedscope's release build, in headless
+ * Chromium through puppeteer-core, for tests/fg-speedscope.bats.
+ *
+ *   node speedscope.cjs sandwich FILE DIR
+ *
+ * or through run() in server.cjs, in the browser the bats file shares.
+ * The case opens FILE (a speedscope file, or any format speedscope
+ * imports, such as pprof) in the release build in DIR (the npm
+ * package's dist/release) as a user does, both served from a loopback
+ * HTTP server and the profile named by #profileURL=; then reads its
+ * sandwich view's table.  Prints, one a line:
  *   errors=... | none, dialogs=... | none, requests=... | none (any URL
  *   not the server's), rows=N, self=SUM of the Self column (the total
  *   weight, each sample's weight counted once at its leaf),
@@ -13,15 +18,14 @@
 const fs = require("fs");
 const http = require("http");
 const path = require("path");
+const { launch } = require("./lib.cjs");
 
-const puppeteer = require(path.join(process.env.FG_PUPPETEER_NODE_PATH, "puppeteer-core"));
-const { chromium } = require("./lib.cjs");
-
-const [dir, file] = process.argv.slice(2);
 const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
 	".json": "application/json", ".wasm": "application/wasm" };
 
-function serve() {
+/* An HTTP server on a loopback port: DIR's files, and FILE as
+ * /profile/ its name. */
+function serve(dir, file) {
 	const server = http.createServer((req, res) => {
 		const u = decodeURIComponent(req.url.split("?")[0]);
 		const f = u === "/profile/" + path.basename(file) ? file :
@@ -40,17 +44,11 @@ function num(s) {
 	return Number(s.split(" (")[0].replace(/,/g, ""));
 }
 
-(async () => {
-	const server = await serve();
-	const base = "http://127.0.0.1:" + server.address().port;
-	const browser = await puppeteer.launch({
-		executablePath: chromium(),
-		headless: true,
-		args: ["--no-sandbox", "--disable-gpu"],
-	});
+/* The sandwich's rows of file opened in a new tab of browser. */
+async function sandwich(browser, base, file, say) {
 	const errors = [], dialogs = [], requests = [];
+	const page = await browser.newPage();
 	try {
-		const page = await browser.newPage();
 		await page.setViewport({ width: 1200, height: 2000 });
 		await page.setRequestInterception(true);
 		page.on("request", (r) => {
@@ -71,14 +69,35 @@ function num(s) {
 				return [td[0].innerText, td[1].innerText, td[2].innerText, td[2].title || ""]; }));
 		let self = 0;
 		for (const r of rows) self += num(r[1]);
-		console.log("errors=" + (errors.length ? errors.join(" | ") : "none"));
-		console.log("dialogs=" + (dialogs.length ? dialogs.join(" | ") : "none"));
-		console.log("requests=" + (requests.length ? requests.join(" ") : "none"));
-		console.log("rows=" + rows.length);
-		console.log("self=" + self);
-		for (const r of rows) console.log("row=" + num(r[0]) + " " + num(r[1]) + " " + r[2] + " " + r[3]);
+		say("errors=" + (errors.length ? errors.join(" | ") : "none"));
+		say("dialogs=" + (dialogs.length ? dialogs.join(" | ") : "none"));
+		say("requests=" + (requests.length ? requests.join(" ") : "none"));
+		say("rows=" + rows.length);
+		say("self=" + self);
+		for (const r of rows) say("row=" + num(r[0]) + " " + num(r[1]) + " " + r[2] + " " + r[3]);
 	} finally {
-		await browser.close();
+		await page.close();
+	}
+}
+
+/* Case what ("sandwich") on file, args [DIR], its lines to out, in
+ * browser (a launch of its own when none is given). */
+async function run(what, file, args, query, dark, out, browser) {
+	if (what !== "sandwich") throw new Error("no such case: " + what);
+	const server = await serve(args[0], file);
+	const own = !browser;
+	try {
+		if (own) browser = await launch();
+		await sandwich(browser, "http://127.0.0.1:" + server.address().port, file, out);
+	} finally {
+		if (own && browser) await browser.close();
 		server.close();
 	}
-})().catch((e) => { console.error(e); process.exit(1); });
+}
+module.exports = { run };
+
+if (require.main === module) {
+	const [what, file, ...args] = process.argv.slice(2);
+	run(what, file, args, "", false, (l) => console.log(l))
+		.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+}
