@@ -14,7 +14,11 @@
  *   at(query)   the state a URL query gives (url.js's loadstate), and
  *               the view it shows (views.js's view()), as the page would
  *   frames(v)   "depth name width [baseline]", a frame a line, pre-order
- *   lines(v)    v as folded lines, as the page's Save link writes them
+ *   lines(v)    the tree of view v as folded lines, a line a frame with
+ *               samples of its own (from0: from frame 0, the sandwich's
+ *               function), then its vanished stacks; unsorted
+ *   saved()     the file the page's Save link writes for the state, a
+ *               line an item
  *   rows(v)     the function table's rows, "self total flags name" */
 "use strict";
 const fs = require("fs");
@@ -23,7 +27,7 @@ const vm = require("vm");
 
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
-const PURE = ["regex.js", "viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js",
+const PURE = ["regex.js", "viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js", "html/save.js",
 	"html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js"];
 
 const helpers = `
@@ -40,10 +44,19 @@ function frames(v) {
 	return out;
 }
 function lines(v, from0) {
-	return folded(v, [], !!from0).split("\\n").filter(function (l) { return l; });
+	var out = [];
+	function line(s, w, b) {
+		out.push(s.map(labelof).join(";") + " " + (!v.b ? w : DATA.negate ? w + " " + b : b + " " + w));
+	}
+	stacks(v, function (path, from, len, w, b) { line(Array.prototype.slice.call(path, 0, len), w, b); }, from0);
+	if (v.van) v.van.forEach(function (x) { line(x[0], 0, x[1]); });
+	return out;
+}
+function saved() {
+	return foldedtext().split("\\n").slice(0, -1);
 }
 function rows(v) {
-	return tabulate(v, state.tfile).map(function (r) {
+	return tabulate(v, state.tby).map(function (r) {
 		return [r.self, r.total, r.flags, r.name].join("\\t");
 	});
 }`;

@@ -12,7 +12,7 @@ function graphbox() {
 	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
 	el.canvas.addEventListener("focus", function () { if (state.selected < 0) select(state.z); });
 	el.canvas.addEventListener("mousemove", hover);
-	el.canvas.addEventListener("mouseleave", unhover);
+	el.canvas.addEventListener("mouseleave", function () { state.pointer = null; unhover(); });
 	el.canvas.addEventListener("click", click);
 }
 /* The main pane: the view shown, zoomed, on the page's canvas. */
@@ -139,5 +139,8 @@ function arrow(k) {
 			if (c === i || (k === "ArrowLeft") !== (v.x[c] < v.x[i])) continue;
 			if (best < 0 || Math.abs(v.x[c] - v.x[i]) < Math.abs(v.x[best] - v.x[i])) best = c;
 		}
-	if (best >= 0 && rect(mainpane(), best)) select(best);
+	if (best >= 0 && rect(mainpane(), best)) {
+		select(best);
+		keycard(best);
+	}
 }

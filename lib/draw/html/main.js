@@ -31,7 +31,10 @@ async function start() {
 /* The screen made again from the state: the view, the bars, the graph
  * or the table. */
 function refresh() {
-	if (curmode().fn && !sandwichof(current()).callees) state.mode = "";
+	if (curmode().fn && !sandwichof(current()).callees) {
+		state.notice = "No frame is \u201c" + state.fn + "\u201d here: the graph is shown.";
+		state.mode = "";
+	}
 	var m = curmode();
 	state.shown = view();
 	state.selected = -1;
@@ -42,10 +45,16 @@ function refresh() {
 	banner();
 	sandinfo();
 	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
+	/* what the page says of the state: once, until the next refresh */
+	el.notice.textContent = [state.notice, bignote()].filter(Boolean).join(" ");
+	state.notice = "";
 	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
 	el.table.style.display = m.canvas ? "none" : "block";
 	if (m.show) m.show(state.shown);
+	/* the search, its place and the pointer's card, of the view now shown */
+	researched();
 	resize();
+	rehover();
 	save();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph from it. */

@@ -50,15 +50,28 @@ function search(term) {
 	draw();
 	save();
 }
-/* A search that matches one function alone offers its sandwich. */
+/* The search again, of the view now shown (a transform, a mode): the
+ * names made since tested too, and the match's place ("k of N"), which
+ * was of a frame of the view before, gone. */
+function researched() {
+	var m = state.match, k;
+	el.matchpos.textContent = "";
+	if (state.re && m && m.length < NAMES.length) {
+		state.match = new Uint8Array(NAMES.length);
+		state.match.set(m);
+		for (k = m.length; k < NAMES.length; k++) state.match[k] = state.re.test(NAMES[k]) ? 1 : 0;
+	}
+	onematch();
+}
+/* A search that matches one frame's label alone offers its sandwich. */
 function onematch() {
-	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0;
+	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0, s;
 	b.style.display = "none";
 	if (!state.match) return;
 	for (k = 0; k < v.n && n < 2; k++) {
-		if (!ismatch(v, k) || seen[NAMES[v.f[k]]]) continue;
-		seen[NAMES[v.f[k]]] = 1;
-		one = NAMES[v.f[k]];
+		if (!ismatch(v, k) || seen[s = labelof(v.f[k])]) continue;
+		seen[s] = 1;
+		one = s;
 		n++;
 	}
 	if (n !== 1) return;

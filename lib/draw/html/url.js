@@ -1,7 +1,7 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
  * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
- * &tx=KIND:ARG...&th=THEME&tb=file; the direction a key of its own,
- * kept in every mode.  A link reopens what it shows. */
+ * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file; the direction
+ * a key of its own, kept in every mode.  A link reopens what it shows. */
 
 /* The pairs [key, value] of the state, as the URL keeps them. */
 function statepairs() {
@@ -15,16 +15,17 @@ function statepairs() {
 	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	if (state.mode) q.push(["m", state.mode]);
 	if (curmode().fn) q.push(["fn", state.fn]);
+	if (curmode().fn && state.by) q.push(["by", state.by]);
 	state.tx.forEach(function (t) { q.push(["tx", t]); });
 	if (state.theme) q.push(["th", state.theme]);
-	if (state.tfile && state.mode === "table") q.push(["tb", "file"]);
+	if (state.tby && state.mode === "table") q.push(["tb", state.tby]);
 	return q;
 }
 function save() { seturl(statepairs()); }
 
 /* The state of query string search (the page's, location.search). */
 function loadstate(search) {
-	var all = queryparams(search), p = querymap(all), m = modeof(p.m);
+	var all = queryparams(search), p = querymap(all), m = modeof(p.m === "graph" ? "" : p.m);
 	state.tx = [];
 	/* tx=KIND:ARG, in order; an unknown kind is ignored */
 	all.forEach(function (kv) {
@@ -38,10 +39,15 @@ function loadstate(search) {
 	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
 	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
-	/* a mode of one function needs it named */
+	/* a mode of one function needs it named; a mode unknown is said */
 	if (m && m.id && (!m.fn || p.fn)) state.mode = m.id;
+	state.notice = p.m == null || m || p.m === "icicle" || p.m === "flame" ? "" :
+		"No mode \u201c" + p.m + "\u201d (m=): the graph is shown; the modes are " +
+		MODES.map(function (x) { return x.id || "graph"; }).join(", ") + ".";
+	if (m && m.fn && !p.fn) state.notice = "m=" + m.id + " names no frame (fn=): the graph is shown.";
 	state.fn = p.fn || "";
-	state.tfile = p.tb === "file";
+	state.by = p.by === "function" ? "function" : "";
+	state.tby = p.tb === "file" || p.tb === "function" ? p.tb : "";
 	if (p.th === "dark" || p.th === "light") state.theme = p.th;
 	state.icase = p.i === "1";
 	state.term = p.s || "";

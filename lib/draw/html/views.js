@@ -59,8 +59,8 @@ function bottomupof(b) {
 	/* with vanished stacks, every stack reversed, theirs too */
 	return b.bottomup || (b.bottomup = b.van ? transform(b, [], true) : bottomup(b));
 }
-/* The sandwich of state.fn in view b, built once a function. */
+/* The sandwich of state.fn (by state.by) in view b, built once a function. */
 function sandwichof(b) {
-	if (!b.sand || b.sand.fn !== state.fn) b.sand = sandwich2(b, state.fn);
+	if (!b.sand || b.sand.fn !== state.fn || b.sand.by !== state.by) b.sand = sandwich2(b, state.fn, state.by);
 	return b.sand;
 }
