@@ -38,7 +38,7 @@ function describe(v, i) {
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
 		(curmode().fn ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
-	if (v.self[i] > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
+	if (noise(v.self[i], v.w[0]) > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
 	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);

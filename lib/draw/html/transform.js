@@ -261,8 +261,8 @@ function fileof(s) {
 }
 var NAMEID = null;
 /* The id of the frame labelled s with annotation annot ("g", "dg"...;
- * none: ""), added to the page's names if new. */
-function nameid(s, annot) {
+ * none: ""), added to the page's names if new (as frame id from). */
+function nameid(s, from, annot) {
 	var key = annot ? s + "_[" + annot + "]" : s, id;
 	if (!NAMEID) {
 		NAMEID = new Map();
@@ -562,7 +562,7 @@ function reckey(R, id) {
 /* The id of frame id with statuses st in place of its own. */
 function statusid(R, id, st) {
 	if (R.st[id] === st) return id;
-	var s = R.st[id] ? NAMES[id] : labelof(id), k = nameid(s, STATUS_ANNOT[st]);
+	var s = R.st[id] ? NAMES[id] : labelof(id), k = nameid(s, id, STATUS_ANNOT[st]);
 	reckey(R, k);
 	return k;
 }
