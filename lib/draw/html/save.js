@@ -1,13 +1,14 @@
 /* save.js: the view on screen as folded stacks, byte for byte what the
- * command line writes for it: the input's stacks (each frame's own
- * samples, at its path) through the transforms one stack at a time, as
- * the filters take them, in the mode's form (MODES' saves: reversed,
- * or cut at the sandwich's function); their new root and leaf guarded
- * as the C filters guard them (stack/frame.h), so that the file reads
- * back as the view shown; summed and sorted as fg-merge sums and sorts
- * them, each count written as fg writes a count.  Also the frames'
- * labels and their order, which the views' trees follow (merge.js's
- * rank).  No DOM. */
+ * command line writes for it: a line a frame of the view's tree with
+ * samples of its own (its path from the root; of the sandwich, from its
+ * frame), and its vanished stacks; their new root and leaf guarded as
+ * the C filters guard them (stack/frame.h), so that the file reads back
+ * as the view shown; summed and sorted as fg-merge sums and sorts them,
+ * each count written as fg writes a count.  The sandwich of a function
+ * keeps each stack's own frame, as fg-filter --reroot -n does: the
+ * input's stacks through the transforms one at a time, cut there.  Also
+ * the frames' labels and their order, which the views' trees follow
+ * (merge.js's rank).  No DOM. */
 
 /* A frame's label as the input has it: its name, then its annotation. */
 function labelof(id) {
@@ -58,21 +59,30 @@ var EXACT = 9007199254740992;
  * sums here round too), or of widths past 2^53.  Integers below 2^53
  * are exact, and so their own samples. */
 function ownsamples(v, w, sub) {
-	var n = v.n, depth = v.depth, own = new Float64Array(n), kids = new Float64Array(n);
-	var nk = new Uint32Array(n), st = new Int32Array(v.maxdepth + 2), sp = 0, i, p, tol;
+	var n = v.n, depth = v.depth, own = new Float64Array(n), st = new Int32Array(v.maxdepth + 2);
+	var sp = 0, big = 0, i, p, kids, nk, tol;
 	for (i = 0; i < n; i++) {
 		while (sp && depth[st[sp - 1]] >= depth[i]) sp--;
 		own[i] = w[i];
+		if (sp) own[st[sp - 1]] -= w[i];
+		else if (w[i] > big) big = w[i];
+		st[sp++] = i;
+	}
+	if (sub) for (i = 0; i < n; i++) own[i] -= sub[i];
+	/* integers below 2^53: exact, no rounding error */
+	if (!DATA.frac && big < EXACT) return own;
+	kids = new Float64Array(n);
+	nk = new Uint32Array(n);
+	for (sp = 0, i = 0; i < n; i++) {
+		while (sp && depth[st[sp - 1]] >= depth[i]) sp--;
 		if (sp) {
 			p = st[sp - 1];
-			own[p] -= w[i];
 			kids[p] += w[i];
 			nk[p]++;
 		}
 		st[sp++] = i;
 	}
 	for (i = 0; i < n; i++) {
-		if (sub) own[i] -= sub[i];
 		tol = roundoff(w[i], kids[i], nk[i]);
 		if (tol && Math.abs(own[i]) <= tol) own[i] = 0;
 	}
@@ -96,10 +106,12 @@ function inexact(r) {
  * made '_' ("worker 12" would be read back as a count), on one-count
  * input only, as there. */
 function guard(a, two) {
-	var r = a[0], n = a.length;
-	if (r.charCodeAt(0) === 35 && (r.length === 1 ? n === 1 : r.charCodeAt(1) === 32))
-		a[0] = "#_" + r.slice(r.length === 1 ? 1 : 2);
-	if (!two) a[n - 1] = guardcount(a[n - 1]);
+	a[0] = guardroot(a[0], a.length === 1);
+	if (!two) a[a.length - 1] = guardcount(a[a.length - 1]);
+}
+function guardroot(r, alone) {
+	return r.charCodeAt(0) === 35 && (r.length === 1 ? alone : r.charCodeAt(1) === 32) ?
+		"#_" + r.slice(r.length === 1 ? 1 : 2) : r;
 }
 /* frame_guard_count: the blanks before a trailing number (a decimal
  * one too) made '_', blanks after it kept. */
@@ -118,44 +130,78 @@ function guardcount(f) {
 	return f.slice(0, j) + "_".repeat(i - j) + f.slice(i);
 }
 
-/* The stacks of view b (the input's view, or its elided one) through
- * the transforms list, each then through form (a function of a stack
- * to the stack saved, or null: dropped; none: as it is): their labels
- * guarded, summed, sorted; [[stack, w, b]...], b of the baseline on
- * differential input (w the drawn column's). */
-function savedrows(b, list, form) {
+/* The rows of view v's tree, a frame with samples of its own a row
+ * (from0: from frame 0, the sandwich's frame, else below the root), and
+ * of its vanished stacks (summed with the row of their stack), their
+ * labels guarded, sorted: [[stack, w, b]...], b of the baseline on
+ * differential input (w the drawn column's).  A row's stack is written
+ * from its caller's. */
+function treerows(v, from0) {
+	var two = !!v.b, top = v.rooted && !from0 ? 1 : 0, w = ownsamples(v, v.w);
+	var bs = two ? ownsamples(v, v.b, v.van && vanleft(v, from0 ? 1 : 0)) : null;
+	var pre = [], lab = [], rows = [], at, i, d, x;
+	function label(id) { return lab[id] || (lab[id] = labelof(id)); }
+	for (i = top; i < v.n; i++) {
+		d = v.depth[i] - top;
+		pre[d] = d ? pre[d - 1] + ";" + label(v.f[i]) : guardroot(label(v.f[i]), false);
+		if (w[i] === 0 && !(two && bs[i] !== 0)) continue;
+		x = d ? label(v.f[i]) : guardroot(label(v.f[i]), true);
+		rows.push([(d ? pre[d - 1] + ";" : "") + (two ? x : guardcount(x)), w[i], two ? bs[i] : 0]);
+	}
+	if (v.van && v.van.length) {
+		at = new Map();
+		rows.forEach(function (r, k) { at.set(r[0], k); });
+		v.van.forEach(function (x) { addrow(rows, at, x[0].map(label), 0, x[1], two); });
+	}
+	return sortrows(rows, lab);
+}
+/* Row of stack a (labels, guarded here) with counts x, y added to rows
+ * (at: the row of each stack). */
+function addrow(rows, at, a, x, y, two) {
+	var key, r;
+	guard(a, two);
+	key = a.join(";");
+	r = at.get(key);
+	if (r === undefined) at.set(key, rows.push([key, x, y]) - 1);
+	else { rows[r][1] += x; rows[r][2] += y; }
+}
+/* The rows of the stacks of view b (the input's view) through the
+ * transforms list, each then through form (a function of a stack to
+ * the stack saved, or null: dropped), as treerows's. */
+function stackrows(b, list, form) {
 	var fns = list.map(function (t) { return TX[t[0]](t[1]); }), two = !!b.b;
-	var w = ownsamples(b, b.w), bs = two ? ownsamples(b, b.b, b.van && vanleft(b)) : null;
-	var lab = [], at = new Map(), rows = [], path = new Uint32Array(b.maxdepth + 1);
-	var top = b.rooted ? 1 : 0, i, d;
+	var w = ownsamples(b, b.w), bs = two ? ownsamples(b, b.b, b.van && vanleft(b, 0)) : null;
+	var lab = [], at = new Map(), rows = [], path = new Uint32Array(b.maxdepth + 1), top = b.rooted ? 1 : 0, i, d;
 	function one(s, x, y) {
-		var k, a, key, r;
-		for (k = 0; k < fns.length && s; k++) s = fns[k](s);
-		if (s && form) s = form(s);
-		if (!s || !s.length) return;
-		a = new Array(s.length);
-		for (k = 0; k < s.length; k++) a[k] = lab[s[k]] || (lab[s[k]] = labelof(s[k]));
-		guard(a, two);
-		key = a.join(";");
-		r = at.get(key);
-		if (r === undefined) at.set(key, rows.push([key, x, y]) - 1);
-		else { rows[r][1] += x; rows[r][2] += y; }
+		for (var k = 0; k < fns.length && s; k++) s = fns[k](s);
+		if (s) s = form(s);
+		if (s && s.length) addrow(rows, at, s.map(function (id) { return lab[id] || (lab[id] = labelof(id)); }), x, y, two);
 	}
 	for (i = top; i < b.n; i++) {
 		d = b.depth[i] - top;
 		path[d] = b.f[i];
-		if (w[i] !== 0 || (two && bs[i] !== 0))
-			one(Array.prototype.slice.call(path, 0, d + 1), w[i], two ? bs[i] : 0);
+		if (w[i] !== 0 || (two && bs[i] !== 0)) one(Array.prototype.slice.call(path, 0, d + 1), w[i], two ? bs[i] : 0);
 	}
 	if (b.van) b.van.forEach(function (x) { one(x[0].slice(), 0, x[1]); });
-	return rows.sort(function (p, q) { return cpcmp(p[0], q[0]); });
+	return sortrows(rows, lab);
+}
+/* Rows in the order of their stacks' bytes (cpcmp; JavaScript's own
+ * order where none of the labels lab has a surrogate), unless they are
+ * in it. */
+function sortrows(rows, lab) {
+	var wide = lab.some(function (x) { return /[\ud800-\udfff]/.test(x); }), k, cmp;
+	cmp = wide ? function (p, q) { return cpcmp(p[0], q[0]); } :
+		function (p, q) { return p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0; };
+	for (k = 1; k < rows.length && cmp(rows[k - 1], rows[k]) < 0; k++) ;
+	return k < rows.length ? rows.sort(cmp) : rows;
 }
 /* The baselines that view v's vanished stacks leave in the frames they
- * leave (transform.js's withvan), by frame: each counts in its own stack. */
-function vanleft(v) {
+ * leave (transform.js's withvan; head: their first name is frame 0),
+ * by frame: each counts in its own stack. */
+function vanleft(v, head) {
 	var sub = new Float64Array(v.n), k, at;
 	for (k = 0; k < v.van.length; k++) {
-		at = deepest(v, v.van[k][0], 0).frame;
+		at = deepest(v, v.van[k][0], head).frame;
 		if (at >= 0) sub[at] += v.van[k][1];
 	}
 	return sub;
@@ -188,10 +234,11 @@ function vanishedof(rows) {
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
 function foldedtext() {
-	var r = DATA.views[state.v], h = [], b = baseview(), m = curmode();
+	var r = DATA.views[state.v], h = [], v = state.shown, m = curmode();
 	if (r.unit || DATA.unit !== "count") h.push("# fg: unit=" + (r.unit || DATA.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
-	return savedtext(h, savedrows(b, state.tx, m.saves ? m.saves() : null), !!b.b);
+	return savedtext(h, m.fn && state.by ? stackrows(baseview(), state.tx, sandcut(state.fn, state.by)) :
+		treerows(v, !!m.fn), !!v.b);
 }

@@ -37,9 +37,7 @@ var state = {
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
  * total, its saved stacks start at it, its callers are drawn above);
- * sorts: the Sort button applies; act(): what its button and key do;
- * saves(): the form of a stack it saves (save.js), a function of one,
- * or none: the stacks as they are. */
+ * sorts: the Sort button applies; act(): what its button and key do. */
 var MODES = [
 	{ id: "", canvas: true, sorts: function () { return !DATA.chart; },
 		title: function () { return DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph"; },
@@ -47,7 +45,6 @@ var MODES = [
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
 		canvas: true, sorts: yes, title: function () { return "Bottom-up"; },
 		view: function (b) { return bottomupof(b); },
-		saves: function () { return function (s) { return s.reverse(); }; },
 		act: function () { mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
 		canvas: false, sorts: yes, title: function () { return "Function Table"; },
@@ -56,7 +53,6 @@ var MODES = [
 		tip: "the callers and callees of the hovered or zoomed function (s)", canvas: true,
 		ontop: true, fn: true, sorts: yes, title: function () { return "Sandwich"; },
 		view: function (b) { return sandwichof(b).callees; },
-		saves: function () { return sandcut(state.fn, state.by); },
 		act: function () { sandwich(focusname()); } }
 ];
 function yes() { return true; }

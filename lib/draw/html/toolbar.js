@@ -180,7 +180,7 @@ function banner() {
 	b.className = state.elided ? "show viewing" : "show";
 	if (state.tx.length && !state.elided && !onlyelided(state.v)) {
 		v = current();
-		r = { e: v.vanished || (v.vanished = vanishedof(savedrows(baseview(), state.tx, null))) };
+		r = { e: v.vanished || (v.vanished = vanishedof(treerows(v, false))) };
 		r.btotal = r.e.btotal;
 	}
 	if (onlyelided(state.v)) {
