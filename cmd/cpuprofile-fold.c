@@ -26,11 +26,7 @@ usage(void)
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
 	    "      --time-order       each profile's samples in time order, not summed\n",
 	    argv0);
-	folder_usage(17, "1G");
-	printf("  -q, --quiet            no progress line on a terminal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n");
-	exit_stdout();
+	folder_usage(19, "1G");
 }
 
 static void
@@ -79,8 +75,6 @@ main(int argc, char **argv)
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, c);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
-	if (f.run)
-		fh_set(&f.h, FH_ORDER, "time");
 	folder_print(&f);
 	out_flush();
 	cpuprof_free(c);

@@ -151,6 +151,7 @@ main(int argc, char **argv)
 	j.defaultwild = o.defaultwild;
 	fhj_init(&hdr);
 	hdr.h.omit = noheader;
+	hdr.sorted = 1;	/* its lines are sorted: no input's time order */
 	j.hdr = &hdr;
 	diffread(&j);
 	o.frac = j.mg.rules.frac;

@@ -14,12 +14,10 @@
 #include "folded/folded.h"
 #include "draw/nameattr.h"
 
-/* One input file: its graph, for differential input the stacks that
- * vanished (target 0), and what its header says the counts are. */
+/* One input file: its stacks (pstack.h), and its header. */
 struct input {
 	const char *path;
-	struct layout L, E;
-	struct fheader h;
+	struct pinput in;
 };
 
 /* The renderers' options but those of an image (--minwidth, --total,
@@ -48,17 +46,16 @@ usage(void)
 	exit_stdout();
 }
 
-/* Read one file (NULL: standard input) into in. */
+/* Read one file (NULL: standard input) into in, its frames into the
+ * page's names; an input of no samples to draw is an error. */
 static void
-read_input(struct input *in, const char *path, const struct dopts *o, struct frules *rules)
+read_input(struct input *in, const char *path, const struct dopts *o, struct frules *rules,
+    struct html_page *page)
 {
-	char *argv[1];
-
 	in->path = path;
-	argv[0] = (char *)path;
-	graph_read_whole(&in->L, &in->E, &in->h, o, rules, path ? 1 : 0, argv);
-	if (in->L.timemax <= 0)
-		eprintf("%s: %s", displayname(path), in->E.timemax > 0 ? DRAW_ALLVANISHED :
+	pinput_read(&in->in, &page->names, o, rules, path);
+	if (!pinput_drawn(&in->in, rules->ncounts == 2))
+		eprintf("%s: %s", displayname(path), pinput_drawn(&in->in, 0) ? DRAW_ALLVANISHED :
 		    "no samples in the input");
 }
 
@@ -148,22 +145,20 @@ main(int argc, char **argv)
 	/* every input is read before a byte is written */
 	n = argc ? argc : 1;
 	in = ecalloc(n, sizeof(*in));
+	html_init(&page, !split);
 	for (i = 0; i < n; i++)
-		read_input(&in[i], argc ? argv[i] : NULL, &o, &rules);
+		read_input(&in[i], argc ? argv[i] : NULL, &o, &rules, &page);
 	page.diff = rules.ncounts == 2;
 	page.frac = rules.frac;
+	html_order(&page);
 	html_begin(&page, &o);
-	for (i = 0; i < n; i++)
-		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].L,
-		    page.diff ? &in[i].E : NULL, &in[i].h, split);
+	for (i = 0; i < n; i++) {
+		html_input(&page, n > 1 || !split ? displayname(in[i].path) : NULL, &in[i].in, split);
+		pinput_free(&in[i].in);
+	}
 	html_end(&page);
 	out_flush();
 	palette_save(o.pal);
-	for (i = 0; i < n; i++) {
-		layout_free(&in[i].L);
-		layout_free(&in[i].E);
-		fh_free(&in[i].h);
-	}
 	free(in);
 	if (nafile)
 		nameattr_free(&na);

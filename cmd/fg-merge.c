@@ -284,6 +284,7 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	hdr.sorted = 1;	/* its lines are sorted: no input's time order */
 	cutting = cut.min_share > 0 || cut.min_count > 0;
 	if (list)
 		argv = files_from(list, argc, argv, &argc);

@@ -28,11 +28,7 @@ usage(void)
 	    "      --by-thread        a root frame per thread, its name and pid\n"
 	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n",
 	    argv0);
-	folder_usage(17, "1G");
-	printf("  -q, --quiet            no progress line on a terminal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n");
-	exit_stdout();
+	folder_usage(19, "1G");
 }
 
 /* The files' folding: their units must agree. */

@@ -20,11 +20,7 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "      --full-path        the script's whole url, not its base name\n", argv0);
-	folder_usage(17, "1G");
-	printf("  -q, --quiet            no progress line on a terminal\n"
-	    "  -h, --help             show this help\n"
-	    "      --version          show the version\n");
-	exit_stdout();
+	folder_usage(19, "1G");
 }
 
 static void

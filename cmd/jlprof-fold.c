@@ -89,7 +89,8 @@ main(int argc, char **argv)
 	static struct jlfold fold;
 	static struct stackmap out;
 	static struct stackrun run;
-	int c, i;
+	struct fheader h;
+	int c, i, noheader = 0;
 
 	argv[0] = setprogname(argv[0]);
 	opt.intsize = 8;
@@ -116,7 +117,7 @@ main(int argc, char **argv)
 		case O_TIMEORDER: opt.run = &run; break;
 		case O_LAYOUT: opt.layout = opt_choice(optarg, "layout", layouts); break;
 		case O_INTSIZE: opt.intsize = 8 >> opt_choice(optarg, "int size", intsizes); break;
-		case FH_NOHEADER: break;	/* it writes no "# fg:" line */
+		case FH_NOHEADER: noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -130,6 +131,13 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	stackmap_init(&out);
+	/* stacks in time order say so (fg-folded(5)); summed ones need no header */
+	fh_init(&h);
+	h.omit = noheader;
+	if (opt.run)
+		fh_set(&h, FH_ORDER, "time");
+	fh_print(&h);
+	fh_free(&h);
 	if (!argc)
 		jlfold_file(&fold, &opt, NULL, &out);
 	for (i = 0; i < argc; i++)

@@ -40,11 +40,7 @@ usage(void)
 	    "      --no-alloc-type        drop PProf.jl's \"Alloc: T\" leaf frames\n"
 	    "      --by-label KEY         a root frame KEY=VALUE from each sample's label\n"
 	    "      --tag KEY=VALUE        only samples with that label (repeatable)\n", argv0);
-	folder_usage(21, "4G");
-	printf("  -q, --quiet                no progress line on a terminal\n"
-	    "  -h, --help                 this help\n"
-	    "      --version              the version\n");
-	exit_stdout();
+	folder_usage(23, "4G");
 }
 
 /* The sample types of p, "N TYPE/UNIT[ default]", after "FILE: " when

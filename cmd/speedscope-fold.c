@@ -27,11 +27,7 @@ usage(void)
 	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n"
 	    "      --time-order      each profile's stacks in time order, not summed\n",
 	    argv0);
-	folder_usage(16, "1G");
-	printf("  -q, --quiet           no progress line on a terminal\n"
-	    "  -h, --help            show this help\n"
-	    "      --version         show the version\n");
-	exit_stdout();
+	folder_usage(18, "1G");
 }
 
 /* The files' one unit, and the first file that said it. */
@@ -106,8 +102,6 @@ main(int argc, char **argv)
 	if (!opt.list) {
 		if (s.unit > UNIT_COUNT)
 			fh_set(&f.h, FH_UNIT, unit_name(s.unit));
-		if (f.run)
-			fh_set(&f.h, FH_ORDER, "time");
 		folder_print(&f);
 	}
 	out_flush();

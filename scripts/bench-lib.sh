@@ -6,8 +6,10 @@
 #   versus LABEL CMD PEER_LABEL PEER_CMD
 #                          run CMD and PEER_CMD BENCH_RUNS times in turn
 #                          (default 3), print each one's median time and
-#                          peak RSS and how many times faster CMD is;
-#                          a line "ratio: ..." is kept in $BENCH_DIR/ratios
+#                          peak RSS and how many times faster CMD is, in
+#                          time and in CPU seconds (user + system: what a
+#                          loaded machine changes least); a line
+#                          "ratio: ..." is kept in $BENCH_DIR/ratios
 #   ownmem LABEL CMD       CMD's own (anonymous) peak memory and the
 #                          file pages it mapped (scripts/anon-peak),
 #                          where /proc can tell them apart
@@ -37,17 +39,20 @@ else
 	HAVE_GNU_TIME=0
 fi
 
-# run CMD once: SECS and RSS_KB
+# run CMD once: SECS, RSS_KB and CPU (user + system seconds; the
+# elapsed SECS where GNU time is missing)
 run_once() {
 	tf=$BENCH_DIR/.time.$$
 	if [ "$HAVE_GNU_TIME" = 1 ]; then
-		/usr/bin/time -q -o "$tf" -f '%e %M' sh -c "$1" >/dev/null
-		read -r SECS RSS_KB <"$tf"
+		/usr/bin/time -q -o "$tf" -f '%e %M %U %S' sh -c "$1" >/dev/null
+		read -r SECS RSS_KB u s <"$tf"
+		CPU=$(echo "$u + $s" | bc)
 	else
 		start=$(date +%s.%N)
 		sh -c "$1" >/dev/null
 		SECS=$(echo "$(date +%s.%N) - $start" | bc)
 		RSS_KB=0
+		CPU=$SECS
 	fi
 	rm -f "$tf"
 }
@@ -65,21 +70,26 @@ median() {
 
 versus() {
 	ours=$1 ocmd=$2 peer=$3 pcmd=$4
-	ot= pt= orss=0 prss=0
+	ot= pt= oc= pc= orss=0 prss=0
 	i=0
 	while [ "$i" -lt "$BENCH_RUNS" ]; do
-		run_once "$ocmd"; ot="$ot $SECS"; [ "$RSS_KB" -gt "$orss" ] && orss=$RSS_KB
-		run_once "$pcmd"; pt="$pt $SECS"; [ "$RSS_KB" -gt "$prss" ] && prss=$RSS_KB
+		run_once "$ocmd"; ot="$ot $SECS"; oc="$oc $CPU"; [ "$RSS_KB" -gt "$orss" ] && orss=$RSS_KB
+		run_once "$pcmd"; pt="$pt $SECS"; pc="$pc $CPU"; [ "$RSS_KB" -gt "$prss" ] && prss=$RSS_KB
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086
 	om=$(median $ot) pm=$(median $pt)
 	printf '%-44s %8.2f s %8.1f MiB (median of%s)\n' "$ours" "$om" "$(echo "$orss / 1024" | bc -l)" "$ot"
 	printf '%-44s %8.2f s %8.1f MiB (median of%s)\n' "peer: $peer" "$pm" "$(echo "$prss / 1024" | bc -l)" "$pt"
+	# shellcheck disable=SC2086
+	ocm=$(median $oc) pcm=$(median $pc)
 	RATIO=$(ratio "$pm" "$om")
+	CPURATIO=$(ratio "$pcm" "$ocm")
 	echo "  $ours: ${RATIO}x faster than $peer"
-	printf 'ratio: %s | %s | %sx | %s s, %s MiB | %s s, %s MiB\n' "$ours" "$peer" "$RATIO" \
-	    "$om" "$((orss / 1024))" "$pm" "$((prss / 1024))" >>"$BENCH_DIR/ratios"
+	printf '  CPU: %s s against %s s (medians of%s and%s): %sx\n' "$ocm" "$pcm" "$oc" "$pc" \
+	    "$CPURATIO"
+	printf 'ratio: %s | %s | %sx | %s s, %s MiB | %s s, %s MiB | CPU %sx\n' "$ours" "$peer" \
+	    "$RATIO" "$om" "$((orss / 1024))" "$pm" "$((prss / 1024))" "$CPURATIO" >>"$BENCH_DIR/ratios"
 }
 
 ownmem() {

@@ -4,20 +4,25 @@
  * (standard input when none).  With -s, they are a script's modules,
  * each of declarations only (fg-html's page, one file a concern): the
  * wrapper around them is written here, an async function in strict
- * mode, called at once, whose last statement awaits START().
- * Build-time only.  Each file's leading comment is kept: it is short. */
+ * mode, called at once, whose last statement awaits START(); and of
+ * each module only its leading comment is kept, not the comments on
+ * lines of their own after it (the sources keep them; the page, a
+ * third smaller, does not need them).  Build-time only. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int col;
 
-/* One file's bytes as the inside of a C string literal. */
+/* Bytes p[0..n) as the inside of a C string literal. */
 static void
-emit(FILE *f)
+emit_bytes(const char *p, size_t n)
 {
+	size_t i;
 	int c;
 
-	while ((c = getc(f)) != EOF) {
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)p[i];
 		if (c == '\n') {
 			fputs("\\n\"\n\"", stdout);
 			col = 0;
@@ -40,10 +45,50 @@ emit(FILE *f)
 static void
 emit_str(const char *s)
 {
-	FILE *f = fmemopen((void *)s, strlen(s), "r");
+	emit_bytes(s, strlen(s));
+}
 
-	emit(f);
-	fclose(f);
+/* Line s (with its newline) from its first non-blank: does it begin a
+ * comment, end one (nothing after the end but blanks)? */
+static int
+opens(const char *s)
+{
+	return !strncmp(s + strspn(s, " \t"), "/*", 2);
+}
+static int
+closes(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && strchr(" \t\r\n", s[n - 1]))
+		n--;
+	return n >= 2 && s[n - 2] == '*' && s[n - 1] == '/';
+}
+
+/* One file's bytes inside the string; with modules, without the
+ * comments on lines of their own but the first. */
+static void
+emit(FILE *f, int modules)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int first = 1, skip = 0;
+
+	while ((n = getline(&line, &cap, f)) > 0) {
+		if (modules && !skip && opens(line) && !first)
+			skip = 1;
+		if (modules && opens(line) && first)
+			first = -1;
+		if (!skip)
+			emit_bytes(line, (size_t)n);
+		if (closes(line)) {
+			skip = 0;
+			if (first < 0)
+				first = 0;
+		}
+	}
+	free(line);
 }
 
 int
@@ -66,13 +111,13 @@ main(int argc, char **argv)
 	if (start)
 		emit_str("(async function () {\n\"use strict\";\n");
 	if (argc == 2)
-		emit(stdin);
+		emit(stdin, start != NULL);
 	for (i = 2; i < argc; i++) {
 		if (!(f = fopen(argv[i], "r"))) {
 			perror(argv[i]);
 			return 1;
 		}
-		emit(f);
+		emit(f, start != NULL);
 		bad |= ferror(f);
 		fclose(f);
 	}

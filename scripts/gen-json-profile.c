@@ -36,19 +36,6 @@
 static long *parent;
 static int *depth;
 
-/* The stack of node n, root first, into st; its depth. */
-static int
-stack(long n, long *st)
-{
-	int d = depth[n], i;
-
-	for (i = d; i >= 0; i--) {
-		st[i] = n;
-		n = parent[n];
-	}
-	return d + 1;
-}
-
 /* One event of an evented profile, after the first. */
 static unsigned long long
 event(int first, int type, long frame, unsigned long long at)
@@ -222,7 +209,7 @@ main(int argc, char **argv)
 			samples = realloc(samples, sizeof(*samples) * (size_t)(ns + 1) * 2);
 		samples[ns++] = next() % 50 == 0 ? 1 + (long)(next() % 3) : s;
 		if (ss) {
-			d = stack(samples[ns - 1], st);
+			d = tree_stack(parent, depth, samples[ns - 1], st);
 			putchar(i ? ',' : ' ');
 			putchar('[');
 			for (k = 0; k < d; k++)

@@ -80,7 +80,7 @@ setup() {
 
 @test "empty: an empty heap, Gecko, V8 log or Safari profile is an error, nothing on stdout" {
 	local p
-	for p in heapprofile-fold gecko-fold; do
+	for p in heapprofile-fold gecko-fold v8log-fold safari-fold; do
 		fails_with "$p: $BATS_TEST_TMPDIR/empty: empty file" $p "$BATS_TEST_TMPDIR/empty"
 		runsh "$p <$BATS_TEST_TMPDIR/empty"
 		status_is 1

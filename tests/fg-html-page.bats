@@ -36,7 +36,7 @@ load html
 		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
 	got row | sort >"$BATS_TEST_TMPDIR/got"
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
-	# recursion counted once a stack; 600 functions show 500 rows, then all
+	# recursion counted once a stack; 600 functions show 100 rows, then all
 	awk 'BEGIN { print "a;r;r;r 5"; for (i = 0; i < 600; i++) print "main;f" i, i + 1 }' >"$BATS_TEST_TMPDIR/m.folded"
 	fg-html "$BATS_TEST_TMPDIR/m.folded" >"$BATS_TEST_TMPDIR/m.html"
 	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/m.html"
@@ -389,6 +389,93 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 		status_is 2
 		[ "${lines[0]}" = "fg-html: bad source URL: '$t' (http:, https:, file:, vscode: or an editor's scheme)" ]
 	done
+}
+
+@test "fg-html: the benchmark's smallest corpus opens, and every mode draws (no time asserted)" {
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	[ "$(wc -l <"$in")" -eq 30000 ]
+	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
+	browser allmodes "$BATS_TEST_TMPDIR/p.html"
+	for m in graph bottomup sandwich rec; do
+		[ "$(got "$m" | cut -d' ' -f1)" -gt 1 ]
+		[ "$(got "$m" | awk '{ print $1 == $3 }')" = 1 ]
+	done
+	[ "$(got table | cut -d' ' -f1)" -eq 100 ]
+	[ "$(got modetable)" = table ]
+	[ "$(got modebottomup)" = bottomup ]
+	[ "$(got modesandwich)" = sandwich ]
+}
+
+@test "fg-html in Chromium: the time mode draws each run where it came; m=time of a profile in no time order says why" {
+	# B's run first, A's own sample, then C's: the tiny case of issue 37
+	printf '# fg: order=time\nA;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/t.html"
+	browser time "$BATS_TEST_TMPDIR/t.html"
+	[ "$(got h1)" = "Flame Chart" ]
+	[ "$(got url)" = "" ]
+	[ -z "$(got notice)" ]
+	[ "$(got timebtn)" = "enabled on" ]
+	[ "$(got box)" = "$(printf 'all 0 300\nA 0 300\nB 0 100\nC 200 100')" ]
+	[ "$(got painted)" = "4 of 4" ]
+	# c: the graph (its stacks summed: B and C side by side), then back
+	[ "$(got afterc)" = "graph ?m=graph" ]
+	[ "$(got againc)" = "time " ]
+	# a page of no time order: the graph, and why, the button off
+	printf 'A;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/g.html"
+	FG_QUERY='?m=time' browser time "$BATS_TEST_TMPDIR/g.html"
+	[ "$(got h1)" = "Flame Graph" ]
+	[ "$(got url)" = "" ]
+	[[ "$(got notice)" == "no time order in this profile: fold it with --time-order"* ]]
+	[ "$(got timebtn)" = "disabled off" ]
+	[ "$(got box | sed -n 3,4p)" = "$(printf 'B 100 100\nC 200 100')" ]
+}
+
+# win URL: the window x=A,B of a URL's query, "A B"
+win() {
+	sed -n 's/.*[?&]x=\([^&]*\).*/\1/p' <<<"$1" | sed 's/%2C/ /'
+}
+# near "A B" "C D": the two windows agree to 1e-6
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		d = x[1] - y[1]; e = x[2] - y[2]; exit !(d * d < 1e-12 && e * e < 1e-12) }'
+}
+
+@test "fg-html in Chromium: the wheel zooms about the pointer, a drag pans, the minimap moves the window; the URL keeps it" {
+	jlprof-fold --time-order "$DATA/jlprof/profile_ttfp.jlprof" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/t.html"
+	browser nav "$BATS_TEST_TMPDIR/t.html" -300 'eval at boot.jl:330'
+	[ -z "$(got loaded)" ]
+	[ "$(got box)" = "0 1000" ]
+	# a wheel's 300 in: the window e^-0.6 as wide, about the pointer at 3/4,
+	# the frames under it the same, row by row
+	k=$(awk 'BEGIN { print exp(-0.6) }')
+	near "$(win "$(got wheel)")" "$(awk -v k="$k" 'BEGIN { print 0.75 * (1 - k), 0.75 * (1 - k) + k }')"
+	[ "$(got after)" = "$(got before)" ]
+	[ "$(got before | tr ';' '\n' | wc -l)" -gt 5 ]
+	# a drag 100 px left: the window 100 px of it right; no zoom
+	near "$(win "$(got drag)")" "$(awk -v k="$k" 'BEGIN { a = 0.75 * (1 - k) + 0.1 * k; print a, a + k }')"
+	[ "$(got zoomed)" = 0 ]
+	# the minimap, the time mode's: its middle is in the window, a drag
+	# of 60 px moves the window as much, up to the end
+	[ "$(got minimap)" = 1000x40 ]
+	[ "$(got minipress)" = "$(got drag)" ]
+	near "$(win "$(got minidrag)")" "$(awk -v k="$k" 'BEGIN { print 1 - k, 1 }')"
+	# a link reopens the window: a frame's box where the window puts it
+	read -r d x w name < <(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
+		awk -v t="$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
+		'$1 > 2 && $2 > t / 4 && $2 + $3 < t / 2 && $3 > t / 50 { print; exit }')
+	total=$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
+	FG_QUERY='?x=0.25,0.5' browser nav "$BATS_TEST_TMPDIR/t.html" 0 "$name"
+	[ "$(got loaded)" = '?x=0.25%2C0.5' ]
+	[ "$(got box)" = "$(awk -v x="$x" -v w="$w" -v t="$total" 'BEGIN {
+		s = 1000 / (t / 4); printf "%d %d", int((x - t / 4) * s + 0.5), int(w * s + 0.5) }')" ]
+	# in the graph too (no minimap there)
+	fg-html -w 1000 "$J" >"$BATS_TEST_TMPDIR/g.html"
+	browser nav "$BATS_TEST_TMPDIR/g.html" -300 'eval at boot.jl:330'
+	near "$(win "$(got wheel)")" "$(awk -v k="$k" 'BEGIN { print 0.75 * (1 - k), 0.75 * (1 - k) + k }')"
+	[ "$(got after)" = "$(got before)" ]
+	[ "$(got minimap)" = none ]
+	# Escape gives the whole back
+	FG_QUERY='?x=0.25,0.5' browser keys "$BATS_TEST_TMPDIR/g.html" Escape
+	[ "$(got direction)" = "false " ]
 }
 
 @test "fg-html in Chromium: a catastrophic s= no longer freezes the page; \\d and a lookahead are refused as fg-filter refuses them" {

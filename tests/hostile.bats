@@ -303,6 +303,26 @@ pprof_named() {
 	[ "$output" = "f 2" ]
 }
 
+# The V8 log's and Safari's frames are named by the log and the page:
+# a code object or a function named "#", "a;b<newline>c  " or "f 12"
+# is one frame, never a comment, a line end or a count.
+@test "hostile: v8log-fold's and safari-fold's frames: '#', ';', line ends, blanks, numbers" {
+	printf '%s' '{"code": [{"name": "#", "type": "CODE", "kind": "Other"},' \
+	    '{"name": "a;b\nc  ", "type": "CODE"}, {"name": "f 12", "type": "CODE"},' \
+	    '{"name": "\r# x :1:1", "type": "JS"}],' \
+	    '"ticks": [{"tm": 1, "vm": 0, "s": [1, 0, 0, 0]}, {"tm": 2, "vm": 0, "s": [2, 0]},' \
+	    '{"tm": 3, "vm": 0, "s": [3, 0]}]}' >"$BATS_TEST_TMPDIR/h.v8log.json"
+	runsh "v8log-fold $BATS_TEST_TMPDIR/h.v8log.json | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf ' # x 1\n#_;a:b c 1\nf_12 1')" ] || { echo "$output" >&2; return 1; }
+	printf '%s' '{"recording": {"sampleStackTraces": [{"stackFrames": [{"name": "a;b\nc  ", "url": ""},' \
+	    '{"name": "#", "url": ""}]}, {"stackFrames": [{"name": "f 12", "url": ""}]}]}}' \
+	    >"$BATS_TEST_TMPDIR/h.json"
+	runsh "safari-fold $BATS_TEST_TMPDIR/h.json | fg-merge"
+	status_is 0
+	[ "$output" = "$(printf '#_;a:b c 1\nf_12 1')" ] || { echo "$output" >&2; return 1; }
+}
+
 @test "hostile: a BOM, a lone number, CRs and escape sequences in messages" {
 	runsh "printf '\357\273\277a;b 1\n' | fg-merge"
 	status_is 0

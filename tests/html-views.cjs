@@ -76,12 +76,14 @@ async function show(search) {
 	ready.forEach((fn) => fn.call(g, stub()));
 	if (!g.fg || typeof g.fg.view !== "function")
 		throw new Error("the page set no window.fg.view");
-	return g.fg.view();
+	const v = g.fg.view();
+	v.colors = Array.from(v.f, (f, i) => g.fg.color(i, v));
+	return v;
 }
 
 function arrays(v) {
 	return { depth: Array.from(v.depth), f: Array.from(v.f), w: Array.from(v.w),
-		b: v.b ? Array.from(v.b) : null, c: Array.from(v.col) };
+		b: v.b ? Array.from(v.b) : null, c: v.colors };
 }
 
 async function run() {

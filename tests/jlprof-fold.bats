@@ -641,7 +641,8 @@ M='main at m.jl:1'
 
 @test "jlprof-fold --time-order: each thread's samples in order, adjacent runs merged, repeats kept" {
 	fold timeorder --time-order
-	same "$M;f at f.jl:2 2
+	same "# fg: order=time
+$M;f at f.jl:2 2
 $M;g at g.jl:3 1
 $M;f at f.jl:2 1
 $M;g at g.jl:3 1
@@ -659,7 +660,8 @@ $M;wait at w.jl:5 1"
 
 @test "jlprof-fold --time-order: with --by-thread and --by-task, their root frames" {
 	fold timeorder --time-order --by-thread
-	same "thread 1;$M;f at f.jl:2 2
+	same "# fg: order=time
+thread 1;$M;f at f.jl:2 2
 thread 1;$M;g at g.jl:3 1
 thread 1;$M;f at f.jl:2 1
 thread 2;$M;g at g.jl:3 1
@@ -668,7 +670,8 @@ thread 2;$M;g at g.jl:3 1
 thread 2;$M;wait at w.jl:5 1
 thread 2;$M;h at h.jl:4 1"
 	fold timeorder --time-order --by-task --threads 2
-	same "thread 2;task 0xa2;$M;g at g.jl:3 1
+	same "# fg: order=time
+thread 2;task 0xa2;$M;g at g.jl:3 1
 thread 2;task 0xa2;$M;h at h.jl:4 1
 thread 2;task 0xa3;$M;g at g.jl:3 1
 thread 2;task 0xa3;$M;wait at w.jl:5 1
@@ -678,33 +681,38 @@ thread 2;task 0xa2;$M;h at h.jl:4 1"
 @test "jlprof-fold --time-order: samples go where the graph options put them" {
 	# a sample left out does not end a run
 	fold timeorder --time-order --threads 2 --no-sleeping
-	same "$M;g at g.jl:3 1
+	same "# fg: order=time
+$M;g at g.jl:3 1
 $M;h at h.jl:4 1
 $M;g at g.jl:3 1
 $M;h at h.jl:4 1"
 	# a pruned frame's samples go to its caller
 	fold timeorder --time-order --threads 2 --prune h
-	same "$M;g at g.jl:3 1
+	same "# fg: order=time
+$M;g at g.jl:3 1
 $M 1
 $M;g at g.jl:3 1
 $M;wait at w.jl:5 1
 $M 1"
 	# samples of frames the filter drops go to the kept caller: one run
 	fold timeorder --time-order --threads 2 --filter w.jl
-	same "$M 3
+	same "# fg: order=time
+$M 3
 $M;wait at w.jl:5 1
 $M 1"
 	# hidden C frames: their callees under the caller, which takes their status
 	fold fg-cframes --time-order
-	same 'f1 at file1:1_[d];f2 at file1:15 1
+	same '# fg: order=time
+f1 at file1:1_[d];f2 at file1:15 1
 f1 at file1:1_[d];f4 at file1:20;f5 at file3:1 1
 f1 at file1:2;f6 at file3:10 1
 f1 at file1:1_[d];f2 at file1:15 1'
 	fold fg-cframes --time-order -C
-	[ "${lines[0]}" = 'f1 at file1:1;jl_f at filec:55;jl_invoke at file2:1_[d];f2 at file1:15 1' ]
+	[ "${lines[1]}" = 'f1 at file1:1;jl_f at filec:55;jl_invoke at file2:1_[d];f2 at file1:15 1' ]
 	# the REPL's branch goes with its samples, its grafted callees stay
 	fold fg-repl --time-order
-	same 'f3 at file2:1;f2 at file1:15 1
+	same '# fg: order=time
+f3 at file2:1;f2 at file1:15 1
 f1 at file1:2;f6 at file3:10 1
 f3 at file2:1;f2 at file1:15 1'
 }

@@ -38,12 +38,13 @@ same() {
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q '^main;'
 }
 
-@test "no-header: perf-fold leaves out its unit header; jlprof-fold takes it (it writes none)" {
+@test "no-header: perf-fold leaves out its unit header; jlprof-fold its order header (it writes none else)" {
 	gzip -dc "$DATA/perf/perf-dd-stacks-01.txt.gz" >"$BATS_TEST_TMPDIR/p"
 	same perf-fold "$BATS_TEST_TMPDIR/p"
 	same perf-fold --time-order "$BATS_TEST_TMPDIR/p"
 	head -1 "$BATS_TEST_TMPDIR/without" | grep -q ' [0-9][0-9]*$'
 	jlprof-fold --no-header "$DATA/jlprof/profile_ttfp.jlprof" | cmp - <(jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof")
+	same jlprof-fold --time-order "$DATA/jlprof/profile_ttfp.jlprof"
 }
 
 @test "no-header: every folder of the table of formats takes it, on its sample" {

@@ -19,7 +19,11 @@
  *               function), then its vanished stacks; unsorted
  *   saved()     the file the page's Save link writes for the state, a
  *               line an item
- *   rows(v)     the function table's rows, "self total flags name" */
+ *   rows(v)     the function table's rows, "self total flags name"
+ *   boxes(v)    "depth x width name" a frame, x where it starts in
+ *               samples (as drawn unzoomed, callees by name)
+ *   stackat(v, x)  the names of the frames drawn at x (samples), from
+ *               the root's callee down, joined by ";" */
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -27,14 +31,16 @@ const vm = require("vm");
 
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
-const PURE = ["regex.js", "viewer.js", "html/model.js", "html/views.js", "html/merge.js", "html/transform.js", "html/save.js",
-	"html/layout.js", "html/tabulate.js", "html/state.js", "html/url.js"];
+const PURE = ["regex.js", "viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
+	"html/transform.js", "html/save.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js",
+	"html/url.js", "html/worker.js"];
 
 const helpers = `
 function at(query) {
-	state.v = 0; state.z = 0; state.mode = ""; state.fn = ""; state.elided = false;
+	state.v = 0; state.z = 0; state.mode = ""; state.fn = ""; state.elided = false; state.notice = "";
 	state.inverted = !!DATA.inverted; state.sortwidth = !!DATA.sortwidth;
 	loadstate(query);
+	if (!modeok(curmode())) { state.notice = curmode().no; state.mode = ""; }
 	return state.shown = view();
 }
 function frames(v) {
@@ -55,8 +61,22 @@ function lines(v, from0) {
 function saved() {
 	return foldedtext().split("\\n").slice(0, -1);
 }
+function boxes(v) {
+	var out = [];
+	for (var i = 0; i < v.n; i++) out.push(v.depth[i] + " " + xat(v, 0, i, false) + " " + v.w[i] + " " + NAMES[v.f[i]]);
+	return out;
+}
+function stackat(v, x) {
+	var i = 0, out = [], hit, at = 0;
+	for (;;) {
+		hit = -1;
+		eachkid(v, i, at, false, function (c, cx) { if (hit < 0 && x >= cx && x < cx + v.w[c]) { hit = c; at = cx; } });
+		if (hit < 0) return out.join(";");
+		out.push(NAMES[v.f[i = hit]]);
+	}
+}
 function rows(v) {
-	return tabulate(v, state.tby).map(function (r) {
+	return rowsof(v).map(function (r) {
 		return [r.self, r.total, r.flags, r.name].join("\\t");
 	});
 }`;

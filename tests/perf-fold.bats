@@ -529,10 +529,11 @@ app;main 3000" ]
 app;main 1" ]
 	gzip -dc "$P/perf-cycles-instructions-01.txt.gz" | command perf-fold 2>/dev/null | head -1 >"$BATS_TEST_TMPDIR/out"
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=samples" ]
-	# --time-order: the header comes before the first stack
-	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold --time-order | sed -n 2,3p >"$BATS_TEST_TMPDIR/out"
+	# --time-order: the header, its order too, comes before the first stack
+	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold --time-order | sed -n 2,4p >"$BATS_TEST_TMPDIR/out"
 	[ "$(sed -n 1p "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cpu-clock" ]
-	[[ $(sed -n 2p "$BATS_TEST_TMPDIR/out") != "#"* ]]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/out")" = "# fg: order=time" ]
+	[[ $(sed -n 3p "$BATS_TEST_TMPDIR/out") != "#"* ]]
 	# --no-header leaves it out; no samples, no header
 	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold --no-header | grep -c '^#' | grep -qx 0
 	run command perf-fold </dev/null

@@ -432,13 +432,40 @@ number_slow(struct json *j, struct jnum *n, int skipping)
 	return p;
 }
 
-/* The number at j->p, checked; its end.  The usual one, a short
- * integer (up to 18 digits: below 2^63, no overflow to check), is read
- * here; any other by number_slow. */
+/* The powers of ten a double holds exactly */
+static const double exact10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+};
+
+/* The decimal whose digits before its '.' made v, its '.' at p: when
+ * its digits are 15 at most and no exponent follows, its value into *n
+ * and its end; else NULL.  The digits as an integer below 2^53 and a
+ * power of ten up to 10^15 are exact doubles, so their quotient is the
+ * double nearest the decimal, the one strtod gives. */
+static const char *
+decimal(struct json *j, struct jnum *n, uint64_t v, const char *p)
+{
+	const char *end = j->end, *dot = p++;
+	size_t k, intdigits = (size_t)(dot - j->p);
+
+	for (k = 0; p < end && (unsigned char)(*p - '0') < 10 && intdigits + k < 15; p++, k++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (!k || (p < end && ((unsigned char)(*p - '0') < 10 || *p == 'e' || *p == 'E')))
+		return NULL;
+	n->isint = 0;
+	n->i = 0;
+	n->u = 0;
+	n->d = (double)v / exact10[k];
+	return p;
+}
+
+/* The number at j->p, checked; its end.  The usual ones, a short
+ * integer (up to 18 digits: below 2^63, no overflow to check) or a
+ * short decimal (decimal), are read here; any other by number_slow. */
 static inline const char *
 number(struct json *j, struct jnum *n, int skipping)
 {
-	const char *p = j->p, *end = j->end, *stop;
+	const char *p = j->p, *end = j->end, *stop, *q;
 	uint64_t v = 0;
 
 	if (*p == '-')
@@ -447,6 +474,8 @@ number(struct json *j, struct jnum *n, int skipping)
 	stop = *p == '0' ? p + 1 : end - p > 18 ? p + 18 : end;
 	for (; p < stop && (unsigned char)(*p - '0') < 10; p++)
 		v = v * 10 + (uint64_t)(*p - '0');
+	if (p > j->p && p < end && *p == '.' && (q = decimal(j, n, v, p)))
+		return q;
 	if (p == j->p || (p < end && ((unsigned char)(*p - '0') < 10 || *p == '.' ||
 	    *p == 'e' || *p == 'E')))
 		return number_slow(j, n, skipping);
@@ -455,6 +484,15 @@ number(struct json *j, struct jnum *n, int skipping)
 	n->d = (double)v;
 	n->u = 0;
 	return p;
+}
+
+void
+json_strcopy(struct json *j, struct bytes *b)
+{
+	struct jstr s = json_str(j);
+
+	b->n = 0;
+	bytes_put(b, s.s, s.len);
 }
 
 void

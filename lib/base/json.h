@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/bytes.h"
 #include "base/util.h"
 
 /* the default bound on nesting: objects and arrays inside each other */
@@ -88,6 +89,9 @@ int json_more(struct json *j);
 /* The next value, a string, decoded: valid until the next call that
  * reads a string or key. */
 struct jstr json_str(struct json *j);
+/* The same, decoded into b in place of what b held: kept past the
+ * next string read. */
+void json_strcopy(struct json *j, struct bytes *b);
 void json_num(struct json *j, struct jnum *n);
 /* The next value, an integer in [lo, hi]; what names it in messages. */
 int64_t json_int(struct json *j, int64_t lo, int64_t hi, const char *what);

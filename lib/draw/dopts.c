@@ -103,7 +103,7 @@ draw_option(struct dopts *o, int c, const char *arg)
 	case DO_COUNTNAME: o->countname = arg; break;
 	case DO_FONTSIZE: o->fontsize = draw_num(arg, "fontsize", 1, RANGE_FONTSIZE); break;
 	case DO_FONTWIDTH: o->fontwidth = draw_num(arg, "fontwidth", 0.01, RANGE_FONTWIDTH); break;
-	case DO_SORT: o->bywidth = opt_choice(arg, "sort", sorts); break;
+	case DO_SORT: o->bywidth = opt_choice(arg, "sort", sorts); o->sortset = 1; break;
 	default: return 0;
 	}
 	return 1;
@@ -119,6 +119,7 @@ draw_finish_options(struct dopts *o)
 		    o->bgcolors);
 	if (o->chart && o->bywidth)
 		usage_error("--sort=width and --flamechart exclude each other");
+	o->deftitle = !o->title;
 	if (!o->title)
 		o->title = o->chart ? "Flame Chart" : o->inverted ? "Icicle Graph" : "Flame Graph";
 	if (o->palfile)

@@ -38,6 +38,8 @@ struct dopts {
 	int negate;		/* --negate: 1 the baseline drawn; NEGATE_HUES the hues swapped */
 	int deltaself;		/* --delta=self: colour by the change of self samples */
 	int bywidth;		/* --sort=width: callees widest first */
+	int sortset;		/* --sort was given: a flame graph, whatever the input's order */
+	int deftitle;		/* no --title: the title says what is drawn */
 	int elided;		/* keep the Elided view (fg-svg) */
 	count total;		/* --total: draw against this many samples (0: the input's) */
 	const char *countname;	/* --countname; NULL: the input's, or "samples" */

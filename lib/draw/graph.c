@@ -22,21 +22,19 @@ struct stacks {
 
 struct reading {
 	const struct dopts *o;
+	int chart;		/* a flame chart: --flamechart, or the input's time order */
+	int started;		/* a stack was read (the header is before it) */
 	int elided;		/* keep st[1], the stacks that vanished */
 	struct stacks st[2];
 	struct stackbatch b;	/* lines on their way to st[0].m, in place */
 	count total[2];		/* to catch an overflowing sum on its line */
 	struct fhjoin hj;	/* the unit header */
-	struct fheader *h;	/* or, one file's, when not NULL (a later line wins) */
 	char *rev;
 	size_t revcap;
 };
 
-/* The stack to add of line l (reversed into *rev by --reverse) and its
- * counts, the baseline and target swapped by --negate; NULL for a line
- * without counts. */
-static const char *
-draw_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, size_t *revcap)
+const char *
+graph_line(const struct dopts *o, const struct fline *l, count c[2], char **rev, size_t *revcap)
 {
 	if (!l->ncounts)
 		return NULL;
@@ -78,28 +76,35 @@ add_line(struct freader *r, struct fline *l, void *arg)
 	count c[2];
 
 	if (!l->ncounts) {
-		if (rd->h)
-			fh_parse(rd->h, l->stack, l->len);
-		else
-			fhj_line(&rd->hj, r, l);
+		fhj_line(&rd->hj, r, l);
 		return;
 	}
-	if (!(s = draw_line(rd->o, l, c, &rd->rev, &rd->revcap)))
+	if (!(s = graph_line(rd->o, l, c, &rd->rev, &rd->revcap)))
 		return;
+	if (!rd->started++)
+		rd->chart = graph_timeorder(rd->o, &rd->hj.h);
 	/* no stack's sum exceeds the total's */
 	if (!count_add(&rd->total[0], c[0]) || !count_add(&rd->total[1], c[1]))
 		fr_error(r, "sum of counts overflows");
-	if (s == l->stack && !rd->o->chart) {
+	if (s == l->stack && !rd->chart) {
 		/* added many at a time from where they lie (a reversed
 		 * stack lies in a buffer of its own, one at a time) */
 		if (r->in.release_arg != &rd->b)
 			lines_onrelease(&r->in, stackbatch_release, &rd->b);
 		stackbatch_add(&rd->b, &rd->st[0].m, s, l->len, c, 2, r->name, r->lineno);
 	} else {
-		keep(&rd->st[0], rd->o->chart, s, l->len, c);
+		keep(&rd->st[0], rd->chart, s, l->len, c);
 	}
 	if (rd->elided && l->ncounts == 2 && count_iszero(c[1]) && !count_iszero(c[0]))
-		keep(&rd->st[1], rd->o->chart, s, l->len, c);
+		keep(&rd->st[1], rd->chart, s, l->len, c);
+}
+
+int
+graph_timeorder(const struct dopts *o, const struct fheader *h)
+{
+	const char *order = h->fact[FH_ORDER];
+
+	return o->chart || (!o->sortset && order && !strcmp(order, "time"));
 }
 
 /* The baseline samples of the stacks whose target is 0 (within the
@@ -194,14 +199,13 @@ stacks_free(struct stacks *st)
 
 /* Read the files into rd: whole stacks merged as they come, one hash a
  * line (and with elided, the stacks that vanished apart); their header
- * lines into h when not NULL, else joined in rd->hj. */
+ * lines joined in rd->hj. */
 static void
-read_stacks(struct reading *rd, const struct dopts *o, int elided, struct fheader *h,
-    struct frules *rules, int argc, char **argv)
+read_stacks(struct reading *rd, const struct dopts *o, int elided, struct frules *rules,
+    int argc, char **argv)
 {
 	memset(rd, 0, sizeof(*rd));
 	rd->o = o;
-	rd->h = h;
 	rd->elided = elided;
 	stackmap_init(&rd->st[0].m);
 	stackmap_init(&rd->st[1].m);
@@ -226,7 +230,7 @@ unit_header(struct graph *g, const struct dopts *o, struct fhjoin *hj, int ninpu
 }
 
 void
-graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth)
+graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwidth)
 {
 	struct layout_opts lo = { 0 };
 	struct reading rd = { 0 };
@@ -237,7 +241,13 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	char top[8], bottom[8];
 
 	memset(g, 0, sizeof(*g));
-	read_stacks(&rd, o, o->elided, NULL, &rules, argc, argv);
+	read_stacks(&rd, o, o->elided, &rules, argc, argv);
+	/* an input in time order is drawn as a flame chart */
+	if (rd.chart && !o->chart) {
+		o->chart = 1;
+		if (o->deftitle)
+			o->title = "Flame Chart";
+	}
 	unit_header(g, o, &rd.hj, argc ? argc : 1);
 	g->diff = rules.ncounts == 2;
 	g->frac = rules.frac || !count_whole(o->total);
@@ -288,28 +298,6 @@ graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double
 	color_background(o->palette, o->bgcolors, top, bottom);
 	g->bgtop = draw_rgb_parse(top);
 	g->bgbottom = draw_rgb_parse(bottom);
-}
-
-void
-graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
-    struct frules *rules, int argc, char **argv)
-{
-	struct layout_opts lo = { 0 };
-	struct reading rd;
-
-	fh_init(h);
-	read_stacks(&rd, o, 1, h, rules, argc, argv);
-	lo.pxwidth = 1;
-	lo.col = rules->ncounts == 2;
-	lo.self = lo.col && o->deltaself;
-	lay(L, &rd.st[0], o, &lo);
-	stacks_free(&rd.st[0]);
-	lo.col = 0;
-	lo.self = 0;
-	memset(E, 0, sizeof(*E));
-	if (rd.st[1].m.n)
-		lay(E, &rd.st[1], o, &lo);
-	stacks_free(&rd.st[1]);
 }
 
 void

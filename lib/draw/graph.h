@@ -3,8 +3,7 @@
  * fg-svg, fg-png, fg-pdf and fg-vega draw the same graph: the files
  * read (whole stacks merged as they come), laid out (layout.h) with
  * fg-svg's geometry (10 px margins, title band, frame rows), and the
- * differential scale; fg-html reads the same way and lays out every
- * frame.
+ * differential scale.  (fg-html reads its own way: pstack.h.)
  */
 #ifndef FG_DRAW_GRAPH_H
 #define FG_DRAW_GRAPH_H
@@ -54,24 +53,24 @@ struct graph {
 
 /*
  * The front end of every renderer: read the files (whole stacks merged
- * as they come, one hash a line), sort the unique stacks, lay them out
+ * as they come, one hash a line; an input in time order, or
+ * --flamechart, as a chart: lines in input order, o->chart set and a
+ * default title made "Flame Chart"), sort the unique stacks, lay them out
  * across pxwidth pixels (fg-svg's width less its margins unless pxwidth
  * > 0) with fg-svg's image geometry, and the differential scale.  No
  * samples at all is an error.  The inputs' unit header is kept when
  * they agree on it (fhj_settle), in g->hdr, g->unit and g->countname.
  */
-void graph_read(struct graph *g, const struct dopts *o, int argc, char **argv, double pxwidth);
-/*
- * fg-html's front end: the files read as graph_read reads them, and
- * laid out whole: every frame of some width (in the target's column
- * for differential input), callees by name, no "+N more" boxes; E the
- * stacks whose target is 0, by their baseline (E->n 0 when none); h
- * the unit header of the file (read as fh_parse reads it: a later
- * line wins; fh_free it).  One file, or standard input with argc 0,
- * read under rules (shared by the inputs read together).
- */
-void graph_read_whole(struct layout *L, struct layout *E, struct fheader *h, const struct dopts *o,
-    struct frules *rules, int argc, char **argv);
+void graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwidth);
+/* Whether input of header h is drawn as a flame chart: --flamechart,
+ * or (no --sort given) the header says its lines are in time order
+ * ("# fg: order=time", fg-folded(5)). */
+int graph_timeorder(const struct dopts *o, const struct fheader *h);
 void graph_free(struct graph *g);
+/* The stack to add of line l (reversed into *rev by --reverse) and its
+ * counts, the baseline and target swapped by --negate; NULL for a line
+ * without counts. */
+const char *graph_line(const struct dopts *o, const struct fline *l, count c[2], char **rev,
+    size_t *revcap);
 
 #endif

@@ -15,7 +15,6 @@
 #include "draw/html.h"
 #include "draw/legend.h"
 #include "draw/layout.h"
-#include "base/strsort.h"
 #include "stack/frame.h"
 
 static const struct rgb match_rgb = { 230, 0, 230 };	/* flamegraph.pl's search colour */
@@ -33,19 +32,6 @@ out_v(uint64_t v)
 		v >>= 5;
 	}
 	out_char(b64[v]);
-}
-
-/* A count: packed, or on a page of decimal counts (frac), the number
- * as text and a comma. */
-static void
-out_c(count c, int frac)
-{
-	if (!frac) {
-		out_v(c.u);
-		return;
-	}
-	out_count(c);
-	out_char(',');
 }
 
 /* "k": and "k":"v", (JSON; v NULL is null) */
@@ -76,111 +62,6 @@ color_index(struct html_page *p, struct rgb c)
 
 	return intern(&p->colors, b, 3);
 }
-
-/* An input's frames, ready for the page: a layout of every frame of
- * some width (graph_read_whole), in pre-order, so a frame's callees
- * follow it; a page view (the whole input, or one root frame) is a run
- * of them. */
-struct pageframes {
-	const struct layout *L;
-	int col;		/* the column of widths */
-	uint32_t *color;	/* colour index by frame */
-	uint32_t *pid;		/* page name id + 1 by the layout's name id, 0 unknown */
-};
-
-/* The end of the run of frame i's subtree. */
-static size_t
-run_end(const struct pageframes *v, size_t i)
-{
-	const struct lframe *f = v->L->f;
-	uint32_t d = f[i].depth;
-
-	for (i++; i < v->L->n && f[i].depth > d; i++)
-		;
-	return i;
-}
-
-/* The layout's id of frame i's name; the root's is names.n. */
-static uint32_t
-lname(const struct pageframes *v, size_t i)
-{
-	uint32_t id = v->L->f[i].name;
-
-	return id == LF_ROOT ? v->L->names.n : id;
-}
-
-/* The colour index of every frame, computed in pre-order as fg-svg
- * does (the julia palette cycles); with the julia palette, the frames
- * under the compiler without a status of their own in the compilation
- * colour. */
-static void
-frame_colors(struct html_page *p, struct pageframes *v, const struct diffscale *ds)
-{
-	const struct layout *L = v->L;
-	uint32_t *cycle = ecalloc((size_t)L->maxdepth + 2, sizeof(*cycle));
-	uint32_t *byname = NULL, id;
-	unsigned char *comp = ecalloc((size_t)L->maxdepth + 2, 1);
-	int julia = p->o->palette == PAL_JULIA && !ds->on;
-	const struct lframe *f;
-	const char *s, *annot;
-	size_t i, n, alen;
-	struct rgb c;
-
-	v->color = ereallocarray(NULL, L->n, sizeof(*v->color));
-	if (!p->pernode) {
-		/* a colour that comes of the name alone is computed once a name */
-		byname = ereallocarray(NULL, L->names.n + 1, sizeof(*byname));
-		memset(byname, 0xff, (L->names.n + 1) * sizeof(*byname));
-	}
-	for (i = 0; i < L->n; i++) {
-		f = &L->f[i];
-		id = lname(v, i);
-		if (byname && byname[id] != UINT32_MAX) {
-			v->color[i] = byname[id];
-			continue;
-		}
-		s = "";
-		n = 0;
-		if (i)
-			s = layout_name(L, f, &n);
-		c = draw_frame_rgb(p->o, s, n, f, ds, cycle);
-		if (julia && i) {
-			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
-			frame_strip_annot(s, n, &annot, &alen);
-			if (comp[f->depth] && !annot)
-				c = color_compile;
-		}
-		v->color[i] = color_index(p, c);
-		if (byname)
-			byname[id] = v->color[i];
-	}
-	free(byname);
-	free(cycle);
-	free(comp);
-}
-
-/* The page's id of the name of frame i, interned on first sight (with
- * its colour, for colours that go by name). */
-static uint32_t
-name_id(struct html_page *p, const struct pageframes *v, size_t i)
-{
-	uint32_t id, lid = lname(v, i);
-	const char *s;
-	size_t n;
-
-	if (v->pid[lid])
-		return v->pid[lid] - 1;
-	s = layout_name(v->L, &v->L->f[i], &n);
-	id = intern(&p->names, s, n);
-	v->pid[lid] = id + 1;
-	if (id + 1 == p->names.n) {
-		p->namecolor = ereallocarray(p->namecolor, p->names.n, sizeof(*p->namecolor));
-		p->namecolor[id] = v->color[i];
-	}
-	return id;
-}
-
-enum { F_DEPTH, F_NAME, F_WIDTH, F_BASE, F_COLOR };
 
 /* The digits of the page's base 85 (Ascii85's idea, 4 bytes in 5
  * characters): the printable ASCII but for the quotes, the backslash,
@@ -223,96 +104,256 @@ put_varint(struct bytes *b, uint64_t v)
 	bytes_put(b, &c, 1);
 }
 
-/* The names of frames a to b, by the names seen before at the same
- * depth (a depth's callers are few of all the names): a byte, how many
- * bytes a code takes (W, as few as the largest needs); each frame's
- * code, 1 + the index of its name in the list of the names seen at its
- * depth so far, or 0 for a name new there, in W planes (the lowest
- * byte of every code, then the next byte of every one...: a plane of
- * high bytes is mostly runs, that deflate well); then the page ids of
- * the new ones in order, as varints. */
+/* A count of a field: a varint, or on a page of decimal counts (text)
+ * the number as text and a comma. */
 static void
-put_names(struct html_page *p, const struct pageframes *v, size_t a, size_t b, struct bytes *out)
+put_count(struct bytes *b, count c, int text)
 {
-	const struct lframe *f = v->L->f;
-	size_t n = b - a, i, k, bits = 1;
-	uint32_t *code = ereallocarray(NULL, n + 1, sizeof(*code)), max = 0, id;
-	uint32_t *len = ecalloc((size_t)v->L->maxdepth + 2, sizeof(*len)), *at;
-	uint64_t *seen, key;	/* (depth, id) pairs + 1, open addressing */
-	struct bytes news = { 0 };
-	unsigned char w = 1, c;
+	char buf[400];
 
-	while ((size_t)1 << bits < 2 * n)
-		bits++;
-	seen = ecalloc((size_t)1 << bits, sizeof(*seen));
-	at = ereallocarray(NULL, (size_t)1 << bits, sizeof(*at));
-	for (i = a; i < b; i++) {
-		id = name_id(p, v, i);
-		key = ((uint64_t)f[i].depth << 32 | id) + 1;
-		k = (key * 0x9e3779b97f4a7c15u) >> (64 - bits);
-		while (seen[k] && seen[k] != key)
-			k = (k + 1) & (((size_t)1 << bits) - 1);
-		if (!seen[k]) {
-			seen[k] = key;
-			at[k] = len[f[i].depth]++;
-			code[i - a] = 0;
-			put_varint(&news, id);
-		} else {
-			code[i - a] = at[k] + 1;
-		}
-		if (code[i - a] > max)
-			max = code[i - a];
+	if (!text) {
+		put_varint(b, c.u);
+		return;
 	}
-	while (w < 4 && max >> 8 * w)
-		w++;
-	bytes_put(out, &w, 1);
-	for (k = 0; k < w; k++)
-		for (i = 0; i < n; i++) {
-			c = code[i] >> 8 * k;
-			bytes_put(out, &c, 1);
-		}
-	bytes_put(out, news.p, news.n);
-	bytes_free(&news);
-	free(seen);
-	free(code);
-	free(at);
-	free(len);
+	bytes_put(b, buf, count_fmt(c, buf));
+	bytes_put(b, ",", 1);
 }
 
-/* One packed field of the frames a to b: the depth step from the
- * frame before (0 one deeper, 1 a sibling, j + 1 j levels up), the
- * name, the width, the baseline, the colour; numbers as varints (names
- * as put_names puts them), the whole deflated in zlib framing, in base
- * 85.  On a page of decimal counts (frac) a count field is the
- * numbers as text, each followed by a comma. */
+/*
+ * The names seen at each depth of a page view, in order, for the name
+ * codes: (depth, id) pairs in an open-addressed table, each with its
+ * place in its depth's list.
+ */
+struct seen {
+	uint64_t *key;		/* (depth << 32 | id) + 1, 0 empty */
+	uint32_t *at;		/* the pair's place in its depth's list */
+	size_t mask, n;
+	uint32_t *len;		/* names seen at each depth so far */
+	size_t lencap;
+};
+
 static void
-write_field(struct html_page *p, const struct pageframes *v, size_t a, size_t b, int what)
+seen_init(struct seen *t)
 {
-	static const char *keys[] = { "d", "f", "w", "b", "c" };
-	const struct lframe *f = v->L->f;
-	uint32_t prev = f[a].depth - 1;
+	memset(t, 0, sizeof(*t));
+	t->mask = 1023;
+	t->key = ecalloc(t->mask + 1, sizeof(*t->key));
+	t->at = ereallocarray(NULL, t->mask + 1, sizeof(*t->at));
+}
+
+/* The slot of key k in t: k's, or the empty one it goes to. */
+static size_t
+seen_slot(const struct seen *t, uint64_t k)
+{
+	size_t i = (k * 0x9e3779b97f4a7c15u) >> 20 & t->mask;
+
+	while (t->key[i] && t->key[i] != k)
+		i = (i + 1) & t->mask;
+	return i;
+}
+
+static void
+seen_grow(struct seen *t)
+{
+	struct seen g = *t;
+	size_t i, j;
+
+	g.mask = t->mask * 2 + 1;
+	g.key = ecalloc(g.mask + 1, sizeof(*g.key));
+	g.at = ereallocarray(NULL, g.mask + 1, sizeof(*g.at));
+	for (i = 0; i <= t->mask; i++) {
+		if (!t->key[i])
+			continue;
+		j = seen_slot(&g, t->key[i]);
+		g.key[j] = t->key[i];
+		g.at[j] = t->at[i];
+	}
+	free(t->key);
+	free(t->at);
+	*t = g;
+}
+
+/* The code of name id at depth: 1 + its place in the list of the names
+ * seen at that depth, or 0 for a name new there (then added). */
+static uint32_t
+seen_code(struct seen *t, uint32_t depth, uint32_t id)
+{
+	uint64_t k = ((uint64_t)depth << 32 | id) + 1;
+	size_t i = seen_slot(t, k), old;
+
+	if (t->key[i])
+		return t->at[i] + 1;
+	if (depth >= t->lencap) {
+		old = t->lencap;
+		t->len = egrowarray(t->len, &t->lencap, (size_t)depth + 1, sizeof(*t->len));
+		memset(t->len + old, 0, (t->lencap - old) * sizeof(*t->len));
+	}
+	t->key[i] = k;
+	t->at[i] = t->len[depth]++;
+	if (++t->n * 2 > t->mask)
+		seen_grow(t);
+	return 0;
+}
+
+static void
+seen_free(struct seen *t)
+{
+	free(t->key);
+	free(t->at);
+	free(t->len);
+}
+
+/*
+ * A page view's fields, written a frame at a time in pre-order:
+ *   d  the tree's shape: the depth steps from each frame to the next
+ *      (0 one deeper, 1 a sibling, j + 1 j levels up), as runs, a run
+ *      a number of frames one deeper each then the step of the frame
+ *      after them, and at the end the last run's number;
+ *   f  the names: how many are new at their depth, their page ids in
+ *      order; then each frame's, a code of the names seen before at
+ *      the same depth (a depth's callers are few of all the names: see
+ *      seen_code): a byte, or 255 and a varint of the code less 255;
+ *   w  the own samples of the column drawn, the leaves' first (a leaf:
+ *      no frame one deeper follows it; "wl" says where they end), then
+ *      the others' (mostly 0);
+ *   b  the same of the baseline, on differential input;
+ *   g  in a flame chart, each frame's gap (its caller's own samples
+ *      just before it, in input order);
+ *   c  when colours go by frame, each one's colour index.
+ * Numbers are varints.  On a page of decimal counts, w, b and g are
+ * totals as text, each number followed by a comma, in frame order.
+ */
+struct pfields {
+	int col;		/* the column drawn: 1 on differential input, else 0 */
+	int two;		/* the baseline's column too */
+	int chart, text;
+	struct bytes d, f, news, w[2], b[2], g, c;
+	uint32_t prev;		/* the depth of the frame before */
+	uint32_t first, maxdepth;	/* the first frame's depth, the deepest's */
+	uint64_t nnews;		/* names new at their depth */
+	size_t wl, bl;		/* the bytes of w's and b's leaves */
+	uint64_t run;		/* frames one deeper each since the last step */
+	count own[2];		/* the frame before's own samples, while it may be a leaf */
+	struct seen seen;
+	size_t n;
+};
+
+static void
+pf_init(struct pfields *f, int col, int two, int chart, int text)
+{
+	memset(f, 0, sizeof(*f));
+	f->col = col;
+	f->two = two;
+	f->chart = chart;
+	f->text = text;
+	seen_init(&f->seen);
+}
+
+/* The own samples of the frame before, a leaf or not: the part of w
+ * (and b) they go to. */
+static void
+pf_own(struct pfields *f, int leaf)
+{
+	int k = !leaf;
+
+	put_count(&f->w[k], f->own[f->col], 0);
+	if (f->two)
+		put_count(&f->b[k], f->own[0], 0);
+}
+
+/* Frame depth, name id, own samples own, total tot (text pages), gap,
+ * written. */
+static void
+pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const count *tot, count gap)
+{
+	uint32_t code = seen_code(&f->seen, depth, id), step = f->prev + 1 - depth;
+	unsigned char c = code < 255 ? code : 255;
+
+	if (f->n && !step) {
+		f->run++;
+	} else if (f->n) {
+		put_varint(&f->d, f->run);
+		put_varint(&f->d, step);
+		f->run = 0;
+	}
+	if (f->n && !f->text)
+		pf_own(f, step > 0);
+	if (!f->n)
+		f->first = depth;
+	f->prev = depth;
+	if (depth > f->maxdepth)
+		f->maxdepth = depth;
+	bytes_put(&f->f, &c, 1);
+	if (code >= 255)
+		put_varint(&f->f, code - 255);
+	if (!code) {
+		put_varint(&f->news, id);
+		f->nnews++;
+	}
+	if (f->text) {
+		put_count(&f->w[0], tot[f->col], 1);
+		if (f->two)
+			put_count(&f->b[0], tot[0], 1);
+	}
+	memcpy(f->own, own, sizeof(f->own));
+	if (f->chart)
+		put_count(&f->g, gap, f->text);
+	f->n++;
+}
+
+/* The fields complete: the last run, the last frame's own samples (a
+ * leaf's), each column's leaves then the other frames. */
+static void
+pf_end(struct pfields *f)
+{
+	if (!f->n)
+		return;
+	put_varint(&f->d, f->run);
+	if (f->text)
+		return;
+	pf_own(f, 1);
+	f->wl = f->w[0].n;
+	f->bl = f->b[0].n;
+	bytes_put(&f->w[0], f->w[1].p, f->w[1].n);
+	bytes_put(&f->b[0], f->b[1].p, f->b[1].n);
+}
+
+static void
+pf_free(struct pfields *f)
+{
+	int k;
+
+	bytes_free(&f->d);
+	bytes_free(&f->f);
+	bytes_free(&f->news);
+	for (k = 0; k < 2; k++) {
+		bytes_free(&f->w[k]);
+		bytes_free(&f->b[k]);
+	}
+	bytes_free(&f->g);
+	bytes_free(&f->c);
+	seen_free(&f->seen);
+}
+
+/* A field's bytes: deflated (zlib framing), in base 85, as "k":"..."
+ * (text as it is); p[0..n), then q[0..m) after it. */
+static void
+out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
+{
 	struct bytes raw = { 0 }, z = { 0 };
-	int text = p->frac && (what == F_WIDTH || what == F_BASE);
-	size_t i;
 
 	out_char(',');
-	key(keys[what]);
+	key(k);
 	out_char('"');
-	if (what == F_NAME)
-		put_names(p, v, a, b, &raw);
-	for (i = a; i < b && what != F_NAME; i++) {
-		switch (what) {
-		case F_DEPTH:
-			put_varint(&raw, prev + 1 - f[i].depth);
-			prev = f[i].depth;
-			break;
-		case F_WIDTH: text ? out_c(f[i].total[v->col], 1) : put_varint(&raw, f[i].total[v->col].u); break;
-		case F_BASE: text ? out_c(f[i].total[0], 1) : put_varint(&raw, f[i].total[0].u); break;
-		case F_COLOR: put_varint(&raw, v->color[i]); break;
+	if (text) {
+		out_mem(a->p, a->n);
+	} else {
+		if (b && b->n) {
+			bytes_put(&raw, a->p, a->n);
+			bytes_put(&raw, b->p, b->n);
+			a = &raw;
 		}
-	}
-	if (!text) {
-		zlib_compress(&z, raw.p, raw.n);
+		zlib_compress(&z, a->p, a->n);
 		out_b85(z.p, z.n);
 	}
 	out_char('"');
@@ -320,40 +361,249 @@ write_field(struct html_page *p, const struct pageframes *v, size_t a, size_t b,
 	bytes_free(&z);
 }
 
-/* The frames of run a (its subtree): whether it starts at the layout's
- * root ("all", no frame of the input), how many, how many end stacks,
- * and their fields. */
+/* The fields written out (pf_end first), and their frames' number, the
+ * deepest's depth (the frames' from the first's), and where w's and
+ * b's leaves end. */
 static void
-write_frames(struct html_page *p, const struct pageframes *v, size_t a, int base, int percolor)
+pf_write(const struct pfields *f)
 {
-	const struct lframe *f = v->L->f;
-	size_t i, b = run_end(v, a);
-	uint64_t stacks = 0;
+	struct bytes names = { 0 };
 
-	for (i = a; i < b; i++)
-		stacks += f[i].ends >> v->col & 1;
-	if (!a)
-		out_str("\"root\":1,");
 	key("n");
-	out_u64(b - a);
-	out_char(',');
-	key("stacks");
-	out_u64(stacks);
-	out_char(',');
-	key("total");
-	out_count(f[a].total[v->col]);
-	if (base) {
-		out_char(',');
-		key("btotal");
-		out_count(f[a].total[0]);
+	out_u64(f->n);
+	out_printf(",\"maxdepth\":%u", f->n ? f->maxdepth - f->first : 0);
+	if (!f->text)
+		out_printf(",\"wl\":%zu,\"bl\":%zu", f->wl, f->bl);
+	out_field("d", &f->d, NULL, 0);
+	put_varint(&names, f->nnews);
+	bytes_put(&names, f->news.p, f->news.n);
+	out_field("f", &names, &f->f, 0);
+	bytes_free(&names);
+	out_field("w", &f->w[0], NULL, f->text);
+	if (f->two)
+		out_field("b", &f->b[0], NULL, f->text);
+	if (f->chart)
+		out_field("g", &f->g, NULL, f->text);
+	if (f->c.n)
+		out_field("c", &f->c, NULL, 0);
+}
+
+/*
+ * A tree kept whole, for the views whose fields cannot be written as
+ * their frames open: a flame chart's (a frame's own samples come as
+ * its stacks come back to it), a page of decimal counts' (it writes
+ * totals), one coloured by frame (a differential frame's colour is its
+ * change), a page of split views (their colours' scale is the whole
+ * input's).  Frames as layout.h's (the gap in x), and their page ids.
+ */
+struct ptree {
+	struct layout L;	/* own samples in L.self */
+	uint32_t *ids;
+	size_t idcap, selfcap;
+	count *left;		/* baselines left by the frames pruned (or NULL) */
+};
+
+/* A walk's frames go to fields f as they open, or to tree t. */
+struct pwalk {
+	struct pfields *f;
+	struct ptree *t;
+	int col;
+	uint64_t stacks;	/* stacks with samples in the column drawn */
+	count total[2];
+};
+
+/* A frame open in the walk: its index, and what is summed while its
+ * callees come: their totals, its own samples, and (a chart) its own
+ * samples since its last callee. */
+struct popen {
+	size_t idx;
+	count tot[2], own[2], pend;
+};
+
+/* Open frame id below the frames op[0..*nop) (none: the walk's first),
+ * with own samples own when written at once (a flame graph's new frame
+ * is a stack's leaf or has none of its own). */
+static void
+w_open(struct pwalk *w, struct popen **op, size_t *nop, size_t *cap, uint32_t id, const count *own)
+{
+	static const count zero[2];
+	struct popen *o, *parent = *nop ? &(*op)[*nop - 1] : NULL;
+	uint32_t d = (uint32_t)*nop;
+	struct ptree *t = w->t;
+	struct lframe *f;
+	count gap = zero[0];
+
+	if (parent) {
+		gap = parent->pend;
+		parent->pend = zero[0];
 	}
-	write_field(p, v, a, b, F_DEPTH);
-	write_field(p, v, a, b, F_NAME);
-	write_field(p, v, a, b, F_WIDTH);
-	if (base)
-		write_field(p, v, a, b, F_BASE);
-	if (percolor)
-		write_field(p, v, a, b, F_COLOR);
+	*op = egrowarray(*op, cap, *nop + 1, sizeof(**op));
+	o = &(*op)[(*nop)++];
+	memset(o, 0, sizeof(*o));
+	if (!t) {
+		o->idx = w->f->n;
+		pf_put(w->f, d, id, own, zero, gap);
+		return;
+	}
+	o->idx = t->L.n;
+	if (d > t->L.maxdepth)
+		t->L.maxdepth = d;
+	t->L.f = egrowarray(t->L.f, &t->L.cap, t->L.n + 1, sizeof(*t->L.f));
+	t->ids = egrowarray(t->ids, &t->idcap, t->L.n + 1, sizeof(*t->ids));
+	t->L.self = egrowarray(t->L.self, &t->selfcap, t->L.n + 1, sizeof(*t->L.self));
+	f = &t->L.f[t->L.n];
+	memset(f, 0, sizeof(*f));
+	f->name = parent ? id : LF_ROOT;
+	f->depth = d;
+	f->x = gap;
+	t->ids[t->L.n++] = id;
+}
+
+/* Close the innermost open frame: its total, added to its caller's. */
+static void
+w_close(struct pwalk *w, struct popen *op, size_t *nop)
+{
+	struct popen *o = &op[--*nop];
+	struct lframe *f;
+	count t[2];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		t[k] = o->tot[k];
+		count_add(&t[k], o->own[k]);
+		if (*nop)
+			count_add(&op[*nop - 1].tot[k], t[k]);
+	}
+	if (!w->t)
+		return;
+	f = &w->t->L.f[o->idx];
+	memcpy(f->total, t, sizeof(t));
+	for (k = 0; k < 2; k++)
+		f->ends |= !count_iszero(o->own[k]) << k;
+	memcpy(w->t->L.self[o->idx], o->own, sizeof(o->own));
+}
+
+/*
+ * Walk stacks s[0..n) (ordered, pstack_order) as a tree in pre-order,
+ * below fg's root "all" (name id allid).  A stack's counts are its
+ * leaf's own samples; a stack of none opens no frame.
+ */
+static void
+walk(struct pwalk *w, const struct pstack *s, size_t n, const uint32_t *byrank, uint32_t allid)
+{
+	static const count zero[2];
+	struct popen *op = NULL, *leaf;
+	size_t nop = 0, cap = 0, i;
+	uint32_t j, l, lim = UINT32_MAX;
+	int k;
+
+	w_open(w, &op, &nop, &cap, allid, zero);
+	for (i = 0; i < n; i++) {
+		/* a stack of no samples is none: what the next shares with
+		 * the stacks open is the least of what the two share */
+		l = s[i].lcp < lim ? s[i].lcp : lim;
+		if (count_iszero(s[i].c[0]) && count_iszero(s[i].c[1])) {
+			lim = l;
+			continue;
+		}
+		lim = UINT32_MAX;
+		while (nop > l + 1)
+			w_close(w, op, &nop);
+		for (j = l; j < s[i].len; j++)
+			w_open(w, &op, &nop, &cap, pstack_id(&s[i], j, byrank), j + 1 == s[i].len ? s[i].c : zero);
+		leaf = &op[nop - 1];
+		for (k = 0; k < 2; k++) {
+			count_add(&leaf->own[k], s[i].c[k]);
+			count_add(&w->total[k], s[i].c[k]);
+		}
+		count_add(&leaf->pend, s[i].c[w->col]);
+		w->stacks += !count_iszero(s[i].c[w->col]);
+	}
+	while (nop)
+		w_close(w, op, &nop);
+	free(op);
+	if (w->t) {
+		w->t->L.total = w->total[w->col];
+		w->t->L.timemax = count_val(w->total[w->col]);
+	}
+}
+
+/* The end of the run of frame i's subtree in t. */
+static size_t
+run_end(const struct ptree *t, size_t i)
+{
+	const struct lframe *f = t->L.f;
+	uint32_t d = f[i].depth;
+
+	for (i++; i < t->L.n && f[i].depth > d; i++)
+		;
+	return i;
+}
+
+/* The colour index of every frame of t, computed in pre-order as
+ * fg-svg does (the julia palette cycles); with the julia palette, the
+ * frames under the compiler without a status of their own in the
+ * compilation colour. */
+static uint32_t *
+tree_colors(struct html_page *p, const struct ptree *t, const struct diffscale *ds)
+{
+	const struct layout *L = &t->L;
+	uint32_t *cycle = ecalloc((size_t)L->maxdepth + 2, sizeof(*cycle));
+	uint32_t *color = ereallocarray(NULL, L->n + 1, sizeof(*color));
+	unsigned char *comp = ecalloc((size_t)L->maxdepth + 2, 1);
+	int julia = p->o->palette == PAL_JULIA && !ds->on;
+	const struct lframe *f;
+	const char *s, *annot;
+	size_t i, n, alen;
+	struct rgb c;
+
+	for (i = 0; i < L->n; i++) {
+		f = &L->f[i];
+		s = "";
+		n = 0;
+		if (f->name != LF_ROOT) {
+			s = intern_str(&p->names, t->ids[i]);
+			n = intern_len(&p->names, t->ids[i]);
+		}
+		c = draw_frame_rgb(p->o, s, n, f, ds, cycle);
+		if (julia && f->name != LF_ROOT) {
+			comp[f->depth] = comp[f->depth - 1] || julia_compiler_entry(s, n);
+			frame_strip_annot(s, n, &annot, &alen);
+			if (comp[f->depth] && !annot)
+				c = color_compile;
+		}
+		color[i] = color_index(p, c);
+	}
+	free(cycle);
+	free(comp);
+	return color;
+}
+
+/* The fields of frames a..b of tree t into f, with colours color (or none). */
+static void
+tree_fields(struct pfields *f, const struct ptree *t, size_t a, size_t b, const uint32_t *color)
+{
+	const struct lframe *L = t->L.f;
+	count own[2];
+	size_t i;
+
+	for (i = a; i < b; i++) {
+		memcpy(own, t->L.self[i], sizeof(own));
+		if (t->left)
+			count_add(&own[0], t->left[i]);
+		pf_put(f, L[i].depth, t->ids[i], own, L[i].total, L[i].x);
+		if (color)
+			put_varint(&f->c, color[i]);
+	}
+}
+
+static void
+tree_free(struct ptree *t)
+{
+	free(t->L.f);
+	free(t->L.self);
+	free(t->ids);
+	free(t->left);
 }
 
 /* What the input's header says its counts are: "unit" when fg knows
@@ -376,12 +626,10 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		keystr("target", h->fact[FH_TARGET]);
 }
 
-/* The page view of run top of v (SIZE_MAX: none, all vanished), and of
- * run etop of e, its elided stacks (SIZE_MAX: none); h, its input's
- * header. */
+/* A page view's opening: its name ("NAME: ROOT", either alone) and
+ * unit. */
 static void
-write_pageview(struct html_page *p, const char *name, const char *rootname, size_t rlen,
-    const struct pageframes *v, size_t top, const struct pageframes *e, size_t etop,
+view_head(struct html_page *p, const char *name, const char *rootname, size_t rlen,
     const struct fheader *h)
 {
 	if (p->npageviews++)
@@ -397,18 +645,250 @@ write_pageview(struct html_page *p, const char *name, const char *rootname, size
 		out_json(rootname, rlen);
 	out_str("\",");
 	write_unit(p, h);
-	if (top != SIZE_MAX)
-		write_frames(p, v, top, p->diff, p->pernode);
-	else	/* nothing left in the target */
-		out_str("\"n\":0,\"stacks\":0,\"total\":0");
-	if (e && etop != SIZE_MAX) {
+}
+
+/* A view's frames, f: whether it starts at fg's root, how many stacks
+ * end in it, its totals (the column drawn's; two: the baseline's too),
+ * whether its widths are own samples, whether it is in time order (a
+ * flame chart's: --flamechart, or its input said so), its fields. */
+static void
+view_frames(const struct pfields *f, int root, uint64_t stacks, const count *total, int two)
+{
+	if (root)
+		out_str("\"root\":1,");
+	if (!f->text)
+		out_str("\"self\":1,");
+	if (f->chart)
+		out_str("\"time\":1,");
+	key("stacks");
+	out_u64(stacks);
+	out_char(',');
+	key("total");
+	out_count(total[f->col]);
+	if (two) {
 		out_char(',');
-		key("e");
-		out_char('{');
-		write_frames(p, e, etop, 0, 1);
+		key("btotal");
+		out_count(total[0]);
+	}
+	out_char(',');
+	pf_write(f);
+}
+
+/* The frames a..b of tree t as a view's, the column col drawn, with
+ * colours color (or none). */
+static void
+tree_view(const struct html_page *p, const struct ptree *t, size_t a, size_t b, int col,
+    const uint32_t *color, int chart)
+{
+	struct pfields f;
+	uint64_t stacks = 0;
+	size_t i;
+
+	pf_init(&f, col, col, chart, p->frac);
+	tree_fields(&f, t, a, b, color);
+	pf_end(&f);
+	for (i = a; i < b; i++)
+		stacks += t->L.f[i].ends >> col & 1;
+	view_frames(&f, a == 0, stacks, t->L.f[a].total, col);
+	pf_free(&f);
+}
+
+/*
+ * Tree t without its frames of no samples in column col (a
+ * differential input's vanished stacks, a chart's lines of none): a
+ * frame's subtree goes, its baseline stays in its caller's own samples
+ * as the page has them (the frame it leaves, t->left; not in those its
+ * colour goes by), and a chart's gap before it joins the gap of the
+ * frame after it.
+ */
+static void
+tree_prune(struct ptree *t, int col)
+{
+	struct lframe *f = t->L.f;
+	size_t *at = ereallocarray(NULL, (size_t)t->L.maxdepth + 2, sizeof(*at)), i, j = 0, e;
+	count *carry = ecalloc((size_t)t->L.maxdepth + 2, sizeof(*carry));
+	uint32_t d, md = 0;
+
+	for (i = 0; i < t->L.n; i = e) {
+		d = f[i].depth;
+		e = i + 1;
+		if (i && count_iszero(f[i].total[col])) {
+			if (!t->left)
+				t->left = ecalloc(t->L.n, sizeof(*t->left));
+			count_add(&t->left[at[d - 1]], f[i].total[0]);
+			count_add(&carry[d], f[i].x);
+			e = run_end(t, i);
+			continue;
+		}
+		count_add(&f[i].x, carry[d]);
+		memset(&carry[d], 0, 2 * sizeof(*carry));
+		f[j] = f[i];
+		memcpy(t->L.self[j], t->L.self[i], sizeof(*t->L.self));
+		t->ids[j] = t->ids[i];
+		if (t->left)
+			t->left[j] = t->left[i];
+		at[d] = j++;
+		if (d > md)
+			md = d;
+	}
+	t->L.n = j;
+	t->L.maxdepth = md;
+	free(at);
+	free(carry);
+}
+
+/* Walk stacks s[0..n) into tree t, the column col drawn; the frames of
+ * no samples in it left out. */
+static void
+tree_walk(const struct html_page *p, struct ptree *t, const struct pstack *s, size_t n, int col)
+{
+	struct pwalk w = { 0 };
+
+	memset(t, 0, sizeof(*t));
+	w.t = t;
+	w.col = col;
+	walk(&w, s, n, p->byrank, p->allid);
+	tree_prune(t, col);
+}
+
+/* The page view of one input whose frames can be written as they open
+ * (a flame graph of whole counts, coloured by name), with its elided
+ * view (tree e, colours ecolor) when it has one. */
+static void
+stream_view(struct html_page *p, const char *name, const struct pinput *in, const struct pstack *s,
+    size_t n, const struct ptree *e, const uint32_t *ecolor)
+{
+	struct pfields f;
+	struct pwalk w = { 0 };
+
+	pf_init(&f, p->diff, p->diff, 0, 0);
+	w.f = &f;
+	w.col = p->diff;
+	walk(&w, s, n, p->byrank, p->allid);
+	pf_end(&f);
+	view_head(p, name, NULL, 0, &in->h);
+	view_frames(&f, 1, w.stacks, w.total, p->diff);
+	pf_free(&f);
+	if (e) {
+		out_str(",\"e\":{");
+		tree_view(p, e, 0, e->L.n, 0, ecolor, in->chart);
 		out_char('}');
 	}
 	out_char('}');
+}
+
+/* The name of the root frame of run i of tree t, and its length. */
+static const char *
+run_name(const struct html_page *p, const struct ptree *t, size_t i, size_t *len)
+{
+	*len = intern_len(&p->names, t->ids[i]);
+	return intern_str(&p->names, t->ids[i]);
+}
+
+/* One page view per root frame of tree t and of the elided tree e, in
+ * the order of their names (both trees have them so); one whose
+ * stacks all vanished is a page view of its elided stacks alone. */
+static void
+split_views(struct html_page *p, const char *name, const struct pinput *in, const struct ptree *t,
+    const uint32_t *color, const struct ptree *e, const uint32_t *ecolor)
+{
+	size_t i = 1, j = 1, ilen = 0, jlen = 0;
+	const char *is = NULL, *js = NULL;
+	int c;
+
+	while (i < t->L.n || (e && j < e->L.n)) {
+		if (i < t->L.n)
+			is = run_name(p, t, i, &ilen);
+		if (e && j < e->L.n)
+			js = run_name(p, e, j, &jlen);
+		c = i >= t->L.n ? 1 : !e || j >= e->L.n ? -1 : sibling_cmp(is, ilen, js, jlen);
+		view_head(p, name, c <= 0 ? is : js, c <= 0 ? ilen : jlen, &in->h);
+		if (c <= 0)
+			tree_view(p, t, i, run_end(t, i), p->diff, color, in->chart);
+		else	/* nothing left in the target */
+			out_str("\"n\":0,\"stacks\":0,\"total\":0");
+		if (c >= 0) {
+			out_str(",\"e\":{");
+			tree_view(p, e, j, run_end(e, j), 0, ecolor, in->chart);
+			out_char('}');
+		}
+		out_char('}');
+		if (c <= 0)
+			i = run_end(t, i);
+		if (c >= 0)
+			j = run_end(e, j);
+	}
+}
+
+void
+html_input(struct html_page *p, const char *name, struct pinput *in, int split)
+{
+	struct diffscale ds = { 0 }, eds = { 0 };
+	struct ptree t, e;
+	struct pstack *s, *es = NULL;
+	uint32_t *color = NULL, *ecolor = NULL;
+	size_t n, en = 0;
+	int stored = split || in->chart || p->frac || p->pernode;
+
+	s = pstack_order(&in->st[0], in->chart, p->rank, p->lead, &n);
+	if (p->diff)
+		es = pstack_order(&in->st[1], in->chart, p->rank, p->lead, &en);
+	if (en) {
+		tree_walk(p, &e, es, en, 0);
+		eds.on = 1;
+		eds.max = e.L.timemax;
+		ecolor = tree_colors(p, &e, &eds);
+	}
+	if (!stored) {
+		stream_view(p, name, in, s, n, en ? &e : NULL, ecolor);
+	} else {
+		tree_walk(p, &t, s, n, p->diff);
+		ds.on = p->diff;
+		ds.self = p->o->deltaself;
+		if (p->diff)
+			draw_diff_scale(&ds, &t.L, p->o);
+		if (p->pernode)
+			color = tree_colors(p, &t, &ds);
+		if (!split) {
+			view_head(p, name, NULL, 0, &in->h);
+			tree_view(p, &t, 0, t.L.n, p->diff, color, in->chart);
+			if (en) {
+				out_str(",\"e\":{");
+				tree_view(p, &e, 0, e.L.n, 0, ecolor, in->chart);
+				out_char('}');
+			}
+			out_char('}');
+		} else {
+			split_views(p, name, in, &t, color, en ? &e : NULL, ecolor);
+		}
+		tree_free(&t);
+		free(color);
+	}
+	if (en)
+		tree_free(&e);
+	free(ecolor);
+}
+
+void
+html_init(struct html_page *p, int rooted)
+{
+	intern_init(&p->names);
+	intern_init(&p->colors);
+	p->rooted = rooted;
+	if (rooted)
+		p->allid = intern(&p->names, "all", 3);
+}
+
+void
+html_order(struct html_page *p)
+{
+	uint32_t i;
+
+	p->rank = intern_ranks(&p->names);
+	p->byrank = ereallocarray(NULL, p->names.n + 1, sizeof(*p->byrank));
+	for (i = 0; i < p->names.n; i++)
+		p->byrank[p->rank[i]] = i;
+	p->lead = pstack_lead(&p->names, p->byrank);
 }
 
 void
@@ -417,12 +897,10 @@ html_begin(struct html_page *p, const struct dopts *o)
 	p->o = o;
 	if (!p->unit)
 		p->unit = "count";
-	intern_init(&p->names);
-	intern_init(&p->colors);
 	p->pernode = p->diff || o->palette == PAL_JULIA;
 	out_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	    "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+	    "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; worker-src blob:\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	    "<meta name=\"generator\" content=\"fg-html " FG_VERSION "\">\n<title>");
 	out_xml(o->title, strlen(o->title));
@@ -430,65 +908,6 @@ html_begin(struct html_page *p, const struct dopts *o)
 	out_str(html_css);
 	out_str("</style>\n</head>\n<body>\n<noscript>This flame graph needs JavaScript.</noscript>\n"
 	    "<script type=\"application/json\" id=\"fg-data\">\n{\"views\":[");
-}
-
-/* The frames of layout L for the page, widths in column col: their
- * colours, and room for the page ids of their names. */
-static void
-pageframes_init(struct html_page *p, struct pageframes *v, const struct layout *L, int col,
-    const struct diffscale *ds)
-{
-	v->L = L;
-	v->col = col;
-	frame_colors(p, v, ds);
-	v->pid = ecalloc((size_t)L->names.n + 1, sizeof(*v->pid));
-}
-
-void
-html_input(struct html_page *p, const char *name, const struct layout *L,
-    const struct layout *E, const struct fheader *h, int split)
-{
-	struct diffscale ds = { 0 }, eds = { 0 };
-	struct pageframes v = { 0 }, e = { 0 }, *ep = NULL;
-	size_t i, j, ilen, jlen;
-	const char *is = NULL, *js = NULL;
-	int c;
-
-	ds.on = p->diff;
-	ds.self = p->o->deltaself;
-	if (p->diff)
-		draw_diff_scale(&ds, L, p->o);
-	pageframes_init(p, &v, L, p->diff, &ds);
-	if (E && E->n) {
-		eds.on = 1;
-		eds.max = E->timemax;
-		pageframes_init(p, &e, E, 0, &eds);
-		ep = &e;
-	}
-	if (!split) {
-		write_pageview(p, name, NULL, 0, &v, 0, ep, ep ? 0 : SIZE_MAX, h);
-	} else {
-		/* every root frame in order (both layouts have them by
-		 * name); one whose stacks all vanished is a page view of its
-		 * elided stacks alone */
-		for (i = 1, j = 1; i < L->n || (ep && j < E->n);) {
-			if (i < L->n)
-				is = layout_name(L, &L->f[i], &ilen);
-			if (ep && j < E->n)
-				js = layout_name(E, &E->f[j], &jlen);
-			c = i >= L->n ? 1 : !ep || j >= E->n ? -1 : str_cmp(is, ilen, js, jlen, ';');
-			write_pageview(p, name, c <= 0 ? is : js, c <= 0 ? ilen : jlen, &v,
-			    c <= 0 ? i : SIZE_MAX, ep, c >= 0 ? j : SIZE_MAX, h);
-			if (c <= 0)
-				i = run_end(&v, i);
-			if (c >= 0)
-				j = run_end(&e, j);
-		}
-	}
-	free(e.color);
-	free(e.pid);
-	free(v.color);
-	free(v.pid);
 }
 
 /* ["what","#rrggbb"] */
@@ -520,6 +939,26 @@ write_legend(const struct html_page *p)
 	for (i = 0; i < n; i++)
 		legend_entry(it[i].what, it[i].c, i == 0);
 	out_str("],");
+}
+
+/* Each name's colour, for colours that go by name: the root's, "all",
+ * as fg-svg colours its root. */
+static void
+name_colors(struct html_page *p)
+{
+	static const struct diffscale off;
+	struct lframe f = { 0 };
+	uint32_t cycle[2] = { 0 }, i;
+	const char *s;
+	size_t n;
+
+	p->namecolor = ereallocarray(NULL, p->names.n + 1, sizeof(*p->namecolor));
+	for (i = 0; i < p->names.n; i++) {
+		f.name = p->rooted && i == p->allid ? LF_ROOT : i;
+		s = f.name == LF_ROOT ? "" : intern_str(&p->names, i);
+		n = f.name == LF_ROOT ? 0 : intern_len(&p->names, i);
+		p->namecolor[i] = color_index(p, draw_frame_rgb(p->o, s, n, &f, &off, cycle));
+	}
 }
 
 /* The names without their annotations, by page id; the annotations
@@ -721,6 +1160,8 @@ void
 html_end(struct html_page *p)
 {
 	out_str("],\n");
+	if (!p->pernode)
+		name_colors(p);
 	write_names(p);
 	write_nameattrs(p);
 	write_colors(p);
@@ -732,4 +1173,7 @@ html_end(struct html_page *p)
 	intern_free(&p->names);
 	intern_free(&p->colors);
 	free(p->namecolor);
+	free(p->rank);
+	free(p->byrank);
+	free(p->lead);
 }

@@ -124,6 +124,8 @@ fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
 
 	if (i < 0 || j->printed)
 		return 0;
+	if (i == FH_ORDER && j->sorted)
+		return 1;
 	/* lines of one input come in order: a step back is the next input */
 	if (r != j->src || r->name != j->srcname || r->lineno <= j->srcline) {
 		memset(j->saidnow, 0, sizeof(j->saidnow));

@@ -66,6 +66,8 @@ struct fhjoin {
 	const char *srcname;		/* its name and */
 	unsigned long long srcline;	/* its last line seen */
 	int printed;		/* settled (and printed, for fhj_print) */
+	int sorted;		/* the program sorts what it reads: the inputs'
+				 * order (FH_ORDER) is no fact of its output */
 };
 
 void fhj_init(struct fhjoin *j);

@@ -30,9 +30,14 @@ folder_opt(struct folder *f, int c, const char *arg)
 void
 folder_usage(int width, const char *defsize)
 {
-	printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
-	    "--max-size SIZE", defsize);
+	if (defsize)
+		printf("      %-*srefuse more decompressed bytes (default %s)\n", width,
+		    "--max-size SIZE", defsize);
 	printf("      %-*sno '# fg:' header lines\n", width, "--no-header");
+	printf("  %-*sno progress line on a terminal\n", width + 4, "-q, --quiet");
+	printf("  %-*sshow this help\n", width + 4, "-h, --help");
+	printf("      %-*sshow the version\n", width, "--version");
+	exit_stdout();
 }
 
 void
@@ -64,6 +69,7 @@ void
 folder_print(struct folder *f)
 {
 	if (f->run) {
+		fh_set(&f->h, FH_ORDER, "time");
 		stackrun_flush(f->run);
 		out_keep(NULL);
 	}

@@ -9,7 +9,8 @@
  *   --max-size SIZE  a file's bytes (decompressed) at most
  *   --no-header      no "# fg:" line
  *
- * (folder_usage writes their --help lines).  folder_each reads each
+ * (folder_usage writes their --help lines, and those of every
+ * program's -q, -h and --version, last).  folder_each reads each
  * file operand whole (whole.h) and hands it to the folder, which builds
  * its stacks into f->map, or f->run under --time-order (stack/build.h
  * does both); folder_print writes the header f->h and the stacks.
@@ -60,9 +61,12 @@ void folder_init(struct folder *f, uint64_t maxsize);
 /* Take getopt_long's c (and its argument) when it is an option of
  * FOLDER_OPTS: 1, else 0. */
 int folder_opt(struct folder *f, int c, const char *arg);
-/* Print the --help lines of FOLDER_OPTS, each option padded to width
- * columns after the indent; defsize is the default --max-size. */
-void folder_usage(int width, const char *defsize);
+/* The end of --help: the lines of FOLDER_OPTS, then of -q, -h and
+ * --version, the options in a column width wide after the indent of
+ * a long option, as the program's own lines have them (defsize the
+ * default --max-size; NULL for a folder that takes none); then exit
+ * (exit_stdout). */
+noreturn void folder_usage(int width, const char *defsize);
 /* --time-order: the stacks go to f->run, one line per run in the order
  * they are added; their lines are kept in memory until folder_print,
  * so that a bad file writes nothing. */
@@ -74,7 +78,7 @@ typedef void folder_fn(struct whole *w, void *arg);
 void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
     folder_fn *fn, void *arg);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
- * lines). */
+ * lines, after "# fg: order=time"). */
 void folder_print(struct folder *f);
 void folder_free(struct folder *f);
 

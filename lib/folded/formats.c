@@ -114,6 +114,24 @@ cpuprofile(const struct head *h)
 	    (has(h->p, h->n, "\"head\"") && has(h->p, h->n, "\"functionName\"")));
 }
 
+/* node --prof-process --preprocess: the code table first, its C++
+ * symbols and libraries (the ticks may come after the first mebibyte) */
+static int
+v8log(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"code\"") && (has(h->p, h->n, "\"ticks\"") ||
+	    has(h->p, h->n, "\"CPP\"") || has(h->p, h->n, "\"SHARED_LIB\""));
+}
+
+/* Safari's Web Inspector: a recording of the Timelines tab, its
+ * instruments named before its records */
+static int
+safari(const struct head *h)
+{
+	return h->json && has(h->p, h->n, "\"recording\"") &&
+	    (has(h->p, h->n, "\"sampleStackTraces\"") || has(h->p, h->n, "\"instrumentTypes\""));
+}
+
 static int
 json(const struct head *h)
 {
@@ -435,6 +453,8 @@ const struct format formats[] = {
 	{ "svg", "an SVG image", FMT_REFUSED, NULL, NULL, 0, "<svg", 4, NULL, 0 },
 	{ "xml", "an XML document", FMT_REFUSED, NULL, NULL, 0, "<?xml", 5, NULL, 'x' },
 	{ "html", "an HTML page", FMT_REFUSED, NULL, NULL, 0, NULL, 0, html, 0 },
+	{ "v8log-raw", "a V8 log of node --prof: fold what 'node --prof-process --preprocess' "
+	    "makes of it", FMT_REFUSED, NULL, NULL, 0, "v8-version,", 11, NULL, 0 },
 	{ "speedscope", "a speedscope file", FMT_READ, "speedscope-fold", "fg-speedscope", 1,
 	    NULL, 0, speedscope, 'j' },
 	{ "chrome-trace", "a Chrome trace (Trace Event Format)", FMT_READ, "cpuprofile-fold", NULL, 1,
@@ -447,6 +467,10 @@ const struct format formats[] = {
 	    NULL, 0, ghcjson, 'j' },
 	{ "gecko", "a Firefox Profiler or Gecko profile", FMT_READ, "gecko-fold", NULL, 1, NULL, 0,
 	    gecko, 'j' },
+	{ "v8log", "a V8 tick log (node --prof, preprocessed)", FMT_READ, "v8log-fold", NULL, 1,
+	    NULL, 0, v8log, 'j' },
+	{ "safari", "a Safari timeline recording", FMT_READ, "safari-fold", NULL, 1, NULL, 0,
+	    safari, 'j' },
 	{ "json", "JSON of no profile format fg reads",
 	    FMT_REFUSED, NULL, NULL, 0, NULL, 0, json, 'j' },
 	{ "pprof", "a pprof profile (profile.proto)", FMT_READ, "pprof-fold", "fg-pprof", 1,

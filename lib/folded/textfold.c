@@ -31,14 +31,7 @@ void
 textfold_usage(const char *opts, const char *defsize)
 {
 	printf("usage: %s [options] [FILE...]\n%s", argv0, opts);
-	if (defsize)
-		folder_usage(17, defsize);
-	else
-		printf("      %-17sno '# fg:' header lines\n", "--no-header");
-	printf("  -q, --quiet          no progress line on a terminal\n"
-	    "  -h, --help           show this help\n"
-	    "      --version        show the version\n");
-	exit_stdout();
+	folder_usage(17, defsize);
 }
 
 void

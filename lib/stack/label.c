@@ -43,6 +43,31 @@ label_endsin(const char *file, size_t flen, const char *tail, size_t tlen)
 	return flen == tlen || separator(file[flen - tlen - 1]);
 }
 
+/* Go method names look like "net/http.(*Client).Do": /\.\(.*\)\./ */
+static int
+go_method(const char *s, size_t n)
+{
+	const char *open = memmem(s, n, ".(", 2);
+
+	return open && memmem(open + 2, n - (size_t)(open + 2 - s), ").", 2);
+}
+
+size_t
+label_noargs(const char *f, size_t n)
+{
+	static const char anon[] = "anonymous namespace)";
+	const char *p, *end;
+
+	if (!n || !(p = memchr(f, '(', n)) || go_method(f, n))
+		return n;
+	end = f + n;
+	for (; p; p = memchr(p + 1, '(', (size_t)(end - p - 1)))
+		if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
+		    !memcmp(p + 1, anon, sizeof(anon) - 1)))
+			return (size_t)(p - f);
+	return n;
+}
+
 void
 label_make(struct labelbuf *lb, const char *name, size_t nlen, const char *file,
     size_t flen, int64_t line, int full, const char *suffix)

@@ -25,6 +25,12 @@ const char *label_base(const char *file, size_t flen);
  * it end in a separator (as label_base has them) and tail?  1 or 0. */
 int label_endsin(const char *file, size_t flen, const char *tail, size_t tlen);
 
+/* The length of function name f[0..n) without its arguments, as
+ * stackcollapse-perf.pl cuts a C++ name: up to the first '(' that
+ * does not open "(anonymous namespace)", unless the name is a Go
+ * method ("net/http.(*Client).Do"), which keeps it whole. */
+size_t label_noargs(const char *f, size_t n);
+
 /*
  * Make lb the label of a frame: name (or "(anonymous)" when it is
  * empty), then " at FILE" when file is not empty (its base name,

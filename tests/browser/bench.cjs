@@ -92,18 +92,24 @@ async function fg(file) {
 	const errors = [];
 	p.on("pageerror", (e) => errors.push(String(e)));
 	const S = await session(b, p);
-	const idle = () => p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()),
-		{ timeout: 600000, polling: 10 });
+	/* done: the page's promise (no polling, which would load its
+	 * thread), or on a page without one, its busy() polled */
+	const idle = async () => {
+		if (await p.evaluate(() => !!(window.fg && window.fg.idle))) return p.evaluate(() => window.fg.idle());
+		return p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()), { timeout: 600000, polling: 10 });
+	};
 	const ev = (f, ...a) => () => p.evaluate(f, ...a);
 	/* open: from the navigation to the graph drawn */
 	await S.measure("open", () => p.goto("file://" + file, { waitUntil: "domcontentloaded", timeout: 600000 }),
 		async () => { await p.waitForSelector("body[data-ready]", { timeout: 600000 }); await idle(); });
 	/* the function of most samples of its own, its name */
 	const hot = await p.evaluate(() => {
-		const v = window.fg.view(), self = new Float64Array(v.n);
-		for (let i = 0; i < v.n; i++) { self[i] += v.w[i]; const q = v.parent ? v.parent[i] : -1; if (q >= 0) self[q] -= v.w[i]; }
-		const by = new Map();
-		for (let i = 1; i < v.n; i++) by.set(v.f[i], (by.get(v.f[i]) || 0) + self[i]);
+		const v = window.fg.view(), by = new Map();
+		for (let i = 1; i < v.n; i++) {
+			let s = v.w[i];
+			for (let c = i + 1; c < v.end[i]; c = v.end[c]) s -= v.w[c];
+			by.set(v.f[i], (by.get(v.f[i]) || 0) + s);
+		}
 		let best = -1, bw = -1;
 		for (const [f, w] of by) if (w > bw) { bw = w; best = f; }
 		return window.fg.names[best];

@@ -136,7 +136,7 @@ const cases = {
 		/* a highlighted frame is drawn in the search colour */
 		say("highlighted", await p.evaluate(() => {
 			const v = window.fg.view(), c = document.getElementById("canvas").getContext("2d");
-			const D = JSON.parse(document.getElementById("fg-data").textContent);
+			const D = window.fg.data;
 			const dpr = window.devicePixelRatio || 1;
 			let n = 0;
 			for (let i = 0; i < v.n; i++) {
@@ -495,6 +495,116 @@ const cases = {
 		say("zoom", await p.evaluate(() => window.fg.state.z));
 		await p.mouse.click(r.x + Math.min(r.w / 2, 20), r.y + r.h / 2);
 		say("crumb", await p.$$eval("#crumbs a.source", (a) => a.map((x) => x.getAttribute("href")).join(" ")));
+	},
+	/* the time mode as loaded: the title, URL, the notice, whether the
+	 * Time button is on or can be, and each frame's box "NAME X W"
+	 * (canvas pixels, rounded); then the graph and back, by the key c */
+	async time(o) {
+		const p = o.page;
+		const boxes = () => p.evaluate(() => {
+			const v = window.fg.view(), c = document.getElementById("canvas").getBoundingClientRect(), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (r) out.push(window.fg.names[v.f[i]] + " " + Math.round(r.x - c.left) + " " + Math.round(r.w));
+			}
+			return out;
+		});
+		say("h1", await text(p, "h1"));
+		say("url", await p.evaluate(() => location.search));
+		say("notice", await text(p, "#notice"));
+		say("timebtn", await p.$eval("#timebtn", (b) => (b.disabled ? "disabled" : "enabled") + " " + (b.className || "off")));
+		(await boxes()).forEach((b) => say("box", b));
+		say("painted", await painted(p));
+		await p.focus("#canvas");
+		await p.keyboard.press("c");
+		await p.evaluate(() => window.fg.idle());
+		say("afterc", await p.evaluate(() => (window.fg.state.mode || "graph") + " " + location.search));
+		await p.keyboard.press("c");
+		await p.evaluate(() => window.fg.idle());
+		say("againc", await p.evaluate(() => (window.fg.state.mode || "graph") + " " + location.search));
+	},
+	/* navigation: the URL's window as loaded; a wheel (ARG: deltaY)
+	 * with the pointer at 3/4 of the canvas on the frame named NAME, the
+	 * URL and the frame under the pointer after it; a drag 100 px left;
+	 * a press on the minimap's middle and a drag of it 60 px right */
+	async nav(o, dy, name) {
+		const p = o.page;
+		const url = () => p.evaluate(() => location.search);
+		const settle = async () => { await frames2(p); await new Promise((r) => setTimeout(r, 250)); };
+		/* the frames drawn at x, a row after another, from the root's callee */
+		const under = (x) => p.evaluate((x) => {
+			const v = window.fg.view(), out = [];
+			for (let i = 1; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (r && x >= r.x && x < r.x + r.w) out[v.depth[i]] = window.fg.names[v.f[i]];
+			}
+			return out.slice(1).join(";");
+		}, x);
+		say("loaded", await url());
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		const c = await p.evaluate(() => { const b = document.getElementById("canvas").getBoundingClientRect(); return { x: b.left, w: b.width }; });
+		say("box", r ? Math.round(r.x - c.x) + " " + Math.round(r.w) : "none");
+		const x = c.x + 0.75 * c.w, y = r.y + r.h / 2;
+		say("before", await under(x));
+		await p.mouse.move(x, y);
+		await p.mouse.wheel({ deltaY: +dy });
+		await settle();
+		say("wheel", await url());
+		say("after", await under(x));
+		await p.mouse.move(x, y);
+		await p.mouse.down();
+		await p.mouse.move(x - 50, y);
+		await p.mouse.move(x - 100, y);
+		await p.mouse.up();
+		await settle();
+		say("drag", await url());
+		say("zoomed", await p.evaluate(() => window.fg.state.z));
+		const m = await p.evaluate(() => {
+			const e = document.getElementById("mini");
+			if (!e || getComputedStyle(e).display === "none") return null;
+			const b = e.getBoundingClientRect();
+			return { x: b.left, y: b.top, w: b.width, h: b.height };
+		});
+		say("minimap", m ? Math.round(m.w) + "x" + Math.round(m.h) : "none");
+		if (!m) return;
+		await p.mouse.click(m.x + m.w / 2, m.y + m.h / 2);
+		await settle();
+		say("minipress", await url());
+		await p.mouse.move(m.x + m.w / 2, m.y + m.h / 2);
+		await p.mouse.down();
+		await p.mouse.move(m.x + m.w / 2 + 30, m.y + m.h / 2);
+		await p.mouse.move(m.x + m.w / 2 + 60, m.y + m.h / 2);
+		await p.mouse.up();
+		await settle();
+		say("minidrag", await url());
+		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+	},
+	/* every mode (and a transform) switched to from the graph: each one
+	 * drawn, "MODE=K of N" boxes painted, or the table's rows */
+	async allmodes(o) {
+		const p = o.page;
+		const idle = () => p.waitForFunction(() => !(window.fg.busy && window.fg.busy()), { timeout: 120000, polling: 20 });
+		const fn = await p.evaluate(() => {
+			const v = window.fg.view();
+			let big = 1;
+			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
+			return window.fg.names[v.f[big]];
+		});
+		const ids = await p.evaluate(() => window.fg.modes());
+		for (const m of ids) {
+			await p.evaluate((m, fn) => (m === "sandwich" ? window.fg.sandwich(fn) : window.fg.mode(m)), m, fn);
+			await idle();
+			await frames2(p);
+			say("mode" + (m || "graph"), await p.evaluate(() => window.fg.state.mode || "graph"));
+			if (m === "table") say(m, await p.$$eval("#table tbody tr", (t) => t.length) + " rows");
+			else say(m || "graph", await painted(p));
+			if (m) await p.evaluate((m) => window.fg.mode(m), m);
+			await idle();
+		}
+		await p.evaluate(() => { window.fg.state.tx.push(["rec", ""]); window.fg.mode(""); });
+		await idle();
+		await frames2(p);
+		say("rec", await painted(p));
 	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {

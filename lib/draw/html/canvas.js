@@ -14,11 +14,20 @@ function graphbox() {
 	el.canvas.addEventListener("mousemove", hover);
 	el.canvas.addEventListener("mouseleave", function () { state.pointer = null; unhover(); });
 	el.canvas.addEventListener("click", click);
+	el.canvas.addEventListener("wheel", wheel, { passive: false });
+	el.canvas.addEventListener("mousedown", dragstart);
 }
 /* The main pane: the view shown, zoomed, on the page's canvas. */
 function mainpane() {
-	return { v: state.shown, z: state.z, inv: rootontop(), width: state.width, height: state.height,
-		boxheight: state.boxheight, scrolltop: state.scrolltop, fh: FRAMEH };
+	return { v: state.shown, z: state.z, path: zpath(), inv: rootontop(), width: state.width,
+		height: state.height, boxheight: state.boxheight, scrolltop: state.scrolltop, fh: FRAMEH,
+		bywidth: state.sortwidth, x0: state.x0, x1: state.x1 };
+}
+/* The frames from the root to the zoomed one, kept while they are. */
+function zpath() {
+	var c = state.zpath;
+	if (!c || c.v !== state.shown || c.z !== state.z) c = state.zpath = { v: state.shown, z: state.z, p: pathto(state.shown, state.z) };
+	return c.p;
 }
 
 /* The graph sized to the window (or --width, --height), then drawn. */
@@ -26,9 +35,10 @@ function resize() {
 	var box = el.box, top, need;
 	/* the table hides the canvas: measuring the page would lay the
 	 * table out at once, for nothing */
-	if (!curmode().canvas) { draw(); return; }
+	if (!curmode().canvas) { sizemini(); draw(); return; }
 	state.dpr = window.devicePixelRatio || 1;
 	state.width = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
+	sizemini();
 	callers();
 	top = box.getBoundingClientRect().top;
 	need = (state.shown.maxdepth + 1) * FRAMEH + 2;
@@ -41,8 +51,10 @@ function resize() {
 	 * scrolled them, they would hold the box open below a shallow
 	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
-		c.width = Math.round(state.width * state.dpr);
-		c.height = Math.round(state.boxheight * state.dpr);
+		var w = Math.round(state.width * state.dpr), h = Math.round(state.boxheight * state.dpr);
+		/* a canvas given its size again is made again */
+		if (c.width !== w) c.width = w;
+		if (c.height !== h) c.height = h;
 		c.style.width = state.width + "px";
 		c.style.height = state.boxheight + "px";
 		c.style.top = "0";
@@ -57,7 +69,7 @@ function scrolled() {
 	state.pending = true;
 	requestAnimationFrame(function () {
 		state.pending = false;
-		if (state.scrolltop === el.box.scrollTop) return;
+		if (state.scrolltop === el.box.scrollTop || state.busy) return;
 		state.scrolltop = el.box.scrollTop;
 		paint();
 		unhover();
@@ -65,14 +77,24 @@ function scrolled() {
 }
 
 function click(e) {
+	if (state.dragged) { state.dragged = false; return; }
+	if (state.busy) return;
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
 	var v = state.shown;
 	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], NAMES[v.f[i]]));
 	else if (i >= 0) zoom(i);
 }
-/* Zoom on frame i (0: out). */
+/* No zoom: the root, the whole of it. */
+function unzoom() {
+	state.z = 0;
+	state.x0 = 0;
+	state.x1 = 1;
+}
+/* Zoom on frame i (0: out), the whole of it. */
 function zoom(i) {
 	state.z = i;
+	state.x0 = 0;
+	state.x1 = 1;
 	/* a match's place, "k of N", is nextmatch's to give again */
 	el.matchpos.textContent = "";
 	draw();
@@ -84,10 +106,9 @@ function zoom(i) {
 /* The breadcrumb: the zoomed frame's path, each a link that zooms out
  * to it, and its source. */
 function crumbs() {
-	var c = el.crumbs, path = [], i, v = state.shown;
+	var c = el.crumbs, v = state.shown;
 	c.textContent = "";
-	for (i = state.z; i >= 0; i = v.parent[i]) path.unshift(i);
-	path.forEach(function (i, k) {
+	zpath().forEach(function (i, k) {
 		var a = document.createElement("a");
 		a.textContent = NAMES[v.f[i]];
 		activate(a, function () { zoom(i); });
@@ -128,17 +149,20 @@ function drawsel() {
 /* Arrow key k from the selected frame: toward the root, away from it
  * (the widest callee), or the sibling left or right. */
 function arrow(k) {
-	var v = state.shown, i = state.selected >= 0 ? state.selected : state.z, p = v.parent[i], c, best = -1;
+	var v = state.shown, i = state.selected >= 0 ? state.selected : state.z, p = parentat(v, i), c, best = -1;
 	var up = rootontop() ? "ArrowUp" : "ArrowDown", down = rootontop() ? "ArrowDown" : "ArrowUp";
-	layout(v, state.sortwidth);
+	var xi = 0, xs = {};
 	if (k === up && p >= 0) best = p;
 	if (k === down)
 		for (c = i + 1; c < v.end[i]; c = v.end[c]) if (best < 0 || v.w[c] > v.w[best]) best = c;
-	if ((k === "ArrowLeft" || k === "ArrowRight") && p >= 0)
+	if ((k === "ArrowLeft" || k === "ArrowRight") && p >= 0) {
+		eachkid(v, p, 0, state.sortwidth, function (c, x) { xs[c] = x; });
+		xi = xs[i];
 		for (c = p + 1; c < v.end[p]; c = v.end[c]) {
-			if (c === i || (k === "ArrowLeft") !== (v.x[c] < v.x[i])) continue;
-			if (best < 0 || Math.abs(v.x[c] - v.x[i]) < Math.abs(v.x[best] - v.x[i])) best = c;
+			if (c === i || (k === "ArrowLeft") !== (xs[c] < xi)) continue;
+			if (best < 0 || Math.abs(xs[c] - xi) < Math.abs(xs[best] - xi)) best = c;
 		}
+	}
 	if (best >= 0 && rect(mainpane(), best)) {
 		select(best);
 		keycard(best);

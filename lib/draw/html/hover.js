@@ -38,7 +38,8 @@ function describe(v, i) {
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
 		(curmode().fn ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
-	if (noise(v.self[i], v.w[0]) > 0 && v.self[i] !== w) lines.push(["self", "self " + human(v.self[i])]);
+	var self = noise(selfat(v, i), v.w[0]);
+	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
 	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
 	if (st) lines.push(["status", st]);
@@ -97,8 +98,9 @@ function openurl(u) {
 /* The pointer over the graph (e, a mousemove's, kept): the frame under
  * it edged, its card. */
 function hover(e) {
-	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
 	state.pointer = { clientX: e.clientX, clientY: e.clientY };
+	if (state.busy) return;
+	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
 	if (i < 0) { unhover(); return; }
 	el.canvas.style.cursor = "pointer";
 	var b = rect(P, i);

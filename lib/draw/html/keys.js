@@ -10,7 +10,7 @@ function modekey(k) {
 }
 function keydown(e) {
 	var inSearch = document.activeElement === el.search, k = e.key, a = keyaction(e, inSearch);
-	var canvas = curmode().canvas, m;
+	var canvas = curmode().canvas && !state.busy, m;
 	if (a === "find") {
 		e.preventDefault();
 		el.search.focus();
@@ -20,14 +20,14 @@ function keydown(e) {
 		state.icase = !state.icase;
 		search(state.term);
 	} else if (a === "reset") {
-		if (state.z) zoom(0);
+		if (state.z || state.x0 > 0 || state.x1 < 1) zoom(0);
 		else if (state.term) search("");
 		if (inSearch) el.search.blur();
 	} else if (inSearch) {
 		if (k === "Enter") { e.preventDefault(); nextmatch(e.shiftKey ? -1 : 1); }
 	} else if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|BUTTON|A|TR|TH)$/.test(document.activeElement.tagName)) {
 		return;
-	} else if (k === "n" || k === "N") {
+	} else if ((k === "n" || k === "N") && !state.busy) {
 		nextmatch(k === "n" ? 1 : -1);
 	} else if (/^Arrow/.test(k) && canvas) {
 		e.preventDefault();
@@ -36,7 +36,7 @@ function keydown(e) {
 		zoom(state.selected);
 	} else if (k === "Backspace") {
 		e.preventDefault();
-		if (state.z) zoom(Math.max(state.shown.parent[state.z], 0));
+		if (state.z && !state.busy) zoom(Math.max(parentat(state.shown, state.z), 0));
 	} else if ((m = modekey(k))) {
 		m.act();
 	}

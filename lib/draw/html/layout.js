@@ -1,64 +1,65 @@
-/* layout.js: where frames lie: their x along the width (callees by
- * name or widest first), their row on the canvas, and the frame at a
- * point.  Reads the model's arrays; writes only a view's x.  No DOM. */
-
-/* Where frames start: a frame's own samples first, then its callees by
- * name (the order written) or widest first. */
-function layout(v, bywidth) {
-	if (v.sorted === +bywidth) return;
-	var x = v.x, w = v.w, end = v.end, self = v.self, kids = [], i, c, cur;
-	x[0] = 0;
-	for (i = 0; i < v.n; i++) {
-		if (end[i] === i + 1) continue;
-		cur = x[i] + self[i];
-		if (!bywidth) {
-			for (c = i + 1; c < end[i]; c = end[c]) { x[c] = cur; cur += w[c]; }
-			continue;
-		}
-		kids.length = 0;
-		for (c = i + 1; c < end[i]; c = end[c]) kids.push(c);
-		if (kids.length > 1) kids.sort(function (a, b) { return w[b] - w[a] || a - b; });
-		for (c = 0; c < kids.length; c++) { x[kids[c]] = cur; cur += w[kids[c]]; }
-	}
-	v.sorted = +bywidth;
-}
-
-
-/* A pane: view v zoomed on frame z, drawn width x height with the root
- * on top (inv) or at the bottom, rows fh pixels high, of which the
- * canvas shows boxheight pixels, scrolltop down.  The main pane is the
- * page's canvas (canvas.js); the sandwich adds its callers'. */
+/* layout.js: where frames lie on a pane: their row, the frame at a
+ * point, a frame's box.  Nothing is laid out ahead: a frame's place is
+ * its callers' (tree.js's eachkid), found on the way down from the
+ * zoomed frame.  No DOM.
+ *
+ * A pane: view v zoomed on frame z (path: the frames from the root to
+ * z), drawn width x height with the root on top (inv) or at the bottom,
+ * rows fh pixels high, of which the canvas shows boxheight pixels,
+ * scrolltop down; callees widest first (bywidth) or by name; of z's
+ * width the window from x0 to x1 (shares, 0 and 1 all of it) across
+ * the pane.  The main pane is the page's canvas (canvas.js); the
+ * sandwich adds its callers'. */
 
 /* the top of row d on the canvas */
 function rowy(P, d) { return (P.inv ? d * P.fh : P.height - (d + 1) * P.fh) - P.scrolltop; }
+/* whether the rows from d on, away from the root, are all off the box */
+function rowsgone(P, d) {
+	var y = rowy(P, d);
+	return P.inv ? y >= P.boxheight : y + P.fh <= 0;
+}
 
 /* The frame drawn at canvas point (px, py), or -1. */
 function frameat(P, px, py) {
 	var v = P.v, z = P.z, sy = py + P.scrolltop, d = P.inv ? Math.floor(sy / P.fh) : Math.floor((P.height - sy) / P.fh);
-	var sc = P.width / v.w[z], x0 = v.x[z], i, c, xs;
+	var sc = P.width / ((P.x1 - P.x0) * v.w[z]), xs = px / sc + P.x0 * v.w[z], i = z, x = 0, hit, hx;
 	if (d < 0 || d > v.maxdepth || px < 0 || px >= P.width) return -1;
-	if (d <= v.depth[z]) {
-		for (i = z; v.depth[i] > d; i = v.parent[i]) ;
-		return i;
+	if (d <= v.depth[z]) return P.path[d];
+	function find(c, cx) {
+		if (hit < 0 && xs >= cx && xs < cx + v.w[c]) { hit = c; hx = cx; }
 	}
-	xs = px / sc + x0;
-	for (i = z; v.depth[i] < d;) {
-		for (c = i + 1; c < v.end[i]; c = v.end[c])
-			if (xs >= v.x[c] && xs < v.x[c] + v.w[c]) break;
-		if (c >= v.end[i]) return -1;
-		i = c;
+	while (v.depth[i] < d) {
+		hit = -1;
+		eachkid(v, i, x, P.bywidth, find);
+		if (hit < 0) return -1;
+		i = hit;
+		x = hx;
 	}
 	return v.w[i] * sc >= 0.5 ? i : -1;
 }
-/* The box of frame i on the canvas, or null when it is not drawn. */
-function rect(P, i) {
-	var v = P.v, z = P.z, sc = P.width / v.w[z], a, pw, y = rowy(P, v.depth[i]);
-	if (y >= P.boxheight || y + P.fh <= 0) return null;
-	if (v.depth[i] <= v.depth[z]) {
-		for (a = z; a >= 0 && a !== i; a = v.parent[a]) ;
-		if (a !== i) return null;
-		return { x: 0, y: y, w: P.width, h: P.fh - 1 };
+/* Where frame i of the subtree of frame z starts, in samples from z's
+ * start. */
+function xat(v, z, i, bywidth) {
+	var a = z, x = 0, c, at;
+	function find(k, kx) { if (k === c) at = kx; }
+	while (a !== i) {
+		for (c = a + 1; v.end[c] <= i; c = v.end[c]) ;
+		eachkid(v, a, x, bywidth, find);
+		x = at;
+		a = c;
 	}
+	return x;
+}
+/* The box of frame i on the canvas (its part in the window), or null
+ * when it is not drawn. */
+function rect(P, i) {
+	var v = P.v, z = P.z, sc = P.width / ((P.x1 - P.x0) * v.w[z]), pw, x, y = rowy(P, v.depth[i]);
+	if (i < 0 || i >= v.n || y >= P.boxheight || y + P.fh <= 0) return null;
+	if (v.depth[i] <= v.depth[z])
+		return P.path[v.depth[i]] === i ? { x: 0, y: y, w: P.width, h: P.fh - 1 } : null;
 	if (i < z || i >= v.end[z] || (pw = v.w[i] * sc) < 0.5) return null;
-	return { x: (v.x[i] - v.x[z]) * sc, y: y, w: pw, h: P.fh - 1 };
+	x = (xat(v, z, i, P.bywidth) - P.x0 * v.w[z]) * sc;
+	if (x >= P.width || x + pw <= 0) return null;
+	if (x < 0) { pw += x; x = 0; }
+	return { x: x, y: y, w: Math.min(pw, P.width - x), h: P.fh - 1 };
 }

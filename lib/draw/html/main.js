@@ -1,11 +1,20 @@
 /* main.js: the page's start, called by the wrapper the build writes
  * around these files (the Makefile's HTMLJS, scripts/embed.c); the
  * screen made again from the state (refresh), the modes switched; and
- * the hook for scripts and tests, window.fg. */
+ * the hook for scripts and tests, window.fg.  In the worker the same
+ * script starts the worker's side (worker.js). */
 
 /* Read the data, build the page, show what the URL asks for. */
 async function start() {
-	var data = JSON.parse(document.getElementById("fg-data").textContent);
+	if (typeof document === "undefined") {
+		workermain();
+		return;
+	}
+	/* the page's own script, while it runs: the worker's */
+	var src = document.currentScript ? document.currentScript.textContent : "";
+	var holder = document.getElementById("fg-data"), data = JSON.parse(holder.textContent);
+	/* read: its text (a profile's megabytes) is let go */
+	holder.textContent = "";
 	if (!caninflate()) {
 		var m = document.createElement("p");
 		m.textContent = "This flame graph needs a browser that inflates data itself " +
@@ -22,15 +31,42 @@ async function start() {
 	if (state.theme) document.documentElement.classList.add(state.theme);
 	themecolors();
 	if (el.view) el.view.value = state.v;
-	refresh();
-	search(state.term);
+	if (src && typeof Worker === "function") startworker(src);
+	state.queue = Promise.resolve();
 	window.fg = hook();
+	searchfor(state.term);
+	refresh();
+	await state.queue;
 	document.body.setAttribute("data-ready", "1");
 }
 
 /* The screen made again from the state: the view, the bars, the graph
- * or the table. */
+ * or the table; after the worker has done what it needs (the page's
+ * thread free meanwhile, a newer state's refresh after it). */
 function refresh() {
+	var gen = ++state.gen, m = curmode();
+	/* a mode that cannot show this view says why, and the graph shows */
+	if (!modeok(m)) {
+		state.notice = m.no;
+		state.mode = "";
+	}
+	if (!state.busy && ready()) {
+		show();
+		return;
+	}
+	state.busy = true;
+	state.queue = state.queue.then(prepare).then(function () {
+		if (gen !== state.gen) return;
+		state.busy = false;
+		show();
+	}, function (err) {
+		state.busy = false;
+		progress(null);
+		el.empty.textContent = "This view could not be made: " + err.message;
+	});
+}
+/* The screen as the state has it, every view it needs at hand. */
+function show() {
 	if (curmode().fn && !sandwichof(current()).callees) {
 		state.notice = "No frame is \u201c" + state.fn + "\u201d here: the graph is shown.";
 		state.mode = "";
@@ -40,41 +76,47 @@ function refresh() {
 	state.selected = -1;
 	state.callview = m.fn ? sandwichof(current()).callers : null;
 	chips();
-	if (state.z >= state.shown.n) state.z = 0;
+	if (state.z >= state.shown.n) unzoom();
 	compare();
 	banner();
 	sandinfo();
-	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
-	/* what the page says of the state: once, until the next refresh */
-	el.notice.textContent = [state.notice, bignote()].filter(Boolean).join(" ");
-	state.notice = "";
-	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
-	el.table.style.display = m.canvas ? "none" : "block";
-	if (m.show) m.show(state.shown);
 	/* the search, its place and the pointer's card, of the view now shown */
 	researched();
+	onematch();
+	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
+	el.notice.textContent = [state.notice, bignote()].filter(Boolean).join(" ");
+	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
+	/* a canvas hidden keeps no focus */
+	if (!m.canvas && document.activeElement === el.canvas) el.canvas.blur();
+	el.table.style.display = m.canvas ? "none" : "block";
+	if (m.show) m.show(state.shown);
 	resize();
 	rehover();
 	save();
+	prune();
 }
-/* Switch to mode m (a MODES id; "" the graph), or back to the graph from it. */
+/* Switch to mode m (a MODES id; "" the graph), or back to the graph
+ * from it (a view in time order: to its time mode). */
 function mode(m) {
-	state.mode = state.mode === m ? "" : m;
-	state.z = 0;
+	state.notice = "";
+	state.mode = state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m;
+	unzoom();
 	refresh();
 }
 
 /* For scripts and tests: the state, the current view, a frame's box,
- * one by name, the view saved as folded, and the page's actions. */
+ * one by name, the view saved as folded, whether work is under way,
+ * and the page's actions. */
 function hook() {
 	return {
 		state: state,
 		find: function (name) {
 			var v = state.shown;
-			for (var i = 0; i < v.n; i++) if (NAMES[v.f[i]] === name) return i;
+			for (var i = 0; v && i < v.n; i++) if (NAMES[v.f[i]] === name) return i;
 			return -1;
 		},
 		rect: function (i) {
+			if (state.busy || !curmode().canvas) return null;
 			var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
 			return b && { x: b.x + r.left, y: b.y + r.top, w: b.w, h: b.h };
 		},
@@ -82,9 +124,18 @@ function hook() {
 		mode: mode,
 		sandwich: sandwich,
 		view: function () { return state.shown; },
+		/* the colour index of frame i of view v (the one shown) */
+		color: function (i, v) { v = v || state.shown; return v.col ? v.col[i] : NAMECOLOR[v.f[i]]; },
 		folded: foldedtext,
+		busy: function () { return state.busy; },
+		/* a promise, kept when the work under way is done and shown */
+		idle: function () { return state.queue.then(function () {}); },
+		worker: hasworker,
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },
+		modes: function () { return MODES.map(function (m) { return m.id; }); },
+		/* the page's data (its frames' fields let go once read) */
+		data: DATA,
 		names: NAMES
 	};
 }

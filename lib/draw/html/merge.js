@@ -4,8 +4,8 @@
  * of one name below one node; its children are the runs of its items'
  * next cursors, by the rank of their names, stably.  No table of
  * children, no second pass to put the nodes in order: the view's
- * columns (model.js's shape, its ends, parents and own samples too)
- * are written once.  A run of one item is copied out whole: a chain of
+ * columns (model.js's) are written once.  A run of one item is copied
+ * out whole: a chain of
  * callers (UP), a subtree of the source (DOWN), the rest of a stack
  * (PATH).  Bottom-up, the sandwich and the transforms (transform.js)
  * are kinds of cursor and choices of items.  No DOM. */
@@ -39,46 +39,40 @@ function rank() {
 	return RANK;
 }
 
+/* Told now and then, while a view is written, how much of it is (a
+ * share), when set: the worker's progress (worker.js). */
+var PROGRESS = null;
+
 /* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
  * sandwich's callers); DOWN fans a frame out to its callees, through
  * the filter of a transform (the sandwich's callees, the transforms);
  * PATH walks a stack of names stored flat (a transform of each stack). */
 var UP = 0, DOWN = 1, PATH = 2;
 
-/* A new view being written from view v: room for cap frames; with
- * baselines as v has them.  Its frames are laid out by name as they
- * are written (x; cx: the start of the next frame of each depth), and
- * coloured (model.js's colours by name, or the colour of the frame
- * they came of; a differential view's by its changes, once done). */
+/* A new view being written from view v: room for cap frames, as deep
+ * as v's (or its vanished stacks), of the page's names so far (a
+ * transform adds its names first); with baselines as v has
+ * them, and colours by frame when v has them (they come of the frame
+ * each came of; a differential view's of its changes, once done). */
 function out(cap, v) {
-	var withb = !!v.b;
-	return { n: 0, depth: new Uint32Array(cap), f: new Uint32Array(cap), w: new Float64Array(cap),
-		b: withb ? new Float64Array(cap) : null, self: new Float64Array(cap),
-		bself: withb ? new Float64Array(cap) : null, col: new Uint32Array(cap), x: new Float64Array(cap),
-		end: new Uint32Array(cap), parent: new Int32Array(cap), rooted: true,
-		cx: new Float64Array(v.maxdepth + 3), v: v, byname: null, md: 0 };
+	var deep = v.maxdepth, D;
+	if (v.van) v.van.forEach(function (x) { if (x[0].length > deep) deep = x[0].length; });
+	D = deep < 255 ? Uint8Array : deep < 65535 ? Uint16Array : Uint32Array;
+	return { n: 0, cap: cap, depth: new D(cap), f: NAMES.length < 65535 ? new Uint16Array(cap) : new Uint32Array(cap),
+		w: new Float64Array(cap),
+		b: v.b ? new Float64Array(cap) : null, col: v.col ? new Uint32Array(cap) : null,
+		end: new Uint32Array(cap), v: v, byname: null, md: 0, tick: 65536 };
 }
-/* Frame j of O: name id, depth d, parent p, weights w and b, source
- * frame src (-1: none); its own samples are its weight until a child
- * takes its part. */
-function put(O, id, d, p, w, b, src) {
+/* Frame j of O: name id, depth d, weights w and b, source frame src
+ * (-1: none). */
+function put(O, id, d, w, b, src) {
 	var j = O.n++;
 	O.f[j] = id;
 	O.depth[j] = d;
 	if (d > O.md) O.md = d;
-	O.parent[j] = p;
 	O.w[j] = w;
-	O.self[j] = w;
-	O.x[j] = O.cx[d];
-	O.cx[d] += w;
-	if (p >= 0) O.self[p] -= w;
-	if (O.b) {
-		O.b[j] = b;
-		O.bself[j] = b;
-		if (p >= 0) O.bself[p] -= b;
-		return j;
-	}
-	O.col[j] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
+	if (O.b) O.b[j] = b;
+	else if (O.col) O.col[j] = colorof(O, id, src);
 	return j;
 }
 /* the colour of a frame of name id from frame src of O's source */
@@ -87,12 +81,17 @@ function colorof(O, id, src) {
 	return c >= 0 ? c : O.v.col[0];
 }
 /* The written frames as a view of v's: the columns cut to length,
- * laid out by name, coloured. */
+ * coloured. */
 function done(O, v, name) {
-	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, sorted: 0 };
-	["depth", "f", "w", "b", "self", "bself", "col", "x", "end", "parent"].forEach(function (k) {
-		r[k] = O[k] ? O[k].subarray(0, n) : null;
-	});
+	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, chart: false, gap: null };
+	/* the room not written to holds no memory: no copy */
+	function cut(a) { return a ? a.subarray(0, n) : null; }
+	r.depth = cut(O.depth);
+	r.f = cut(O.f);
+	r.w = cut(O.w);
+	r.b = cut(O.b);
+	r.col = cut(O.col);
+	r.end = cut(O.end);
 	if (r.b) diffcolors(r);
 	return r;
 }
@@ -211,14 +210,13 @@ function leafrun(I, s, e, v, X) {
 }
 
 /* Merge into O, below its frame p at depth d, the items I from s on:
- * cursors of kind X.kind into view v (X.pf: v's pf, for UP, whose
+ * cursors of kind X.kind into view v (X.par: v's callers, for UP, whose
  * items keep their frame's depth as state; X.buf: PATH's names;
  * X.kids: DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
  * all weigh 0 (stacks that vanished from a differential view) makes no
  * frame, nor do those under it. */
 function merge(O, v, X, I, s, p, d, prune) {
 	var W = [], e, j, t, q, sw, sb, live, top;
-	O.cx[d] = O.x[p] + O.w[p] - sum(I, s);
 	if (I.n > s) runs(I, s, I.n, p, d, W, v, X);
 	else O.end[p] = O.n;
 	while (W.length) {
@@ -235,31 +233,28 @@ function merge(O, v, X, I, s, p, d, prune) {
 		}
 		if (!live) continue;
 		t = I.ord[s];
-		j = put(O, I.id[t], d, p, sw, sb, X.nosrc ? -1 : I.cur[t]);
+		j = put(O, I.id[t], d, sw, sb, X.nosrc ? -1 : I.cur[t]);
 		if (e - s === 1 && whole(O, v, X, I, t, j, prune)) continue;
 		top = I.n;
 		for (q = s; q < e; q++) next(v, X, I, I.ord[q]);
+		if (O.n >= O.tick && PROGRESS) {
+			O.tick = O.n + 262144;
+			PROGRESS(O.n / O.cap);
+		}
 		if (I.n === top) { O.end[j] = O.n; continue; }
-		O.cx[d + 1] = O.x[j] + sw - sum(I, top);
 		W.push(-1, j, top, 0);
 		runs(I, top, I.n, j, d + 1, W, v, X);
 	}
 	O.end[0] = O.n;
 	return O;
 }
-/* the weight of the items from s on */
-function sum(I, s) {
-	for (var w = 0, t = s; t < I.n; t++) w += I.w[t];
-	return w;
-}
 /* The items that follow item t, added to I: UP's caller (its state:
- * its depth, one less), read from pf's pairs as chain reads them. */
+ * its depth, one less). */
 function next(v, X, I, t) {
-	var c = I.cur[t], top = v.rooted ? 1 : 0, a;
+	var c = I.cur[t], top = v.rooted ? 1 : 0;
 	if (X.kind === UP) {
-		a = X.pf;
-		c = a[2 * c];
-		if (c >= top) add(I, c, 0, I.w[t], I.b[t], a[2 * c + 1], I.st[t] - 1);
+		c = X.par[c];
+		if (c >= top) add(I, c, 0, I.w[t], I.b[t], v.f[c], I.st[t] - 1);
 	} else if (X.kind === PATH) {
 		if (++c < I.end[t]) add(I, c, I.end[t], I.w[t], I.b[t], X.buf[c], 0);
 	} else {
@@ -267,55 +262,36 @@ function next(v, X, I, t) {
 	}
 }
 /* Item t, alone in its run (frame j of O), written out with all that
- * follows it, when its kind allows: true when done. */
+ * follows it, when its kind allows: true when done.  A flame chart's
+ * subtree is not merged: it goes through merge(). */
 function whole(O, v, X, I, t, j, prune) {
 	var c = I.cur[t];
 	if (X.kind === DOWN) {
-		if (!X.clean(c, I.st[t])) return false;
-		return !X.w && v.sorted === 0 && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
+		if (v.gap || !X.clean(c, I.st[t])) return false;
+		return !X.w && (!prune || !zeros(v)) ? block(O, v, X, c, j) : copy(O, v, X, c, j, prune);
 	}
 	/* the callers of c: as many as its depth (its state) below the top */
-	if (X.kind === UP) chain(O, X.pf, 2, c, I.st[t] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
-	else chain(O, X.buf, 0, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
+	if (X.kind === UP) chain(O, X.par, v.f, c, I.st[t] - (v.rooted ? 1 : 0), j, I.w[t], I.b[t], X.nosrc);
+	else chain(O, null, X.buf, c, I.end[t] - c - 1, j, I.w[t], I.b[t], true);
 	return true;
 }
-/* each frame's caller and name side by side (one fetch a step up),
- * made once a view */
-function pf(v) {
-	if (v.pf) return v.pf;
-	var a = v.pf = new Int32Array(2 * v.n), i;
-	for (i = 0; i < v.n; i++) { a[2 * i] = v.parent[i]; a[2 * i + 1] = v.f[i]; }
-	return a;
-}
 /* A chain of len frames below frame j of O, of weights w and b: the
- * callers c' of frame c, named a[2c' + 1] (up 2: a is pf's), or the
- * names a[c + 1...] (up 0); each its caller's whole width. */
-function chain(O, a, up, c, len, j, w, b, nosrc) {
-	var n = O.n, d = O.depth[j], x = O.x[j], e = n + len, id, src;
-	var F = O.f, DE = O.depth, P = O.parent, WW = O.w, S = O.self, XX = O.x, C = O.col, B = O.b, BS = O.bself;
-	var EN = O.end;
+ * callers c' = par[c] of frame c, named f[c'], or (par null) the names
+ * f[c + 1...]; each its caller's whole width. */
+function chain(O, par, f, c, len, j, w, b, nosrc) {
+	var n = O.n, d = O.depth[j], e = n + len, id;
+	var F = O.f, DE = O.depth, WW = O.w, C = O.col, B = O.b, EN = O.end;
 	EN[j] = e;
-	if (e === n) return;
-	S[j] = 0;
-	if (B) BS[j] = 0;
-	for (; n < e; j = n++) {
+	for (; n < e; n++) {
 		EN[n] = e;
-		if (up) {
-			c = a[2 * c];
-			id = a[2 * c + 1];
-		} else id = a[++c];
-		src = nosrc ? -1 : c;
+		c = par ? par[c] : c + 1;
+		id = f[c];
 		F[n] = id;
 		DE[n] = ++d;
-		P[n] = j;
 		WW[n] = w;
-		XX[n] = x;
-		/* their own samples (S, BS) stay 0, as fresh memory is */
 		if (B) B[n] = b;
-		else C[n] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, src);
+		else if (C) C[n] = colorof(O, id, nosrc ? -1 : c);
 	}
-	S[j] = w;
-	if (B) BS[j] = b;
 	O.n = n;
 	if (d > O.md) O.md = d;
 }
@@ -327,35 +303,25 @@ function zeros(v) {
 	}
 	return v.zeros;
 }
-/* The subtree of frame c of v, laid out by name, below frame j of O,
- * copied block by block: its columns moved, their depths, parents,
- * ends and starts shifted. */
+/* The subtree of frame c of v below frame j of O, copied block by
+ * block: its columns moved, their depths and ends shifted. */
 function block(O, v, X, c, j) {
 	var lo = c + 1, hi = v.end[c], n = O.n, len = hi - lo, i, k, id;
-	var dd = O.depth[j] - v.depth[c], dp = j - c, dx = O.x[j] - v.x[c];
+	var dd = O.depth[j] - v.depth[c], dp = j - c;
 	O.f.set(v.f.subarray(lo, hi), n);
 	O.w.set(v.w.subarray(lo, hi), n);
-	O.self.set(v.self.subarray(lo, hi), n);
-	O.self[j] = v.self[c];
-	if (O.b) {
-		O.b.set(v.b.subarray(lo, hi), n);
-		O.bself.set(v.bself.subarray(lo, hi), n);
-		O.bself[j] = v.bself[c];
-	}
-	var DE = O.depth, P = O.parent, EN = O.end, XX = O.x, C = O.col, F = O.f;
-	var vd = v.depth, vp = v.parent, ve = v.end, vx = v.x;
+	if (O.b) O.b.set(v.b.subarray(lo, hi), n);
+	var DE = O.depth, EN = O.end, C = O.col, F = O.f, vd = v.depth, ve = v.end;
 	for (i = lo, k = n; i < hi; i++, k++) {
 		if ((DE[k] = vd[i] + dd) > O.md) O.md = DE[k];
-		P[k] = vp[i] + dp;
 		EN[k] = ve[i] + dp;
-		XX[k] = vx[i] + dx;
 	}
-	if (!O.b && !NAMECOLOR && !X.nosrc) {
+	if (C && !O.b && !X.nosrc) {
 		C.set(v.col.subarray(lo, hi), n);
-	} else if (!O.b) {
+	} else if (C && !O.b) {
 		for (k = n; k < n + len; k++) {
 			id = F[k];
-			C[k] = NAMECOLOR && id < NAMECOLOR.length ? NAMECOLOR[id] : colorof(O, id, X.nosrc ? -1 : k - dp);
+			C[k] = colorof(O, id, -1);
 		}
 	}
 	O.n = n + len;
@@ -363,21 +329,19 @@ function block(O, v, X, c, j) {
 	return true;
 }
 /* The subtree of frame c of v below frame j of O, copied; with prune,
- * without the frames of weight 0 (X.w, X.b, X.s: the weights,
- * baselines and own samples, v's or a transform's). */
+ * without the frames of weight 0 (X.w, X.b: the weights and
+ * baselines, v's or a transform's). */
 function copy(O, v, X, c, j, prune) {
-	var vw = X.w || v.w, vb = X.b || v.b, vs = X.s || v.self, vf = v.f, vd = v.depth, vend = v.end, e = vend[c];
+	var vw = X.w || v.w, vb = X.b || v.b, vf = v.f, vd = v.depth, vend = v.end, e = vend[c];
 	var at = X.at, dd = O.depth[j] - vd[c], open = 0, i, r, k;
 	if (!at || at.length < v.maxdepth + 2) at = X.at = new Int32Array(v.maxdepth + 2);
 	at[0] = j;
-	O.cx[O.depth[j] + 1] = O.x[j] + vs[c];
 	for (i = c + 1; i < e;) {
 		if (prune && vw[i] === 0) { i = vend[i]; continue; }
 		r = vd[i] - vd[c];
 		while (open >= r) O.end[at[open--]] = O.n;
-		k = put(O, vf[i], vd[i] + dd, at[r - 1], vw[i], vb ? vb[i] : 0, X.nosrc ? -1 : i);
+		k = put(O, vf[i], vd[i] + dd, vw[i], vb ? vb[i] : 0, X.nosrc ? -1 : i);
 		at[open = r] = k;
-		O.cx[vd[i] + dd + 1] = O.x[k] + vs[i];
 		i++;
 	}
 	while (open >= 0) O.end[at[open--]] = O.n;

@@ -11,7 +11,8 @@
  * NAMES, COLORS and LABELS grow as transforms name files and colour
  * changes */
 var DATA = null, NAMES = null, COLORS = null, LABELS = null;
-/* each name's colour, for colours that go by name (else null) */
+/* each name's colour, for colours that go by name (else null); a
+ * transform's new names get theirs (transform.js's nameid) */
 var NAMECOLOR = null;
 /* the name of the root of the trees transforms build: "all", added if
  * no view has it (a page of split views) */
@@ -45,7 +46,7 @@ async function loadmodel(data) {
 	CNAME = data.countname;
 	DRAWN = data.negate ? "baseline" : "target";
 	OTHER = data.negate ? "target" : "baseline";
-	NAMECOLOR = data.namecolor ? unpack(data.namecolor, NAMES.length, Uint32Array) : null;
+	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, NAMES.length, Uint32Array)) : null;
 	await inflateall(data);
 }
 
@@ -91,8 +92,8 @@ async function inflateall(data) {
 	var todo = [], i;
 	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
-		["d", "f", "w", "b", "c"].forEach(function (k) {
-			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b")) return;
+		["d", "f", "w", "b", "g", "c"].forEach(function (k) {
+			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b" || k === "g")) return;
 			todo.push(inflate(r[k]).then(function (z) { r[k] = z; }));
 		});
 		if (r.e) one(r.e);
@@ -114,22 +115,116 @@ function varints(z, n, A, o) {
 	a.end = o;
 	return a;
 }
-/* The page ids of the names of n frames of the given depths, from z:
- * a byte W; each frame's code in W planes of n bytes, low first (0: a
- * name new at its depth, next of the names that follow, else 1 + its
- * index in the list of its depth's names); the new names' ids. */
-function nameids(z, n, depth) {
-	var w = z[0], code = new Uint32Array(n), f = new Uint32Array(n), seen = [], i, k, l;
-	for (k = 0; k < w; k++)
-		for (i = 0; i < n; i++) code[i] |= z[1 + k * n + i] << 8 * k;
-	var news = varints(z, n, Uint32Array, 1 + w * n), next = 0;
-	for (i = 0; i < n; i++) {
-		l = seen[depth[i]] || (seen[depth[i]] = []);
-		if (code[i]) f[i] = l[code[i] - 1];
+/*
+ * A view's frames from its fields (html.c writes them), in one pass:
+ *   d: the tree's shape: runs, each a number of frames one deeper each
+ *      and then the step of the frame after them (j + 1: j levels up,
+ *      the frame before and j of its callers closed), the last run's
+ *      number at the end; frame 0 at depth 0, none deeper than r.maxdepth;
+ *   f: how many names are new at their depth, their page ids; then
+ *      each frame's code (0: a name new at its depth, the next of the
+ *      new; else 1 + its place in its depth's list), a byte, or 255
+ *      and a varint of the code less 255;
+ *   w, b: own samples, the leaves' (frames no frame one deeper
+ *      follows) then from byte r.wl (r.bl) on the others'; each frame's
+ *      width the sum over its subtree, added as it closes.  A page of
+ *      decimal counts gives the widths as text (counts).
+ * Into v: depth (in the narrowest array), f (16 bits when the page's
+ * names allow), end (of each frame's subtree), w, b.
+ */
+function decode(r, v) {
+	var n = r.n, md = r.maxdepth, D = md < 256 ? Uint8Array : md < 65536 ? Uint16Array : Uint32Array;
+	var depth = new D(n), end = new Uint32Array(n), st = new Uint32Array(md + 2), seen = [];
+	var f = NAMES.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
+	var own = !!r.self, zd = r.d, zf = r.f, zw = r.w, zb = r.b;
+	var w = own ? new Float64Array(n) : counts(r.w, n), b = !r.b ? null : own ? new Float64Array(n) : counts(r.b, n);
+	var od = 0, of = 0, wl = 0, wo = r.wl, bl = 0, bo = r.bl, nn, news, next = 0;
+	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, l, pos;
+	nn = varints(zf, 1, Uint32Array);
+	news = varints(zf, nn[0], Uint32Array, nn.end);
+	of = news.end;
+	/* frame i at depth cur, named, its caller below it on the stack */
+	for (;;) {
+		depth[i] = cur;
+		st[sp++] = i;
+		c = zf[of++];
+		if (c === 255) {
+			for (x = 0, mul = 1; (d = zf[of++]) & 128; mul *= 128) x += (d & 127) * mul;
+			c = 255 + x + d * mul;
+		}
+		l = seen[cur] || (seen[cur] = []);
+		if (c) f[i] = l[c - 1];
 		else l.push(f[i] = news[next++]);
+		if (++i === n) break;
+		/* the step to frame i: 0 within a run, else the step after it */
+		if (run > 0) {
+			run--;
+			s = 0;
+		} else {
+			for (x = 0, mul = 1; (d = zd[od++]) & 128; mul *= 128) x += (d & 127) * mul;
+			s = x + d * mul;
+			/* a run's number, then (once its frames are in) the step */
+			if (!stepnext && s > 0) {
+				run = s - 1;
+				s = 0;
+				stepnext = true;
+			} else if (!stepnext) {
+				for (x = 0, mul = 1; (d = zd[od++]) & 128; mul *= 128) x += (d & 127) * mul;
+				s = x + d * mul;
+			} else {
+				stepnext = false;
+			}
+		}
+		/* frame i - 1, a leaf if frame i is no callee of it: its own
+		 * samples; the frames that close at i added to their callers */
+		if (own) {
+			pos = s ? wl : wo;
+			for (x = 0, mul = 1; (d = zw[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
+			w[i - 1] = x + d * mul;
+			if (s) wl = pos; else wo = pos;
+			if (b) {
+				pos = s ? bl : bo;
+				for (x = 0, mul = 1; (d = zb[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
+				b[i - 1] = x + d * mul;
+				if (s) bl = pos; else bo = pos;
+			}
+		}
+		for (; s > 0; s--) {
+			c = st[--sp];
+			end[c] = i;
+			if (own) {
+				w[st[sp - 1]] += w[c];
+				if (b) b[st[sp - 1]] += b[c];
+			}
+			cur--;
+		}
+		cur++;
 	}
-	return f;
+	/* the last frame, a leaf; every frame still open closes */
+	if (own) {
+		for (x = 0, mul = 1; (d = zw[wl++]) & 128; mul *= 128) x += (d & 127) * mul;
+		w[n - 1] = x + d * mul;
+		if (b) {
+			for (x = 0, mul = 1; (d = zb[bl++]) & 128; mul *= 128) x += (d & 127) * mul;
+			b[n - 1] = x + d * mul;
+		}
+	}
+	while (sp) {
+		c = st[--sp];
+		end[c] = n;
+		if (own && sp) {
+			w[st[sp - 1]] += w[c];
+			if (b) b[st[sp - 1]] += b[c];
+		}
+	}
+	v.depth = depth;
+	v.end = end;
+	v.f = f;
+	v.w = w;
+	v.b = b;
 }
+/* A field of n totals: as text on a page of decimal counts, else
+ * varints. */
 function counts(s, n) {
 	if (!DATA.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
@@ -137,47 +232,24 @@ function counts(s, n) {
 	return a;
 }
 
-/* A view's arrays, in layout order: depth, name, width (w), baseline
- * (b), colour; then (finish) the end of each subtree, its parent, its
- * own samples (self, and bself of the baseline), and room for its start
- * (x).  rooted: frame 0 is fg's "all", not a frame of the input. */
+/* A view: its frames in pre-order, a typed array a field: depth (the
+ * narrowest type its deepest frame allows), name id (f), width (w:
+ * samples through the frame), baseline (b, differential), colour (col,
+ * when colours go by frame, else NAMECOLOR's by name), a flame chart's
+ * gaps (gap: the caller's own samples just before the frame, in input
+ * order), and the end of each frame's subtree (end); chart: it is in
+ * time order (chart.js), a flame chart's.  The data gives
+ * own samples (r.self; the widths are their sums over each subtree),
+ * or on a page of decimal counts the widths.  rooted: frame 0 is fg's
+ * "all", not a frame of the input.  Own samples, callers and where
+ * frames lie are worked out as needed (tree.js). */
 function build(r, name) {
-	var n = r.n, depth = new Uint32Array(n), step = varints(r.d, n, Uint32Array), i;
-	for (i = 1; i < n; i++) depth[i] = depth[i - 1] + 1 - step[i];
-	var v = { name: name, n: n, depth: depth, f: nameids(r.f, n, depth),
-		w: counts(r.w, n), b: r.b ? counts(r.b, n) : null, rooted: !!r.root };
-	if (r.c) {
-		v.col = varints(r.c, n, Uint32Array);
-	} else {
-		v.col = new Uint32Array(n);
-		for (i = 0; i < n; i++) v.col[i] = NAMECOLOR[v.f[i]];
-	}
-	return finish(v);
-}
-function finish(v) {
-	var n = v.n, depth = v.depth, end = new Uint32Array(n), self = new Float64Array(n), m = 0;
-	var parent = new Int32Array(n), bself = v.b ? new Float64Array(n) : null, i, p, sp = 0, w = v.w;
-	for (i = 0; i < n; i++) if (depth[i] > m) m = depth[i];
-	v.maxdepth = m;
-	/* the frames open above frame i, a stack as deep as the tree */
-	var st = new Int32Array(m + 2);
-	for (i = 0; i < n; i++) {
-		while (sp && depth[st[sp - 1]] >= depth[i]) end[st[--sp]] = i;
-		p = parent[i] = sp ? st[sp - 1] : -1;
-		st[sp++] = i;
-		self[i] += w[i];
-		if (p >= 0) self[p] -= w[i];
-		if (!bself) continue;
-		bself[i] += v.b[i];
-		if (p >= 0) bself[p] -= v.b[i];
-	}
-	while (sp) end[st[--sp]] = n;
-	v.end = end;
-	v.self = self;
-	v.bself = bself;
-	v.parent = parent;
-	v.x = new Float64Array(n);
-	v.sorted = -1;
+	var v = { name: name, n: r.n, maxdepth: r.maxdepth, rooted: !!r.root,
+		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
+		chart: !!r.time };
+	decode(r, v);
+	/* the fields' bytes are done with */
+	r.d = r.f = r.w = r.b = r.c = r.g = null;
 	return v;
 }
 

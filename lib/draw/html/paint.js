@@ -49,47 +49,50 @@ function label(v, i, pw) {
 	return fitlabel(NAMES[id], chars, cplen[id]);
 }
 
-/* Draw the view zoomed on frame z: its ancestors across the width,
- * its subtree scaled to it; frames under half a pixel are left out
- * with their callees, rows outside the box are not drawn. */
+/* Draw the view zoomed on frame z: its callers across the width, its
+ * subtree scaled to it, each frame where its caller puts it (tree.js's
+ * eachkid); frames under half a pixel are left out with their callees,
+ * and so are the rows past the box's edge. */
 function paint() {
-	/* the table hides the canvas: nothing to paint */
-	if (!curmode().canvas) return;
+	/* the table hides the canvas; a view lent to the worker is not here */
+	if (!curmode().canvas || state.busy) return;
 	el.canvas.style.top = el.hover.style.top = state.scrolltop + "px";
 	paintpane(mainpane(), ctx);
 }
 function paintpane(P, g) {
-	var v = P.v, z = P.z, x0, sc, i, px, pw, y, t, end = v.end, w = v.w, x = v.x, match = state.match;
-	layout(v, state.sortwidth);
-	x0 = x[z];
-	sc = P.width / w[z];
+	var v = P.v, z = P.z, w = v.w, span = (P.x1 - P.x0) * w[z], sc = P.width / span, lo = P.x0 * w[z];
+	var hi = lo + span, match = state.match, edged = DATA.diff || state.elided, st = [z], sx = [0], k, i, x;
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = FONT;
 	g.textBaseline = "middle";
-	var edged = DATA.diff || state.elided;
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
-	/* the label in black or white, as fg wrote for the fill (color_label) */
+	/* the part of the box in the window; the label in black or white,
+	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
-		var hit = match && ismatch(v, i);
-		y = rowy(P, v.depth[i]);
+		var hit = match && ismatch(v, i), y = rowy(P, v.depth[i]), c = v.col ? v.col[i] : NAMECOLOR[v.f[i]], t;
 		if (y >= P.boxheight || y + FRAMEH <= 0) return;
-		g.fillStyle = hit ? DATA.match : COLORS[v.col[i]];
+		if (px < 0) { pw += px; px = 0; }
+		if (px + pw > P.width) pw = P.width - px;
+		g.fillStyle = hit ? DATA.match : COLORS[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), FRAMEH - 1);
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, FRAMEH - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? DATA.matchlabel : LABELS[v.col[i]];
+			g.fillStyle = hit ? DATA.matchlabel : LABELS[c];
 			g.fillText(t, px + 3, y + (FRAMEH - 1) / 2 + 0.5);
 		}
 	}
-	for (i = v.parent[z]; i >= 0; i = v.parent[i]) box(i, 0, P.width);
-	for (i = z; i < end[z];) {
-		pw = w[i] * sc;
-		if (pw < 0.5) { i = end[i]; continue; }
-		px = (x[i] - x0) * sc;
-		box(i, px, pw);
-		i++;
+	/* a callee in the window, half a pixel wide or more */
+	function push(c, cx) {
+		if (w[c] * sc >= 0.5 && cx < hi && cx + w[c] > lo) { st.push(c); sx.push(cx); }
+	}
+	for (k = 0; k < P.path.length - 1; k++) box(P.path[k], 0, P.width);
+	while (st.length) {
+		i = st.pop();
+		x = sx.pop();
+		box(i, (x - lo) * sc, w[i] * sc);
+		if (v.end[i] > i + 1 && !rowsgone(P, v.depth[i] + 1)) eachkid(v, i, x, P.bywidth, push);
 	}
 }

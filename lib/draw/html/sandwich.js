@@ -14,7 +14,7 @@ function sandwich(fn, by) {
 	state.fn = fn;
 	state.by = by || "";
 	state.mode = "sandwich";
-	state.z = 0;
+	unzoom();
 	refresh();
 }
 /* the label of the hovered frame, else of the selected or the zoomed one */
@@ -28,13 +28,12 @@ function focusname() {
 
 /* The sandwich's function: its self and total. */
 function sandinfo() {
-	var c = el.sandinfo, v = state.shown, self;
+	var c = el.sandinfo, v = state.shown, b, all, self;
 	c.textContent = "";
 	if (!curmode().fn) return;
-	/* its own samples: those of its frames, wherever they are */
-	var b = current(), all = b.w[0], is = fnmarks(state.fn, state.by), k;
-	for (self = 0, k = b.rooted ? 1 : 0; k < b.n; k++) if (is[b.f[k]]) self += b.self[k];
-	self = noise(self, all);
+	b = current();
+	all = b.w[0];
+	self = noise(sandwichof(b).self, all);
 	c.textContent = "Sandwich of " + (state.by ? state.by + " " : "") + state.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
@@ -69,8 +68,8 @@ function callers() {
 	c.style.width = state.width + "px";
 	c.style.height = bh + "px";
 	box.scrollTop = full;
-	state.callpane = { v: cv, z: 0, inv: false, width: state.width, height: full, boxheight: bh,
-		scrolltop: box.scrollTop, fh: FRAMEH };
+	state.callpane = { v: cv, z: 0, path: [0], inv: false, width: state.width, height: full, boxheight: bh,
+		scrolltop: box.scrollTop, fh: FRAMEH, bywidth: state.sortwidth, x0: 0, x1: 1 };
 	paintcallers();
 }
 function paintcallers() {

@@ -185,6 +185,16 @@ function stackrows(b, list, form) {
 	if (b.van) b.van.forEach(function (x) { one(x[0].slice(), 0, x[1]); });
 	return sortrows(rows, lab);
 }
+/* The rows of flame chart v: its runs in their order, guarded. */
+function chartrows(v) {
+	var rows = [], two = !!v.b;
+	chartruns(v, function (s, w, b) {
+		var a = s.map(labelof);
+		guard(a, two);
+		rows.push([a.join(";"), w, b]);
+	});
+	return rows;
+}
 /* Rows in the order of their stacks' bytes (cpcmp; JavaScript's own
  * order where none of the labels lab has a surrogate), unless they are
  * in it. */
@@ -239,6 +249,8 @@ function foldedtext() {
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
+	/* a flame chart's runs in their order, which its header says */
+	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
 	return savedtext(h, m.fn && state.by ? stackrows(baseview(), state.tx, sandcut(state.fn, state.by)) :
 		treerows(v, !!m.fn), !!v.b);
 }

@@ -29,6 +29,16 @@ function matchnames(r) {
 /* Search: the names that match term, their share of the zoomed frame
  * (a match under a match counted once). */
 function search(term) {
+	searchfor(term);
+	if (state.busy) return;
+	onematch();
+	if (curmode().show) curmode().show(state.shown);
+	draw();
+	save();
+}
+/* The search's state for term: its expression, the names it matches,
+ * the field and its messages. */
+function searchfor(term) {
 	state.term = term || "";
 	el.search.value = state.term;
 	state.re = null;
@@ -45,10 +55,6 @@ function search(term) {
 		}
 	}
 	if (state.re) state.match = matchnames(state.re);
-	onematch();
-	if (curmode().show) curmode().show(state.shown);
-	draw();
-	save();
 }
 /* The search again, of the view now shown (a transform, a mode): the
  * names made since tested too, and the match's place ("k of N"), which
@@ -56,22 +62,20 @@ function search(term) {
 function researched() {
 	var m = state.match, k;
 	el.matchpos.textContent = "";
-	if (state.re && m && m.length < NAMES.length) {
-		state.match = new Uint8Array(NAMES.length);
-		state.match.set(m);
-		for (k = m.length; k < NAMES.length; k++) state.match[k] = state.re.test(NAMES[k]) ? 1 : 0;
-	}
-	onematch();
+	if (!state.re || !m || m.length >= NAMES.length) return;
+	state.match = new Uint8Array(NAMES.length);
+	state.match.set(m);
+	for (k = m.length; k < NAMES.length; k++) state.match[k] = state.re.test(NAMES[k]) ? 1 : 0;
 }
-/* A search that matches one frame's label alone offers its sandwich. */
+/* A search that matches one frame's label alone offers its sandwich
+ * (of the names of the view's frames, the root's aside). */
 function onematch() {
-	var b = el.onematch, one = null, v = current(), seen = {}, k, n = 0, s;
+	var b = el.onematch, one = null, v = current(), has = namesin(v), k, n = 0;
 	b.style.display = "none";
 	if (!state.match) return;
-	for (k = 0; k < v.n && n < 2; k++) {
-		if (!ismatch(v, k) || seen[s = labelof(v.f[k])]) continue;
-		seen[s] = 1;
-		one = s;
+	for (k = 0; k < has.length && n < 2; k++) {
+		if (!has[k] || !state.match[k]) continue;
+		one = labelof(k);
 		n++;
 	}
 	if (n !== 1) return;
@@ -83,7 +87,7 @@ function onematch() {
 /* the share of the zoomed frame that passes through a match (viewer.js) */
 function matched() {
 	var v = state.shown;
-	el.matched.textContent = state.match ? matchedtext(state.z, v.parent, v.end, v.w,
+	el.matched.textContent = state.match ? matchedtext(state.z, pathparents(zpath()), v.end, v.w,
 		function (i) { return ismatch(v, i); }) : "";
 }
 
@@ -97,6 +101,7 @@ function matches() {
 	return out;
 }
 function nextmatch(dir) {
+	if (state.busy) return;
 	var m = matches(), k, at = state.selected >= 0 ? state.selected : state.z;
 	if (!m.length) { el.matchpos.textContent = state.match ? "no match" : ""; return; }
 	if (dir > 0) { for (k = 0; k < m.length && m[k] <= at; k++) ; if (k === m.length) k = 0; }

@@ -12,16 +12,29 @@ var state = {
 	 * "function", "file": tby) */
 	v: 0, elided: false, z: 0, mode: "", fn: "", by: "", term: "", icase: false,
 	inverted: false, sortwidth: false, tx: [], theme: "", tby: "",
+	/* the window on the zoomed frame: its width from x0 to x1 (shares)
+	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
+	 * and a save of it asked for, a drag under way (of the graph, of
+	 * the minimap) or just done, the minimap's picture's view and key */
+	x0: 0, x1: 1, winpaint: false, winsave: 0, drag: null, dragged: false, mdrag: null,
+	minifor: null, minikey: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and
 	 * their pane, the search's expression and its matches (a flag a
 	 * name id, null: no search), the hovered frame of the graph and of
 	 * the callers, the keyboard's frame (-1: none), the saved view's
-	 * blob: URL, what the page says of the state (notice), the pointer
-	 * over the graph (the last mousemove there, or null) */
+	 * blob: URL, the path to the zoomed frame (canvas.js's zpath), what
+	 * the page says of the state (notice: why the mode asked for is not
+	 * shown...), the pointer over the graph (the last mousemove there,
+	 * or null) */
 	shown: null, callview: null, callpane: null, re: null, match: null,
-	hover: -1, hovercaller: -1, selected: -1, saved: null, notice: "", pointer: null,
+	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null, notice: "", pointer: null,
+	/* the work under way: each refresh's number (the last one shows),
+	 * whether the worker has a view lent (busy), the jobs in a row
+	 * (queue, a promise), and whether views.js throws what it needs
+	 * rather than do it (lazy) */
+	gen: 0, busy: false, queue: null, lazy: false,
 	/* the graph's size in CSS pixels, the part of it the box shows
 	 * (boxheight, scrolltop down), the device's pixel ratio, and a
 	 * repaint asked for */
@@ -33,29 +46,50 @@ var state = {
  * and its key; title():
  * the page's title in it; view(b): what it draws of view b, the input
  * through the transforms (the table draws none, canvas false, and
- * show(v) fills its element instead); ontop:
+ * show(v) fills its element instead, with its rows, rowsof(v)); ontop:
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
  * total, its saved stacks start at it, its callers are drawn above);
- * sorts: the Sort button applies; act(): what its button and key do. */
+ * sorts: the Sort button applies; keeps: what of the view it draws is
+ * kept while memory is short (views.js's prune); act(): what its button
+ * and key do;
+ * pairs(q): the URL's keys of its own, added to q (url.js); time: its
+ * view is in time order (chart.js; views.js's current()); ok(): whether
+ * it can show the view on screen (no: why not, on the page). */
 var MODES = [
-	{ id: "", canvas: true, sorts: function () { return !DATA.chart; },
-		title: function () { return DATA.chart ? "Flame Chart" : state.inverted ? "Icicle Graph" : "Flame Graph"; },
+	{ id: "", canvas: true, sorts: yes,
+		title: function () { return state.inverted ? "Icicle Graph" : "Flame Graph"; },
 		view: function (b) { return b; } },
+	{ id: "time", btn: "timebtn", button: "Time", key: "c", time: true,
+		tip: "the stacks in the order they came, each where it happened: a flame chart (c)",
+		canvas: true, sorts: no, title: function () { return "Flame Chart"; },
+		view: function (b) { return b; }, act: function () { mode("time"); },
+		/* only a view in time order has one */
+		ok: function () { return timeordered(state.v); },
+		no: "no time order in this profile: fold it with --time-order (its \u201c# fg: order=time\u201d header), " +
+			"or make the page with fg-html --flamechart" },
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
-		canvas: true, sorts: yes, title: function () { return "Bottom-up"; },
+		canvas: true, sorts: yes, keeps: "bottomup", title: function () { return "Bottom-up"; },
 		view: function (b) { return bottomupof(b); },
 		act: function () { mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
-		canvas: false, sorts: yes, title: function () { return "Function Table"; },
-		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); } },
+		canvas: false, rows: true, sorts: yes, title: function () { return "Function Table"; },
+		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); },
+		pairs: function (q) { if (state.tby) q.push(["tb", state.tby]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",
-		tip: "the callers and callees of the hovered or zoomed function (s)", canvas: true,
-		ontop: true, fn: true, sorts: yes, title: function () { return "Sandwich"; },
+		tip: "the callers and callees of the hovered, selected or zoomed frame (s)", canvas: true,
+		ontop: true, fn: true, sorts: yes, keeps: "sand", title: function () { return "Sandwich"; },
 		view: function (b) { return sandwichof(b).callees; },
-		act: function () { sandwich(focusname()); } }
+		act: function () { sandwich(focusname()); },
+		pairs: function (q) { q.push(["fn", state.fn]); if (state.by) q.push(["by", state.by]); } }
 ];
 function yes() { return true; }
+function no() { return false; }
+/* Whether mode m can show the view on screen (its ok()). */
+function modeok(m) { return !m.ok || m.ok(); }
+/* The mode a view opens in without m= in the URL: the time mode for a
+ * view in time order, else the graph. */
+function defaultmode() { return timeordered(state.v) ? "time" : ""; }
 /* The mode of id m, or undefined. */
 function modeof(m) {
 	for (var k = 0; k < MODES.length; k++) if (MODES[k].id === m) return MODES[k];

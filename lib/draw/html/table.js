@@ -1,17 +1,13 @@
 /* table.js: the function table (m=table): tabulate.js's rows in an
  * HTML <table>, sortable by any column, filtered by the search, the
- * first 500 rows until asked for all; a click on a row opens the
+ * first 100 rows until asked for all; a click on a row opens the
  * sandwich of its frames. */
 
-var TABLEMAX = 500;
+/* the rows drawn until all are asked for */
+var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
 function table(v) {
-	var t = el.table, cols = columns(v), k, n, rows;
-	if (!v.rows || v.rows.by !== state.tby) {
-		v.rows = tabulate(v, state.tby);
-		v.rows.by = state.tby;
-	}
-	rows = v.rows;
+	var t = el.table, cols = columns(v), k, n, rows = rowsof(v);
 	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
 	if (state.re) rows = rows.filter(function (r) { return state.re.test(r.name); });
 	rows = rows.slice().sort(function (a, b) {
@@ -29,7 +25,7 @@ function table(v) {
 	});
 	by.value = state.tby;
 	by.title = "a row a frame (a label with its annotation), a function (all its files and lines), or a file, as fg-top --by";
-	by.onchange = function () { state.tby = by.value; table(v); save(); };
+	by.onchange = function () { state.tby = by.value; refresh(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {

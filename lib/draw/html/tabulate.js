@@ -45,14 +45,20 @@ function tabulate(v, by) {
 	var K = rowkeys(by), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
 	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
-	var key = K.key, vf = v.f, end = v.end, vs = v.self, vw = v.w, i, f, top = v.rooted ? 1 : 0;
-	var bs = v.ownb || v.bself;
+	var key = K.key, vf = v.f, end = v.end, vw = v.w, vb = v.b, ob = v.ownb, i, f, p, top = v.rooted ? 1 : 0;
+	/* own samples: a frame's width, less its callees' as they come */
 	for (i = top; i < v.n; i++) {
 		while (sp && end[st[sp - 1]] <= i) open[key[vf[st[--sp]]]]--;
 		f = key[vf[i]];
+		p = sp ? key[vf[st[sp - 1]]] : -1;
 		seen[f] = 1;
-		self[f] += vs[i];
-		if (bself) bself[f] += bs[i];
+		self[f] += vw[i];
+		if (p >= 0) self[p] -= vw[i];
+		if (bself && ob) bself[f] += ob[i];
+		if (bself && !ob) {
+			bself[f] += vb[i];
+			if (p >= 0) bself[p] -= vb[i];
+		}
 		if (!open[f]++) {
 			total[f] += vw[i];
 			if (btotal) btotal[f] += v.b[i];

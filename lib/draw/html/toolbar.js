@@ -24,8 +24,10 @@ function ui() {
 	mk("nav", "crumbs", h);
 	mk("div", "sandinfo", h);
 	mk("div", "empty", h).setAttribute("role", "status");
+	mk("div", "progress", h).setAttribute("role", "status");
 	mk("div", "notice", h).setAttribute("role", "status");
 	callersbox();
+	minimap();
 	graphbox();
 	mk("div", "table");
 	legend(mk("div", "legend"));
@@ -90,9 +92,9 @@ function legend(e) {
 	});
 }
 
-/* The toolbar as the state has it, the graph painted. */
+/* The toolbar as the state has it, the graph painted (not while the
+ * worker has the view). */
 function draw() {
-	paint();
 	el.mode.textContent = state.inverted ? "Flame graph" : "Icicle graph";
 	el.mode.title = state.inverted ? "root at the bottom" : "root on top";
 	el.sort.textContent = state.sortwidth ? "Sorted by width" : "Sorted by name";
@@ -103,13 +105,29 @@ function draw() {
 	el.sort.style.display = curmode().sorts() ? "" : "none";
 	title();
 	MODES.forEach(function (m) {
-		if (m.button) el[m.btn].className = state.mode === m.id ? "on" : "";
+		if (!m.button) return;
+		var b = el[m.btn];
+		b.className = state.mode === m.id ? "on" : "";
+		b.disabled = !modeok(m);
+		b.title = modeok(m) ? m.tip : m.no;
 	});
 	el["case"].className = state.icase ? "on" : "";
+	state.hover = -1;
+	if (state.busy) return;
+	paint();
+	paintmini();
 	crumbs();
 	matched();
-	state.hover = -1;
 	drawsel();
+}
+/* The progress line: what the worker is at (op, a step of views.js's
+ * OPS) and how far (x, a share), or nothing (op null). */
+var WORK = { tx: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
+	rows: "Counting the functions" };
+function progress(op, x) {
+	var p = el.progress;
+	if (!p) return;
+	p.textContent = op ? (WORK[op] || "Working") + "\u2026" + (x > 0 ? " " + Math.round(100 * Math.min(x, 1)) + "%" : "") : "";
 }
 
 /* Element e does fn when clicked, and when focused (Tab reaches it)
@@ -127,7 +145,7 @@ function activate(e, fn) {
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
 	state.v = i;
-	if (!keep) { state.z = 0; state.elided = false; }
+	if (!keep) { unzoom(); state.elided = false; }
 	if (el.view) el.view.value = i;
 	refresh();
 }
@@ -194,6 +212,6 @@ function banner() {
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
-	btn.onclick = function () { state.elided = !state.elided; state.z = 0; refresh(); };
+	btn.onclick = function () { state.elided = !state.elided; unzoom(); refresh(); };
 	b.appendChild(btn);
 }

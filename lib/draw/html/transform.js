@@ -71,14 +71,15 @@ function luminance(c) {
  * function) to it, from their frames in v; of a view with vanished
  * stacks, the baselines without theirs (ownb). */
 function stacks(v, fn, from0) {
-	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1);
-	var i, d, top = v.rooted && !from0 ? 1 : 0, bs = v.ownb || v.bself;
+	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1), s, b;
+	var i, d, top = v.rooted && !from0 ? 1 : 0, ob = v.ownb;
 	for (i = top; i < v.n; i++) {
 		d = v.depth[i] - top;
 		path[d] = v.f[i];
 		from[d] = i;
-		if (v.self[i] !== 0 || (bs && bs[i] !== 0))
-			fn(path, from, d + 1, v.self[i], bs ? bs[i] : 0);
+		s = selfat(v, i);
+		b = ob ? ob[i] : v.b ? selfat(v, i, true) : 0;
+		if (s !== 0 || b !== 0) fn(path, from, d + 1, s, b);
 	}
 }
 
@@ -112,7 +113,7 @@ function deepest(v, s, j) {
  * own stack (saved, tabulated, transformed).  head: the stacks' first
  * name is frame 0 (the sandwich's function). */
 function withvan(v, van, head) {
-	var ownb = v.bself.slice(), k, at;
+	var ownb = selfof(v, true), k, at;
 	for (k = 0; k < van.length; k++) {
 		at = deepest(v, van[k][0], head ? 1 : 0).frame;
 		if (at >= 0) ownb[at] -= van[k][1];
@@ -125,24 +126,26 @@ function withvan(v, van, head) {
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 function bottomup(v) {
-	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n;
-	var self = v.self, bself = v.bself, f = v.f, depth = v.depth;
+	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n, s, bs;
+	var f = v.f, depth = v.depth, two = !!v.b;
 	rank();
 	I = items(1024);
 	/* the vanished stacks last, once the frames they may add to are made */
-	for (pass = 0; pass < (bself ? 2 : 1); pass++) {
+	for (pass = 0; pass < (two ? 2 : 1); pass++) {
 		for (i = top; i < n; i++) {
-			if (self[i] === 0 && !(bself && bself[i] !== 0)) continue;
-			if ((self[i] === 0) !== (pass === 1)) continue;
-			add(I, i, 0, self[i], bself ? bself[i] : 0, f[i], depth[i]);
-			w0 += self[i];
-			b0 += bself ? bself[i] : 0;
+			s = selfat(v, i);
+			bs = two ? selfat(v, i, true) : 0;
+			if (s === 0 && bs === 0) continue;
+			if ((s === 0) !== (pass === 1)) continue;
+			add(I, i, 0, s, bs, f[i], depth[i]);
+			w0 += s;
+			b0 += bs;
 			steps += depth[i] - top + 1;
 		}
 	}
 	O = out(1 + steps, v);
-	put(O, ALLID, 0, -1, w0, b0, -1);
-	return done(merge(O, v, { kind: UP, pf: pf(v) }, I, 0, 0, 1, true), v, v.name);
+	put(O, ALLID, 0, w0, b0, -1);
+	return done(merge(O, v, { kind: UP, par: parentof(v) }, I, 0, 0, 1, true), v, v.name);
 }
 
 /* The frames of v that want marks (by name id), outermost only:
@@ -164,29 +167,38 @@ function occurrences(v, want) {
  * call sites (fg-filter --reroot).  Both roots weigh fn's total; null
  * when no frame is fn. */
 function sandwich2(v, fn, by) {
-	var occ = occurrences(v, fnmarks(fn, by)), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0, steps = 0, under = 0;
-	if (!occ.length) return { fn: fn, by: by, callers: null, callees: null };
+	var want = fnmarks(fn, by), occ = occurrences(v, want), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0;
+	var steps = 0, under = 0;
+	if (!occ.length) return { fn: fn, by: by, callers: null, callees: null, self: 0 };
 	/* the root: the label, or the function, named as such */
-	var id = by ? nameid(fn) : v.f[occ[0]], up = items(occ.length), X = calleesof(v), down = items(occ.length);
+	var par = parentof(v), id = by ? nameid(fn, v.f[occ[0]]) : v.f[occ[0]];
+	var up = items(occ.length), X = calleesof(v), down = items(occ.length);
 	rank();
 	for (k = 0; k < occ.length; k++) {
 		i = occ[k];
 		w0 += v.w[i];
 		if (v.b) b0 += v.b[i];
 		under += v.end[i] - i - 1;
-		p = v.parent[i];
+		p = par[i];
 		if (p < top) continue;
 		add(up, p, 0, v.w[i], v.b ? v.b[i] : 0, v.f[p], v.depth[p]);
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
 	var C = out(1 + steps, v), E = out(1 + under, v);
-	put(C, id, 0, -1, w0, b0, occ[0]);
-	put(E, id, 0, -1, w0, b0, occ[0]);
+	put(C, id, 0, w0, b0, occ[0]);
+	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [], false, sandcut(fn, by)), true);
-	return { fn: fn, by: by, callers: done(merge(C, v, { kind: UP, pf: pf(v) }, up, 0, 0, 1, false), v, fn),
-		callees: callees };
+	return { fn: fn, by: by, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
+		callees: callees, self: ownof(v, want) };
+}
+/* The own samples of the frames that want marks (by name id) in view
+ * v, wherever they are. */
+function ownof(v, want) {
+	var s = 0, k;
+	for (k = v.rooted ? 1 : 0; k < v.n; k++) if (want[v.f[k]]) s += selfat(v, k);
+	return s;
 }
 /* Marks, by name id, of the frames of a sandwich of fn: those labelled
  * fn (annotation and all), or with by "function", those of function fn
@@ -224,9 +236,9 @@ function calleesof(v, w, b) {
 }
 /* the frames of v with a frame under them that aff (by name id) marks */
 function dirty(v, aff) {
-	var out = new Uint8Array(v.n), p, i;
+	var out = new Uint8Array(v.n), par = parentof(v), p, i;
 	for (i = v.n - 1; i > 0; i--) {
-		p = v.parent[i];
+		p = par[i];
 		if (p >= 0 && (out[i] || aff[v.f[i]])) out[p] = 1;
 	}
 	return out;
@@ -260,19 +272,35 @@ function fileof(s) {
 	return j >= 0 ? s.slice(0, j) : s;
 }
 var NAMEID = null;
-/* The id of the frame labelled s with annotation annot ("g", "dg"...;
- * none: ""), added to the page's names if new (as frame id from). */
+/* The id of the frame named s with annotation annot ("g", "dg"...;
+ * none: ""), added to the page's names if new (coloured as frame id
+ * from, when colours go by name). */
 function nameid(s, from, annot) {
-	var key = annot ? s + "_[" + annot + "]" : s, id;
+	var key = annot ? s + "_[" + annot + "]" : s;
 	if (!NAMEID) {
 		NAMEID = new Map();
 		NAMES.forEach(function (x, k) { NAMEID.set(labelof(k), k); });
 	}
-	if (NAMEID.has(key)) return NAMEID.get(key);
-	NAMEID.set(key, id = NAMES.push(s) - 1);
-	if (annot) DATA.annot[id] = annot;
+	if (!NAMEID.has(key)) addnames([s], NAMECOLOR ? [NAMECOLOR[from || 0]] : null, [annot || ""]);
+	return NAMEID.get(key);
+}
+/* Names list added to the page's (with their colours, when colours go
+ * by name, and their annotations, "" none): a transform's, or the other
+ * thread's (worker.js). */
+function addnames(list, colors, annot) {
+	for (var k = 0; k < list.length; k++) {
+		if (annot && annot[k]) DATA.annot[NAMES.length] = annot[k];
+		NAMES.push(list[k]);
+		if (NAMEID && !NAMEID.has(labelof(NAMES.length - 1))) NAMEID.set(labelof(NAMES.length - 1), NAMES.length - 1);
+		if (NAMECOLOR) NAMECOLOR.push(colors[k]);
+	}
 	RANK = null;
-	return id;
+}
+/* The annotations of the page's names from id n0 on ("" none), for
+ * the other thread. */
+function annotsfrom(n0) {
+	for (var out = [], k = n0; k < NAMES.length; k++) out.push(DATA.annot[k] || "");
+	return out;
 }
 var TX = {
 	/* this frame's path (names joined by ";") becomes the root */
@@ -336,7 +364,7 @@ var TX = {
 			s.forEach(function (id) {
 				var f = fileof(NAMES[id]);
 				if (!r || !f || !r.test(f)) { out.push(id); last = null; return; }
-				if (f !== last) out.push(nameid(f));
+				if (f !== last) out.push(nameid(f, id));
 				last = f;
 			});
 			return out;
@@ -435,7 +463,7 @@ var TREE = {
 		var r = regex(arg, flags), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
 		for (k = 0; k < nn; k++) {
 			x = fileof(NAMES[k]);
-			if (r && x && r.test(x)) fid[k] = nameid(x);
+			if (r && x && r.test(x)) fid[k] = nameid(x, k);
 		}
 		rank();
 		var f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, fid.map(function (x) { return x >= 0 ? 1 : 0; }));
@@ -454,24 +482,23 @@ var TREE = {
 	grep: function (v, arg, I, flags) {
 		var r = regex(arg, flags), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
 		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
+		var par = parentof(v), self = selfof(v), bself = v.b ? selfof(v, true) : null;
 		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
 		for (i = top; i < n; i++) {
-			p = v.parent[i];
+			p = par[i];
 			hit[i] = is[v.f[i]] || (p >= top && hit[p]) ? 1 : 0;
 			if (!hit[i]) continue;
-			kw[i] = v.self[i];
-			if (kb) kb[i] = v.bself[i];
+			kw[i] = self[i];
+			if (kb) kb[i] = bself[i];
 		}
-		var ks = kw.slice();
 		for (i = n - 1; i > top; i--) {
-			p = v.parent[i];
+			p = par[i];
 			if (p < top) continue;
 			kw[p] += kw[i];
 			if (kb) kb[p] += kb[i];
 		}
 		var X = calleesof(v, kw, kb);
 		X.nosrc = true;
-		X.s = ks;
 		return root(v, I, X);
 	}
 };
@@ -585,7 +612,7 @@ function transform(v, list, rev) {
 	if (!RANK) for (rank(), k = 0; k < I.n; k++) I.key[k] = RANK[I.id[k]];
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
-	put(O, ALLID, 0, -1, w0, b0, -1);
+	put(O, ALLID, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
 }

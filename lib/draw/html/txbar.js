@@ -16,7 +16,7 @@ function txbar(tb) {
 	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
 	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
 	mk("span", "chips", tb);
-	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); state.z = 0; refresh(); };
+	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); unzoom(); refresh(); };
 	var a = mk("a", "save", tb, "Save view as folded");
 	a.setAttribute("download", "view.folded");
 	a.href = "#";
@@ -26,11 +26,10 @@ function txbar(tb) {
 /* Add a transform of kind k: of the zoomed frame's function or path,
  * or of the search. */
 function addtx(k) {
-	var v = state.shown, z = state.z, arg = "", p = [], i;
+	var v = state.shown, z = state.z, arg = "";
 	if (!k) return;
 	if (k === "root") {
-		for (i = z; i >= (v.rooted ? 1 : 0); i = v.parent[i]) p.unshift(NAMES[v.f[i]]);
-		arg = p.join(";");
+		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return NAMES[v.f[i]]; }).join(";");
 	} else if (k === "focus" || k === "hide" || k === "drop") {
 		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
@@ -40,7 +39,7 @@ function addtx(k) {
 	}
 	if (!arg && k !== "rec") return;
 	state.tx.push([k, arg]);
-	state.z = 0;
+	unzoom();
 	refresh();
 }
 /* The transforms as chips, each removable, and the link that saves the view. */
@@ -54,7 +53,7 @@ function chips() {
 		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
-		x.onclick = function () { state.tx.splice(k, 1); state.z = 0; refresh(); };
+		x.onclick = function () { state.tx.splice(k, 1); unzoom(); refresh(); };
 		sp.appendChild(x);
 		c.appendChild(sp);
 	});

@@ -1,7 +1,8 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
- * ?v=VIEW&e=1&z=FRAME&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
- * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file; the direction
- * a key of its own, kept in every mode.  A link reopens what it shows. */
+ * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=LABEL
+ * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file; the direction a key of its own,
+ * kept in every mode; m= a mode of MODES, or graph (a view in time
+ * order opens in the time mode).  A link reopens what it shows. */
 
 /* The pairs [key, value] of the state, as the URL keeps them. */
 function statepairs() {
@@ -9,16 +10,16 @@ function statepairs() {
 	if (state.v) q.push(["v", state.v]);
 	if (state.elided) q.push(["e", 1]);
 	if (state.z) q.push(["z", state.z]);
+	if (winparam()) q.push(["x", winparam()]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
 	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
-	if (state.mode) q.push(["m", state.mode]);
-	if (curmode().fn) q.push(["fn", state.fn]);
-	if (curmode().fn && state.by) q.push(["by", state.by]);
+	/* a view opens in its mode: the graph's m=graph where that is time */
+	if (state.mode !== defaultmode()) q.push(["m", state.mode || "graph"]);
+	if (curmode().pairs) curmode().pairs(q);
 	state.tx.forEach(function (t) { q.push(["tx", t]); });
 	if (state.theme) q.push(["th", state.theme]);
-	if (state.tby && state.mode === "table") q.push(["tb", state.tby]);
 	return q;
 }
 function save() { seturl(statepairs()); }
@@ -35,12 +36,13 @@ function loadstate(search) {
 	var v = parseInt(p.v, 10);
 	if (v >= 0 && v < DATA.views.length) state.v = v;
 	state.elided = p.e === "1" && !!DATA.views[state.v].e;
-	if ((p.o === "width" || p.o === "name") && !DATA.chart) state.sortwidth = p.o === "width";
+	if (p.o === "width" || p.o === "name") state.sortwidth = p.o === "width";
 	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
 	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
-	/* a mode of one function needs it named; a mode unknown is said */
-	if (m && m.id && (!m.fn || p.fn)) state.mode = m.id;
+	/* a mode of one function needs it named; no m=, the view's own; a
+	 * mode unknown is said */
+	state.mode = p.m == null ? defaultmode() : m && (!m.fn || p.fn) ? m.id : "";
 	state.notice = p.m == null || m || p.m === "icicle" || p.m === "flame" ? "" :
 		"No mode \u201c" + p.m + "\u201d (m=): the graph is shown; the modes are " +
 		MODES.map(function (x) { return x.id || "graph"; }).join(", ") + ".";
@@ -53,4 +55,7 @@ function loadstate(search) {
 	state.term = p.s || "";
 	state.z = parseInt(p.z, 10) || 0;
 	if (state.z < 0) state.z = 0;
+	var w = parsewin(p.x);
+	state.x0 = w[0];
+	state.x1 = w[1];
 }

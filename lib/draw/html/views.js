@@ -1,9 +1,70 @@
 /* views.js: the view the state asks for (state.js): the input's view
  * or its elided stacks, through the transforms, in the mode's form;
- * each built once and kept.  No DOM. */
+ * each built once and kept.  No DOM.
+ *
+ * A view of more than SYNCMAX frames is transformed, reversed or
+ * tabulated by the worker (worker.js), the page's thread free
+ * meanwhile: while the page prepares (state.lazy), such a step throws
+ * what it needs (need) instead of doing it; prepare() has the worker
+ * do it, keeps the result where the step looks for it, and tries
+ * again.  Without a worker (node, an old browser) every step is done
+ * at once. */
 
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
+/* the largest view worked on in the page's thread while it prepares,
+ * and of the steps that cost less a frame, theirs */
+var SYNCMAX = 150000, SYNC = { rows: 600000 };
+
+/* The steps: what each does to a view (src) with its arguments. */
+var OPS = {
+	tx: function (v, a) { return transform(v, a[0], a[1]); },
+	charttx: function (v, a) { return charttx(v, a[0]); },
+	merged: function (v) { return merged(v); },
+	/* with vanished stacks, every stack reversed, theirs too */
+	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
+	sandwich: function (v, a) { return sandwich2(v, a[0], a[1]); },
+	rows: function (v, a) { return tabulate(v, a[0]); }
+};
+/* Step op of view src with args, its result given to put (which keeps
+ * it and returns it); or, while the page prepares and src is large,
+ * thrown for prepare() to have done. */
+function need(src, op, args, put) {
+	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
+	return put(OPS[op](src, args));
+}
+/* Every step the state needs done: by the worker, one at a time, for
+ * the large; the rest, when show() asks, at once. */
+async function prepare() {
+	for (;;) {
+		try {
+			state.lazy = true;
+			view();
+			if (curmode().rows) rowsof(current());
+			return;
+		} catch (e) {
+			if (!e || !e.need) throw e;
+			state.lazy = false;
+			e.put(await job(e.src, e.op, e.args));
+		} finally {
+			state.lazy = false;
+		}
+	}
+}
+/* Whether the state's view is ready (else prepare() has work). */
+function ready() {
+	try {
+		state.lazy = true;
+		view();
+		if (curmode().rows) rowsof(current());
+		return true;
+	} catch (e) {
+		if (!e || !e.need) throw e;
+		return false;
+	} finally {
+		state.lazy = false;
+	}
+}
 
 /* A view whose stacks all vanished has its elided view alone. */
 function onlyelided(i) { return DATA.views[i].n === 0; }
@@ -27,11 +88,29 @@ function elidedview() {
 	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
 	return b.elided || (b.elided = build(r.e, r.name));
 }
-/* The view with the transforms (state.tx) applied: each of the list's
- * beginnings built once, so that a transform added is the one
- * computed, and one undone costs nothing. */
-function current() {
-	var b = baseview(), c = b.txc || (b.txc = []), v = b, k, key;
+/* Whether view i of the data is in time order (a flame chart's). */
+function timeordered(i) { return !!DATA.views[i].time; }
+/* The view the mode starts from: the input's through the transforms;
+ * in the time mode in input order (chart.js), else summed, a flame
+ * graph's. */
+function current() { return curmode().time ? timecurrent() : graphcurrent(); }
+/* The input in time order through the transforms, built once a list. */
+function timecurrent() {
+	var b = baseview(), key = JSON.stringify(state.tx);
+	if (!state.tx.length) return b;
+	if (b.timetx && b.timetx.key === key) return b.timetx.v;
+	return need(b, "charttx", [state.tx], function (r) { b.timetx = { key: key, v: r }; return r; });
+}
+/* The input as a flame graph: the view, or a flame chart's summed. */
+function graphbase() {
+	var b = baseview();
+	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; });
+}
+/* The input as a flame graph with the transforms (state.tx) applied:
+ * each of the list's beginnings built once, so that a transform added
+ * is the one computed, and one undone costs nothing. */
+function graphcurrent() {
+	var b = graphbase(), c = b.txc || (b.txc = []), k, key;
 	/* a differential view's stacks of baseline only (no samples of the
 	 * target's end there) keep their names through every transform of
 	 * a list, where a step's merge would prune them into their callers:
@@ -39,28 +118,61 @@ function current() {
 	 * stacks (van), which a transform of the tree cannot carry */
 	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
-		if (!b.txall || b.txall.key !== key) b.txall = { key: key, v: transform(b, state.tx) };
-		return b.txall.v;
+		if (b.txall && b.txall.key === key) return b.txall.v;
+		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; });
 	}
-	for (k = 0; k < state.tx.length; k++) {
-		key = JSON.stringify(state.tx[k]);
-		if (!c[k] || c[k].key !== key) {
-			c.length = k;
-			c[k] = { key: key, v: transform1(v, state.tx[k]) };
-		}
-		v = c[k].v;
-	}
-	return v;
+	/* the list's steps kept as they are, the others made again */
+	for (k = 0; k < c.length && k < state.tx.length && c[k].key === JSON.stringify(state.tx[k]); k++) ;
+	c.length = k;
+	for (; k < state.tx.length; k++) c[k] = { key: JSON.stringify(state.tx[k]), v: null };
+	return step(b, c, state.tx.length - 1);
+}
+/* Transform k of list c of view b done (-1: b), made if let go. */
+function step(b, c, k) {
+	if (k < 0) return b;
+	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; });
 }
 /* The view the mode draws (the table's rows are of current()'s). */
 function view() { return curmode().view(current()); }
 /* Bottom-up: the stacks of b reversed, built once. */
 function bottomupof(b) {
-	/* with vanished stacks, every stack reversed, theirs too */
-	return b.bottomup || (b.bottomup = b.van ? transform(b, [], true) : bottomup(b));
+	return b.bottomup || need(b, "bottomup", [], function (r) { return b.bottomup = r; });
 }
 /* The sandwich of state.fn (by state.by) in view b, built once a function. */
 function sandwichof(b) {
-	if (!b.sand || b.sand.fn !== state.fn || b.sand.by !== state.by) b.sand = sandwich2(b, state.fn, state.by);
-	return b.sand;
+	if (b.sand && b.sand.fn === state.fn && b.sand.by === state.by) return b.sand;
+	return need(b, "sandwich", [state.fn, state.by], function (r) { return b.sand = r; });
+}
+/* The function table's rows of view b (tabulate.js), by frame, function
+ * or file as the state says, built once each. */
+function rowsof(b) {
+	var k = state.tby + "rows";
+	return b[k] || need(b, "rows", [state.tby], function (r) { return b[k] = r; });
+}
+
+/* The views kept, once they hold more frames than twice the input's:
+ * the input's (and its elided view), the transforms' last and what the
+ * mode draws of it (MODES' keeps); the transforms' earlier steps, and
+ * what other modes drew, are let go (made again when asked for). */
+function prune() {
+	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), cur, kept, all;
+	if (!base) return;
+	if (base.merged) base = base.merged;
+	cur = current();
+	function size(v) { return v && v.n ? v.n : 0; }
+	function drawn(v) {
+		return size(v.bottomup) + (v.sand ? size(v.sand.callers) + size(v.sand.callees) : 0);
+	}
+	all = [base].concat((base.txc || []).map(function (c) { return c.v; }), b.txall ? [b.txall.v] : [])
+		.filter(function (v) { return v; });
+	kept = 0;
+	all.forEach(function (v) { kept += size(v) + drawn(v); });
+	if (kept <= 2 * size(base)) return;
+	all.forEach(function (v) {
+		var keep = v === cur ? curmode().keeps : "";
+		if (keep !== "bottomup") delete v.bottomup;
+		if (keep !== "sand") delete v.sand;
+	});
+	(base.txc || []).forEach(function (c) { if (c.v !== cur) c.v = null; });
+	if (b.txall && b.txall.v !== cur) delete b.txall;
 }

@@ -6,6 +6,7 @@
 #include "base/util.h"
 #include "formats/perf/read.h"
 #include "stack/frame.h"
+#include "stack/label.h"
 
 /* Perl's \s, without the locale lookups of isspace() */
 static inline int
@@ -253,37 +254,16 @@ has(const char *s, size_t n, const char *needle)
 	return memmem(s, n, needle, strlen(needle)) != NULL;
 }
 
-/* Go method names look like "net/http.(*Client).Do": /\.\(.*\)\./ */
-static int
-go_method(const char *s, size_t n)
-{
-	const char *open = find2(s, n, '.', '(');
-
-	if (!open)
-		return 0;
-	return find2(open + 2, n - (open + 2 - s), ')', '.') != NULL;
-}
-
 /*
  * stackcollapse-perf.pl's tidying of a function name into buf: ';'
- * becomes ':', everything from the first '(' that does not open
- * "(anonymous namespace)" is argument noise (unless it is a Go method),
- * and quotes go.  buf holds n + 1 bytes.
+ * becomes ':', the arguments go (label_noargs) and quotes go.  buf
+ * holds n + 1 bytes.
  */
 static size_t
 tidy(const char *f, size_t n, char *buf)
 {
-	static const char anon[] = "anonymous namespace)";
-	const char *p = f, *end = f + n;
-	size_t i, k, cut = n;
+	size_t i, k, cut = label_noargs(f, n);
 
-	if ((p = memchr(f, '(', n)) && !go_method(f, n))
-		for (; p; p = memchr(p + 1, '(', end - p - 1))
-			if (!((size_t)(end - p - 1) >= sizeof(anon) - 1 &&
-			    !memcmp(p + 1, anon, sizeof(anon) - 1))) {
-				cut = p - f;
-				break;
-			}
 	memmove(buf, f, cut);
 	buf[cut] = 0;	/* the caller leaves room; lines hold no NUL */
 	if ((i = strcspn(buf, ";\"'")) == cut)
@@ -826,6 +806,8 @@ perf_header(struct perf_state *st)
 	} else {
 		fh_set(&h, FH_COUNTNAME, st->event);
 	}
+	if (st->run)
+		fh_set(&h, FH_ORDER, "time");
 	fh_print(&h);
 	fh_free(&h);
 }

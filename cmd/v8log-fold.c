@@ -1,0 +1,77 @@
+/* v8log-fold: V8 tick logs (node --prof, preprocessed) to folded stacks
+ *
+ * Options and wiring: each file is read whole (and decompressed, up to
+ * --max-size: lib/folded/folder) and folded by lib/formats/v8/v8log;
+ * the stacks of every file are added up and printed sorted (or, with
+ * --time-order, a line per run of ticks), after the unit header with
+ * --time.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/progress.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/folder.h"
+#include "formats/v8/v8log.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...]\n"
+	    "  -t, --time             weight ticks by time, in microseconds\n"
+	    "      --time-order       stacks in the order of the ticks' times, not summed\n"
+	    "      --full-path        the script's or library's whole path, not its base name\n",
+	    argv0);
+	folder_usage(19, "1G");
+}
+
+static void
+fold(struct whole *w, void *v)
+{
+	v8log_fold(v, w->s, w->n, w->name);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_TIMEORDER = 256, O_FULLPATH };
+	static const struct option lo[] = {
+		{ "time", no_argument, NULL, 't' },
+		{ "time-order", no_argument, NULL, O_TIMEORDER },
+		{ "full-path", no_argument, NULL, O_FULLPATH },
+		FOLDER_OPTS,
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	static struct folder f;
+	struct v8log_opt opt = { 0, 0 };
+	struct v8log *v;
+	int c;
+
+	argv[0] = setprogname(argv[0]);
+	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
+		if (folder_opt(&f, c, optarg))
+			continue;
+		switch (c) {
+		case 't': opt.time = 1; break;
+		case O_TIMEORDER: folder_timeorder(&f); break;
+		case O_FULLPATH: opt.fullpath = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	v = v8log_new(&opt, &f.map, f.run);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, v);
+	if (opt.time)
+		fh_set(&f.h, FH_UNIT, "microseconds");
+	folder_print(&f);
+	out_flush();
+	v8log_free(v);
+	folder_free(&f);
+	return 0;
+}

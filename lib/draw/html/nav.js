@@ -1,0 +1,188 @@
+/* nav.js: the window on the zoomed frame (state.x0 to state.x1, shares
+ * of its width across the canvas): the wheel (or a pinch) zooms it
+ * about the pointer, a drag pans it (and the graph's rows), and in the
+ * time mode an overview strip above the graph (the minimap) shows the
+ * whole of the zoomed frame and the window, which a drag moves.  The
+ * URL keeps the window (x=X0,X1), so a link reopens it. */
+
+/* the narrowest window, of the zoomed frame's width */
+var MINSPAN = 1e-9;
+
+/* The window from x0 to x1 zoomed by k (under 1: in) about share fx of
+ * it (the pointer's place), within the whole: [x0, x1]. */
+function zoomwin(x0, x1, fx, k) {
+	var at = x0 + fx * (x1 - x0), span = Math.min(1, Math.max(MINSPAN, (x1 - x0) * k)), a = at - fx * span;
+	a = Math.max(0, Math.min(1 - span, a));
+	return [a, a + span];
+}
+/* The window from x0 to x1 moved by dx (a share of the whole), within it. */
+function panwin(x0, x1, dx) {
+	var span = x1 - x0, a = Math.max(0, Math.min(1 - span, x0 + dx));
+	return [a, a + span];
+}
+/* The window of the URL's x=X0,X1, or the whole. */
+function parsewin(s) {
+	var p = String(s || "").split(","), a = +p[0], b = +p[1];
+	if (p.length !== 2 || !isFinite(a) || !isFinite(b) || a < 0 || b > 1 || b - a < MINSPAN) return [0, 1];
+	return [a, b];
+}
+/* The window as the URL writes it, or null: the whole. */
+function winparam() {
+	if (state.x0 <= 0 && state.x1 >= 1) return null;
+	return +state.x0.toPrecision(9) + "," + +state.x1.toPrecision(9);
+}
+
+/* The window set to w ([x0, x1]): the graph painted again at the next
+ * frame, the URL after a pause (a wheel sends many). */
+function setwin(w) {
+	state.x0 = w[0];
+	state.x1 = w[1];
+	if (!state.winpaint) {
+		state.winpaint = true;
+		requestAnimationFrame(function () {
+			state.winpaint = false;
+			paint();
+			paintmini();
+			drawsel();
+		});
+	}
+	clearTimeout(state.winsave);
+	state.winsave = setTimeout(save, 200);
+}
+
+/* The wheel over the graph: vertical zooms about the pointer (a pinch
+ * comes as the wheel with Ctrl), horizontal (or with Shift) pans. */
+function wheel(e) {
+	var r, fx, dy = e.deltaY, dx = e.deltaX;
+	if (state.busy || !curmode().canvas) return;
+	e.preventDefault();
+	if (e.deltaMode === 1) { dy *= 16; dx *= 16; }
+	if (e.shiftKey && !dx) { dx = dy; dy = 0; }
+	r = el.canvas.getBoundingClientRect();
+	fx = Math.max(0, Math.min(1, (e.clientX - r.left) / state.width));
+	if (dy) setwin(zoomwin(state.x0, state.x1, fx, Math.exp(dy * (e.ctrlKey ? 0.01 : 0.002))));
+	if (dx) setwin(panwin(state.x0, state.x1, dx / state.width * (state.x1 - state.x0)));
+}
+
+/* A drag on the graph pans the window and the rows; a press that moves
+ * no more than 3 px stays a click. */
+function dragstart(e) {
+	if (e.button !== 0 || state.busy || !curmode().canvas) return;
+	state.drag = { x: e.clientX, y: e.clientY, x0: state.x0, x1: state.x1, top: el.box.scrollTop, moved: false };
+	window.addEventListener("mousemove", dragmove);
+	window.addEventListener("mouseup", dragend);
+}
+function dragmove(e) {
+	var d = state.drag, dx = e.clientX - d.x;
+	if (!d.moved && Math.abs(dx) + Math.abs(e.clientY - d.y) <= 3) return;
+	d.moved = true;
+	el.canvas.style.cursor = "grabbing";
+	setwin(panwin(d.x0, d.x1, -dx / state.width * (d.x1 - d.x0)));
+	el.box.scrollTop = d.top - (e.clientY - d.y);
+}
+function dragend() {
+	window.removeEventListener("mousemove", dragmove);
+	window.removeEventListener("mouseup", dragend);
+	el.canvas.style.cursor = "";
+	/* the click that ends a drag zooms to nothing */
+	if (state.drag && state.drag.moved) state.dragged = true;
+	state.drag = null;
+}
+
+/* The minimap: above the graph in the time mode, the zoomed frame's
+ * whole subtree small (a row a few pixels), and over it the window;
+ * a press moves the window there, a drag moves it along. */
+var MINIH = 40;
+function minimap() {
+	var m = mk("div", "mini");
+	m.style.display = "none";
+	mk("canvas", "minimap", m);
+	mk("canvas", "miniwin", m);
+	el.mini.addEventListener("mousedown", ministart);
+	el.mini.addEventListener("wheel", function (e) {
+		if (state.busy) return;
+		e.preventDefault();
+		var r = el.mini.getBoundingClientRect(), at = (e.clientX - r.left) / state.width;
+		var fx = (at - state.x0) / (state.x1 - state.x0);
+		setwin(zoomwin(state.x0, state.x1, Math.max(0, Math.min(1, fx)), Math.exp(e.deltaY * 0.002)));
+	}, { passive: false });
+}
+/* Whether the minimap shows: in the time mode. */
+function hasmini() { return !!curmode().time && curmode().canvas; }
+/* The minimap sized to the canvas and painted: the subtree, then the window. */
+function sizemini() {
+	var on = hasmini();
+	el.mini.style.display = on ? "" : "none";
+	if (!on) return;
+	el.mini.style.width = state.width + "px";
+	el.mini.style.height = MINIH + "px";
+	[el.minimap, el.miniwin].forEach(function (c) {
+		var w = Math.round(state.width * state.dpr), h = Math.round(MINIH * state.dpr);
+		if (c.width !== w) c.width = w;
+		if (c.height !== h) c.height = h;
+		c.style.width = state.width + "px";
+		c.style.height = MINIH + "px";
+	});
+	state.minikey = null;
+	paintmini();
+}
+/* The subtree painted once a view and zoom, the window each time. */
+function paintmini() {
+	var v = state.shown, key, g, P;
+	if (!hasmini() || state.busy || !v) return;
+	key = v.n + ":" + state.z + ":" + state.width;
+	if (state.minikey !== key || state.minifor !== v) {
+		state.minikey = key;
+		state.minifor = v;
+		P = { v: v, z: state.z, path: zpath(), inv: rootontop(), width: state.width,
+			height: MINIH, boxheight: MINIH, scrolltop: 0, bywidth: false, x0: 0, x1: 1,
+			fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[state.z] + 1))) };
+		g = el.minimap.getContext("2d");
+		g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
+		g.clearRect(0, 0, state.width, MINIH);
+		miniboxes(P, g);
+	}
+	g = el.miniwin.getContext("2d");
+	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
+	g.clearRect(0, 0, state.width, MINIH);
+	g.fillStyle = "rgba(128, 128, 128, 0.45)";
+	g.fillRect(0, 0, state.x0 * state.width, MINIH);
+	g.fillRect(state.x1 * state.width, 0, (1 - state.x1) * state.width, MINIH);
+	g.strokeStyle = FOCUS;
+	g.lineWidth = 1.5;
+	g.strokeRect(state.x0 * state.width + 0.75, 0.75, Math.max((state.x1 - state.x0) * state.width - 1.5, 1), MINIH - 1.5);
+}
+/* The boxes of pane P, the zoomed frame's subtree from its row on,
+ * away from the root (the graph's way up), fills only. */
+function miniboxes(P, g) {
+	var v = P.v, z = P.z, sc = P.width / v.w[z], st = [z], sx = [0], i, x, d0 = v.depth[z];
+	function push(c, cx) { if (v.w[c] * sc >= 0.5) { st.push(c); sx.push(cx); } }
+	while (st.length) {
+		i = st.pop();
+		x = sx.pop();
+		if ((v.depth[i] - d0) * P.fh >= MINIH) continue;
+		g.fillStyle = COLORS[v.col ? v.col[i] : NAMECOLOR[v.f[i]]];
+		g.fillRect(x * sc, P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh,
+			Math.max(v.w[i] * sc, 0.5), P.fh);
+		eachkid(v, i, x, false, push);
+	}
+}
+/* A press on the minimap: the window centred there, then dragged. */
+function ministart(e) {
+	var r = el.mini.getBoundingClientRect(), at = (e.clientX - r.left) / state.width, span = state.x1 - state.x0;
+	if (e.button !== 0 || state.busy) return;
+	e.preventDefault();
+	if (at < state.x0 || at > state.x1) setwin(panwin(state.x0, state.x1, at - span / 2 - state.x0));
+	state.mdrag = { x: e.clientX, x0: state.x0, x1: state.x1 };
+	window.addEventListener("mousemove", minimove);
+	window.addEventListener("mouseup", miniend);
+}
+function minimove(e) {
+	var d = state.mdrag;
+	setwin(panwin(d.x0, d.x1, (e.clientX - d.x) / state.width));
+}
+function miniend() {
+	window.removeEventListener("mousemove", minimove);
+	window.removeEventListener("mouseup", miniend);
+	state.mdrag = null;
+}
