@@ -28,7 +28,7 @@ SVGJS = lib/draw/svg.js lib/draw/regex.js lib/draw/viewer.js
 # fg-html's script (html_js): modules of declarations only, one file a
 # concern, in one function the build writes around them, that calls start()
 HTMLJS = lib/draw/regex.js lib/draw/viewer.js $(addprefix lib/draw/html/,model.js tree.js views.js merge.js \
-	transform.js chart.js layout.js tabulate.js state.js url.js worker.js paint.js toolbar.js canvas.js nav.js \
+	transform.js save.js chart.js layout.js tabulate.js state.js url.js worker.js paint.js toolbar.js canvas.js nav.js \
 	hover.js search.js \
 	table.js sandwich.js txbar.js keys.js main.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \

@@ -67,15 +67,40 @@ summed() {
 }
 
 # tx QUERY INPUT CMD...: the page's view for QUERY, as folded lines,
-# equals CMD's output on INPUT, both summed
+# equals CMD's output on INPUT, both summed; and the file its Save link
+# writes is that output through fg-merge, byte for byte
 tx() {
 	local q=$1 in=$2
 	shift 2
 	fg-html "$in" >"$BATS_TEST_TMPDIR/tx.html"
+	echo "$in" >"$BATS_TEST_TMPDIR/tx.in"
 	page "$BATS_TEST_TMPDIR/tx.html" "lines(at('$q'), curmode().fn)" | summed >"$BATS_TEST_TMPDIR/got"
 	"$@" "$in" | summed >"$BATS_TEST_TMPDIR/want"
 	[ -s "$BATS_TEST_TMPDIR/want" ]
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	txsaved "$q" "$in" "$@"
+}
+# txsaved QUERY INPUT CMD...: the file the page's Save link writes for
+# QUERY is CMD's output on INPUT through fg-merge, byte for byte
+txsaved() {
+	local q=$1 in=$2
+	shift 2
+	[ -s "$BATS_TEST_TMPDIR/tx.html" ] && [ "$(cat "$BATS_TEST_TMPDIR/tx.in")" = "$in" ] ||
+		fg-html "$in" >"$BATS_TEST_TMPDIR/tx.html"
+	echo "$in" >"$BATS_TEST_TMPDIR/tx.in"
+	page "$BATS_TEST_TMPDIR/tx.html" "at('$q'); saved()" >"$BATS_TEST_TMPDIR/got"
+	"$@" "$in" | fg-merge >"$BATS_TEST_TMPDIR/want"
+	[ -s "$BATS_TEST_TMPDIR/want" ]
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+# cli_rows ARGS... <FOLDED: fg-top's rows as page.cjs's rows() gives them, sorted
+cli_rows() {
+	fg-top --format tsv -n 0 "$@" | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort
+}
+# jlprof: the bundled Julia profile, folded
+jlprof() {
+	jlprof-fold "$DATA/jlprof/profile_ttfp.jlprof" >"$BATS_TEST_TMPDIR/jl.folded"
+	fg-html "$BATS_TEST_TMPDIR/jl.folded" >"$BATS_TEST_TMPDIR/jl.html"
 }
 
 @test "page model: each transform's view is its CLI filter's" {
@@ -252,4 +277,150 @@ chart_same() {
 	# the point under the pointer stays; the window never leaves the whole
 	[ "$output" = "$(printf '%s\n' 0.25,0.75 0,0.5 0,1 0.4,0.6 0.6,0.8 0.8,1 0,0.2 0.25,0.5 0,1 0,1 0,1 0,1 \
 		0.125,0.5 null)" ]
+}
+
+@test "page model: Save writes what the command line writes: fg-merge's order and sums, an empty view an empty file" {
+	# a leaf "b" before "b2", a "b" with callees after it; bytes, not UTF-16 units
+	printf 'm;b2 1\nm;b;c 2\nm;b 3\nm;\xef\xbc\xa1 1\nm;\xf0\x9f\x98\x80 1\nm;x;b 4\nm;b!;c 1\n' >"$BATS_TEST_TMPDIR/o.folded"
+	tx '' "$BATS_TEST_TMPDIR/o.folded" cat
+	tx '?tx=hide:x' "$BATS_TEST_TMPDIR/o.folded" sed 's/;x;/;/'
+	tx '?tx=rec:' "$J" fg-prune --recursion
+	tx '?m=bottomup' "$BATS_TEST_TMPDIR/o.folded" awk '{ n = split($1, a, ";"); s = a[n]; for (i = n - 1; i >= 1; i--) s = s ";" a[i]; print s, $2 }'
+	# nothing left: no byte; with a unit header, the header alone, as fg-merge writes it
+	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
+	[ "$(page "$BATS_TEST_TMPDIR/j.html" 'at("?tx=grep:zzz"); JSON.stringify(foldedtext())')" = '""' ]
+	printf '# fg: unit=bytes\na;b 1\n' >"$BATS_TEST_TMPDIR/u.folded"
+	fg-html "$BATS_TEST_TMPDIR/u.folded" >"$BATS_TEST_TMPDIR/u.html"
+	[ "$(page "$BATS_TEST_TMPDIR/u.html" 'at("?tx=grep:zzz"); JSON.stringify(foldedtext())')" = '"# fg: unit=bytes\n"' ]
+	[ "$(fg-prune -n a "$BATS_TEST_TMPDIR/u.folded" 2>/dev/null | fg-merge)" = "# fg: unit=bytes" ]
+	# a differential view through transforms: its stacks summed (a vanished
+	# one that meets a live one is no longer vanished), baseline first
+	printf 'm;a;b;a 10 0\nm;a 5 2\nm;a;b 0 3\nm;c;c 4 0\nm;c 1 0\nm;d 2 2\n' >"$BATS_TEST_TMPDIR/d.folded"
+	tx '?tx=rec:' "$BATS_TEST_TMPDIR/d.folded" fg-prune --recursion
+	tx '?tx=rec:&tx=drop:d' "$BATS_TEST_TMPDIR/d.folded" sh -c 'fg-prune --recursion "$1" | fg-prune -n d' _
+	tx '?tx=hide:b&m=bottomup' "$BATS_TEST_TMPDIR/d.folded" awk '{ n = split($1, a, ";"); s = ""
+		for (i = n; i >= 1; i--) if (a[i] != "b") s = s (s == "" ? "" : ";") a[i]; print s, $2, $3 }'
+	# its vanished stacks, for the banner: those the command line leaves at 0 in the target
+	fg-prune --recursion "$BATS_TEST_TMPDIR/d.folded" | fg-merge |
+		awk '$NF == 0 { n++; t += $(NF - 1) } { all += $(NF - 1) } END { print n, t, all }' >"$BATS_TEST_TMPDIR/want"
+	page "$BATS_TEST_TMPDIR/tx.html" 'at("?tx=rec:"); var x = vanishedof(treerows(current(), false)); [x.stacks, x.total, x.btotal].join(" ")' >"$BATS_TEST_TMPDIR/got"
+	[ "$(cat "$BATS_TEST_TMPDIR/want")" = "1 5 22" ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "page model: the order of callees is fg-svg's: a leaf b before b2, a b with callees after them, by bytes" {
+	printf 'a;x;b 1\na;x;b2 1\na;x;b;c 2\na;x;b_[g] 3\nq;x;b;c 2\nq;x;b2 1\nq;x;b! 1\nq;x;b_[g];c 1\nq;x;\xef\xbc\xa1 1\nq;x;\xf0\x9f\x98\x80 1\n' >"$BATS_TEST_TMPDIR/o.folded"
+	sed 's/;x;/;/' "$BATS_TEST_TMPDIR/o.folded" >"$BATS_TEST_TMPDIR/cli.folded"
+	# the page's own tree (a transform merged it) against fg-html's and fg-svg's of the CLI's stacks
+	fg-html "$BATS_TEST_TMPDIR/o.folded" >"$BATS_TEST_TMPDIR/o.html"
+	page "$BATS_TEST_TMPDIR/o.html" 'frames(at("?tx=hide:x"))' >"$BATS_TEST_TMPDIR/got"
+	fg-html "$BATS_TEST_TMPDIR/cli.folded" >"$BATS_TEST_TMPDIR/c.html"
+	page "$BATS_TEST_TMPDIR/c.html" 'frames(at(""))' >"$BATS_TEST_TMPDIR/want"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	fg-svg "$BATS_TEST_TMPDIR/cli.folded" | grep -o '<title>[^<]*' | sed 's/<title>//; s/ ([0-9]* samples.*//' >"$BATS_TEST_TMPDIR/want"
+	cut -d' ' -f2 "$BATS_TEST_TMPDIR/got" | diff "$BATS_TEST_TMPDIR/want" -
+	[ "$(grep -c . "$BATS_TEST_TMPDIR/want")" -eq 15 ]
+	# q's callees: b! and b2 before the b that has callees only
+	[ "$(sed -n '/^1 q /,$p' "$BATS_TEST_TMPDIR/got" | awk '$1 == 2 { print $2 }' | tr '\n' ' ')" = "b! b2 b b Ａ 😀 " ]
+	# the bottom-up tree and the sandwich's too
+	fg-html --reverse "$BATS_TEST_TMPDIR/cli.folded" >"$BATS_TEST_TMPDIR/r.html"
+	page "$BATS_TEST_TMPDIR/r.html" 'frames(at(""))' >"$BATS_TEST_TMPDIR/want"
+	fg-html "$BATS_TEST_TMPDIR/cli.folded" >"$BATS_TEST_TMPDIR/c.html"
+	page "$BATS_TEST_TMPDIR/c.html" 'frames(at("?m=bottomup"))' >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "page model: collapse recursion as fg-prune --recursion: one frame of all statuses, other annotations other frames" {
+	printf 'A_[g];B;A 1\nA_[d];A_[g] 2\nx_[k];y;x 3\nx;y;x_[k];z 4\nm;A;n;A_[dg];o 5\np_[d];q;p_[d] 6\n' >"$BATS_TEST_TMPDIR/r.folded"
+	tx '?tx=rec:' "$BATS_TEST_TMPDIR/r.folded" fg-prune --recursion
+	[ "$(page "$BATS_TEST_TMPDIR/tx.html" 'at("?tx=rec:"); saved()' | head -2)" = "$(printf 'A_[dg] 2\nA_[g] 1')" ]
+	# the tree is fg-html's of the CLI's stacks, frame for frame
+	fg-prune --recursion "$BATS_TEST_TMPDIR/r.folded" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	page "$BATS_TEST_TMPDIR/c.html" 'frames(at(""))' >"$BATS_TEST_TMPDIR/want"
+	page "$BATS_TEST_TMPDIR/tx.html" 'frames(at("?tx=rec:"))' >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	# the bundled Julia profile: no line differs; after another transform too
+	jlprof
+	tx '?tx=rec:' "$BATS_TEST_TMPDIR/jl.folded" fg-prune --recursion
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/got")" -gt 1000 ]
+	tx '?tx=grep:sort&tx=rec:' "$BATS_TEST_TMPDIR/jl.folded" sh -c 'fg-filter --only -e sort "$1" | fg-prune --recursion' _
+}
+
+@test "page model: a sandwich is of a label's frames, annotation and all; by function, of a function's, as fg-top --by function" {
+	jlprof
+	f='Array at boot.jl:404 [inlined]'
+	e='^Array at boot\.jl:404 \[inlined\]'
+	tx '?m=sandwich&fn=Array%20at%20boot.jl%3A404%20%5Binlined%5D_%5Bg%5D' "$BATS_TEST_TMPDIR/jl.folded" fg-filter --reroot -e "${e}_\\[g\\]\$"
+	tx '?m=sandwich&fn=Array%20at%20boot.jl%3A404%20%5Binlined%5D' "$BATS_TEST_TMPDIR/jl.folded" fg-filter --reroot -e "$e\$"
+	# by function: each frame's own label kept in the file, as fg-filter writes it
+	txsaved '?m=sandwich&fn=Array&by=function' "$BATS_TEST_TMPDIR/jl.folded" fg-filter --reroot -n Array
+	# the sandwich's root weighs its own frames: the table's row of the label
+	[ "$(page "$BATS_TEST_TMPDIR/jl.html" 'at("?m=sandwich&fn=Array%20at%20boot.jl%3A404%20%5Binlined%5D_%5Bg%5D").w[0]')" = \
+		"$(fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/jl.folded" | awk -F'\t' -v f="$f" '$6 == f && $5 == "g" { print $3 }')" ]
+	# the table's rows by frame, function and file are fg-top's
+	for by in '' function file; do
+		page "$BATS_TEST_TMPDIR/jl.html" "rows(at('?m=table&tb=$by'))" | sort >"$BATS_TEST_TMPDIR/got"
+		cli_rows --by "${by:-frame}" "$BATS_TEST_TMPDIR/jl.folded" | diff - "$BATS_TEST_TMPDIR/got"
+	done
+	# a row's sandwich: its label's frames, or with tb=function its function's
+	[ "$(page "$BATS_TEST_TMPDIR/jl.html" 'at("?m=table"); var r = tabulate(current(), ""); r.filter(function (x) { return x.name === "'"$f"'" && x.flags === "g"; }).map(function (x) { return x.sand + "|" + x.by; })')" = "${f}_[g]|" ]
+	[ "$(page "$BATS_TEST_TMPDIR/jl.html" 'at("?m=table&tb=function"); tabulate(current(), "function").filter(function (x) { return x.name === "Array"; }).map(function (x) { return x.sand + "|" + x.by; })')" = "Array|function" ]
+	[ "$(page "$BATS_TEST_TMPDIR/jl.html" 'at("?m=sandwich&fn=Array&by=function"); statepairs().map(function (p) { return p.join("="); }).join("&")')" = "m=sandwich&fn=Array&by=function" ]
+}
+
+@test "page model: rows by file as fg-top --by file: the text before the last ':', each flag once" {
+	printf 'main;f at sys.so:?_[d];g at sys.so:?_[dg] 3\nmain;h at sys.so:12 1\nk_[k];f at a.jl:1_[g] 2\nk;f at b.jl 1\nk;f at c.jl:3 [inlined]_[i] 1\nk_[j];f at :3 1\n' >"$BATS_TEST_TMPDIR/f.folded"
+	fg-html "$BATS_TEST_TMPDIR/f.folded" >"$BATS_TEST_TMPDIR/f.html"
+	for by in '' function file; do
+		page "$BATS_TEST_TMPDIR/f.html" "rows(at('?m=table&tb=$by'))" | sort >"$BATS_TEST_TMPDIR/got"
+		cli_rows --by "${by:-frame}" "$BATS_TEST_TMPDIR/f.folded" | diff - "$BATS_TEST_TMPDIR/got"
+	done
+	grep -qx "$(printf '4\t4\tdg\tsys.so')" "$BATS_TEST_TMPDIR/got"
+	page "$BATS_TEST_TMPDIR/f.html" "rows(at('?m=table&tb=file'))" | grep -qx "$(printf '0\t5\tkj\tk')"
+}
+
+@test "page model: Save guards a new root and leaf as the C filters do, and each view reads back through fg-merge and fg-top" {
+	printf 'a;# x;y 5\nmain;worker 12;y 3\nmain;f at x 12:3 2\na;worker 12;b;worker 12;c 4\nc;# 1\nworker 7.5;y 2\n' >"$BATS_TEST_TMPDIR/g.folded"
+	fg-html "$BATS_TEST_TMPDIR/g.folded" >"$BATS_TEST_TMPDIR/g.html"
+	# q: the page's query; then the lines its saved file must have
+	readback() {
+		page "$BATS_TEST_TMPDIR/g.html" "at('?$1'); saved()" >"$BATS_TEST_TMPDIR/s.folded"
+		shift
+		for l in "$@"; do grep -qxF "$l" "$BATS_TEST_TMPDIR/s.folded"; done
+		fg-merge "$BATS_TEST_TMPDIR/s.folded" | cmp - "$BATS_TEST_TMPDIR/s.folded"
+		[ "$(fg-top --format tsv -n 1 --sort total "$BATS_TEST_TMPDIR/s.folded" | awk -F'\t' 'NR == 2 { print $3 }')" -gt 0 ]
+		[ "$(awk '{ t += $NF } END { print t }' "$BATS_TEST_TMPDIR/s.folded")" = \
+			"$(fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/s.folded" | awk -F'\t' 'NR > 1 { t += $1 } END { print t }')" ]
+	}
+	readback 'tx=focus:%23%20x' '#_x;y 5'
+	[ "$(fg-filter --reroot -e '^# x$' "$BATS_TEST_TMPDIR/g.folded")" = '#_x;y 5' ]
+	readback 'tx=root:a%3B%23%20x' '#_x;y 5'
+	readback 'm=sandwich&fn=%23%20x' '#_x;y 5'
+	readback 'tx=hide:y' 'main;worker_12 3' 'worker_7.5 2'
+	readback 'tx=drop:y' 'main;worker_12 3' 'worker_7.5 2'
+	txsaved '?tx=drop:y' "$BATS_TEST_TMPDIR/g.folded" fg-prune -n y
+	readback 'tx=file:x' 'main;x_12 2'
+	readback 'tx=hide:c' '#_ 1' 'a;worker 12;b;worker_12 4'
+	readback 'tx=rec:' 'a;worker 12;c 4'
+	txsaved '?tx=rec:' "$BATS_TEST_TMPDIR/g.folded" fg-prune --recursion
+	txsaved '?tx=focus:%23%20x' "$BATS_TEST_TMPDIR/g.folded" fg-filter --reroot -e '^# x$'
+	txsaved '?tx=grep:y' "$BATS_TEST_TMPDIR/g.folded" fg-filter --only -e y
+	readback 'tx=grep:y' 'worker 7.5;y 2'
+	readback 'm=bottomup' 'y;worker_7.5 2' 'y;worker 12;main 3'
+}
+
+@test "page model: decimal counts: no self at or below the rounding error; past 2^53 no made-up line" {
+	printf 'a;b 0.1\na;c 0.2\n' | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	[ "$(page "$BATS_TEST_TMPDIR/d.html" 'at(""); saved()')" = "$(printf 'a;b 0.1\na;c 0.2')" ]
+	[ "$(page "$BATS_TEST_TMPDIR/d.html" 'rows(at("?m=table"))' | grep -P '\ta$')" = "$(printf '0\t0.3\t\ta')" ]
+	page "$BATS_TEST_TMPDIR/d.html" 'at(""); saved()' | fg-top >/dev/null
+	# a self that is one: kept, and written as fg writes a count
+	printf 'a;b 0.1\na;c 0.2\na 0.7\nx 1.5\n' >"$BATS_TEST_TMPDIR/e.folded"
+	tx '' "$BATS_TEST_TMPDIR/e.folded" cat
+	tx '?tx=hide:b' "$BATS_TEST_TMPDIR/e.folded" sed 's/;b / /'
+	# a count past 2^53 in a double: no line made of its rounding
+	printf 'a;b 9007199254740993\na;c 1\n' | fg-html >"$BATS_TEST_TMPDIR/b.html"
+	[ "$(page "$BATS_TEST_TMPDIR/b.html" 'at(""); saved()' | cut -d' ' -f1)" = "$(printf 'a;b\na;c')" ]
+	[ "$(page "$BATS_TEST_TMPDIR/b.html" '!!inexact(DATA.views[0])')" = true ]
+	[ "$(page "$BATS_TEST_TMPDIR/d.html" '!!inexact(DATA.views[0])')" = false ]
 }

@@ -364,6 +364,17 @@ load html
 		fg-html --source-url 'https://example.org/R/blob/0/{path}#L{line}?f={file}' >"$BATS_TEST_TMPDIR/s.html"
 	browser source "$BATS_TEST_TMPDIR/s.html" 'main at src/a b#c?.jl:12'
 	[ "$(got card)" = 'https://example.org/R/blob/0/src/a%20b%23c%3F.jl#L12?f=a%20b%23c%3F.jl' ]
+	# V8's file: URLs: {path} is their path, decoded; node: and other
+	# schemes, no path and no link
+	printf 'main at file:///srv/my%%20app/app.js:20;f at node:internal/timers:512 2
+main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
+' |
+		fg-html --source-url 'vscode://file/{path}:{line}?f={file}' >"$BATS_TEST_TMPDIR/v.html"
+	browser source "$BATS_TEST_TMPDIR/v.html" 'main at file:///srv/my%20app/app.js:20'
+	[ "$(got card)" = 'vscode://file//srv/my%20app/app.js:20?f=app.js' ]
+	browser source "$BATS_TEST_TMPDIR/v.html" 'f at node:internal/timers:512'
+	[ -z "$(got card)" ]
+	[ -z "$(got opened)" ]
 	# frames without a file have none; without the option, no frame has one
 	printf 'main;f 2\n' | fg-html --source-url 'file:///{path}' >"$BATS_TEST_TMPDIR/n.html"
 	browser source "$BATS_TEST_TMPDIR/n.html" f
@@ -497,4 +508,77 @@ near() {
 		FG_QUERY="?tx=grep:$q" browser saved "$BATS_TEST_TMPDIR/p.html"
 		[ "$(got chipmsg)" = " invalid regular expression (invalid regular expression: $want)" ]
 	done
+}
+
+@test "fg-html in Chromium: after a transform the search, its place and the card are of the view now shown" {
+	printf 'main at m.jl:1;f at lib.jl:3;g at lib.jl:9 2\nmain at m.jl:1;h at lib.jl:4 1\nmain at m.jl:1;k 3\nmain at m.jl:1;r 1\n' >"$BATS_TEST_TMPDIR/s.folded"
+	fg-html "$BATS_TEST_TMPDIR/s.folded" >"$BATS_TEST_TMPDIR/s.html"
+	# the file names the transform makes match too, as the URL reloaded
+	# gives them; the place is gone with its frame; the card is of the
+	# frame now under the pointer (zoomed out, a row less deep)
+	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'f at lib.jl:3' file
+	[ "$(got before)" = "Matched: 100.00%|2 of 3|f at lib.jl:3" ]
+	[ "$(got after)" = "Matched: 42.86%||$(got under)" ]
+	[ "$(got under)" = 'main at m.jl:1' ]
+	[ "$(got next)" = "1 of 1" ]
+	[ "$(got url)" = '?z=3&s=lib&tx=file:lib' ]
+	FG_QUERY='?s=lib&tx=file:lib' browser search "$BATS_TEST_TMPDIR/s.html"
+	[ "$(got matched)" = "Matched: 42.86%" ]
+	# Drop (the zoomed frame, the second match): no card of the dropped
+	# frame, but of its caller, now there; its samples stay in the caller
+	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'g at lib.jl:9' drop
+	[ "$(got before)" = "Matched: 100.00%|2 of 3|g at lib.jl:9" ]
+	[ "$(got after)" = "Matched: 42.86%||f at lib.jl:3" ]
+	[ "$(got under)" = 'f at lib.jl:3' ]
+	[ "$(got next)" = "1 of 2" ]
+	[ "$(got url)" = '?z=2&s=lib&tx=drop:g%20at%20lib.jl%3A9' ]
+}
+
+@test "fg-html in Chromium: s with nothing to show says why; the keyboard's frame has its card; an unknown m= is said" {
+	printf 'main;a;x 3\nmain;b 5\nmain;a;y 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	browser keys "$BATS_TEST_TMPDIR/p.html" "s"
+	[ "$(got s)" = "all all graph canvas" ]
+	[[ "$(got notice)" == "The sandwich is of the frame under the pointer, the keyboard's or the zoomed one: "* ]]
+	browser keys "$BATS_TEST_TMPDIR/p.html" "ArrowUp ArrowUp"
+	[ "$(got details)" = "b  │  5 samples — 55.56% of all  │  s: the sandwich of b" ]
+	[ "$(got tipshown)" = true ]
+	[ -z "$(got notice)" ]
+	FG_QUERY='?m=nonsense' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got notice)" = "No mode “nonsense” (m=): the graph is shown; the modes are graph, bottomup, table, sandwich." ]
+	[ "$(got h1)" = "Flame Graph" ]
+	FG_QUERY='?m=sandwich' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got notice)" = "m=sandwich names no frame (fn=): the graph is shown." ]
+	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got notice)" = "No frame is “nothing” here: the graph is shown." ]
+	FG_QUERY='?m=table' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ -z "$(got notice)" ]
+}
+
+@test "fg-html in Chromium: a row of an annotated frame opens the sandwich of its frames; grouped by function, of the function's" {
+	printf 'A_[g] 5\nA 3\nm;A_[g] 1\nm;B 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got firstbytotal)" = A ]
+	[ "$(got row | grep -P '\tg\tA$')" = "$(printf '6\t6\tg\tA')" ]
+	[ "$(got clicked)" = "sandwich A_[g]" ]
+	[ "$(got url)" = '?m=sandwich&fn=A_%5Bg%5D' ]
+	FG_QUERY='?m=sandwich&fn=A_%5Bg%5D' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got sandinfo)" = "Sandwich of A_[g]: total 6 samples (60.00%), self 6 samples (60.00%) — callers above, callees below" ]
+	FG_QUERY='?m=table&tb=function' browser table "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got row | grep -P '\tA$')" = "$(printf '9\t9\tg\tA')" ]
+	[ "$(got clicked)" = "sandwich A" ]
+	[ "$(got url)" = '?m=sandwich&fn=A&by=function' ]
+	FG_QUERY='?m=sandwich&fn=A&by=function' browser mode "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got sandinfo)" = "Sandwich of function A: total 9 samples (90.00%), self 9 samples (90.00%) — callers above, callees below" ]
+}
+
+@test "fg-html in Chromium: a differential page's vanished banner follows the transforms" {
+	printf 'm;a;b;a 10 0\nm;a 5 2\nm;a;b 0 3\nm;c;c 4 0\nm;c 1 0\nm;d 2 2\n' >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	browser elided "$BATS_TEST_TMPDIR/d.html"
+	[[ "$(got banner)" == "Elided: 3 stacks vanished from the target (15 samples in the baseline, 68.18% of it) "* ]]
+	# after Collapse recursion, the command line's: one stack of 5, of 22
+	fg-prune --recursion "$BATS_TEST_TMPDIR/d.folded" | fg-merge | awk '$NF == 0' >"$BATS_TEST_TMPDIR/v"
+	[ "$(cat "$BATS_TEST_TMPDIR/v")" = "m;c 5 0" ]
+	FG_QUERY='?tx=rec:' browser elided "$BATS_TEST_TMPDIR/d.html"
+	[[ "$(got banner)" == "Elided: 1 stack vanished from the target (5 samples in the baseline, 22.73% of it) "* ]]
 }

@@ -14,7 +14,11 @@
  *   at(query)   the state a URL query gives (url.js's loadstate), and
  *               the view it shows (views.js's view()), as the page would
  *   frames(v)   "depth name width [baseline]", a frame a line, pre-order
- *   lines(v)    v as folded lines, as the page's Save link writes them
+ *   lines(v)    the tree of view v as folded lines, a line a frame with
+ *               samples of its own (from0: from frame 0, the sandwich's
+ *               function), then its vanished stacks; unsorted
+ *   saved()     the file the page's Save link writes for the state, a
+ *               line an item
  *   rows(v)     the function table's rows, "self total flags name"
  *   boxes(v)    "depth x width name" a frame, x where it starts in
  *               samples (as drawn unzoomed, callees by name)
@@ -28,7 +32,7 @@ const vm = require("vm");
 const dir = path.join(__dirname, "..", "lib", "draw");
 /* the page's modules that touch no DOM */
 const PURE = ["regex.js", "viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
-	"html/transform.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js",
+	"html/transform.js", "html/save.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js",
 	"html/url.js", "html/worker.js"];
 
 const helpers = `
@@ -46,7 +50,16 @@ function frames(v) {
 	return out;
 }
 function lines(v, from0) {
-	return folded(v, [], !!from0).split("\\n").filter(function (l) { return l; });
+	var out = [];
+	function line(s, w, b) {
+		out.push(s.map(labelof).join(";") + " " + (!v.b ? w : DATA.negate ? w + " " + b : b + " " + w));
+	}
+	stacks(v, function (path, from, len, w, b) { line(Array.prototype.slice.call(path, 0, len), w, b); }, from0);
+	if (v.van) v.van.forEach(function (x) { line(x[0], 0, x[1]); });
+	return out;
+}
+function saved() {
+	return foldedtext().split("\\n").slice(0, -1);
 }
 function boxes(v) {
 	var out = [];
@@ -91,7 +104,7 @@ async function run(page, exprs) {
 	const html = fs.readFileSync(page, "utf8");
 	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(html);
 	if (!json) throw new Error("no data in " + page);
-	const ctx = vm.createContext({ DecompressionStream, Blob, Response, console });
+	const ctx = vm.createContext({ DecompressionStream, Blob, Response, console, process });
 	for (const f of PURE) vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), ctx, { filename: f });
 	vm.runInContext(helpers, ctx);
 	ctx.data = JSON.parse(json[1]);

@@ -830,9 +830,9 @@ html_input(struct html_page *p, const char *name, struct pinput *in, int split)
 	size_t n, en = 0;
 	int stored = split || in->chart || p->frac || p->pernode;
 
-	s = pstack_order(&in->st[0], in->chart, p->rank, &n);
+	s = pstack_order(&in->st[0], in->chart, p->rank, p->lead, &n);
 	if (p->diff)
-		es = pstack_order(&in->st[1], in->chart, p->rank, &en);
+		es = pstack_order(&in->st[1], in->chart, p->rank, p->lead, &en);
 	if (en) {
 		tree_walk(p, &e, es, en, 0);
 		eds.on = 1;
@@ -888,6 +888,7 @@ html_order(struct html_page *p)
 	p->byrank = ereallocarray(NULL, p->names.n + 1, sizeof(*p->byrank));
 	for (i = 0; i < p->names.n; i++)
 		p->byrank[p->rank[i]] = i;
+	p->lead = pstack_lead(&p->names, p->byrank);
 }
 
 void
@@ -1174,4 +1175,5 @@ html_end(struct html_page *p)
 	free(p->namecolor);
 	free(p->rank);
 	free(p->byrank);
+	free(p->lead);
 }

@@ -43,7 +43,7 @@ struct html_page {
 	 * id of the root, "all", when a view has it (rooted) */
 	struct interner names;
 	uint32_t *namecolor;
-	uint32_t *rank, *byrank;
+	uint32_t *rank, *byrank, *lead;
 	uint32_t allid;
 	int rooted;
 	struct interner colors;	/* "rgb" byte triples -> index */

@@ -142,8 +142,76 @@ common(const struct pstack *a, const struct pstack *b, uint32_t k)
 	return k;
 }
 
+uint32_t *
+pstack_lead(const struct interner *names, const uint32_t *byrank)
+{
+	uint32_t *lead = ecalloc(names->n + 1, sizeof(*lead)), r, k, x, y;
+	size_t xl;
+
+	for (r = 1; r < names->n; r++) {
+		x = byrank[r];
+		xl = intern_len(names, x);
+		for (k = 1; k <= r; k++) {
+			y = byrank[r - k];
+			if (intern_len(names, y) <= xl || memcmp(intern_str(names, y), intern_str(names, x), xl) ||
+			    intern_str(names, y)[xl] <= ' ' || intern_str(names, y)[xl] >= ';')
+				break;
+		}
+		lead[r] = k - 1;
+	}
+	return lead;
+}
+
+/* The rank of frame k of stack s. */
+static uint32_t
+rank_at(const struct pstack *s, uint32_t k)
+{
+	const unsigned char *p = s->id + 4 * (size_t)k;
+
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * Stacks s[0..n), sorted by rank: each frame that a stack ends in
+ * (stack i, at its frame d, rank r) and its stacks moved before the
+ * runs of its siblings lead[r] says that come just before it (those of
+ * ranks r - lead[r] to r - 1 below the same frames), lcp written again
+ * where they moved.  Rare: most pages have no lead at all.
+ */
+static void
+leaf_first(struct pstack *s, size_t n, const uint32_t *lead)
+{
+	struct pstack *tmp = NULL;
+	size_t i, b, e, k;
+	uint32_t d, r;
+
+	for (i = 1; i < n; i++) {
+		d = s[i].len - 1;
+		r = rank_at(&s[i], d);
+		if (!lead[r])
+			continue;
+		/* the siblings' runs before i: below the same d frames */
+		for (b = i; b > 0 && s[b].lcp >= d && s[b - 1].len > d && rank_at(&s[b - 1], d) < r &&
+		    rank_at(&s[b - 1], d) >= r - lead[r]; b--)
+			;
+		if (b == i)
+			continue;
+		/* i's run: the stacks through its frame d */
+		for (e = i + 1; e < n && s[e].lcp > d; e++)
+			;
+		tmp = ereallocarray(tmp, e - b, sizeof(*tmp));
+		memcpy(tmp, s + i, (e - i) * sizeof(*s));
+		memcpy(tmp + (e - i), s + b, (i - b) * sizeof(*s));
+		memcpy(s + b, tmp, (e - b) * sizeof(*s));
+		for (k = b; k <= e && k < n; k++)
+			s[k].lcp = k ? common(&s[k - 1], &s[k], 0) : 0;
+		i = b;
+	}
+	free(tmp);
+}
+
 struct pstack *
-pstack_order(struct pstacks *st, int chart, const uint32_t *rank, size_t *n)
+pstack_order(struct pstacks *st, int chart, const uint32_t *rank, const uint32_t *lead, size_t *n)
 {
 	struct stackent *e;
 	size_t i;
@@ -161,6 +229,7 @@ pstack_order(struct pstacks *st, int chart, const uint32_t *rank, size_t *n)
 			/* strsort's lcp, in bytes, may fall short by up to seven */
 			st->run[i].lcp = i ? common(&st->run[i - 1], &st->run[i], st->m.lcp[i] / 4) : 0;
 		}
+		leaf_first(st->run, st->nrun, lead);
 	} else {
 		for (i = 0; i < st->nrun; i++) {
 			to_ranks((unsigned char *)st->run[i].id, st->run[i].len, rank);

@@ -62,11 +62,23 @@ void pinput_read(struct pinput *in, struct interner *names, const struct dopts *
     struct frules *rules, const char *path);
 /*
  * The stacks of st, ordered: as a flame graph shows them (sorted by
- * rank, each frame's ranks of rank[]), or a chart's in input order;
- * with lcp set.  *n is their number.  The array is st's own (freed with
- * it); st can no longer be added to.
+ * rank, each frame's ranks of rank[], then a frame a stack ends in
+ * before the siblings lead[] says: pstack_lead), or a chart's in input
+ * order; with lcp set.  *n is their number.  The array is st's own
+ * (freed with it); st can no longer be added to.
  */
-struct pstack *pstack_order(struct pstacks *st, int chart, const uint32_t *rank, size_t *n);
+struct pstack *pstack_order(struct pstacks *st, int chart, const uint32_t *rank, const uint32_t *lead,
+    size_t *n);
+/*
+ * Ranks (sibling_cmp's order of names, a frame as if ';' followed it)
+ * put a callee "b2" before a "b" that a stack ends in, which
+ * stack/frame.h's sibling_order (fg-svg's) has first.  lead[r]: how
+ * many of the names just before rank r begin with its name and go on
+ * with a byte from '!' to ':', the siblings a frame of rank r that a
+ * stack ends in comes before (byrank: the name of each rank; caller
+ * frees).
+ */
+uint32_t *pstack_lead(const struct interner *names, const uint32_t *byrank);
 /* The page id of frame k of stack s, whose ranks byrank maps back. */
 static inline uint32_t
 pstack_id(const struct pstack *s, uint32_t k, const uint32_t *byrank)

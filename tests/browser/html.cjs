@@ -262,6 +262,7 @@ const cases = {
 		say("h1", await text(p, "h1"));
 		say("url", await p.evaluate(() => location.search));
 		say("sandinfo", await text(p, "#sandinfo"));
+		say("notice", await text(p, "#notice"));
 		const f = await p.evaluate("(" + frames.toString() + ")(window.fg.view())");
 		f.forEach((l) => say("frame", l));
 		const c = await p.evaluate("(" + frames.toString() + ")(window.fg.callers())");
@@ -359,6 +360,27 @@ const cases = {
 		say("chips", (await p.$$eval("#chips .chip", (cs) => cs.map((c) => c.textContent))).join("|"));
 		(await p.evaluate(() => window.fg.folded())).split("\n").filter((l) => l).forEach((l) => say("line", l));
 	},
+	/* a transform of kind ARG2 chosen from the menu with the search
+	 * loaded from the URL stepped twice (Enter, Enter) and the pointer
+	 * resting on frame ARG: the search's share, its place and the card,
+	 * before and after, and the next Enter after */
+	async stale(o, name, kind) {
+		const p = o.page;
+		const tipname = () => p.evaluate(() => getComputedStyle(document.getElementById("tip")).display === "none" ? "-" :
+			document.querySelector("#tip .name").textContent);
+		await p.focus("#search");
+		await p.keyboard.press("Enter");
+		await p.keyboard.press("Enter");
+		await hoverName(p, name);
+		say("before", [await text(p, "#matched"), await text(p, "#matchpos"), await tipname()].join("|"));
+		await p.select("#txmenu", kind);
+		say("after", [await text(p, "#matched"), await text(p, "#matchpos"), await tipname()].join("|"));
+		say("under", await p.evaluate(() => { const v = window.fg.view(), i = window.fg.state.hover; return i >= 0 ? window.fg.names[v.f[i]] : "-"; }));
+		await p.focus("#search");
+		await p.keyboard.press("Enter");
+		say("next", await text(p, "#matchpos"));
+		say("url", await p.evaluate(() => location.search));
+	},
 	/* stepping through the matches of the search loaded from the URL:
 	 * Enter, Enter, Shift+Enter in the field, then n, N; then an
 	 * invalid regex typed */
@@ -402,6 +424,10 @@ const cases = {
 			}));
 		}
 		say("direction", await p.evaluate(() => window.fg.state.inverted + " " + location.search));
+		/* what the page said, and the card of the keyboard's frame */
+		say("notice", await text(p, "#notice"));
+		say("details", await text(p, "#details"));
+		say("tipshown", await p.$eval("#tip", (e) => getComputedStyle(e).display !== "none"));
 	},
 	/* the breadcrumb from the keyboard: its links are in the Tab order,
 	 * and Enter on the first (the root's) zooms out */

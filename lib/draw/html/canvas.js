@@ -12,7 +12,7 @@ function graphbox() {
 	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
 	el.canvas.addEventListener("focus", function () { if (state.selected < 0) select(state.z); });
 	el.canvas.addEventListener("mousemove", hover);
-	el.canvas.addEventListener("mouseleave", unhover);
+	el.canvas.addEventListener("mouseleave", function () { state.pointer = null; unhover(); });
 	el.canvas.addEventListener("click", click);
 	el.canvas.addEventListener("wheel", wheel, { passive: false });
 	el.canvas.addEventListener("mousedown", dragstart);
@@ -163,5 +163,8 @@ function arrow(k) {
 			if (best < 0 || Math.abs(xs[c] - xi) < Math.abs(xs[best] - xi)) best = c;
 		}
 	}
-	if (best >= 0 && rect(mainpane(), best)) select(best);
+	if (best >= 0 && rect(mainpane(), best)) {
+		select(best);
+		keycard(best);
+	}
 }

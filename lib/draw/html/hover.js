@@ -38,7 +38,7 @@ function describe(v, i) {
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
 		(curmode().fn ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
-	var self = selfat(v, i);
+	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
 	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
@@ -49,17 +49,37 @@ function describe(v, i) {
 }
 
 /* The link to the source of a frame "FUNC at FILE:LINE", from
- * --source-url's template ({path}, {file}, {line}), or null: none, or
- * a scheme off the list (html.c's html_url_ok has the same). */
+ * --source-url's template ({path}, {file}, {line}), or null: none (no
+ * path, srcpath), or a scheme off the list (html.c's html_url_ok has
+ * the same). */
 var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
 function sourceurl(s) {
-	var m = DATA.sourceurl && /^(.*):(\d+)$/.exec(fileline(s));
-	if (!m) return null;
+	var m = DATA.sourceurl && /^(.*):(\d+)$/.exec(fileline(s)), p;
+	if (!m || (p = srcpath(m[1])) === null) return null;
 	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
 	var u = DATA.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
-		return k === "line" ? m[2] : enc(k === "path" ? m[1] : m[1].replace(/^.*[\/\\]/, ""));
+		return k === "line" ? m[2] : enc(k === "path" ? p : p.replace(/^.*[\/\\]/, ""));
 	});
 	return SCHEMES.test(u) ? u : null;
+}
+/* The path of a frame's file f: as it is; of a file: URL (V8's), its
+ * path, decoded; none (null) of a URL of another scheme (node:internal,
+ * https:, webpack:) nor of an empty one.  A drive letter is no scheme. */
+function srcpath(f) {
+	var m = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(f);
+	if (m && m[1].toLowerCase() !== "file") return null;
+	if (m) {
+		f = f.slice(5);
+		/* file:///p, file://localhost/p: /p; file://host/p: //host/p */
+		if (f.slice(0, 2) === "//") {
+			f = f.slice(2);
+			f = f.slice(0, 10).toLowerCase() === "localhost/" ? f.slice(9) : f.charAt(0) === "/" ? f : "//" + f;
+		}
+		try { f = decodeURIComponent(f); } catch (err) { return null; }
+		/* file:///C:/x: C:/x */
+		if (/^\/[A-Za-z]:[\/\\]/.test(f)) f = f.slice(1);
+	}
+	return f || null;
 }
 /* --nameattr's title and href of name id f ({} when none) */
 function nameattr(f) {
@@ -75,13 +95,15 @@ function openurl(u) {
 	if (u) window.open(u, "_blank", "noopener");
 }
 
-/* The pointer over the graph: the frame under it edged, its card. */
+/* The pointer over the graph (e, a mousemove's, kept): the frame under
+ * it edged, its card. */
 function hover(e) {
+	state.pointer = { clientX: e.clientX, clientY: e.clientY };
 	if (state.busy) return;
 	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
 	if (i < 0) { unhover(); return; }
 	el.canvas.style.cursor = "pointer";
-	var tip = el.tip, lines = describe(state.shown, i), b = rect(P, i);
+	var b = rect(P, i);
 	if (!b) { unhover(); return; }
 	if (i !== state.hover) {
 		drawsel();
@@ -89,11 +111,29 @@ function hover(e) {
 		hctx.lineWidth = 1.5;
 		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
 		state.hover = i;
-		tip.textContent = "";
-		lines.forEach(function (l) { tipline(tip, l[0], l[1]); });
-		el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
+		card(describe(state.shown, i));
 	}
 	showtip(e);
+}
+/* The card's lines, in the card and on the details line. */
+function card(lines) {
+	el.tip.textContent = "";
+	lines.forEach(function (l) { tipline(el.tip, l[0], l[1]); });
+	el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
+}
+/* The card of the keyboard's frame i, below its box, as the pointer's. */
+function keycard(i) {
+	var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
+	if (!b) return;
+	card(describe(state.shown, i));
+	showtip({ clientX: r.left + b.x + Math.min(b.w / 2, 20), clientY: r.top + b.y + b.h });
+}
+/* The view under the pointer changed (a transform, a mode): the card of
+ * the frame now there, or none. */
+function rehover() {
+	state.hover = -1;
+	if (state.pointer && curmode().canvas) hover(state.pointer);
+	else unhover();
 }
 /* The card beside the pointer, inside the window. */
 function showtip(e) {

@@ -67,7 +67,10 @@ function refresh() {
 }
 /* The screen as the state has it, every view it needs at hand. */
 function show() {
-	if (curmode().fn && !sandwichof(current()).callees) state.mode = "";
+	if (curmode().fn && !sandwichof(current()).callees) {
+		state.notice = "No frame is \u201c" + state.fn + "\u201d here: the graph is shown.";
+		state.mode = "";
+	}
 	var m = curmode();
 	state.shown = view();
 	state.selected = -1;
@@ -77,15 +80,18 @@ function show() {
 	compare();
 	banner();
 	sandinfo();
+	/* the search, its place and the pointer's card, of the view now shown */
+	researched();
 	onematch();
 	el.empty.textContent = state.shown.w[0] === 0 && state.tx.length ? "No samples left after the transforms." : "";
-	el.notice.textContent = state.notice;
+	el.notice.textContent = [state.notice, bignote()].filter(Boolean).join(" ");
 	el.box.style.display = el.crumbs.style.display = m.canvas ? "" : "none";
 	/* a canvas hidden keeps no focus */
 	if (!m.canvas && document.activeElement === el.canvas) el.canvas.blur();
 	el.table.style.display = m.canvas ? "none" : "block";
 	if (m.show) m.show(state.shown);
 	resize();
+	rehover();
 	save();
 	prune();
 }

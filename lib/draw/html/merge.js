@@ -10,16 +10,31 @@
  * (PATH).  Bottom-up, the sandwich and the transforms (transform.js)
  * are kinds of cursor and choices of items.  No DOM. */
 
-/* Each name's place in the order of callees (by name, as fg writes
- * them), computed once. */
-var RANK = null, RANKED = null;
+/* Each name's place in the order of callees, computed once: that of
+ * their labels' bytes (save.js's cpcmp), as fg sorts lines.  SIBFIX
+ * marks a label that the next begins, followed by a byte below ';':
+ * where that one has callees and no samples of its own, it comes after
+ * such siblings (stack/frame.h's sibling_order; order() keeps the rest). */
+var RANK = null, RANKED = null, SIBFIX = null;
 function rank() {
 	if (RANK) return RANK;
-	var ids = new Uint32Array(NAMES.length), k;
-	for (k = 0; k < ids.length; k++) ids[k] = k;
-	ids.sort(function (a, b) { return NAMES[a] < NAMES[b] ? -1 : NAMES[a] > NAMES[b] ? 1 : a - b; });
-	RANK = new Uint32Array(NAMES.length);
-	for (k = 0; k < ids.length; k++) RANK[ids[k]] = k;
+	var n = NAMES.length, ids = new Uint32Array(n), lab = new Array(n), k, a, b, wide = false;
+	for (k = 0; k < n; k++) {
+		ids[k] = k;
+		lab[k] = labelof(k);
+		if (!wide && /[\ud800-\uffff]/.test(lab[k])) wide = true;
+	}
+	ids.sort(wide ? function (a, b) { return cpcmp(lab[a], lab[b]) || a - b; } :
+		function (a, b) { return lab[a] < lab[b] ? -1 : lab[a] > lab[b] ? 1 : a - b; });
+	RANK = new Uint32Array(n);
+	SIBFIX = new Uint8Array(n);
+	for (k = 0; k < n; k++) {
+		RANK[ids[k]] = k;
+		if (k + 1 === n) break;
+		a = lab[ids[k]];
+		b = lab[ids[k + 1]];
+		if (b.length > a.length && b.charCodeAt(a.length) < 59 && b.startsWith(a)) SIBFIX[ids[k]] = 1;
+	}
 	RANKED = ids;
 	return RANK;
 }
@@ -109,7 +124,7 @@ function add(I, c, e, w, b, id, st) {
 	I.w[t] = w;
 	I.b[t] = b;
 	I.id[t] = id;
-	I.key[t] = RANK[id];
+	I.key[t] = RANK ? RANK[id] : 0;
 	I.st[t] = st;
 }
 
@@ -141,14 +156,57 @@ function order(I, s, e) {
 	for (j = 0; j < L; j++) { y = t[j] % L; ord[s + j] = s + y; }
 }
 /* The runs of the items s..e (ordered), children of frame p at depth
- * d, pushed on the work list W, the first on top. */
-function runs(I, s, e, p, d, W) {
-	var key = I.key, ord = I.ord, a, b;
+ * d, pushed on the work list W, the first on top (in sibling order when
+ * a label begins another: sibfix). */
+function runs(I, s, e, p, d, W, v, X) {
+	var key = I.key, ord = I.ord, a, b, at = W.length, fix = false;
 	order(I, s, e);
 	for (b = e; b > s; b = a) {
 		for (a = b - 1; a > s && key[ord[a - 1]] === key[ord[b - 1]]; a--) ;
 		W.push(a, b, p, d);
+		if (SIBFIX[I.id[ord[a]]]) fix = true;
 	}
+	if (fix) sibfix(I, W, at, v, X);
+}
+/* The runs W[at...] (four numbers each, the last run first) put in
+ * sibling_order: a run with callees and no samples of its own after the
+ * runs whose labels go on from its own with a byte below ';' (or, of
+ * one with samples of its own, below ' '). */
+function sibfix(I, W, at, v, X) {
+	var r = [], k, lab, own;
+	for (k = W.length - 4; k >= at; k -= 4) {
+		lab = labelof(I.id[I.ord[W[k]]]);
+		own = leafrun(I, W[k], W[k + 1], v, X);
+		r.push({ q: W.slice(k, k + 4), lab: lab, end: own ? " " : ";" });
+	}
+	r.sort(function (x, y) {
+		var n = Math.min(x.lab.length, y.lab.length);
+		if (x.lab.slice(0, n) !== y.lab.slice(0, n)) return cpcmp(x.lab, y.lab);
+		return (x.lab.length > n ? x.lab.charCodeAt(n) : x.end.charCodeAt(0)) -
+			(y.lab.length > n ? y.lab.charCodeAt(n) : y.end.charCodeAt(0)) || cpcmp(x.lab, y.lab);
+	});
+	W.length = at;
+	for (k = r.length - 1; k >= 0; k--) W.push.apply(W, r[k].q);
+}
+/* Whether samples end in the frame that items ord[s..e) make: their
+ * weights (or baselines) more than their next items' (those found and
+ * let go again). */
+function leafrun(I, s, e, v, X) {
+	var top = I.n, sw = 0, sb = 0, q, t, tol;
+	for (q = s; q < e; q++) {
+		t = I.ord[q];
+		sw += I.w[t];
+		sb += I.b[t];
+		next(v, X, I, t);
+	}
+	/* decimal counts: a difference at the rounding error is none */
+	tol = DATA.frac ? 1e-12 * (Math.abs(sw) + Math.abs(sb)) : 0;
+	for (t = top; t < I.n; t++) {
+		sw -= I.w[t];
+		sb -= I.b[t];
+	}
+	I.n = top;
+	return Math.abs(sw) > tol || Math.abs(sb) > tol;
 }
 
 /* Merge into O, below its frame p at depth d, the items I from s on:
@@ -159,7 +217,7 @@ function runs(I, s, e, p, d, W) {
  * frame, nor do those under it. */
 function merge(O, v, X, I, s, p, d, prune) {
 	var W = [], e, j, t, q, sw, sb, live, top;
-	if (I.n > s) runs(I, s, I.n, p, d, W);
+	if (I.n > s) runs(I, s, I.n, p, d, W, v, X);
 	else O.end[p] = O.n;
 	while (W.length) {
 		d = W.pop(); p = W.pop(); e = W.pop(); s = W.pop();
@@ -185,7 +243,7 @@ function merge(O, v, X, I, s, p, d, prune) {
 		}
 		if (I.n === top) { O.end[j] = O.n; continue; }
 		W.push(-1, j, top, 0);
-		runs(I, top, I.n, j, d + 1, W);
+		runs(I, top, I.n, j, d + 1, W, v, X);
 	}
 	O.end[0] = O.n;
 	return O;

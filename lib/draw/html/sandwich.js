@@ -2,21 +2,28 @@
  * totals, and its callers' box above the graph, which holds its
  * callees (views.js builds both). */
 
-/* The sandwich of function fn (a name as shown), if a frame has it. */
-function sandwich(fn) {
-	if (fn == null || fn === "") return;
+/* The sandwich of the frames labelled fn (annotation and all), or with
+ * by "function" of function fn, if a frame has it; none named: the
+ * page says why. */
+function sandwich(fn, by) {
+	if (fn == null || fn === "") {
+		el.notice.textContent = "The sandwich is of the frame under the pointer, the keyboard's or the " +
+			"zoomed one: hover over a frame, or select or zoom to one, first.";
+		return;
+	}
 	state.fn = fn;
+	state.by = by || "";
 	state.mode = "sandwich";
 	unzoom();
 	refresh();
 }
-/* the function of the hovered frame, else of the selected or the zoomed one */
+/* the label of the hovered frame, else of the selected or the zoomed one */
 function focusname() {
 	var v = state.shown, s = state.selected;
-	if (state.hovercaller >= 0) return NAMES[state.callview.f[state.hovercaller]];
-	if (state.hover >= 0) return NAMES[v.f[state.hover]];
-	if (s > 0 || (s === 0 && !v.rooted)) return NAMES[v.f[s]];
-	return state.z > 0 || !v.rooted ? NAMES[v.f[state.z]] : null;
+	if (state.hovercaller >= 0) return labelof(state.callview.f[state.hovercaller]);
+	if (state.hover >= 0) return labelof(v.f[state.hover]);
+	if (s > 0 || (s === 0 && !v.rooted)) return labelof(v.f[s]);
+	return state.z > 0 || !v.rooted ? labelof(v.f[state.z]) : null;
 }
 
 /* The sandwich's function: its self and total. */
@@ -26,8 +33,8 @@ function sandinfo() {
 	if (!curmode().fn) return;
 	b = current();
 	all = b.w[0];
-	self = sandwichof(b).self;
-	c.textContent = "Sandwich of " + state.fn + ": total " + human(v.w[0]) + " (" +
+	self = noise(sandwichof(b).self, all);
+	c.textContent = "Sandwich of " + (state.by ? state.by + " " : "") + state.fn + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
 }
@@ -40,7 +47,7 @@ function callersbox() {
 	el.callers.addEventListener("mouseleave", unhover);
 	el.callers.addEventListener("click", function (e) {
 		var i = callersat(e);
-		if (i > 0) sandwich(NAMES[state.callview.f[i]]);
+		if (i > 0) sandwich(labelof(state.callview.f[i]));
 	});
 }
 /* The sandwich's callers above its callees: fn's row at the bottom,

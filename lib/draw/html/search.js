@@ -56,16 +56,26 @@ function searchfor(term) {
 	}
 	if (state.re) state.match = matchnames(state.re);
 }
-/* A search that matches one function alone offers its sandwich (of
- * the names of the view's frames, the root's aside). */
+/* The search again, of the view now shown (a transform, a mode): the
+ * names made since tested too, and the match's place ("k of N"), which
+ * was of a frame of the view before, gone. */
+function researched() {
+	var m = state.match, k;
+	el.matchpos.textContent = "";
+	if (!state.re || !m || m.length >= NAMES.length) return;
+	state.match = new Uint8Array(NAMES.length);
+	state.match.set(m);
+	for (k = m.length; k < NAMES.length; k++) state.match[k] = state.re.test(NAMES[k]) ? 1 : 0;
+}
+/* A search that matches one frame's label alone offers its sandwich
+ * (of the names of the view's frames, the root's aside). */
 function onematch() {
-	var b = el.onematch, one = null, v = current(), has = namesin(v), seen = {}, k, n = 0;
+	var b = el.onematch, one = null, v = current(), has = namesin(v), k, n = 0;
 	b.style.display = "none";
 	if (!state.match) return;
 	for (k = 0; k < has.length && n < 2; k++) {
-		if (!has[k] || !state.match[k] || seen[NAMES[k]]) continue;
-		seen[NAMES[k]] = 1;
-		one = NAMES[k];
+		if (!has[k] || !state.match[k]) continue;
+		one = labelof(k);
 		n++;
 	}
 	if (n !== 1) return;

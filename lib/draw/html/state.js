@@ -5,11 +5,13 @@
  * the hovered and selected frames, the canvas's size. */
 var state = {
 	/* chosen, in the URL: the view (v), its elided stacks, the zoomed
-	 * frame (z), the mode (a MODES id) and the sandwich's function, the
-	 * search and its case, the direction and order, the transforms
-	 * ([kind, arg]...), the theme ("" the system's), the table by file */
-	v: 0, elided: false, z: 0, mode: "", fn: "", term: "", icase: false,
-	inverted: false, sortwidth: false, tx: [], theme: "", tfile: false,
+	 * frame (z), the mode (a MODES id) and the sandwich's frame (a
+	 * label, or by "function" a function), the search and its case,
+	 * the direction and order, the transforms ([kind, arg]...), the
+	 * theme ("" the system's), the table's rows ("" a frame's label,
+	 * "function", "file": tby) */
+	v: 0, elided: false, z: 0, mode: "", fn: "", by: "", term: "", icase: false,
+	inverted: false, sortwidth: false, tx: [], theme: "", tby: "",
 	/* the window on the zoomed frame: its width from x0 to x1 (shares)
 	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
 	 * and a save of it asked for, a drag under way (of the graph, of
@@ -22,10 +24,12 @@ var state = {
 	 * their pane, the search's expression and its matches (a flag a
 	 * name id, null: no search), the hovered frame of the graph and of
 	 * the callers, the keyboard's frame (-1: none), the saved view's
-	 * blob: URL, the path to the zoomed frame (canvas.js's zpath), why
-	 * the mode asked for is not shown (notice) */
+	 * blob: URL, the path to the zoomed frame (canvas.js's zpath), what
+	 * the page says of the state (notice: why the mode asked for is not
+	 * shown...), the pointer over the graph (the last mousemove there,
+	 * or null) */
 	shown: null, callview: null, callpane: null, re: null, match: null,
-	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null, notice: "",
+	hover: -1, hovercaller: -1, selected: -1, saved: null, zpath: null, notice: "", pointer: null,
 	/* the work under way: each refresh's number (the last one shows),
 	 * whether the worker has a view lent (busy), the jobs in a row
 	 * (queue, a promise), and whether views.js throws what it needs
@@ -71,12 +75,13 @@ var MODES = [
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
 		canvas: false, rows: true, sorts: yes, title: function () { return "Function Table"; },
 		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); },
-		pairs: function (q) { if (state.tfile) q.push(["tb", "file"]); } },
+		pairs: function (q) { if (state.tby) q.push(["tb", state.tby]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",
-		tip: "the callers and callees of the hovered or zoomed function (s)", canvas: true,
+		tip: "the callers and callees of the hovered, selected or zoomed frame (s)", canvas: true,
 		ontop: true, fn: true, sorts: yes, keeps: "sand", title: function () { return "Sandwich"; },
 		view: function (b) { return sandwichof(b).callees; },
-		act: function () { sandwich(focusname()); }, pairs: function (q) { q.push(["fn", state.fn]); } }
+		act: function () { sandwich(focusname()); },
+		pairs: function (q) { q.push(["fn", state.fn]); if (state.by) q.push(["by", state.by]); } }
 ];
 function yes() { return true; }
 function no() { return false; }

@@ -1,7 +1,7 @@
 /* table.js: the function table (m=table): tabulate.js's rows in an
  * HTML <table>, sortable by any column, filtered by the search, the
  * first 100 rows until asked for all; a click on a row opens the
- * function's sandwich. */
+ * sandwich of its frames. */
 
 /* the rows drawn until all are asked for */
 var TABLEMAX = 100;
@@ -15,11 +15,17 @@ function table(v) {
 		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);
 	});
 	t.textContent = "";
-	var by = document.createElement("button");
-	by.id = "tablefile";
-	by.textContent = state.tfile ? "Grouped by file" : "Grouped by function";
-	by.title = "click to group by " + (state.tfile ? "function" : "file");
-	by.onclick = function () { state.tfile = !state.tfile; refresh(); };
+	var by = document.createElement("select");
+	by.id = "tableby";
+	[["", "Grouped by frame"], ["function", "Grouped by function"], ["file", "Grouped by file"]].forEach(function (o) {
+		var e = document.createElement("option");
+		e.value = o[0];
+		e.textContent = o[1];
+		by.appendChild(e);
+	});
+	by.value = state.tby;
+	by.title = "a row a frame (a label with its annotation), a function (all its files and lines), or a file, as fg-top --by";
+	by.onchange = function () { state.tby = by.value; refresh(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {
@@ -54,6 +60,7 @@ function row(body, cols, r) {
 		td.textContent = c[2](x);
 		if (typeof x === "number") td.setAttribute("data-v", x);
 	});
-	if (state.tfile) return;
-	activate(tr, function () { sandwich(r.name); });
+	/* a row's sandwich: of its frames (a label's, or a function's) */
+	if (state.tby === "file") return;
+	activate(tr, function () { sandwich(r.sand, r.by); });
 }

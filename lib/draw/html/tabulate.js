@@ -1,30 +1,48 @@
 /* tabulate.js: the function table's rows (m=table, table.js draws
- * them): a row a function, as fg-top counts it (--by frame: a name
- * with its annotation is a function of its own, the annotation in the
- * flags column): its own samples, and its total with recursion counted
- * once a stack; for differential input the other column's (the
- * baseline's; --negate: the target's) and the change.  Or a row a file
- * (tb=file), as fg-top --by file.  No DOM. */
+ * them): a row a frame, as fg-top counts it (--by frame: a name with
+ * its annotation is a row of its own, the annotation in the flags
+ * column): its own samples, and its total with recursion counted once
+ * a stack; for differential input the other column's (the baseline's;
+ * --negate: the target's) and the change.  Or a row a function
+ * (tb=function) or a file (tb=file), as fg-top --by function and --by
+ * file group them.  No DOM. */
 
-/* The rows' keys: each name id's row, and the rows' names and flags;
- * by function (a name id a row) or, with byfile, by file as fg-top
- * --by file (a name without a file is its own row). */
-function rowkeys(byfile) {
-	var nn = NAMES.length, key = new Int32Array(nn), names = [], flags = [], at = new Map(), k, s;
+/* The annotations' letters in the order fg-top writes them as flags. */
+var FLAGS = "kjiwdg";
+/* The rows' keys: each name id's row, and the rows' names, flags (the
+ * letters of every annotation counted in the row) and the label or
+ * function a row's sandwich is of (sand, by); by frame (a name id a
+ * row), or with by "function" or "file" as fg-top --by function and
+ * --by file group them (a label without " at " is its own function
+ * and file, less its annotation). */
+function rowkeys(by) {
+	var nn = NAMES.length, key = new Int32Array(nn), names = [], bits = [], sand = [], at = new Map();
+	var k, s, i, a, j, f;
 	for (k = 0; k < nn; k++) {
-		s = byfile ? fileof(NAMES[k]) || NAMES[k] : null;
-		if (!byfile) { key[k] = k; names.push(NAMES[k]); flags.push(DATA.annot[k] || ""); continue; }
-		if (!at.has(s)) { at.set(s, names.length); names.push(s); flags.push(""); }
-		key[k] = at.get(s);
-		if (DATA.annot[k] && flags[key[k]].indexOf(DATA.annot[k]) < 0)
-			flags[key[k]] = (flags[key[k]] + DATA.annot[k]).split("").sort().join("");
+		s = NAMES[k];
+		a = DATA.annot[k] || "";
+		if (!by) s = labelof(k);
+		else if (by === "function") s = (i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i);
+		else if ((f = fileof(labelof(k))) !== null) s = f;
+		if (!at.has(s)) {
+			at.set(s, names.length);
+			names.push(by ? s : NAMES[k]);
+			sand.push(s);
+			bits.push(0);
+		}
+		key[k] = i = at.get(s);
+		for (j = 0; j < a.length; j++) bits[i] |= 1 << FLAGS.indexOf(a.charAt(j));
 	}
-	return { key: key, names: names, flags: flags };
+	return { key: key, names: names, sand: sand, by: by === "function" ? by : "", flags: bits.map(function (b) {
+		for (var t = "", q = 0; q < FLAGS.length; q++) if (b & 1 << q) t += FLAGS.charAt(q);
+		return t;
+	}) };
 }
 
-/* Per row (rowkeys): self, total (and their baselines) of view v. */
-function tabulate(v, byfile) {
-	var K = rowkeys(byfile), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
+/* Per row (rowkeys, by ""; "function", "file"): self, total (and
+ * their baselines) of view v. */
+function tabulate(v, by) {
+	var K = rowkeys(by), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
 	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
 	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
 	var key = K.key, vf = v.f, end = v.end, vw = v.w, vb = v.b, ob = v.ownb, i, f, p, top = v.rooted ? 1 : 0;
@@ -50,13 +68,21 @@ function tabulate(v, byfile) {
 	/* the vanished stacks' functions: their baselines, counted once a
 	 * stack (those of the frames in the tree are in its b already) */
 	if (v.van) v.van.forEach(function (x) { vanrow(v, x, key, seen, bself, btotal); });
-	var rows = [];
+	var rows = [], all = Math.abs(v.w[0]) + (v.b ? Math.abs(v.b[0]) : 0);
 	for (f = 0; f < nn; f++) {
 		if (!seen[f]) continue;
-		rows.push({ id: f, name: K.names[f], flags: K.flags[f], self: self[f], total: total[f],
-			bself: bself ? bself[f] : 0, btotal: btotal ? btotal[f] : 0 });
+		rows.push({ id: f, name: K.names[f], flags: K.flags[f], sand: K.sand[f], by: K.by,
+			self: noise(self[f], all), total: total[f], bself: bself ? noise(bself[f], all) : 0,
+			btotal: btotal ? btotal[f] : 0 });
 	}
 	return rows;
+}
+
+/* Own samples x of a row in a view of total all: none when at the
+ * rounding error of decimal counts (widths less their callees'), so
+ * that no row has -0.00%. */
+function noise(x, all) {
+	return DATA.frac && Math.abs(x) <= 1e-12 * all ? 0 : x;
 }
 
 /* Vanished stack x ([names, baseline]) of view v into the rows' seen,
@@ -88,7 +114,7 @@ function columns(v) {
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
 	c.push(["Flags", function (r) { return r.flags; }, String],
-		[state.tfile ? "File" : "Function", function (r) { return r.name; }, String]);
+		[state.tby === "file" ? "File" : "Function", function (r) { return r.name; }, String]);
 	return c;
 }
 function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x); }; }

@@ -180,13 +180,27 @@ function compare() {
 	c.appendChild(w);
 }
 
-/* The elided banner: shown whenever the view has stacks that vanished. */
+/* Counts past 2^53: the page says that it rounds them (save.js). */
+function bignote() {
+	var r = inexact(DATA.views[state.v]);
+	return r ? "Counts here pass 2^53 (" + group(EXACT) + "), where a double is no longer exact: " +
+		"the page's numbers, and the views it saves, are rounded to about 16 digits; fg-top and fg-merge " +
+		"keep them exact." : "";
+}
+/* The elided banner: shown whenever the view has stacks that vanished,
+ * of the view through the transforms (the stacks saved that have no
+ * samples of the drawn column, as the command line makes them). */
 function banner() {
-	var r = DATA.views[state.v], b = el.elided;
+	var r = DATA.views[state.v], b = el.elided, v;
 	b.textContent = "";
 	b.className = "";
 	if (!r.e) return;
 	b.className = state.elided ? "show viewing" : "show";
+	if (state.tx.length && !state.elided && !onlyelided(state.v)) {
+		v = current();
+		r = { e: v.vanished || (v.vanished = vanishedof(treerows(v, false))) };
+		r.btotal = r.e.btotal;
+	}
 	if (onlyelided(state.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
 			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";

@@ -148,10 +148,10 @@ function bottomup(v) {
 	return done(merge(O, v, { kind: UP, par: parentof(v) }, I, 0, 0, 1, true), v, v.name);
 }
 
-/* The frames of v named fn (every name id shown as fn), outermost only:
+/* The frames of v that want marks (by name id), outermost only:
  * recursion counted once a stack, as fg-top and fg-filter --reroot. */
-function occurrences(v, fn) {
-	var want = marks(fn), out = [], f = v.f, end = v.end, i;
+function occurrences(v, want) {
+	var out = [], f = v.f, end = v.end, i;
 	for (i = v.rooted ? 1 : 0; i < v.n;) {
 		if (!want[f[i]]) { i++; continue; }
 		out.push(i);
@@ -160,14 +160,18 @@ function occurrences(v, fn) {
 	return out;
 }
 
-/* The sandwich of function fn: its callers, every stack cut at fn and
- * reversed, merged (fn the root, its callers its children); its
- * callees, every subtree under fn merged across its call sites (fg-filter
- * --reroot).  Both roots weigh fn's total; null when no frame is fn. */
-function sandwich2(v, fn) {
-	var occ = occurrences(v, fn), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0, steps = 0, under = 0;
-	if (!occ.length) return { fn: fn, callers: null, callees: null, self: 0 };
-	var par = parentof(v);
+/* The sandwich of the frames fn names (fnmarks: a label, or with by
+ * "function" a function): their callers, every stack cut at its
+ * outermost one and reversed, merged (fn the root, its callers its
+ * children); their callees, every subtree under one merged across their
+ * call sites (fg-filter --reroot).  Both roots weigh fn's total; null
+ * when no frame is fn. */
+function sandwich2(v, fn, by) {
+	var want = fnmarks(fn, by), occ = occurrences(v, want), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0;
+	var steps = 0, under = 0;
+	if (!occ.length) return { fn: fn, by: by, callers: null, callees: null, self: 0 };
+	/* the root: the label, or the function, named as such */
+	var par = parentof(v), id = by ? nameid(fn, v.f[occ[0]]) : v.f[occ[0]];
 	var up = items(occ.length), X = calleesof(v), down = items(occ.length);
 	rank();
 	for (k = 0; k < occ.length; k++) {
@@ -181,20 +185,42 @@ function sandwich2(v, fn) {
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
-	var id = v.f[occ[0]], C = out(1 + steps, v), E = out(1 + under, v);
+	var C = out(1 + steps, v), E = out(1 + under, v);
 	put(C, id, 0, w0, b0, occ[0]);
 	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
-	if (v.van) withvan(callees, txvan(v.van, [["focus", fn]]), true);
-	return { fn: fn, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
-		callees: callees, self: ownof(v, fn) };
+	if (v.van) withvan(callees, txvan(v.van, [], false, sandcut(fn, by)), true);
+	return { fn: fn, by: by, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
+		callees: callees, self: ownof(v, want) };
 }
-/* The own samples of function fn (a name as shown) in view v: those of
- * its frames, wherever they are. */
-function ownof(v, fn) {
-	var is = same(fn), s = 0, k;
-	for (k = v.rooted ? 1 : 0; k < v.n; k++) if (is(v.f[k])) s += selfat(v, k);
+/* The own samples of the frames that want marks (by name id) in view
+ * v, wherever they are. */
+function ownof(v, want) {
+	var s = 0, k;
+	for (k = v.rooted ? 1 : 0; k < v.n; k++) if (want[v.f[k]]) s += selfat(v, k);
 	return s;
+}
+/* Marks, by name id, of the frames of a sandwich of fn: those labelled
+ * fn (annotation and all), or with by "function", those of function fn
+ * (fg-top --by function's, SPEC's NAME pattern: the text before " at ",
+ * else the label less its annotation). */
+function fnmarks(fn, by) {
+	var want = new Uint8Array(NAMES.length), k, s, i;
+	for (k = 0; k < NAMES.length; k++) {
+		s = NAMES[k];
+		if (by === "function") want[k] = ((i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i)) === fn ? 1 : 0;
+		else want[k] = (DATA.annot[k] ? labelof(k) : s) === fn ? 1 : 0;
+	}
+	return want;
+}
+/* A stack (names) cut at its outermost frame of the sandwich of fn
+ * (fnmarks), or null: fg-filter --reroot's, of one stack. */
+function sandcut(fn, by) {
+	var want = fnmarks(fn, by);
+	return function (s) {
+		for (var k = 0; k < s.length; k++) if (want[s[k]]) return s.slice(k);
+		return null;
+	};
 }
 /* DOWN's filters: kids(I, lo, hi, st) adds the callees that frames
  * lo..hi (the subtree of a frame, less the frame) give a frame of
@@ -235,27 +261,46 @@ function same(name) {
 /* the search's expression of s (viewer.js's searchre), or null;
  * flags "i": ignoring case */
 function regex(s, flags) { return searchre(s, flags === "i").re || null; }
-/* the file of a name "FUNC at FILE:LINE", without its line */
-function fileof(s) { return fileline(s).replace(/:\d+$/, ""); }
+/* The file of a label "FUNC at FILE:LINE", SPEC's: the text between
+ * " at " and the last ':' (to the end without one), as fg-top --by file
+ * has it (stack/frame.c's frame_file); null without " at ". */
+function fileof(s) {
+	var i = s.indexOf(" at "), j;
+	if (i < 0) return null;
+	s = s.slice(i + 4);
+	j = s.lastIndexOf(":");
+	return j >= 0 ? s.slice(0, j) : s;
+}
 var NAMEID = null;
-/* the id of name s, added to the page's names if new */
-function nameid(s, from) {
+/* The id of the frame named s with annotation annot ("g", "dg"...;
+ * none: ""), added to the page's names if new (coloured as frame id
+ * from, when colours go by name). */
+function nameid(s, from, annot) {
+	var key = annot ? s + "_[" + annot + "]" : s;
 	if (!NAMEID) {
 		NAMEID = new Map();
-		NAMES.forEach(function (x, k) { if (!NAMEID.has(x)) NAMEID.set(x, k); });
+		NAMES.forEach(function (x, k) { NAMEID.set(labelof(k), k); });
 	}
-	if (!NAMEID.has(s)) addnames([s], NAMECOLOR ? [NAMECOLOR[from || 0]] : null);
-	return NAMEID.get(s);
+	if (!NAMEID.has(key)) addnames([s], NAMECOLOR ? [NAMECOLOR[from || 0]] : null, [annot || ""]);
+	return NAMEID.get(key);
 }
 /* Names list added to the page's (with their colours, when colours go
- * by name): a transform's, or the other thread's (worker.js). */
-function addnames(list, colors) {
+ * by name, and their annotations, "" none): a transform's, or the other
+ * thread's (worker.js). */
+function addnames(list, colors, annot) {
 	for (var k = 0; k < list.length; k++) {
-		if (NAMEID && !NAMEID.has(list[k])) NAMEID.set(list[k], NAMES.length);
+		if (annot && annot[k]) DATA.annot[NAMES.length] = annot[k];
 		NAMES.push(list[k]);
+		if (NAMEID && !NAMEID.has(labelof(NAMES.length - 1))) NAMEID.set(labelof(NAMES.length - 1), NAMES.length - 1);
 		if (NAMECOLOR) NAMECOLOR.push(colors[k]);
 	}
 	RANK = null;
+}
+/* The annotations of the page's names from id n0 on ("" none), for
+ * the other thread. */
+function annotsfrom(n0) {
+	for (var out = [], k = n0; k < NAMES.length; k++) out.push(DATA.annot[k] || "");
+	return out;
 }
 var TX = {
 	/* this frame's path (names joined by ";") becomes the root */
@@ -289,22 +334,26 @@ var TX = {
 			return s;
 		};
 	},
-	/* recursion folded, from a frame to its repeat (fg-prune --recursion) */
+	/* recursion folded, from a frame to its repeat (fg-prune
+	 * --recursion): frames equal but for their status (_[d], _[g],
+	 * _[dg]) are one, the first of them with the statuses of all */
 	rec: function () {
+		var R = recnames();
 		return function (s) {
-			var out = [], at = new Map();
+			var out = [], st = [], at = new Map();
 			s.forEach(function (id) {
-				var k = at.get(NAMES[id]);
+				var key = reckey(R, id), k = at.get(key);
 				if (k !== undefined) {
-					for (var j = k + 1; j < out.length; j++) at.delete(NAMES[out[j]]);
-					out.length = k + 1;
-					out[k] = id;
+					for (var j = k + 1; j < out.length; j++) at.delete(reckey(R, out[j]));
+					out.length = st.length = k + 1;
+					st[k] |= R.st[id];
 					return;
 				}
-				at.set(NAMES[id], out.length);
+				at.set(key, out.length);
 				out.push(id);
+				st.push(R.st[id]);
 			});
-			return out;
+			return out.map(function (id, k) { return statusid(R, id, st[k]); });
 		};
 	},
 	/* consecutive frames whose file matches: one frame, the file */
@@ -354,12 +403,14 @@ function txstacks(v, list, fn, nonzero) {
 	if (v.b && !nonzero) stacks(v, function (path, from, len, w, b) { if (w === 0) add(path, from, len, w, b); });
 	if (v.van && !nonzero) v.van.forEach(function (x) { add(x[0], null, x[0].length, 0, x[1]); });
 }
-/* The vanished stacks van through the transforms list, reversed with rev. */
-function txvan(van, list, rev) {
+/* The vanished stacks van through the transforms list, reversed with
+ * rev, then through form (a function of a stack, when given). */
+function txvan(van, list, rev, form) {
 	var fns = list.map(function (t) { return TX[t[0]](t[1]); }), out = [];
 	van.forEach(function (x) {
 		var s = x[0].slice(), k;
 		for (k = 0; k < fns.length && s; k++) s = fns[k](s);
+		if (s && form) s = form(s);
 		if (s && s.length) out.push([rev ? s.reverse() : s, x[1]]);
 	});
 	return out;
@@ -383,7 +434,7 @@ var TREE = {
 		return seeds(v, at, I);
 	},
 	/* the outermost frames of the function */
-	focus: function (v, arg, I) { return seeds(v, occurrences(v, arg), I); },
+	focus: function (v, arg, I) { return seeds(v, occurrences(v, marks(arg)), I); },
 	/* the function's frames left out, their callees in their place */
 	hide: function (v, arg, I) {
 		var is = marks(arg), f = v.f, end = v.end, vw = v.w, vb = v.b, dv = dirty(v, is);
@@ -486,11 +537,12 @@ function room(X, m) {
 }
 /* The same for rec (TX.rec's rule, without its arrays and maps): a
  * stack's names written as they come; a name that the stack already
- * has (at[its first id]: its place) cuts it back to that place, and
- * takes it. */
+ * has (at[its key]: its place) cuts it back to that place, which keeps
+ * its first frame and takes the statuses of both. */
 function recstacks(v, X, I) {
-	var nn = NAMES.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1), nb = 0, k;
-	for (k = 0; k < nn; k++) canon[k] = nameid(NAMES[k]);
+	var R = recnames(), nn = NAMES.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1);
+	var st = new Uint8Array(v.maxdepth + 1), nb = 0, k;
+	for (k = 0; k < nn; k++) canon[k] = reckey(R, k);
 	stacks(v, function (path, from, len, w, b) {
 		var L = 0, q, j, id, c, buf;
 		room(X, nb + len);
@@ -500,18 +552,46 @@ function recstacks(v, X, I) {
 			c = at[canon[id]];
 			if (c < 0) {
 				at[canon[id]] = L;
+				st[L] = R.st[id];
 				buf[nb + L++] = id;
 				continue;
 			}
 			for (j = c + 1; j < L; j++) at[canon[buf[nb + j]]] = -1;
 			L = c + 1;
-			buf[nb + c] = id;
+			st[c] |= R.st[id];
 		}
-		for (j = 0; j < L; j++) at[canon[buf[nb + j]]] = -1;
+		for (j = 0; j < L; j++) {
+			at[canon[buf[nb + j]]] = -1;
+			if (st[j] !== R.st[buf[nb + j]]) buf[nb + j] = statusid(R, buf[nb + j], st[j]);
+		}
 		add(I, nb, nb + L, w, b, buf[nb], 0);
 		nb += L;
 	});
 	return nb;
+}
+/* What folding recursion compares (fg-prune --recursion's rule): each
+ * name id's status (1 _[d], 2 _[g], 3 _[dg], else 0), and its key, the
+ * first id of its label less a status (other annotations, _[k] and the
+ * like, name another frame); keys of ids made later found as asked. */
+var STATUS_ANNOT = ["", "d", "g", "dg"];
+function recnames() {
+	var R = { st: [], key: [], first: new Map() };
+	for (var k = 0; k < NAMES.length; k++) reckey(R, k);
+	return R;
+}
+function reckey(R, id) {
+	if (R.key[id] !== undefined) return R.key[id];
+	var a = DATA.annot[id], st = STATUS_ANNOT.indexOf(a || "x"), s = st > 0 ? NAMES[id] : labelof(id);
+	R.st[id] = st > 0 ? st : 0;
+	if (!R.first.has(s)) R.first.set(s, id);
+	return R.key[id] = R.first.get(s);
+}
+/* The id of frame id with statuses st in place of its own. */
+function statusid(R, id, st) {
+	if (R.st[id] === st) return id;
+	var s = R.st[id] ? NAMES[id] : labelof(id), k = nameid(s, id, STATUS_ANNOT[st]);
+	reckey(R, k);
+	return k;
 }
 /* View v with transform t ([kind, arg]) applied. */
 function transform1(v, t) { return transform(v, [t]); }
@@ -528,35 +608,11 @@ function transform(v, list, rev) {
 		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
 		cap = 1 + (list.length === 1 && t[0] === "rec" && !v.van ? recstacks(v, X, I) : pathstacks(v, list, X, I, rev));
 	}
+	/* the names a transform made rank among the others' */
+	if (!RANK) for (rank(), k = 0; k < I.n; k++) I.key[k] = RANK[I.id[k]];
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
 	put(O, ALLID, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
-}
-
-/* View v as folded stacks: a line a frame with samples of its own, the
- * names with their annotations, the baseline's count before the
- * target's on differential input (the file's order, --negate's too);
- * head, the unit header lines; then v's vanished stacks; or a flame
- * chart's runs in input order, with its header.  from0: frame
- * 0 is the stacks' first (the sandwich's callees, as fg-filter
- * --reroot writes them). */
-function folded(v, head, from0) {
-	var out = head.slice();
-	function full(id) { return NAMES[id] + (DATA.annot[id] ? "_[" + DATA.annot[id] + "]" : ""); }
-	function line(s, w, b) {
-		out.push(s.map(full).join(";") + " " + (!v.b ? w : DATA.negate ? w + " " + b : b + " " + w));
-	}
-	/* a flame chart's runs in their order, which its header says */
-	if (v.chart) {
-		out.push("# fg: order=time");
-		chartruns(v, line);
-		return out.join("\n") + "\n";
-	}
-	stacks(v, function (path, from, len, w, b) {
-		line(Array.prototype.slice.call(path, 0, len), w, b);
-	}, from0);
-	if (v.van) v.van.forEach(function (x) { line(x[0], 0, x[1]); });
-	return out.join("\n") + "\n";
 }

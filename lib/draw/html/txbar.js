@@ -71,15 +71,6 @@ function badregex(sp, t) {
 	m.title = r.error;
 	sp.appendChild(m);
 }
-/* The view on screen as folded stacks with the unit header. */
-function foldedtext() {
-	var r = DATA.views[state.v], h = [];
-	if (r.unit || DATA.unit !== "count") h.push("# fg: unit=" + (r.unit || DATA.unit));
-	if (r.countname) h.push("# fg: countname=" + r.countname);
-	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
-	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
-	return folded(state.shown, h, !!curmode().fn);
-}
 /* The link's target: the view as a file (the last one let go). */
 function savefolded() {
 	if (state.saved) URL.revokeObjectURL(state.saved);

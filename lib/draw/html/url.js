@@ -1,6 +1,6 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
- * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=NAME
- * &tx=KIND:ARG...&th=THEME&tb=file; the direction a key of its own,
+ * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=LABEL
+ * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file; the direction a key of its own,
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
 
@@ -40,10 +40,16 @@ function loadstate(search) {
 	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
 	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
-	/* a mode of one function needs it named; no m=, the view's own */
+	/* a mode of one function needs it named; no m=, the view's own; a
+	 * mode unknown is said */
 	state.mode = p.m == null ? defaultmode() : m && (!m.fn || p.fn) ? m.id : "";
+	state.notice = p.m == null || m || p.m === "icicle" || p.m === "flame" ? "" :
+		"No mode \u201c" + p.m + "\u201d (m=): the graph is shown; the modes are " +
+		MODES.map(function (x) { return x.id || "graph"; }).join(", ") + ".";
+	if (m && m.fn && !p.fn) state.notice = "m=" + m.id + " names no frame (fn=): the graph is shown.";
 	state.fn = p.fn || "";
-	state.tfile = p.tb === "file";
+	state.by = p.by === "function" ? "function" : "";
+	state.tby = p.tb === "file" || p.tb === "function" ? p.tb : "";
 	if (p.th === "dark" || p.th === "light") state.theme = p.th;
 	state.icase = p.i === "1";
 	state.term = p.s || "";

@@ -23,7 +23,7 @@ var OPS = {
 	merged: function (v) { return merged(v); },
 	/* with vanished stacks, every stack reversed, theirs too */
 	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
-	sandwich: function (v, a) { return sandwich2(v, a[0]); },
+	sandwich: function (v, a) { return sandwich2(v, a[0], a[1]); },
 	rows: function (v, a) { return tabulate(v, a[0]); }
 };
 /* Step op of view src with args, its result given to put (which keeps
@@ -138,16 +138,16 @@ function view() { return curmode().view(current()); }
 function bottomupof(b) {
 	return b.bottomup || need(b, "bottomup", [], function (r) { return b.bottomup = r; });
 }
-/* The sandwich of state.fn in view b, built once a function. */
+/* The sandwich of state.fn (by state.by) in view b, built once a function. */
 function sandwichof(b) {
-	if (b.sand && b.sand.fn === state.fn) return b.sand;
-	return need(b, "sandwich", [state.fn], function (r) { return b.sand = r; });
+	if (b.sand && b.sand.fn === state.fn && b.sand.by === state.by) return b.sand;
+	return need(b, "sandwich", [state.fn, state.by], function (r) { return b.sand = r; });
 }
-/* The function table's rows of view b (tabulate.js), by function or by
- * file as the state says, built once each. */
+/* The function table's rows of view b (tabulate.js), by frame, function
+ * or file as the state says, built once each. */
 function rowsof(b) {
-	var k = state.tfile ? "filerows" : "rows";
-	return b[k] || need(b, "rows", [!!state.tfile], function (r) { return b[k] = r; });
+	var k = state.tby + "rows";
+	return b[k] || need(b, "rows", [state.tby], function (r) { return b[k] = r; });
 }
 
 /* The views kept, once they hold more frames than twice the input's:

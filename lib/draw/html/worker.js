@@ -73,7 +73,8 @@ function job(src, op, args) {
 		W.jobs[id] = { resolve: resolve, reject: reject, src: src, op: op };
 		progress(op, 0);
 		W.worker.postMessage({ id: id, op: op, args: args, view: v, names: NAMES.slice(W.nnames),
-			namecolor: NAMECOLOR ? NAMECOLOR.slice(W.nnames) : null, colors: COLORS.slice(W.ncolors),
+			annot: annotsfrom(W.nnames), namecolor: NAMECOLOR ? NAMECOLOR.slice(W.nnames) : null,
+			colors: COLORS.slice(W.ncolors),
 			labels: LABELS.slice(W.ncolors) }, buffers(v));
 		W.nnames = NAMES.length;
 		W.ncolors = COLORS.length;
@@ -87,7 +88,7 @@ function replied(e) {
 	if (m.progress != null) { progress(j.op, m.progress); return; }
 	delete W.jobs[m.id];
 	for (k = 0; k < WIRE.length; k++) if (ArrayBuffer.isView(m.back[WIRE[k]])) j.src[WIRE[k]] = m.back[WIRE[k]];
-	addnames(m.names, m.namecolor);
+	addnames(m.names, m.namecolor, m.annot);
 	m.colors.forEach(function (c, i) { COLORS.push(c); LABELS.push(m.labels[i]); });
 	W.nnames = NAMES.length;
 	W.ncolors = COLORS.length;
@@ -117,7 +118,7 @@ function workermain() {
 			ALLID = m.init.allid;
 			return;
 		}
-		addnames(m.names, m.namecolor);
+		addnames(m.names, m.namecolor, m.annot);
 		m.colors.forEach(function (c, i) { COLORS.push(c); LABELS.push(m.labels[i]); });
 		n0 = NAMES.length;
 		c0 = COLORS.length;
@@ -137,7 +138,7 @@ function workermain() {
 		PROGRESS = null;
 		back = wire(m.view);
 		self.postMessage({ id: m.id, result: r, back: back, error: m.error || null, names: NAMES.slice(n0),
-			namecolor: NAMECOLOR ? NAMECOLOR.slice(n0) : null, colors: COLORS.slice(c0),
+			annot: annotsfrom(n0), namecolor: NAMECOLOR ? NAMECOLOR.slice(n0) : null, colors: COLORS.slice(c0),
 			labels: LABELS.slice(c0) }, buffers({ r: r, back: back }));
 	};
 }
