@@ -94,6 +94,7 @@ function show() {
 	rehover();
 	save();
 	prune();
+	ahead();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph
  * from it (a view in time order: to its time mode). */
@@ -129,7 +130,9 @@ function hook() {
 		folded: foldedtext,
 		busy: function () { return state.busy; },
 		/* a promise, kept when the work under way is done and shown */
-		idle: function () { return state.queue.then(function () {}); },
+		idle: function () {
+			return state.queue.then(function () { return state.ahead && state.ahead.promise; }).then(function () {});
+		},
 		worker: hasworker,
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },

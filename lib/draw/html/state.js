@@ -35,6 +35,8 @@ var state = {
 	 * (queue, a promise), and whether views.js throws what it needs
 	 * rather than do it (lazy) */
 	gen: 0, busy: false, queue: null, lazy: false,
+	/* the table's rows counted ahead, while the page is idle (views.js) */
+	ahead: null,
 	/* the graph's size in CSS pixels, the part of it the box shows
 	 * (boxheight, scrolltop down), the device's pixel ratio, and a
 	 * repaint asked for */

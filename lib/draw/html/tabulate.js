@@ -42,12 +42,25 @@ function rowkeys(by) {
 /* Per row (rowkeys, by ""; "function", "file"): self, total (and
  * their baselines) of view v. */
 function tabulate(v, by) {
-	var K = rowkeys(by), nn = K.names.length, self = new Float64Array(nn), total = new Float64Array(nn);
-	var bself = v.b ? new Float64Array(nn) : null, btotal = v.b ? new Float64Array(nn) : null;
-	var open = new Uint32Array(nn), seen = new Uint8Array(nn), st = new Int32Array(v.maxdepth + 2), sp = 0;
-	var key = K.key, vf = v.f, end = v.end, vw = v.w, vb = v.b, ob = v.ownb, i, f, p, top = v.rooted ? 1 : 0;
+	var T = tabstart(v, by);
+	tabstep(T, v.n);
+	return tabrows(T);
+}
+/* The count of view v's rows, begun: done a part at a time (tabstep),
+ * so that the page's thread can do it between other work. */
+function tabstart(v, by) {
+	var K = rowkeys(by), nn = K.names.length;
+	return { v: v, K: K, i: v.rooted ? 1 : 0, sp: 0, st: new Int32Array(v.maxdepth + 2),
+		self: new Float64Array(nn), total: new Float64Array(nn), bself: v.b ? new Float64Array(nn) : null,
+		btotal: v.b ? new Float64Array(nn) : null, open: new Uint32Array(nn), seen: new Uint8Array(nn) };
+}
+/* Count k more frames of T's view; whether all are. */
+function tabstep(T, k) {
+	var v = T.v, key = T.K.key, vf = v.f, end = v.end, vw = v.w, vb = v.b, ob = v.ownb, st = T.st, sp = T.sp;
+	var self = T.self, total = T.total, bself = T.bself, btotal = T.btotal, open = T.open, seen = T.seen;
+	var i = T.i, e = Math.min(v.n, i + k), f, p;
 	/* own samples: a frame's width, less its callees' as they come */
-	for (i = top; i < v.n; i++) {
+	for (; i < e; i++) {
 		while (sp && end[st[sp - 1]] <= i) open[key[vf[st[--sp]]]]--;
 		f = key[vf[i]];
 		p = sp ? key[vf[st[sp - 1]]] : -1;
@@ -61,19 +74,25 @@ function tabulate(v, by) {
 		}
 		if (!open[f]++) {
 			total[f] += vw[i];
-			if (btotal) btotal[f] += v.b[i];
+			if (btotal) btotal[f] += vb[i];
 		}
 		st[sp++] = i;
 	}
+	T.i = i;
+	T.sp = sp;
+	return i === v.n;
+}
+/* The rows of a count done. */
+function tabrows(T) {
+	var v = T.v, K = T.K, rows = [], f, all = Math.abs(v.w[0]) + (v.b ? Math.abs(v.b[0]) : 0);
 	/* the vanished stacks' functions: their baselines, counted once a
 	 * stack (those of the frames in the tree are in its b already) */
-	if (v.van) v.van.forEach(function (x) { vanrow(v, x, key, seen, bself, btotal); });
-	var rows = [], all = Math.abs(v.w[0]) + (v.b ? Math.abs(v.b[0]) : 0);
-	for (f = 0; f < nn; f++) {
-		if (!seen[f]) continue;
+	if (v.van) v.van.forEach(function (x) { vanrow(v, x, K.key, T.seen, T.bself, T.btotal); });
+	for (f = 0; f < K.names.length; f++) {
+		if (!T.seen[f]) continue;
 		rows.push({ id: f, name: K.names[f], flags: K.flags[f], sand: K.sand[f], by: K.by,
-			self: noise(self[f], all), total: total[f], bself: bself ? noise(bself[f], all) : 0,
-			btotal: btotal ? btotal[f] : 0 });
+			self: noise(T.self[f], all), total: T.total[f], bself: T.bself ? noise(T.bself[f], all) : 0,
+			btotal: T.btotal ? T.btotal[f] : 0 });
 	}
 	return rows;
 }

@@ -176,3 +176,36 @@ function prune() {
 	(base.txc || []).forEach(function (c) { if (c.v !== cur) c.v = null; });
 	if (b.txall && b.txall.v !== cur) delete b.txall;
 }
+
+/* The table's rows of the view the state starts from, counted while
+ * the page is idle, a part at a time (at most 8 ms of its thread at
+ * once), so that the table opens at once; for views up to AHEAD frames
+ * (larger ones the worker counts when asked).  A count under way is
+ * dropped when the worker is lent a view. */
+var AHEAD = 3000000;
+function ahead() {
+	var v, k = state.tby + "rows", A;
+	if (state.ahead || state.busy || !curmode().canvas || curmode().time) return;
+	v = current();
+	if (v[k] || v.n > AHEAD) return;
+	A = state.ahead = { v: v, k: k, T: tabstart(v, state.tby), done: null };
+	A.promise = new Promise(function (r) { A.done = r; });
+	setTimeout(aheadstep, 0);
+}
+function aheadstep() {
+	var A = state.ahead, t0 = Date.now();
+	if (!A) return;
+	if (state.busy) {
+		state.ahead = null;
+		A.done();
+		return;
+	}
+	while (Date.now() - t0 < 8) {
+		if (!tabstep(A.T, 65536)) continue;
+		A.v[A.k] = tabrows(A.T);
+		state.ahead = null;
+		A.done();
+		return;
+	}
+	setTimeout(aheadstep, 0);
+}
