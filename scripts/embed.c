@@ -6,8 +6,10 @@
  * wrapper around them is written here, an async function in strict
  * mode, called at once, whose last statement awaits START(); and of
  * each module only its leading comment is kept, not the comments on
- * lines of their own after it (the sources keep them; the page, a
- * third smaller, does not need them).  Build-time only. */
+ * lines of their own after it, nor the blanks that indent a line (the
+ * sources keep them; the page, a third smaller, does not need them: no
+ * module has a string or template that goes on past a line's end).
+ * Build-time only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +68,7 @@ closes(const char *s)
 }
 
 /* One file's bytes inside the string; with modules, without the
- * comments on lines of their own but the first. */
+ * comments on lines of their own but the first, nor indents. */
 static void
 emit(FILE *f, int modules)
 {
@@ -80,7 +82,9 @@ emit(FILE *f, int modules)
 			skip = 1;
 		if (modules && opens(line) && first)
 			first = -1;
-		if (!skip)
+		if (!skip && modules)
+			emit_str(line + strspn(line, " \t"));
+		else if (!skip)
 			emit_bytes(line, (size_t)n);
 		if (closes(line)) {
 			skip = 0;

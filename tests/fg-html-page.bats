@@ -525,7 +525,7 @@ near() {
 	[ "$(got tipshown)" = true ]
 	[ -z "$(got notice)" ]
 	FG_QUERY='?m=nonsense' browser mode "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got notice)" = "No mode “nonsense” (m=): the graph is shown; the modes are graph, bottomup, table, sandwich." ]
+	[ "$(got notice)" = "No mode “nonsense” (m=): the graph is shown; the modes are graph, time, bottomup, table, sandwich." ]
 	[ "$(got h1)" = "Flame Graph" ]
 	FG_QUERY='?m=sandwich' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got notice)" = "m=sandwich names no frame (fn=): the graph is shown." ]

@@ -173,18 +173,11 @@ function runs(I, s, e, p, d, W, v, X) {
  * runs whose labels go on from its own with a byte below ';' (or, of
  * one with samples of its own, below ' '). */
 function sibfix(I, W, at, v, X) {
-	var r = [], k, lab, own;
-	for (k = W.length - 4; k >= at; k -= 4) {
-		lab = labelof(I.id[I.ord[W[k]]]);
-		own = leafrun(I, W[k], W[k + 1], v, X);
-		r.push({ q: W.slice(k, k + 4), lab: lab, end: own ? " " : ";" });
-	}
-	r.sort(function (x, y) {
-		var n = Math.min(x.lab.length, y.lab.length);
-		if (x.lab.slice(0, n) !== y.lab.slice(0, n)) return cpcmp(x.lab, y.lab);
-		return (x.lab.length > n ? x.lab.charCodeAt(n) : x.end.charCodeAt(0)) -
-			(y.lab.length > n ? y.lab.charCodeAt(n) : y.end.charCodeAt(0)) || cpcmp(x.lab, y.lab);
-	});
+	var r = [], k;
+	/* a label as if ' ' or ';' followed it (no label has a ';') */
+	for (k = W.length - 4; k >= at; k -= 4)
+		r.push({ q: W.slice(k, k + 4), lab: labelof(I.id[I.ord[W[k]]]) + (leafrun(I, W[k], W[k + 1], v, X) ? " " : ";") });
+	r.sort(function (x, y) { return cpcmp(x.lab, y.lab); });
 	W.length = at;
 	for (k = r.length - 1; k >= 0; k--) W.push.apply(W, r[k].q);
 }

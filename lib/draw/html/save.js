@@ -1,14 +1,8 @@
 /* save.js: the view on screen as folded stacks, byte for byte what the
- * command line writes for it: a line a frame of the view's tree with
- * samples of its own (its path from the root; of the sandwich, from its
- * frame), and its vanished stacks; their new root and leaf guarded as
- * the C filters guard them (stack/frame.h), so that the file reads back
- * as the view shown; summed and sorted as fg-merge sums and sorts them,
- * each count written as fg writes a count.  The sandwich of a function
- * keeps each stack's own frame, as fg-filter --reroot -n does: the
- * input's stacks through the transforms one at a time, cut there.  Also
- * the frames' labels and their order, which the views' trees follow
- * (merge.js's rank).  No DOM. */
+ * command line writes for it: its tree's stacks (the input's, through
+ * the transforms, for a function's sandwich), guarded as the C filters
+ * guard a new root and leaf, summed and sorted as fg-merge's; the
+ * frames' labels and their order (merge.js's rank).  No DOM. */
 
 /* A frame's label as the input has it: its name, then its annotation. */
 function labelof(id) {
@@ -37,7 +31,7 @@ function cpcmp(a, b) {
  * its integer; one with a fraction to 15 significant digits, fixed,
  * its trailing zeros cut (printf's rounding: half to even on a tie). */
 function countstr(x) {
-	if (typeof x === "bigint" || Number.isInteger(x)) return String(x);
+	if (Number.isInteger(x)) return String(x);
 	var v = Math.abs(x), digits = 1, prec, s, r;
 	for (; v >= 10 && digits < 15; v /= 10) digits++;
 	prec = 15 - digits;
@@ -60,31 +54,24 @@ var EXACT = 9007199254740992;
  * are exact, and so their own samples. */
 function ownsamples(v, w, sub) {
 	var n = v.n, depth = v.depth, own = new Float64Array(n), st = new Int32Array(v.maxdepth + 2);
-	var sp = 0, big = 0, i, p, kids, nk, tol;
-	for (i = 0; i < n; i++) {
-		while (sp && depth[st[sp - 1]] >= depth[i]) sp--;
-		own[i] = w[i];
-		if (sp) own[st[sp - 1]] -= w[i];
-		else if (w[i] > big) big = w[i];
-		st[sp++] = i;
-	}
-	if (sub) for (i = 0; i < n; i++) own[i] -= sub[i];
-	/* integers below 2^53: exact, no rounding error */
-	if (!DATA.frac && big < EXACT) return own;
-	kids = new Float64Array(n);
-	nk = new Uint32Array(n);
-	for (sp = 0, i = 0; i < n; i++) {
-		while (sp && depth[st[sp - 1]] >= depth[i]) sp--;
-		if (sp) {
-			p = st[sp - 1];
-			kids[p] += w[i];
-			nk[p]++;
-		}
-		st[sp++] = i;
+	var sp = 0, big = 0, i, p, kids = null, nk, tol;
+	/* integers below 2^53 are exact: no rounding error */
+	for (i = 0; i < n; i = v.end[i]) if (w[i] > big) big = w[i];
+	if (DATA.frac || big >= EXACT) {
+		kids = new Float64Array(n);
+		nk = new Uint32Array(n);
 	}
 	for (i = 0; i < n; i++) {
+		while (sp && depth[st[sp - 1]] >= depth[i]) sp--;
+		own[i] = w[i] - (sub ? sub[i] : 0);
+		p = sp ? st[sp - 1] : -1;
+		if (p >= 0) own[p] -= w[i];
+		if (p >= 0 && kids) { kids[p] += w[i]; nk[p]++; }
+		st[sp++] = i;
+	}
+	for (i = 0; kids && i < n; i++) {
 		tol = roundoff(w[i], kids[i], nk[i]);
-		if (tol && Math.abs(own[i]) <= tol) own[i] = 0;
+		if (Math.abs(own[i]) <= tol) own[i] = 0;
 	}
 	return own;
 }

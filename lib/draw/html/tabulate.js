@@ -1,11 +1,8 @@
 /* tabulate.js: the function table's rows (m=table, table.js draws
- * them): a row a frame, as fg-top counts it (--by frame: a name with
- * its annotation is a row of its own, the annotation in the flags
- * column): its own samples, and its total with recursion counted once
- * a stack; for differential input the other column's (the baseline's;
- * --negate: the target's) and the change.  Or a row a function
- * (tb=function) or a file (tb=file), as fg-top --by function and --by
- * file group them.  No DOM. */
+ * them), as fg-top --by frame (a label's annotation in the flags
+ * column), function (tb=function) or file (tb=file) counts them: own
+ * samples, and the total with recursion counted once a stack; on
+ * differential input the other column's and the change.  No DOM. */
 
 /* The annotations' letters in the order fg-top writes them as flags. */
 var FLAGS = "kjiwdg";

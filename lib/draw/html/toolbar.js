@@ -183,9 +183,8 @@ function compare() {
 /* Counts past 2^53: the page says that it rounds them (save.js). */
 function bignote() {
 	var r = inexact(DATA.views[state.v]);
-	return r ? "Counts here pass 2^53 (" + group(EXACT) + "), where a double is no longer exact: " +
-		"the page's numbers, and the views it saves, are rounded to about 16 digits; fg-top and fg-merge " +
-		"keep them exact." : "";
+	return r ? "Counts past 2^53: the page's numbers and saved views are rounded to about 16 digits " +
+		"(fg-top keeps them exact)." : "";
 }
 /* The elided banner: shown whenever the view has stacks that vanished,
  * of the view through the transforms (the stacks saved that have no
