@@ -563,3 +563,42 @@ near() {
 	FG_QUERY='?tx=rec:' browser elided "$BATS_TEST_TMPDIR/d.html"
 	[[ "$(got banner)" == "Elided: 1 stack vanished from the target (5 samples in the baseline, 22.73% of it) "* ]]
 }
+
+@test "fg-html in Chromium: siblings in fg-svg's order (a leaf b before b2, a b with callees after), built or merged, and saved so" {
+	T=$BATS_TEST_TMPDIR
+	# the names drawn, a depth at a time, left to right; fg-svg's likewise
+	drawn() { got box | sort -k1,1n -k2,2n | cut -d' ' -f3-; }
+	svgorder() { fg-svg "$1" | awk -f "$DATA/svg/boxes.awk" | sort -k1,1nr -k2,2n | cut -d' ' -f4-; }
+	# input, and a's callees in fg-svg's order
+	for t in 'a;b 1\na;b2 1\n=b b2' 'a;b;c 1\na;b2 1\n=b2 b' 'a;b2 1\na;b!;c 1\na;b 1\na;b;c 1\n=b b! b2'; do
+		printf "${t%=*}" >"$T/in.folded"
+		svgorder "$T/in.folded" >"$T/want"
+		[ "$(awk 'NR > 2 && $0 != "c"' "$T/want" | tr '\n' ' ')" = "${t#*=} " ]
+		# fg-html's own tree, flame and icicle
+		fg-html "$T/in.folded" >"$T/p.html"
+		browser boxes "$T/p.html"
+		drawn | diff "$T/want" -
+		FG_QUERY='?d=icicle' browser boxes "$T/p.html"
+		drawn | diff "$T/want" -
+		# the page's own merge (a transform), and its Save
+		sed 's/^a;/a;x;/' "$T/in.folded" >"$T/x.folded"
+		fg-html "$T/x.folded" >"$T/x.html"
+		FG_QUERY='?tx=hide:x' browser boxes "$T/x.html"
+		drawn | diff "$T/want" -
+		FG_QUERY='?tx=hide:x' browser saved "$T/x.html"
+		got line | diff <(fg-merge "$T/in.folded") -
+	done
+}
+
+@test "fg-html in Chromium: counts past 2^53 are said to be rounded; a decimal self at the rounding error is none" {
+	printf 'a;b 9007199254740993\na;c 1\n' | fg-html >"$BATS_TEST_TMPDIR/big.html"
+	browser mode "$BATS_TEST_TMPDIR/big.html"
+	[[ "$(got notice)" == "Counts past 2^53: the page's numbers and saved views are rounded"* ]]
+	printf 'a;b 0.1\na;c 0.2\n' | fg-html >"$BATS_TEST_TMPDIR/d.html"
+	browser mode "$BATS_TEST_TMPDIR/d.html"
+	[ -z "$(got notice)" ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got row | grep -P '\ta$')" = "$(printf '0\t0.3\t\ta')" ]
+	browser saved "$BATS_TEST_TMPDIR/d.html"
+	[ "$(got line)" = "$(printf 'a;b 0.1\na;c 0.2')" ]
+}

@@ -269,6 +269,19 @@ const cases = {
 		c.forEach((l) => say("caller", l));
 		if (f.length) say("painted", await painted(p));
 	},
+	/* each frame drawn, "depth x name", x the left of its box in CSS
+	 * pixels, rounded */
+	async boxes(o) {
+		const b = await o.page.evaluate(() => {
+			const v = window.fg.view(), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.rect(i);
+				if (r) out.push(v.depth[i] + " " + Math.round(r.x) + " " + window.fg.names[v.f[i]]);
+			}
+			return out;
+		});
+		b.forEach((l) => say("box", l));
+	},
 	/* each frame on screen's fill as painted, "name #rrggbb", read off
 	 * the canvas inside its box */
 	async fills(o) {
