@@ -424,3 +424,11 @@ chart_same() {
 	[ "$(page "$BATS_TEST_TMPDIR/b.html" '!!inexact(DATA.views[0])')" = true ]
 	[ "$(page "$BATS_TEST_TMPDIR/d.html" '!!inexact(DATA.views[0])')" = false ]
 }
+
+@test "page model: the unpacking tells how far it is, a field's bytes at a time, up to all" {
+	printf 'a;b 1\na;c 2\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	run page "$BATS_TEST_TMPDIR/p.html" 'told.length > 1' \
+		'told.every(function (x, k) { return x > 0 && x <= 1 && (!k || x > told[k - 1]); })' 'told[told.length - 1]'
+	status_is 0
+	[ "$output" = "$(printf 'true\ntrue\n1')" ]
+}

@@ -11,6 +11,7 @@
  *                                   list, a string as it is, else JSON
  *
  * In the context, beside the modules' own functions:
+ *   told        the shares of the unpacking loadmodel told, in turn
  *   at(query)   the state a URL query gives (url.js's loadstate), and
  *               the view it shows (views.js's view()), as the page would
  *   frames(v)   "depth name width [baseline]", a frame a line, pre-order
@@ -36,6 +37,7 @@ const PURE = ["regex.js", "viewer.js", "html/model.js", "html/tree.js", "html/vi
 	"html/url.js", "html/worker.js"];
 
 const helpers = `
+var told = [];
 function at(query) {
 	state.v = 0; state.z = 0; state.mode = ""; state.fn = ""; state.elided = false; state.notice = "";
 	state.inverted = !!DATA.inverted; state.sortwidth = !!DATA.sortwidth;
@@ -108,7 +110,7 @@ async function run(page, exprs) {
 	for (const f of PURE) vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), ctx, { filename: f });
 	vm.runInContext(helpers, ctx);
 	ctx.data = JSON.parse(json[1]);
-	await vm.runInContext("loadmodel(data)", ctx);
+	await vm.runInContext("loadmodel(data, function (x) { told.push(x); })", ctx);
 	for (const e of exprs) console.log(show(vm.runInContext(e, ctx)));
 }
 

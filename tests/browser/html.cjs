@@ -263,6 +263,7 @@ const cases = {
 		say("url", await p.evaluate(() => location.search));
 		say("sandinfo", await text(p, "#sandinfo"));
 		say("notice", await text(p, "#notice"));
+		say("unpacking", await p.evaluate(() => document.getElementById("unpacking") !== null));
 		const f = await p.evaluate("(" + frames.toString() + ")(window.fg.view())");
 		f.forEach((l) => say("frame", l));
 		const c = await p.evaluate("(" + frames.toString() + ")(window.fg.callers())");

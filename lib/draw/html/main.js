@@ -22,7 +22,9 @@ async function start() {
 		document.body.insertBefore(m, document.body.firstChild);
 		throw new Error("fg-html: no DecompressionStream");
 	}
-	await loadmodel(data);
+	var unpack = unpacking();
+	await loadmodel(data, unpack.tell);
+	unpack.done();
 	state.inverted = !!DATA.inverted;
 	state.sortwidth = !!DATA.sortwidth;
 	initpaint();

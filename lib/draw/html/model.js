@@ -35,8 +35,9 @@ function digitvalues(alpha) {
 }
 
 /* Take data (fg-html's JSON, parsed) as the page's model: its names and
- * colours, and every view's fields inflated in place. */
-async function loadmodel(data) {
+ * colours, and every view's fields inflated in place (tell, when given,
+ * told how far: inflateall). */
+async function loadmodel(data, tell) {
 	DATA = data;
 	NAMES = data.names;
 	COLORS = data.colors;
@@ -47,7 +48,7 @@ async function loadmodel(data) {
 	DRAWN = data.negate ? "baseline" : "target";
 	OTHER = data.negate ? "target" : "baseline";
 	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, NAMES.length, Uint32Array)) : null;
-	await inflateall(data);
+	await inflateall(data, tell);
 }
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
@@ -87,14 +88,21 @@ async function inflate(s) {
 /* Whether this browser inflates data itself. */
 function caninflate() { return typeof DecompressionStream === "function"; }
 /* Every view's fields inflated in place (a page of decimal counts has
- * its counts as text). */
-async function inflateall(data) {
-	var todo = [], i;
+ * its counts as text); tell(x), when given, told the share x of their
+ * bytes inflated as each field is. */
+async function inflateall(data, tell) {
+	var todo = [], all = 0, done = 0, i;
 	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
 		["d", "f", "w", "b", "g", "c"].forEach(function (k) {
+			var n;
 			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b" || k === "g")) return;
-			todo.push(inflate(r[k]).then(function (z) { r[k] = z; }));
+			all += n = r[k].length;
+			todo.push(inflate(r[k]).then(function (z) {
+				r[k] = z;
+				done += n;
+				if (tell) tell(done / all);
+			}));
 		});
 		if (r.e) one(r.e);
 	}

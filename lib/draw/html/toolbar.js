@@ -130,6 +130,24 @@ function progress(op, x) {
 	p.textContent = op ? (WORK[op] || "Working") + "\u2026" + (x > 0 ? " " + Math.round(100 * Math.min(x, 1)) + "%" : "") : "";
 }
 
+/* The line that says how far the profile's unpacking is (before the
+ * page is built: its own), shown once it takes longer than a frame;
+ * tell(x) the share done, done() takes it away. */
+function unpacking() {
+	var p = document.createElement("p"), x = 0, t;
+	function say() { p.textContent = "Unpacking the profile\u2026 " + Math.round(100 * x) + "%"; }
+	p.id = "unpacking";
+	p.setAttribute("role", "status");
+	t = setTimeout(function () {
+		say();
+		document.body.insertBefore(p, document.body.firstChild);
+	}, 16);
+	return {
+		tell: function (s) { x = s; if (p.parentNode) say(); },
+		done: function () { clearTimeout(t); p.remove(); }
+	};
+}
+
 /* Element e does fn when clicked, and when focused (Tab reaches it)
  * and Enter or Space is pressed, as a button does. */
 function activate(e, fn) {
