@@ -308,7 +308,7 @@ statsample(struct jlfold *F, const struct jlsample *s)
 	uint64_t key[2] = { s->thread, s->task };
 	size_t i;
 
-	if (!F->tskeys.slot) {
+	if (!F->tskeys.tab.slot) {
 		intern_init(&F->tskeys);
 		intern_init(&F->thkeys);
 	}
@@ -1225,7 +1225,7 @@ jlfold_free(struct jlfold *F)
 	free(F->seqslot);
 	free(F->w);
 	free(F->ts);
-	if (F->tskeys.slot) {
+	if (F->tskeys.tab.slot) {
 		intern_free(&F->tskeys);
 		intern_free(&F->thkeys);
 	}
@@ -1237,7 +1237,7 @@ jlfold_free(struct jlfold *F)
 	free(F->stamp);
 	free(F->samp);
 	free(F->seqat);
-	if (F->thrkeys.slot) {
+	if (F->thrkeys.tab.slot) {
 		intern_free(&F->thrkeys);
 		intern_free(&F->stacks);
 	}
