@@ -6,6 +6,8 @@
 #include "base/util.h"
 
 #define HTAB_MIN 256
+/* the most entries a table of size slots holds */
+#define HTAB_MAX(size) ((size) / 4 * 3)
 
 /* n empty slots, written now: a table calloc left to the zero page
  * would take a second page fault (and, with threads, a TLB shootdown)
@@ -21,11 +23,14 @@ htab_init(struct htab *t, size_t n)
 {
 	size_t size = HTAB_MIN;
 
-	while (size / 2 <= n && size < SIZE_MAX / 4)
+	while (HTAB_MAX(size) < n && size < SIZE_MAX / 4)
 		size *= 2;
-	t->slot = slots(size);
+	/* calloc's pages come as they are used: a table sized ahead by a
+	 * guess takes no more memory than its entries do */
+	t->slot = ecalloc(size, sizeof(*t->slot));
 	t->mask = size - 1;
 	t->n = 0;
+	t->max = HTAB_MAX(size);
 }
 
 void
@@ -58,6 +63,7 @@ htab_grow(struct htab *t)
 	free(t->slot);
 	t->slot = slot;
 	t->mask = mask;
+	t->max = HTAB_MAX(mask + 1);
 }
 
 void

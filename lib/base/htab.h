@@ -35,6 +35,7 @@ struct htab {
 	uint64_t *slot;		/* hash's top half | index + 1; 0 empty */
 	size_t mask;		/* slots - 1 */
 	size_t n;		/* entries */
+	size_t max;		/* entries before it grows */
 };
 
 /* A lookup under way: the slot it has reached and the hash's top half. */
@@ -93,7 +94,7 @@ htab_put(struct htab *t, const struct hprobe *p, uint32_t i)
 	if (i >= HTAB_NONE)
 		htab_toomany();
 	t->slot[p->i] = p->tag | ((uint64_t)i + 1);
-	if (++t->n * 2 > t->mask)
+	if (++t->n > t->max)
 		htab_grow(t);
 }
 
@@ -121,7 +122,7 @@ htab_prefetch(const struct htab *t, uint64_t h)
 static inline size_t
 htab_growth(const struct htab *t)
 {
-	return (t->n + 1) * 2 > t->mask ? (t->mask + 1) * sizeof(*t->slot) : 0;
+	return t->n + 1 > t->max ? (t->mask + 1) * sizeof(*t->slot) : 0;
 }
 
 #endif
