@@ -9,8 +9,9 @@
  * Beside each index a slot keeps the top half of its entry's hash, and
  * the slot a probe starts from is taken from that half too.  So a probe
  * passes over almost every other entry without touching it, and the
- * table grows (twice the slots once over half full) from its own slots
- * alone, without reading an entry or hashing again.  Probing is linear.
+ * table grows (twice the slots once three quarters full) from its own
+ * slots alone, without reading an entry or hashing again.  Probing is
+ * linear.
  *
  *     struct hprobe p;
  *     uint32_t i;
@@ -87,7 +88,7 @@ htab_next(const struct htab *t, struct hprobe *p)
 }
 
 /* Entry i into the slot where probe p, ended by HTAB_NONE, stands; the
- * table grows when over half full (the probe is then spent). */
+ * table grows when three quarters full (the probe is then spent). */
 static inline void
 htab_put(struct htab *t, const struct hprobe *p, uint32_t i)
 {
