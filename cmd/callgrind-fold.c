@@ -41,11 +41,9 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_EVENT: event = optarg; break;
-		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("      --event EVENT    count EVENT (default: the first of events:)\n",
 			    "4G");
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -84,7 +84,7 @@ frames_push(struct prune *p, size_t start, size_t len, int st, uint32_t id)
 static void
 names_reset(struct prune *p)
 {
-	if (p->names.slot && p->namebytes < NAMES_MAX)
+	if (p->names.tab.slot && p->namebytes < NAMES_MAX)
 		return;
 	intern_free(&p->names);
 	intern_init(&p->names);

@@ -34,23 +34,15 @@ usage(void)
 /* The files' folding: their units must agree. */
 struct run {
 	struct gecko *g;
-	int unit;		/* the first file's, -1 before */
-	const char *first;	/* its name */
+	struct folder *f;
 };
 
 static void
 fold(struct whole *w, void *arg)
 {
 	struct run *r = arg;
-	int u = gecko_fold(r->g, w->s, w->n, w->name);
 
-	if (u >= 0 && r->unit >= 0 && u != r->unit)
-		fileerr(w->name, 0, "its samples count %s, those of %s %s", unit_name(u), r->first,
-		    unit_name(r->unit));
-	if (u >= 0 && r->unit < 0) {
-		r->unit = u;
-		r->first = estrdup(w->name);
-	}
+	folder_unit(r->f, gecko_fold(r->g, w->s, w->n, w->name), w->name, "samples", "count");
 }
 
 int
@@ -71,7 +63,7 @@ main(int argc, char **argv)
 	static struct folder f;
 	struct gecko_opt opt = { 0 };
 	char **threads = ecalloc((size_t)argc + 1, sizeof(*threads));
-	struct run r = { NULL, -1, NULL };
+	struct run r = { NULL, &f };
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -86,24 +78,18 @@ main(int argc, char **argv)
 		case 'T': threads[opt.nthreads++] = optarg; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
 		case 'l': opt.list = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
 	opt.threads = threads;
 	r.g = gecko_new(&opt, &f.map);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &r);
-	if (!opt.list) {
-		if (r.unit > UNIT_COUNT)
-			fh_set(&f.h, FH_UNIT, unit_name(r.unit));
+	if (!opt.list)
 		folder_print(&f);
-	}
 	out_flush();
 	gecko_free(r.g);
 	folder_free(&f);
-	free((char *)r.first);
 	free(threads);
 	return 0;
 }

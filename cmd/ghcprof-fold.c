@@ -46,12 +46,10 @@ main(int argc, char **argv)
 		case O_TICKS: source = GHC_TICKS; break;
 		case O_BYTES: source = GHC_BYTES; break;
 		case O_TIME: source = GHC_TIME; break;
-		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("      --ticks          count ticks (the default, where the report has them)\n"
 			    "      --bytes          count bytes allocated\n"
 			    "      --time           count individual %time, in tenths of a percent\n", "4G");
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

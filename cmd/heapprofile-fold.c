@@ -51,9 +51,7 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_FULLPATH: opt.fullpath = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -108,11 +108,9 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 't': time = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h':
 			textfold_usage("  -t, --time           an export's samples weighted by their time, "
 			    "in ns\n", NULL);
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

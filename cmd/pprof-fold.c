@@ -129,9 +129,7 @@ main(int argc, char **argv)
 		case O_NOALLOC: opt.fold.noalloc = 1; break;
 		case O_BYLABEL: opt.fold.bylabel = optarg; break;
 		case O_TAG: addtag(optarg); break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

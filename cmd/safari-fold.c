@@ -62,9 +62,7 @@ main(int argc, char **argv)
 		case O_IDLE: opt.idle = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
 		case O_FULLPATH: opt.fullpath = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

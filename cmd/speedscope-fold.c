@@ -34,15 +34,8 @@ usage(void)
 struct units {
 	struct sscope *ss;
 	const struct sscope_opt *o;
-	int unit;
-	char *first;
+	struct folder *f;
 };
-
-static const char *
-uname(int u)
-{
-	return u == UNIT_COUNT ? "none" : unit_name(u);
-}
 
 static void
 fold(struct whole *w, void *arg)
@@ -52,13 +45,7 @@ fold(struct whole *w, void *arg)
 
 	if (u < 0 && s->o->profile && !s->o->list)
 		fileerr(w->name, 0, "no profile '%s' (see --list)", s->o->profile);
-	if (u >= 0 && s->unit >= 0 && u != s->unit)
-		fileerr(w->name, 0, "its profiles count %s, those of %s %s", uname(u), s->first,
-		    uname(s->unit));
-	if (u >= 0 && s->unit < 0) {
-		s->unit = u;
-		s->first = estrdup(w->name);
-	}
+	folder_unit(s->f, u, w->name, "profiles", "none");
 }
 
 int
@@ -77,7 +64,7 @@ main(int argc, char **argv)
 	};
 	static struct folder f;
 	struct sscope_opt opt = { NULL, 0, 0, 0 };
-	struct units s = { NULL, &opt, -1, NULL };
+	struct units s = { NULL, &opt, &f };
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -91,22 +78,16 @@ main(int argc, char **argv)
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'l': opt.list = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}
 	s.ss = sscope_new(&opt, &f.map, f.run);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &s);
-	if (!opt.list) {
-		if (s.unit > UNIT_COUNT)
-			fh_set(&f.h, FH_UNIT, unit_name(s.unit));
+	if (!opt.list)
 		folder_print(&f);
-	}
 	out_flush();
 	sscope_free(s.ss);
-	free(s.first);
 	folder_free(&f);
 	return 0;
 }

@@ -59,9 +59,7 @@ main(int argc, char **argv)
 		case 't': opt.time = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
 		case O_FULLPATH: opt.fullpath = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h': usage();
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

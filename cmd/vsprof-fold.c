@@ -37,9 +37,7 @@ main(int argc, char **argv)
 		if (folder_opt(&f, c, optarg))
 			continue;
 		switch (c) {
-		case 'q': progress_quiet(); break;
 		case 'h': textfold_usage("", NULL);
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -40,9 +40,7 @@ main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
-		case 'q': progress_quiet(); break;
 		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

@@ -10,68 +10,46 @@ void
 intern_init(struct interner *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->mask = 1023;
-	t->slot = ecalloc(t->mask + 1, sizeof(*t->slot));
+	htab_init(&t->tab, 0);
 }
 
-static void
-grow(struct interner *t)
+/* The id of s[0..len) of hash h, or HTAB_NONE with p where it goes. */
+static uint32_t
+lookup(const struct interner *t, const char *s, size_t len, uint64_t h, struct hprobe *p)
 {
-	size_t i, j, mask = t->mask * 2 + 1;
-	uint32_t *slot = ecalloc(mask + 1, sizeof(*slot));
+	uint32_t id;
 
-	for (i = 0; i <= t->mask; i++) {
-		if (!t->slot[i])
-			continue;
-		for (j = t->str[t->slot[i] - 1].hash & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = t->slot[i];
-	}
-	free(t->slot);
-	t->slot = slot;
-	t->mask = mask;
+	for (htab_probe(&t->tab, p, h); (id = htab_next(&t->tab, p)) != HTAB_NONE;)
+		if (t->str[id].len == len && !memcmp(t->str[id].s, s, len))
+			break;
+	return id;
 }
 
 uint32_t
 intern_find(const struct interner *t, const char *s, size_t len)
 {
-	uint32_t h = (uint32_t)hash_bytes(s, len), id;
-	size_t i;
+	struct hprobe p;
 
-	for (i = h & t->mask; (id = t->slot[i]); i = (i + 1) & t->mask) {
-		id--;
-		if (t->str[id].hash == h && t->str[id].len == len &&
-		    !memcmp(t->str[id].s, s, len))
-			return id;
-	}
-	return UINT32_MAX;
+	return lookup(t, s, len, hash_bytes(s, len), &p);
 }
 
 uint32_t
 intern(struct interner *t, const char *s, size_t len)
 {
-	uint32_t h = (uint32_t)hash_bytes(s, len);
-	size_t i;
+	struct hprobe p;
 	uint32_t id;
 
 	if (len > UINT32_MAX)
 		eprintf("frame longer than 4 GiB");
-	for (i = h & t->mask; (id = t->slot[i]); i = (i + 1) & t->mask) {
-		id--;
-		if (t->str[id].hash == h && t->str[id].len == len &&
-		    !memcmp(t->str[id].s, s, len))
-			return id;
-	}
+	if ((id = lookup(t, s, len, hash_bytes(s, len), &p)) != HTAB_NONE)
+		return id;
 	if (t->n == UINT32_MAX - 1)
 		eprintf("too many distinct frames");
 	t->str = egrowarray(t->str, &t->cap, (size_t)t->n + 1, sizeof(*t->str));
 	id = t->n++;
 	t->str[id].s = arena_strdup(&t->arena, s, len);
 	t->str[id].len = len;
-	t->str[id].hash = h;
-	t->slot[i] = id + 1;
-	if ((size_t)t->n * 2 > t->mask)
-		grow(t);
+	htab_put(&t->tab, &p, id);
 	return id;
 }
 
@@ -79,7 +57,7 @@ void
 intern_free(struct interner *t)
 {
 	free(t->str);
-	free(t->slot);
+	htab_free(&t->tab);
 	arena_free(&t->arena);
 	memset(t, 0, sizeof(*t));
 }

@@ -6,13 +6,13 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/htab.h"
 
 struct interner {
-	struct { const char *s; uint32_t len; uint32_t hash; } *str;	/* by id */
+	struct { const char *s; size_t len; } *str;	/* by id */
 	uint32_t n;
 	size_t cap;
-	uint32_t *slot;		/* open addressing: id + 1, 0 empty */
-	size_t mask;
+	struct htab tab;	/* the ids */
 	struct arena arena;
 };
 

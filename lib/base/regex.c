@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "base/hash.h"
+#include "base/htab.h"
 #include "base/regex.h"
 #include "base/util.h"
 
@@ -77,7 +78,7 @@ struct rx {
 	struct dstate *st;
 	uint32_t nst;
 	size_t stcap;
-	uint32_t *tab, tabcap;	/* hash of pcs and pclass: state + 1, 0 empty */
+	struct htab tab;	/* the states, by their pcs and pclass */
 	uint32_t *pool;
 	size_t npool, poolcap;
 	uint64_t flushes;
@@ -531,7 +532,6 @@ alternation(struct parser *P)
 	return r;
 }
 
-static void grow_table(struct rx *R);
 
 /* The instructions node i takes (emit's layout), kept in the node. */
 static uint64_t
@@ -831,7 +831,7 @@ rx_compile(const char *pat, int flags, const char **err)
 	R->work = ereallocarray(NULL, R->nprog + 1, sizeof(*R->work));
 	R->cur = ereallocarray(NULL, R->nprog + 1, sizeof(*R->cur));
 	R->bits = ecalloc(R->nprog / 64 + 1, sizeof(*R->bits));
-	grow_table(R);
+	htab_init(&R->tab, 0);
 	return R;
 }
 
@@ -949,7 +949,7 @@ flush(struct rx *R)
 	R->flushed = R->nst;
 	R->nst = 0;
 	R->npool = 0;
-	memset(R->tab, 0, R->tabcap * sizeof(*R->tab));
+	htab_clear(&R->tab);
 	R->flushes++;
 }
 
@@ -959,40 +959,23 @@ state_hash(const uint32_t *pcs, uint32_t n, int pclass)
 	return (n ? hash_bytes(pcs, n * sizeof(*pcs)) : 0) ^ hash_mix(pclass + 1);
 }
 
-static void
-grow_table(struct rx *R)
-{
-	uint32_t i, j, mask;
-
-	R->tabcap = R->tabcap ? 2 * R->tabcap : 1024;
-	free(R->tab);
-	R->tab = ecalloc(R->tabcap, sizeof(*R->tab));
-	mask = R->tabcap - 1;
-	for (i = 0; i < R->nst; i++) {
-		struct dstate *d = &R->st[i];
-
-		j = state_hash(R->pool + d->pcs, d->npcs, d->pclass) & mask;
-		while (R->tab[j])
-			j = (j + 1) & mask;
-		R->tab[j] = i + 1;
-	}
-}
-
 /* The state of live instructions pcs[0..n) (not in the pool) after a
  * byte of class pclass: found, or added, the cache flushed first if
  * it is full. */
 static uint32_t
 state(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass)
 {
-	uint32_t i, mask = R->tabcap - 1, id;
+	uint32_t id;
 	size_t need = (size_t)n + R->ncls;
 	struct dstate *d;
+	struct hprobe p;
 
-	for (i = state_hash(pcs, n, pclass) & mask; R->tab[i]; i = (i + 1) & mask) {
-		d = &R->st[R->tab[i] - 1];
+	htab_probe(&R->tab, &p, state_hash(pcs, n, pclass));
+	while ((id = htab_next(&R->tab, &p)) != HTAB_NONE) {
+		d = &R->st[id];
 		if (d->pclass == pclass && d->npcs == n &&
 		    (!n || !memcmp(R->pool + d->pcs, pcs, n * sizeof(*pcs))))
-			return R->tab[i] - 1;
+			return id;
 	}
 	if (R->nst && (R->npool + need) * sizeof(*R->pool) +
 	    (R->nst + 1) * sizeof(*R->st) > CACHE_MAX) {
@@ -1008,13 +991,7 @@ state(struct rx *R, const uint32_t *pcs, uint32_t n, int pclass)
 		memcpy(R->pool + d->pcs, pcs, n * sizeof(*pcs));
 	memset(R->pool + d->next, 0xff, R->ncls * sizeof(*R->pool));	/* NONE */
 	R->npool += need;
-	if (2 * R->nst > R->tabcap)
-		grow_table(R);
-	else {
-		for (i = state_hash(pcs, n, pclass) & mask; R->tab[i]; i = (i + 1) & mask)
-			;
-		R->tab[i] = id + 1;
-	}
+	htab_put(&R->tab, &p, id);
 	return id;
 }
 
@@ -1173,7 +1150,7 @@ rx_free(struct rx *R)
 	free(R->prog);
 	free(R->sets);
 	free(R->st);
-	free(R->tab);
+	htab_free(&R->tab);
 	free(R->pool);
 	free(R->mark);
 	free(R->stack);

@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/count.h"
+#include "base/err.h"
+#include "base/progress.h"
 #include "base/util.h"
 #include "folded/folder.h"
 
@@ -11,6 +14,7 @@ folder_init(struct folder *f, uint64_t maxsize)
 {
 	memset(f, 0, sizeof(*f));
 	f->maxsize = maxsize;
+	f->unit = -1;
 	fh_init(&f->h);
 	stackmap_init(&f->map);
 }
@@ -22,6 +26,10 @@ folder_opt(struct folder *f, int c, const char *arg)
 		f->maxsize = estrtosize(arg, "size");
 	else if (c == FH_NOHEADER)
 		f->h.omit = 1;
+	else if (c == 'q')
+		progress_quiet();
+	else if (c == OPT_VERSION)
+		version();
 	else
 		return 0;
 	return 1;
@@ -65,9 +73,32 @@ folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *ki
 	}
 }
 
+static const char *
+unitword(int u, const char *countname)
+{
+	return u == UNIT_COUNT ? countname : unit_name(u);
+}
+
+void
+folder_unit(struct folder *f, int u, const char *name, const char *what,
+    const char *countname)
+{
+	if (u < 0)
+		return;
+	if (f->unit >= 0 && u != f->unit)
+		fileerr(name, 0, "its %s count %s, those of %s %s", what, unitword(u, countname),
+		    f->unitfile, unitword(f->unit, countname));
+	if (f->unit < 0) {
+		f->unit = u;
+		f->unitfile = estrdup(name);
+	}
+}
+
 void
 folder_print(struct folder *f)
 {
+	if (f->unit > UNIT_COUNT)
+		fh_set(&f->h, FH_UNIT, unit_name(f->unit));
 	if (f->run) {
 		fh_set(&f->h, FH_ORDER, "time");
 		stackrun_flush(f->run);
@@ -87,5 +118,6 @@ folder_free(struct folder *f)
 	stackmap_free(&f->map);
 	stackrun_free(&f->runs);
 	free(f->kept.p);
+	free(f->unitfile);
 	memset(f, 0, sizeof(*f));
 }

@@ -50,6 +50,8 @@ struct folder {
 	struct stackrun *run;	/* under --time-order: the runs, in order */
 	struct stackrun runs;
 	struct outkeep kept;	/* the runs' lines, until every file is read */
+	int unit;		/* folder_unit's: the first file's unit, -1 before */
+	char *unitfile;		/* that file's name */
 };
 
 enum { FOLDER_MAXSIZE = 0x4d53 };
@@ -60,7 +62,8 @@ enum { FOLDER_MAXSIZE = 0x4d53 };
 /* Empty, with maxsize the default --max-size. */
 void folder_init(struct folder *f, uint64_t maxsize);
 /* Take getopt_long's c (and its argument) when it is an option of
- * FOLDER_OPTS: 1, else 0. */
+ * FOLDER_OPTS, or every program's -q or --version (OPT_HELP_VERSION;
+ * -h, whose text is the folder's, stays the folder's): 1, else 0. */
 int folder_opt(struct folder *f, int c, const char *arg);
 /* The end of --help: the lines of FOLDER_OPTS, then of -q, -h and
  * --version, the options in a column width wide after the indent of
@@ -78,6 +81,13 @@ void folder_timeorder(struct folder *f);
 typedef void folder_fn(struct whole *w, void *arg);
 void folder_each(struct folder *f, int argc, char **argv, const struct whole_kind *kind,
     folder_fn *fn, void *arg);
+/* The unit u (base/count.h's UNIT_...; -1: none said) of the file
+ * name's samples: the first file's is kept, and is the header's unit
+ * when it is not UNIT_COUNT; another file's that differs is an error,
+ * as counts of two units do not add up ("its WHAT count U, those of
+ * FIRST U1", UNIT_COUNT named countname). */
+void folder_unit(struct folder *f, int u, const char *name, const char *what,
+    const char *countname);
 /* Write the header f->h, then the stacks (f->map sorted, or f->run's
  * lines, after "# fg: order=time"). */
 void folder_print(struct folder *f);

@@ -170,9 +170,7 @@ folder_text(int argc, char **argv, const struct textfolder *t)
 		if (!c || folder_opt(&f, c, optarg) || (t->opt && t->opt(c, optarg, t->st)))
 			continue;
 		switch (c) {
-		case 'q': progress_quiet(); break;
 		case 'h': textfold_usage(t->help, NULL);
-		case OPT_VERSION: version();
 		default: tryhelp();
 		}
 	}

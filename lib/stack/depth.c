@@ -17,8 +17,7 @@ depth_init(struct depthstack *d)
 	d->node = egrowarray(NULL, &d->nodecap, 1, sizeof(*d->node));
 	memset(d->node, 0, sizeof(*d->node));
 	d->nnode = 1;
-	d->mask = 1023;
-	d->slot = ecalloc(d->mask + 1, sizeof(*d->slot));
+	htab_init(&d->tab, 0);
 }
 
 void
@@ -26,45 +25,24 @@ depth_free(struct depthstack *d)
 {
 	intern_free(&d->names);
 	free(d->node);
-	free(d->slot);
+	htab_free(&d->tab);
 	free(d->at);
 	bytes_free(&d->tmp);
 	memset(d, 0, sizeof(*d));
-}
-
-static size_t
-slotof(const struct depthstack *d, uint32_t parent, uint32_t name)
-{
-	return hash_mix((uint64_t)parent << 32 | name) & d->mask;
-}
-
-/* Twice the slots, the nodes put back. */
-static void
-grow(struct depthstack *d)
-{
-	size_t i, k;
-
-	free(d->slot);
-	d->mask = d->mask * 2 + 1;
-	d->slot = ecalloc(d->mask + 1, sizeof(*d->slot));
-	for (i = 1; i < d->nnode; i++) {
-		for (k = slotof(d, d->node[i].parent, d->node[i].name); d->slot[k];
-		    k = (k + 1) & d->mask)
-			;
-		d->slot[k] = (uint32_t)i;
-	}
 }
 
 /* The node of name under parent, made if new. */
 static uint32_t
 child(struct depthstack *d, uint32_t parent, uint32_t name)
 {
+	struct hprobe p;
 	struct dnode *v;
-	size_t k;
+	uint32_t k;
 
-	for (k = slotof(d, parent, name); d->slot[k]; k = (k + 1) & d->mask)
-		if (d->node[d->slot[k]].parent == parent && d->node[d->slot[k]].name == name)
-			return d->slot[k];
+	htab_probe(&d->tab, &p, hash_mix((uint64_t)parent << 32 | name));
+	while ((k = htab_next(&d->tab, &p)) != HTAB_NONE)
+		if (d->node[k].parent == parent && d->node[k].name == name)
+			return k;
 	/* an item is a node's number times 2 (plus 1): below 2^32 */
 	if (d->nnode >= ((size_t)1 << 31) - 1)
 		eprintf("too many distinct stacks");
@@ -75,10 +53,8 @@ child(struct depthstack *d, uint32_t parent, uint32_t name)
 	v->parent = parent;
 	v->sibling = d->node[parent].child;
 	d->node[parent].child = (uint32_t)d->nnode;
-	d->slot[k] = (uint32_t)d->nnode++;
-	if (d->nnode * 2 > d->mask)
-		grow(d);
-	return (uint32_t)d->nnode - 1;
+	htab_put(&d->tab, &p, (uint32_t)d->nnode);
+	return (uint32_t)d->nnode++;
 }
 
 void

@@ -31,6 +31,7 @@
 
 #include "base/bytes.h"
 #include "base/count.h"
+#include "base/htab.h"
 #include "base/intern.h"
 
 struct dnode {
@@ -44,8 +45,7 @@ struct depthstack {
 	struct interner names;
 	struct dnode *node;	/* node[0]: above the root frames */
 	size_t nnode, nodecap;
-	uint32_t *slot;		/* (parent, name) -> node, 0 empty */
-	size_t mask;
+	struct htab tab;	/* the nodes but node 0, by (parent, name) */
 	uint32_t *at;		/* at[i]: the node of the stack's frame i */
 	size_t n, cap;		/* frames on the stack */
 	size_t lines;		/* nodes with a count */

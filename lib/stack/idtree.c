@@ -13,42 +13,20 @@ idtree_init(struct idtree *t)
 	t->node = egrowarray(NULL, &t->cap, 1, sizeof(*t->node));
 	memset(&t->node[0], 0, sizeof(t->node[0]));
 	t->n = 1;
-	t->mask = 1023;
-	t->slot = ecalloc(t->mask + 1, sizeof(*t->slot));
-}
-
-static size_t
-slot_of(const struct idtree *t, uint32_t parent, uint32_t frame)
-{
-	size_t i = hash_mix((uint64_t)parent << 32 | frame) & t->mask;
-	uint32_t k;
-
-	while ((k = t->slot[i]) && (t->node[k].parent != parent || t->node[k].frame != frame))
-		i = (i + 1) & t->mask;
-	return i;
-}
-
-/* Twice the slots, the nodes put in again. */
-static void
-grow(struct idtree *t)
-{
-	size_t v;
-
-	free(t->slot);
-	t->mask = t->mask * 2 + 1;
-	t->slot = ecalloc(t->mask + 1, sizeof(*t->slot));
-	for (v = 1; v < t->n; v++)
-		t->slot[slot_of(t, t->node[v].parent, t->node[v].frame)] = (uint32_t)v;
+	htab_init(&t->tab, 0);
 }
 
 uint32_t
 idtree_child(struct idtree *t, uint32_t parent, uint32_t frame)
 {
-	size_t i = slot_of(t, parent, frame);
+	struct hprobe p;
 	struct idnode *v;
+	uint32_t k;
 
-	if (t->slot[i])
-		return t->slot[i];
+	htab_probe(&t->tab, &p, hash_mix((uint64_t)parent << 32 | frame));
+	while ((k = htab_next(&t->tab, &p)) != HTAB_NONE)
+		if (t->node[k].parent == parent && t->node[k].frame == frame)
+			return k;
 	if (t->n >= UINT32_MAX)
 		eprintf("too many stacks");
 	t->node = egrowarray(t->node, &t->cap, t->n + 1, sizeof(*t->node));
@@ -56,10 +34,8 @@ idtree_child(struct idtree *t, uint32_t parent, uint32_t frame)
 	memset(v, 0, sizeof(*v));
 	v->parent = parent;
 	v->frame = frame;
-	t->slot[i] = (uint32_t)t->n++;
-	if (t->n * 2 > t->mask)
-		grow(t);
-	return (uint32_t)t->n - 1;
+	htab_put(&t->tab, &p, (uint32_t)t->n);
+	return (uint32_t)t->n++;
 }
 
 int
@@ -94,6 +70,6 @@ void
 idtree_free(struct idtree *t)
 {
 	free(t->node);
-	free(t->slot);
+	htab_free(&t->tab);
 	memset(t, 0, sizeof(*t));
 }

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "base/count.h"
+#include "base/htab.h"
 #include "stack/build.h"
 
 /* the root: no frame, the parent of the first frames */
@@ -38,8 +39,7 @@ struct idnode {
 struct idtree {
 	struct idnode *node;	/* node[0] is the root */
 	size_t n, cap;
-	uint32_t *slot;		/* node index, 0 empty (the root is no child) */
-	size_t mask;
+	struct htab tab;	/* the nodes but the root, by (parent, frame) */
 };
 
 void idtree_init(struct idtree *t);

@@ -11,44 +11,11 @@
 #include "stack/stackmap.h"
 #include "base/util.h"
 
-/* n empty slots, written now: a table calloc left to the zero page
- * would take a second page fault (and, with threads, a TLB shootdown)
- * on its first write. */
-static uint64_t *
-slots(size_t n)
-{
-	return memset(ereallocarray(NULL, n, sizeof(uint64_t)), 0, n * sizeof(uint64_t));
-}
-
 void
 stackmap_init(struct stackmap *m)
 {
 	memset(m, 0, sizeof(*m));
-	m->mask = 1023;
-	m->slot = slots(m->mask + 1);
-}
-
-/* A slot holds the entry's index + 1 in its low half and the top of
- * its hash in the high half: a probe rejects most strangers without
- * touching the entry. */
-#define TAG(h) ((h) & 0xffffffff00000000ULL)
-
-static void
-grow(struct stackmap *m)
-{
-	size_t i, j, mask = m->mask * 2 + 1;
-	uint64_t *slot = slots(mask + 1);
-
-	for (i = 0; i <= m->mask; i++) {
-		if (!m->slot[i])
-			continue;
-		for (j = m->ent[(uint32_t)m->slot[i] - 1].hash & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = m->slot[i];
-	}
-	free(m->slot);
-	m->slot = slot;
-	m->mask = mask;
+	htab_init(&m->tab, 0);
 }
 
 static struct stackent *stackmap_geth(struct stackmap *m, const char *s, size_t len,
@@ -66,24 +33,17 @@ stackmap_get(struct stackmap *m, const char *s, size_t len)
 static struct stackent *
 stackmap_geth(struct stackmap *m, const char *s, size_t len, uint64_t h)
 {
-	uint64_t k;
+	struct hprobe p;
 	struct stackent *e;
-	size_t i;
+	uint32_t i;
 
-	for (i = h & m->mask; (k = m->slot[i]); i = (i + 1) & m->mask) {
-		if (TAG(k) != TAG(h))
-			continue;
-		e = &m->ent[(uint32_t)k - 1];
+	for (htab_probe(&m->tab, &p, h); (i = htab_next(&m->tab, &p)) != HTAB_NONE;) {
+		e = &m->ent[i];
 		if (e->len == len && !memcmp(e->s, s, len))
 			return e;
 	}
 	e = stackmap_push(m, s, len);
-	e->hash = h;
-	m->slot[i] = TAG(h) | m->n;
-	if (m->n * 2 > m->mask) {
-		grow(m);
-		e = &m->ent[m->n - 1];
-	}
+	htab_put(&m->tab, &p, (uint32_t)(m->n - 1));
 	return e;
 }
 
@@ -497,19 +457,21 @@ stackmap_merge(struct stackmap *const *m, int k, size_t *nout)
 static void
 stackmap_add_batch(struct stackmap *m, struct stackline *l, int n, int ncounts)
 {
-	uint64_t h[STACKMAP_BATCH], k;
+	uint64_t h[STACKMAP_BATCH];
+	struct hprobe p;
+	uint32_t k;
 	int i, j;
 
 	/* first the slots, then the entries they name, come into cache for
 	 * every line at once; then the lines are added in order */
 	for (i = 0; i < n; i++) {
 		h[i] = hash_bytes(l[i].s, l[i].len);
-		__builtin_prefetch(&m->slot[h[i] & m->mask]);
+		htab_prefetch(&m->tab, h[i]);
 	}
 	for (i = 0; i < n; i++) {
-		k = m->slot[h[i] & m->mask];
-		if (k && TAG(k) == TAG(h[i])) {
-			const char *e = m->ent[(uint32_t)k - 1].s;
+		htab_probe(&m->tab, &p, h[i]);
+		if ((k = htab_next(&m->tab, &p)) != HTAB_NONE) {
+			const char *e = m->ent[k].s;
 
 			for (j = 0; j < 4; j++)
 				__builtin_prefetch(e + 64 * j);
@@ -602,9 +564,8 @@ stackmap_sort(struct stackmap *m)
 	if (m->lcp)
 		return m->ent;	/* sorted already */
 	progress_stage("sorting");
-	/* the slots point at the old order: drop them */
-	free(m->slot);
-	m->slot = NULL;
+	/* the table points at the old order: drop it */
+	htab_free(&m->tab);
 	m->lcp = ereallocarray(NULL, m->n ? m->n : 1, sizeof(*m->lcp));
 	strsort(m->ent, m->n, sizeof(*m->ent), -1, m->lcp);
 	return m->ent;
@@ -644,7 +605,7 @@ void
 stackmap_free(struct stackmap *m)
 {
 	free(m->ent);
-	free(m->slot);
+	htab_free(&m->tab);
 	free(m->lcp);
 	arena_free(&m->arena);
 	memset(m, 0, sizeof(*m));

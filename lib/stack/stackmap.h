@@ -11,21 +11,20 @@
 
 #include "base/arena.h"
 #include "base/count.h"
+#include "base/htab.h"
 #include "stack/frame.h"	/* stack_cmp */
 
 /* An entry begins as a struct strref does, for strsort. */
 struct stackent {
 	const char *s;
 	size_t len;
-	uint64_t hash;
 	count c[2];
 };
 
 struct stackmap {
 	struct stackent *ent;
 	size_t n, cap;
-	uint64_t *slot;		/* hash tag | index + 1 into ent, 0 empty */
-	size_t mask;
+	struct htab tab;	/* the entries, by their stacks */
 	size_t *lcp;		/* after stackmap_sort: bytes ent[i] is known to share with ent[i - 1] */
 	struct arena arena;	/* the stacks, copied */
 };

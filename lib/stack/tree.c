@@ -80,38 +80,20 @@ tree_init(struct tree *t, int chart, int ncounts)
 	t->ncounts = ncounts;
 	intern_init(&t->names);
 	newnode(t, TNONE, TNONE, ROOTKEY);
-	t->emask = 4095;
-	t->edge = ecalloc(t->emask + 1, sizeof(*t->edge));
+	htab_init(&t->edges, 0);
 }
 
-/* The slot of (parent, frame) whose path key is key, or the free slot
- * where it goes. */
-static size_t
-eslot(const struct tedge *e, size_t mask, uint64_t key, uint32_t parent, uint32_t frame)
+/* The child of parent named frame, whose path key is key, or TNONE with
+ * p where it goes. */
+static uint32_t
+edge(const struct tree *t, uint64_t key, uint32_t parent, uint32_t frame, struct hprobe *p)
 {
-	uint32_t check = (uint32_t)(key >> 32);
-	size_t i;
+	uint32_t v;
 
-	for (i = key & mask; e[i].child; i = (i + 1) & mask)
-		if (e[i].check == check && e[i].parent == parent && e[i].frame == frame)
-			break;
-	return i;
-}
-
-static void
-egrow(struct tree *t)
-{
-	size_t i, mask = t->emask * 2 + 1;
-	struct tedge *e = ecalloc(mask + 1, sizeof(*e)), *x;
-
-	for (i = 0; i <= t->emask; i++) {
-		x = &t->edge[i];
-		if (x->child)
-			e[eslot(e, mask, t->key[x->child], x->parent, x->frame)] = *x;
-	}
-	free(t->edge);
-	t->edge = e;
-	t->emask = mask;
+	for (htab_probe(&t->edges, p, key); (v = htab_next(&t->edges, p)) != HTAB_NONE;)
+		if (t->node[v].parent == parent && t->node[v].frame == frame)
+			return v;
+	return TNONE;
 }
 
 /* The child of parent named frame, whose path key is key, created if
@@ -119,9 +101,8 @@ egrow(struct tree *t)
 static uint32_t
 child(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 {
-	size_t i;
-	uint32_t last;
-	struct tedge *e;
+	struct hprobe p;
+	uint32_t last, v;
 
 	if (t->chart) {
 		/* a repeat merges only when nothing came between */
@@ -131,24 +112,18 @@ child(struct tree *t, uint32_t parent, uint32_t frame, uint64_t key)
 			return last;
 		return newnode(t, parent, frame, 0);
 	}
-	i = eslot(t->edge, t->emask, key, parent, frame);
-	e = &t->edge[i];
-	if (e->child)
-		return e->child;
-	e->check = (uint32_t)(key >> 32);
-	e->parent = parent;
-	e->frame = frame;
-	e->child = last = newnode(t, parent, frame, key);
-	if (++t->nedges * 2 > t->emask)
-		egrow(t);
-	return last;
+	if ((v = edge(t, key, parent, frame, &p)) != TNONE)
+		return v;
+	v = newnode(t, parent, frame, key);
+	htab_put(&t->edges, &p, v);
+	return v;
 }
 
 uint32_t
 tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
 {
 	uint32_t frame = intern_find(&t->names, name, len), v;
-	size_t i;
+	struct hprobe p;
 
 	if (frame == UINT32_MAX)
 		return TNONE;
@@ -158,8 +133,7 @@ tree_find(const struct tree *t, uint32_t parent, const char *name, size_t len)
 				return v;
 		return TNONE;
 	}
-	i = eslot(t->edge, t->emask, pathkey(t->key[parent], frame), parent, frame);
-	return t->edge[i].child ? t->edge[i].child : TNONE;
+	return edge(t, pathkey(t->key[parent], frame), parent, frame, &p);
 }
 
 /* How many leading frames of prev the stack s[0..len) shares. */
@@ -221,7 +195,7 @@ tree_add(struct tree *t, const char *s, size_t len, const count *c)
 		key = pathkey(key, t->pframe[t->pathlen - 1]);
 		t->keys[t->pathlen - 1] = key;
 #ifdef __GNUC__
-		__builtin_prefetch(&t->edge[key & t->emask]);
+		htab_prefetch(&t->edges, key);
 #endif
 	}
 	for (i = k; i < t->pathlen; i++) {
@@ -314,7 +288,7 @@ void
 tree_free(struct tree *t)
 {
 	free(t->node);
-	free(t->edge);
+	htab_free(&t->edges);
 	free(t->prev);
 	free(t->path);
 	free(t->pframe);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/count.h"
+#include "base/htab.h"
 #include "base/intern.h"
 
 #define TNONE UINT32_MAX
@@ -29,14 +30,6 @@ struct tnode {
 	count total[2];		/* samples that pass through (self included) */
 };
 
-/* (parent, frame) -> child, found by the child's path key; all of an
- * entry in one cache line */
-struct tedge {
-	uint32_t check;		/* the high half of the child's path key */
-	uint32_t parent, frame;
-	uint32_t child;		/* 0 (the root, never a child) when free */
-};
-
 struct tree {
 	struct tnode *node;	/* node[0] is the root */
 	uint32_t n;
@@ -49,8 +42,7 @@ struct tree {
 	count (*lead)[2], (*since)[2];
 	int ncounts;		/* 1, or 2 for differential input */
 	/* (parent, frame) -> child, for the ordinary merged tree */
-	struct tedge *edge;
-	size_t emask, nedges;
+	struct htab edges;
 	uint64_t *key;		/* per node: a hash of its path from the root */
 	/* the previous stack, whose path the next one usually shares */
 	char *prev;

@@ -308,7 +308,7 @@ statsample(struct jlfold *F, const struct jlsample *s)
 	uint64_t key[2] = { s->thread, s->task };
 	size_t i;
 
-	if (!F->tskeys.slot) {
+	if (!F->tskeys.tab.slot) {
 		intern_init(&F->tskeys);
 		intern_init(&F->thkeys);
 	}
@@ -326,24 +326,6 @@ statsample(struct jlfold *F, const struct jlsample *s)
 	F->ts[i].awake += s->sleep != 2;
 }
 
-/* The slots hold the entry index + 1 in the low half and the top of
- * the hash in the high half, so a probe rarely touches an entry. */
-static void
-seqgrow(struct jlfold *F)
-{
-	size_t i, j, mask = F->seqmask ? 2 * F->seqmask + 1 : 4095;
-	uint64_t *slot = ecalloc(mask + 1, sizeof(*slot));
-
-	for (i = 0; i < F->nseq; i++) {
-		for (j = F->seq[i].hash & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = (F->seq[i].hash & 0xffffffff00000000ULL) | (i + 1);
-	}
-	free(F->seqslot);
-	F->seqslot = slot;
-	F->seqmask = mask;
-}
-
 static int
 seqeq(const struct jlfold *F, const struct jlseq *e, const struct jlsample *s, uint64_t h, uint64_t g0, uint64_t g1)
 {
@@ -355,13 +337,14 @@ seqeq(const struct jlfold *F, const struct jlseq *e, const struct jlsample *s, u
 static struct jlseq *
 seqget(struct jlfold *F, const struct jlsample *s, uint64_t h, uint64_t g0, uint64_t g1)
 {
-	size_t i, n = s->n;
-	uint64_t k;
+	size_t n = s->n;
+	struct hprobe hp;
 	struct jlseq *e;
+	uint32_t k;
 
-	for (i = h & F->seqmask; (k = F->seqslot[i]); i = (i + 1) & F->seqmask)
-		if ((k >> 32) == (h >> 32) && seqeq(F, &F->seq[(uint32_t)k - 1], s, h, g0, g1))
-			return &F->seq[(uint32_t)k - 1];
+	for (htab_probe(&F->seqtab, &hp, h); (k = htab_next(&F->seqtab, &hp)) != HTAB_NONE;)
+		if (seqeq(F, &F->seq[k], s, h, g0, g1))
+			return &F->seq[k];
 	if (F->nseq == UINT32_MAX - 1)
 		eprintf("too many distinct stacks");
 	F->seq = egrowarray(F->seq, &F->seqcap, F->nseq + 1, sizeof(*F->seq));
@@ -375,11 +358,7 @@ seqget(struct jlfold *F, const struct jlsample *s, uint64_t h, uint64_t g0, uint
 	e->len = n;
 	memcpy(F->w + F->nw, s->ip, n * 8);
 	F->nw += n;
-	F->seqslot[i] = (h & 0xffffffff00000000ULL) | F->nseq;
-	if (2 * F->nseq > F->seqmask) {
-		seqgrow(F);
-		e = &F->seq[F->nseq - 1];
-	}
+	htab_put(&F->seqtab, &hp, (uint32_t)(F->nseq - 1));
 	return e;
 }
 
@@ -405,9 +384,10 @@ onsample(void *arg, const struct jlsample *smp, size_t ns)
 {
 	struct jlfold *F = arg;
 	const struct jlsample *s;
-	uint64_t h[BATCH], g0[BATCH], g1[BATCH], k;
+	uint64_t h[BATCH], g0[BATCH], g1[BATCH];
 	uint32_t cand[BATCH];
-	size_t b, i, j, n;
+	struct hprobe hp;
+	size_t b, i, n;
 	struct jlseq *e;
 
 	for (b = 0; b < ns; b += BATCH) {
@@ -431,17 +411,14 @@ onsample(void *arg, const struct jlsample *smp, size_t ns)
 			h[i] = hash_bytes(s->ip, s->n * 8) ^
 			    hash_mix(g0[i] * 0x9e3779b97f4a7c15ULL + g1[i] + 1);
 			h[i] += !h[i];	/* 0 marks a sample left out */
-			__builtin_prefetch(&F->seqslot[h[i] & F->seqmask]);
+			htab_prefetch(&F->seqtab, h[i]);
 		}
 		for (i = 0; i < n; i++) {
 			if (!h[i])
 				continue;
-			for (j = h[i] & F->seqmask; (k = F->seqslot[j]); j = (j + 1) & F->seqmask)
-				if ((k >> 32) == (h[i] >> 32)) {
-					cand[i] = (uint32_t)k - 1;
-					__builtin_prefetch(&F->seq[cand[i]]);
-					break;
-				}
+			htab_probe(&F->seqtab, &hp, h[i]);
+			if ((cand[i] = htab_next(&F->seqtab, &hp)) != HTAB_NONE)	/* JLF_NIL */
+				__builtin_prefetch(&F->seq[cand[i]]);
 		}
 		for (i = 0; i < n; i++)
 			if (cand[i] != JLF_NIL)
@@ -521,24 +498,6 @@ cmpseqpath(const void *a, const void *b)
 
 /* ---- Profile's tree ---- */
 
-static void
-pt_grow(struct jlfold *F)
-{
-	size_t i, j, mask = F->tmask ? 2 * F->tmask + 1 : 4095;
-	uint32_t *slot = ecalloc(mask + 1, sizeof(*slot));
-	uint64_t h;
-
-	for (i = 1; i < F->ntn; i++) {
-		h = hash_mix(((uint64_t)F->tn[i].parent << 32 | F->tn[i].key) * 0x9e3779b97f4a7c15ULL);
-		for (j = h & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = i;
-	}
-	free(F->tslot);
-	F->tslot = slot;
-	F->tmask = mask;
-}
-
 static uint32_t
 pt_node(struct jlfold *F, uint32_t parent, uint32_t key, uint32_t frame)
 {
@@ -560,16 +519,14 @@ static uint32_t
 pt_child(struct jlfold *F, uint32_t parent, uint32_t key, uint32_t frame)
 {
 	uint64_t h = hash_mix(((uint64_t)parent << 32 | key) * 0x9e3779b97f4a7c15ULL);
-	size_t i;
+	struct hprobe hp;
 	uint32_t k;
 
-	for (i = h & F->tmask; (k = F->tslot[i]); i = (i + 1) & F->tmask)
+	for (htab_probe(&F->ttab, &hp, h); (k = htab_next(&F->ttab, &hp)) != HTAB_NONE;)
 		if (F->tn[k].parent == parent && F->tn[k].key == key)
 			return k;
 	k = pt_node(F, parent, key, frame);
-	F->tslot[i] = k;
-	if (2 * (size_t)F->ntn > F->tmask)
-		pt_grow(F);
+	htab_put(&F->ttab, &hp, k);
 	return k;
 }
 
@@ -578,20 +535,15 @@ pt_child(struct jlfold *F, uint32_t parent, uint32_t key, uint32_t frame)
 static void
 pt_reset(struct jlfold *F, size_t guess)
 {
-	size_t mask = 4095;
-
-	/* sized for about guess nodes, to spare most regrowing */
-	while (mask < 2 * guess && mask < 0x7fffffff)
-		mask = 2 * mask + 1;
 	if (guess > F->tncap && guess < JLF_NIL / 2) {
 		F->tncap = guess;
 		F->tn = ereallocarray(F->tn, F->tncap, sizeof(*F->tn));
 	}
 	F->ntn = 0;
 	pt_node(F, JLF_NIL, JLF_NIL, JLF_NIL);
-	free(F->tslot);
-	F->tslot = ecalloc(mask + 1, sizeof(*F->tslot));
-	F->tmask = mask;
+	/* sized for about guess nodes, to spare most regrowing */
+	htab_free(&F->ttab);
+	htab_init(&F->ttab, guess < (size_t)1 << 30 ? guess : (size_t)1 << 30);
 }
 
 /* Add a distinct sequence (Profile.tree!): root-most ip first, each
@@ -790,16 +742,14 @@ static void
 pt_free(struct jlfold *F)
 {
 	free(F->tn);
-	free(F->tslot);
+	htab_free(&F->ttab);
 	free(F->gmap);
 	free(F->kids);
 	free(F->kidstart);
 	F->tn = NULL;
-	F->tslot = NULL;
 	F->gmap = F->kidstart = NULL;
 	F->kids = NULL;
 	F->tncap = 0;
-	F->tmask = 0;
 }
 
 /* prunerepl!: the first REPL node's children become top frames and the
@@ -1113,7 +1063,7 @@ fold_profile(struct jlfold *F)
 		F->lastpos = ereallocarray(NULL, F->jp.nip + 1, sizeof(*F->lastpos));
 		F->stamp = ecalloc(F->jp.nip + 1, sizeof(*F->stamp));
 	}
-	seqgrow(F);
+	htab_init(&F->seqtab, 0);
 	if (F->o->run) {
 		intern_init(&F->thrkeys);
 		intern_init(&F->stacks);
@@ -1222,10 +1172,10 @@ jlfold_free(struct jlfold *F)
 		jl_close(&F->jp);
 	free(F->fi);
 	free(F->seq);
-	free(F->seqslot);
+	htab_free(&F->seqtab);
 	free(F->w);
 	free(F->ts);
-	if (F->tskeys.slot) {
+	if (F->tskeys.tab.slot) {
 		intern_free(&F->tskeys);
 		intern_free(&F->thkeys);
 	}
@@ -1237,7 +1187,7 @@ jlfold_free(struct jlfold *F)
 	free(F->stamp);
 	free(F->samp);
 	free(F->seqat);
-	if (F->thrkeys.slot) {
+	if (F->thrkeys.tab.slot) {
 		intern_free(&F->thrkeys);
 		intern_free(&F->stacks);
 	}

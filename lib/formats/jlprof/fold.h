@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/htab.h"
 #include "base/intern.h"
 #include "formats/jlprof/read.h"
 #include "stack/run.h"
@@ -127,8 +128,7 @@ struct jlfold {
 	/* samples to distinct sequences */
 	struct jlseq *seq;
 	size_t nseq, seqcap;
-	uint64_t *seqslot;
-	size_t seqmask;
+	struct htab seqtab;	/* the sequences, by their ips and group */
 	uint64_t *w;		/* the sequences' words */
 	size_t nw, wcap;
 	uint64_t nsamples, nempty;
@@ -139,8 +139,7 @@ struct jlfold {
 	struct jlpnode *tn;
 	uint32_t ntn;
 	size_t tncap;
-	uint32_t *tslot;
-	size_t tmask;
+	struct htab ttab;	/* the tree's nodes but the root, by (parent, key) */
 	uint32_t *after;	/* after[pos]: the node after the pos-th ip */
 	size_t aftercap;
 	/* the graph over the tree's ids */

@@ -243,21 +243,17 @@ read_frame(struct jlprof *p, struct rd *r)
 static void
 ip_put(struct jlprof *p, uint64_t ip, uint32_t first, uint32_t n)
 {
-	uint64_t h = hash_mix(ip);	/* keyed: no crafted ips collide */
-	size_t i;
+	struct hprobe hp;
 	uint32_t k;
 
-	for (i = h & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
-		if (p->ip[k - 1].ip == ip)
-			break;
-	if (!k) {
-		k = ++p->nip;
-		p->slot[i] = k;
+	if ((k = jl_find(p, ip, &hp)) == HTAB_NONE) {
+		k = p->nip++;
+		htab_put(&p->iptab, &hp, k);
 	}
 	/* a repeated key replaces the earlier entry, as lidict[k] = sfs does */
-	p->ip[k - 1].ip = ip;
-	p->ip[k - 1].first = first;
-	p->ip[k - 1].n = n;
+	p->ip[k].ip = ip;
+	p->ip[k].first = first;
+	p->ip[k].n = n;
 }
 
 static void
@@ -274,10 +270,7 @@ read_lidict(struct jlprof *p)
 	if (m >= UINT32_MAX / 2)
 		jl_error(p, off, "too many line-info entries: %llu", (unsigned long long)m);
 	p->ip = ereallocarray(NULL, m, sizeof(*p->ip));
-	for (p->mask = 1; p->mask < 2 * m; p->mask <<= 1)
-		;
-	p->slot = ecalloc(p->mask, sizeof(*p->slot));
-	p->mask--;
+	htab_init(&p->iptab, m);
 	for (i = 0; i < m; i++) {
 		ip = rd_u64(&r, "line-info key");
 		off = rd_off(&r);
@@ -424,7 +417,7 @@ jl_close(struct jlprof *p)
 	free(p->frame);
 	free(p->fid);
 	free(p->ip);
-	free(p->slot);
+	htab_free(&p->iptab);
 	free(p->rdbuf);
 	free(p->wbuf);
 	free(p->sbuf);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "base/hash.h"
+#include "base/htab.h"
 
 #include "base/intern.h"
 
@@ -53,8 +54,7 @@ struct jlprof {
 	size_t nfid, fidcap;
 	struct jlip *ip;	/* line-info entries */
 	uint32_t nip;
-	uint32_t *slot;		/* ip hash: entry index + 1, 0 empty */
-	size_t mask;
+	struct htab iptab;	/* the entries, by ip */
 
 	/* the read buffer, the data words being split and the batch of
 	 * samples found in them: here, not on the stack, so that jl_close
@@ -89,18 +89,27 @@ void jl_close(struct jlprof *p);
 void jl_error(struct jlprof *p, uint64_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The entry of ip, or HTAB_NONE with hp where it goes. */
+static inline uint32_t
+jl_find(const struct jlprof *p, uint64_t ip, struct hprobe *hp)
+{
+	uint32_t k;
+
+	/* keyed: no crafted ips collide */
+	for (htab_probe(&p->iptab, hp, hash_mix(ip)); (k = htab_next(&p->iptab, hp)) != HTAB_NONE;)
+		if (p->ip[k].ip == ip)
+			break;
+	return k;
+}
+
 /* The entry of ip, or -1. */
 static inline long
 jl_lookup(const struct jlprof *p, uint64_t ip)
 {
-	uint64_t h = hash_mix(ip);	/* keyed, as ip_put */
-	size_t i;
-	uint32_t k;
+	struct hprobe hp;
+	uint32_t k = jl_find(p, ip, &hp);
 
-	for (i = h & p->mask; (k = p->slot[i]); i = (i + 1) & p->mask)
-		if (p->ip[k - 1].ip == ip)
-			return k - 1;
-	return -1;
+	return k == HTAB_NONE ? -1 : (long)k;
 }
 
 /* Format 1: does the data hold the metadata layout (Profile.has_meta)? */

@@ -2,7 +2,7 @@
  *
  * Frames are made as text in f->b, interned, and the text dropped; a
  * sample's stack is the sequence of its frames' ids in f->cur, added
- * to the table of distinct stacks (f->e, f->slot, f->id).  Printing
+ * to the table of distinct stacks (f->e, f->tab, f->id).  Printing
  * ranks the frames once and sorts the stacks by their ranks.
  */
 #include <stdio.h>
@@ -30,6 +30,7 @@ ppf_init(struct ppfold *f, const struct ppf_opt *opt)
 	memset(f, 0, sizeof(*f));
 	f->opt = *opt;
 	intern_init(&f->frames);
+	htab_init(&f->tab, 0);
 }
 
 /* ---- the frame text ---- */
@@ -449,21 +450,6 @@ pushtext(struct ppfold *f, const char *s)
 	pushcur(f, &id, 1);
 }
 
-static void
-seq_grow(struct ppfold *f)
-{
-	size_t i, j;
-
-	free(f->slot);
-	f->mask = f->mask ? f->mask * 2 + 1 : 4095;
-	f->slot = ecalloc(f->mask + 1, sizeof(*f->slot));
-	for (i = 0; i < f->n; i++) {
-		for (j = f->e[i].hash & f->mask; f->slot[j]; j = (j + 1) & f->mask)
-			;
-		f->slot[j] = i + 1;
-	}
-}
-
 /* Room for one more stack of n frames. */
 static void
 seq_room(struct ppfold *f, size_t n)
@@ -479,16 +465,15 @@ seq_room(struct ppfold *f, size_t n)
 static void
 seq_add(struct ppfold *f, uint64_t v, uint64_t off)
 {
-	size_t n = f->ncur, i;
-	uint64_t h = hash_bytes(f->cur, n * sizeof(*f->cur));
+	size_t n = f->ncur;
+	struct hprobe p;
 	struct ppf_seq *e;
+	uint32_t i;
 
-	if ((f->n + 1) * 2 > f->mask)
-		seq_grow(f);
-	for (i = h & f->mask; f->slot[i]; i = (i + 1) & f->mask) {
-		e = &f->e[f->slot[i] - 1];
-		if (e->hash == h && e->len == n &&
-		    !memcmp(f->id + e->off, f->cur, n * sizeof(*f->cur))) {
+	htab_probe(&f->tab, &p, hash_bytes(f->cur, n * sizeof(*f->cur)));
+	while ((i = htab_next(&f->tab, &p)) != HTAB_NONE) {
+		e = &f->e[i];
+		if (e->len == n && !memcmp(f->id + e->off, f->cur, n * sizeof(*f->cur))) {
 			if (e->count > UINT64_MAX - v)
 				pp_error(f->p, off, "the counts of a stack overflow");
 			e->count += v;
@@ -496,9 +481,8 @@ seq_add(struct ppfold *f, uint64_t v, uint64_t off)
 		}
 	}
 	seq_room(f, n);
-	f->slot[i] = f->n + 1;
+	htab_put(&f->tab, &p, (uint32_t)f->n);
 	e = &f->e[f->n++];
-	e->hash = h;
 	e->count = v;
 	e->off = f->nid;
 	e->len = n;
@@ -769,7 +753,7 @@ ppf_free(struct ppfold *f)
 {
 	endprofile(f);
 	free(f->e);
-	free(f->slot);
+	htab_free(&f->tab);
 	free(f->id);
 	free(f->cur);
 	free(f->type);

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/htab.h"
 #include "base/intern.h"
 #include "folded/fheader.h"
 #include "formats/pprof/read.h"
@@ -41,7 +42,7 @@ struct ppf_opt {
 
 /* A distinct stack: len frame ids at id[off]. */
 struct ppf_seq {
-	uint64_t hash, count;
+	uint64_t count;
 	size_t off;
 	uint32_t len;
 };
@@ -61,8 +62,7 @@ struct ppfold {
 	/* the distinct stacks of every profile */
 	struct ppf_seq *e;
 	size_t n, cap;
-	uint32_t *slot;		/* index + 1, 0 empty */
-	size_t mask;
+	struct htab tab;	/* the stacks, by their frames */
 	uint32_t *id;		/* the sequences, one after another */
 	size_t nid, idcap;
 	uint32_t *cur;		/* the stack being made */

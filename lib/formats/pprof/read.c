@@ -124,47 +124,30 @@ label(struct pprof *p, struct pb *b, uint64_t off)
 	p->tlab[p->ntlab++] = l.unit;
 }
 
-static void
-rehash(struct pprof *p)
-{
-	size_t i, j;
-
-	free(p->slot);
-	charge(p, (uint64_t)(p->mask ? p->mask + 1 : 1024) * sizeof(*p->slot));
-	p->mask = p->mask ? p->mask * 2 + 1 : 1023;
-	p->slot = ecalloc(p->mask + 1, sizeof(*p->slot));
-	for (i = 0; i < p->nsmp; i++) {
-		for (j = p->smp[i].hash & p->mask; p->slot[j]; j = (j + 1) & p->mask)
-			;
-		p->slot[j] = i + 1;
-	}
-}
-
 /* The entry of the sample just read, made if new. */
 static struct pp_sample *
 entry(struct pprof *p, uint64_t off)
 {
-	size_t n = p->ntloc + p->ntlab, i;
-	uint64_t h;
+	size_t n = p->ntloc + p->ntlab;
+	struct hprobe hp;
 	struct pp_sample *s;
+	uint32_t i;
 
 	if (p->ntlab)
 		memcpy(p->tloc + p->ntloc, p->tlab, p->ntlab * sizeof(*p->tlab));
-	h = hash_bytes(p->tloc, n * sizeof(*p->tloc));
-	if ((p->nsmp + 1) * 2 > p->mask)
-		rehash(p);
-	for (i = h & p->mask; p->slot[i]; i = (i + 1) & p->mask) {
-		s = &p->smp[p->slot[i] - 1];
-		if (s->hash == h && s->nloc == p->ntloc && s->nlab * 4 == p->ntlab &&
+	htab_probe(&p->tab, &hp, hash_bytes(p->tloc, n * sizeof(*p->tloc)));
+	while ((i = htab_next(&p->tab, &hp)) != HTAB_NONE) {
+		s = &p->smp[i];
+		if (s->nloc == p->ntloc && s->nlab * 4 == p->ntlab &&
 		    (!n || !memcmp(p->keys + s->key, p->tloc, n * sizeof(*p->tloc))))
 			return s;
 	}
 	if (p->nsmp >= NONE - 1)
 		pp_error(p, off, "too many distinct samples");
-	p->slot[i] = p->nsmp + 1;
+	charge(p, htab_growth(&p->tab));
+	htab_put(&p->tab, &hp, p->nsmp);
 	p->smp = grow(p, p->smp, p->nsmp + 1, &p->smpcap, sizeof(*p->smp));
 	s = &p->smp[p->nsmp++];
-	s->hash = h;
 	s->off = off;
 	s->nloc = p->ntloc;
 	s->nlab = p->ntlab / 4;
@@ -472,19 +455,40 @@ sink(void *arg, const unsigned char *d, size_t n, uint64_t off, int end)
 
 /* ---- checks once everything is read ---- */
 
-static void
-ids_add(struct pprof *p, struct pp_ids *m, uint64_t id, uint32_t idx, uint64_t off,
-    const char *what)
+/* The id of entry i of m's table. */
+static uint64_t
+ids_id(const struct pp_ids *m, uint32_t i)
 {
-	size_t i;
+	uint64_t id;
+
+	memcpy(&id, m->table + (size_t)i * m->stride, sizeof(id));
+	return id;
+}
+
+/* The index of id, or HTAB_NONE with hp where it goes. */
+static uint32_t
+ids_lookup(const struct pp_ids *m, uint64_t id, struct hprobe *hp)
+{
+	uint32_t i;
+
+	for (htab_probe(&m->tab, hp, hash_mix(id)); (i = htab_next(&m->tab, hp)) != HTAB_NONE;)
+		if (ids_id(m, i) == id)
+			break;
+	return i;
+}
+
+/* Entry idx of the table by its id. */
+static void
+ids_add(struct pprof *p, struct pp_ids *m, uint32_t idx, uint64_t off, const char *what)
+{
+	uint64_t id = ids_id(m, idx);
+	struct hprobe hp;
 
 	if (!id)
 		pp_error(p, off, "%s id 0", what);
-	for (i = hash_mix(id) & m->mask; m->idx[i]; i = (i + 1) & m->mask)
-		if (m->id[i] == id)
-			pp_error(p, off, "%s id %llu defined twice", what, (unsigned long long)id);
-	m->id[i] = id;
-	m->idx[i] = idx + 1;
+	if (ids_lookup(m, id, &hp) != HTAB_NONE)
+		pp_error(p, off, "%s id %llu defined twice", what, (unsigned long long)id);
+	htab_put(&m->tab, &hp, idx);
 	m->n++;
 	if (id != idx + 1)
 		m->sparse = 1;
@@ -500,25 +504,24 @@ ids_done(struct pp_ids *m)
 static uint32_t
 ids_find(const struct pp_ids *m, uint64_t id)
 {
-	size_t i;
+	struct hprobe hp;
+	uint32_t i;
 
 	/* ids 1..n in table order, as Go writes them */
 	if (m->dense)
 		return id - 1 < m->n ? (uint32_t)(id - 1) : NONE;
-
-	for (i = hash_mix(id) & m->mask; m->idx[i]; i = (i + 1) & m->mask)
-		if (m->id[i] == id)
-			return m->idx[i] - 1;
-	return NONE;
+	i = ids_lookup(m, id, &hp);
+	return i == HTAB_NONE ? NONE : i;
 }
 
+/* The ids of n entries of stride bytes at table, each beginning with
+ * its id. */
 static void
-ids_init(struct pp_ids *m, size_t n)
+ids_init(struct pp_ids *m, const void *table, size_t stride, size_t n)
 {
-	for (m->mask = 15; m->mask / 2 < n; m->mask = m->mask * 2 + 1)
-		;
-	m->id = ecalloc(m->mask + 1, sizeof(*m->id));
-	m->idx = ecalloc(m->mask + 1, sizeof(*m->idx));
+	htab_init(&m->tab, n);
+	m->table = table;
+	m->stride = stride;
 }
 
 static void
@@ -541,18 +544,18 @@ checktables(struct pprof *p)
 	checkstr(p, p->defsample, p->defoff, "default_sample_type");
 	if (p->maxlaboff)
 		checkstr(p, p->maxlabstr, p->maxlaboff, "label");
-	ids_init(&p->mapids, p->nmap);
+	ids_init(&p->mapids, p->map, sizeof(*p->map), p->nmap);
 	for (i = 0; i < p->nmap; i++) {
 		checkstr(p, p->map[i].file, p->map[i].off, "mapping");
-		ids_add(p, &p->mapids, p->map[i].id, i, p->map[i].off, "mapping");
+		ids_add(p, &p->mapids, i, p->map[i].off, "mapping");
 	}
 	ids_done(&p->mapids);
-	ids_init(&p->funcids, p->nfunc);
+	ids_init(&p->funcids, p->func, sizeof(*p->func), p->nfunc);
 	for (i = 0; i < p->nfunc; i++) {
 		checkstr(p, p->func[i].name, p->func[i].off, "function name");
 		checkstr(p, p->func[i].sysname, p->func[i].off, "function system_name");
 		checkstr(p, p->func[i].file, p->func[i].off, "function filename");
-		ids_add(p, &p->funcids, p->func[i].id, i, p->func[i].off, "function");
+		ids_add(p, &p->funcids, i, p->func[i].off, "function");
 	}
 	ids_done(&p->funcids);
 }
@@ -564,9 +567,9 @@ checklocs(struct pprof *p)
 	uint32_t idx;
 	size_t i, j;
 
-	ids_init(&p->locids, p->nloc);
+	ids_init(&p->locids, p->loc, sizeof(*p->loc), p->nloc);
 	for (i = 0; i < p->nloc; i++)
-		ids_add(p, &p->locids, p->loc[i].id, i, p->loc[i].off, "location");
+		ids_add(p, &p->locids, i, p->loc[i].off, "location");
 	ids_done(&p->locids);
 	for (i = 0; i < p->nloc; i++) {
 		l = &p->loc[i];
@@ -619,6 +622,7 @@ pp_read(struct pprof *p, int fd, const char *name, int labels, uint64_t maxsize)
 	p->name = name;
 	p->labels = labels;
 	p->maxsize = maxsize;
+	htab_init(&p->tab, 0);
 	r = z_read(fd, name, maxsize, sink, p);
 	p->gzip = r.gzip;
 	if (!r.total)
@@ -644,13 +648,6 @@ pp_streq(const struct pprof *p, uint64_t i, const char *s)
 	return p->str[i].len == n && !memcmp(p->str[i].s, s, n);
 }
 
-static void
-ids_free(struct pp_ids *m)
-{
-	free(m->id);
-	free(m->idx);
-}
-
 void
 pp_free(struct pprof *p)
 {
@@ -661,11 +658,11 @@ pp_free(struct pprof *p)
 	free(p->line);
 	free(p->func);
 	free(p->map);
-	ids_free(&p->locids);
-	ids_free(&p->funcids);
-	ids_free(&p->mapids);
+	htab_free(&p->locids.tab);
+	htab_free(&p->funcids.tab);
+	htab_free(&p->mapids.tab);
 	free(p->smp);
-	free(p->slot);
+	htab_free(&p->tab);
 	free(p->keys);
 	free(p->val);
 	free(p->negoff);

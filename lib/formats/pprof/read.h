@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/arena.h"
+#include "base/htab.h"
 
 struct pp_str {
 	const char *s;
@@ -59,16 +60,17 @@ struct pp_label {
 /* Samples with the same key, added up.  The key is nloc location
  * indexes (leaf first, into loc[]) then nlab labels. */
 struct pp_sample {
-	uint64_t hash, off;	/* off: the first such sample's offset */
+	uint64_t off;		/* the first such sample's offset */
 	size_t key;		/* into keys[] */
 	uint32_t nloc, nlab;
 };
 
-/* u64 id -> table index (open addressing, index + 1, 0 empty) */
+/* u64 id -> table index: the ids are the first field of the table's
+ * entries, stride bytes apart */
 struct pp_ids {
-	uint64_t *id;
-	uint32_t *idx;
-	size_t mask, n;
+	struct htab tab;
+	const char *table;
+	size_t stride, n;
 	int sparse, dense;	/* ids are 1..n in order: no lookup needed */
 };
 
@@ -101,8 +103,7 @@ struct pprof {
 	/* the added-up samples */
 	struct pp_sample *smp;
 	size_t nsmp, smpcap;
-	uint32_t *slot;		/* index + 1, 0 empty */
-	size_t mask;
+	struct htab tab;	/* the samples, by their keys */
 	uint64_t *keys;		/* location ids while reading, indexes after */
 	size_t nkeys, keycap;
 	int64_t *val;		/* nsmp rows of nval values */
