@@ -141,7 +141,8 @@ grouped() {
 	    "$FG_ROOT"/lib/draw/regex.js
 	status_is 1
 	# and regex.js, their matcher, with it (the page's modules keep their
-	# first comment, not those on lines of their own after it: embed -s)
+	# first comment, not those on lines of their own after it, nor the
+	# blanks that indent a line: embed -s)
 	for f in "$V" "$FG_ROOT"/lib/draw/regex.js; do
 		run node -e '
 			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8");
@@ -154,7 +155,7 @@ grouped() {
 				const keep = !skip;
 				if (closes) { skip = false; first = false; }
 				return keep;
-			}).join("");
+			}).map((l) => l.replace(/^[ \t]+/, "")).join("");
 			console.log(svg.includes(v), page.includes(lean));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
 		status_is 0
 		[ "$output" = "true true" ]
