@@ -65,7 +65,7 @@ function unpack(s, n, A) {
 }
 
 function base85(s) {
-	var n = s.length, full = n - n % 5, out = new Uint8Array(full / 5 * 4 + Math.max(n % 5 - 1, 0));
+	var n = s.length, full = n - n % 5, out = new Uint8Array(b85size(n));
 	var o = 0, i, j, m, v;
 	for (i = 0; i < full; i += 5) {
 		v = (((B85V[s.charCodeAt(i)] * 85 + B85V[s.charCodeAt(i + 1)]) * 85 +
@@ -80,29 +80,29 @@ function base85(s) {
 	}
 	return out;
 }
-/* The bytes of field s (deflated in base 85), inflated. */
-async function inflate(s) {
-	var z = new Blob([base85(s)]).stream().pipeThrough(new DecompressionStream("deflate"));
-	return new Uint8Array(await new Response(z).arrayBuffer());
+/* How many bytes n digits of base 85 are. */
+function b85size(n) { return (n - n % 5) / 5 * 4 + Math.max(n % 5 - 1, 0); }
+/* The bytes of field s (deflated in base 85), inflated; step(k) told of
+ * each k of its bytes read, when given. */
+async function inflate(s, step) {
+	var z = new Blob([base85(s)]).stream();
+	if (step) z = z.pipeThrough(new TransformStream({ transform: function (c, q) { step(c.length); q.enqueue(c); } }));
+	return new Uint8Array(await new Response(z.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
 }
 /* Whether this browser inflates data itself. */
 function caninflate() { return typeof DecompressionStream === "function"; }
 /* Every view's fields inflated in place (a page of decimal counts has
  * its counts as text); tell(x), when given, told the share x of their
- * bytes inflated as each field is. */
+ * bytes read as they are. */
 async function inflateall(data, tell) {
 	var todo = [], all = 0, done = 0, i;
+	function step(n) { tell((done += n) / all); }
 	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
 		["d", "f", "w", "b", "g", "c"].forEach(function (k) {
-			var n;
 			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b" || k === "g")) return;
-			all += n = r[k].length;
-			todo.push(inflate(r[k]).then(function (z) {
-				r[k] = z;
-				done += n;
-				if (tell) tell(done / all);
-			}));
+			all += b85size(r[k].length);
+			todo.push(inflate(r[k], tell && step).then(function (z) { r[k] = z; }));
 		});
 		if (r.e) one(r.e);
 	}
