@@ -61,7 +61,7 @@ async function show(search) {
 		requestAnimationFrame() { return 0; }, cancelAnimationFrame() {},
 		setTimeout() { return 0; }, clearTimeout() {},
 		getComputedStyle: stub, matchMedia: stub,
-		DecompressionStream, Blob, Response,
+		DecompressionStream, TransformStream, Blob, Response,
 	};
 	g.window = g.self = g;
 	if (old) {
