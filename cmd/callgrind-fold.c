@@ -13,12 +13,6 @@
 #include "folded/textfold.h"
 #include "formats/callgrind/read.h"
 
-static void
-fold(struct whole *w, void *cg)
-{
-	cg_fold(cg, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -36,9 +30,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 4ULL << 30);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_EVENT: event = optarg; break;
 		case 'h':
@@ -46,9 +38,8 @@ main(int argc, char **argv)
 			    "4G");
 		default: tryhelp();
 		}
-	}
 	cg_init(&cg, event, &f.map);
-	folder_each(&f, argc - optind, argv + optind, NULL, fold, &cg);
+	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, &cg);
 	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
 	cg_free(&cg);
 	folder_free(&f);

@@ -29,12 +29,6 @@ usage(void)
 	folder_usage(19, "1G");
 }
 
-static void
-fold(struct whole *w, void *c)
-{
-	cpuprof_fold(c, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -56,9 +50,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((ch = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
-		if (folder_opt(&f, ch, optarg))
-			continue;
+	while ((ch = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
 		switch (ch) {
 		case 't': opt.time = 1; break;
 		case O_IDLE: opt.idle = 1; break;
@@ -68,14 +60,10 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	c = cpuprof_new(&opt, &f.map, f.run);
-	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, c);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, cpuprof_folder, c);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
-	folder_print(&f);
-	out_flush();
 	cpuprof_free(c);
-	folder_free(&f);
-	return 0;
+	return folder_end(&f);
 }

@@ -120,7 +120,7 @@ static size_t
 fold_recursion(struct prune *p, const char *s, size_t len)
 {
 	struct frameit it;
-	size_t i, n = 0, flen;
+	size_t i, k, n = 0, flen;
 	const char *st;
 	uint32_t id;
 	int status;
@@ -155,9 +155,12 @@ fold_recursion(struct prune *p, const char *s, size_t len)
 		memcpy(p->buf + n, s + p->fstart[i], p->flen[i]);
 		n += p->flen[i];
 		/* "_[dg]" is no longer than the two annotations it stands for */
-		st = frame_status_annot(p->fst[i]);
-		memcpy(p->buf + n, st, strlen(st));
-		n += strlen(st);
+		if (p->fst[i]) {
+			st = frame_status_annot(p->fst[i]);
+			k = strlen(st);
+			memcpy(p->buf + n, st, k);
+			n += k;
+		}
 		if (p->recursion == REC_ALL)
 			p->pos[p->fid[i]] = 0;
 	}

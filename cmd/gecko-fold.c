@@ -68,9 +68,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "tT:lqh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "tT:lqh", lo)) != -1)
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_JS: opt.js = 1; break;
@@ -81,7 +79,6 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	opt.threads = threads;
 	r.g = gecko_new(&opt, &f.map);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &r);

@@ -12,12 +12,6 @@
 #include "folded/textfold.h"
 #include "formats/ghc/read.h"
 
-static void
-fold(struct whole *w, void *g)
-{
-	ghc_fold(g, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -39,9 +33,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 4ULL << 30);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_TICKS: source = GHC_TICKS; break;
 		case O_BYTES: source = GHC_BYTES; break;
@@ -52,9 +44,8 @@ main(int argc, char **argv)
 			    "      --time           count individual %time, in tenths of a percent\n", "4G");
 		default: tryhelp();
 		}
-	}
 	ghc_init(&g, source, &f.map);
-	folder_each(&f, argc - optind, argv + optind, NULL, fold, &g);
+	folder_each(&f, argc - optind, argv + optind, NULL, ghc_folder, &g);
 	textfold_print(&f, &g.d, unit[g.counted], countname[g.counted]);
 	ghc_free(&g);
 	folder_free(&f);

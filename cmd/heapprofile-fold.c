@@ -23,12 +23,6 @@ usage(void)
 	folder_usage(19, "1G");
 }
 
-static void
-fold(struct whole *w, void *h)
-{
-	heapprof_fold(h, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -46,21 +40,15 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	h = heapprof_new(&opt, &f.map);
-	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, h);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, heapprof_folder, h);
 	fh_set(&f.h, FH_UNIT, "bytes");
-	folder_print(&f);
-	out_flush();
 	heapprof_free(h);
-	folder_free(&f);
-	return 0;
+	return folder_end(&f);
 }

@@ -103,9 +103,7 @@ main(int argc, char **argv)
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
 	folder_init(&f.f, 0);
-	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
-		if (folder_opt(&f.f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f.f, argc, argv, "tqh", lo)) != -1)
 		switch (c) {
 		case 't': time = 1; break;
 		case 'h':
@@ -113,7 +111,6 @@ main(int argc, char **argv)
 			    "in ns\n", NULL);
 		default: tryhelp();
 		}
-	}
 	xctrace_init(&f.xt, time, &f.f.map);
 	deepcopy_init(&f.dc, &f.f.map);
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)

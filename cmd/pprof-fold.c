@@ -117,9 +117,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&opt.out, (uint64_t)4 << 30);
-	while ((c = getopt_long(argc, argv, "i:lqh", lo, NULL)) != -1) {
-		if (folder_opt(&opt.out, c, optarg))
-			continue;
+	while ((c = folder_getopt(&opt.out, argc, argv, "i:lqh", lo)) != -1)
 		switch (c) {
 		case 'i': opt.fold.sindex = optarg; break;
 		case 'l': opt.list = 1; break;
@@ -132,7 +130,6 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	if (opt.fold.sindex && !*opt.fold.sindex)
 		usage_error("an empty --sample-index");
 	if (opt.fold.bylabel && !*opt.fold.bylabel)

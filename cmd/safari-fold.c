@@ -28,12 +28,6 @@ usage(void)
 	folder_usage(19, "1G");
 }
 
-static void
-fold(struct whole *w, void *r)
-{
-	safari_fold(r, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -54,9 +48,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_IDLE: opt.idle = 1; break;
@@ -65,16 +57,12 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	if (opt.idle && !opt.time)
 		usage_error("--idle needs --time: an idle gap weighs time, not samples");
 	r = safari_new(&opt, &f.map, f.run);
-	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, r);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, safari_folder, r);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "nanoseconds");
-	folder_print(&f);
-	out_flush();
 	safari_free(r);
-	folder_free(&f);
-	return 0;
+	return folder_end(&f);
 }

@@ -69,9 +69,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "p:lqh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "p:lqh", lo)) != -1)
 		switch (c) {
 		case 'p': opt.profile = optarg; break;
 		case O_BYPROFILE: opt.byprofile = 1; break;
@@ -81,7 +79,6 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	s.ss = sscope_new(&opt, &f.map, f.run);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, &s);
 	if (!opt.list)

@@ -27,12 +27,6 @@ usage(void)
 	folder_usage(19, "1G");
 }
 
-static void
-fold(struct whole *w, void *v)
-{
-	v8log_fold(v, w->s, w->n, w->name);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -52,9 +46,7 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, FOLDER_JSON_MAXSIZE);
-	while ((c = getopt_long(argc, argv, "tqh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
 		switch (c) {
 		case 't': opt.time = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
@@ -62,14 +54,10 @@ main(int argc, char **argv)
 		case 'h': usage();
 		default: tryhelp();
 		}
-	}
 	v = v8log_new(&opt, &f.map, f.run);
-	folder_each(&f, argc - optind, argv + optind, &whole_json, fold, v);
+	folder_each(&f, argc - optind, argv + optind, &whole_json, v8log_folder, v);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
-	folder_print(&f);
-	out_flush();
 	v8log_free(v);
-	folder_free(&f);
-	return 0;
+	return folder_end(&f);
 }

@@ -35,15 +35,12 @@ main(int argc, char **argv)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 0);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		if (folder_opt(&f, c, optarg))
-			continue;
+	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_NOMODULES: o.nomodules = 1; break;
 		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
 		default: tryhelp();
 		}
-	}
 	vtune_init(&v, &o, &f.map);
 	textfold_each(argc - optind, argv + optind, fold, &v);
 	textfold_print(&f, &v.d, "milliseconds", "CPU time");

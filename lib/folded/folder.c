@@ -35,6 +35,18 @@ folder_opt(struct folder *f, int c, const char *arg)
 	return 1;
 }
 
+int
+folder_getopt(struct folder *f, int argc, char **argv, const char *shortopts,
+    const struct option *lo)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, shortopts, lo, NULL)) != -1)
+		if (!folder_opt(f, c, optarg))
+			return c;
+	return -1;
+}
+
 void
 folder_usage(int width, const char *defsize)
 {
@@ -120,4 +132,13 @@ folder_free(struct folder *f)
 	free(f->kept.p);
 	free(f->unitfile);
 	memset(f, 0, sizeof(*f));
+}
+
+int
+folder_end(struct folder *f)
+{
+	folder_print(f);
+	out_flush();
+	folder_free(f);
+	return 0;
 }

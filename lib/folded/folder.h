@@ -18,13 +18,11 @@
  *     struct folder f;
  *
  *     folder_init(&f, FOLDER_JSON_MAXSIZE);
- *     while ((c = getopt_long(...)) != -1)
- *         if (!folder_opt(&f, c, optarg))
- *             switch (c) ...            the folder's own options
+ *     while ((c = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
+ *         switch (c) ...            the folder's own options
  *     folder_each(&f, argc, argv, &whole_json, fold, &arg);
  *     fh_set(&f.h, FH_UNIT, "microseconds");
- *     folder_print(&f);
- *     folder_free(&f);
+ *     return folder_end(&f);
  */
 #ifndef FG_FOLDER_H
 #define FG_FOLDER_H
@@ -65,6 +63,10 @@ void folder_init(struct folder *f, uint64_t maxsize);
  * FOLDER_OPTS, or every program's -q or --version (OPT_HELP_VERSION;
  * -h, whose text is the folder's, stays the folder's): 1, else 0. */
 int folder_opt(struct folder *f, int c, const char *arg);
+/* getopt_long over argv for a folder: the next option that is not
+ * one folder_opt takes, or -1 after the last. */
+int folder_getopt(struct folder *f, int argc, char **argv, const char *shortopts,
+    const struct option *lo);
 /* The end of --help: the lines of FOLDER_OPTS, then of -q, -h and
  * --version, the options in a column width wide after the indent of
  * a long option, as the program's own lines have them (defsize the
@@ -92,5 +94,8 @@ void folder_unit(struct folder *f, int u, const char *name, const char *what,
  * lines, after "# fg: order=time"). */
 void folder_print(struct folder *f);
 void folder_free(struct folder *f);
+/* The end of a folder's main: folder_print, standard output flushed,
+ * folder_free; 0, its exit status. */
+int folder_end(struct folder *f);
 
 #endif

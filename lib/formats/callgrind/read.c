@@ -8,6 +8,7 @@
 #include "base/num.h"
 #include "base/util.h"
 #include "folded/textfold.h"
+#include "folded/whole.h"
 #include "formats/callgrind/read.h"
 
 #define NONE UINT32_MAX
@@ -516,4 +517,10 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 		    (unsigned long long)c->last, round(c->self * c->mult), c->last ?
 		    "the calls' inclusive costs do not match the callees' costs" :
 		    "every function is called by another, no call tree has a root");
+}
+
+void
+cg_folder(struct whole *w, void *arg)
+{
+	cg_fold(arg, w->s, w->n, w->name);
 }

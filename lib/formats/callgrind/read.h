@@ -74,6 +74,10 @@ struct cg {
 void cg_init(struct cg *c, const char *event, struct stackmap *m);
 /* Fold the profile s[0..n), named name in messages. */
 void cg_fold(struct cg *c, const char *s, size_t n, const char *name);
+/* cg_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct cg). */
+struct whole;
+void cg_folder(struct whole *w, void *arg);
 /* What the stacks count, for the header: a unit ("nanoseconds",
  * "bytes") or NULL, and a count name (the event). */
 const char *cg_unit(const struct cg *c);

@@ -6,6 +6,7 @@
 #include "base/num.h"
 #include "base/util.h"
 #include "folded/textfold.h"
+#include "folded/whole.h"
 #include "formats/ghc/read.h"
 
 #define NOID INT64_MIN
@@ -413,4 +414,10 @@ ghc_fold(struct ghc *g, const char *s, size_t n, const char *name)
 		json(g, s, n, name);
 	else
 		text(g, s, n, name);
+}
+
+void
+ghc_folder(struct whole *w, void *arg)
+{
+	ghc_fold(arg, w->s, w->n, w->name);
 }

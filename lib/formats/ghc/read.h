@@ -67,6 +67,10 @@ void ghc_init(struct ghc *g, int source, struct stackmap *m);
 /* Fold the report s[0..n), text or JSON by its first byte, named name
  * in messages.  Reports that count differently are an error. */
 void ghc_fold(struct ghc *g, const char *s, size_t n, const char *name);
+/* ghc_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct ghc). */
+struct whole;
+void ghc_folder(struct whole *w, void *arg);
 void ghc_free(struct ghc *g);
 
 #endif

@@ -15,6 +15,7 @@
 #include "base/count.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/safari/read.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -245,4 +246,10 @@ safari_fold(struct safari *r, const char *s, size_t n, const char *name)
 	sb_dropped(&r->sb, name, "with an empty stack", r->o->time ? "nanoseconds" : NULL);
 	reset(r);
 	return ns;
+}
+
+void
+safari_folder(struct whole *w, void *arg)
+{
+	safari_fold(arg, w->s, w->n, w->name);
 }

@@ -32,6 +32,10 @@ struct safari *safari_new(const struct safari_opt *o, struct stackmap *map,
  * number of samples read.  r may fold a file after an error in another
  * was caught (the fuzzing harness). */
 size_t safari_fold(struct safari *r, const char *s, size_t n, const char *name);
+/* safari_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct safari). */
+struct whole;
+void safari_folder(struct whole *w, void *arg);
 void safari_free(struct safari *r);
 
 #endif

@@ -25,6 +25,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/v8/cpuprofile.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -1032,4 +1033,10 @@ cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name)
 	np = c->nprof;
 	cp_reset(c);
 	return np;
+}
+
+void
+cpuprof_folder(struct whole *w, void *arg)
+{
+	cpuprof_fold(arg, w->s, w->n, w->name);
 }

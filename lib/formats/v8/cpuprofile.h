@@ -36,6 +36,10 @@ struct cpuprof *cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map,
  * the number of profiles read.  c may fold a file after an error in
  * another was caught (the fuzzing harness). */
 size_t cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name);
+/* cpuprof_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct cpuprof). */
+struct whole;
+void cpuprof_folder(struct whole *w, void *arg);
 void cpuprof_free(struct cpuprof *c);
 
 #endif

@@ -16,6 +16,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/v8/heapprofile.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -241,4 +242,10 @@ heapprof_fold(struct heapprof *h, const char *s, size_t n, const char *name)
 	nn = h->nnode;
 	reset(h);
 	return nn;
+}
+
+void
+heapprof_folder(struct whole *w, void *arg)
+{
+	heapprof_fold(arg, w->s, w->n, w->name);
 }

@@ -26,6 +26,10 @@ struct heapprof *heapprof_new(const struct heapprof_opt *o, struct stackmap *map
  * number of nodes read.  h may fold a file after an error in another
  * was caught (the fuzzing harness). */
 size_t heapprof_fold(struct heapprof *h, const char *s, size_t n, const char *name);
+/* heapprof_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct heapprof). */
+struct whole;
+void heapprof_folder(struct whole *w, void *arg);
 void heapprof_free(struct heapprof *h);
 
 #endif

@@ -19,6 +19,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/whole.h"
 #include "formats/v8/v8log.h"
 #include "stack/build.h"
 #include "stack/label.h"
@@ -536,4 +537,10 @@ v8log_fold(struct v8log *v, const char *s, size_t n, const char *name)
 	nt = v->ntick;
 	reset(v);
 	return nt;
+}
+
+void
+v8log_folder(struct whole *w, void *arg)
+{
+	v8log_fold(arg, w->s, w->n, w->name);
 }

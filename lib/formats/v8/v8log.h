@@ -33,6 +33,10 @@ struct v8log *v8log_new(const struct v8log_opt *o, struct stackmap *map, struct 
  * the number of ticks read.  v may fold a file after an error in
  * another was caught (the fuzzing harness). */
 size_t v8log_fold(struct v8log *v, const char *s, size_t n, const char *name);
+/* v8log_fold as a folder_fn (folded/folder.h): the file w, into arg (a
+ * struct v8log). */
+struct whole;
+void v8log_folder(struct whole *w, void *arg);
 void v8log_free(struct v8log *v);
 
 #endif
