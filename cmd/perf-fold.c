@@ -120,34 +120,31 @@ print_stacks(struct perf_state *st)
 int
 main(int argc, char **argv)
 {
-	enum {
-		O_PID = 256, O_TID, O_KERNEL, O_JIT, O_ALL, O_ADDRS, O_EVENT, O_SRCLINE,
-		O_INLINE, O_CONTEXT, O_PERIOD, O_SAMPLES, O_SKIP, O_PROCESS, O_NOPROCESS,
-		O_STRICT, O_TIMEORDER
-	};
+	enum { O_ALL = 256, O_EVENT, O_INLINE, O_CONTEXT, O_SKIP, O_TIMEORDER };
+	/* the options that set a field of o are getopt's flags */
+	static struct perf_opts o = { .process = 1, .period = 1 };
 	static const struct option longopts[] = {
-		{ "pid", no_argument, NULL, O_PID },
-		{ "tid", no_argument, NULL, O_TID },
-		{ "kernel", no_argument, NULL, O_KERNEL },
-		{ "jit", no_argument, NULL, O_JIT },
+		{ "pid", no_argument, &o.pid, 1 },
+		{ "tid", no_argument, &o.tid, 1 },
+		{ "kernel", no_argument, &o.kernel, 1 },
+		{ "jit", no_argument, &o.jit, 1 },
 		{ "all", no_argument, NULL, O_ALL },
-		{ "addrs", no_argument, NULL, O_ADDRS },
+		{ "addrs", no_argument, &o.addrs, 1 },
 		{ "event-filter", required_argument, NULL, O_EVENT },
-		{ "srcline", no_argument, NULL, O_SRCLINE },
+		{ "srcline", no_argument, &o.srcline, 1 },
 		{ "inline", no_argument, NULL, O_INLINE },
 		{ "context", no_argument, NULL, O_CONTEXT },
-		{ "period", no_argument, NULL, O_PERIOD },
-		{ "samples", no_argument, NULL, O_SAMPLES },
+		{ "period", no_argument, &o.period, 1 },
+		{ "samples", no_argument, &o.period, 0 },
 		{ "skip-after", required_argument, NULL, O_SKIP },
-		{ "process", no_argument, NULL, O_PROCESS },
-		{ "no-process", no_argument, NULL, O_NOPROCESS },
-		{ "strict", no_argument, NULL, O_STRICT },
+		{ "process", no_argument, &o.process, 1 },
+		{ "no-process", no_argument, &o.process, 0 },
+		{ "strict", no_argument, &o.strict, 1 },
 		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		FH_NOHEADER_OPT,
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
-	struct perf_opts o = { 0 };
 	struct perf_state st;
 	struct stackrun run = { 0 };
 	struct lines r;
@@ -155,31 +152,19 @@ main(int argc, char **argv)
 	int c, i, timeorder = 0;
 
 	argv[0] = setprogname(argv[0]);
-	o.process = 1;
-	o.period = 1;
 	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		switch (c) {
-		case O_PID: o.pid = 1; break;
-		case O_TID: o.tid = 1; break;
-		case O_KERNEL: o.kernel = 1; break;
-		case O_JIT: o.jit = 1; break;
+		case 0: break;	/* a flag, set */
 		case O_ALL: o.kernel = o.jit = 1; break;
-		case O_ADDRS: o.addrs = 1; break;
 		case O_EVENT: o.event = optarg; break;
-		case O_SRCLINE: o.srcline = 1; break;
 		case O_INLINE:
 		case O_CONTEXT:
 			usage_error("--inline and --context are not supported: they need "
 			    "addr2line on the binaries of the profiled machine");
-		case O_PERIOD: o.period = 1; break;
-		case O_SAMPLES: o.period = 0; break;
 		case O_SKIP:
 			o.skipafter = ereallocarray(o.skipafter, o.nskip + 1, sizeof(*o.skipafter));
 			o.skipafter[o.nskip++] = optarg;
 			break;
-		case O_PROCESS: o.process = 1; break;
-		case O_NOPROCESS: o.process = 0; break;
-		case O_STRICT: o.strict = 1; break;
 		case O_TIMEORDER: timeorder = 1; break;
 		case FH_NOHEADER: o.noheader = 1; break;
 		case 'q': progress_quiet(); break;
