@@ -477,7 +477,7 @@ gdb(const struct head *h)
 			return 1;
 		if (starts(q, (size_t)(nl - q), "#0  ", 4) && (memmem(q, (size_t)(nl - q), " in ", 4) ||
 		    memmem(q, (size_t)(nl - q), " at ", 4)))
-			return starts(nl + 1, (size_t)(end - nl - 1), "#1  ", 4) && nl < end;
+			return nl < end && starts(nl + 1, (size_t)(end - nl - 1), "#1  ", 4);
 	}
 	return 0;
 }
