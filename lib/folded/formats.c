@@ -647,7 +647,7 @@ xctrace(const struct head *h)
 {
 	size_t i = starts(h->p, h->n, "\xef\xbb\xbf", 3) ? 3 : 0;
 
-	return !h->nul && h->p[i] == '<' && has(h->p, h->n, "<trace-query-result");
+	return !h->nul && i < h->n && h->p[i] == '<' && has(h->p, h->n, "<trace-query-result");
 }
 
 /* Instruments' deep copy: a header of tab-separated columns, one of
