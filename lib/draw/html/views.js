@@ -28,9 +28,12 @@ var OPS = {
 };
 /* Step op of view src with args, its result given to put (which keeps
  * it and returns it); or, while the page prepares and src is large,
- * thrown for prepare() to have done. */
-function need(src, op, args, put) {
-	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
+ * thrown for prepare() to have done: by the worker, which counts the
+ * table's rows of the result too when it is the view the modes start
+ * from (cur; as ahead() would, in the page's thread). */
+function need(src, op, args, put, cur) {
+	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker())
+		throw { need: true, src: src, op: op, args: args, put: put, rows: cur ? state.tby : null };
 	return put(OPS[op](src, args));
 }
 /* Every step the state needs done: by the worker, one at a time, for
@@ -45,7 +48,7 @@ async function prepare() {
 		} catch (e) {
 			if (!e || !e.need) throw e;
 			state.lazy = false;
-			e.put(await job(e.src, e.op, e.args));
+			e.put(await job(e.src, e.op, e.args, e.rows));
 		} finally {
 			state.lazy = false;
 		}
@@ -104,7 +107,7 @@ function timecurrent() {
 /* The input as a flame graph: the view, or a flame chart's summed. */
 function graphbase() {
 	var b = baseview();
-	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; });
+	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; }, !state.tx.length);
 }
 /* The input as a flame graph with the transforms (state.tx) applied:
  * each of the list's beginnings built once, so that a transform added
@@ -119,7 +122,7 @@ function graphcurrent() {
 	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
 		if (b.txall && b.txall.key === key) return b.txall.v;
-		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; });
+		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true);
 	}
 	/* the list's steps kept as they are, the others made again */
 	for (k = 0; k < c.length && k < state.tx.length && c[k].key === JSON.stringify(state.tx[k]); k++) ;
@@ -130,7 +133,8 @@ function graphcurrent() {
 /* Transform k of list c of view b done (-1: b), made if let go. */
 function step(b, c, k) {
 	if (k < 0) return b;
-	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; });
+	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; },
+		k === state.tx.length - 1);
 }
 /* The view the mode draws (the table's rows are of current()'s). */
 function view() { return curmode().view(current()); }
@@ -146,8 +150,16 @@ function sandwichof(b) {
 /* The function table's rows of view b (tabulate.js), by frame, function
  * or file as the state says, built once each. */
 function rowsof(b) {
-	var k = state.tby + "rows";
+	var k = rowskey(state.tby);
 	return b[k] || need(b, "rows", [state.tby], function (r) { return b[k] = r; });
+}
+
+/* Where a view keeps its table's rows by by ("", "function", "file"). */
+function rowskey(by) { return by + "rows"; }
+/* The table's rows by by of view v, counted with it by the worker (a
+ * job's rows) when it is at most AHEAD frames, as ahead() would. */
+function rowsahead(v, by) {
+	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
 }
 
 /* The views kept, once they hold more frames than twice the input's:
@@ -184,7 +196,7 @@ function prune() {
  * dropped when the worker is lent a view. */
 var AHEAD = 3000000;
 function ahead() {
-	var v, k = state.tby + "rows", A;
+	var v, k = rowskey(state.tby), A;
 	if (state.ahead || state.busy || !curmode().canvas || curmode().time) return;
 	v = current();
 	if (v[k] || v.n > AHEAD) return;
