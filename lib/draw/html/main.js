@@ -95,6 +95,7 @@ function show() {
 	resize();
 	rehover();
 	save();
+	gone();
 	prune();
 	ahead();
 }

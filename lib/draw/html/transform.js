@@ -145,7 +145,11 @@ function bottomup(v) {
 	}
 	O = out(1 + steps, v);
 	put(O, ALLID, 0, w0, b0, -1);
-	return done(merge(O, v, { kind: UP, par: parentof(v) }, I, 0, 0, 1, true), v, v.name);
+	var X = { kind: UP, par: parentof(v) }, r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	/* the work's arrays given back before the next work's */
+	freeitems(I);
+	release(X.par);
+	return r;
 }
 
 /* The frames of v that want marks (by name id), outermost only:
@@ -190,8 +194,11 @@ function sandwich2(v, fn, by) {
 	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [], false, sandcut(fn, by)), true);
-	return { fn: fn, by: by, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
-		callees: callees, self: ownof(v, want) };
+	var callers = done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn);
+	freeitems(up);
+	freeitems(down);
+	release(par);
+	return { fn: fn, by: by, callers: callers, callees: callees, self: ownof(v, want) };
 }
 /* The own samples of the frames that want marks (by name id) in view
  * v, wherever they are. */
@@ -533,6 +540,7 @@ function room(X, m) {
 	if (m <= X.buf.length) return;
 	var x = new Uint32Array(2 * m);
 	x.set(X.buf);
+	release(X.buf);
 	X.buf = x;
 }
 /* The same for rec (TX.rec's rule, without its arrays and maps): a
@@ -614,5 +622,11 @@ function transform(v, list, rev) {
 	O = out(cap, v);
 	put(O, ALLID, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	/* the work's arrays (the stacks' names, a filter's weights) given
+	 * back before the next work's */
+	freeitems(I);
+	release(X.buf);
+	if (X.w !== v.w) release(X.w);
+	if (X.b !== v.b) release(X.b);
 	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
 }

@@ -82,6 +82,13 @@ function parentat(v, i) {
 	var p = pathto(v, i);
 	return p.length > 1 ? p[p.length - 2] : -1;
 }
+/* The memory of typed array a given back now, not when the collector
+ * comes to it (its buffer detached, where the browser can:
+ * ArrayBuffer.prototype.transfer); a is empty after.  Of arrays no
+ * one reads again only. */
+function release(a) {
+	if (a && ArrayBuffer.isView(a) && a.buffer.transfer && a.buffer.byteLength) a.buffer.transfer(0);
+}
 /* Whether each name is of a frame of view v, the root's aside: flags
  * by name id, made once a view. */
 function namesin(v) {

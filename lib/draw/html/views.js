@@ -124,8 +124,10 @@ function graphcurrent() {
 		if (b.txall && b.txall.key === key) return b.txall.v;
 		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true);
 	}
-	/* the list's steps kept as they are, the others made again */
+	/* the list's steps kept as they are, the others made again (those
+	 * let go once another view is on screen: show()) */
 	for (k = 0; k < c.length && k < state.tx.length && c[k].key === JSON.stringify(state.tx[k]); k++) ;
+	c.slice(k).forEach(function (x) { if (x.v) state.gone.push(x.v); });
 	c.length = k;
 	for (; k < state.tx.length; k++) c[k] = { key: JSON.stringify(state.tx[k]), v: null };
 	return step(b, c, state.tx.length - 1);
@@ -182,11 +184,47 @@ function prune() {
 	if (kept <= 2 * size(base)) return;
 	all.forEach(function (v) {
 		var keep = v === cur ? curmode().keeps : "";
-		if (keep !== "bottomup") delete v.bottomup;
-		if (keep !== "sand") delete v.sand;
+		if (keep !== "bottomup" && v.bottomup) {
+			letgo(v.bottomup);
+			delete v.bottomup;
+		}
+		if (keep !== "sand" && v.sand) {
+			letgo(v.sand.callers);
+			letgo(v.sand.callees);
+			delete v.sand;
+		}
 	});
-	(base.txc || []).forEach(function (c) { if (c.v !== cur) c.v = null; });
-	if (b.txall && b.txall.v !== cur) delete b.txall;
+	(base.txc || []).forEach(function (c) {
+		if (c.v === cur) return;
+		letgo(c.v);
+		c.v = null;
+	});
+	if (b.txall && b.txall.v !== cur) {
+		letgo(b.txall.v);
+		delete b.txall;
+	}
+}
+/* View v let go of (prune's, a transform's step undone): its arrays'
+ * memory given back at once, before the worker's next work adds its
+ * own, unless it is on screen (after the next show(), then). */
+function letgo(v) {
+	var k;
+	if (!v) return;
+	if (v === state.shown || v === state.callview) {
+		state.gone.push(v);
+		return;
+	}
+	if (state.ahead && state.ahead.v === v) {
+		state.ahead.done();
+		state.ahead = null;
+	}
+	for (k in v) if (Object.prototype.hasOwnProperty.call(v, k)) release(v[k]);
+}
+/* The views let go of while on screen, once they no longer are. */
+function gone() {
+	var g = state.gone;
+	state.gone = [];
+	g.forEach(letgo);
 }
 
 /* The table's rows of the view the state starts from, counted while
