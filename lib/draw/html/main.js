@@ -96,7 +96,7 @@ function show() {
 	rehover();
 	save();
 	gone();
-	prune();
+	prune(current(), 0);
 	ahead();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph

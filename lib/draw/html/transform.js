@@ -529,16 +529,19 @@ function pathstacks(v, list, X, I, rev) {
 	var nb = 0;
 	txstacks(v, list, function (s, w, b) {
 		if (rev) s.reverse();
-		room(X, nb + s.length);
+		room(X, nb + s.length, NAMES.length);
 		X.buf.set(s, nb);
 		add(I, nb, nb + s.length, w, b, s[0], 0);
 		nb += s.length;
 	});
 	return nb;
 }
-function room(X, m) {
-	if (m <= X.buf.length) return;
-	var x = new Uint32Array(2 * m);
+/* Room in X.buf for m names, of ids up to top: 16 bits a name while
+ * the ids allow, else 32. */
+function room(X, m, top) {
+	var wide = top > 65535 && X.buf instanceof Uint16Array, x;
+	if (m <= X.buf.length && !wide) return;
+	x = new (wide || X.buf instanceof Uint32Array ? Uint32Array : Uint16Array)(Math.max(2 * m, X.buf.length));
 	x.set(X.buf);
 	release(X.buf);
 	X.buf = x;
@@ -553,7 +556,8 @@ function recstacks(v, X, I) {
 	for (k = 0; k < nn; k++) canon[k] = reckey(R, k);
 	stacks(v, function (path, from, len, w, b) {
 		var L = 0, q, j, id, c, buf;
-		room(X, nb + len);
+		/* each of its frames may name a status anew */
+		room(X, nb + len, NAMES.length + len);
 		buf = X.buf;
 		for (q = 0; q < len; q++) {
 			id = path[q];
@@ -613,7 +617,7 @@ function transform(v, list, rev) {
 	if (list.length === 1 && TREE[t[0]] && !v.van) {
 		X = TREE[t[0]](v, t[1], I);
 	} else {
-		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
+		X = { kind: PATH, buf: NAMES.length <= 65535 ? new Uint16Array(v.n) : new Uint32Array(v.n), nosrc: true };
 		cap = 1 + (list.length === 1 && t[0] === "rec" && !v.van ? recstacks(v, X, I) : pathstacks(v, list, X, I, rev));
 	}
 	/* the names a transform made rank among the others' */

@@ -48,6 +48,7 @@ async function prepare() {
 		} catch (e) {
 			if (!e || !e.need) throw e;
 			state.lazy = false;
+			prune(e.src, e.src.n);
 			e.put(await job(e.src, e.op, e.args, e.rows));
 		} finally {
 			state.lazy = false;
@@ -147,7 +148,13 @@ function bottomupof(b) {
 /* The sandwich of state.fn (by state.by) in view b, built once a function. */
 function sandwichof(b) {
 	if (b.sand && b.sand.fn === state.fn && b.sand.by === state.by) return b.sand;
-	return need(b, "sandwich", [state.fn, state.by], function (r) { return b.sand = r; });
+	return need(b, "sandwich", [state.fn, state.by], function (r) {
+		if (b.sand) {
+			letgo(b.sand.callers);
+			letgo(b.sand.callees);
+		}
+		return b.sand = r;
+	});
 }
 /* The function table's rows of view b (tabulate.js), by frame, function
  * or file as the state says, built once each. */
@@ -164,22 +171,23 @@ function rowsahead(v, by) {
 	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
 }
 
-/* The views kept, once they hold more frames than twice the input's:
- * the input's (and its elided view), the transforms' last and what the
- * mode draws of it (MODES' keeps); the transforms' earlier steps, and
- * what other modes drew, are let go (made again when asked for). */
-function prune() {
-	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), cur, kept, all;
+/* The views kept, once they hold more frames than twice the input's
+ * (with extra more to come: a job's result): the input's (and its
+ * elided view), the view the modes start from (cur) and what the mode
+ * draws of it (MODES' keeps); the transforms' earlier steps, and what
+ * other modes drew, are let go (made again when asked for).  Before
+ * the worker's job, of its source, so that its work has the room. */
+function prune(cur, extra) {
+	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
 	if (!base) return;
 	if (base.merged) base = base.merged;
-	cur = current();
 	function size(v) { return v && v.n ? v.n : 0; }
 	function drawn(v) {
 		return size(v.bottomup) + (v.sand ? size(v.sand.callers) + size(v.sand.callees) : 0);
 	}
 	all = [base].concat((base.txc || []).map(function (c) { return c.v; }), b.txall ? [b.txall.v] : [])
 		.filter(function (v) { return v; });
-	kept = 0;
+	kept = extra;
 	all.forEach(function (v) { kept += size(v) + drawn(v); });
 	if (kept <= 2 * size(base)) return;
 	all.forEach(function (v) {
