@@ -212,12 +212,18 @@ function prune(cur, extra) {
 		delete b.txall;
 	}
 }
-/* View v let go of (prune's, a transform's step undone): its arrays'
- * memory given back at once, before the worker's next work adds its
- * own, unless it is on screen (after the next show(), then). */
+/* View v let go of (prune's, a transform's step undone), and what was
+ * drawn of it: its arrays' memory given back at once, before the
+ * worker's next work adds its own, unless it is on screen (after the
+ * next show(), then). */
 function letgo(v) {
 	var k;
 	if (!v) return;
+	letgo(v.bottomup);
+	if (v.sand) {
+		letgo(v.sand.callers);
+		letgo(v.sand.callees);
+	}
 	if (v === state.shown || v === state.callview) {
 		state.gone.push(v);
 		return;
