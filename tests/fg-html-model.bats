@@ -346,6 +346,14 @@ chart_same() {
 	tx '?tx=grep:sort&tx=rec:' "$BATS_TEST_TMPDIR/jl.folded" sh -c 'fg-filter --only -e sort "$1" | fg-prune --recursion' _
 }
 
+@test "page model: collapse recursion that takes the names past 65,536 (the statuses it adds): its names not cut to 16 bits" {
+	# 65,402 names, 16 bits each in the stacks' buffer; the frames made
+	# one add f_[dg] for each, 32,700 more
+	awk 'BEGIN { for (i = 0; i < 32700; i++) printf "m;f%d_[d];f%d_[g] 1\n", i, i }' >"$BATS_TEST_TMPDIR/w.folded"
+	tx '?tx=rec:' "$BATS_TEST_TMPDIR/w.folded" fg-prune --recursion
+	[ "$(page "$BATS_TEST_TMPDIR/tx.html" 'NAMES.length' 'at("?tx=rec:"); NAMES.length')" = "$(printf '65402\n98102')" ]
+}
+
 @test "page model: a sandwich is of a label's frames, annotation and all; by function, of a function's, as fg-top --by function" {
 	jlprof
 	f='Array at boot.jl:404 [inlined]'

@@ -387,6 +387,20 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 	[ "$(got modesandwich)" = sandwich ]
 }
 
+@test "fg-html in Chromium: a transform by the worker has fg-top's rows; undone, the view it made gives its memory back" {
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
+	browser letgo "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got worker)" = true ]
+	[ "$(got kept)" -gt 150000 ]
+	fg-prune --recursion "$in" | fg-top --format tsv -n 0 | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"
+	got row | sort >"$BATS_TEST_TMPDIR/got"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -gt 100 ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	[ "$(got gone)" = "0 0 0" ]
+	[ "$(got graph | awk '{ print ($1 > 1 && $1 == $3) }')" = 1 ]
+}
+
 @test "fg-html in Chromium: the time mode draws each run where it came; m=time of a profile in no time order says why" {
 	# B's run first, A's own sample, then C's: the tiny case of issue 37
 	printf '# fg: order=time\nA;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/t.html"

@@ -620,6 +620,30 @@ const cases = {
 		await frames2(p);
 		say("rec", await painted(p));
 	},
+	/* a transform done by the worker, with its table's rows (all of
+	 * them: "row" lines as table's), then undone: the view it made
+	 * empty (its memory given back), the graph drawn */
+	async letgo(o) {
+		const p = o.page;
+		const idle = () => p.evaluate(() => window.fg.idle());
+		say("worker", await p.evaluate(() => window.fg.worker()));
+		await p.evaluate(() => { window.fg.state.tx.push(["rec", ""]); window.fg.mode(""); });
+		await idle();
+		say("kept", await p.evaluate(() => { window.kept = window.fg.view(); return window.kept.f.length; }));
+		await p.evaluate(() => window.fg.mode("table"));
+		await idle();
+		if (await p.$("#tableall")) await p.click("#tableall");
+		(await p.$$eval("#table tbody tr", (trs) => trs.map((tr) => {
+			const c = Array.from(tr.cells);
+			return [c[0].getAttribute("data-v"), c[2].getAttribute("data-v"), c[c.length - 2].textContent,
+				c[c.length - 1].textContent].join("\t");
+		}))).forEach((r) => say("row", r));
+		await p.evaluate(() => { window.fg.state.tx.pop(); window.fg.mode(""); });
+		await idle();
+		await frames2(p);
+		say("gone", await p.evaluate(() => window.kept.f.length + " " + window.kept.w.length + " " + window.kept.end.length));
+		say("graph", await painted(p));
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;

@@ -95,7 +95,8 @@ function show() {
 	resize();
 	rehover();
 	save();
-	prune();
+	gone();
+	prune(current(), 0);
 	ahead();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph

@@ -105,15 +105,24 @@ function items(cap) {
 		b: new Float64Array(cap), id: new Uint32Array(cap), key: new Uint32Array(cap),
 		st: new Int32Array(cap), ord: new Int32Array(cap), tmp: null, cnt: null };
 }
+var ITEMS = ["cur", "end", "w", "b", "id", "key", "st", "ord"];
 function more(I) {
 	var cap = 2 * I.cap + 16;
-	["cur", "end", "w", "b", "id", "key", "st", "ord"].forEach(function (k) {
+	ITEMS.forEach(function (k) {
 		var a = new I[k].constructor(cap);
 		a.set(I[k]);
+		release(I[k]);
 		I[k] = a;
 	});
 	I.cap = cap;
+	release(I.tmp);
 	I.tmp = null;
+}
+/* Items I done with: their memory given back (release). */
+function freeitems(I) {
+	ITEMS.forEach(function (k) { release(I[k]); });
+	release(I.tmp);
+	release(I.cnt);
 }
 /* Add an item: cursor c (end e), weights w, b, name id, state st. */
 function add(I, c, e, w, b, id, st) {

@@ -85,7 +85,9 @@ function b85size(n) { return (n - n % 5) / 5 * 4 + Math.max(n % 5 - 1, 0); }
 /* The bytes of field s (deflated in base 85), inflated; step(k) told of
  * each k of its bytes read, when given. */
 async function inflate(s, step) {
-	var z = new Blob([base85(s)]).stream();
+	var bytes = base85(s), z = new Blob([bytes]).stream();
+	/* the blob has its copy */
+	release(bytes);
 	if (step) z = z.pipeThrough(new TransformStream({ transform: function (c, q) { step(c.length); q.enqueue(c); } }));
 	return new Uint8Array(await new Response(z.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
 }
@@ -256,7 +258,8 @@ function build(r, name) {
 		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
 		chart: !!r.time };
 	decode(r, v);
-	/* the fields' bytes are done with */
+	/* the fields' bytes are done with: their memory given back now */
+	["d", "f", "w", "b", "c", "g"].forEach(function (k) { release(r[k]); });
 	r.d = r.f = r.w = r.b = r.c = r.g = null;
 	return v;
 }

@@ -70,9 +70,10 @@ function researched() {
 /* A search that matches one frame's label alone offers its sandwich
  * (of the names of the view's frames, the root's aside). */
 function onematch() {
-	var b = el.onematch, one = null, v = current(), has = namesin(v), k, n = 0;
+	var b = el.onematch, one = null, has, k, n = 0;
 	b.style.display = "none";
 	if (!state.match) return;
+	has = namesin(current());
 	for (k = 0; k < has.length && n < 2; k++) {
 		if (!has[k] || !state.match[k]) continue;
 		one = labelof(k);

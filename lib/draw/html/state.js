@@ -35,8 +35,9 @@ var state = {
 	 * (queue, a promise), and whether views.js throws what it needs
 	 * rather than do it (lazy) */
 	gen: 0, busy: false, queue: null, lazy: false,
-	/* the table's rows counted ahead, while the page is idle (views.js) */
-	ahead: null,
+	/* the table's rows counted ahead, while the page is idle, and the
+	 * views let go of while on screen (views.js) */
+	ahead: null, gone: [],
 	/* the graph's size in CSS pixels, the part of it the box shows
 	 * (boxheight, scrolltop down), the device's pixel ratio, and a
 	 * repaint asked for */

@@ -145,7 +145,11 @@ function bottomup(v) {
 	}
 	O = out(1 + steps, v);
 	put(O, ALLID, 0, w0, b0, -1);
-	return done(merge(O, v, { kind: UP, par: parentof(v) }, I, 0, 0, 1, true), v, v.name);
+	var X = { kind: UP, par: parentof(v) }, r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	/* the work's arrays given back before the next work's */
+	freeitems(I);
+	release(X.par);
+	return r;
 }
 
 /* The frames of v that want marks (by name id), outermost only:
@@ -190,8 +194,11 @@ function sandwich2(v, fn, by) {
 	put(E, id, 0, w0, b0, occ[0]);
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [], false, sandcut(fn, by)), true);
-	return { fn: fn, by: by, callers: done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn),
-		callees: callees, self: ownof(v, want) };
+	var callers = done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn);
+	freeitems(up);
+	freeitems(down);
+	release(par);
+	return { fn: fn, by: by, callers: callers, callees: callees, self: ownof(v, want) };
 }
 /* The own samples of the frames that want marks (by name id) in view
  * v, wherever they are. */
@@ -522,17 +529,21 @@ function pathstacks(v, list, X, I, rev) {
 	var nb = 0;
 	txstacks(v, list, function (s, w, b) {
 		if (rev) s.reverse();
-		room(X, nb + s.length);
+		room(X, nb + s.length, NAMES.length);
 		X.buf.set(s, nb);
 		add(I, nb, nb + s.length, w, b, s[0], 0);
 		nb += s.length;
 	});
 	return nb;
 }
-function room(X, m) {
-	if (m <= X.buf.length) return;
-	var x = new Uint32Array(2 * m);
+/* Room in X.buf for m names, of ids up to top: 16 bits a name while
+ * the ids allow, else 32. */
+function room(X, m, top) {
+	var wide = top > 65535 && X.buf instanceof Uint16Array, x;
+	if (m <= X.buf.length && !wide) return;
+	x = new (wide || X.buf instanceof Uint32Array ? Uint32Array : Uint16Array)(Math.max(2 * m, X.buf.length));
 	x.set(X.buf);
+	release(X.buf);
 	X.buf = x;
 }
 /* The same for rec (TX.rec's rule, without its arrays and maps): a
@@ -545,7 +556,8 @@ function recstacks(v, X, I) {
 	for (k = 0; k < nn; k++) canon[k] = reckey(R, k);
 	stacks(v, function (path, from, len, w, b) {
 		var L = 0, q, j, id, c, buf;
-		room(X, nb + len);
+		/* each of its frames may name a status anew */
+		room(X, nb + len, NAMES.length + len);
 		buf = X.buf;
 		for (q = 0; q < len; q++) {
 			id = path[q];
@@ -605,7 +617,7 @@ function transform(v, list, rev) {
 	if (list.length === 1 && TREE[t[0]] && !v.van) {
 		X = TREE[t[0]](v, t[1], I);
 	} else {
-		X = { kind: PATH, buf: new Uint32Array(v.n), nosrc: true };
+		X = { kind: PATH, buf: NAMES.length <= 65535 ? new Uint16Array(v.n) : new Uint32Array(v.n), nosrc: true };
 		cap = 1 + (list.length === 1 && t[0] === "rec" && !v.van ? recstacks(v, X, I) : pathstacks(v, list, X, I, rev));
 	}
 	/* the names a transform made rank among the others' */
@@ -614,5 +626,11 @@ function transform(v, list, rev) {
 	O = out(cap, v);
 	put(O, ALLID, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
+	/* the work's arrays (the stacks' names, a filter's weights) given
+	 * back before the next work's */
+	freeitems(I);
+	release(X.buf);
+	if (X.w !== v.w) release(X.w);
+	if (X.b !== v.b) release(X.b);
 	return v.van ? withvan(r, txvan(v.van, list, rev)) : r;
 }

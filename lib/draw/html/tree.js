@@ -82,6 +82,19 @@ function parentat(v, i) {
 	var p = pathto(v, i);
 	return p.length > 1 ? p[p.length - 2] : -1;
 }
+/* The memory of typed array a given back now, not when the collector
+ * comes to it: its buffer sent, transferred, to a port closed at once,
+ * which drops it (ArrayBuffer.prototype.transfer(0) would not free one
+ * that came from the worker, which its message keeps); a is empty
+ * after.  Of arrays no one reads again only. */
+function release(a) {
+	var c;
+	if (!a || !ArrayBuffer.isView(a) || !a.buffer.byteLength || typeof MessageChannel !== "function") return;
+	c = new MessageChannel();
+	c.port1.postMessage(null, [a.buffer]);
+	c.port1.close();
+	c.port2.close();
+}
 /* Whether each name is of a frame of view v, the root's aside: flags
  * by name id, made once a view. */
 function namesin(v) {

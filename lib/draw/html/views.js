@@ -28,9 +28,12 @@ var OPS = {
 };
 /* Step op of view src with args, its result given to put (which keeps
  * it and returns it); or, while the page prepares and src is large,
- * thrown for prepare() to have done. */
-function need(src, op, args, put) {
-	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker()) throw { need: true, src: src, op: op, args: args, put: put };
+ * thrown for prepare() to have done: by the worker, which counts the
+ * table's rows of the result too when it is the view the modes start
+ * from (cur; as ahead() would, in the page's thread). */
+function need(src, op, args, put, cur) {
+	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker())
+		throw { need: true, src: src, op: op, args: args, put: put, rows: cur ? state.tby : null };
 	return put(OPS[op](src, args));
 }
 /* Every step the state needs done: by the worker, one at a time, for
@@ -45,7 +48,8 @@ async function prepare() {
 		} catch (e) {
 			if (!e || !e.need) throw e;
 			state.lazy = false;
-			e.put(await job(e.src, e.op, e.args));
+			prune(e.src, e.src.n);
+			e.put(await job(e.src, e.op, e.args, e.rows));
 		} finally {
 			state.lazy = false;
 		}
@@ -104,7 +108,7 @@ function timecurrent() {
 /* The input as a flame graph: the view, or a flame chart's summed. */
 function graphbase() {
 	var b = baseview();
-	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; });
+	return !b.chart ? b : b.merged || need(b, "merged", [], function (r) { return b.merged = r; }, !state.tx.length);
 }
 /* The input as a flame graph with the transforms (state.tx) applied:
  * each of the list's beginnings built once, so that a transform added
@@ -119,10 +123,12 @@ function graphcurrent() {
 	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
 		if (b.txall && b.txall.key === key) return b.txall.v;
-		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; });
+		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true);
 	}
-	/* the list's steps kept as they are, the others made again */
+	/* the list's steps kept as they are, the others made again (those
+	 * let go once another view is on screen: show()) */
 	for (k = 0; k < c.length && k < state.tx.length && c[k].key === JSON.stringify(state.tx[k]); k++) ;
+	c.slice(k).forEach(function (x) { if (x.v) state.gone.push(x.v); });
 	c.length = k;
 	for (; k < state.tx.length; k++) c[k] = { key: JSON.stringify(state.tx[k]), v: null };
 	return step(b, c, state.tx.length - 1);
@@ -130,7 +136,8 @@ function graphcurrent() {
 /* Transform k of list c of view b done (-1: b), made if let go. */
 function step(b, c, k) {
 	if (k < 0) return b;
-	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; });
+	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; },
+		k === state.tx.length - 1);
 }
 /* The view the mode draws (the table's rows are of current()'s). */
 function view() { return curmode().view(current()); }
@@ -141,40 +148,97 @@ function bottomupof(b) {
 /* The sandwich of state.fn (by state.by) in view b, built once a function. */
 function sandwichof(b) {
 	if (b.sand && b.sand.fn === state.fn && b.sand.by === state.by) return b.sand;
-	return need(b, "sandwich", [state.fn, state.by], function (r) { return b.sand = r; });
+	return need(b, "sandwich", [state.fn, state.by], function (r) {
+		if (b.sand) {
+			letgo(b.sand.callers);
+			letgo(b.sand.callees);
+		}
+		return b.sand = r;
+	});
 }
 /* The function table's rows of view b (tabulate.js), by frame, function
  * or file as the state says, built once each. */
 function rowsof(b) {
-	var k = state.tby + "rows";
+	var k = rowskey(state.tby);
 	return b[k] || need(b, "rows", [state.tby], function (r) { return b[k] = r; });
 }
 
-/* The views kept, once they hold more frames than twice the input's:
- * the input's (and its elided view), the transforms' last and what the
- * mode draws of it (MODES' keeps); the transforms' earlier steps, and
- * what other modes drew, are let go (made again when asked for). */
-function prune() {
-	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), cur, kept, all;
+/* Where a view keeps its table's rows by by ("", "function", "file"). */
+function rowskey(by) { return by + "rows"; }
+/* The table's rows by by of view v, counted with it by the worker (a
+ * job's rows) when it is at most AHEAD frames, as ahead() would. */
+function rowsahead(v, by) {
+	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
+}
+
+/* The views kept, once they hold more frames than twice the input's
+ * (with extra more to come: a job's result): the input's (and its
+ * elided view), the view the modes start from (cur) and what the mode
+ * draws of it (MODES' keeps); the transforms' earlier steps, and what
+ * other modes drew, are let go (made again when asked for).  Before
+ * the worker's job, of its source, so that its work has the room. */
+function prune(cur, extra) {
+	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
 	if (!base) return;
 	if (base.merged) base = base.merged;
-	cur = current();
 	function size(v) { return v && v.n ? v.n : 0; }
 	function drawn(v) {
 		return size(v.bottomup) + (v.sand ? size(v.sand.callers) + size(v.sand.callees) : 0);
 	}
 	all = [base].concat((base.txc || []).map(function (c) { return c.v; }), b.txall ? [b.txall.v] : [])
 		.filter(function (v) { return v; });
-	kept = 0;
+	kept = extra;
 	all.forEach(function (v) { kept += size(v) + drawn(v); });
 	if (kept <= 2 * size(base)) return;
 	all.forEach(function (v) {
 		var keep = v === cur ? curmode().keeps : "";
-		if (keep !== "bottomup") delete v.bottomup;
-		if (keep !== "sand") delete v.sand;
+		if (keep !== "bottomup" && v.bottomup) {
+			letgo(v.bottomup);
+			delete v.bottomup;
+		}
+		if (keep !== "sand" && v.sand) {
+			letgo(v.sand.callers);
+			letgo(v.sand.callees);
+			delete v.sand;
+		}
 	});
-	(base.txc || []).forEach(function (c) { if (c.v !== cur) c.v = null; });
-	if (b.txall && b.txall.v !== cur) delete b.txall;
+	(base.txc || []).forEach(function (c) {
+		if (c.v === cur) return;
+		letgo(c.v);
+		c.v = null;
+	});
+	if (b.txall && b.txall.v !== cur) {
+		letgo(b.txall.v);
+		delete b.txall;
+	}
+}
+/* View v let go of (prune's, a transform's step undone), and what was
+ * drawn of it: its arrays' memory given back at once, before the
+ * worker's next work adds its own, unless it is on screen (after the
+ * next show(), then). */
+function letgo(v) {
+	var k;
+	if (!v) return;
+	letgo(v.bottomup);
+	if (v.sand) {
+		letgo(v.sand.callers);
+		letgo(v.sand.callees);
+	}
+	if (v === state.shown || v === state.callview) {
+		state.gone.push(v);
+		return;
+	}
+	if (state.ahead && state.ahead.v === v) {
+		state.ahead.done();
+		state.ahead = null;
+	}
+	for (k in v) if (Object.prototype.hasOwnProperty.call(v, k)) release(v[k]);
+}
+/* The views let go of while on screen, once they no longer are. */
+function gone() {
+	var g = state.gone;
+	state.gone = [];
+	g.forEach(letgo);
 }
 
 /* The table's rows of the view the state starts from, counted while
@@ -184,7 +248,7 @@ function prune() {
  * dropped when the worker is lent a view. */
 var AHEAD = 3000000;
 function ahead() {
-	var v, k = state.tby + "rows", A;
+	var v, k = rowskey(state.tby), A;
 	if (state.ahead || state.busy || !curmode().canvas || curmode().time) return;
 	v = current();
 	if (v[k] || v.n > AHEAD) return;

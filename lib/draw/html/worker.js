@@ -66,13 +66,14 @@ function buffers(x, out, seen) {
 }
 
 /* Step op of view src with args, by the worker: src lent, back when
- * done; the step's result. */
-function job(src, op, args) {
+ * done; the step's result (with its table's rows by rows, when not
+ * null: rowsahead). */
+function job(src, op, args, rows) {
 	return new Promise(function (resolve, reject) {
 		var id = ++W.id, v = wire(src);
 		W.jobs[id] = { resolve: resolve, reject: reject, src: src, op: op };
 		progress(op, 0);
-		W.worker.postMessage({ id: id, op: op, args: args, view: v, names: NAMES.slice(W.nnames),
+		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, names: NAMES.slice(W.nnames),
 			annot: annotsfrom(W.nnames), namecolor: NAMECOLOR ? NAMECOLOR.slice(W.nnames) : null,
 			colors: COLORS.slice(W.ncolors),
 			labels: LABELS.slice(W.ncolors) }, buffers(v));
@@ -131,6 +132,7 @@ function workermain() {
 		};
 		try {
 			r = OPS[m.op](m.view, m.args);
+			rowsahead(r, m.rows);
 		} catch (err) {
 			r = null;
 			m.error = String(err && err.message || err);
