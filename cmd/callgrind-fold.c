@@ -8,7 +8,6 @@
  */
 #include <getopt.h>
 
-#include "base/progress.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "formats/callgrind/read.h"

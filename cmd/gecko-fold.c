@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "base/progress.h"
 #include "base/count.h"
 #include "base/out.h"
 #include "base/util.h"

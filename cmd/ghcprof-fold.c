@@ -7,7 +7,6 @@
  */
 #include <getopt.h>
 
-#include "base/progress.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "formats/ghc/read.h"

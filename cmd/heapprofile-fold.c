@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/folder.h"

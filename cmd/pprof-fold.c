@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/progress.h"
 #include "base/out.h"
 #include "folded/folder.h"
 #include "base/util.h"

@@ -6,7 +6,6 @@
  */
 #include <getopt.h>
 
-#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/textfold.h"

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "base/out.h"
-#include "base/progress.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/formats.h"
@@ -165,9 +164,9 @@ folder_text(int argc, char **argv, const struct textfolder *t)
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 0);
-	while ((c = getopt_long(argc, argv, t->shortopts, t->lo, NULL)) != -1) {
+	while ((c = folder_getopt(&f, argc, argv, t->shortopts, t->lo)) != -1) {
 		/* 0: a flag of the folder's, which getopt_long set */
-		if (!c || folder_opt(&f, c, optarg) || (t->opt && t->opt(c, optarg, t->st)))
+		if (!c || (t->opt && t->opt(c, optarg, t->st)))
 			continue;
 		switch (c) {
 		case 'h': textfold_usage(t->help, NULL);
