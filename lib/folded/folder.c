@@ -19,7 +19,9 @@ folder_init(struct folder *f, uint64_t maxsize)
 	stackmap_init(&f->map);
 }
 
-int
+/* Take getopt_long's c (and its argument) when it is one of
+ * folder_getopt's: 1, else 0. */
+static int
 folder_opt(struct folder *f, int c, const char *arg)
 {
 	if (c == FOLDER_MAXSIZE)

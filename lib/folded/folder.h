@@ -3,8 +3,8 @@
  * A folder reads profiles of a foreign format and writes folded
  * stacks (fg-folded(5)): its header lines, then the stacks summed and
  * sorted, or, under --time-order, a line per run of samples in the
- * order they were taken.  Its main takes its own options and hands the
- * others to folder_opt: the group FOLDER_OPTS, every folder's
+ * order they were taken.  Its main reads its options with
+ * folder_getopt, which takes the group FOLDER_OPTS, every folder's
  *
  *   --max-size SIZE  a file's bytes (decompressed) at most
  *   --no-header      no "# fg:" line
@@ -59,12 +59,10 @@ enum { FOLDER_MAXSIZE = 0x4d53 };
 
 /* Empty, with maxsize the default --max-size. */
 void folder_init(struct folder *f, uint64_t maxsize);
-/* Take getopt_long's c (and its argument) when it is an option of
- * FOLDER_OPTS, or every program's -q or --version (OPT_HELP_VERSION;
- * -h, whose text is the folder's, stays the folder's): 1, else 0. */
-int folder_opt(struct folder *f, int c, const char *arg);
-/* getopt_long over argv for a folder: the next option that is not
- * one folder_opt takes, or -1 after the last. */
+/* getopt_long over argv for a folder: the next option, or -1 after
+ * the last, once it has taken those of FOLDER_OPTS and every
+ * program's -q and --version (OPT_HELP_VERSION; -h, whose text is the
+ * folder's, stays the folder's). */
 int folder_getopt(struct folder *f, int argc, char **argv, const char *shortopts,
     const struct option *lo);
 /* The end of --help: the lines of FOLDER_OPTS, then of -q, -h and
