@@ -1,7 +1,8 @@
 /* html-views.cjs [--no-inflate] PAGE: the views of a page fg-html wrote, as the page's
- * own script decodes them, printed as JSON: one object a view,
- * {depth, f, w, b, c, e}, with e its elided view's arrays (or null)
- * and c each frame's colour index.
+ * own script decodes them, printed as JSON: {views, names}, views one
+ * object a view, {depth, f, w, b, c, e}, with e its elided view's
+ * arrays (or null) and c each frame's colour index; names the page's
+ * names by id.
  *
  * The page's <script> runs as it is embedded, in a node vm context
  * whose DOM is a stub that takes any call and property (a canvas
@@ -61,7 +62,7 @@ async function show(search) {
 		requestAnimationFrame() { return 0; }, cancelAnimationFrame() {},
 		setTimeout() { return 0; }, clearTimeout() {},
 		getComputedStyle: stub, matchMedia: stub,
-		DecompressionStream, TransformStream, Blob, Response,
+		DecompressionStream, TransformStream, Blob, Response, TextDecoder,
 	};
 	g.window = g.self = g;
 	if (old) {
@@ -78,6 +79,7 @@ async function show(search) {
 		throw new Error("the page set no window.fg.view");
 	const v = g.fg.view();
 	v.colors = Array.from(v.f, (f, i) => g.fg.color(i, v));
+	names = names || Array.from(g.fg.names);
 	return v;
 }
 
@@ -86,10 +88,13 @@ function arrays(v) {
 		b: v.b ? Array.from(v.b) : null, c: v.colors };
 }
 
+/* the page's names, as its script read them */
+let names = null;
 async function run() {
 	const out = [];
 	for (let i = 0; i < D.views.length; i++) out.push(await decoded(D.views[i], i));
-	process.stdout.write(JSON.stringify(out));
+	if (!names) await show("");
+	process.stdout.write(JSON.stringify({ views: out, names }));
 }
 
 async function decoded(r, i) {

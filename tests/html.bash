@@ -41,7 +41,9 @@ def view(r, a):
     if a["b"] is not None: v["b"] = [num(x) for x in a["b"]]
     if "e" in r: v["e"] = view(r["e"], a["e"])
     return v
-V = [view(r, a) for r, a in zip(D["views"], json.load(open(sys.argv[3])))]
+J = json.load(open(sys.argv[3]))
+D["names"] = J["names"]
+V = [view(r, a) for r, a in zip(D["views"], J["views"])]
 def names(v): return [D["names"][f] for f in v["f"]]
 def color(v, name): return D["colors"][v["c"][names(v).index(name)]]
 def folded(v):

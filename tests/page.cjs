@@ -106,7 +106,7 @@ async function run(page, exprs) {
 	const html = fs.readFileSync(page, "utf8");
 	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(html);
 	if (!json) throw new Error("no data in " + page);
-	const ctx = vm.createContext({ DecompressionStream, TransformStream, Blob, Response, console, process });
+	const ctx = vm.createContext({ DecompressionStream, TransformStream, Blob, Response, TextDecoder, console, process });
 	for (const f of PURE) vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), ctx, { filename: f });
 	vm.runInContext(helpers, ctx);
 	ctx.data = JSON.parse(json[1]);

@@ -63,30 +63,77 @@ color_index(struct html_page *p, struct rgb c)
 	return intern(&p->colors, b, 3);
 }
 
-/* The digits of the page's base 85 (Ascii85's idea, 4 bytes in 5
- * characters): the printable ASCII but for the quotes, the backslash,
- * '&', '<' and '>', so that they need no escape in JSON or HTML. */
-static const char b85[] = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
+/*
+ * The page's bytes as text: a bit string, most significant bit first,
+ * cut into digits of 7, 13 or 19 bits, each a character that needs no
+ * escape in JSON or HTML.  A 7-bit value v below 92 is the printable
+ * ASCII character ascii7[v]; from 92 to 120 it begins a 13-bit digit,
+ * v << 6 and 6 bits more, which is a 2-byte UTF-8 character from
+ * U+00A0 (the controls and format characters passed); from 121 to 127
+ * a 19-bit digit, v << 12 and 12 bits more, a 3-byte UTF-8 character
+ * from U+3000.  At 6.75 bits a byte of page for compressed bytes,
+ * against base 85's 6.4.  The last digit is padded with zero bits.
+ */
+static const char ascii7[] = " !#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 
-/* The bytes p[0..n) in base 85: each 4 big-endian as 5 digits, most
- * significant first; a last k bytes (k < 4), zeros added, as the first
- * k + 1 digits of theirs. */
-static void
-out_b85(const unsigned char *p, size_t n)
+/* The code point of 2-byte digit k (0..1855): from U+00A0 on, but for
+ * the format characters U+00AD, U+0600-U+0605, U+061C, U+06DD and U+070F. */
+static uint32_t
+digit2(uint32_t k)
 {
-	size_t i, k, j;
-	uint32_t v;
-	char d[5];
+	static const uint16_t skip[] = { 0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x61c, 0x6dd, 0x70f };
+	uint32_t c = 0xa0 + k;
+	size_t i;
 
-	for (i = 0; i < n; i += 4) {
-		k = n - i < 4 ? n - i : 4;
-		for (v = 0, j = 0; j < 4; j++)
-			v = v << 8 | (j < k ? p[i + j] : 0);
-		for (j = 5; j-- > 0; v /= 85)
-			d[j] = b85[v % 85];
-		for (j = 0; j <= k; j++)
-			out_char(d[j]);
+	for (i = 0; i < sizeof(skip) / sizeof(*skip); i++)
+		if (c >= skip[i])
+			c++;
+	return c;
+}
+
+/* n bits (at most 19) of p[0..len) from bit i, zeros past its end. */
+static uint32_t
+bits_at(const unsigned char *p, size_t len, size_t i, unsigned n)
+{
+	uint32_t v = 0;
+	size_t k = i >> 3, j;
+
+	for (j = 0; j < 4; j++)
+		v = v << 8 | (k + j < len ? p[k + j] : 0);
+	return v << (i & 7) >> (32 - n);
+}
+
+/* The bytes p[0..n) as the page's digits: [n,"digits"]. */
+static void
+out_digits(const unsigned char *p, size_t n)
+{
+	size_t i, end = n * 8;
+	uint32_t v, c;
+
+	out_char('[');
+	out_u64(n);
+	out_str(",\"");
+	for (i = 0; i < end;) {
+		v = bits_at(p, n, i, 7);
+		if (v < 92) {
+			out_char(ascii7[v]);
+			i += 7;
+			continue;
+		}
+		if (v < 121) {
+			c = digit2((v - 92) << 6 | bits_at(p, n, i + 7, 6));
+			out_char(0xc0 | c >> 6);
+			out_char(0x80 | (c & 63));
+			i += 13;
+			continue;
+		}
+		c = 0x3000 + ((v - 121) << 12 | bits_at(p, n, i + 7, 12));
+		out_char(0xe0 | c >> 12);
+		out_char(0x80 | (c >> 6 & 63));
+		out_char(0x80 | (c & 63));
+		i += 19;
 	}
+	out_str("\"]");
 }
 
 /* Number v as a varint: seven bits a byte, low first, 128 set on all
@@ -120,16 +167,20 @@ put_count(struct bytes *b, count c, int text)
 }
 
 /*
- * The names seen at each depth of a page view, in order, for the name
- * codes: (depth, id) pairs in an open-addressed table, each with its
- * place in its depth's list.
+ * The names seen at each depth of a page view, for the name codes:
+ * (depth, id) pairs in an open-addressed table, each with its place in
+ * the pairs' list (in the order first seen), which has each pair's
+ * depth, id and frames.
  */
 struct seen {
 	uint64_t *key;		/* (depth << 32 | id) + 1, 0 empty */
-	uint32_t *at;		/* the pair's place in its depth's list */
+	uint32_t *at;		/* the pair's place in the list */
 	size_t mask, n;
-	uint32_t *len;		/* names seen at each depth so far */
-	size_t lencap;
+	struct pair {
+		uint64_t frames;
+		uint32_t depth, id, rank;
+	} *pair;
+	size_t cap;
 };
 
 static void
@@ -173,26 +224,63 @@ seen_grow(struct seen *t)
 	*t = g;
 }
 
-/* The code of name id at depth: 1 + its place in the list of the names
- * seen at that depth, or 0 for a name new there (then added). */
+/* The place of (depth, id) in the list of pairs (added if new), one
+ * frame more counted of it. */
 static uint32_t
-seen_code(struct seen *t, uint32_t depth, uint32_t id)
+seen_pair(struct seen *t, uint32_t depth, uint32_t id)
 {
 	uint64_t k = ((uint64_t)depth << 32 | id) + 1;
-	size_t i = seen_slot(t, k), old;
+	size_t i = seen_slot(t, k);
 
-	if (t->key[i])
-		return t->at[i] + 1;
-	if (depth >= t->lencap) {
-		old = t->lencap;
-		t->len = egrowarray(t->len, &t->lencap, (size_t)depth + 1, sizeof(*t->len));
-		memset(t->len + old, 0, (t->lencap - old) * sizeof(*t->len));
+	if (!t->key[i]) {
+		t->pair = egrowarray(t->pair, &t->cap, t->n + 1, sizeof(*t->pair));
+		t->pair[t->n] = (struct pair){ 0, depth, id, 0 };
+		t->key[i] = k;
+		t->at[i] = t->n++;
+		if (t->n * 2 > t->mask)
+			seen_grow(t);
+		i = seen_slot(t, k);
 	}
-	t->key[i] = k;
-	t->at[i] = t->len[depth]++;
-	if (++t->n * 2 > t->mask)
-		seen_grow(t);
-	return 0;
+	t->pair[t->at[i]].frames++;
+	return t->at[i];
+}
+
+/* Pairs by depth, the most frames first, then as first seen: a qsort_r
+ * comparator of places in the list (arg). */
+static int
+byframes(const void *a, const void *b, void *arg)
+{
+	const struct pair *p = arg, *x = &p[*(const uint32_t *)a], *y = &p[*(const uint32_t *)b];
+
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	if (x->frames != y->frames)
+		return x->frames > y->frames ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Each pair's rank in its depth (the most frames first) set, and into
+ * b: for each depth from first to last, how many names it has, then
+ * their ids by rank. */
+static void
+seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
+{
+	uint32_t *o = ereallocarray(NULL, t->n + 1, sizeof(*o)), d, r = 0;
+	size_t i, j;
+
+	for (i = 0; i < t->n; i++)
+		o[i] = i;
+	qsort_r(o, t->n, sizeof(*o), byframes, t->pair);
+	for (i = 0, d = first; d <= last; d++) {
+		for (j = i; j < t->n && t->pair[o[j]].depth == d; j++)
+			;
+		put_varint(b, j - i);
+		for (r = 0; i < j; i++, r++) {
+			t->pair[o[i]].rank = r;
+			put_varint(b, t->pair[o[i]].id);
+		}
+	}
+	free(o);
 }
 
 static void
@@ -200,7 +288,7 @@ seen_free(struct seen *t)
 {
 	free(t->key);
 	free(t->at);
-	free(t->len);
+	free(t->pair);
 }
 
 /*
@@ -209,10 +297,12 @@ seen_free(struct seen *t)
  *      (0 one deeper, 1 a sibling, j + 1 j levels up), as runs, a run
  *      a number of frames one deeper each then the step of the frame
  *      after them, and at the end the last run's number;
- *   f  the names: how many are new at their depth, their page ids in
- *      order; then each frame's, a code of the names seen before at
- *      the same depth (a depth's callers are few of all the names: see
- *      seen_code): a byte, or 255 and a varint of the code less 255;
+ *   f  the names: for each depth from the first frame's to the
+ *      deepest, how many names it has and their page ids, the name of
+ *      most frames there first (a depth's callers are few of all the
+ *      names); then each frame's name as its rank in its depth's list,
+ *      in two parts, the rank's low byte for every frame, then the rest
+ *      (rank >> 8, mostly 0) as a varint for every frame;
  *   w  the own samples of the column drawn, the leaves' first (a leaf:
  *      no frame one deeper follows it; "wl" says where they end), then
  *      the others' (mostly 0);
@@ -227,10 +317,11 @@ struct pfields {
 	int col;		/* the column drawn: 1 on differential input, else 0 */
 	int two;		/* the baseline's column too */
 	int chart, text;
-	struct bytes d, f, news, w[2], b[2], g, c;
+	struct bytes d, f, w[2], b[2], g, c;
+	uint32_t *pair;		/* each frame's (depth, name) in seen's list */
+	size_t paircap;
 	uint32_t prev;		/* the depth of the frame before */
 	uint32_t first, maxdepth;	/* the first frame's depth, the deepest's */
-	uint64_t nnews;		/* names new at their depth */
 	size_t wl, bl;		/* the bytes of w's and b's leaves */
 	uint64_t run;		/* frames one deeper each since the last step */
 	count own[2];		/* the frame before's own samples, while it may be a leaf */
@@ -266,8 +357,7 @@ pf_own(struct pfields *f, int leaf)
 static void
 pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const count *tot, count gap)
 {
-	uint32_t code = seen_code(&f->seen, depth, id), step = f->prev + 1 - depth;
-	unsigned char c = code < 255 ? code : 255;
+	uint32_t step = f->prev + 1 - depth;
 
 	if (f->n && !step) {
 		f->run++;
@@ -283,13 +373,8 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	f->prev = depth;
 	if (depth > f->maxdepth)
 		f->maxdepth = depth;
-	bytes_put(&f->f, &c, 1);
-	if (code >= 255)
-		put_varint(&f->f, code - 255);
-	if (!code) {
-		put_varint(&f->news, id);
-		f->nnews++;
-	}
+	f->pair = egrowarray(f->pair, &f->paircap, f->n + 1, sizeof(*f->pair));
+	f->pair[f->n] = seen_pair(&f->seen, depth, id);
 	if (f->text) {
 		put_count(&f->w[0], tot[f->col], 1);
 		if (f->two)
@@ -306,8 +391,18 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 static void
 pf_end(struct pfields *f)
 {
+	size_t i;
+	unsigned char c;
+
 	if (!f->n)
 		return;
+	seen_rank(&f->seen, f->first, f->maxdepth, &f->f);
+	for (i = 0; i < f->n; i++) {
+		c = f->seen.pair[f->pair[i]].rank;
+		bytes_put(&f->f, &c, 1);
+	}
+	for (i = 0; i < f->n; i++)
+		put_varint(&f->f, f->seen.pair[f->pair[i]].rank >> 8);
 	put_varint(&f->d, f->run);
 	if (f->text)
 		return;
@@ -325,7 +420,7 @@ pf_free(struct pfields *f)
 
 	bytes_free(&f->d);
 	bytes_free(&f->f);
-	bytes_free(&f->news);
+	free(f->pair);
 	for (k = 0; k < 2; k++) {
 		bytes_free(&f->w[k]);
 		bytes_free(&f->b[k]);
@@ -335,7 +430,7 @@ pf_free(struct pfields *f)
 	seen_free(&f->seen);
 }
 
-/* A field's bytes: deflated (zlib framing), in base 85, as "k":"..."
+/* A field's bytes: deflated (zlib framing), as the page's digits, "k":[n,"..."]
  * (text as it is); p[0..n), then q[0..m) after it. */
 static void
 out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
@@ -344,9 +439,10 @@ out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
 
 	out_char(',');
 	key(k);
-	out_char('"');
 	if (text) {
+		out_char('"');
 		out_mem(a->p, a->n);
+		out_char('"');
 	} else {
 		if (b && b->n) {
 			bytes_put(&raw, a->p, a->n);
@@ -354,9 +450,8 @@ out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
 			a = &raw;
 		}
 		zlib_compress(&z, a->p, a->n);
-		out_b85(z.p, z.n);
+		out_digits(z.p, z.n);
 	}
-	out_char('"');
 	bytes_free(&raw);
 	bytes_free(&z);
 }
@@ -367,18 +462,13 @@ out_field(const char *k, const struct bytes *a, const struct bytes *b, int text)
 static void
 pf_write(const struct pfields *f)
 {
-	struct bytes names = { 0 };
-
 	key("n");
 	out_u64(f->n);
 	out_printf(",\"maxdepth\":%u", f->n ? f->maxdepth - f->first : 0);
 	if (!f->text)
 		out_printf(",\"wl\":%zu,\"bl\":%zu", f->wl, f->bl);
 	out_field("d", &f->d, NULL, 0);
-	put_varint(&names, f->nnews);
-	bytes_put(&names, f->news.p, f->news.n);
-	out_field("f", &names, &f->f, 0);
-	bytes_free(&names);
+	out_field("f", &f->f, NULL, 0);
 	out_field("w", &f->w[0], NULL, f->text);
 	if (f->two)
 		out_field("b", &f->b[0], NULL, f->text);
@@ -961,26 +1051,43 @@ name_colors(struct html_page *p)
 	}
 }
 
-/* The names without their annotations, by page id; the annotations
- * apart, by id; and, for colours by name, each name's colour. */
+/* Name s[0..n) into b as valid UTF-8: each byte of no character as
+ * U+FFFD, as the page's JSON strings take it. */
+static void
+put_utf8(struct bytes *b, const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		k = utf8_decode(s + i, n - i, NULL);
+		bytes_put(b, k ? s + i : "\xef\xbf\xbd", k ? k : 3);
+		i += k ? k : 1;
+	}
+}
+
+/* The names without their annotations, by page id, each ended by a
+ * newline (no name has one), deflated as the frames' fields; the
+ * annotations apart, by id; and, for colours by name, each name's
+ * colour. */
 static void
 write_names(const struct html_page *p)
 {
+	struct bytes all = { 0 };
 	const char *s, *annot;
 	size_t n, alen;
 	uint32_t i;
 	int any = 0;
 
-	key("names");
-	out_char('[');
 	for (i = 0; i < p->names.n; i++) {
-		if (i)
-			out_str(i % 8 ? "," : ",\n");
 		s = intern_str(&p->names, i);
 		n = frame_strip_annot(s, intern_len(&p->names, i), &annot, &alen);
-		out_jsonstr(s, n);
+		put_utf8(&all, s, n);
+		bytes_put(&all, "\n", 1);
 	}
-	out_str("],\n");
+	out_printf("\"nnames\":%u", p->names.n);
+	out_field("names", &all, NULL, 0);
+	out_str(",\n");
+	bytes_free(&all);
 	key("annot");
 	out_char('{');
 	for (i = 0; i < p->names.n; i++) {

@@ -67,14 +67,15 @@ async function session(b, p) {
 	let R = null;
 	/* run act (in node), wait for done() (in node), print the figures;
 	 * the first, in a renderer of its own (a page opened from a blank
-	 * tab), from its start */
-	async function measure(name, act, done) {
+	 * tab), from its start; the wall time at(), when given, else from
+	 * act's start to two frames after done */
+	async function measure(name, act, done, at) {
 		await p.tracing.start({ categories: ["toplevel", "devtools.timeline"] });
 		const t0 = R ? await task() : 0, h0 = R ? await thread() : 0, c0 = R ? await R.cpu() : 0, w0 = Date.now();
 		await act();
 		await done();
 		await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-		const wall = Date.now() - w0;
+		const wall = at ? await at() : Date.now() - w0;
 		if (!R) R = await renderer(b);
 		const t1 = await task(), h1 = await thread(), c1 = await R.cpu();
 		const long = longest(await p.tracing.stop(), R.pid), m = mem(R.pid);
@@ -99,9 +100,15 @@ async function fg(file) {
 		return p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()), { timeout: 600000, polling: 10 });
 	};
 	const ev = (f, ...a) => () => p.evaluate(f, ...a);
-	/* open: from the navigation to the graph drawn */
+	/* open: from the navigation to the graph drawn (the issue's "open
+	 * to first paint"); then ahead: from there until the work the page
+	 * does while idle (the table's rows counted ahead) is done */
 	await S.measure("open", () => p.goto("file://" + file, { waitUntil: "domcontentloaded", timeout: 600000 }),
-		async () => { await p.waitForSelector("body[data-ready]", { timeout: 600000 }); await idle(); });
+		() => p.waitForSelector("body[data-ready]", { timeout: 600000 }),
+		/* the page's mark of its first frame, from its navigation */
+		async () => (await p.waitForFunction(() => performance.getEntriesByName("fg-painted")[0], { timeout: 600000 }),
+			p.evaluate(() => performance.getEntriesByName("fg-painted")[0].startTime)));
+	await S.measure("ahead", () => null, idle);
 	/* the function of most samples of its own, its name */
 	const hot = await p.evaluate(() => {
 		const v = window.fg.view(), by = new Map();

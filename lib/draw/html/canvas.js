@@ -52,11 +52,17 @@ function resize() {
 	 * graph, and its scroll offset with it (a blank view) */
 	[el.canvas, el.hover].forEach(function (c) {
 		var w = Math.round(state.width * state.dpr), h = Math.round(state.boxheight * state.dpr);
-		/* a canvas given its size again is made again */
-		if (c.width !== w) c.width = w;
-		if (c.height !== h) c.height = h;
+		/* a canvas given its size again is made again (10 ms and more
+		 * for a window's): one taller than the box is kept, its rows
+		 * past the box's unpainted and out of sight (the sheet clips
+		 * them), and one narrower or shorter made again */
+		if (c.width !== w || c.height < h || c.dpr !== state.dpr) {
+			c.width = w;
+			c.height = h;
+			c.dpr = state.dpr;
+		}
 		c.style.width = state.width + "px";
-		c.style.height = state.boxheight + "px";
+		c.style.height = c.height / state.dpr + "px";
 		c.style.top = "0";
 	});
 	box.scrollTop = rootontop() ? 0 : state.height;

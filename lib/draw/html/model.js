@@ -22,15 +22,25 @@ var UNIT = "count", CNAME = "samples";
 /* differential: the column drawn and the other (--negate swaps them) */
 var DRAWN = "target", OTHER = "baseline";
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-/* The digits of base 85, as html.c writes them: 4 bytes, most
- * significant first, in 5; a last k bytes in k + 1. */
-var B85 = "!#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{";
+/* The page's digits (html.c's out_digits): a bit string cut into
+ * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
+ * 2-byte characters from U+00A0 (format characters passed: SKIP2) and
+ * 3-byte ones from U+3000. */
+var DIGIT7 = " !#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+var SKIP2 = [0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x61c, 0x6dd, 0x70f];
 /* each digit's value, by character code */
-var B64 = digitvalues(ALPHA), B85V = digitvalues(B85);
+var B64 = digitvalues(ALPHA), DIGITV = digitvalues(DIGIT7, 0x800);
 
-function digitvalues(alpha) {
-	var v = new Uint8Array(128);
-	for (var k = 0; k < alpha.length; k++) v[alpha.charCodeAt(k)] = k;
+/* Each character's digit value by code: alpha's; with n, up to n, the
+ * 2-byte digits' too (92 << 6 and more), each with its bits above
+ * (value | bits << 16). */
+function digitvalues(alpha, n) {
+	var v = new Uint32Array(n || 128), c = 0xa0, k, j;
+	for (k = 0; k < alpha.length; k++) v[alpha.charCodeAt(k)] = k | (n ? 7 << 16 : 0);
+	for (k = 0; n && k < 1856; k++, c++) {
+		for (j = 0; j < SKIP2.length; j++) if (c === SKIP2[j]) { c++; j = -1; }
+		v[c] = (92 << 6) + k | 13 << 16;
+	}
 	return v;
 }
 
@@ -39,16 +49,23 @@ function digitvalues(alpha) {
  * told how far: inflateall). */
 async function loadmodel(data, tell) {
 	DATA = data;
-	NAMES = data.names;
 	COLORS = data.colors;
 	LABELS = data.labels;
-	ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
 	UNIT = data.unit;
 	CNAME = data.countname;
 	DRAWN = data.negate ? "baseline" : "target";
 	OTHER = data.negate ? "target" : "baseline";
-	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, NAMES.length, Uint32Array)) : null;
 	await inflateall(data, tell);
+	NAMES = data.names = namelist(data.names, data.nnames);
+	ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
+	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, data.nnames, Uint32Array)) : null;
+}
+/* The n names of bytes z (inflated), each UTF-8 ended by a newline. */
+function namelist(z, n) {
+	var all = new TextDecoder().decode(z).split("\n");
+	if (all.length !== n + 1) throw new Error("fg-html: " + (all.length - 1) + " names, the data says " + n);
+	all.length = n;
+	return all;
 }
 
 /* Packed numbers: five bits a digit, low first, 32 set on all but the
@@ -64,28 +81,34 @@ function unpack(s, n, A) {
 	return a;
 }
 
-function base85(s) {
-	var n = s.length, full = n - n % 5, out = new Uint8Array(b85size(n));
-	var o = 0, i, j, m, v;
-	for (i = 0; i < full; i += 5) {
-		v = (((B85V[s.charCodeAt(i)] * 85 + B85V[s.charCodeAt(i + 1)]) * 85 +
-			B85V[s.charCodeAt(i + 2)]) * 85 + B85V[s.charCodeAt(i + 3)]) * 85 +
-			B85V[s.charCodeAt(i + 4)];
-		out[o++] = v >>> 24; out[o++] = v >>> 16; out[o++] = v >>> 8; out[o++] = v;
-	}
-	/* a short group, padded with the highest digit (below 2^32 still) */
-	if ((m = n - full) > 1) {
-		for (v = 0, j = 0; j < 5; j++) v = v * 85 + (j < m ? B85V[s.charCodeAt(i + j)] : 84);
-		for (j = 0; j < m - 1; j++) out[o++] = v >>> 24 - 8 * j;
+/* The n bytes of digits s.  Bits past the byte taken stay in acc: the
+ * shifts drop them. */
+function undigit(s, n) {
+	var out = new Uint8Array(n), len = s.length, o = 0, acc = 0, bits = 0, i, c;
+	for (i = 0; i < len; i++) {
+		c = s.charCodeAt(i);
+		if (c < 0x800) {
+			c = DIGITV[c];
+			acc = acc << (c >>> 16) | c & 0xffff;
+			bits += c >>> 16;
+		} else {
+			acc = acc << 19 | c + ((121 << 12) - 0x3000);
+			bits += 19;
+		}
+		if (bits >= 16) {
+			bits -= 16;
+			out[o] = acc >>> bits + 8;
+			out[o + 1] = acc >>> bits;
+			o += 2;
+		}
+		if (bits >= 8) out[o++] = acc >>> (bits -= 8);
 	}
 	return out;
 }
-/* How many bytes n digits of base 85 are. */
-function b85size(n) { return (n - n % 5) / 5 * 4 + Math.max(n % 5 - 1, 0); }
-/* The bytes of field s (deflated in base 85), inflated; step(k) told of
- * each k of its bytes read, when given. */
-async function inflate(s, step) {
-	var bytes = base85(s), z = new Blob([bytes]).stream();
+/* The bytes of field x ([n, digits]: deflated), inflated; step(k) told
+ * of each k of its bytes read, when given. */
+async function inflate(x, step) {
+	var bytes = undigit(x[1], x[0]), z = new Blob([bytes]).stream();
 	/* the blob has its copy */
 	release(bytes);
 	if (step) z = z.pipeThrough(new TransformStream({ transform: function (c, q) { step(c.length); q.enqueue(c); } }));
@@ -102,13 +125,15 @@ async function inflateall(data, tell) {
 	if (!caninflate()) throw new Error("fg-html: no DecompressionStream");
 	function one(r) {
 		["d", "f", "w", "b", "g", "c"].forEach(function (k) {
-			if (typeof r[k] !== "string" || data.frac && (k === "w" || k === "b" || k === "g")) return;
-			all += b85size(r[k].length);
+			if (!Array.isArray(r[k])) return;
+			all += r[k][0];
 			todo.push(inflate(r[k], tell && step).then(function (z) { r[k] = z; }));
 		});
 		if (r.e) one(r.e);
 	}
 	for (i = 0; i < data.views.length; i++) one(data.views[i]);
+	all += data.names[0];
+	todo.push(inflate(data.names, tell && step).then(function (z) { data.names = z; }));
 	await Promise.all(todo);
 }
 
@@ -131,10 +156,11 @@ function varints(z, n, A, o) {
  *      and then the step of the frame after them (j + 1: j levels up,
  *      the frame before and j of its callers closed), the last run's
  *      number at the end; frame 0 at depth 0, none deeper than r.maxdepth;
- *   f: how many names are new at their depth, their page ids; then
- *      each frame's code (0: a name new at its depth, the next of the
- *      new; else 1 + its place in its depth's list), a byte, or 255
- *      and a varint of the code less 255;
+ *   f: for each depth from 0 to r.maxdepth, how many names it has and
+ *      their page ids (the name of most frames there first); then each
+ *      frame's name as its rank in its depth's list: the rank's low
+ *      byte for every frame, then the rest (rank >> 8) as a varint for
+ *      every frame;
  *   w, b: own samples, the leaves' (frames no frame one deeper
  *      follows) then from byte r.wl (r.bl) on the others'; each frame's
  *      width the sum over its subtree, added as it closes.  A page of
@@ -148,23 +174,20 @@ function decode(r, v) {
 	var f = NAMES.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
 	var own = !!r.self, zd = r.d, zf = r.f, zw = r.w, zb = r.b;
 	var w = own ? new Float64Array(n) : counts(r.w, n), b = !r.b ? null : own ? new Float64Array(n) : counts(r.b, n);
-	var od = 0, of = 0, wl = 0, wo = r.wl, bl = 0, bo = r.bl, nn, news, next = 0;
-	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, l, pos;
-	nn = varints(zf, 1, Uint32Array);
-	news = varints(zf, nn[0], Uint32Array, nn.end);
-	of = news.end;
+	var od = 0, of = 0, oh, wl = 0, wo = r.wl, bl = 0, bo = r.bl, lists = [], nn;
+	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, pos;
+	for (d = 0; d <= md; d++) {
+		nn = varints(zf, 1, Uint32Array, of);
+		lists.push(varints(zf, nn[0], Uint32Array, nn.end));
+		of = lists[d].end;
+	}
+	oh = of + n;
 	/* frame i at depth cur, named, its caller below it on the stack */
 	for (;;) {
 		depth[i] = cur;
 		st[sp++] = i;
-		c = zf[of++];
-		if (c === 255) {
-			for (x = 0, mul = 1; (d = zf[of++]) & 128; mul *= 128) x += (d & 127) * mul;
-			c = 255 + x + d * mul;
-		}
-		l = seen[cur] || (seen[cur] = []);
-		if (c) f[i] = l[c - 1];
-		else l.push(f[i] = news[next++]);
+		for (x = 0, mul = 1; (d = zf[oh++]) & 128; mul *= 128) x += (d & 127) * mul;
+		f[i] = lists[cur][zf[of++] + (x + d * mul) * 256];
 		if (++i === n) break;
 		/* the step to frame i: 0 within a run, else the step after it */
 		if (run > 0) {

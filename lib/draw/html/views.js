@@ -254,7 +254,8 @@ function ahead() {
 	if (v[k] || v.n > AHEAD) return;
 	A = state.ahead = { v: v, k: k, T: tabstart(v, state.tby), done: null };
 	A.promise = new Promise(function (r) { A.done = r; });
-	setTimeout(aheadstep, 0);
+	/* after the frame that shows the view */
+	requestAnimationFrame(function () { setTimeout(aheadstep, 0); });
 }
 function aheadstep() {
 	var A = state.ahead, t0 = Date.now();
