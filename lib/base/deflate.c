@@ -143,7 +143,7 @@ hash4(const unsigned char *p)
  * byte, or a match, its length above bit 16 and its distance less one
  * below; and how often each literal/length and distance symbol comes.
  */
-#define BLOCKSYMS (1u << 17)
+#define BLOCKSYMS (1u << 14)
 struct block {
 	uint32_t *sym;
 	size_t n;
