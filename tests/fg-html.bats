@@ -360,6 +360,12 @@ svg_fill() {
 	[ "$(fgdata "$p" 'D["title"]')" = '</script><script>alert(3)</script>' ]
 	printf 'a\342\200\250b 1\n' | fg-html >"$p"
 	[ "$(fgdata "$p" 'D["names"][1] == "a\u2028b"')" = True ]
+	# bytes of no character, each U+FFFD: a lone continuation byte, a
+	# sequence cut short, an overlong form, a surrogate; an astral
+	# character and the controls kept
+	printf 'x\200y;p\342\202;\300\257;\355\240\200;\360\237\230\200\t\033 1\n' | fg-html >"$p"
+	[ "$(fgdata "$p" 'D["names"][1:6] == ["x\ufffdy", "p\ufffd\ufffd", "\ufffd\ufffd", "\ufffd\ufffd\ufffd", "\U0001f600\t\x1b"]')" = True ]
+	! grep -q "$(printf '\033')" "$p"
 }
 
 @test "fg-html: empty input is an error and writes nothing" {

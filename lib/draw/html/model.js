@@ -81,11 +81,13 @@ function unpack(s, n, A) {
 	return a;
 }
 
-/* The n bytes of digits s.  Bits past the byte taken stay in acc: the
- * shifts drop them. */
+/* The n bytes of digits s.  Each character's bits go into acc (those
+ * past the bytes taken dropped by the shifts), and three bytes are
+ * written from it whatever it holds, of which the whole ones are kept
+ * (the others written again after): no branch a byte. */
 function undigit(s, n) {
-	var out = new Uint8Array(n), len = s.length, o = 0, acc = 0, bits = 0, i, c;
-	for (i = 0; i < len; i++) {
+	var out = new Uint8Array(n + 3), len = s.length, o = 0, acc = 0, bits = 0, i, c;
+	for (i = 0; i < len && o < n; i++) {
 		c = s.charCodeAt(i);
 		if (c < 0x800) {
 			c = DIGITV[c];
@@ -95,15 +97,13 @@ function undigit(s, n) {
 			acc = acc << 19 | c + ((121 << 12) - 0x3000);
 			bits += 19;
 		}
-		if (bits >= 16) {
-			bits -= 16;
-			out[o] = acc >>> bits + 8;
-			out[o + 1] = acc >>> bits;
-			o += 2;
-		}
-		if (bits >= 8) out[o++] = acc >>> (bits -= 8);
+		out[o] = acc >>> bits - 8;
+		out[o + 1] = acc >>> bits - 16;
+		out[o + 2] = acc >>> bits - 24;
+		o += bits >> 3;
+		bits &= 7;
 	}
-	return out;
+	return out.subarray(0, n);
 }
 /* The bytes of field x ([n, digits]: deflated), inflated; step(k) told
  * of each k of its bytes read, when given. */
