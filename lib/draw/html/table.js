@@ -7,13 +7,7 @@
 var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
 function table(v) {
-	var t = el.table, cols = columns(v), k, n, rows = rowsof(v);
-	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
-	if (state.re) rows = rows.filter(function (r) { return state.re.test(r.name); });
-	rows = rows.slice().sort(function (a, b) {
-		var x = get(a), y = get(b);
-		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);
-	});
+	var t = el.table, cols = columns(v);
 	t.textContent = "";
 	var by = document.createElement("select");
 	by.id = "tableby";
@@ -30,27 +24,45 @@ function table(v) {
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {
 		var th = document.createElement("th");
-		th.textContent = c[0] + (j === key ? (state.tdesc ? " \u25bc" : " \u25b2") : "");
-		th.setAttribute("aria-sort", j === key ? (state.tdesc ? "descending" : "ascending") : "none");
+		/* a sort keeps the header, and the focus on it, and makes the
+		 * rows again */
 		activate(th, function () {
+			var key = Math.min(state.tsort, cols.length - 1);
 			state.tdesc = j === key ? !state.tdesc : j < cols.length - 2;
 			state.tsort = j;
-			table(v);
-			var again = document.querySelectorAll("#table th")[j];
-			if (again && document.activeElement === document.body) again.focus();
+			tablerows(v, cols, tab);
 		});
 		head.appendChild(th);
 	});
-	var body = tab.createTBody();
+	t.appendChild(tab);
+	tablerows(v, cols, tab);
+}
+/* The rows of view v into table tab, sorted as the state says, its
+ * header's marks and the "Show all" button after it made again. */
+function tablerows(v, cols, tab) {
+	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
+	var rows = rowsof(v), k, n, more = document.getElementById("tableall");
+	if (state.re) rows = rows.filter(function (r) { return state.re.test(r.name); });
+	rows = rows.slice().sort(function (a, b) {
+		var x = get(a), y = get(b);
+		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);
+	});
+	Array.prototype.forEach.call(tab.tHead.rows[0].cells, function (th, j) {
+		th.textContent = cols[j][0] + (j === key ? (state.tdesc ? " \u25bc" : " \u25b2") : "");
+		th.setAttribute("aria-sort", j === key ? (state.tdesc ? "descending" : "ascending") : "none");
+	});
+	if (tab.tBodies[0]) tab.removeChild(tab.tBodies[0]);
+	var body = document.createElement("tbody");
 	n = state.tall ? rows.length : Math.min(rows.length, TABLEMAX);
 	for (k = 0; k < n; k++) row(body, cols, rows[k]);
-	t.appendChild(tab);
+	tab.appendChild(body);
+	if (more) more.parentNode.removeChild(more);
 	if (n < rows.length) {
-		var more = document.createElement("button");
+		more = document.createElement("button");
 		more.id = "tableall";
 		more.textContent = "Show all " + group(rows.length) + " rows";
-		more.onclick = function () { state.tall = true; table(v); };
-		t.appendChild(more);
+		more.onclick = function () { state.tall = true; tablerows(v, cols, tab); };
+		el.table.appendChild(more);
 	}
 }
 function row(body, cols, r) {
