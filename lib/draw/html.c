@@ -77,62 +77,66 @@ color_index(struct html_page *p, struct rgb c)
 static const char ascii7[] = " !#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 
 /* The code point of 2-byte digit k (0..1855): from U+00A0 on, but for
- * the format characters U+00AD, U+0600-U+0605, U+061C, U+06DD and U+070F. */
+ * the format characters U+00AD, U+0600-U+0605, U+061C, U+06DD and
+ * U+070F, each passed as the code reaches it. */
 static uint32_t
 digit2(uint32_t k)
 {
-	static const uint16_t skip[] = { 0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x61c, 0x6dd, 0x70f };
 	uint32_t c = 0xa0 + k;
-	size_t i;
 
-	for (i = 0; i < sizeof(skip) / sizeof(*skip); i++)
-		if (c >= skip[i])
-			c++;
+	if (c >= 0xad)
+		c++;
+	if (c >= 0x600) {
+		c += 6;
+		c += c >= 0x61c;
+		c += c >= 0x6dd;
+		c += c >= 0x70f;
+	}
 	return c;
 }
 
-/* n bits (at most 19) of p[0..len) from bit i, zeros past its end. */
-static uint32_t
-bits_at(const unsigned char *p, size_t len, size_t i, unsigned n)
-{
-	uint32_t v = 0;
-	size_t k = i >> 3, j;
-
-	for (j = 0; j < 4; j++)
-		v = v << 8 | (k + j < len ? p[k + j] : 0);
-	return v << (i & 7) >> (32 - n);
-}
-
-/* The bytes p[0..n) as the page's digits: [n,"digits"]. */
+/* The bytes p[0..n) as the page's digits: [n,"digits"].  The bits go
+ * through acc, nb of them not yet written (those above are dropped as
+ * it shifts); zeros past the end. */
 static void
 out_digits(const unsigned char *p, size_t n)
 {
-	size_t i, end = n * 8;
-	uint32_t v, c;
+	uint64_t acc = 0, used = 0, end = (uint64_t)n * 8;
+	uint32_t v, c, w;
+	size_t i = 0, k = 0;
+	int nb = 0;
+	char buf[4096];
 
 	out_char('[');
 	out_u64(n);
 	out_str(",\"");
-	for (i = 0; i < end;) {
-		v = bits_at(p, n, i, 7);
+	while (used < end) {
+		for (; nb < 19; nb += 8)
+			acc = acc << 8 | (i < n ? p[i++] : 0);
+		v = acc >> (nb - 7) & 127;
 		if (v < 92) {
-			out_char(ascii7[v]);
-			i += 7;
-			continue;
+			buf[k++] = ascii7[v];
+			w = 7;
+		} else if (v < 121) {
+			c = digit2((acc >> (nb - 13) & 8191) - (92 << 6));
+			buf[k++] = 0xc0 | c >> 6;
+			buf[k++] = 0x80 | (c & 63);
+			w = 13;
+		} else {
+			c = 0x3000 + ((acc >> (nb - 19) & 0x7ffff) - (121 << 12));
+			buf[k++] = 0xe0 | c >> 12;
+			buf[k++] = 0x80 | (c >> 6 & 63);
+			buf[k++] = 0x80 | (c & 63);
+			w = 19;
 		}
-		if (v < 121) {
-			c = digit2((v - 92) << 6 | bits_at(p, n, i + 7, 6));
-			out_char(0xc0 | c >> 6);
-			out_char(0x80 | (c & 63));
-			i += 13;
-			continue;
+		nb -= w;
+		used += w;
+		if (k > sizeof(buf) - 3) {
+			out_mem(buf, k);
+			k = 0;
 		}
-		c = 0x3000 + ((v - 121) << 12 | bits_at(p, n, i + 7, 12));
-		out_char(0xe0 | c >> 12);
-		out_char(0x80 | (c >> 6 & 63));
-		out_char(0x80 | (c & 63));
-		i += 19;
 	}
+	out_mem(buf, k);
 	out_str("\"]");
 }
 
@@ -313,13 +317,15 @@ seen_free(struct seen *t)
  * Numbers are varints.  On a page of decimal counts, w, b and g are
  * totals as text, each number followed by a comma, in frame order.
  */
+#define PAIRFAR 65535	/* pfields' pair: the place is in far */
 struct pfields {
 	int col;		/* the column drawn: 1 on differential input, else 0 */
 	int two;		/* the baseline's column too */
 	int chart, text;
 	struct bytes d, f, w[2], b[2], g, c;
-	uint32_t *pair;		/* each frame's (depth, name) in seen's list */
-	size_t paircap;
+	uint16_t *pair;		/* each frame's (depth, name): its place in seen's list, */
+	uint32_t *far;		/* or PAIRFAR and the place next in far (rare) */
+	size_t paircap, nfar, farcap;
 	uint32_t prev;		/* the depth of the frame before */
 	uint32_t first, maxdepth;	/* the first frame's depth, the deepest's */
 	size_t wl, bl;		/* the bytes of w's and b's leaves */
@@ -357,7 +363,7 @@ pf_own(struct pfields *f, int leaf)
 static void
 pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const count *tot, count gap)
 {
-	uint32_t step = f->prev + 1 - depth;
+	uint32_t step = f->prev + 1 - depth, k;
 
 	if (f->n && !step) {
 		f->run++;
@@ -374,7 +380,12 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	if (depth > f->maxdepth)
 		f->maxdepth = depth;
 	f->pair = egrowarray(f->pair, &f->paircap, f->n + 1, sizeof(*f->pair));
-	f->pair[f->n] = seen_pair(&f->seen, depth, id);
+	k = seen_pair(&f->seen, depth, id);
+	f->pair[f->n] = k < PAIRFAR ? k : PAIRFAR;
+	if (k >= PAIRFAR) {
+		f->far = egrowarray(f->far, &f->farcap, f->nfar + 1, sizeof(*f->far));
+		f->far[f->nfar++] = k;
+	}
 	if (f->text) {
 		put_count(&f->w[0], tot[f->col], 1);
 		if (f->two)
@@ -391,18 +402,32 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 static void
 pf_end(struct pfields *f)
 {
-	size_t i;
-	unsigned char c;
+	size_t i, far = 0, hi = 0, at;
+	uint32_t r;
+	unsigned char *p;
 
 	if (!f->n)
 		return;
 	seen_rank(&f->seen, f->first, f->maxdepth, &f->f);
+	/* the ranks' low bytes, then the rest as varints, in one piece */
 	for (i = 0; i < f->n; i++) {
-		c = f->seen.pair[f->pair[i]].rank;
-		bytes_put(&f->f, &c, 1);
+		r = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank >> 8;
+		for (hi++; r >= 128; r >>= 7)
+			hi++;
 	}
-	for (i = 0; i < f->n; i++)
-		put_varint(&f->f, f->seen.pair[f->pair[i]].rank >> 8);
+	at = f->f.n;
+	f->f.p = egrowarray(f->f.p, &f->f.cap, at + f->n + hi, 1);
+	f->f.n = at + f->n + hi;
+	p = f->f.p + at;
+	for (i = 0, far = 0; i < f->n; i++)
+		p[i] = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank & 255;
+	p += f->n;
+	for (i = 0, far = 0; i < f->n; i++) {
+		r = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank >> 8;
+		for (; r >= 128; r >>= 7)
+			*p++ = 128 | (r & 127);
+		*p++ = r;
+	}
 	put_varint(&f->d, f->run);
 	if (f->text)
 		return;
@@ -421,6 +446,7 @@ pf_free(struct pfields *f)
 	bytes_free(&f->d);
 	bytes_free(&f->f);
 	free(f->pair);
+	free(f->far);
 	for (k = 0; k < 2; k++) {
 		bytes_free(&f->w[k]);
 		bytes_free(&f->b[k]);
