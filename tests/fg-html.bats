@@ -368,6 +368,14 @@ svg_fill() {
 	! grep -q "$(printf '\033')" "$p"
 }
 
+@test "fg-html: a depth of 70,000 names (ranks past 2^15, places past 16 bits) comes back whole" {
+	need_pagedata
+	awk 'BEGIN { for (i = 0; i < 70000; i++) printf "m;f%d;g%d %d\n", i, i % 7, i % 5 + 1 }' >"$BATS_TEST_TMPDIR/in.folded"
+	fg-html "$BATS_TEST_TMPDIR/in.folded" >"$BATS_TEST_TMPDIR/p.html"
+	fgdata "$BATS_TEST_TMPDIR/p.html" 'folded(V[0])' | sort >"$BATS_TEST_TMPDIR/got"
+	sort "$BATS_TEST_TMPDIR/in.folded" | diff - "$BATS_TEST_TMPDIR/got"
+}
+
 @test "fg-html: empty input is an error and writes nothing" {
 	run bash -c 'printf "" | fg-html 2>&1 >/dev/null; echo "rc=$?"'
 	[ "${lines[0]}" = "fg-html: <stdin>: no samples in the input" ]
