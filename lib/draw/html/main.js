@@ -33,11 +33,13 @@ async function start() {
 	if (state.theme) document.documentElement.classList.add(state.theme);
 	themecolors();
 	if (el.view) el.view.value = state.v;
-	if (src && typeof Worker === "function") startworker(src);
 	state.queue = Promise.resolve();
 	window.fg = hook();
 	searchfor(state.term);
 	refresh();
+	/* after the first view's frame is drawn (a view that needs the
+	 * worker asks it in prepare, which runs after this) */
+	if (src && typeof Worker === "function") startworker(src);
 	await state.queue;
 	document.body.setAttribute("data-ready", "1");
 	/* the graph on the screen: a mark in the page's timeline, from its
