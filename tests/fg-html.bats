@@ -110,8 +110,31 @@ svg_fill() {
 	need_pagedata
 	printf 'main;a;b 3\nmain;a;c 2\nmain;d 1\n' >"$BATS_TEST_TMPDIR/in.folded"
 	fg-html "$BATS_TEST_TMPDIR/in.folded" >"$BATS_TEST_TMPDIR/p.html"
-	# the fields are base 85 of a zlib stream: no digit of the old base 64 alone
-	fgdata "$BATS_TEST_TMPDIR/p.html" 'D["views"][0]["d"]' | grep -q '[^A-Za-z0-9+/]'
+	# each field is [bytes, digits]: the digits read here as html.c's
+	# comment says (7-bit ones printable ASCII, 13-bit ones 2-byte
+	# characters from U+00A0 but for the format characters, 19-bit ones
+	# from U+3000), every field and the names a zlib stream
+	python3 - "$BATS_TEST_TMPDIR/p.html" <<'PY'
+import json, re, sys, zlib
+page = open(sys.argv[1], encoding="utf-8").read()
+D = json.loads(re.search(r'id="fg-data">\n(.*?)</script>', page, re.S).group(1))
+a7 = [chr(c) for c in range(32, 127) if chr(c) not in '"\\<']
+two = [c for c in range(0xa0, 0x800) if c not in (0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x61c, 0x6dd, 0x70f)]
+val = {ch: (v, 7) for v, ch in enumerate(a7)}
+val.update({chr(c): ((92 << 6) + k, 13) for k, c in enumerate(two[:1856])})
+def undigit(n, s):
+    bits = ""
+    for ch in s:
+        v, k = val.get(ch, ((121 << 12) + ord(ch) - 0x3000, 19))
+        assert 0 <= v < 1 << k and (k < 19 or ord(ch) < 0x3000 + (7 << 12)), ch
+        bits += format(v, "0%db" % k)
+    assert len(bits) >= 8 * n > len(bits) - 19
+    return bytes(int(bits[i:i + 8], 2) for i in range(0, 8 * n, 8))
+for n, s in [D["views"][0][k] for k in "dfw"] + [D["names"]]:
+    z = undigit(n, s)
+    assert z[0] == 0x78 and zlib.decompress(z), (n, s)
+assert zlib.decompress(undigit(*D["names"])).decode() == "all\nmain\na\nb\nc\nd\n"
+PY
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["depth"]')" = "$(printf '0\n1\n2\n3\n3\n2')" ]
 	run node "$FG_ROOT/tests/html-views.cjs" --no-inflate "$BATS_TEST_TMPDIR/p.html"
 	[ "$status" -eq 0 ]

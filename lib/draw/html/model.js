@@ -3,7 +3,8 @@
  * field, one entry a frame, in pre-order), and the numbers and names as
  * the page words them.  No DOM: it runs under node too (tests/page.cjs).
  *
- * The frames' fields come deflated (zlib) in base 85, and the
+ * The frames' fields and the names come deflated (zlib), written as
+ * the page's digits (undigit), and the
  * DecompressionStream of the browser (or of node) inflates them, all at
  * once, before the page starts (loadmodel). */
 
