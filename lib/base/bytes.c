@@ -34,6 +34,35 @@ bytes_be32(struct bytes *b, uint32_t v)
 	bytes_put(b, c, 4);
 }
 
+size_t
+varint_enc(unsigned char *p, uint64_t v)
+{
+	size_t n = 0;
+
+	for (; v >= 128; v >>= 7)
+		p[n++] = 128 | (v & 127);
+	p[n++] = v;
+	return n;
+}
+
+void
+bytes_varint(struct bytes *b, uint64_t v)
+{
+	unsigned char c[10];
+
+	bytes_put(b, c, varint_enc(c, v));
+}
+
+size_t
+varint_len(uint64_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 128; v >>= 7)
+		n++;
+	return n;
+}
+
 void
 bprintf(struct bytes *b, const char *fmt, ...)
 {

@@ -16,6 +16,12 @@ struct bytes {
 
 void bytes_put(struct bytes *b, const void *p, size_t n);
 void bytes_be32(struct bytes *b, uint32_t v);	/* big-endian */
+/* Varints (LEB128: seven bits a byte, low first, 128 set on all but
+ * the last byte): v at p, its length returned (at most 10); v appended
+ * to b; the length of v's. */
+size_t varint_enc(unsigned char *p, uint64_t v);
+void bytes_varint(struct bytes *b, uint64_t v);
+size_t varint_len(uint64_t v);
 void bytes_free(struct bytes *b);
 
 /* The string s, without its NUL. */

@@ -151,45 +151,18 @@ pb_uints(struct pb *b, int wt, uint32_t field, uint64_t **v, size_t *n, size_t *
 
 /* Writing */
 
-static size_t
-varint_len(uint64_t v)
-{
-	size_t n = 1;
-
-	while (v >= 0x80) {
-		v >>= 7;
-		n++;
-	}
-	return n;
-}
-
-/* A bare varint */
-static void
-pbw_varint(struct bytes *b, uint64_t v)
-{
-	unsigned char c[10];
-	size_t n = 0;
-
-	while (v >= 0x80) {
-		c[n++] = (unsigned char)v | 0x80;
-		v >>= 7;
-	}
-	c[n++] = (unsigned char)v;
-	bytes_put(b, c, n);
-}
-
 void
 pbw_uint(struct bytes *b, uint32_t field, uint64_t v)
 {
-	pbw_varint(b, (uint64_t)field << 3 | PB_VARINT);
-	pbw_varint(b, v);
+	bytes_varint(b, (uint64_t)field << 3 | PB_VARINT);
+	bytes_varint(b, v);
 }
 
 void
 pbw_bytes(struct bytes *b, uint32_t field, const void *p, size_t n)
 {
-	pbw_varint(b, (uint64_t)field << 3 | PB_LEN);
-	pbw_varint(b, n);
+	bytes_varint(b, (uint64_t)field << 3 | PB_LEN);
+	bytes_varint(b, n);
 	bytes_put(b, p, n);
 }
 
@@ -202,8 +175,8 @@ pbw_packed(struct bytes *b, uint32_t field, const uint64_t *v, size_t n)
 		return;
 	for (i = 0; i < n; i++)
 		len += varint_len(v[i]);
-	pbw_varint(b, (uint64_t)field << 3 | PB_LEN);
-	pbw_varint(b, len);
+	bytes_varint(b, (uint64_t)field << 3 | PB_LEN);
+	bytes_varint(b, len);
 	for (i = 0; i < n; i++)
-		pbw_varint(b, v[i]);
+		bytes_varint(b, v[i]);
 }

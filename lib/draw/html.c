@@ -140,21 +140,6 @@ out_digits(const unsigned char *p, size_t n)
 	out_str("\"]");
 }
 
-/* Number v as a varint: seven bits a byte, low first, 128 set on all
- * but the last byte. */
-static void
-put_varint(struct bytes *b, uint64_t v)
-{
-	unsigned char c;
-
-	for (; v >= 128; v >>= 7) {
-		c = 128 | (v & 127);
-		bytes_put(b, &c, 1);
-	}
-	c = v;
-	bytes_put(b, &c, 1);
-}
-
 /* A count of a field: a varint, or on a page of decimal counts (text)
  * the number as text and a comma. */
 static void
@@ -163,7 +148,7 @@ put_count(struct bytes *b, count c, int text)
 	char buf[400];
 
 	if (!text) {
-		put_varint(b, c.u);
+		bytes_varint(b, c.u);
 		return;
 	}
 	bytes_put(b, buf, count_fmt(c, buf));
@@ -278,10 +263,10 @@ seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 	for (i = 0, d = first; d <= last; d++) {
 		for (j = i; j < t->n && t->pair[o[j]].depth == d; j++)
 			;
-		put_varint(b, j - i);
+		bytes_varint(b, j - i);
 		for (r = 0; i < j; i++, r++) {
 			t->pair[o[i]].rank = r;
-			put_varint(b, t->pair[o[i]].id);
+			bytes_varint(b, t->pair[o[i]].id);
 		}
 	}
 	free(o);
@@ -368,8 +353,8 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	if (f->n && !step) {
 		f->run++;
 	} else if (f->n) {
-		put_varint(&f->d, f->run);
-		put_varint(&f->d, step);
+		bytes_varint(&f->d, f->run);
+		bytes_varint(&f->d, step);
 		f->run = 0;
 	}
 	if (f->n && !f->text)
@@ -399,36 +384,36 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 
 /* The fields complete: the last run, the last frame's own samples (a
  * leaf's), each column's leaves then the other frames. */
+/* The rank of frame i's name in its depth (seen_rank's), *far the
+ * next of f->far (the frames are taken in order). */
+static uint32_t
+pf_rank(const struct pfields *f, size_t i, size_t *far)
+{
+	return f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[(*far)++]].rank;
+}
+
 static void
 pf_end(struct pfields *f)
 {
 	size_t i, far = 0, hi = 0, at;
-	uint32_t r;
 	unsigned char *p;
 
 	if (!f->n)
 		return;
 	seen_rank(&f->seen, f->first, f->maxdepth, &f->f);
 	/* the ranks' low bytes, then the rest as varints, in one piece */
-	for (i = 0; i < f->n; i++) {
-		r = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank >> 8;
-		for (hi++; r >= 128; r >>= 7)
-			hi++;
-	}
+	for (i = 0; i < f->n; i++)
+		hi += varint_len(pf_rank(f, i, &far) >> 8);
 	at = f->f.n;
 	f->f.p = egrowarray(f->f.p, &f->f.cap, at + f->n + hi, 1);
 	f->f.n = at + f->n + hi;
 	p = f->f.p + at;
 	for (i = 0, far = 0; i < f->n; i++)
-		p[i] = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank & 255;
+		p[i] = pf_rank(f, i, &far) & 255;
 	p += f->n;
-	for (i = 0, far = 0; i < f->n; i++) {
-		r = f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[far++]].rank >> 8;
-		for (; r >= 128; r >>= 7)
-			*p++ = 128 | (r & 127);
-		*p++ = r;
-	}
-	put_varint(&f->d, f->run);
+	for (i = 0, far = 0; i < f->n; i++)
+		p += varint_enc(p, pf_rank(f, i, &far) >> 8);
+	bytes_varint(&f->d, f->run);
 	if (f->text)
 		return;
 	pf_own(f, 1);
@@ -709,7 +694,7 @@ tree_fields(struct pfields *f, const struct ptree *t, size_t a, size_t b, const 
 			count_add(&own[0], t->left[i]);
 		pf_put(f, L[i].depth, t->ids[i], own, L[i].total, L[i].x);
 		if (color)
-			put_varint(&f->c, color[i]);
+			bytes_varint(&f->c, color[i]);
 	}
 }
 
