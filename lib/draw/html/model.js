@@ -30,16 +30,21 @@ var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 var DIGIT7 = " !#$%&'()*+,-./0123456789:;=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 var SKIP2 = [0xad, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x61c, 0x6dd, 0x70f];
 /* each digit's value, by character code */
-var B64 = digitvalues(ALPHA), DIGITV = digitvalues(DIGIT7, 0x800);
+var B64 = digitvalues(ALPHA), DIGITV = digittable();
 
-/* Each character's digit value by code: alpha's; with n, up to n, the
- * 2-byte digits' too (92 << 6 and more), each with its bits above
- * (value | bits << 16). */
-function digitvalues(alpha, n) {
-	var v = new Uint32Array(n || 128), c = 0xa0, k, j;
-	for (k = 0; k < alpha.length; k++) v[alpha.charCodeAt(k)] = k | (n ? 7 << 16 : 0);
-	for (k = 0; n && k < 1856; k++, c++) {
-		for (j = 0; j < SKIP2.length; j++) if (c === SKIP2[j]) { c++; j = -1; }
+function digitvalues(alpha) {
+	var v = new Uint8Array(128);
+	for (var k = 0; k < alpha.length; k++) v[alpha.charCodeAt(k)] = k;
+	return v;
+}
+/* The 1- and 2-byte digits' values by character code, each with its
+ * bits above it (value | bits << 16): DIGIT7's, then 92 << 6 on from
+ * U+00A0. */
+function digittable() {
+	var v = new Uint32Array(0x800), c = 0xa0, k;
+	for (k = 0; k < DIGIT7.length; k++) v[DIGIT7.charCodeAt(k)] = k | 7 << 16;
+	for (k = 0; k < 1856; k++, c++) {
+		while (SKIP2.indexOf(c) >= 0) c++;
 		v[c] = (92 << 6) + k | 13 << 16;
 	}
 	return v;
