@@ -41,7 +41,11 @@ split_find(const char *path, size_t overlap, split_findfn *find, void *arg, stru
 	size_t at;
 	int fd, found = 0;
 
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+	/* the type looked at before any open: opening a FIFO (or a
+	 * terminal) to look would take the data its writer sends, or
+	 * wait for a writer that has gone by the open that reads it */
+	if (!path || !strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < SPLIT_MIN || (fd = open(path, O_RDONLY)) < 0)
 		return 0;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < SPLIT_MIN) {
 		close(fd);
