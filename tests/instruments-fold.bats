@@ -76,6 +76,11 @@ start;my::main;other 2000003' ] || { echo "$output"; return 1; }
 	bad "$p<backtrace id=\"4\"><frame id=\"5\"/></backtrace></row></node></trace-query-result>" '<frame' 'a frame without a name'
 	bad "$p<backtrace id=\"4\"><frame ref=\"4\"/></backtrace></row></node></trace-query-result>" '<frame' 'ref="4" names no frame before it'
 	bad "$p<backtrace id=\"x\"/></row></node></trace-query-result>" '<backtrace' 'bad id "x"'
+	# XML 1.0 has no ESC, nor U+FFFE, as a reference or as a byte
+	bad "$p<backtrace id=\"4\"><frame id=\"5\" name=\"a&#x1b;b\"/></backtrace></row></node></trace-query-result>" '&#x1b;' 'a character reference to a character XML does not allow'
+	bad "$p<backtrace id=\"4\"><frame id=\"5\" name=\"a&#27;b\"/></backtrace></row></node></trace-query-result>" '&#27;' 'a character reference to a character XML does not allow'
+	bad "$p<backtrace id=\"4\"><frame id=\"5\" name=\"a&#xFFFE;b\"/></backtrace></row></node></trace-query-result>" '&#xFFFE;' 'a character reference to a character XML does not allow'
+	bad "$p<backtrace id=\"4\"><frame id=\"5\" name=\"a"$'\x1b'"b\"/></backtrace></row></node></trace-query-result>" $'\x1b' 'a control byte XML does not allow'
 	bad "$p<backtrace id=\"4\"/></row></node>" '' 'the document ends inside <trace-query-result>'
 	bad "$p</node></trace-query-result>" '</node>' '</node> closes <row>'
 	bad '<?xml version="1.0"?><svg/>' '<svg' 'the root element is <svg>, not <trace-query-result>: is this `xctrace export` output?'

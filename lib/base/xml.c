@@ -160,6 +160,16 @@ name(const struct xml *x, size_t i, size_t end)
 	return j - i;
 }
 
+/* The byte at buf[i] of text or a value: a C0 control byte but tab,
+ * newline and return is no character of XML 1.0's. */
+static char
+rawchar(struct xml *x, size_t i)
+{
+	if ((unsigned char)x->buf[i] < 0x20 && !blank(x->buf[i]))
+		errat(x, i, "a control byte XML does not allow");
+	return x->buf[i];
+}
+
 /* The reference at buf[*i] ('&'), decoded to buf[*w]; both moved past. */
 static void
 reference(struct xml *x, size_t *i, size_t end, size_t *w)
@@ -189,6 +199,10 @@ reference(struct xml *x, size_t *i, size_t end, size_t *w)
 		c = strtoul(p + 1, &e, 10);
 	if (!c || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		errat(x, *i, "a character reference to no character");
+	/* XML 1.0's Char: no C0 control but tab, newline and return, no
+	 * U+FFFE or U+FFFF */
+	if ((c < 0x20 && !blank((char)c)) || c == 0xfffe || c == 0xffff)
+		errat(x, *i, "a character reference to a character XML does not allow");
 	*w += utf8_encode((uint32_t)c, x->buf + *w);
 	*i = (size_t)(semi - x->buf) + 1;
 }
@@ -205,7 +219,7 @@ decode(struct xml *x, size_t i, size_t end)
 		else if (x->buf[i] == '<')
 			errat(x, i, "'<' in an attribute value");
 		else
-			x->buf[w++] = x->buf[i++];
+			x->buf[w++] = rawchar(x, i++);
 	}
 	return w - from;
 }
@@ -379,6 +393,8 @@ text(struct xml *x, size_t lt, int cdata)
 
 	x->off = x->base + i;
 	if (cdata) {
+		for (k = i; k < i + lt; k++)
+			rawchar(x, k);
 		x->text = x->buf + i;
 		x->textlen = lt;
 	} else {
@@ -399,7 +415,7 @@ text(struct xml *x, size_t lt, int cdata)
 			if (x->buf[k] == '&')
 				reference(x, &k, i + lt, &w);
 			else
-				x->buf[w++] = x->buf[k++];
+				x->buf[w++] = rawchar(x, k++);
 		x->textlen = w - i;
 	}
 	x->pos += lt;
