@@ -159,6 +159,10 @@ offset() {
 	bad "$f" "byte $(offset "$f" '7'): an object expected, not a number"
 	printf '{"head": {"callFrame": {"lineNumber": 1.5}}}' >"$f"
 	bad "$f" "byte $(offset "$f" '1.5'): lineNumber: not an integer"
+	printf '{"head": {"children": [{"selfSize": 99999999999999999999}]}}' >"$f"
+	bad "$f" "byte $(offset "$f" '999'): selfSize: overflows 64 bits"
+	printf '{"head": {"callFrame": {"lineNumber": -99999999999999999999}}}' >"$f"
+	bad "$f" "byte $(offset "$f" '-999'): lineNumber: overflows 64 bits"
 	printf '{"head": {"selfSize": 0, "callFrame": {"functionName": 3}}}' >"$f"
 	bad "$f" "byte $(offset "$f" '3}'): a string expected, not a number"
 	# what it passes is checked too

@@ -516,6 +516,8 @@ json_int(struct json *j, int64_t lo, int64_t hi, const char *what)
 		n.i = (int64_t)n.d;	/* 1e3, 5.0 */
 		n.isint = 1;
 	}
+	if (!n.isint && (n.d < -9.2e18 || n.d > 9.2e18))	/* whole, as every double there is */
+		json_error(j, off, "%s: overflows 64 bits", what);
 	if (!n.isint)
 		json_error(j, off, "%s: not an integer", what);
 	if (n.i < lo || n.i > hi)
