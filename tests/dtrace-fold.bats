@@ -94,6 +94,10 @@ same() {
 	printf 'hello\nworld\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:2: no count after the frames from line 1: not the output of DTrace or SystemTap?" \
 	    dtrace-fold "$BATS_TEST_TMPDIR/in"
+	# prose: blocks of lines and never a count (README.md, 1 with nothing)
+	printf 'A title\n\nSome prose, and more\nof it.\n\nThe end.\n\n' >"$BATS_TEST_TMPDIR/in"
+	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:7: 3 blocks of lines and no count: not the output of DTrace or SystemTap?" \
+	    dtrace-fold "$BATS_TEST_TMPDIR/in"
 	# another format's text is named, with its folder
 	printf 'a;b 1\nc 2\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in: not DTrace stacks (an aggregation of ustack() or stack()) but folded stacks, which need no folding" \

@@ -167,6 +167,7 @@ dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 	size_t n;
 	count c;
 	int k, counted = st->part1, leaf = 1, stap = 0;
+	uint64_t dropped = 0;	/* blocks of no count, before the first count */
 
 	if (!st->d.m)
 		dump_init(&st->d, m, r);
@@ -184,10 +185,13 @@ dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 		if (!n) {
 			/* before the first count, a blank line ends a header
 			 * (inferno's rule), which holds no SystemTap frame */
-			if (!counted && !stap) {
+			if (!counted && !stap && dump_open(&st->d)) {
 				dump_drop(&st->d);
+				dropped++;
 				leaf = 1;
 			}
+			/* after it, a blank line inside a stack is where
+			 * stack() and ustack() meet, kept as one */
 			continue;
 		}
 		if ((k = dump_countline(s, n, &c)) < 0)
@@ -206,6 +210,10 @@ dtrace_fold(void *arg, struct lines *r, struct stackmap *m)
 		    "not the output of DTrace or SystemTap?", (unsigned long long)st->d.line);
 	if (dump_open(&st->d))
 		lines_error(r, "the file ends inside a stack: no count after its frames");
+	/* blocks of text and no count at all: prose, not a DTrace output */
+	if (!st->part1 && !counted && dropped > 1)
+		fileerr(r->name, r->lineno, "%llu blocks of lines and no count: "
+		    "not the output of DTrace or SystemTap?", (unsigned long long)dropped);
 }
 
 void
