@@ -146,19 +146,23 @@ proc() {
 @test "gecko-fold: the processed format's layouts, versions 24 to 70" {
 	for v in 24 58 70; do
 		proc $v >"$BATS_TEST_TMPDIR/p$v.json"
-		# main 5; main;f 1; main;f;g 2 + 3 (the null stack is no stack)
+		# main 5; main;f 1; main;f;g 2 + 3 (the null stack is no stack,
+		# said so)
 		run gecko-fold "$BATS_TEST_TMPDIR/p$v.json"
 		status_is 0
-		[ "$output" = "main at a.js:3 5
+		[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/p$v.json: 1 sample with a null stack, weighing 4, has no frame: left out
+main at a.js:3 5
 main at a.js:3;f 1
 main at a.js:3;f;g 5" ] || { echo "version $v: $output" >&2; return 1; }
 		# --js: f is no JavaScript; g is relevant for it
 		run gecko-fold --js --full-path "$BATS_TEST_TMPDIR/p$v.json"
-		[ "$output" = "main at dir/a.js:3 6
+		[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/p$v.json: 1 sample with a null stack, weighing 4, has no frame: left out
+main at dir/a.js:3 6
 main at dir/a.js:3;g 5" ]
 		# --time: times 0 1 3 6 10, the last sample the interval (0.5)
 		run gecko-fold -t --by-thread "$BATS_TEST_TMPDIR/p$v.json"
-		[ "$output" = "# fg: unit=milliseconds
+		[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/p$v.json: 1 sample with a null stack, weighing 4000000 nanoseconds, has no frame: left out
+# fg: unit=milliseconds
 T (pid 9);main at a.js:3 0.5
 T (pid 9);main at a.js:3;f 1
 T (pid 9);main at a.js:3;f;g 5" ] || { echo "version $v --time: $output" >&2; return 1; }
@@ -169,16 +173,21 @@ T (pid 9);main at a.js:3;f;g 5" ] || { echo "version $v --time: $output" >&2; re
 	proc 70 | sed 's/"weightType": "samples"/"weightType": "bytes"/' >"$BATS_TEST_TMPDIR/b.json"
 	run gecko-fold "$BATS_TEST_TMPDIR/b.json"
 	status_is 0
-	[ "${lines[0]}" = "# fg: unit=bytes" ]
-	[ "${lines[3]}" = "main at a.js:3;f;g 5" ]
+	[ "${lines[0]}" = "gecko-fold: $BATS_TEST_TMPDIR/b.json: 1 sample with a null stack, weighing 4 bytes, has no frame: left out" ]
+	[ "${lines[1]}" = "# fg: unit=bytes" ]
+	[ "${lines[4]}" = "main at a.js:3;f;g 5" ]
 	proc 70 | sed 's/"weightType": "samples"/"weightType": "tracing-ms"/; s/"weight": \[1, 2/"weight": [1.25, 2/' >"$BATS_TEST_TMPDIR/m.json"
 	run gecko-fold "$BATS_TEST_TMPDIR/m.json"
-	[ "$output" = "# fg: unit=milliseconds
+	[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/m.json: 1 sample with a null stack, weighing 4 milliseconds, has no frame: left out
+# fg: unit=milliseconds
 main at a.js:3 5
 main at a.js:3;f 1.25
 main at a.js:3;f;g 5" ]
-	fails_with "gecko-fold: $BATS_TEST_TMPDIR/m.json: its samples count milliseconds, those of $BATS_TEST_TMPDIR/b.json bytes" \
-	    gecko-fold "$BATS_TEST_TMPDIR/b.json" "$BATS_TEST_TMPDIR/m.json"
+	# (the same two without their null stack, which each would warn of)
+	sed 's/2, null, 0/2, 1, 0/' "$BATS_TEST_TMPDIR/b.json" >"$BATS_TEST_TMPDIR/b1.json"
+	sed 's/2, null, 0/2, 1, 0/' "$BATS_TEST_TMPDIR/m.json" >"$BATS_TEST_TMPDIR/m1.json"
+	fails_with "gecko-fold: $BATS_TEST_TMPDIR/m1.json: its samples count milliseconds, those of $BATS_TEST_TMPDIR/b1.json bytes" \
+	    gecko-fold "$BATS_TEST_TMPDIR/b1.json" "$BATS_TEST_TMPDIR/m1.json"
 	f=$BATS_TEST_TMPDIR/b.json
 	fails_with "gecko-fold: $f: byte $(grep -bo '"samples": {' "$f" | cut -d: -f1 | awk '{ print $1 + 11 }'): --time: these samples weigh bytes already" \
 	    gecko-fold --time "$f"
@@ -240,7 +249,8 @@ offset() {
 	raw '[null, 0], [0, 1]' >"$f"
 	run gecko-fold "$f"
 	status_is 0
-	[ "$output" = "a at x.js:1 1
+	[ "$output" = "gecko-fold: $f: 1 sample with a null stack has no frame: left out
+a at x.js:1 1
 a at x.js:1;b 1" ]
 	raw '[null, 0], [1, 1]' >"$f"
 	bad "$f" "byte $(offset "$f" '[1, 1]'): stack 1's prefix 1 does not come before it"

@@ -277,8 +277,10 @@ weight(struct gecko *g, const struct jnum *w, uint64_t off)
 static void
 addw(struct gecko *g, uint32_t stack, const struct gtabs *t, count c, uint64_t off)
 {
-	if (stack == GNONE)
+	if (stack == GNONE) {	/* no frame: counted, and said by gecko_fold */
+		sb_addn(&g->nulls, c, 1);
 		return;
+	}
 	if (stack >= t->nstack)
 		json_error(&g->j, off, "stack %u is not in the stack table (%zu stacks)", stack,
 		    t->nstack);

@@ -817,6 +817,8 @@ gecko_fold(struct gecko *g, const char *s, size_t n, const char *name)
 		if (!g->matched[i])
 			fileerr(name, 0, "no thread '%s' (see --list)", g->o->threads[i]);
 	unit = g->unit;
+	sb_dropped(&g->nulls, name, "with a null stack", g->o->time ? "nanoseconds" :
+	    unit >= 0 && unit != UNIT_COUNT ? unit_name(unit) : NULL);
 	reset(g);
 	return unit;
 }

@@ -19,6 +19,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "formats/gecko/read.h"
+#include "stack/build.h"
 #include "stack/label.h"
 
 #define GNONE UINT32_MAX
@@ -84,6 +85,7 @@ struct gecko {
 	uint64_t unitoff;	/* where it was set */
 	unsigned char *matched;	/* per o->threads: a thread chose it */
 	struct gsamples samp;	/* the samples being read */
+	struct stackbuild nulls;	/* the samples of a null stack, counted */
 	struct json *pc;	/* a cursor on each profile's threads, by depth */
 	size_t pccap;
 };
