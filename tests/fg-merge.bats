@@ -370,3 +370,14 @@ big() {
 	status_is 1
 	[ "$output" = "fg-merge: $t/nolist: No such file or directory" ]
 }
+
+@test "fg-merge: a decimal count far below 1 keeps 15 significant digits, and reads back the same" {
+	printf 'a 0.000000000000001234\nb 0.00000000000000000002\nc 0.5\n' >"$BATS_TEST_TMPDIR/in"
+	run fg-merge "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "$output" = "a 0.000000000000001234
+b 0.00000000000000000002
+c 0.5" ]
+	fg-merge "$BATS_TEST_TMPDIR/in" | fg-merge >"$BATS_TEST_TMPDIR/again"
+	[ "$(cat "$BATS_TEST_TMPDIR/again")" = "$output" ]
+}

@@ -84,6 +84,11 @@ count_fmt(count c, char *buf)
 	for (intdigits = 1; v >= 10 && intdigits < 15; v /= 10)
 		intdigits++;
 	prec = 15 - intdigits;
+	/* below 1 too, 15 digits after the zeros that lead, so that
+	 * 0.00000000000000002 is no 0 (at most 323 zeros, for the
+	 * smallest double: 340 bytes) */
+	for (; v > 0 && v < 1 && prec < 340; v *= 10)
+		prec++;
 	n = sprintf(buf, "%.*f", prec, c.d);
 	if (prec > 0) {
 		while (buf[n - 1] == '0')
