@@ -6,6 +6,8 @@
 #include "base/bytes.h"
 #include "base/count.h"
 #include "base/deflate.h"
+#include "base/hash.h"
+#include "base/htab.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "draw/htmlfields.h"
@@ -125,41 +127,7 @@ static void
 seen_init(struct seen *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->mask = 1023;
-	t->key = ecalloc(t->mask + 1, sizeof(*t->key));
-	t->at = ereallocarray(NULL, t->mask + 1, sizeof(*t->at));
-}
-
-/* The slot of key k in t: k's, or the empty one it goes to. */
-static size_t
-seen_slot(const struct seen *t, uint64_t k)
-{
-	size_t i = (k * 0x9e3779b97f4a7c15u) >> 20 & t->mask;
-
-	while (t->key[i] && t->key[i] != k)
-		i = (i + 1) & t->mask;
-	return i;
-}
-
-static void
-seen_grow(struct seen *t)
-{
-	struct seen g = *t;
-	size_t i, j;
-
-	g.mask = t->mask * 2 + 1;
-	g.key = ecalloc(g.mask + 1, sizeof(*g.key));
-	g.at = ereallocarray(NULL, g.mask + 1, sizeof(*g.at));
-	for (i = 0; i <= t->mask; i++) {
-		if (!t->key[i])
-			continue;
-		j = seen_slot(&g, t->key[i]);
-		g.key[j] = t->key[i];
-		g.at[j] = t->at[i];
-	}
-	free(t->key);
-	free(t->at);
-	*t = g;
+	htab_init(&t->tab, 512);
 }
 
 /* The place of (depth, id) in the list of pairs (added if new), one
@@ -167,20 +135,19 @@ seen_grow(struct seen *t)
 static uint32_t
 seen_pair(struct seen *t, uint32_t depth, uint32_t id)
 {
-	uint64_t k = ((uint64_t)depth << 32 | id) + 1;
-	size_t i = seen_slot(t, k);
+	struct hprobe pr;
+	uint32_t i;
 
-	if (!t->key[i]) {
-		t->pair = egrowarray(t->pair, &t->cap, t->n + 1, sizeof(*t->pair));
-		t->pair[t->n] = (struct pair){ 0, depth, id, 0 };
-		t->key[i] = k;
-		t->at[i] = t->n++;
-		if (t->n * 2 > t->mask)
-			seen_grow(t);
-		i = seen_slot(t, k);
-	}
-	t->pair[t->at[i]].frames++;
-	return t->at[i];
+	for (htab_probe(&t->tab, &pr, hash_mix((uint64_t)depth << 32 | id));
+	    (i = htab_next(&t->tab, &pr)) != HTAB_NONE;)
+		if (t->pair[i].depth == depth && t->pair[i].id == id) {
+			t->pair[i].frames++;
+			return i;
+		}
+	t->pair = egrowarray(t->pair, &t->cap, t->n + 1, sizeof(*t->pair));
+	t->pair[t->n] = (struct pair){ 1, depth, id, 0 };
+	htab_put(&t->tab, &pr, (uint32_t)t->n);
+	return t->n++;
 }
 
 /* Pairs by depth, the most frames first, then as first seen: a qsort_r
@@ -224,8 +191,7 @@ seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 static void
 seen_free(struct seen *t)
 {
-	free(t->key);
-	free(t->at);
+	htab_free(&t->tab);
 	free(t->pair);
 }
 

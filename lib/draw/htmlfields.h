@@ -14,6 +14,7 @@
 
 #include "base/bytes.h"
 #include "base/count.h"
+#include "base/htab.h"
 
 /* "k": and "k":"v", of the page's data (JSON; v NULL is null) */
 void html_key(const char *k);
@@ -21,14 +22,12 @@ void html_keystr(const char *k, const char *v);
 
 /*
  * The names seen at each depth of a page view, for the name codes:
- * (depth, id) pairs in an open-addressed table, each with its place in
- * the pairs' list (in the order first seen), which has each pair's
- * depth, id and frames.
+ * the list of (depth, id) pairs in the order first seen, each with its
+ * frames, found through base/htab by a hash of the pair.
  */
 struct seen {
-	uint64_t *key;		/* (depth << 32 | id) + 1, 0 empty */
-	uint32_t *at;		/* the pair's place in the list */
-	size_t mask, n;
+	struct htab tab;	/* the pairs' places, by (depth, id) */
+	size_t n;
 	struct pair {
 		uint64_t frames;
 		uint32_t depth, id, rank;
