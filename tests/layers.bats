@@ -119,33 +119,28 @@ load helper
 	status_is 2
 }
 
-# mapped FLOOR: HACKING.md's entry of the layer map for FLOOR ("base/",
-# "draw/html/", "formats/NAME/"), its lines up to the next entry
-mapped() {
-	awk -v head="- **$1**:" 'index($0, head) == 1 { on = 1; print; next }
-		/^(- \*\*|#|$)/ { on = 0 } on' "$FG_ROOT/HACKING.md"
-}
-
-@test "HACKING.md's layer map names every module of lib/, each in its floor's entry" {
-	local f floor name room missing="" 
-	local -A entry
-	cd "$FG_ROOT"
-	for f in lib/*/*.[ch] lib/*/*.js lib/*/*.css lib/*/*/*.[ch] lib/*/*/*.js; do
-		[ -e "$f" ] || continue
-		case $f in
-		lib/formats/*)
-			room=${f#lib/formats/}
-			floor=formats/NAME/ name=${room##*/} room=${room%%/*}/ ;;
-		lib/*/*/*) floor=${f#lib/}; floor=${floor%/*}/ name=${f##*/} room= ;;
-		*) floor=${f#lib/}; floor=${floor%%/*}/ name=${f##*/} room= ;;
-		esac
-		[ -n "${entry[$floor]+set}" ] || entry[$floor]=$(mapped "$floor")
-		[ -z "$room" ] || [[ ${entry[$floor]} == *"\`$room\`"* ]] || missing="$missing lib/formats/$room"
-		case $name in *.[ch]) name=${name%.?} f=${f%.?} ;; esac
-		[[ ${entry[$floor]} =~ [\`/]${name//./\\.}[.\`] ]] || missing="$missing $f"
-	done
-	[ -z "$missing" ] || { echo "not in HACKING.md's layer map:" $(printf '%s\n' $missing | sort -u) >&2; return 1; }
-	# (a module missing is found)
-	[[ ${entry[stack/]} == *'`idtree`'* ]]
-	[[ ${entry[stack/]} != *'`nosuchmodule`'* ]]
+@test "each floor's README names every file of lib/, and check-layers finds one missing or gone" {
+	# the real tree: every .c, .h, .js and .css has its line
+	run "$FG_ROOT/scripts/check-layers" "$FG_ROOT"
+	status_is 0
+	[ -e "$FG_ROOT/lib/base/README.md" ] && [ -e "$FG_ROOT/lib/draw/html/README.md" ]
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p lib/base lib/draw/html lib/formats/a lib/stack
+	: > lib/base/x.c; : > lib/base/x.h; : > lib/base/y.c
+	: > lib/draw/html/p.js; : > lib/draw/html/q.js; : > lib/draw/d.css
+	: > lib/formats/a/read.c; : > lib/formats/a/read.h; : > lib/stack/s.c
+	printf '# base\n\n- `x.c`, `x.h`: x\n- `gone.h`: was here\nnot a list: `y.c`\n' > lib/base/README.md
+	printf -- '- `p.js`: p\n' > lib/draw/html/README.md
+	printf -- '- `d.css`: d\n- `html/q.js`: not its README\n' > lib/draw/README.md
+	printf -- '- `a/read.c`, `a/read.h`: a\n' > lib/formats/README.md
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"lib/base/y.c: no line in lib/base/README.md"* ]]
+	[[ $output == *"lib/draw/html/q.js: no line in lib/draw/html/README.md"* ]]
+	[[ $output == *"lib/base/README.md: names gone.h, which is not there"* ]]
+	[[ $output == *"lib/stack/s.c: no README.md in its folder or above it"* ]]
+	[[ $output != *"x.c"* && $output != *"x.h"* && $output != *"p.js"* ]]
+	[[ $output != *"d.css"* && $output != *"read.c"* && $output != *"read.h"* ]]
+	[[ $output != *"names html/q.js"* ]]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 4 ]
 }

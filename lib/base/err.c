@@ -47,7 +47,7 @@ setprogname(char *name)
 
 	std_fds();
 	argv0 = base;
-	progress_init();
+	progress_init(base);
 	return base;
 }
 

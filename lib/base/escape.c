@@ -1,8 +1,9 @@
-/* escape.c: XML and JSON escaping, UTF-8 handling */
+/* escape.c: UTF-8 decoded and encoded, characters classified for XML
+ * and terminals, text escaped into the caller's buffer (the writers of
+ * escaped output are outesc.c's) */
 #include <string.h>
 
 #include "base/escape.h"
-#include "base/out.h"
 
 size_t
 utf8_decode(const char *str, size_t n, uint32_t *cp)
@@ -44,7 +45,7 @@ bad:
 
 /* Whether code point c is a character XML 1.0 allows (not U+FFFE,
  * U+FFFF, a surrogate, nor a control other than tab, LF and CR). */
-static int
+int
 xml_char(uint32_t c)
 {
 	if (c < 0x20)
@@ -105,125 +106,7 @@ utf8_prefix(const char *s, size_t n, size_t nchars)
 	return i;
 }
 
-static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
-
-/* The entity s[i] is written as, or NULL: character data (text) needs
- * '>' escaped only where it ends "]]>", and quotes not at all. */
-static const char *
-xml_entity(const unsigned char *s, size_t i, int text)
-{
-	switch (s[i]) {
-	case '&': return "&amp;";
-	case '<': return "&lt;";
-	case '>': return !text || (i >= 2 && s[i - 1] == ']' && s[i - 2] == ']') ? "&gt;" : NULL;
-	case '"': return text ? NULL : "&quot;";
-	case '\'': return text ? NULL : "&#39;";
-	}
-	return NULL;
-}
-
-static void
-xml_escape(const char *str, size_t n, int text)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	const char *e;
-	size_t i = 0, k;
-	uint32_t cp;
-
-	while (i < n) {
-		unsigned c = s[i];
-
-		if ((e = xml_entity(s, i, text))) {
-			out_str(e);
-			i++;
-			continue;
-		}
-		if (c < 0x20 && c != '\t') {
-			out_mem(replacement, 3);
-			i++;
-			continue;
-		}
-		if (c < 0x7f) {
-			out_char(c);
-			i++;
-			continue;
-		}
-		k = c == 0x7f ? 0 : utf8_decode(str + i, n - i, &cp);
-		if (!k || !xml_char(cp)) {
-			out_mem(replacement, 3);
-			i += k ? k : 1;
-			continue;
-		}
-		out_mem(s + i, k);
-		i += k;
-	}
-}
-
-void
-out_xml(const char *s, size_t n)
-{
-	xml_escape(s, n, 0);
-}
-
-void
-out_xmltext(const char *s, size_t n)
-{
-	xml_escape(s, n, 1);
-}
-
-void
-out_json(const char *str, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, k;
-	uint32_t cp;
-
-	while (i < n) {
-		unsigned c = s[i];
-
-		if (c == '"' || c == '\\') {
-			out_char('\\');
-			out_char(c);
-			i++;
-		} else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f) {
-			out_str("\\u00");
-			out_char(hex[c >> 4]);
-			out_char(hex[c & 15]);
-			i++;
-		} else if (c < 0x80) {
-			out_char(c);
-			i++;
-		} else if (!(k = utf8_decode(str + i, n - i, &cp))) {
-			out_str("\\ufffd");
-			i++;
-		} else if (cp == 0x2028 || cp == 0x2029 || !xml_char(cp)) {
-			/* line ends to older JavaScript; not XML characters,
-			 * kept exact as escapes in an SVG's script */
-			out_str("\\u");
-			out_char(hex[cp >> 12]);
-			out_char(hex[cp >> 8 & 15]);
-			out_char(hex[cp >> 4 & 15]);
-			out_char(hex[cp & 15]);
-			i += k;
-		} else {
-			out_mem(s + i, k);
-			i += k;
-		}
-	}
-}
-
-void
-out_jsonstr(const char *s, size_t n)
-{
-	out_char('"');
-	out_json(s, n);
-	out_char('"');
-}
-
-/* How many bytes at s[0..n) pass to a terminal as they are (0: escape
- * the first byte). */
-static size_t
+size_t
 term_safe(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
@@ -261,25 +144,4 @@ term_escape(const char *s, size_t n, char *out)
 	}
 	out[len] = 0;
 	return len;
-}
-
-void
-out_term(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	char buf[8];
-	size_t i = 0, k, run = 0;
-
-	while (i + run < n) {
-		if ((k = term_safe(p + i + run, n - i - run))) {
-			run += k;
-			continue;
-		}
-		out_mem(s + i, run);
-		i += run;
-		run = 0;
-		out_mem(buf, term_escape(s + i, 1, buf));
-		i++;
-	}
-	out_mem(s + i, run);
 }

@@ -1,7 +1,10 @@
-/* escape.h: text made safe for XML and JSON, and UTF-8 that stays whole
+/* escape.h: UTF-8 that stays whole, and what XML and terminals allow
  *
- * Names in profiles are untrusted bytes.  Everything written into an
- * SVG, HTML or JSON document goes through here: markup characters are
+ * Names in profiles are untrusted bytes.  This is the one UTF-8 decoder
+ * and the rules of what must be escaped; the writers that apply them to
+ * everything written into an SVG, HTML or JSON document or to a
+ * terminal are out.h's (out_xml, out_json, out_term: outesc.c), and
+ * call nothing but the output and these: markup characters are
  * escaped, invalid UTF-8 and characters XML forbids become U+FFFD, and
  * truncation never splits a character.
  */
@@ -26,26 +29,20 @@ size_t utf8_chars(const char *s, size_t n);
 /* Bytes taken by the first nchars characters of s[0..n). */
 size_t utf8_prefix(const char *s, size_t n, size_t nchars);
 
-/* Write s[0..n) as XML character data or attribute text. */
-void out_xml(const char *s, size_t n);
-/* Write s[0..n) as XML character data only, shorter: '>' as it is
- * except in "]]>" (the markup before s must not end in "]]"), quotes
- * as they are. */
-void out_xmltext(const char *s, size_t n);
-/* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
- * and '&' are escaped too, so the text is safe inside an HTML <script>
- * or an XML CDATA section. */
-void out_json(const char *s, size_t n);
-void out_jsonstr(const char *s, size_t n);	/* with the quotes */
+/* Whether code point c is a character XML 1.0 allows (not U+FFFE,
+ * U+FFFF, a surrogate, nor a control other than tab, LF and CR). */
+int xml_char(uint32_t c);
 
 /*
  * Text for a terminal: control characters (C0, DEL, and C1 as UTF-8)
  * and bytes that are not UTF-8 become \xHH, so that an input cannot
  * send escape sequences (colours, OSC titles, links) to the terminal.
  * term_escape writes at most 4 * n + 1 bytes to out, NUL-terminated,
- * and returns the length; out_term writes to the output.
+ * and returns the length (out_term, out.h, writes to the output).
  */
 size_t term_escape(const char *s, size_t n, char *out);
-void out_term(const char *s, size_t n);
+/* How many bytes at s[0..n) (n > 0) pass to a terminal as they are (0:
+ * escape the first byte). */
+size_t term_safe(const unsigned char *s, size_t n);
 
 #endif

@@ -42,6 +42,27 @@ struct outkeep {
 };
 void out_keep(struct outkeep *k);
 
+/*
+ * Untrusted text written escaped (outesc.c; the rules are escape.h's):
+ * markup characters escaped, invalid UTF-8 and characters XML forbids
+ * written as U+FFFD.
+ */
+/* Write s[0..n) as XML character data or attribute text. */
+void out_xml(const char *s, size_t n);
+/* Write s[0..n) as XML character data only, shorter: '>' as it is
+ * except in "]]>" (the markup before s must not end in "]]"), quotes
+ * as they are. */
+void out_xmltext(const char *s, size_t n);
+/* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
+ * and '&' are escaped too, so the text is safe inside an HTML <script>
+ * or an XML CDATA section. */
+void out_json(const char *s, size_t n);
+void out_jsonstr(const char *s, size_t n);	/* with the quotes */
+
+/* Write s[0..n) for a terminal: control characters and bytes that
+ * are not UTF-8 as \xHH (term_escape, escape.h). */
+void out_term(const char *s, size_t n);
+
 static inline void
 out_char(char c)
 {

@@ -7,7 +7,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/err.h"
 #include "base/escape.h"
 #include "base/progress.h"
 
@@ -26,6 +25,7 @@ static struct {
 	double start, last;	/* when the run began, when the line was drawn */
 	uint64_t total, done;	/* bytes: the inputs' sizes, read so far */
 	const char *stage;
+	const char *name;	/* the program's, setprogname's */
 	int shown;		/* the line is on the terminal */
 	int drawing;
 	int tty1;		/* standard output is a terminal too */
@@ -41,10 +41,11 @@ now(void)
 }
 
 void
-progress_init(void)
+progress_init(const char *name)
 {
 	const char *after = getenv("FG_PROGRESS_AFTER");
 
+	P.name = name;
 	P.on = isatty(2);
 	P.tty1 = isatty(1);
 	/* the tests' way to see the line without a long run */
@@ -88,10 +89,10 @@ draw(double t)
 	uint64_t d = __atomic_load_n(&P.done, __ATOMIC_RELAXED);
 	uint64_t all = __atomic_load_n(&P.total, __ATOMIC_RELAXED);
 	const char *stage = __atomic_load_n(&P.stage, __ATOMIC_RELAXED);
-	size_t n = strlen(argv0) < 64 ? strlen(argv0) : 64;
+	size_t n = strlen(P.name) < 64 ? strlen(P.name) : 64;
 	int k;
 
-	term_escape(argv0, n, name);
+	term_escape(P.name, n, name);
 	human(done, sizeof(done), (double)d);
 	human(total, sizeof(total), (double)all);
 	human(rate, sizeof(rate), (double)d / (t - P.start));

@@ -20,8 +20,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* From setprogname: the run starts now; is standard error a terminal? */
-void progress_init(void);
+/* From setprogname, with the program's name (the line's first word):
+ * the run starts now; is standard error a terminal? */
+void progress_init(const char *name);
 /* -q, --quiet: never show the line. */
 void progress_quiet(void);
 /* An input of n bytes is to be read (its size, when it is known). */

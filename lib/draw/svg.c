@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/escape.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "stack/frame.h"

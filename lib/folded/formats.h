@@ -11,8 +11,8 @@
  * executable) is a row with no folder.
  *
  * Adding a format is a row here, its signature (a `looks` function in
- * formats.c, or magic bytes) and its room, lib/formats/NAME/
- * (HACKING.md, "Adding a format").
+ * sniff.c, declared in sniff.h, or magic bytes) and its room,
+ * lib/formats/NAME/ (HACKING.md, "Adding a format").
  */
 #ifndef FG_FORMATS_H
 #define FG_FORMATS_H
