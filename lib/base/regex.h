@@ -33,6 +33,14 @@ struct rx;
  */
 #define RX_MAXINST 65536
 #define RX_TOOBIG "too big: over 65536 instructions, each {M,N} counting N copies of what it repeats"
+/*
+ * And RE2's bound on repetition: at most RX_MAXREP copies of any atom,
+ * {M,N} making N (M of {M,}), bounds nested inside each other
+ * multiplied ("x{1001}" and "(x{100}){11}" are refused; '*', '+' and
+ * '?' count one).
+ */
+#define RX_MAXREP 1000
+#define RX_TOOMANY "too big: over 1000 copies, each {M,N} making N, nested ones multiplied"
 
 /*
  * Compile pat.  NULL on a bad pattern, with *err saying what is wrong;
