@@ -16,7 +16,9 @@
  * text has room for) goes on as a plain NFA simulation, one step a
  * byte, for twice as long each time before it tries the DFA again.  So
  * no search costs more than a few NFA steps a byte, and a program is
- * refused above RX_MAXINST instructions (regex.h).
+ * refused above RX_MAXINST instructions, or above RX_MAXREP copies of
+ * an atom (regex.h).  A text shorter than a match's fewest bytes is
+ * no match.
  *
  * Before any of this, a literal that every match holds (the longest
  * run of single bytes at the pattern's top level: "x{1000}y" holds

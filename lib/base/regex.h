@@ -9,7 +9,10 @@
  * (no positions), in time linear in the text whatever the pattern: a
  * lazy DFA built from a Thompson NFA, its states cached up to a bound
  * and flushed beyond, or the NFA itself where the DFA's states would
- * not pay (regex.c).
+ * not pay (regex.c).  With a program of P <= RX_MAXINST instructions
+ * and at most RX_MAXREP copies of an atom, a byte costs one DFA step or
+ * one NFA step, each at most P instructions visited, and a text first
+ * a few memchr, a memmem and a comparison of its length.
  */
 #ifndef FG_REGEX_H
 #define FG_REGEX_H

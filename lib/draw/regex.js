@@ -4,14 +4,19 @@
  * names as fg-filter -e does, with this port of lib/base/regex.c: glibc's
  * extended regular expressions in the C locale, GNU's \w \W \s \S \b \B
  * \< \> \` \' included, back-references and other escaped letters
- * ("\d") refused, a program of at most RX_MAXINST instructions; the same
+ * ("\d") refused, a program of at most RX_MAXINST instructions and at
+ * most RX_MAXREP copies of an atom (RE2's bound, nested bounds
+ * multiplied); the same
  * patterns accepted, with the same messages, and the same matches
  * (tests/regex-js.bats runs both on the fuzz corpus).  A pattern and a
  * name are read as their UTF-8 bytes, as the C side reads them: "." is
  * one byte, a case ignored is an ASCII letter's.  A name is matched in
  * time linear in its length whatever the pattern: a lazy DFA over a
  * Thompson NFA, its states cached up to a bound, and run as the NFA
- * while they do not pay.  No browser RegExp runs a user's pattern.
+ * while they do not pay: a byte costs one step, of at most the program's
+ * instructions.  A name too short for a match, or without the longest
+ * ASCII run of the literal every match holds, is no match at once.
+ * No browser RegExp runs a user's pattern.
  * Declarations only, no DOM: joined into both viewers' scripts (the
  * Makefile's SVGJS, HTMLJS) before viewer.js, which compiles with
  * rxcompile. */
