@@ -16,7 +16,9 @@
  * text has room for) goes on as a plain NFA simulation, one step a
  * byte, for twice as long each time before it tries the DFA again.  So
  * no search costs more than a few NFA steps a byte, and a program is
- * refused above RX_MAXINST instructions (regex.h).
+ * refused above RX_MAXINST instructions, or above RX_MAXREP copies of
+ * an atom (regex.h).  A text shorter than a match's fewest bytes is
+ * no match.
  *
  * Before any of this, a literal that every match holds (the longest
  * run of single bytes at the pattern's top level: "x{1000}y" holds
@@ -51,6 +53,9 @@ struct node {
 	int max;		/* N_REP: -1 for no bound */
 	uint32_t kid, next;	/* first child, next sibling */
 	int height;		/* of the tree below, bounded by NEST_MAX */
+	uint32_t copies;	/* the most copies of one atom the bounds
+				 * below make, nested ones multiplied; past
+				 * RX_MAXREP, RX_MAXREP + 1 */
 	uint64_t size;		/* instructions, once counted */
 };
 
@@ -88,15 +93,20 @@ struct rx {
 	 * when the search runs as an NFA; bits to sort the output */
 	uint32_t *mark, gen, *stack, *list, *work, *cur;
 	uint64_t *bits;
-	/* a literal every match holds; exact: the pattern is it alone */
+	/* a literal every match holds; exact: the pattern is it alone;
+	 * its first 8 distinct bytes, each looked for first */
 	unsigned char *must;
 	size_t nmust;
 	int exact;
+	unsigned char mustb[8];
+	int nmustb;
+	uint64_t minlen;	/* the fewest bytes a match takes */
 };
 
 struct parser {
 	const char *p;
 	int icase, newline, depth;
+	uint32_t copies;	/* the most of any node's copies */
 	struct node *n;
 	size_t nn, ncap;
 	unsigned char (*sets)[32];
@@ -116,7 +126,7 @@ static uint32_t
 node(struct parser *P, int type, int arg)
 {
 	P->n = egrowarray(P->n, &P->ncap, P->nn + 1, sizeof(*P->n));
-	P->n[P->nn] = (struct node){ type, arg, 0, NONE, NONE, 0, UINT64_MAX };
+	P->n[P->nn] = (struct node){ type, arg, 0, NONE, NONE, 0, 1, UINT64_MAX };
 	return P->nn++;
 }
 
@@ -321,25 +331,41 @@ bracket(struct parser *P)
 
 static uint32_t alternation(struct parser *P);
 
+/* Parent holds kid's copies. */
+static void
+holds_copies(struct parser *P, uint32_t parent, uint32_t kid)
+{
+	if (P->n[parent].copies < P->n[kid].copies)
+		P->n[parent].copies = P->n[kid].copies;
+}
+
 /* Make parent a node of height above kid's; too deep is refused, as
  * the tree is walked recursively. */
 static void
 above(struct parser *P, uint32_t parent, uint32_t kid)
 {
+	holds_copies(P, parent, kid);
 	if (P->n[parent].height <= P->n[kid].height)
 		P->n[parent].height = P->n[kid].height + 1;
 	if (P->n[parent].height > NEST_MAX)
 		fail(P, "regular expression nested too deeply");
 }
 
+/* A repetition of kid: its copies are kid's times N of {M,N} (M of
+ * {M,}; '*', '+' and '?' make one), as RE2 counts them. */
 static uint32_t
 rep(struct parser *P, uint32_t kid, int min, int max)
 {
 	uint32_t r = node(P, N_REP, min);
+	uint64_t m = max < 0 ? min : max, c;
 
 	P->n[r].max = max;
 	P->n[r].kid = kid;
 	above(P, r, kid);
+	c = (uint64_t)P->n[kid].copies * (m > 1 ? m : 1);
+	P->n[r].copies = c > RX_MAXREP ? RX_MAXREP + 1 : c;
+	if (P->copies < P->n[r].copies)
+		P->copies = P->n[r].copies;
 	return r;
 }
 
@@ -500,8 +526,10 @@ branch(struct parser *P)
 
 	while (*P->p && *P->p != '|' && !(*P->p == ')' && P->depth)) {
 		k = piece(P);
-		if (!size(P->n, k))
+		if (!size(P->n, k)) {
+			holds_copies(P, r, k);	/* counted all the same */
 			continue;
+		}
 		above(P, r, k);
 		if (last == NONE)
 			P->n[r].kid = k;
@@ -793,6 +821,34 @@ must(struct rx *R, struct node *n, uint32_t root)
 	R->must = best.p;
 	R->nmust = best.n;
 	free(run.p);
+	for (at = 0; at < R->nmust && R->nmustb < 8; at++)
+		if (!memchr(R->mustb, R->must[at], R->nmustb))
+			R->mustb[R->nmustb++] = R->must[at];
+}
+
+/* The fewest bytes a match of node i takes (saturated). */
+static uint64_t
+minlen(struct node *n, uint32_t i)
+{
+	uint64_t t = 0, k;
+	uint32_t j;
+
+	switch (n[i].type) {
+	case N_SET:
+		return 1;
+	case N_CAT:
+		for (j = n[i].kid; j != NONE; j = n[j].next)
+			t = sat_add(t, minlen(n, j));
+		return t;
+	case N_ALT:
+		for (t = UINT64_MAX, j = n[i].kid; j != NONE; j = n[j].next)
+			if ((k = minlen(n, j)) < t)
+				t = k;
+		return t;
+	case N_REP:
+		return sat_mul(minlen(n, n[i].kid), n[i].arg);
+	}
+	return 0;
 }
 
 struct rx *
@@ -814,6 +870,8 @@ rx_compile(const char *pat, int flags, const char **err)
 	root = alternation(&P);
 	if (*P.p)	/* a ')' closing no group is itself */
 		fail(&P, "unmatched )");
+	if (P.copies > RX_MAXREP)
+		fail(&P, RX_TOOMANY);
 	if (size(P.n, root) > RX_MAXINST)
 		fail(&P, RX_TOOBIG);
 	R = ecalloc(1, sizeof(*R));
@@ -824,6 +882,7 @@ rx_compile(const char *pat, int flags, const char **err)
 	R->newline = P.newline;
 	byte_classes(R, P.nsets);
 	must(R, P.n, root);
+	R->minlen = minlen(P.n, root);
 	free(P.n);
 	R->mark = ecalloc(R->nprog, sizeof(*R->mark));
 	R->stack = ereallocarray(NULL, 3 * (size_t)R->nprog + 2, sizeof(*R->stack));
@@ -1112,32 +1171,32 @@ search(struct rx *R, const unsigned char *s, size_t n)
 	return r;
 }
 
-/* Does s[0..n) hold R's literal?  Each of its first 8 distinct bytes is
- * looked for first, with memchr, which runs where memmem crawls (as on
- * 16,000 x and a y in a text of x alone); a byte that is there is most
- * often found at once. */
+/* Does s[0..n) hold R's literal?  Each of its first 8 distinct bytes
+ * (found once, by rx_compile: a name's cost does not grow with the
+ * literal) is looked for first, with memchr, which runs where memmem
+ * crawls (as on 1,000 x and a y in a text of x alone); a byte that is
+ * there is most often found at once. */
 static int
 has_must(const struct rx *R, const char *s, size_t n)
 {
-	unsigned char seen[32] = { 0 };
-	size_t i;
-	int k = 0;
+	int k;
 
-	for (i = 0; i < R->nmust && k < 8; i++) {
-		if (set_has(seen, R->must[i]))
-			continue;
-		set_add(seen, R->must[i]);
-		k++;
-		if (!memchr(s, R->must[i], n))
+	if (n < R->nmust)
+		return 0;
+	for (k = 0; k < R->nmustb; k++)
+		if (!memchr(s, R->mustb[k], n))
 			return 0;
-	}
 	return memmem(s, n, R->must, R->nmust) != NULL;
 }
 
 int
 rx_search(struct rx *R, const char *s, size_t n)
 {
-	int has = !R->nmust || has_must(R, s, n);
+	int has;
+
+	if (n < R->minlen)
+		return 0;
+	has = !R->nmust || has_must(R, s, n);
 
 	return R->exact || !has ? has : search(R, (const unsigned char *)s, n);
 }

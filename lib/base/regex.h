@@ -9,7 +9,10 @@
  * (no positions), in time linear in the text whatever the pattern: a
  * lazy DFA built from a Thompson NFA, its states cached up to a bound
  * and flushed beyond, or the NFA itself where the DFA's states would
- * not pay (regex.c).
+ * not pay (regex.c).  With a program of P <= RX_MAXINST instructions
+ * and at most RX_MAXREP copies of an atom, a byte costs one DFA step or
+ * one NFA step, each at most P instructions visited, and a text first
+ * a few memchr, a memmem and a comparison of its length.
  */
 #ifndef FG_REGEX_H
 #define FG_REGEX_H
@@ -33,6 +36,14 @@ struct rx;
  */
 #define RX_MAXINST 65536
 #define RX_TOOBIG "too big: over 65536 instructions, each {M,N} counting N copies of what it repeats"
+/*
+ * And RE2's bound on repetition: at most RX_MAXREP copies of any atom,
+ * {M,N} making N (M of {M,}), bounds nested inside each other
+ * multiplied ("x{1001}" and "(x{100}){11}" are refused; '*', '+' and
+ * '?' count one).
+ */
+#define RX_MAXREP 1000
+#define RX_TOOMANY "too big: over 1000 copies, each {M,N} making N, nested ones multiplied"
 
 /*
  * Compile pat.  NULL on a bad pattern, with *err saying what is wrong;

@@ -4,20 +4,26 @@
  * names as fg-filter -e does, with this port of lib/base/regex.c: glibc's
  * extended regular expressions in the C locale, GNU's \w \W \s \S \b \B
  * \< \> \` \' included, back-references and other escaped letters
- * ("\d") refused, a program of at most RX_MAXINST instructions; the same
+ * ("\d") refused, a program of at most RX_MAXINST instructions and at
+ * most RX_MAXREP copies of an atom (RE2's bound, nested bounds
+ * multiplied); the same
  * patterns accepted, with the same messages, and the same matches
  * (tests/regex-js.bats runs both on the fuzz corpus).  A pattern and a
  * name are read as their UTF-8 bytes, as the C side reads them: "." is
  * one byte, a case ignored is an ASCII letter's.  A name is matched in
  * time linear in its length whatever the pattern: a lazy DFA over a
  * Thompson NFA, its states cached up to a bound, and run as the NFA
- * while they do not pay.  No browser RegExp runs a user's pattern.
+ * while they do not pay: a byte costs one step, of at most the program's
+ * instructions.  A name too short for a match, or without the longest
+ * ASCII run of the literal every match holds, is no match at once.
+ * No browser RegExp runs a user's pattern.
  * Declarations only, no DOM: joined into both viewers' scripts (the
  * Makefile's SVGJS, HTMLJS) before viewer.js, which compiles with
  * rxcompile. */
 
-var RX_ICASE = 1, RX_NEWLINE = 2, RX_MAXINST = 65536;
+var RX_ICASE = 1, RX_NEWLINE = 2, RX_MAXINST = 65536, RX_MAXREP = 1000;
 var RX_TOOBIG = "too big: over 65536 instructions, each {M,N} counting N copies of what it repeats";
+var RX_TOOMANY = "too big: over 1000 copies, each {M,N} making N, nested ones multiplied";
 /* node types; assertions (\b is \< or \>); instructions; the class of
  * the byte before a position */
 var RXN_EMPTY = 0, RXN_SET = 1, RXN_ASSERT = 2, RXN_CAT = 3, RXN_ALT = 4, RXN_REP = 5;
@@ -74,7 +80,7 @@ function rxset_has(s, c) { return s[c >> 3] >> (c & 7) & 1; }
 /* The parser: P.b the pattern's bytes and a 0, P.p where it is */
 function rxfail(P, err) { throw { rxerror: err }; }
 function rxnode(P, type, arg) {
-	P.n.push({ type: type, arg: arg, max: 0, kid: -1, next: -1, height: 0, size: -1 });
+	P.n.push({ type: type, arg: arg, max: 0, kid: -1, next: -1, height: 0, copies: 1, size: -1 });
 	return P.n.length - 1;
 }
 function rxnewset(P) { P.sets.push(new Uint8Array(32)); return P.sets.length - 1; }
@@ -167,16 +173,24 @@ function rxbracket(P) {
 	}
 	return rxset_node(P, id);
 }
+/* Parent holds kid's copies (of one atom, nested bounds multiplied) */
+function rxholds_copies(P, parent, kid) {
+	if (P.n[parent].copies < P.n[kid].copies) P.n[parent].copies = P.n[kid].copies;
+}
 /* Make parent a node of height above kid's; too deep is refused */
 function rxabove(P, parent, kid) {
+	rxholds_copies(P, parent, kid);
 	if (P.n[parent].height <= P.n[kid].height) P.n[parent].height = P.n[kid].height + 1;
 	if (P.n[parent].height > RX_NESTMAX) rxfail(P, "regular expression nested too deeply");
 }
+/* A repetition of kid: its copies kid's times N of {M,N} (M of {M,}) */
 function rxrep(P, kid, min, max) {
-	var r = rxnode(P, RXN_REP, min);
+	var r = rxnode(P, RXN_REP, min), m = max < 0 ? min : max;
 	P.n[r].max = max;
 	P.n[r].kid = kid;
 	rxabove(P, r, kid);
+	P.n[r].copies = Math.min(P.n[kid].copies * Math.max(m, 1), RX_MAXREP + 1);
+	P.copies = Math.max(P.copies, P.n[r].copies);
 	return r;
 }
 /* A number of a bound, up to ',' or '}' (consumed, o.comma which): -1
@@ -272,7 +286,7 @@ function rxbranch(P) {
 	var r = rxnode(P, RXN_CAT, 0), last = -1, k, b = P.b;
 	while (b[P.p] && b[P.p] !== 124 && !(b[P.p] === 41 && P.depth)) {
 		k = rxpiece(P);
-		if (!rxsize(P.n, k)) continue;
+		if (!rxsize(P.n, k)) { rxholds_copies(P, r, k); continue; }
 		rxabove(P, r, k);
 		if (last < 0) P.n[r].kid = k;
 		else P.n[last].next = k;
@@ -373,18 +387,101 @@ function rxbyte_classes(R) {
 	for (R.ncls = 0, b = 0; b < 256; b++) R.ncls = Math.max(R.ncls, R.cls[b] + 1);
 }
 
+/* Does node i match exactly one string?  Then its bytes are pushed on
+ * l, and o.zw set if it takes a zero-width assertion; else false, l
+ * left longer (regex.c's literal) */
+function rxliteral(n, sets, i, l, o) {
+	var x = n[i], j, at = l.length, c, one, len, k;
+	switch (x.type) {
+	case RXN_EMPTY: return true;
+	case RXN_ASSERT: o.zw = true; return true;
+	case RXN_SET:
+		for (one = -1, c = 0; c < 256; c++) {
+			if (!rxset_has(sets[x.arg], c)) continue;
+			if (one >= 0) return false;
+			one = c;
+		}
+		if (one < 0) return false;
+		l.push(one);
+		return true;
+	case RXN_CAT:
+		for (j = x.kid; j >= 0; j = n[j].next) if (!rxliteral(n, sets, j, l, o)) return false;
+		return true;
+	case RXN_ALT: return n[x.kid].next < 0 && rxliteral(n, sets, x.kid, l, o);
+	}
+	if (x.arg !== x.max || !rxliteral(n, sets, x.kid, l, o)) return false;
+	for (len = l.length - at, k = 1; k < x.arg; k++) for (j = 0; j < len; j++) l.push(l[at + j]);
+	if (!x.arg) l.length = at;
+	return true;
+}
+/* Push the last len bytes of l k - 1 times more */
+function rxlit_repeat(l, len, k) {
+	var at = l.length - len, j;
+	for (; len && k > 1; k--) for (j = 0; j < len; j++) l.push(l[at + j]);
+}
+/* The longest literal every match holds (regex.c's must), as R.lit:
+ * its longest run of ASCII bytes, which is a string's code units too;
+ * R.exact when the pattern is that literal and no assertion */
+function rxmust(R, n, root) {
+	var best = [], run = [], b = n[root].kid, j, at, o = { zw: false }, exact = true, keep, i, lit = "", t = "";
+	keep = function () { if (run.length > best.length) best = run; run = []; };
+	R.lit = "";
+	R.exact = false;
+	if (n[b].next >= 0) return;
+	for (j = n[b].type === RXN_CAT ? n[b].kid : -1; j >= 0; j = n[j].next) {
+		at = run.length;
+		if (rxliteral(n, R.sets, j, run, o)) continue;
+		exact = false;
+		run.length = at;
+		if (n[j].type === RXN_REP && n[j].arg > 0 && rxliteral(n, R.sets, n[j].kid, run, o)) {
+			rxlit_repeat(run, run.length - at, n[j].arg);
+			keep();
+			rxliteral(n, R.sets, n[j].kid, run, o);
+			rxlit_repeat(run, run.length, n[j].arg);
+			continue;
+		}
+		run.length = at;
+		keep();
+	}
+	keep();
+	for (i = 0; i <= best.length; i++) {
+		if (i < best.length && best[i] < 128) { t += String.fromCharCode(best[i]); continue; }
+		if (t.length > lit.length) lit = t;
+		t = "";
+	}
+	R.lit = lit;
+	R.exact = exact && !o.zw && lit.length === best.length;
+}
+/* The fewest bytes a match of node i takes */
+function rxminlen(n, i) {
+	var x = n[i], t = 0, j;
+	switch (x.type) {
+	case RXN_SET: return 1;
+	case RXN_CAT:
+		for (j = x.kid; j >= 0; j = n[j].next) t += rxminlen(n, j);
+		return t;
+	case RXN_ALT:
+		for (t = Infinity, j = x.kid; j >= 0; j = n[j].next) t = Math.min(t, rxminlen(n, j));
+		return t;
+	case RXN_REP: return x.arg ? rxminlen(n, x.kid) * x.arg : 0;
+	}
+	return 0;
+}
+
 /* Compile pattern pat (a string) with flags RX_ICASE and RX_NEWLINE:
  * an object whose test(s) says whether it matches somewhere in string
  * s; a bad pattern throws an Error whose message is regex.c's. */
 function rxcompile(pat, flags) {
-	var P = { b: null, p: 0, icase: !!(flags & RX_ICASE), newline: !!(flags & RX_NEWLINE), depth: 0, n: [], sets: [] };
-	var u = rxutf8(String(pat)), len = u.buf.subarray(0, u.n).indexOf(0), root, size, R, N;
+	var P = { b: null, p: 0, icase: !!(flags & RX_ICASE), newline: !!(flags & RX_NEWLINE), depth: 0, copies: 1,
+		n: [], sets: [] };
+	var u = rxutf8(String(pat)), len = u.buf.subarray(0, u.n).indexOf(0), root, size, R, N, i;
 	/* a C string: to its first NUL, which ends it */
 	P.b = new Uint8Array((len < 0 ? u.n : len) + 1);
 	P.b.set(u.buf.subarray(0, P.b.length - 1));
 	try {
 		root = rxalternation(P);
 		if (P.b[P.p]) rxfail(P, "unmatched )");
+		if (P.copies > RX_MAXREP) rxfail(P, RX_TOOMANY);
 		if ((size = rxsize(P.n, root)) > RX_MAXINST) rxfail(P, RX_TOOBIG);
 	} catch (e) {
 		if (e && e.rxerror) throw new Error(e.rxerror);
@@ -396,6 +493,10 @@ function rxcompile(pat, flags) {
 	rxemit(R, P.n, root);
 	rxput(R, RXI_MATCH, 0, 0, 0);
 	rxbyte_classes(R);
+	R.bits = new Uint8Array(32 * R.sets.length + 32);
+	for (i = 0; i < R.sets.length; i++) R.bits.set(R.sets[i], 32 * i);
+	rxmust(R, P.n, root);
+	R.minlen = rxminlen(P.n, root);
 	R.mark = new Int32Array(N);
 	R.gen = 0;
 	R.stack = new Int32Array(3 * N + 2);
@@ -428,24 +529,25 @@ function rxpclass(R, c) { return R.newline && c === 10 ? RXP_NEWLINE : rxword(c)
  * match, else how many instructions are live after c, in R.work
  * (sorted if asked, as a DFA state's are); the start is always a seed */
 function rxstep(R, pcs, n, pclass, c, sort) {
-	var sp = 0, nl = 0, i, pc, op, out = 0;
-	if (++R.gen > 0x3fffffff) { R.mark.fill(0); R.gen = 1; }
-	R.stack[sp++] = 0;
-	for (i = 0; i < n; i++) R.stack[sp++] = pcs[i];
+	var sp = 0, nl = 0, i, pc, op, out = 0, gen, stack = R.stack, mark = R.mark, ops = R.op, list = R.list;
+	var work = R.work, arg = R.arg, x = R.x, bits = R.bits, b = c >> 3, m = 1 << (c & 7);
+	if ((gen = ++R.gen) > 0x3fffffff) { mark.fill(0); gen = R.gen = 1; }
+	stack[sp++] = 0;
+	for (i = 0; i < n; i++) stack[sp++] = pcs[i];
 	while (sp) {
-		pc = R.stack[--sp];
-		if (R.mark[pc] === R.gen) continue;
-		R.mark[pc] = R.gen;
-		op = R.op[pc];
-		if (op === RXI_MATCH) return -1;
-		if (op === RXI_SET) R.list[nl++] = pc;
-		else if (op === RXI_JMP) R.stack[sp++] = R.x[pc];
-		else if (op === RXI_SPLIT) { R.stack[sp++] = R.y[pc]; R.stack[sp++] = R.x[pc]; }
-		else if (rxholds(R, R.arg[pc], pclass, c)) R.stack[sp++] = pc + 1;
+		pc = stack[--sp];
+		if (mark[pc] === gen) continue;
+		mark[pc] = gen;
+		op = ops[pc];
+		if (op === 0) list[nl++] = pc;	/* RXI_SET */
+		else if (op === 1) { stack[sp++] = R.y[pc]; stack[sp++] = x[pc]; }	/* RXI_SPLIT */
+		else if (op === 2) stack[sp++] = x[pc];	/* RXI_JMP */
+		else if (op === 4) return -1;	/* RXI_MATCH */
+		else if (rxholds(R, arg[pc], pclass, c)) stack[sp++] = pc + 1;
 	}
 	if (c < 0) return 0;
-	for (i = 0; i < nl; i++) if (rxset_has(R.sets[R.arg[R.list[i]]], c)) R.work[out++] = R.list[i] + 1;
-	if (sort) R.work.subarray(0, out).sort();
+	for (i = 0; i < nl; i++) if (bits[arg[pc = list[i]] * 32 + b] & m) work[out++] = pc + 1;
+	if (sort && out > 1) work.subarray(0, out).sort();
 	return out;
 }
 
@@ -542,6 +644,9 @@ function rxnfa(R, o, s, n, budget) {
  * does not, for twice as long each time */
 function rxsearch(R, str) {
 	var n = str.length, i, c = 0, st, next = 0, tab = R.next, cls = R.cls, nc = R.ncls, u, o, budget = 0, r;
+	/* a string of n code units is n to 3n bytes */
+	if (3 * n < R.minlen || (R.lit && str.indexOf(R.lit) < 0)) return false;
+	if (R.exact) return true;
 	if (R.start < 0) R.start = rxstate(R, [], RXP_BEGIN);
 	for (st = R.start, i = 0; i < n; i++, st = next) {
 		if ((c = str.charCodeAt(i)) >= 128 || (next = tab[st * nc + cls[c]]) < 0) break;
