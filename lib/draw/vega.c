@@ -211,6 +211,7 @@ struct chart {
 	int hues;		/* --negate=hues: a change's colours swapped, no green */
 	double maxdelta, W, H;
 	uint32_t levels;
+	uint32_t shown;		/* the levels in the first view, from the root */
 	const char *title;
 	count total;
 	const char *countname;	/* the tooltip's name of the count */
@@ -391,9 +392,12 @@ color_domain(const struct chart *g)
 }
 
 /* A label's room, and whether it shows at all (frames at least 24 px
- * wide), in a Vega expression */
+ * wide, rows at least LABEL_ROW px tall: an 11 px label on a thinner
+ * row would cover its neighbours), in a Vega expression */
+#define LABEL_ROW "12"
 #define LABEL_LIMIT "max(0, scale('x', datum.b) - scale('x', datum.a) - 6)"
-#define LABEL_SHOWN "scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0"
+#define LABEL_SHOWN "scale('x', datum.b) - scale('x', datum.a) > 24 && " \
+	"abs(scale('y', datum.d + 1) - scale('y', datum.d)) >= " LABEL_ROW " ? 1 : 0"
 
 static void
 write_vegalite(const struct dopts *o, const struct chart *g)
@@ -408,6 +412,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	computed_fields(g, "{\"calculate\": \"");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
+	    "{\"name\": \"levels\", \"select\": {\"type\": \"interval\", \"encodings\": [\"y\"], \"zoom\": false}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
 	    "{\"name\": \"pick\", \"select\": {\"type\": \"point\", \"fields\": [\"a\", \"d\"]}}\n],\n"
 	    "\"mark\": {\"type\": \"rect\", \"stroke\": \"white\", \"clip\": true},\n\"encoding\": {\n");
@@ -417,7 +422,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	out_str("], \"nice\": false, \"zero\": false}},\n\"x2\": {\"field\": \"b\"},\n");
 	out_printf("\"y\": {\"field\": \"d\", \"type\": \"quantitative\", \"axis\": null, "
 	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
-	    g->levels, o->inverted ? "true" : "false");
+	    g->shown, o->inverted ? "true" : "false");
 	if (g->diff)
 		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
 		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", \"scale\": {", g->newcolor);
@@ -458,13 +463,25 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "{\"events\": \"@frame:click\", \"update\": \"[datum.a, datum.b]\"},\n"
 	    "{\"events\": \"dblclick\", \"update\": \"[0, ");
 	out_count(g->total);
-	out_str("]\"}]},\n"
-	    "{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
+	out_str("]\"}]},\n");
+	/* the levels in view, from the root: a drag up or down pans them */
+	out_printf("{\"name\": \"ydom\", \"value\": [0, %u], \"on\": [\n"
+	    "{\"events\": {\"signal\": \"ydelta\"}, \"update\": \"[ycur[0] %s span(ycur) * ydelta / height, "
+	    "ycur[1] %s span(ycur) * ydelta / height]\"},\n"
+	    "{\"events\": \"dblclick\", \"update\": \"[0, %u]\"}]},\n",
+	    g->shown, o->inverted ? "-" : "+", o->inverted ? "-" : "+", g->shown);
+	out_str("{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
+	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
+	    "{\"name\": \"ydown\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"y()\"}, "
 	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
 	    "{\"name\": \"xcur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(xdom)\"}]},\n"
+	    "{\"name\": \"ycur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(ydom)\"}]},\n"
 	    "{\"name\": \"delta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
 	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
 	    "\"update\": \"down != null ? down - x() : 0\"}]},\n"
+	    "{\"name\": \"ydelta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
+	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
+	    "\"update\": \"ydown != null ? y() - ydown : 0\"}]},\n"
 	    "{\"name\": \"anchor\", \"value\": 0, \"on\": [{\"events\": \"wheel\", \"update\": \"invert('x', x())\"}]},\n"
 	    "{\"name\": \"zoom\", \"value\": 1, \"on\": [{\"events\": \"wheel!\", \"force\": true, "
 	    "\"update\": \"pow(1.001, event.deltaY * pow(16, event.deltaMode))\"}]},\n"
@@ -474,16 +491,15 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "{\"events\": \"dblclick\", \"update\": \"null\"}]}\n],\n\"scales\": [\n"
 	    "{\"name\": \"x\", \"type\": \"linear\", \"domain\": {\"signal\": \"xdom\"}, \"range\": \"width\", "
 	    "\"zero\": false, \"nice\": false},\n");
-	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": [0, %u], \"range\": \"height\", "
-	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
+	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": {\"signal\": \"ydom\"}, \"range\": \"height\", "
+	    "\"nice\": false, \"zero\": false, \"reverse\": %s},\n", o->inverted ? "true" : "false");
 	out_printf("{\"name\": \"color\", \"type\": \"%s\", ", g->diff ? "linear" : "ordinal");
 	color_domain(g);
 	out_str("}\n],\n");
 	out_printf("\"legends\": [{\"fill\": \"color\", \"orient\": \"bottom\", \"direction\": \"horizontal\"%s}],\n",
 	    g->diff ? ", \"title\": \"change\"" : "");
 	out_str("\"marks\": [\n{\"type\": \"rect\", \"name\": \"frame\", \"from\": {\"data\": \"frames\"}, \"clip\": true,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
-	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
+	    "\"encode\": {\n\"enter\": {\"stroke\": {\"value\": \"white\"}, ");
 	if (g->diff)
 		out_printf("\"fill\": {\"signal\": \"datum.w == 1 ? '%s' : scale('color', datum.v)\"}, ",
 		    g->newcolor);
@@ -491,14 +507,16 @@ write_vega(const struct dopts *o, const struct chart *g)
 		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, ");
 	tooltip_signal(g);
 	out_str("\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, \"x2\": {\"scale\": \"x\", \"field\": \"b\"}, "
+	    "\"y\": {\"scale\": \"y\", \"field\": \"d\"}, \"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, "
 	    "\"fillOpacity\": {\"signal\": \"hover && hover.a === datum.a && hover.d === datum.d ? 0.6 : 1\"}, "
 	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
 	    "{\"type\": \"text\", \"from\": {\"data\": \"frames\"}, \"clip\": true, \"interactive\": false,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, \"text\": {\"field\": \"n\"}, "
+	    "\"encode\": {\n\"enter\": {\"text\": {\"field\": \"n\"}, "
 	    "\"fill\": {\"signal\": \"datum.l == 1 ? 'white' : 'black'\"}, "
 	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
 	    "\"dx\": {\"value\": 3}},\n"
 	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
+	    "\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, "
 	    "\"limit\": {\"signal\": \"" LABEL_LIMIT "\"}, "
 	    "\"opacity\": {\"signal\": \"" LABEL_SHOWN "\"}}\n}}\n]\n}\n");
 }
@@ -534,8 +552,11 @@ write_html(const struct dopts *o, const struct chart *g)
 	out_str("</script>\n</body>\n</html>\n");
 }
 
+/* The default height's cap: a notebook cell's, 30 levels */
+#define VEGA_MAXH 600
+
 /* The chart of graph gr under options o, height px high (0: 20 px a
- * level). */
+ * level, at most VEGA_MAXH). */
 static void
 chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, double height)
 {
@@ -546,7 +567,15 @@ chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, doubl
 	g->total = gr->v[0].L.total;
 	g->levels = gr->v[0].L.maxdepth + 1;
 	g->W = o->width;
+	/* given a height, every level in it; else 20 px a level up to
+	 * VEGA_MAXH, the deeper levels above (below, inverted) reached by
+	 * dragging */
 	g->H = height ? height : 20.0 * g->levels;
+	g->shown = g->levels;
+	if (!height && g->H > VEGA_MAXH) {
+		g->H = VEGA_MAXH;
+		g->shown = VEGA_MAXH / 20;
+	}
 	g->title = o->title ? o->title : g->diff ? "Diff Profile Results" : "Profile Results";
 	g->maxdelta = gr->v[0].ds.max;
 	color_hex(color_new, g->newcolor);
