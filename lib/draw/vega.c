@@ -5,12 +5,17 @@
  * or a page that loads Vega and embeds the Vega-Lite spec.  Frame
  * statuses and colours are ProfileVega's.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
+#include "base/bytes.h"
 #include "base/escape.h"
 #include "base/out.h"
+#include "base/sha256.h"
 #include "base/util.h"
 #include "draw/assets.h"
 #include "stack/frame.h"
@@ -21,6 +26,7 @@
 #include "draw/layout.h"
 #include "draw/vanished.h"
 #include "draw/vega.h"
+#include "folded/whole.h"
 
 /* frame status, as ProfileVega names them */
 enum { ST_DEFAULT, ST_DISPATCH, ST_GC, ST_MORE };
@@ -547,9 +553,106 @@ write_html(const struct dopts *o, const struct chart *g)
 	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
 	write_vegalite(o, g);
-	out_str(";\n");
+	out_str(";\nvar fgopt = {actions: true}, fgfrom = \"cdn.jsdelivr.net\";\n");
 	out_str(vega_js);
 	out_str("</script>\n</body>\n</html>\n");
+}
+
+/* The builds --vega-dir inlines, in the order they load, where an npm
+ * install of vega, vega-lite and vega-embed puts them. */
+static const char *const vega_builds[] = {
+	"vega/build/vega.min.js",
+	"vega-lite/build/vega-lite.min.js",
+	"vega-embed/build/vega-embed.min.js",
+};
+#define NBUILDS (sizeof(vega_builds) / sizeof(vega_builds[0]))
+
+/* s[0..n) to b as the text of a script element: each '<' that would
+ * begin "</script" or "<!--" (either case) as \x3C, which means '<' in
+ * the strings, regular expressions and comments where these occur in
+ * code, so that nothing in s ends the element or hides its end. */
+static void
+script_text(struct bytes *b, const char *s, size_t n)
+{
+	size_t i, run = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '<')
+			continue;
+		if (!(n - i >= 8 && s[i + 1] == '/' && strncasecmp(s + i + 2, "script", 6) == 0) &&
+		    !(n - i >= 4 && memcmp(s + i + 1, "!--", 3) == 0))
+			continue;
+		bytes_put(b, s + run, i - run);
+		bputs(b, "\\x3C");
+		run = i + 1;
+	}
+	bytes_put(b, s + run, n - run);
+}
+
+/* " 'sha256-BASE64'", the hash of a script's text, as the policy names
+ * it, to b. */
+static void
+script_hash(struct bytes *b, const struct bytes *text)
+{
+	unsigned char d[32];
+	char h[45];
+
+	sha256(text->p, text->n, d);
+	bprintf(b, " 'sha256-%s'", base64(d, sizeof(d), h));
+}
+
+/* The page with the builds in dir inlined: it loads nothing, and its
+ * Content Security Policy lets run no script but these and its own
+ * (by their hashes), the spec a JSON data block it reads. */
+static void
+write_html_inline(const struct dopts *o, const struct chart *g, const char *dir)
+{
+	struct bytes text[NBUILDS + 1] = { { 0 } }, csp = { 0 }, path = { 0 };
+	struct whole w;
+	size_t i;
+
+	for (i = 0; i < NBUILDS; i++) {
+		path.n = 0;
+		bprintf(&path, "%s/%s%c", dir, vega_builds[i], 0);
+		if (access((const char *)path.p, R_OK) != 0)
+			eprintf("--vega-dir %s: no %s (%s): the folder of an npm install of vega, "
+			    "vega-lite and vega-embed (its node_modules)", dir, vega_builds[i], strerror(errno));
+		whole_read(&w, (const char *)path.p, (uint64_t)1 << 28, NULL);
+		script_text(&text[i], w.s, w.n);
+		whole_free(&w);
+	}
+	/* vega-embed's interpreter of Vega's expressions (ast), not code
+	 * made at run time, which the policy forbids */
+	bputs(&text[NBUILDS], "\nvar spec = JSON.parse(document.getElementById(\"fgspec\").textContent);\n"
+	    "var fgopt = {actions: true, ast: true}, fgfrom = \"the builds fg-vega --vega-dir inlined\";\n");
+	bputs(&text[NBUILDS], vega_js);
+	bputs(&csp, "default-src 'none'; script-src");
+	for (i = 0; i <= NBUILDS; i++)
+		script_hash(&csp, &text[i]);
+	bputs(&csp, "; style-src 'unsafe-inline'; img-src data: blob:");
+
+	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\"");
+	out_mem(csp.p, csp.n);
+	out_str("\">\n<title>");
+	out_xml(g->title, strlen(g->title));
+	out_str("</title>\n");
+	for (i = 0; i < NBUILDS; i++) {
+		out_printf("<!-- %s, inlined by fg-vega --vega-dir -->\n<script>", vega_builds[i]);
+		out_mem(text[i].p, text[i].n);
+		out_str("</script>\n");
+	}
+	out_str("</head>\n<body>\n<div id=\"vis\"></div>\n<p id=\"fgmsg\">Drawing ...</p>\n"
+	    "<!-- the spec's JSON escapes '<', so nothing in it can end this element -->\n"
+	    "<script type=\"application/json\" id=\"fgspec\">");
+	write_vegalite(o, g);
+	out_str("</script>\n<script>");
+	out_mem(text[NBUILDS].p, text[NBUILDS].n);
+	out_str("</script>\n</body>\n</html>\n");
+	for (i = 0; i <= NBUILDS; i++)
+		bytes_free(&text[i]);
+	bytes_free(&csp);
+	bytes_free(&path);
 }
 
 /* The default height's cap: a notebook cell's, 30 levels */
@@ -605,10 +708,13 @@ vega_write_spec(const struct dopts *o, const struct graph *gr, double height)
 
 /* The web page (vega.h). */
 void
-vega_write_html(const struct dopts *o, const struct graph *gr, double height)
+vega_write_html(const struct dopts *o, const struct graph *gr, double height, const char *vegadir)
 {
 	struct chart g;
 
 	chart_init(&g, o, gr, height);
-	write_html(o, &g);
+	if (vegadir)
+		write_html_inline(o, &g, vegadir);
+	else
+		write_html(o, &g);
 }
