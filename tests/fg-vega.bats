@@ -349,3 +349,48 @@ fakebuilds() {
 	# dragged down 200 px: 10 levels of 20 px deeper
 	[ "${lines[7]}" = "ydrag=10,40" ]
 }
+
+# The README's Python recipe (the fg-vega section's python block), in a
+# notebook run by Jupyter's own tools
+@test "fg-vega: the README's Jupyter recipe, run by jupyter-nbconvert: the spec under Vega-Lite's mime type" {
+	command -v jupyter-nbconvert >/dev/null ||
+		absent "needs Jupyter's tools (apt-get install jupyter-nbconvert python3-nbformat python3-ipykernel)"
+	sed -n '/^### fg-vega/,/^### /p' "$FG_ROOT/README.md" | sed -n '/^```python$/,/^```$/p' | sed '1d;$d' >"$BATS_TEST_TMPDIR/recipe.py"
+	grep -q 'fg-vega' "$BATS_TEST_TMPDIR/recipe.py"
+	cd "$BATS_TEST_TMPDIR"
+	cp "$J" prof.folded
+	# the same recipe with --vega, under Vega's mime type
+	sed 's/\["fg-vega", /["fg-vega", "--vega", /; s/vnd\.vegalite\.v5+json/vnd.vega.v5+json/' recipe.py >recipe-vega.py
+	! cmp -s recipe.py recipe-vega.py
+	node -e '
+	const fs = require("fs");
+	const cell = (f) => ({ cell_type: "code", metadata: {}, execution_count: null, outputs: [],
+	    source: fs.readFileSync(f, "utf8") });
+	fs.writeFileSync("nb.ipynb", JSON.stringify({ nbformat: 4, nbformat_minor: 5,
+	    metadata: { kernelspec: { name: "python3", display_name: "Python 3", language: "python" } },
+	    cells: [cell("recipe.py"), cell("recipe-vega.py")] }));
+	'
+	timeout 120 jupyter-nbconvert --to notebook --execute --ExecutePreprocessor.timeout=60 \
+	    --output out.ipynb nb.ipynb 2>err || { cat err; false; }
+	fg-vega prof.folded >vl.json
+	fg-vega --vega prof.folded >vg.json
+	node -e '
+	const fs = require("fs");
+	const nb = JSON.parse(fs.readFileSync("out.ipynb", "utf8"));
+	// the same value, whatever the order of the keys (nbformat sorts them)
+	const canon = (v) => Array.isArray(v) ? "[" + v.map(canon).join(",") + "]" :
+	    v && typeof v === "object" ? "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}" :
+	    JSON.stringify(v);
+	const want = [["application/vnd.vegalite.v5+json", "vl.json"], ["application/vnd.vega.v5+json", "vg.json"]];
+	want.forEach(([mime, file], i) => {
+		const outs = nb.cells[i].outputs;
+		if (outs.length !== 1 || outs[0].output_type !== "display_data")
+			throw new Error("cell " + i + ": " + JSON.stringify(outs).slice(0, 500));
+		const data = outs[0].data;
+		if (JSON.stringify(Object.keys(data)) !== JSON.stringify([mime])) throw new Error("mime types: " + Object.keys(data));
+		const spec = JSON.parse(fs.readFileSync(file, "utf8"));
+		if (canon(data[mime]) !== canon(spec)) throw new Error(mime + ": not the spec of " + file);
+		if (!/vega(-lite)?\/v5\.json$/.test(data[mime].$schema)) throw new Error("schema " + data[mime].$schema);
+	});
+	'
+}
