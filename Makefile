@@ -145,11 +145,13 @@ demo: all
 	scripts/demo
 
 # make check: every program, option and error path, in about two minutes;
-# it ends with one line "N passed, N failed".  make check-limits: the
-# resource bounds again at full size (100k-deep stacks), as CI runs them.
+# it ends with one line "N passed, N failed".  The npm packages the tests
+# check with are fetched into a cache once (scripts/fetch-checkers).
+# make check-limits: the resource bounds again at full size (100k-deep
+# stacks), as CI runs them.
 check: all $(TOOLS) $(REPLAYS)
 	@scripts/need-bats
-	FG_BIN=$(abspath $(BINDIR)) scripts/run-tests tests
+	eval "$$(scripts/fetch-checkers)" && FG_BIN=$(abspath $(BINDIR)) scripts/run-tests tests
 
 check-limits: all $(TOOLS)
 	@scripts/need-bats

@@ -14,6 +14,7 @@ enum { OUT_VEGALITE, OUT_VEGA, OUT_HTML };
 struct vopts {
 	int output;
 	double height;
+	const char *vegadir;	/* --vega-dir */
 };
 
 static noreturn void
@@ -22,6 +23,7 @@ usage(void)
 	printf("usage: %s [--vega | --html] [options] [FILE...]\n", argv0);
 	fputs("      --vega             a Vega v5 spec instead of Vega-Lite v5\n"
 	    "      --html             a web page that embeds the graph\n"
+	    "      --vega-dir DIR     --html: inline the Vega builds in DIR (node_modules)\n"
 	    "  -t, --title TEXT       title (\"Profile Results\", \"Diff Profile Results\")\n"
 	    "  -w, --width PX         width (1200, or FG_WIDTH)\n"
 	    "  -H, --height PX        height (20 px a level, or FG_HEIGHT)\n"
@@ -35,10 +37,11 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_VEGA = DO_LAST, O_HTML };
+	enum { O_VEGA = DO_LAST, O_HTML, O_VEGADIR };
 	static const struct option longopts[] = {
 		{ "vega", no_argument, NULL, O_VEGA },
 		{ "html", no_argument, NULL, O_HTML },
+		{ "vega-dir", required_argument, NULL, O_VEGADIR },
 		{ "title", required_argument, NULL, 't' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "height", required_argument, NULL, 'H' },
@@ -65,6 +68,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case O_VEGA: vo.output = OUT_VEGA; break;
 		case O_HTML: vo.output = OUT_HTML; break;
+		case O_VEGADIR: vo.vegadir = optarg; break;
 		case 'w': o.width = draw_num(optarg, "width", 10, RANGE_PX); break;
 		case 'H': vo.height = draw_num(optarg, "height", 10, RANGE_PX); break;
 		case 'q': progress_quiet(); break;
@@ -75,13 +79,15 @@ main(int argc, char **argv)
 				tryhelp();
 		}
 	}
+	if (vo.vegadir && vo.output != OUT_HTML)
+		usage_error("--vega-dir is for --html");
 	argc -= optind;
 	argv += optind;
 	graph_read(&gr, &o, argc, argv, o.width);
 	if (vo.output == OUT_VEGA)
 		vega_write_spec(&o, &gr, vo.height);
 	else if (vo.output == OUT_HTML)
-		vega_write_html(&o, &gr, vo.height);
+		vega_write_html(&o, &gr, vo.height, vo.vegadir);
 	else
 		vega_write_lite(&o, &gr, vo.height);
 	out_flush();

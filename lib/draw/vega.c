@@ -5,11 +5,16 @@
  * or a page that loads Vega and embeds the Vega-Lite spec.  Frame
  * statuses and colours are ProfileVega's.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
+#include "base/bytes.h"
 #include "base/out.h"
+#include "base/sha256.h"
 #include "base/util.h"
 #include "draw/assets.h"
 #include "stack/frame.h"
@@ -20,6 +25,7 @@
 #include "draw/layout.h"
 #include "draw/vanished.h"
 #include "draw/vega.h"
+#include "folded/whole.h"
 
 /* frame status, as ProfileVega names them */
 enum { ST_DEFAULT, ST_DISPATCH, ST_GC, ST_MORE };
@@ -210,6 +216,7 @@ struct chart {
 	int hues;		/* --negate=hues: a change's colours swapped, no green */
 	double maxdelta, W, H;
 	uint32_t levels;
+	uint32_t shown;		/* the levels in the first view, from the root */
 	const char *title;
 	count total;
 	const char *countname;	/* the tooltip's name of the count */
@@ -390,9 +397,12 @@ color_domain(const struct chart *g)
 }
 
 /* A label's room, and whether it shows at all (frames at least 24 px
- * wide), in a Vega expression */
+ * wide, rows at least LABEL_ROW px tall: an 11 px label on a thinner
+ * row would cover its neighbours), in a Vega expression */
+#define LABEL_ROW "12"
 #define LABEL_LIMIT "max(0, scale('x', datum.b) - scale('x', datum.a) - 6)"
-#define LABEL_SHOWN "scale('x', datum.b) - scale('x', datum.a) > 24 ? 1 : 0"
+#define LABEL_SHOWN "scale('x', datum.b) - scale('x', datum.a) > 24 && " \
+	"abs(scale('y', datum.d + 1) - scale('y', datum.d)) >= " LABEL_ROW " ? 1 : 0"
 
 static void
 write_vegalite(const struct dopts *o, const struct chart *g)
@@ -407,6 +417,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	computed_fields(g, "{\"calculate\": \"");
 	out_str("\n],\n\"layer\": [\n{\n\"params\": [\n"
 	    "{\"name\": \"zoom\", \"select\": {\"type\": \"interval\", \"encodings\": [\"x\"]}, \"bind\": \"scales\"},\n"
+	    "{\"name\": \"levels\", \"select\": {\"type\": \"interval\", \"encodings\": [\"y\"], \"zoom\": false}, \"bind\": \"scales\"},\n"
 	    "{\"name\": \"hover\", \"select\": {\"type\": \"point\", \"on\": \"mouseover\", \"clear\": \"mouseout\", \"fields\": [\"a\", \"d\"]}},\n"
 	    "{\"name\": \"pick\", \"select\": {\"type\": \"point\", \"fields\": [\"a\", \"d\"]}}\n],\n"
 	    "\"mark\": {\"type\": \"rect\", \"stroke\": \"white\", \"clip\": true},\n\"encoding\": {\n");
@@ -416,7 +427,7 @@ write_vegalite(const struct dopts *o, const struct chart *g)
 	out_str("], \"nice\": false, \"zero\": false}},\n\"x2\": {\"field\": \"b\"},\n");
 	out_printf("\"y\": {\"field\": \"d\", \"type\": \"quantitative\", \"axis\": null, "
 	    "\"scale\": {\"domain\": [0, %u], \"nice\": false, \"reverse\": %s}},\n\"y2\": {\"field\": \"e\"},\n",
-	    g->levels, o->inverted ? "true" : "false");
+	    g->shown, o->inverted ? "true" : "false");
 	if (g->diff)
 		out_printf("\"color\": {\"condition\": {\"test\": \"datum.w == 1\", \"value\": \"%s\"}, "
 		    "\"field\": \"v\", \"type\": \"quantitative\", \"title\": \"change\", \"scale\": {", g->newcolor);
@@ -457,13 +468,25 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "{\"events\": \"@frame:click\", \"update\": \"[datum.a, datum.b]\"},\n"
 	    "{\"events\": \"dblclick\", \"update\": \"[0, ");
 	out_count(g->total);
-	out_str("]\"}]},\n"
-	    "{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
+	out_str("]\"}]},\n");
+	/* the levels in view, from the root: a drag up or down pans them */
+	out_printf("{\"name\": \"ydom\", \"value\": [0, %u], \"on\": [\n"
+	    "{\"events\": {\"signal\": \"ydelta\"}, \"update\": \"[ycur[0] %s span(ycur) * ydelta / height, "
+	    "ycur[1] %s span(ycur) * ydelta / height]\"},\n"
+	    "{\"events\": \"dblclick\", \"update\": \"[0, %u]\"}]},\n",
+	    g->shown, o->inverted ? "-" : "+", o->inverted ? "-" : "+", g->shown);
+	out_str("{\"name\": \"down\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"x()\"}, "
+	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
+	    "{\"name\": \"ydown\", \"value\": null, \"on\": [{\"events\": \"mousedown\", \"update\": \"y()\"}, "
 	    "{\"events\": \"window:mouseup\", \"update\": \"null\"}]},\n"
 	    "{\"name\": \"xcur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(xdom)\"}]},\n"
+	    "{\"name\": \"ycur\", \"value\": [0, 1], \"on\": [{\"events\": \"mousedown\", \"update\": \"slice(ydom)\"}]},\n"
 	    "{\"name\": \"delta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
 	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
 	    "\"update\": \"down != null ? down - x() : 0\"}]},\n"
+	    "{\"name\": \"ydelta\", \"value\": 0, \"on\": [{\"events\": [{\"source\": \"window\", \"type\": \"mousemove\", "
+	    "\"consume\": true, \"between\": [{\"type\": \"mousedown\"}, {\"source\": \"window\", \"type\": \"mouseup\"}]}], "
+	    "\"update\": \"ydown != null ? y() - ydown : 0\"}]},\n"
 	    "{\"name\": \"anchor\", \"value\": 0, \"on\": [{\"events\": \"wheel\", \"update\": \"invert('x', x())\"}]},\n"
 	    "{\"name\": \"zoom\", \"value\": 1, \"on\": [{\"events\": \"wheel!\", \"force\": true, "
 	    "\"update\": \"pow(1.001, event.deltaY * pow(16, event.deltaMode))\"}]},\n"
@@ -473,16 +496,15 @@ write_vega(const struct dopts *o, const struct chart *g)
 	    "{\"events\": \"dblclick\", \"update\": \"null\"}]}\n],\n\"scales\": [\n"
 	    "{\"name\": \"x\", \"type\": \"linear\", \"domain\": {\"signal\": \"xdom\"}, \"range\": \"width\", "
 	    "\"zero\": false, \"nice\": false},\n");
-	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": [0, %u], \"range\": \"height\", "
-	    "\"nice\": false, \"zero\": true, \"reverse\": %s},\n", g->levels, o->inverted ? "true" : "false");
+	out_printf("{\"name\": \"y\", \"type\": \"linear\", \"domain\": {\"signal\": \"ydom\"}, \"range\": \"height\", "
+	    "\"nice\": false, \"zero\": false, \"reverse\": %s},\n", o->inverted ? "true" : "false");
 	out_printf("{\"name\": \"color\", \"type\": \"%s\", ", g->diff ? "linear" : "ordinal");
 	color_domain(g);
 	out_str("}\n],\n");
 	out_printf("\"legends\": [{\"fill\": \"color\", \"orient\": \"bottom\", \"direction\": \"horizontal\"%s}],\n",
 	    g->diff ? ", \"title\": \"change\"" : "");
 	out_str("\"marks\": [\n{\"type\": \"rect\", \"name\": \"frame\", \"from\": {\"data\": \"frames\"}, \"clip\": true,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"field\": \"d\"}, "
-	    "\"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, \"stroke\": {\"value\": \"white\"}, ");
+	    "\"encode\": {\n\"enter\": {\"stroke\": {\"value\": \"white\"}, ");
 	if (g->diff)
 		out_printf("\"fill\": {\"signal\": \"datum.w == 1 ? '%s' : scale('color', datum.v)\"}, ",
 		    g->newcolor);
@@ -490,14 +512,16 @@ write_vega(const struct dopts *o, const struct chart *g)
 		out_str("\"fill\": {\"scale\": \"color\", \"field\": \"status\"}, ");
 	tooltip_signal(g);
 	out_str("\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, \"x2\": {\"scale\": \"x\", \"field\": \"b\"}, "
+	    "\"y\": {\"scale\": \"y\", \"field\": \"d\"}, \"y2\": {\"scale\": \"y\", \"signal\": \"datum.d + 1\"}, "
 	    "\"fillOpacity\": {\"signal\": \"hover && hover.a === datum.a && hover.d === datum.d ? 0.6 : 1\"}, "
 	    "\"strokeWidth\": {\"signal\": \"pick && pick.a === datum.a && pick.d === datum.d ? 2 : 0.5\"}}\n}},\n"
 	    "{\"type\": \"text\", \"from\": {\"data\": \"frames\"}, \"clip\": true, \"interactive\": false,\n"
-	    "\"encode\": {\n\"enter\": {\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, \"text\": {\"field\": \"n\"}, "
+	    "\"encode\": {\n\"enter\": {\"text\": {\"field\": \"n\"}, "
 	    "\"fill\": {\"signal\": \"datum.l == 1 ? 'white' : 'black'\"}, "
 	    "\"baseline\": {\"value\": \"middle\"}, \"fontSize\": {\"value\": 11}, \"ellipsis\": {\"value\": \"..\"}, "
 	    "\"dx\": {\"value\": 3}},\n"
 	    "\"update\": {\"x\": {\"scale\": \"x\", \"field\": \"a\"}, "
+	    "\"y\": {\"scale\": \"y\", \"signal\": \"datum.d + 0.5\"}, "
 	    "\"limit\": {\"signal\": \"" LABEL_LIMIT "\"}, "
 	    "\"opacity\": {\"signal\": \"" LABEL_SHOWN "\"}}\n}}\n]\n}\n");
 }
@@ -528,13 +552,113 @@ write_html(const struct dopts *o, const struct chart *g)
 	    "<p id=\"fgmsg\">Loading Vega from cdn.jsdelivr.net ...</p>\n<script>\n"
 	    "/* the spec's JSON escapes '<', so nothing in it can end this script */\nvar spec = ");
 	write_vegalite(o, g);
-	out_str(";\n");
+	out_str(";\nvar fgopt = {actions: true}, fgfrom = \"cdn.jsdelivr.net\";\n");
 	out_str(vega_js);
 	out_str("</script>\n</body>\n</html>\n");
 }
 
+/* The builds --vega-dir inlines, in the order they load, where an npm
+ * install of vega, vega-lite and vega-embed puts them. */
+static const char *const vega_builds[] = {
+	"vega/build/vega.min.js",
+	"vega-lite/build/vega-lite.min.js",
+	"vega-embed/build/vega-embed.min.js",
+};
+#define NBUILDS (sizeof(vega_builds) / sizeof(vega_builds[0]))
+
+/* s[0..n) to b as the text of a script element: each '<' that would
+ * begin "</script" or "<!--" (either case) as \x3C, which means '<' in
+ * the strings, regular expressions and comments where these occur in
+ * code, so that nothing in s ends the element or hides its end. */
+static void
+script_text(struct bytes *b, const char *s, size_t n)
+{
+	size_t i, run = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '<')
+			continue;
+		if (!(n - i >= 8 && s[i + 1] == '/' && strncasecmp(s + i + 2, "script", 6) == 0) &&
+		    !(n - i >= 4 && memcmp(s + i + 1, "!--", 3) == 0))
+			continue;
+		bytes_put(b, s + run, i - run);
+		bputs(b, "\\x3C");
+		run = i + 1;
+	}
+	bytes_put(b, s + run, n - run);
+}
+
+/* " 'sha256-BASE64'", the hash of a script's text, as the policy names
+ * it, to b. */
+static void
+script_hash(struct bytes *b, const struct bytes *text)
+{
+	unsigned char d[32];
+	char h[45];
+
+	sha256(text->p, text->n, d);
+	bprintf(b, " 'sha256-%s'", base64(d, sizeof(d), h));
+}
+
+/* The page with the builds in dir inlined: it loads nothing, and its
+ * Content Security Policy lets run no script but these and its own
+ * (by their hashes), the spec a JSON data block it reads. */
+static void
+write_html_inline(const struct dopts *o, const struct chart *g, const char *dir)
+{
+	struct bytes text[NBUILDS + 1] = { { 0 } }, csp = { 0 }, path = { 0 };
+	struct whole w;
+	size_t i;
+
+	for (i = 0; i < NBUILDS; i++) {
+		path.n = 0;
+		bprintf(&path, "%s/%s%c", dir, vega_builds[i], 0);
+		if (access((const char *)path.p, R_OK) != 0)
+			eprintf("--vega-dir %s: no %s (%s): the folder of an npm install of vega, "
+			    "vega-lite and vega-embed (its node_modules)", dir, vega_builds[i], strerror(errno));
+		whole_read(&w, (const char *)path.p, (uint64_t)1 << 28, NULL);
+		script_text(&text[i], w.s, w.n);
+		whole_free(&w);
+	}
+	/* vega-embed's interpreter of Vega's expressions (ast), not code
+	 * made at run time, which the policy forbids */
+	bputs(&text[NBUILDS], "\nvar spec = JSON.parse(document.getElementById(\"fgspec\").textContent);\n"
+	    "var fgopt = {actions: true, ast: true}, fgfrom = \"the builds fg-vega --vega-dir inlined\";\n");
+	bputs(&text[NBUILDS], vega_js);
+	bputs(&csp, "default-src 'none'; script-src");
+	for (i = 0; i <= NBUILDS; i++)
+		script_hash(&csp, &text[i]);
+	bputs(&csp, "; style-src 'unsafe-inline'; img-src data: blob:");
+
+	out_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\"");
+	out_mem(csp.p, csp.n);
+	out_str("\">\n<title>");
+	out_xml(g->title, strlen(g->title));
+	out_str("</title>\n");
+	for (i = 0; i < NBUILDS; i++) {
+		out_printf("<!-- %s, inlined by fg-vega --vega-dir -->\n<script>", vega_builds[i]);
+		out_mem(text[i].p, text[i].n);
+		out_str("</script>\n");
+	}
+	out_str("</head>\n<body>\n<div id=\"vis\"></div>\n<p id=\"fgmsg\">Drawing ...</p>\n"
+	    "<!-- the spec's JSON escapes '<', so nothing in it can end this element -->\n"
+	    "<script type=\"application/json\" id=\"fgspec\">");
+	write_vegalite(o, g);
+	out_str("</script>\n<script>");
+	out_mem(text[NBUILDS].p, text[NBUILDS].n);
+	out_str("</script>\n</body>\n</html>\n");
+	for (i = 0; i <= NBUILDS; i++)
+		bytes_free(&text[i]);
+	bytes_free(&csp);
+	bytes_free(&path);
+}
+
+/* The default height's cap: a notebook cell's, 30 levels */
+#define VEGA_MAXH 600
+
 /* The chart of graph gr under options o, height px high (0: 20 px a
- * level). */
+ * level, at most VEGA_MAXH). */
 static void
 chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, double height)
 {
@@ -545,7 +669,15 @@ chart_init(struct chart *g, const struct dopts *o, const struct graph *gr, doubl
 	g->total = gr->v[0].L.total;
 	g->levels = gr->v[0].L.maxdepth + 1;
 	g->W = o->width;
+	/* given a height, every level in it; else 20 px a level up to
+	 * VEGA_MAXH, the deeper levels above (below, inverted) reached by
+	 * dragging */
 	g->H = height ? height : 20.0 * g->levels;
+	g->shown = g->levels;
+	if (!height && g->H > VEGA_MAXH) {
+		g->H = VEGA_MAXH;
+		g->shown = VEGA_MAXH / 20;
+	}
 	g->title = o->title ? o->title : g->diff ? "Diff Profile Results" : "Profile Results";
 	g->maxdelta = gr->v[0].ds.max;
 	color_hex(color_new, g->newcolor);
@@ -575,10 +707,13 @@ vega_write_spec(const struct dopts *o, const struct graph *gr, double height)
 
 /* The web page (vega.h). */
 void
-vega_write_html(const struct dopts *o, const struct graph *gr, double height)
+vega_write_html(const struct dopts *o, const struct graph *gr, double height, const char *vegadir)
 {
 	struct chart g;
 
 	chart_init(&g, o, gr, height);
-	write_html(o, &g);
+	if (vegadir)
+		write_html_inline(o, &g, vegadir);
+	else
+		write_html(o, &g);
 }

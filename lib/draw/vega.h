@@ -15,8 +15,14 @@
 void vega_write_lite(const struct dopts *o, const struct graph *gr, double height);
 /* A Vega v5 spec, the data inline. */
 void vega_write_spec(const struct dopts *o, const struct graph *gr, double height);
-/* A web page that loads Vega from a CDN (pinned versions, with their
- * integrity hashes) and embeds the Vega-Lite spec. */
-void vega_write_html(const struct dopts *o, const struct graph *gr, double height);
+/* A web page that embeds the Vega-Lite spec and loads Vega from a CDN
+ * (pinned versions, with their integrity hashes), or with vegadir not
+ * NULL inlines the builds of vega, vega-lite and vega-embed found in
+ * that folder (an npm install's node_modules) under a Content Security
+ * Policy that lets no other script run: a page that loads nothing.  A
+ * build missing from vegadir ends the program before anything is
+ * written. */
+void vega_write_html(const struct dopts *o, const struct graph *gr, double height,
+    const char *vegadir);
 
 #endif
