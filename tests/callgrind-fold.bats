@@ -18,12 +18,12 @@ snap() {
 		awk '{ v = $NF + 0; $NF = sprintf("%d", v + 0.5) } 1' | fg-merge
 }
 
-@test "callgrind-fold: speedscope's test profiles fold to its snapshots' stacks" {
+@test "callgrind-fold --speedscope: speedscope's test profiles fold to its snapshots' stacks" {
 	for f in example cfn-reset name-compression subposition-compression; do
-		diff <(callgrind-fold --no-header "$C/callgrind.$f.log" 2>/dev/null) <(snap "$f")
+		diff <(callgrind-fold --speedscope --no-header "$C/callgrind.$f.log" 2>/dev/null) <(snap "$f")
 	done
 	# Xdebug's Time_(10ns) in nanoseconds, its first event
-	diff <(callgrind-fold --no-header "$C/callgrind.multiple-event-types.log") <(snap multiple-event-types)
+	diff <(callgrind-fold --speedscope --no-header "$C/callgrind.multiple-event-types.log") <(snap multiple-event-types)
 	run callgrind-fold "$C/callgrind.multiple-event-types.log"
 	[ "${lines[0]}" = "# fg: unit=nanoseconds" ]
 	[ "${lines[1]}" = "# fg: countname=Time_(10ns)" ]
@@ -63,10 +63,10 @@ snap() {
 	[ "$(awk '{ t += $NF } END { print t }' <<<"$output")" = "$want" ]
 }
 
-@test "callgrind-fold: a recording's self and total per function are the real speedscope's" {
+@test "callgrind-fold --speedscope: a recording's self and total per function are the real speedscope's" {
 	gzip -dc "$C/prog.callgrind.gz" >"$BATS_TEST_TMPDIR/callgrind.out.prog"
 	speedscope "$BATS_TEST_TMPDIR/callgrind.out.prog"
-	callgrind-fold --no-header "$BATS_TEST_TMPDIR/callgrind.out.prog" >"$BATS_TEST_TMPDIR/f"
+	callgrind-fold --speedscope --no-header "$BATS_TEST_TMPDIR/callgrind.out.prog" >"$BATS_TEST_TMPDIR/f"
 	# the sandwich's rows: TOTAL SELF NAME FILE, by name (the file's
 	# words are the last; names such as "(below main)" have blanks)
 	grep '^row=' "$BATS_TEST_TMPDIR/b.out" | sed 's/^row=//; s/ [^ ]*$//' >"$BATS_TEST_TMPDIR/rows"

@@ -42,6 +42,8 @@ struct cg_edge {
 /* A reader's state, the caller's to free (after an error too). */
 struct cg {
 	const char *event;	/* the event asked for, or NULL: the first */
+	int speedscope;		/* unfold as speedscope does (cg_fold) */
+	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
 	char *chosen;		/* the event the files count (the first file's) */
 	int mult;		/* 10 for Xdebug's Time_(10ns), else 1 */
 	struct stackmap *m;
@@ -68,6 +70,8 @@ struct cg {
 	double cum;		/* the running total */
 	uint64_t last;		/* its rounded value at the last step */
 	uint64_t nodes;
+	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
+	double cutw;		/* their weight */
 };
 
 /* Stacks go to m; event names the event to count, or is NULL. */
