@@ -19,6 +19,7 @@ struct cg_visit {
 	double w, self;		/* its weight, and what its callees left */
 	double before;		/* the running total before the current callee */
 	uint64_t len;		/* the bytes of its stack's names and ';' */
+	int counted;		/* its stack has a count: it is written */
 };
 
 /* The line being read. */
@@ -458,6 +459,7 @@ step(struct cg *c, const char *name)
 		k = count_from_u64(v - c->last);
 		if (!depth_add(&c->d, k))
 			fileerr(name, 0, "sum of counts overflows");
+		c->visit[c->nvisit - 1].counted = 1;
 	}
 	c->last = v;
 }
@@ -474,8 +476,11 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 		return 0;
 	key = (const uint32_t *)intern_str(&c->frames, f);
 	len = intern_len(&c->names, key[1]) + (c->nvisit ? c->visit[c->nvisit - 1].len + 1 : 0);
-	/* the stacks' bytes bounded (a root's stack always written): once
-	 * past the bound, no call is entered, its weight its caller's own */
+	/* The stacks' bytes bounded: a node's line (its names, a blank and
+	 * a newline; its count's digits not counted) is taken from what is
+	 * left when it is entered, and given back if it is left with no
+	 * count.  A root's stack is always entered; once a call is past
+	 * the bound, no call is, and its weight is its caller's own. */
 	if (c->nvisit && (c->ncut || len + 2 > c->outleft)) {
 		c->ncut++;
 		c->cutw += w;
@@ -494,6 +499,7 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 	v->w = w;
 	v->self = w;
 	v->len = len;
+	v->counted = 0;
 	return 1;
 }
 
@@ -519,6 +525,8 @@ unfold(struct cg *c, uint32_t r, double min, const char *name)
 		/* the frame is left: what its callees did not take is its own */
 		c->cum += v->self;
 		step(c, name);
+		if (!v->counted)
+			c->outleft += v->len + 2;
 		c->onstack[v->frame] = 0;
 		depth_cut(&c->d, c->d.n - 1);
 		if (--c->nvisit)
@@ -562,7 +570,7 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 		if (!c->called[f])
 			unfold(c, f, c->speedscope ? 1e-4 * max : 0, name);
 	if (c->ncut)
-		weprintf("%s: the stacks stop at %llu bytes (--max-output): %llu calls "
+		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): %llu calls "
 		    "not unfolded, %.0f of the weight (%.3g%% of %.0f) counted as their callers' own",
 		    name, (unsigned long long)maxout(c, n), (unsigned long long)c->ncut,
 		    round(c->cutw * c->mult), c->self ? 100 * c->cutw / c->self : 0.0,
