@@ -448,12 +448,13 @@ step(struct cg *c, const char *name)
 	uint64_t v;
 	count k;
 
-	/* the self costs' sum fits (parse): only calls whose inclusive
-	 * costs pass their callees' reach this */
-	if (r >= 18446744073709551616.0)
+	/* the self costs' sum fits (parse), but for the double's rounding
+	 * near 2^64: only calls whose inclusive costs pass their callees'
+	 * reach past it */
+	if (r >= 18446744073709551616.0 * (1 + 1e-12))
 		fileerr(name, 0, "the stacks' weights overflow (past 2^64 - 1): "
 		    "the calls' inclusive costs are far above the callees' costs");
-	v = r <= 0 ? 0 : (uint64_t)r;
+	v = r <= 0 ? 0 : r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)r;
 
 	if (v > c->last && c->d.n) {
 		k = count_from_u64(v - c->last);
