@@ -15,8 +15,12 @@
  * inclusive cost c the weight w * (c / T), in the order the calls
  * first appear; its own stack gets what its callees did not take.  A
  * function already on the stack is not entered again (its weight
- * stays with its caller), nor is a node under a ten-thousandth of the
- * heaviest function's total (nor one of a function of total 0).
+ * stays with its caller), nor one of total or weight 0; a function's
+ * calls of itself are not in its total (speedscope counts them, and
+ * leaves out a node under a ten-thousandth of the heaviest function's
+ * total: c->speedscope).  A cfn= without cfi= is of the file in effect
+ * (fl=, or fi=/fe= of inlined code), as callgrind writes it.  Past
+ * c->maxout bytes of stacks no call is entered (cg_fold says so).
  * Weights are summed in floating point and each stack counts the
  * rounded running total's steps, as speedscope's do.
  */
