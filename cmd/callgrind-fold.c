@@ -8,6 +8,7 @@
  */
 #include <getopt.h>
 
+#include "base/num.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "formats/callgrind/read.h"
@@ -15,29 +16,40 @@
 int
 main(int argc, char **argv)
 {
-	enum { O_EVENT = 256 };
+	enum { O_EVENT = 256, O_MAXOUT, O_SPEEDSCOPE };
 	static const struct option lo[] = {
 		{ "event", required_argument, NULL, O_EVENT },
+		{ "max-output", required_argument, NULL, O_MAXOUT },
+		{ "speedscope", no_argument, NULL, O_SPEEDSCOPE },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *event = NULL;
+	uint64_t maxout = 0;
 	struct folder f;
 	struct cg cg;
-	int c;
+	int c, speedscope = 0;
 
 	argv[0] = setprogname(argv[0]);
 	folder_init(&f, 4ULL << 30);
 	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_EVENT: event = optarg; break;
+		case O_MAXOUT: maxout = estrtosize(optarg, "size"); break;
+		case O_SPEEDSCOPE: speedscope = 1; break;
 		case 'h':
-			textfold_usage("      --event EVENT    count EVENT (default: the first of events:)\n",
+			textfold_usage("      --event EVENT    count EVENT (default: the first of events:)\n"
+			    "      --max-output SIZE\n"
+			    "                       a file's stacks in SIZE bytes at most (default: 100\n"
+			    "                       times its size, at least 4M)\n"
+			    "      --speedscope     unfold the graph as speedscope does\n",
 			    "4G");
 		default: tryhelp();
 		}
 	cg_init(&cg, event, &f.map);
+	cg.maxout = maxout;
+	cg.speedscope = speedscope;
 	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, &cg);
 	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
 	cg_free(&cg);

@@ -18,12 +18,12 @@ snap() {
 		awk '{ v = $NF + 0; $NF = sprintf("%d", v + 0.5) } 1' | fg-merge
 }
 
-@test "callgrind-fold: speedscope's test profiles fold to its snapshots' stacks" {
+@test "callgrind-fold --speedscope: speedscope's test profiles fold to its snapshots' stacks" {
 	for f in example cfn-reset name-compression subposition-compression; do
-		diff <(callgrind-fold --no-header "$C/callgrind.$f.log" 2>/dev/null) <(snap "$f")
+		diff <(callgrind-fold --speedscope --no-header "$C/callgrind.$f.log" 2>/dev/null) <(snap "$f")
 	done
 	# Xdebug's Time_(10ns) in nanoseconds, its first event
-	diff <(callgrind-fold --no-header "$C/callgrind.multiple-event-types.log") <(snap multiple-event-types)
+	diff <(callgrind-fold --speedscope --no-header "$C/callgrind.multiple-event-types.log") <(snap multiple-event-types)
 	run callgrind-fold "$C/callgrind.multiple-event-types.log"
 	[ "${lines[0]}" = "# fg: unit=nanoseconds" ]
 	[ "${lines[1]}" = "# fg: countname=Time_(10ns)" ]
@@ -63,10 +63,10 @@ snap() {
 	[ "$(awk '{ t += $NF } END { print t }' <<<"$output")" = "$want" ]
 }
 
-@test "callgrind-fold: a recording's self and total per function are the real speedscope's" {
+@test "callgrind-fold --speedscope: a recording's self and total per function are the real speedscope's" {
 	gzip -dc "$C/prog.callgrind.gz" >"$BATS_TEST_TMPDIR/callgrind.out.prog"
 	speedscope "$BATS_TEST_TMPDIR/callgrind.out.prog"
-	callgrind-fold --no-header "$BATS_TEST_TMPDIR/callgrind.out.prog" >"$BATS_TEST_TMPDIR/f"
+	callgrind-fold --speedscope --no-header "$BATS_TEST_TMPDIR/callgrind.out.prog" >"$BATS_TEST_TMPDIR/f"
 	# the sandwich's rows: TOTAL SELF NAME FILE, by name (the file's
 	# words are the last; names such as "(below main)" have blanks)
 	grep '^row=' "$BATS_TEST_TMPDIR/b.out" | sed 's/^row=//; s/ [^ ]*$//' >"$BATS_TEST_TMPDIR/rows"
@@ -157,4 +157,214 @@ main;w:x 3' ] || { echo "$output"; return 1; }
 	status_is 0
 	[ -z "$output" ]
 	fails_with "callgrind-fold: $C/callgrind.example.log: input size exceeds 100 bytes (--max-size)" callgrind-fold --max-size 100 "$C/callgrind.example.log"
+}
+
+# --- callgrind_annotate as the reference (cxx and plain: see $C/README) ---
+
+# annrows REPORT: callgrind_annotate's function rows, "NAME<TAB>COST<TAB>CALLED"
+# (CALLED 1 when --tree=caller shows callers; the file and object left out)
+annrows() {
+	awk '
+		/ file:function$/ { on = 1; next }
+		!on { next }
+		/^ *$/ { called = 0; next }
+		/^ *[0-9,]+ / {
+			v = $1; gsub(/,/, "", v)
+			sub(/^ *[0-9,]+ +(\([ 0-9.]+%\) +)?/, "")
+			if (sub(/^< +/, "")) { called = 1; next }
+			sub(/^\* +/, "")
+			sub(/ \[(\/[^]]*|\?\?\?)\]$/, ""); sub(/^[^:]*:/, ""); gsub(/;/, ":")
+			print $0 "\t" v "\t" called
+		}' "$1"
+}
+# annself REPORT: "NAME<TAB>SELF", a name's rows (one a file it has code
+# in, inlined code's included) added up
+annself() {
+	annrows "$1" | awk -F'\t' '{ s[$1] += $2 } END { for (k in s) print k "\t" s[k] }' | sort
+}
+# annincl REPORT: "NAME<TAB>INCLUSIVE": of its row with callers (its
+# inlined code's rows are within it), or of all its rows for a root; not
+# for callgrind's recursions (NAME'2, whose calls of itself its inclusive
+# cost counts again) nor a name of two called functions of two files
+annincl() {
+	annrows "$1" | awk -F'\t' '$1 !~ /\047[0-9]+$/ { a[$1] += $2; if ($3) { c[$1] += $2; n[$1]++ } }
+		END { for (k in a) if (!(k in n)) print k "\t" a[k]; else if (n[k] == 1) print k "\t" c[k] }' | sort
+}
+# mine FOLDED: "NAME<TAB>SELF<TAB>TOTAL<TAB>STACKS": its stacks' self and
+# total (of the stacks that hold it) and how many of them hold it
+mine() {
+	awk '!/^#/ { w = $NF; sub(/ [0-9]+$/, ""); n = split($0, a, ";"); self[a[n]] += w; delete seen
+		for (i = 1; i <= n; i++) if (!seen[a[i]]++) { tot[a[i]] += w; st[a[i]]++ } }
+		END { for (k in tot) print k "\t" self[k] + 0 "\t" tot[k] "\t" st[k] }' "$1" | sort
+}
+# off: the rows "NAME MINE THEIRS STACKS" whose two costs differ by more
+# than the rounding of the stacks that hold NAME (each stack's count is a
+# rounded step of a running total: less than 1 off)
+off() {
+	awk -F'\t' '{ d = $2 - $3; if (d < 0) d = -d; if (d > $4 + 0) print }'
+}
+
+@test "callgrind-fold: real g++ -O2 and cc -O1 recordings add up to their summary, each function's self and inclusive cost callgrind_annotate's" {
+	local t=$BATS_TEST_TMPDIR
+	for f in cxx plain; do
+		gzip -dc "$C/$f.callgrind.gz" >"$t/$f.callgrind"
+		# callgrind_annotate's reports: run here when it is installed (and
+		# then they must be the ones stored), else those stored beside the
+		# recording, made by callgrind_annotate of valgrind 3.19.0
+		gzip -dc "$C/$f.annotate-self.txt.gz" >"$t/$f.self"
+		gzip -dc "$C/$f.annotate-incl.txt.gz" >"$t/$f.incl"
+		if command -v callgrind_annotate >/dev/null; then
+			(cd "$t" && callgrind_annotate --threshold=100 --auto=no "$f.callgrind") >"$t/$f.self.live"
+			(cd "$t" && callgrind_annotate --threshold=100 --auto=no --inclusive=yes --tree=caller "$f.callgrind") >"$t/$f.incl.live"
+			diff <(annrows "$t/$f.self") <(annrows "$t/$f.self.live")
+			diff <(annrows "$t/$f.incl") <(annrows "$t/$f.incl.live")
+			mv "$t/$f.self.live" "$t/$f.self"
+			mv "$t/$f.incl.live" "$t/$f.incl"
+		else
+			echo "# callgrind_annotate absent: its stored reports" >&3
+		fi
+		callgrind-fold --no-header "$t/$f.callgrind" >"$t/$f.folded" 2>"$t/$f.err"
+		[ ! -s "$t/$f.err" ] || { cat "$t/$f.err"; return 1; }
+		# the total: the file's summary: and totals:, annotate's PROGRAM TOTALS
+		want=$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$t/$f.callgrind")
+		[ "$want" = "$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$t/$f.callgrind")" ]
+		[ "$want" = "$(sed -n 's/^ *\([0-9,]*\) .* PROGRAM TOTALS$/\1/p' "$t/$f.self" | tr -d ,)" ]
+		[ "$(awk '{ t += $NF } END { print t }' "$t/$f.folded")" = "$want" ]
+		# self, every function; inclusive, every one annincl gives
+		mine "$t/$f.folded" >"$t/$f.mine"
+		annself "$t/$f.self" | grep -v '^PROGRAM TOTALS' >"$t/$f.aself"
+		annincl "$t/$f.incl" | grep -v '^PROGRAM TOTALS' >"$t/$f.aincl"
+		join -t$'\t' -a1 -a2 -e0 -o 0,1.2,2.2,1.4 "$t/$f.mine" "$t/$f.aself" >"$t/$f.selfs"
+		join -t$'\t' -a2 -e0 -o 0,1.3,2.2,1.4 "$t/$f.mine" "$t/$f.aincl" >"$t/$f.incls"
+		[ "$(wc -l <"$t/$f.selfs")" -gt 200 ]
+		[ "$(wc -l <"$t/$f.incls")" -gt 200 ]
+		diff /dev/null <(off <"$t/$f.selfs")
+		diff /dev/null <(off <"$t/$f.incls")
+	done
+	# the C++ program's own calls, from main's inlined std::sort (fi=stl_algo.h)
+	grep -q ';main;void std::__introsort_loop<' "$t/cxx.folded"
+	grep -q ';main;void std::__insertion_sort<' "$t/cxx.folded"
+	[ "$(grep -c '^void std::__introsort_loop<' "$t/cxx.folded")" = 0 ]
+}
+
+@test "callgrind-fold: a call without cfi= from inlined code (fi=, fe=) is of the inlined code's file" {
+	printf '%s\n' 'events: Ir' 'fl=main.c' 'fn=main' '1 1' 'fi=algo.h' 'cfn=sort' 'calls=1 1' '2 10' \
+	    'fe=main.c' '3 1' 'cfn=sort' 'calls=1 1' '4 5' 'fl=algo.h' 'fn=sort' '5 10' 'fl=main.c' 'fn=sort' '6 5' \
+	    >"$BATS_TEST_TMPDIR/p"
+	run callgrind-fold --no-header "$BATS_TEST_TMPDIR/p"
+	status_is 0
+	# algo.h's sort under the fi=, main.c's after the fe=: one stack each
+	[ "$output" = 'main 2
+main;sort 15' ] || { echo "$output"; return 1; }
+	# fl= ends the fi=: its cfn= is of fl='s file
+	printf '%s\n' 'events: Ir' 'fl=a.c' 'fn=main' '1 1' 'fi=b.h' '2 1' 'fl=a.c' 'fn=g' '3 1' 'cfn=h' 'calls=1 1' '4 2' \
+	    'fn=h' '5 2' 'fl=b.h' 'fn=h' '6 7' >"$BATS_TEST_TMPDIR/q"
+	run callgrind-fold --no-header "$BATS_TEST_TMPDIR/q"
+	[ "$output" = 'g 1
+g;h 2
+h 7
+main 2' ] || { echo "$output"; return 1; }
+}
+
+@test "callgrind-fold: a function's call of itself (callgrind's f'2) is not counted twice; --speedscope counts it as speedscope does" {
+	# f'2 (every level of the recursion below the first): self 3, g 3;
+	# its calls of itself 2, within those
+	printf '%s\n' 'events: Ir' 'fn=main' '1 1' 'cfn=f' 'calls=1 1' '1 10' 'fn=f' '1 4' "cfn=f'2" 'calls=1 1' '1 6' \
+	    "fn=f'2" '1 3' "cfn=f'2" 'calls=1 1' '1 2' 'cfn=g' 'calls=1 1' '1 3' 'fn=g' '1 3' >"$BATS_TEST_TMPDIR/r"
+	run callgrind-fold --no-header "$BATS_TEST_TMPDIR/r"
+	status_is 0
+	[ "$output" = "main 1
+main;f 4
+main;f;f'2 3
+main;f;f'2;g 3" ] || { echo "$output"; return 1; }
+	# speedscope's: f'2's total 8, g's share of its 6 is 6 * 3/8
+	run callgrind-fold --speedscope --no-header "$BATS_TEST_TMPDIR/r"
+	[ "$output" = "main 1
+main;f 4
+main;f;f'2 4
+main;f;f'2;g 2" ] || { echo "$output"; return 1; }
+}
+
+# diamond K L: a call graph K diamonds deep (main calls a1 and b1, which
+# both call m1, which calls a2 and b2 ... mK), 2^K ways down, and a chain
+# of L functions below mK; each function's self cost 1000 or 2000, the
+# inclusive costs exact
+diamond() {
+	awk -v K="$1" -v L="$2" 'BEGIN {
+		print "events: Ir"
+		for (j = 1; j <= L; j++) {
+			printf "fn=chain_function_%06d\n1 1000\n", j
+			if (j < L) printf "cfn=chain_function_%06d\ncalls=1 1\n1 %d\n", j + 1, 1000 * (L - j)
+		}
+		for (i = K; i >= 1; i--) {
+			below = i == K ? 1000 * L : 2 * ta
+			s = below % 2000 ? 1000 : 2000
+			printf "fn=m%d\n1 %d\n", i, s
+			if (i == K)
+				printf "cfn=chain_function_000001\ncalls=1 1\n1 %d\n", below
+			else
+				printf "cfn=a%d\ncalls=1 1\n1 %d\ncfn=b%d\ncalls=1 1\n1 %d\n", i + 1, ta, i + 1, ta
+			tm = s + below
+			printf "fn=a%d\n1 1000\ncfn=m%d\ncalls=1 1\n1 %d\n", i, i, tm / 2
+			printf "fn=b%d\n1 1000\ncfn=m%d\ncalls=1 1\n1 %d\n", i, i, tm / 2
+			ta = 1000 + tm / 2
+		}
+		printf "fn=main\n1 1000\ncfn=a1\ncalls=1 1\n1 %d\ncfn=b1\ncalls=1 1\n1 %d\n", ta, ta
+	}'
+}
+
+# names FOLDED: the bytes of its stacks' lines, their counts left out
+# (what --max-output bounds)
+names() {
+	grep -v '^#' "$1" | sed 's/ [0-9]*$/ /' | wc -c
+}
+
+@test "callgrind-fold: a diamond over a chain unfolds into stacks bounded by the file's size (--max-output), the cut weight on the callers, said" {
+	local t=$BATS_TEST_TMPDIR
+	# 8 ways down a chain of 600, and of 1200: its stacks' bytes grow as
+	# the chain's square (32 MB, 127 MB); the default bound is 100 times
+	# the file's size
+	for l in 600 1200; do
+		diamond 3 $l >"$t/d$l"
+		callgrind-fold "$t/d$l" >"$t/o$l" 2>"$t/e$l"
+		in=$(wc -c <"$t/d$l")
+		grep -Eqx "callgrind-fold: $t/d$l: the stacks reach the bound of $((100 * in)) bytes \(--max-output\): [0-9]+ calls not unfolded, [0-9]+ of the weight \([0-9.]+% of [0-9]+\) counted as their callers' own" "$t/e$l" ||
+			{ cat "$t/e$l"; return 1; }
+		[ "$(names "$t/o$l")" -le $((100 * in)) ]
+		# no weight lost: the stacks add up to the self costs
+		[ "$(awk '!/^#/ { t += $NF } END { print t }' "$t/o$l")" = \
+		    "$(awk '/^fn=/ { getline; t += $2 } END { print t }' "$t/d$l")" ]
+	done
+	# twice the file, at most about twice the stacks (not four times)
+	awk -v a="$(wc -c <"$t/o600")" -v b="$(wc -c <"$t/o1200")" -v x="$(wc -c <"$t/d600")" -v y="$(wc -c <"$t/d1200")" \
+	    'BEGIN { r = (b / a) / (y / x); print r; exit !(r < 1.1) }'
+	# --max-output sets the bound; a small graph is not cut by default
+	diamond 2 30 >"$t/small"
+	run callgrind-fold --no-header "$t/small"
+	status_is 0
+	[ -z "$(callgrind-fold "$t/small" 2>&1 >/dev/null)" ]
+	callgrind-fold --max-output 2k "$t/small" >"$t/o" 2>"$t/e"
+	grep -q "the stacks reach the bound of 2048 bytes (--max-output)" "$t/e"
+	[ "$(names "$t/o")" -le 2048 ]
+	[ "$(awk '!/^#/ { t += $NF } END { print t }' "$t/o")" = "$(awk '{ t += $NF } END { print t }' <<<"$output")" ]
+	run callgrind-fold --max-output 0 "$t/small"
+	status_is 2
+	[ "${lines[0]}" = "callgrind-fold: bad size '0'" ]
+}
+
+@test "callgrind-fold: self costs that add up past 2^64 - 1 are an error at the line, not a mismatch" {
+	local t=$BATS_TEST_TMPDIR
+	printf '%s\n' 'events: Ir' 'fn=main' '1 9223372036854775808' '2 9223372036854775807' '3 1' >"$t/a"
+	fails_with "callgrind-fold: $t/a:5: the sum of the costs of Ir overflows (it passes 2^64 - 1 here)" callgrind-fold "$t/a"
+	# the largest sums are counts (the unfolding's weights are doubles:
+	# near 2^64, to their precision)
+	printf '%s\n' 'events: Ir' 'fn=main' '1 9223372036854775808' 'cfn=f' 'calls=1 1' '1 9223372036854775807' \
+	    'fn=f' '1 9223372036854775807' >"$t/b"
+	run callgrind-fold --no-header "$t/b"
+	status_is 0
+	[[ "${lines[0]}" = 'main 92233720368547758'[01][0-9] ]] || { echo "$output"; return 1; }
+	[[ "${lines[1]}" = 'main;f 92233720368547758'[01][0-9] ]] || { echo "$output"; return 1; }
+	# Xdebug's 10 ns, counted in nanoseconds
+	printf '%s\n' 'events: Time_(10ns)' 'fn=main' '1 1844674407370955162' >"$t/c"
+	fails_with "callgrind-fold: $t/c:3: the sum of the costs of Time_(10ns) overflows (it passes 2^64 - 1 here)" callgrind-fold "$t/c"
 }

@@ -18,12 +18,15 @@ struct cg_visit {
 	uint32_t frame, edge;	/* the frame; its next call to visit */
 	double w, self;		/* its weight, and what its callees left */
 	double before;		/* the running total before the current callee */
+	uint64_t len;		/* the bytes of its stack's names and ';' */
+	int counted;		/* its stack has a count: it is written */
 };
 
 /* The line being read. */
 struct cgline {
 	struct textbuf t;
 	uint32_t fl, fn, cfl, cfn;	/* names, or NONE */
+	uint32_t fi;		/* the file in effect: fl=, or fi=/fe= since */
 	int events;		/* an events: line was read */
 };
 
@@ -244,9 +247,16 @@ static void
 call(struct cg *c, struct cgline *l, double w)
 {
 	uint32_t from = frame(c, l->fl, l->fn);
-	uint32_t to = frame(c, l->cfl != NONE ? l->cfl : l->fl, l->cfn);
+	/* a cfn= without cfi= is of the file in effect, as callgrind writes
+	 * it (and callgrind_annotate reads it): inlined code's (fi=) */
+	uint32_t to = frame(c, l->cfl != NONE ? l->cfl : l->fi, l->cfn);
 	uint32_t key[2] = { from, to }, e, old = c->edgeids.n;
 
+	/* a function's call of itself is inside the costs of its own lines
+	 * and of its other calls already (callgrind's fib'2 calls fib'2):
+	 * its cost counted again would be taken from its callees */
+	if (from == to && !c->speedscope)
+		return;
 	e = intern(&c->edgeids, (const char *)key, sizeof(key));
 	if (e == old) {
 		c->edge = egrowarray(c->edge, &c->edgecap, (size_t)e + 1, sizeof(*c->edge));
@@ -373,10 +383,12 @@ assignment(struct cg *c, struct cgline *l, const char *p, const char *end)
 	for (v = eq + 1; v < end && blank(*v); v++)
 		;
 	if (key(p, n, "fl"))
-		l->fl = name(c, l, 'f', v, end);
+		l->fi = l->fl = name(c, l, 'f', v, end);
 	else if (key(p, n, "fn"))
 		l->fn = name(c, l, 'n', v, end);
-	else if (key(p, n, "fi") || key(p, n, "fe") || key(p, n, "jfi"))
+	else if (key(p, n, "fi") || key(p, n, "fe"))
+		l->fi = name(c, l, 'f', v, end);
+	else if (key(p, n, "jfi"))
 		name(c, l, 'f', v, end);
 	else if (key(p, n, "cfi") || key(p, n, "cfl"))
 		l->cfl = name(c, l, 'f', v, end);
@@ -397,9 +409,10 @@ assignment(struct cg *c, struct cgline *l, const char *p, const char *end)
 static void
 parse(struct cg *c, const char *s, size_t n, const char *fname)
 {
-	struct cgline l = { { s, s + n, fname, 0 }, NONE, NONE, NONE, NONE, 0 };
+	struct cgline l = { { s, s + n, fname, 0 }, NONE, NONE, NONE, NONE, NONE, 0 };
 	const char *p, *end, *q;
 	double cost;
+	uint64_t sum = 0, u;
 	uint32_t f;
 
 	c->npos = 1;
@@ -412,6 +425,13 @@ parse(struct cg *c, const char *s, size_t n, const char *fname)
 			continue;
 		if (!costline(c, &l, p, end, &cost))
 			fileerr(fname, l.t.line, "not a line of a callgrind profile");
+		/* the stacks count the self costs' sum (times 10 for Xdebug's
+		 * 10 ns), a 64-bit count */
+		u = c->prev[c->ei];
+		if (u > (UINT64_MAX - sum) / (uint64_t)c->mult)
+			fileerr(fname, l.t.line, "the sum of the costs of %s overflows "
+			    "(it passes 2^64 - 1 here)", c->chosen);
+		sum += u * (uint64_t)c->mult;
 		f = frame(c, l.fl, l.fn);	/* it may move total */
 		c->total[f] += cost;
 		c->self += cost;
@@ -425,13 +445,22 @@ static void
 step(struct cg *c, const char *name)
 {
 	double r = round(c->cum * c->mult);
-	uint64_t v = r <= 0 ? 0 : r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)r;
+	uint64_t v;
 	count k;
+
+	/* the self costs' sum fits (parse), but for the double's rounding
+	 * near 2^64: only calls whose inclusive costs pass their callees'
+	 * reach past it */
+	if (r >= 18446744073709551616.0 * (1 + 1e-12))
+		fileerr(name, 0, "the stacks' weights overflow (past 2^64 - 1): "
+		    "the calls' inclusive costs are far above the callees' costs");
+	v = r <= 0 ? 0 : r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)r;
 
 	if (v > c->last && c->d.n) {
 		k = count_from_u64(v - c->last);
 		if (!depth_add(&c->d, k))
 			fileerr(name, 0, "sum of counts overflows");
+		c->visit[c->nvisit - 1].counted = 1;
 	}
 	c->last = v;
 }
@@ -442,13 +471,26 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 {
 	const uint32_t *key;
 	struct cg_visit *v;
+	uint64_t len;
 
-	if (c->onstack[f] || w < min || c->total[f] == 0)
+	if (c->onstack[f] || w <= 0 || w < min || c->total[f] == 0)
 		return 0;
+	key = (const uint32_t *)intern_str(&c->frames, f);
+	len = intern_len(&c->names, key[1]) + (c->nvisit ? c->visit[c->nvisit - 1].len + 1 : 0);
+	/* The stacks' bytes bounded: a node's line (its names, a blank and
+	 * a newline; its count's digits not counted) is taken from what is
+	 * left when it is entered, and given back if it is left with no
+	 * count.  A root's stack is always entered; once a call is past
+	 * the bound, no call is, and its weight is its caller's own. */
+	if (c->nvisit && (c->ncut || len + 2 > c->outleft)) {
+		c->ncut++;
+		c->cutw += w;
+		return 0;
+	}
+	c->outleft -= len + 2 < c->outleft ? len + 2 : c->outleft;
 	if (++c->nodes > CG_MAXNODES)
 		fileerr(name, 0, "the call graph unfolds into more than %u nodes", CG_MAXNODES);
 	step(c, name);
-	key = (const uint32_t *)intern_str(&c->frames, f);
 	depth_set(&c->d, c->d.n, intern_str(&c->names, key[1]), intern_len(&c->names, key[1]));
 	c->onstack[f] = 1;
 	c->visit = egrowarray(c->visit, &c->visitcap, c->nvisit + 1, sizeof(*c->visit));
@@ -457,6 +499,8 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 	v->edge = c->head[f];
 	v->w = w;
 	v->self = w;
+	v->len = len;
+	v->counted = 0;
 	return 1;
 }
 
@@ -482,11 +526,23 @@ unfold(struct cg *c, uint32_t r, double min, const char *name)
 		/* the frame is left: what its callees did not take is its own */
 		c->cum += v->self;
 		step(c, name);
+		if (!v->counted)
+			c->outleft += v->len + 2;
 		c->onstack[v->frame] = 0;
 		depth_cut(&c->d, c->d.n - 1);
 		if (--c->nvisit)
 			v[-1].self -= c->cum - v[-1].before;
 	}
+}
+
+/* The bound on the stacks of a file of n bytes: c->maxout, or 100
+ * times its size, at least 4 MiB. */
+static uint64_t
+maxout(const struct cg *c, size_t n)
+{
+	if (c->maxout)
+		return c->maxout;
+	return n < (4u << 20) / 100 ? 4u << 20 : n > UINT64_MAX / 100 ? UINT64_MAX : 100 * (uint64_t)n;
 }
 
 void
@@ -505,10 +561,21 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 	c->last = 0;
 	c->nodes = 0;
 	c->nvisit = 0;
+	c->outleft = maxout(c, n);
+	c->ncut = 0;
+	c->cutw = 0;
 	depth_cut(&c->d, 0);
+	/* speedscope leaves out a node under a ten-thousandth of the
+	 * heaviest function's total; the default enters every one */
 	for (f = 0; f < c->frames.n; f++)
 		if (!c->called[f])
-			unfold(c, f, 1e-4 * max, name);
+			unfold(c, f, c->speedscope ? 1e-4 * max : 0, name);
+	if (c->ncut)
+		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): %llu calls "
+		    "not unfolded, %.0f of the weight (%.3g%% of %.0f) counted as their callers' own",
+		    name, (unsigned long long)maxout(c, n), (unsigned long long)c->ncut,
+		    round(c->cutw * c->mult), c->self ? 100 * c->cutw / c->self : 0.0,
+		    round(c->self * c->mult));
 	/* the stacks hold every self cost when the graph is consistent (to
 	 * a thousandth: callgrind's own sums may differ by a few) */
 	if (fabs((double)c->last - c->self * c->mult) > c->self * c->mult / 1000 ||

@@ -15,8 +15,12 @@
  * inclusive cost c the weight w * (c / T), in the order the calls
  * first appear; its own stack gets what its callees did not take.  A
  * function already on the stack is not entered again (its weight
- * stays with its caller), nor is a node under a ten-thousandth of the
- * heaviest function's total (nor one of a function of total 0).
+ * stays with its caller), nor one of total or weight 0; a function's
+ * calls of itself are not in its total (speedscope counts them, and
+ * leaves out a node under a ten-thousandth of the heaviest function's
+ * total: c->speedscope).  A cfn= without cfi= is of the file in effect
+ * (fl=, or fi=/fe= of inlined code), as callgrind writes it.  Past
+ * c->maxout bytes of stacks no call is entered (cg_fold says so).
  * Weights are summed in floating point and each stack counts the
  * rounded running total's steps, as speedscope's do.
  */
@@ -42,6 +46,8 @@ struct cg_edge {
 /* A reader's state, the caller's to free (after an error too). */
 struct cg {
 	const char *event;	/* the event asked for, or NULL: the first */
+	int speedscope;		/* unfold as speedscope does (cg_fold) */
+	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
 	char *chosen;		/* the event the files count (the first file's) */
 	int mult;		/* 10 for Xdebug's Time_(10ns), else 1 */
 	struct stackmap *m;
@@ -68,6 +74,8 @@ struct cg {
 	double cum;		/* the running total */
 	uint64_t last;		/* its rounded value at the last step */
 	uint64_t nodes;
+	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
+	double cutw;		/* their weight */
 };
 
 /* Stacks go to m; event names the event to count, or is NULL. */
