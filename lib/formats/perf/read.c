@@ -399,176 +399,231 @@ several_events(struct perf_state *st)
 		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
 }
 
+/* A stack line's parts: its address, its function (maybe "a->b"
+ * inlined), its module. */
+struct stackparts {
+	const char *pc, *func, *mod;
+	size_t pclen, funclen, modlen;
+};
+
+/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
+ * the last " (" with a ')' after it to the last ')'; the function is
+ * what lies between, taking back a blank (or a character of pc) when
+ * nothing else is left for it.  1, or 0 when line[0..n) is no stack
+ * line. */
+static int
+stack_parse(const char *line, size_t n, struct stackparts *sp)
+{
+	const char *p;
+	size_t i, rp, op, k;
+
+	for (i = 0; i < n && blank(line[i]); i++)
+		;
+	sp->pc = line + i;
+	while (i < n && word((unsigned char)line[i]))
+		i++;
+	sp->pclen = line + i - sp->pc;
+	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
+		;
+	if (sp->pclen == 0 || rp <= i)
+		return 0;
+	rp--;
+	/* the last '(' in (i, rp] with a blank before it */
+	for (op = rp + 1; (p = memrchr(line + i + 1, '(', op - i - 1)); )
+		if (line[(op = p - line) - 1] == ' ')
+			break;
+	if (!p)
+		return 0;
+	/* op - 1 is the blank of " (" */
+	for (k = i; k < n && blank(line[k]); k++)
+		;
+	if (op - 1 > k) {
+		sp->func = line + k;
+		sp->funclen = op - 1 - k;
+	} else if (op - 1 > i) {
+		sp->func = line + op - 2;
+		sp->funclen = 1;
+	} else if (sp->pclen >= 2) {
+		sp->pclen--;
+		sp->func = line + i - 1;
+		sp->funclen = 1;
+	} else {
+		return 0;
+	}
+	sp->mod = line + op + 1;
+	sp->modlen = rp - op - 1;
+	return 1;
+}
+
+/* An "[unknown]" function's frame into buf: "[module]" (its base
+ * name), or "[unknown]" for an unknown module (*unknown set), with
+ * the address under --addrs; its length. */
+static size_t
+unknown_frame(const struct perf_opts *o, const struct stackparts *sp, char *buf,
+    int *unknown)
+{
+	const char *m = sp->mod;
+	size_t ml = sp->modlen, flen;
+
+	if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
+		const char *slash = m + ml;
+
+		while (slash > m && slash[-1] != '/')
+			slash--;
+		ml -= slash - m;
+		m = slash;
+	} else {
+		m = "unknown";
+		ml = 7;
+		*unknown = 1;
+	}
+	if (o->addrs)
+		flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)sp->pclen, sp->pc);
+	else
+		flen = sprintf(buf, "[%.*s]", (int)ml, m);
+	return tidy(buf, flen, buf);
+}
+
+/* The frame buf[0..flen) annotated: a Java class's 'L' dropped, then
+ * _[i] on an inlined frame (all but the chain's first), _[k] on a
+ * kernel's (--kernel), _[j] on a JIT's (--jit); its new length. */
+static size_t
+annotate(struct perf_state *st, const struct stackparts *sp, char *buf, size_t flen,
+    int first)
+{
+	const struct perf_opts *o = st->o;
+	const struct perf_sample *s = &st->s;
+
+	if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
+	    memchr(buf, '/', flen)) {
+		memmove(buf, buf + 1, --flen);
+	}
+	if (!first) {
+		if (!has(buf, flen, "_[i]"))
+			memcpy(buf + flen, "_[i]", 4), flen += 4;
+	} else if (o->kernel && kernel_module(sp->mod, sp->modlen)) {
+		memcpy(buf + flen, "_[k]", 4), flen += 4;
+	} else if (o->jit && jit_module(sp->mod, sp->modlen)) {
+		if (!has(buf, flen, "_[j]"))
+			memcpy(buf + flen, "_[j]", 4), flen += 4;
+	}
+	return flen;
+}
+
+/* --srcline: the next line of r holds the frame's source place
+ * ("file.c:12"), added to st->fbuf[0..flen) after a ':' with its
+ * [...] groups and the blanks around dropped; the frame's new
+ * length (st->fbuf may move). */
+static size_t
+add_srcline(struct perf_state *st, struct lines *r, size_t flen)
+{
+	char *src;
+	size_t srclen, a, b, w = 0;
+
+	if (!lines_next(r, &src, &srclen))
+		return flen;
+	for (a = 0; a < srclen; a++) {
+		if (src[a] == '[') {
+			for (b = a; b < srclen && src[b] != ']'; b++)
+				;
+			if (b < srclen) {
+				a = b;
+				continue;
+			}
+		}
+		src[w++] = src[a];
+	}
+	for (a = 0; a < w && blank(src[a]); a++)
+		;
+	while (w > a && blank(src[w - 1]))
+		w--;
+	if (w > a) {
+		/* never shrinks: the next frames of an inline chain still fit */
+		st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
+		st->fbuf[flen++] = ':';
+		memcpy(st->fbuf + flen, src + a, w - a);
+		flen += w - a;
+	}
+	return flen;
+}
+
+/* The frame buf[0..flen) added to the sample, unless --skip-after
+ * dropped the callers; then the callers of a --skip-after frame are
+ * skipped. */
+static void
+push_frame(struct perf_state *st, char *buf, size_t flen)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	/* --skip-after names the frame as tidied, before its guard */
+	int skip = o->nskip && skip_after(o, buf, flen);
+
+	if (!s->skipping) {
+		/* "worker 12" is no count, "[unknown] " ends in no blank:
+		 * each frame guarded as stack_guard would in the whole
+		 * stack */
+		if (o->srcline)
+			flen = stack_guard(buf, flen);
+		else
+			flen = frame_guard(buf, flen);	/* tidy left no ';' */
+		add_frame(s, buf, flen);
+	}
+	if (skip)
+		s->skipping = 1;
+}
+
 /* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
 static void
 stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 {
 	const struct perf_opts *o = st->o;
-	struct perf_sample *s = &st->s;
-	const char *pc, *func, *mod, *p, *end, *arrow;
-	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
-	char *buf;
-	int unknown = 0, first = 1, skip;
+	struct stackparts sp;
+	const char *p, *end, *arrow;
+	size_t k, flen;
+	int unknown = 0, first = 1;
 
-	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
-	 * the last " (" with a ')' after it to the last ')'; the function
-	 * is what lies between, taking back a blank (or a character of pc)
-	 * when nothing else is left for it */
-	for (i = 0; i < n && blank(line[i]); i++)
-		;
-	pc = line + i;
-	while (i < n && word((unsigned char)line[i]))
-		i++;
-	pclen = line + i - pc;
-	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
-		;
-	if (pclen == 0 || rp <= i) {
+	if (!stack_parse(line, n, &sp)) {
 		report(st, r, line);
 		return;
 	}
-	rp--;
-	/* the last '(' in (i, rp] with a blank before it */
-	for (sp = rp + 1; (p = memrchr(line + i + 1, '(', sp - i - 1)); )
-		if (line[(sp = p - line) - 1] == ' ')
-			break;
-	if (!p) {
-		report(st, r, line);
-		return;
-	}
-	/* sp - 1 is the blank of " (" */
-	for (k = i; k < n && blank(line[k]); k++)
-		;
-	if (sp - 1 > k) {
-		func = line + k;
-		funclen = sp - 1 - k;
-	} else if (sp - 1 > i) {
-		func = line + sp - 2;
-		funclen = 1;
-	} else if (pclen >= 2) {
-		pclen--;
-		func = line + i - 1;
-		funclen = 1;
-	} else {
-		report(st, r, line);
-		return;
-	}
-	mod = line + sp + 1;
-	modlen = rp - sp - 1;
 	if (!st->anyevent || st->gap) {
 		orphan(st, r);
 		return;
 	}
-	if (!s->live)
+	if (!st->s.live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
-	for (k = funclen; k > 0 && hexdigit(func[k - 1]); k--)
+	for (k = sp.funclen; k > 0 && hexdigit(sp.func[k - 1]); k--)
 		;
-	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
-		funclen = k - 3;
-	if (funclen > 0 && func[0] == '(')
+	if (k < sp.funclen && k >= 3 && !memcmp(sp.func + k - 3, "+0x", 3))
+		sp.funclen = k - 3;
+	if (sp.funclen > 0 && sp.func[0] == '(')
 		return;	/* a process name, not a frame */
 	if (o->srcline) {
 		/* reading the source lines below may move or overwrite the
 		 * line buffer (a refill from a pipe): work on a copy */
 		st->line = egrowarray(st->line, &st->linecap, n + 1, 1);
 		memcpy(st->line, line, n + 1);
-		pc = st->line + (pc - line);
-		func = st->line + (func - line);
-		mod = st->line + (mod - line);
+		sp.pc = st->line + (sp.pc - line);
+		sp.func = st->line + (sp.func - line);
+		sp.mod = st->line + (sp.mod - line);
 	}
 	/* the state's, so that it is not lost to an error */
-	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64, 1);
-	buf = st->fbuf;
-	start_group(s);
-	end = func + funclen;
-	for (p = func; p <= end; p = arrow + 2) {
+	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, sp.funclen + sp.modlen + sp.pclen + 64, 1);
+	start_group(&st->s);
+	end = sp.func + sp.funclen;
+	for (p = sp.func; p <= end; p = arrow + 2) {
 		if (!(arrow = find2(p, end - p, '-', '>')))
 			arrow = end;
 		flen = arrow - p;
-		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
-			const char *m = mod;
-			size_t ml = modlen;
-
-			if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
-				const char *slash = m + ml;
-
-				while (slash > m && slash[-1] != '/')
-					slash--;
-				ml -= slash - m;
-				m = slash;
-			} else {
-				m = "unknown";
-				ml = 7;
-				unknown = 1;
-			}
-			if (o->addrs)
-				flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)pclen, pc);
-			else
-				flen = sprintf(buf, "[%.*s]", (int)ml, m);
-			flen = tidy(buf, flen, buf);
-		} else {
-			flen = tidy(p, flen, buf);
-		}
-		if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
-		    memchr(buf, '/', flen)) {
-			memmove(buf, buf + 1, --flen);
-		}
-		if (!first) {
-			if (!has(buf, flen, "_[i]"))
-				memcpy(buf + flen, "_[i]", 4), flen += 4;
-		} else if (o->kernel && kernel_module(mod, modlen)) {
-			memcpy(buf + flen, "_[k]", 4), flen += 4;
-		} else if (o->jit && jit_module(mod, modlen)) {
-			if (!has(buf, flen, "_[j]"))
-				memcpy(buf + flen, "_[j]", 4), flen += 4;
-		}
-		if (o->srcline && !unknown) {
-			/* the next line holds the source place: "file.c:12" */
-			char *src;
-			size_t srclen, a, b, w = 0;
-
-			if (lines_next(r, &src, &srclen)) {
-				/* drop [...] groups, then the blanks around */
-				for (a = 0; a < srclen; a++) {
-					if (src[a] == '[') {
-						for (b = a; b < srclen && src[b] != ']'; b++)
-							;
-						if (b < srclen) {
-							a = b;
-							continue;
-						}
-					}
-					src[w++] = src[a];
-				}
-				for (a = 0; a < w && blank(src[a]); a++)
-					;
-				while (w > a && blank(src[w - 1]))
-					w--;
-				if (w > a) {
-					/* never shrinks: the next frames of an
-					 * inline chain still fit */
-					st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
-					buf = st->fbuf;
-					buf[flen++] = ':';
-					memcpy(buf + flen, src + a, w - a);
-					flen += w - a;
-				}
-			}
-		}
-		/* --skip-after names the frame as tidied, before its guard */
-		skip = o->nskip && skip_after(o, buf, flen);
-		if (!s->skipping) {
-			/* "worker 12" is no count, "[unknown] " ends in no
-			 * blank: each frame guarded as stack_guard would in
-			 * the whole stack */
-			if (o->srcline)
-				flen = stack_guard(buf, flen);
-			else
-				flen = frame_guard(buf, flen);	/* tidy left no ';' */
-			add_frame(s, buf, flen);
-		}
-		if (skip)
-			s->skipping = 1;
+		if (flen == 9 && !memcmp(p, "[unknown]", 9))
+			flen = unknown_frame(o, &sp, st->fbuf, &unknown);
+		else
+			flen = tidy(p, flen, st->fbuf);
+		flen = annotate(st, &sp, st->fbuf, flen, first);
+		if (o->srcline && !unknown)
+			flen = add_srcline(st, r, flen);
+		push_frame(st, st->fbuf, flen);
 		first = 0;
 		if (arrow == end)
 			break;
