@@ -8,6 +8,59 @@
 #include "formats/perf/read.h"
 #include "stack/frame.h"
 #include "stack/label.h"
+#include "stack/run.h"
+
+#define PERF_MAX_REPORTED 5	/* uninterpretable lines shown one by one */
+
+/* The sample being read: its frames leaf first, as perf prints them,
+ * in groups (one per stack line: an inline chain a->b is one group). */
+struct perf_sample {
+	int live;		/* an event line was accepted */
+	char *pname;
+	size_t pnamelen, pnamecap;
+	count weight;
+	char *text;		/* the frames' text, one after another */
+	size_t textlen, textcap;
+	size_t *fstart, *flen, nframes, fcap;
+	size_t *gstart, ngroups, gcap;	/* first frame of each group */
+	int skipping;		/* --skip-after matched: callers dropped */
+};
+
+/* A warning a helper thread keeps for later: line 0 is the one about
+ * several event types. */
+struct perf_msg {
+	uint64_t line;
+	char text[160];		/* what follows "FILE:LINE: " */
+};
+
+struct perf_state {
+	const struct perf_opts *o;
+	struct stackmap *m;	/* the stacks, summed */
+	struct stackrun runs, *run;	/* --time-order: the stacks go to run, in order */
+	struct perf_sample s;
+	char *event;		/* the event kept */
+	int defaulted, warned;
+	int periods;		/* a sample gave its period (perf script -F period) */
+	int omit;		/* --no-header */
+	int headed;		/* --time-order: the header is written */
+	int anyevent;		/* an event line was read (in this file) */
+	int gap;		/* a blank line since the last event line */
+	int stray;		/* a stack line outside a sample since then */
+	uint64_t bad, samples;
+	char *stack;
+	size_t stackcap;
+	char *fbuf;		/* a frame being tidied */
+	size_t fbufcap;
+	char *line;		/* --srcline: the stack line, copied */
+	size_t linecap;
+	int deferred;		/* a helper thread: warnings kept in msg */
+	struct perf_msg msg[PERF_MAX_REPORTED + 1];
+	int nmsg;
+	struct perf_state *part1;	/* the reader of a file's part 1 */
+	const char *name;	/* the last file read, and its lines */
+	uint64_t lines;
+};
+
 
 /* Perl's \s, without the locale lookups of isspace() */
 static inline int
@@ -630,6 +683,8 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	}
 }
 
+static void perf_header(struct perf_state *st);
+
 /* The blank line after a sample: its stack, root first, is counted. */
 static void
 end_sample(struct perf_state *st, struct lines *r)
@@ -659,7 +714,7 @@ end_sample(struct perf_state *st, struct lines *r)
 	if (len && st->run && !st->headed)
 		perf_header(st);
 	if (len && !(st->run ? stackrun_add(st->run, st->stack, len, s->weight) :
-	    stackmap_add(&st->m, st->stack, len, &s->weight, 1)))
+	    stackmap_add(st->m, st->stack, len, &s->weight, 1)))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;
 	s->live = 0;
@@ -690,7 +745,7 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 		lines_error(r, "%s", err);
 	if (named) {
 		if (!st->event) {
-			st->event = arena_strdup(&st->m.arena, ev, evlen);
+			st->event = memcpy(ecalloc(1, evlen + 1), ev, evlen);
 			st->defaulted = 1;
 		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
 			if (st->defaulted && !st->warned)
@@ -771,7 +826,7 @@ perf_comment(const char *s, size_t n)
 	return !(i > j && i < n && s[i] == ':');
 }
 
-void
+static void
 perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 {
 	char *pid, *tid;
@@ -792,19 +847,35 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		stack_line(st, r, line, n);
 }
 
-void
-perf_open(struct lines *r, const char *path)
+struct perf_state *
+perf_new(const struct perf_opts *o)
 {
-	lines_open(r, path);
-	r->format = "perf";
+	struct perf_state *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
 }
 
 void
-perf_fold(struct perf_state *st, struct lines *r)
+perf_start(struct folder *f, void *arg)
 {
+	struct perf_state *st = arg;
+
+	st->omit = f->h.omit;
+	if (st->o->event)
+		st->event = estrdup(st->o->event);
+	if (st->o->timeorder)
+		st->run = &st->runs;
+}
+
+void
+perf_fold(void *arg, struct lines *r, struct stackmap *m)
+{
+	struct perf_state *st = arg;
 	char *line;
 	size_t n;
 
+	st->m = m;
 	while (lines_next(r, &line, &n)) {
 		/* another format's file, which its first bytes tell (many a
 		 * line of a text dump passes for an event line) */
@@ -814,10 +885,39 @@ perf_fold(struct perf_state *st, struct lines *r)
 	}
 	end_sample(st, r);	/* a last sample without a blank line after it */
 	st->anyevent = st->stray = 0;	/* the next file starts anew */
+	st->name = r->name;
+	st->lines = r->lineno;
+}
+
+int
+perf_cut(void *st, const char *path, struct splitfile *sf)
+{
+	return !((struct perf_state *)st)->o->timeorder && split_point(path, "\n\n", 2, sf);
 }
 
 void
-perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+perf_ahead(void *arg, struct lines *r0, void *arg1)
+{
+	struct perf_state *st = arg, *h = arg1;
+	char *line;
+	size_t n;
+
+	while (!st->event && lines_next(r0, &line, &n))
+		perf_line(st, r0, line, n);
+	h->deferred = 1;
+	if (st->event) {
+		free(h->event);
+		h->event = estrdup(st->event);
+		h->defaulted = st->defaulted;
+		h->warned = st->warned;
+	}
+	st->part1 = h;
+}
+
+/* Give the warnings a helper thread kept (its lines are linebase on in
+ * file name), as if st had read its part, and take over its tallies. */
+static void
+undefer(struct perf_state *st, const struct perf_state *from, const char *name,
     uint64_t linebase)
 {
 	const struct perf_msg *m;
@@ -849,33 +949,61 @@ event_is(const char *ev, const char *name)
 	return !strncmp(ev, name, n) && (!ev[n] || ev[n] == ':');
 }
 
-void
+/* What the counts measure, into h */
+static void
+header_facts(const struct perf_state *st, struct fheader *h)
+{
+	if (!st->periods || !st->event) {
+		fh_set(h, FH_COUNTNAME, "samples");
+	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
+		fh_set(h, FH_UNIT, "nanoseconds");
+		fh_set(h, FH_COUNTNAME, st->event);
+	} else {
+		fh_set(h, FH_COUNTNAME, st->event);
+	}
+}
+
+/* --time-order: the header, written once before the first stack. */
+static void
 perf_header(struct perf_state *st)
 {
 	struct fheader h;
 
-	if (st->headed)
-		return;
 	st->headed = 1;
 	fh_init(&h);
-	h.omit = st->o->noheader;
-	if (!st->periods || !st->event) {
-		fh_set(&h, FH_COUNTNAME, "samples");
-	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
-		fh_set(&h, FH_UNIT, "nanoseconds");
-		fh_set(&h, FH_COUNTNAME, st->event);
-	} else {
-		fh_set(&h, FH_COUNTNAME, st->event);
-	}
-	if (st->run)
-		fh_set(&h, FH_ORDER, "time");
+	h.omit = st->omit;
+	header_facts(st, &h);
+	fh_set(&h, FH_ORDER, "time");
 	fh_print(&h);
 	fh_free(&h);
 }
 
 void
-perf_free(struct perf_state *st)
+perf_done(struct folder *f, void *arg)
 {
+	struct perf_state *st = arg, *h = st->part1;
+	int any;
+
+	if (h)
+		undefer(st, h, st->name, st->lines);
+	if (st->bad > PERF_MAX_REPORTED)
+		weprintf("%llu lines in all could not be read", (unsigned long long)st->bad);
+	if (st->bad && st->o->strict)
+		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st->bad);
+	any = st->m->n || (h && h->m && h->m->n) || st->runs.lines;
+	/* empty input is no error (fg(7)); lines that are not perf's are */
+	if (!any && st->bad)
+		eprintf("no samples found: is this 'perf script' output?");
+	if (any && !st->run)
+		header_facts(st, &f->h);
+	stackrun_flush(&st->runs);
+}
+
+void
+perf_free(void *arg)
+{
+	struct perf_state *st = arg;
+
 	free(st->s.pname);
 	free(st->s.text);
 	free(st->s.fstart);
@@ -884,4 +1012,7 @@ perf_free(struct perf_state *st)
 	free(st->stack);
 	free(st->fbuf);
 	free(st->line);
+	free(st->event);
+	stackrun_free(&st->runs);
+	free(st);
 }
