@@ -21,10 +21,9 @@ usage(void)
 	folder_usage(18, "1G");
 }
 
-static struct folder f;
+static struct folder f;	/* the files' units must agree */
 static struct sscope_opt opt;	/* getopt sets its flags */
 
-/* A file folded by ss: the files' units must agree. */
 static void
 fold(struct whole *w, void *ss)
 {
