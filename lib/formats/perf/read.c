@@ -876,6 +876,7 @@ perf_fold(void *arg, struct lines *r, struct stackmap *m)
 	size_t n;
 
 	st->m = m;
+	r->format = "perf";	/* its first bad line names another format */
 	while (lines_next(r, &line, &n)) {
 		/* another format's file, which its first bytes tell (many a
 		 * line of a text dump passes for an event line) */
