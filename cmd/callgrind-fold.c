@@ -24,7 +24,7 @@ main(int argc, char **argv)
 	};
 	const char *event = NULL;
 	struct folder f;
-	struct cg cg;
+	struct cg *cg;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -37,10 +37,10 @@ main(int argc, char **argv)
 			    "4G");
 		default: tryhelp();
 		}
-	cg_init(&cg, event, &f.map);
-	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, &cg);
-	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
-	cg_free(&cg);
+	cg = cg_new(event, &f.map);
+	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, cg);
+	cg_print(cg, &f);
+	cg_free(cg);
 	folder_free(&f);
 	return 0;
 }
