@@ -23,7 +23,8 @@ main(int argc, char **argv)
 	};
 	static const struct textfolder t = { lo, "qh",
 		"      --includeoffset  keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n",
-		NULL, bpftrace_fold, &st, NULL, NULL, NULL, NULL, bpftrace_free };
+		NULL, bpftrace_fold, &st, NULL, NULL, NULL, NULL, bpftrace_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

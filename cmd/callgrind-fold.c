@@ -28,7 +28,7 @@ main(int argc, char **argv)
 	const char *event = NULL;
 	uint64_t maxout = 0;
 	struct folder f;
-	struct cg cg;
+	struct cg *cg;
 	int c, speedscope = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -47,12 +47,10 @@ main(int argc, char **argv)
 			    "4G");
 		default: tryhelp();
 		}
-	cg_init(&cg, event, &f.map);
-	cg.maxout = maxout;
-	cg.speedscope = speedscope;
-	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, &cg);
-	textfold_print(&f, &cg.d, cg_unit(&cg), cg.chosen);
-	cg_free(&cg);
+	cg = cg_new(&(struct cg_opt){ event, speedscope, maxout }, &f.map);
+	folder_each(&f, argc - optind, argv + optind, NULL, cg_folder, cg);
+	cg_print(cg, &f);
+	cg_free(cg);
 	folder_free(&f);
 	return 0;
 }

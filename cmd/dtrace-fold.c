@@ -25,7 +25,8 @@ main(int argc, char **argv)
 	};
 	static const struct textfolder t = { lo, "qh",
 		"      --includeoffset  keep the offsets of functions (+0x1c), but the leaf's\n",
-		NULL, dtrace_fold, &st, &st1, dtrace_cut, NULL, NULL, dtrace_free };
+		NULL, dtrace_fold, &st, &st1, dtrace_cut, NULL, NULL, dtrace_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

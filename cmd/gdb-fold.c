@@ -26,7 +26,8 @@ main(int argc, char **argv)
 	static const struct textfolder t = { lo, "qh",
 		"      --pid            the process as the root frame, PID=N (eu-stack)\n"
 		"      --tid            the thread as a frame, TID=N\n",
-		NULL, gdb_fold, &st, NULL, NULL, NULL, NULL, gdb_free };
+		NULL, gdb_fold, &st, NULL, NULL, NULL, NULL, gdb_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

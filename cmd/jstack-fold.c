@@ -35,7 +35,8 @@ main(int argc, char **argv)
 		"      --shorten-pkgs   packages to their initials (j.u.c.ThreadPoolExecutor.runWorker)\n"
 		"      --no-shorten-pkgs whole package names (the default)\n"
 		"      --all-states     every thread, whatever its state, not only those that run\n",
-		NULL, jstack_fold, &st, NULL, NULL, NULL, NULL, jstack_free };
+		NULL, jstack_fold, &st, NULL, NULL, NULL, NULL, jstack_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

@@ -43,7 +43,8 @@ main(int argc, char **argv)
 	};
 	static const struct textfolder t = { lo, "e:qh",
 		"  -e, --event EVENT    only EVENT's call graph (default: every event's)\n",
-		opt, pmc_fold, &st, NULL, NULL, NULL, done, pmc_free };
+		opt, pmc_fold, &st, NULL, NULL, NULL, done, pmc_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

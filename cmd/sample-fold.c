@@ -36,7 +36,8 @@ main(int argc, char **argv)
 	static const struct textfolder t = { lo, "qh",
 		"      --no-modules     frames without their module (\"libfoo`\")\n"
 		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
-		NULL, sample_fold, &st, &st1, sample_cut, parts, NULL, sample_free };
+		NULL, sample_fold, &st, &st1, sample_cut, parts, NULL, sample_free,
+		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);
 }

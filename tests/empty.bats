@@ -50,10 +50,24 @@ setup() {
 	[[ "$output" == *"not perf script output but folded stacks"* ]]
 }
 
+# textfolders: the folders of text, from the table (fg-fold --list): those
+# of a row whose sample (tests/data/formats/NAME) is text and not JSON
+textfolders() {
+	local name folder f
+	fg-fold --list | while IFS=$'\t' read -r name folder _; do
+		f=$DATA/formats/$name
+		[ "$folder" != - ] && LC_ALL=C grep -qI . "$f" && ! head -c 1 "$f" | grep -q '[{[]' &&
+		    echo "$folder"
+	done | sort -u
+}
+
 @test "empty: the folders of text stack dumps print nothing and exit 0" {
 	local p
 	printf '\n  \n\n' >"$BATS_TEST_TMPDIR/blanks"
-	for p in dtrace-fold sample-fold jstack-fold bpftrace-fold gdb-fold pmc-fold; do
+	# not dumps: a report's first line is its header, and perf-fold reads
+	# "  " as a stack line it cannot read
+	textfolders | grep -qx dtrace-fold	# the table was read
+	for p in $(textfolders | grep -vx 'perf-fold\|instruments-fold'); do
 		for f in empty blanks; do
 			run $p "$BATS_TEST_TMPDIR/$f"
 			status_is 0
@@ -163,9 +177,10 @@ setup() {
 	[ "$output" = "a;b 2 2" ]
 }
 
-@test "empty: the folders of text reports print nothing and exit 0" {
+@test "empty: every folder of text prints nothing for an empty file and exits 0" {
 	local p
-	for p in vtune-fold vsprof-fold ghcprof-fold callgrind-fold instruments-fold; do
+	textfolders | grep -qx callgrind-fold	# the table was read
+	for p in $(textfolders); do
 		run $p "$BATS_TEST_TMPDIR/empty"
 		status_is 0
 		[ -z "$output" ] || { echo "$p: $output" >&2; return 1; }

@@ -89,19 +89,20 @@ textrun(struct lines *r, void *arg)
 /* a part of a large file, read by a line folder */
 struct part {
 	const struct splitfile *sf;
-	folder_partfn *fn;
+	const struct textfolder *t;
 	void *st;
 	struct stackmap *m;
 	struct lines r;
 };
 
-/* Nothing of part 0 decides how part 1 reads: part 1 is opened. */
+/* Part 0 read as far as the folder's ahead needs, then part 1 opened. */
 static int
 part_first(void *part0, void *part1)
 {
-	struct part *h = part1;
+	struct part *p = part0, *h = part1;
 
-	(void)part0;
+	if (p->t->ahead)
+		p->t->ahead(p->st, &p->r, h->st);
 	lines_open(&h->r, h->sf->path);
 	split_part(&h->r, h->sf, 1);
 	return 1;
@@ -112,18 +113,18 @@ part_read(void *part)
 {
 	struct part *p = part;
 
-	p->fn(p->st, &p->r, p->m);
+	p->t->fold(p->st, &p->r, p->m);
 }
 
-/* The one large file sf in two parts, fn(st0, ...) reading part 0
- * into f->map, fn(st1, ...) part 1 into m1; both maps sorted. */
+/* The one large file sf in two parts, t's fold with t->st reading
+ * part 0 into f->map, with t->st1 part 1 into m1; both maps sorted. */
 static void
-folder_split(struct folder *f, const struct splitfile *sf, folder_partfn *fn, void *st0,
-    void *st1, struct stackmap *m1)
+folder_split(struct folder *f, const struct splitfile *sf, const struct textfolder *t,
+    struct stackmap *m1)
 {
 	struct part p[2] = {
-		{ sf, fn, st0, &f->map, { 0 } },
-		{ sf, fn, st1, m1, { 0 } },
+		{ sf, t, t->st, &f->map, { 0 } },
+		{ sf, t, t->st1, m1, { 0 } },
 	};
 	struct splitrun s = { { &p[0], &p[1] }, { &f->map, m1 }, &p[0].r, part_first, part_read };
 	const struct format *own;
@@ -169,17 +170,21 @@ folder_text(int argc, char **argv, const struct textfolder *t)
 		if (!c || (t->opt && t->opt(c, optarg, t->st)))
 			continue;
 		switch (c) {
-		case 'h': textfold_usage(t->help, NULL);
+		case 'h':
+			printf("usage: %s [options] [FILE...]\n%s", argv0, t->help);
+			folder_usage(t->helpwidth ? t->helpwidth : 17, NULL);
 		default: tryhelp();
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (t->start)
+		t->start(&f, t->st);
 	stackmap_init(&m1);
-	if ((cut = argc == 1 && t->cut && t->cut(argv[0], &sf))) {
+	if ((cut = argc == 1 && t->cut && t->cut(t->st, argv[0], &sf))) {
 		if (t->parts)
 			t->parts(t->st, t->st1);
-		folder_split(&f, &sf, t->fold, t->st, t->st1, &m1);
+		folder_split(&f, &sf, t, &m1);
 	} else {
 		textfold_each(argc, argv, textrun, &run);
 	}

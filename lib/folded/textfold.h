@@ -70,15 +70,22 @@ struct textfolder {
 	int (*opt)(int c, const char *arg, void *st);
 	folder_partfn *fold;		/* a file, or a part of one, into a map */
 	void *st, *st1;			/* its state; one for a second part */
-	/* where path may be cut in two (split.h): 1 and sf set, or 0;
-	 * NULL: never */
-	int (*cut)(const char *path, struct splitfile *sf);
+	/* where path may be cut in two (split.h) by the reader st: 1 and
+	 * sf set, or 0; NULL: never */
+	int (*cut)(void *st, const char *path, struct splitfile *sf);
 	/* st and st1 made ready to read the first and the second part of
 	 * a file cut; and, once every file is read (both parts of a file
 	 * cut), the header filled (either may be NULL) */
 	void (*parts)(void *st, void *st1);
 	void (*done)(struct folder *f, void *st);
 	void (*free)(void *st);		/* st's memory (and st1's) */
+	/* once the options are read: what st takes of f's (may be NULL) */
+	void (*start)(struct folder *f, void *st);
+	/* of a file cut, part 0 (r0, of st) read ahead as far as st1 needs
+	 * before part 1 is opened (NULL: not at all) */
+	void (*ahead)(void *st, struct lines *r0, void *st1);
+	int helpwidth;			/* help's column of text after "      "
+					 * (0: 17) */
 };
 int folder_text(int argc, char **argv, const struct textfolder *t);
 /* The end of a text folder's table of options: --no-header, -q,

@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "folded/folder.h"
 #include "folded/lines.h"
 #include "base/out.h"
 #include "formats/perf/read.h"
@@ -28,7 +29,8 @@ static char *skips[] = { "main", "[unknown]", "__libc_start_main" };
 
 /* static: they keep their values across the longjmp of an error */
 static struct perf_opts o;
-static struct perf_state st;
+static struct perf_state *st;
+static struct folder f;
 static struct lines r;
 static int opened;
 static jmp_buf jb;
@@ -48,19 +50,14 @@ run(int fd, const uint8_t *opt)
 	o.skipafter = opt[1] & 4 ? skips : NULL;
 	o.nskip = opt[1] & 4 ? (int)LEN(skips) : 0;
 	o.event = opt[1] & 1 ? "cycles" : opt[1] & 2 ? "a b" : NULL;
-	memset(&st, 0, sizeof(st));
-	st.o = &o;
-	stackmap_init(&st.m);
-	if (o.event)
-		st.event = arena_strdup(&st.m.arena, o.event, strlen(o.event));
+	folder_init(&f, 0);
+	st = perf_new(&o);
+	perf_start(&f, st);
 	lines_openfd(&r, dup(fd), "fuzz");	/* lines_close closes it */
 	opened = 1;
-	perf_fold(&st, &r);
-	if (st.bad && o.strict)
-		eprintf("stopping: --strict");
-	if (!st.m.n)
-		eprintf("no samples found");
-	stackmap_print(&st.m, 1);
+	perf_fold(st, &r, &f.map);
+	perf_done(&f, st);	/* --strict, no samples: errors */
+	folder_print(&f);
 	out_flush();
 }
 
@@ -89,7 +86,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	error_jmp = NULL;
 	if (opened)
 		lines_close(&r);
-	perf_free(&st);
-	stackmap_free(&st.m);
+	if (st)
+		perf_free(st);
+	st = NULL;
+	folder_free(&f);
 	return 0;
 }

@@ -31,7 +31,7 @@ static struct ppfold f;
 static void
 setopts(struct ppf_opt *o, uint8_t b0)
 {
-	static const struct ppf_tag tag = { "type", "String" };
+	static struct ppf_tag tag = { "type", "String" };
 
 	memset(o, 0, sizeof(*o));
 	o->lines = b0 & 1;

@@ -38,7 +38,8 @@ static struct vtune vt;
 static struct vsprof vs;
 static struct vtune_opts vo;
 static struct ghc gh;
-static struct cg cg;
+static struct cg *cg;
+static struct folder cgf;	/* cg_print's (its header and empty map) */
 static struct xctrace xt;
 static struct deepcopy dc;
 static int opened;
@@ -52,7 +53,7 @@ print(void)
 	depth_print(&vt.d);
 	depth_print(&vs.d);
 	depth_print(&gh.d);
-	depth_print(&cg.d);
+	cg_print(cg, &cgf);
 	depth_print(&dc.d);
 	depth_print(&xt.d);
 	out_flush();
@@ -67,7 +68,7 @@ run(int fd, int which, const uint8_t *data, size_t size)
 		return;
 	}
 	if (which % 11 >= 6 && which % 11 < 10) {
-		cg_fold(&cg, (const char *)data, size, "fuzz");
+		cg_fold(cg, (const char *)data, size, "fuzz");
 		print();
 		return;
 	}
@@ -118,7 +119,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vtune_init(&vt, &vo, &m);
 	vsprof_init(&vs, &m);
 	ghc_init(&gh, data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
-	cg_init(&cg, data[0] % 11 == 7 ? "Dr" : NULL, &m);
+	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
+	folder_init(&cgf, 0);
 	xctrace_init(&xt, data[0] % 11 == 9, &m);
 	deepcopy_init(&dc, &m);
 	error_jmp = &jb;
@@ -130,7 +132,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vtune_free(&vt);
 	vsprof_free(&vs);
 	ghc_free(&gh);
-	cg_free(&cg);
+	cg_free(cg);
+	folder_free(&cgf);
 	xctrace_free(&xt);
 	deepcopy_free(&dc);
 	stackmap_free(&m);

@@ -5,11 +5,56 @@
 #include <string.h>
 
 #include "base/count.h"
+#include "base/intern.h"
 #include "base/num.h"
 #include "base/util.h"
 #include "folded/textfold.h"
 #include "folded/whole.h"
 #include "formats/callgrind/read.h"
+#include "stack/depth.h"
+
+/* the bound on the tree unfolded from one file's graph */
+#define CG_MAXNODES (1u << 25)
+
+struct cg_edge {
+	uint32_t child;
+	uint32_t next;		/* the caller's next call, in order; UINT32_MAX: none */
+	double w;		/* inclusive cost, summed */
+};
+
+struct cg {
+	const char *event;	/* the event asked for, or NULL: the first */
+	int speedscope;		/* unfold as speedscope does (cg_fold) */
+	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
+	char *chosen;		/* the event the files count (the first file's) */
+	int mult;		/* 10 for Xdebug's Time_(10ns), else 1 */
+	struct stackmap *m;
+	/* a file's graph */
+	struct interner ids;	/* "f12", "n12": a compressed name's id */
+	uint32_t *idname;	/* ids' names (in names) */
+	size_t idcap;
+	struct interner names;	/* file and function names */
+	struct interner frames;	/* (file, function) pairs */
+	double *total;		/* a frame's self cost and calls */
+	uint32_t *head, *tail;	/* a frame's first and last call (edges) */
+	unsigned char *called, *onstack;
+	size_t framecap;
+	struct interner edgeids;	/* (caller, callee) pairs */
+	struct cg_edge *edge;
+	size_t edgecap;
+	int nevents, ei, npos;	/* events, the one counted, positions */
+	uint64_t *prev;		/* the last cost line's costs, and room for a line's */
+	/* the unfolding */
+	struct cg_visit *visit;
+	size_t nvisit, visitcap;
+	struct depthstack d;
+	double self;		/* the self costs of the file */
+	double cum;		/* the running total */
+	uint64_t last;		/* its rounded value at the last step */
+	uint64_t nodes;
+	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
+	double cutw;		/* their weight */
+};
 
 #define NONE UINT32_MAX
 
@@ -30,17 +75,21 @@ struct cgline {
 	int events;		/* an events: line was read */
 };
 
-void
-cg_init(struct cg *c, const char *event, struct stackmap *m)
+struct cg *
+cg_new(const struct cg_opt *o, struct stackmap *m)
 {
-	memset(c, 0, sizeof(*c));
-	c->event = event;
+	struct cg *c = ecalloc(1, sizeof(*c));
+
+	c->event = o->event;
+	c->speedscope = o->speedscope;
+	c->maxout = o->maxout;
 	c->m = m;
 	intern_init(&c->ids);
 	intern_init(&c->names);
 	intern_init(&c->frames);
 	intern_init(&c->edgeids);
 	depth_init(&c->d);
+	return c;
 }
 
 static void
@@ -74,9 +123,10 @@ cg_free(struct cg *c)
 	free(c->prev);
 	free(c->chosen);
 	depth_free(&c->d);
+	free(c);
 }
 
-const char *
+static const char *
 cg_unit(const struct cg *c)
 {
 	if (!c->chosen)
@@ -590,4 +640,10 @@ void
 cg_folder(struct whole *w, void *arg)
 {
 	cg_fold(arg, w->s, w->n, w->name);
+}
+
+void
+cg_print(struct cg *c, struct folder *f)
+{
+	textfold_print(f, &c->d, cg_unit(c), c->chosen);
 }

@@ -30,65 +30,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/intern.h"
-#include "stack/depth.h"
+#include "folded/folder.h"
 #include "stack/stackmap.h"
 
-/* the bound on the tree unfolded from one file's graph */
-#define CG_MAXNODES (1u << 25)
+/* A reader's state (read.c), the caller's to free (after an error too). */
+struct cg;
 
-struct cg_edge {
-	uint32_t child;
-	uint32_t next;		/* the caller's next call, in order; UINT32_MAX: none */
-	double w;		/* inclusive cost, summed */
-};
-
-/* A reader's state, the caller's to free (after an error too). */
-struct cg {
-	const char *event;	/* the event asked for, or NULL: the first */
-	int speedscope;		/* unfold as speedscope does (cg_fold) */
+/* What a reader is asked for. */
+struct cg_opt {
+	const char *event;	/* the event to count, or NULL: the first */
+	int speedscope;		/* unfold as speedscope does */
 	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
-	char *chosen;		/* the event the files count (the first file's) */
-	int mult;		/* 10 for Xdebug's Time_(10ns), else 1 */
-	struct stackmap *m;
-	/* a file's graph */
-	struct interner ids;	/* "f12", "n12": a compressed name's id */
-	uint32_t *idname;	/* ids' names (in names) */
-	size_t idcap;
-	struct interner names;	/* file and function names */
-	struct interner frames;	/* (file, function) pairs */
-	double *total;		/* a frame's self cost and calls */
-	uint32_t *head, *tail;	/* a frame's first and last call (edges) */
-	unsigned char *called, *onstack;
-	size_t framecap;
-	struct interner edgeids;	/* (caller, callee) pairs */
-	struct cg_edge *edge;
-	size_t edgecap;
-	int nevents, ei, npos;	/* events, the one counted, positions */
-	uint64_t *prev;		/* the last cost line's costs, and room for a line's */
-	/* the unfolding */
-	struct cg_visit *visit;
-	size_t nvisit, visitcap;
-	struct depthstack d;
-	double self;		/* the self costs of the file */
-	double cum;		/* the running total */
-	uint64_t last;		/* its rounded value at the last step */
-	uint64_t nodes;
-	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
-	double cutw;		/* their weight */
 };
 
-/* Stacks go to m; event names the event to count, or is NULL. */
-void cg_init(struct cg *c, const char *event, struct stackmap *m);
+/* A reader whose stacks go to m. */
+struct cg *cg_new(const struct cg_opt *o, struct stackmap *m);
 /* Fold the profile s[0..n), named name in messages. */
 void cg_fold(struct cg *c, const char *s, size_t n, const char *name);
 /* cg_fold as a folder_fn (folded/folder.h): the file w, into arg (a
  * struct cg). */
-struct whole;
 void cg_folder(struct whole *w, void *arg);
-/* What the stacks count, for the header: a unit ("nanoseconds",
- * "bytes") or NULL, and a count name (the event). */
-const char *cg_unit(const struct cg *c);
+/* The header, when there are stacks: what they count (a unit,
+ * "nanoseconds" or "bytes", and the event as count name); then f's
+ * stacks and the reader's (textfold_print). */
+void cg_print(struct cg *c, struct folder *f);
 void cg_free(struct cg *c);
 
 #endif

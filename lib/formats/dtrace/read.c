@@ -227,7 +227,7 @@ dtrace_free(void *arg)
 }
 
 int
-dtrace_cut(const char *path, struct splitfile *f)
+dtrace_cut(void *st, const char *path, struct splitfile *f)
 {
 	char buf[256];
 	const char *line;
@@ -235,6 +235,8 @@ dtrace_cut(const char *path, struct splitfile *f)
 	ssize_t got;
 	count c;
 	int fd;
+
+	(void)st;
 
 	if (!split_point(path, "\n\n", 2, f))
 		return 0;

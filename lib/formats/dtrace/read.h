@@ -42,6 +42,6 @@ void dtrace_free(void *st);
  * follows a count, between two stacks (a blank line of a SystemTap
  * script's may fall between a stack's frames and its count): 1 and f
  * set, or 0. */
-int dtrace_cut(const char *path, struct splitfile *f);
+int dtrace_cut(void *st, const char *path, struct splitfile *f);
 
 #endif

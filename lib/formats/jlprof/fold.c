@@ -29,8 +29,10 @@
 #include "base/util.h"
 #include "formats/jlprof/fold.h"
 #include "formats/jlprof/read.h"
+#include "base/opt.h"
 #include "stack/frame.h"
 #include "stack/label.h"
+#include "stack/pattern.h"
 #include "stack/stackmap.h"
 
 #define JLF_NIL UINT32_MAX
@@ -1194,6 +1196,76 @@ jlfold_free(struct jlfold *F)
 	free(F->path);
 	free(F->gstack);
 	memset(F, 0, sizeof(*F));
+}
+
+void
+jlfold_opts_init(struct jlfold_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->intsize = 8;
+	o->layout = JL_AUTO;
+}
+
+static void
+parselist(struct jllist *l, const char *arg, const char *what)
+{
+	if (jlfold_list(l, arg))
+		usage_error("bad %s: '%s'", what, arg);
+}
+
+/* the options that set a flag of o, by c */
+static int *
+flag(struct jlfold_opts *o, int c)
+{
+	switch (c) {
+	case 'C': return &o->c;
+	case JLF_O_NOCOMBINE: return &o->nocombine;
+	case JLF_O_REPL: return &o->repl;
+	case JLF_O_FULLPATH: return &o->fullpath;
+	case JLF_O_BYTHREAD: return &o->bythread;
+	case JLF_O_NOSLEEP: return &o->nosleep;
+	case JLF_O_STATS: return &o->stats;
+	default: return NULL;
+	}
+}
+
+int
+jlfold_opt(struct jlfold_opts *o, int c, const char *arg, struct stackrun *run)
+{
+	/* in the order of JLF_RECUR_..., JL_...; sizes 8 >> index */
+	static const char *const recurs[] = { "off", "flat", "flatc", NULL };
+	static const char *const layouts[] = { "auto", "meta", "legacy", NULL };
+	static const char *const intsizes[] = { "8", "4", NULL };
+	int *f = flag(o, c);
+
+	if (f)
+		*f = 1;
+	else if (c == JLF_O_RECUR)
+		o->recur = opt_choice(arg, "recursion mode", recurs);
+	else if (c == JLF_O_PRUNE)
+		jlfold_prune(o, arg);
+	else if (c == JLF_O_FILTER)
+		o->filter = arg;
+	else if (c == JLF_O_FILTERRE) {
+		rx_free(o->re);
+		o->re = pat_compile(arg, 0);
+	} else if (c == JLF_O_THREADS)
+		parselist(&o->threads, arg, "thread list");
+	else if (c == JLF_O_TASKS)
+		parselist(&o->tasks, arg, "task list");
+	else if (c == JLF_O_BYTASK)
+		o->bythread = o->bytask = 1;
+	else if (c == JLF_O_TIMEORDER)
+		o->run = run;
+	else if (c == JLF_O_LAYOUT)
+		o->layout = opt_choice(arg, "layout", layouts);
+	else if (c == JLF_O_INTSIZE)
+		o->intsize = 8 >> opt_choice(arg, "int size", intsizes);
+	else
+		return 0;
+	if (c == 'C' || (c >= JLF_O_NOCOMBINE && c <= JLF_O_TASKS))
+		o->graphopt = 1;
+	return 1;
 }
 
 void

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <getopt.h>
 
 #include "base/htab.h"
 #include "base/intern.h"
@@ -62,6 +63,36 @@ struct jlfold_opts {
 	struct stackrun *run;	/* --time-order: the samples' stacks go here,
 				 * thread by thread in sample order */
 };
+
+/* jlprof-fold's options of the fold, for getopt_long (the values are
+ * jlfold_opt's c), and -C's short option "C". */
+enum { JLF_O_NOCOMBINE = 256, JLF_O_RECUR, JLF_O_REPL, JLF_O_PRUNE, JLF_O_FILTER,
+	JLF_O_FILTERRE, JLF_O_THREADS, JLF_O_TASKS, JLF_O_FULLPATH, JLF_O_BYTHREAD, JLF_O_BYTASK,
+	JLF_O_NOSLEEP, JLF_O_STATS, JLF_O_TIMEORDER, JLF_O_LAYOUT, JLF_O_INTSIZE };
+#define JLFOLD_OPTS \
+	{ "C", no_argument, NULL, 'C' }, \
+	{ "no-combine", no_argument, NULL, JLF_O_NOCOMBINE }, \
+	{ "recur", required_argument, NULL, JLF_O_RECUR }, \
+	{ "repl", no_argument, NULL, JLF_O_REPL }, \
+	{ "prune", required_argument, NULL, JLF_O_PRUNE }, \
+	{ "filter", required_argument, NULL, JLF_O_FILTER }, \
+	{ "filter-regex", required_argument, NULL, JLF_O_FILTERRE }, \
+	{ "threads", required_argument, NULL, JLF_O_THREADS }, \
+	{ "tasks", required_argument, NULL, JLF_O_TASKS }, \
+	{ "full-path", no_argument, NULL, JLF_O_FULLPATH }, \
+	{ "by-thread", no_argument, NULL, JLF_O_BYTHREAD }, \
+	{ "by-task", no_argument, NULL, JLF_O_BYTASK }, \
+	{ "no-sleeping", no_argument, NULL, JLF_O_NOSLEEP }, \
+	{ "stats", no_argument, NULL, JLF_O_STATS }, \
+	{ "time-order", no_argument, NULL, JLF_O_TIMEORDER }, \
+	{ "layout", required_argument, NULL, JLF_O_LAYOUT }, \
+	{ "int-size", required_argument, NULL, JLF_O_INTSIZE }
+/* The options' defaults: 8-byte ints, the layout told by the file. */
+void jlfold_opts_init(struct jlfold_opts *o);
+/* getopt_long's option c of JLFOLD_OPTS (or 'C'), with its argument
+ * arg, into o (--time-order: its stacks into run): 1, or 0 when c is
+ * none of them.  A bad argument is a usage error. */
+int jlfold_opt(struct jlfold_opts *o, int c, const char *arg, struct stackrun *run);
 
 /* Add "N" or "LO-HI" items, comma-separated, decimal or 0x hexadecimal,
  * to l.  Returns 0, or -1 for a malformed list (l may have grown). */

@@ -8,6 +8,59 @@
 #include "formats/perf/read.h"
 #include "stack/frame.h"
 #include "stack/label.h"
+#include "stack/run.h"
+
+#define PERF_MAX_REPORTED 5	/* uninterpretable lines shown one by one */
+
+/* The sample being read: its frames leaf first, as perf prints them,
+ * in groups (one per stack line: an inline chain a->b is one group). */
+struct perf_sample {
+	int live;		/* an event line was accepted */
+	char *pname;
+	size_t pnamelen, pnamecap;
+	count weight;
+	char *text;		/* the frames' text, one after another */
+	size_t textlen, textcap;
+	size_t *fstart, *flen, nframes, fcap;
+	size_t *gstart, ngroups, gcap;	/* first frame of each group */
+	int skipping;		/* --skip-after matched: callers dropped */
+};
+
+/* A warning a helper thread keeps for later: line 0 is the one about
+ * several event types. */
+struct perf_msg {
+	uint64_t line;
+	char text[160];		/* what follows "FILE:LINE: " */
+};
+
+struct perf_state {
+	const struct perf_opts *o;
+	struct stackmap *m;	/* the stacks, summed */
+	struct stackrun runs, *run;	/* --time-order: the stacks go to run, in order */
+	struct perf_sample s;
+	char *event;		/* the event kept */
+	int defaulted, warned;
+	int periods;		/* a sample gave its period (perf script -F period) */
+	int omit;		/* --no-header */
+	int headed;		/* --time-order: the header is written */
+	int anyevent;		/* an event line was read (in this file) */
+	int gap;		/* a blank line since the last event line */
+	int stray;		/* a stack line outside a sample since then */
+	uint64_t bad, samples;
+	char *stack;
+	size_t stackcap;
+	char *fbuf;		/* a frame being tidied */
+	size_t fbufcap;
+	char *line;		/* --srcline: the stack line, copied */
+	size_t linecap;
+	int deferred;		/* a helper thread: warnings kept in msg */
+	struct perf_msg msg[PERF_MAX_REPORTED + 1];
+	int nmsg;
+	struct perf_state *part1;	/* the reader of a file's part 1 */
+	const char *name;	/* the last file read, and its lines */
+	uint64_t lines;
+};
+
 
 /* Perl's \s, without the locale lookups of isspace() */
 static inline int
@@ -399,181 +452,238 @@ several_events(struct perf_state *st)
 		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
 }
 
+/* A stack line's parts: its address, its function (maybe "a->b"
+ * inlined), its module. */
+struct stackparts {
+	const char *pc, *func, *mod;
+	size_t pclen, funclen, modlen;
+};
+
+/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
+ * the last " (" with a ')' after it to the last ')'; the function is
+ * what lies between, taking back a blank (or a character of pc) when
+ * nothing else is left for it.  1, or 0 when line[0..n) is no stack
+ * line. */
+static int
+stack_parse(const char *line, size_t n, struct stackparts *sp)
+{
+	const char *p;
+	size_t i, rp, op, k;
+
+	for (i = 0; i < n && blank(line[i]); i++)
+		;
+	sp->pc = line + i;
+	while (i < n && word((unsigned char)line[i]))
+		i++;
+	sp->pclen = line + i - sp->pc;
+	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
+		;
+	if (sp->pclen == 0 || rp <= i)
+		return 0;
+	rp--;
+	/* the last '(' in (i, rp] with a blank before it */
+	for (op = rp + 1; (p = memrchr(line + i + 1, '(', op - i - 1)); )
+		if (line[(op = p - line) - 1] == ' ')
+			break;
+	if (!p)
+		return 0;
+	/* op - 1 is the blank of " (" */
+	for (k = i; k < n && blank(line[k]); k++)
+		;
+	if (op - 1 > k) {
+		sp->func = line + k;
+		sp->funclen = op - 1 - k;
+	} else if (op - 1 > i) {
+		sp->func = line + op - 2;
+		sp->funclen = 1;
+	} else if (sp->pclen >= 2) {
+		sp->pclen--;
+		sp->func = line + i - 1;
+		sp->funclen = 1;
+	} else {
+		return 0;
+	}
+	sp->mod = line + op + 1;
+	sp->modlen = rp - op - 1;
+	return 1;
+}
+
+/* An "[unknown]" function's frame into buf: "[module]" (its base
+ * name), or "[unknown]" for an unknown module (*unknown set), with
+ * the address under --addrs; its length. */
+static size_t
+unknown_frame(const struct perf_opts *o, const struct stackparts *sp, char *buf,
+    int *unknown)
+{
+	const char *m = sp->mod;
+	size_t ml = sp->modlen, flen;
+
+	if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
+		const char *slash = m + ml;
+
+		while (slash > m && slash[-1] != '/')
+			slash--;
+		ml -= slash - m;
+		m = slash;
+	} else {
+		m = "unknown";
+		ml = 7;
+		*unknown = 1;
+	}
+	if (o->addrs)
+		flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)sp->pclen, sp->pc);
+	else
+		flen = sprintf(buf, "[%.*s]", (int)ml, m);
+	return tidy(buf, flen, buf);
+}
+
+/* The frame buf[0..flen) annotated: a Java class's 'L' dropped, then
+ * _[i] on an inlined frame (all but the chain's first), _[k] on a
+ * kernel's (--kernel), _[j] on a JIT's (--jit); its new length. */
+static size_t
+annotate(struct perf_state *st, const struct stackparts *sp, char *buf, size_t flen,
+    int first)
+{
+	const struct perf_opts *o = st->o;
+	const struct perf_sample *s = &st->s;
+
+	if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
+	    memchr(buf, '/', flen)) {
+		memmove(buf, buf + 1, --flen);
+	}
+	if (!first) {
+		if (!has(buf, flen, "_[i]"))
+			memcpy(buf + flen, "_[i]", 4), flen += 4;
+	} else if (o->kernel && kernel_module(sp->mod, sp->modlen)) {
+		memcpy(buf + flen, "_[k]", 4), flen += 4;
+	} else if (o->jit && jit_module(sp->mod, sp->modlen)) {
+		if (!has(buf, flen, "_[j]"))
+			memcpy(buf + flen, "_[j]", 4), flen += 4;
+	}
+	return flen;
+}
+
+/* --srcline: the next line of r holds the frame's source place
+ * ("file.c:12"), added to st->fbuf[0..flen) after a ':' with its
+ * [...] groups and the blanks around dropped; the frame's new
+ * length (st->fbuf may move). */
+static size_t
+add_srcline(struct perf_state *st, struct lines *r, size_t flen)
+{
+	char *src;
+	size_t srclen, a, b, w = 0;
+
+	if (!lines_next(r, &src, &srclen))
+		return flen;
+	for (a = 0; a < srclen; a++) {
+		if (src[a] == '[') {
+			for (b = a; b < srclen && src[b] != ']'; b++)
+				;
+			if (b < srclen) {
+				a = b;
+				continue;
+			}
+		}
+		src[w++] = src[a];
+	}
+	for (a = 0; a < w && blank(src[a]); a++)
+		;
+	while (w > a && blank(src[w - 1]))
+		w--;
+	if (w > a) {
+		/* never shrinks: the next frames of an inline chain still fit */
+		st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
+		st->fbuf[flen++] = ':';
+		memcpy(st->fbuf + flen, src + a, w - a);
+		flen += w - a;
+	}
+	return flen;
+}
+
+/* The frame buf[0..flen) added to the sample, unless --skip-after
+ * dropped the callers; then the callers of a --skip-after frame are
+ * skipped. */
+static void
+push_frame(struct perf_state *st, char *buf, size_t flen)
+{
+	const struct perf_opts *o = st->o;
+	struct perf_sample *s = &st->s;
+	/* --skip-after names the frame as tidied, before its guard */
+	int skip = o->nskip && skip_after(o, buf, flen);
+
+	if (!s->skipping) {
+		/* "worker 12" is no count, "[unknown] " ends in no blank:
+		 * each frame guarded as stack_guard would in the whole
+		 * stack */
+		if (o->srcline)
+			flen = stack_guard(buf, flen);
+		else
+			flen = frame_guard(buf, flen);	/* tidy left no ';' */
+		add_frame(s, buf, flen);
+	}
+	if (skip)
+		s->skipping = 1;
+}
+
 /* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
 static void
 stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 {
 	const struct perf_opts *o = st->o;
-	struct perf_sample *s = &st->s;
-	const char *pc, *func, *mod, *p, *end, *arrow;
-	size_t pclen, funclen, modlen, i, rp, sp, k, flen;
-	char *buf;
-	int unknown = 0, first = 1, skip;
+	struct stackparts sp;
+	const char *p, *end, *arrow;
+	size_t k, flen;
+	int unknown = 0, first = 1;
 
-	/* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
-	 * the last " (" with a ')' after it to the last ')'; the function
-	 * is what lies between, taking back a blank (or a character of pc)
-	 * when nothing else is left for it */
-	for (i = 0; i < n && blank(line[i]); i++)
-		;
-	pc = line + i;
-	while (i < n && word((unsigned char)line[i]))
-		i++;
-	pclen = line + i - pc;
-	for (rp = n; rp > i && line[rp - 1] != ')'; rp--)
-		;
-	if (pclen == 0 || rp <= i) {
+	if (!stack_parse(line, n, &sp)) {
 		report(st, r, line);
 		return;
 	}
-	rp--;
-	/* the last '(' in (i, rp] with a blank before it */
-	for (sp = rp + 1; (p = memrchr(line + i + 1, '(', sp - i - 1)); )
-		if (line[(sp = p - line) - 1] == ' ')
-			break;
-	if (!p) {
-		report(st, r, line);
-		return;
-	}
-	/* sp - 1 is the blank of " (" */
-	for (k = i; k < n && blank(line[k]); k++)
-		;
-	if (sp - 1 > k) {
-		func = line + k;
-		funclen = sp - 1 - k;
-	} else if (sp - 1 > i) {
-		func = line + sp - 2;
-		funclen = 1;
-	} else if (pclen >= 2) {
-		pclen--;
-		func = line + i - 1;
-		funclen = 1;
-	} else {
-		report(st, r, line);
-		return;
-	}
-	mod = line + sp + 1;
-	modlen = rp - sp - 1;
 	if (!st->anyevent || st->gap) {
 		orphan(st, r);
 		return;
 	}
-	if (!s->live)
+	if (!st->s.live)
 		return;	/* a sample of a filtered event */
 	/* strip "+0x1a2b" */
-	for (k = funclen; k > 0 && hexdigit(func[k - 1]); k--)
+	for (k = sp.funclen; k > 0 && hexdigit(sp.func[k - 1]); k--)
 		;
-	if (k < funclen && k >= 3 && !memcmp(func + k - 3, "+0x", 3))
-		funclen = k - 3;
-	if (funclen > 0 && func[0] == '(')
+	if (k < sp.funclen && k >= 3 && !memcmp(sp.func + k - 3, "+0x", 3))
+		sp.funclen = k - 3;
+	if (sp.funclen > 0 && sp.func[0] == '(')
 		return;	/* a process name, not a frame */
 	if (o->srcline) {
 		/* reading the source lines below may move or overwrite the
 		 * line buffer (a refill from a pipe): work on a copy */
 		st->line = egrowarray(st->line, &st->linecap, n + 1, 1);
 		memcpy(st->line, line, n + 1);
-		pc = st->line + (pc - line);
-		func = st->line + (func - line);
-		mod = st->line + (mod - line);
+		sp.pc = st->line + (sp.pc - line);
+		sp.func = st->line + (sp.func - line);
+		sp.mod = st->line + (sp.mod - line);
 	}
 	/* the state's, so that it is not lost to an error */
-	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, funclen + modlen + pclen + 64, 1);
-	buf = st->fbuf;
-	start_group(s);
-	end = func + funclen;
-	for (p = func; p <= end; p = arrow + 2) {
+	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, sp.funclen + sp.modlen + sp.pclen + 64, 1);
+	start_group(&st->s);
+	end = sp.func + sp.funclen;
+	for (p = sp.func; p <= end; p = arrow + 2) {
 		if (!(arrow = find2(p, end - p, '-', '>')))
 			arrow = end;
 		flen = arrow - p;
-		if (flen == 9 && !memcmp(p, "[unknown]", 9)) {
-			const char *m = mod;
-			size_t ml = modlen;
-
-			if (!(ml == 9 && !memcmp(m, "[unknown]", 9))) {
-				const char *slash = m + ml;
-
-				while (slash > m && slash[-1] != '/')
-					slash--;
-				ml -= slash - m;
-				m = slash;
-			} else {
-				m = "unknown";
-				ml = 7;
-				unknown = 1;
-			}
-			if (o->addrs)
-				flen = sprintf(buf, "[%.*s <%.*s>]", (int)ml, m, (int)pclen, pc);
-			else
-				flen = sprintf(buf, "[%.*s]", (int)ml, m);
-			flen = tidy(buf, flen, buf);
-		} else {
-			flen = tidy(p, flen, buf);
-		}
-		if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
-		    memchr(buf, '/', flen)) {
-			memmove(buf, buf + 1, --flen);
-		}
-		if (!first) {
-			if (!has(buf, flen, "_[i]"))
-				memcpy(buf + flen, "_[i]", 4), flen += 4;
-		} else if (o->kernel && kernel_module(mod, modlen)) {
-			memcpy(buf + flen, "_[k]", 4), flen += 4;
-		} else if (o->jit && jit_module(mod, modlen)) {
-			if (!has(buf, flen, "_[j]"))
-				memcpy(buf + flen, "_[j]", 4), flen += 4;
-		}
-		if (o->srcline && !unknown) {
-			/* the next line holds the source place: "file.c:12" */
-			char *src;
-			size_t srclen, a, b, w = 0;
-
-			if (lines_next(r, &src, &srclen)) {
-				/* drop [...] groups, then the blanks around */
-				for (a = 0; a < srclen; a++) {
-					if (src[a] == '[') {
-						for (b = a; b < srclen && src[b] != ']'; b++)
-							;
-						if (b < srclen) {
-							a = b;
-							continue;
-						}
-					}
-					src[w++] = src[a];
-				}
-				for (a = 0; a < w && blank(src[a]); a++)
-					;
-				while (w > a && blank(src[w - 1]))
-					w--;
-				if (w > a) {
-					/* never shrinks: the next frames of an
-					 * inline chain still fit */
-					st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
-					buf = st->fbuf;
-					buf[flen++] = ':';
-					memcpy(buf + flen, src + a, w - a);
-					flen += w - a;
-				}
-			}
-		}
-		/* --skip-after names the frame as tidied, before its guard */
-		skip = o->nskip && skip_after(o, buf, flen);
-		if (!s->skipping) {
-			/* "worker 12" is no count, "[unknown] " ends in no
-			 * blank: each frame guarded as stack_guard would in
-			 * the whole stack */
-			if (o->srcline)
-				flen = stack_guard(buf, flen);
-			else
-				flen = frame_guard(buf, flen);	/* tidy left no ';' */
-			add_frame(s, buf, flen);
-		}
-		if (skip)
-			s->skipping = 1;
+		if (flen == 9 && !memcmp(p, "[unknown]", 9))
+			flen = unknown_frame(o, &sp, st->fbuf, &unknown);
+		else
+			flen = tidy(p, flen, st->fbuf);
+		flen = annotate(st, &sp, st->fbuf, flen, first);
+		if (o->srcline && !unknown)
+			flen = add_srcline(st, r, flen);
+		push_frame(st, st->fbuf, flen);
 		first = 0;
 		if (arrow == end)
 			break;
 	}
 }
+
+static void perf_header(struct perf_state *st);
 
 /* The blank line after a sample: its stack, root first, is counted. */
 static void
@@ -604,7 +714,7 @@ end_sample(struct perf_state *st, struct lines *r)
 	if (len && st->run && !st->headed)
 		perf_header(st);
 	if (len && !(st->run ? stackrun_add(st->run, st->stack, len, s->weight) :
-	    stackmap_add(&st->m, st->stack, len, &s->weight, 1)))
+	    stackmap_add(st->m, st->stack, len, &s->weight, 1)))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;
 	s->live = 0;
@@ -635,7 +745,7 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 		lines_error(r, "%s", err);
 	if (named) {
 		if (!st->event) {
-			st->event = arena_strdup(&st->m.arena, ev, evlen);
+			st->event = memcpy(ecalloc(1, evlen + 1), ev, evlen);
 			st->defaulted = 1;
 		} else if (strlen(st->event) != evlen || memcmp(st->event, ev, evlen)) {
 			if (st->defaulted && !st->warned)
@@ -716,7 +826,7 @@ perf_comment(const char *s, size_t n)
 	return !(i > j && i < n && s[i] == ':');
 }
 
-void
+static void
 perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 {
 	char *pid, *tid;
@@ -737,19 +847,36 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 		stack_line(st, r, line, n);
 }
 
-void
-perf_open(struct lines *r, const char *path)
+struct perf_state *
+perf_new(const struct perf_opts *o)
 {
-	lines_open(r, path);
-	r->format = "perf";
+	struct perf_state *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
 }
 
 void
-perf_fold(struct perf_state *st, struct lines *r)
+perf_start(struct folder *f, void *arg)
 {
+	struct perf_state *st = arg;
+
+	st->omit = f->h.omit;
+	if (st->o->event)
+		st->event = estrdup(st->o->event);
+	if (st->o->timeorder)
+		st->run = &st->runs;
+}
+
+void
+perf_fold(void *arg, struct lines *r, struct stackmap *m)
+{
+	struct perf_state *st = arg;
 	char *line;
 	size_t n;
 
+	st->m = m;
+	r->format = "perf";	/* its first bad line names another format */
 	while (lines_next(r, &line, &n)) {
 		/* another format's file, which its first bytes tell (many a
 		 * line of a text dump passes for an event line) */
@@ -759,10 +886,39 @@ perf_fold(struct perf_state *st, struct lines *r)
 	}
 	end_sample(st, r);	/* a last sample without a blank line after it */
 	st->anyevent = st->stray = 0;	/* the next file starts anew */
+	st->name = r->name;
+	st->lines = r->lineno;
+}
+
+int
+perf_cut(void *st, const char *path, struct splitfile *sf)
+{
+	return !((struct perf_state *)st)->o->timeorder && split_point(path, "\n\n", 2, sf);
 }
 
 void
-perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
+perf_ahead(void *arg, struct lines *r0, void *arg1)
+{
+	struct perf_state *st = arg, *h = arg1;
+	char *line;
+	size_t n;
+
+	while (!st->event && lines_next(r0, &line, &n))
+		perf_line(st, r0, line, n);
+	h->deferred = 1;
+	if (st->event) {
+		free(h->event);
+		h->event = estrdup(st->event);
+		h->defaulted = st->defaulted;
+		h->warned = st->warned;
+	}
+	st->part1 = h;
+}
+
+/* Give the warnings a helper thread kept (its lines are linebase on in
+ * file name), as if st had read its part, and take over its tallies. */
+static void
+undefer(struct perf_state *st, const struct perf_state *from, const char *name,
     uint64_t linebase)
 {
 	const struct perf_msg *m;
@@ -794,33 +950,61 @@ event_is(const char *ev, const char *name)
 	return !strncmp(ev, name, n) && (!ev[n] || ev[n] == ':');
 }
 
-void
+/* What the counts measure, into h */
+static void
+header_facts(const struct perf_state *st, struct fheader *h)
+{
+	if (!st->periods || !st->event) {
+		fh_set(h, FH_COUNTNAME, "samples");
+	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
+		fh_set(h, FH_UNIT, "nanoseconds");
+		fh_set(h, FH_COUNTNAME, st->event);
+	} else {
+		fh_set(h, FH_COUNTNAME, st->event);
+	}
+}
+
+/* --time-order: the header, written once before the first stack. */
+static void
 perf_header(struct perf_state *st)
 {
 	struct fheader h;
 
-	if (st->headed)
-		return;
 	st->headed = 1;
 	fh_init(&h);
-	h.omit = st->o->noheader;
-	if (!st->periods || !st->event) {
-		fh_set(&h, FH_COUNTNAME, "samples");
-	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
-		fh_set(&h, FH_UNIT, "nanoseconds");
-		fh_set(&h, FH_COUNTNAME, st->event);
-	} else {
-		fh_set(&h, FH_COUNTNAME, st->event);
-	}
-	if (st->run)
-		fh_set(&h, FH_ORDER, "time");
+	h.omit = st->omit;
+	header_facts(st, &h);
+	fh_set(&h, FH_ORDER, "time");
 	fh_print(&h);
 	fh_free(&h);
 }
 
 void
-perf_free(struct perf_state *st)
+perf_done(struct folder *f, void *arg)
 {
+	struct perf_state *st = arg, *h = st->part1;
+	int any;
+
+	if (h)
+		undefer(st, h, st->name, st->lines);
+	if (st->bad > PERF_MAX_REPORTED)
+		weprintf("%llu lines in all could not be read", (unsigned long long)st->bad);
+	if (st->bad && st->o->strict)
+		eprintf("stopping: --strict and %llu unreadable lines", (unsigned long long)st->bad);
+	any = st->m->n || (h && h->m && h->m->n) || st->runs.lines;
+	/* empty input is no error (fg(7)); lines that are not perf's are */
+	if (!any && st->bad)
+		eprintf("no samples found: is this 'perf script' output?");
+	if (any && !st->run)
+		header_facts(st, &f->h);
+	stackrun_flush(&st->runs);
+}
+
+void
+perf_free(void *arg)
+{
+	struct perf_state *st = arg;
+
 	free(st->s.pname);
 	free(st->s.text);
 	free(st->s.fstart);
@@ -829,4 +1013,7 @@ perf_free(struct perf_state *st)
 	free(st->stack);
 	free(st->fbuf);
 	free(st->line);
+	free(st->event);
+	stackrun_free(&st->runs);
+	free(st);
 }

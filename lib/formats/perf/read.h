@@ -9,90 +9,47 @@
 #define FG_PERF_H
 
 #include <stddef.h>
-#include <stdint.h>
 
-#include "base/count.h"
-#include "folded/fheader.h"
+#include "folded/folder.h"
 #include "folded/lines.h"
-#include "stack/run.h"
+#include "folded/split.h"
 #include "stack/stackmap.h"
-
-#define PERF_MAX_REPORTED 5	/* uninterpretable lines shown one by one */
 
 struct perf_opts {
 	int pid, tid, kernel, jit, addrs, srcline, process, period, strict;
-	int noheader;		/* --no-header: perf_header writes nothing */
+	int timeorder;		/* --time-order: stacks in the order sampled */
 	const char *event;	/* keep only this event; NULL: the first seen */
 	char **skipafter;
 	int nskip;
 };
 
-/* The sample being read: its frames leaf first, as perf prints them,
- * in groups (one per stack line: an inline chain a->b is one group). */
-struct perf_sample {
-	int live;		/* an event line was accepted */
-	char *pname;
-	size_t pnamelen, pnamecap;
-	count weight;
-	char *text;		/* the frames' text, one after another */
-	size_t textlen, textcap;
-	size_t *fstart, *flen, nframes, fcap;
-	size_t *gstart, ngroups, gcap;	/* first frame of each group */
-	int skipping;		/* --skip-after matched: callers dropped */
-};
+/* The reader's state, for one file or a part of one (read.c). */
+struct perf_state;
 
-/* A warning a helper thread keeps for later: line 0 is the one about
- * several event types. */
-struct perf_msg {
-	uint64_t line;
-	char text[160];		/* what follows "FILE:LINE: " */
-};
-
-struct perf_state {
-	struct perf_opts *o;
-	struct stackmap m;
-	struct stackmap other;	/* a helper thread's stacks, sorted */
-	struct stackrun *run;	/* --time-order: the stacks go here, in order */
-	struct perf_sample s;
-	char *event;		/* the event kept */
-	int defaulted, warned;
-	int periods;		/* a sample gave its period (perf script -F period) */
-	int headed;		/* --time-order: the header is written */
-	int anyevent;		/* an event line was read (in this file) */
-	int gap;		/* a blank line since the last event line */
-	int stray;		/* a stack line outside a sample since then */
-	uint64_t bad, samples;
-	char *stack;
-	size_t stackcap;
-	char *fbuf;		/* a frame being tidied */
-	size_t fbufcap;
-	char *line;		/* --srcline: the stack line, copied */
-	size_t linecap;
-	int deferred;		/* a helper thread: warnings kept in msg */
-	struct perf_msg msg[PERF_MAX_REPORTED + 1];
-	int nmsg;
-};
-
-/* Open path (NULL or "-": standard input) for perf_fold: its lines as
- * perf script's, whose first line, when bad, is checked for another
- * format (format_hint). */
-void perf_open(struct lines *r, const char *path);
-/* st zeroed, then st->o and st->m set up by the caller; st->event may
- * name the one event to keep (an arena string of st->m). */
-void perf_fold(struct perf_state *st, struct lines *r);
-/* One line of perf_fold, for a caller that reads the lines itself. */
-void perf_line(struct perf_state *st, struct lines *r, char *line, size_t n);
-/* Give the warnings a helper thread kept (its lines are linebase on in
- * file name), as if st had read its part, and take over its tallies. */
-void perf_undefer(struct perf_state *st, const struct perf_state *from, const char *name,
-    uint64_t linebase);
-/* What the counts measure, from the event kept and the options: for
- * cpu-clock and task-clock periods, nanoseconds; for another event's
- * periods, its name (cycles, instructions...); else samples.  Written
- * as the "# fg:" header (fg-folded(5)), once: before the first stack
- * under --time-order, at the end else. */
-void perf_header(struct perf_state *st);
-/* The buffers of st (not its stack map nor its options). */
-void perf_free(struct perf_state *st);
+/* A reader with options o (kept, not copied, read by perf_start). */
+struct perf_state *perf_new(const struct perf_opts *o);
+/* folder_text's start, once the options are read: --no-header (f's),
+ * --event-filter (the one event kept), --time-order. */
+void perf_start(struct folder *f, void *st);
+/* A file, or a part of one, of r folded by st into m (st's stack run
+ * under --time-order, whose header and stacks are written as they
+ * come). */
+void perf_fold(void *st, struct lines *r, struct stackmap *m);
+/* Where a large file at path may be cut in two: at a blank line
+ * (between samples) after its middle; never under --time-order, read
+ * in one piece (the halves would need reordering). */
+int perf_cut(void *st, const char *path, struct splitfile *sf);
+/* Part 0 (r0, of st) read up to its first event line, whose event is
+ * kept by default: st1, which reads part 1, keeps it too, and its
+ * warnings wait for part 0's. */
+void perf_ahead(void *st, struct lines *r0, void *st1);
+/* The end of the files: part 1's warnings given after part 0's, the
+ * lines that could not be read counted (an error under --strict, or
+ * when no sample was read), and the header f->h filled: what the
+ * counts measure, from the event kept and the options (for cpu-clock
+ * and task-clock periods, nanoseconds; for another event's periods,
+ * its name: cycles, instructions...; else samples). */
+void perf_done(struct folder *f, void *st);
+void perf_free(void *st);
 
 #endif

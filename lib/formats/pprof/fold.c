@@ -5,9 +5,11 @@
  * to the table of distinct stacks (f->e, f->tab, f->id).  Printing
  * ranks the frames once and sorts the stacks by their ranks.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/bytes.h"
 #include "base/count.h"
@@ -762,4 +764,76 @@ ppf_free(struct ppfold *f)
 	free(f->b);
 	intern_free(&f->frames);
 	memset(f, 0, sizeof(*f));
+}
+
+int
+ppf_getopt(struct ppf_opt *o, int c, char *arg)
+{
+	char *eq;
+
+	if (c == -1) {
+		if (o->sindex && !*o->sindex)
+			usage_error("an empty --sample-index");
+		if (o->bylabel && !*o->bylabel)
+			usage_error("an empty --by-label");
+	} else if (c == 'i') {
+		o->sindex = arg;
+	} else if (c == PPF_O_LINES) {
+		o->lines = 1;
+	} else if (c == PPF_O_FULLPATH) {
+		o->fullpath = 1;
+	} else if (c == PPF_O_ADDR) {
+		o->addresses = 1;
+	} else if (c == PPF_O_NOALLOC) {
+		o->noalloc = 1;
+	} else if (c == PPF_O_BYLABEL) {
+		o->bylabel = arg;
+	} else if (c == PPF_O_TAG) {
+		if (!(eq = strchr(arg, '=')) || eq == arg)
+			usage_error("--tag wants KEY=VALUE");
+		*eq = 0;
+		o->tag = ereallocarray(o->tag, o->ntag + 1, sizeof(*o->tag));
+		o->tag[o->ntag].key = arg;
+		o->tag[o->ntag++].val = eq + 1;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* The sample types of p, "N TYPE/UNIT[ default]", after "FILE: " when
+ * several files are listed. */
+static void
+list(const struct pprof *p, int several)
+{
+	size_t i, def = ppf_defaultcol(p);
+	struct pp_str t, u;
+
+	for (i = 0; i < p->nvt; i++) {
+		t = pp_string(p, p->vt[i].type);
+		u = pp_string(p, p->vt[i].unit);
+		if (several)
+			out_printf("%s: ", p->name);
+		out_printf("%zu %.*s/%.*s%s\n", i, (int)t.len, t.s, (int)u.len, u.s,
+		    i == def ? " default" : "");
+	}
+}
+
+void
+ppf_file(struct ppfold *f, const char *path, int listing, int several, uint64_t maxsize)
+{
+	const char *name = displayname(path);
+	struct pprof p;
+	int fd = 0;
+
+	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+		fileerr(name, 0, "%m");
+	pp_read(&p, fd, name, f->opt.bylabel || f->opt.ntag, maxsize);
+	if (fd)
+		close(fd);
+	if (listing)
+		list(&p, several);
+	else
+		ppf_add(f, &p);
+	pp_free(&p);
 }

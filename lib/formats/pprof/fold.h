@@ -16,6 +16,7 @@
 #ifndef FG_PPFOLD_H
 #define FG_PPFOLD_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,7 +37,7 @@ struct ppf_opt {
 	int addresses;		/* the address of locations without lines */
 	int noalloc;		/* drop PProf.jl's "Alloc: T" leaf frames */
 	const char *bylabel;	/* a root frame KEY=VALUE from each sample's labels */
-	const struct ppf_tag *tag;	/* only samples with these labels */
+	struct ppf_tag *tag;	/* only samples with these labels */
 	size_t ntag;
 };
 
@@ -85,6 +86,25 @@ struct ppfold {
 };
 
 void ppf_init(struct ppfold *f, const struct ppf_opt *opt);
+/* pprof-fold's options of the fold, for getopt_long (the values are
+ * ppf_getopt's c; -i's short option "i:"). */
+enum { PPF_O_LINES = 256, PPF_O_FULLPATH, PPF_O_ADDR, PPF_O_NOALLOC, PPF_O_BYLABEL, PPF_O_TAG };
+#define PPF_OPTS \
+	{ "sample-index", required_argument, NULL, 'i' }, \
+	{ "lines", no_argument, NULL, PPF_O_LINES }, \
+	{ "full-path", no_argument, NULL, PPF_O_FULLPATH }, \
+	{ "addresses", no_argument, NULL, PPF_O_ADDR }, \
+	{ "no-alloc-type", no_argument, NULL, PPF_O_NOALLOC }, \
+	{ "by-label", required_argument, NULL, PPF_O_BYLABEL }, \
+	{ "tag", required_argument, NULL, PPF_O_TAG }
+/* getopt_long's option c of PPF_OPTS with its argument arg (which must
+ * outlive o) into o: 1, or 0 when c is none of them.  A bad argument
+ * is a usage error; c -1 (the end of the options) checks them. */
+int ppf_getopt(struct ppf_opt *o, int c, char *arg);
+/* Read one file (NULL or "-": standard input, at most maxsize bytes),
+ * then fold it into f, or under list write its sample types, "N
+ * TYPE/UNIT[ default]", after "FILE: " when several files are listed. */
+void ppf_file(struct ppfold *f, const char *path, int list, int several, uint64_t maxsize);
 /* Fold the samples of p (read with labels when opt has bylabel or tag)
  * into f: the column chosen by opt.sindex, which must count what the
  * profiles folded before counted.  A bad profile ends the program with

@@ -244,7 +244,8 @@ threadline(const char *p, size_t n, void *arg)
 }
 
 int
-sample_cut(const char *path, struct splitfile *sf)
+sample_cut(void *st, const char *path, struct splitfile *sf)
 {
+	(void)st;
 	return split_find(path, 5, threadline, NULL, sf);
 }

@@ -62,6 +62,6 @@ void sample_fold(void *st, struct lines *r, struct stackmap *m);
 void sample_free(void *st);
 /* Cut path, when it is large, at a thread's line after its middle
  * ("    825 Thread_..."): 1 and sf set, or 0. */
-int sample_cut(const char *path, struct splitfile *sf);
+int sample_cut(void *st, const char *path, struct splitfile *sf);
 
 #endif

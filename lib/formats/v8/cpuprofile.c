@@ -22,6 +22,7 @@
 
 #include "base/count.h"
 #include "base/hash.h"
+#include "base/htab.h"
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
@@ -104,8 +105,7 @@ struct cpuprof {
 	size_t nnode, nodecap;
 	struct edge *edge;
 	size_t nedge, edgecap;
-	uint32_t *slot;		/* id -> index + 1 */
-	size_t mask;
+	struct htab ids;	/* id -> index, beyond dense's */
 	uint32_t *dense;	/* ids 0 .. ndense - 1 -> index + 1, compact */
 	size_t ndense;
 	uint64_t *w;		/* each node's summed weight, compact, */
@@ -150,32 +150,35 @@ at(struct cpuprof *c, struct json *j, uint64_t off)
 static uint32_t
 node_find(const struct cpuprof *c, int64_t id)
 {
-	size_t i;
+	struct hprobe p;
+	uint32_t i;
 
 	if (id >= 0 && (uint64_t)id < c->ndense)
 		return c->dense[id] - 1;
-	for (i = hash_mix((uint64_t)id) & c->mask; c->slot[i]; i = (i + 1) & c->mask)
-		if (c->node[c->slot[i] - 1].id == id)
-			return c->slot[i] - 1;
+	for (htab_probe(&c->ids, &p, hash_mix((uint64_t)id)); (i = htab_next(&c->ids, &p)) != HTAB_NONE;)
+		if (c->node[i].id == id)
+			return i;
 	return NONE;
 }
 
 static void
 index_nodes(struct cpuprof *c)
 {
-	size_t i, k;
+	struct hprobe p;
+	size_t i;
+	uint32_t j;
 
-	free(c->slot);
-	for (c->mask = 63; c->mask < c->nnode * 2; c->mask = c->mask * 2 + 1)
-		;
-	c->slot = ecalloc(c->mask + 1, sizeof(*c->slot));
+	if (c->ids.slot)
+		htab_clear(&c->ids);
+	else
+		htab_init(&c->ids, c->nnode);
 	for (i = 0; i < c->nnode; i++) {
-		for (k = hash_mix((uint64_t)c->node[i].id) & c->mask; c->slot[k];
-		    k = (k + 1) & c->mask)
-			if (c->node[c->slot[k] - 1].id == c->node[i].id)
+		htab_probe(&c->ids, &p, hash_mix((uint64_t)c->node[i].id));
+		while ((j = htab_next(&c->ids, &p)) != HTAB_NONE)
+			if (c->node[j].id == c->node[i].id)
 				json_error(&c->j, c->node[i].off, "node id %lld appears twice",
 				    (long long)c->node[i].id);
-		c->slot[k] = (uint32_t)i + 1;
+		htab_put(&c->ids, &p, (uint32_t)i);
 	}
 	/* ids below four times the nodes (as V8's, 1 to n) in a small
 	 * array: the samples look them up without a hash */
@@ -942,7 +945,7 @@ cp_reset(struct cpuprof *c)
 	free(c->pairprof);
 	free(c->node);
 	free(c->edge);
-	free(c->slot);
+	htab_free(&c->ids);
 	free(c->dense);
 	free(c->w);
 	free(c->nsamp);
