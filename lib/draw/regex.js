@@ -557,3 +557,5 @@ function rxsearch(R, str) {
 	}
 	return r;
 }
+
+export { rxcompile, RX_NEWLINE, RX_ICASE, RXA_WEND, RX_MAXINST };

@@ -3,10 +3,19 @@
  * first 100 rows until asked for all; a click on a row opens the
  * sandwich of its frames. */
 
+import { group } from "../viewer.js";
+import { state } from "./state.js";
+import { columns } from "./tabulate.js";
+import { rowsof } from "./views.js";
+import { el } from "./paint.js";
+import { activate } from "./toolbar.js";
+import { sandwich } from "./sandwich.js";
+import { refresh } from "./main.js";
+
 /* the rows drawn until all are asked for */
 var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
-function table(v) {
+export function table(v) {
 	var t = el.table, cols = columns(v);
 	t.textContent = "";
 	var by = document.createElement("select");

@@ -2,8 +2,18 @@
  * frame, or of the search), a chip each that removes it, Undo, and the
  * link that saves the view on screen as folded stacks. */
 
+import { searchre } from "../viewer.js";
+import { model } from "./model.js";
+import { TXNAME, txflags } from "./transform.js";
+import { state } from "./state.js";
+import { foldedtext } from "./save.js";
+import { el } from "./paint.js";
+import { mk } from "./toolbar.js";
+import { unzoom, zpath } from "./canvas.js";
+import { refresh } from "./main.js";
+
 /* The bar's elements, in tb. */
-function txbar(tb) {
+export function txbar(tb) {
 	var menu = mk("select", "txmenu", tb);
 	[["", "Transform\u2026"], ["root", "Focus on the zoomed subtree"], ["focus", "Focus on the zoomed function"],
 		["hide", "Hide the zoomed function"], ["drop", "Drop the zoomed function"], ["rec", "Collapse recursion"],
@@ -29,9 +39,9 @@ function addtx(k) {
 	var v = state.shown, z = state.z, arg = "";
 	if (!k) return;
 	if (k === "root") {
-		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return NAMES[v.f[i]]; }).join(";");
+		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return model.names[v.f[i]]; }).join(";");
 	} else if (k === "focus" || k === "hide" || k === "drop") {
-		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
+		arg = z > 0 || !v.rooted ? model.names[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
 		arg = state.term;
 		/* the search's case: Aa on, the kind that ignores it */
@@ -43,7 +53,7 @@ function addtx(k) {
 	refresh();
 }
 /* The transforms as chips, each removable, and the link that saves the view. */
-function chips() {
+export function chips() {
 	var c = el.chips;
 	c.textContent = "";
 	state.tx.forEach(function (t, k) {

@@ -4,8 +4,14 @@
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
 
+import { seturl, queryparams, querymap } from "../viewer.js";
+import { model } from "./model.js";
+import { TX } from "./transform.js";
+import { state, defaultmode, curmode, modeof, MODES } from "./state.js";
+import { winparam, parsewin } from "./layout.js";
+
 /* The pairs [key, value] of the state, as the URL keeps them. */
-function statepairs() {
+export function statepairs() {
 	var q = [];
 	if (state.v) q.push(["v", state.v]);
 	if (state.elided) q.push(["e", 1]);
@@ -13,8 +19,8 @@ function statepairs() {
 	if (winparam()) q.push(["x", winparam()]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
-	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
-	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
+	if (state.sortwidth !== !!model.data.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.inverted !== !!model.data.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	/* a view opens in its mode: the graph's m=graph where that is time */
 	if (state.mode !== defaultmode()) q.push(["m", state.mode || "graph"]);
 	if (curmode().pairs) curmode().pairs(q);
@@ -22,10 +28,10 @@ function statepairs() {
 	if (state.theme) q.push(["th", state.theme]);
 	return q;
 }
-function save() { seturl(statepairs()); }
+export function save() { seturl(statepairs()); }
 
 /* The state of query string search (the page's, location.search). */
-function loadstate(search) {
+export function loadstate(search) {
 	var all = queryparams(search), p = querymap(all), m = modeof(p.m === "graph" ? "" : p.m);
 	state.tx = [];
 	/* tx=KIND:ARG, in order; an unknown kind is ignored */
@@ -34,8 +40,8 @@ function loadstate(search) {
 		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) state.tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
 	var v = parseInt(p.v, 10);
-	if (v >= 0 && v < DATA.views.length) state.v = v;
-	state.elided = p.e === "1" && !!DATA.views[state.v].e;
+	if (v >= 0 && v < model.data.views.length) state.v = v;
+	state.elided = p.e === "1" && !!model.data.views[state.v].e;
 	if (p.o === "width" || p.o === "name") state.sortwidth = p.o === "width";
 	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
