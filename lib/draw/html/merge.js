@@ -14,7 +14,7 @@ import { model, labelof, cpcmp, release } from "./model.js";
 import { namecolors, diffcolors } from "./colors.js";
 
 /* Each name's place in the order of callees, computed once: that of
- * their labels' bytes (save.js's cpcmp), as fg sorts lines.  SIBFIX
+ * their labels' bytes (model.js's cpcmp), as fg sorts lines.  SIBFIX
  * marks a label that the next begins, followed by a byte below ';':
  * where that one has callees and no samples of its own, it comes after
  * such siblings (stack/frame.h's sibling_order; order() keeps the rest). */

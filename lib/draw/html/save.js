@@ -1,8 +1,9 @@
 /* save.js: the view on screen as folded stacks, byte for byte what the
  * command line writes for it: its tree's stacks (the input's, through
  * the transforms, for a function's sandwich), guarded as the C filters
- * guard a new root and leaf, summed and sorted as fg-merge's; the
- * frames' labels and their order (merge.js's rank).  No DOM. */
+ * guard a new root and leaf, summed and sorted as fg-merge's, in the
+ * order of the frames' labels (model.js's labelof, merge.js's rank).
+ * No DOM. */
 
 import { model, labelof, cpcmp } from "./model.js";
 import { TX, deepest, sandcut } from "./transform.js";
