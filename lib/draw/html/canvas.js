@@ -4,7 +4,7 @@
 
 import { model } from "./model.js";
 import { pathto, parentat, eachkid } from "./tree.js";
-import { state, rootontop, curmode } from "./state.js";
+import { state, rootontop, curmode, setzoom } from "./state.js";
 import { frameat, rect } from "./layout.js";
 import { save } from "./url.js";
 import { setcanvas, el, pen, paint } from "./paint.js";
@@ -102,15 +102,11 @@ function click(e) {
 }
 /* No zoom: the root, the whole of it. */
 export function unzoom() {
-	state.z = 0;
-	state.x0 = 0;
-	state.x1 = 1;
+	setzoom(0);
 }
 /* Zoom on frame i (0: out), the whole of it. */
 export function zoom(i) {
-	state.z = i;
-	state.x0 = 0;
-	state.x1 = 1;
+	setzoom(i);
 	/* a match's place, "k of N", is nextmatch's to give again */
 	el.matchpos.textContent = "";
 	draw();

@@ -5,7 +5,7 @@
 
 import { keyaction } from "../viewer.js";
 import { parentat } from "./tree.js";
-import { MODES, curmode, state } from "./state.js";
+import { MODES, curmode, state, setsearch } from "./state.js";
 import { el } from "./paint.js";
 import { zoom, arrow } from "./canvas.js";
 import { search, nextmatch } from "./search.js";
@@ -24,7 +24,7 @@ export function keydown(e) {
 		el.search.select();
 	} else if (a === "case") {
 		e.preventDefault();
-		state.icase = !state.icase;
+		setsearch(state.term, !state.icase);
 		search(state.term);
 	} else if (a === "reset") {
 		if (state.z || state.x0 > 0 || state.x1 < 1) zoom(0);

@@ -5,7 +5,7 @@
  * script starts the worker's side (worker.js). */
 
 import { caninflate, loadmodel, model } from "./model.js";
-import { setscreen, state, curmode, modeok, defaultmode, MODES } from "./state.js";
+import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES } from "./state.js";
 import { workermain, startworker, hasworker } from "./worker.js";
 import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead } from "./views.js";
 import { foldedtext } from "./save.js";
@@ -42,8 +42,7 @@ async function start() {
 	var unpack = unpacking();
 	await loadmodel(data, unpack.tell);
 	unpack.done();
-	state.inverted = !!model.data.inverted;
-	state.sortwidth = !!model.data.sortwidth;
+	setlook(!!model.data.inverted, !!model.data.sortwidth);
 	initpaint();
 	ui();
 	loadstate(location.search);
@@ -72,7 +71,7 @@ export function refresh() {
 	/* a mode that cannot show this view says why, and the graph shows */
 	if (!modeok(m)) {
 		state.notice = m.no;
-		state.mode = "";
+		setmode("");
 	}
 	if (!state.busy && ready()) {
 		show();
@@ -93,7 +92,7 @@ export function refresh() {
 function show() {
 	if (curmode().fn && !sandwichof(current()).callees) {
 		state.notice = "No frame is \u201c" + state.fn + "\u201d here: the graph is shown.";
-		state.mode = "";
+		setmode("");
 	}
 	var m = curmode();
 	state.shown = view();
@@ -125,7 +124,7 @@ function show() {
  * from it (a view in time order: to its time mode). */
 function mode(m) {
 	state.notice = "";
-	state.mode = state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m;
+	setmode(state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m);
 	unzoom();
 	refresh();
 }

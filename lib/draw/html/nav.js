@@ -7,7 +7,7 @@
 
 import { model } from "./model.js";
 import { eachkid } from "./tree.js";
-import { state, curmode, rootontop } from "./state.js";
+import { setwindow, state, curmode, rootontop } from "./state.js";
 import { zoomwin, panwin } from "./layout.js";
 import { save } from "./url.js";
 import { paint, el, pen } from "./paint.js";
@@ -17,8 +17,7 @@ import { drawsel, zpath } from "./canvas.js";
 /* The window set to w ([x0, x1]): the graph painted again at the next
  * frame, the URL after a pause (a wheel sends many). */
 function setwin(w) {
-	state.x0 = w[0];
-	state.x1 = w[1];
+	setwindow(w[0], w[1]);
 	if (!state.winpaint) {
 		state.winpaint = true;
 		requestAnimationFrame(function () {

@@ -4,7 +4,7 @@
 
 import { pct } from "../viewer.js";
 import { labelof, human } from "./model.js";
-import { state, curmode } from "./state.js";
+import { setfn, setmode, state, curmode } from "./state.js";
 import { noise } from "./tabulate.js";
 import { current, sandwichof } from "./views.js";
 import { frameat } from "./layout.js";
@@ -23,9 +23,8 @@ export function sandwich(fn, by) {
 			"zoomed one: hover over a frame, or select or zoom to one, first.";
 		return;
 	}
-	state.fn = fn;
-	state.by = by || "";
-	state.mode = "sandwich";
+	setfn(fn, by || "");
+	setmode("sandwich");
 	unzoom();
 	refresh();
 }

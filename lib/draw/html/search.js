@@ -7,7 +7,7 @@
 import { searchre, matchedtext } from "../viewer.js";
 import { model, labelof } from "./model.js";
 import { namesin, pathparents } from "./tree.js";
-import { state, curmode } from "./state.js";
+import { setsearch, state, curmode } from "./state.js";
 import { current } from "./views.js";
 import { save } from "./url.js";
 import { el, ismatch } from "./paint.js";
@@ -26,7 +26,7 @@ export function searchbar(bar) {
 	s.placeholder = "Search (regex)";
 	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
 	s.oninput = function () { search(s.value); };
-	mk("button", "case", bar, "Aa").onclick = function () { state.icase = !state.icase; search(state.term); };
+	mk("button", "case", bar, "Aa").onclick = function () { setsearch(state.term, !state.icase); search(state.term); };
 	el["case"].title = "ignore case";
 }
 
@@ -50,7 +50,7 @@ export function search(term) {
 /* The search's state for term: its expression, the names it matches,
  * the field and its messages. */
 export function searchfor(term) {
-	state.term = term || "";
+	setsearch(term || "", state.icase);
 	el.search.value = state.term;
 	state.re = null;
 	state.match = null;

@@ -100,6 +100,43 @@ export function setscreen(s) {
 	SCREEN.table = s.table;
 	SCREEN.sandwich = s.sandwich;
 }
+/* The setters of what the reader chose, which the URL keeps (url.js):
+ * the only writers of those fields.  The view (v) and its elided
+ * stacks; the zoomed frame (z), the whole of it; the window on it; the
+ * mode (a MODES id); the sandwich's frame and its by; the search and
+ * its case; the direction and order; the theme; the table's rows; the
+ * transforms: a list, one added, one taken away (k; -1: the last). */
+export function setbase(v, elided) {
+	state.v = v;
+	state.elided = elided;
+}
+export function setzoom(z) {
+	state.z = z;
+	state.x0 = 0;
+	state.x1 = 1;
+}
+export function setwindow(x0, x1) {
+	state.x0 = x0;
+	state.x1 = x1;
+}
+export function setmode(m) { state.mode = m; }
+export function setfn(fn, by) {
+	state.fn = fn;
+	state.by = by;
+}
+export function setsearch(term, icase) {
+	state.term = term;
+	state.icase = icase;
+}
+export function setlook(inverted, sortwidth) {
+	state.inverted = inverted;
+	state.sortwidth = sortwidth;
+}
+export function settheme(t) { state.theme = t; }
+export function settableby(by) { state.tby = by; }
+export function settx(tx) { state.tx = tx; }
+export function pushtx(kind, arg) { state.tx.push([kind, arg]); }
+export function droptx(k) { state.tx.splice(k < 0 ? state.tx.length - 1 : k, 1); }
 function yes() { return true; }
 function no() { return false; }
 /* Whether mode m can show the view on screen (its ok()). */

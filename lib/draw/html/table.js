@@ -4,7 +4,7 @@
  * sandwich of its frames. */
 
 import { group } from "../viewer.js";
-import { state } from "./state.js";
+import { state, settableby } from "./state.js";
 import { columns } from "./tabulate.js";
 import { rowsof } from "./views.js";
 import { el } from "./paint.js";
@@ -28,7 +28,7 @@ export function table(v) {
 	});
 	by.value = state.tby;
 	by.title = "a row a frame (a label with its annotation), a function (all its files and lines), or a file, as fg-top --by";
-	by.onchange = function () { state.tby = by.value; refresh(); };
+	by.onchange = function () { settableby(by.value); refresh(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {

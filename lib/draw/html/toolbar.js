@@ -5,7 +5,7 @@
 
 import { pct, group } from "../viewer.js";
 import { model, human } from "./model.js";
-import { state, MODES, curmode, modeok } from "./state.js";
+import { setlook, state, MODES, settheme, curmode, modeok, setbase } from "./state.js";
 import { onlyelided, current } from "./views.js";
 import { inexact, vanishedof, treerows } from "./save.js";
 import { save } from "./url.js";
@@ -66,8 +66,8 @@ function toolbar(bar) {
 		});
 		sel.onchange = function () { setview(+sel.value, false); };
 	}
-	mk("button", "mode", bar).onclick = function () { state.inverted = !state.inverted; resize(); save(); };
-	mk("button", "sort", bar).onclick = function () { state.sortwidth = !state.sortwidth; draw(); save(); };
+	mk("button", "mode", bar).onclick = function () { setlook(!state.inverted, state.sortwidth); resize(); save(); };
+	mk("button", "sort", bar).onclick = function () { setlook(state.inverted, !state.sortwidth); draw(); save(); };
 	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
 	MODES.forEach(function (m) {
 		if (!m.button) return;
@@ -90,7 +90,7 @@ function toggletheme() {
 	var c = document.documentElement.classList, d = dark();
 	c.remove("dark", "light");
 	c.add(d ? "light" : "dark");
-	state.theme = d ? "light" : "dark";
+	settheme(d ? "light" : "dark");
 	themecolors();
 	draw();
 	callers();
@@ -177,8 +177,8 @@ export function activate(e, fn) {
 
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
-	state.v = i;
-	if (!keep) { unzoom(); state.elided = false; }
+	setbase(i, state.elided);
+	if (!keep) { unzoom(); setbase(i, false); }
 	if (el.view) el.view.value = i;
 	refresh();
 }
@@ -244,6 +244,6 @@ export function banner() {
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
-	btn.onclick = function () { state.elided = !state.elided; unzoom(); refresh(); };
+	btn.onclick = function () { setbase(state.v, !state.elided); unzoom(); refresh(); };
 	b.appendChild(btn);
 }

@@ -5,7 +5,7 @@
 import { searchre } from "../viewer.js";
 import { model } from "./model.js";
 import { TXNAME, txflags } from "./transform.js";
-import { state } from "./state.js";
+import { droptx, state, pushtx } from "./state.js";
 import { foldedtext } from "./save.js";
 import { el } from "./paint.js";
 import { mk } from "./toolbar.js";
@@ -26,7 +26,7 @@ export function txbar(tb) {
 	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
 	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
 	mk("span", "chips", tb);
-	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); unzoom(); refresh(); };
+	mk("button", "undo", tb, "Undo").onclick = function () { droptx(-1); unzoom(); refresh(); };
 	var a = mk("a", "save", tb, "Save view as folded");
 	a.setAttribute("download", "view.folded");
 	a.href = "#";
@@ -48,7 +48,7 @@ function addtx(k) {
 		if (state.icase) k += "i";
 	}
 	if (!arg && k !== "rec") return;
-	state.tx.push([k, arg]);
+	pushtx(k, arg);
 	unzoom();
 	refresh();
 }
@@ -63,7 +63,7 @@ export function chips() {
 		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
-		x.onclick = function () { state.tx.splice(k, 1); unzoom(); refresh(); };
+		x.onclick = function () { droptx(k); unzoom(); refresh(); };
 		sp.appendChild(x);
 		c.appendChild(sp);
 	});

@@ -13,7 +13,7 @@
 import { model, viewunits, build, release } from "./model.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
-import { state, curmode } from "./state.js";
+import { state, curmode, setbase } from "./state.js";
 import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
 
@@ -83,7 +83,7 @@ export function onlyelided(i) { return model.data.views[i].n === 0; }
 export function baseview() {
 	var r = model.data.views[state.v], b;
 	viewunits(r);
-	if (onlyelided(state.v)) state.elided = true;
+	if (onlyelided(state.v)) setbase(state.v, true);
 	b = built[state.v] = built[state.v] || {};
 	if (state.elided && r.e) return elidedview();
 	if (!b.whole) {
