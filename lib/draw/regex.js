@@ -558,4 +558,4 @@ function rxsearch(R, str) {
 	return r;
 }
 
-export { rxcompile, RX_NEWLINE, RX_ICASE, RXA_WEND, RX_MAXINST };
+export { rxcompile, RX_NEWLINE, RX_ICASE };
