@@ -9,7 +9,12 @@
  * lines of their own after it, nor the blanks that indent a line (the
  * sources keep them; the page, a third smaller, does not need them: no
  * module has a string or template that goes on past a line's end).
- * Build-time only. */
+ * The scripts are ES modules that name what they take from each other
+ * (lib/draw/html/, viewer.js, regex.js): with or without -s, their
+ * import statements (from a line that begins "import " to the line
+ * that ends in ";") and "export {...};" lists are dropped, and the
+ * "export " that begins a declaration, so that the files joined are
+ * one scope, one inline script, no loader.  Build-time only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,25 +72,47 @@ closes(const char *s)
 	return n >= 2 && s[n - 2] == '*' && s[n - 1] == '/';
 }
 
-/* One file's bytes inside the string; with modules, without the
- * comments on lines of their own but the first, nor indents. */
+/* Line s (with its newline): does it end a statement (";" its last
+ * byte but blanks)? */
+static int
+ends(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && strchr(" \t\r\n", s[n - 1]))
+		n--;
+	return n && s[n - 1] == ';';
+}
+
+/* One file's bytes inside the string, without its imports and exports;
+ * with modules, without the comments on lines of their own but the
+ * first, nor indents. */
 static void
 emit(FILE *f, int modules)
 {
-	char *line = NULL;
+	char *line = NULL, *p;
 	size_t cap = 0;
 	ssize_t n;
-	int first = 1, skip = 0;
+	int first = 1, skip = 0, link = 0;
 
 	while ((n = getline(&line, &cap, f)) > 0) {
+		p = line;
+		if (!skip && (link || !strncmp(p, "import ", 7) || !strncmp(p, "export {", 8))) {
+			link = !ends(p);
+			continue;
+		}
+		if (!strncmp(p, "export ", 7)) {
+			p += 7;
+			n -= 7;
+		}
 		if (modules && !skip && opens(line) && !first)
 			skip = 1;
 		if (modules && opens(line) && first)
 			first = -1;
 		if (!skip && modules)
-			emit_str(line + strspn(line, " \t"));
+			emit_str(p + strspn(p, " \t"));
 		else if (!skip)
-			emit_bytes(line, (size_t)n);
+			emit_bytes(p, (size_t)n);
 		if (closes(line)) {
 			skip = 0;
 			if (first < 0)

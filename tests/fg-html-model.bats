@@ -22,10 +22,10 @@ summed() {
 
 @test "page modules: each file parses alone and only declares; the build writes the wrapper" {
 	for f in "$FG_ROOT"/lib/draw/html/*.js "$FG_ROOT/lib/draw/viewer.js"; do
-		node --check "$f"
+		node --input-type=module --check <"$f"
 	done
-	# run alone in an empty context (no DOM, no data), each file declares
-	# and does nothing else
+	# imported alone (with what it imports; no DOM, no data), each file
+	# declares and does nothing else
 	page --alone "$FG_ROOT"/lib/draw/html/*.js "$FG_ROOT/lib/draw/viewer.js"
 	# a file that acts when loaded is named
 	printf 'function f() {}\nf(document.body);\n' >"$BATS_TEST_TMPDIR/act.js"

@@ -68,6 +68,30 @@ load helper
 	[[ $output == *"cmd/fg-svg.o is not built"* ]]
 }
 
+@test "check-layers keeps the page's floors: no file without DOM imports the screen; a file after what it imports" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p lib/draw/html
+	printf 'HTMLJS = lib/draw/viewer.js $(addprefix lib/draw/html/,model.js \\\n\turl.js paint.js main.js gone.js)\nX = 1\n' >Makefile
+	printf 'export function group() {}\n' >lib/draw/viewer.js
+	printf 'import { group } from "../viewer.js";\nimport { winparam,\n\tx } from "./paint.js";\n' >lib/draw/html/url.js
+	printf 'import { save } from "./url.js";\nimport { start } from "./main.js";\n' >lib/draw/html/model.js
+	printf 'import { y } from "./other.js";\nimport { start } from "./main.js";\n' >lib/draw/html/paint.js
+	printf 'import { group } from "../viewer.js";\nimport { draw } from "./paint.js";\n' >lib/draw/html/main.js
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"lib/draw/html/url.js: touches no DOM, imports ./paint.js, a file of the screen's"* ]]
+	[[ $output == *"lib/draw/html/model.js: touches no DOM, imports ./main.js, a file of the screen's"* ]]
+	[[ $output == *"lib/draw/html/model.js: imports ./url.js, which HTMLJS joins after it"* ]]
+	[[ $output == *"lib/draw/html/paint.js: imports ./other.js, not in the Makefile's HTMLJS"* ]]
+	[[ $output == *"Makefile: HTMLJS names lib/draw/html/gone.js, which is not there"* ]]
+	# the screen's files among themselves, and a file's imports of the
+	# files before it, pass
+	[[ $output != *main.js:* ]]
+	[[ $output != *"paint.js: imports ./main.js"* ]]
+	[[ $output != *viewer.js,* ]]
+	[ "${#lines[@]}" -eq 5 ]
+}
+
 @test "check-layers finds a cmd/ file over 450 lines, and not one of 450" {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p cmd lib/base

@@ -1,16 +1,21 @@
 /* page.cjs: fg-html's page script without a browser, for unit tests of
  * the parts that touch no DOM.
  *
- *   node page.cjs --alone FILE...   each file run by itself in an empty
- *                                   context: it only declares (an error
- *                                   names the file)
- *   node page.cjs PAGE EXPR...      the modules below, in a node vm
- *                                   context, with PAGE's data (fg-html's
- *                                   output) as their model; then each
- *                                   EXPR's value, a line an item of a
- *                                   list, a string as it is, else JSON
+ *   node page.cjs --alone FILE...   each file imported by itself (a
+ *                                   module, with what it imports), in
+ *                                   node, no DOM: it only declares (an
+ *                                   error names the file)
+ *   node page.cjs PAGE EXPR...      the page's modules (lib/draw/html/,
+ *                                   what they import: modules.cjs)
+ *                                   imported, PAGE's data (fg-html's
+ *                                   output) their model; then each
+ *                                   EXPR's value, evaluated where their
+ *                                   exports are globals, a line an item
+ *                                   of a list, a string as it is, else
+ *                                   JSON
  *
- * In the context, beside the modules' own functions:
+ * Beside the modules' exports:
+ *   DATA, NAMES the model's data and names (model.js's model)
  *   told        the shares of the unpacking loadmodel told, in turn
  *   at(query)   the state a URL query gives (url.js's loadstate), and
  *               the view it shows (views.js's view()), as the page would
@@ -29,12 +34,9 @@
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
+const { load } = require("./modules.cjs");
 
-const dir = path.join(__dirname, "..", "lib", "draw");
-/* the page's modules that touch no DOM */
-const PURE = ["regex.js", "viewer.js", "html/model.js", "html/tree.js", "html/views.js", "html/merge.js",
-	"html/transform.js", "html/save.js", "html/chart.js", "html/layout.js", "html/nav.js", "html/tabulate.js", "html/state.js",
-	"html/url.js", "html/worker.js"];
+const dir = path.join(__dirname, "..", "lib", "draw", "html");
 
 const helpers = `
 var told = [];
@@ -83,11 +85,11 @@ function rows(v) {
 	});
 }`;
 
-function alone(files) {
+async function alone(files) {
 	let bad = 0;
 	for (const f of files) {
 		try {
-			vm.runInContext(fs.readFileSync(f, "utf8"), vm.createContext({}), { filename: f });
+			await import(require("url").pathToFileURL(path.resolve(f)).href);
 		} catch (e) {
 			console.log(f + ": " + e.message);
 			bad = 1;
@@ -106,12 +108,14 @@ async function run(page, exprs) {
 	const html = fs.readFileSync(page, "utf8");
 	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(html);
 	if (!json) throw new Error("no data in " + page);
-	const ctx = vm.createContext({ DecompressionStream, TransformStream, Blob, Response, TextDecoder, console, process });
-	for (const f of PURE) vm.runInContext(fs.readFileSync(path.join(dir, f), "utf8"), ctx, { filename: f });
-	vm.runInContext(helpers, ctx);
-	ctx.data = JSON.parse(json[1]);
-	await vm.runInContext("loadmodel(data, function (x) { told.push(x); })", ctx);
-	for (const e of exprs) console.log(show(vm.runInContext(e, ctx)));
+	const mods = await load(fs.readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => path.join(dir, f)));
+	Object.assign(globalThis, mods);
+	Object.defineProperty(globalThis, "DATA", { get() { return mods.model.data; } });
+	Object.defineProperty(globalThis, "NAMES", { get() { return mods.model.names; } });
+	vm.runInThisContext(helpers);
+	globalThis.data = JSON.parse(json[1]);
+	await vm.runInThisContext("loadmodel(data, function (x) { told.push(x); })");
+	for (const e of exprs) console.log(show(vm.runInThisContext(e)));
 }
 
 if (process.argv[2] === "--alone") alone(process.argv.slice(3));

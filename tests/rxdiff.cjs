@@ -1,5 +1,5 @@
 /* rxdiff.cjs REGEX_JS RXCHECK FILE...: the page's matcher (REGEX_JS,
- * lib/draw/regex.js, run in a node vm context) against fg's
+ * lib/draw/regex.js, a module imported: modules.cjs) against fg's
  * (lib/base/regex.c, through tests/tools/rxcheck RXCHECK) on the regex
  * fuzzing harness's inputs (tests/fuzz/regex/: a flags byte, the
  * pattern, a NUL, the text): each input as it is, then every pattern
@@ -10,12 +10,11 @@
  * printed; the exit status is 1 if there was one. */
 "use strict";
 const fs = require("fs");
-const vm = require("vm");
+const { load } = require("./modules.cjs");
 const { spawnSync } = require("child_process");
 
 const [jsfile, rxcheck, ...files] = process.argv.slice(2);
-const ctx = vm.createContext({});
-vm.runInContext(fs.readFileSync(jsfile, "utf8"), ctx, { filename: jsfile });
+let ctx = null;
 const dec = new TextDecoder("utf-8");
 
 /* the inputs: [flags, pattern, text] as strings */
@@ -56,14 +55,21 @@ function page(fl, p, t) {
 }
 function show(s) { return JSON.stringify(s.length > 80 ? s.slice(0, 80) + "..." : s); }
 
-let bad = 0;
-cases.forEach(([fl, p, t], i) => {
-	const got = page(fl, p, t);
-	if (got === want[i]) return;
-	if (++bad <= 20)
-		console.log("rxdiff: /" + show(p) + "/ flags " + fl + " on " + show(t) + ": regex.c " +
-			want[i] + ", regex.js " + got);
-});
-console.log("rxdiff: " + cases.length + " cases, " + pats.length + " patterns, " + texts.length +
-	" texts, " + bad + " different");
-process.exit(bad ? 1 : 0);
+load([jsfile]).then((m) => {
+	ctx = m;
+	check();
+}, (e) => { console.error("rxdiff: " + e.message); process.exit(2); });
+
+function check() {
+	let bad = 0;
+	cases.forEach(([fl, p, t], i) => {
+		const got = page(fl, p, t);
+		if (got === want[i]) return;
+		if (++bad <= 20)
+			console.log("rxdiff: /" + show(p) + "/ flags " + fl + " on " + show(t) + ": regex.c " +
+				want[i] + ", regex.js " + got);
+	});
+	console.log("rxdiff: " + cases.length + " cases, " + pats.length + " patterns, " + texts.length +
+		" texts, " + bad + " different");
+	process.exit(bad ? 1 : 0);
+}

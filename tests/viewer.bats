@@ -15,10 +15,10 @@ needsnode() {
 }
 
 # js EXPR...: each EXPR's value in viewer.js's context, one JSON a line
-# (after regex.js, whose matcher its search compiles with, as joined)
+# (the module with regex.js, whose matcher its search compiles with, as
+# it imports it)
 js() {
-	cat "$FG_ROOT/lib/draw/regex.js" "$V" >"$BATS_TEST_TMPDIR/viewer.js"
-	node "$FG_ROOT/tests/jseval.cjs" "$BATS_TEST_TMPDIR/viewer.js" "$@"
+	node "$FG_ROOT/tests/jseval.cjs" "$V" "$@"
 }
 
 # grouped N: N to two decimals, trailing zeros off, thousands by commas
@@ -140,12 +140,14 @@ grouped() {
 	run grep -lF -e ']]>' -e '</script' "$V" "$FG_ROOT"/lib/draw/svg.js "$FG_ROOT"/lib/draw/html/*.js \
 	    "$FG_ROOT"/lib/draw/regex.js
 	status_is 1
-	# and regex.js, their matcher, with it (the page's modules keep their
+	# and regex.js, their matcher, with it (the modules without their
+	# imports and exports, as embed joins them; the page's keep their
 	# first comment, not those on lines of their own after it, nor the
 	# blanks that indent a line: embed -s)
 	for f in "$V" "$FG_ROOT"/lib/draw/regex.js; do
 		run node -e '
-			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8");
+			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8").replace(/^import [^;]*;\n/gm, "")
+				.replace(/^export \{[^;]*;\n/gm, "").replace(/^export /gm, "");
 			const svg = fs.readFileSync(process.argv[2], "utf8").split("<![CDATA[")[1].split("]]>")[0];
 			const page = fs.readFileSync(process.argv[3], "utf8");
 			let first = true, skip = false;

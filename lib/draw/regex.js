@@ -662,3 +662,5 @@ function rxsearch(R, str) {
 	}
 	return r;
 }
+
+export { rxcompile, RX_NEWLINE, RX_ICASE };

@@ -2,11 +2,21 @@
  * sized to the window, scrolled, clicked to zoom (the breadcrumb says
  * where), and the keyboard's frame moved by the arrows. */
 
+import { model } from "./model.js";
+import { pathto, parentat, eachkid } from "./tree.js";
+import { state, rootontop, curmode, setzoom } from "./state.js";
+import { frameat, rect } from "./layout.js";
+import { save } from "./url.js";
+import { setcanvas, el, pen, paint } from "./paint.js";
+import { mk, draw, activate } from "./toolbar.js";
+import { wheel, dragstart, sizemini } from "./nav.js";
+import { hover, unhover, openurl, framelink, keycard } from "./hover.js";
+import { callers } from "./sandwich.js";
+
 /* The graph's box and its two canvases. */
-function graphbox() {
+export function graphbox() {
 	var box = mk("div", "box"), sheet = mk("div", "sheet", box);
-	ctx = mk("canvas", "canvas", sheet).getContext("2d");
-	hctx = mk("canvas", "hover", sheet).getContext("2d");
+	setcanvas(mk("canvas", "canvas", sheet).getContext("2d"), mk("canvas", "hover", sheet).getContext("2d"));
 	box.addEventListener("scroll", scrolled);
 	el.canvas.tabIndex = 0;
 	el.canvas.setAttribute("aria-label", "the graph: arrows move, Enter zooms, Backspace zooms out");
@@ -18,31 +28,31 @@ function graphbox() {
 	el.canvas.addEventListener("mousedown", dragstart);
 }
 /* The main pane: the view shown, zoomed, on the page's canvas. */
-function mainpane() {
+export function mainpane() {
 	return { v: state.shown, z: state.z, path: zpath(), inv: rootontop(), width: state.width,
-		height: state.height, boxheight: state.boxheight, scrolltop: state.scrolltop, fh: FRAMEH,
+		height: state.height, boxheight: state.boxheight, scrolltop: state.scrolltop, fh: pen.frameh,
 		bywidth: state.sortwidth, x0: state.x0, x1: state.x1 };
 }
 /* The frames from the root to the zoomed one, kept while they are. */
-function zpath() {
+export function zpath() {
 	var c = state.zpath;
 	if (!c || c.v !== state.shown || c.z !== state.z) c = state.zpath = { v: state.shown, z: state.z, p: pathto(state.shown, state.z) };
 	return c.p;
 }
 
 /* The graph sized to the window (or --width, --height), then drawn. */
-function resize() {
+export function resize() {
 	var box = el.box, top, need;
 	/* the table hides the canvas: measuring the page would lay the
 	 * table out at once, for nothing */
 	if (!curmode().canvas) { sizemini(); draw(); return; }
 	state.dpr = window.devicePixelRatio || 1;
-	state.width = DATA.width || Math.max(200, document.documentElement.clientWidth - 20);
+	state.width = model.data.width || Math.max(200, document.documentElement.clientWidth - 20);
 	sizemini();
 	callers();
 	top = box.getBoundingClientRect().top;
-	need = (state.shown.maxdepth + 1) * FRAMEH + 2;
-	state.boxheight = DATA.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
+	need = (state.shown.maxdepth + 1) * pen.frameh + 2;
+	state.boxheight = model.data.height || Math.min(need, Math.max(150, window.innerHeight - top - 60));
 	state.height = Math.max(state.boxheight, need);
 	box.style.width = state.width + "px";
 	box.style.height = state.boxheight + "px";
@@ -87,20 +97,16 @@ function click(e) {
 	if (state.busy) return;
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
 	var v = state.shown;
-	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], NAMES[v.f[i]]));
+	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], model.names[v.f[i]]));
 	else if (i >= 0) zoom(i);
 }
 /* No zoom: the root, the whole of it. */
-function unzoom() {
-	state.z = 0;
-	state.x0 = 0;
-	state.x1 = 1;
+export function unzoom() {
+	setzoom(0);
 }
 /* Zoom on frame i (0: out), the whole of it. */
-function zoom(i) {
-	state.z = i;
-	state.x0 = 0;
-	state.x1 = 1;
+export function zoom(i) {
+	setzoom(i);
 	/* a match's place, "k of N", is nextmatch's to give again */
 	el.matchpos.textContent = "";
 	draw();
@@ -111,18 +117,18 @@ function zoom(i) {
 
 /* The breadcrumb: the zoomed frame's path, each a link that zooms out
  * to it, and its source. */
-function crumbs() {
+export function crumbs() {
 	var c = el.crumbs, v = state.shown;
 	c.textContent = "";
 	zpath().forEach(function (i, k) {
 		var a = document.createElement("a");
-		a.textContent = NAMES[v.f[i]];
+		a.textContent = model.names[v.f[i]];
 		activate(a, function () { zoom(i); });
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);
 	});
 	/* the zoomed frame's source, a link one can click */
-	var u = framelink(v.f[state.z], NAMES[v.f[state.z]]);
+	var u = framelink(v.f[state.z], model.names[v.f[state.z]]);
 	if (!u) return;
 	var l = document.createElement("a");
 	l.className = "source";
@@ -137,24 +143,24 @@ function crumbs() {
 /* The keyboard's frame (state.selected, -1 none): drawn with a dashed
  * edge; arrows move it to the parent, a child, a sibling; Enter zooms
  * to it. */
-function select(i) {
+export function select(i) {
 	state.selected = i;
 	drawsel();
 }
-function drawsel() {
+export function drawsel() {
 	var b = state.selected >= 0 && curmode().canvas ? rect(mainpane(), state.selected) : null;
-	hctx.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
-	hctx.clearRect(0, 0, state.width, state.boxheight);
+	pen.hctx.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
+	pen.hctx.clearRect(0, 0, state.width, state.boxheight);
 	if (!b) return;
-	hctx.strokeStyle = FOCUS;
-	hctx.lineWidth = 2;
-	hctx.setLineDash([4, 2]);
-	hctx.strokeRect(b.x + 1, b.y + 1, Math.max(b.w - 2, 1), b.h - 2);
-	hctx.setLineDash([]);
+	pen.hctx.strokeStyle = pen.focus;
+	pen.hctx.lineWidth = 2;
+	pen.hctx.setLineDash([4, 2]);
+	pen.hctx.strokeRect(b.x + 1, b.y + 1, Math.max(b.w - 2, 1), b.h - 2);
+	pen.hctx.setLineDash([]);
 }
 /* Arrow key k from the selected frame: toward the root, away from it
  * (the widest callee), or the sibling left or right. */
-function arrow(k) {
+export function arrow(k) {
 	var v = state.shown, i = state.selected >= 0 ? state.selected : state.z, p = parentat(v, i), c, best = -1;
 	var up = rootontop() ? "ArrowUp" : "ArrowDown", down = rootontop() ? "ArrowDown" : "ArrowUp";
 	var xi = 0, xs = {};

@@ -7,10 +7,14 @@
  * made of runs, a chart's stacks summed as a flame graph (the other
  * modes' view of it).  No DOM. */
 
+import { model } from "./model.js";
+import { items, rank, out, put, done, merge } from "./merge.js";
+import { TX, calleesof, withvan } from "./transform.js";
+
 /* Each run of chart v in input order: fn(names, w, b), names the
  * frames below v's root (a new array), w and b its samples (b 0 but on
  * differential input). */
-function chartruns(v, fn) {
+export function chartruns(v, fn) {
 	var path = [], st = [], top = v.rooted ? 1 : 0, i, c, k, lw, lb, x;
 	/* a frame's own samples from xw (and xb) on: before callee c, or
 	 * (c at its end) after its last */
@@ -50,7 +54,7 @@ function chartruns(v, fn) {
 function chartof(fn, name, two) {
 	var depth = [], f = [], w = [], b = two ? [] : null, gap = [], end = [];
 	var open = [0], prev = [], pend = [0], n = 1, md = 0;
-	depth.push(0); f.push(ALLID); w.push(0); gap.push(0); end.push(0);
+	depth.push(0); f.push(model.allid); w.push(0); gap.push(0); end.push(0);
 	if (b) b.push(0);
 	function close() {
 		var i = open.pop();
@@ -91,7 +95,7 @@ function chartof(fn, name, two) {
 
 /* Chart v through the transforms list, each of its runs' stacks taken
  * as TX's functions take them, in order. */
-function charttx(v, list) {
+export function charttx(v, list) {
 	var fns = list.map(function (t) { return TX[t[0]](t[1]); });
 	return chartof(function (put) {
 		chartruns(v, function (s, w, b) {
@@ -102,14 +106,14 @@ function charttx(v, list) {
 }
 
 /* Chart v's stacks summed: the flame graph of its input. */
-function merged(v) {
+export function merged(v) {
 	var I = items(1024), X = calleesof(v), O, w0 = 0, b0 = 0, k;
 	rank();
 	X.nosrc = !v.col;
 	X.kids(I, v.rooted ? 1 : 0, v.n, -1);
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(1 + v.n, v);
-	put(O, ALLID, 0, w0, b0, -1);
+	put(O, model.allid, 0, w0, b0, -1);
 	O = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	return v.van ? withvan(O, v.van) : O;
 }

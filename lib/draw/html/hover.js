@@ -2,8 +2,17 @@
  * change on differential input, its status, its source link; shown
  * beside the pointer, and on the details line under the graph. */
 
+import { pct } from "../viewer.js";
+import { model, human, fullname, status, fileline } from "./model.js";
+import { selfat } from "./tree.js";
+import { curmode, state } from "./state.js";
+import { noise } from "./tabulate.js";
+import { frameat, rect } from "./layout.js";
+import { el, pen } from "./paint.js";
+import { mainpane, drawsel } from "./canvas.js";
+
 /* A line of the card of class cls; a source link one can follow. */
-function tipline(parent, cls, text) {
+export function tipline(parent, cls, text) {
 	var d = document.createElement("div"), a;
 	d.className = cls;
 	if (cls !== "source") {
@@ -25,26 +34,26 @@ function tipline(parent, cls, text) {
  * baseline minus target), the denominator of its share "of all". */
 function change(v, i) {
 	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
-	return OTHER + " " + human(v.b[i]) + "; change " + sign + human(d) +
+	return model.other + " " + human(v.b[i]) + "; change " + sign + human(d) +
 		" (" + sign + pct(d, v.w[0]) + ")";
 }
 /* The card of frame i of view v: [class, text] lines. */
-function describe(v, i) {
+export function describe(v, i) {
 	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
 	lines.push(["name", s]);
 	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
 	if (fileline(s)) lines.push(["file", fileline(s)]);
 	/* the sandwich's panes: a share of its function's total */
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
-		(curmode().fn ? " of " + NAMES[v.f[0]] + "'s total" : " of all") +
-		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + NAMES[v.f[state.z]] : "")]);
+		(curmode().fn ? " of " + model.names[v.f[0]] + "'s total" : " of all") +
+		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + model.names[v.f[state.z]] : "")]);
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
-	if (state.elided) lines.push(["delta", "vanished: in the " + OTHER + " only"]);
+	if (state.elided) lines.push(["delta", "vanished: in the " + model.other + " only"]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
-	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + NAMES[v.f[i]]]);
+	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + model.names[v.f[i]]]);
 	return lines;
 }
 
@@ -54,10 +63,10 @@ function describe(v, i) {
  * the same). */
 var SCHEMES = /^(https?|file|vscode|vscode-insiders|vscodium|cursor|idea|jetbrains|subl|txmt|mvim|emacs|atom|zed):/i;
 function sourceurl(s) {
-	var m = DATA.sourceurl && /^(.*):(\d+)$/.exec(fileline(s)), p;
+	var m = model.data.sourceurl && /^(.*):(\d+)$/.exec(fileline(s)), p;
 	if (!m || (p = srcpath(m[1])) === null) return null;
 	function enc(x) { return encodeURI(x).replace(/[#?]/g, function (c) { return encodeURIComponent(c); }); }
-	var u = DATA.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
+	var u = model.data.sourceurl.replace(/\{(path|file|line)\}/g, function (all, k) {
 		return k === "line" ? m[2] : enc(k === "path" ? p : p.replace(/^.*[\/\\]/, ""));
 	});
 	return SCHEMES.test(u) ? u : null;
@@ -83,21 +92,21 @@ function srcpath(f) {
 }
 /* --nameattr's title and href of name id f ({} when none) */
 function nameattr(f) {
-	return (DATA.nameattr && DATA.nameattr[f]) || {};
+	return (model.data.nameattr && model.data.nameattr[f]) || {};
 }
 /* The link of a frame, name id f, label s: its --nameattr href, else
  * its source link; a scheme off the list is none. */
-function framelink(f, s) {
+export function framelink(f, s) {
 	var h = nameattr(f).href;
 	return h && SCHEMES.test(h) ? h : sourceurl(s);
 }
-function openurl(u) {
+export function openurl(u) {
 	if (u) window.open(u, "_blank", "noopener");
 }
 
 /* The pointer over the graph (e, a mousemove's, kept): the frame under
  * it edged, its card. */
-function hover(e) {
+export function hover(e) {
 	state.pointer = { clientX: e.clientX, clientY: e.clientY };
 	if (state.busy) return;
 	var r = el.canvas.getBoundingClientRect(), P = mainpane(), i = frameat(P, e.clientX - r.left, e.clientY - r.top);
@@ -107,9 +116,9 @@ function hover(e) {
 	if (!b) { unhover(); return; }
 	if (i !== state.hover) {
 		drawsel();
-		hctx.strokeStyle = HOVER;
-		hctx.lineWidth = 1.5;
-		hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
+		pen.hctx.strokeStyle = pen.hover;
+		pen.hctx.lineWidth = 1.5;
+		pen.hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
 		state.hover = i;
 		card(describe(state.shown, i));
 	}
@@ -122,7 +131,7 @@ function card(lines) {
 	el.details.textContent = lines.map(function (l) { return l[1]; }).join("  \u2502  ");
 }
 /* The card of the keyboard's frame i, below its box, as the pointer's. */
-function keycard(i) {
+export function keycard(i) {
 	var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
 	if (!b) return;
 	card(describe(state.shown, i));
@@ -130,13 +139,13 @@ function keycard(i) {
 }
 /* The view under the pointer changed (a transform, a mode): the card of
  * the frame now there, or none. */
-function rehover() {
+export function rehover() {
 	state.hover = -1;
 	if (state.pointer && curmode().canvas) hover(state.pointer);
 	else unhover();
 }
 /* The card beside the pointer, inside the window. */
-function showtip(e) {
+export function showtip(e) {
 	var tip = el.tip;
 	tip.style.display = "block";
 	var tw = tip.offsetWidth, th = tip.offsetHeight, x = e.clientX + 14, y = e.clientY + 16;
@@ -145,7 +154,7 @@ function showtip(e) {
 	tip.style.left = x + "px";
 	tip.style.top = y + "px";
 }
-function unhover() {
+export function unhover() {
 	el.tip.style.display = "none";
 	el.canvas.style.cursor = "";
 	el.callers.style.cursor = "";

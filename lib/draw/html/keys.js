@@ -3,12 +3,19 @@
  * move the keyboard's frame, Enter zooms to it, Backspace zooms out,
  * and each mode's key (MODES) switches to it. */
 
+import { keyaction } from "../viewer.js";
+import { parentat } from "./tree.js";
+import { MODES, curmode, state, setsearch } from "./state.js";
+import { el } from "./paint.js";
+import { zoom, arrow } from "./canvas.js";
+import { search, nextmatch } from "./search.js";
+
 /* The mode whose key is k, or undefined. */
 function modekey(k) {
 	for (var j = 0; j < MODES.length; j++) if (MODES[j].key === k) return MODES[j];
 	return undefined;
 }
-function keydown(e) {
+export function keydown(e) {
 	var inSearch = document.activeElement === el.search, k = e.key, a = keyaction(e, inSearch);
 	var canvas = curmode().canvas && !state.busy, m;
 	if (a === "find") {
@@ -17,7 +24,7 @@ function keydown(e) {
 		el.search.select();
 	} else if (a === "case") {
 		e.preventDefault();
-		state.icase = !state.icase;
+		setsearch(state.term, !state.icase);
 		search(state.term);
 	} else if (a === "reset") {
 		if (state.z || state.x0 > 0 || state.x1 < 1) zoom(0);

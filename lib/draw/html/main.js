@@ -4,12 +4,29 @@
  * the hook for scripts and tests, window.fg.  In the worker the same
  * script starts the worker's side (worker.js). */
 
+import { caninflate, loadmodel, model } from "./model.js";
+import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES } from "./state.js";
+import { workermain, startworker, hasworker } from "./worker.js";
+import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead } from "./views.js";
+import { foldedtext } from "./save.js";
+import { rect } from "./layout.js";
+import { loadstate, save } from "./url.js";
+import { initpaint, themecolors, el } from "./paint.js";
+import { unpacking, ui, progress, compare, banner, bignote } from "./toolbar.js";
+import { unzoom, resize, mainpane, zoom } from "./canvas.js";
+import { rehover } from "./hover.js";
+import { searchfor, researched, onematch } from "./search.js";
+import { table } from "./table.js";
+import { sandwich, focusname, sandinfo } from "./sandwich.js";
+import { chips } from "./txbar.js";
+
 /* Read the data, build the page, show what the URL asks for. */
 async function start() {
 	if (typeof document === "undefined") {
-		workermain();
+		workermain(OPS, rowsahead);
 		return;
 	}
+	setscreen({ mode: mode, table: table, sandwich: function () { sandwich(focusname()); } });
 	/* the page's own script, while it runs: the worker's */
 	var src = document.currentScript ? document.currentScript.textContent : "";
 	var holder = document.getElementById("fg-data"), data = JSON.parse(holder.textContent);
@@ -25,8 +42,7 @@ async function start() {
 	var unpack = unpacking();
 	await loadmodel(data, unpack.tell);
 	unpack.done();
-	state.inverted = !!DATA.inverted;
-	state.sortwidth = !!DATA.sortwidth;
+	setlook(!!model.data.inverted, !!model.data.sortwidth);
 	initpaint();
 	ui();
 	loadstate(location.search);
@@ -39,7 +55,7 @@ async function start() {
 	refresh();
 	/* after the first view's frame is drawn (a view that needs the
 	 * worker asks it in prepare, which runs after this) */
-	if (src && typeof Worker === "function") startworker(src);
+	if (src && typeof Worker === "function") startworker(src, progress);
 	await state.queue;
 	document.body.setAttribute("data-ready", "1");
 	/* the graph on the screen: a mark in the page's timeline, from its
@@ -50,12 +66,12 @@ async function start() {
 /* The screen made again from the state: the view, the bars, the graph
  * or the table; after the worker has done what it needs (the page's
  * thread free meanwhile, a newer state's refresh after it). */
-function refresh() {
+export function refresh() {
 	var gen = ++state.gen, m = curmode();
 	/* a mode that cannot show this view says why, and the graph shows */
 	if (!modeok(m)) {
 		state.notice = m.no;
-		state.mode = "";
+		setmode("");
 	}
 	if (!state.busy && ready()) {
 		show();
@@ -76,7 +92,7 @@ function refresh() {
 function show() {
 	if (curmode().fn && !sandwichof(current()).callees) {
 		state.notice = "No frame is \u201c" + state.fn + "\u201d here: the graph is shown.";
-		state.mode = "";
+		setmode("");
 	}
 	var m = curmode();
 	state.shown = view();
@@ -108,7 +124,7 @@ function show() {
  * from it (a view in time order: to its time mode). */
 function mode(m) {
 	state.notice = "";
-	state.mode = state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m;
+	setmode(state.mode === m ? (m === defaultmode() ? "" : defaultmode()) : m);
 	unzoom();
 	refresh();
 }
@@ -121,7 +137,7 @@ function hook() {
 		state: state,
 		find: function (name) {
 			var v = state.shown;
-			for (var i = 0; v && i < v.n; i++) if (NAMES[v.f[i]] === name) return i;
+			for (var i = 0; v && i < v.n; i++) if (model.names[v.f[i]] === name) return i;
 			return -1;
 		},
 		rect: function (i) {
@@ -134,7 +150,7 @@ function hook() {
 		sandwich: sandwich,
 		view: function () { return state.shown; },
 		/* the colour index of frame i of view v (the one shown) */
-		color: function (i, v) { v = v || state.shown; return v.col ? v.col[i] : NAMECOLOR[v.f[i]]; },
+		color: function (i, v) { v = v || state.shown; return v.col ? v.col[i] : model.namecolor[v.f[i]]; },
 		folded: foldedtext,
 		busy: function () { return state.busy; },
 		/* a promise, kept when the work under way is done and shown */
@@ -146,7 +162,7 @@ function hook() {
 		callers: function () { return state.callview; },
 		modes: function () { return MODES.map(function (m) { return m.id; }); },
 		/* the page's data (its frames' fields let go once read) */
-		data: DATA,
-		names: NAMES
+		data: model.data,
+		names: model.names
 	};
 }

@@ -10,15 +10,18 @@
  * (PATH).  Bottom-up, the sandwich and the transforms (transform.js)
  * are kinds of cursor and choices of items.  No DOM. */
 
+import { model, labelof, cpcmp, release } from "./model.js";
+import { namecolors, diffcolors } from "./colors.js";
+
 /* Each name's place in the order of callees, computed once: that of
- * their labels' bytes (save.js's cpcmp), as fg sorts lines.  SIBFIX
+ * their labels' bytes (model.js's cpcmp), as fg sorts lines.  SIBFIX
  * marks a label that the next begins, followed by a byte below ';':
  * where that one has callees and no samples of its own, it comes after
  * such siblings (stack/frame.h's sibling_order; order() keeps the rest). */
-var RANK = null, RANKED = null, SIBFIX = null;
-function rank() {
+export var RANK = null, RANKED = null, SIBFIX = null;
+export function rank() {
 	if (RANK) return RANK;
-	var n = NAMES.length, ids = new Uint32Array(n), lab = new Array(n), k, a, b, wide = false;
+	var n = model.names.length, ids = new Uint32Array(n), lab = new Array(n), k, a, b, wide = false;
 	for (k = 0; k < n; k++) {
 		ids[k] = k;
 		lab[k] = labelof(k);
@@ -38,34 +41,37 @@ function rank() {
 	RANKED = ids;
 	return RANK;
 }
+/* The ranks counted again when next asked (names were added). */
+export function unrank() { RANK = null; }
 
 /* Told now and then, while a view is written, how much of it is (a
  * share), when set: the worker's progress (worker.js). */
 var PROGRESS = null;
+export function setprogress(f) { PROGRESS = f; }
 
 /* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
  * sandwich's callers); DOWN fans a frame out to its callees, through
  * the filter of a transform (the sandwich's callees, the transforms);
  * PATH walks a stack of names stored flat (a transform of each stack). */
-var UP = 0, DOWN = 1, PATH = 2;
+export var UP = 0, DOWN = 1, PATH = 2;
 
 /* A new view being written from view v: room for cap frames, as deep
  * as v's (or its vanished stacks), of the page's names so far (a
  * transform adds its names first); with baselines as v has
  * them, and colours by frame when v has them (they come of the frame
  * each came of; a differential view's of its changes, once done). */
-function out(cap, v) {
+export function out(cap, v) {
 	var deep = v.maxdepth, D;
 	if (v.van) v.van.forEach(function (x) { if (x[0].length > deep) deep = x[0].length; });
 	D = deep < 255 ? Uint8Array : deep < 65535 ? Uint16Array : Uint32Array;
-	return { n: 0, cap: cap, depth: new D(cap), f: NAMES.length < 65535 ? new Uint16Array(cap) : new Uint32Array(cap),
+	return { n: 0, cap: cap, depth: new D(cap), f: model.names.length < 65535 ? new Uint16Array(cap) : new Uint32Array(cap),
 		w: new Float64Array(cap),
 		b: v.b ? new Float64Array(cap) : null, col: v.col ? new Uint32Array(cap) : null,
 		end: new Uint32Array(cap), v: v, byname: null, md: 0, tick: 65536 };
 }
 /* Frame j of O: name id, depth d, weights w and b, source frame src
  * (-1: none). */
-function put(O, id, d, w, b, src) {
+export function put(O, id, d, w, b, src) {
 	var j = O.n++;
 	O.f[j] = id;
 	O.depth[j] = d;
@@ -82,7 +88,7 @@ function colorof(O, id, src) {
 }
 /* The written frames as a view of v's: the columns cut to length,
  * coloured. */
-function done(O, v, name) {
+export function done(O, v, name) {
 	var n = O.n, r = { name: name, n: n, rooted: true, maxdepth: O.md, chart: false, gap: null };
 	/* the room not written to holds no memory: no copy */
 	function cut(a) { return a ? a.subarray(0, n) : null; }
@@ -100,7 +106,7 @@ function done(O, v, name) {
  * baselines, the name shown (id) and its rank (key), a state a kind
  * may keep (st), the order of a region (ord); a stack: n in use, room
  * for cap, grown as needed. */
-function items(cap) {
+export function items(cap) {
 	return { n: 0, cap: cap, cur: new Int32Array(cap), end: new Int32Array(cap), w: new Float64Array(cap),
 		b: new Float64Array(cap), id: new Uint32Array(cap), key: new Uint32Array(cap),
 		st: new Int32Array(cap), ord: new Int32Array(cap), tmp: null, cnt: null };
@@ -119,13 +125,13 @@ function more(I) {
 	I.tmp = null;
 }
 /* Items I done with: their memory given back (release). */
-function freeitems(I) {
+export function freeitems(I) {
 	ITEMS.forEach(function (k) { release(I[k]); });
 	release(I.tmp);
 	release(I.cnt);
 }
 /* Add an item: cursor c (end e), weights w, b, name id, state st. */
-function add(I, c, e, w, b, id, st) {
+export function add(I, c, e, w, b, id, st) {
 	if (I.n === I.cap) more(I);
 	var t = I.n++;
 	I.cur[t] = c;
@@ -150,8 +156,8 @@ function order(I, s, e) {
 		}
 		return;
 	}
-	if (L >= 4096 && NAMES.length <= 4 * L) {
-		if (!I.cnt || I.cnt.length < NAMES.length + 1) I.cnt = new Uint32Array(NAMES.length + 1);
+	if (L >= 4096 && model.names.length <= 4 * L) {
+		if (!I.cnt || I.cnt.length < model.names.length + 1) I.cnt = new Uint32Array(model.names.length + 1);
 		var cnt = I.cnt.fill(0);
 		for (j = s; j < e; j++) cnt[key[j] + 1]++;
 		for (k = 1; k < cnt.length; k++) cnt[k] += cnt[k - 1];
@@ -202,7 +208,7 @@ function leafrun(I, s, e, v, X) {
 		next(v, X, I, t);
 	}
 	/* decimal counts: a difference at the rounding error is none */
-	tol = DATA.frac ? 1e-12 * (Math.abs(sw) + Math.abs(sb)) : 0;
+	tol = model.data.frac ? 1e-12 * (Math.abs(sw) + Math.abs(sb)) : 0;
 	for (t = top; t < I.n; t++) {
 		sw -= I.w[t];
 		sb -= I.b[t];
@@ -217,7 +223,7 @@ function leafrun(I, s, e, v, X) {
  * X.kids: DOWN's filter; X.nosrc: no source frames).  prune: a run whose items
  * all weigh 0 (stacks that vanished from a differential view) makes no
  * frame, nor do those under it. */
-function merge(O, v, X, I, s, p, d, prune) {
+export function merge(O, v, X, I, s, p, d, prune) {
 	var W = [], e, j, t, q, sw, sb, live, top;
 	if (I.n > s) runs(I, s, I.n, p, d, W, v, X);
 	else O.end[p] = O.n;

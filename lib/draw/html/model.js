@@ -8,20 +8,21 @@
  * DecompressionStream of the browser (or of node) inflates them, all at
  * once, before the page starts (loadmodel). */
 
-/* the data fg-html wrote (html.c): the views, names, colours, options;
- * NAMES, COLORS and LABELS grow as transforms name files and colour
- * changes */
-var DATA = null, NAMES = null, COLORS = null, LABELS = null;
-/* each name's colour, for colours that go by name (else null); a
- * transform's new names get theirs (transform.js's nameid) */
-var NAMECOLOR = null;
-/* the name of the root of the trees transforms build: "all", added if
- * no view has it (a page of split views) */
-var ALLID = 0;
-/* the current view's unit and count name: its input's header, else the page's */
-var UNIT = "count", CNAME = "samples";
-/* differential: the column drawn and the other (--negate swaps them) */
-var DRAWN = "target", OTHER = "baseline";
+import { group } from "../viewer.js";
+
+/* The model, one record: the data fg-html wrote (html.c: the views,
+ * names, colours, options); names, colors and labels grow as
+ * transforms name files and colour changes; namecolor, each name's
+ * colour, for colours that go by name (else null: a transform's new
+ * names get theirs, transform.js's nameid); allid, the name of the
+ * root of the trees transforms build ("all", added if no view has it:
+ * a page of split views); unit and cname, the current view's unit and
+ * count name (its input's header, else the page's: viewunits); drawn
+ * and other, a differential's column drawn and the other (--negate
+ * swaps them).  Set once as the data is decoded (loadmodel), once in
+ * the worker as it starts (takemodel). */
+export var model = { data: null, names: null, colors: null, labels: null, namecolor: null, allid: 0,
+	unit: "count", cname: "samples", drawn: "target", other: "baseline" };
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* The page's digits (html.c's out_digits): a bit string cut into
  * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
@@ -53,18 +54,32 @@ function digittable() {
 /* Take data (fg-html's JSON, parsed) as the page's model: its names and
  * colours, and every view's fields inflated in place (tell, when given,
  * told how far: inflateall). */
-async function loadmodel(data, tell) {
-	DATA = data;
-	COLORS = data.colors;
-	LABELS = data.labels;
-	UNIT = data.unit;
-	CNAME = data.countname;
-	DRAWN = data.negate ? "baseline" : "target";
-	OTHER = data.negate ? "target" : "baseline";
+export async function loadmodel(data, tell) {
+	var names, namecolor;
 	await inflateall(data, tell);
-	NAMES = data.names = namelist(data.names, data.nnames);
-	ALLID = NAMES.indexOf("all") >= 0 ? NAMES.indexOf("all") : NAMES.push("all") - 1;
-	NAMECOLOR = data.namecolor ? Array.from(unpack(data.namecolor, data.nnames, Uint32Array)) : null;
+	names = data.names = namelist(data.names, data.nnames);
+	namecolor = data.namecolor ? Array.from(unpack(data.namecolor, data.nnames, Uint32Array)) : null;
+	takemodel({ data: data, names: names, colors: data.colors, labels: data.labels, namecolor: namecolor,
+		allid: names.indexOf("all") >= 0 ? names.indexOf("all") : names.push("all") - 1 });
+}
+/* The model of m (loadmodel's, or the page's as the worker is sent it:
+ * worker.js). */
+export function takemodel(m) {
+	model.data = m.data;
+	model.names = m.names;
+	model.colors = m.colors;
+	model.labels = m.labels;
+	model.namecolor = m.namecolor;
+	model.allid = m.allid;
+	model.unit = m.data.unit;
+	model.cname = m.data.countname;
+	model.drawn = m.data.negate ? "baseline" : "target";
+	model.other = m.data.negate ? "target" : "baseline";
+}
+/* The unit and count name of view r of the data: its own, else the page's. */
+export function viewunits(r) {
+	model.unit = r.unit || model.data.unit;
+	model.cname = r.countname || model.data.countname;
 }
 /* The n names of bytes z (inflated), each UTF-8 ended by a newline. */
 function namelist(z, n) {
@@ -121,7 +136,7 @@ async function inflate(x, step) {
 	return new Uint8Array(await new Response(z.pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
 }
 /* Whether this browser inflates data itself. */
-function caninflate() { return typeof DecompressionStream === "function"; }
+export function caninflate() { return typeof DecompressionStream === "function"; }
 /* Every view's fields inflated in place (a page of decimal counts has
  * its counts as text); tell(x), when given, told the share x of their
  * bytes read as they are. */
@@ -177,7 +192,7 @@ function varints(z, n, A, o) {
 function decode(r, v) {
 	var n = r.n, md = r.maxdepth, D = md < 256 ? Uint8Array : md < 65536 ? Uint16Array : Uint32Array;
 	var depth = new D(n), end = new Uint32Array(n), st = new Uint32Array(md + 2), seen = [];
-	var f = NAMES.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
+	var f = model.names.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
 	var own = !!r.self, zd = r.d, zf = r.f, zw = r.w, zb = r.b;
 	var w = own ? new Float64Array(n) : counts(r.w, n), b = !r.b ? null : own ? new Float64Array(n) : counts(r.b, n);
 	var od = 0, of = 0, oh, wl = 0, wo = r.wl, bl = 0, bo = r.bl, lists = [], nn;
@@ -265,7 +280,7 @@ function decode(r, v) {
 /* A field of n totals: as text on a page of decimal counts, else
  * varints. */
 function counts(s, n) {
-	if (!DATA.frac) return varints(s, n, Float64Array);
+	if (!model.data.frac) return varints(s, n, Float64Array);
 	var a = new Float64Array(n), p = s.split(",");
 	for (var i = 0; i < n; i++) a[i] = +p[i];
 	return a;
@@ -274,7 +289,7 @@ function counts(s, n) {
 /* A view: its frames in pre-order, a typed array a field: depth (the
  * narrowest type its deepest frame allows), name id (f), width (w:
  * samples through the frame), baseline (b, differential), colour (col,
- * when colours go by frame, else NAMECOLOR's by name), a flame chart's
+ * when colours go by frame, else model.namecolor's by name), a flame chart's
  * gaps (gap: the caller's own samples just before the frame, in input
  * order), and the end of each frame's subtree (end); chart: it is in
  * time order (chart.js), a flame chart's.  The data gives
@@ -282,7 +297,7 @@ function counts(s, n) {
  * or on a page of decimal counts the widths.  rooted: frame 0 is fg's
  * "all", not a frame of the input.  Own samples, callers and where
  * frames lie are worked out as needed (tree.js). */
-function build(r, name) {
+export function build(r, name) {
 	var v = { name: name, n: r.n, maxdepth: r.maxdepth, rooted: !!r.root,
 		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
 		chart: !!r.time };
@@ -303,28 +318,66 @@ function scaled(v, steps) {
 	return (Math.abs(x) >= 100 || k === 0 ? group(Math.round(x * 10) / 10) :
 		x.toPrecision(3).replace(/\.?0+$/, "")) + " " + steps[k][1];
 }
-function human(v) {
-	if (UNIT === "bytes")
+export function human(v) {
+	if (model.unit === "bytes")
 		return scaled(v, [[1, "B"], [1024, "KiB"], [1048576, "MiB"], [1073741824, "GiB"],
 			[1099511627776, "TiB"]]);
-	if (TIME[UNIT])
-		return scaled(v * TIME[UNIT], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
-	return group(v) + " " + (Math.abs(v) === 1 ? one(CNAME) : CNAME);
+	if (TIME[model.unit])
+		return scaled(v * TIME[model.unit], [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]]);
+	return group(v) + " " + (Math.abs(v) === 1 ? one(model.cname) : model.cname);
 }
 /* a count name for one: "samples" a "sample" (a name of another form as it is) */
 function one(name) { return /[^s]s$/.test(name) ? name.slice(0, -1) : name; }
 
-function fullname(v, i) { return NAMES[v.f[i]]; }
+export function fullname(v, i) { return model.names[v.f[i]]; }
 /* FUNC at FILE:LINE: the file and line, or "" */
-function fileline(s) {
+export function fileline(s) {
 	var i = s.indexOf(" at ");
 	return i < 0 ? "" : s.slice(i + 4).replace(/ \[inlined\]$/, "");
 }
 var STATUS = { d: "runtime dispatch", g: "garbage collection", k: "kernel", j: "JIT-compiled",
 	i: "inlined", w: "waker" };
-function status(id) {
-	var a = DATA.annot[id], out = [];
+export function status(id) {
+	var a = model.data.annot[id], out = [];
 	if (!a) return "";
 	for (var i = 0; i < a.length; i++) out.push(STATUS[a[i]] || a[i]);
 	return out.join(", ");
 }
+
+/* The memory of typed array a given back now, not when the collector
+ * comes to it: its buffer sent, transferred, to a port closed at once,
+ * which drops it (ArrayBuffer.prototype.transfer(0) would not free one
+ * that came from the worker, which its message keeps); a is empty
+ * after.  Of arrays no one reads again only. */
+export function release(a) {
+	var c;
+	if (!a || !ArrayBuffer.isView(a) || !a.buffer.byteLength || typeof MessageChannel !== "function") return;
+	c = new MessageChannel();
+	c.port1.postMessage(null, [a.buffer]);
+	c.port1.close();
+	c.port2.close();
+}
+
+/* A frame's label as the input has it: its name, then its annotation. */
+export function labelof(id) {
+	var a = model.data.annot[id];
+	return a ? model.names[id] + "_[" + a + "]" : model.names[id];
+}
+/* Strings in the order of their UTF-8 bytes (stack/frame.h's
+ * stack_cmp: a string before the longer ones it begins): the order of
+ * their code points, which that of their UTF-16 units is but where a
+ * surrogate meets a unit from U+E000 on. */
+export function cpcmp(a, b) {
+	var n = a.length < b.length ? a.length : b.length, i = 0, x, y;
+	while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+	if (i === n) return a.length - b.length;
+	x = a.charCodeAt(i);
+	y = b.charCodeAt(i);
+	if (x >= 0xd800 && y >= 0xd800) {
+		x += x < 0xe000 ? 0x2000 : -0x800;
+		y += y < 0xe000 ? 0x2000 : -0x800;
+	}
+	return x - y;
+}
+/* Whether view i of the data is in time order (a flame chart's). */
+export function timeordered(i) { return !!model.data.views[i].time; }

@@ -5,38 +5,19 @@
  * whole of the zoomed frame and the window, which a drag moves.  The
  * URL keeps the window (x=X0,X1), so a link reopens it. */
 
-/* the narrowest window, of the zoomed frame's width */
-var MINSPAN = 1e-9;
-
-/* The window from x0 to x1 zoomed by k (under 1: in) about share fx of
- * it (the pointer's place), within the whole: [x0, x1]. */
-function zoomwin(x0, x1, fx, k) {
-	var at = x0 + fx * (x1 - x0), span = Math.min(1, Math.max(MINSPAN, (x1 - x0) * k)), a = at - fx * span;
-	a = Math.max(0, Math.min(1 - span, a));
-	return [a, a + span];
-}
-/* The window from x0 to x1 moved by dx (a share of the whole), within it. */
-function panwin(x0, x1, dx) {
-	var span = x1 - x0, a = Math.max(0, Math.min(1 - span, x0 + dx));
-	return [a, a + span];
-}
-/* The window of the URL's x=X0,X1, or the whole. */
-function parsewin(s) {
-	var p = String(s || "").split(","), a = +p[0], b = +p[1];
-	if (p.length !== 2 || !isFinite(a) || !isFinite(b) || a < 0 || b > 1 || b - a < MINSPAN) return [0, 1];
-	return [a, b];
-}
-/* The window as the URL writes it, or null: the whole. */
-function winparam() {
-	if (state.x0 <= 0 && state.x1 >= 1) return null;
-	return +state.x0.toPrecision(9) + "," + +state.x1.toPrecision(9);
-}
+import { model } from "./model.js";
+import { eachkid } from "./tree.js";
+import { setwindow, state, curmode, rootontop } from "./state.js";
+import { zoomwin, panwin } from "./layout.js";
+import { save } from "./url.js";
+import { paint, el, pen } from "./paint.js";
+import { mk } from "./toolbar.js";
+import { drawsel, zpath } from "./canvas.js";
 
 /* The window set to w ([x0, x1]): the graph painted again at the next
  * frame, the URL after a pause (a wheel sends many). */
 function setwin(w) {
-	state.x0 = w[0];
-	state.x1 = w[1];
+	setwindow(w[0], w[1]);
 	if (!state.winpaint) {
 		state.winpaint = true;
 		requestAnimationFrame(function () {
@@ -52,7 +33,7 @@ function setwin(w) {
 
 /* The wheel over the graph: vertical zooms about the pointer (a pinch
  * comes as the wheel with Ctrl), horizontal (or with Shift) pans. */
-function wheel(e) {
+export function wheel(e) {
 	var r, fx, dy = e.deltaY, dx = e.deltaX;
 	if (state.busy || !curmode().canvas) return;
 	e.preventDefault();
@@ -66,7 +47,7 @@ function wheel(e) {
 
 /* A drag on the graph pans the window and the rows; a press that moves
  * no more than 3 px stays a click. */
-function dragstart(e) {
+export function dragstart(e) {
 	if (e.button !== 0 || state.busy || !curmode().canvas) return;
 	state.drag = { x: e.clientX, y: e.clientY, x0: state.x0, x1: state.x1, top: el.box.scrollTop, moved: false };
 	window.addEventListener("mousemove", dragmove);
@@ -93,7 +74,7 @@ function dragend() {
  * whole subtree small (a row a few pixels), and over it the window;
  * a press moves the window there, a drag moves it along. */
 var MINIH = 40;
-function minimap() {
+export function minimap() {
 	var m = mk("div", "mini");
 	m.style.display = "none";
 	mk("canvas", "minimap", m);
@@ -110,7 +91,7 @@ function minimap() {
 /* Whether the minimap shows: in the time mode. */
 function hasmini() { return !!curmode().time && curmode().canvas; }
 /* The minimap sized to the canvas and painted: the subtree, then the window. */
-function sizemini() {
+export function sizemini() {
 	var on = hasmini();
 	el.mini.style.display = on ? "" : "none";
 	if (!on) return;
@@ -127,7 +108,7 @@ function sizemini() {
 	paintmini();
 }
 /* The subtree painted once a view and zoom, the window each time. */
-function paintmini() {
+export function paintmini() {
 	var v = state.shown, key, g, P;
 	if (!hasmini() || state.busy || !v) return;
 	key = v.n + ":" + state.z + ":" + state.width;
@@ -148,7 +129,7 @@ function paintmini() {
 	g.fillStyle = "rgba(128, 128, 128, 0.45)";
 	g.fillRect(0, 0, state.x0 * state.width, MINIH);
 	g.fillRect(state.x1 * state.width, 0, (1 - state.x1) * state.width, MINIH);
-	g.strokeStyle = FOCUS;
+	g.strokeStyle = pen.focus;
 	g.lineWidth = 1.5;
 	g.strokeRect(state.x0 * state.width + 0.75, 0.75, Math.max((state.x1 - state.x0) * state.width - 1.5, 1), MINIH - 1.5);
 }
@@ -161,7 +142,7 @@ function miniboxes(P, g) {
 		i = st.pop();
 		x = sx.pop();
 		if ((v.depth[i] - d0) * P.fh >= MINIH) continue;
-		g.fillStyle = COLORS[v.col ? v.col[i] : NAMECOLOR[v.f[i]]];
+		g.fillStyle = model.colors[v.col ? v.col[i] : model.namecolor[v.f[i]]];
 		g.fillRect(x * sc, P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh,
 			Math.max(v.w[i] * sc, 0.5), P.fh);
 		eachkid(v, i, x, false, push);

@@ -2,23 +2,34 @@
  * totals, and its callers' box above the graph, which holds its
  * callees (views.js builds both). */
 
+import { pct } from "../viewer.js";
+import { labelof, human } from "./model.js";
+import { setfn, setmode, state, curmode } from "./state.js";
+import { noise } from "./tabulate.js";
+import { current, sandwichof } from "./views.js";
+import { frameat } from "./layout.js";
+import { el, pen, paintpane } from "./paint.js";
+import { mk } from "./toolbar.js";
+import { unzoom } from "./canvas.js";
+import { unhover, describe, tipline, showtip } from "./hover.js";
+import { refresh } from "./main.js";
+
 /* The sandwich of the frames labelled fn (annotation and all), or with
  * by "function" of function fn, if a frame has it; none named: the
  * page says why. */
-function sandwich(fn, by) {
+export function sandwich(fn, by) {
 	if (fn == null || fn === "") {
 		el.notice.textContent = "The sandwich is of the frame under the pointer, the keyboard's or the " +
 			"zoomed one: hover over a frame, or select or zoom to one, first.";
 		return;
 	}
-	state.fn = fn;
-	state.by = by || "";
-	state.mode = "sandwich";
+	setfn(fn, by || "");
+	setmode("sandwich");
 	unzoom();
 	refresh();
 }
 /* the label of the hovered frame, else of the selected or the zoomed one */
-function focusname() {
+export function focusname() {
 	var v = state.shown, s = state.selected;
 	if (state.hovercaller >= 0) return labelof(state.callview.f[state.hovercaller]);
 	if (state.hover >= 0) return labelof(v.f[state.hover]);
@@ -27,7 +38,7 @@ function focusname() {
 }
 
 /* The sandwich's function: its self and total. */
-function sandinfo() {
+export function sandinfo() {
 	var c = el.sandinfo, v = state.shown, b, all, self;
 	c.textContent = "";
 	if (!curmode().fn) return;
@@ -40,7 +51,7 @@ function sandinfo() {
 }
 
 /* The callers' box, above the graph's: a canvas in a sheet it scrolls. */
-function callersbox() {
+export function callersbox() {
 	var cb = mk("div", "callersbox");
 	mk("canvas", "callers", mk("div", "callsheet", cb)).addEventListener("mousemove", hovercallers);
 	cb.addEventListener("scroll", callscrolled);
@@ -54,9 +65,9 @@ function callersbox() {
  * opened there; a deep one scrolls its whole depth, as the graph does:
  * the sheet as tall as the callers, the canvas the box's height, moved
  * along and painted again as it scrolls. */
-function callers() {
+export function callers() {
 	var c = el.callers, box = el.callersbox, cv = state.callview, bh;
-	var full = cv ? (cv.maxdepth + 1) * FRAMEH + 2 : 0;
+	var full = cv ? (cv.maxdepth + 1) * pen.frameh + 2 : 0;
 	box.style.display = cv ? "block" : "none";
 	if (!cv) return;
 	box.style.width = state.width + "px";
@@ -69,7 +80,7 @@ function callers() {
 	c.style.height = bh + "px";
 	box.scrollTop = full;
 	state.callpane = { v: cv, z: 0, path: [0], inv: false, width: state.width, height: full, boxheight: bh,
-		scrolltop: box.scrollTop, fh: FRAMEH, bywidth: state.sortwidth, x0: 0, x1: 1 };
+		scrolltop: box.scrollTop, fh: pen.frameh, bywidth: state.sortwidth, x0: 0, x1: 1 };
 	paintcallers();
 }
 function paintcallers() {

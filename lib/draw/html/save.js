@@ -1,31 +1,15 @@
 /* save.js: the view on screen as folded stacks, byte for byte what the
  * command line writes for it: its tree's stacks (the input's, through
  * the transforms, for a function's sandwich), guarded as the C filters
- * guard a new root and leaf, summed and sorted as fg-merge's; the
- * frames' labels and their order (merge.js's rank).  No DOM. */
+ * guard a new root and leaf, summed and sorted as fg-merge's, in the
+ * order of the frames' labels (model.js's labelof, merge.js's rank).
+ * No DOM. */
 
-/* A frame's label as the input has it: its name, then its annotation. */
-function labelof(id) {
-	var a = DATA.annot[id];
-	return a ? NAMES[id] + "_[" + a + "]" : NAMES[id];
-}
-
-/* Strings in the order of their UTF-8 bytes (stack/frame.h's
- * stack_cmp: a string before the longer ones it begins): the order of
- * their code points, which that of their UTF-16 units is but where a
- * surrogate meets a unit from U+E000 on. */
-function cpcmp(a, b) {
-	var n = a.length < b.length ? a.length : b.length, i = 0, x, y;
-	while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-	if (i === n) return a.length - b.length;
-	x = a.charCodeAt(i);
-	y = b.charCodeAt(i);
-	if (x >= 0xd800 && y >= 0xd800) {
-		x += x < 0xe000 ? 0x2000 : -0x800;
-		y += y < 0xe000 ? 0x2000 : -0x800;
-	}
-	return x - y;
-}
+import { model, labelof, cpcmp } from "./model.js";
+import { TX, deepest, sandcut } from "./transform.js";
+import { chartruns } from "./chart.js";
+import { state, curmode } from "./state.js";
+import { baseview } from "./views.js";
 
 /* A count as fg writes it (base/count.c's count_fmt): a whole one as
  * its integer; one with a fraction to 15 significant digits, fixed,
@@ -57,7 +41,7 @@ function ownsamples(v, w, sub) {
 	var sp = 0, big = 0, i, p, kids = null, nk, tol;
 	/* integers below 2^53 are exact: no rounding error */
 	for (i = 0; i < n; i = v.end[i]) if (w[i] > big) big = w[i];
-	if (DATA.frac || big >= EXACT) {
+	if (model.data.frac || big >= EXACT) {
 		kids = new Float64Array(n);
 		nk = new Uint32Array(n);
 	}
@@ -78,11 +62,11 @@ function ownsamples(v, w, sub) {
 /* The rounding error of a width w less its k callees' widths, which add
  * up to kids: none for integers below 2^53. */
 function roundoff(w, kids, k) {
-	if (DATA.frac) return 1e-14 * (w + kids) + (k + 1) * 2.3e-16 * w;
+	if (model.data.frac) return 1e-14 * (w + kids) + (k + 1) * 2.3e-16 * w;
 	return w >= EXACT ? (k + 2) * Math.pow(2, Math.floor(Math.log2(w)) - 52) : 0;
 }
 /* The view of index r past the exact range of a double, or null. */
-function inexact(r) {
+export function inexact(r) {
 	return r.total >= EXACT || r.btotal >= EXACT ? r : null;
 }
 
@@ -123,7 +107,7 @@ function guardcount(f) {
  * labels guarded, sorted: [[stack, w, b]...], b of the baseline on
  * differential input (w the drawn column's).  A row's stack is written
  * from its caller's. */
-function treerows(v, from0) {
+export function treerows(v, from0) {
 	var two = !!v.b, top = v.rooted && !from0 ? 1 : 0, w = ownsamples(v, v.w);
 	var bs = two ? ownsamples(v, v.b, v.van && vanleft(v, from0 ? 1 : 0)) : null;
 	var pre = [], lab = [], rows = [], at, i, d, x;
@@ -209,7 +193,7 @@ function vanleft(v, head) {
 function savedtext(head, rows, two) {
 	var out = head.map(function (h) { return h + "\n"; });
 	rows.forEach(function (r) {
-		out.push(r[0] + " " + (!two ? countstr(r[1]) : DATA.negate ? countstr(r[1]) + " " + countstr(r[2]) :
+		out.push(r[0] + " " + (!two ? countstr(r[1]) : model.data.negate ? countstr(r[1]) + " " + countstr(r[2]) :
 			countstr(r[2]) + " " + countstr(r[1])) + "\n");
 	});
 	return out.join("");
@@ -217,7 +201,7 @@ function savedtext(head, rows, two) {
 /* The stacks of the rows that vanished from the drawn column (none
  * there, some in the other), and the other's counts in them, and in
  * all. */
-function vanishedof(rows) {
+export function vanishedof(rows) {
 	var n = 0, total = 0, all = 0;
 	rows.forEach(function (r) {
 		all += r[2];
@@ -230,12 +214,12 @@ function vanishedof(rows) {
 
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
-function foldedtext() {
-	var r = DATA.views[state.v], h = [], v = state.shown, m = curmode();
-	if (r.unit || DATA.unit !== "count") h.push("# fg: unit=" + (r.unit || DATA.unit));
+export function foldedtext() {
+	var r = model.data.views[state.v], h = [], v = state.shown, m = curmode();
+	if (r.unit || model.data.unit !== "count") h.push("# fg: unit=" + (r.unit || model.data.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
-	if (DATA.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
-	if (DATA.diff && r.target) h.push("# fg: target=" + r.target);
+	if (model.data.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
+	if (model.data.diff && r.target) h.push("# fg: target=" + r.target);
 	/* a flame chart's runs in their order, which its header says */
 	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
 	return savedtext(h, m.fn && state.by ? stackrows(baseview(), state.tx, sandcut(state.fn, state.by)) :

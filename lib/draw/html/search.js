@@ -4,8 +4,19 @@
  * the sandwich offered when one function matches.  The expression is
  * compiled in one place, matcher(). */
 
+import { searchre, matchedtext } from "../viewer.js";
+import { model, labelof } from "./model.js";
+import { namesin, pathparents } from "./tree.js";
+import { setsearch, state, curmode } from "./state.js";
+import { current } from "./views.js";
+import { save } from "./url.js";
+import { el, ismatch } from "./paint.js";
+import { mk, draw } from "./toolbar.js";
+import { zpath, select, zoom } from "./canvas.js";
+import { sandwich } from "./sandwich.js";
+
 /* The search's part of the toolbar. */
-function searchbar(bar) {
+export function searchbar(bar) {
 	mk("span", "matched", bar);
 	mk("span", "matchpos", bar);
 	mk("span", "searchmsg", bar).setAttribute("role", "alert");
@@ -15,20 +26,20 @@ function searchbar(bar) {
 	s.placeholder = "Search (regex)";
 	s.title = "a regular expression; / or Ctrl-F to type, Enter and Shift+Enter (n, N) step through the matches, Esc to reset";
 	s.oninput = function () { search(s.value); };
-	mk("button", "case", bar, "Aa").onclick = function () { state.icase = !state.icase; search(state.term); };
+	mk("button", "case", bar, "Aa").onclick = function () { setsearch(state.term, !state.icase); search(state.term); };
 	el["case"].title = "ignore case";
 }
 
 /* The flags, by name id, of the names expression r matches. */
 function matchnames(r) {
-	var m = new Uint8Array(NAMES.length);
-	for (var k = 0; k < NAMES.length; k++) m[k] = r.test(NAMES[k]) ? 1 : 0;
+	var m = new Uint8Array(model.names.length);
+	for (var k = 0; k < model.names.length; k++) m[k] = r.test(model.names[k]) ? 1 : 0;
 	return m;
 }
 
 /* Search: the names that match term, their share of the zoomed frame
  * (a match under a match counted once). */
-function search(term) {
+export function search(term) {
 	searchfor(term);
 	if (state.busy) return;
 	onematch();
@@ -38,8 +49,8 @@ function search(term) {
 }
 /* The search's state for term: its expression, the names it matches,
  * the field and its messages. */
-function searchfor(term) {
-	state.term = term || "";
+export function searchfor(term) {
+	setsearch(term || "", state.icase);
 	el.search.value = state.term;
 	state.re = null;
 	state.match = null;
@@ -59,17 +70,17 @@ function searchfor(term) {
 /* The search again, of the view now shown (a transform, a mode): the
  * names made since tested too, and the match's place ("k of N"), which
  * was of a frame of the view before, gone. */
-function researched() {
+export function researched() {
 	var m = state.match, k;
 	el.matchpos.textContent = "";
-	if (!state.re || !m || m.length >= NAMES.length) return;
-	state.match = new Uint8Array(NAMES.length);
+	if (!state.re || !m || m.length >= model.names.length) return;
+	state.match = new Uint8Array(model.names.length);
 	state.match.set(m);
-	for (k = m.length; k < NAMES.length; k++) state.match[k] = state.re.test(NAMES[k]) ? 1 : 0;
+	for (k = m.length; k < model.names.length; k++) state.match[k] = state.re.test(model.names[k]) ? 1 : 0;
 }
 /* A search that matches one frame's label alone offers its sandwich
  * (of the names of the view's frames, the root's aside). */
-function onematch() {
+export function onematch() {
 	var b = el.onematch, one = null, has, k, n = 0;
 	b.style.display = "none";
 	if (!state.match) return;
@@ -86,7 +97,7 @@ function onematch() {
 	b.style.display = "inline-block";
 }
 /* the share of the zoomed frame that passes through a match (viewer.js) */
-function matched() {
+export function matched() {
 	var v = state.shown;
 	el.matched.textContent = state.match ? matchedtext(state.z, pathparents(zpath()), v.end, v.w,
 		function (i) { return ismatch(v, i); }) : "";
@@ -101,7 +112,7 @@ function matches() {
 	for (i = 0; i < v.n; i++) if (ismatch(v, i)) out.push(i);
 	return out;
 }
-function nextmatch(dir) {
+export function nextmatch(dir) {
 	if (state.busy) return;
 	var m = matches(), k, at = state.selected >= 0 ? state.selected : state.z;
 	if (!m.length) { el.matchpos.textContent = state.match ? "no match" : ""; return; }

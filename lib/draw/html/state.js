@@ -3,7 +3,10 @@
  * state holds what the reader chose, which the URL keeps (url.js), and
  * what the screen shows of it: the view drawn, the search's matches,
  * the hovered and selected frames, the canvas's size. */
-var state = {
+
+import { timeordered } from "./model.js";
+
+export var state = {
 	/* chosen, in the URL: the view (v), its elided stacks, the zoomed
 	 * frame (z), the mode (a MODES id) and the sandwich's frame (a
 	 * label, or by "function" a function), the search and its case,
@@ -47,8 +50,9 @@ var state = {
 /* The modes, in the order of their buttons.  id: the URL's m= ("" the
  * graph); btn, button, tip and key: its button's id, words and tip,
  * and its key; title():
- * the page's title in it; view(b): what it draws of view b, the input
- * through the transforms (the table draws none, canvas false, and
+ * the page's title in it; view: what it draws of view b, the input
+ * through the transforms: b itself (""), or one of views.js's FORMS
+ * of it ("bottomup", "callees": the sandwich's; the table draws none, canvas false, and
  * show(v) fills its element instead, with its rows, rowsof(v)); ontop:
  * the root on top whatever the direction; fn: of one function
  * (state.fn, the URL's fn=: its panes' shares are of that function's
@@ -59,46 +63,93 @@ var state = {
  * pairs(q): the URL's keys of its own, added to q (url.js); time: its
  * view is in time order (chart.js; views.js's current()); ok(): whether
  * it can show the view on screen (no: why not, on the page). */
-var MODES = [
+export var MODES = [
 	{ id: "", canvas: true, sorts: yes,
 		title: function () { return state.inverted ? "Icicle Graph" : "Flame Graph"; },
-		view: function (b) { return b; } },
+		view: "" },
 	{ id: "time", btn: "timebtn", button: "Time", key: "c", time: true,
 		tip: "the stacks in the order they came, each where it happened: a flame chart (c)",
 		canvas: true, sorts: no, title: function () { return "Flame Chart"; },
-		view: function (b) { return b; }, act: function () { mode("time"); },
+		view: "", act: function () { SCREEN.mode("time"); },
 		/* only a view in time order has one */
 		ok: function () { return timeordered(state.v); },
 		no: "no time order in this profile: fold it with --time-order (its \u201c# fg: order=time\u201d header), " +
 			"or make the page with fg-html --flamechart" },
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
 		canvas: true, sorts: yes, keeps: "bottomup", title: function () { return "Bottom-up"; },
-		view: function (b) { return bottomupof(b); },
-		act: function () { mode("bottomup"); } },
+		view: "bottomup",
+		act: function () { SCREEN.mode("bottomup"); } },
 	{ id: "table", btn: "tablebtn", button: "Table", key: "t", tip: "one row a function: self and total (t)",
 		canvas: false, rows: true, sorts: yes, title: function () { return "Function Table"; },
-		view: function (b) { return b; }, show: function (v) { table(v); }, act: function () { mode("table"); },
+		view: "", show: function (v) { SCREEN.table(v); }, act: function () { SCREEN.mode("table"); },
 		pairs: function (q) { if (state.tby) q.push(["tb", state.tby]); } },
 	{ id: "sandwich", btn: "sandbtn", button: "Sandwich", key: "s",
 		tip: "the callers and callees of the hovered, selected or zoomed frame (s)", canvas: true,
 		ontop: true, fn: true, sorts: yes, keeps: "sand", title: function () { return "Sandwich"; },
-		view: function (b) { return sandwichof(b).callees; },
-		act: function () { sandwich(focusname()); },
+		view: "callees",
+		act: function () { SCREEN.sandwich(); },
 		pairs: function (q) { q.push(["fn", state.fn]); if (state.by) q.push(["by", state.by]); } }
 ];
+/* What the modes' buttons and keys do, and how the table fills its
+ * element: the screen's (main.js's mode, table.js's table, the
+ * sandwich of the frame in focus), given once as the page starts
+ * (setscreen), so that this file calls no screen code of its own. */
+var SCREEN = { mode: null, table: null, sandwich: null };
+export function setscreen(s) {
+	SCREEN.mode = s.mode;
+	SCREEN.table = s.table;
+	SCREEN.sandwich = s.sandwich;
+}
+/* The setters of what the reader chose, which the URL keeps (url.js):
+ * the only writers of those fields.  The view (v) and its elided
+ * stacks; the zoomed frame (z), the whole of it; the window on it; the
+ * mode (a MODES id); the sandwich's frame and its by; the search and
+ * its case; the direction and order; the theme; the table's rows; the
+ * transforms: a list, one added, one taken away (k; -1: the last). */
+export function setbase(v, elided) {
+	state.v = v;
+	state.elided = elided;
+}
+export function setzoom(z) {
+	state.z = z;
+	state.x0 = 0;
+	state.x1 = 1;
+}
+export function setwindow(x0, x1) {
+	state.x0 = x0;
+	state.x1 = x1;
+}
+export function setmode(m) { state.mode = m; }
+export function setfn(fn, by) {
+	state.fn = fn;
+	state.by = by;
+}
+export function setsearch(term, icase) {
+	state.term = term;
+	state.icase = icase;
+}
+export function setlook(inverted, sortwidth) {
+	state.inverted = inverted;
+	state.sortwidth = sortwidth;
+}
+export function settheme(t) { state.theme = t; }
+export function settableby(by) { state.tby = by; }
+export function settx(tx) { state.tx = tx; }
+export function pushtx(kind, arg) { state.tx.push([kind, arg]); }
+export function droptx(k) { state.tx.splice(k < 0 ? state.tx.length - 1 : k, 1); }
 function yes() { return true; }
 function no() { return false; }
 /* Whether mode m can show the view on screen (its ok()). */
-function modeok(m) { return !m.ok || m.ok(); }
+export function modeok(m) { return !m.ok || m.ok(); }
 /* The mode a view opens in without m= in the URL: the time mode for a
  * view in time order, else the graph. */
-function defaultmode() { return timeordered(state.v) ? "time" : ""; }
+export function defaultmode() { return timeordered(state.v) ? "time" : ""; }
 /* The mode of id m, or undefined. */
-function modeof(m) {
+export function modeof(m) {
 	for (var k = 0; k < MODES.length; k++) if (MODES[k].id === m) return MODES[k];
 	return undefined;
 }
 /* The mode on screen. */
-function curmode() { return modeof(state.mode); }
+export function curmode() { return modeof(state.mode); }
 /* The root on top: asked for, or the mode's (the sandwich's callees). */
-function rootontop() { return !!curmode().ontop || state.inverted; }
+export function rootontop() { return !!curmode().ontop || state.inverted; }

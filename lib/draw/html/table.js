@@ -3,10 +3,19 @@
  * first 100 rows until asked for all; a click on a row opens the
  * sandwich of its frames. */
 
+import { group } from "../viewer.js";
+import { state, settableby } from "./state.js";
+import { columns } from "./tabulate.js";
+import { rowsof } from "./views.js";
+import { el } from "./paint.js";
+import { activate } from "./toolbar.js";
+import { sandwich } from "./sandwich.js";
+import { refresh } from "./main.js";
+
 /* the rows drawn until all are asked for */
 var TABLEMAX = 100;
 /* Draw the table of view v into el.table. */
-function table(v) {
+export function table(v) {
 	var t = el.table, cols = columns(v);
 	t.textContent = "";
 	var by = document.createElement("select");
@@ -19,7 +28,7 @@ function table(v) {
 	});
 	by.value = state.tby;
 	by.title = "a row a frame (a label with its annotation), a function (all its files and lines), or a file, as fg-top --by";
-	by.onchange = function () { state.tby = by.value; refresh(); };
+	by.onchange = function () { settableby(by.value); refresh(); };
 	t.appendChild(by);
 	var tab = document.createElement("table"), head = tab.createTHead().insertRow();
 	cols.forEach(function (c, j) {

@@ -4,6 +4,11 @@
  * samples, and the total with recursion counted once a stack; on
  * differential input the other column's and the change.  No DOM. */
 
+import { pct } from "../viewer.js";
+import { model, labelof, human } from "./model.js";
+import { fileof, deepest } from "./transform.js";
+import { state } from "./state.js";
+
 /* The annotations' letters in the order fg-top writes them as flags. */
 var FLAGS = "kjiwdg";
 /* The rows' keys: each name id's row, and the rows' names, flags (the
@@ -13,17 +18,17 @@ var FLAGS = "kjiwdg";
  * --by file group them (a label without " at " is its own function
  * and file, less its annotation). */
 function rowkeys(by) {
-	var nn = NAMES.length, key = new Int32Array(nn), names = [], bits = [], sand = [], at = new Map();
+	var nn = model.names.length, key = new Int32Array(nn), names = [], bits = [], sand = [], at = new Map();
 	var k, s, i, a, j, f;
 	for (k = 0; k < nn; k++) {
-		s = NAMES[k];
-		a = DATA.annot[k] || "";
+		s = model.names[k];
+		a = model.data.annot[k] || "";
 		if (!by) s = labelof(k);
 		else if (by === "function") s = (i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i);
 		else if ((f = fileof(labelof(k))) !== null) s = f;
 		if (!at.has(s)) {
 			at.set(s, names.length);
-			names.push(by ? s : NAMES[k]);
+			names.push(by ? s : model.names[k]);
 			sand.push(s);
 			bits.push(0);
 		}
@@ -38,21 +43,21 @@ function rowkeys(by) {
 
 /* Per row (rowkeys, by ""; "function", "file"): self, total (and
  * their baselines) of view v. */
-function tabulate(v, by) {
+export function tabulate(v, by) {
 	var T = tabstart(v, by);
 	tabstep(T, v.n);
 	return tabrows(T);
 }
 /* The count of view v's rows, begun: done a part at a time (tabstep),
  * so that the page's thread can do it between other work. */
-function tabstart(v, by) {
+export function tabstart(v, by) {
 	var K = rowkeys(by), nn = K.names.length;
 	return { v: v, K: K, i: v.rooted ? 1 : 0, sp: 0, st: new Int32Array(v.maxdepth + 2),
 		self: new Float64Array(nn), total: new Float64Array(nn), bself: v.b ? new Float64Array(nn) : null,
 		btotal: v.b ? new Float64Array(nn) : null, open: new Uint32Array(nn), seen: new Uint8Array(nn) };
 }
 /* Count k more frames of T's view; whether all are. */
-function tabstep(T, k) {
+export function tabstep(T, k) {
 	var v = T.v, key = T.K.key, vf = v.f, end = v.end, vw = v.w, vb = v.b, ob = v.ownb, st = T.st, sp = T.sp;
 	var self = T.self, total = T.total, bself = T.bself, btotal = T.btotal, open = T.open, seen = T.seen;
 	var i = T.i, e = Math.min(v.n, i + k), f, p;
@@ -80,7 +85,7 @@ function tabstep(T, k) {
 	return i === v.n;
 }
 /* The rows of a count done. */
-function tabrows(T) {
+export function tabrows(T) {
 	var v = T.v, K = T.K, rows = [], f, all = Math.abs(v.w[0]) + (v.b ? Math.abs(v.b[0]) : 0);
 	/* the vanished stacks' functions: their baselines, counted once a
 	 * stack (those of the frames in the tree are in its b already) */
@@ -97,8 +102,8 @@ function tabrows(T) {
 /* Own samples x of a row in a view of total all: none when at the
  * rounding error of decimal counts (widths less their callees'), so
  * that no row has -0.00%. */
-function noise(x, all) {
-	return DATA.frac && Math.abs(x) <= 1e-12 * all ? 0 : x;
+export function noise(x, all) {
+	return model.data.frac && Math.abs(x) <= 1e-12 * all ? 0 : x;
 }
 
 /* Vanished stack x ([names, baseline]) of view v into the rows' seen,
@@ -116,8 +121,8 @@ function vanrow(v, x, key, seen, bself, btotal) {
 }
 
 /* The columns: a heading, the value of a row, and how it is shown. */
-function columns(v) {
-	var all = v.w[0], other = OTHER.charAt(0).toUpperCase() + OTHER.slice(1), c = [
+export function columns(v) {
+	var all = v.w[0], other = model.other.charAt(0).toUpperCase() + model.other.slice(1), c = [
 		["Self", function (r) { return r.self; }, human],
 		["Self %", function (r) { return r.self; }, function (x) { return pct(x, all); }],
 		["Total", function (r) { return r.total; }, human],

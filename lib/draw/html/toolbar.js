@@ -3,8 +3,23 @@
  * buttons, search, theme), the elided banner; built here, so the
  * page's HTML holds no text of the data. */
 
+import { pct, group } from "../viewer.js";
+import { model, human } from "./model.js";
+import { setlook, state, MODES, settheme, curmode, modeok, setbase } from "./state.js";
+import { onlyelided, current } from "./views.js";
+import { inexact, vanishedof, treerows } from "./save.js";
+import { save } from "./url.js";
+import { el, themecolors, dark, paint } from "./paint.js";
+import { graphbox, resize, zoom, crumbs, drawsel, unzoom } from "./canvas.js";
+import { minimap, paintmini } from "./nav.js";
+import { searchbar, matched } from "./search.js";
+import { callersbox, callers } from "./sandwich.js";
+import { txbar } from "./txbar.js";
+import { keydown } from "./keys.js";
+import { refresh } from "./main.js";
+
 /* A new element tag (id, under parent, with text), kept in el. */
-function mk(tag, id, parent, text) {
+export function mk(tag, id, parent, text) {
 	var e = document.createElement(tag);
 	if (id) e.id = id;
 	if (text != null) e.textContent = text;
@@ -13,10 +28,10 @@ function mk(tag, id, parent, text) {
 }
 /* The page's elements, in order: the head, the callers' box, the
  * graph's box, the table, the legend, the details line, the card. */
-function ui() {
+export function ui() {
 	var h = mk("header", "head");
-	mk("h1", "title", h, DATA.title);
-	mk("div", "subtitle", h, DATA.subtitle || "");
+	mk("h1", "title", h, model.data.title);
+	mk("div", "subtitle", h, model.data.subtitle || "");
 	mk("div", "compare", h);
 	toolbar(mk("div", "bar", h));
 	mk("div", "elided", h);
@@ -33,17 +48,17 @@ function ui() {
 	legend(mk("div", "legend"));
 	mk("div", "details");
 	mk("div", "tip");
-	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + DATA.bgtop + "," + DATA.bgbottom + ")");
+	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + model.data.bgtop + "," + model.data.bgbottom + ")");
 	window.addEventListener("keydown", keydown);
 	window.addEventListener("resize", resize);
 }
 /* The toolbar: views, direction, order, zoom, the modes, search, theme. */
 function toolbar(bar) {
 	bar.className = "bar";
-	if (DATA.views.length > 1) {
+	if (model.data.views.length > 1) {
 		mk("label", "viewlabel", bar, "View: ");
 		var sel = mk("select", "view", bar);
-		DATA.views.forEach(function (r, i) {
+		model.data.views.forEach(function (r, i) {
 			var o = document.createElement("option");
 			o.value = i;
 			o.textContent = r.name;
@@ -51,8 +66,8 @@ function toolbar(bar) {
 		});
 		sel.onchange = function () { setview(+sel.value, false); };
 	}
-	mk("button", "mode", bar).onclick = function () { state.inverted = !state.inverted; resize(); save(); };
-	mk("button", "sort", bar).onclick = function () { state.sortwidth = !state.sortwidth; draw(); save(); };
+	mk("button", "mode", bar).onclick = function () { setlook(!state.inverted, state.sortwidth); resize(); save(); };
+	mk("button", "sort", bar).onclick = function () { setlook(state.inverted, !state.sortwidth); draw(); save(); };
 	mk("button", "reset", bar, "Reset zoom").onclick = function () { zoom(0); };
 	MODES.forEach(function (m) {
 		if (!m.button) return;
@@ -75,7 +90,7 @@ function toggletheme() {
 	var c = document.documentElement.classList, d = dark();
 	c.remove("dark", "light");
 	c.add(d ? "light" : "dark");
-	state.theme = d ? "light" : "dark";
+	settheme(d ? "light" : "dark");
 	themecolors();
 	draw();
 	callers();
@@ -83,7 +98,7 @@ function toggletheme() {
 }
 /* The key to the colours, when they mean something. */
 function legend(e) {
-	DATA.legend.forEach(function (l) {
+	model.data.legend.forEach(function (l) {
 		var sp = document.createElement("span"), sw = document.createElement("i");
 		sw.style.background = l[1];
 		sp.appendChild(sw);
@@ -94,7 +109,7 @@ function legend(e) {
 
 /* The toolbar as the state has it, the graph painted (not while the
  * worker has the view). */
-function draw() {
+export function draw() {
 	el.mode.textContent = state.inverted ? "Flame graph" : "Icicle graph";
 	el.mode.title = state.inverted ? "root at the bottom" : "root on top";
 	el.sort.textContent = state.sortwidth ? "Sorted by width" : "Sorted by name";
@@ -124,7 +139,7 @@ function draw() {
  * OPS) and how far (x, a share), or nothing (op null). */
 var WORK = { tx: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
 	rows: "Counting the functions" };
-function progress(op, x) {
+export function progress(op, x) {
 	var p = el.progress;
 	if (!p) return;
 	p.textContent = op ? (WORK[op] || "Working") + "\u2026" + (x > 0 ? " " + Math.round(100 * Math.min(x, 1)) + "%" : "") : "";
@@ -133,7 +148,7 @@ function progress(op, x) {
 /* The line that says how far the profile's unpacking is (before the
  * page is built: its own), shown once it takes longer than a frame;
  * tell(x) the share done, done() takes it away. */
-function unpacking() {
+export function unpacking() {
 	var p = document.createElement("p"), x = 0, t;
 	function say() { p.textContent = "Unpacking the profile\u2026 " + Math.round(100 * x) + "%"; }
 	p.id = "unpacking";
@@ -150,7 +165,7 @@ function unpacking() {
 
 /* Element e does fn when clicked, and when focused (Tab reaches it)
  * and Enter or Space is pressed, as a button does. */
-function activate(e, fn) {
+export function activate(e, fn) {
 	e.tabIndex = 0;
 	e.onclick = fn;
 	e.onkeydown = function (ev) {
@@ -162,14 +177,14 @@ function activate(e, fn) {
 
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
-	state.v = i;
-	if (!keep) { unzoom(); state.elided = false; }
+	setbase(i, state.elided);
+	if (!keep) { unzoom(); setbase(i, false); }
 	if (el.view) el.view.value = i;
 	refresh();
 }
 /* The title: --title's, or the mode's. */
 function title() {
-	if (!DATA.deftitle) return;
+	if (!model.data.deftitle) return;
 	var t = curmode().title();
 	el.title.textContent = t;
 	document.title = t;
@@ -178,15 +193,15 @@ function title() {
 /* What a differential view compares (fg-diff's header), and a warning
  * when the two totals differ by more than 1%: without fg-diff -n, a
  * longer run colours every frame as grown. */
-function compare() {
-	var r = DATA.views[state.v], c = el.compare, b, t, d;
+export function compare() {
+	var r = model.data.views[state.v], c = el.compare, b, t, d;
 	c.textContent = "";
-	if (!DATA.diff) return;
+	if (!model.data.diff) return;
 	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
 		(r.target || "target")));
 	/* the view's total is the column drawn's (--negate: the baseline's) */
-	b = DATA.negate ? r.total : r.btotal || 0;
-	t = DATA.negate ? r.btotal || 0 : r.total;
+	b = model.data.negate ? r.total : r.btotal || 0;
+	t = model.data.negate ? r.btotal || 0 : r.total;
 	d = t - b;
 	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
 	var w = document.createElement("span");
@@ -199,16 +214,16 @@ function compare() {
 }
 
 /* Counts past 2^53: the page says that it rounds them (save.js). */
-function bignote() {
-	var r = inexact(DATA.views[state.v]);
+export function bignote() {
+	var r = inexact(model.data.views[state.v]);
 	return r ? "Counts past 2^53: the page's numbers and saved views are rounded to about 16 digits " +
 		"(fg-top keeps them exact)." : "";
 }
 /* The elided banner: shown whenever the view has stacks that vanished,
  * of the view through the transforms (the stacks saved that have no
  * samples of the drawn column, as the command line makes them). */
-function banner() {
-	var r = DATA.views[state.v], b = el.elided, v;
+export function banner() {
+	var r = model.data.views[state.v], b = el.elided, v;
 	b.textContent = "";
 	b.className = "";
 	if (!r.e) return;
@@ -220,15 +235,15 @@ function banner() {
 	}
 	if (onlyelided(state.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
-			" of this view vanished from the " + DRAWN + " (" + human(r.e.total) + " in the " + OTHER + ")";
+			" of this view vanished from the " + model.drawn + " (" + human(r.e.total) + " in the " + model.other + ")";
 		return;
 	}
 	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
-		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + DRAWN + " (" + human(r.e.total) +
-		" in the " + OTHER + ", " + pct(r.e.total, r.btotal) + " of it) "));
+		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + model.drawn + " (" + human(r.e.total) +
+		" in the " + model.other + ", " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";
 	btn.textContent = state.elided ? "Back to the graph" : "Show the Elided view";
-	btn.onclick = function () { state.elided = !state.elided; unzoom(); refresh(); };
+	btn.onclick = function () { setbase(state.v, !state.elided); unzoom(); refresh(); };
 	b.appendChild(btn);
 }

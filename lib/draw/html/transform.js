@@ -3,74 +3,17 @@
  * of model.js's shape), the input view left as it was.  Bottom-up
  * reverses the stacks; the sandwich cuts them at a function.  No DOM. */
 
-/* Colours of a differential view, by its own changes (fg's scale: red
- * grew, blue shrank, green new). */
-function diffcolors(v) {
-	var i, d, m = 0, red = [], blue = [], g;
-	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
-	for (i = 0; i < v.n; i++) {
-		d = v.w[i] - v.b[i];
-		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
-		if (DATA.hues) d = -d;
-		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(DATA.legend[2][1]); continue; }
-		/* delta's colours, one a shade of 211 each way, made once */
-		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
-		if (d > m) d = m;
-		if (d < -m) d = -m;
-		g = d > 0 ? 210 * (m - d) / m | 0 : 210 * (m + d) / m | 0;
-		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
-		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
-	}
-}
-/* the colour of each name's first frame in view v (-1: none) */
-function namecolors(v) {
-	if (v.namecol && v.namecol.length === NAMES.length) return v.namecol;
-	var c = v.namecol = new Int32Array(NAMES.length).fill(-1), i;
-	for (i = v.n - 1; i >= 0; i--) c[v.f[i]] = v.col[i];
-	return c;
-}
-/* the page's colours' indexes by #rrggbb, once a colour is looked up */
-var CIDX = null;
-function hex(r, g, b) {
-	return "#" + [r, g, b].map(function (x) { return (x | 0).toString(16).padStart(2, "0"); }).join("");
-}
-/* color_delta of lib/draw/color.c */
-function delta(d, m) {
-	if (m <= 0 || d === 0) return "#ffffff";
-	if (d > m) d = m;
-	if (d < -m) d = -m;
-	if (d > 0) return hex(255, 210 * (m - d) / m, 210 * (m - d) / m);
-	return hex(210 * (m + d) / m, 210 * (m + d) / m, 255);
-}
-/* The page's index of colour c (#rrggbb), with a label colour of the
- * higher contrast on it (color_label's rule). */
-function colorindex(c) {
-	if (!CIDX) {
-		CIDX = {};
-		COLORS.forEach(function (x, k) { CIDX[x] = k; });
-	}
-	if (CIDX[c] !== undefined) return CIDX[c];
-	CIDX[c] = COLORS.length;
-	COLORS.push(c);
-	var l = luminance(c);
-	LABELS.push((l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff");
-	return CIDX[c];
-}
-function luminance(c) {
-	var k, x, l = [0, 0, 0];
-	for (k = 0; k < 3; k++) {
-		x = parseInt(c.substr(1 + 2 * k, 2), 16) / 255;
-		l[k] = x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
-	}
-	return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
-}
+import { searchre } from "../viewer.js";
+import { model, release, labelof } from "./model.js";
+import { selfat, selfof, parentof } from "./tree.js";
+import { rank, items, add, out, put, UP, done, merge, freeitems, DOWN, unrank, PATH, RANK } from "./merge.js";
 
 /* The stacks of view v: fn(path, from, len, w, b) for each frame with
  * samples of its own, path the names from the first frame of the input
  * (below fg's "all"; with from0, from frame 0, the sandwich's
  * function) to it, from their frames in v; of a view with vanished
  * stacks, the baselines without theirs (ownb). */
-function stacks(v, fn, from0) {
+export function stacks(v, fn, from0) {
 	var path = new Uint32Array(v.maxdepth + 1), from = new Int32Array(v.maxdepth + 1), s, b;
 	var i, d, top = v.rooted && !from0 ? 1 : 0, ob = v.ownb;
 	for (i = top; i < v.n; i++) {
@@ -86,7 +29,7 @@ function stacks(v, fn, from0) {
 /* The vanished stacks of a differential view: the stacks of its elided
  * view e (no samples of the drawn column, their counts the other's),
  * as [names, count] each. */
-function vanstacks(e) {
+export function vanstacks(e) {
 	var out = [];
 	stacks(e, function (path, from, len, w) {
 		if (w !== 0) out.push([Array.prototype.slice.call(path, 0, len), w]);
@@ -97,7 +40,7 @@ function vanstacks(e) {
  * v's root down: { frame: its index (v's root, or -1 when v has none
  * and no name is found), names: the index in s of the first name not
  * found }. */
-function deepest(v, s, j) {
+export function deepest(v, s, j) {
 	var at = v.rooted ? 0 : -1, c, hi;
 	for (; j < s.length; j++, at = c) {
 		hi = at < 0 ? v.n : v.end[at];
@@ -112,7 +55,7 @@ function deepest(v, s, j) {
  * stacks, has it taken out there, so that a sample counts once, in its
  * own stack (saved, tabulated, transformed).  head: the stacks' first
  * name is frame 0 (the sandwich's function). */
-function withvan(v, van, head) {
+export function withvan(v, van, head) {
 	var ownb = selfof(v, true), k, at;
 	for (k = 0; k < van.length; k++) {
 		at = deepest(v, van[k][0], head ? 1 : 0).frame;
@@ -125,7 +68,7 @@ function withvan(v, van, head) {
 
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
-function bottomup(v) {
+export function bottomup(v) {
 	var top = v.rooted ? 1 : 0, w0 = 0, b0 = 0, steps = 0, pass, i, I, O, n = v.n, s, bs;
 	var f = v.f, depth = v.depth, two = !!v.b;
 	rank();
@@ -144,7 +87,7 @@ function bottomup(v) {
 		}
 	}
 	O = out(1 + steps, v);
-	put(O, ALLID, 0, w0, b0, -1);
+	put(O, model.allid, 0, w0, b0, -1);
 	var X = { kind: UP, par: parentof(v) }, r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	/* the work's arrays given back before the next work's */
 	freeitems(I);
@@ -170,7 +113,7 @@ function occurrences(v, want) {
  * children); their callees, every subtree under one merged across their
  * call sites (fg-filter --reroot).  Both roots weigh fn's total; null
  * when no frame is fn. */
-function sandwich2(v, fn, by) {
+export function sandwich2(v, fn, by) {
 	var want = fnmarks(fn, by), occ = occurrences(v, want), top = v.rooted ? 1 : 0, k, i, p, w0 = 0, b0 = 0;
 	var steps = 0, under = 0;
 	if (!occ.length) return { fn: fn, by: by, callers: null, callees: null, self: 0 };
@@ -212,17 +155,17 @@ function ownof(v, want) {
  * (fg-top --by function's, SPEC's NAME pattern: the text before " at ",
  * else the label less its annotation). */
 function fnmarks(fn, by) {
-	var want = new Uint8Array(NAMES.length), k, s, i;
-	for (k = 0; k < NAMES.length; k++) {
-		s = NAMES[k];
+	var want = new Uint8Array(model.names.length), k, s, i;
+	for (k = 0; k < model.names.length; k++) {
+		s = model.names[k];
 		if (by === "function") want[k] = ((i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i)) === fn ? 1 : 0;
-		else want[k] = (DATA.annot[k] ? labelof(k) : s) === fn ? 1 : 0;
+		else want[k] = (model.data.annot[k] ? labelof(k) : s) === fn ? 1 : 0;
 	}
 	return want;
 }
 /* A stack (names) cut at its outermost frame of the sandwich of fn
  * (fnmarks), or null: fg-filter --reroot's, of one stack. */
-function sandcut(fn, by) {
+export function sandcut(fn, by) {
 	var want = fnmarks(fn, by);
 	return function (s) {
 		for (var k = 0; k < s.length; k++) if (want[s[k]]) return s.slice(k);
@@ -233,7 +176,7 @@ function sandcut(fn, by) {
  * lo..hi (the subtree of a frame, less the frame) give a frame of
  * state st; clean(c, st): the subtree of c is copied as it is.  The
  * callees as they are, of weights w and b (v's by default). */
-function calleesof(v, w, b) {
+export function calleesof(v, w, b) {
 	var vw = w || v.w, vb = b || v.b, f = v.f, end = v.end;
 	return { kind: DOWN, w: w, b: b,
 		kids: function (I, lo, hi) {
@@ -252,8 +195,8 @@ function dirty(v, aff) {
 }
 /* marks, by name id, of the names shown as name */
 function marks(name) {
-	var want = new Uint8Array(NAMES.length);
-	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
+	var want = new Uint8Array(model.names.length);
+	for (var k = 0; k < model.names.length; k++) want[k] = model.names[k] === name ? 1 : 0;
 	return want;
 }
 
@@ -261,8 +204,8 @@ function marks(name) {
  * names, root first, to the names it keeps (a new array), or null to
  * drop it.  same(NAME): a test of a name id against a name as shown. */
 function same(name) {
-	var want = new Uint8Array(NAMES.length);
-	for (var k = 0; k < NAMES.length; k++) want[k] = NAMES[k] === name ? 1 : 0;
+	var want = new Uint8Array(model.names.length);
+	for (var k = 0; k < model.names.length; k++) want[k] = model.names[k] === name ? 1 : 0;
 	return function (id) { return id < want.length && want[id] === 1; };
 }
 /* the search's expression of s (viewer.js's searchre), or null;
@@ -271,7 +214,7 @@ function regex(s, flags) { return searchre(s, flags === "i").re || null; }
 /* The file of a label "FUNC at FILE:LINE", SPEC's: the text between
  * " at " and the last ':' (to the end without one), as fg-top --by file
  * has it (stack/frame.c's frame_file); null without " at ". */
-function fileof(s) {
+export function fileof(s) {
 	var i = s.indexOf(" at "), j;
 	if (i < 0) return null;
 	s = s.slice(i + 4);
@@ -286,36 +229,36 @@ function nameid(s, from, annot) {
 	var key = annot ? s + "_[" + annot + "]" : s;
 	if (!NAMEID) {
 		NAMEID = new Map();
-		NAMES.forEach(function (x, k) { NAMEID.set(labelof(k), k); });
+		model.names.forEach(function (x, k) { NAMEID.set(labelof(k), k); });
 	}
-	if (!NAMEID.has(key)) addnames([s], NAMECOLOR ? [NAMECOLOR[from || 0]] : null, [annot || ""]);
+	if (!NAMEID.has(key)) addnames([s], model.namecolor ? [model.namecolor[from || 0]] : null, [annot || ""]);
 	return NAMEID.get(key);
 }
 /* Names list added to the page's (with their colours, when colours go
  * by name, and their annotations, "" none): a transform's, or the other
  * thread's (worker.js). */
-function addnames(list, colors, annot) {
+export function addnames(list, colors, annot) {
 	for (var k = 0; k < list.length; k++) {
-		if (annot && annot[k]) DATA.annot[NAMES.length] = annot[k];
-		NAMES.push(list[k]);
-		if (NAMEID && !NAMEID.has(labelof(NAMES.length - 1))) NAMEID.set(labelof(NAMES.length - 1), NAMES.length - 1);
-		if (NAMECOLOR) NAMECOLOR.push(colors[k]);
+		if (annot && annot[k]) model.data.annot[model.names.length] = annot[k];
+		model.names.push(list[k]);
+		if (NAMEID && !NAMEID.has(labelof(model.names.length - 1))) NAMEID.set(labelof(model.names.length - 1), model.names.length - 1);
+		if (model.namecolor) model.namecolor.push(colors[k]);
 	}
-	RANK = null;
+	unrank();
 }
 /* The annotations of the page's names from id n0 on ("" none), for
  * the other thread. */
-function annotsfrom(n0) {
-	for (var out = [], k = n0; k < NAMES.length; k++) out.push(DATA.annot[k] || "");
+export function annotsfrom(n0) {
+	for (var out = [], k = n0; k < model.names.length; k++) out.push(model.data.annot[k] || "");
 	return out;
 }
-var TX = {
+export var TX = {
 	/* this frame's path (names joined by ";") becomes the root */
 	root: function (arg) {
 		var p = arg.split(";");
 		return function (s) {
 			if (s.length < p.length) return null;
-			for (var k = 0; k < p.length; k++) if (NAMES[s[k]] !== p[k]) return null;
+			for (var k = 0; k < p.length; k++) if (model.names[s[k]] !== p[k]) return null;
 			return s.slice(p.length - 1);
 		};
 	},
@@ -369,7 +312,7 @@ var TX = {
 		return function (s) {
 			var out = [], last = null;
 			s.forEach(function (id) {
-				var f = fileof(NAMES[id]);
+				var f = fileof(model.names[id]);
 				if (!r || !f || !r.test(f)) { out.push(id); last = null; return; }
 				if (f !== last) out.push(nameid(f, id));
 				last = f;
@@ -382,7 +325,7 @@ var TX = {
 		var r = regex(arg, flags);
 		return function (s) {
 			if (!r) return s;
-			for (var k = 0; k < s.length; k++) if (r.test(NAMES[s[k]])) return s;
+			for (var k = 0; k < s.length; k++) if (r.test(model.names[s[k]])) return s;
 			return null;
 		};
 	}
@@ -391,10 +334,10 @@ var TX = {
 TX.filei = function (arg) { return TX.file(arg, "i"); };
 TX.grepi = function (arg) { return TX.grep(arg, "i"); };
 /* A transform's words, for its chip. */
-var TXNAME = { root: "subtree", focus: "focus", hide: "hide", drop: "drop", rec: "collapse recursion",
+export var TXNAME = { root: "subtree", focus: "focus", hide: "hide", drop: "drop", rec: "collapse recursion",
 	file: "collapse file", grep: "only", filei: "collapse file (any case)", grepi: "only (any case)" };
 /* whether kind k takes a regular expression, and its flags */
-function txflags(k) { return k === "file" || k === "grep" ? "" : k === "filei" || k === "grepi" ? "i" : null; }
+export function txflags(k) { return k === "file" || k === "grep" ? "" : k === "filei" || k === "grepi" ? "i" : null; }
 
 /* The stacks of view v through the transforms list ([kind, arg]...),
  * in order: fn(names, w, b) for each one kept; those of width w != 0,
@@ -434,7 +377,7 @@ var TREE = {
 			for (q = 0; q < at.length; q++) {
 				lo = at[q] < 0 ? (v.rooted ? 1 : 0) : at[q] + 1;
 				hi = at[q] < 0 ? v.n : v.end[at[q]];
-				for (d = lo; d < hi; d = v.end[d]) if (NAMES[v.f[d]] === p[k]) nx.push(d);
+				for (d = lo; d < hi; d = v.end[d]) if (model.names[v.f[d]] === p[k]) nx.push(d);
 			}
 			at = nx;
 		}
@@ -467,9 +410,9 @@ var TREE = {
 	/* a frame whose file matches: a frame named after the file, the
 	 * callees of the same file in it (their state: the file's id) */
 	file: function (v, arg, I, flags) {
-		var r = regex(arg, flags), fid = new Int32Array(NAMES.length).fill(-1), k, x, nn = NAMES.length;
+		var r = regex(arg, flags), fid = new Int32Array(model.names.length).fill(-1), k, x, nn = model.names.length;
 		for (k = 0; k < nn; k++) {
-			x = fileof(NAMES[k]);
+			x = fileof(model.names[k]);
 			if (r && x && r.test(x)) fid[k] = nameid(x, k);
 		}
 		rank();
@@ -488,9 +431,9 @@ var TREE = {
 	/* the stacks through a match, at their weights, the others at 0 */
 	grep: function (v, arg, I, flags) {
 		var r = regex(arg, flags), n = v.n, top = v.rooted ? 1 : 0, hit = new Uint8Array(n), i, p;
-		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(NAMES.length);
+		var kw = new Float64Array(n), kb = v.b ? new Float64Array(n) : null, is = new Uint8Array(model.names.length);
 		var par = parentof(v), self = selfof(v), bself = v.b ? selfof(v, true) : null;
-		for (i = 0; i < NAMES.length; i++) is[i] = !r || r.test(NAMES[i]) ? 1 : 0;
+		for (i = 0; i < model.names.length; i++) is[i] = !r || r.test(model.names[i]) ? 1 : 0;
 		for (i = top; i < n; i++) {
 			p = par[i];
 			hit[i] = is[v.f[i]] || (p >= top && hit[p]) ? 1 : 0;
@@ -529,7 +472,7 @@ function pathstacks(v, list, X, I, rev) {
 	var nb = 0;
 	txstacks(v, list, function (s, w, b) {
 		if (rev) s.reverse();
-		room(X, nb + s.length, NAMES.length);
+		room(X, nb + s.length, model.names.length);
 		X.buf.set(s, nb);
 		add(I, nb, nb + s.length, w, b, s[0], 0);
 		nb += s.length;
@@ -551,13 +494,13 @@ function room(X, m, top) {
  * has (at[its key]: its place) cuts it back to that place, which keeps
  * its first frame and takes the statuses of both. */
 function recstacks(v, X, I) {
-	var R = recnames(), nn = NAMES.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1);
+	var R = recnames(), nn = model.names.length, canon = new Int32Array(nn), at = new Int32Array(nn).fill(-1);
 	var st = new Uint8Array(v.maxdepth + 1), nb = 0, k;
 	for (k = 0; k < nn; k++) canon[k] = reckey(R, k);
 	stacks(v, function (path, from, len, w, b) {
 		var L = 0, q, j, id, c, buf;
 		/* each of its frames may name a status anew */
-		room(X, nb + len, NAMES.length + len);
+		room(X, nb + len, model.names.length + len);
 		buf = X.buf;
 		for (q = 0; q < len; q++) {
 			id = path[q];
@@ -588,12 +531,12 @@ function recstacks(v, X, I) {
 var STATUS_ANNOT = ["", "d", "g", "dg"];
 function recnames() {
 	var R = { st: [], key: [], first: new Map() };
-	for (var k = 0; k < NAMES.length; k++) reckey(R, k);
+	for (var k = 0; k < model.names.length; k++) reckey(R, k);
 	return R;
 }
 function reckey(R, id) {
 	if (R.key[id] !== undefined) return R.key[id];
-	var a = DATA.annot[id], st = STATUS_ANNOT.indexOf(a || "x"), s = st > 0 ? NAMES[id] : labelof(id);
+	var a = model.data.annot[id], st = STATUS_ANNOT.indexOf(a || "x"), s = st > 0 ? model.names[id] : labelof(id);
 	R.st[id] = st > 0 ? st : 0;
 	if (!R.first.has(s)) R.first.set(s, id);
 	return R.key[id] = R.first.get(s);
@@ -601,7 +544,7 @@ function reckey(R, id) {
 /* The id of frame id with statuses st in place of its own. */
 function statusid(R, id, st) {
 	if (R.st[id] === st) return id;
-	var s = R.st[id] ? NAMES[id] : labelof(id), k = nameid(s, id, STATUS_ANNOT[st]);
+	var s = R.st[id] ? model.names[id] : labelof(id), k = nameid(s, id, STATUS_ANNOT[st]);
 	reckey(R, k);
 	return k;
 }
@@ -609,7 +552,7 @@ function statusid(R, id, st) {
 function transform1(v, t) { return transform(v, [t]); }
 /* View v with the transforms list applied: one on the tree, or rec or
  * a list of them (TX's functions in order) on each stack. */
-function transform(v, list, rev) {
+export function transform(v, list, rev) {
 	var I, X, O, w0 = 0, b0 = 0, k, cap = 1 + v.n, t = list[0], r;
 	if (!list.length && !rev) return v;
 	rank();
@@ -617,14 +560,14 @@ function transform(v, list, rev) {
 	if (list.length === 1 && TREE[t[0]] && !v.van) {
 		X = TREE[t[0]](v, t[1], I);
 	} else {
-		X = { kind: PATH, buf: NAMES.length <= 65535 ? new Uint16Array(v.n) : new Uint32Array(v.n), nosrc: true };
+		X = { kind: PATH, buf: model.names.length <= 65535 ? new Uint16Array(v.n) : new Uint32Array(v.n), nosrc: true };
 		cap = 1 + (list.length === 1 && t[0] === "rec" && !v.van ? recstacks(v, X, I) : pathstacks(v, list, X, I, rev));
 	}
 	/* the names a transform made rank among the others' */
 	if (!RANK) for (rank(), k = 0; k < I.n; k++) I.key[k] = RANK[I.id[k]];
 	for (k = 0; k < I.n; k++) { w0 += I.w[k]; b0 += I.b[k]; }
 	O = out(cap, v);
-	put(O, ALLID, 0, w0, b0, -1);
+	put(O, model.allid, 0, w0, b0, -1);
 	r = done(merge(O, v, X, I, 0, 0, 1, true), v, v.name);
 	/* the work's arrays (the stacks' names, a filter's weights) given
 	 * back before the next work's */

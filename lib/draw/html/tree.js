@@ -4,12 +4,14 @@
  * A view keeps no start, own samples or caller a frame: a profile of
  * millions of frames draws a few thousand of them.  No DOM. */
 
+import { model } from "./model.js";
+
 /* Call fn(c, x) for each callee c of frame i of view v, in the order
  * drawn, x its start in samples when frame i starts at x0: a flame
  * chart's in input order, each after its gap; else the frame's own
  * samples first, then its callees in the order written (by name), or
  * widest first (bywidth; a tie by that order). */
-function eachkid(v, i, x0, bywidth, fn) {
+export function eachkid(v, i, x0, bywidth, fn) {
 	var end = v.end, w = v.w, e = end[i], c, x = x0, list, k;
 	if (v.gap) {
 		for (c = i + 1; c < e; c = end[c]) {
@@ -40,20 +42,20 @@ function ownof1(v, i) {
 	return s;
 }
 /* Frame i's own samples in view v (of the baseline with b). */
-function selfat(v, i, b) {
+export function selfat(v, i, b) {
 	var a = b ? v.b : v.w, s = a[i], c;
 	for (c = i + 1; c < v.end[i]; c = v.end[c]) s -= a[c];
 	return s;
 }
 /* Every frame's own samples in view v (of the baseline with b), a new array. */
-function selfof(v, b) {
+export function selfof(v, b) {
 	var a = b ? v.b : v.w, s = Float64Array.from(a), end = v.end, i, c;
 	for (i = 0; i < v.n; i++)
 		for (c = i + 1; c < end[i]; c = end[c]) s[i] -= a[c];
 	return s;
 }
 /* Every frame's caller in view v (-1: none), a new array. */
-function parentof(v) {
+export function parentof(v) {
 	var par = new Int32Array(v.n), end = v.end, i, c;
 	par.fill(-1);
 	for (i = 0; i < v.n; i++)
@@ -61,7 +63,7 @@ function parentof(v) {
 	return par;
 }
 /* The frames from view v's root down to frame i, i last. */
-function pathto(v, i) {
+export function pathto(v, i) {
 	var out = [0], a = 0, c;
 	while (a !== i) {
 		for (c = a + 1; c < v.end[a] && v.end[c] <= i; c = v.end[c]) ;
@@ -72,34 +74,21 @@ function pathto(v, i) {
 }
 /* The callers of the frames on path p (pathto's), as matchedtext reads
  * them: parent[p[k]], the root's -1. */
-function pathparents(p) {
+export function pathparents(p) {
 	var par = {};
 	for (var k = 0; k < p.length; k++) par[p[k]] = k ? p[k - 1] : -1;
 	return par;
 }
 /* Frame i's caller in view v (-1: the root). */
-function parentat(v, i) {
+export function parentat(v, i) {
 	var p = pathto(v, i);
 	return p.length > 1 ? p[p.length - 2] : -1;
 }
-/* The memory of typed array a given back now, not when the collector
- * comes to it: its buffer sent, transferred, to a port closed at once,
- * which drops it (ArrayBuffer.prototype.transfer(0) would not free one
- * that came from the worker, which its message keeps); a is empty
- * after.  Of arrays no one reads again only. */
-function release(a) {
-	var c;
-	if (!a || !ArrayBuffer.isView(a) || !a.buffer.byteLength || typeof MessageChannel !== "function") return;
-	c = new MessageChannel();
-	c.port1.postMessage(null, [a.buffer]);
-	c.port1.close();
-	c.port2.close();
-}
 /* Whether each name is of a frame of view v, the root's aside: flags
  * by name id, made once a view. */
-function namesin(v) {
-	if (v.names && v.names.length === NAMES.length) return v.names;
-	var has = v.names = new Uint8Array(NAMES.length), f = v.f, i;
+export function namesin(v) {
+	if (v.names && v.names.length === model.names.length) return v.names;
+	var has = v.names = new Uint8Array(model.names.length), f = v.f, i;
 	for (i = v.rooted ? 1 : 0; i < v.n; i++) has[f[i]] = 1;
 	return has;
 }

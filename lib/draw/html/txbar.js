@@ -2,8 +2,18 @@
  * frame, or of the search), a chip each that removes it, Undo, and the
  * link that saves the view on screen as folded stacks. */
 
+import { searchre } from "../viewer.js";
+import { model } from "./model.js";
+import { TXNAME, txflags } from "./transform.js";
+import { droptx, state, pushtx } from "./state.js";
+import { foldedtext } from "./save.js";
+import { el } from "./paint.js";
+import { mk } from "./toolbar.js";
+import { unzoom, zpath } from "./canvas.js";
+import { refresh } from "./main.js";
+
 /* The bar's elements, in tb. */
-function txbar(tb) {
+export function txbar(tb) {
 	var menu = mk("select", "txmenu", tb);
 	[["", "Transform\u2026"], ["root", "Focus on the zoomed subtree"], ["focus", "Focus on the zoomed function"],
 		["hide", "Hide the zoomed function"], ["drop", "Drop the zoomed function"], ["rec", "Collapse recursion"],
@@ -16,7 +26,7 @@ function txbar(tb) {
 	menu.title = "transform the profile: the graph, table, sandwich and totals follow";
 	menu.onchange = function () { addtx(menu.value); menu.value = ""; };
 	mk("span", "chips", tb);
-	mk("button", "undo", tb, "Undo").onclick = function () { state.tx.pop(); unzoom(); refresh(); };
+	mk("button", "undo", tb, "Undo").onclick = function () { droptx(-1); unzoom(); refresh(); };
 	var a = mk("a", "save", tb, "Save view as folded");
 	a.setAttribute("download", "view.folded");
 	a.href = "#";
@@ -29,21 +39,21 @@ function addtx(k) {
 	var v = state.shown, z = state.z, arg = "";
 	if (!k) return;
 	if (k === "root") {
-		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return NAMES[v.f[i]]; }).join(";");
+		arg = zpath().slice(v.rooted ? 1 : 0).map(function (i) { return model.names[v.f[i]]; }).join(";");
 	} else if (k === "focus" || k === "hide" || k === "drop") {
-		arg = z > 0 || !v.rooted ? NAMES[v.f[z]] : "";
+		arg = z > 0 || !v.rooted ? model.names[v.f[z]] : "";
 	} else if (k === "file" || k === "grep") {
 		arg = state.term;
 		/* the search's case: Aa on, the kind that ignores it */
 		if (state.icase) k += "i";
 	}
 	if (!arg && k !== "rec") return;
-	state.tx.push([k, arg]);
+	pushtx(k, arg);
 	unzoom();
 	refresh();
 }
 /* The transforms as chips, each removable, and the link that saves the view. */
-function chips() {
+export function chips() {
 	var c = el.chips;
 	c.textContent = "";
 	state.tx.forEach(function (t, k) {
@@ -53,7 +63,7 @@ function chips() {
 		badregex(sp, t);
 		x.textContent = "\u00d7";
 		x.setAttribute("aria-label", "remove this transform");
-		x.onclick = function () { state.tx.splice(k, 1); unzoom(); refresh(); };
+		x.onclick = function () { droptx(k); unzoom(); refresh(); };
 		sp.appendChild(x);
 		c.appendChild(sp);
 	});

@@ -4,8 +4,15 @@
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
 
+import { seturl, queryparams, querymap } from "../viewer.js";
+import { model } from "./model.js";
+import { TX } from "./transform.js";
+import { state, defaultmode, curmode, modeof, settx, setbase, setlook, setmode, MODES, setfn,
+	settableby, settheme, setsearch, setzoom, setwindow } from "./state.js";
+import { winparam, parsewin } from "./layout.js";
+
 /* The pairs [key, value] of the state, as the URL keeps them. */
-function statepairs() {
+export function statepairs() {
 	var q = [];
 	if (state.v) q.push(["v", state.v]);
 	if (state.elided) q.push(["e", 1]);
@@ -13,8 +20,8 @@ function statepairs() {
 	if (winparam()) q.push(["x", winparam()]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
-	if (state.sortwidth !== !!DATA.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
-	if (state.inverted !== !!DATA.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
+	if (state.sortwidth !== !!model.data.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
+	if (state.inverted !== !!model.data.inverted) q.push(["d", state.inverted ? "icicle" : "flame"]);
 	/* a view opens in its mode: the graph's m=graph where that is time */
 	if (state.mode !== defaultmode()) q.push(["m", state.mode || "graph"]);
 	if (curmode().pairs) curmode().pairs(q);
@@ -22,40 +29,39 @@ function statepairs() {
 	if (state.theme) q.push(["th", state.theme]);
 	return q;
 }
-function save() { seturl(statepairs()); }
+export function save() { seturl(statepairs()); }
 
 /* The state of query string search (the page's, location.search). */
-function loadstate(search) {
-	var all = queryparams(search), p = querymap(all), m = modeof(p.m === "graph" ? "" : p.m);
-	state.tx = [];
+export function loadstate(search) {
+	var all = queryparams(search), p = querymap(all), m = modeof(p.m === "graph" ? "" : p.m), tx = [];
+	var inverted = state.inverted, sortwidth = state.sortwidth, z;
 	/* tx=KIND:ARG, in order; an unknown kind is ignored */
 	all.forEach(function (kv) {
 		var x = kv[1], c = x.indexOf(":");
-		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) state.tx.push([x.slice(0, c), x.slice(c + 1)]);
+		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
+	settx(tx);
 	var v = parseInt(p.v, 10);
-	if (v >= 0 && v < DATA.views.length) state.v = v;
-	state.elided = p.e === "1" && !!DATA.views[state.v].e;
-	if (p.o === "width" || p.o === "name") state.sortwidth = p.o === "width";
+	if (!(v >= 0 && v < model.data.views.length)) v = state.v;
+	setbase(v, p.e === "1" && !!model.data.views[v].e);
+	if (p.o === "width" || p.o === "name") sortwidth = p.o === "width";
 	/* d=, or m= as older links have it */
-	if (p.m === "icicle" || p.m === "flame") state.inverted = p.m === "icicle";
-	if (p.d === "icicle" || p.d === "flame") state.inverted = p.d === "icicle";
+	if (p.m === "icicle" || p.m === "flame") inverted = p.m === "icicle";
+	if (p.d === "icicle" || p.d === "flame") inverted = p.d === "icicle";
+	setlook(inverted, sortwidth);
 	/* a mode of one function needs it named; no m=, the view's own; a
 	 * mode unknown is said */
-	state.mode = p.m == null ? defaultmode() : m && (!m.fn || p.fn) ? m.id : "";
+	setmode(p.m == null ? defaultmode() : m && (!m.fn || p.fn) ? m.id : "");
 	state.notice = p.m == null || m || p.m === "icicle" || p.m === "flame" ? "" :
 		"No mode \u201c" + p.m + "\u201d (m=): the graph is shown; the modes are " +
 		MODES.map(function (x) { return x.id || "graph"; }).join(", ") + ".";
 	if (m && m.fn && !p.fn) state.notice = "m=" + m.id + " names no frame (fn=): the graph is shown.";
-	state.fn = p.fn || "";
-	state.by = p.by === "function" ? "function" : "";
-	state.tby = p.tb === "file" || p.tb === "function" ? p.tb : "";
-	if (p.th === "dark" || p.th === "light") state.theme = p.th;
-	state.icase = p.i === "1";
-	state.term = p.s || "";
-	state.z = parseInt(p.z, 10) || 0;
-	if (state.z < 0) state.z = 0;
+	setfn(p.fn || "", p.by === "function" ? "function" : "");
+	settableby(p.tb === "file" || p.tb === "function" ? p.tb : "");
+	if (p.th === "dark" || p.th === "light") settheme(p.th);
+	setsearch(p.s || "", p.i === "1");
+	z = parseInt(p.z, 10) || 0;
+	setzoom(z < 0 ? 0 : z);
 	var w = parsewin(p.x);
-	state.x0 = w[0];
-	state.x1 = w[1];
+	setwindow(w[0], w[1]);
 }

@@ -10,6 +10,13 @@
  * again.  Without a worker (node, an old browser) every step is done
  * at once. */
 
+import { model, viewunits, build, release } from "./model.js";
+import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
+import { charttx, merged } from "./chart.js";
+import { state, curmode, setbase } from "./state.js";
+import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
+import { hasworker, job } from "./worker.js";
+
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
 /* the largest view worked on in the page's thread while it prepares,
@@ -17,7 +24,7 @@ var built = [];
 var SYNCMAX = 150000, SYNC = { rows: 600000 };
 
 /* The steps: what each does to a view (src) with its arguments. */
-var OPS = {
+export var OPS = {
 	tx: function (v, a) { return transform(v, a[0], a[1]); },
 	charttx: function (v, a) { return charttx(v, a[0]); },
 	merged: function (v) { return merged(v); },
@@ -38,7 +45,7 @@ function need(src, op, args, put, cur) {
 }
 /* Every step the state needs done: by the worker, one at a time, for
  * the large; the rest, when show() asks, at once. */
-async function prepare() {
+export async function prepare() {
 	for (;;) {
 		try {
 			state.lazy = true;
@@ -56,7 +63,7 @@ async function prepare() {
 	}
 }
 /* Whether the state's view is ready (else prepare() has work). */
-function ready() {
+export function ready() {
 	try {
 		state.lazy = true;
 		view();
@@ -71,33 +78,30 @@ function ready() {
 }
 
 /* A view whose stacks all vanished has its elided view alone. */
-function onlyelided(i) { return DATA.views[i].n === 0; }
+export function onlyelided(i) { return model.data.views[i].n === 0; }
 /* The view on screen: the input's (or its elided stacks), built once. */
-function baseview() {
-	var r = DATA.views[state.v], b;
-	UNIT = r.unit || DATA.unit;
-	CNAME = r.countname || DATA.countname;
-	if (onlyelided(state.v)) state.elided = true;
+export function baseview() {
+	var r = model.data.views[state.v], b;
+	viewunits(r);
+	if (onlyelided(state.v)) setbase(state.v, true);
 	b = built[state.v] = built[state.v] || {};
 	if (state.elided && r.e) return elidedview();
 	if (!b.whole) {
 		b.whole = build(r, r.name);
 		/* a differential view's vanished stacks go with it, once each */
-		if (DATA.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
+		if (model.data.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
 	}
 	return b.whole;
 }
 /* The elided view of the view on screen, built once. */
 function elidedview() {
-	var r = DATA.views[state.v], b = built[state.v] = built[state.v] || {};
+	var r = model.data.views[state.v], b = built[state.v] = built[state.v] || {};
 	return b.elided || (b.elided = build(r.e, r.name));
 }
-/* Whether view i of the data is in time order (a flame chart's). */
-function timeordered(i) { return !!DATA.views[i].time; }
 /* The view the mode starts from: the input's through the transforms;
  * in the time mode in input order (chart.js), else summed, a flame
  * graph's. */
-function current() { return curmode().time ? timecurrent() : graphcurrent(); }
+export function current() { return curmode().time ? timecurrent() : graphcurrent(); }
 /* The input in time order through the transforms, built once a list. */
 function timecurrent() {
 	var b = baseview(), key = JSON.stringify(state.tx);
@@ -140,13 +144,22 @@ function step(b, c, k) {
 		k === state.tx.length - 1);
 }
 /* The view the mode draws (the table's rows are of current()'s). */
-function view() { return curmode().view(current()); }
+export function view() {
+	var m = curmode();
+	return m.view ? FORMS[m.view](current()) : current();
+}
+/* What a mode draws of the view it starts from (MODES' view), by name:
+ * bottom-up, the sandwich's callees. */
+var FORMS = {
+	bottomup: function (b) { return bottomupof(b); },
+	callees: function (b) { return sandwichof(b).callees; }
+};
 /* Bottom-up: the stacks of b reversed, built once. */
 function bottomupof(b) {
 	return b.bottomup || need(b, "bottomup", [], function (r) { return b.bottomup = r; });
 }
 /* The sandwich of state.fn (by state.by) in view b, built once a function. */
-function sandwichof(b) {
+export function sandwichof(b) {
 	if (b.sand && b.sand.fn === state.fn && b.sand.by === state.by) return b.sand;
 	return need(b, "sandwich", [state.fn, state.by], function (r) {
 		if (b.sand) {
@@ -158,7 +171,7 @@ function sandwichof(b) {
 }
 /* The function table's rows of view b (tabulate.js), by frame, function
  * or file as the state says, built once each. */
-function rowsof(b) {
+export function rowsof(b) {
 	var k = rowskey(state.tby);
 	return b[k] || need(b, "rows", [state.tby], function (r) { return b[k] = r; });
 }
@@ -167,7 +180,7 @@ function rowsof(b) {
 function rowskey(by) { return by + "rows"; }
 /* The table's rows by by of view v, counted with it by the worker (a
  * job's rows) when it is at most AHEAD frames, as ahead() would. */
-function rowsahead(v, by) {
+export function rowsahead(v, by) {
 	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
 }
 
@@ -177,7 +190,7 @@ function rowsahead(v, by) {
  * draws of it (MODES' keeps); the transforms' earlier steps, and what
  * other modes drew, are let go (made again when asked for).  Before
  * the worker's job, of its source, so that its work has the room. */
-function prune(cur, extra) {
+export function prune(cur, extra) {
 	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
 	if (!base) return;
 	if (base.merged) base = base.merged;
@@ -235,7 +248,7 @@ function letgo(v) {
 	for (k in v) if (Object.prototype.hasOwnProperty.call(v, k)) release(v[k]);
 }
 /* The views let go of while on screen, once they no longer are. */
-function gone() {
+export function gone() {
 	var g = state.gone;
 	state.gone = [];
 	g.forEach(letgo);
@@ -247,7 +260,7 @@ function gone() {
  * (larger ones the worker counts when asked).  A count under way is
  * dropped when the worker is lent a view. */
 var AHEAD = 3000000;
-function ahead() {
+export function ahead() {
 	var v, k = rowskey(state.tby), A;
 	if (state.ahead || state.busy || !curmode().canvas || curmode().time) return;
 	v = current();

@@ -8,14 +8,21 @@
  * and the canvas keeps what it showed.  Without a worker every step
  * runs in the page's thread (views.js). */
 
-/* The worker, its jobs by id, and how many names and colours it has
- * of the page's (they grow: a transform names files, a differential
- * view adds shades). */
-var W = { worker: null, id: 0, jobs: {}, nnames: 0, ncolors: 0 };
+import { model, takemodel } from "./model.js";
+import { setprogress } from "./merge.js";
+import { annotsfrom, addnames } from "./transform.js";
+
+/* The worker, its jobs by id, how many names and colours it has of
+ * the page's (they grow: a transform names files, a differential view
+ * adds shades), and what is told how far a job is (the page's progress
+ * line: startworker's onprogress). */
+var W = { worker: null, id: 0, jobs: {}, nnames: 0, ncolors: 0, progress: null };
 
 /* The worker made of the page's script src (none when the browser or
- * its policy refuses). */
-function startworker(src) {
+ * its policy refuses), telling onprogress(op, x) how far its jobs are
+ * (op, a step of OPS; x, a share; op null: none under way). */
+export function startworker(src, onprogress) {
+	W.progress = onprogress;
 	try {
 		W.worker = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
 	} catch (err) {
@@ -24,16 +31,16 @@ function startworker(src) {
 	}
 	W.worker.onmessage = replied;
 	W.worker.onerror = function (e) { failed(e.message || "the worker failed"); };
-	W.worker.postMessage({ init: { data: datafields(), names: NAMES, colors: COLORS, labels: LABELS,
-		namecolor: NAMECOLOR, allid: ALLID } });
-	W.nnames = NAMES.length;
-	W.ncolors = COLORS.length;
+	W.worker.postMessage({ init: { data: datafields(), names: model.names, colors: model.colors, labels: model.labels,
+		namecolor: model.namecolor, allid: model.allid } });
+	W.nnames = model.names.length;
+	W.ncolors = model.colors.length;
 }
-function hasworker() { return !!W.worker; }
-/* DATA without its views (the worker is lent views, not the data) */
+export function hasworker() { return !!W.worker; }
+/* model.data without its views (the worker is lent views, not the data) */
 function datafields() {
 	var d = {}, k;
-	for (k in DATA) if (k !== "views") d[k] = DATA[k];
+	for (k in model.data) if (k !== "views") d[k] = model.data[k];
 	d.views = [];
 	return d;
 }
@@ -68,17 +75,17 @@ function buffers(x, out, seen) {
 /* Step op of view src with args, by the worker: src lent, back when
  * done; the step's result (with its table's rows by rows, when not
  * null: rowsahead). */
-function job(src, op, args, rows) {
+export function job(src, op, args, rows) {
 	return new Promise(function (resolve, reject) {
 		var id = ++W.id, v = wire(src);
 		W.jobs[id] = { resolve: resolve, reject: reject, src: src, op: op };
-		progress(op, 0);
-		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, names: NAMES.slice(W.nnames),
-			annot: annotsfrom(W.nnames), namecolor: NAMECOLOR ? NAMECOLOR.slice(W.nnames) : null,
-			colors: COLORS.slice(W.ncolors),
-			labels: LABELS.slice(W.ncolors) }, buffers(v));
-		W.nnames = NAMES.length;
-		W.ncolors = COLORS.length;
+		W.progress(op, 0);
+		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, names: model.names.slice(W.nnames),
+			annot: annotsfrom(W.nnames), namecolor: model.namecolor ? model.namecolor.slice(W.nnames) : null,
+			colors: model.colors.slice(W.ncolors),
+			labels: model.labels.slice(W.ncolors) }, buffers(v));
+		W.nnames = model.names.length;
+		W.ncolors = model.colors.length;
 	});
 }
 /* The worker's word: how far a job is, or its result (the lent view's
@@ -86,14 +93,14 @@ function job(src, op, args, rows) {
 function replied(e) {
 	var m = e.data, j = W.jobs[m.id], k;
 	if (!j) return;
-	if (m.progress != null) { progress(j.op, m.progress); return; }
+	if (m.progress != null) { W.progress(j.op, m.progress); return; }
 	delete W.jobs[m.id];
 	for (k = 0; k < WIRE.length; k++) if (ArrayBuffer.isView(m.back[WIRE[k]])) j.src[WIRE[k]] = m.back[WIRE[k]];
 	addnames(m.names, m.namecolor, m.annot);
-	m.colors.forEach(function (c, i) { COLORS.push(c); LABELS.push(m.labels[i]); });
-	W.nnames = NAMES.length;
-	W.ncolors = COLORS.length;
-	progress(null);
+	m.colors.forEach(function (c, i) { model.colors.push(c); model.labels.push(m.labels[i]); });
+	W.nnames = model.names.length;
+	W.ncolors = model.colors.length;
+	W.progress(null);
 	if (m.error) j.reject(new Error(m.error));
 	else j.resolve(m.result);
 }
@@ -106,41 +113,37 @@ function failed(msg) {
 }
 
 /* The worker's side: the page's model as the page sends it, then each
- * job's step, its progress told now and then. */
-function workermain() {
+ * job's step (ops[op]: views.js's OPS, then ahead(result, rows): its
+ * rowsahead), its progress told now and then. */
+export function workermain(ops, ahead) {
 	self.onmessage = function (e) {
 		var m = e.data, n0, c0, r, back;
 		if (m.init) {
-			DATA = m.init.data;
-			NAMES = m.init.names;
-			COLORS = m.init.colors;
-			LABELS = m.init.labels;
-			NAMECOLOR = m.init.namecolor;
-			ALLID = m.init.allid;
+			takemodel(m.init);
 			return;
 		}
 		addnames(m.names, m.namecolor, m.annot);
-		m.colors.forEach(function (c, i) { COLORS.push(c); LABELS.push(m.labels[i]); });
-		n0 = NAMES.length;
-		c0 = COLORS.length;
+		m.colors.forEach(function (c, i) { model.colors.push(c); model.labels.push(m.labels[i]); });
+		n0 = model.names.length;
+		c0 = model.colors.length;
 		var told = Date.now();
 		/* a word every 200 ms at most: each redraws the page's line */
-		PROGRESS = function (x) {
+		setprogress(function (x) {
 			if (Date.now() - told < 200) return;
 			told = Date.now();
 			self.postMessage({ id: m.id, progress: x });
-		};
+		});
 		try {
-			r = OPS[m.op](m.view, m.args);
-			rowsahead(r, m.rows);
+			r = ops[m.op](m.view, m.args);
+			ahead(r, m.rows);
 		} catch (err) {
 			r = null;
 			m.error = String(err && err.message || err);
 		}
-		PROGRESS = null;
+		setprogress(null);
 		back = wire(m.view);
-		self.postMessage({ id: m.id, result: r, back: back, error: m.error || null, names: NAMES.slice(n0),
-			annot: annotsfrom(n0), namecolor: NAMECOLOR ? NAMECOLOR.slice(n0) : null, colors: COLORS.slice(c0),
-			labels: LABELS.slice(c0) }, buffers({ r: r, back: back }));
+		self.postMessage({ id: m.id, result: r, back: back, error: m.error || null, names: model.names.slice(n0),
+			annot: annotsfrom(n0), namecolor: model.namecolor ? model.namecolor.slice(n0) : null, colors: model.colors.slice(c0),
+			labels: model.labels.slice(c0) }, buffers({ r: r, back: back }));
 	};
 }
