@@ -72,6 +72,9 @@ load helper
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p lib/draw/html
 	printf 'HTMLJS = lib/draw/viewer.js $(addprefix lib/draw/html/,model.js \\\n\turl.js paint.js main.js gone.js)\nX = 1\n' >Makefile
+	# (each file named in its floor's README, which check-layers reads too)
+	printf -- '- `viewer.js`: v.\n' >lib/draw/README.md
+	printf -- '- `%s`: f.\n' model.js url.js paint.js main.js >lib/draw/html/README.md
 	printf 'export function group() {}\n' >lib/draw/viewer.js
 	printf 'import { group } from "../viewer.js";\nimport { winparam,\n\tx } from "./paint.js";\n' >lib/draw/html/url.js
 	printf 'import { save } from "./url.js";\nimport { start } from "./main.js";\n' >lib/draw/html/model.js
