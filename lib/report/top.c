@@ -17,9 +17,8 @@ static const char FLAG_LETTERS[] = "kjiwdg";
  * is printed instead, so output stays linear in the depth. */
 #define TREE_INDENT_MAX 40
 
-/* The key a frame is counted under. */
-static size_t
-key_of(const struct top *tp, const char *f, size_t n, const char **k)
+size_t
+top_key(const struct top *tp, const char *f, size_t n, const char **k)
 {
 	const char *file, *annot;
 	size_t flen, alen;
@@ -99,7 +98,7 @@ line_keys(struct top *tp, const char *s, size_t len)
 
 	tp->nk = 0;
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
-		klen = key_of(tp, s + it.start, it.end - it.start, &k);
+		klen = top_key(tp, s + it.start, it.end - it.start, &k);
 		tp->k = egrowarray(tp->k, &tp->kcap, tp->nk + 1, sizeof(*tp->k));
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
 		f = s + it.start;

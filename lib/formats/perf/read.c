@@ -798,6 +798,7 @@ void
 perf_header(struct perf_state *st)
 {
 	struct fheader h;
+	char n[32];
 
 	if (st->headed)
 		return;
@@ -814,6 +815,9 @@ perf_header(struct perf_state *st)
 	}
 	if (st->run)
 		fh_set(&h, FH_ORDER, "time");
+	else if (st->periods && st->event && st->samples && snprintf(n, sizeof(n), "%llu",
+	    (unsigned long long)st->samples) > 0)	/* weights: how many (fg-gate) */
+		fh_set(&h, FH_SAMPLES, n);
 	fh_print(&h);
 	fh_free(&h);
 }
