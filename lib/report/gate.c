@@ -313,51 +313,50 @@ add_tests(struct gst *st)
 	free(order);
 }
 
-/* Each test's p-values; Holm over them all; the verdicts and intervals. */
+/* Each test's p-values; Holm over the tests past the limits, the
+ * family whose false alarm would be a false verdict, and over the tests
+ * of improvement apart; the verdicts and intervals. */
 static void
 judge(struct gst *st)
 {
 	const struct grules *rs = &st->g->rules;
-	double *p = ereallocarray(NULL, 2 * st->nres + 1, sizeof(*p)), c, alpha, df;
-	int *rej = ereallocarray(NULL, 2 * st->nres + 1, sizeof(*rej));
-	size_t i, n = 0;
+	size_t cap = st->nres + 1, i, nimp = 0;
+	double *p = ereallocarray(NULL, cap, sizeof(*p)), *q = ereallocarray(NULL, cap, sizeof(*q));
+	int *rej = ereallocarray(NULL, cap, sizeof(*rej)), *irej = ereallocarray(NULL, cap, sizeof(*irej));
+	double c, alpha, df, z;
 	struct gres *x;
 	const struct grule *r;
-	int past;
 
 	for (i = 0; i < st->nres; i++) {
 		x = &st->res[i];
 		r = &rs->r[x->rule];
+		x->pimp = -1;
 		if (r->metric == GR_GROWTH) {
 			x->preg = gs_pvalue(&x->e[0], &x->e[1], 1 + r->limit);
 			gs_stat(&x->e[0], &x->e[1], 1 + r->limit, &x->df);
 			/* shrunk past the limit: H0 a1 >= (1 - g) a0 */
-			x->pimp = -1;
 			if (r->limit < 1) {
-				double z = gs_stat(&x->e[0], &x->e[1], 1 - r->limit, &df);
-
+				z = gs_stat(&x->e[0], &x->e[1], 1 - r->limit, &df);
 				x->pimp = gs_ttail(-z, df);
+				q[nimp++] = x->pimp;
 			}
 		} else {
 			x->preg = gs_pvalue(NULL, &x->e[1], r->limit);
 			gs_stat(NULL, &x->e[1], r->limit, &x->df);
-			x->pimp = -1;
 		}
-		p[n++] = x->preg;
-		if (x->pimp >= 0)
-			p[n++] = x->pimp;
+		p[i] = x->preg;
 	}
-	st->ntests = n;
+	st->ntests = st->nres;
 	st->alpha = alpha = 1 - st->g->confidence;
-	gs_holm(p, n, alpha, rej);
-	n = 0;
+	gs_holm(p, st->nres, alpha, rej);
+	gs_holm(q, nimp, alpha, irej);
+	nimp = 0;
 	for (i = 0; i < st->nres; i++) {
 		x = &st->res[i];
 		r = &rs->r[x->rule];
 		c = r->metric == GR_GROWTH ? (1 + r->limit) * x->e[0].a : r->limit;
-		past = x->e[1].a > c;
-		x->verdict = rej[n++] ? V_REGRESSION : past ? V_NOISE : V_PASS;
-		if (x->pimp >= 0 && rej[n++])
+		x->verdict = rej[i] ? V_REGRESSION : x->e[1].a > c ? V_NOISE : V_PASS;
+		if (x->pimp >= 0 && irej[nimp++])
 			x->verdict = V_IMPROVEMENT;
 		/* the interval: what no test at the family's first level,
 		 * alpha / m, would reject, on either side */
@@ -371,7 +370,9 @@ judge(struct gst *st)
 		}
 	}
 	free(p);
+	free(q);
 	free(rej);
+	free(irej);
 }
 
 /* ---- attribution ---- */
