@@ -43,7 +43,7 @@ struct gres {
 	double preg, pimp;	/* p-values: past the limit, shrunk past it (-1: none) */
 	int verdict;
 	double lo, hi;		/* the interval: of the growth, or of the share
-				 * (growth: hi < 0 unbounded) */
+				 * (growth: hi infinite when unbounded) */
 	double df;		/* degrees of freedom, 0: normal */
 	struct gcaller *call;
 	size_t ncall;
@@ -363,7 +363,7 @@ judge(struct gst *st)
 		if (r->metric == GR_GROWTH) {
 			x->lo = gs_bound(&x->e[0], &x->e[1], alpha / st->ntests, 0) - 1;
 			x->hi = gs_bound(&x->e[0], &x->e[1], alpha / st->ntests, 1);
-			x->hi = x->hi < 0 ? -1 : x->hi - 1;
+			x->hi = x->hi < 0 ? INFINITY : x->hi - 1;
 		} else {
 			x->lo = gs_bound(NULL, &x->e[1], alpha / st->ntests, 0);
 			x->hi = gs_bound(NULL, &x->e[1], alpha / st->ntests, 1);
@@ -530,10 +530,7 @@ rtext(const struct gst *st, const struct gres *x, struct rtext *t)
 		else
 			snprintf(t->change, sizeof(t->change), "new");
 		spct(t->lo, sizeof(t->lo), x->lo);
-		if (x->hi < 0)
-			snprintf(t->hi, sizeof(t->hi), "+inf");
-		else
-			spct(t->hi, sizeof(t->hi), x->hi);
+		spct(t->hi, sizeof(t->hi), x->hi);
 		snprintf(t->limit, sizeof(t->limit), "growth > %g%%", 100 * r->limit);
 	} else {
 		pct(t->change, sizeof(t->change), x->e[1].a);
@@ -793,7 +790,7 @@ report_json(const struct gst *st, const struct tally *t)
 		if (r->metric == GR_GROWTH)
 			jnum("change", x->e[0].a > 0 ? x->e[1].a / x->e[0].a - 1 : INFINITY);
 		jnum("low", x->lo);
-		jnum("high", x->hi < 0 && r->metric == GR_GROWTH ? INFINITY : x->hi);
+		jnum("high", x->hi);
 		jnum("p", x->preg);
 		if (st->model == M_RUNS)
 			jnum("df", x->df);
