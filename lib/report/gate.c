@@ -383,21 +383,24 @@ tripped(const struct gres *x)
 	return x->verdict == V_REGRESSION;
 }
 
-/* Count c (side s) of a line through key k toward its caller's row in
- * each tripped test of k; key ids, keyid[0..n), of the line's frames,
- * and f the frame. */
+/* Count c (side s) of a line through frame f, of key keyid[f], toward
+ * its caller's row in each tripped test of that key (trip[first[key]],
+ * then along next), once a line; n frames in the line. */
 static void
-attribute(struct gst *st, struct gres **trip, size_t ntrip, const uint32_t *keyid, size_t f,
-    size_t n, const char *caller, size_t clen, int s, double c, uint64_t line)
+attribute(struct gst *st, struct gres **trip, const size_t *first, const size_t *next,
+    const uint32_t *keyid, size_t f, size_t n, const char *caller, size_t clen, int s, double c,
+    uint64_t line)
 {
 	const struct grules *rs = &st->g->rules;
 	struct gres *x;
 	uint32_t name;
 	size_t i, j;
 
-	for (i = 0; i < ntrip; i++) {
+	if (keyid[f] == UINT32_MAX)
+		return;
+	for (i = first[keyid[f]]; i != SIZE_MAX; i = next[i]) {
 		x = trip[i];
-		if (x->key != keyid[f] || (rs->r[x->rule].self && f + 1 != n))
+		if (rs->r[x->rule].self && f + 1 != n)
 			continue;
 		if (x->seen[s] == line + 1)
 			continue;
@@ -442,7 +445,7 @@ callers(struct gst *st)
 	uint64_t line = 0;
 	int s, ri, col, sides;
 	struct grun *r;
-	size_t *start = NULL, *end = NULL, scap = 0, ecap = 0;
+	size_t *start = NULL, *end = NULL, scap = 0, ecap = 0, *first, *next;
 
 	for (i = 0; i < st->nres; i++)
 		if (tripped(&st->res[i])) {
@@ -451,6 +454,15 @@ callers(struct gst *st)
 		}
 	if (!ntrip)
 		return;
+	/* each key's tripped tests, a list through next */
+	first = ereallocarray(NULL, st->nkeys + 1, sizeof(*first));
+	next = ereallocarray(NULL, ntrip, sizeof(*next));
+	for (i = 0; i < st->nkeys; i++)
+		first[i] = SIZE_MAX;
+	for (i = ntrip; i-- > 0;) {
+		next[i] = first[trip[i]->key];
+		first[trip[i]->key] = i;
+	}
 	intern_init(&st->cnames);
 	sides = st->g->diff ? 1 : 2;
 	for (s = 0; s < sides; s++)
@@ -481,7 +493,7 @@ callers(struct gst *st)
 						clen = 6;
 					}
 					for (col = 0; col < l.ncounts; col++)
-						attribute(st, trip, ntrip, keyid, f, nk, cs, clen,
+						attribute(st, trip, first, next, keyid, f, nk, cs, clen,
 						    st->g->diff ? col : s, count_val(l.c[col]), line);
 				}
 			}
@@ -490,6 +502,8 @@ callers(struct gst *st)
 	for (i = 0; i < ntrip; i++)
 		qsort_r(trip[i]->call, trip[i]->ncall, sizeof(*trip[i]->call), cmp_caller, st->total);
 	free(trip);
+	free(first);
+	free(next);
 	free(keyid);
 	free(start);
 	free(end);
