@@ -5,7 +5,7 @@
 #include "base/util.h"
 #include "report/gatestat.h"
 
-double
+static double
 gs_normtail(double z)
 {
 	return 0.5 * erfc(z / sqrt(2));
@@ -74,32 +74,14 @@ gs_ttail(double t, double df)
 }
 
 double
-gs_quantile(double p, double df)
-{
-	double lo = -1e3, hi = 1e3, mid;
-	int i;
-
-	/* the tail falls as q grows: bisect it (to 1e-12 of 2000) */
-	for (i = 0; i < 100; i++) {
-		mid = (lo + hi) / 2;
-		if (gs_ttail(mid, df) > p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
-
-double
 gs_stat(const struct gest *b0, const struct gest *b1, double c, double *df)
 {
 	double num, v0, var, d;
 
 	if (!b0) {
-		/* a budget: the variance at the budget, under the sampling
-		 * model (the score test), the runs' own under the runs model */
+		/* a budget: the target's share against it */
 		num = b1->a - c;
-		var = b1->df > 0 ? b1->v : b1->v;
+		var = b1->v;
 		*df = b1->df;
 	} else {
 		num = b1->a - c * b0->a;
@@ -129,7 +111,7 @@ gs_pvalue(const struct gest *b0, const struct gest *b1, double c)
 double
 gs_bound(const struct gest *b0, const struct gest *b1, double alpha, int upper)
 {
-	double lo, hi, mid, df, q;
+	double lo, hi, mid, q;
 	int i;
 
 	/* p(c) rises with c for a share; for a ratio as long as it
@@ -150,7 +132,6 @@ gs_bound(const struct gest *b0, const struct gest *b1, double alpha, int upper)
 		else
 			hi = mid;
 	}
-	(void)df;
 	return (lo + hi) / 2;
 }
 

@@ -28,13 +28,9 @@ struct gest {
 	double a, v, df;
 };
 
-/* The standard normal's upper tail P(Z > z). */
-double gs_normtail(double z);
 /* Student's t's upper tail P(T > t) with df degrees of freedom
  * (df <= 0: the normal). */
 double gs_ttail(double t, double df);
-/* The point q with P(T > q) = p (df <= 0: the normal). */
-double gs_quantile(double p, double df);
 /* The statistic of H0: a1 <= c a0 (c = 1 + g) and its degrees of
  * freedom in *df (Welch's; 0: the normal).  b0 NULL: H0: a1 <= c. */
 double gs_stat(const struct gest *b0, const struct gest *b1, double c, double *df);
