@@ -83,6 +83,28 @@ print_all(const struct opts *o, struct stackmap *const *run, const count *totals
 	free(all);
 }
 
+/*
+ * Each side's samples, "samples=BASE TARGET", when both state them; or,
+ * when -n scales counts that were samples (unit count, whole numbers),
+ * the totals they had.  Else none: a sum of the two sides is no fact.
+ */
+static void
+samples_fact(struct fheader *h, const struct diffside *p, int normalize)
+{
+	char v[64];
+
+	if (p[0].hassamples && p[1].hassamples) {
+		snprintf(v, sizeof(v), "%.0f %.0f", p[0].samples, p[1].samples);
+		fh_set(h, FH_SAMPLES, v);
+	} else if (normalize && h->unit == UNIT_COUNT && !h->fact[FH_SAMPLES] &&
+	    count_whole(p[0].total) && count_whole(p[1].total)) {
+		snprintf(v, sizeof(v), "%.0f %.0f", count_val(p[0].total), count_val(p[1].total));
+		fh_set(h, FH_SAMPLES, v);
+	} else {
+		fh_set(h, FH_SAMPLES, NULL);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -159,10 +181,11 @@ main(int argc, char **argv)
 	fhj_settle(&hdr, 2);
 	fh_set(&hdr.h, FH_BASELINE, displayname(argv[0]));
 	fh_set(&hdr.h, FH_TARGET, displayname(argv[1]));
-	fh_print(&hdr.h);
-	fhj_free(&hdr);
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
+	samples_fact(&hdr.h, p, o.normalize);
+	fh_print(&hdr.h);
+	fhj_free(&hdr);
 	tree = o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild;
 	if (tree || o.normalize)
 		print_all(&o, j.run, totals, tree);

@@ -70,11 +70,13 @@ main at app.js:10;(anonymous) at app.js:21 2
 main at app.js:10;a:b c 1" ]
 	run cpuprofile-fold --time "$C/small.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=4
 (garbage collector)_[g] 40
 main at app.js:10 100
 main at app.js:10;a:b c 170" ]
 	run cpuprofile-fold -t --idle "$C/small.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=6
 (garbage collector)_[g] 40
 (idle) 30
 (program) 100
@@ -122,6 +124,7 @@ main at app.js:10;a:b c 170" ]
 main at app.js:3;leaf at lib.js:7 2" ]
 	run cpuprofile-fold -t "$C/old-head.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=3
 main at app.js:3 10
 main at app.js:3;leaf at lib.js:7 90" ]
 }
@@ -137,6 +140,7 @@ work at page.js:3 1
 work at page.js:3;fib at page.js:1 3" ]
 	run cpuprofile-fold -t "$C/small-trace.json"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=6
 tick 4
 work at page.js:3 10
 work at page.js:3;fib at page.js:1 10" ]
@@ -195,6 +199,7 @@ a:b;g at a.js:1 3" ]
 pageB at a.js:1 3" ]
 	run cpuprofile-fold -t "$t"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=6
 pageA at a.js:1 2
 pageB at a.js:1 2" ]
 	# --by-thread: the Profile event's pid/tid, or the thread's name,
@@ -264,6 +269,7 @@ g 2" ]
 Main;main at b.js:1;f at b.js:5 1" ]
 	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/t.json"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=2
 main at b.js:1 35" ]
 }
 
@@ -518,6 +524,7 @@ offset() {
 	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/far.cpuprofile"
 	status_is 0
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=1025
 f 9223372036854775808" ]
 	# and in the fuzzing corpus, with its option byte (1: --time)
 	cmp <(printf '\001'; cat "$BATS_TEST_TMPDIR/far.cpuprofile") "$FG_ROOT/tests/fuzz/cpuprofile/time-span-2p63"
@@ -534,10 +541,12 @@ g at a.js:5 1" ]
 	run cpuprofile-fold -t "$C/root-dummy.cpuprofile"
 	[ "$output" = "cpuprofile-fold: $C/root-dummy.cpuprofile: 4 samples of (root) itself, weighing 85 microseconds, have no frame: left out
 # fg: unit=microseconds
+# fg: samples=3
 f at a.js:2 20
 g at a.js:5 5" ]
 	run cpuprofile-fold -t --by-thread "$C/root-dummy.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
+# fg: samples=7
 root-dummy.cpuprofile 85
 root-dummy.cpuprofile;f at a.js:2 20
 root-dummy.cpuprofile;g at a.js:5 5" ]
@@ -558,6 +567,7 @@ main at app.js:10 1" ]
 	run cpuprofile-fold --time-order -t "$C/small.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
+# fg: samples=3
 main at app.js:10 100
 main at app.js:10;a:b c 170
 (garbage collector)_[g] 40" ]
@@ -579,6 +589,7 @@ main at app.js:10;a:b c 170
 	status_is 0
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
+# fg: samples=6
 7/8;tick 4
 CrRendererMain;work at page.js:3 10
 CrRendererMain;work at page.js:3;fib at page.js:1 10" ]

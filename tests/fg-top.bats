@@ -245,3 +245,13 @@ Try 'fg-top --help' for more information." ]
 	fg-top --tree "$BATS_TEST_TMPDIR/in" | sed -n 's/^  [0-9]* [0-9.]*% //p' >"$BATS_TEST_TMPDIR/top"
 	LC_ALL=C sort "$BATS_TEST_TMPDIR/in" | awk '{ sub(/ [0-9]+$/, ""); split($0, f, ";"); if (!seen[f[2]]++) print f[2] }' | diff - "$BATS_TEST_TMPDIR/top"
 }
+
+@test "fg-top: the regression table's delta in human units, as its other columns" {
+	runsh "printf '# fg: unit=nanoseconds\na;b 1000 641283560\na;c 900000000 1000\n' | fg-top"
+	status_is 0
+	[[ ${lines[1]} == *"900 ms    1 us  -900 ms  "*" c" ]]
+	[[ ${lines[2]} == *"+641 ms  "*" b" ]]
+	# TSV keeps the plain numbers
+	runsh "printf '# fg: unit=nanoseconds\na;b 1000 641283560\n' | fg-top -f tsv"
+	[[ $output == *$'\t+641282560\t'* ]]
+}

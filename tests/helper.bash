@@ -198,7 +198,7 @@ hexfile() {
 fgdiff() {
 	local rc=0
 	fg-diff "$@" >"$BATS_TEST_TMPDIR/fgdiff.out" || rc=$?
-	sed '/^# fg: \(baseline\|target\)=/d' "$BATS_TEST_TMPDIR/fgdiff.out"
+	sed '/^# fg: \(baseline\|target\|samples\)=/d' "$BATS_TEST_TMPDIR/fgdiff.out"
 	return "$rc"
 }
 export -f fgdiff

@@ -83,6 +83,7 @@ main at app.js:1;work at app.js:5 3" ]
 	status_is 0
 	[ "$output" = "safari-fold: $S/small.recording.json: 1 sample with an empty stack, weighing 1000000 nanoseconds, has no frame: left out
 # fg: unit=nanoseconds
+# fg: samples=5
 #_ 1000000
 main at app.js:1;(anonymous) at app.js:9;a:b c 500000
 main at app.js:1;work at app.js:5 7000000" ]

@@ -1,4 +1,5 @@
 /* fheader.c: the unit header of folded stacks */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +8,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples" };
 
 void
 fh_init(struct fheader *h)
@@ -74,6 +75,12 @@ fh_set(struct fheader *h, int i, const char *val)
 	char *p;
 
 	free(h->fact[i]);
+	h->fact[i] = NULL;
+	if (!val) {
+		if (i == FH_UNIT)
+			h->unit = UNIT_COUNT;
+		return;
+	}
 	h->fact[i] = dup(val, strlen(val));
 	for (p = h->fact[i]; *p; p++)
 		if ((unsigned char)*p < ' ' || *p == 0x7f)
@@ -108,6 +115,35 @@ fh_free(struct fheader *h)
 	fh_init(h);
 }
 
+/* The whole numbers of s[0..n) into v[0..2): how many; 0 when it is
+ * anything else. */
+static int
+samples_of(const char *s, size_t n, double *v)
+{
+	size_t i = 0;
+	int k = 0;
+
+	while (i < n) {
+		if (k == 2 || s[i] < '0' || s[i] > '9')
+			return 0;
+		v[k] = 0;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			v[k] = v[k] * 10 + (s[i] - '0');
+		k++;
+		if (i < n && s[i++] != ' ')
+			return 0;
+	}
+	return k;
+}
+
+int
+fh_samples(const struct fheader *h, double *n)
+{
+	const char *s = h->fact[FH_SAMPLES];
+
+	return s ? samples_of(s, strlen(s), n) : 0;
+}
+
 void
 fhj_init(struct fhjoin *j)
 {
@@ -133,6 +169,21 @@ fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
 		j->srcname = r->name;
 	}
 	j->srcline = r->lineno;
+	if (i == FH_SAMPLES) {
+		double v[2];
+		int k = samples_of(val, vlen, v);
+
+		if (!k || (j->nsamples && k != j->nsamples)) {
+			j->nsamples = -1;
+		} else if (j->nsamples >= 0) {
+			j->samples[0] += v[0];
+			j->samples[1] += k > 1 ? v[1] : 0;
+			j->nsamples = k;
+		}
+		if (!j->saidnow[i]++)
+			j->nsaid[i]++;
+		return 1;
+	}
 	if (!j->h.fact[i])
 		fh_parse(&j->h, l->stack, l->len);
 	else if (strlen(j->h.fact[i]) != vlen || memcmp(j->h.fact[i], val, vlen))
@@ -150,6 +201,17 @@ fhj_settle(struct fhjoin *j, int ninputs)
 	if (j->printed)
 		return;
 	j->printed = 1;
+	if (j->nsamples > 0 && j->nsaid[FH_SAMPLES] == ninputs) {
+		char v[64];
+
+		if (j->nsamples == 1)
+			snprintf(v, sizeof(v), "%.0f", j->samples[0]);
+		else
+			snprintf(v, sizeof(v), "%.0f %.0f", j->samples[0], j->samples[1]);
+		fh_set(&j->h, FH_SAMPLES, v);
+	} else if (j->nsaid[FH_SAMPLES]) {
+		j->differ[FH_SAMPLES] = 1;
+	}
 	for (i = 0; i < FH_NFACTS; i++) {
 		if (!j->nsaid[i] || (!j->differ[i] && j->nsaid[i] == ninputs))
 			continue;

@@ -6,7 +6,14 @@
  *   # fg: unit=bytes
  *   # fg: countname=size
  *
- * and fg-diff names what it compares, from its operands:
+ * and, where the counts are weights, the number of samples behind them
+ * (fg-gate sizes the sampling noise with it):
+ *
+ *   # fg: samples=1200
+ *
+ * fg-merge adds up its inputs' samples; fg-diff writes each side's,
+ * "samples=BASE TARGET", as its lines write their counts.  fg-diff
+ * names what it compares, from its operands:
  *
  *   # fg: baseline=before.folded
  *   # fg: target=after.folded
@@ -24,7 +31,7 @@
 
 /* the facts; FH_ORDER: "time" when the lines are in time order, one a run
  * of identical stacks (fg-folded(5)) */
-enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_NFACTS };
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_SAMPLES, FH_NFACTS };
 
 struct fheader {
 	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
@@ -37,7 +44,7 @@ void fh_init(struct fheader *h);
  * later line wins) and return 1; else 0. */
 int fh_parse(struct fheader *h, const char *line, size_t len);
 /* State fact i as val (replacing what h said), its control
- * characters made '?', so that it stays one line. */
+ * characters made '?', so that it stays one line; val NULL: unsay it. */
 void fh_set(struct fheader *h, int i, const char *val);
 /* Print h's lines ("# fg: unit=...") to standard output, none when
  * h->omit is set. */
@@ -55,11 +62,16 @@ enum { FH_NOHEADER = 0x4e48 };
  * omit (--no-header) is set. */
 int fh_keep(const char *s, size_t n, int omit);
 void fh_free(struct fheader *h);
+/* The numbers of h's samples fact ("N", or "BASE TARGET") into n[0..2):
+ * how many (1 or 2); 0 when it is not stated, or not whole numbers. */
+int fh_samples(const struct fheader *h, double *n);
 
 /* The headers of several inputs joined. */
 struct fhjoin {
 	struct fheader h;		/* the first statement of each fact */
 	int nsaid[FH_NFACTS];		/* inputs that stated it */
+	double samples[2];		/* the samples facts added up, */
+	int nsamples;			/* of this many numbers (0: none yet, -1: they differ) */
 	int differ[FH_NFACTS];		/* two statements differ */
 	int saidnow[FH_NFACTS];		/* the current input stated it */
 	const void *src;		/* the current input: its reader, */
@@ -75,7 +87,8 @@ void fhj_init(struct fhjoin *j);
  * (the caller then leaves it out); 0 for other comments, and for every
  * line once fhj_settle or fhj_print has run. */
 int fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l);
-/* Keep in j->h the facts all ninputs inputs stated alike; warn on
+/* Keep in j->h the facts all ninputs inputs stated alike (samples: all
+ * stated, and added up); warn on
  * standard error about each one they did not ("inputs disagree on unit:
  * left out") and drop it.  Only the first call (of this and fhj_print)
  * does so. */

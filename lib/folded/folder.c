@@ -111,8 +111,19 @@ folder_unit(struct folder *f, int u, const char *name, const char *what,
 void
 folder_print(struct folder *f)
 {
+	const struct stackmap *m = &f->map;
+	char n[32];
+
 	if (f->unit > UNIT_COUNT)
 		fh_set(&f->h, FH_UNIT, unit_name(f->unit));
+	/* weights: the samples behind them, when the builder was told */
+	if (f->run && f->run->samples && !f->run->unsized)
+		m = NULL;
+	if (f->h.unit > UNIT_COUNT && !f->h.fact[FH_SAMPLES] &&
+	    (m ? m->samples && !m->unsized : 1)) {
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)(m ? m->samples : f->run->samples));
+		fh_set(&f->h, FH_SAMPLES, n);
+	}
 	if (f->run) {
 		fh_set(&f->h, FH_ORDER, "time");
 		stackrun_flush(f->run);

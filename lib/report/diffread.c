@@ -95,8 +95,18 @@ static void
 diff_comment(struct fmerge_in *in, void *arg)
 {
 	struct diffread *j = arg;
+	struct fheader h;
+	double v[2];
 
-	fhj_line(j->hdr, &in->r, &in->l);
+	if (!fhj_line(j->hdr, &in->r, &in->l) || (in->col != 0 && in->col != 1))
+		return;
+	/* each side's samples, for fg-diff's "samples=BASE TARGET" */
+	fh_init(&h);
+	if (fh_parse(&h, in->l.stack, in->l.len) && fh_samples(&h, v) == 1) {
+		j->p[in->col].samples = v[0];
+		j->p[in->col].hassamples = 1;
+	}
+	fh_free(&h);
 }
 
 /* One profile's lines the merge join did not take, into a map of its

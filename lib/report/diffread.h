@@ -29,6 +29,8 @@ struct diffside {
 	const char *path;	/* its file; "-" standard input */
 	count total;
 	int anywild;		/* a frame may match REPL_WILDCARD (with defaultwild) */
+	double samples;		/* its header's samples fact, */
+	int hassamples;		/* when it states one */
 };
 
 /* Both profiles: set p, the options and hdr in a zeroed struct; the

@@ -17,9 +17,8 @@ static const char FLAG_LETTERS[] = "kjiwdg";
  * is printed instead, so output stays linear in the depth. */
 #define TREE_INDENT_MAX 40
 
-/* The key a frame is counted under. */
-static size_t
-key_of(const struct top *tp, const char *f, size_t n, const char **k)
+size_t
+top_key(const struct top *tp, const char *f, size_t n, const char **k)
 {
 	const char *file, *annot;
 	size_t flen, alen;
@@ -99,7 +98,7 @@ line_keys(struct top *tp, const char *s, size_t len)
 
 	tp->nk = 0;
 	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
-		klen = key_of(tp, s + it.start, it.end - it.start, &k);
+		klen = top_key(tp, s + it.start, it.end - it.start, &k);
 		tp->k = egrowarray(tp->k, &tp->kcap, tp->nk + 1, sizeof(*tp->k));
 		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
 		f = s + it.start;
@@ -255,10 +254,16 @@ pct(char *buf, size_t cap, double part, double whole)
 	snprintf(buf, cap, "%.2f", whole > 0 ? 100 * part / whole : 0.0);
 }
 
-/* A change, its sign always shown but for 0. */
+/* A change, its sign always shown but for 0; in human form, as num's
+ * counts, for a known unit of the text report. */
 static void
-signed_num(char *buf, size_t cap, double d)
+signed_num(const struct top *tp, char *buf, size_t cap, double d)
 {
+	if (tp->unit.unit > UNIT_COUNT && d != 0) {
+		buf[0] = d > 0 ? '+' : '-';
+		count_human(d > 0 ? d : -d, tp->unit.unit, buf + 1, cap - 1);
+		return;
+	}
 	snprintf(buf, cap, "%s%.15g", d > 0 ? "+" : "", d);
 }
 
@@ -304,7 +309,7 @@ cells_of(const struct top *tp, struct cells *cl, const count *self, const count 
 	d = val(total[1]) - val(total[0]);
 	num(tp, cl->c[cl->n++], 64, total[0]);
 	num(tp, cl->c[cl->n++], 64, total[1]);
-	signed_num(cl->c[cl->n++], 64, d);
+	signed_num(tp, cl->c[cl->n++], 64, d);
 	snprintf(cl->c[cl->n++], 64, "%s%.2f", d > 0 ? "+" : "", target > 0 ? 100 * d / target : 0.0);
 }
 

@@ -62,6 +62,9 @@ struct top {
 /* Take line l of r into tp (arg): a data line's counts, or a comment's
  * unit header. */
 void top_line(struct freader *r, struct fline *l, void *arg);
+/* The key frame f[0..n) counts under, by tp->by: at *k, of the length
+ * returned. */
+size_t top_key(const struct top *tp, const char *f, size_t n, const char **k);
 /* The table of rows (MODE_TOP, MODE_CALLERS, MODE_CALLEES), sorted,
  * the first tp->rows of them. */
 void top_table(struct top *tp);

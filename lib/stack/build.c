@@ -59,18 +59,36 @@ sb_cut(struct stackbuild *b, size_t len)
 	}
 }
 
-int
-sb_addn(struct stackbuild *b, count c, uint64_t n)
+/* The stack with count c, n samples (sized: n is known) */
+static int
+add(struct stackbuild *b, count c, uint64_t n, int sized)
 {
 	if (!b->b.n) {
 		b->ndropped += n;
 		return count_add(&b->dropped, c);
 	}
-	if (b->run)
+	if (b->run) {
+		b->run->samples += n;
+		b->run->unsized |= !sized;
 		return stackrun_add(b->run, sb_stack(b), b->b.n, c);
+	}
+	b->map->samples += n;
+	b->map->unsized |= !sized;
 	if (b->last == SIZE_MAX)
 		b->last = (size_t)(stackmap_get(b->map, sb_stack(b), b->b.n) - b->map->ent);
 	return count_add(&b->map->ent[b->last].c[0], c);
+}
+
+int
+sb_addn(struct stackbuild *b, count c, uint64_t n)
+{
+	return add(b, c, n, 1);
+}
+
+int
+sb_add(struct stackbuild *b, count c)
+{
+	return add(b, c, 1, 0);
 }
 
 void

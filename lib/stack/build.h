@@ -72,15 +72,14 @@ sb_stack(const struct stackbuild *b)
 {
 	return (const char *)b->b.p;
 }
-/* Add the stack with count c, the weight of n samples (sb_add: one);
- * 0 when a sum overflows.  An empty stack is counted for sb_dropped
- * instead. */
+/* Add the stack with count c, the weight of n samples; 0 when a sum
+ * overflows.  An empty stack is counted for sb_dropped instead.  The
+ * samples are counted where the stack goes (the map's or the run's
+ * samples), for the header's "samples=N" (folder.h); sb_add adds a
+ * weight of no known number of samples (a node of a call tree, taken
+ * as one for sb_dropped), and so makes that count unknown. */
 int sb_addn(struct stackbuild *b, count c, uint64_t n);
-static inline int
-sb_add(struct stackbuild *b, count c)
-{
-	return sb_addn(b, c, 1);
-}
+int sb_add(struct stackbuild *b, count c);
 /* Warn about the samples of an empty stack that sb_add counted since
  * the last call, if any: "FILE: N samples WHAT, weighing W UNIT, have
  * no frame: left out" (the weight left out when unit is NULL and each

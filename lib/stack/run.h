@@ -20,6 +20,8 @@ struct stackrun {
 	count c;		/* and its count so far */
 	int live;		/* a run is pending */
 	uint64_t lines;		/* lines written and pending */
+	uint64_t samples;	/* as the stack builder was told (build.h), */
+	int unsized;		/* or not */
 };
 
 /* Add a sample's stack s[0..len) with count c: it extends the pending

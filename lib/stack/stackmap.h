@@ -27,6 +27,10 @@ struct stackmap {
 	struct htab tab;	/* the entries, by their stacks */
 	size_t *lcp;		/* after stackmap_sort: bytes ent[i] is known to share with ent[i - 1] */
 	struct arena arena;	/* the stacks, copied */
+	/* the samples behind the counts, as the stack builder was told
+	 * (stack/build.h); unsized: an add said no number */
+	uint64_t samples;
+	int unsized;
 };
 
 /* A line of a stackbatch; ok is set 0 when a sum overflowed. */

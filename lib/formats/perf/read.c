@@ -954,6 +954,8 @@ event_is(const char *ev, const char *name)
 static void
 header_facts(const struct perf_state *st, struct fheader *h)
 {
+	char n[32];
+
 	if (!st->periods || !st->event) {
 		fh_set(h, FH_COUNTNAME, "samples");
 	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
@@ -961,6 +963,11 @@ header_facts(const struct perf_state *st, struct fheader *h)
 		fh_set(h, FH_COUNTNAME, st->event);
 	} else {
 		fh_set(h, FH_COUNTNAME, st->event);
+	}
+	/* weights: how many samples they are (fg-gate) */
+	if (!st->run && st->periods && st->event && st->samples) {
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)st->samples);
+		fh_set(h, FH_SAMPLES, n);
 	}
 }
 

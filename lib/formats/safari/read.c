@@ -94,7 +94,7 @@ add(struct safari *r, count c, uint64_t off)
 		sb_frame(&r->sb, (const char *)r->frames.p + r->at[i],
 		    (i + 1 < r->nat ? r->at[i + 1] : r->frames.n) - r->at[i]);
 	/* a sample of no frame is counted for sb_dropped */
-	if (!sb_add(&r->sb, c))
+	if (!sb_addn(&r->sb, c, 1))
 		json_error(&r->j, off, "the sum of weights overflows");
 }
 
