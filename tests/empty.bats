@@ -119,7 +119,7 @@ textfolders() {
 
 @test "empty: writers of profile files write one without samples, say so, exit 0" {
 	local p
-	for p in fg-jlprof fg-pprof fg-speedscope; do
+	for p in fg-jlprof fg-pprof fg-speedscope fg-gecko; do
 		for f in empty blank; do
 			run bash -c "$p $BATS_TEST_TMPDIR/$f 2>&1 >$BATS_TEST_TMPDIR/out"
 			status_is 0

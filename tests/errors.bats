@@ -7,7 +7,7 @@
 load helper
 
 # each program, with the arguments it needs before its input file
-progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof fg-pprof fg-speedscope)
+progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof fg-pprof fg-speedscope fg-gecko)
 
 setup() {
 	printf 'a;b 1\na;c\n' >"$BATS_TEST_TMPDIR/bad.folded"

@@ -497,3 +497,103 @@ a_callees() {
 	printf 'a;b2 1\na;b;c 1\n' >"$T/in.folded"
 	[ "$(a_callees --sort=width "$T/in.folded" | paste -sd' ')" = "b2 b" ]
 }
+
+# inferno-flamegraph's options.  The stored *.inferno files are what
+# inferno 0.11.21 draws (frames.awk: "y name samples fill" a frame) with
+# --minwidth 0 and the option; INFERNO_BIN (inferno's folder) remakes
+# them in the last test.
+frames() {
+	awk -f "$DATA/svg/frames.awk" "$@" | LC_ALL=C sort
+}
+
+# the input of the --base case: the stacks whose leaf is one of the two
+# bases left out (inferno never matches a leaf)
+base_input() {
+	grep -v 'vn_openat [0-9]*$\|lookuppnvp [0-9]*$' "$DATA/svg/dtrace.folded"
+}
+
+@test "fg-svg --deterministic: inferno's colours, frame for frame (hot, mem)" {
+	fg-svg --minwidth 0 --no-more --deterministic "$DATA/svg/dtrace.folded" | frames |
+		diff "$DATA/svg/dtrace-deterministic.inferno" -
+	fg-svg --minwidth 0 --no-more --deterministic -c mem "$DATA/svg/dtrace.folded" | frames |
+		diff "$DATA/svg/dtrace-deterministic-mem.inferno" -
+	# other colours than fg-svg's own, and like them the same every run
+	fg-svg --minwidth 0 --no-more "$DATA/svg/dtrace.folded" | frames >"$BATS_TEST_TMPDIR/own"
+	! cmp -s "$DATA/svg/dtrace-deterministic.inferno" "$BATS_TEST_TMPDIR/own"
+	run fg-svg --deterministic --hash "$DATA/svg/dtrace.folded"
+	status_is 2
+	[[ "$output" == *"--hash and --deterministic exclude each other"* ]]
+}
+
+@test "fg-svg --colordiffusion: inferno's colours by width, the root rgb(255,100,100)" {
+	fg-svg --minwidth 0 --no-more --colordiffusion "$DATA/svg/dtrace.folded" | frames |
+		diff "$DATA/svg/dtrace-colordiffusion.inferno" -
+	grep -q $'^309\tall\t57441\trgb(255,100,100)$' "$DATA/svg/dtrace-colordiffusion.inferno"
+	run fg-svg --colordiffusion -c java "$DATA/svg/dtrace.folded"
+	status_is 2
+	[[ "$output" == *"--colordiffusion and --colors exclude each other"* ]]
+}
+
+@test "fg-svg --base: inferno's stacks from the deepest base frame, repeatable" {
+	base_input | fg-svg --minwidth 0 --no-more --deterministic --base 'genunix`vn_openat' \
+	    --base 'genunix`lookuppnvp' | frames | diff "$DATA/svg/dtrace-base.inferno" -
+	# the deepest of the two: a stack through both starts at lookuppnvp,
+	# below vn_openat, so the root's callees are the two, and lookuppnvp
+	# has all its samples there
+	[ "$(awk -F'\t' '$1 == 165 { print $2 }' "$DATA/svg/dtrace-base.inferno" | paste -sd' ')" = 'genunix`lookuppnvp genunix`vn_openat' ]
+	[ "$(base_input | grep 'lookuppnvp' | awk '{ s += $NF } END { print s }')" = \
+	    "$(awk -F'\t' '$1 == 165 && $2 == "genunix`lookuppnvp" { print $3 }' "$DATA/svg/dtrace-base.inferno")" ]
+}
+
+@test "fg-svg --base: a stack whose root or leaf is the base is kept, which inferno drops" {
+	printf 'a;b;c 1\nb;c 2\nx;y;b 4\nq 8\n' >"$BATS_TEST_TMPDIR/in"
+	fg-svg --base b "$BATS_TEST_TMPDIR/in" | frames | cut -f1-3 >"$BATS_TEST_TMPDIR/got"
+	# inferno 0.11.21 draws all 1, b 1, c 1: only a;b;c
+	printf '37\tc\t3\n53\tb\t7\n69\tall\t7\n' | diff - "$BATS_TEST_TMPDIR/got"
+	run fg-svg --base z "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"no samples in a stack through a --base frame"* ]]
+}
+
+@test "fg-svg --search-color, --stroke-color, --uicolor: the colours of the page, and bad ones refused" {
+	fg-svg --search-color '#102030' --stroke-color '#405060' --uicolor '#708090' \
+	    "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/c.svg"
+	grep -q '^cn:"samples", nt:"Function:", sc:"#102030"};$' "$BATS_TEST_TMPDIR/c.svg"
+	grep -qx '#frames rect, #eframes rect { stroke:#405060; stroke-width:1; }' "$BATS_TEST_TMPDIR/c.svg"
+	grep -qx '#title, #details, #unzoom, #search, #ignorecase, #matched { fill:#708090; }' "$BATS_TEST_TMPDIR/c.svg"
+	# the defaults: inferno's, which fg-svg's are (rgb(230,0,230), no outline, black)
+	fg-svg --stroke-color none "$DATA/svg/dtrace.folded" | cmp - <(fg-svg "$DATA/svg/dtrace.folded")
+	! fg-svg "$DATA/svg/dtrace.folded" | grep -q 'sc:\|stroke:#\|#matched {'
+	for o in --search-color --stroke-color --uicolor; do
+		for bad in red '#12345' '#1234567' '#12345g'; do
+			run fg-svg "$o" "$bad" "$DATA/svg/dtrace.folded"
+			status_is 2
+			[[ "$output" == *"bad ${o#--}: '$bad' (#rrggbb)"* ]]
+		done
+	done
+}
+
+@test "fg-svg --truncate-text-right, --no-sort, --pretty-xml: taken, the same graph" {
+	fg-svg "$DATA/svg/dtrace.folded" >"$BATS_TEST_TMPDIR/a.svg"
+	for o in --truncate-text-right --no-sort --pretty-xml; do
+		fg-svg "$o" "$DATA/svg/dtrace.folded" | cmp - "$BATS_TEST_TMPDIR/a.svg"
+	done
+	# a label cut keeps its start, as inferno's with --truncate-text-right:
+	# 1 of 31 samples over 1180 px, 5 characters of 7.08 px
+	printf 'main;abcdefghijklmnopqrstuvwxyz 1\nmain;b 30\n' | fg-svg --truncate-text-right | grep -q '>abc\.\.</text>'
+}
+
+@test "fg-svg: the stored inferno outputs are inferno's (INFERNO_BIN)" {
+	inf=${INFERNO_BIN:-}/inferno-flamegraph
+	[ -x "$inf" ] || skip "needs INFERNO_BIN, inferno's folder"
+	"$inf" --minwidth 0 --deterministic "$DATA/svg/dtrace.folded" | frames | diff "$DATA/svg/dtrace-deterministic.inferno" -
+	"$inf" --minwidth 0 --deterministic -c mem "$DATA/svg/dtrace.folded" | frames | diff "$DATA/svg/dtrace-deterministic-mem.inferno" -
+	"$inf" --minwidth 0 --colordiffusion "$DATA/svg/dtrace.folded" | frames | diff "$DATA/svg/dtrace-colordiffusion.inferno" -
+	base_input | "$inf" --minwidth 0 --deterministic --base 'genunix`vn_openat' --base 'genunix`lookuppnvp' |
+		frames | diff "$DATA/svg/dtrace-base.inferno" -
+	printf 'a;b;c 1\nb;c 2\nx;y;b 4\nq 8\n' | "$inf" --base b | frames | cut -f1-3 |
+		diff <(printf '37\tc\t1\n53\tb\t1\n69\tall\t1\n') -
+	"$inf" --search-color '#102030' "$DATA/svg/dtrace.folded" | grep -q "searchcolor = 'rgb(16,32,48)'"
+	"$inf" --stroke-color '#405060' "$DATA/svg/dtrace.folded" | grep -q '#frames > g > rect { stroke:rgb(64,80,96); stroke-width:1; }'
+	"$inf" --uicolor '#708090' "$DATA/svg/dtrace.folded" | grep -q '<text id="title" fill="rgb(112,128,144)"'
+}

@@ -282,3 +282,34 @@ label_colours() {
 	# and a term of the dialect fills its frame, with no alert
 	[ "${lines[2]}" = " | 1" ]
 }
+
+@test "svgview: the header band, once the graph scrolls under it, is opaque" {
+	deep 300 | fg-svg >"$BATS_TEST_TMPDIR/deep.svg"
+	grep -qx '\.band\.moved { fill:rgb(255,255,255); fill-opacity:1; }' "$BATS_TEST_TMPDIR/deep.svg"
+	svgcase style "$BATS_TEST_TMPDIR/deep.svg" "" 'rect.band.moved|fill-opacity' 'rect.band.moved|fill' \
+	    >"$BATS_TEST_TMPDIR/style"
+	# the top band is moved (the graph opens scrolled to its root), opaque white
+	grep -qx 'rect.band.moved|fill-opacity 1' "$BATS_TEST_TMPDIR/style"
+	grep -qx 'rect.band.moved|fill rgb(255, 255, 255)' "$BATS_TEST_TMPDIR/style"
+}
+
+@test "svgview: inferno's --search-color, --stroke-color and --uicolor, as the browser draws them" {
+	printf 'main;f 70\nmain;g 40\n' | fg-svg --search-color '#102030' --stroke-color '#405060' \
+	    --uicolor '#708090' >"$BATS_TEST_TMPDIR/c.svg"
+	svgcase style "$BATS_TEST_TMPDIR/c.svg" "?s=%5Ef%24" '#frames rect|stroke' '#frames rect|stroke-width' \
+	    '#title|fill' '#search|fill' '#details|fill' '#matched|fill' '#frames rect|fill' >"$BATS_TEST_TMPDIR/style"
+	grep -qx '#frames rect|stroke rgb(64, 80, 96)' "$BATS_TEST_TMPDIR/style"
+	grep -qx '#frames rect|stroke-width 1px' "$BATS_TEST_TMPDIR/style"
+	for id in title search details matched; do
+		grep -qx "#$id|fill rgb(112, 128, 144)" "$BATS_TEST_TMPDIR/style"
+	done
+	# f, the search's one match, filled with the colour
+	grep -q '^#frames rect|fill .*rgb(16, 32, 48)' "$BATS_TEST_TMPDIR/style"
+	# without them: the search's rgb(230,0,230) (inferno's #e600e6), no outline
+	printf 'main;f 70\nmain;g 40\n' | fg-svg >"$BATS_TEST_TMPDIR/d.svg"
+	svgcase style "$BATS_TEST_TMPDIR/d.svg" "?s=%5Ef%24" '#frames rect|stroke' '#title|fill' '#frames rect|fill' \
+	    >"$BATS_TEST_TMPDIR/style"
+	grep -qx '#frames rect|stroke none' "$BATS_TEST_TMPDIR/style"
+	grep -qx '#title|fill rgb(0, 0, 0)' "$BATS_TEST_TMPDIR/style"
+	grep -q '^#frames rect|fill .*rgb(230, 0, 230)' "$BATS_TEST_TMPDIR/style"
+}

@@ -97,6 +97,26 @@ namehash(const unsigned long *cp, size_t n)
 	return 1 - vector / max;
 }
 
+/* inferno's --deterministic: FNV-1a of the bytes, and the hash stepped
+ * twice more by a zero byte, each over 2^64 - 1 (a double, then a
+ * float). */
+static void
+fnv_values(const char *s, size_t n, float v[3])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	for (i = 0; i < 3; i++) {
+		if (i)
+			h *= 0x100000001b3ULL;
+		v[i] = (float)((double)h / (double)UINT64_MAX);
+	}
+}
+
 static void
 hash_values(const char *s, size_t n, double *v1, double *v23)
 {
@@ -244,10 +264,20 @@ category_color(const char *s, size_t n)
 	return mk(255, 0, 0);
 }
 
+/* a channel: base + (int)(span * v), in float for SEED_FNV (inferno's
+ * f32 product) */
+static int
+ch(int base, int span, double v, int f32)
+{
+	return base + (f32 ? (int)((float)span * (float)v) : (int)(span * v));
+}
+
 struct rgb
 color_frame(int pal, int seed, const char *s, size_t n, uint32_t depth, uint32_t *cycle)
 {
 	double v1, v2, v3;
+	float fv[3];
+	int f = seed == SEED_FNV;
 
 	if (pal == PAL_JULIA)
 		return julia_color(s, n, depth, cycle);
@@ -256,32 +286,35 @@ color_frame(int pal, int seed, const char *s, size_t n, uint32_t depth, uint32_t
 	if (seed == SEED_HASH) {
 		hash_values(s, n, &v1, &v2);
 		v3 = v2;
+	} else if (f) {
+		fnv_values(s, n, fv);
+		v1 = fv[0], v2 = fv[1], v3 = fv[2];
 	} else {
 		v1 = v2 = v3 = sum_seeded(s, n);
 	}
 	switch (pal) {
 	case PAL_HOT:
-		return mk(205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
+		return mk(ch(205, 50, v3, f), ch(0, 230, v1, f), ch(0, 55, v2, f));
 	case PAL_MEM:
-		return mk(0, 190 + (int)(50 * v2), (int)(210 * v1));
+		return mk(0, ch(190, 50, v2, f), ch(0, 210, v1, f));
 	case PAL_IO:
-		return mk(80 + (int)(60 * v1), 80 + (int)(60 * v1), 190 + (int)(55 * v2));
+		return mk(ch(80, 60, v1, f), ch(80, 60, v1, f), ch(190, 55, v2, f));
 	}
 	switch (multi(pal, s, n)) {
 	case PAL_RED:
-		return mk(200 + (int)(55 * v1), 50 + (int)(80 * v1), 50 + (int)(80 * v1));
+		return mk(ch(200, 55, v1, f), ch(50, 80, v1, f), ch(50, 80, v1, f));
 	case PAL_GREEN:
-		return mk(50 + (int)(60 * v1), 200 + (int)(55 * v1), 50 + (int)(60 * v1));
+		return mk(ch(50, 60, v1, f), ch(200, 55, v1, f), ch(50, 60, v1, f));
 	case PAL_BLUE:
-		return mk(80 + (int)(60 * v1), 80 + (int)(60 * v1), 205 + (int)(50 * v1));
+		return mk(ch(80, 60, v1, f), ch(80, 60, v1, f), ch(205, 50, v1, f));
 	case PAL_YELLOW:
-		return mk(175 + (int)(55 * v1), 175 + (int)(55 * v1), 50 + (int)(20 * v1));
+		return mk(ch(175, 55, v1, f), ch(175, 55, v1, f), ch(50, 20, v1, f));
 	case PAL_PURPLE:
-		return mk(190 + (int)(65 * v1), 80 + (int)(60 * v1), 190 + (int)(65 * v1));
+		return mk(ch(190, 65, v1, f), ch(80, 60, v1, f), ch(190, 65, v1, f));
 	case PAL_AQUA:
-		return mk(50 + (int)(60 * v1), 165 + (int)(55 * v1), 165 + (int)(55 * v1));
+		return mk(ch(50, 60, v1, f), ch(165, 55, v1, f), ch(165, 55, v1, f));
 	case PAL_ORANGE:
-		return mk(190 + (int)(65 * v1), 90 + (int)(65 * v1), 0);
+		return mk(ch(190, 65, v1, f), ch(90, 65, v1, f), 0);
 	}
 	return mk(0, 0, 0);
 }
@@ -335,6 +368,18 @@ color_delta(double delta, double max)
 		return mk(255, gb, gb);
 	}
 	return mk((int)(210 * (max + delta) / max), (int)(210 * (max + delta) / max), 255);
+}
+
+struct rgb
+color_diffusion(double frac)
+{
+	/* inferno's color_scale(sqrt(frac) * 2000, 2000), in integers */
+	long v = (long)(sqrt(frac) * 2000), c;
+
+	if (v <= 0)
+		return mk(250, 250, 250);
+	c = 100 + 150 * (2000 - v) / 2000;
+	return mk(255, (int)c, (int)c);
 }
 
 void

@@ -20,7 +20,10 @@ enum palette {
 	PAL_PURPLE, PAL_ORANGE, PAL_JULIA, PAL_CATEGORY
 };
 
-enum { SEED_SUM, SEED_HASH };	/* flamegraph.pl's default, or --hash */
+/* flamegraph.pl's default, or --hash; or fg-svg --deterministic:
+ * inferno's, an FNV-1a hash of the name, its three values rounded to
+ * float and the colour worked in float, as inferno works it */
+enum { SEED_SUM, SEED_HASH, SEED_FNV };
 
 /* The palettes' names, in PAL_ order, then NULL (for opt_choice). */
 extern const char *const palette_list[];
@@ -43,6 +46,9 @@ int color_background(int pal, const char *bg, char top[8], char bottom[8]);
 
 /* Differential: delta in [-max, max]; red grew, blue shrank, white 0. */
 struct rgb color_delta(double delta, double max);
+/* inferno's --colordiffusion: a frame frac of the total wide (0 to 1)
+ * redder the wider, by the square root of frac. */
+struct rgb color_diffusion(double frac);
 extern const struct rgb color_new;	/* frames absent from the baseline */
 extern const struct rgb color_more;	/* "+N more" boxes */
 extern const struct rgb color_sep;	/* "-" separator frames */

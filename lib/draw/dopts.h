@@ -30,7 +30,7 @@ struct dopts {
 	int minpct;		/* --minwidth was given as PCT% */
 	int palette;		/* -c: a PAL_ (color.h) */
 	int palset;		/* -c was given (fg-png --pixels keeps it over julia) */
-	int seed;		/* --hash: SEED_HASH, else SEED_SUM */
+	int seed;		/* --hash: SEED_HASH; fg-svg --deterministic: SEED_FNV; else SEED_SUM */
 	int chart;		/* --flamechart: input order, adjacent stacks merged */
 	int inverted;		/* -i: icicle graph, the root on top */
 	int reverse;		/* --reverse: each stack reversed */
@@ -49,6 +49,13 @@ struct dopts {
 	const char *notes;	/* --notes: text kept in the SVG */
 	double fontwidth;	/* --fontwidth: a character's width over the font size (0.59) */
 	double factor;		/* --factor: counts scaled by this where they are shown */
+	/* inferno-flamegraph's, which fg-svg takes */
+	int diffusion;		/* --colordiffusion: frames coloured by their width */
+	const char **bases;	/* --base NAME...: each stack from its deepest NAME frame */
+	size_t nbases;
+	const char *searchcolor;	/* --search-color: "#rrggbb", or NULL */
+	const char *strokecolor;	/* --stroke-color: "#rrggbb", or NULL: none */
+	const char *uicolor;	/* --uicolor: "#rrggbb", or NULL */
 };
 
 /* The long options every drawing program takes, for its option table,

@@ -70,6 +70,8 @@ draw_frame_rgb(const struct dopts *o, const char *s, size_t n, const struct lfra
 		return color_sep;
 	if (n == 2 && s[0] == '-' && s[1] == '-')
 		return color_sep2;
+	if (o->diffusion && ds->L)
+		return color_diffusion(count_val(layout_w(ds->L, f)) / ds->L->timemax);
 	if (ds->on) {
 		/* new frames are green, but in flamegraph.pl's picture */
 		if (count_iszero(f->total[0]) && f->name != LF_ROOT && o->negate != NEGATE_HUES)

@@ -19,7 +19,8 @@
 struct diffscale {
 	int on;			/* colour by change */
 	int self;		/* by the change of self samples (--delta=self) */
-	const struct layout *L;	/* whose self samples (draw_diff_scale sets it) */
+	const struct layout *L;	/* whose self samples, whose widths (graph_read and
+				 * draw_diff_scale set it) */
 	double max;		/* the largest change drawn */
 	double noise;		/* changes below this are neutral */
 };
@@ -32,8 +33,8 @@ double draw_frame_delta(const struct diffscale *ds, const struct lframe *f);
 void draw_diff_scale(struct diffscale *ds, const struct layout *L, const struct dopts *o);
 /* The colour of frame f named s[0..n) (annotation included; "" for the
  * root), for a renderer that keeps its own frames (fg-html): f gives
- * LF_ROOT or LF_MORE in name, depth and total (and for --delta=self, a
- * frame of ds->L, whose self samples).  Call in pre-order (the julia
+ * LF_ROOT or LF_MORE in name, depth and total (and for --delta=self or
+ * --colordiffusion, a frame of ds->L, whose self samples or width).  Call in pre-order (the julia
  * palette's state is cycle, one word per depth). */
 struct rgb draw_frame_rgb(const struct dopts *o, const char *s, size_t n,
     const struct lframe *f, const struct diffscale *ds, uint32_t *cycle);

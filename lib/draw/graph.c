@@ -68,16 +68,44 @@ keep(struct stacks *st, int chart, const char *s, size_t len, const count *c)
 	memcpy(e->c, c, sizeof(e->c));
 }
 
+/* fg-svg --base (inferno's): where stack s[0..len) starts from its
+ * deepest frame named one of o->bases, or -1 when it has none. */
+static long
+base_start(const struct dopts *o, const char *s, size_t len)
+{
+	struct frameit it;
+	long at = -1;
+	size_t i, n;
+
+	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
+		n = it.end - it.start;
+		for (i = 0; i < o->nbases; i++)
+			if (strlen(o->bases[i]) == n && !memcmp(s + it.start, o->bases[i], n))
+				at = (long)it.start;
+	}
+	return at;
+}
+
 static void
 add_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct reading *rd = arg;
+	struct fline cut;
 	const char *s;
 	count c[2];
+	long at;
 
 	if (!l->ncounts) {
 		fhj_line(&rd->hj, r, l);
 		return;
+	}
+	if (rd->o->nbases) {
+		if ((at = base_start(rd->o, l->stack, l->len)) < 0)
+			return;
+		cut = *l;
+		cut.stack += at;
+		cut.len -= (size_t)at;
+		l = &cut;
 	}
 	if (!(s = graph_line(rd->o, l, c, &rd->rev, &rd->revcap)))
 		return;
@@ -267,6 +295,7 @@ graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwid
 	build(&g->v[0], &rd.st[0], o, &lo);
 	if (g->v[0].L.timemax <= 0)
 		eprintf("%s", g->diff && !count_iszero(g->vanished) ? DRAW_ALLVANISHED :
+		    o->nbases ? "no samples in a stack through a --base frame" :
 		    "no samples in the input");
 	g->nviews = 1;
 	maxdepth = g->v[0].L.maxdepth;
@@ -277,6 +306,7 @@ graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwid
 		build(e, &rd.st[1], o, &lo);
 		e->ds.on = 1;
 		e->ds.max = e->L.timemax;
+		e->ds.L = &e->L;
 		g->nviews = 2;
 		if (e->L.maxdepth > maxdepth)
 			maxdepth = e->L.maxdepth;
@@ -291,6 +321,7 @@ graph_read(struct graph *g, struct dopts *o, int argc, char **argv, double pxwid
 	g->H = (maxdepth + 1) * g->fh + g->ypad1 + g->ypad2 + g->ypad3;
 	g->v[0].ds.on = g->diff;
 	g->v[0].ds.self = o->deltaself;
+	g->v[0].ds.L = &g->v[0].L;
 	if (g->diff)
 		draw_diff_scale(&g->v[0].ds, &g->v[0].L, o);
 	if (g->diff && o->deltaself)

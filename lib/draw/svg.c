@@ -529,6 +529,8 @@ scalars:
 		out_str(", ut:1");	/* a tooltip is the frame's title (with a status) */
 	out_str(", nt:");
 	out_jsonstr(o->nametype, strlen(o->nametype));
+	if (o->searchcolor)
+		out_printf(", sc:\"%s\"", o->searchcolor);	/* #rrggbb: nothing to escape */
 	out_str("};\n");
 	free(nm.index);
 }
@@ -624,6 +626,14 @@ svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na)
 	out_css_fonts(o->fonttype);
 	out_printf("; font-size:%gpx; }\n#title { font-size:%gpx; }\n", o->fontsize, o->fontsize + 5);
 	out_str(svg_css);
+	/* inferno's --stroke-color and --uicolor (the title, the buttons and
+	 * the status lines), after the sheet's rules of the same weight */
+	if (o->strokecolor)
+		out_printf("#frames rect, #eframes rect { stroke:%s; stroke-width:1; }\n",
+		    o->strokecolor);
+	if (o->uicolor)
+		out_printf("#title, #details, #unzoom, #search, #ignorecase, #matched "
+		    "{ fill:%s; }\n", o->uicolor);
 	out_str("</style>\n<script type=\"text/ecmascript\"><![CDATA[\n");
 	write_data(o, g, na);
 	out_str(svg_js);

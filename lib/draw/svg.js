@@ -277,7 +277,7 @@ function search(t) {
 	for (var i = 0; i < n; i++) {
 		var hit = re && F[i * stride] > 0 && F[i * stride + 3] >= 0 && re.test(view.n[F[i * stride + 3]]);
 		view.hit[i] = hit;
-		view.rects[i].setAttribute("fill", hit ? "rgb(230,0,230)" : view.fills[i]);
+		view.rects[i].setAttribute("fill", hit ? D.sc || "rgb(230,0,230)" : view.fills[i]);
 	}
 	saveurl();
 	searchbtn.classList.toggle("show", term != null);

@@ -74,6 +74,23 @@ const cases = {
 			}))));
 		}
 	},
+	/* SELECTOR|PROPERTY...: the computed values of PROPERTY over the
+	 * elements SELECTOR finds, distinct ones, in document order:
+	 * "SELECTOR|PROPERTY VALUE,VALUE..." a line each */
+	async style(o, ...specs) {
+		for (const spec of specs) {
+			const [sel, prop] = spec.split("|");
+			const vals = await o.page.evaluate((sel, prop) => {
+				const seen = [];
+				document.querySelectorAll(sel).forEach((e) => {
+					const v = getComputedStyle(e).getPropertyValue(prop);
+					if (!seen.includes(v)) seen.push(v);
+				});
+				return seen;
+			}, sel, prop);
+			sink(spec + " " + vals.join(","));
+		}
+	},
 	/* TERM...: each searched for by the script's search(), the alert it
 	 * raised (or nothing) and how many frames it filled: "ALERT | N" */
 	async search(o, ...terms) {

@@ -1,0 +1,114 @@
+/* fg-gecko: folded stacks to a Firefox Profiler profile
+ *
+ * Each input becomes one thread (one per root frame with --split-root),
+ * named after the input (or the root), its samples weighed in the unit
+ * its header states, in the order of its lines;
+ * lib/formats/gecko/write keeps the tables and writes the profile once
+ * every input is read, so a bad line leaves nothing on standard output.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/progress.h"
+#include "base/out.h"
+#include "base/util.h"
+#include "folded/fheader.h"
+#include "folded/folded.h"
+#include "formats/gecko/write.h"
+
+static noreturn void
+usage(void)
+{
+	printf("usage: %s [options] [FILE...] > profile.json\n"
+	    "      --split-root  a thread per root frame (of each file), named after it\n"
+	    "  -q, --quiet       no progress line on a terminal\n"
+	    "  -h, --help        this help\n"
+	    "      --version     the version\n", argv0);
+	exit_stdout();
+}
+
+/* Add the stacks of input path (NULL: standard input), the input-th,
+ * to w: one thread, or one per root; prefix starts their names. */
+static void
+add_input(struct gkwrite *w, struct frules *rules, const char *path, uint32_t input, int split,
+    const char *prefix)
+{
+	size_t first = w->nth, i;
+	uint32_t t = 0;
+	const char *semi;
+	struct freader r;
+	struct fheader h;
+	struct fline l;
+
+	fh_init(&h);
+	fr_open(&r, path, rules);
+	if (!split)
+		t = gkw_newthread(w, r.name, strlen(r.name));
+	while (fr_next(&r, &l)) {
+		if (!l.ncounts) {
+			fh_parse(&h, l.stack, l.len);
+			continue;
+		}
+		if (l.ncounts == 2)
+			fr_error(&r, "two counts on a line (a difference): a Firefox Profiler "
+			    "sample has one weight");
+		if (split) {
+			semi = memchr(l.stack, ';', l.len);
+			t = gkw_rootthread(w, input, prefix, l.stack,
+			    semi ? (size_t)(semi - l.stack) : l.len);
+		}
+		gkw_add(w, t, l.stack, l.len, l.c[0]);
+	}
+	if (h.unit < 0)
+		weprintf("%s: unit '%s' is none the Firefox Profiler has: written as samples",
+		    r.name, h.fact[FH_UNIT]);
+	for (i = first; i < w->nth; i++)
+		w->th[i].unit = h.unit;
+	fr_close(&r);
+	fh_free(&h);
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_SPLIT = 256 };
+	static const struct option lo[] = {
+		{ "split-root", no_argument, NULL, O_SPLIT },
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct gkwrite w;
+	struct frules rules = { 0 };	/* the inputs', read together */
+	char *prefix = NULL;
+	int c, i, split = 0, n;
+
+	argv[0] = setprogname(argv[0]);
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		switch (c) {
+		case O_SPLIT: split = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'h': usage();
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	n = argc - optind;
+	gkw_init(&w);
+	if (!n)
+		add_input(&w, &rules, NULL, 0, split, "");
+	for (i = 0; i < n; i++) {
+		free(prefix);
+		prefix = emalloc(strlen(displayname(argv[optind + i])) + 3);
+		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
+		add_input(&w, &rules, argv[optind + i], i, split, n > 1 ? prefix : "");
+	}
+	if (!w.nsamples)
+		weprintf("no stacks: the profile has no samples");
+	gkw_write(&w);
+	out_flush();
+	free(prefix);
+	gkw_free(&w);
+	return 0;
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# fg-gecko: folded stacks to the Firefox Profiler's processed profile,
+# read back by gecko-fold to the same stacks, and its structure checked
+# against the format's documented types (tests/gecko-schema.cjs, which
+# the profiler's own output passes too).
+
+load helper
+
+needjs() {
+	command -v node >/dev/null || skip "needs node"
+}
+
+# schema FILE: tests/gecko-schema.cjs on FILE
+schema() {
+	node "$FG_ROOT/tests/gecko-schema.cjs" "$1"
+}
+
+# field FILE EXPR: a value of the profile, by a JavaScript expression of p
+field() {
+	node -e 'const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(JSON.stringify(eval(process.argv[2])))' "$1" "$2"
+}
+
+@test "fg-gecko: gecko-fold reads it back to the same stacks and counts (--full-path), base names without" {
+	fg-gecko "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
+	diff <(gecko-fold --no-header --full-path "$BATS_TEST_TMPDIR/j.json") <(fg-merge --no-header "$DATA/folded/julia.folded")
+	printf 'main at /src/a.c:10;f at b.c:3;g 5\nmain at /src/a.c:10;h_[k] 2\nx [inlined];y at z.jl 4\n' >"$BATS_TEST_TMPDIR/in"
+	fg-gecko "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/t.json"
+	diff <(gecko-fold --no-header --full-path "$BATS_TEST_TMPDIR/t.json") <(fg-merge --no-header "$BATS_TEST_TMPDIR/in")
+	gecko-fold --no-header "$BATS_TEST_TMPDIR/t.json" | grep -qx 'main at a.c:10;f at b.c:3;g 5'
+}
+
+@test "fg-gecko: files and lines are the funcs' sources and lines; other labels whole names" {
+	needjs
+	printf 'main at /src/a.c:10;f at b.c:3;g 5\nmain at /src/a.c:10;h_[k] 2\n' >"$BATS_TEST_TMPDIR/in"
+	fg-gecko "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/t.json"
+	f='p.shared.funcTable'
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" "$f.name.map((n) => p.shared.stringArray[n])")" = '["main","f","g","h_[k]"]' ]
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" "$f.lineNumber")" = '[10,3,null,null]' ]
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" "$f.source.map((s) => s === null ? null : p.shared.stringArray[p.shared.sources.filename[s]])")" = '["/src/a.c","b.c",null,null]' ]
+}
+
+@test "fg-gecko: valid against the processed format's types, as the profiler's own output is" {
+	needjs
+	zcat "$DATA/gecko/firefox-page.processed.json.gz" >"$BATS_TEST_TMPDIR/ff.json"
+	run schema "$BATS_TEST_TMPDIR/ff.json"
+	status_is 0
+	fg-gecko "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
+	run schema "$BATS_TEST_TMPDIR/j.json"
+	status_is 0
+	total=$(grep -v '^#' "$DATA/folded/julia.folded" | awk '{ s += $NF } END { print s }')
+	[ "${output##* }" = "$total" ]
+	# the checker catches a stack pointing forward
+	sed 's/"prefixOffset":\[0,1/"prefixOffset":[0,9/' "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/bad.json"
+	run schema "$BATS_TEST_TMPDIR/bad.json"
+	status_is 1
+	[[ "$output" == *"prefixOffset[1]: 9 not back to an earlier stack"* ]]
+}
+
+@test "fg-gecko: one thread per input, and per root with --split-root" {
+	printf 'a;b 1\nc;d 2\n' >"$BATS_TEST_TMPDIR/x.folded"
+	printf 'a;e 4\n' >"$BATS_TEST_TMPDIR/y.folded"
+	fg-gecko "$BATS_TEST_TMPDIR/x.folded" "$BATS_TEST_TMPDIR/y.folded" >"$BATS_TEST_TMPDIR/t.json"
+	run gecko-fold --list "$BATS_TEST_TMPDIR/t.json"
+	[ "${#lines[@]}" = 2 ]
+	[[ "${lines[0]}" == *"x.folded"* ]] && [[ "${lines[1]}" == *"y.folded"* ]]
+	fg-gecko --split-root "$BATS_TEST_TMPDIR/x.folded" "$BATS_TEST_TMPDIR/y.folded" >"$BATS_TEST_TMPDIR/s.json"
+	run gecko-fold --list "$BATS_TEST_TMPDIR/s.json"
+	[ "${#lines[@]}" = 3 ]
+	[[ "${lines[0]}" == *"x.folded: a"* ]] && [[ "${lines[1]}" == *"x.folded: c"* ]] && [[ "${lines[2]}" == *"y.folded: a"* ]]
+	run gecko-fold --no-header --thread 1 "$BATS_TEST_TMPDIR/s.json"
+	[ "$output" = "c;d 2" ]
+}
+
+@test "fg-gecko: the unit is the samples' weight type, read back by gecko-fold" {
+	needjs
+	for u in bytes:bytes milliseconds:tracing-ms nanoseconds:tracing-ms; do
+		printf '# fg: unit=%s\na;b 3000\n' "${u%%:*}" | fg-gecko >"$BATS_TEST_TMPDIR/u.json"
+		[ "$(field "$BATS_TEST_TMPDIR/u.json" 'p.threads[0].samples.weightType')" = "\"${u#*:}\"" ]
+	done
+	printf '# fg: unit=nanoseconds\na;b 3000\n' | fg-gecko | gecko-fold >"$BATS_TEST_TMPDIR/out"
+	printf '# fg: unit=milliseconds\na;b 0.003\n' | diff - "$BATS_TEST_TMPDIR/out"
+	printf '# fg: unit=bytes\na;b 3000000000000\n' | fg-gecko | gecko-fold | grep -qx 'a;b 3000000000000'
+	printf 'a;b 3\n' | fg-gecko >"$BATS_TEST_TMPDIR/u.json"
+	[ "$(field "$BATS_TEST_TMPDIR/u.json" 'p.threads[0].samples.weightType')" = '"samples"' ]
+	run bash -c "printf '# fg: unit=furlongs\na;b 3\n' | fg-gecko 2>&1 >/dev/null"
+	[ "$output" = "fg-gecko: <stdin>: unit 'furlongs' is none the Firefox Profiler has: written as samples" ]
+}
+
+@test "fg-gecko: input in time order keeps its order, each sample at the sum of the weights before it" {
+	needjs
+	printf '# fg: unit=milliseconds\n# fg: order=time\na;b 3\na;c 2.5\na;b 1\n' | fg-gecko >"$BATS_TEST_TMPDIR/o.json"
+	s='p.threads[0].samples'
+	[ "$(field "$BATS_TEST_TMPDIR/o.json" "$s.stack.map((k) => p.shared.stringArray[p.shared.funcTable.name[p.shared.frameTable.func[p.shared.stackTable.frame[k]]]])")" = '["b","c","b"]' ]
+	[ "$(field "$BATS_TEST_TMPDIR/o.json" "$s.time")" = '[0,3,5.5]' ]
+	[ "$(field "$BATS_TEST_TMPDIR/o.json" "$s.weight")" = '[3,2.5,1]' ]
+	# the stack table is a tree: b's stack written once, under a's
+	[ "$(field "$BATS_TEST_TMPDIR/o.json" 'p.shared.stackTable')" = '{"frame":[0,1,2],"prefixOffset":[0,1,2],"length":3}' ]
+}
+
+@test "fg-gecko: hostile names make valid JSON with the same text" {
+	printf '"q\\\\ \x01x at <a>.c:1;\xc3\xa9 1\n' >"$BATS_TEST_TMPDIR/in"
+	fg-gecko "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/h.json"
+	if command -v node >/dev/null; then run schema "$BATS_TEST_TMPDIR/h.json"; status_is 0; fi
+	diff <(gecko-fold --no-header --full-path "$BATS_TEST_TMPDIR/h.json") <(fg-merge --no-header "$BATS_TEST_TMPDIR/in" | tr '\001' ' ')
+}
+
+@test "fg-gecko: two-count input is refused, nothing on stdout; no stacks a profile without samples" {
+	printf 'a;b 1 2\n' >"$BATS_TEST_TMPDIR/d"
+	run bash -c "fg-gecko $BATS_TEST_TMPDIR/d 2>&1 >$BATS_TEST_TMPDIR/out"
+	status_is 1
+	[[ "$output" == "fg-gecko: $BATS_TEST_TMPDIR/d:1: two counts on a line"* ]]
+	[ ! -s "$BATS_TEST_TMPDIR/out" ]
+	: >"$BATS_TEST_TMPDIR/e"
+	run bash -c "fg-gecko $BATS_TEST_TMPDIR/e 2>&1 >$BATS_TEST_TMPDIR/out"
+	status_is 0
+	[ "$output" = "fg-gecko: no stacks: the profile has no samples" ]
+	grep -q '"samples":{"stack":\[\],' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "fg-gecko --help and --version" {
+	run fg-gecko --help
+	status_is 0
+	[[ "$output" == "usage: fg-gecko "* ]]
+	run fg-gecko --version
+	status_is 0
+	run fg-gecko --bogus
+	status_is 2
+}
