@@ -6,6 +6,12 @@
 
 load helper
 
+# What a program said, but for the warning of samples that have no frame
+# (the bundled Gecko profile has such a sample, gecko-fold says so).
+unsaid() {
+	printf '%s\n' "$output" | grep -Ev ' ha(s|ve) no frame: left out$' || true
+}
+
 # each program, with the arguments it needs before its input file
 progs=(fg-merge "fg-prune x" "fg-filter a" fg-svg fg-vega fg-png fg-pdf fg-html fg-top fg-jlprof fg-pprof fg-speedscope fg-gecko)
 
@@ -75,7 +81,7 @@ each_with_input() {
 	while IFS= read -r cmd; do
 		runsh "$cmd >&-"
 		status_is 1
-		[ "$output" = "${cmd%% *}: write error: Bad file descriptor" ] || { echo "$cmd: $output" >&2; return 1; }
+		[ "$(unsaid)" = "${cmd%% *}: write error: Bad file descriptor" ] || { echo "$cmd: $output" >&2; return 1; }
 	done < <(each_with_input)
 	cmp "$BATS_TEST_TMPDIR/ok.folded" "$BATS_TEST_TMPDIR/keep"
 }
@@ -103,7 +109,7 @@ each_with_input() {
 	while IFS= read -r cmd; do
 		runsh "$cmd >/dev/full"
 		status_is 1
-		[ "$output" = "${cmd%% *}: write error: No space left on device" ] || { echo "$cmd: $output" >&2; return 1; }
+		[ "$(unsaid)" = "${cmd%% *}: write error: No space left on device" ] || { echo "$cmd: $output" >&2; return 1; }
 	done < <(each_with_input)
 }
 
@@ -203,6 +209,6 @@ Try '$p --help' for more information." ] || { echo "$p: $output" >&2; return 1; 
 	echo "$gen" >"$BATS_TEST_TMPDIR/ok.folded"
 	while IFS= read -r cmd; do
 		runsh "$cmd | head -c 1 >/dev/null"
-		[ -z "$output" ] || { echo "$cmd: $output" >&2; return 1; }
+		[ -z "$(unsaid)" ] || { echo "$cmd: $output" >&2; return 1; }
 	done < <(each_with_input)
 }
