@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "folded/folded.h"
+#include "folded/input.h"
 #include "formats/gecko/write.h"
 
 static noreturn void
@@ -32,9 +33,10 @@ usage(void)
 /* Add the stacks of input path (NULL: standard input), the input-th,
  * to w: one thread, or one per root; prefix starts their names. */
 static void
-add_input(struct gkwrite *w, struct frules *rules, const char *path, uint32_t input, int split,
+add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int split,
     const char *prefix)
 {
+	struct gkwrite *w = arg;
 	size_t first = w->nth, i;
 	uint32_t t = 0;
 	const char *semi;
@@ -73,42 +75,15 @@ add_input(struct gkwrite *w, struct frules *rules, const char *path, uint32_t in
 int
 main(int argc, char **argv)
 {
-	enum { O_SPLIT = 256 };
-	static const struct option lo[] = {
-		{ "split-root", no_argument, NULL, O_SPLIT },
-		OPT_HELP_VERSION,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct gkwrite w;
-	struct frules rules = { 0 };	/* the inputs', read together */
-	char *prefix = NULL;
-	int c, i, split = 0, n;
 
 	argv[0] = setprogname(argv[0]);
-	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
-		switch (c) {
-		case O_SPLIT: split = 1; break;
-		case 'q': progress_quiet(); break;
-		case 'h': usage();
-		case OPT_VERSION: version();
-		default: tryhelp();
-		}
-	}
-	n = argc - optind;
 	gkw_init(&w);
-	if (!n)
-		add_input(&w, &rules, NULL, 0, split, "");
-	for (i = 0; i < n; i++) {
-		free(prefix);
-		prefix = emalloc(strlen(displayname(argv[optind + i])) + 3);
-		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
-		add_input(&w, &rules, argv[optind + i], i, split, n > 1 ? prefix : "");
-	}
+	each_profile(argc, argv, usage, add_input, &w);
 	if (!w.nsamples)
 		weprintf("no stacks: the profile has no samples");
 	gkw_write(&w);
 	out_flush();
-	free(prefix);
 	gkw_free(&w);
 	return 0;
 }

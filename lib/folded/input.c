@@ -1,6 +1,12 @@
 /* input.c: the file operands of a program, one line at a time */
+#include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/opt.h"
+#include "base/progress.h"
+#include "base/util.h"
 
 #include "folded/input.h"
 #include "folded/lines.h"
@@ -59,4 +65,38 @@ files_from(const char *path, int argc, char **argv, int *n)
 	free(buf);
 	*n = argc + (int)noff;
 	return v;
+}
+
+void
+each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void *w)
+{
+	enum { O_SPLIT = 256 };
+	static const struct option lo[] = {
+		{ "split-root", no_argument, NULL, O_SPLIT },
+		OPT_HELP_VERSION,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct frules rules = { 0 };	/* the inputs', read together */
+	char *prefix = NULL;
+	int c, i, split = 0, n;
+
+	while ((c = getopt_long(argc, argv, "qh", lo, NULL)) != -1) {
+		switch (c) {
+		case O_SPLIT: split = 1; break;
+		case 'q': progress_quiet(); break;
+		case 'h': usage(); break;
+		case OPT_VERSION: version();
+		default: tryhelp();
+		}
+	}
+	n = argc - optind;
+	if (!n)
+		add(w, &rules, NULL, 0, split, "");
+	for (i = 0; i < n; i++) {
+		free(prefix);
+		prefix = emalloc(strlen(displayname(argv[optind + i])) + 3);
+		sprintf(prefix, "%s: ", displayname(argv[optind + i]));
+		add(w, &rules, argv[optind + i], (uint32_t)i, split, n > 1 ? prefix : "");
+	}
+	free(prefix);
 }

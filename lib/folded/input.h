@@ -20,4 +20,16 @@ void each_line(int argc, char **argv, struct frules *rules, line_fn *fn, void *a
  */
 char **files_from(const char *path, int argc, char **argv, int *n);
 
+/*
+ * The main of a writer of profiles, an input a profile (fg-speedscope,
+ * fg-gecko): its options (--split-root, -q, -h, --version; usage the
+ * program's help) parsed from argv, then each file operand, or standard
+ * input when there is none, given to add with its index and the prefix
+ * of its profiles' names ("NAME: " when there are several, else ""),
+ * the inputs read together under one rules.
+ */
+typedef void input_addfn(void *w, struct frules *rules, const char *path, uint32_t i,
+    int split, const char *prefix);
+void each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void *w);
+
 #endif
