@@ -618,3 +618,36 @@ near() {
 	browser saved "$BATS_TEST_TMPDIR/d.html"
 	[ "$(got line)" = "$(printf 'a;b 0.1\na;c 0.2')" ]
 }
+
+@test "fg-html in Chromium: a link's transforms are bounded (the first 64 applied, the rest said), and those that change nothing cost nothing" {
+	# a name each for 2,000 hides that each change something
+	awk 'BEGIN { for (k = 0; k < 2000; k++) print "main;n" k ";leaf " 1 + k % 7 }' |
+		fg-html >"$BATS_TEST_TMPDIR/b.html"
+	all=$(awk 'BEGIN { for (k = 0; k < 2000; k++) printf "%stx=hide:n%d", k ? "&" : "?", k }')
+	first=$(awk 'BEGIN { for (k = 0; k < 64; k++) printf "%stx=hide:n%d", k ? "&" : "?", k }')
+	FG_QUERY=$first browser mode "$BATS_TEST_TMPDIR/b.html"
+	[ -z "$(got notice)" ]
+	[ "$(got url)" = "$first" ]
+	got frame >"$BATS_TEST_TMPDIR/first"
+	# the 64 hidden: their samples under main's leaf, the rest as they were
+	[ "$(grep -c ' n[0-9]* ' "$BATS_TEST_TMPDIR/first")" = 1936 ]
+	FG_QUERY=$all browser mode "$BATS_TEST_TMPDIR/b.html"
+	[ "$(got notice)" = "The link holds 2000 transforms: the first 64 are applied, 1936 dropped (at most 64 in a link)." ]
+	[ "$(got url)" = "$first" ]
+	got frame | diff "$BATS_TEST_TMPDIR/first" -
+	# 2,000 that change nothing (names no frame has, grep and rec each
+	# twice in a row): dropped before any is run, the page's
+	# thread no busier than with none (a ratio, not a clock)
+	awk 'BEGIN { srand(5); for (k = 0; k < 20000; k++) { s = "main"; for (j = 0; j < 1 + k % 9; j++) s = s ";f" int(rand() * 50); print s, 1 } }' |
+		fg-html >"$BATS_TEST_TMPDIR/w.html"
+	# (a hide or drop of an absent name only before a rec or file,
+	# which may make names)
+	noop=$(awk 'BEGIN { printf "?"; for (k = 0; k < 1996; k++) printf "tx=%s:absent%d&", k % 2 ? "hide" : "drop", int(k / 3)
+		printf "tx=rec:&tx=rec:&tx=grep:f&tx=grep:f" }')
+	FG_QUERY=$noop browser mode "$BATS_TEST_TMPDIR/w.html"
+	[ "$(got url)" = "?tx=rec:&tx=grep:f" ]
+	[ -z "$(got notice)" ]
+	browser opencost "$BATS_TEST_TMPDIR/w.html" "$noop"
+	[ "$(got tx)" = 2 ]
+	got opencost | awk '{ sub("none=", "", $1); sub("with=", "", $2); if (!($2 < 3 * $1 + 200)) { print "with " $2 " ms, none " $1 " ms"; exit 1 } }'
+}

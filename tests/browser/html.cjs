@@ -644,6 +644,29 @@ const cases = {
 		say("gone", await p.evaluate(() => window.kept.f.length + " " + window.kept.w.length + " " + window.kept.end.length));
 		say("graph", await painted(p));
 	},
+	/* the main thread's task time (CDP's TaskDuration) of opening the
+	 * page afresh, through its first two frames, without a query and
+	 * with query ARG: the least of two runs each, "none=MS with=MS" */
+	async opencost(o, query) {
+		const p = o.page, c = await p.target().createCDPSession(), base = p.url().split("?")[0];
+		await c.send("Performance.enable");
+		const task = async () => (await c.send("Performance.getMetrics")).metrics.find((x) => x.name === "TaskDuration").value * 1000;
+		const best = { none: Infinity, with: Infinity };
+		for (let k = 0; k < 4; k++) {
+			const which = k % 2 ? "with" : "none";
+			/* the counts from naught: a navigation may start them again */
+			await c.send("Performance.disable");
+			await c.send("Performance.enable");
+			const a = await task();
+			await p.goto(base + (k % 2 ? query : ""), { waitUntil: "load", timeout: 120000 });
+			await p.waitForSelector("body[data-ready]", { timeout: 120000 });
+			await frames2(p);
+			const b = await task();
+			best[which] = Math.min(best[which], b < a ? b : b - a);
+		}
+		say("opencost", "none=" + best.none.toFixed(0) + " with=" + best.with.toFixed(0));
+		say("tx", await p.evaluate(() => window.fg.state.tx.length));
+	},
 	/* timing: load and first draw, then the slowest of many hovers */
 	async bench(o) {
 		const p = o.page;

@@ -137,7 +137,7 @@ export function draw() {
 }
 /* The progress line: what the worker is at (op, a step of views.js's
  * OPS) and how far (x, a share), or nothing (op null). */
-var WORK = { tx: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
+var WORK = { tx: "Transforming", txs: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
 	rows: "Counting the functions" };
 export function progress(op, x) {
 	var p = el.progress;

@@ -330,6 +330,27 @@ export var TX = {
 		};
 	}
 };
+/* The transforms of list ([kind, arg]...) that change something, as
+ * far as is known without a view: a transform the same as the one
+ * before it (each kind but root is idempotent: root cuts its path's
+ * head off, so a second one finds another path), a hide or drop of a
+ * name no frame has (before a file or rec transform, which may make
+ * new names) are left out.  { tx: the rest, noop: how many left out }. */
+export function txuseful(list) {
+	var out = [], made = false, names = null, k, t, p;
+	for (k = 0; k < list.length; k++) {
+		t = list[k];
+		p = out[out.length - 1];
+		if (p && t[0] !== "root" && p[0] === t[0] && p[1] === t[1]) continue;
+		if ((t[0] === "hide" || t[0] === "drop") && !made) {
+			names = names || new Set(model.names);
+			if (!names.has(t[1])) continue;
+		}
+		if (t[0] === "file" || t[0] === "filei" || t[0] === "rec") made = true;
+		out.push(t);
+	}
+	return { tx: out, noop: list.length - out.length };
+}
 /* the kinds of a regex, ignoring case (the search's Aa): filei, grepi */
 TX.filei = function (arg) { return TX.file(arg, "i"); };
 TX.grepi = function (arg) { return TX.grep(arg, "i"); };

@@ -6,7 +6,7 @@
 
 import { seturl, queryparams, querymap } from "../viewer.js";
 import { model } from "./model.js";
-import { TX } from "./transform.js";
+import { TX, txuseful } from "./transform.js";
 import { state, defaultmode, curmode, modeof, settx, setbase, setlook, setmode, MODES, setfn,
 	settableby, settheme, setsearch, setzoom, setwindow } from "./state.js";
 import { winparam, parsewin } from "./layout.js";
@@ -31,6 +31,9 @@ export function statepairs() {
 }
 export function save() { seturl(statepairs()); }
 
+/* The most transforms a URL may hold (tx=): those past it are dropped,
+ * and the page says how many (each is run over every stack). */
+export var TXMAX = 64;
 /* The state of query string search (the page's, location.search). */
 export function loadstate(search) {
 	var all = queryparams(search), p = querymap(all), m = modeof(p.m === "graph" ? "" : p.m), tx = [];
@@ -40,7 +43,11 @@ export function loadstate(search) {
 		var x = kv[1], c = x.indexOf(":");
 		if (kv[0] === "tx" && c > 0 && TX.hasOwnProperty(x.slice(0, c))) tx.push([x.slice(0, c), x.slice(c + 1)]);
 	});
-	settx(tx);
+	/* those that change nothing left out, then those past the bound */
+	var u = txuseful(tx), txnote = "";
+	if (u.tx.length > TXMAX) txnote = "The link holds " + u.tx.length + " transforms: the first " + TXMAX +
+		" are applied, " + (u.tx.length - TXMAX) + " dropped (at most " + TXMAX + " in a link).";
+	settx(u.tx.slice(0, TXMAX));
 	var v = parseInt(p.v, 10);
 	if (!(v >= 0 && v < model.data.views.length)) v = state.v;
 	setbase(v, p.e === "1" && !!model.data.views[v].e);
@@ -56,6 +63,7 @@ export function loadstate(search) {
 		"No mode \u201c" + p.m + "\u201d (m=): the graph is shown; the modes are " +
 		MODES.map(function (x) { return x.id || "graph"; }).join(", ") + ".";
 	if (m && m.fn && !p.fn) state.notice = "m=" + m.id + " names no frame (fn=): the graph is shown.";
+	if (txnote) state.notice = [state.notice, txnote].filter(Boolean).join(" ");
 	setfn(p.fn || "", p.by === "function" ? "function" : "");
 	settableby(p.tb === "file" || p.tb === "function" ? p.tb : "");
 	if (p.th === "dark" || p.th === "light") settheme(p.th);

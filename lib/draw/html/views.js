@@ -26,6 +26,10 @@ var SYNCMAX = 150000, SYNC = { rows: 600000 };
 /* The steps: what each does to a view (src) with its arguments. */
 export var OPS = {
 	tx: function (v, a) { return transform(v, a[0], a[1]); },
+	/* a run of the list's steps, one after another (as step() does them) */
+	txs: function (v, a) {
+		return a[0].reduce(function (r, t) { return transform(r, [t]); }, v);
+	},
 	charttx: function (v, a) { return charttx(v, a[0]); },
 	merged: function (v) { return merged(v); },
 	/* with vanished stacks, every stack reversed, theirs too */
@@ -38,8 +42,8 @@ export var OPS = {
  * thrown for prepare() to have done: by the worker, which counts the
  * table's rows of the result too when it is the view the modes start
  * from (cur; as ahead() would, in the page's thread). */
-function need(src, op, args, put, cur) {
-	if (state.lazy && src.n > (SYNC[op] || SYNCMAX) && hasworker())
+function need(src, op, args, put, cur, cost) {
+	if (state.lazy && (cost || src.n) > (SYNC[op] || SYNCMAX) && hasworker())
 		throw { need: true, src: src, op: op, args: args, put: put, rows: cur ? state.tby : null };
 	return put(OPS[op](src, args));
 }
@@ -127,7 +131,8 @@ function graphcurrent() {
 	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
 		key = JSON.stringify(state.tx);
 		if (b.txall && b.txall.key === key) return b.txall.v;
-		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true);
+		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true,
+			b.n * state.tx.length);
 	}
 	/* the list's steps kept as they are, the others made again (those
 	 * let go once another view is on screen: show()) */
@@ -137,10 +142,20 @@ function graphcurrent() {
 	for (; k < state.tx.length; k++) c[k] = { key: JSON.stringify(state.tx[k]), v: null };
 	return step(b, c, state.tx.length - 1);
 }
-/* Transform k of list c of view b done (-1: b), made if let go. */
+/* Transform k of list c of view b done (-1: b), made if let go: a run
+ * of steps to make whose work together (their source's frames each) is
+ * more than one step's that the page's thread may do, the worker's, at
+ * once (a link's list as a click's step). */
 function step(b, c, k) {
+	var j, src;
 	if (k < 0) return b;
-	return c[k].v || need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; },
+	if (c[k].v) return c[k].v;
+	for (j = k - 1; j >= 0 && !c[j].v; j--) ;
+	src = j < 0 ? b : c[j].v;
+	if (k - j > 1 && state.lazy && (k - j) * src.n > SYNCMAX && hasworker())
+		return need(src, "txs", [state.tx.slice(j + 1, k + 1)], function (r) { return c[k].v = r; },
+			k === state.tx.length - 1, (k - j) * src.n);
+	return need(step(b, c, k - 1), "tx", [[state.tx[k]]], function (r) { return c[k].v = r; },
 		k === state.tx.length - 1);
 }
 /* The view the mode draws (the table's rows are of current()'s). */
