@@ -34,8 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* static: they keep their values across the longjmp of an error */
 static struct stackmap m;
 static struct lines r;
-static struct vtune vt;
-static struct vsprof vs;
+static struct vtune *vt;
+static struct vsprof *vs;
 static struct vtune_opts vo;
 static struct ghc gh;
 static struct cg *cg;
@@ -50,8 +50,8 @@ static void
 print(void)
 {
 	stackmap_print(&m, 1);
-	depth_print(&vt.d);
-	depth_print(&vs.d);
+	vtune_print(vt, &cgf);
+	vsprof_print(vs, &cgf);
 	depth_print(&gh.d);
 	cg_print(cg, &cgf);
 	depth_print(&dc.d);
@@ -83,10 +83,10 @@ run(int fd, int which, const uint8_t *data, size_t size)
 	case 0:
 	case 1:
 		vo.nomodules = which % 11;
-		vtune_fold(&vt, &r);
+		vtune_fold(vt, &r);
 		break;
 	case 2:
-		vsprof_fold(&vs, &r);
+		vsprof_fold(vs, &r);
 		break;
 	default:
 		deepcopy_fold(&dc, &r);
@@ -116,8 +116,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lseek(fd, 0, SEEK_SET);
 	opened = 0;
 	stackmap_init(&m);
-	vtune_init(&vt, &vo, &m);
-	vsprof_init(&vs, &m);
+	vt = vtune_new(&vo, &m);
+	vs = vsprof_new(&m);
 	ghc_init(&gh, data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
 	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
 	folder_init(&cgf, 0);
@@ -129,8 +129,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	error_jmp = NULL;
 	if (opened)
 		lines_close(&r);
-	vtune_free(&vt);
-	vsprof_free(&vs);
+	vtune_free(vt);
+	vsprof_free(vs);
 	ghc_free(&gh);
 	cg_free(cg);
 	folder_free(&cgf);
