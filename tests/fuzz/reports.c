@@ -37,7 +37,7 @@ static struct lines r;
 static struct vtune *vt;
 static struct vsprof *vs;
 static struct vtune_opts vo;
-static struct ghc gh;
+static struct ghc *gh;
 static struct cg *cg;
 static struct folder cgf;	/* cg_print's (its header and empty map) */
 static struct xctrace xt;
@@ -52,7 +52,7 @@ print(void)
 	stackmap_print(&m, 1);
 	vtune_print(vt, &cgf);
 	vsprof_print(vs, &cgf);
-	depth_print(&gh.d);
+	ghc_print(gh, &cgf);
 	cg_print(cg, &cgf);
 	depth_print(&dc.d);
 	depth_print(&xt.d);
@@ -73,7 +73,7 @@ run(int fd, int which, const uint8_t *data, size_t size)
 		return;
 	}
 	if (which % 11 >= 3 && which % 11 < 10) {
-		ghc_fold(&gh, (const char *)data, size, "fuzz");
+		ghc_fold(gh, (const char *)data, size, "fuzz");
 		print();
 		return;
 	}
@@ -118,7 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stackmap_init(&m);
 	vt = vtune_new(&vo, &m);
 	vs = vsprof_new(&m);
-	ghc_init(&gh, data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
+	gh = ghc_new(data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
 	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
 	folder_init(&cgf, 0);
 	xctrace_init(&xt, data[0] % 11 == 9, &m);
@@ -131,7 +131,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		lines_close(&r);
 	vtune_free(vt);
 	vsprof_free(vs);
-	ghc_free(&gh);
+	ghc_free(gh);
 	cg_free(cg);
 	folder_free(&cgf);
 	xctrace_free(&xt);
