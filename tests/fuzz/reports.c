@@ -40,8 +40,8 @@ static struct vtune_opts vo;
 static struct ghc *gh;
 static struct cg *cg;
 static struct folder cgf;	/* cg_print's (its header and empty map) */
-static struct xctrace xt;
-static struct deepcopy dc;
+static struct xctrace *xt;
+static struct deepcopy *dc;
 static int opened;
 static jmp_buf jb;
 
@@ -54,8 +54,8 @@ print(void)
 	vsprof_print(vs, &cgf);
 	ghc_print(gh, &cgf);
 	cg_print(cg, &cgf);
-	depth_print(&dc.d);
-	depth_print(&xt.d);
+	deepcopy_print(dc, &cgf);
+	xctrace_print(xt, &cgf);
 	out_flush();
 }
 
@@ -63,7 +63,7 @@ static void
 run(int fd, int which, const uint8_t *data, size_t size)
 {
 	if (which % 11 == 8 || which % 11 == 9) {
-		xctrace_fold(&xt, fd, "fuzz", NULL, 0);
+		xctrace_fold(xt, fd, "fuzz", NULL, 0);
 		print();
 		return;
 	}
@@ -89,7 +89,7 @@ run(int fd, int which, const uint8_t *data, size_t size)
 		vsprof_fold(vs, &r);
 		break;
 	default:
-		deepcopy_fold(&dc, &r);
+		deepcopy_fold(dc, &r);
 		break;
 	}
 	print();
@@ -121,8 +121,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	gh = ghc_new(data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
 	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
 	folder_init(&cgf, 0);
-	xctrace_init(&xt, data[0] % 11 == 9, &m);
-	deepcopy_init(&dc, &m);
+	xt = xctrace_new(data[0] % 11 == 9, &m);
+	dc = deepcopy_new(&m);
 	error_jmp = &jb;
 	if (!setjmp(jb))
 		run(fd, data[0], data + 1, size - 1);
@@ -134,8 +134,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ghc_free(gh);
 	cg_free(cg);
 	folder_free(&cgf);
-	xctrace_free(&xt);
-	deepcopy_free(&dc);
+	xctrace_free(xt);
+	deepcopy_free(dc);
 	stackmap_free(&m);
 	return 0;
 }
