@@ -12,7 +12,6 @@
 #include "formats/bpftrace/read.h"
 
 static struct bpftrace_opts o;
-static struct bpftrace st = { .o = &o };
 
 int
 main(int argc, char **argv)
@@ -21,9 +20,9 @@ main(int argc, char **argv)
 		{ "includeoffset", no_argument, &o.includeoffset, 1 },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "qh",
+	struct textfolder t = { lo, "qh",
 		"      --includeoffset  keep the offsets of functions (+808), as stackcollapse-bpftrace.pl\n",
-		NULL, bpftrace_fold, &st, NULL, NULL, NULL, NULL, bpftrace_free,
+		NULL, bpftrace_fold, bpftrace_new(&o), NULL, NULL, NULL, NULL, bpftrace_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

@@ -13,8 +13,6 @@
 #include "formats/dtrace/read.h"
 
 static struct dtrace_opts o;
-/* the file's state, and its second part's */
-static struct dtrace st = { .o = &o }, st1 = { .o = &o, .part1 = 1 };
 
 int
 main(int argc, char **argv)
@@ -23,9 +21,9 @@ main(int argc, char **argv)
 		{ "includeoffset", no_argument, &o.includeoffset, 1 },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "qh",
+	struct textfolder t = { lo, "qh",
 		"      --includeoffset  keep the offsets of functions (+0x1c), but the leaf's\n",
-		NULL, dtrace_fold, &st, &st1, dtrace_cut, NULL, NULL, dtrace_free,
+		NULL, dtrace_fold, dtrace_new(&o, 0), dtrace_new(&o, 1), dtrace_cut, NULL, NULL, dtrace_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

@@ -13,7 +13,6 @@
 #include "formats/gdb/read.h"
 
 static struct gdb_opts o;
-static struct gdb st = { .o = &o };
 
 int
 main(int argc, char **argv)
@@ -23,10 +22,10 @@ main(int argc, char **argv)
 		{ "tid", no_argument, &o.tid, 1 },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "qh",
+	struct textfolder t = { lo, "qh",
 		"      --pid            the process as the root frame, PID=N (eu-stack)\n"
 		"      --tid            the thread as a frame, TID=N\n",
-		NULL, gdb_fold, &st, NULL, NULL, NULL, NULL, gdb_free,
+		NULL, gdb_fold, gdb_new(&o), NULL, NULL, NULL, NULL, gdb_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

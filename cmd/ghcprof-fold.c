@@ -23,11 +23,8 @@ main(int argc, char **argv)
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const unit[] = { NULL, NULL, "bytes", NULL };
-	static const char *const countname[] = { NULL, "ticks", "bytes allocated",
-	    "tenths of a percent of time" };
 	struct folder f;
-	struct ghc g;
+	struct ghc *g;
 	int c, source = GHC_DEFAULT;
 
 	argv[0] = setprogname(argv[0]);
@@ -43,10 +40,10 @@ main(int argc, char **argv)
 			    "      --time           count individual %time, in tenths of a percent\n", "4G");
 		default: tryhelp();
 		}
-	ghc_init(&g, source, &f.map);
-	folder_each(&f, argc - optind, argv + optind, NULL, ghc_folder, &g);
-	textfold_print(&f, &g.d, unit[g.counted], countname[g.counted]);
-	ghc_free(&g);
+	g = ghc_new(source, &f.map);
+	folder_each(&f, argc - optind, argv + optind, NULL, ghc_folder, g);
+	ghc_print(g, &f);
+	ghc_free(g);
 	folder_free(&f);
 	return 0;
 }

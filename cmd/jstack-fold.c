@@ -12,7 +12,6 @@
 #include "formats/jstack/read.h"
 
 static struct jstack_opts o = { 1, 0, 0, 0 };
-static struct jstack st = { .o = &o };
 
 int
 main(int argc, char **argv)
@@ -27,7 +26,7 @@ main(int argc, char **argv)
 		{ "all-states", no_argument, &o.states, 1 },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "qh",
+	struct textfolder t = { lo, "qh",
 		"      --include-tname  the thread's name as the root frame (the default)\n"
 		"      --no-include-tname no frame for the thread\n"
 		"      --include-tid    keep the number at the end of a thread's name (pool-1-thread-3)\n"
@@ -35,7 +34,7 @@ main(int argc, char **argv)
 		"      --shorten-pkgs   packages to their initials (j.u.c.ThreadPoolExecutor.runWorker)\n"
 		"      --no-shorten-pkgs whole package names (the default)\n"
 		"      --all-states     every thread, whatever its state, not only those that run\n",
-		NULL, jstack_fold, &st, NULL, NULL, NULL, NULL, jstack_free,
+		NULL, jstack_fold, jstack_new(&o), NULL, NULL, NULL, NULL, jstack_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

@@ -11,27 +11,16 @@
 #include "folded/textfold.h"
 #include "formats/pmc/read.h"
 
-static struct pmc st;
+static struct pmc_opts o;
 
 static int
-opt(int c, const char *arg, void *s)
+opt(int c, const char *arg, void *st)
 {
+	(void)st;
 	if (c != 'e')
 		return 0;
-	((struct pmc *)s)->only = arg;
+	o.event = arg;
 	return 1;
-}
-
-/* What the counts count, while it is one event. */
-static void
-done(struct folder *f, void *s)
-{
-	struct pmc *p = s;
-
-	if (p->only && !p->event.n)
-		eprintf("no call graph of event '%s' in the input", p->only);
-	if (p->event.n && !p->events)
-		fh_set(&f->h, FH_COUNTNAME, (const char *)p->event.p);
 }
 
 int
@@ -41,9 +30,9 @@ main(int argc, char **argv)
 		{ "event", required_argument, NULL, 'e' },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "e:qh",
+	struct textfolder t = { lo, "e:qh",
 		"  -e, --event EVENT    only EVENT's call graph (default: every event's)\n",
-		opt, pmc_fold, &st, NULL, NULL, NULL, done, pmc_free,
+		opt, pmc_fold, pmc_new(&o), NULL, NULL, NULL, pmc_done, pmc_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

@@ -13,17 +13,6 @@
 #include "formats/sample/read.h"
 
 static struct sample_opts o;
-/* the file's state, and its second part's */
-static struct sample st = { .o = &o }, st1 = { .o = &o };
-
-/* a file cut at a thread's line: its head ends, its tail begins, inside
- * a call graph */
-static void
-parts(void *head, void *tail)
-{
-	((struct sample *)head)->part = SAMPLE_HEAD;
-	((struct sample *)tail)->part = SAMPLE_TAIL;
-}
 
 int
 main(int argc, char **argv)
@@ -33,10 +22,11 @@ main(int argc, char **argv)
 		{ "waits", no_argument, &o.waits, 1 },
 		TEXTFOLDER_OPTS
 	};
-	static const struct textfolder t = { lo, "qh",
+	struct textfolder t = { lo, "qh",
 		"      --no-modules     frames without their module (\"libfoo`\")\n"
 		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
-		NULL, sample_fold, &st, &st1, sample_cut, parts, NULL, sample_free,
+		NULL, sample_fold, sample_new(&o, SAMPLE_WHOLE),
+		sample_new(&o, SAMPLE_WHOLE), sample_cut, sample_parts, NULL, sample_free,
 		NULL, NULL, 0 };
 
 	return folder_text(argc, argv, &t);

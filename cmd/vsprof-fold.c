@@ -27,7 +27,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct folder f;
-	struct vsprof v;
+	struct vsprof *v;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -37,10 +37,10 @@ main(int argc, char **argv)
 		case 'h': textfold_usage("", NULL);
 		default: tryhelp();
 		}
-	vsprof_init(&v, &f.map);
-	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&f, &v.d, NULL, "calls");
-	vsprof_free(&v);
+	v = vsprof_new(&f.map);
+	textfold_each(argc - optind, argv + optind, fold, v);
+	vsprof_print(v, &f);
+	vsprof_free(v);
 	folder_free(&f);
 	return 0;
 }

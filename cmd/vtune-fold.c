@@ -29,7 +29,7 @@ main(int argc, char **argv)
 	};
 	struct vtune_opts o = { 0 };
 	struct folder f;
-	struct vtune v;
+	struct vtune *v;
 	int c;
 
 	argv[0] = setprogname(argv[0]);
@@ -40,10 +40,10 @@ main(int argc, char **argv)
 		case 'h': textfold_usage("      --no-modules     function names without their module\n", NULL);
 		default: tryhelp();
 		}
-	vtune_init(&v, &o, &f.map);
-	textfold_each(argc - optind, argv + optind, fold, &v);
-	textfold_print(&f, &v.d, "milliseconds", "CPU time");
-	vtune_free(&v);
+	v = vtune_new(&o, &f.map);
+	textfold_each(argc - optind, argv + optind, fold, v);
+	vtune_print(v, &f);
+	vtune_free(v);
 	folder_free(&f);
 	return 0;
 }

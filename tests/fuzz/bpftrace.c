@@ -9,7 +9,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct bpftrace_opts o;
-static struct bpftrace st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -17,6 +16,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	o.includeoffset = data[0] & 1;
-	fuzz_text("bpftrace-fold", data, size, bpftrace_fold, &st, bpftrace_free);
+	fuzz_text("bpftrace-fold", data, size, bpftrace_fold, bpftrace_new(&o), bpftrace_free);
 	return 0;
 }

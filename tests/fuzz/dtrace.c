@@ -10,7 +10,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct dtrace_opts o;
-static struct dtrace st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -18,7 +17,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	o.includeoffset = data[0] & 1;
-	st.part1 = data[0] >> 1 & 1;
-	fuzz_text("dtrace-fold", data, size, dtrace_fold, &st, dtrace_free);
+	fuzz_text("dtrace-fold", data, size, dtrace_fold,
+	    dtrace_new(&o, data[0] >> 1 & 1), dtrace_free);
 	return 0;
 }

@@ -9,7 +9,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct gdb_opts o;
-static struct gdb st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -18,6 +17,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	o.pid = data[0] & 1;
 	o.tid = data[0] >> 1 & 1;
-	fuzz_text("gdb-fold", data, size, gdb_fold, &st, gdb_free);
+	fuzz_text("gdb-fold", data, size, gdb_fold, gdb_new(&o), gdb_free);
 	return 0;
 }

@@ -10,7 +10,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct jstack_opts o;
-static struct jstack st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -21,6 +20,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.tid = data[0] >> 1 & 1;
 	o.shorten = data[0] >> 2 & 1;
 	o.states = data[0] >> 3 & 1;
-	fuzz_text("jstack-fold", data, size, jstack_fold, &st, jstack_free);
+	fuzz_text("jstack-fold", data, size, jstack_fold, jstack_new(&o), jstack_free);
 	return 0;
 }

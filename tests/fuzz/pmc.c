@@ -8,14 +8,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static struct pmc st;
+static struct pmc_opts o;
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
 		return 0;
-	st.only = data[0] & 1 ? "inst_retired.any" : NULL;
-	fuzz_text("pmc-fold", data, size, pmc_fold, &st, pmc_free);
+	o.event = data[0] & 1 ? "inst_retired.any" : NULL;
+	fuzz_text("pmc-fold", data, size, pmc_fold, pmc_new(&o), pmc_free);
 	return 0;
 }

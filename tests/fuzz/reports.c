@@ -34,14 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* static: they keep their values across the longjmp of an error */
 static struct stackmap m;
 static struct lines r;
-static struct vtune vt;
-static struct vsprof vs;
+static struct vtune *vt;
+static struct vsprof *vs;
 static struct vtune_opts vo;
-static struct ghc gh;
+static struct ghc *gh;
 static struct cg *cg;
 static struct folder cgf;	/* cg_print's (its header and empty map) */
-static struct xctrace xt;
-static struct deepcopy dc;
+static struct xctrace *xt;
+static struct deepcopy *dc;
 static int opened;
 static jmp_buf jb;
 
@@ -50,12 +50,12 @@ static void
 print(void)
 {
 	stackmap_print(&m, 1);
-	depth_print(&vt.d);
-	depth_print(&vs.d);
-	depth_print(&gh.d);
+	vtune_print(vt, &cgf);
+	vsprof_print(vs, &cgf);
+	ghc_print(gh, &cgf);
 	cg_print(cg, &cgf);
-	depth_print(&dc.d);
-	depth_print(&xt.d);
+	deepcopy_print(dc, &cgf);
+	xctrace_print(xt, &cgf);
 	out_flush();
 }
 
@@ -63,7 +63,7 @@ static void
 run(int fd, int which, const uint8_t *data, size_t size)
 {
 	if (which % 11 == 8 || which % 11 == 9) {
-		xctrace_fold(&xt, fd, "fuzz", NULL, 0);
+		xctrace_fold(xt, fd, "fuzz", NULL, 0);
 		print();
 		return;
 	}
@@ -73,7 +73,7 @@ run(int fd, int which, const uint8_t *data, size_t size)
 		return;
 	}
 	if (which % 11 >= 3 && which % 11 < 10) {
-		ghc_fold(&gh, (const char *)data, size, "fuzz");
+		ghc_fold(gh, (const char *)data, size, "fuzz");
 		print();
 		return;
 	}
@@ -83,13 +83,13 @@ run(int fd, int which, const uint8_t *data, size_t size)
 	case 0:
 	case 1:
 		vo.nomodules = which % 11;
-		vtune_fold(&vt, &r);
+		vtune_fold(vt, &r);
 		break;
 	case 2:
-		vsprof_fold(&vs, &r);
+		vsprof_fold(vs, &r);
 		break;
 	default:
-		deepcopy_fold(&dc, &r);
+		deepcopy_fold(dc, &r);
 		break;
 	}
 	print();
@@ -116,26 +116,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lseek(fd, 0, SEEK_SET);
 	opened = 0;
 	stackmap_init(&m);
-	vtune_init(&vt, &vo, &m);
-	vsprof_init(&vs, &m);
-	ghc_init(&gh, data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
+	vt = vtune_new(&vo, &m);
+	vs = vsprof_new(&m);
+	gh = ghc_new(data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
 	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
 	folder_init(&cgf, 0);
-	xctrace_init(&xt, data[0] % 11 == 9, &m);
-	deepcopy_init(&dc, &m);
+	xt = xctrace_new(data[0] % 11 == 9, &m);
+	dc = deepcopy_new(&m);
 	error_jmp = &jb;
 	if (!setjmp(jb))
 		run(fd, data[0], data + 1, size - 1);
 	error_jmp = NULL;
 	if (opened)
 		lines_close(&r);
-	vtune_free(&vt);
-	vsprof_free(&vs);
-	ghc_free(&gh);
+	vtune_free(vt);
+	vsprof_free(vs);
+	ghc_free(gh);
 	cg_free(cg);
 	folder_free(&cgf);
-	xctrace_free(&xt);
-	deepcopy_free(&dc);
+	xctrace_free(xt);
+	deepcopy_free(dc);
 	stackmap_free(&m);
 	return 0;
 }

@@ -10,7 +10,6 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct sample_opts o;
-static struct sample st = { .o = &o };
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -19,7 +18,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	o.nomodules = data[0] & 1;
 	o.waits = data[0] >> 1 & 1;
-	st.part = data[0] & 4 ? SAMPLE_HEAD : data[0] & 8 ? SAMPLE_TAIL : SAMPLE_WHOLE;
-	fuzz_text("sample-fold", data, size, sample_fold, &st, sample_free);
+	fuzz_text("sample-fold", data, size, sample_fold, sample_new(&o, data[0] & 4 ?
+	    SAMPLE_HEAD : data[0] & 8 ? SAMPLE_TAIL : SAMPLE_WHOLE), sample_free);
 	return 0;
 }

@@ -1,9 +1,20 @@
 /* formats/bpftrace/read.c: bpftrace's maps of stacks to folded stacks
  * (see read.h) */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "formats/bpftrace/read.h"
+
+struct bpftrace {
+	const struct bpftrace_opts *o;
+	struct dump d;
+	int in;			/* inside an entry */
+	struct bytes map;	/* the first map's name */
+	int maps;		/* another map was seen: 1, said: 2 */
+	uint64_t line;		/* the line the open entry began at */
+	struct dumpodd odd;	/* lines outside entries not understood */
+};
 
 /* "@NAME[" at the start of s[0..n): the length of "@NAME", 0 when s
  * opens no map entry with a key */
@@ -184,5 +195,14 @@ bpftrace_free(void *arg)
 
 	dump_free(&st->d);
 	bytes_free(&st->map);
-	st->in = 0;
+	free(st);
+}
+
+struct bpftrace *
+bpftrace_new(const struct bpftrace_opts *o)
+{
+	struct bpftrace *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
 }

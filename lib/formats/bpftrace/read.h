@@ -25,22 +25,18 @@ struct bpftrace_opts {
 	int includeoffset;	/* keep "+808" offsets */
 };
 
-struct bpftrace {
-	const struct bpftrace_opts *o;
-	struct dump d;
-	int in;			/* inside an entry */
-	struct bytes map;	/* the first map's name */
-	int maps;		/* another map was seen: 1, said: 2 */
-	uint64_t line;		/* the line the open entry began at */
-	struct dumpodd odd;	/* lines outside entries not understood */
-};
+/* The reader's state (read.c). */
+struct bpftrace;
 
-/* st zeroed, st->o set; the stacks of the file r reads go into m.  The
+/* A reader with options o (kept, not copied). */
+struct bpftrace *bpftrace_new(const struct bpftrace_opts *o);
+/* The stacks of the file r reads go into m (st, a struct bpftrace; void
+ * *: folder_text's callbacks, folded/folder.h).  The
  * lines outside a map of stacks that it does not understand are said
  * on standard error, the first one shown (a file of no map of stacks
  * at all is an error). */
-/* st, a struct bpftrace (void *: folder_text's callbacks, folded/folder.h) */
 void bpftrace_fold(void *st, struct lines *r, struct stackmap *m);
+/* st's memory and st. */
 void bpftrace_free(void *st);
 
 #endif

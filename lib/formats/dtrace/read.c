@@ -1,12 +1,23 @@
 /* formats/dtrace/read.c: DTrace and SystemTap stack aggregations to
  * folded stacks (see read.h) */
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/util.h"
 #include "formats/dtrace/read.h"
 #include "stack/rustsym.h"
+
+struct dtrace {
+	const struct dtrace_opts *o;
+	int part1;		/* reading from a stack's start inside a file
+				 * (folded/split.h): no header there */
+	struct dump d;
+	struct bytes sym;	/* a Rust symbol made whole */
+	struct bytes tmp;	/* and the frame around it */
+	uint64_t stacks;	/* blocks ended by a count, in all files */
+};
 
 /* The last c in s[0..n), or NULL. */
 static const char *
@@ -224,6 +235,17 @@ dtrace_free(void *arg)
 	dump_free(&st->d);
 	bytes_free(&st->sym);
 	bytes_free(&st->tmp);
+	free(st);
+}
+
+struct dtrace *
+dtrace_new(const struct dtrace_opts *o, int part1)
+{
+	struct dtrace *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	st->part1 = part1;
+	return st;
 }
 
 int

@@ -24,19 +24,17 @@ struct dtrace_opts {
 	int includeoffset;	/* keep "+0x1c" offsets, but the leaf's */
 };
 
-struct dtrace {
-	const struct dtrace_opts *o;
-	int part1;		/* reading from a stack's start inside a file
-				 * (folded/split.h): no header there */
-	struct dump d;
-	struct bytes sym;	/* a Rust symbol made whole */
-	struct bytes tmp;	/* and the frame around it */
-	uint64_t stacks;	/* blocks ended by a count, in all files */
-};
+/* The reader's state, for one file or a part of one (read.c). */
+struct dtrace;
 
-/* st zeroed, st->o set; the stacks of the file r reads go into m. */
-/* st, a struct dtrace (void *: folder_text's callbacks, folded/folder.h) */
+/* A reader with options o (kept, not copied); part1: it reads from a
+ * stack's start inside a file (folded/split.h), where there is no
+ * header. */
+struct dtrace *dtrace_new(const struct dtrace_opts *o, int part1);
+/* The stacks of the file r reads, folded by st (a struct dtrace; void
+ * *: folder_text's callbacks, folded/folder.h), go into m. */
 void dtrace_fold(void *st, struct lines *r, struct stackmap *m);
+/* st's memory and st. */
 void dtrace_free(void *st);
 /* Cut path, when it is large, at a blank line after its middle that
  * follows a count, between two stacks (a blank line of a SystemTap

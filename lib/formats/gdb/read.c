@@ -1,10 +1,18 @@
 /* formats/gdb/read.c: gdb's and eu-stack's backtraces to folded stacks
  * (see read.h) */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "formats/gdb/read.h"
+
+struct gdb {
+	const struct gdb_opts *o;
+	struct dump d;
+	char pid[24], tid[24];	/* of the backtrace being read: "PID=N", "TID=N" */
+	uint64_t stacks;	/* backtraces read, in all files */
+};
 
 /* The digits at s[0..n): how many. */
 static size_t
@@ -182,4 +190,14 @@ gdb_free(void *arg)
 	struct gdb *st = arg;
 
 	dump_free(&st->d);
+	free(st);
+}
+
+struct gdb *
+gdb_new(const struct gdb_opts *o)
+{
+	struct gdb *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
 }

@@ -27,16 +27,15 @@ struct gdb_opts {
 	int pid, tid;		/* "PID=N" and "TID=N" root frames */
 };
 
-struct gdb {
-	const struct gdb_opts *o;
-	struct dump d;
-	char pid[24], tid[24];	/* of the backtrace being read: "PID=N", "TID=N" */
-	uint64_t stacks;	/* backtraces read, in all files */
-};
+/* The reader's state (read.c). */
+struct gdb;
 
-/* st zeroed, st->o set; the stacks of the file r reads go into m. */
-/* st, a struct gdb (void *: folder_text's callbacks, folded/folder.h) */
+/* A reader with options o (kept, not copied). */
+struct gdb *gdb_new(const struct gdb_opts *o);
+/* The stacks of the file r reads go into m (st, a struct gdb; void
+ * *: folder_text's callbacks, folded/folder.h). */
 void gdb_fold(void *st, struct lines *r, struct stackmap *m);
+/* st's memory and st. */
 void gdb_free(void *st);
 
 #endif

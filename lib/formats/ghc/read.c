@@ -9,17 +9,60 @@
 #include "folded/whole.h"
 #include "formats/ghc/read.h"
 
+/* a node of a JSON profile, in the order read (pre-order) */
+struct ghc_node {
+	int64_t id;
+	uint64_t ticks, alloc;
+	size_t depth;
+	uint64_t off;		/* where it begins, for messages */
+};
+
+/* a cost centre of a JSON profile: id and its frame's name */
+struct ghc_cc {
+	int64_t id;
+	size_t off, len;	/* in names */
+};
+
+struct ghc {
+	int source;		/* what was asked: GHC_ */
+	int counted;		/* what the files count, once one was read */
+	const char *first;	/* the first file read */
+	struct stackmap *m;
+	struct depthstack d;
+	struct bytes frame;
+	struct json j, cc;
+	struct ghc_node *node;
+	size_t nnode, nodecap;
+	size_t *open;		/* the nodes open while a JSON tree is read */
+	size_t nopen, opencap;
+	struct ghc_cc *ccs;
+	size_t ncc, cccap;
+	struct bytes names;
+};
+
 #define NOID INT64_MIN
 
 static const char *const sourcename[] = { "", "ticks", "bytes", "%time" };
 
-void
-ghc_init(struct ghc *g, int source, struct stackmap *m)
+struct ghc *
+ghc_new(int source, struct stackmap *m)
 {
-	memset(g, 0, sizeof(*g));
+	struct ghc *g = ecalloc(1, sizeof(*g));
+
 	g->source = source;
 	g->m = m;
 	depth_init(&g->d);
+	return g;
+}
+
+void
+ghc_print(struct ghc *g, struct folder *f)
+{
+	static const char *const unit[] = { NULL, NULL, "bytes", NULL };
+	static const char *const countname[] = { NULL, "ticks", "bytes allocated",
+	    "tenths of a percent of time" };
+
+	textfold_print(f, &g->d, unit[g->counted], countname[g->counted]);
 }
 
 void
@@ -33,6 +76,7 @@ ghc_free(struct ghc *g)
 	free(g->open);
 	free(g->ccs);
 	bytes_free(&g->names);
+	free(g);
 }
 
 /* The files of one run must count alike: what this one counts. */

@@ -31,39 +31,11 @@
  * has ticks (-P, -pj), else GHC_TIME (-p) */
 enum { GHC_DEFAULT, GHC_TICKS, GHC_BYTES, GHC_TIME };
 
-/* a node of a JSON profile, in the order read (pre-order) */
-struct ghc_node {
-	int64_t id;
-	uint64_t ticks, alloc;
-	size_t depth;
-	uint64_t off;		/* where it begins, for messages */
-};
+/* A reader's state (read.c), the caller's to free (after an error too). */
+struct ghc;
 
-/* a cost centre of a JSON profile: id and its frame's name */
-struct ghc_cc {
-	int64_t id;
-	size_t off, len;	/* in names */
-};
-
-/* A reader's state, the caller's to free (after an error too). */
-struct ghc {
-	int source;		/* what was asked: GHC_ */
-	int counted;		/* what the files count, once one was read */
-	const char *first;	/* the first file read */
-	struct stackmap *m;
-	struct depthstack d;
-	struct bytes frame;
-	struct json j, cc;
-	struct ghc_node *node;
-	size_t nnode, nodecap;
-	size_t *open;		/* the nodes open while a JSON tree is read */
-	size_t nopen, opencap;
-	struct ghc_cc *ccs;
-	size_t ncc, cccap;
-	struct bytes names;
-};
-
-void ghc_init(struct ghc *g, int source, struct stackmap *m);
+/* A reader counting source (GHC_) whose stacks go to m. */
+struct ghc *ghc_new(int source, struct stackmap *m);
 /* Fold the report s[0..n), text or JSON by its first byte, named name
  * in messages.  Reports that count differently are an error. */
 void ghc_fold(struct ghc *g, const char *s, size_t n, const char *name);
@@ -71,6 +43,10 @@ void ghc_fold(struct ghc *g, const char *s, size_t n, const char *name);
  * struct ghc). */
 struct whole;
 void ghc_folder(struct whole *w, void *arg);
+/* The header, when there are stacks: what the files counted; then
+ * f's stacks and the reader's (textfold_print). */
+struct folder;
+void ghc_print(struct ghc *g, struct folder *f);
 void ghc_free(struct ghc *g);
 
 #endif

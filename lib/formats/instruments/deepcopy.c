@@ -5,7 +5,17 @@
 
 #include "base/num.h"
 #include "base/util.h"
+#include "folded/textfold.h"
 #include "formats/instruments/deepcopy.h"
+
+struct deepcopy {
+	struct stackmap *m;
+	int kind;		/* DC_: what the files' weights are */
+	const char *first;	/* the file that said so */
+	struct depthstack d;
+	count *total, *below;	/* per depth: a function's total, its callees' */
+	size_t cap;
+};
 
 #define NOCOL SIZE_MAX
 
@@ -34,12 +44,14 @@ struct cols {
 	int rows;
 };
 
-void
-deepcopy_init(struct deepcopy *c, struct stackmap *m)
+struct deepcopy *
+deepcopy_new(struct stackmap *m)
 {
-	memset(c, 0, sizeof(*c));
+	struct deepcopy *c = ecalloc(1, sizeof(*c));
+
 	c->m = m;
 	depth_init(&c->d);
+	return c;
 }
 
 void
@@ -48,12 +60,14 @@ deepcopy_free(struct deepcopy *c)
 	depth_free(&c->d);
 	free(c->total);
 	free(c->below);
+	free(c);
 }
 
-const char *
-deepcopy_unit(const struct deepcopy *c)
+void
+deepcopy_print(struct deepcopy *c, struct folder *f)
 {
-	return c->kind == DC_TIME ? "milliseconds" : c->kind == DC_BYTES ? "bytes" : NULL;
+	textfold_print(f, &c->d, c->kind == DC_TIME ? "milliseconds" :
+	    c->kind == DC_BYTES ? "bytes" : NULL, c->kind == DC_CYCLES ? "cycles" : NULL);
 }
 
 static const struct unit *

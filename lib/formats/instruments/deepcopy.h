@@ -32,22 +32,17 @@
 /* what a weight measures */
 enum { DC_NONE, DC_TIME, DC_CYCLES, DC_BYTES };
 
-/* A reader's state, the caller's to free (after an error too). */
-struct deepcopy {
-	struct stackmap *m;
-	int kind;		/* DC_: what the files' weights are */
-	const char *first;	/* the file that said so */
-	struct depthstack d;
-	count *total, *below;	/* per depth: a function's total, its callees' */
-	size_t cap;
-};
+/* A reader's state (deepcopy.c), the caller's to free (after an error too). */
+struct deepcopy;
 
-void deepcopy_init(struct deepcopy *c, struct stackmap *m);
+/* A reader whose stacks go to m. */
+struct deepcopy *deepcopy_new(struct stackmap *m);
 /* Fold the deep copy read from r. */
 void deepcopy_fold(struct deepcopy *c, struct lines *r);
-/* The unit of the stacks' counts, for the header: "milliseconds",
- * "bytes", or NULL. */
-const char *deepcopy_unit(const struct deepcopy *c);
+/* The header, when there are stacks: what they count; then f's
+ * stacks and the reader's (textfold_print). */
+struct folder;
+void deepcopy_print(struct deepcopy *t, struct folder *f);
 void deepcopy_free(struct deepcopy *c);
 
 #endif

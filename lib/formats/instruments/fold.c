@@ -18,8 +18,8 @@
 
 struct instruments {
 	int time;
-	struct xctrace xt;
-	struct deepcopy dc;
+	struct xctrace *xt;
+	struct deepcopy *dc;
 	const char *xml, *text;	/* the first file of each kind */
 	char buf[HEAD];
 };
@@ -30,8 +30,8 @@ instruments_new(int time, struct stackmap *m)
 	struct instruments *in = ecalloc(1, sizeof(*in));
 
 	in->time = time;
-	xctrace_init(&in->xt, time, m);
-	deepcopy_init(&in->dc, m);
+	in->xt = xctrace_new(time, m);
+	in->dc = deepcopy_new(m);
 	return in;
 }
 
@@ -75,14 +75,14 @@ instruments_file(struct instruments *in, const char *path)
 		i++;
 	if (i < n && in->buf[i] == '<') {
 		in->xml = in->xml ? in->xml : name;
-		xctrace_fold(&in->xt, fd, name, in->buf, n);
+		xctrace_fold(in->xt, fd, name, in->buf, n);
 		if (fd)
 			close(fd);
 	} else {
 		in->text = in->text ? in->text : (n ? name : NULL);
 		lines_openfd(&r, fd, name);
 		lines_prefill(&r, in->buf, n);
-		deepcopy_fold(&in->dc, &r);
+		deepcopy_fold(in->dc, &r);
 		lines_close(&r);
 	}
 	error_hint = NULL;
@@ -95,17 +95,15 @@ void
 instruments_print(struct instruments *in, struct folder *f)
 {
 	if (in->xml)
-		textfold_print(f, &in->xt.d, in->time ? "nanoseconds" : NULL,
-		    in->time ? "time" : "samples");
+		xctrace_print(in->xt, f);
 	else
-		textfold_print(f, &in->dc.d, deepcopy_unit(&in->dc),
-		    in->dc.kind == DC_CYCLES ? "cycles" : NULL);
+		deepcopy_print(in->dc, f);
 }
 
 void
 instruments_free(struct instruments *in)
 {
-	xctrace_free(&in->xt);
-	deepcopy_free(&in->dc);
+	xctrace_free(in->xt);
+	deepcopy_free(in->dc);
 	free(in);
 }

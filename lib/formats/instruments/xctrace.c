@@ -5,9 +5,32 @@
 #include "base/count.h"
 #include "base/num.h"
 #include "base/util.h"
+#include "folded/textfold.h"
 #include "formats/instruments/xctrace.h"
 #include "stack/frame.h"
 #include "stack/rustsym.h"
+
+struct xctrace {
+	int weight;		/* count each row's weight, not 1 */
+	struct stackmap *m;
+	struct xml x;
+	struct interner ids;	/* the ids of frames, backtraces, weights */
+	unsigned char *kind;	/* an id's element */
+	uint32_t *what;		/* its name, backtrace or weight */
+	size_t idcap;
+	struct interner names;	/* frame names, cleaned */
+	uint32_t *frames;	/* the backtraces' names, one after another */
+	size_t nframes, framecap;
+	size_t *start;		/* backtrace i is frames[start[i]..start[i + 1]) */
+	uint64_t *count;	/* and counts this */
+	size_t nbt, btcap, countcap;
+	uint64_t *weights;
+	size_t nweight, weightcap;
+	unsigned char *role;	/* what each open element is */
+	size_t rolecap;
+	struct bytes buf;	/* a frame's name being cleaned */
+	struct depthstack d;	/* the stacks */
+};
 
 #define NONE UINT32_MAX
 
@@ -23,15 +46,24 @@ struct row {
 	int defining;		/* its backtrace is defined here: frames follow */
 };
 
-void
-xctrace_init(struct xctrace *t, int weight, struct stackmap *m)
+struct xctrace *
+xctrace_new(int weight, struct stackmap *m)
 {
-	memset(t, 0, sizeof(*t));
+	struct xctrace *t = ecalloc(1, sizeof(*t));
+
 	t->weight = weight;
 	t->m = m;
 	intern_init(&t->ids);
 	intern_init(&t->names);
 	depth_init(&t->d);
+	return t;
+}
+
+void
+xctrace_print(struct xctrace *t, struct folder *f)
+{
+	textfold_print(f, &t->d, t->weight ? "nanoseconds" : NULL,
+	    t->weight ? "time" : "samples");
 }
 
 void
@@ -49,6 +81,7 @@ xctrace_free(struct xctrace *t)
 	free(t->role);
 	bytes_free(&t->buf);
 	depth_free(&t->d);
+	free(t);
 }
 
 static const char *const kindname[] = { "", "", "", "", "a backtrace", "a frame", "a weight" };

@@ -30,33 +30,19 @@
 #include "stack/depth.h"
 #include "stack/stackmap.h"
 
-/* A reader's state, the caller's to free (after an error too). */
-struct xctrace {
-	int weight;		/* count each row's weight, not 1 */
-	struct stackmap *m;
-	struct xml x;
-	struct interner ids;	/* the ids of frames, backtraces, weights */
-	unsigned char *kind;	/* an id's element */
-	uint32_t *what;		/* its name, backtrace or weight */
-	size_t idcap;
-	struct interner names;	/* frame names, cleaned */
-	uint32_t *frames;	/* the backtraces' names, one after another */
-	size_t nframes, framecap;
-	size_t *start;		/* backtrace i is frames[start[i]..start[i + 1]) */
-	uint64_t *count;	/* and counts this */
-	size_t nbt, btcap, countcap;
-	uint64_t *weights;
-	size_t nweight, weightcap;
-	unsigned char *role;	/* what each open element is */
-	size_t rolecap;
-	struct bytes buf;	/* a frame's name being cleaned */
-	struct depthstack d;	/* the stacks */
-};
+/* A reader's state (xctrace.c), the caller's to free (after an error too). */
+struct xctrace;
 
-void xctrace_init(struct xctrace *t, int weight, struct stackmap *m);
+/* A reader whose stacks go to m, counting each row's weight in
+ * nanoseconds, not 1, when weight. */
+struct xctrace *xctrace_new(int weight, struct stackmap *m);
 /* Fold the export read from fd, whose first n bytes p were read
  * already, named name in messages. */
 void xctrace_fold(struct xctrace *t, int fd, const char *name, const char *p, size_t n);
+/* The header, when there are stacks: what they count; then f's
+ * stacks and the reader's (textfold_print). */
+struct folder;
+void xctrace_print(struct xctrace *t, struct folder *f);
 void xctrace_free(struct xctrace *t);
 
 #endif

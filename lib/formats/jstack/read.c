@@ -1,8 +1,20 @@
 /* formats/jstack/read.c: Java thread dumps to folded stacks (see read.h) */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "formats/jstack/read.h"
+
+struct jstack {
+	const struct jstack_opts *o;
+	struct dump d;
+	struct bytes tmp;	/* a frame or a name made short */
+	int state;		/* JS_ of the thread being read */
+	int smr;		/* in the list of "Threads class SMR info:" */
+	struct dumpodd odd;	/* lines not understood */
+	uint64_t cut, cutline;	/* stacks cut short: how many, the first's line */
+	uint64_t stated;	/* "java.lang.Thread.State:" lines read (in this file) */
+};
 
 /* a thread's state, as stackcollapse-jstack.pl sees it */
 enum {
@@ -232,4 +244,14 @@ jstack_free(void *arg)
 
 	dump_free(&st->d);
 	bytes_free(&st->tmp);
+	free(st);
+}
+
+struct jstack *
+jstack_new(const struct jstack_opts *o)
+{
+	struct jstack *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
 }

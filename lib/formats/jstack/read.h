@@ -25,22 +25,17 @@ struct jstack_opts {
 	int states;		/* every thread, whatever its state */
 };
 
-struct jstack {
-	const struct jstack_opts *o;
-	struct dump d;
-	struct bytes tmp;	/* a frame or a name made short */
-	int state;		/* JS_ of the thread being read */
-	int smr;		/* in the list of "Threads class SMR info:" */
-	struct dumpodd odd;	/* lines not understood */
-	uint64_t cut, cutline;	/* stacks cut short: how many, the first's line */
-	uint64_t stated;	/* "java.lang.Thread.State:" lines read (in this file) */
-};
+/* The reader's state (read.c). */
+struct jstack;
 
-/* st zeroed, st->o set; the stacks of the file r reads go into m.  The
+/* A reader with options o (kept, not copied). */
+struct jstack *jstack_new(const struct jstack_opts *o);
+/* The stacks of the file r reads go into m (st, a struct jstack; void
+ * *: folder_text's callbacks, folded/folder.h).  The
  * lines it does not understand are said on standard error, the first
  * one shown (a file of no thread at all is an error). */
-/* st, a struct jstack (void *: folder_text's callbacks, folded/folder.h) */
 void jstack_fold(void *st, struct lines *r, struct stackmap *m);
+/* st's memory and st. */
 void jstack_free(void *st);
 
 #endif

@@ -5,6 +5,24 @@
 #include "base/util.h"
 #include "formats/pmc/read.h"
 
+/* a line of the path from the function sampled to the one read */
+struct pmc_node {
+	size_t at, len;		/* its function, in names */
+	count c, callers;	/* its samples; its callers' so far */
+};
+
+struct pmc {
+	const struct pmc_opts *o;
+	int skip;		/* the call graph read is another event's */
+	struct dump d;
+	struct bytes names;	/* the path's functions, one after another */
+	struct pmc_node *node;
+	size_t depth, cap;	/* node[0..depth) */
+	struct bytes event;	/* the first event's name, a string */
+	int events;		/* another event was seen: 1, said: 2 */
+	struct dumpodd odd;	/* lines not understood */
+};
+
 /* The samples of the node s[0..n) from *k on: "20.86%  [7447]", the
  * blanks after them skipped; 0 when the line is no node. */
 static int
@@ -98,7 +116,8 @@ event(struct pmc *st, const char *s, size_t n)
 	pop(st, 0);
 	end = memchr(s + 2, ' ', n - 2);
 	k = end ? (size_t)(end - s - 2) : n - 2;
-	st->skip = st->only && (strlen(st->only) != k || memcmp(st->only, s + 2, k));
+	st->skip = st->o->event && (strlen(st->o->event) != k ||
+	    memcmp(st->o->event, s + 2, k));
 	if (st->skip)
 		return 1;
 	if (!st->event.n) {
@@ -157,6 +176,25 @@ pmc_free(void *arg)
 	bytes_free(&st->names);
 	bytes_free(&st->event);
 	free(st->node);
-	st->node = NULL;
-	st->depth = st->cap = 0;
+	free(st);
+}
+
+struct pmc *
+pmc_new(const struct pmc_opts *o)
+{
+	struct pmc *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	return st;
+}
+
+void
+pmc_done(struct folder *f, void *arg)
+{
+	struct pmc *p = arg;
+
+	if (p->o->event && !p->event.n)
+		eprintf("no call graph of event '%s' in the input", p->o->event);
+	if (p->event.n && !p->events)
+		fh_set(&f->h, FH_COUNTNAME, (const char *)p->event.p);
 }

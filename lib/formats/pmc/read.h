@@ -21,32 +21,28 @@
 #include "base/bytes.h"
 #include "base/count.h"
 #include "folded/dump.h"
+#include "folded/folder.h"
 #include "folded/lines.h"
 #include "stack/stackmap.h"
 
-/* a line of the path from the function sampled to the one read */
-struct pmc_node {
-	size_t at, len;		/* its function, in names */
-	count c, callers;	/* its samples; its callers' so far */
+struct pmc_opts {
+	const char *event;	/* --event: the one event kept, or NULL */
 };
 
-struct pmc {
-	const char *only;	/* --event: the one event kept, or NULL */
-	int skip;		/* the call graph read is another event's */
-	struct dump d;
-	struct bytes names;	/* the path's functions, one after another */
-	struct pmc_node *node;
-	size_t depth, cap;	/* node[0..depth) */
-	struct bytes event;	/* the first event's name, a string */
-	int events;		/* another event was seen: 1, said: 2 */
-	struct dumpodd odd;	/* lines not understood */
-};
+/* The reader's state (read.c). */
+struct pmc;
 
-/* st zeroed, st->only set; the stacks of the file r reads go into m.  The lines it
- * does not understand are said on standard error, the first one shown
- * (a file of no call graph at all is an error). */
-/* st, a struct pmc (void *: folder_text's callbacks, folded/folder.h) */
+/* A reader with options o (kept, not copied). */
+struct pmc *pmc_new(const struct pmc_opts *o);
+/* The stacks of the file r reads go into m (st, a struct pmc; void *:
+ * folder_text's callbacks, folded/folder.h).  The lines it does not
+ * understand are said on standard error, the first one shown (a file
+ * of no call graph at all is an error). */
 void pmc_fold(void *st, struct lines *r, struct stackmap *m);
+/* The end of the files: --event's event not found is an error; the
+ * header f->h names what the counts count, while it is one event. */
+void pmc_done(struct folder *f, void *st);
+/* st's memory and st. */
 void pmc_free(void *st);
 
 #endif

@@ -7,6 +7,28 @@
 #include "formats/sample/read.h"
 #include "stack/rustsym.h"
 
+/* a node of the path from the thread's root to the line read */
+struct sample_node {
+	size_t at;		/* where its frame ends in the stack (sb_len) */
+	count c;		/* its samples, callees' included */
+	count kids;		/* its callees' samples so far */
+	int wait;		/* a function threads wait in */
+};
+
+struct sample {
+	const struct sample_opts *o;
+	int part;		/* SAMPLE_: the head may end, the tail begin,
+				 * inside a call graph, at a thread's line */
+	struct lines *r;
+	struct stackbuild sb;	/* the path, root first */
+	int ready;		/* sb set up */
+	struct sample_node *node;
+	size_t depth, cap;	/* node[0..depth) */
+	struct bytes tmp;	/* a Rust symbol made whole */
+	struct bytes frame;	/* a frame, "module`function" */
+	uint64_t graphs;	/* call graphs read, in all files */
+};
+
 /* The functions that sample's waiting threads sit in, as inferno and
  * stackcollapse-sample.awk list them: their samples are left out
  * unless --waits. */
@@ -226,8 +248,24 @@ sample_free(void *arg)
 	bytes_free(&st->tmp);
 	bytes_free(&st->frame);
 	free(st->node);
-	st->node = NULL;
-	st->depth = st->cap = 0;
+	free(st);
+}
+
+struct sample *
+sample_new(const struct sample_opts *o, int part)
+{
+	struct sample *st = ecalloc(1, sizeof(*st));
+
+	st->o = o;
+	st->part = part;
+	return st;
+}
+
+void
+sample_parts(void *head, void *tail)
+{
+	((struct sample *)head)->part = SAMPLE_HEAD;
+	((struct sample *)tail)->part = SAMPLE_TAIL;
 }
 
 /* split_find's finder: the start of a thread's line, "\n    825 " */

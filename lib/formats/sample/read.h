@@ -31,37 +31,23 @@ struct sample_opts {
 	int waits;		/* keep the samples of threads waiting */
 };
 
-/* a node of the path from the thread's root to the line read */
-struct sample_node {
-	size_t at;		/* where its frame ends in the stack (sb_len) */
-	count c;		/* its samples, callees' included */
-	count kids;		/* its callees' samples so far */
-	int wait;		/* a function threads wait in */
-};
-
 /* what part of a file is read (folded/split.h) */
 enum { SAMPLE_WHOLE, SAMPLE_HEAD, SAMPLE_TAIL };
 
-struct sample {
-	const struct sample_opts *o;
-	int part;		/* SAMPLE_: the head may end, the tail begin,
-				 * inside a call graph, at a thread's line */
-	struct lines *r;
-	struct stackbuild sb;	/* the path, root first */
-	int ready;		/* sb set up */
-	struct sample_node *node;
-	size_t depth, cap;	/* node[0..depth) */
-	struct bytes tmp;	/* a Rust symbol made whole */
-	struct bytes frame;	/* a frame, "module`function" */
-	uint64_t graphs;	/* call graphs read, in all files */
-};
+/* The reader's state, for one file or a part of one (read.c). */
+struct sample;
 
-/* st zeroed, st->o set; the stacks of the file r reads go into m. */
-/* st, a struct sample (void *: folder_text's callbacks, folded/folder.h) */
+/* A reader with options o (kept, not copied), of the part part
+ * (SAMPLE_) of a file. */
+struct sample *sample_new(const struct sample_opts *o, int part);
+/* The stacks of the file r reads, folded by st (a struct sample; void
+ * *: folder_text's callbacks, folded/folder.h), go into m. */
 void sample_fold(void *st, struct lines *r, struct stackmap *m);
+/* A file cut at a thread's line: its head (read by head) ends, its tail
+ * (tail) begins, inside a call graph. */
+void sample_parts(void *head, void *tail);
+/* st's memory and st. */
 void sample_free(void *st);
-/* Cut path, when it is large, at a thread's line after its middle
- * ("    825 Thread_..."): 1 and sf set, or 0. */
 int sample_cut(void *st, const char *path, struct splitfile *sf);
 
 #endif

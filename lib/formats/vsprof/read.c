@@ -6,8 +6,17 @@
 #include "base/num.h"
 #include "base/util.h"
 #include "folded/csv.h"
+#include "folded/textfold.h"
 #include "formats/vsprof/read.h"
 #include "stack/depth.h"
+
+struct vsprof {
+	struct stackmap *m;
+	struct csv c;
+	struct depthstack d;
+	uint64_t *calls;	/* calls[i]: of the frame at depth i */
+	size_t cap;
+};
 
 static const char *const columns[] = { "Level", "Function Name", "Number of Calls" };
 
@@ -137,12 +146,20 @@ blank(const struct csv *c)
 	return i == c->f[0].n;
 }
 
-void
-vsprof_init(struct vsprof *v, struct stackmap *m)
+struct vsprof *
+vsprof_new(struct stackmap *m)
 {
-	memset(v, 0, sizeof(*v));
+	struct vsprof *v = ecalloc(1, sizeof(*v));
+
 	v->m = m;
 	depth_init(&v->d);
+	return v;
+}
+
+void
+vsprof_print(struct vsprof *v, struct folder *f)
+{
+	textfold_print(f, &v->d, NULL, "calls");
 }
 
 void
@@ -170,4 +187,5 @@ vsprof_free(struct vsprof *v)
 	csv_free(&v->c);
 	depth_free(&v->d);
 	free(v->calls);
+	free(v);
 }

@@ -22,23 +22,21 @@
 #include <stdint.h>
 
 #include "folded/csv.h"
+#include "folded/folder.h"
 #include "folded/lines.h"
 #include "stack/depth.h"
 #include "stack/stackmap.h"
 
-/* A reader's state, the caller's to free (after an error too). */
-struct vsprof {
-	struct stackmap *m;
-	struct csv c;
-	struct depthstack d;
-	uint64_t *calls;	/* calls[i]: of the frame at depth i */
-	size_t cap;
-};
+/* A reader's state (read.c), the caller's to free (after an error too). */
+struct vsprof;
 
-/* Stacks go to m. */
-void vsprof_init(struct vsprof *v, struct stackmap *m);
+/* A reader whose stacks go to m. */
+struct vsprof *vsprof_new(struct stackmap *m);
 /* Fold the report read from r. */
 void vsprof_fold(struct vsprof *v, struct lines *r);
+/* The header, when there are stacks: what they count; then f's
+ * stacks and the reader's (textfold_print). */
+void vsprof_print(struct vsprof *v, struct folder *f);
 void vsprof_free(struct vsprof *v);
 
 #endif

@@ -7,8 +7,18 @@
 #include "base/num.h"
 #include "base/util.h"
 #include "folded/csv.h"
+#include "folded/textfold.h"
 #include "formats/vtune/read.h"
 #include "stack/depth.h"
+
+struct vtune {
+	const struct vtune_opts *o;
+	struct stackmap *m;
+	struct csv c;
+	struct depthstack d;
+	struct bytes frame;
+	size_t func, self, module;	/* the columns; module SIZE_MAX: none */
+};
 
 #define HEADER "Function Stack"
 #define NONE SIZE_MAX
@@ -120,13 +130,21 @@ blank(const struct csv *c)
 	return 1;
 }
 
-void
-vtune_init(struct vtune *v, const struct vtune_opts *o, struct stackmap *m)
+struct vtune *
+vtune_new(const struct vtune_opts *o, struct stackmap *m)
 {
-	memset(v, 0, sizeof(*v));
+	struct vtune *v = ecalloc(1, sizeof(*v));
+
 	v->o = o;
 	v->m = m;
 	depth_init(&v->d);
+	return v;
+}
+
+void
+vtune_print(struct vtune *v, struct folder *f)
+{
+	textfold_print(f, &v->d, "milliseconds", "CPU time");
 }
 
 void
@@ -156,4 +174,5 @@ vtune_free(struct vtune *v)
 	csv_free(&v->c);
 	depth_free(&v->d);
 	bytes_free(&v->frame);
+	free(v);
 }

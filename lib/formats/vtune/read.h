@@ -22,6 +22,7 @@
 
 #include "base/bytes.h"
 #include "folded/csv.h"
+#include "folded/folder.h"
 #include "folded/lines.h"
 #include "stack/depth.h"
 #include "stack/stackmap.h"
@@ -30,20 +31,16 @@ struct vtune_opts {
 	int nomodules;		/* FUNCTION, not MODULE`FUNCTION */
 };
 
-/* A reader's state, the caller's to free (after an error too). */
-struct vtune {
-	const struct vtune_opts *o;
-	struct stackmap *m;
-	struct csv c;
-	struct depthstack d;
-	struct bytes frame;
-	size_t func, self, module;	/* the columns; module SIZE_MAX: none */
-};
+/* A reader's state (read.c), the caller's to free (after an error too). */
+struct vtune;
 
-/* Stacks go to m. */
-void vtune_init(struct vtune *v, const struct vtune_opts *o, struct stackmap *m);
+/* A reader with options o (kept, not copied) whose stacks go to m. */
+struct vtune *vtune_new(const struct vtune_opts *o, struct stackmap *m);
 /* Fold the report read from r. */
 void vtune_fold(struct vtune *v, struct lines *r);
+/* The header, when there are stacks: what they count; then f's
+ * stacks and the reader's (textfold_print). */
+void vtune_print(struct vtune *v, struct folder *f);
 void vtune_free(struct vtune *v);
 
 #endif
