@@ -649,5 +649,6 @@ near() {
 	[ -z "$(got notice)" ]
 	browser opencost "$BATS_TEST_TMPDIR/w.html" "$noop"
 	[ "$(got tx)" = 2 ]
-	got opencost | awk '{ sub("none=", "", $1); sub("with=", "", $2); if (!($2 < 3 * $1 + 200)) { print "with " $2 " ms, none " $1 " ms"; exit 1 } }'
+	# (before: 24,014 ms against 519; a margin for a loaded machine)
+	got opencost | awk '{ sub("none=", "", $1); sub("with=", "", $2); if (!($2 < 4 * $1 + 300)) { print "with " $2 " ms, none " $1 " ms" >"/dev/stderr"; exit 1 } }'
 }
