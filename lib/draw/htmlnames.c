@@ -297,10 +297,10 @@ write_options(const struct html_page *p)
 	html_keystr("sourceurl", p->sourceurl);
 	/* --negate draws the baseline; --negate=hues swaps red and blue */
 	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
-	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"declared\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, p->frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, p->frac, p->declared, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

@@ -216,8 +216,8 @@ export function compare() {
 /* Counts past 2^53: the page says that it rounds them (save.js). */
 export function bignote() {
 	var r = inexact(model.data.views[state.v]);
-	return r ? "Counts past 2^53: the page's numbers and saved views are rounded to about 16 digits " +
-		"(fg-top keeps them exact)." : "";
+	return r ? "Counts past 2^53: the page's numbers are rounded to about 16 digits " +
+		"(a saved view, but a flame chart's in time order, and fg-top keep them exact)." : "";
 }
 /* The elided banner: shown whenever the view has stacks that vanished,
  * of the view through the transforms (the stacks saved that have no
