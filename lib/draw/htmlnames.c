@@ -106,6 +106,32 @@ put_utf8(struct bytes *b, const char *s, size_t n)
 	}
 }
 
+/* Name s[0..n) into b with each byte of no character as the text
+ * \xHH: whether it had one. */
+static int
+put_escaped(struct bytes *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char e[4] = { '\\', 'x' };
+	size_t i = 0, k;
+	int bad = 0;
+
+	while (i < n) {
+		k = utf8_decode(s + i, n - i, NULL);
+		if (k) {
+			bytes_put(b, s + i, k);
+			i += k;
+			continue;
+		}
+		e[2] = hex[(unsigned char)s[i] >> 4];
+		e[3] = hex[(unsigned char)s[i] & 15];
+		bytes_put(b, e, 4);
+		bad = 1;
+		i++;
+	}
+	return bad;
+}
+
 /* The names without their annotations, by page id, each ended by a
  * newline (no name has one), deflated as the frames' fields; the
  * annotations apart, by id; and, for colours by name, each name's
@@ -128,6 +154,24 @@ write_names(const struct html_page *p)
 	out_printf("\"nnames\":%u", p->names.n);
 	html_field("names", &all, NULL, 0);
 	out_str(",\n");
+	/* the names with bytes of no character, by id, each such byte as
+	 * the text \xHH: drawn, searched and saved so, apart from a name
+	 * that differs in those bytes alone */
+	html_key("badnames");
+	out_char('{');
+	for (i = 0; i < p->names.n; i++) {
+		s = intern_str(&p->names, i);
+		n = frame_strip_annot(s, intern_len(&p->names, i), &annot, &alen);
+		all.n = 0;
+		if (!put_escaped(&all, s, n))
+			continue;
+		out_str(any++ ? ",\"" : "\"");
+		out_u64(i);
+		out_str("\":");
+		out_jsonstr((const char *)all.p, all.n);
+	}
+	any = 0;
+	out_str("},\n");
 	bytes_free(&all);
 	html_key("annot");
 	out_char('{');

@@ -58,6 +58,8 @@ export async function loadmodel(data, tell) {
 	var names, namecolor;
 	await inflateall(data, tell);
 	names = data.names = namelist(data.names, data.nnames);
+	/* a name with bytes of no character: each as the text \xHH (htmlnames.c) */
+	Object.keys(data.badnames || {}).forEach(function (id) { names[+id] = data.badnames[id]; });
 	namecolor = data.namecolor ? Array.from(unpack(data.namecolor, data.nnames, Uint32Array)) : null;
 	takemodel({ data: data, names: names, colors: data.colors, labels: data.labels, namecolor: namecolor,
 		allid: names.indexOf("all") >= 0 ? names.indexOf("all") : names.push("all") - 1 });
