@@ -150,6 +150,7 @@ main(int argc, char **argv)
 		read_input(&in[i], argc ? argv[i] : NULL, &o, &rules, &page);
 	page.diff = rules.ncounts == 2;
 	page.frac = rules.frac;
+	page.declared = rules.declared && rules.ncounts == 1;
 	html_order(&page);
 	html_begin(&page, &o);
 	for (i = 0; i < n; i++) {

@@ -433,6 +433,47 @@ chart_same() {
 	[ "$(page "$BATS_TEST_TMPDIR/d.html" '!!inexact(DATA.views[0])')" = false ]
 }
 
+@test "page model: under '# fg: counts=1' Save keeps a leaf 'x 1' and the header, as the CLI filters do" {
+	printf '# fg: counts=1\na;x 1 5\na;b;x 1 2\nc;b 3\n' >"$BATS_TEST_TMPDIR/c1.folded"
+	txsaved '' "$BATS_TEST_TMPDIR/c1.folded" cat
+	txsaved '?tx=drop:b' "$BATS_TEST_TMPDIR/c1.folded" fg-prune -e '^b$'
+	txsaved '?tx=hide:b' "$BATS_TEST_TMPDIR/c1.folded" sed 's/;b;/;/; s/;b / /'
+	txsaved '?m=bottomup' "$BATS_TEST_TMPDIR/c1.folded" sed -E 's/^a;x 1 /x 1;a /; s/^a;b;x 1 /x 1;b;a /; s/^c;b /b;c /'
+	[ "$(page "$BATS_TEST_TMPDIR/tx.html" 'at("?tx=drop:b"); saved()')" = "$(printf '# fg: counts=1\na 2\na;x 1 5\nc 3')" ]
+	# what it saves reads back, header and all
+	page "$BATS_TEST_TMPDIR/tx.html" 'at("?tx=drop:b"); saved()' | fg-merge | cmp - <(fg-prune -e '^b$' "$BATS_TEST_TMPDIR/c1.folded" | fg-merge)
+}
+
+@test "page model: names of bytes that are not UTF-8 are each their own label, bad bytes as the text \\xHH, and saved so" {
+	printf 'm;a\377 1\nm;a\376 2\nm;a\357\277\275 3\nm;b 4\n' >"$BATS_TEST_TMPDIR/u.folded"
+	fg-html "$BATS_TEST_TMPDIR/u.folded" >"$BATS_TEST_TMPDIR/u.html"
+	# three frames, three labels (the third is U+FFFD itself)
+	[ "$(page "$BATS_TEST_TMPDIR/u.html" 'frames(at(""))' | grep '^2 a')" = "$(printf '2 a\357\277\275 3\n2 a\\xFE 2\n2 a\\xFF 1')" ]
+	page "$BATS_TEST_TMPDIR/u.html" 'at(""); saved()' >"$BATS_TEST_TMPDIR/got"
+	printf 'm;a\\xFE 2\nm;a\\xFF 1\nm;a\357\277\275 3\nm;b 4\n' | cmp - "$BATS_TEST_TMPDIR/got"
+	# no line repeated: each stack once
+	[ -z "$(cut -d' ' -f1 "$BATS_TEST_TMPDIR/got" | sort | uniq -d)" ]
+	# a valid name is as it was
+	printf 'm;a\357\277\275 3\n' | fg-html >"$BATS_TEST_TMPDIR/v.html"
+	[ "$(page "$BATS_TEST_TMPDIR/v.html" 'JSON.stringify(DATA.badnames)')" = '{}' ]
+}
+
+@test "page model: counts past 2^53 are saved exact, as fg-merge writes them, through the transforms and bottom-up" {
+	printf 'a;b 18446744073709551615\n' >"$BATS_TEST_TMPDIR/max.folded"
+	printf 'a;b 9007199254740993\na;c 1\na 2\nx;y 9007199254740993\nx 9007199254740992\n' >"$BATS_TEST_TMPDIR/big.folded"
+	for f in max big; do
+		fg-html "$BATS_TEST_TMPDIR/$f.folded" >"$BATS_TEST_TMPDIR/$f.html"
+		txsaved '' "$BATS_TEST_TMPDIR/$f.folded" cat
+		txsaved '?m=table' "$BATS_TEST_TMPDIR/$f.folded" cat
+		txsaved '?tx=hide:b' "$BATS_TEST_TMPDIR/$f.folded" sed 's/;b / /'
+		# two names deep at most: the pair swapped
+		txsaved '?m=bottomup' "$BATS_TEST_TMPDIR/$f.folded" sed -E 's/^([^;]*);([^ ]*) /\2;\1 /'
+		# what the page saves, fg reads back
+		page "$BATS_TEST_TMPDIR/$f.html" 'at("?tx=hide:b"); saved()' | fg-merge >/dev/null
+	done
+	[ "$(page "$BATS_TEST_TMPDIR/max.html" 'at(""); saved()')" = 'a;b 18446744073709551615' ]
+}
+
 @test "page model: the unpacking tells how far it is, a field's bytes at a time, up to all" {
 	printf 'a;b 1\na;c 2\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	run page "$BATS_TEST_TMPDIR/p.html" 'told.length > 1' \

@@ -383,11 +383,12 @@ PY
 	[ "$(fgdata "$p" 'D["title"]')" = '</script><script>alert(3)</script>' ]
 	printf 'a\342\200\250b 1\n' | fg-html >"$p"
 	[ "$(fgdata "$p" 'D["names"][1] == "a\u2028b"')" = True ]
-	# bytes of no character, each U+FFFD: a lone continuation byte, a
-	# sequence cut short, an overlong form, a surrogate; an astral
-	# character and the controls kept
+	# bytes of no character, each the text \xHH in the page's names
+	# (U+FFFD in its names field): a lone continuation byte, a sequence
+	# cut short, an overlong form, a surrogate; an astral character and
+	# the controls kept
 	printf 'x\200y;p\342\202;\300\257;\355\240\200;\360\237\230\200\t\033 1\n' | fg-html >"$p"
-	[ "$(fgdata "$p" 'D["names"][1:6] == ["x\ufffdy", "p\ufffd\ufffd", "\ufffd\ufffd", "\ufffd\ufffd\ufffd", "\U0001f600\t\x1b"]')" = True ]
+	[ "$(fgdata "$p" 'D["names"][1:6] == ["x\\x80y", "p\\xE2\\x82", "\\xC0\\xAF", "\\xED\\xA0\\x80", "\U0001f600\t\x1b"]')" = True ]
 	! grep -q "$(printf '\033')" "$p"
 }
 

@@ -281,3 +281,15 @@ g at a.js:5 1" ]]
 	grep -q "^row=.* f a.js$" "$BATS_TEST_TMPDIR/b.out"
 	grep -q "^row=.* g a.js$" "$BATS_TEST_TMPDIR/b.out"
 }
+
+@test "fg-speedscope: names of invalid UTF-8 are written with U+FFFD, and it says so" {
+	printf 'm;a\377 1\nm;a\376 2\nm;a\357\277\275 3\nm;b 4\n' >"$BATS_TEST_TMPDIR/u.folded"
+	run bash -c "fg-speedscope $BATS_TEST_TMPDIR/u.folded 2>&1 >$BATS_TEST_TMPDIR/u.json"
+	status_is 0
+	[ "$output" = "fg-speedscope: 2 frame names are not valid UTF-8: their bad bytes written as U+FFFD" ]
+	# three frames of one name, each kept apart
+	[ "$(grep -c '"name":"a\\ufffd"\|"name":"a'$'\357\277\275''"' "$BATS_TEST_TMPDIR/u.json")" = 3 ]
+	printf 'm;a\377 1\n' | fg-speedscope 2>&1 >/dev/null | grep -qx 'fg-speedscope: 1 frame name is not valid UTF-8: its bad bytes written as U+FFFD'
+	# valid names: nothing said
+	[ -z "$(printf 'm;a\357\277\275 3\n' | fg-speedscope 2>&1 >/dev/null)" ]
+}

@@ -106,6 +106,32 @@ put_utf8(struct bytes *b, const char *s, size_t n)
 	}
 }
 
+/* Name s[0..n) into b with each byte of no character as the text
+ * \xHH: whether it had one. */
+static int
+put_escaped(struct bytes *b, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char e[4] = { '\\', 'x' };
+	size_t i = 0, k;
+	int bad = 0;
+
+	while (i < n) {
+		k = utf8_decode(s + i, n - i, NULL);
+		if (k) {
+			bytes_put(b, s + i, k);
+			i += k;
+			continue;
+		}
+		e[2] = hex[(unsigned char)s[i] >> 4];
+		e[3] = hex[(unsigned char)s[i] & 15];
+		bytes_put(b, e, 4);
+		bad = 1;
+		i++;
+	}
+	return bad;
+}
+
 /* The names without their annotations, by page id, each ended by a
  * newline (no name has one), deflated as the frames' fields; the
  * annotations apart, by id; and, for colours by name, each name's
@@ -128,6 +154,24 @@ write_names(const struct html_page *p)
 	out_printf("\"nnames\":%u", p->names.n);
 	html_field("names", &all, NULL, 0);
 	out_str(",\n");
+	/* the names with bytes of no character, by id, each such byte as
+	 * the text \xHH: drawn, searched and saved so, apart from a name
+	 * that differs in those bytes alone */
+	html_key("badnames");
+	out_char('{');
+	for (i = 0; i < p->names.n; i++) {
+		s = intern_str(&p->names, i);
+		n = frame_strip_annot(s, intern_len(&p->names, i), &annot, &alen);
+		all.n = 0;
+		if (!put_escaped(&all, s, n))
+			continue;
+		out_str(any++ ? ",\"" : "\"");
+		out_u64(i);
+		out_str("\":");
+		out_jsonstr((const char *)all.p, all.n);
+	}
+	any = 0;
+	out_str("},\n");
 	bytes_free(&all);
 	html_key("annot");
 	out_char('{');
@@ -297,10 +341,10 @@ write_options(const struct html_page *p)
 	html_keystr("sourceurl", p->sourceurl);
 	/* --negate draws the baseline; --negate=hues swaps red and blue */
 	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
-	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
+	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"declared\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",
-	    o->chart, p->deftitle, p->frac, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
+	    o->chart, p->deftitle, p->frac, p->declared, p->diff, p->diff && o->negate == 1, o->inverted, p->sortwidth, p->width, p->height,
 	    o->fontsize, o->fontwidth, o->frameheight);
 }
 

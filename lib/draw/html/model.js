@@ -58,6 +58,8 @@ export async function loadmodel(data, tell) {
 	var names, namecolor;
 	await inflateall(data, tell);
 	names = data.names = namelist(data.names, data.nnames);
+	/* a name with bytes of no character: each as the text \xHH (htmlnames.c) */
+	Object.keys(data.badnames || {}).forEach(function (id) { names[+id] = data.badnames[id]; });
 	namecolor = data.namecolor ? Array.from(unpack(data.namecolor, data.nnames, Uint32Array)) : null;
 	takemodel({ data: data, names: names, colors: data.colors, labels: data.labels, namecolor: namecolor,
 		allid: names.indexOf("all") >= 0 ? names.indexOf("all") : names.push("all") - 1 });
@@ -189,14 +191,21 @@ function varints(z, n, A, o) {
  * Into v: depth (in the narrowest array), f (16 bits when the page's
  * names allow), end (of each frame's subtree), w, b.
  */
-function decode(r, v) {
+function decode(r, v, keep) {
 	var n = r.n, md = r.maxdepth, D = md < 256 ? Uint8Array : md < 65536 ? Uint16Array : Uint32Array;
 	var depth = new D(n), end = new Uint32Array(n), st = new Uint32Array(md + 2), seen = [];
 	var f = model.names.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
 	var own = !!r.self, zd = r.d, zf = r.f, zw = r.w, zb = r.b;
 	var w = own ? new Float64Array(n) : counts(r.w, n), b = !r.b ? null : own ? new Float64Array(n) : counts(r.b, n);
 	var od = 0, of = 0, oh, wl = 0, wo = r.wl, bl = 0, bo = r.bl, lists = [], nn;
-	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, pos;
+	var sp = 0, cur = 0, i = 0, run = 0, stepnext = false, x, mul, d, s, c, pos, big = false;
+	/* on a page with own samples past 2^53 (keep): each frame's own
+	 * samples as they came, a BigInt where a double rounds them */
+	var ow = keep ? new Array(n) : null, ob = keep && b ? new Array(n) : null;
+	function exact(z, p, a, k, val) {
+		if (val >= EXACT) big = true;
+		if (a) a[k] = val < EXACT ? val : bigvarint(z, p);
+	}
 	for (d = 0; d <= md; d++) {
 		nn = varints(zf, 1, Uint32Array, of);
 		lists.push(varints(zf, nn[0], Uint32Array, nn.end));
@@ -235,11 +244,13 @@ function decode(r, v) {
 			pos = s ? wl : wo;
 			for (x = 0, mul = 1; (d = zw[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
 			w[i - 1] = x + d * mul;
+			exact(zw, s ? wl : wo, ow, i - 1, w[i - 1]);
 			if (s) wl = pos; else wo = pos;
 			if (b) {
 				pos = s ? bl : bo;
 				for (x = 0, mul = 1; (d = zb[pos++]) & 128; mul *= 128) x += (d & 127) * mul;
 				b[i - 1] = x + d * mul;
+				exact(zb, s ? bl : bo, ob, i - 1, b[i - 1]);
 				if (s) bl = pos; else bo = pos;
 			}
 		}
@@ -256,11 +267,15 @@ function decode(r, v) {
 	}
 	/* the last frame, a leaf; every frame still open closes */
 	if (own) {
+		pos = wl;
 		for (x = 0, mul = 1; (d = zw[wl++]) & 128; mul *= 128) x += (d & 127) * mul;
 		w[n - 1] = x + d * mul;
+		exact(zw, pos, ow, n - 1, w[n - 1]);
 		if (b) {
+			pos = bl;
 			for (x = 0, mul = 1; (d = zb[bl++]) & 128; mul *= 128) x += (d & 127) * mul;
 			b[n - 1] = x + d * mul;
+			exact(zb, pos, ob, n - 1, b[n - 1]);
 		}
 	}
 	while (sp) {
@@ -271,11 +286,28 @@ function decode(r, v) {
 			if (b) b[st[sp - 1]] += b[c];
 		}
 	}
+	if (ow) {
+		v.ownw = ow;
+		v.ownb = ob;
+	}
 	v.depth = depth;
 	v.end = end;
 	v.f = f;
 	v.w = w;
 	v.b = b;
+	return big;
+}
+/* Counts from 2^53 on are no longer exact in a double. */
+export var EXACT = 9007199254740992;
+/* The varint of bytes z from p, exact: a BigInt. */
+function bigvarint(z, p) {
+	var x = 0n, sh = 0n, d;
+	do {
+		d = z[p++];
+		x += BigInt(d & 127) << sh;
+		sh += 7n;
+	} while (d & 128);
+	return x;
 }
 /* A field of n totals: as text on a page of decimal counts, else
  * varints. */
@@ -301,7 +333,8 @@ export function build(r, name) {
 	var v = { name: name, n: r.n, maxdepth: r.maxdepth, rooted: !!r.root,
 		col: r.c ? varints(r.c, r.n, Uint32Array) : null, gap: r.g ? counts(r.g, r.n) : null,
 		chart: !!r.time };
-	decode(r, v);
+	/* own samples past 2^53: decoded again, each frame's kept exact */
+	if (decode(r, v, false) && r.self) decode(r, v, true);
 	/* the fields' bytes are done with: their memory given back now */
 	["d", "f", "w", "b", "c", "g"].forEach(function (k) { release(r[k]); });
 	r.d = r.f = r.w = r.b = r.c = r.g = null;

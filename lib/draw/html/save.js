@@ -5,7 +5,7 @@
  * order of the frames' labels (model.js's labelof, merge.js's rank).
  * No DOM. */
 
-import { model, labelof, cpcmp } from "./model.js";
+import { model, labelof, cpcmp, EXACT } from "./model.js";
 import { TX, deepest, sandcut } from "./transform.js";
 import { chartruns } from "./chart.js";
 import { state, curmode } from "./state.js";
@@ -15,7 +15,7 @@ import { baseview } from "./views.js";
  * its integer; one with a fraction to 15 significant digits, fixed,
  * its trailing zeros cut (printf's rounding: half to even on a tie). */
 function countstr(x) {
-	if (Number.isInteger(x)) return String(x);
+	if (typeof x === "bigint" || Number.isInteger(x)) return String(x);
 	var v = Math.abs(x), digits = 1, prec, s, r;
 	for (; v >= 10 && digits < 15; v /= 10) digits++;
 	prec = 15 - digits;
@@ -28,8 +28,6 @@ function countstr(x) {
 	return s.charAt(s.length - 1) === "." ? s.slice(0, -1) : s;
 }
 
-/* Counts past 2^53 are no longer exact in a double. */
-var EXACT = 9007199254740992;
 /* Each frame's own samples in view v, of its widths w (v.w or v.b):
  * its width less its callees' (and less sub's, when given); one at or
  * below the rounding error of that difference is none: of decimal
@@ -37,6 +35,10 @@ var EXACT = 9007199254740992;
  * sums here round too), or of widths past 2^53.  Integers below 2^53
  * are exact, and so their own samples. */
 function ownsamples(v, w, sub) {
+	/* a view as the page came with it, of own samples past 2^53: its
+	 * own samples as they came (model.js's decode), exact */
+	if (w === v.w && v.ownw && !sub) return v.ownw;
+	if (w === v.b && v.ownb && !sub) return v.ownb;
 	var n = v.n, depth = v.depth, own = new Float64Array(n), st = new Int32Array(v.maxdepth + 2);
 	var sp = 0, big = 0, i, p, kids = null, nk, tol;
 	/* integers below 2^53 are exact: no rounding error */
@@ -75,8 +77,10 @@ export function inexact(r) {
  * and a stack of "#" alone is "#_" (either would make the line a
  * comment); a leaf that ends in blanks and a number has its blanks
  * made '_' ("worker 12" would be read back as a count), on one-count
- * input only, as there. */
+ * input only, as there, and not under a "# fg: counts=1" header
+ * (model.data.declared; the file saved has it too: fg-filter's). */
 function guard(a, two) {
+	two = two || !!model.data.declared;
 	a[0] = guardroot(a[0], a.length === 1);
 	if (!two) a[a.length - 1] = guardcount(a[a.length - 1]);
 }
@@ -108,7 +112,7 @@ function guardcount(f) {
  * differential input (w the drawn column's).  A row's stack is written
  * from its caller's. */
 export function treerows(v, from0) {
-	var two = !!v.b, top = v.rooted && !from0 ? 1 : 0, w = ownsamples(v, v.w);
+	var two = !!v.b, top = v.rooted && !from0 ? 1 : 0, w = ownsamples(v, v.w), leaf = two || !!model.data.declared;
 	var bs = two ? ownsamples(v, v.b, v.van && vanleft(v, from0 ? 1 : 0)) : null;
 	var pre = [], lab = [], rows = [], at, i, d, x;
 	function label(id) { return lab[id] || (lab[id] = labelof(id)); }
@@ -117,7 +121,7 @@ export function treerows(v, from0) {
 		pre[d] = d ? pre[d - 1] + ";" + label(v.f[i]) : guardroot(label(v.f[i]), false);
 		if (w[i] === 0 && !(two && bs[i] !== 0)) continue;
 		x = d ? label(v.f[i]) : guardroot(label(v.f[i]), true);
-		rows.push([(d ? pre[d - 1] + ";" : "") + (two ? x : guardcount(x)), w[i], two ? bs[i] : 0]);
+		rows.push([(d ? pre[d - 1] + ";" : "") + (leaf ? x : guardcount(x)), w[i], two ? bs[i] : 0]);
 	}
 	if (v.van && v.van.length) {
 		at = new Map();
@@ -134,7 +138,12 @@ function addrow(rows, at, a, x, y, two) {
 	key = a.join(";");
 	r = at.get(key);
 	if (r === undefined) at.set(key, rows.push([key, x, y]) - 1);
-	else { rows[r][1] += x; rows[r][2] += y; }
+	else { rows[r][1] = sum(rows[r][1], x); rows[r][2] = sum(rows[r][2], y); }
+}
+/* Counts x and y added: exact where either is a BigInt (an exact count
+ * past 2^53, which only whole counts have). */
+function sum(x, y) {
+	return typeof x === typeof y ? x + y : BigInt(x) + BigInt(y);
 }
 /* The rows of the stacks of view b (the input's view) through the
  * transforms list, each then through form (a function of a stack to
@@ -204,10 +213,10 @@ function savedtext(head, rows, two) {
 export function vanishedof(rows) {
 	var n = 0, total = 0, all = 0;
 	rows.forEach(function (r) {
-		all += r[2];
-		if (r[1] !== 0 || r[2] === 0) return;
+		all += Number(r[2]);
+		if (Number(r[1]) !== 0 || Number(r[2]) === 0) return;
 		n++;
-		total += r[2];
+		total += Number(r[2]);
 	});
 	return { stacks: n, total: total, btotal: all };
 }
@@ -215,13 +224,19 @@ export function vanishedof(rows) {
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
 export function foldedtext() {
-	var r = model.data.views[state.v], h = [], v = state.shown, m = curmode();
+	var r = model.data.views[state.v], h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b;
 	if (r.unit || model.data.unit !== "count") h.push("# fg: unit=" + (r.unit || model.data.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (model.data.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (model.data.diff && r.target) h.push("# fg: target=" + r.target);
 	/* a flame chart's runs in their order, which its header says */
 	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
-	return savedtext(h, m.fn && state.by ? stackrows(baseview(), state.tx, sandcut(state.fn, state.by)) :
-		treerows(v, !!m.fn), !!v.b);
+	if (m.fn && state.by) return savedtext(h, stackrows(baseview(), state.tx, sandcut(state.fn, state.by)), !!v.b);
+	/* own samples past 2^53 (kept exact in the input's view alone): the
+	 * input's stacks through the transforms, reversed bottom-up */
+	b = baseview();
+	if (v !== b && (b.ownw || b.ownb) && !m.fn && (m.view === "" || m.view === "bottomup"))
+		return savedtext(h, stackrows(b, state.tx, m.view ? function (s) { return s.reverse(); } :
+			function (s) { return s; }), !!v.b);
+	return savedtext(h, treerows(v, !!m.fn), !!v.b);
 }

@@ -215,9 +215,11 @@ export function compare() {
 
 /* Counts past 2^53: the page says that it rounds them (save.js). */
 export function bignote() {
-	var r = inexact(model.data.views[state.v]);
-	return r ? "Counts past 2^53: the page's numbers and saved views are rounded to about 16 digits " +
-		"(fg-top keeps them exact)." : "";
+	var r = inexact(model.data.views[state.v]), k = Object.keys(model.data.badnames || {}).length;
+	return [r ? "Counts past 2^53: the page's numbers are rounded to about 16 digits " +
+		"(a saved view, but a flame chart's in time order, and fg-top keep them exact)." : "",
+		k ? group(k) + " name" + (k === 1 ? " has bytes" : "s have bytes") + " that are not UTF-8: " +
+		"shown, searched and saved with each as the text \\xHH." : ""].filter(Boolean).join(" ");
 }
 /* The elided banner: shown whenever the view has stacks that vanished,
  * of the view through the transforms (the stacks saved that have no

@@ -1,4 +1,5 @@
 /* formats/speedscope/write.c: folded stacks made a speedscope file */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,10 +258,24 @@ write_profile(const struct sswrite *w, struct ssw_profile *p)
 	out_str("]}");
 }
 
+/* Whether s[0..n) holds a byte that is not UTF-8 (JSON strings are,
+ * and out_json writes it as U+FFFD). */
+static int
+badutf8(const char *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i += k)
+		if (!(k = utf8_decode(s + i, n - i, NULL)))
+			return 1;
+	return 0;
+}
+
 void
 ssw_write(struct sswrite *w)
 {
-	uint32_t i;
+	uint32_t i, bad = 0;
+	const char *k;
 
 	out_str("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\n"
 	    "\"exporter\":\"fg-speedscope@" FG_VERSION "\",\n\"activeProfileIndex\":0,\n"
@@ -273,8 +288,15 @@ ssw_write(struct sswrite *w)
 	for (i = 0; i < w->frames.n; i++) {
 		out_str(i ? ",\n" : "\n");
 		write_frame(w, i);
+		k = intern_str(&w->frames, i);
+		bad += badutf8(k + 13, intern_len(&w->frames, i) - 13);
 	}
 	out_str("]}}\n");
+	/* said, not left silent: names that differ in such bytes alone
+	 * read alike */
+	if (bad)
+		weprintf("%" PRIu32 " frame name%s not valid UTF-8: %s bytes written as U+FFFD", bad,
+		    bad == 1 ? " is" : "s are", bad == 1 ? "its bad" : "their bad");
 }
 
 void
