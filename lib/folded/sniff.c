@@ -733,7 +733,11 @@ sniff_why(const char *p, size_t n, char *msg, size_t size)
 	int comment = 0;
 
 	*msg = 0;
-	if (!(q = dataline(p, end, &nl, &comment)))
+	/* blanks to the end of the bytes looked at, with more after them:
+	 * not known to be empty (a bomb of blanks, say) */
+	if (!(q = dataline(p, end, &nl, &comment)) && n >= HEAD)
+		snprintf(msg, size, "only blanks in its first MiB, as far as fg looks");
+	else if (!q)
 		snprintf(msg, size, "it is empty");
 	else if ((q = perfevents(p, end)))
 		snprintf(msg, size, "the closest is perf script output, but no stack line "
