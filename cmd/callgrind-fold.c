@@ -32,7 +32,7 @@ main(int argc, char **argv)
 	int c, speedscope = 0;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, 4ULL << 30);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_EVENT: event = optarg; break;
@@ -44,7 +44,7 @@ main(int argc, char **argv)
 			    "                       a file's stacks in SIZE bytes at most (default: 100\n"
 			    "                       times its size, at least 4M)\n"
 			    "      --speedscope     unfold the graph as speedscope does\n",
-			    "4G");
+			    FOLDER_MAXSIZE_TEXT);
 		default: tryhelp();
 		}
 	cg = cg_new(&(struct cg_opt){ event, speedscope, maxout }, &f.map);

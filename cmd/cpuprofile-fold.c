@@ -25,7 +25,7 @@ usage(void)
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
 	    "      --time-order       each profile's samples in time order, not summed\n",
 	    argv0);
-	folder_usage(19, "1G");
+	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }
 
 int
@@ -48,7 +48,7 @@ main(int argc, char **argv)
 	int ch;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((ch = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
 		switch (ch) {
 		case 't': opt.time = 1; break;

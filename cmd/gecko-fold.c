@@ -20,7 +20,7 @@ usage(void)
 	    "  -T, --thread N|NAME    only thread N (from 0, see --list) or the threads NAME\n"
 	    "      --by-thread        a root frame per thread, its name and pid\n"
 	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n", argv0);
-	folder_usage(19, "1G");
+	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }
 
 static struct folder f;
@@ -47,7 +47,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "tT:lqh", lo)) != -1)
 		switch (c) {
 		case 0: break;	/* a flag, set */

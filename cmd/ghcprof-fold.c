@@ -28,7 +28,7 @@ main(int argc, char **argv)
 	int c, source = GHC_DEFAULT;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, 4ULL << 30);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_TICKS: source = GHC_TICKS; break;
@@ -37,7 +37,7 @@ main(int argc, char **argv)
 		case 'h':
 			textfold_usage("      --ticks          count ticks (the default, where the report has them)\n"
 			    "      --bytes          count bytes allocated\n"
-			    "      --time           count individual %time, in tenths of a percent\n", "4G");
+			    "      --time           count individual %time, in tenths of a percent\n", FOLDER_MAXSIZE_TEXT);
 		default: tryhelp();
 		}
 	g = ghc_new(source, &f.map);

@@ -19,7 +19,7 @@ usage(void)
 {
 	printf("usage: %s [options] [FILE...]\n"
 	    "      --full-path        the script's whole url, not its base name\n", argv0);
-	folder_usage(19, "1G");
+	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }
 
 int
@@ -38,7 +38,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "qh", lo)) != -1)
 		switch (c) {
 		case O_FULLPATH: opt.fullpath = 1; break;

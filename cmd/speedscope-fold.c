@@ -18,7 +18,7 @@ usage(void)
 	    "      --full-path       the frame's whole file name, not its base name\n"
 	    "  -l, --list            list the profiles (index, type, unit, name) and exit\n"
 	    "      --time-order      each profile's stacks in time order, not summed\n", argv0);
-	folder_usage(18, "1G");
+	folder_usage(18, FOLDER_MAXSIZE_TEXT);
 }
 
 static struct folder f;	/* the files' units must agree */
@@ -49,7 +49,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "p:lqh", lo)) != -1)
 		switch (c) {
 		case 0: break;	/* a flag, set */

@@ -23,7 +23,7 @@ usage(void)
 	    "      --time-order       stacks in the order of the ticks' times, not summed\n"
 	    "      --full-path        the script's or library's whole path, not its base name\n",
 	    argv0);
-	folder_usage(19, "1G");
+	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }
 
 int
@@ -44,7 +44,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = setprogname(argv[0]);
-	folder_init(&f, FOLDER_JSON_MAXSIZE);
+	folder_init(&f, FOLDER_MAXSIZE);
 	while ((c = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
 		switch (c) {
 		case 't': opt.time = 1; break;

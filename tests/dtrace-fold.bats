@@ -106,6 +106,30 @@ same() {
 	    bash -c 'dtrace-fold <"$1"' _ "$DATA/jstack/jcmd.txt"
 }
 
+@test "dtrace-fold: text that begins with a blank line and a control byte is no pprof profile" {
+	local t=$BATS_TEST_TMPDIR
+	# "\n" is the tag of pprof's first field (sample_type); the line
+	# after it is no ValueType, and a NUL is a NUL, not an empty one
+	printf '\n\001\n\n  a`f\n  3\n' >"$t/ctl"
+	printf '  a`f\n  3\n' >"$t/plain"
+	run dtrace-fold --no-header "$t/ctl"
+	status_is 0
+	[ "$output" = "$(dtrace-fold --no-header "$t/plain")" ]
+	[ "$output" = 'a`f 3' ]
+	run fg-fold -n "$t/ctl"
+	[ "$output" = "$(printf 'dtrace\tdtrace-fold\t-\t%s' "$t/ctl")" ]
+	[ "$(fg-fold --no-header "$t/ctl")" = 'a`f 3' ]
+	printf '\n\000\n  a`f\n  3\n' >"$t/nul"
+	fails_with "dtrace-fold: $t/nul:2: NUL byte in input" dtrace-fold "$t/nul"
+	fails_with "fg-fold: $t/nul: not a profile fg reads: binary data" fg-fold "$t/nul"
+	# a real profile, bare or compressed, is still pprof
+	for f in "$DATA"/pprof/*.pb.gz; do
+		[ "$(fg-fold -n "$f" | cut -f2)" = pprof-fold ]
+		gzip -dc "$f" >"$t/bare.pb"
+		[ "$(fg-fold -n "$t/bare.pb" | cut -f2)" = pprof-fold ]
+	done
+}
+
 @test "dtrace-fold: a count past 2^64-1, or a sum past it, is an error" {
 	printf 'h\n\n  a`f\n  18446744073709551616\n' >"$BATS_TEST_TMPDIR/in"
 	fails_with "dtrace-fold: $BATS_TEST_TMPDIR/in:4: count overflows: 18446744073709551616" \

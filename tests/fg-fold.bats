@@ -124,6 +124,15 @@ a 1" ]
 	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: it is empty" ]
 	runsh "printf '' | fg-fold"
 	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: it is empty" ]
+	# a bomb of blanks fills the first MiB, all fg looks at: not known to be empty
+	head -c 3000000 /dev/zero | tr '\0' ' ' | gzip -n >"$t/blanks.gz"
+	fails_with "fg-fold: $t/blanks.gz: not a profile fg knows: only blanks in its first MiB, as far as fg looks" fg-fold "$t/blanks.gz"
+	runsh "gzip -dc '$t/blanks.gz' | fg-fold"
+	status_is 1
+	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: only blanks in its first MiB, as far as fg looks" ]
+	# one byte short of the first MiB, with nothing after: empty
+	runsh "head -c 1048575 /dev/zero | tr '\\0' ' ' | fg-fold"
+	[ "$output" = "fg-fold: <stdin>: not a profile fg knows: it is empty" ]
 	# folded stacks without their counts: the closest, and the line
 	printf '# a header\nmain;f\nmain;g\n' >"$t/nocount"
 	fails_with "fg-fold: $t/nocount: not a profile fg knows: the closest is folded stacks, but line 2 does not end in a blank and a count" fg-fold "$t/nocount"

@@ -222,6 +222,21 @@ main;lib 1.2.3 5'
 	[[ $output == *"no stacks"* ]]
 }
 
+@test "fg-jlprof: stacks counted 0 have no sample to write: left out, and how many said" {
+	local t=$BATS_TEST_TMPDIR
+	printf 'a;b 0\na;c 2\na;d 0\na;b 0\n' >"$t/z"
+	run bash -c 'fg-jlprof "$1" 2>&1 >"$2"' _ "$t/z" "$t/z.jlprof"
+	status_is 0
+	[ "$output" = "fg-jlprof: 2 stacks counted 0 have no sample in a .jlprof: left out" ]
+	[ "$(jlprof-fold --no-header "$t/z.jlprof")" = 'a;c 2' ]
+	run bash -c 'printf "a;b 0\n" | fg-jlprof 2>&1 >/dev/null'
+	status_is 0
+	[ "$output" = "fg-jlprof: 1 stack counted 0 has no sample in a .jlprof: left out" ]
+	# none counted 0: no word
+	run bash -c 'printf "a;c 2\n" | fg-jlprof 2>&1 >/dev/null'
+	[ -z "$output" ]
+}
+
 @test "fg-jlprof: usage errors exit 2; --help lists the manual's options; --version" {
 	run fg-jlprof --layout auto
 	status_is 2

@@ -293,3 +293,11 @@ g at a.js:5 1" ]]
 	# valid names: nothing said
 	[ -z "$(printf 'm;a\357\277\275 3\n' | fg-speedscope 2>&1 >/dev/null)" ]
 }
+
+@test "fg-speedscope: a stack counted 0 is kept, weight 0, and no word said" {
+	printf 'a;b 0\na;c 2\n' >"$BATS_TEST_TMPDIR/z"
+	run bash -c 'fg-speedscope "$1" 2>&1 >"$2"' _ "$BATS_TEST_TMPDIR/z" "$BATS_TEST_TMPDIR/z.json"
+	status_is 0
+	[ -z "$output" ]
+	[ "$(ssfold "$BATS_TEST_TMPDIR/z.json")" = "$(printf 'a;b 0\na;c 2')" ]
+}

@@ -185,3 +185,24 @@ colliding() {
 	run timeout 8 fg-top "$BATS_TEST_TMPDIR/in"
 	status_is 0
 }
+
+@test "limits: every folder that holds a file whole refuses one over 1 GiB by default" {
+	# a regular file's size is checked before it is read: a sparse
+	# file one byte over takes no time.  pprof-fold streams its input
+	# and bounds its tables (4G); the text folders stream and take none.
+	truncate -s 1073741825 "$BATS_TEST_TMPDIR/big"
+	local p held=
+	for p in "$FG_BIN"/*-fold; do
+		p=${p##*/}
+		"$p" --help | grep -q -- '--max-size' || continue
+		[ "$p" = pprof-fold ] && { "$p" --help | grep -q -- '--max-size SIZE .*(default 4G)'; continue; }
+		"$p" --help | grep -q -- '--max-size SIZE .*(default 1G)'
+		sed -n '/^\.BI \\-\\-max\\-size/,/^\.TP/p' "$BATS_TEST_DIRNAME/../man/$p.1" | grep -q '^\.BR 1G'
+		run "$p" "$BATS_TEST_TMPDIR/big"
+		status_is 1
+		[ "$output" = "$p: $BATS_TEST_TMPDIR/big: input size exceeds 1073741824 bytes (--max-size)" ]
+		held="$held $p"
+	done
+	# the line formats that used to take 4G are among them
+	[[ "$held" == *" callgrind-fold"* && "$held" == *" ghcprof-fold"* ]]
+}

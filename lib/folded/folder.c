@@ -24,7 +24,7 @@ folder_init(struct folder *f, uint64_t maxsize)
 static int
 folder_opt(struct folder *f, int c, const char *arg)
 {
-	if (c == FOLDER_MAXSIZE)
+	if (c == FOLDER_O_MAXSIZE)
 		f->maxsize = estrtosize(arg, "size");
 	else if (c == FH_NOHEADER)
 		f->h.omit = 1;

@@ -17,7 +17,7 @@
  *
  *     struct folder f;
  *
- *     folder_init(&f, FOLDER_JSON_MAXSIZE);
+ *     folder_init(&f, FOLDER_MAXSIZE);
  *     while ((c = folder_getopt(&f, argc, argv, "tqh", lo)) != -1)
  *         switch (c) ...            the folder's own options
  *     folder_each(&f, argc, argv, &whole_json, fold, &arg);
@@ -37,9 +37,15 @@
 #include "stack/run.h"
 #include "stack/stackmap.h"
 
-/* The default --max-size of the folders of JSON profiles: 1 GiB, as
- * their tables in memory take several times the text. */
-#define FOLDER_JSON_MAXSIZE ((uint64_t)1 << 30)
+/* The default --max-size of every folder that holds a file whole
+ * (the JSON profiles, whose tables in memory take several times the
+ * text; callgrind's and GHC's line formats): 1 GiB, so that a gzip
+ * bomb of a few megabytes is refused before it takes gigabytes; and
+ * the same in --help's words.  A folder that streams its input
+ * (lib/folded/textfold: perf, dtrace, sample...) needs no bound;
+ * pprof-fold, which streams too and bounds its tables, takes 4G. */
+#define FOLDER_MAXSIZE ((uint64_t)1 << 30)
+#define FOLDER_MAXSIZE_TEXT "1G"
 
 struct folder {
 	uint64_t maxsize;	/* --max-size */
@@ -52,9 +58,9 @@ struct folder {
 	char *unitfile;		/* that file's name */
 };
 
-enum { FOLDER_MAXSIZE = 0x4d53 };
+enum { FOLDER_O_MAXSIZE = 0x4d53 };
 #define FOLDER_OPTS \
-	{ "max-size", required_argument, NULL, FOLDER_MAXSIZE }, \
+	{ "max-size", required_argument, NULL, FOLDER_O_MAXSIZE }, \
 	FH_NOHEADER_OPT
 
 /* Empty, with maxsize the default --max-size. */

@@ -560,27 +560,59 @@ control(const char *p, size_t n)
 	return 0;
 }
 
+/* profile.proto's wire type for each field, 1 to 14: length-delimited
+ * (2) for its messages and strings, varint (0) for its numbers; -1 for
+ * comment, a repeated int64 that may come packed (2) or not (0). */
+static const signed char pprof_wire[15] = { -2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 2, 0, -1, 0 };
+
+/* A ValueType (sample_type, period_type) in q[0..end): varint fields
+ * alone (type, unit; 3, a later proto's), their tags a byte each. */
+static int
+valuetype(const unsigned char *q, const unsigned char *end)
+{
+	unsigned long long v;
+
+	while (q < end) {
+		if (*q != 0x08 && *q != 0x10 && *q != 0x18)
+			return 0;
+		q++;
+		if (!varint(&q, end, &v) && q < end)
+			return 0;
+	}
+	return 1;
+}
+
 /* profile.proto: the first fields (up to 16, or to the end of what is
- * there) have profile.proto's numbers (1 to 14) and wire types
- * (varint or length-delimited), and binary bytes are in them (its
- * varints' bytes: a NUL may come only after the first mebibyte). */
+ * there) have profile.proto's numbers (1 to 14), each its wire type,
+ * the ValueTypes among them read as one (not empty), and binary bytes are in them
+ * (its varints' bytes: a NUL may come only after the first mebibyte).
+ * Text that begins with a blank line ("\n", the tag of sample_type)
+ * and holds a control byte fails these: its next line is no ValueType
+ * (or an empty one, a NUL its length), and its blanks (field 4,
+ * location, as a varint) have the wrong wire type. */
 int
 looks_pprof(const struct head *h)
 {
 	const unsigned char *q = (const unsigned char *)h->p, *end = q + h->n;
 	unsigned long long tag, v;
-	int fields;
+	int fields, f;
 
 	if (!h->nul && !control(h->p, h->n))
 		return 0;
 	for (fields = 0; fields < 16 && q < end; fields++) {
 		if (!varint(&q, end, &tag))
 			return fields > 0;
-		if ((tag >> 3) < 1 || (tag >> 3) > 14 || ((tag & 7) != 0 && (tag & 7) != 2))
+		f = (int)(tag >> 3);
+		if (f < 1 || f > 14 || ((tag & 7) != 0 && (tag & 7) != 2) ||
+		    (pprof_wire[f] >= 0 && (tag & 7) != (unsigned)pprof_wire[f]))
 			return 0;
 		if (!varint(&q, end, &v))
 			return fields > 0;
 		if ((tag & 7) == 2) {
+			/* a ValueType has a type or a unit, even cut short */
+			if ((f == 1 || f == 11) && (!v ||
+			    !valuetype(q, v > (unsigned long long)(end - q) ? end : q + v)))
+				return 0;
 			if (v > (unsigned long long)(end - q))
 				return 1;
 			q += v;
@@ -733,7 +765,11 @@ sniff_why(const char *p, size_t n, char *msg, size_t size)
 	int comment = 0;
 
 	*msg = 0;
-	if (!(q = dataline(p, end, &nl, &comment)))
+	/* blanks to the end of the bytes looked at, with more after them:
+	 * not known to be empty (a bomb of blanks, say) */
+	if (!(q = dataline(p, end, &nl, &comment)) && n >= HEAD)
+		snprintf(msg, size, "only blanks in its first MiB, as far as fg looks");
+	else if (!q)
 		snprintf(msg, size, "it is empty");
 	else if ((q = perfevents(p, end)))
 		snprintf(msg, size, "the closest is perf script output, but no stack line "

@@ -48,7 +48,9 @@ int looks_folded(const struct head *h);
 
 /*
  * For the first bytes of text of no format (the row "text"), p[0..n):
- * why, in msg[0..size): "it is empty" (no bytes, or blank lines alone),
+ * why, in msg[0..size): "it is empty" (no bytes, or blank lines alone;
+ * "only blanks in its first MiB..." when they fill the SNIFF_HEAD
+ * bytes looked at, and more may follow),
  * or the format it comes closest to and the line where it departs from
  * it; "" when it comes close to none (sniff_fd's why).
  */

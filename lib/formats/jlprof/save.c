@@ -359,16 +359,23 @@ jlsave_write(struct jlsave *s)
 {
 	struct stackent *e = stackmap_sort(&s->m);
 	uint64_t nwords = 0, per, clock = 100;
+	unsigned long long zero = 0;
 	size_t i;
 	uint32_t id;
 
 	for (i = 0; i < s->m.n; i++) {
+		zero += !e[i].c[0].u;
 		per = sampleips(s, &e[i]) + (s->layout == JL_META ? 6 : 1);
 		if (e[i].c[0].u > (INT64_MAX / 8 - nwords) / per)
 			eprintf("%llu samples of %llu words are too many for a .jlprof file",
 			    (unsigned long long)e[i].c[0].u, (unsigned long long)per);
 		nwords += per * e[i].c[0].u;
 	}
+	/* a .jlprof has a sample where folded stacks have a count: a stack
+	 * counted 0 has none to write */
+	if (zero)
+		weprintf("%llu stack%s counted 0 %s no sample in a .jlprof: left out", zero,
+		    zero == 1 ? "" : "s", zero == 1 ? "has" : "have");
 	checksize(s, nwords);
 	if (nwords > ((uint64_t)1 << 30) / 8)
 		weprintf("writing %llu MiB: are the counts periods, not samples? "
