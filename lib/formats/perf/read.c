@@ -954,15 +954,18 @@ event_is(const char *ev, const char *name)
 static void
 header_facts(const struct perf_state *st, struct fheader *h)
 {
-	char n[32];
+	char n[32], *name;
 
 	if (!st->periods || !st->event) {
 		fh_set(h, FH_COUNTNAME, "samples");
-	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
-		fh_set(h, FH_UNIT, "nanoseconds");
-		fh_set(h, FH_COUNTNAME, st->event);
 	} else {
-		fh_set(h, FH_COUNTNAME, st->event);
+		/* what is counted, without perf's modifiers ("cpu-clock:ppp") */
+		name = estrdup(st->event);
+		name[strcspn(name, ":")] = '\0';
+		if (event_is(name, "cpu-clock") || event_is(name, "task-clock"))
+			fh_set(h, FH_UNIT, "nanoseconds");
+		fh_set(h, FH_COUNTNAME, name);
+		free(name);
 	}
 	/* weights: how many samples they are (fg-gate) */
 	if (!st->run && st->periods && st->event && st->samples) {
