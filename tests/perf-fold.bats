@@ -506,6 +506,15 @@ swapper-0/0;poll_idle 1" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "swapper-?;poll_idle 1" ]
 }
 
+@test "perf-fold: a ( inside a generic's angle brackets is kept, as inferno keeps it (issue 50)" {
+	printf 'app 1 1.0: 1 cpu-clock:\n\t4005d0 std::panic::catch_unwind::<&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync, i32>+0x20 (/a)\n\t4005d1 std::ostream::operator<< <char>(std::ostream&) (/a)\n\t4005d2 f<int>(int) (/a)\n\t4005d3 g<(int)>::h(long) (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	# the arguments after the brackets still go; unclosed brackets
+	# (operator<<) cut at the first ( as before
+	[ "$output" = "app;g<(int)>::h;f<int>;std::ostream::operator<< <char>;std::panic::catch_unwind::<&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync, i32> 1" ]
+}
+
 @test "perf-fold: the unit header says what the counts are: cpu-clock nanoseconds, another event by name, or samples" {
 	# cpu-clock and task-clock periods are nanoseconds
 	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold >"$BATS_TEST_TMPDIR/out"

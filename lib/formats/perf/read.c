@@ -309,14 +309,47 @@ has(const char *s, size_t n, const char *needle)
 }
 
 /*
+ * Where the arguments start: label_noargs's cut, but for a '(' inside a
+ * generic's angle brackets, as inferno keeps it (Rust's
+ * "catch_unwind::<&dyn Fn<(), Output = i32>>"): then the first '(' after
+ * the brackets close.  Brackets that never close ("operator<<(") leave
+ * label_noargs's cut.
+ */
+static size_t
+noargs(const char *f, size_t n)
+{
+	size_t i, cut = label_noargs(f, n), depth = 0;
+
+	for (i = 0; i < n; i++) {
+		if (f[i] == '<')
+			depth++;
+		else if (f[i] == '>' && depth)
+			depth--;
+		else if (f[i] == '(' && i >= cut)
+			break;
+	}
+	if (i >= n || !depth)
+		return cut;
+	for (; i < n; i++) {
+		if (f[i] == '<')
+			depth++;
+		else if (f[i] == '>' && depth)
+			depth--;
+		else if (f[i] == '(' && !depth)
+			return i + label_noargs(f + i, n - i);
+	}
+	return depth ? cut : n;
+}
+
+/*
  * stackcollapse-perf.pl's tidying of a function name into buf: ';'
- * becomes ':', the arguments go (label_noargs) and quotes go.  buf
- * holds n + 1 bytes.
+ * becomes ':', the arguments go (noargs) and quotes go.  buf holds
+ * n + 1 bytes.
  */
 static size_t
 tidy(const char *f, size_t n, char *buf)
 {
-	size_t i, k, cut = label_noargs(f, n);
+	size_t i, k, cut = noargs(f, n);
 
 	memmove(buf, f, cut);
 	buf[cut] = 0;	/* the caller leaves room; lines hold no NUL */
