@@ -515,6 +515,17 @@ swapper-0/0;poll_idle 1" ]
 	[ "$output" = "app;g<(int)>::h;f<int>;std::ostream::operator<< <char>;std::panic::catch_unwind::<&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync, i32> 1" ]
 }
 
+@test "perf-fold: a one-character comm before a 5-digit pid is the comm, as inferno reads it" {
+	# stackcollapse-perf.pl's regex wants two characters of comm and
+	# takes "w 19587  4974.461210:" whole as the root
+	printf 'w 19587  4974.461210: 250000 cpu-clock:\n\t4005d0 main+0x20 (/usr/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "w;main 250000" ]
+	run perf-fold --tid "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "w-?/19587;main 250000" ]
+}
+
 @test "perf-fold: the unit header says what the counts are: cpu-clock nanoseconds, another event by name, or samples" {
 	# cpu-clock and task-clock periods are nanoseconds
 	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold >"$BATS_TEST_TMPDIR/out"

@@ -161,8 +161,10 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 	 * a tab as perf script writes them */
 	if (n < b + 2 || (b && (s[0] != ' ' || b >= 16)))
 		return 0;
-	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
-	for (i = b + 2; i < n; i++) {
+	/* a comm of one character too, as inferno reads it, where
+	 * stackcollapse-perf.pl's regex wants two and takes "w 19587
+	 * 4974.461210:" whole for the comm of pid 250000, the period */
+	for (i = b + 1; i < n; i++) {
 		if (!blank(s[i]))
 			continue;
 		for (j = i; j < n && blank(s[j]); j++)
