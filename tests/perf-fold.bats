@@ -506,6 +506,26 @@ swapper-0/0;poll_idle 1" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "swapper-?;poll_idle 1" ]
 }
 
+@test "perf-fold: a ( inside a generic's angle brackets is kept, as inferno keeps it (issue 50)" {
+	printf 'app 1 1.0: 1 cpu-clock:\n\t4005d0 std::panic::catch_unwind::<&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync, i32>+0x20 (/a)\n\t4005d1 std::ostream::operator<< <char>(std::ostream&) (/a)\n\t4005d2 f<int>(int) (/a)\n\t4005d3 g<(int)>::h(long) (/a)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	# the arguments after the brackets still go; unclosed brackets
+	# (operator<<) cut at the first ( as before
+	[ "$output" = "app;g<(int)>::h;f<int>;std::ostream::operator<< <char>;std::panic::catch_unwind::<&dyn core::ops::function::Fn<(), Output = i32> + core::marker::Sync, i32> 1" ]
+}
+
+@test "perf-fold: a one-character comm before a 5-digit pid is the comm, as inferno reads it" {
+	# stackcollapse-perf.pl's regex wants two characters of comm and
+	# takes "w 19587  4974.461210:" whole as the root
+	printf 'w 19587  4974.461210: 250000 cpu-clock:\n\t4005d0 main+0x20 (/usr/bin/prog)\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "w;main 250000" ]
+	run perf-fold --tid "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "w-?/19587;main 250000" ]
+}
+
 @test "perf-fold: the unit header says what the counts are: cpu-clock nanoseconds, another event by name, or samples" {
 	# cpu-clock and task-clock periods are nanoseconds
 	gzip -dc "$P/perf-dd-stacks-01.txt.gz" | command perf-fold >"$BATS_TEST_TMPDIR/out"
@@ -519,12 +539,15 @@ swapper-0/0;poll_idle 1" ]
 	[[ ${lines[1]} == *" ms "* ]]
 	printf 'app 1/1 1.0: 250000 task-clock:u:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: unit=nanoseconds
-# fg: countname=task-clock:u
+# fg: countname=task-clock
 # fg: samples=1
 app;main 250000" ]
+	# perf's modifiers are not part of what is counted (issue 50)
+	printf 'app 1/1 1.0: 250000 cpu-clock:ppp:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cpu-clock" ]
 	# another event's periods: counted in its name, no unit
 	printf 'app 1/1 1.0: 3000 cycles:u:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
-	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cycles:u
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cycles
 # fg: samples=1
 app;main 3000" ]
 	# --samples, or no period in the input: samples

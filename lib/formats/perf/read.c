@@ -161,8 +161,10 @@ event_line(const char *s, size_t n, size_t *commlen, const char **pid, size_t *p
 	 * a tab as perf script writes them */
 	if (n < b + 2 || (b && (s[0] != ' ' || b >= 16)))
 		return 0;
-	/* as stackcollapse-perf.pl's regex: at least two characters of comm */
-	for (i = b + 2; i < n; i++) {
+	/* a comm of one character too, as inferno reads it, where
+	 * stackcollapse-perf.pl's regex wants two and takes "w 19587
+	 * 4974.461210:" whole for the comm of pid 250000, the period */
+	for (i = b + 1; i < n; i++) {
 		if (!blank(s[i]))
 			continue;
 		for (j = i; j < n && blank(s[j]); j++)
@@ -309,14 +311,47 @@ has(const char *s, size_t n, const char *needle)
 }
 
 /*
+ * Where the arguments start: label_noargs's cut, but for a '(' inside a
+ * generic's angle brackets, as inferno keeps it (Rust's
+ * "catch_unwind::<&dyn Fn<(), Output = i32>>"): then the first '(' after
+ * the brackets close.  Brackets that never close ("operator<<(") leave
+ * label_noargs's cut.
+ */
+static size_t
+noargs(const char *f, size_t n)
+{
+	size_t i, cut = label_noargs(f, n), depth = 0;
+
+	for (i = 0; i < n; i++) {
+		if (f[i] == '<')
+			depth++;
+		else if (f[i] == '>' && depth)
+			depth--;
+		else if (f[i] == '(' && i >= cut)
+			break;
+	}
+	if (i >= n || !depth)
+		return cut;
+	for (; i < n; i++) {
+		if (f[i] == '<')
+			depth++;
+		else if (f[i] == '>' && depth)
+			depth--;
+		else if (f[i] == '(' && !depth)
+			return i + label_noargs(f + i, n - i);
+	}
+	return depth ? cut : n;
+}
+
+/*
  * stackcollapse-perf.pl's tidying of a function name into buf: ';'
- * becomes ':', the arguments go (label_noargs) and quotes go.  buf
- * holds n + 1 bytes.
+ * becomes ':', the arguments go (noargs) and quotes go.  buf holds
+ * n + 1 bytes.
  */
 static size_t
 tidy(const char *f, size_t n, char *buf)
 {
-	size_t i, k, cut = label_noargs(f, n);
+	size_t i, k, cut = noargs(f, n);
 
 	memmove(buf, f, cut);
 	buf[cut] = 0;	/* the caller leaves room; lines hold no NUL */
@@ -954,15 +989,18 @@ event_is(const char *ev, const char *name)
 static void
 header_facts(const struct perf_state *st, struct fheader *h)
 {
-	char n[32];
+	char n[32], *name;
 
 	if (!st->periods || !st->event) {
 		fh_set(h, FH_COUNTNAME, "samples");
-	} else if (event_is(st->event, "cpu-clock") || event_is(st->event, "task-clock")) {
-		fh_set(h, FH_UNIT, "nanoseconds");
-		fh_set(h, FH_COUNTNAME, st->event);
 	} else {
-		fh_set(h, FH_COUNTNAME, st->event);
+		/* what is counted, without perf's modifiers ("cpu-clock:ppp") */
+		name = estrdup(st->event);
+		name[strcspn(name, ":")] = '\0';
+		if (event_is(name, "cpu-clock") || event_is(name, "task-clock"))
+			fh_set(h, FH_UNIT, "nanoseconds");
+		fh_set(h, FH_COUNTNAME, name);
+		free(name);
 	}
 	/* weights: how many samples they are (fg-gate) */
 	if (!st->run && st->periods && st->event && st->samples) {
