@@ -285,7 +285,8 @@ add_tests(struct gst *st)
 
 	for (j = 0; j < st->nkeys; j++)
 		order[j] = j;
-	qsort_r(order, st->nkeys, sizeof(*order), cmp_key, &st->keys);
+	if (st->nkeys)
+		qsort_r(order, st->nkeys, sizeof(*order), cmp_key, &st->keys);
 	st->named = ecalloc(rs->n + 1, sizeof(*st->named));
 	for (i = 0; i < rs->n; i++) {
 		r = &rs->r[i];
@@ -500,7 +501,8 @@ callers(struct gst *st)
 			fr_close(&rd);
 		}
 	for (i = 0; i < ntrip; i++)
-		qsort_r(trip[i]->call, trip[i]->ncall, sizeof(*trip[i]->call), cmp_caller, st->total);
+		if (trip[i]->ncall)
+			qsort_r(trip[i]->call, trip[i]->ncall, sizeof(*trip[i]->call), cmp_caller, st->total);
 	free(trip);
 	free(first);
 	free(next);
@@ -1055,7 +1057,8 @@ gate_run(struct gate *g)
 	check_named(&st);
 	judge(&st);
 	callers(&st);
-	qsort_r(st.res, st.nres, sizeof(*st.res), cmp_res, &g->rules);
+	if (st.nres)	/* no results: no array, and qsort_r's is never NULL */
+		qsort_r(st.res, st.nres, sizeof(*st.res), cmp_res, &g->rules);
 	tally(&st, &t);
 	switch (g->format) {
 	case GF_MARKDOWN: report_markdown(&st, &t); break;

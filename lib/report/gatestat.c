@@ -161,7 +161,8 @@ gs_holm(const double *p, size_t n, double alpha, int *rej)
 		s[i].i = i;
 		rej[i] = 0;
 	}
-	qsort(s, n, sizeof(*s), cmp_pi);
+	if (n)
+		qsort(s, n, sizeof(*s), cmp_pi);
 	for (i = 0; i < n && s[i].p <= alpha / (double)(n - i); i++)
 		rej[s[i].i] = 1;
 	free(s);
