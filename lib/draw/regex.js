@@ -1,25 +1,21 @@
 /* regex.js: the viewers' regular expressions, in fg's dialect and time
  *
- * The search box, s= and the page's grep: and file: transforms match
- * names as fg-filter -e does, with this port of lib/base/regex.c: glibc's
- * extended regular expressions in the C locale, GNU's \w \W \s \S \b \B
- * \< \> \` \' included, back-references and other escaped letters
- * ("\d") refused, a program of at most RX_MAXINST instructions and at
- * most RX_MAXREP copies of an atom (RE2's bound, nested bounds
- * multiplied); the same
- * patterns accepted, with the same messages, and the same matches
- * (tests/regex-js.bats runs both on the fuzz corpus).  A pattern and a
- * name are read as their UTF-8 bytes, as the C side reads them: "." is
- * one byte, a case ignored is an ASCII letter's.  A name is matched in
- * time linear in its length whatever the pattern: a lazy DFA over a
- * Thompson NFA, its states cached up to a bound, and run as the NFA
- * while they do not pay: a byte costs one step, of at most the program's
- * instructions.  A name too short for a match, or without the longest
- * ASCII run of the literal every match holds, is no match at once.
- * No browser RegExp runs a user's pattern.
- * Declarations only, no DOM: joined into both viewers' scripts (the
- * Makefile's SVGJS, HTMLJS) before viewer.js, which compiles with
- * rxcompile. */
+ * The search box, s= and the page's grep: and file: match names as
+ * fg-filter -e does, with this port of lib/base/regex.c: glibc's ERE in
+ * the C locale with GNU's \w \W \s \S \b \B \< \> \` \', no
+ * back-references or other escaped letters ("\d"), at most RX_MAXINST
+ * instructions and RX_MAXREP copies of an atom (RE2's bound, nested
+ * bounds multiplied): the same patterns, messages and matches
+ * (tests/regex-js.bats runs both on the fuzz corpus).  Patterns and
+ * names are read as UTF-8 bytes: "." is one byte, a case ignored an
+ * ASCII letter's.  A name costs time linear in its length whatever the
+ * pattern: a lazy DFA over a Thompson NFA, its states cached up to a
+ * bound, run as the NFA while they do not pay; a byte is one step, of
+ * at most the program's instructions.  A name too short for a match,
+ * or without the longest ASCII run of the literal every match holds,
+ * is no match at once.  No browser RegExp runs a user's pattern.
+ * Declarations only, no DOM: joined into both viewers' scripts (SVGJS,
+ * HTMLJS) before viewer.js, which compiles with rxcompile. */
 
 var RX_ICASE = 1, RX_NEWLINE = 2, RX_MAXINST = 65536, RX_MAXREP = 1000;
 var RX_TOOBIG = "too big: over 65536 instructions, each {M,N} counting N copies of what it repeats";
