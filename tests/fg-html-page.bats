@@ -300,7 +300,7 @@ load html
 	grep -q "na.txt:2: href runs script" "$T/err"
 	grep -qx "fg-html: --nameattr: href 'relative.html' of 'h' is of no scheme a page links to (http:, https:, file:, vscode: or an editor's): ignored" "$T/err"
 	# nothing of it is markup, and the page keeps its policy
-	! grep -q '<F>\|</script>"\|<2>' "$T/p.html"
+	! grep -q '<F>\|</script>"\|<2>' "$T/p.html" || false
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$T/p.html"
 	# without the option, no key; a file that cannot be read is an error
 	fg-html "$T/in.folded" >"$T/q.html"

@@ -15,7 +15,7 @@ svg_fill() {
 @test "fg-html: one self-contained page: no reference leaves it" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	head -1 "$BATS_TEST_TMPDIR/p.html" | grep -qx '<!DOCTYPE html>'
-	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html"
+	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html" || false
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$BATS_TEST_TMPDIR/p.html"
 	# the script and style are inline, each once
 	[ "$(grep -c '^<script' "$BATS_TEST_TMPDIR/p.html")" -eq 2 ]
@@ -82,7 +82,7 @@ svg_fill() {
 	# eval at boot.jl:330 roots every stack but is written once (the
 	# names are deflated: not in the page's text)
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'D["names"].count("eval at boot.jl:330")')" -eq 1 ]
-	! grep -q 'eval at boot.jl:330' "$BATS_TEST_TMPDIR/p.html"
+	! grep -q 'eval at boot.jl:330' "$BATS_TEST_TMPDIR/p.html" || false
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'len(D["names"]) == len(set(D["names"]))')" = True ] ||
 		[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'any(D["annot"])')" = True ]
 	name='_mapslices at abstractarray.jl:2870 [inlined]'
@@ -155,7 +155,7 @@ PY
 	done
 	fg-html --colors=red "$J" >"$BATS_TEST_TMPDIR/red.html"
 	fg-html --colors=blue "$J" >"$BATS_TEST_TMPDIR/blue.html"
-	! cmp -s "$BATS_TEST_TMPDIR/red.html" "$BATS_TEST_TMPDIR/blue.html"
+	! cmp -s "$BATS_TEST_TMPDIR/red.html" "$BATS_TEST_TMPDIR/blue.html" || false
 	run fg-html --colors=nope "$J"
 	status_is 2
 	[[ "${lines[0]}" == "fg-html: bad palette: 'nope' (hot, mem, "*", julia or category)" ]]
@@ -369,13 +369,13 @@ PY
 	# exactly the page's own two scripts, and no markup from a name
 	[ "$(grep -o '<script' "$p" | wc -l)" -eq 2 ]
 	[ "$(grep -o '</script' "$p" | wc -l)" -eq 2 ]
-	! grep -q '<img' "$p"
-	! grep -q '<!--' "$p"
-	! grep -q ']]>' "$p"
+	! grep -q '<img' "$p" || false
+	! grep -q '<!--' "$p" || false
+	! grep -q ']]>' "$p" || false
 	# no raw control bytes, no raw U+2028 / U+2029, and valid UTF-8
-	! LC_ALL=C grep -q "$(printf '[\001-\010\013\014\016-\037\177]')" "$p"
-	! grep -q "$(printf '\342\200\250')" "$p"
-	! grep -q "$(printf '\342\200\251')" "$p"
+	! LC_ALL=C grep -q "$(printf '[\001-\010\013\014\016-\037\177]')" "$p" || false
+	! grep -q "$(printf '\342\200\250')" "$p" || false
+	! grep -q "$(printf '\342\200\251')" "$p" || false
 	iconv -f UTF-8 -t UTF-8 "$p" >/dev/null
 	# and every name comes back as it was (invalid bytes as U+FFFD)
 	[ "$(fgdata "$p" '"<script>alert(1)</script>" in D["names"]')" = True ]
@@ -389,7 +389,7 @@ PY
 	# the controls kept
 	printf 'x\200y;p\342\202;\300\257;\355\240\200;\360\237\230\200\t\033 1\n' | fg-html >"$p"
 	[ "$(fgdata "$p" 'D["names"][1:6] == ["x\\x80y", "p\\xE2\\x82", "\\xC0\\xAF", "\\xED\\xA0\\x80", "\U0001f600\t\x1b"]')" = True ]
-	! grep -q "$(printf '\033')" "$p"
+	! grep -q "$(printf '\033')" "$p" || false
 }
 
 @test "fg-html: a depth of 70,000 names (ranks past 2^15, places past 16 bits) comes back whole" {
@@ -482,7 +482,7 @@ EOF
 	[ "$(fgdata "$p" '[v.get("unit") for v in V]')" = "$(printf 'seconds\nseconds')" ]
 	# a count name is data: escaped, it closes no element
 	printf '# fg: countname=</script><b>x"y\na 1\n' | fg-html >"$p"
-	! grep -q '</script><b>' "$p"
+	! grep -q '</script><b>' "$p" || false
 	[ "$(fgdata "$p" 'V[0]["countname"]')" = '</script><b>x"y' ]
 	# pprof-fold's header reaches the page
 	pprof-fold "$DATA/pprof/go-cpu.pb.gz" | fg-html >"$p"

@@ -25,7 +25,7 @@ vanished() {
 	status_is 0
 	[[ "$output" == *"<text id=\"elided\" x=\"1080.00\" y=\"24\">Show vanished ($n samples)</text>"* ]]
 	# no longer a 10%-opacity control
-	! grep -q '#elided[^{]*{[^}]*opacity' "$FG_ROOT/lib/draw/svg.css"
+	! grep -q '#elided[^{]*{[^}]*opacity' "$FG_ROOT/lib/draw/svg.css" || false
 	run fg-svg --countname bytes --factor 2 "$V"
 	[[ "$output" == *">Show vanished ($((2 * n)) bytes)</text>"* ]]
 	# none vanished: no control
@@ -39,7 +39,7 @@ vanished() {
 	fg-pdf "$V" | python3 "$DATA/png/pdfparts.py" /dev/stdin >"$BATS_TEST_TMPDIR/parts"
 	grep -q "($n samples vanished \\\\(target 0\\\\), not drawn) Tj$" "$BATS_TEST_TMPDIR/parts"
 	fg-pdf "$K" | python3 "$DATA/png/pdfparts.py" /dev/stdin >"$BATS_TEST_TMPDIR/parts"
-	! grep -q "vanished" "$BATS_TEST_TMPDIR/parts"
+	! grep -q "vanished" "$BATS_TEST_TMPDIR/parts" || false
 	fg-vega "$V" | grep -qF "\"title\": {\"text\": \"Diff Profile Results\", \"subtitle\": \"$n samples vanished (target 0), not drawn\"},"
 	fg-vega --vega "$V" | grep -qF "\"subtitle\": \"$n samples vanished (target 0), not drawn\""
 	fg-vega "$K" | grep -qF '"title": "Diff Profile Results",'
