@@ -171,3 +171,16 @@ load helper
 	[[ $output != *"names html/q.js"* ]]
 	[ "$(printf '%s\n' "$output" | wc -l)" -eq 4 ]
 }
+
+@test "tests: no negated check is a no-op (bash exempts \`! cmd\` from set -e)" {
+	# a line that is only "! cmd" fails nothing unless it is a test's
+	# last; "|| false" (or a chain that ends in a real command) makes it
+	# count. Fails on each such line, with its place.
+	run grep -nE '^[[:space:]]*! ' "$FG_ROOT"/tests/*.bats
+	bad=$(printf '%s\n' "$output" | grep -vE '(\|\| false|&&)$' | grep -v '^$' || true)
+	[ -z "$bad" ] || { printf '%s\n' "$bad"; false; }
+	# the check sees what it looks for
+	printf '@test x {\n\t! false\n\ttrue\n}\n' >"$BATS_TEST_TMPDIR/t.bats"
+	run grep -nE '^[[:space:]]*! ' "$BATS_TEST_TMPDIR/t.bats"
+	[ "$(printf '%s\n' "$output" | grep -cvE '(\|\| false|&&)$')" -eq 1 ]
+}
