@@ -76,3 +76,21 @@ ours() {
 		stored "$name" skip-after-main | cmp - "$T/theirs"
 	done
 }
+
+@test "perf-fold: a Rust dwarf recording over 1 MiB, read in two threads, is inferno's stacks summed" {
+	for name in dwarf-rust dwarf-rust-v0; do
+		gzip -dc "$P/$name.txt.gz" >"$T/one"
+		cat "$T/one" "$T/one" "$T/one" >"$T/$name"
+		[ "$(wc -c <"$T/$name")" -ge 1048576 ]
+		# each stack three times its count
+		stored "$name" kernel | awk '{ n = $NF; sub(/[0-9]+$/, ""); print $0 (3 * n) }' >"$T/$name.want"
+		perf-fold --no-header --kernel "$T/$name" | cmp - "$T/$name.want"
+	done
+	# a helper thread was asked for (and, refused, the same)
+	nothreads
+	for name in dwarf-rust dwarf-rust-v0; do
+		rm -f "$NOTHREADS.called"
+		LD_PRELOAD=$NOTHREADS perf-fold --no-header --kernel "$T/$name" | cmp - "$T/$name.want"
+		[ -e "$NOTHREADS.called" ]
+	done
+}
