@@ -38,7 +38,7 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
     const char *prefix)
 {
 	struct sswrite *w = arg;
-	uint32_t first = w->nprof, p = 0, i;
+	uint32_t first = ssw_nprofiles(w), p = 0;
 	const char *err, *semi, *order;
 	struct freader r;
 	struct fheader h;
@@ -64,12 +64,11 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
 			p = ssw_rootprofile(w, input, prefix, l.stack,
 			    semi ? (size_t)(semi - l.stack) : l.len);
 		}
-		w->prof[p].evented = timed;
+		ssw_timed(w, p, timed);
 		if ((err = ssw_add(w, p, l.stack, l.len, l.c[0])))
 			fr_error(&r, "%s", err);
 	}
-	for (i = first; i < w->nprof; i++)
-		w->prof[i].unit = h.unit;
+	ssw_unit(w, first, h.unit);
 	fr_close(&r);
 	fh_free(&h);
 }
@@ -77,15 +76,15 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
 int
 main(int argc, char **argv)
 {
-	struct sswrite w;
+	struct sswrite *w;
 
 	argv[0] = setprogname(argv[0]);
-	ssw_init(&w);
-	each_profile(argc, argv, usage, add_input, &w);
-	if (!w.nstacks)
+	w = ssw_new();
+	each_profile(argc, argv, usage, add_input, w);
+	if (!ssw_nstacks(w))
 		weprintf("no stacks: the profile has no samples");
-	ssw_write(&w);
+	ssw_write(w);
 	out_flush();
-	ssw_free(&w);
+	ssw_free(w);
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "formats/speedscope/write.h"
@@ -12,14 +13,56 @@
 /* Beyond 2^53 a double no longer holds every integer. */
 #define EXACT_MAX ((uint64_t)1 << 53)
 
-void
-ssw_init(struct sswrite *w)
+/* an event of an evented profile: frame opened ('O') or closed ('C') at at */
+struct ssw_event {
+	count at;
+	uint32_t frame;
+	char type;
+};
+
+struct ssw_profile {
+	char *name;
+	int unit;		/* UNIT_, or -1 for a unit speedscope lacks */
+	count total;
+	uint32_t head, tail;	/* its samples: first and last id + 1 */
+	int evented;		/* in time order: events, set before the first stack */
+	struct ssw_event *ev;
+	size_t nev, evcap;
+	uint32_t *open;		/* the frames open, root first */
+	size_t nopen, opencap;
+};
+
+struct sswrite {
+	struct interner labels;	/* frame labels seen */
+	uint32_t *labframe;	/* label id -> frame index */
+	size_t labcap;
+	struct interner frames;	/* line, name length, name, file */
+	struct interner smp;	/* profile, then frame indexes root first */
+	count *weight;		/* by sample id */
+	uint32_t *next;		/* the profile's next sample id + 1 */
+	size_t smpcap;
+	struct ssw_profile *prof;
+	size_t nprof, profcap;
+	struct interner roots;	/* with split: (input, root label) -> profile */
+	uint32_t *rootprof;
+	size_t rootcap;
+	uint32_t *cur;		/* the sample key being made */
+	size_t curcap;
+	char *key;		/* scratch for the other keys */
+	size_t keycap;
+	uint64_t nstacks;	/* stacks added */
+};
+
+struct sswrite *
+ssw_new(void)
 {
-	memset(w, 0, sizeof(*w));
+	struct sswrite *w = ecalloc(1, sizeof(*w));
+
 	intern_init(&w->labels);
 	intern_init(&w->frames);
 	intern_init(&w->smp);
 	intern_init(&w->roots);
+	return w;
 }
 
 uint32_t
@@ -36,6 +79,33 @@ ssw_newprofile(struct sswrite *w, const char *name, size_t len)
 	memcpy(p->name, name, len);
 	p->name[len] = 0;
 	return w->nprof++;
+}
+
+uint32_t
+ssw_nprofiles(const struct sswrite *w)
+{
+	return (uint32_t)w->nprof;
+}
+
+void
+ssw_timed(struct sswrite *w, uint32_t p, int timed)
+{
+	w->prof[p].evented = timed;
+}
+
+void
+ssw_unit(struct sswrite *w, uint32_t first, int unit)
+{
+	size_t i;
+
+	for (i = first; i < w->nprof; i++)
+		w->prof[i].unit = unit;
+}
+
+uint64_t
+ssw_nstacks(const struct sswrite *w)
+{
+	return w->nstacks;
 }
 
 /* Make room for n bytes of key. */
@@ -320,5 +390,5 @@ ssw_free(struct sswrite *w)
 	free(w->rootprof);
 	free(w->key);
 	free(w->cur);
-	memset(w, 0, sizeof(*w));
+	free(w);
 }

@@ -22,55 +22,28 @@
 #include <stdint.h>
 
 #include "base/count.h"
-#include "base/intern.h"
 
-/* an event of an evented profile: frame opened ('O') or closed ('C') at at */
-struct ssw_event {
-	count at;
-	uint32_t frame;
-	char type;
-};
+/* A writer's state (write.c), the caller's to free. */
+struct sswrite;
 
-struct ssw_profile {
-	char *name;
-	int unit;		/* UNIT_, or -1 for a unit speedscope lacks */
-	count total;
-	uint32_t head, tail;	/* its samples: first and last id + 1 */
-	int evented;		/* in time order: events, set before the first stack */
-	struct ssw_event *ev;
-	size_t nev, evcap;
-	uint32_t *open;		/* the frames open, root first */
-	size_t nopen, opencap;
-};
-
-struct sswrite {
-	struct interner labels;	/* frame labels seen */
-	uint32_t *labframe;	/* label id -> frame index */
-	size_t labcap;
-	struct interner frames;	/* line, name length, name, file */
-	struct interner smp;	/* profile, then frame indexes root first */
-	count *weight;		/* by sample id */
-	uint32_t *next;		/* the profile's next sample id + 1 */
-	size_t smpcap;
-	struct ssw_profile *prof;
-	size_t nprof, profcap;
-	struct interner roots;	/* with split: (input, root label) -> profile */
-	uint32_t *rootprof;
-	size_t rootcap;
-	uint32_t *cur;		/* the sample key being made */
-	size_t curcap;
-	char *key;		/* scratch for the other keys */
-	size_t keycap;
-	uint64_t nstacks;	/* stacks added */
-};
-
-void ssw_init(struct sswrite *w);
+/* An empty file: no profile yet. */
+struct sswrite *ssw_new(void);
 /* A new profile named name[0..len): its index. */
 uint32_t ssw_newprofile(struct sswrite *w, const char *name, size_t len);
 /* The profile of input input for the stacks whose root is root[0..len),
  * made on first sight and named prefix (may be empty) then the root. */
 uint32_t ssw_rootprofile(struct sswrite *w, uint32_t input, const char *prefix,
     const char *root, size_t len);
+/* The number of profiles made: the index of the next one. */
+uint32_t ssw_nprofiles(const struct sswrite *w);
+/* Whether profile p is in time order (an evented profile), said
+ * before each of its stacks is added. */
+void ssw_timed(struct sswrite *w, uint32_t p, int timed);
+/* The unit (a UNIT_ value, or -1 for one speedscope lacks) of the
+ * profiles from index first on. */
+void ssw_unit(struct sswrite *w, uint32_t first, int unit);
+/* The number of stacks added. */
+uint64_t ssw_nstacks(const struct sswrite *w);
 /* Add stack s[0..n) with weight c to profile p: NULL, or a message
  * when the profile's total passes 2^53, beyond what speedscope's
  * numbers (doubles) keep exact. */
