@@ -92,7 +92,8 @@ list_line(struct freader *r, struct fline *l, void *arg)
 		frame_parts(f, fl, &p);
 		fid = intern(&ls->fns, f, p.file ? (size_t)(p.file + p.filelen - f) : p.namelen);
 		take(r, row_of(&ls->fn, &ls->fncap, fid), c, n, leaf, ls->stack);
-		if (!p.file || !p.line)
+		/* "f at x.jl:0" is a line (unknown, to Julia); "f at x.jl" none */
+		if (!p.file || p.file + p.filelen == f + fl || p.file[p.filelen] != ':')
 			continue;
 		memcpy(key, &fid, 4);
 		memcpy(key + 4, &p.line, 8);
@@ -238,7 +239,7 @@ spans(const struct list *ls, const struct lsrow *const *ln, size_t n, struct spa
 
 /* A source file as read: the text of the lines shown. */
 struct srcread {
-	const struct span *sp;
+	struct span *sp;
 	size_t nsp, at;		/* the span of the next line kept */
 	uint64_t line;		/* lines read */
 	struct bytes text;	/* the lines kept, one after another */
@@ -323,20 +324,44 @@ print_bare(const struct list *ls, const struct lsrow *const *ln, size_t n)
 		print_line(ls, ln[i], ln[i]->line, NULL, 0);
 }
 
-/* The costly lines ln[0..n) of function fn[0..flen) with file
+/* The costly lines ln[0..n) in the spans of the source sr read, with
+ * its text. */
+static void
+print_spans(const struct list *ls, const struct srcread *sr, const struct lsrow *const *ln,
+    size_t n)
+{
+	size_t i, j = 0, kidx = 0;
+	uint64_t k;
+	const struct lsrow *w;
+
+	for (i = 0; i < sr->nsp; i++) {
+		if (i)
+			out_str("       ...\n");
+		for (k = sr->sp[i].from; k <= sr->sp[i].to && k <= sr->line; k++, kidx++) {
+			w = j < n && ln[j]->line == k ? ln[j++] : NULL;
+			print_line(ls, w, k, (const char *)sr->text.p + sr->off[kidx],
+			    sr->off[kidx + 1] - sr->off[kidx]);
+		}
+		/* past the file's end: the costly lines alone */
+		for (; j < n && ln[j]->line <= sr->sp[i].to; j++)
+			print_line(ls, ln[j], ln[j]->line, NULL, 0);
+	}
+}
+
+/* The costly lines ln[0..n) (n > 0) of a function of file
  * file[0..filelen), with their source when it is found. */
 static void
 print_source(struct list *ls, const char *file, size_t filelen, const struct lsrow *const *ln,
     size_t n, char *buf)
 {
 	struct srcread sr;
-	struct span *sp;
 	char why[256];
-	const char *t;
-	size_t i, j = 0, tn, kidx = 0;
-	uint64_t k;
 	int fd, err;
 
+	for (; n && !ln[0]->line; ln++, n--)
+		print_line(ls, ln[0], 0, NULL, 0);	/* no line of the source */
+	if (!n)
+		return;
 	if (!ls->src.ndir) {
 		print_bare(ls, ln, n);
 		return;
@@ -346,42 +371,31 @@ print_source(struct list *ls, const char *file, size_t filelen, const struct lsr
 		print_bare(ls, ln, n);
 		return;
 	}
-	sp = ereallocarray(NULL, n, sizeof(*sp));
 	memset(&sr, 0, sizeof(sr));
-	sr.sp = sp;
-	sr.nsp = spans(ls, ln, n, sp);
+	sr.sp = ereallocarray(NULL, n, sizeof(*sr.sp));
+	sr.nsp = spans(ls, ln, n, sr.sp);
 	err = src_read(&sr, fd, buf);
 	close(fd);
 	if (err || sr.bad) {
-		snprintf(why, sizeof(why), err ? "%s" : "not text (%s on line %llu): not shown",
-		    err ? strerror(err) : sr.bad, (unsigned long long)sr.badline);
+		if (err)
+			snprintf(why, sizeof(why), "%s", strerror(err));
+		else
+			snprintf(why, sizeof(why), "not text (%s on line %llu): not shown", sr.bad,
+			    (unsigned long long)sr.badline);
 		note(file, filelen, why);
 		print_bare(ls, ln, n);
-		goto done;
-	}
-	if (ln[n - 1]->line > sr.line) {
-		snprintf(why, sizeof(why), "%llu lines, the profile names line %llu (another version?)",
-		    (unsigned long long)sr.line, (unsigned long long)ln[n - 1]->line);
-		note(file, filelen, why);
-	}
-	for (i = 0; i < sr.nsp; i++) {
-		if (i)
-			out_str("       ...\n");
-		for (k = sp[i].from; k <= sp[i].to && k <= sr.line; k++, kidx++) {
-			t = (const char *)sr.text.p + sr.off[kidx];
-			tn = sr.off[kidx + 1] - sr.off[kidx];
-			print_line(ls, j < n && ln[j]->line == k ? ln[j] : NULL, k, t, tn);
-			if (j < n && ln[j]->line == k)
-				j++;
+	} else {
+		if (ln[n - 1]->line > sr.line) {
+			snprintf(why, sizeof(why), "has %llu lines, the profile names line %llu"
+			    " (another version of it?)", (unsigned long long)sr.line,
+			    (unsigned long long)ln[n - 1]->line);
+			note(file, filelen, why);
 		}
-		/* past the file's end: the costly lines alone */
-		for (; j < n && ln[j]->line <= sp[i].to; j++)
-			print_line(ls, ln[j], ln[j]->line, NULL, 0);
+		print_spans(ls, &sr, ln, n);
 	}
-done:
 	bytes_free(&sr.text);
 	free(sr.off);
-	free(sp);
+	free(sr.sp);
 }
 
 /* The order of the listing: functions by name and file, their lines
