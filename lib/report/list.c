@@ -22,6 +22,7 @@ list_init(struct list *ls)
 {
 	intern_init(&ls->fns);
 	intern_init(&ls->lines);
+	intern_init(&ls->frames);
 	fh_init(&ls->unit);
 }
 
@@ -61,18 +62,39 @@ take(struct freader *r, struct lsrow *w, const count *c, int n, int leaf, uint64
 	add2(r, w->cum, c, n);
 }
 
+/* What frame f[0..n) counts toward, worked out the first time it is
+ * seen: its function and line ids, LS_NONE for none. */
+static void
+frame_ids(struct list *ls, const char *f, size_t n, uint32_t *ids)
+{
+	struct frameparts p;
+	struct lsrow *w;
+	char key[4 + 8];
+
+	ids[0] = ids[1] = LS_NONE;
+	if (!pat_frame(&ls->pats, f, n))
+		return;
+	frame_parts(f, n, &p);
+	ids[0] = intern(&ls->fns, f, p.file ? (size_t)(p.file + p.filelen - f) : p.namelen);
+	row_of(&ls->fn, &ls->fncap, ids[0]);
+	/* "f at x.jl:0" is a line (unknown, to Julia); "f at x.jl" none */
+	if (!p.file || p.file + p.filelen == f + n || p.file[p.filelen] != ':')
+		return;
+	memcpy(key, &ids[0], 4);
+	memcpy(key + 4, &p.line, 8);
+	ids[1] = intern(&ls->lines, key, sizeof(key));
+	w = row_of(&ls->ln, &ls->lncap, ids[1]);
+	w->fn = ids[0];
+	w->line = p.line;
+}
+
 void
 list_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct list *ls = arg;
 	struct frameit it;
-	struct frameparts p;
-	struct lsrow *w;
 	count c[2] = { l->c[0], l->c[1] };
-	const char *f;
-	char key[4 + 8];
-	uint32_t fid, lid;
-	size_t fl;
+	uint32_t id, *ids;
 	int n = l->ncounts, leaf;
 
 	if (!n) {
@@ -84,24 +106,20 @@ list_line(struct freader *r, struct fline *l, void *arg)
 	ls->stack++;
 	add2(r, ls->total, c, n);
 	for (frame_iter(&it, l->stack, l->len, 0); frame_next(&it);) {
-		f = l->stack + it.start;
-		fl = it.end - it.start;
-		if (!pat_frame(&ls->pats, f, fl))
+		id = intern(&ls->frames, l->stack + it.start, it.end - it.start);
+		if (id >= ls->nframe) {
+			ls->frame = egrowarray(ls->frame, &ls->framecap, 2 * ((size_t)id + 1),
+			    sizeof(*ls->frame));
+			frame_ids(ls, l->stack + it.start, it.end - it.start, ls->frame + 2 * id);
+			ls->nframe = id + 1;
+		}
+		ids = ls->frame + 2 * id;
+		if (ids[0] == LS_NONE)
 			continue;
 		leaf = it.end == l->len;
-		frame_parts(f, fl, &p);
-		fid = intern(&ls->fns, f, p.file ? (size_t)(p.file + p.filelen - f) : p.namelen);
-		take(r, row_of(&ls->fn, &ls->fncap, fid), c, n, leaf, ls->stack);
-		/* "f at x.jl:0" is a line (unknown, to Julia); "f at x.jl" none */
-		if (!p.file || p.file + p.filelen == f + fl || p.file[p.filelen] != ':')
-			continue;
-		memcpy(key, &fid, 4);
-		memcpy(key + 4, &p.line, 8);
-		lid = intern(&ls->lines, key, sizeof(key));
-		w = row_of(&ls->ln, &ls->lncap, lid);
-		w->fn = fid;
-		w->line = p.line;
-		take(r, w, c, n, leaf, ls->stack);
+		take(r, &ls->fn[ids[0]], c, n, leaf, ls->stack);
+		if (ids[1] != LS_NONE)
+			take(r, &ls->ln[ids[1]], c, n, leaf, ls->stack);
 	}
 }
 
@@ -528,6 +546,8 @@ list_free(struct list *ls)
 {
 	intern_free(&ls->fns);
 	intern_free(&ls->lines);
+	intern_free(&ls->frames);
+	free(ls->frame);
 	pat_free(&ls->pats);
 	src_free(&ls->src);
 	fh_free(&ls->unit);

@@ -32,6 +32,8 @@ struct lsrow {
 	uint64_t line;		/* a line's number */
 };
 
+#define LS_NONE UINT32_MAX
+
 /* The options, set over a zeroed struct before list_init. */
 struct list {
 	struct patset pats;	/* the functions to list */
@@ -44,6 +46,9 @@ struct list {
 	struct interner lines;	/* a function's id and a line number, as bytes */
 	struct lsrow *fn, *ln;	/* by id */
 	size_t fncap, lncap;
+	struct interner frames;	/* every frame seen, */
+	uint32_t *frame;	/* its function and line ids by its id (LS_NONE: none) */
+	size_t nframe, framecap;
 	count total[2];
 	uint64_t stack;
 	int diff;		/* two counts a line */
