@@ -103,11 +103,9 @@ list_main(struct list *ls, struct top *tp, int other, int argc, char **argv)
 {
 	if (other || tp->mode != MODE_TOP)
 		usage_error("--list goes with none of -n, --sort, --by, --tree, --min, --callers, --callees");
-	if (tp->format == FMT_JSON)
-		usage_error("--list writes text or TSV");
 	ls->pats = tp->pats;
 	memset(&tp->pats, 0, sizeof(tp->pats));
-	ls->tsv = tp->format == FMT_TSV;
+	ls->format = tp->format == FMT_TSV ? LS_TSV : tp->format == FMT_JSON ? LS_JSON : LS_TEXT;
 	list_init(ls);
 	each_line(argc, argv, NULL, list_line, ls);
 	if (count_iszero(ls->total[ls->diff]) && count_iszero(ls->total[0]))

@@ -145,6 +145,24 @@ lineno() {
 	[ "$(echo "$output" | grep -c '^ROUTINE')" -eq 2 ]
 }
 
+@test "fg-top --list --format json: the TSV's numbers, a function an object" {
+	printf 'main;f at x.c:3;f at x.c:3;f at x.c:5 10\nmain;f at x.c:3 4\nmain;g 1\nmain;h\tx at "q".c:2 1\n' >"$BATS_TEST_TMPDIR/p.folded"
+	run fg-top --list f --list g --name $'h\tx' -f json "$BATS_TEST_TMPDIR/p.folded"
+	status_is 0
+	[ "${lines[0]}" = '{"total":16,"functions":[' ]
+	[ "${lines[1]}" = '{"name":"f","file":"x.c","flat":14,"cum":14,"lines":[{"line":3,"flat":4,"cum":14},{"line":5,"flat":10,"cum":10}]},' ]
+	[ "${lines[2]}" = '{"name":"g","file":null,"flat":1,"cum":1,"lines":[]},' ]
+	[ "${lines[3]}" = '{"name":"h\u0009x","file":"\"q\".c","flat":1,"cum":1,"lines":[{"line":2,"flat":1,"cum":1}]}' ]
+	[ "${lines[4]}" = ']}' ]
+	# the same numbers as the TSV's
+	[ "$(fg-top --list f -f tsv "$BATS_TEST_TMPDIR/p.folded" | tail -n +2 | cut -f3-)" = "$(printf '3\t4\t14\n5\t10\t10')" ]
+	printf 'a;f at x.c:3 5 8\na;f at x.c:3;g 2 1\n' | fg-top --list f -f json >"$BATS_TEST_TMPDIR/d.json"
+	grep -q '"lines":\[{"line":3,"flat":8,"cum":9,"flat_delta":3,"cum_delta":2}\]' "$BATS_TEST_TMPDIR/d.json"
+	if command -v python3 >/dev/null; then
+		python3 -m json.tool "$BATS_TEST_TMPDIR/d.json" >/dev/null
+	fi
+}
+
 @test "fg-top --list: frames without a line are said" {
 	runsh "printf 'a;f 3\na;g at x.jl 2\n' | fg-top --list f --list g"
 	status_is 0
@@ -295,7 +313,7 @@ lineno() {
 	fails_with "fg-top: no frame matches 'g' or the other patterns" fg-top --list g -e zzz "$BATS_TEST_TMPDIR/p.folded"
 	: >"$BATS_TEST_TMPDIR/empty"
 	fails_with "fg-top: no samples in the input" fg-top --list f "$BATS_TEST_TMPDIR/empty"
-	for o in "--tree" "--callers f" "-n 3" "--sort name" "--by file" "--format json"; do
+	for o in "--tree" "--callers f" "-n 3" "--sort name" "--by file" "--min 5"; do
 		run fg-top --list f $o "$BATS_TEST_TMPDIR/p.folded"
 		status_is 2
 		[[ "$output" == *"Try 'fg-top --help'"* ]]

@@ -98,7 +98,7 @@ list_line(struct freader *r, struct fline *l, void *arg)
 	int n = l->ncounts, leaf;
 
 	if (!n) {
-		if (!ls->tsv)
+		if (ls->format == LS_TEXT)
 			fh_parse(&ls->unit, l->stack, l->len);
 		return;
 	}
@@ -182,12 +182,12 @@ cells(const struct list *ls, const struct lsrow *w, int dot)
 
 	num(ls, a, sizeof(a), w->flat[col], dot);
 	num(ls, b, sizeof(b), w->cum[col], dot);
-	out_printf(ls->tsv ? "%s\t%s" : "%10s %10s", a, b);
+	out_printf(ls->format == LS_TSV ? "%s\t%s" : "%10s %10s", a, b);
 	if (!col)
 		return;
 	delta(ls, a, sizeof(a), w->flat[0], w->flat[1], dot);
 	delta(ls, b, sizeof(b), w->cum[0], w->cum[1], dot);
-	out_printf(ls->tsv ? "\t%s\t%s" : " %10s %10s", a, b);
+	out_printf(ls->format == LS_TSV ? "\t%s\t%s" : " %10s %10s", a, b);
 }
 
 /* One line of the listing: its numbers (blank when w is NULL), its
@@ -483,15 +483,64 @@ print_tsv(const struct list *ls, const struct frameparts *p, const char *f,
 	}
 }
 
-/* Function id and its costly lines ln[0..n). */
+/* The counts of w as JSON members: flat and cum (the target's for two
+ * counts), then their change. */
 static void
-print_fn(struct list *ls, uint32_t id, const struct lsrow *const *ln, size_t n, char *buf)
+json_counts(const struct list *ls, const struct lsrow *w)
+{
+	int col = ls->diff;
+
+	out_str("\"flat\":");
+	out_count(w->flat[col]);
+	out_str(",\"cum\":");
+	out_count(w->cum[col]);
+	if (col)
+		out_printf(",\"flat_delta\":%.15g,\"cum_delta\":%.15g",
+		    count_val(w->flat[1]) - count_val(w->flat[0]),
+		    count_val(w->cum[1]) - count_val(w->cum[0]));
+}
+
+/* Function id (its costly lines ln[0..n)) as a JSON object, the
+ * first of the array or not. */
+static void
+print_json(const struct list *ls, uint32_t id, const struct frameparts *p, const char *f,
+    const struct lsrow *const *ln, size_t n, int first)
+{
+	size_t i;
+
+	out_str(first ? "\n{\"name\":" : ",\n{\"name\":");
+	out_jsonstr(f, p->namelen);
+	out_str(",\"file\":");
+	if (p->file)
+		out_jsonstr(p->file, p->filelen);
+	else
+		out_str("null");
+	out_char(',');
+	json_counts(ls, &ls->fn[id]);
+	out_str(",\"lines\":[");
+	for (i = 0; i < n; i++) {
+		out_printf("%s{\"line\":%llu,", i ? "," : "", (unsigned long long)ln[i]->line);
+		json_counts(ls, ln[i]);
+		out_char('}');
+	}
+	out_str("]}");
+}
+
+/* Function id and its costly lines ln[0..n), the first function shown
+ * or not. */
+static void
+print_fn(struct list *ls, uint32_t id, const struct lsrow *const *ln, size_t n, int first,
+    char *buf)
 {
 	const char *f = intern_str(&ls->fns, id);
 	struct frameparts p;
 
 	frame_parts(f, intern_len(&ls->fns, id), &p);
-	if (ls->tsv) {
+	if (ls->format == LS_JSON) {
+		print_json(ls, id, &p, f, ln, n, first);
+		return;
+	}
+	if (ls->format == LS_TSV) {
 		print_tsv(ls, &p, f, ln, n);
 		return;
 	}
@@ -525,16 +574,23 @@ list_print(struct list *ls)
 			ln[nl++] = &ls->ln[i];
 	qsort_r(ln, nl, sizeof(*ln), cmp_lines, &o);
 	num(ls, t, sizeof(t), ls->total[ls->diff], 0);
-	if (ls->tsv)
+	if (ls->format == LS_TSV)
 		out_str(ls->diff ? "name\tfile\tline\tflat\tcum\tflat_delta\tcum_delta\n" :
 		    "name\tfile\tline\tflat\tcum\n");
+	else if (ls->format == LS_JSON) {
+		out_str("{\"total\":");
+		out_count(ls->total[ls->diff]);
+		out_str(",\"functions\":[");
+	}
 	else
-		out_printf("Total: %s\n", t);
+		out_printf("Total: %s\n", t);	/* t: a count in a cell, at most 64 bytes */
 	for (i = 0, j = 0; i < nf; i++, j = k) {
 		for (k = j; k < nl && ln[k]->fn == ids[i]; k++)
 			;
-		print_fn(ls, ids[i], ln + j, k - j, buf);
+		print_fn(ls, ids[i], ln + j, k - j, !i, buf);
 	}
+	if (ls->format == LS_JSON)
+		out_str("\n]}\n");
 	free(buf);
 	free(ln);
 	free(ids);

@@ -33,6 +33,7 @@ struct lsrow {
 };
 
 #define LS_NONE UINT32_MAX
+enum { LS_TEXT, LS_TSV, LS_JSON };
 
 /* The options, set over a zeroed struct before list_init. */
 struct list {
@@ -40,7 +41,7 @@ struct list {
 	struct srcdirs src;	/* where their sources may be read */
 	uint64_t context;	/* source lines shown around a costly one */
 	int all;		/* --list-all: every line from the first costly one to the last */
-	int tsv;		/* TSV, numbers only */
+	int format;		/* LS_TEXT, or numbers only: LS_TSV, LS_JSON */
 	/* the rest is list_line's */
 	struct interner fns;	/* "NAME at FILE", or "NAME" with no file */
 	struct interner lines;	/* a function's id and a line number, as bytes */
