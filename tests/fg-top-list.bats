@@ -256,6 +256,16 @@ lineno() {
 	[ "${lines[3]}" = " note: s.c: has 2 lines, the profile names line 40 (another version of it?)" ]
 	[ "${lines[5]}" = "         1          1      2:two" ]
 	[ "${lines[7]}" = "         3          3     40:" ]
+	# the widest context, the farthest line: one span, the file's line once
+	printf 'a;f at s.c:999999999999999999 1\na;f at s.c:1 1\n' >"$BATS_TEST_TMPDIR/p.folded"
+	for o in --list-all "--context 18446744073709551615"; do
+		run fg-top --list f $o --source-dir "$BATS_TEST_TMPDIR/src" "$BATS_TEST_TMPDIR/p.folded"
+		status_is 0
+		[ "${#lines[@]}" -eq 7 ]
+		[ "${lines[4]}" = "         1          1      1:one" ]
+		[ "${lines[5]}" = "         .          .      2:two" ]
+		[ "${lines[6]}" = "         1          1 999999999999999999:" ]
+	done
 }
 
 @test "fg-top --list: a Julia profile's lines are fg-top --by frame's rows summed" {

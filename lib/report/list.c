@@ -244,7 +244,7 @@ spans(const struct list *ls, const struct lsrow *const *ln, size_t n, struct spa
 	for (i = 0; i < n; i++) {
 		from = ln[i]->line > c ? ln[i]->line - c : 1;
 		to = ln[i]->line + c < ln[i]->line ? UINT64_MAX : ln[i]->line + c;
-		if (ns && (ls->all || from <= sp[ns - 1].to + 1)) {
+		if (ns && (ls->all || from - 1 <= sp[ns - 1].to)) {	/* from >= 1 */
 			if (to > sp[ns - 1].to)
 				sp[ns - 1].to = to;
 			continue;
