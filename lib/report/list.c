@@ -404,9 +404,9 @@ print_source(struct list *ls, const char *file, size_t filelen, const struct lsr
 		print_bare(ls, ln, n);
 	} else {
 		if (ln[n - 1]->line > sr.line) {
-			snprintf(why, sizeof(why), "has %llu lines, the profile names line %llu"
+			snprintf(why, sizeof(why), "has %llu line%s, the profile names line %llu"
 			    " (another version of it?)", (unsigned long long)sr.line,
-			    (unsigned long long)ln[n - 1]->line);
+			    sr.line == 1 ? "" : "s", (unsigned long long)ln[n - 1]->line);
 			note(file, filelen, why);
 		}
 		print_spans(ls, &sr, ln, n);
