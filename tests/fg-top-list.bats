@@ -215,6 +215,21 @@ lineno() {
 	[[ "$output" != *SECRET* && "$output" != *note:* ]]
 }
 
+@test "fg-top --list --source-dir, repeated: tried in order, a refusal said over 'not found'" {
+	mkdir -p "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two/in" "$BATS_TEST_TMPDIR/out"
+	echo 'text 1' >"$BATS_TEST_TMPDIR/one/both.c"
+	echo 'text 2' >"$BATS_TEST_TMPDIR/two/both.c"
+	echo 'text only 2' >"$BATS_TEST_TMPDIR/two/two.c"
+	echo 'out' >"$BATS_TEST_TMPDIR/out/x.c"
+	ln -s ../out/x.c "$BATS_TEST_TMPDIR/two/x.c"
+	printf 'a;f at both.c:1 1\na;g at two.c:1 1\na;h at x.c:1 1\n' >"$BATS_TEST_TMPDIR/p.folded"
+	run fg-top --list f --list g --list h --source-dir "$BATS_TEST_TMPDIR/one" \
+	    --source-dir "$BATS_TEST_TMPDIR/two" "$BATS_TEST_TMPDIR/p.folded"
+	status_is 0
+	[[ "$output" == *"1:text 1"* && "$output" != *"text 2"* && "$output" == *"1:text only 2"* ]]
+	[[ "$output" == *" note: x.c: a symbolic link leads out of the source directories"* ]]
+}
+
 @test "fg-top --list: a source directory that is not there is an error" {
 	printf 'a;f at x.c:1 1\n' >"$BATS_TEST_TMPDIR/p.folded"
 	rejects "fg-top: source directory '$BATS_TEST_TMPDIR/none': No such file or directory" \

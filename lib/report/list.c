@@ -261,8 +261,8 @@ struct srcread {
 	size_t nsp, at;		/* the span of the next line kept */
 	uint64_t line;		/* lines read */
 	struct bytes text;	/* the lines kept, one after another */
-	size_t *off;		/* by line from sp[0].from: its text's start, */
-	size_t noff, offcap;	/* and one past the last line's end */
+	size_t *off;		/* where each line kept starts in text, */
+	size_t noff, offcap;	/* and where the last one ends */
 	const char *bad;	/* what makes the file not text, */
 	uint64_t badline;	/* on this line */
 	int done;		/* past the last span */
