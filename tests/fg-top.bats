@@ -191,7 +191,7 @@ assert d["nodes"][0]["delta"] == 4 and d["nodes"][0]["base"] == 15'
 	[ "$output" = "fg-top: no frame matches 'nosuch' or the other patterns" ]
 	run fg-top -e x "$J"
 	status_is 2
-	[ "$output" = "fg-top: -e, -F and --name go with --callers or --callees
+	[ "$output" = "fg-top: -e, -F and --name go with --callers, --callees or --list
 Try 'fg-top --help' for more information." ]
 	run fg-top --callers x -e '((((a{1,50}){1,50}){1,50}){1,50})' "$J"
 	status_is 2
