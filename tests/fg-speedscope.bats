@@ -267,6 +267,26 @@ ssorder() {
 	grep -q "^row=[0-9]* $self fib prof.js" "$BATS_TEST_TMPDIR/b.out"
 }
 
+@test "cpuprofile-fold --time-order: a phase's runs add up to speedscope 1.25.0's total of it, collections on top" {
+	P=$DATA/cpuprofile/node-phases.cpuprofile
+	speedscope "$P"
+	# --idle: (program) on the stack as speedscope has it; a frame's total
+	# is what the lines that hold it weigh, written as speedscope writes
+	# microseconds, in milliseconds with two decimals
+	cpuprofile-fold --time-order -t --idle "$P" >"$BATS_TEST_TMPDIR/t"
+	for f in "phaseA at " "phaseB at " "makeA at " "(garbage collector)_"; do
+		ms=$(awk -v f=";$f" '!/^#/ && index(";" $0, f) { s += $NF } END { printf "%.2fms", s / 1000 }' "$BATS_TEST_TMPDIR/t")
+		name=${f% at }
+		name=${name%_}
+		grep -qxF "cells=$ms $name" <(sed -n 's/^\(cells=[^ ]*\) [^ ]* /\1 /p' "$BATS_TEST_TMPDIR/b.out") ||
+			{ echo "$name: $ms, not speedscope's" >&2; return 1; }
+	done
+	# under the root, the collections were no phase's
+	ms=$(cpuprofile-fold --time-order -t --idle --gc root "$P" |
+	    awk '!/^#/ && /;phaseA at / { s += $NF } END { printf "%.2fms", s / 1000 }')
+	! grep -q "^cells=$ms .* phaseA$" "$BATS_TEST_TMPDIR/b.out"
+}
+
 @test "cpuprofile-fold leaves out Chrome's native dummy.js frame, as speedscope 1.25.0 does" {
 	# its f is under (root) and the dummy, its g under (root)
 	run cpuprofile-fold "$DATA/cpuprofile/root-dummy.cpuprofile"
