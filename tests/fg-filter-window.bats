@@ -169,6 +169,9 @@ b 4" ]
 	printf '# fg: unit=milliseconds\n# fg: order=time\nd 3\n' >"$BATS_TEST_TMPDIR/4"
 	fails_with "fg-filter: $BATS_TEST_TMPDIR/4:3: its unit is milliseconds, the first file's count: one axis takes one unit" \
 	    fg-filter -w 0,1 "$BATS_TEST_TMPDIR/1" "$BATS_TEST_TMPDIR/4"
+	printf '# fg: unit=furlongs\n# fg: order=time\ne 3\n' >"$BATS_TEST_TMPDIR/5"
+	fails_with "fg-filter: $BATS_TEST_TMPDIR/1:2: its unit is count, the first file's one fg does not know: one axis takes one unit" \
+	    fg-filter -w 0,1 "$BATS_TEST_TMPDIR/5" "$BATS_TEST_TMPDIR/1"
 	runsh "printf '# fg: order=time\n# only\n' | fg-filter -w 0,1"
 	status_is 0
 	[ "$output" = "# fg: order=time
@@ -201,6 +204,8 @@ b 4" ]
 	    fg-filter -w 1.2ms,1.7ms "$BATS_TEST_TMPDIR/in"
 	fails_with "fg-filter: --window 0.1,0.11 holds nothing: its edges, rounded down to whole counts, meet at 0 milliseconds" \
 	    fg-filter -w 0.1,0.11 "$BATS_TEST_TMPDIR/in"
+	fails_with "fg-filter: --window 0.5,0.6 holds nothing: its edges, rounded down to whole counts, meet at 0 counts" \
+	    bash -c "printf '# fg: order=time\na 1\n' | fg-filter -w 0.5,0.6"
 }
 
 @test "fg-filter --window: bad windows are usage errors" {

@@ -69,7 +69,7 @@ window_parse(struct window *w, const char *arg)
 
 	memset(w, 0, sizeof(*w));
 	w->arg = arg;
-	w->unit = -1;
+	w->unit = -2;
 	fh_init(&w->h);
 	if (!comma || strchr(comma + 1, ','))
 		return "not FROM,TO (fractions of the whole, 0.25,0.5, or times, 1.2s,3.4s)";
@@ -178,11 +178,12 @@ check(struct window *w, struct freader *r)
 	if (!order || strcmp(order, "time"))
 		fr_error(r, "--window cuts stacks in time order: no '# fg: order=time' "
 		    "before the first stack");
-	if (w->unit == -1)
+	if (w->unit == -2)
 		w->unit = u;
 	else if (u != w->unit)
 		fr_error(r, "its unit is %s, the first file's %s: one axis takes one unit",
-		    w->h.fact[FH_UNIT] ? w->h.fact[FH_UNIT] : "count", unit_name(w->unit));
+		    w->h.fact[FH_UNIT] ? w->h.fact[FH_UNIT] : "count",
+		    w->unit == -1 ? "one fg does not know" : unit_name(w->unit));
 	if (!w->time)
 		return;
 	if (!ns)
@@ -251,6 +252,13 @@ replay(struct window *w)
 	bytes_free(&b);
 }
 
+/* The axis's unit, in messages */
+static const char *
+axis_unit(int u)
+{
+	return u > UNIT_COUNT ? unit_name(u) : "counts";
+}
+
 int
 window_end(struct window *w)
 {
@@ -273,10 +281,10 @@ window_end(struct window *w)
 		return 0;
 	if (w->from >= w->at)
 		weprintf("--window %s starts at or after the profile's end, at %llu %s", w->arg,
-		    (unsigned long long)w->at, unit_name(w->unit));
+		    (unsigned long long)w->at, axis_unit(w->unit));
 	else
 		weprintf("--window %s holds nothing: its edges, rounded down to whole counts, "
-		    "meet at %llu %s", w->arg, (unsigned long long)w->from, unit_name(w->unit));
+		    "meet at %llu %s", w->arg, (unsigned long long)w->from, axis_unit(w->unit));
 	return 1;
 }
 

@@ -42,7 +42,7 @@ struct window {
 	unsigned __int128 v[2];
 	int noheader;		/* --no-header: no "# fg:" line written */
 	/* the input so far */
-	int unit;		/* the first file's unit, -1 before its first stack */
+	int unit;		/* the first file's UNIT_ (-1 unknown), -2 before its first stack */
 	const void *src;	/* the current file: its reader, */
 	const char *srcname;	/* its name and */
 	uint64_t srcline;	/* its last line seen */
