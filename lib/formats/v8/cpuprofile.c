@@ -7,7 +7,11 @@
  * a node's "children" or a child's "parent": a node given two parents
  * is an error), and its samples walked, each adding its weight to its
  * node.  Last, each node with a weight becomes a stack, walking up to
- * the root.
+ * the root.  In time order, and where a collection goes on the stack
+ * that ran (--gc=stack: a sample's stack then depends on the sample
+ * before it, not on its node alone), each run of a node's samples is
+ * added as its stack when it ends instead, the stack built again only
+ * for another node.
  *
  * Weights in time follow speedscope's importer: consecutive samples of
  * one node are a run; a run starts at its first sample's time, or at
