@@ -29,7 +29,7 @@ static struct outkeep k;
 static jmp_buf jb;
 
 /* The sum of the last fields of the lines of p[0..n) that are no
- * comments. */
+ * comments ("#" alone or "# ...": "#13" is a frame, fg-folded(5)). */
 static uint64_t
 sum(const char *p, size_t n)
 {
@@ -39,7 +39,7 @@ sum(const char *p, size_t n)
 	for (; p < end; p = e + 1) {
 		if (!(e = memchr(p, '\n', (size_t)(end - p))))
 			abort();	/* every line written ends */
-		if (*p == '#')
+		if (*p == '#' && (e - p == 1 || p[1] == ' '))
 			continue;
 		for (f = e; f > p && f[-1] != ' '; f--)
 			;
