@@ -27,8 +27,8 @@ usage(void)
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
 	    "      --time-order       each profile's samples in time order, not summed\n"
-	    "      --gc WHERE         garbage collection under the root or on the running\n"
-	    "                         stack: root (the default) or stack (with --time-order)\n",
+	    "      --gc WHERE         a collection under the root (root, the default summed)\n"
+	    "                         or on the stack that ran (stack, with --time-order)\n",
 	    argv0);
 	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }

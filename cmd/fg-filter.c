@@ -46,7 +46,7 @@ usage(void)
 	    "  -o, --only              keep only the matching stacks, drop the rest\n"
 	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
 	    "  -w, --window FROM,TO    the part of time-ordered input in a window: fractions\n"
-	    "                          of the whole (0.25,0.5) or times (1.2s,3.4s; ns, us, ms, s)\n"
+	    "                          of the whole (0.25,0.5) or times (250ms,1.2s)\n"
 	    "      --no-header         no '# fg:' header lines\n"
 	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
