@@ -1,4 +1,5 @@
-/* fg-filter: keep the stacks that pass through matching frames */
+/* fg-filter: keep the stacks that pass through matching frames, or
+ * those of a window in time (--window: lib/folded/window) */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "folded/fheader.h"
 #include "folded/folded.h"
 #include "folded/input.h"
+#include "folded/window.h"
 #include "stack/frame.h"
 #include "stack/pattern.h"
 #include "stack/stackmap.h"
@@ -36,17 +38,20 @@ usage(void)
 {
 	printf("usage: %s [-v | --only | --reroot] [-e REGEX] [-F TEXT] [-n NAME]\n"
 	    "       [NAME[@FILE]] [FILE...]\n"
+	    "       %s --window FROM,TO [FILE...]\n"
 	    "  -n, --name NAME[@FILE]  frames whose function is NAME (repeatable)\n"
 	    "  -e, --regex REGEX       frames a POSIX extended regex matches\n"
 	    "  -F, --fixed TEXT        frames that contain TEXT\n"
 	    "  -v, --invert            keep only the stacks that do not pass through a match\n"
 	    "  -o, --only              keep only the matching stacks, drop the rest\n"
 	    "  -r, --reroot            as --only, each stack starting at its outermost match\n"
+	    "  -w, --window FROM,TO    the part of time-ordered input in a window: fractions\n"
+	    "                          of the whole (0.25,0.5) or times (250ms,1.2s)\n"
 	    "      --no-header         no '# fg:' header lines\n"
 	    "  -q, --quiet             no progress line on a terminal\n"
 	    "  -h, --help              show this help\n"
 	    "      --version           show the version\n"
-	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0);
+	    "Without -n, -e or -F the first operand is a NAME pattern.\n", argv0, argv0);
 	exit_stdout();
 }
 
@@ -185,22 +190,26 @@ main(int argc, char **argv)
 		{ "invert", no_argument, NULL, 'v' },
 		{ "only", no_argument, NULL, 'o' },
 		{ "reroot", no_argument, NULL, 'r' },
+		{ "window", required_argument, NULL, 'w' },
 		FH_NOHEADER_OPT,
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
 	struct filter f;
-	int c, found;
+	struct window w;
+	const char *win = NULL, *why;
+	int c, found, modes = 0;
 
 	argv[0] = setprogname(argv[0]);
 	memset(&f, 0, sizeof(f));
-	while ((c = getopt_long(argc, argv, "n:vorqh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:vorw:qh" PAT_SHORTOPTS, longopts, NULL)) != -1) {
 		if (pat_option(&f.pats, c, optarg, 'n'))
 			continue;
 		switch (c) {
-		case 'v': f.mode = MODE_INVERT; break;
-		case 'o': f.mode = MODE_ONLY; break;
-		case 'r': f.mode = MODE_REROOT; break;
+		case 'v': f.mode = MODE_INVERT; modes = 1; break;
+		case 'o': f.mode = MODE_ONLY; modes = 1; break;
+		case 'r': f.mode = MODE_REROOT; modes = 1; break;
+		case 'w': win = optarg; break;
 		case FH_NOHEADER: f.noheader = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
@@ -210,6 +219,19 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (win) {
+		if (f.pats.n || modes)
+			usage_error("--window takes no pattern nor -v, --only or --reroot: "
+			    "pipe its output to another fg-filter");
+		if ((why = window_parse(&w, win)))
+			usage_error("bad --window: '%s': %s", win, why);
+		w.noheader = f.noheader;
+		f.rules.ncounts = 1;	/* a differential profile has no order */
+		each_line(argc, argv, &f.rules, window_line, &w);
+		found = window_end(&w);
+		window_free(&w);
+		return found;
+	}
 	pat_operand(&f.pats, &argc, &argv);
 	f.empty = 1;
 	if (f.mode == MODE_GRAPH) {

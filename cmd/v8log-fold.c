@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/opt.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/folder.h"
@@ -21,7 +22,9 @@ usage(void)
 	printf("usage: %s [options] [FILE...]\n"
 	    "  -t, --time             weight ticks by time, in microseconds\n"
 	    "      --time-order       stacks in the order of the ticks' times, not summed\n"
-	    "      --full-path        the script's or library's whole path, not its base name\n",
+	    "      --full-path        the script's or library's whole path, not its base name\n"
+	    "      --gc WHERE         a collection under the root (root, the default summed)\n"
+	    "                         or on the stack that ran (stack, with --time-order)\n",
 	    argv0);
 	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }
@@ -29,17 +32,19 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIMEORDER = 256, O_FULLPATH };
+	enum { O_TIMEORDER = 256, O_FULLPATH, O_GC };
+	static const char *const gcs[] = { "root", "stack", NULL };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
+		{ "gc", required_argument, NULL, O_GC },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct folder f;
-	struct v8log_opt opt = { 0, 0 };
+	struct v8log_opt opt = { -1, 0, 0 };
 	struct v8log *v;
 	int c;
 
@@ -50,13 +55,18 @@ main(int argc, char **argv)
 		case 't': opt.time = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
 		case O_FULLPATH: opt.fullpath = 1; break;
+		case O_GC: opt.gc = opt_choice(optarg, "--gc", gcs); break;
 		case 'h': usage();
 		default: tryhelp();
 		}
+	if (opt.gc < 0)	/* a phase kept whole in time */
+		opt.gc = f.run ? V8LOG_GC_STACK : V8LOG_GC_ROOT;
 	v = v8log_new(&opt, &f.map, f.run);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, v8log_folder, v);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "microseconds");
+	if (f.run)	/* the idle ticks are frames where they were */
+		fh_set(&f.h, FH_IDLE, "frame");
 	v8log_free(v);
 	return folder_end(&f);
 }

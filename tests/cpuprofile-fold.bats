@@ -15,7 +15,9 @@ C=$DATA/cpuprofile
 # Node from JSON.parse's view of the file (not through cpuprofile-fold's
 # reader): frames named as cpuprofile-fold(1) says, (program), (idle)
 # and (root) itself dropped; summed and sorted, or with "order" in time
-# order, consecutive equal stacks one line with their number of samples
+# order, consecutive equal stacks one line with their number of samples,
+# a sample of the collector on top of the stack of the sample before
+# (none after idle or (root) itself), as speedscope places it
 nodefold() {
 	node -e '
 	const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -29,11 +31,16 @@ nodefold() {
 		return f.functionName === "(garbage collector)" ? s + "_[g]" : s;
 	};
 	const sum = new Map(), runs = [];
+	let prev = [], last;
 	for (const id of p.samples) {
-		const n = byId.get(id), fn = n.callFrame.functionName;
+		const n = byId.get(id), fn = n.callFrame.functionName, again = id === last;
+		last = id;
+		if (fn === "(idle)" || fn === "(root)") prev = [];
 		if (fn === "(program)" || fn === "(idle)" || fn === "(root)") continue;
-		const st = [];
-		for (let k = n; k && k.callFrame.functionName !== "(root)"; k = k.up) st.unshift(label(k));
+		let st = [];
+		if (order && fn === "(garbage collector)") st = again ? prev : prev.concat([label(n)]);
+		else for (let k = n; k && k.callFrame.functionName !== "(root)"; k = k.up) st.unshift(label(k));
+		prev = st;
 		const key = st.join(";");
 		sum.set(key, (sum.get(key) || 0) + 1);
 		if (runs.length && runs[runs.length - 1][0] === key) runs[runs.length - 1][1]++;
@@ -441,6 +448,9 @@ offset() {
 		status_is 2
 		[ "${lines[0]}" = "cpuprofile-fold: bad size '$v'" ]
 	done
+	run cpuprofile-fold --gc leaf "$C/small.cpuprofile"
+	status_is 2
+	[ "${lines[0]}" = "cpuprofile-fold: bad --gc: 'leaf' (root or stack)" ]
 	run cpuprofile-fold --bogus
 	status_is 2
 	[ "${lines[1]}" = "Try 'cpuprofile-fold --help' for more information." ]
@@ -556,6 +566,7 @@ root-dummy.cpuprofile;g at a.js:5 5" ]
 	run cpuprofile-fold --time-order "$C/small.cpuprofile"
 	status_is 0
 	[ "$output" = "# fg: order=time
+# fg: idle=closed 1
 main at app.js:10 1
 main at app.js:10;(anonymous) at app.js:21 2
 main at app.js:10;a:b c 1
@@ -568,14 +579,20 @@ main at app.js:10 1" ]
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=3
+# fg: idle=closed 30
 main at app.js:10 100
 main at app.js:10;a:b c 170
 (garbage collector)_[g] 40" ]
-	# the same stacks as summed, every sample once
+	# the same stacks as summed, every sample once, the collector where
+	# --gc puts it
 	for o in "" -t --idle --by-thread; do
-		diff <(cpuprofile-fold --time-order $o "$C/node-main.cpuprofile" | fg-merge | grep -v '^# fg: order') \
+		diff <(cpuprofile-fold --time-order --gc root $o "$C/node-main.cpuprofile" | fg-merge) \
 		    <(cpuprofile-fold $o "$C/node-main.cpuprofile")
+		diff <(cpuprofile-fold --time-order $o "$C/node-main.cpuprofile" | fg-merge) \
+		    <(cpuprofile-fold --gc stack $o "$C/node-main.cpuprofile")
 	done
+	# which puts its two collections on top of what ran (add, the script)
+	[ "$(cpuprofile-fold --gc stack "$C/node-main.cpuprofile" | grep -c ";(garbage collector)_\\[g\\] 1$")" = 2 ]
 	command -v node >/dev/null || skip "needs node"
 	for f in node-main node-worker; do
 		diff <(cpuprofile-fold --time-order "$C/$f.cpuprofile" | grep -v '^#') <(nodefold "$C/$f.cpuprofile" order)
@@ -590,6 +607,7 @@ main at app.js:10;a:b c 170
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=6
+# fg: idle=closed 0
 7/8;tick 4
 CrRendererMain;work at page.js:3 10
 CrRendererMain;work at page.js:3;fib at page.js:1 10" ]
@@ -602,4 +620,170 @@ CrRendererMain;work at page.js:3;fib at page.js:1 10" ]
 	run cpuprofile-fold --time-order "$BATS_TEST_TMPDIR/bad.cpuprofile"
 	status_is 1
 	[[ "$output" == *"sample 9 names no node" ]]
+}
+
+# gc.cpuprofile: f, the collector, f, g, (program), the collector,
+# (idle), the collector, f; each run 10 microseconds longer than the one
+# before it (deltas 10, 20, ..., 90: they start at 10, 30, 60, 100, 150,
+# 210, 280, 360, 450 and weigh 20, 30, ..., 90, the last f nothing)
+gcprofile() {
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"children":[2,5,6,7]},' \
+	    '{"id":2,"callFrame":{"functionName":"f"},"children":[3]},{"id":3,"callFrame":{"functionName":"g"}},' \
+	    '{"id":5,"callFrame":{"functionName":"(program)"}},{"id":6,"callFrame":{"functionName":"(idle)"}},' \
+	    '{"id":7,"callFrame":{"functionName":"(garbage collector)"}}],' \
+	    '"samples":[2,7,2,3,5,7,6,7,2],"timeDeltas":[10,20,30,40,50,60,70,80,90]}' >"$BATS_TEST_TMPDIR/gc.cpuprofile"
+}
+
+@test "cpuprofile-fold --time-order: a collection on top of the stack that ran, as speedscope places it" {
+	gcprofile
+	# the collector on f, then on f;g past the (program) left out, then
+	# under the root after idle, whose time the header says was closed
+	run cpuprofile-fold --time-order -t "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	status_is 0
+	[ "$output" = "# fg: unit=microseconds
+# fg: order=time
+# fg: samples=6
+# fg: idle=closed 80
+f 20
+f;(garbage collector)_[g] 30
+f 40
+f;g 50
+f;g;(garbage collector)_[g] 70
+(garbage collector)_[g] 90" ]
+	# --idle keeps (program) on the stack too, and idle as a frame
+	run cpuprofile-fold --time-order -t --idle "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	status_is 0
+	[ "$output" = "# fg: unit=microseconds
+# fg: order=time
+# fg: samples=8
+# fg: idle=frame
+f 20
+f;(garbage collector)_[g] 30
+f 40
+f;g 50
+f;g;(program) 60
+f;g;(program);(garbage collector)_[g] 70
+(idle) 80
+(garbage collector)_[g] 90" ]
+	# --gc root: every collection under the root (the two after the
+	# (idle) left out one run); by samples, the idle closed is one
+	run cpuprofile-fold --time-order -t --gc root "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	[ "${lines[3]}" = "# fg: idle=closed 80" ]
+	[ "$(printf '%s\n' "${lines[@]:4}")" = "f 20
+(garbage collector)_[g] 30
+f 40
+f;g 50
+(garbage collector)_[g] 160" ]
+	run cpuprofile-fold --time-order --by-thread "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	[ "$output" = "# fg: order=time
+# fg: idle=closed 1
+gc.cpuprofile;f 1
+gc.cpuprofile;f;(garbage collector)_[g] 1
+gc.cpuprofile;f 1
+gc.cpuprofile;f;g 1
+gc.cpuprofile;f;g;(garbage collector)_[g] 1
+gc.cpuprofile;(garbage collector)_[g] 1
+gc.cpuprofile;f 1" ]
+	# summed: under the root by default, on the stacks with --gc stack
+	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	[ "$(printf '%s\n' "${lines[@]:2}")" = "(garbage collector)_[g] 190
+f 60
+f;g 50" ]
+	run cpuprofile-fold -t --gc stack "$BATS_TEST_TMPDIR/gc.cpuprofile"
+	status_is 0
+	[ "$(printf '%s\n' "${lines[@]:2}")" = "(garbage collector)_[g] 90
+f 60
+f;(garbage collector)_[g] 30
+f;g 50
+f;g;(garbage collector)_[g] 70" ]
+	# no idle header when summed
+	! cpuprofile-fold -t --gc stack "$BATS_TEST_TMPDIR/gc.cpuprofile" | grep -q idle= || false
+}
+
+# ssphases FILE [program]: the instances of the frames phaseA and phaseB
+# and their durations, from JSON.parse's view of a .cpuprofile with
+# speedscope's importer's rules: consecutive samples of a node are a
+# run, starting at its time (never before the run before it) and ending
+# where the next starts (the last at the last sample); a run of the
+# collector (and of (program), with "program") on top of the stack of
+# the run before, of (idle) or (root) no stack, of (program) without
+# "program" left out; a frame's instance spans the consecutive runs
+# that hold it at the same place
+ssphases() {
+	node -e '
+	const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const keep = process.argv[2] === "program";
+	const byId = new Map(p.nodes.map(n => [n.id, n]));
+	for (const n of p.nodes) for (const c of n.children || []) byId.get(c).up = n;
+	const fn = n => n.callFrame.functionName;
+	const runs = [];
+	let t = 0, from = -Infinity;
+	p.samples.forEach((id, i) => {
+		t += p.timeDeltas[i];
+		if (runs.length && runs[runs.length - 1].id === id) return;
+		from = Math.max(from, t);
+		runs.push({ id, t: from });
+	});
+	const end = Math.max(from, t), inst = [];
+	let prev = [];
+	runs.forEach((r, i) => {
+		const n = byId.get(r.id), f = fn(n), stop = i + 1 < runs.length ? runs[i + 1].t : end;
+		let st = [];
+		if (f === "(program)" && !keep) return;
+		if (f === "(garbage collector)" || f === "(program)") st = prev.concat([n]);
+		else if (f !== "(idle)" && f !== "(root)")
+			for (let k = n; fn(k) !== "(root)"; k = k.up) st.unshift(k);
+		prev = st;
+		st.forEach((k, d) => {
+			if (!/^phase[AB]$/.test(fn(k))) return;
+			const key = st.slice(0, d + 1).map(x => x.id).join(), last = inst[inst.length - 1];
+			if (last && last.key === key && last.end === r.t) last.end = stop;
+			else inst.push({ name: fn(k), key, start: r.t, end: stop });
+		});
+	});
+	for (const x of inst) console.log(x.name + " " + (x.end - x.start));
+	' "$1" "${2:-}"
+}
+
+# fgphases: the same of cpuprofile-fold --time-order's lines: an
+# instance of a phase goes on while consecutive lines hold it at the
+# same place; its duration is the sum of their counts
+fgphases() {
+	awk '!/^#/ {
+		n = split($0, f, ";"); c = $NF; sub(/ [0-9]+$/, "", f[n]); at = 0
+		for (i = 1; i <= n; i++) if (f[i] ~ /^phase[AB] at /) { at = i; break }
+		if (!at) { key = ""; next }
+		k = ""; for (i = 1; i <= at; i++) k = k ";" f[i]
+		if (k != key) { name[++m] = f[at]; sub(/ at .*/, "", name[m]); key = k }
+		sum[m] += c
+	} END { for (i = 1; i <= m; i++) print name[i], sum[i] }'
+}
+
+@test "cpuprofile-fold --time-order: each phase of a real recording with collections is one run" {
+	# node-phases.cpuprofile: phases A, B, A of 300 ms apart by 100 ms of
+	# idle, 107 samples of the collector among 571 of JavaScript
+	P=$C/node-phases.cpuprofile
+	[ "$(grep -o '"functionName":"(garbage collector)"' "$P" | wc -l)" = 1 ]
+	cpuprofile-fold --time-order -t "$P" >"$BATS_TEST_TMPDIR/t"
+	mapfile -t lines < <(fgphases <"$BATS_TEST_TMPDIR/t")
+	[ "${#lines[@]}" = 3 ]
+	[[ "${lines[0]}" == "phaseA "* && "${lines[1]}" == "phaseB "* && "${lines[2]}" == "phaseA "* ]]
+	for l in "${lines[@]}"; do
+		d=${l#* }
+		[ "$d" -gt 290000 ] && [ "$d" -lt 320000 ]
+	done
+	# the phases' collections are in them, thin marks on top of the phase
+	[ "$(cpuprofile-fold --time-order -t "$P" | grep -c ';phase[AB] at [^;]*;.*(garbage collector)_\[g\] ')" -gt 50 ]
+	# under the root, every collection cut its phase
+	[ "$(cpuprofile-fold --time-order -t --gc root "$P" | fgphases | wc -l)" -gt 50 ]
+	# the idle between the phases: closed, and said
+	idle=$(cpuprofile-fold --time-order -t "$P" | sed -n 's/^# fg: idle=closed //p')
+	[ "$idle" = "$(cpuprofile-fold -t --idle "$P" | awk '/^\(idle\) / { print $NF }')" ]
+	[ "$idle" -gt 150000 ]
+	command -v node >/dev/null || skip "needs node"
+	# durations to the microsecond as speedscope's rules give them
+	diff <(cpuprofile-fold --time-order -t "$P" | fgphases) <(ssphases "$P")
+	diff <(cpuprofile-fold --time-order -t --idle "$P" | fgphases) <(ssphases "$P" program)
+	# and the runs are those of Node's own reading, by samples
+	diff <(cpuprofile-fold --time-order "$P" | grep -v '^#') <(nodefold "$P" order)
 }

@@ -267,6 +267,37 @@ ssorder() {
 	grep -q "^row=[0-9]* $self fib prof.js" "$BATS_TEST_TMPDIR/b.out"
 }
 
+# same_totals FILE FRAME...: each FRAME's total in speedscope's sandwich of
+# FILE (a V8 profile, b.out) is what cpuprofile-fold --time-order -t
+# --idle's lines that hold it weigh ((program) on the stack as
+# speedscope has it), written as speedscope writes microseconds, in
+# milliseconds with two decimals; FRAME is a frame's text up to " at "
+# or "_"
+same_totals() {
+	local f ms name file=$1
+	shift
+	speedscope "$file"
+	cpuprofile-fold --time-order -t --idle "$file" >"$BATS_TEST_TMPDIR/t"
+	for f in "$@"; do
+		ms=$(awk -v f=";$f" '!/^#/ && index(";" $0, f) { s += $NF } END { printf "%.2fms", s / 1000 }' "$BATS_TEST_TMPDIR/t")
+		name=${f% at }
+		name=${name%_}
+		grep -qxF "cells=$ms $name" <(sed -n 's/^\(cells=[^ ]*\) [^ ]* /\1 /p' "$BATS_TEST_TMPDIR/b.out") ||
+			{ echo "$name: $ms, not speedscope's" >&2; return 1; }
+	done
+}
+
+@test "cpuprofile-fold --time-order: a phase's runs add up to speedscope 1.25.0's total of it, collections on top" {
+	P=$DATA/cpuprofile/node-phases.cpuprofile
+	same_totals "$P" "phaseA at " "phaseB at " "makeA at " "(garbage collector)_" "(program)"
+	# under the root, the collections were no phase's
+	ms=$(cpuprofile-fold --time-order -t --idle --gc root "$P" |
+	    awk '!/^#/ && /;phaseA at / { s += $NF } END { printf "%.2fms", s / 1000 }')
+	! grep -q "^cells=$ms .* phaseA$" "$BATS_TEST_TMPDIR/b.out" || false
+	# and on Chromium's trace, its chunks joined
+	same_totals "$DATA/cpuprofile/chrome-trace.json" "work at " "draw at " "fib at " "(garbage collector)_"
+}
+
 @test "cpuprofile-fold leaves out Chrome's native dummy.js frame, as speedscope 1.25.0 does" {
 	# its f is under (root) and the dummy, its g under (root)
 	run cpuprofile-fold "$DATA/cpuprofile/root-dummy.cpuprofile"

@@ -67,6 +67,15 @@ nodefold() {
 	[[ "$output" == *"work at page.html:5;fib at page.html:3;fib at page.html:3;fib at page.html:3"* ]]
 }
 
+@test "gecko-fold: a garbage collection is on the stack that was running, none under the root" {
+	# Firefox's "Minor GC" label frames, on top of the page's draw
+	run gecko-fold "$G/firefox-page.json.gz"
+	status_is 0
+	[ "$(grep -c ';draw at page.html:4;Minor GC;' <<<"$output")" -gt 0 ]
+	# every frame of a collection lies above one of the page's functions
+	! grep -E '(^|;)(Minor GC|Major GC[^;]*)' <<<"$output" | grep -v ' at page.html:[0-9]*;\(Minor\|Major\) GC' || false
+}
+
 @test "gecko-fold: a processed profile folds as Node itself reads it" {
 	command -v node >/dev/null || skip "needs node"
 	diff <(gecko-fold "$G/firefox-page.processed.json.gz" | sort) <(nodefold "$G/firefox-page.processed.json.gz")

@@ -234,7 +234,7 @@ small-trace.json;work at page.js:3 10
 small-trace.json;work at page.js:3;fib at page.js:1 10" ]
 	# as cpuprofile-fold orders the V8 profile it was exported from
 	diff <(speedscope-fold --time-order "$S/small-trace.speedscope.json") \
-	    <(cpuprofile-fold --time-order -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=')
+	    <(cpuprofile-fold --time-order -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=\|^# fg: idle=')
 	# sampled: each sample in turn, equal neighbours one line
 	printf '%s' '{"shared":{"frames":[{"name":"a"},{"name":"b"}]},"profiles":[{"type":"sampled",' \
 	    '"unit":"bytes","samples":[[0,1],[0,1],[0],[0,1],[]],"weights":[1,2,4,8,16]}]}' >"$BATS_TEST_TMPDIR/s.json"

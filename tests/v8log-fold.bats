@@ -131,18 +131,66 @@ main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush 2' ]
 	[[ "$output" == *$'\nmain at app.js:3;(c++) v8::internal::Runtime_StackGuard 50\n'* ]]
 	[[ "$output" == *$'\nmain at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush 200' ]]
 	[ "$(v8log-fold -t --no-header "$V/small.v8log.json" | awk '{ s += $NF } END { print s }')" = 900 ]
-	# --time-order: a line per run, by time; the two ends apart
+	# --time-order: a line per run, by time; the two ends apart; the
+	# collection (at 200) on top of the stack of the tick before it
 	run v8log-fold -t --time-order --no-header "$V/small.v8log.json"
 	[ "${lines[0]}" = "main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush 100" ]
-	[ "${lines[1]}" = "(garbage collector)_[g] 100" ]
+	[ "${lines[1]}" = "main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush;(garbage collector)_[g] 100" ]
 	[ "${lines[2]}" = "main at app.js:3;(c++) v8::internal::Runtime_StackGuard 50" ]
 	[ "${lines[9]}" = "main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush 100" ]
 	[ "${#lines[@]}" = 10 ]
-	# without --time, the same order, each tick 1
+	# without --time, the same order, each tick 1; the idle ticks are
+	# frames where they were
 	run v8log-fold --time-order "$V/small.v8log.json"
 	[ "${lines[0]}" = "# fg: order=time" ]
-	[ "${lines[2]}" = "(garbage collector)_[g] 1" ]
-	[ "${#lines[@]}" = 11 ]
+	[ "${lines[1]}" = "# fg: idle=frame" ]
+	[ "${lines[3]}" = "main at app.js:3;get total at app.js:8;(builtin) ArrayPrototypePush;(garbage collector)_[g] 1" ]
+	[ "${#lines[@]}" = 12 ]
+	# --gc root: under the root, as summed
+	run v8log-fold -t --time-order --gc root --no-header "$V/small.v8log.json"
+	[ "${lines[1]}" = "(garbage collector)_[g] 100" ]
+	diff <(v8log-fold -t --time-order --gc root "$V/node20.v8log.json.gz" | fg-merge) <(v8log-fold -t "$V/node20.v8log.json.gz")
+	diff <(v8log-fold -t --time-order "$V/node20.v8log.json.gz" | fg-merge) <(v8log-fold -t --gc stack "$V/node20.v8log.json.gz")
+	# its 10 collections on what ran
+	[ "$(v8log-fold --gc stack "$V/node20.v8log.json.gz" | grep -c '^(garbage collector)')" = 0 ]
+	[ "$(v8log-fold --gc stack "$V/node20.v8log.json.gz" | grep ';(garbage collector)_\[g\] ' | awk '{ s += $NF } END { print s }')" = 10 ]
+}
+
+@test "v8log-fold --gc: a collection on the stack that ran, or under the root" {
+	# ticks 10 f, 20 the collector, 30 the collector, 40 idle, 50 the
+	# collector, 60 f;g, 70 the collector: the first two on f, the one
+	# after idle under the root, the last on f;g
+	printf '%s' '{"code":[{"name":"f /a.js:1:1","type":"JS","kind":"Opt"},' \
+	    '{"name":"g /a.js:5:1","type":"JS","kind":"Opt"}],"ticks":[' \
+	    '{"tm":10,"vm":0,"s":[0,0]},{"tm":20,"vm":1,"s":[]},{"tm":30,"vm":1,"s":[]},' \
+	    '{"tm":40,"vm":8,"s":[]},{"tm":50,"vm":1,"s":[]},{"tm":60,"vm":0,"s":[1,0,0,0]},' \
+	    '{"tm":70,"vm":1,"s":[]}]}' >"$BATS_TEST_TMPDIR/gc.json"
+	run v8log-fold --time-order "$BATS_TEST_TMPDIR/gc.json"
+	status_is 0
+	[ "$output" = "# fg: order=time
+# fg: idle=frame
+f at a.js:1 1
+f at a.js:1;(garbage collector)_[g] 2
+(idle) 1
+(garbage collector)_[g] 1
+f at a.js:1;g at a.js:5 1
+f at a.js:1;g at a.js:5;(garbage collector)_[g] 1" ]
+	# summed: under the root, or with --gc stack on the stacks
+	run v8log-fold "$BATS_TEST_TMPDIR/gc.json"
+	[ "$output" = "(garbage collector)_[g] 4
+(idle) 1
+f at a.js:1 1
+f at a.js:1;g at a.js:5 1" ]
+	run v8log-fold --gc stack "$BATS_TEST_TMPDIR/gc.json"
+	[ "$output" = "(garbage collector)_[g] 1
+(idle) 1
+f at a.js:1 1
+f at a.js:1;(garbage collector)_[g] 2
+f at a.js:1;g at a.js:5 1
+f at a.js:1;g at a.js:5;(garbage collector)_[g] 1" ]
+	run v8log-fold --gc heap "$BATS_TEST_TMPDIR/gc.json"
+	status_is 2
+	[ "${lines[0]}" = "v8log-fold: bad --gc: 'heap' (root or stack)" ]
 }
 
 @test "v8log-fold: gzip-compressed input and standard input read the same; files add up; fg-fold knows it" {

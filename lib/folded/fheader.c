@@ -8,7 +8,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples", "idle" };
 
 void
 fh_init(struct fheader *h)
@@ -160,8 +160,8 @@ fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
 
 	if (i < 0 || j->printed)
 		return 0;
-	if (i == FH_ORDER && j->sorted)
-		return 1;
+	if ((i == FH_ORDER || i == FH_IDLE) && j->sorted)
+		return 1;	/* the order, and the gaps in it, are gone */
 	/* lines of one input come in order: a step back is the next input */
 	if (r != j->src || r->name != j->srcname || r->lineno <= j->srcline) {
 		memset(j->saidnow, 0, sizeof(j->saidnow));

@@ -13,7 +13,9 @@
  *   not the server's), rows=N, self=SUM of the Self column (the total
  *   weight, each sample's weight counted once at its leaf),
  *   row=TOTAL SELF NAME FILE for each row.  Values must be unitless
- *   (speedscope's "none" unit prints them whole). */
+ *   (speedscope's "none" unit prints them whole); then
+ *   cells=TOTAL SELF NAME for each row, the cells as they are written
+ *   ("600.23ms"), for profiles of a time unit. */
 "use strict";
 const fs = require("fs");
 const http = require("http");
@@ -75,6 +77,7 @@ async function sandwich(browser, base, file, say) {
 		say("rows=" + rows.length);
 		say("self=" + self);
 		for (const r of rows) say("row=" + num(r[0]) + " " + num(r[1]) + " " + r[2] + " " + r[3]);
+		for (const r of rows) say("cells=" + r[0].split(" (")[0] + " " + r[1].split(" (")[0] + " " + r[2]);
 	} finally {
 		await page.close();
 	}

@@ -1,7 +1,7 @@
 /*
  * Fuzzing harness for v8log-fold's reader (lib/formats/v8/v8log.c,
  * over lib/base/json.c): the first byte chooses the options (1 --time,
- * 2 --full-path, 4 --time-order), the rest is the preprocessed log;
+ * 2 --full-path, 4 --time-order, 8 --gc=stack), the rest is the preprocessed log;
  * the folded stacks are printed to /dev/null.
  */
 #include "formats/v8/v8log.h"
@@ -31,6 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	o.time = data[0] & 1;
 	o.fullpath = data[0] >> 1 & 1;
+	o.gc = data[0] >> 3 & 1;
 	fuzz_fold("v8log-fold", data, size, data[0] >> 2 & 1, fold);
 	return 0;
 }

@@ -7,7 +7,11 @@
  * a node's "children" or a child's "parent": a node given two parents
  * is an error), and its samples walked, each adding its weight to its
  * node.  Last, each node with a weight becomes a stack, walking up to
- * the root.
+ * the root.  In time order, and where a collection goes on the stack
+ * that ran (--gc=stack: a sample's stack then depends on the sample
+ * before it, not on its node alone), each run of a node's samples is
+ * added as its stack when it ends instead, the stack built again only
+ * for another node.
  *
  * Weights in time follow speedscope's importer: consecutive samples of
  * one node are a run; a run starts at its first sample's time, or at
@@ -96,6 +100,7 @@ struct cpuprof {
 	const struct cpuprof_opt *o;
 	struct stackmap *map;	/* where the stacks go: summed, */
 	struct stackrun *run;	/* or, when set, in time order */
+	uint64_t idlew;		/* the weight of the (idle) samples left out */
 	/* a file's: */
 	struct json j;
 	const char *name;
@@ -117,6 +122,7 @@ struct cpuprof {
 	size_t pairprofcap;
 	struct stackbuild sb;	/* a stack being built */
 	uint32_t built;		/* in time order: the node whose stack sb holds */
+	int prev;		/* sb holds the stack of the sample before (--gc=stack) */
 	uint32_t *path;
 	size_t pathcap;
 	struct labelbuf lb;
@@ -478,21 +484,58 @@ node_stack(struct cpuprof *c, const struct prof *p, uint32_t i)
 	return 1;
 }
 
-/* Weight w of k samples of node n: onto the node, or, in time order,
- * its stack written now (the stack built again only for another node). */
+/* The samples go by one at a time, each to its stack as it comes (in
+ * time order, or for --gc=stack), not summed onto their node. */
+static int
+one_by_one(const struct cpuprof *c)
+{
+	return c->run || c->o->gc == CPUPROF_GC_STACK;
+}
+
+/* Node n's sample's stack into c->sb: with --gc=stack, a sample of the
+ * garbage collector (or of (program), kept with --idle) on top of the
+ * stack of the sample before, as speedscope's importer places it, and
+ * the node's own stack for every other.  0 for a sample left out. */
+static int
+sample_stack(struct cpuprof *c, const struct prof *p, uint32_t n)
+{
+	struct node *nd = &c->node[n];
+
+	if (c->o->gc == CPUPROF_GC_STACK && c->prev &&
+	    (nd->kind == K_GC || (nd->kind == K_PROGRAM && c->o->idle))) {
+		if (nd->label == NONE)
+			nd->label = label(c, nd);
+		sb_frame(&c->sb, intern_str(&c->labels, nd->label),
+		    intern_len(&c->labels, nd->label));
+		return 1;
+	}
+	/* after idle nothing was running, kept (--idle) or not; a
+	 * (program) left out leaves the stack before it in sb */
+	if (nd->kind == K_IDLE)
+		c->prev = 0;
+	if (!node_stack(c, p, n))
+		return 0;
+	c->prev = nd->kind != K_IDLE;
+	return 1;
+}
+
+/* Weight w of k samples of node n: onto the node, or, one by one, its
+ * stack added now (the stack built again only for another node). */
 static void
 take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k,
     uint64_t off)
 {
-	if (!c->run) {
+	if (!one_by_one(c)) {
 		if (c->w[n] > UINT64_MAX - w)
 			json_error(&c->j, off, "the sum of weights overflows");
 		c->w[n] += w;
 		c->nsamp[n] += k;
 		return;
 	}
-	if (n != c->built && !node_stack(c, p, n)) {
+	if (n != c->built && !sample_stack(c, p, n)) {
 		c->built = NONE;
+		if (c->node[n].kind == K_IDLE && __builtin_add_overflow(c->idlew, w, &c->idlew))
+			json_error(&c->j, off, "the sum of weights overflows");
 		return;
 	}
 	c->built = n;
@@ -521,6 +564,7 @@ read_samples(struct cpuprof *c, const struct prof *p)
 	int first = 1;
 
 	c->built = NONE;
+	c->prev = 0;
 	while (walk_next(&s)) {
 		off = json_off(s.j);
 		n = sample_node(c, s.j);
@@ -642,7 +686,7 @@ fold_prof(struct cpuprof *c, const struct prof *p)
 	for (i = 0; i < c->nnode; i++)
 		c->node[i].kind = node_kind(c, &c->node[i]);
 	read_samples(c, p);
-	if (!c->run)
+	if (!one_by_one(c))
 		emit(c, p);
 }
 
@@ -931,7 +975,7 @@ cp_reset(struct cpuprof *c)
 	const struct cpuprof_opt *o = c->o;
 	struct stackmap *map = c->map;
 	struct stackrun *run = c->run;
-
+	uint64_t idlew = c->idlew;
 	size_t i;
 
 	for (i = 0; i < c->nprof; i++) {
@@ -966,6 +1010,7 @@ cp_reset(struct cpuprof *c)
 	c->o = o;
 	c->map = map;
 	c->run = run;
+	c->idlew = idlew;
 }
 
 struct cpuprof *
@@ -977,6 +1022,12 @@ cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map, struct stackrun *
 	c->map = map;
 	c->run = run;
 	return c;
+}
+
+uint64_t
+cpuprof_idle(const struct cpuprof *c)
+{
+	return c->idlew;
 }
 
 void

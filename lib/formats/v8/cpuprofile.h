@@ -20,7 +20,11 @@
 #include "stack/run.h"
 #include "stack/stackmap.h"
 
+/* where a sample of the garbage collector goes (--gc) */
+enum { CPUPROF_GC_ROOT, CPUPROF_GC_STACK };
+
 struct cpuprof_opt {
+	int gc;		/* CPUPROF_GC_: under the root, or on top of the stack before */
 	int time;	/* weights in microseconds, not samples */
 	int idle;	/* keep (program) and (idle) */
 	int fullpath;	/* the url, not its base name */
@@ -40,6 +44,9 @@ size_t cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name
  * struct cpuprof). */
 struct whole;
 void cpuprof_folder(struct whole *w, void *arg);
+/* The weight of the (idle) samples left out (without --idle) of the
+ * stacks added one by one (time order, --gc=stack), in every file so far. */
+uint64_t cpuprof_idle(const struct cpuprof *c);
 void cpuprof_free(struct cpuprof *c);
 
 #endif

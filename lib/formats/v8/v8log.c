@@ -43,10 +43,14 @@ static const struct {
 	{ "Builtin", "(builtin) " }, { "RegExp", "(regexp) " },
 };
 
+/* a tick of no code object in V8's state GC or idle, or another tick */
+enum { T_OTHER, T_GC, T_IDLE };
+
 struct tick {
 	int64_t tm;
 	uint64_t off;		/* of the tick's object: its order, and messages */
 	uint32_t stack;		/* interned */
+	int kind;		/* T_ */
 };
 
 struct v8log {
@@ -388,8 +392,11 @@ read_tick(struct v8log *v)
 		json_error(j, t->off, "a tick without its stack (\"s\")");
 	if (!hastm && (v->o->time || v->run))
 		json_error(j, t->off, "a tick without its time (\"tm\")");
-	if (!np)
+	t->kind = T_OTHER;
+	if (!np) {
 		np = state(v, vm);
+		t->kind = vm == 1 ? T_GC : vm == 8 ? T_IDLE : T_OTHER;
+	}
 	/* the stack is its labels' ids, the leaf first: a few bytes a frame
 	 * to hash, the text made once a stack (add) */
 	t->stack = intern(&v->stacks, (const char *)v->path, np * sizeof(*v->path));
@@ -405,8 +412,9 @@ bytime(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* Stack stack's frames into v->sb, root first. */
 static void
-add(struct v8log *v, uint32_t stack, count c, uint64_t off)
+build(struct v8log *v, uint32_t stack)
 {
 	const char *ids = intern_str(&v->stacks, stack);
 	size_t i = intern_len(&v->stacks, stack) / sizeof(uint32_t);
@@ -417,8 +425,37 @@ add(struct v8log *v, uint32_t stack, count c, uint64_t off)
 		memcpy(&l, ids + i * sizeof(l), sizeof(l));
 		sb_frame(&v->sb, intern_str(&v->str, l), intern_len(&v->str, l));
 	}
+}
+
+static void
+add(struct v8log *v, uint32_t stack, count c, uint64_t off)
+{
+	build(v, stack);
 	if (!sb_add(&v->sb, c))
 		json_error(&v->j, off, "the sum of weights overflows");
+}
+
+/* Tick t with weight c, one by one (in time order, or --gc=stack): a
+ * tick of the collector on the stack of the tick before (*base, when
+ * *hasbase), which it leaves as it was; an idle tick ends that stack. */
+static void
+add_tick(struct v8log *v, const struct tick *t, count c, uint32_t *base, int *hasbase)
+{
+	const char *gc;
+	uint32_t l;
+
+	if (t->kind != T_GC || v->o->gc != V8LOG_GC_STACK || !*hasbase) {
+		add(v, t->stack, c, t->off);
+		*base = t->stack;
+		*hasbase = t->kind == T_OTHER;
+		return;
+	}
+	build(v, *base);
+	gc = intern_str(&v->stacks, t->stack);	/* the state's one label */
+	memcpy(&l, gc, sizeof(l));
+	sb_frame(&v->sb, intern_str(&v->str, l), intern_len(&v->str, l));
+	if (!sb_add(&v->sb, c))
+		json_error(&v->j, t->off, "the sum of weights overflows");
 }
 
 /* The ticks' weights onto their stacks: in time order under a run,
@@ -430,8 +467,10 @@ weigh(struct v8log *v)
 	const struct tick *t;
 	int64_t last = 0;
 	count c = count_from_u64(1);
+	int one = v->run || v->o->gc == V8LOG_GC_STACK, hasbase = 0;
+	uint32_t base = 0;
 
-	if ((v->o->time || v->run) && v->ntick > 1)
+	if ((v->o->time || one) && v->ntick > 1)
 		qsort(v->tick, v->ntick, sizeof(*v->tick), bytime);
 	v->w = egrowarray(v->w, &v->wcap, nstack + 1, sizeof(*v->w));
 	v->woff = egrowarray(v->woff, &v->woffcap, nstack + 1, sizeof(*v->woff));
@@ -444,8 +483,8 @@ weigh(struct v8log *v)
 		last = t->tm;
 		if (count_iszero(c))	/* as speedscope passes it */
 			continue;
-		if (v->run) {
-			add(v, t->stack, c, t->off);
+		if (one) {
+			add_tick(v, t, c, &base, &hasbase);
 			continue;
 		}
 		if (!v->woff[t->stack])
@@ -453,7 +492,7 @@ weigh(struct v8log *v)
 		if (!count_add(&v->w[t->stack], c))
 			json_error(&v->j, t->off, "the sum of weights overflows");
 	}
-	for (i = 0; !v->run && i < nstack; i++)
+	for (i = 0; !one && i < nstack; i++)
 		if (v->woff[i])
 			add(v, (uint32_t)i, v->w[i], v->woff[i]);
 }

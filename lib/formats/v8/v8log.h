@@ -10,7 +10,10 @@
  * Each tick is a stack of its code objects named as speedscope's
  * importer names them, weighing 1, or with time the microseconds
  * since the tick before it (the ticks sorted by tm, the first one's
- * since the log began), as speedscope weighs them.
+ * since the log began), as speedscope weighs them.  A tick of the
+ * garbage collector with no code object on its stack goes on top of the
+ * stack of the tick before it, with V8LOG_GC_STACK (what ran when the
+ * collection started; after an idle tick, or first, under the root).
  */
 #ifndef FG_V8LOG_H
 #define FG_V8LOG_H
@@ -20,7 +23,12 @@
 #include "stack/run.h"
 #include "stack/stackmap.h"
 
+/* where a tick of the garbage collector (no code object, in V8's GC
+ * state) goes (--gc) */
+enum { V8LOG_GC_ROOT, V8LOG_GC_STACK };
+
 struct v8log_opt {
+	int gc;		/* V8LOG_GC_: under the root, or on top of the stack before */
 	int time;	/* weights in microseconds, not ticks */
 	int fullpath;	/* a script's or a library's whole path, not its base name */
 };
