@@ -23,6 +23,7 @@ usage(void)
 	    "      --idle             keep the (program) and (idle) samples\n"
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
+	    "      --lines            a function's own samples on the lines they hit\n"
 	    "      --time-order       each profile's samples in time order, not summed\n",
 	    argv0);
 	folder_usage(19, FOLDER_MAXSIZE_TEXT);
@@ -31,19 +32,20 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_TIMEORDER };
+	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_TIMEORDER, O_LINES };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
 		{ "idle", no_argument, NULL, O_IDLE },
 		{ "full-path", no_argument, NULL, O_FULLPATH },
 		{ "by-thread", no_argument, NULL, O_BYTHREAD },
 		{ "time-order", no_argument, NULL, O_TIMEORDER },
+		{ "lines", no_argument, NULL, O_LINES },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct folder f;
-	struct cpuprof_opt opt = { 0, 0, 0, 0 };
+	struct cpuprof_opt opt = { 0, 0, 0, 0, 0 };
 	struct cpuprof *c;
 	int ch;
 
@@ -55,10 +57,14 @@ main(int argc, char **argv)
 		case O_IDLE: opt.idle = 1; break;
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
+		case O_LINES: opt.lines = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
 		case 'h': usage();
 		default: tryhelp();
 		}
+	if (opt.lines && f.run)
+		usage_error("--lines and --time-order: a profile's lines are its nodes' "
+		    "totals (positionTicks), not in time order");
 	c = cpuprof_new(&opt, &f.map, f.run);
 	folder_each(&f, argc - optind, argv + optind, &whole_json, cpuprof_folder, c);
 	if (opt.time)
