@@ -196,6 +196,20 @@ same_as_reference() {
 	diff "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/stripped"
 }
 
+@test "perf-fold --lines: each line's share of its function's own samples is perf annotate's, to its rounding" {
+	# lines-c-annotate.txt: FUNC FILE:LINE PERCENT, perf annotate --stdio -l's
+	# summary of each function's source lines (README.md)
+	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines --samples >"$BATS_TEST_TMPDIR/lines"
+	fg-top --by frame -n 0 --format tsv "$BATS_TEST_TMPDIR/lines" |
+	    awk -F'\t' 'NR > 1 && (i = index($6, " at ")) { print substr($6, 1, i - 1), substr($6, i + 4), $1 }' >"$BATS_TEST_TMPDIR/self"
+	[ "$(wc -l <"$P/lines-c-annotate.txt")" -ge 7 ]
+	awk 'NR == FNR { own[$1] += $3; n[$1 " " $2] = $3; next }
+		{ if (!(($1 " " $2) in n)) { print "no line", $0; bad++; next }
+		  p = 100 * n[$1 " " $2] / own[$1]; d = p - $3
+		  if (d > 0.005 || d < -0.005) { print $0, "ours", p; bad++ } }
+		END { exit bad }' "$BATS_TEST_TMPDIR/self" "$P/lines-c-annotate.txt"
+}
+
 @test "perf-fold --lines: NAME@FILE patterns and fg-diff --strip-lines read its frames" {
 	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines >"$BATS_TEST_TMPDIR/lines"
 	# cmp@lines-c.c would need a file of that name: the recording's is prog.c
