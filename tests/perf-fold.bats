@@ -105,6 +105,16 @@ same_as_reference() {
 	[ "$output" = "a.out;main at file.cpp:137;f at uniform.h:300 1" ]
 }
 
+@test "perf-fold --lines: a frame and its source lines split across reads keep together, inline chains too" {
+	# the pause makes the frame and its source lines arrive in two reads
+	{
+		printf 'app 1 1.0: cycles:\n\t  1 alpha->beta (/x)\n'
+		sleep 0.3
+		printf '  f.c:1\n  g.c:2\n\t  2 main (/x)\n  m.c:3\n\n'
+	} | perf-fold --lines >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;main at m.c:3;alpha at f.c:1;beta at g.c:2_[i] 1" ]
+}
+
 @test "perf-fold --lines: a frame without a source line keeps its own name, and the next frame its line" {
 	# issue 49's reproducer: nosrc took caller's stack line as its source
 	printf 'prog 1 1.0: 1 cpu-clock:\n\t1 leaf+0x1 (/bin/prog)\n  leaf.c:10\n\t2 nosrc+0x2 (/bin/prog)\n\t3 caller+0x3 (/bin/prog)\n  caller.c:20\n\n' |
