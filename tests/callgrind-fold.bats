@@ -510,3 +510,16 @@ main;g 10' ] || { echo "$output"; return 1; }
 	status_is 2
 	[ "${lines[0]}" = "callgrind-fold: --full-path needs --lines" ]
 }
+
+@test "callgrind-fold --lines: the lines' stacks count against --max-output; past it a stack's own cost stays unsplit, said" {
+	local t=$BATS_TEST_TMPDIR
+	gzip -dc "$C/prog.callgrind.gz" >"$t/p"
+	callgrind-fold --lines --max-output 20k "$t/p" >"$t/o" 2>"$t/e"
+	[ "$(names "$t/o")" -le 20480 ]
+	grep -Eq "the own costs of [0-9]+ stacks not split among their lines \(the frame without a line\)" "$t/e"
+	# no weight lost
+	[ "$(awk '!/^#/ { t += $NF } END { print t }' "$t/o")" = "$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$t/p")" ]
+	# the default bound, 100 times the file, holds every line
+	callgrind-fold --lines "$t/p" >/dev/null 2>"$t/e"
+	[ ! -s "$t/e" ]
+}

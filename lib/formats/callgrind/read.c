@@ -65,6 +65,7 @@ struct cg {
 	uint64_t last;		/* its rounded value at the last step */
 	uint64_t nodes;
 	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
+	uint64_t lcut;		/* --lines: nodes whose lines were not split */
 	double cutw;		/* their weight */
 };
 
@@ -644,7 +645,10 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 
 /* --lines: the own weight of node v (the top of the stack) shared among
  * its function's lines as its own costs are, each its frame "NAME at
- * FILE:LINE". */
+ * FILE:LINE".  The lines' stacks are taken from the bytes left
+ * (--max-output), the node's own stack's given back for them but kept
+ * in reserve: past the bound, what is left of its weight stays on it,
+ * the frame without a line. */
 static void
 ownlines(struct cg *c, struct cg_visit *v, const char *name)
 {
@@ -652,19 +656,36 @@ ownlines(struct cg *c, struct cg_visit *v, const char *name)
 	const char *fn = intern_str(&c->names, fkey[1]), *file;
 	size_t fnlen = intern_len(&c->names, fkey[1]), flen;
 	double left = v->self, part;
+	uint64_t need, own = v->len + 2, before;
 	uint32_t k;
 
+	c->outleft += own;	/* taken at enter */
+	v->counted = 1;		/* not given back again */
 	for (k = c->shead[v->frame]; k != NONE; k = c->snext[k]) {
 		key = (const uint32_t *)intern_str(&c->srcs, k);
 		file = key[1] == NONE ? "" : intern_str(&c->names, key[1]);
 		flen = key[1] == NONE ? 0 : intern_len(&c->names, key[1]);
 		if (flen == 3 && !memcmp(file, "???", 3))
 			flen = 0;	/* callgrind's unknown file */
+		label_make(&c->lb, fn, fnlen, file, flen, key[2], c->fullpath, NULL);
+		need = v->len - fnlen + c->lb.len + 2;
+		if (need > c->outleft || c->outleft - need < own)
+			break;
+		c->outleft -= need;
 		part = c->snext[k] == NONE ? left : v->self * (c->scost[k] / c->own[v->frame]);
 		left -= part;
-		label_make(&c->lb, fn, fnlen, file, flen, key[2], c->fullpath, NULL);
 		depth_set(&c->d, c->d.n - 1, c->lb.s, c->lb.len);
 		c->cum += part;
+		before = c->last;
+		step(c, name);
+		if (c->last == before)
+			c->outleft += need;	/* no count: not written */
+	}
+	if (k != NONE) {	/* the rest on the frame itself */
+		c->lcut++;
+		c->outleft -= own;
+		depth_set(&c->d, c->d.n - 1, fn, fnlen);
+		c->cum += left;
 		step(c, name);
 	}
 }
@@ -689,7 +710,7 @@ unfold(struct cg *c, uint32_t r, double min, const char *name)
 			continue;
 		}
 		/* the frame is left: what its callees did not take is its own */
-		if (c->lines && c->own[v->frame] > 0)
+		if (c->lines && c->own[v->frame] > 0 && v->self > 0)
 			ownlines(c, v, name);
 		else {
 			c->cum += v->self;
@@ -731,7 +752,7 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 	c->nodes = 0;
 	c->nvisit = 0;
 	c->outleft = maxout(c, n);
-	c->ncut = 0;
+	c->ncut = c->lcut = 0;
 	c->cutw = 0;
 	depth_cut(&c->d, 0);
 	/* speedscope leaves out a node under a ten-thousandth of the
@@ -739,6 +760,10 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 	for (f = 0; f < c->frames.n; f++)
 		if (!c->called[f])
 			unfold(c, f, c->speedscope ? 1e-4 * max : 0, name);
+	if (c->lcut)
+		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): the own "
+		    "costs of %llu stacks not split among their lines (the frame without a line)",
+		    name, (unsigned long long)maxout(c, n), (unsigned long long)c->lcut);
 	if (c->ncut)
 		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): %llu calls "
 		    "not unfolded, %.0f of the weight (%.3g%% of %.0f) counted as their callers' own",
