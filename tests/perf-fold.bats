@@ -164,6 +164,17 @@ same_as_reference() {
 	[[ "$output" == *"stopping: --strict and 2 unreadable lines"* ]]
 }
 
+@test "perf-fold: without --lines, perf script -F+srcline's source lines are unreadable, said so, never frames" {
+	printf 'app 1 1.0: 1 cycles:\n\t  132c inl (inlined)\n  prog.c:12 (inlined)\n\t  1 main+0x2c (/x/app)\n  prog.c:40\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: $BATS_TEST_TMPDIR/in:3: cannot read this line (a source line: --lines reads them):   prog.c:12 (inlined)" ]
+	[ "${lines[1]}" = "perf-fold: $BATS_TEST_TMPDIR/in:5: cannot read this line (a source line: --lines reads them):   prog.c:40" ]
+	[ "${lines[2]}" = "app;main;inl 1" ]
+	run perf-fold --strict "$BATS_TEST_TMPDIR/in"
+	status_is 1
+}
+
 @test "perf-fold --lines: a recording without -g, its frame on the event line, its source line below" {
 	printf 'app 1 1.0: 1 cycles: 11eb leaf+0x2b (/x/app)\n  app.c:16\napp 1 1.1: 1 cycles: 11ec leaf+0x2c (/x/app)\napp 1 1.2: 1 cycles: 11ed leaf+0x2d (/x/app)\n  app.c:17\n' >"$BATS_TEST_TMPDIR/in"
 	run perf-fold --lines "$BATS_TEST_TMPDIR/in"

@@ -469,9 +469,11 @@ warn_line(struct perf_state *st, struct lines *r, const char *text)
 	warn_at(st, r, r->lineno, text);
 }
 
-/* Line lineno of r, line, cannot be read: said, and counted. */
+/* Line lineno of r, line, cannot be read (why: NULL, or what it is):
+ * said, and counted. */
 static void
-report_at(struct perf_state *st, struct lines *r, uint64_t lineno, const char *line)
+report_why(struct perf_state *st, struct lines *r, uint64_t lineno, const char *line,
+    const char *why)
 {
 	char text[sizeof(st->msg[0].text)];
 
@@ -479,8 +481,14 @@ report_at(struct perf_state *st, struct lines *r, uint64_t lineno, const char *l
 		lines_hint(r);	/* a first line of another format's file */
 	if (st->bad++ >= PERF_MAX_REPORTED)
 		return;
-	snprintf(text, sizeof(text), "cannot read this line: %.80s", line);
+	snprintf(text, sizeof(text), "cannot read this line%s: %.80s", why ? why : "", line);
 	warn_at(st, r, lineno, text);
+}
+
+static void
+report_at(struct perf_state *st, struct lines *r, uint64_t lineno, const char *line)
+{
+	report_why(st, r, lineno, line, NULL);
 }
 
 static void
@@ -831,6 +839,23 @@ settle(struct perf_state *st, struct lines *r)
 	}
 }
 
+/* Without --lines, line[0..n) after a stack line, shaped as a source
+ * line of perf script -F+srcline: unreadable, saying so (1), not read
+ * as a frame ("  prog.c:9 (inlined)" has a module's parentheses); 0
+ * when it is none. */
+static int
+perf_nosource(struct perf_state *st, struct lines *r, const char *line, size_t n)
+{
+	const char *place;
+	size_t plen = 0;
+	int inl;
+
+	if (!source_line(line, n, &place, &plen, &inl))
+		return 0;
+	report_why(st, r, r->lineno, line, " (a source line: --lines reads them)");
+	return 1;
+}
+
 /* --lines: line[0..n) read as the source line of the frame before it;
  * 0 when it is none. */
 static int
@@ -1014,6 +1039,8 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	size_t commlen, pidlen, tidlen;
 
 	if (st->o->srcline && perf_source(st, r, line, n))
+		return;
+	if (!st->o->srcline && st->expect && perf_nosource(st, r, line, n))
 		return;
 	if (st->pnext || st->bare || st->expect)
 		settle(st, r);
