@@ -210,7 +210,9 @@ same_as_reference() {
 	diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours"
 	# a capture worth the name: hundreds of frames, most with a line
 	read -r frames at <"$BATS_TEST_TMPDIR/counts"
-	[ "$frames" -gt 2000 ] && [ "$at" -gt 1500 ] && [ "$at" -lt "$frames" ]
+	[ "$frames" -gt 2000 ]
+	[ "$at" -gt 1500 ]
+	[ "$at" -lt "$frames" ]
 	# without their lines, the stacks of the same recording's perf script
 	gzip -dc "$P/lines-c.txt.gz" | perf-fold | LC_ALL=C sort >"$BATS_TEST_TMPDIR/plain"
 	sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' "$BATS_TEST_TMPDIR/ours" | fg-merge --no-header | LC_ALL=C sort >"$BATS_TEST_TMPDIR/stripped"
@@ -236,9 +238,10 @@ same_as_reference() {
 	# cmp@lines-c.c would need a file of that name: the recording's is prog.c
 	fg-filter --only --no-header 'cmp@prog.c' "$BATS_TEST_TMPDIR/lines" >"$BATS_TEST_TMPDIR/cmp"
 	[ -s "$BATS_TEST_TMPDIR/cmp" ]
-	! grep -v ';cmp at prog.c:' "$BATS_TEST_TMPDIR/cmp"
+	! grep -v ';cmp at prog.c:' "$BATS_TEST_TMPDIR/cmp" || false
 	run fg-filter --only --no-header 'cmp@other.c' "$BATS_TEST_TMPDIR/lines"
-	[ "$status" -eq 1 ] && [ "$output" = "fg-filter: no stack matches" ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "fg-filter: no stack matches" ]
 	# every line moved (a new build): --strip-lines matches each frame still
 	sed -E 's/ at ([^;:]*):[0-9]+/ at \1:1/g' "$BATS_TEST_TMPDIR/lines" >"$BATS_TEST_TMPDIR/moved"
 	fg-diff --no-header --strip-lines "$BATS_TEST_TMPDIR/lines" "$BATS_TEST_TMPDIR/moved" >"$BATS_TEST_TMPDIR/diff"
