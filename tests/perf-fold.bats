@@ -195,24 +195,35 @@ same_as_reference() {
 	# lines-c.c.txt built cc -O2 -g -fno-omit-frame-pointer, perf record -g
 	# (tests/data/perf/README.md); the frames of each sample as perf
 	# printed them, read by awk: a tab-led line, and the next line's
-	# FILE:LINE when it has one
-	gzip -dc "$P/lines-c-srcline.txt.gz" >"$BATS_TEST_TMPDIR/in"
-	awk '
-	function flush() { if (n) { s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]; c[s] += w } n = 0 }
-	/^\t/ { sub(/^\t */, ""); sub(/^[0-9a-f]+ /, ""); sub(/ \(.*\)$/, ""); sub(/\+0x[0-9a-f]+$/, ""); f[++n] = $0; src++; next }
-	/^  [^ ]/ { if ($0 ~ /:[1-9][0-9]*$/ && $0 !~ /^  \?\?:/) { sub(/^  /, ""); f[n] = f[n] " at " $0; at++ } next }
-	/^$/ { flush(); next }
-	{ flush(); comm = $1; w = $(NF-1) }
-	END { flush(); for (s in c) print s, c[s]; print src, at >"/dev/stderr" }' "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/counts" |
-	    LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
-	perf-fold --lines "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/err" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
-	[ ! -s "$BATS_TEST_TMPDIR/err" ]
-	diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours"
-	# a capture worth the name: 829 frames, 797 of them with a line
-	read -r frames at <"$BATS_TEST_TMPDIR/counts"
+	# FILE:LINE when it has one, " (inlined)" after it an inlined frame
+	local f
+	for f in lines-c-srcline lines-c-dwarf-srcline; do
+		gzip -dc "$P/$f.txt.gz" >"$BATS_TEST_TMPDIR/in"
+		awk '
+		function flush() { if (n) { s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]; c[s] += w } n = 0 }
+		/^\t/ { sub(/^\t */, ""); sub(/^[0-9a-f]+ /, ""); sub(/ \(.*\)$/, ""); sub(/\+0x[0-9a-f]+$/, ""); f[++n] = $0; src++; next }
+		/^  [^ ]/ { inl = sub(/ \(inlined\)$/, ""); ninl += inl
+			if ($0 ~ /:[1-9][0-9]*$/ && $0 !~ /^  \?\?:/) { sub(/^  /, ""); f[n] = f[n] " at " $0; at++ }
+			if (inl) f[n] = f[n] "_[i]"
+			next }
+		/^$/ { flush(); next }
+		{ flush(); comm = $1; w = $(NF-1) }
+		END { flush(); for (s in c) print s, c[s]; print src, at, ninl >"/dev/stderr" }' "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/$f.counts" |
+		    LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
+		perf-fold --lines "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/err" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
+		[ ! -s "$BATS_TEST_TMPDIR/err" ]
+		diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours"
+	done
+	# captures worth the name: with frame pointers 829 frames, 797 of them
+	# with a line; under --call-graph dwarf, 4528 inlined frames
+	read -r frames at inl <"$BATS_TEST_TMPDIR/lines-c-srcline.counts"
 	[ "$frames" -gt 800 ]
 	[ "$at" -gt 700 ]
 	[ "$at" -lt "$frames" ]
+	read -r frames at inl <"$BATS_TEST_TMPDIR/lines-c-dwarf-srcline.counts"
+	[ "$inl" -gt 4000 ]
+	[ "$frames" -gt "$at" ]
+	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
 	# without their lines, the stacks of the same recording's perf script
 	gzip -dc "$P/lines-c.txt.gz" | perf-fold | LC_ALL=C sort >"$BATS_TEST_TMPDIR/plain"
 	sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' "$BATS_TEST_TMPDIR/ours" | fg-merge --no-header | LC_ALL=C sort >"$BATS_TEST_TMPDIR/stripped"
