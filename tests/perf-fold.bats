@@ -230,6 +230,16 @@ same_as_reference() {
 	diff "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/stripped"
 }
 
+@test "perf-fold --lines: a large file read in two threads gives the stacks of its parts" {
+	local i
+	# three copies of the dwarf recording (400 KB each): past 1 MiB
+	for i in 1 2 3; do gzip -dc "$P/lines-c-dwarf-srcline.txt.gz"; done >"$BATS_TEST_TMPDIR/big"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/big")" -gt 1048576 ]
+	perf-fold --lines "$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	diff "$BATS_TEST_TMPDIR/out" <(gzip -dc "$P/lines-c-dwarf-srcline.txt.gz" | perf-fold --lines | awk '{ $NF = sprintf("%.0f", 3 * $NF) } 1')
+}
+
 @test "perf-fold --lines: each line's share of its function's own samples is perf annotate's, to its rounding" {
 	# lines-c-annotate.txt: FUNC FILE:LINE PERCENT, perf annotate --stdio -l's
 	# summary of each function's source lines (README.md)
