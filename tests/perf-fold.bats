@@ -126,12 +126,12 @@ same_as_reference() {
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "prog;main;leaf at leaf.c:10 1" ]
 }
 
-@test "perf-fold --lines: where perf knows no line (MODULE[ADDRESS], ??:0) the frame has none" {
-	printf 'app 1 1.0: 1 cycles:\n\t  ffffffff8226e079 _raw_spin_unlock+0x19 ([kernel.kallsyms])\n  [kernel.kallsyms][ffffffff8226e079]\n\t  3fbfb msort+0x29b (/lib/libc.so.6)\n  libc.so.6[3fbfb]\n\t  11 g+0x1 (/x/app)\n  ??:0\n\t  12 main+0x3 (/x/app)\n  app.c:0\n\n' >"$BATS_TEST_TMPDIR/in"
+@test "perf-fold --lines: where perf knows no line (MODULE[ADDRESS], ??:0, :0) the frame has none" {
+	printf 'app 1 1.0: 1 cycles:\n\t  ffffffff8226e079 _raw_spin_unlock+0x19 ([kernel.kallsyms])\n  [kernel.kallsyms][ffffffff8226e079]\n\t  3fbfb msort+0x29b (/lib/libc.so.6)\n  libc.so.6[3fbfb]\n\t  11 g+0x1 (/x/app)\n  ??:0\n\t  10 h+0x1 (/x/app)\n  :0\n\t  12 main+0x3 (/x/app)\n  app.c:0\n\n' >"$BATS_TEST_TMPDIR/in"
 	run perf-fold --lines --kernel "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 0 ]
 	# line 0: the file alone, as pprof-fold names it
-	[ "$output" = "app;main at app.c;g;msort;_raw_spin_unlock_[k] 1" ]
+	[ "$output" = "app;main at app.c;h;g;msort;_raw_spin_unlock_[k] 1" ]
 }
 
 @test "perf-fold --lines: frames perf marks (inlined) are annotated _[i] after their line" {
@@ -197,13 +197,14 @@ same_as_reference() {
 	# printed them, read by awk: a tab-led line, and the next line's
 	# FILE:LINE when it has one, " (inlined)" after it an inlined frame
 	local f
-	for f in lines-c-srcline lines-c-dwarf-srcline; do
+	# (FILE alone for a line 0; none for "??:0", ":0" or MODULE[ADDRESS])
+	for f in lines-c-srcline lines-c-dwarf-srcline dwarf-rust-srcline; do
 		gzip -dc "$P/$f.txt.gz" >"$BATS_TEST_TMPDIR/in"
 		awk '
 		function flush() { if (n) { s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]; c[s] += w } n = 0 }
 		/^\t/ { sub(/^\t */, ""); sub(/^[0-9a-f]+ /, ""); sub(/ \(.*\)$/, ""); sub(/\+0x[0-9a-f]+$/, ""); f[++n] = $0; src++; next }
-		/^  [^ ]/ { inl = sub(/ \(inlined\)$/, ""); ninl += inl
-			if ($0 ~ /:[1-9][0-9]*$/ && $0 !~ /^  \?\?:/) { sub(/^  /, ""); f[n] = f[n] " at " $0; at++ }
+		/^  [^ ]/ { inl = sub(/ \(inlined\)$/, ""); ninl += inl; sub(/^  /, "")
+			if ($0 ~ /:[0-9]+$/ && $0 !~ /^(\?\?)?:/) { sub(/:0$/, ""); f[n] = f[n] " at " $0; at++ }
 			if (inl) f[n] = f[n] "_[i]"
 			next }
 		/^$/ { flush(); next }
@@ -223,6 +224,9 @@ same_as_reference() {
 	read -r frames at inl <"$BATS_TEST_TMPDIR/lines-c-dwarf-srcline.counts"
 	[ "$inl" -gt 4000 ]
 	[ "$frames" -gt "$at" ]
+	# and a Rust program's: generic names, 5015 inlined frames
+	read -r frames at inl <"$BATS_TEST_TMPDIR/dwarf-rust-srcline.counts"
+	[ "$inl" -gt 5000 ]
 	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
 	# without their lines, the stacks of the same recording's perf script
 	gzip -dc "$P/lines-c.txt.gz" | perf-fold | LC_ALL=C sort >"$BATS_TEST_TMPDIR/plain"

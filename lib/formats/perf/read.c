@@ -649,7 +649,7 @@ annotate(struct perf_state *st, const struct stackparts *sp, char *buf, size_t f
  * --lines: a source line as perf script -F+srcline prints it below a
  * frame: blanks, then "FILE:LINE", or, for a frame whose line perf
  * does not know, its module and address ("[kernel.kallsyms][ffff8100]",
- * "libc.so.6[3fbfb]") or "??:0"; then " (inlined)" for an inlined
+ * "libc.so.6[3fbfb]"), "??:0" or ":0"; then " (inlined)" for an inlined
  * frame.  0 when line[0..n) is none; else 1, *inl set, and the place
  * FILE:LINE in *place (NULL when there is none; FILE alone for a line
  * 0, as pprof-fold names it).
@@ -676,10 +676,10 @@ source_line(const char *line, size_t n, const char **place, size_t *plen, int *i
 	}
 	for (k = b; k > a && isdec(line[k - 1]); k--)
 		;
-	if (k == b || k < a + 2 || line[k - 1] != ':')
+	if (k == b || k < a + 1 || line[k - 1] != ':')
 		return 0;
-	if (k - 1 - a == 2 && !memcmp(line + a, "??", 2))
-		return 1;
+	if (k - 1 == a || (k - 1 - a == 2 && !memcmp(line + a, "??", 2)))
+		return 1;	/* ":0", "??:0": no file */
 	*place = line + a;
 	*plen = b - k == 1 && line[k] == '0' ? k - 1 - a : b - a;
 	return 1;
