@@ -26,6 +26,7 @@ usage(void)
 	    "      --idle             keep the (program) and (idle) samples\n"
 	    "      --full-path        the script's whole url, not its base name\n"
 	    "      --by-thread        a root frame per thread (per file for a .cpuprofile)\n"
+	    "      --lines            a function's own samples on the lines they hit\n"
 	    "      --time-order       each profile's samples in time order, not summed\n"
 	    "      --gc WHERE         a collection under the root (root, the default summed)\n"
 	    "                         or on the stack that ran (stack, with --time-order)\n",
@@ -36,7 +37,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_TIMEORDER, O_GC };
+	enum { O_IDLE = 256, O_FULLPATH, O_BYTHREAD, O_TIMEORDER, O_GC, O_LINES };
 	static const char *const gcs[] = { "root", "stack", NULL };
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' },
@@ -45,12 +46,13 @@ main(int argc, char **argv)
 		{ "by-thread", no_argument, NULL, O_BYTHREAD },
 		{ "time-order", no_argument, NULL, O_TIMEORDER },
 		{ "gc", required_argument, NULL, O_GC },
+		{ "lines", no_argument, NULL, O_LINES },
 		FOLDER_OPTS,
 		OPT_HELP_VERSION,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct folder f;
-	struct cpuprof_opt opt = { -1, 0, 0, 0, 0 };
+	struct cpuprof_opt opt = { -1, 0, 0, 0, 0, 0 };
 	struct cpuprof *c;
 	char idle[32];
 	int ch;
@@ -63,11 +65,18 @@ main(int argc, char **argv)
 		case O_IDLE: opt.idle = 1; break;
 		case O_FULLPATH: opt.fullpath = 1; break;
 		case O_BYTHREAD: opt.bythread = 1; break;
+		case O_LINES: opt.lines = 1; break;
 		case O_TIMEORDER: folder_timeorder(&f); break;
 		case O_GC: opt.gc = opt_choice(optarg, "--gc", gcs); break;
 		case 'h': usage();
 		default: tryhelp();
 		}
+	if (opt.lines && f.run)
+		usage_error("--lines and --time-order: a profile's lines are its nodes' "
+		    "totals (positionTicks), not in time order");
+	if (opt.lines && opt.gc == CPUPROF_GC_STACK)
+		usage_error("--lines and --gc stack: a collection on the stack that ran "
+		    "is a sample's, and a line's samples are its node's totals");
 	if (opt.gc < 0)	/* a phase kept whole in time, as speedscope draws it */
 		opt.gc = f.run ? CPUPROF_GC_STACK : CPUPROF_GC_ROOT;
 	c = cpuprof_new(&opt, &f.map, f.run);

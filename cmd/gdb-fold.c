@@ -20,11 +20,15 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "pid", no_argument, &o.pid, 1 },
 		{ "tid", no_argument, &o.tid, 1 },
+		{ "lines", no_argument, &o.lines, 1 },
+		{ "full-path", no_argument, &o.fullpath, 1 },
 		TEXTFOLDER_OPTS
 	};
 	struct textfolder t = { lo, "qh",
 		"      --pid            the process as the root frame, PID=N (eu-stack)\n"
-		"      --tid            the thread as a frame, TID=N\n",
+		"      --tid            the thread as a frame, TID=N\n"
+		"      --lines          frames FUNC at FILE:LINE, where the backtrace has the line\n"
+		"      --full-path      with --lines, the file's path as printed, not its base name\n",
 		NULL, gdb_fold, gdb_new(&o), NULL, NULL, NULL, NULL, gdb_free,
 		NULL, NULL, 0 };
 

@@ -17,6 +17,7 @@ usage(void)
 	    "  -t, --time             weight samples by time, in milliseconds\n"
 	    "      --js               JavaScript frames only, as the profiler's JavaScript view\n"
 	    "      --full-path        the script's whole url, not its base name\n"
+	    "      --lines            a frame's line running, not its function's first\n"
 	    "  -T, --thread N|NAME    only thread N (from 0, see --list) or the threads NAME\n"
 	    "      --by-thread        a root frame per thread, its name and pid\n"
 	    "  -l, --list             list the threads (index, samples, pid, tid, name, process)\n", argv0);
@@ -39,6 +40,7 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "time", no_argument, NULL, 't' }, { "js", no_argument, &opt.js, 1 },
 		{ "full-path", no_argument, &opt.fullpath, 1 }, { "list", no_argument, NULL, 'l' },
+		{ "lines", no_argument, &opt.lines, 1 },
 		{ "thread", required_argument, NULL, 'T' }, { "by-thread", no_argument, &opt.bythread, 1 },
 		FOLDER_OPTS, OPT_HELP_VERSION, { NULL, 0, NULL, 0 }
 	};

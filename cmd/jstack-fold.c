@@ -11,7 +11,7 @@
 #include "folded/textfold.h"
 #include "formats/jstack/read.h"
 
-static struct jstack_opts o = { 1, 0, 0, 0 };
+static struct jstack_opts o = { 1, 0, 0, 0, 0 };
 
 int
 main(int argc, char **argv)
@@ -24,6 +24,7 @@ main(int argc, char **argv)
 		{ "shorten-pkgs", no_argument, &o.shorten, 1 },
 		{ "no-shorten-pkgs", no_argument, &o.shorten, 0 },
 		{ "all-states", no_argument, &o.states, 1 },
+		{ "lines", no_argument, &o.lines, 1 },
 		TEXTFOLDER_OPTS
 	};
 	struct textfolder t = { lo, "qh",
@@ -33,7 +34,8 @@ main(int argc, char **argv)
 		"      --no-include-tid leave it out (the default)\n"
 		"      --shorten-pkgs   packages to their initials (j.u.c.ThreadPoolExecutor.runWorker)\n"
 		"      --no-shorten-pkgs whole package names (the default)\n"
-		"      --all-states     every thread, whatever its state, not only those that run\n",
+		"      --all-states     every thread, whatever its state, not only those that run\n"
+		"      --lines          frames METHOD at FILE:LINE\n",
 		NULL, jstack_fold, jstack_new(&o), NULL, NULL, NULL, NULL, jstack_free,
 		NULL, NULL, 0 };
 

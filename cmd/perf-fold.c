@@ -38,7 +38,7 @@ main(int argc, char **argv)
 		{ "kernel", no_argument, &o.kernel, 1 }, { "jit", no_argument, &o.jit, 1 },
 		{ "all", no_argument, NULL, O_ALL }, { "addrs", no_argument, &o.addrs, 1 },
 		{ "event-filter", required_argument, NULL, O_EVENT },
-		{ "srcline", no_argument, &o.srcline, 1 },
+		{ "lines", no_argument, &o.srcline, 1 }, { "srcline", no_argument, &o.srcline, 1 },
 		{ "inline", no_argument, NULL, O_INLINE }, { "context", no_argument, NULL, O_INLINE },
 		{ "period", no_argument, &o.period, 1 }, { "samples", no_argument, &o.period, 0 },
 		{ "skip-after", required_argument, NULL, O_SKIP },
@@ -54,7 +54,7 @@ main(int argc, char **argv)
 		"      --all              both annotations\n"
 		"      --addrs            keep raw addresses for unknown symbols\n"
 		"      --event-filter EVENT  keep samples of EVENT (default: the first seen)\n"
-		"      --srcline          perf script -F+srcline input: add source lines\n"
+		"      --lines, --srcline  perf script -F+srcline input: frames NAME at FILE:LINE\n"
 		"      --inline, --context  (need addr2line: not supported)\n"
 		"      --period           weight samples by their period (the default)\n"
 		"      --samples          count every sample once instead\n"

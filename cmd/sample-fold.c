@@ -20,11 +20,13 @@ main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "no-modules", no_argument, &o.nomodules, 1 },
 		{ "waits", no_argument, &o.waits, 1 },
+		{ "lines", no_argument, &o.lines, 1 },
 		TEXTFOLDER_OPTS
 	};
 	struct textfolder t = { lo, "qh",
 		"      --no-modules     frames without their module (\"libfoo`\")\n"
-		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n",
+		"      --waits          keep the samples of waiting threads (__psynch_cvwait, kevent...)\n"
+		"      --lines          frames FUNC at FILE:LINE where sample gives the line\n",
 		NULL, sample_fold, sample_new(&o, SAMPLE_WHOLE),
 		sample_new(&o, SAMPLE_WHOLE), sample_cut, sample_parts, NULL, sample_free,
 		NULL, NULL, 0 };

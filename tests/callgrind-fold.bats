@@ -368,3 +368,158 @@ names() {
 	printf '%s\n' 'events: Time_(10ns)' 'fn=main' '1 1844674407370955162' >"$t/c"
 	fails_with "callgrind-fold: $t/c:3: the sum of the costs of Time_(10ns) overflows (it passes 2^64 - 1 here)" callgrind-fold "$t/c"
 }
+
+# --- --lines: each line's own cost, callgrind_annotate --auto=yes's ---
+
+# linerec NAME DIR: recording NAME decompressed into DIR, its scratch
+# directory made DIR, its program's source beside it (as recorded)
+linerec() {
+	local src
+	gzip -dc "$C/$1.callgrind.gz" | sed "s#/home/user/demo/#$2/#g" >"$2/$1.callgrind"
+	case $1 in prog*) src=prog.c ;; cxx) src=cxx.cc ;; *) src=$1.c ;; esac
+	cp "$C/$src.txt" "$2/$src"
+}
+# linecosts DIR FOLDED: "FILE:LINE COST", the own cost of each line, from
+# fg-top --by frame's self column, the files under DIR named as
+# callgrind_annotate names them (relative to DIR)
+linecosts() {
+	fg-top --by frame -n 0 --format tsv "$2" |
+	    awk -F'\t' -v dir="$1/" 'NR > 1 && (i = index($6, " at ")) && $6 ~ /:[0-9]+$/ {
+		p = substr($6, i + 4); if (index(p, dir) == 1) p = substr(p, length(dir) + 1); s[p] += $1 }
+		END { for (k in s) print k, s[k] }' | LC_ALL=C sort
+}
+# annlines REPORT: "FILE:LINE COST" for each line with a cost of each file
+# callgrind_annotate --auto=yes --context=N listed whole (its calls,
+# "=> ...", left out)
+annlines() {
+	awk '/^-- Auto-annotated source: / { file = substr($0, 27); st = 1; next }
+		st == 1 && /^Ir/ { st = 2; next }
+		st == 2 && /^$/ { st = 3; n = 0; next }
+		st == 3 && /^$/ { st = 0; next }
+		st == 3 && /^[ 0-9,.()%]+=> / { next }
+		st == 3 { n++; if (match($0, /^ *[0-9,]+ /)) { v = substr($0, 1, RLENGTH); gsub(/[ ,]/, "", v); print file ":" n, v } }' "$1" |
+	    LC_ALL=C sort
+}
+
+@test "callgrind-fold --lines: each line's own cost is the stored callgrind_annotate --auto=yes's, the stacks add up to the summary" {
+	local t=$BATS_TEST_TMPDIR f
+	for f in prog prog-all cxx plain; do
+		linerec $f "$t"
+		callgrind-fold --lines --full-path "$t/$f.callgrind" >"$t/$f.folded" 2>"$t/$f.err"
+		[ ! -s "$t/$f.err" ] || { cat "$t/$f.err"; return 1; }
+		want=$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$t/$f.callgrind")
+		[ "$(awk '!/^#/ { t += $NF } END { print t }' "$t/$f.folded")" = "$want" ]
+		linecosts "$t" "$t/$f.folded" >"$t/$f.ours"
+		# every line annotated, with its cost (annotate lists only the
+		# files it finds: the program's own, and for cxx the C++ headers)
+		join -a1 -e none -o 0,1.2,2.2 "$C/$f.annotate-lines.txt" "$t/$f.ours" >"$t/$f.both"
+		[ "$(wc -l <"$t/$f.both")" -ge 18 ]
+		diff /dev/null <(awk '$2 != $3' "$t/$f.both")
+		# and no line of the program's own source that annotate has not
+		diff <(grep -v / "$C/$f.annotate-lines.txt") <(grep -v / "$t/$f.ours")
+	done
+	# inlined header code (fi=) on the header's lines
+	grep -q '^/usr/include/c++/12/bits/stl_algo.h:[0-9]* ' "$t/cxx.ours"
+	# the frames: base names without --full-path
+	callgrind-fold --lines --no-header "$t/prog.callgrind" >"$t/base"
+	grep -q ';main;fib at prog.c:9 ' "$t/base"
+	grep -q ';cmp at prog.c:17 ' "$t/base"
+}
+
+@test "callgrind-fold --lines: each line's own cost is callgrind_annotate --auto=yes's, run here" {
+	command -v callgrind_annotate >/dev/null || absent "callgrind_annotate (valgrind) is not installed"
+	local t=$BATS_TEST_TMPDIR f
+	for f in prog prog-all cxx plain; do
+		linerec $f "$t"
+		(cd "$t" && callgrind_annotate --auto=yes --context=100000 --threshold=100 "$f.callgrind") >"$t/$f.ann"
+		annlines "$t/$f.ann" >"$t/$f.theirs"
+		callgrind-fold --lines --full-path "$t/$f.callgrind" >"$t/$f.folded"
+		linecosts "$t" "$t/$f.folded" >"$t/$f.ours"
+		[ "$(grep -vc / "$t/$f.theirs")" -ge 10 ]
+		# the program's own lines: exactly annotate's, and the stored ones
+		diff <(grep -v / "$t/$f.theirs") <(grep -v / "$t/$f.ours")
+		diff <(grep -v / "$t/$f.theirs") <(grep -v / "$C/$f.annotate-lines.txt")
+		# every other file it found (headers), each line's cost ours
+		diff /dev/null <(join -a1 -e none -o 0,1.2,2.2 "$t/$f.theirs" "$t/$f.ours" | awk '$2 != $3')
+	done
+}
+
+@test "callgrind-fold --lines: positions (instr line, line), subposition compression, fi=/fe=, a call's line" {
+	cat >"$BATS_TEST_TMPDIR/p" <<-'EOT'
+	events: Ir
+	positions: instr line
+	fl=(1) /src/a.c
+	fn=(1) main
+	0x10 3 5
+	+2 * 2
+	+1 +2 4
+	-1 -1 1
+	jump=1 +4 +9
+	* * 
+	fi=(2) /src/inc.h
+	+1 40 7
+	fe=(1)
+	+1 3 1
+	cfl=(1)
+	cfn=(2) g
+	calls=1 0x40 7
+	* * 10
+	fn=(2)
+	0x40 7 6
+	+1 +1 4
+	EOT
+	run callgrind-fold --lines --no-header "$BATS_TEST_TMPDIR/p"
+	status_is 0
+	# main's own: line 3 (5 + 2, and 1 after the fe=), 5 (4), 4 (1),
+	# inc.h:40 (7); a call's cost is its callee's lines', not the caller's
+	[ "$output" = 'main at a.c:3 8
+main at a.c:4 1
+main at a.c:5 4
+main at inc.h:40 7
+main;g at a.c:7 6
+main;g at a.c:8 4' ] || { echo "$output"; return 1; }
+	run callgrind-fold --lines --full-path --no-header "$BATS_TEST_TMPDIR/p"
+	[ "${lines[3]}" = 'main at /src/inc.h:40 7' ]
+	# positions: line alone (callgrind's default), +N, -N and *
+	printf '%s\n' 'events: Ir' 'fl=x.c' 'fn=f' '10 1' '+2 2' '* 3' '-5 4' >"$BATS_TEST_TMPDIR/q"
+	run callgrind-fold --lines --no-header "$BATS_TEST_TMPDIR/q"
+	[ "$output" = 'f at x.c:10 1
+f at x.c:12 5
+f at x.c:7 4' ] || { echo "$output"; return 1; }
+	# no line among the positions, an unknown file ("???"), line 0: the
+	# file alone, or the name alone
+	printf '%s\n' 'events: Ir' 'positions: instr' 'fl=x.c' 'fn=f' '0x10 1' 'fl=???' 'fn=h' '0x20 2' >"$BATS_TEST_TMPDIR/r"
+	run callgrind-fold --lines --no-header "$BATS_TEST_TMPDIR/r"
+	[ "$output" = 'f at x.c 1
+h 2' ] || { echo "$output"; return 1; }
+	# without --lines, the same stacks, their lines summed
+	run callgrind-fold --no-header "$BATS_TEST_TMPDIR/p"
+	[ "$output" = 'main 20
+main;g 10' ] || { echo "$output"; return 1; }
+}
+
+@test "callgrind-fold --lines: bad line positions name the file and line; --full-path needs --lines" {
+	local t=$BATS_TEST_TMPDIR
+	printf 'events: Ir\nfn=a\n3 1\n-4 1\n' >"$t/a"
+	fails_with "callgrind-fold: $t/a:4: line '-4' is below 0" callgrind-fold --lines "$t/a"
+	printf 'events: Ir\nfn=a\n3000000000 1\n' >"$t/b"
+	fails_with "callgrind-fold: $t/b:3: line '3000000000' is past 2^31 - 1" callgrind-fold --lines "$t/b"
+	printf 'events: Ir\npositions: instr line\nfn=a\n0x10 0x20 1\n' >"$t/c"
+	fails_with "callgrind-fold: $t/c:4: bad line '0x20'" callgrind-fold --lines "$t/c"
+	run callgrind-fold --full-path "$t/a"
+	status_is 2
+	[ "${lines[0]}" = "callgrind-fold: --full-path needs --lines" ]
+}
+
+@test "callgrind-fold --lines: the lines' stacks count against --max-output; past it a stack's own cost stays unsplit, said" {
+	local t=$BATS_TEST_TMPDIR
+	gzip -dc "$C/prog.callgrind.gz" >"$t/p"
+	callgrind-fold --lines --max-output 20k "$t/p" >"$t/o" 2>"$t/e"
+	[ "$(names "$t/o")" -le 20480 ]
+	grep -Eq "the own costs of [0-9]+ stacks not split among their lines \(the frame without a line\)" "$t/e"
+	# no weight lost
+	[ "$(awk '!/^#/ { t += $NF } END { print t }' "$t/o")" = "$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$t/p")" ]
+	# the default bound, 100 times the file, holds every line
+	callgrind-fold --lines "$t/p" >/dev/null 2>"$t/e"
+	[ ! -s "$t/e" ]
+}

@@ -787,3 +787,71 @@ fgphases() {
 	# and the runs are those of Node's own reading, by samples
 	diff <(cpuprofile-fold --time-order "$P" | grep -v '^#') <(nodefold "$P" order)
 }
+
+@test "cpuprofile-fold --lines: each function's own samples on the lines V8 counted them (positionTicks)" {
+	needpy json
+	local f
+	for f in node-main node-worker; do
+		# the ticks of each function's lines, summed, from the JSON
+		python3 -c '
+import json, sys, collections
+c = collections.Counter()
+for n in json.load(open(sys.argv[1]))["nodes"]:
+    f = n["callFrame"]
+    u = f["url"].rsplit("/", 1)[-1]
+    for t in n.get("positionTicks", []):
+        name = f["functionName"] or "(anonymous)"
+        c["%s at %s:%d" % (name, u, t["line"]) if u else name] += t["ticks"]
+for k, v in sorted(c.items()):
+    print(k + "\t" + str(v))' "$C/$f.cpuprofile" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
+		cpuprofile-fold --lines "$C/$f.cpuprofile" >"$BATS_TEST_TMPDIR/lines"
+		fg-top --by frame -n 0 --format tsv "$BATS_TEST_TMPDIR/lines" |
+		    awk -F'\t' 'NR > 1 && $1 > 0 { print $6 "\t" $1 }' | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/theirs")" -gt 15 ]
+		diff "$BATS_TEST_TMPDIR/theirs" <(join -t$'\t' "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours" -o 0,2.2)
+		# the same stacks but for their leaves' lines, the same total
+		# (samples and time)
+		diff <(sed 's/:[0-9]*\(;\| [0-9]*$\)/\1/g' "$BATS_TEST_TMPDIR/lines" | fg-merge) \
+		    <(cpuprofile-fold "$C/$f.cpuprofile" | sed 's/:[0-9]*\(;\| [0-9]*$\)/\1/g' | fg-merge)
+		[ "$(cpuprofile-fold -t --lines --no-header "$C/$f.cpuprofile" | awk '{ s += $NF } END { print s }')" = \
+		    "$(cpuprofile-fold -t --no-header "$C/$f.cpuprofile" | awk '{ s += $NF } END { print s }')" ]
+	done
+}
+
+@test "cpuprofile-fold --lines: a node's samples and time shared among its lines as its ticks, parts that add up" {
+	# f's 3 samples: 2 ticks on line 4, 1 on line 7; g has no ticks
+	cat >"$BATS_TEST_TMPDIR/p.cpuprofile" <<-'EOT'
+	{"nodes": [{"id": 1, "callFrame": {"functionName": "(root)", "url": "", "lineNumber": -1}, "children": [2]},
+	 {"id": 2, "callFrame": {"functionName": "f", "url": "file:///x/a.js", "lineNumber": 2}, "hitCount": 3, "children": [3],
+	  "positionTicks": [{"line": 4, "ticks": 2}, {"line": 7, "ticks": 1}]},
+	 {"id": 3, "callFrame": {"functionName": "g", "url": "file:///x/a.js", "lineNumber": 9}, "hitCount": 1}],
+	 "startTime": 0, "endTime": 100, "samples": [2, 2, 3, 2], "timeDeltas": [0, 10, 10, 10]}
+	EOT
+	run cpuprofile-fold --lines --no-header "$BATS_TEST_TMPDIR/p.cpuprofile"
+	status_is 0
+	[ "$output" = 'f at a.js:3;g at a.js:10 1
+f at a.js:4 2
+f at a.js:7 1' ] || { echo "$output"; return 1; }
+	# f's time: 10 + 10 (its first run) and 0 (its last): 20 us, 2/3 and 1/3
+	run cpuprofile-fold -t --lines --no-header "$BATS_TEST_TMPDIR/p.cpuprofile"
+	[ "$output" = 'f at a.js:3;g at a.js:10 10
+f at a.js:4 13
+f at a.js:7 7' ] || { echo "$output"; return 1; }
+	# without --lines, its function's line
+	run cpuprofile-fold --no-header "$BATS_TEST_TMPDIR/p.cpuprofile"
+	[ "$output" = 'f at a.js:3 3
+f at a.js:3;g at a.js:10 1' ] || { echo "$output"; return 1; }
+	# bad ticks, and --lines with --time-order
+	sed 's/"ticks": 1}/"ticks": -1}/' "$BATS_TEST_TMPDIR/p.cpuprofile" >"$BATS_TEST_TMPDIR/q.cpuprofile"
+	run cpuprofile-fold --lines "$BATS_TEST_TMPDIR/q.cpuprofile"
+	status_is 1
+	[[ "$output" == "cpuprofile-fold: $BATS_TEST_TMPDIR/q.cpuprofile: byte "*": a positionTick's ticks"* ]] || { echo "$output"; return 1; }
+	run cpuprofile-fold --lines --time-order "$BATS_TEST_TMPDIR/p.cpuprofile"
+	status_is 2
+	[[ "${lines[0]}" == "cpuprofile-fold: --lines and --time-order: "* ]]
+	run cpuprofile-fold --lines --gc stack "$BATS_TEST_TMPDIR/p.cpuprofile"
+	status_is 2
+	[[ "${lines[0]}" == "cpuprofile-fold: --lines and --gc stack: "* ]]
+	run cpuprofile-fold --lines --gc root "$BATS_TEST_TMPDIR/p.cpuprofile"
+	status_is 0
+}

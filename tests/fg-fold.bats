@@ -298,3 +298,10 @@ perf	perf-fold	gzip	$DATA/formats/gzip" ]
 	run fg-fold -v "$BATS_TEST_TMPDIR/g.folded"
 	[[ "${lines[0]}" == *": folded stacks: passed through" ]]
 }
+
+@test "fg-fold --lines: the option goes to the folder, whose frames are then NAME at FILE:LINE" {
+	gzip -dc "$DATA/perf/lines-c-srcline.txt.gz" >"$BATS_TEST_TMPDIR/p.txt"
+	diff <(fg-fold --lines "$BATS_TEST_TMPDIR/p.txt") <(perf-fold --lines "$BATS_TEST_TMPDIR/p.txt")
+	grep -q ';cmp at prog.c:27 ' <(fg-fold --lines "$BATS_TEST_TMPDIR/p.txt")
+	diff <(fg-fold --lines "$DATA/callgrind/prog.callgrind.gz") <(callgrind-fold --lines "$DATA/callgrind/prog.callgrind.gz")
+}

@@ -73,3 +73,29 @@ setup() {
 	status_is 2
 	[ "${lines[1]}" = "Try 'gdb-fold --help' for more information." ]
 }
+
+# nolines: folded stacks with every frame's " at FILE:LINE" cut, summed
+nolines() {
+	sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' | fg-merge --no-header
+}
+
+@test "gdb-fold --lines: gdb's 'at FILE:LINE' and eu-stack -v's source lines make frames NAME at FILE:LINE" {
+	gzip -dc "$G/bt.txt.gz" | gdb-fold --lines --no-header >"$BATS_TEST_TMPDIR/bt"
+	grep -q ';sleeper at app.c:27;usleep at usleep.c:31;' "$BATS_TEST_TMPDIR/bt"
+	# the same stacks, frame for frame, without their lines
+	diff <(nolines <"$BATS_TEST_TMPDIR/bt") <(gzip -dc "$G/bt.txt.gz" | gdb-fold --no-header)
+	gdb-fold --lines --no-header "$G/eu-v.txt" >"$BATS_TEST_TMPDIR/eu"
+	# eu-stack's column left out; a frame without a source line keeps its name
+	grep -q '^__clone3 at clone3.S:81;start_thread at pthread_create.c:442;sorter at app.c:20;' "$BATS_TEST_TMPDIR/eu"
+	diff <(nolines <"$BATS_TEST_TMPDIR/eu") <(gdb-fold --no-header "$G/eu-v.txt")
+	run gdb-fold --lines --full-path --no-header "$G/eu-v.txt"
+	[[ "$output" == *";sorter at /home/user/app/app.c:20;__GI___qsort_r at ./stdlib/msort.c:296;"* ]]
+	# " at " inside the arguments is not the frame's place; a library's
+	# frame ("from") and an eu-stack frame followed by another have none
+	printf '#0  0x1 in f (s=0x2 "x at y.c:1") at a.c:3\n#1  0x3 in g () from /lib/libz.so\n#2  main (s=0x4 "z at w.c:2")\n\n' |
+	    gdb-fold --lines --no-header >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = 'main;g;f at a.c:3 1' ]
+	printf 'TID 1:\n#0  0x1     leaf - /x\n#1  0x2 - 1 mid - /x\n    m.c:7:2\n#2  0x3 - 1 main - /x\n' |
+	    gdb-fold --lines --no-header >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = 'main;mid at m.c:7;leaf 1' ]
+}

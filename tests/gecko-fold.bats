@@ -56,7 +56,7 @@ nodefold() {
 }
 
 @test "gecko-fold: Firefox's raw profile and the processed one the Firefox Profiler made of it fold alike" {
-	for o in "" --js --time --by-thread "--js --time --by-thread" --full-path "-T 0"; do
+	for o in "" --js --time --by-thread "--js --time --by-thread" --full-path "-T 0" --lines "--lines --js --full-path"; do
 		diff <(gecko-fold $o "$G/firefox-page.json.gz") <(gecko-fold $o "$G/firefox-page.processed.json.gz") ||
 			{ echo "differ with '$o'" >&2; return 1; }
 	done
@@ -315,4 +315,29 @@ a at x.js:1;b 1" ]
 	run gecko-fold "$BATS_TEST_TMPDIR/none"
 	status_is 1
 	[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/none: No such file or directory" ]
+}
+
+@test "gecko-fold --lines: a JavaScript frame's line is the one running in it (the frame table's), not its function's first" {
+	run gecko-fold --js --lines "$G/firefox-page.json.gz"
+	status_is 0
+	# work's loop is on line 8 of page.html, its function on line 5
+	[[ "$output" == *"(root scope) file:///home/user/demo/page.html at page.html:11;work at page.html:8;draw at page.html:4 "* ]]
+	[[ "$output" != *"work at page.html:5"* ]]
+	# the same stacks, frame for frame, but for the lines
+	diff <(gecko-fold --js --lines "$G/firefox-page.processed.json.gz" | sed 's/:[0-9]*\(;\| [0-9]*$\)/\1/g' | fg-merge) \
+	    <(gecko-fold --js "$G/firefox-page.processed.json.gz" | sed 's/:[0-9]*\(;\| [0-9]*$\)/\1/g' | fg-merge)
+	# a small processed profile: main's frame runs line 6; f and g have
+	# no file, so no line
+	proc 70 | sed 's/"frameTable": {"func": \[0, 1, 2\], "length": 3}/"frameTable": {"func": [0, 1, 2], "line": [6, 9, null], "length": 3}/' >"$BATS_TEST_TMPDIR/p.json"
+	grep -q '"line": \[6, 9, null\]' "$BATS_TEST_TMPDIR/p.json"
+	run gecko-fold --lines --no-header "$BATS_TEST_TMPDIR/p.json"
+	[ "${lines[1]}" = "main at a.js:6 5" ]
+	[ "${lines[2]}" = "main at a.js:6;f 1" ]
+	[ "${lines[3]}" = "main at a.js:6;f;g 5" ]
+	# a line column of another length than the frames' is an error
+	proc 70 | sed 's/"frameTable": {"func": \[0, 1, 2\], "length": 3}/"frameTable": {"func": [0, 1, 2], "line": [4, 5], "length": 3}/' >"$BATS_TEST_TMPDIR/q.json"
+	fails_with "gecko-fold: $BATS_TEST_TMPDIR/q.json: byte $(offset "$BATS_TEST_TMPDIR/q.json" '[4, 5]'): 2 lines for 3 frames" gecko-fold --lines "$BATS_TEST_TMPDIR/q.json"
+	# which only --lines reads
+	run gecko-fold --no-header "$BATS_TEST_TMPDIR/q.json"
+	status_is 0
 }

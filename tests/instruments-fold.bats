@@ -162,3 +162,32 @@ m;g 524800" ]
 	status_is 0
 	[ -z "$output" ]
 }
+
+@test "instruments-fold --lines: an export's frames with a <source> are NAME at FILE:LINE, for their references too" {
+	needxz
+	local t=$BATS_TEST_TMPDIR
+	xz -dc "$I/basic.xml.xz" >"$t/basic.xml"
+	instruments-fold --lines --no-header "$t/basic.xml" >"$t/lines"
+	grep -q ';std::sys_common::backtrace::__rust_begin_short_backtrace at backtrace.rs:140;' "$t/lines"
+	# the same stacks as inferno's, frame for frame, but for the lines
+	diff <(sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' "$t/lines" | fg-merge --no-header) <(fg-merge "$I/basic.inferno.folded")
+	run instruments-fold --lines --full-path --no-header "$t/basic.xml"
+	[[ "$output" == *" at /rustc/a266f11990d9544ee408e213e1eec8cc9eb032b7/library/std/src/rt.rs:166;"* ]]
+	# a frame without a source keeps its name; a path by reference
+	printf '%s' '<?xml version="1.0"?><trace-query-result><node><row><backtrace id="1">' \
+	    '<frame id="2" name="leaf" addr="0x1"><source line="7"><path id="3">/src/a.rs</path></source></frame>' \
+	    '<frame id="4" name="mid" addr="0x2"><source line="9"><path ref="3"/></source></frame>' \
+	    '<frame id="5" name="main" addr="0x3"/></backtrace></row>' \
+	    '<row><backtrace id="6"><frame ref="4"/><frame ref="5"/></backtrace></row></node></trace-query-result>' >"$t/x.xml"
+	run instruments-fold --lines --no-header "$t/x.xml"
+	status_is 0
+	[ "$output" = 'main;mid at a.rs:9 1
+main;mid at a.rs:9;leaf at a.rs:7 1' ] || { echo "$output"; return 1; }
+	sed 's/line="7"/line="x"/' "$t/x.xml" >"$t/y.xml"
+	run instruments-fold --lines "$t/y.xml"
+	status_is 1
+	[[ "$output" == "instruments-fold: $t/y.xml: byte "*': bad line "x"' ]] || { echo "$output"; return 1; }
+	run instruments-fold --full-path "$t/x.xml"
+	status_is 2
+	[ "${lines[0]}" = "instruments-fold: --full-path needs --lines" ]
+}

@@ -109,3 +109,18 @@ thread() {
 	status_is 2
 	[ "${lines[1]}" = "Try 'jstack-fold --help' for more information." ]
 }
+
+@test "jstack-fold --lines: frames METHOD at FILE:LINE, a module's prefix left out, native methods without one" {
+	gzip -dc "$J/dumps.txt.gz" | jstack-fold --lines >"$BATS_TEST_TMPDIR/out"
+	grep -q ';java.lang.Thread.run at Thread.java:840;' "$BATS_TEST_TMPDIR/out"
+	# the same stacks, frame for frame, without their lines
+	diff <(sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' "$BATS_TEST_TMPDIR/out" | fg-merge --no-header) \
+	    <(gzip -dc "$J/dumps.txt.gz" | jstack-fold)
+	printf '"main" #1 prio=5\n   java.lang.Thread.State: RUNNABLE\n\tat Leaf.native(Native Method)\n\tat Gen.x(Unknown Source)\n\tat App.work(app//App.java:12)\n\tat Nofile.run(java.base@17/Nofile.java)\n\tat App.main(App.java:42)\n\n' |
+	    jstack-fold --lines >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = 'main;App.main at App.java:42;Nofile.run at Nofile.java;App.work at App.java:12;Gen.x;Leaf.native 1' ]
+	# with --shorten-pkgs
+	printf '"main" #1 prio=5\n   java.lang.Thread.State: RUNNABLE\n\tat java.util.concurrent.ThreadPoolExecutor.runWorker(java.base@17/ThreadPoolExecutor.java:1136)\n\n' |
+	    jstack-fold --lines --shorten-pkgs >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = 'main;j.u.c.ThreadPoolExecutor.runWorker at ThreadPoolExecutor.java:1136 1' ]
+}

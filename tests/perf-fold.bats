@@ -96,20 +96,184 @@ same_as_reference() {
 	[ -s "$BATS_TEST_TMPDIR/cyc" ]
 }
 
-@test "perf-fold --srcline: the source line after each frame is appended" {
+@test "perf-fold --lines: the source line after each frame makes it NAME at FILE:LINE" {
 	printf 'a.out 1 1.0: 1 cycles:\n\t  408ebb f+0x8b (/x/a.out)\n  uniform.h:300\n\t  4069f5 main+0x935 (/x/a.out)\n  file.cpp:137\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "a.out;main at file.cpp:137;f at uniform.h:300 1" ]
+	# --srcline, its older name, is the same option
 	run perf-fold --srcline "$BATS_TEST_TMPDIR/in"
-	[ "$output" = "a.out;main:file.cpp:137;f:uniform.h:300 1" ]
+	[ "$output" = "a.out;main at file.cpp:137;f at uniform.h:300 1" ]
 }
 
-@test "perf-fold --srcline: a stack line split across reads keeps its inlined frames' sources" {
+@test "perf-fold --lines: a frame and its source lines split across reads keep together, inline chains too" {
 	# the pause makes the frame and its source lines arrive in two reads
 	{
 		printf 'app 1 1.0: cycles:\n\t  1 alpha->beta (/x)\n'
 		sleep 0.3
 		printf '  f.c:1\n  g.c:2\n\t  2 main (/x)\n  m.c:3\n\n'
-	} | perf-fold --srcline >"$BATS_TEST_TMPDIR/out"
-	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;main:m.c:3;alpha:f.c:1;beta_[i]:g.c:2 1" ]
+	} | perf-fold --lines >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;main at m.c:3;alpha at f.c:1;beta at g.c:2_[i] 1" ]
+}
+
+@test "perf-fold --lines: a frame without a source line keeps its own name, and the next frame its line" {
+	# issue 49's reproducer: nosrc took caller's stack line as its source
+	printf 'prog 1 1.0: 1 cpu-clock:\n\t1 leaf+0x1 (/bin/prog)\n  leaf.c:10\n\t2 nosrc+0x2 (/bin/prog)\n\t3 caller+0x3 (/bin/prog)\n  caller.c:20\n\n' |
+	    perf-fold --lines >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "prog;caller at caller.c:20;nosrc;leaf at leaf.c:10 1" ]
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	# the last frame of a sample without a source line, at the end of the file
+	printf 'prog 1 1.0: 1 cpu-clock:\n\t1 leaf+0x1 (/bin/prog)\n  leaf.c:10\n\t3 main+0x3 (/bin/prog)' | perf-fold --lines >"$BATS_TEST_TMPDIR/out"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "prog;main;leaf at leaf.c:10 1" ]
+}
+
+@test "perf-fold --lines: where perf knows no line (MODULE[ADDRESS], ??:0, :0) the frame has none" {
+	printf 'app 1 1.0: 1 cycles:\n\t  ffffffff8226e079 _raw_spin_unlock+0x19 ([kernel.kallsyms])\n  [kernel.kallsyms][ffffffff8226e079]\n\t  3fbfb msort+0x29b (/lib/libc.so.6)\n  libc.so.6[3fbfb]\n\t  11 g+0x1 (/x/app)\n  ??:0\n\t  10 h+0x1 (/x/app)\n  :0\n\t  12 main+0x3 (/x/app)\n  app.c:0\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines --kernel "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	# line 0: the file alone, as pprof-fold names it
+	[ "$output" = "app;main at app.c;h;g;msort;_raw_spin_unlock_[k] 1" ]
+}
+
+@test "perf-fold --lines: frames perf marks (inlined) are annotated _[i] after their line" {
+	# perf prints an inlined frame without its module, and marks it on
+	# its source line, or without one, in the module's place
+	printf 'app 1 1.0: 1 cycles:\n\t  132c inl\n  prog.c:12 (inlined)\n\t  132c mid+0x2c (/x/app)\n  prog.c:40\n\t  200 helper (inlined)\n\t  200 main+0x5 (/x/app)\n  prog.c:58\n\n' >"$BATS_TEST_TMPDIR/in"
+	perf-fold --lines "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "app;main at prog.c:58;helper_[i];mid at prog.c:40;inl at prog.c:12_[i] 1" ]
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	# a line without a module that no "(inlined)" source line follows is
+	# no frame: said with its own line number
+	printf 'app 1 1.0: 1 cycles:\n\t  132c nomodule\n  prog.c:12\n\t  1 main+0x2c (/x/app)\n  prog.c:40\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "perf-fold: $BATS_TEST_TMPDIR/in:2: cannot read this line: \\x09  132c nomodule" ]
+	[ "${lines[1]}" = "app;main at prog.c:40 1" ]
+	run perf-fold --lines --strict "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+}
+
+@test "perf-fold --lines: a source line with no frame before it cannot be read" {
+	printf 'app 1 1.0: 1 cycles:\n  lost.c:1\n\t  1 f+0x1 (/x/app)\n  f.c:2\n  again.c:3\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "perf-fold: $BATS_TEST_TMPDIR/in:2: cannot read this line:   lost.c:1" ]
+	[ "${lines[1]}" = "perf-fold: $BATS_TEST_TMPDIR/in:5: cannot read this line:   again.c:3" ]
+	[ "${lines[2]}" = "app;f at f.c:2 1" ]
+	run perf-fold --lines --strict "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"stopping: --strict and 2 unreadable lines"* ]]
+}
+
+@test "perf-fold: without --lines, perf script -F+srcline's source lines are unreadable, said so, never frames" {
+	printf 'app 1 1.0: 1 cycles:\n\t  132c inl (inlined)\n  prog.c:12 (inlined)\n\t  1 main+0x2c (/x/app)\n  prog.c:40\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold "$BATS_TEST_TMPDIR/in"
+	status_is 0
+	[ "${lines[0]}" = "perf-fold: $BATS_TEST_TMPDIR/in:3: cannot read this line (a source line: --lines reads them):   prog.c:12 (inlined)" ]
+	[ "${lines[1]}" = "perf-fold: $BATS_TEST_TMPDIR/in:5: cannot read this line (a source line: --lines reads them):   prog.c:40" ]
+	[ "${lines[2]}" = "app;main;inl 1" ]
+	run perf-fold --strict "$BATS_TEST_TMPDIR/in"
+	status_is 1
+}
+
+@test "perf-fold --lines: a recording without -g, its frame on the event line, its source line below" {
+	printf 'app 1 1.0: 1 cycles: 11eb leaf+0x2b (/x/app)\n  app.c:16\napp 1 1.1: 1 cycles: 11ec leaf+0x2c (/x/app)\napp 1 1.2: 1 cycles: 11ed leaf+0x2d (/x/app)\n  app.c:17\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'app;leaf 1\napp;leaf at app.c:16 1\napp;leaf at app.c:17 1')" ]
+	# and in the order sampled
+	run perf-fold --lines --time-order "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "$(printf 'app;leaf at app.c:16 1\napp;leaf 1\napp;leaf at app.c:17 1')" ]
+}
+
+@test "perf-fold --lines: --skip-after names the function, a ';' in a file name becomes ':'" {
+	printf 'app 1 1.0: 1 cycles:\n\t  1 leaf+0x1 (/x/app)\n  a;b.c:3\n\t  2 handler+0x2 (/x/app)\n  h.c:9\n\t  3 main+0x3 (/x/app)\n  m.c:1\n\n' >"$BATS_TEST_TMPDIR/in"
+	run perf-fold --lines --skip-after handler "$BATS_TEST_TMPDIR/in"
+	[ "$output" = "app;handler at h.c:9;leaf at a:b.c:3 1" ]
+}
+
+@test "perf-fold --lines: a real recording's stacks are perf script's frames, one for one, each with its line" {
+	# lines-c.c.txt built cc -O2 -g -fno-omit-frame-pointer, perf record -g
+	# (tests/data/perf/README.md); the frames of each sample as perf
+	# printed them, read by awk: a tab-led line, and the next line's
+	# FILE:LINE when it has one, " (inlined)" after it an inlined frame
+	local f
+	# (FILE alone for a line 0; none for "??:0", ":0" or MODULE[ADDRESS])
+	for f in lines-c-srcline lines-c-dwarf-srcline dwarf-rust-srcline; do
+		gzip -dc "$P/$f.txt.gz" >"$BATS_TEST_TMPDIR/in"
+		awk '
+		function flush() { if (n) { s = comm; for (i = n; i >= 1; i--) s = s ";" f[i]; c[s] += w } n = 0 }
+		/^\t/ { sub(/^\t */, ""); sub(/^[0-9a-f]+ /, ""); sub(/ \(.*\)$/, ""); sub(/\+0x[0-9a-f]+$/, ""); f[++n] = $0; src++; next }
+		/^  [^ ]/ { inl = sub(/ \(inlined\)$/, ""); ninl += inl; sub(/^  /, "")
+			if ($0 ~ /:[0-9]+$/ && $0 !~ /^(\?\?)?:/) { sub(/:0$/, ""); f[n] = f[n] " at " $0; at++ }
+			if (inl) f[n] = f[n] "_[i]"
+			next }
+		/^$/ { flush(); next }
+		{ flush(); comm = $1; w = $(NF-1) }
+		END { flush(); for (s in c) print s, c[s]; print src, at, ninl >"/dev/stderr" }' "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/$f.counts" |
+		    LC_ALL=C sort >"$BATS_TEST_TMPDIR/theirs"
+		perf-fold --lines "$BATS_TEST_TMPDIR/in" 2>"$BATS_TEST_TMPDIR/err" | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
+		[ ! -s "$BATS_TEST_TMPDIR/err" ]
+		diff "$BATS_TEST_TMPDIR/theirs" "$BATS_TEST_TMPDIR/ours"
+	done
+	# captures worth the name: with frame pointers 829 frames, 797 of them
+	# with a line; under --call-graph dwarf, 4528 inlined frames
+	read -r frames at inl <"$BATS_TEST_TMPDIR/lines-c-srcline.counts"
+	[ "$frames" -gt 800 ]
+	[ "$at" -gt 700 ]
+	[ "$at" -lt "$frames" ]
+	read -r frames at inl <"$BATS_TEST_TMPDIR/lines-c-dwarf-srcline.counts"
+	[ "$inl" -gt 4000 ]
+	[ "$frames" -gt "$at" ]
+	# and a Rust program's: generic names, 5015 inlined frames
+	read -r frames at inl <"$BATS_TEST_TMPDIR/dwarf-rust-srcline.counts"
+	[ "$inl" -gt 5000 ]
+	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines | LC_ALL=C sort >"$BATS_TEST_TMPDIR/ours"
+	# without their lines, the stacks of the same recording's perf script
+	gzip -dc "$P/lines-c.txt.gz" | perf-fold | LC_ALL=C sort >"$BATS_TEST_TMPDIR/plain"
+	sed 's/ at [^;]*\(;\| [0-9]*$\)/\1/g' "$BATS_TEST_TMPDIR/ours" | fg-merge --no-header | LC_ALL=C sort >"$BATS_TEST_TMPDIR/stripped"
+	diff "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/stripped"
+}
+
+@test "perf-fold --lines: a large file read in two threads gives the stacks of its parts" {
+	local i
+	# three copies of the dwarf recording (400 KB each): past 1 MiB
+	for i in 1 2 3; do gzip -dc "$P/lines-c-dwarf-srcline.txt.gz"; done >"$BATS_TEST_TMPDIR/big"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/big")" -gt 1048576 ]
+	perf-fold --lines "$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	diff "$BATS_TEST_TMPDIR/out" <(gzip -dc "$P/lines-c-dwarf-srcline.txt.gz" | perf-fold --lines | awk '{ $NF = sprintf("%.0f", 3 * $NF) } 1')
+}
+
+@test "perf-fold --lines: each line's share of its function's own samples is perf annotate's, to its rounding" {
+	# lines-c-annotate.txt: FUNC FILE:LINE PERCENT, perf annotate --stdio -l's
+	# summary of each function's source lines (README.md)
+	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines --samples >"$BATS_TEST_TMPDIR/lines"
+	fg-top --by frame -n 0 --format tsv "$BATS_TEST_TMPDIR/lines" |
+	    awk -F'\t' 'NR > 1 && (i = index($6, " at ")) { print substr($6, 1, i - 1), substr($6, i + 4), $1 }' >"$BATS_TEST_TMPDIR/self"
+	[ "$(wc -l <"$P/lines-c-annotate.txt")" -ge 7 ]
+	awk 'NR == FNR { own[$1] += $3; n[$1 " " $2] = $3; next }
+		{ if (!(($1 " " $2) in n)) { print "no line", $0; bad++; next }
+		  p = 100 * n[$1 " " $2] / own[$1]; d = p - $3
+		  if (d > 0.005 || d < -0.005) { print $0, "ours", p; bad++ } }
+		END { exit bad }' "$BATS_TEST_TMPDIR/self" "$P/lines-c-annotate.txt"
+}
+
+@test "perf-fold --lines: NAME@FILE patterns and fg-diff --strip-lines read its frames" {
+	gzip -dc "$P/lines-c-srcline.txt.gz" | perf-fold --lines >"$BATS_TEST_TMPDIR/lines"
+	# cmp@lines-c.c would need a file of that name: the recording's is prog.c
+	fg-filter --only --no-header 'cmp@prog.c' "$BATS_TEST_TMPDIR/lines" >"$BATS_TEST_TMPDIR/cmp"
+	[ -s "$BATS_TEST_TMPDIR/cmp" ]
+	! grep -v ';cmp at prog.c:' "$BATS_TEST_TMPDIR/cmp" || false
+	run fg-filter --only --no-header 'cmp@other.c' "$BATS_TEST_TMPDIR/lines"
+	[ "$status" -eq 1 ]
+	[ "$output" = "fg-filter: no stack matches" ]
+	# every line moved (a new build): --strip-lines matches each frame still
+	sed -E 's/ at ([^;:]*):[0-9]+/ at \1:1/g' "$BATS_TEST_TMPDIR/lines" >"$BATS_TEST_TMPDIR/moved"
+	fg-diff --no-header --strip-lines "$BATS_TEST_TMPDIR/lines" "$BATS_TEST_TMPDIR/moved" >"$BATS_TEST_TMPDIR/diff"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/diff")" -gt 10 ]
+	awk '$(NF-1) != $NF { bad++ } END { exit bad }' "$BATS_TEST_TMPDIR/diff"
+	fg-diff --no-header "$BATS_TEST_TMPDIR/lines" "$BATS_TEST_TMPDIR/moved" >"$BATS_TEST_TMPDIR/diff"
+	awk '$(NF-1) == 0 { added++ } END { exit !added }' "$BATS_TEST_TMPDIR/diff"
 }
 
 @test "perf-fold --skip-after: the callers of FUNC are dropped" {

@@ -129,3 +129,18 @@ rejects() {
 	status_is 2
 	[ "${lines[1]}" = "Try 'sample-fold --help' for more information." ]
 }
+
+@test "sample-fold --lines: a frame whose line sample gives after its address is FUNC at FILE:LINE" {
+	printf 'Call graph:\n    10 Thread_1   DispatchQueue_1: com.apple.main-thread  (serial)\n    + 10 start  (in libdyld.dylib) + 1  [0x7fff737cf3d5]\n    +   10 main  (in prog) + 52  [0x10a5c1f34]  main.c:24\n    +     7 work(int)  (in prog) + 12  [0x10a5c1f00]  /src/my dir/work.cc:9\n\nTotal number in stack (recursive counted multiple times):\n' >"$BATS_TEST_TMPDIR/s.txt"
+	run sample-fold --lines --no-header "$BATS_TEST_TMPDIR/s.txt"
+	status_is 0
+	# a frame without one keeps its name; the file's base name
+	[ "$output" = 'Thread_1   DispatchQueue_1: com.apple.main-thread;libdyld`start;prog`main at main.c:24 3
+Thread_1   DispatchQueue_1: com.apple.main-thread;libdyld`start;prog`main at main.c:24;prog`work at work.cc:9 7' ] || { echo "$output"; return 1; }
+	run sample-fold --lines --no-modules --no-header "$BATS_TEST_TMPDIR/s.txt"
+	[ "${lines[1]}" = 'Thread_1   DispatchQueue_1: com.apple.main-thread;start;main at main.c:24;work at work.cc:9 7' ]
+	# without --lines, and on a recording without lines, the same as ever
+	run sample-fold --no-header "$BATS_TEST_TMPDIR/s.txt"
+	[ "${lines[1]}" = 'Thread_1   DispatchQueue_1: com.apple.main-thread;libdyld`start;prog`main;prog`work 7' ]
+	diff <(sample-fold --lines "$S/sample.txt") <(sample-fold "$S/sample.txt")
+}

@@ -1,7 +1,8 @@
 /*
  * Fuzzing harness for cpuprofile-fold's reader (lib/formats/v8/cpuprofile.c,
  * over lib/base/json.c): the first byte chooses the options (1 --time,
- * 2 --idle, 4 --full-path, 8 --by-thread, 16 --time-order, 32 --gc=stack), the rest is
+ * 2 --idle, 4 --full-path, 8 --by-thread, 16 --time-order, 32 --gc=stack,
+ * 64 --lines unless with --time-order or --gc=stack), the rest is
  * the .cpuprofile or trace; the folded stacks are printed to /dev/null.
  */
 #include "formats/v8/cpuprofile.h"
@@ -34,6 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.fullpath = data[0] >> 2 & 1;
 	o.bythread = data[0] >> 3 & 1;
 	o.gc = data[0] >> 5 & 1;
+	o.lines = (data[0] >> 6 & 1) && !(data[0] >> 4 & 1) && !o.gc;
 	fuzz_fold("cpuprofile-fold", data, size, data[0] >> 4 & 1, fold);
 	return 0;
 }

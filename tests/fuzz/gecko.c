@@ -2,7 +2,7 @@
  * Fuzzing harness for gecko-fold's reader (lib/formats/gecko/, over
  * lib/base/json.c): the first byte chooses the options (1 --time,
  * 2 --js, 4 --full-path, 8 --by-thread, 16 --list, 32 --thread 0,
- * 64 --thread GeckoMain), the rest is the profile; the folded stacks
+ * 64 --thread GeckoMain, 128 --lines), the rest is the profile; the folded stacks
  * are printed to /dev/null.  One reader folds every input, as
  * gecko-fold folds its files, what an error left behind freed by the
  * next.
@@ -35,6 +35,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.fullpath = data[0] >> 2 & 1;
 	o.bythread = data[0] >> 3 & 1;
 	o.list = data[0] >> 4 & 1;
+	o.lines = data[0] >> 7 & 1;
 	o.nthreads = 0;
 	threads[0] = "0";
 	threads[1] = "GeckoMain";

@@ -8,7 +8,9 @@
  *   3 ghcprof-fold, 4 ghcprof-fold --bytes, 5 ghcprof-fold --time,
  *   6 callgrind-fold, 7 callgrind-fold --event Dr, 8 instruments-fold
  *   of an export, 9 the same with --time, 10 instruments-fold of a deep
- *   copy
+ *   copy; callgrind-fold and instruments-fold with --lines too when
+ *   byte 0 is 128 or more, instruments-fold with --full-path when its
+ *   bit 64 is set
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -119,9 +121,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vt = vtune_new(&vo, &m);
 	vs = vsprof_new(&m);
 	gh = ghc_new(data[0] % 11 == 4 ? GHC_BYTES : data[0] % 11 == 5 ? GHC_TIME : GHC_DEFAULT, &m);
-	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0 }, &m);
+	cg = cg_new(&(struct cg_opt){ data[0] % 11 == 7 ? "Dr" : NULL, 0, 0, data[0] >> 7, 0 }, &m);
 	folder_init(&cgf, 0);
-	xt = xctrace_new(data[0] % 11 == 9, &m);
+	xt = xctrace_new(data[0] % 11 == 9, data[0] >> 7, data[0] >> 6 & 1, &m);
 	dc = deepcopy_new(&m);
 	error_jmp = &jb;
 	if (!setjmp(jb))

@@ -12,6 +12,7 @@
 #include "folded/whole.h"
 #include "formats/callgrind/read.h"
 #include "stack/depth.h"
+#include "stack/label.h"
 
 /* the bound on the tree unfolded from one file's graph */
 #define CG_MAXNODES (1u << 25)
@@ -25,6 +26,7 @@ struct cg_edge {
 struct cg {
 	const char *event;	/* the event asked for, or NULL: the first */
 	int speedscope;		/* unfold as speedscope does (cg_fold) */
+	int lines, fullpath;	/* --lines: own costs on their lines; whole paths */
 	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
 	char *chosen;		/* the event the files count (the first file's) */
 	int mult;		/* 10 for Xdebug's Time_(10ns), else 1 */
@@ -43,6 +45,16 @@ struct cg {
 	struct cg_edge *edge;
 	size_t edgecap;
 	int nevents, ei, npos;	/* events, the one counted, positions */
+	int linecol;		/* the position that is the line; -1: none */
+	uint64_t line;		/* the last cost line's line */
+	/* --lines: a frame's own costs by line, (frame, file, line) */
+	struct interner srcs;
+	double *scost;		/* a line's own cost */
+	uint32_t *snext;	/* the frame's next line, in order; NONE: none */
+	size_t scap;
+	uint32_t *shead, *stail;	/* a frame's first and last lines */
+	double *own;		/* the sum of a frame's own costs on lines */
+	struct labelbuf lb;	/* a frame's label with its line */
 	uint64_t *prev;		/* the last cost line's costs, and room for a line's */
 	/* the unfolding */
 	struct cg_visit *visit;
@@ -53,6 +65,7 @@ struct cg {
 	uint64_t last;		/* its rounded value at the last step */
 	uint64_t nodes;
 	uint64_t outleft, ncut;	/* the stacks' bytes left; calls cut by maxout */
+	uint64_t lcut;		/* --lines: nodes whose lines were not split */
 	double cutw;		/* their weight */
 };
 
@@ -82,12 +95,15 @@ cg_new(const struct cg_opt *o, struct stackmap *m)
 
 	c->event = o->event;
 	c->speedscope = o->speedscope;
+	c->lines = o->lines;
+	c->fullpath = o->fullpath;
 	c->maxout = o->maxout;
 	c->m = m;
 	intern_init(&c->ids);
 	intern_init(&c->names);
 	intern_init(&c->frames);
 	intern_init(&c->edgeids);
+	intern_init(&c->srcs);
 	depth_init(&c->d);
 	return c;
 }
@@ -99,10 +115,12 @@ reset(struct cg *c)
 	intern_free(&c->names);
 	intern_free(&c->frames);
 	intern_free(&c->edgeids);
+	intern_free(&c->srcs);
 	intern_init(&c->ids);
 	intern_init(&c->names);
 	intern_init(&c->frames);
 	intern_init(&c->edgeids);
+	intern_init(&c->srcs);
 }
 
 void
@@ -112,6 +130,13 @@ cg_free(struct cg *c)
 	intern_free(&c->names);
 	intern_free(&c->frames);
 	intern_free(&c->edgeids);
+	intern_free(&c->srcs);
+	free(c->scost);
+	free(c->snext);
+	free(c->shead);
+	free(c->stail);
+	free(c->own);
+	label_free(&c->lb);
 	free(c->idname);
 	free(c->total);
 	free(c->head);
@@ -204,8 +229,13 @@ frame(struct cg *c, uint32_t file, uint32_t fn)
 			c->tail = ereallocarray(c->tail, c->framecap, sizeof(*c->tail));
 			c->called = erealloc(c->called, c->framecap);
 			c->onstack = erealloc(c->onstack, c->framecap);
+			c->shead = ereallocarray(c->shead, c->framecap, sizeof(*c->shead));
+			c->stail = ereallocarray(c->stail, c->framecap, sizeof(*c->stail));
+			c->own = ereallocarray(c->own, c->framecap, sizeof(*c->own));
 		}
 		c->total[f] = 0;
+		c->shead[f] = c->stail[f] = NONE;
+		c->own[f] = 0;
 		c->head[f] = c->tail[f] = NONE;
 		c->called[f] = c->onstack[f] = 0;
 	}
@@ -254,6 +284,30 @@ cost1(struct cg *c, struct cgline *l, const char *w, size_t n, int i)
 	return sign < 0 ? prev - v.u : sign > 0 ? prev + v.u : v.u;
 }
 
+/* The line position w[0..n): a number, or +N, -N, '*' from the last
+ * cost line's line (subposition compression), which it becomes. */
+static void
+lineat(struct cg *c, struct cgline *l, const char *w, size_t n)
+{
+	uint64_t v = 0;
+	int sign = *w == '-' ? -1 : *w == '+';
+	size_t i;
+
+	if (n == 1 && *w == '*')
+		return;
+	for (i = !!sign; i < n; i++) {
+		if (!isdec(w[i]) || v > (UINT64_MAX - 9) / 10)
+			fileerr(l->t.name, l->t.line, "bad line '%.*s'", (int)n, w);
+		v = v * 10 + (uint64_t)(w[i] - '0');
+	}
+	if (sign < 0 && v > c->line)
+		fileerr(l->t.name, l->t.line, "line '%.*s' is below 0", (int)n, w);
+	v = sign < 0 ? c->line - v : sign > 0 ? c->line + v : v;
+	if (v > INT32_MAX)
+		fileerr(l->t.name, l->t.line, "line '%.*s' is past 2^31 - 1", (int)n, w);
+	c->line = v;
+}
+
 static int
 costline(struct cg *c, struct cgline *l, const char *p, const char *end, double *cost)
 {
@@ -281,6 +335,8 @@ costline(struct cg *c, struct cgline *l, const char *p, const char *end, double 
 		if (k < c->npos) {
 			if (!position(w, (size_t)(p - w)))
 				fileerr(l->t.name, l->t.line, "bad position '%.*s'", (int)(p - w), w);
+			if (k == c->linecol)
+				lineat(c, l, w, (size_t)(p - w));
 			continue;
 		}
 		if (k - c->npos >= c->nevents)
@@ -368,16 +424,23 @@ events(struct cg *c, struct cgline *l, const char *p, const char *end)
 		fileerr(l->t.name, l->t.line, "no event %s here (--event)", c->event);
 }
 
-/* "positions: line", "positions: instr line" */
+/* "positions: line", "positions: instr line": how many, and which is
+ * the line */
 static void
 positions(struct cg *c, const char *p, const char *end)
 {
-	int in = 0;
+	const char *w;
 
-	for (c->npos = 0; p < end; p++) {
-		if (!blank(*p) && !in)
-			c->npos++;
-		in = !blank(*p);
+	c->linecol = -1;
+	for (c->npos = 0;; c->npos++) {
+		while (p < end && blank(*p))
+			p++;
+		if (p == end)
+			break;
+		for (w = p; p < end && !blank(*p); p++)
+			;
+		if (p - w == 4 && !memcmp(w, "line", 4))
+			c->linecol = c->npos;
 	}
 }
 
@@ -456,6 +519,28 @@ assignment(struct cg *c, struct cgline *l, const char *p, const char *end)
 	return 1;
 }
 
+/* --lines: the own cost of frame f on file file's (or NONE) last line. */
+static void
+ownline(struct cg *c, uint32_t f, uint32_t file, double cost)
+{
+	uint32_t key[4] = { f, file, (uint32_t)c->line, 0 }, k, old = c->srcs.n;
+
+	k = intern(&c->srcs, (const char *)key, sizeof(key));
+	if (k == old) {
+		c->scost = egrowarray(c->scost, &c->scap, (size_t)k + 1, sizeof(*c->scost));
+		c->snext = ereallocarray(c->snext, c->scap, sizeof(*c->snext));
+		c->scost[k] = 0;
+		c->snext[k] = NONE;
+		if (c->shead[f] == NONE)
+			c->shead[f] = k;
+		else
+			c->snext[c->stail[f]] = k;
+		c->stail[f] = k;
+	}
+	c->scost[k] += cost;
+	c->own[f] += cost;
+}
+
 static void
 parse(struct cg *c, const char *s, size_t n, const char *fname)
 {
@@ -466,6 +551,8 @@ parse(struct cg *c, const char *s, size_t n, const char *fname)
 	uint32_t f;
 
 	c->npos = 1;
+	c->linecol = 0;
+	c->line = 0;
 	while (textbuf_next(&l.t, &p, &end)) {
 		for (q = p; q < end && blank(*q); q++)
 			;
@@ -485,6 +572,8 @@ parse(struct cg *c, const char *s, size_t n, const char *fname)
 		f = frame(c, l.fl, l.fn);	/* it may move total */
 		c->total[f] += cost;
 		c->self += cost;
+		if (c->lines && cost > 0)
+			ownline(c, f, l.fi, cost);
 	}
 }
 
@@ -554,6 +643,53 @@ enter(struct cg *c, uint32_t f, double w, double min, const char *name)
 	return 1;
 }
 
+/* --lines: the own weight of node v (the top of the stack) shared among
+ * its function's lines as its own costs are, each its frame "NAME at
+ * FILE:LINE".  The lines' stacks are taken from the bytes left
+ * (--max-output), the node's own stack's given back for them but kept
+ * in reserve: past the bound, what is left of its weight stays on it,
+ * the frame without a line. */
+static void
+ownlines(struct cg *c, struct cg_visit *v, const char *name)
+{
+	const uint32_t *fkey = (const uint32_t *)intern_str(&c->frames, v->frame), *key;
+	const char *fn = intern_str(&c->names, fkey[1]), *file;
+	size_t fnlen = intern_len(&c->names, fkey[1]), flen;
+	double left = v->self, part;
+	uint64_t need, own = v->len + 2, before;
+	uint32_t k;
+
+	c->outleft += own;	/* taken at enter */
+	v->counted = 1;		/* not given back again */
+	for (k = c->shead[v->frame]; k != NONE; k = c->snext[k]) {
+		key = (const uint32_t *)intern_str(&c->srcs, k);
+		file = key[1] == NONE ? "" : intern_str(&c->names, key[1]);
+		flen = key[1] == NONE ? 0 : intern_len(&c->names, key[1]);
+		if (flen == 3 && !memcmp(file, "???", 3))
+			flen = 0;	/* callgrind's unknown file */
+		label_make(&c->lb, fn, fnlen, file, flen, key[2], c->fullpath, NULL);
+		need = v->len - fnlen + c->lb.len + 2;
+		if (need > c->outleft || c->outleft - need < own)
+			break;
+		c->outleft -= need;
+		part = c->snext[k] == NONE ? left : v->self * (c->scost[k] / c->own[v->frame]);
+		left -= part;
+		depth_set(&c->d, c->d.n - 1, c->lb.s, c->lb.len);
+		c->cum += part;
+		before = c->last;
+		step(c, name);
+		if (c->last == before)
+			c->outleft += need;	/* no count: not written */
+	}
+	if (k != NONE) {	/* the rest on the frame itself */
+		c->lcut++;
+		c->outleft -= own;
+		depth_set(&c->d, c->d.n - 1, fn, fnlen);
+		c->cum += left;
+		step(c, name);
+	}
+}
+
 /* Unfold the tree of root r. */
 static void
 unfold(struct cg *c, uint32_t r, double min, const char *name)
@@ -574,8 +710,12 @@ unfold(struct cg *c, uint32_t r, double min, const char *name)
 			continue;
 		}
 		/* the frame is left: what its callees did not take is its own */
-		c->cum += v->self;
-		step(c, name);
+		if (c->lines && c->own[v->frame] > 0 && v->self > 0)
+			ownlines(c, v, name);
+		else {
+			c->cum += v->self;
+			step(c, name);
+		}
 		if (!v->counted)
 			c->outleft += v->len + 2;
 		c->onstack[v->frame] = 0;
@@ -612,7 +752,7 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 	c->nodes = 0;
 	c->nvisit = 0;
 	c->outleft = maxout(c, n);
-	c->ncut = 0;
+	c->ncut = c->lcut = 0;
 	c->cutw = 0;
 	depth_cut(&c->d, 0);
 	/* speedscope leaves out a node under a ten-thousandth of the
@@ -620,6 +760,10 @@ cg_fold(struct cg *c, const char *s, size_t n, const char *name)
 	for (f = 0; f < c->frames.n; f++)
 		if (!c->called[f])
 			unfold(c, f, c->speedscope ? 1e-4 * max : 0, name);
+	if (c->lcut)
+		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): the own "
+		    "costs of %llu stacks not split among their lines (the frame without a line)",
+		    name, (unsigned long long)maxout(c, n), (unsigned long long)c->lcut);
 	if (c->ncut)
 		weprintf("%s: the stacks reach the bound of %llu bytes (--max-output): %llu calls "
 		    "not unfolded, %.0f of the weight (%.3g%% of %.0f) counted as their callers' own",

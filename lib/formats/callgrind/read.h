@@ -41,6 +41,8 @@ struct cg_opt {
 	const char *event;	/* the event to count, or NULL: the first */
 	int speedscope;		/* unfold as speedscope does */
 	uint64_t maxout;	/* the bound on a file's stacks' bytes; 0: the default */
+	int lines;		/* a stack's own cost on its lines, NAME at FILE:LINE */
+	int fullpath;		/* with lines, the file's whole path */
 };
 
 /* A reader whose stacks go to m. */

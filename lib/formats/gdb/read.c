@@ -6,12 +6,16 @@
 
 #include "base/util.h"
 #include "formats/gdb/read.h"
+#include "stack/label.h"
 
 struct gdb {
 	const struct gdb_opts *o;
 	struct dump d;
 	char pid[24], tid[24];	/* of the backtrace being read: "PID=N", "TID=N" */
 	uint64_t stacks;	/* backtraces read, in all files */
+	struct labelbuf lb;	/* --lines: a frame with its line */
+	struct bytes pend;	/* --lines: eu-stack's frame, before its source line */
+	int pending;
 };
 
 /* The digits at s[0..n): how many. */
@@ -25,11 +29,71 @@ digits(const char *s, size_t n)
 	return k;
 }
 
+/* The digits that end s[0..n) after a ':' (up to 9): how many, or 0. */
+static size_t
+tailnum(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && k < 9 && isdec(s[n - 1 - k]))
+		k++;
+	return k && k < n && s[n - 1 - k] == ':' ? k : 0;
+}
+
+/* --lines: "FILE:LINE", or eu-stack's "FILE:LINE:COLUMN", at the end of
+ * s[0..n): 1, the file in *file and *flen and the line in *line. */
+static int
+place(const char *s, size_t n, const char **file, size_t *flen, int64_t *line)
+{
+	size_t k = tailnum(s, n), j, i;
+
+	if (!k)
+		return 0;
+	if ((j = tailnum(s, n - k - 1))) {	/* a column after the line */
+		n -= k + 1;
+		k = j;
+	}
+	for (*line = 0, i = n - k; i < n; i++)
+		*line = *line * 10 + (s[i] - '0');
+	*file = s;
+	*flen = n - k - 1;
+	return *flen > 0;
+}
+
+/* The frame named s[0..n), with the place of its source at
+ * src[0..srclen) under --lines (src NULL: none). */
+static void
+caller(struct gdb *st, const char *s, size_t n, const char *src, size_t srclen)
+{
+	const char *file;
+	size_t flen;
+	int64_t line;
+
+	if (st->o->lines && src && place(src, srclen, &file, &flen, &line)) {
+		label_make(&st->lb, s, n, file, flen, line, st->o->fullpath, NULL);
+		dump_caller(&st->d, st->lb.s, st->lb.len, NULL);
+	} else {
+		dump_caller(&st->d, s, n, NULL);
+	}
+}
+
+/* --lines: eu-stack's frame waiting for its source line, given with
+ * the place at src[0..srclen) (src NULL: none). */
+static void
+settle(struct gdb *st, const char *src, size_t srclen)
+{
+	if (!st->pending)
+		return;
+	st->pending = 0;
+	caller(st, (const char *)st->pend.p, st->pend.n, src, srclen);
+}
+
 /* The backtrace read ends: it counts 1, under its process and thread
  * with --pid and --tid. */
 static void
 endstack(struct gdb *st)
 {
+	settle(st, NULL, 0);
 	if (!dump_open(&st->d))
 		return;
 	if (st->o->pid && *st->pid)
@@ -56,7 +120,11 @@ gdbframe(struct gdb *st, const char *s, size_t n)
 {
 	size_t k;
 	int depth = 0;
+	const char *at = NULL, *p;
 
+	/* --lines: " at FILE:LINE" after the arguments, the last " at " */
+	for (p = s; st->o->lines && (p = memmem(p, n - (size_t)(p - s), " at ", 4)); p++)
+		at = p;
 	for (k = 0; k < n; k++) {
 		if (s[k] == '<')
 			depth++;
@@ -67,7 +135,10 @@ gdbframe(struct gdb *st, const char *s, size_t n)
 		else if (s[k] == ' ' && has_prefix(s + k, n - k, " from "))
 			break;
 	}
-	dump_caller(&st->d, s, k, NULL);
+	if (at && at >= s + k)
+		caller(st, s, k, at + 4, n - (size_t)(at + 4 - s));
+	else
+		caller(st, s, k, NULL, 0);
 }
 
 /* eu-stack's function after the address: "FUNC", "- 1 FUNC - MODULE"
@@ -89,10 +160,16 @@ euframe(struct gdb *st, const char *s, size_t n)
 		n = (size_t)(mod - s);
 	while (n && dump_blank(s[n - 1]))
 		n--;
-	if (!n)
+	if (!n) {
 		dump_caller(&st->d, DUMP_NOFRAME, strlen(DUMP_NOFRAME), NULL);
-	else
+	} else if (st->o->lines) {
+		/* eu-stack -v: its source on the next line */
+		st->pend.n = 0;
+		bytes_put(&st->pend, s, n);
+		st->pending = 1;
+	} else {
 		dump_caller(&st->d, s, n, NULL);
+	}
 }
 
 /* A frame, s[0..n) after its "#N": gdb's ("0x... in FUNC (...)", or
@@ -134,6 +211,16 @@ line(struct gdb *st, const char *s, size_t n)
 {
 	size_t k;
 
+	if (st->pending) {
+		/* eu-stack -v's source line of the frame before it */
+		for (k = 0; k < n && dump_blank(s[k]); k++)
+			;
+		if (k && k < n) {
+			settle(st, s + k, n - k);
+			return 0;
+		}
+		settle(st, NULL, 0);
+	}
 	if (n > 1 && s[0] == '#' && isdec(s[1])) {
 		k = 1 + digits(s + 1, n - 1);
 		frame(st, s + k, n - k);
@@ -190,6 +277,8 @@ gdb_free(void *arg)
 	struct gdb *st = arg;
 
 	dump_free(&st->d);
+	label_free(&st->lb);
+	bytes_free(&st->pend);
 	free(st);
 }
 

@@ -25,6 +25,7 @@
 
 struct gdb_opts {
 	int pid, tid;		/* "PID=N" and "TID=N" root frames */
+	int lines, fullpath;	/* frames "FUNC at FILE:LINE"; FILE's whole path */
 };
 
 /* The reader's state (read.c). */

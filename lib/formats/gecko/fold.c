@@ -180,9 +180,10 @@ parseloc(const char *s, size_t n, struct loc *l)
 /* --- labels --------------------------------------------------------------- */
 
 /* The label of location string i of a raw profile, JSBIT set when it
- * is JavaScript. */
+ * is JavaScript; line > 0: a JavaScript frame's line (--lines), not
+ * its function's. */
 static uint32_t
-rawlabel(struct gecko *g, const struct gtabs *t, uint32_t i, uint64_t off)
+rawlabel(struct gecko *g, const struct gtabs *t, uint32_t i, int64_t line, uint64_t off)
 {
 	struct jstr s = gk_str(g, t, i, off);
 	struct loc l;
@@ -201,16 +202,17 @@ rawlabel(struct gecko *g, const struct gtabs *t, uint32_t i, uint64_t off)
 		name = g->name;
 	}
 	label_make(&g->lb, name, nlen, l.js ? l.url : "", l.js ? l.ulen : 0,
-	    l.js ? l.line : 0, g->o->fullpath, NULL);
+	    !l.js ? 0 : line > 0 ? line : l.line, g->o->fullpath, NULL);
 	id = intern(&g->labels, g->lb.s, g->lb.len);
 	if (id >= JSBIT)
 		json_error(&g->j, off, "too many functions");
 	return id | (l.js ? JSBIT : 0);
 }
 
-/* The label of func f of a processed profile. */
+/* The label of func f of a processed profile; line > 0: a frame's line
+ * (--lines), not the func's. */
 static uint32_t
-funclabel(struct gecko *g, const struct gtabs *t, uint32_t f, uint64_t off)
+funclabel(struct gecko *g, const struct gtabs *t, uint32_t f, int64_t line, uint64_t off)
 {
 	struct jstr name = gk_str(g, t, t->fname[f], off), file = { "", 0 };
 	uint32_t id;
@@ -220,36 +222,45 @@ funclabel(struct gecko *g, const struct gtabs *t, uint32_t f, uint64_t off)
 	memcpy(g->name, name.s, name.len);
 	if (t->ffile[f] != GNONE)
 		file = gk_str(g, t, t->ffile[f], off);
-	label_make(&g->lb, g->name, name.len, file.s, file.len, t->fline[f], g->o->fullpath, NULL);
+	label_make(&g->lb, g->name, name.len, file.s, file.len,
+	    line > 0 && file.len ? line : t->fline[f], g->o->fullpath, NULL);
 	id = intern(&g->labels, g->lb.s, g->lb.len);
 	if (id >= JSBIT)
 		json_error(&g->j, off, "too many functions");
 	return id;
 }
 
-/* Frame fr's label; *keep cleared when --js leaves it out. */
+/* Frame fr's label; *keep cleared when --js leaves it out.  With
+ * --lines, a frame with a line of its own (the frame table's) is
+ * labelled with it, once a frame. */
 static uint32_t
 framelabel(struct gecko *g, const struct gtabs *t, uint32_t fr, uint64_t off, int *keep)
 {
-	uint32_t f, *lab = t->lab;
+	uint32_t f, *lab = t->lab, line = GNONE;
 
 	if (fr >= t->nframe)
 		json_error(&g->j, off, "frame %u is not in the frame table (%zu frames)", fr, t->nframe);
 	f = t->func[fr];
+	if (g->o->lines && t->frline && t->frline[fr] != GNONE && t->frline[fr] > 0) {
+		line = t->frline[fr];
+		lab = t->flab;
+		f = fr;
+	}
 	if (g->raw) {
-		if (f >= t->nstr)
-			json_error(&g->j, off, "frame %u's location %u is not in the string table", fr, f);
+		if (t->func[fr] >= t->nstr)
+			json_error(&g->j, off, "frame %u's location %u is not in the string table", fr,
+			    t->func[fr]);
 		if (lab[f] == GNONE)
-			lab[f] = rawlabel(g, t, f, off);
+			lab[f] = rawlabel(g, t, t->func[fr], line == GNONE ? 0 : line, off);
 		*keep = !g->o->js || (lab[f] & JSBIT) || t->rel[fr];
 		return lab[f] & ~JSBIT;
 	}
-	if (f >= t->nfunc)
-		json_error(&g->j, off, "frame %u's func %u is not in the func table (%zu funcs)", fr, f,
-		    t->nfunc);
+	if (t->func[fr] >= t->nfunc)
+		json_error(&g->j, off, "frame %u's func %u is not in the func table (%zu funcs)", fr,
+		    t->func[fr], t->nfunc);
 	if (lab[f] == GNONE)
-		lab[f] = funclabel(g, t, f, off);
-	*keep = !g->o->js || t->fjs[f];
+		lab[f] = funclabel(g, t, t->func[fr], line == GNONE ? 0 : line, off);
+	*keep = !g->o->js || t->fjs[t->func[fr]];
 	return lab[f];
 }
 

@@ -220,10 +220,10 @@ raw_stacks(struct gecko *g, uint64_t off, struct gtabs *t)
 static void
 raw_frames(struct gecko *g, uint64_t off, struct gtabs *t)
 {
-	static const char *const names[] = { "location", "relevantForJS" };
-	int col[2];
-	uint32_t v[2];
-	uint64_t data = schema(g, off, names, col, 2), o;
+	static const char *const names[] = { "location", "relevantForJS", "line" };
+	int col[3], nc = g->o->lines ? 3 : 2;	/* the line: --lines' */
+	uint32_t v[3] = { GNONE, GNONE, GNONE };
+	uint64_t data = schema(g, off, names, col, nc), o;
 	struct json *j = &g->a;
 
 	if (col[0] < 0)
@@ -233,11 +233,13 @@ raw_frames(struct gecko *g, uint64_t off, struct gtabs *t)
 	json_arr(j);
 	while (json_more(j)) {
 		o = json_off(j);
-		row(j, col, 2, v, UINT32_MAX - 1);
+		row(j, col, nc, v, UINT32_MAX - 1);
 		if (v[0] == GNONE)
 			json_error(&g->j, o, "a frame without a location");
 		t->func = egrowarray(t->func, &t->caps[3], t->nframe + 1, sizeof(*t->func));
 		t->rel = egrowarray(t->rel, &t->caps[4], t->nframe + 1, sizeof(*t->rel));
+		t->frline = egrowarray(t->frline, &t->caps[11], t->nframe + 1, sizeof(*t->frline));
+		t->frline[t->nframe] = v[2];
 		t->func[t->nframe] = v[0];
 		t->rel[t->nframe++] = v[1] == 1;
 	}
@@ -438,8 +440,19 @@ proc_stacks(struct gecko *g, uint64_t off, struct gtabs *t)
 static void
 proc_frames(struct gecko *g, uint64_t off, struct gtabs *t)
 {
+	uint64_t line = g->o->lines ? key(g, off, "line") : 0;	/* --lines' */
+	size_t n;
+
 	t->nframe = intcol(g, need(g, off, "func", "a frame table"), 0, UINT32_MAX - 1, 0, &t->func,
 	    &t->caps[3], "a frame's func");
+	if (!line) {
+		free(t->frline);
+		t->frline = NULL;
+		t->caps[11] = 0;
+	} else if ((n = intcol(g, line, 0, INT32_MAX, 1, &t->frline, &t->caps[11],
+	    "a frame's line")) != t->nframe) {
+		json_error(&g->j, line, "%zu lines for %zu frames", n, t->nframe);
+	}
 }
 
 static void
@@ -528,6 +541,15 @@ labcache(struct gtabs *owner, size_t n)
 	return owner->lab;
 }
 
+/* --lines: the label cache of n frames, GNONE each. */
+static uint32_t *
+framecache(struct gtabs *owner, size_t n)
+{
+	owner->flab = egrowarray(owner->flab, &owner->caps[12], n + 1, sizeof(*owner->flab));
+	memset(owner->flab, 0xff, (n + 1) * sizeof(*owner->flab));
+	return owner->flab;
+}
+
 /* The tables of the thread whose keys' offsets are in k (samples,
  * stackTable, frameTable, funcTable, stringTable or stringArray), each
  * from the thread or, when it has none, shared: *t. */
@@ -546,6 +568,8 @@ gk_tables(struct gecko *g, const uint64_t *k, uint64_t off, struct gtabs *t)
 		raw_frames(g, k[T_FRAMES], own);
 		*t = *own;
 		t->lab = labcache(own, own->nstr);
+		if (g->o->lines)
+			t->flab = framecache(own, own->nframe);
 		return;
 	}
 	load_shared(g);
@@ -564,7 +588,9 @@ gk_tables(struct gecko *g, const uint64_t *k, uint64_t off, struct gtabs *t)
 	s = k[T_STACKS] ? own : sh;
 	t->prefix = s->prefix, t->sframe = s->sframe, t->nstack = s->nstack;
 	s = k[T_FRAMES] ? own : sh;
-	t->func = s->func, t->nframe = s->nframe;
+	t->func = s->func, t->nframe = s->nframe, t->frline = s->frline;
+	if (g->o->lines)
+		t->flab = framecache(s, s->nframe);
 	s = k[T_FUNCS] ? own : sh;
 	t->fname = s->fname, t->ffile = s->ffile, t->fline = s->fline, t->fjs = s->fjs;
 	t->nfunc = s->nfunc;
@@ -585,6 +611,8 @@ gk_tabs_free(struct gtabs *t)
 	free(t->sframe);
 	free(t->func);
 	free(t->rel);
+	free(t->frline);
+	free(t->flab);
 	free(t->fname);
 	free(t->ffile);
 	free(t->fline);

@@ -33,6 +33,7 @@ struct gecko_opt {
 	int js;			/* JavaScript frames only (and those marked
 				 * relevant for it), as the profiler's "JavaScript" */
 	int fullpath;		/* the script's url, not its base name */
+	int lines;		/* a frame's own line, not its function's */
 	int bythread;		/* a root frame per thread */
 	int list;		/* list the threads, fold nothing */
 	char *const *threads;	/* only these threads (index or name) */

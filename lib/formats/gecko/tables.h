@@ -29,6 +29,9 @@ struct gtabs {
 	size_t nstack;
 	uint32_t *func;			/* frames: func (processed) or location */
 	uint8_t *rel;			/* frames: relevantForJS (raw) */
+	uint32_t *frline;		/* frames: the line running (GNONE: none;
+					 * NULL: no such column) */
+	uint32_t *flab;			/* --lines: frames' labels, GNONE until made */
 	size_t nframe;
 	uint32_t *fname, *ffile;	/* funcs: name, file (GNONE: none) */
 	int64_t *fline;			/* line of definition, 0 none */
@@ -40,7 +43,7 @@ struct gtabs {
 	size_t nstr;
 	uint32_t *lab;			/* funcs' (or raw locations') labels, GNONE
 					 * until made; raw: bit 31 set for JS */
-	size_t caps[12];		/* the arrays' capacities */
+	size_t caps[13];		/* the arrays' capacities */
 };
 
 /* A thread's samples, one after the other: processed, columns side

@@ -25,12 +25,12 @@ struct instruments {
 };
 
 struct instruments *
-instruments_new(int time, struct stackmap *m)
+instruments_new(int time, int lines, int fullpath, struct stackmap *m)
 {
 	struct instruments *in = ecalloc(1, sizeof(*in));
 
 	in->time = time;
-	in->xt = xctrace_new(time, m);
+	in->xt = xctrace_new(time, lines, fullpath, m);
 	in->dc = deepcopy_new(m);
 	return in;
 }

@@ -12,7 +12,7 @@
 struct instruments;
 
 /* A reader into m; time: an export's samples weighted by their time. */
-struct instruments *instruments_new(int time, struct stackmap *m);
+struct instruments *instruments_new(int time, int lines, int fullpath, struct stackmap *m);
 /* Read one file (NULL or "-": standard input) and fold it: an error
  * when it is not of the kind of the files before it. */
 void instruments_file(struct instruments *in, const char *path);

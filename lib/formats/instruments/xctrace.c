@@ -8,10 +8,12 @@
 #include "folded/textfold.h"
 #include "formats/instruments/xctrace.h"
 #include "stack/frame.h"
+#include "stack/label.h"
 #include "stack/rustsym.h"
 
 struct xctrace {
 	int weight;		/* count each row's weight, not 1 */
+	int lines, fullpath;	/* frames NAME at FILE:LINE; FILE's whole path */
 	struct stackmap *m;
 	struct xml x;
 	struct interner ids;	/* the ids of frames, backtraces, weights */
@@ -30,12 +32,19 @@ struct xctrace {
 	size_t rolecap;
 	struct bytes buf;	/* a frame's name being cleaned */
 	struct depthstack d;	/* the stacks */
+	/* --lines: the frame being defined, its source's line and path */
+	uint32_t fid;		/* its id's index in ids; NONE: none */
+	int64_t line;		/* 0: no <source> */
+	uint32_t path;		/* in names; NONE: none */
+	uint32_t pathid;	/* the <path> being defined: its id's index */
+	struct bytes pbuf;	/* that path's text */
+	struct labelbuf lb;
 };
 
 #define NONE UINT32_MAX
 
 /* what an element is, by its place */
-enum { R_OTHER, R_ROOT, R_NODE, R_ROW, R_BACKTRACE, R_FRAME, R_WEIGHT };
+enum { R_OTHER, R_ROOT, R_NODE, R_ROW, R_BACKTRACE, R_FRAME, R_WEIGHT, R_SOURCE, R_PATH };
 
 /* the row being read */
 struct row {
@@ -47,11 +56,14 @@ struct row {
 };
 
 struct xctrace *
-xctrace_new(int weight, struct stackmap *m)
+xctrace_new(int weight, int lines, int fullpath, struct stackmap *m)
 {
 	struct xctrace *t = ecalloc(1, sizeof(*t));
 
 	t->weight = weight;
+	t->lines = lines;
+	t->fullpath = fullpath;
+	t->fid = NONE;
 	t->m = m;
 	intern_init(&t->ids);
 	intern_init(&t->names);
@@ -80,11 +92,14 @@ xctrace_free(struct xctrace *t)
 	free(t->weights);
 	free(t->role);
 	bytes_free(&t->buf);
+	bytes_free(&t->pbuf);
+	label_free(&t->lb);
 	depth_free(&t->d);
 	free(t);
 }
 
-static const char *const kindname[] = { "", "", "", "", "a backtrace", "a frame", "a weight" };
+static const char *const kindname[] = { "", "", "", "", "a backtrace", "a frame", "a weight",
+	"", "a path" };
 
 /* The element's attribute key as a number's digits: 1, else 0. */
 static int
@@ -145,9 +160,65 @@ frame(struct xctrace *t)
 		len = frame_clean((char *)t->buf.p, t->buf.n - 2);
 		name = intern(&t->names, (char *)t->buf.p, len);
 		define(t, v, n, R_FRAME, name);
+		t->fid = t->ids.n - 1;	/* its <source>, if any, follows */
+		t->line = 0;
+		t->path = NONE;
 	}
 	t->frames = egrowarray(t->frames, &t->framecap, t->nframes + 1, sizeof(*t->frames));
 	t->frames[t->nframes++] = name;
+}
+
+/* --lines: <source line="N"> in the frame being defined. */
+static void
+source(struct xctrace *t)
+{
+	const char *v;
+	size_t n, i;
+
+	t->line = 0;
+	if (!(v = xml_attr(&t->x, "line", &n)))
+		return;
+	if (!n || n > 9 || !isdigits(v, n, 0))
+		xml_error(&t->x, t->x.off, "bad line \"%.*s\"", (int)n, v);
+	for (i = 0; i < n; i++)
+		t->line = t->line * 10 + (v[i] - '0');
+}
+
+/* --lines: the source's <path>, defined (its text follows) or a ref. */
+static void
+path(struct xctrace *t)
+{
+	const char *v;
+	size_t n;
+
+	t->pathid = NONE;
+	if (idattr(t, "ref", &v, &n)) {
+		t->path = ref(t, v, n, R_PATH);
+	} else if (idattr(t, "id", &v, &n)) {
+		t->path = intern(&t->names, "", 0);
+		define(t, v, n, R_PATH, t->path);
+		t->pathid = t->ids.n - 1;
+		t->pbuf.n = 0;
+	}
+}
+
+/* --lines: the frame defined ends: with a source, its name is made
+ * "NAME at FILE:LINE", for its refs too. */
+static void
+frameend(struct xctrace *t)
+{
+	uint32_t name;
+
+	if (t->fid == NONE || !t->line || t->path == NONE || !intern_len(&t->names, t->path))
+		goto done;
+	name = t->what[t->fid];
+	label_make(&t->lb, intern_str(&t->names, name), intern_len(&t->names, name),
+	    intern_str(&t->names, t->path), intern_len(&t->names, t->path), t->line,
+	    t->fullpath, NULL);
+	t->what[t->fid] = intern(&t->names, t->lb.s, t->lb.len);
+	t->frames[t->nframes - 1] = t->what[t->fid];
+done:
+	t->fid = NONE;
 }
 
 /* A row's backtrace: defined here (its frames follow), or a ref. */
@@ -226,6 +297,14 @@ open(struct xctrace *t, int parent, struct row *r)
 		weight(t, r);
 		return R_WEIGHT;
 	}
+	if (parent == R_FRAME && IS("source") && t->lines && t->fid != NONE) {
+		source(t);
+		return R_SOURCE;
+	}
+	if (parent == R_SOURCE && IS("path")) {
+		path(t);
+		return R_PATH;
+	}
 #undef IS
 	return R_OTHER;
 }
@@ -298,8 +377,17 @@ xctrace_fold(struct xctrace *t, int fd, const char *name, const char *p, size_t 
 		} else if (e == XML_TEXT) {
 			if (depth && t->role[depth - 1] == R_WEIGHT)
 				weighttext(t, &r);
+			else if (depth && t->role[depth - 1] == R_PATH && t->pathid != NONE)
+				bytes_put(&t->pbuf, t->x.text, t->x.textlen);
 		} else if (--depth, t->role[depth] == R_ROW) {
 			rowend(t, &r);
+		} else if (t->role[depth] == R_PATH && t->pathid != NONE) {
+			/* the path's text, whole */
+			t->path = intern(&t->names, (const char *)t->pbuf.p, t->pbuf.n);
+			t->what[t->pathid] = t->path;
+			t->pathid = NONE;
+		} else if (t->role[depth] == R_FRAME && t->lines) {
+			frameend(t);
 		}
 	}
 	stacks(t, name);

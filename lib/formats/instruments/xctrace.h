@@ -34,8 +34,10 @@
 struct xctrace;
 
 /* A reader whose stacks go to m, counting each row's weight in
- * nanoseconds, not 1, when weight. */
-struct xctrace *xctrace_new(int weight, struct stackmap *m);
+ * nanoseconds, not 1, when weight; with lines, a frame with a source
+ * (<source line="7"><path>/src/main.rs</path></source>) is labelled
+ * "NAME at main.rs:7" (the path whole with fullpath). */
+struct xctrace *xctrace_new(int weight, int lines, int fullpath, struct stackmap *m);
 /* Fold the export read from fd, whose first n bytes p were read
  * already, named name in messages. */
 void xctrace_fold(struct xctrace *t, int fd, const char *name, const char *p, size_t n);

@@ -4,11 +4,13 @@
 
 #include "base/util.h"
 #include "formats/jstack/read.h"
+#include "stack/label.h"
 
 struct jstack {
 	const struct jstack_opts *o;
 	struct dump d;
 	struct bytes tmp;	/* a frame or a name made short */
+	struct labelbuf lb;	/* --lines: a frame with its line */
 	int state;		/* JS_ of the thread being read */
 	int smr;		/* in the list of "Threads class SMR info:" */
 	struct dumpodd odd;	/* lines not understood */
@@ -139,18 +141,57 @@ shorten(struct jstack *st, const char *f, size_t *n)
 	return (const char *)st->tmp.p;
 }
 
-/* A frame line after its "at ": the method, up to its '('. */
+/* --lines: the source of a frame, s[0..n) between its parentheses,
+ * after a module's "java.base@17/" or a class loader's "app/": "FILE:LINE"
+ * (1, the file in *file and *flen, its line in *line), "FILE" (line 0),
+ * or none ("Native Method", "Unknown Source": 0). */
+static int
+source(const char *s, size_t n, const char **file, size_t *flen, int64_t *line)
+{
+	const char *slash = memrchr(s, '/', n), *colon;
+	size_t k;
+
+	if (slash) {
+		n -= (size_t)(slash + 1 - s);
+		s = slash + 1;
+	}
+	*line = 0;
+	if ((colon = memrchr(s, ':', n)) && colon > s && (k = n - (size_t)(colon + 1 - s)) &&
+	    k < 10 && isdigits(colon + 1, k, 0)) {
+		for (n = 0; n < k; n++)
+			*line = *line * 10 + (colon[1 + n] - '0');
+		n = (size_t)(colon - s);
+	} else if (memchr(s, ' ', n) || !memchr(s, '.', n)) {
+		return 0;
+	}
+	*file = s;
+	*flen = n;
+	return n > 0;
+}
+
+/* A frame line after its "at ": the method, up to its '(', and with
+ * --lines its file and line from between the parentheses. */
 static void
 frame(struct jstack *st, const char *s, size_t n)
 {
-	const char *open = memchr(s, '(', n);
+	const char *open = memchr(s, '(', n), *close = NULL, *file;
+	size_t flen;
+	int64_t line;
 
-	if (open)
+	if (open) {
+		close = memrchr(open, ')', n - (size_t)(open - s));
 		n = (size_t)(open - s);
+	}
 	if (st->o->shorten)
 		s = shorten(st, s, &n);
 	if (idle(s, n))
 		st->state = JS_IDLE;
+	if (st->o->lines && close &&
+	    source(open + 1, (size_t)(close - open - 1), &file, &flen, &line)) {
+		label_make(&st->lb, s, n, file, flen, line, 1, NULL);
+		dump_caller(&st->d, st->lb.s, st->lb.len, NULL);
+		return;
+	}
 	dump_caller(&st->d, s, n, NULL);
 }
 
@@ -244,6 +285,7 @@ jstack_free(void *arg)
 
 	dump_free(&st->d);
 	bytes_free(&st->tmp);
+	label_free(&st->lb);
 	free(st);
 }
 

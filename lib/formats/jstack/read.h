@@ -23,6 +23,7 @@ struct jstack_opts {
 	int tid;		/* its numbered suffix kept: "pool-1-thread-3" */
 	int shorten;		/* packages to their initials: j.u.c.ThreadPoolExecutor.run */
 	int states;		/* every thread, whatever its state */
+	int lines;		/* frames "METHOD at FILE:LINE" */
 };
 
 /* The reader's state (read.c). */

@@ -33,6 +33,13 @@ struct perf_msg {
 	char text[160];		/* what follows "FILE:LINE: " */
 };
 
+/* A stack line's parts: its address, its function (maybe "a->b"
+ * inlined), its module. */
+struct stackparts {
+	const char *pc, *func, *mod;
+	size_t pclen, funclen, modlen;
+};
+
 struct perf_state {
 	const struct perf_opts *o;
 	struct stackmap *m;	/* the stacks, summed */
@@ -51,8 +58,20 @@ struct perf_state {
 	size_t stackcap;
 	char *fbuf;		/* a frame being tidied */
 	size_t fbufcap;
-	char *line;		/* --srcline: the stack line, copied */
+	/* the stack line whose frames are being pushed (under --lines,
+	 * copied, each frame waiting for the source line that may follow
+	 * it) */
+	char *line;
 	size_t linecap;
+	struct stackparts pend;	/* its parts */
+	const char *pnext;	/* its next frame; NULL: none is waiting */
+	int pfirst;		/* that frame is the line's first */
+	int pinl;		/* the line's module is perf's "(inlined)" */
+	int expect;		/* --lines: source lines that may follow */
+	uint64_t bare;		/* --lines: the number of a stack line with no
+				 * module, a frame only if an "(inlined)"
+				 * source line follows; 0: none */
+	int endafter;		/* a one-frame sample ends after its frame */
 	int deferred;		/* a helper thread: warnings kept in msg */
 	struct perf_msg msg[PERF_MAX_REPORTED + 1];
 	int nmsg;
@@ -434,18 +453,27 @@ defer(struct perf_state *st, uint64_t line, const char *text)
 	snprintf(m->text, sizeof(m->text), "%s", text);
 }
 
-/* A warning about line r->lineno, given or (in a helper) kept. */
+/* A warning about line lineno of r, given or (in a helper) kept. */
 static void
-warn_line(struct perf_state *st, struct lines *r, const char *text)
+warn_at(struct perf_state *st, struct lines *r, uint64_t lineno, const char *text)
 {
 	if (st->deferred)
-		defer(st, r->lineno, text);
+		defer(st, lineno, text);
 	else
-		weprintf("%s:%llu: %s", r->name, (unsigned long long)r->lineno, text);
+		weprintf("%s:%llu: %s", r->name, (unsigned long long)lineno, text);
 }
 
 static void
-report(struct perf_state *st, struct lines *r, const char *line)
+warn_line(struct perf_state *st, struct lines *r, const char *text)
+{
+	warn_at(st, r, r->lineno, text);
+}
+
+/* Line lineno of r, line, cannot be read (why: NULL, or what it is):
+ * said, and counted. */
+static void
+report_why(struct perf_state *st, struct lines *r, uint64_t lineno, const char *line,
+    const char *why)
 {
 	char text[sizeof(st->msg[0].text)];
 
@@ -453,8 +481,20 @@ report(struct perf_state *st, struct lines *r, const char *line)
 		lines_hint(r);	/* a first line of another format's file */
 	if (st->bad++ >= PERF_MAX_REPORTED)
 		return;
-	snprintf(text, sizeof(text), "cannot read this line: %.80s", line);
-	warn_line(st, r, text);
+	snprintf(text, sizeof(text), "cannot read this line%s: %.80s", why ? why : "", line);
+	warn_at(st, r, lineno, text);
+}
+
+static void
+report_at(struct perf_state *st, struct lines *r, uint64_t lineno, const char *line)
+{
+	report_why(st, r, lineno, line, NULL);
+}
+
+static void
+report(struct perf_state *st, struct lines *r, const char *line)
+{
+	report_at(st, r, r->lineno, line);
 }
 
 /* A stack line outside any sample: before the file's first event line
@@ -486,13 +526,6 @@ several_events(struct perf_state *st)
 	else
 		weprintf("several event types: keeping only '%s' (see --event-filter)", st->event);
 }
-
-/* A stack line's parts: its address, its function (maybe "a->b"
- * inlined), its module. */
-struct stackparts {
-	const char *pc, *func, *mod;
-	size_t pclen, funclen, modlen;
-};
 
 /* ^\s*(\w+)\s*(.+) \((.*)\) as Perl matches it: the module runs from
  * the last " (" with a ')' after it to the last ')'; the function is
@@ -572,15 +605,21 @@ unknown_frame(const struct perf_opts *o, const struct stackparts *sp, char *buf,
 	return tidy(buf, flen, buf);
 }
 
-/* The frame buf[0..flen) annotated: a Java class's 'L' dropped, then
- * _[i] on an inlined frame (all but the chain's first), _[k] on a
- * kernel's (--kernel), _[j] on a JIT's (--jit); its new length. */
+/* The frame buf[0..flen) made a label: a Java class's 'L' dropped,
+ * then the place of its source line, " at FILE:LINE" (place[0..plen),
+ * none when place is NULL, its ';' made ':'), then _[i] on an inlined
+ * frame (all but the chain's first, or one perf marks "(inlined)"),
+ * _[k] on a kernel's (--kernel), _[j] on a JIT's (--jit).  buf has
+ * room for plen + 8 bytes more; its new length, and in *namelen the
+ * function name's. */
 static size_t
 annotate(struct perf_state *st, const struct stackparts *sp, char *buf, size_t flen,
-    int first)
+    int first, const char *place, size_t plen, size_t *namelen)
 {
 	const struct perf_opts *o = st->o;
 	const struct perf_sample *s = &st->s;
+	const char *mark = "";
+	size_t i;
 
 	if (s->pnamelen >= 4 && !memcmp(s->pname, "java", 4) && flen > 0 && buf[0] == 'L' &&
 	    memchr(buf, '/', flen)) {
@@ -588,92 +627,162 @@ annotate(struct perf_state *st, const struct stackparts *sp, char *buf, size_t f
 	}
 	if (!first) {
 		if (!has(buf, flen, "_[i]"))
-			memcpy(buf + flen, "_[i]", 4), flen += 4;
+			mark = "_[i]";
 	} else if (o->kernel && kernel_module(sp->mod, sp->modlen)) {
-		memcpy(buf + flen, "_[k]", 4), flen += 4;
+		mark = "_[k]";
 	} else if (o->jit && jit_module(sp->mod, sp->modlen)) {
 		if (!has(buf, flen, "_[j]"))
-			memcpy(buf + flen, "_[j]", 4), flen += 4;
+			mark = "_[j]";
 	}
-	return flen;
+	*namelen = flen;
+	if (place) {
+		memcpy(buf + flen, " at ", 4);
+		for (i = 0; i < plen; i++)
+			buf[flen + 4 + i] = place[i] == ';' ? ':' : place[i];
+		flen += 4 + plen;
+	}
+	memcpy(buf + flen, mark, strlen(mark));
+	return flen + strlen(mark);
 }
 
-/* --srcline: the next line of r holds the frame's source place
- * ("file.c:12"), added to st->fbuf[0..flen) after a ':' with its
- * [...] groups and the blanks around dropped; the frame's new
- * length (st->fbuf may move). */
-static size_t
-add_srcline(struct perf_state *st, struct lines *r, size_t flen)
+/*
+ * --lines: a source line as perf script -F+srcline prints it below a
+ * frame: blanks, then "FILE:LINE", or, for a frame whose line perf
+ * does not know, its module and address ("[kernel.kallsyms][ffff8100]",
+ * "libc.so.6[3fbfb]"), "??:0" or ":0"; then " (inlined)" for an inlined
+ * frame.  0 when line[0..n) is none; else 1, *inl set, and the place
+ * FILE:LINE in *place (NULL when there is none; FILE alone for a line
+ * 0, as pprof-fold names it).
+ */
+static int
+source_line(const char *line, size_t n, const char **place, size_t *plen, int *inl)
 {
-	char *src;
-	size_t srclen, a, b, w = 0;
+	size_t a, b, k;
 
-	if (!lines_next(r, &src, &srclen))
-		return flen;
-	for (a = 0; a < srclen; a++) {
-		if (src[a] == '[') {
-			for (b = a; b < srclen && src[b] != ']'; b++)
-				;
-			if (b < srclen) {
-				a = b;
-				continue;
-			}
-		}
-		src[w++] = src[a];
-	}
-	for (a = 0; a < w && blank(src[a]); a++)
+	if (n == 0 || !blank(line[0]))
+		return 0;
+	for (a = 0; a < n && blank(line[a]); a++)
 		;
-	while (w > a && blank(src[w - 1]))
-		w--;
-	if (w > a) {
-		/* never shrinks: the next frames of an inline chain still fit */
-		st->fbuf = egrowarray(st->fbuf, &st->fbufcap, flen + (w - a) + 8, 1);
-		st->fbuf[flen++] = ':';
-		memcpy(st->fbuf + flen, src + a, w - a);
-		flen += w - a;
+	for (b = n; b > a && blank(line[b - 1]); b--)
+		;
+	*inl = b - a > 10 && !memcmp(line + b - 10, " (inlined)", 10);
+	if (*inl)
+		b -= 10;
+	*place = NULL;
+	if (b > a && line[b - 1] == ']') {	/* MODULE[ADDRESS] */
+		for (k = b - 1; k > a && hexdigit(line[k - 1]); k--)
+			;
+		return k + 1 < b && k > a + 1 && line[k - 1] == '[';
 	}
-	return flen;
+	for (k = b; k > a && isdec(line[k - 1]); k--)
+		;
+	if (k == b || k < a + 1 || line[k - 1] != ':')
+		return 0;
+	if (k - 1 == a || (k - 1 - a == 2 && !memcmp(line + a, "??", 2)))
+		return 1;	/* ":0", "??:0": no file */
+	*place = line + a;
+	*plen = b - k == 1 && line[k] == '0' ? k - 1 - a : b - a;
+	return 1;
 }
 
 /* The frame buf[0..flen) added to the sample, unless --skip-after
- * dropped the callers; then the callers of a --skip-after frame are
- * skipped. */
+ * dropped the callers; then the callers of a --skip-after frame (its
+ * function name buf[0..namelen)) are skipped. */
 static void
-push_frame(struct perf_state *st, char *buf, size_t flen)
+push_frame(struct perf_state *st, char *buf, size_t flen, size_t namelen)
 {
 	const struct perf_opts *o = st->o;
 	struct perf_sample *s = &st->s;
 	/* --skip-after names the frame as tidied, before its guard */
-	int skip = o->nskip && skip_after(o, buf, flen);
+	int skip = o->nskip && skip_after(o, buf, namelen);
 
 	if (!s->skipping) {
-		/* "worker 12" is no count, "[unknown] " ends in no blank:
-		 * each frame guarded as stack_guard would in the whole
-		 * stack */
-		if (o->srcline)
-			flen = stack_guard(buf, flen);
-		else
-			flen = frame_guard(buf, flen);	/* tidy left no ';' */
+		/* "worker 12" is no count, "[unknown] " ends in no blank */
+		flen = frame_guard(buf, flen);	/* tidy left no ';' */
 		add_frame(s, buf, flen);
 	}
 	if (skip)
 		s->skipping = 1;
 }
 
-/* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined. */
+/* The next frame of the stack line being read (st->pend, st->pnext),
+ * with the place of its source line (place NULL: none; inl: perf marks
+ * it inlined), pushed to the sample. */
+static void
+pend_frame(struct perf_state *st, const char *place, size_t plen, int inl)
+{
+	const struct perf_opts *o = st->o;
+	const struct stackparts *sp = &st->pend;
+	const char *p = st->pnext, *end = sp->func + sp->funclen, *arrow;
+	size_t flen, namelen;
+	int unknown = 0;
+
+	if (!place)
+		plen = 0;
+	if (!(arrow = find2(p, end - p, '-', '>')))
+		arrow = end;
+	/* the state's, so that it is not lost to an error */
+	st->fbuf = egrowarray(st->fbuf, &st->fbufcap,
+	    (arrow - p) + sp->modlen + sp->pclen + plen + 64, 1);
+	flen = arrow - p;
+	if (flen == 9 && !memcmp(p, "[unknown]", 9))
+		flen = unknown_frame(o, sp, st->fbuf, &unknown);
+	else
+		flen = tidy(p, flen, st->fbuf);
+	flen = annotate(st, sp, st->fbuf, flen, st->pfirst && !inl && !st->pinl, place,
+	    plen, &namelen);
+	push_frame(st, st->fbuf, flen, namelen);
+	st->pfirst = 0;
+	st->pnext = arrow == end ? NULL : arrow + 2;
+}
+
+/* --lines: "  pc name" with no module, as perf prints an inlined frame
+ * whose source line follows (marked "(inlined)" there): its parts. */
+static int
+bare_parse(const char *line, size_t n, struct stackparts *sp)
+{
+	size_t i;
+
+	for (i = 0; i < n && blank(line[i]); i++)
+		;
+	if (i == 0)
+		return 0;
+	sp->pc = line + i;
+	while (i < n && word((unsigned char)line[i]))
+		i++;
+	sp->pclen = line + i - sp->pc;
+	if (!sp->pclen || i == n || !blank(line[i]))
+		return 0;
+	while (i < n && blank(line[i]))
+		i++;
+	while (n > i && blank(line[n - 1]))
+		n--;
+	sp->func = line + i;
+	sp->funclen = n - i;
+	sp->mod = line + n;
+	sp->modlen = 0;
+	return sp->funclen > 0;
+}
+
+/* A stack line: "  pc func+0xoff (module)", maybe "a->b" inlined.  Its
+ * frames are pushed, or under --lines each when its source line is
+ * read (or is found not to follow: settle). */
 static void
 stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 {
 	const struct perf_opts *o = st->o;
 	struct stackparts sp;
-	const char *p, *end, *arrow;
-	size_t k, flen;
-	int unknown = 0, first = 1;
+	const char *p;
+	size_t k;
+	int bare = 0;
 
-	if (!stack_parse(line, n, &sp)) {
+	if (!stack_parse(line, n, &sp) && !(bare = o->srcline && bare_parse(line, n, &sp))) {
 		report(st, r, line);
 		return;
 	}
+	/* the source lines that may follow: one a frame of the chain */
+	for (st->expect = 1, p = sp.func; (p = find2(p, sp.func + sp.funclen - p, '-', '>')); p += 2)
+		st->expect++;
 	if (!st->anyevent || st->gap) {
 		orphan(st, r);
 		return;
@@ -688,34 +797,91 @@ stack_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	if (sp.funclen > 0 && sp.func[0] == '(')
 		return;	/* a process name, not a frame */
 	if (o->srcline) {
-		/* reading the source lines below may move or overwrite the
-		 * line buffer (a refill from a pipe): work on a copy */
+		/* the lines read for its frames' sources may move or
+		 * overwrite the line buffer (a refill from a pipe): a copy */
 		st->line = egrowarray(st->line, &st->linecap, n + 1, 1);
 		memcpy(st->line, line, n + 1);
 		sp.pc = st->line + (sp.pc - line);
 		sp.func = st->line + (sp.func - line);
 		sp.mod = st->line + (sp.mod - line);
 	}
-	/* the state's, so that it is not lost to an error */
-	st->fbuf = egrowarray(st->fbuf, &st->fbufcap, sp.funclen + sp.modlen + sp.pclen + 64, 1);
+	st->pend = sp;
+	st->pnext = sp.func;
+	st->pfirst = 1;
+	st->pinl = o->srcline && sp.modlen == 7 && !memcmp(sp.mod, "inlined", 7);
 	start_group(&st->s);
-	end = sp.func + sp.funclen;
-	for (p = sp.func; p <= end; p = arrow + 2) {
-		if (!(arrow = find2(p, end - p, '-', '>')))
-			arrow = end;
-		flen = arrow - p;
-		if (flen == 9 && !memcmp(p, "[unknown]", 9))
-			flen = unknown_frame(o, &sp, st->fbuf, &unknown);
-		else
-			flen = tidy(p, flen, st->fbuf);
-		flen = annotate(st, &sp, st->fbuf, flen, first);
-		if (o->srcline && !unknown)
-			flen = add_srcline(st, r, flen);
-		push_frame(st, st->fbuf, flen);
-		first = 0;
-		if (arrow == end)
-			break;
+	if (bare)
+		st->bare = r->lineno;
+	else if (!o->srcline)
+		while (st->pnext)
+			pend_frame(st, NULL, 0, 0);
+}
+
+static void end_sample(struct perf_state *st, struct lines *r);
+
+/* --lines: the frames still waiting for a source line pushed without
+ * one (a module-less line that no "(inlined)" source line followed is
+ * unreadable), and a one-frame sample ended. */
+static void
+settle(struct perf_state *st, struct lines *r)
+{
+	if (st->bare) {
+		report_at(st, r, st->bare, st->line);
+		st->bare = 0;
+		st->pnext = NULL;
 	}
+	while (st->pnext)
+		pend_frame(st, NULL, 0, 0);
+	st->expect = 0;
+	if (st->endafter) {
+		st->endafter = 0;
+		end_sample(st, r);
+	}
+}
+
+/* Without --lines, line[0..n) after a stack line, shaped as a source
+ * line of perf script -F+srcline: unreadable, saying so (1), not read
+ * as a frame ("  prog.c:9 (inlined)" has a module's parentheses); 0
+ * when it is none. */
+static int
+perf_nosource(struct perf_state *st, struct lines *r, const char *line, size_t n)
+{
+	const char *place;
+	size_t plen = 0;
+	int inl;
+
+	if (!source_line(line, n, &place, &plen, &inl))
+		return 0;
+	report_why(st, r, r->lineno, line, " (a source line: --lines reads them)");
+	return 1;
+}
+
+/* --lines: line[0..n) read as the source line of the frame before it;
+ * 0 when it is none. */
+static int
+perf_source(struct perf_state *st, struct lines *r, const char *line, size_t n)
+{
+	const char *place;
+	size_t plen = 0;
+	int inl;
+
+	if (!source_line(line, n, &place, &plen, &inl))
+		return 0;
+	if (!st->expect) {	/* a frame's second, or no frame's */
+		report(st, r, line);
+		return 1;
+	}
+	st->expect--;
+	if (st->bare && !inl) {	/* the module-less line was no frame */
+		settle(st, r);
+		return 1;
+	}
+	st->bare = 0;
+	if (st->pnext)
+		pend_frame(st, place, plen, inl);
+	if (!st->pnext)
+		settle(st, r);
+	return 1;
 }
 
 static void perf_header(struct perf_state *st);
@@ -727,6 +893,8 @@ end_sample(struct perf_state *st, struct lines *r)
 	struct perf_sample *s = &st->s;
 	size_t len = 0, need, g, f, last;
 
+	st->endafter = 0;
+	settle(st, r);
 	if (!s->live)
 		return;
 	need = s->pnamelen + s->textlen + s->nframes + 2;
@@ -822,7 +990,10 @@ event(struct perf_state *st, struct lines *r, char *line, size_t n, size_t comml
 	s->skipping = 0;
 	if (frame) {	/* a sample of one frame, on its event's line */
 		stack_line(st, r, line + frame, n - frame);
-		end_sample(st, r);
+		if (st->pnext)
+			st->endafter = 1;	/* after its source line */
+		else
+			end_sample(st, r);
 	}
 }
 
@@ -867,6 +1038,12 @@ perf_line(struct perf_state *st, struct lines *r, char *line, size_t n)
 	char *pid, *tid;
 	size_t commlen, pidlen, tidlen;
 
+	if (st->o->srcline && perf_source(st, r, line, n))
+		return;
+	if (!st->o->srcline && st->expect && perf_nosource(st, r, line, n))
+		return;
+	if (st->pnext || st->bare || st->expect)
+		settle(st, r);
 	if (perf_comment(line, n))
 		return;
 	if (n == 0) {

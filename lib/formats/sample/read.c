@@ -5,6 +5,7 @@
 
 #include "base/util.h"
 #include "formats/sample/read.h"
+#include "stack/label.h"
 #include "stack/rustsym.h"
 
 /* a node of the path from the thread's root to the line read */
@@ -26,6 +27,7 @@ struct sample {
 	size_t depth, cap;	/* node[0..depth) */
 	struct bytes tmp;	/* a Rust symbol made whole */
 	struct bytes frame;	/* a frame, "module`function" */
+	struct labelbuf lb;	/* --lines: a frame with its line */
 	uint64_t graphs;	/* call graphs read, in all files */
 };
 
@@ -88,6 +90,50 @@ function(const char *s, size_t n)
 	return n;
 }
 
+/* --lines: the source line sample writes after a frame's address,
+ * "...  [0x10a5c1f34]  main.c:24": 1, the file in *file and *flen, the
+ * line in *line; 0 when s[0..n) has none. */
+static int
+source(const char *s, size_t n, const char **file, size_t *flen, int64_t *line)
+{
+	const char *close = memrchr(s, ']', n), *colon;
+	size_t a, k, i;
+
+	if (!close)
+		return 0;
+	for (a = (size_t)(close + 1 - s); a < n && dump_blank(s[a]); a++)
+		;
+	while (n > a && dump_blank(s[n - 1]))
+		n--;
+	if (a == n || !(colon = memrchr(s + a, ':', n - a)) || colon == s + a)
+		return 0;
+	k = n - (size_t)(colon + 1 - s);
+	if (!k || k > 9 || !isdigits(colon + 1, k, 0))
+		return 0;
+	for (*line = 0, i = 0; i < k; i++)
+		*line = *line * 10 + (colon[1 + i] - '0');
+	*file = s + a;
+	*flen = (size_t)(colon - (s + a));
+	return 1;
+}
+
+/* The frame text f[0..n) pushed onto the path, with the source line
+ * the line s[0..sn) ends in under --lines. */
+static void
+push(struct sample *st, const char *f, size_t n, const char *s, size_t sn)
+{
+	const char *file;
+	size_t flen;
+	int64_t line;
+
+	if (st->o->lines && source(s, sn, &file, &flen, &line)) {
+		label_make(&st->lb, f, n, file, flen, line, 0, NULL);
+		sb_text(&st->sb, st->lb.s, st->lb.len);
+	} else {
+		sb_text(&st->sb, f, n);
+	}
+}
+
 /* The frame of the text after a line's count, pushed onto the path:
  * "module`function".  1 when its function is one threads wait in. */
 static int
@@ -105,14 +151,14 @@ frame(struct sample *st, const char *s, size_t n)
 		flen = st->tmp.n;
 	}
 	if (!mod) {
-		sb_text(&st->sb, fn, flen);
+		push(st, fn, flen, s, n);
 		return wait;
 	}
 	f->p = egrowarray(f->p, &f->cap, mlen + flen + 1, 1);
 	memcpy(f->p, mod, mlen);
 	f->p[mlen] = '`';
 	memcpy(f->p + mlen + 1, fn, flen);
-	sb_text(&st->sb, (const char *)f->p, mlen + 1 + flen);
+	push(st, (const char *)f->p, mlen + 1 + flen, s, n);
 	return wait;
 }
 
@@ -247,6 +293,7 @@ sample_free(void *arg)
 	st->ready = 0;
 	bytes_free(&st->tmp);
 	bytes_free(&st->frame);
+	label_free(&st->lb);
 	free(st->node);
 	free(st);
 }

@@ -29,6 +29,7 @@
 struct sample_opts {
 	int nomodules;		/* frames without "module`" */
 	int waits;		/* keep the samples of threads waiting */
+	int lines;		/* frames "FUNC at FILE:LINE" where sample names the line */
 };
 
 /* what part of a file is read (folded/split.h) */

@@ -48,6 +48,13 @@ struct node {
 	int64_t line;		/* 1-based, 0 unknown */
 	int kind;
 	int linked;		/* named in a node's "children" */
+	uint32_t pt, npt;	/* --lines: its positionTicks, in c->pt */
+};
+
+/* --lines: a line a node's samples hit, and how many ("positionTicks") */
+struct ptick {
+	int64_t line;
+	uint64_t ticks;
 };
 
 /* a child named in a node's "children" */
@@ -126,6 +133,8 @@ struct cpuprof {
 	uint32_t *path;
 	size_t pathcap;
 	struct labelbuf lb;
+	struct ptick *pt;	/* --lines: the nodes' positionTicks */
+	size_t npt, ptcap;
 	/* second readers over the buffer (see json_at), kept from one
 	 * use to the next */
 	struct json a, t, ws, wd;
@@ -246,6 +255,37 @@ callframe_key(struct cpuprof *c, struct json *j, struct jstr k, uint32_t n, int 
 	return 1;
 }
 
+/* --lines: node n's "positionTicks", [{"line": L, "ticks": T}, ...];
+ * their sum is its hitCount, so that each line's share of the node's
+ * samples is its ticks' share of theirs. */
+static void
+read_ticks(struct cpuprof *c, struct json *j, uint32_t n)
+{
+	struct jstr k;
+	struct ptick *t;
+
+	c->node[n].pt = (uint32_t)c->npt;
+	c->node[n].npt = 0;
+	json_arr(j);
+	while (json_more(j)) {
+		if (c->npt >= NONE)
+			json_error(&c->j, json_off(j), "too many positionTicks");
+		c->pt = egrowarray(c->pt, &c->ptcap, c->npt + 1, sizeof(*c->pt));
+		t = &c->pt[c->npt++];
+		t->line = 0;
+		t->ticks = 0;
+		json_obj(j);
+		while (json_key(j, &k))
+			if (json_is(k, "line"))
+				t->line = json_int(j, 0, INT32_MAX, "a positionTick's line");
+			else if (json_is(k, "ticks"))
+				t->ticks = (uint64_t)json_int(j, 0, INT64_MAX, "a positionTick's ticks");
+			else
+				json_skip(j);
+		c->node[n].npt++;
+	}
+}
+
 static void
 read_children(struct cpuprof *c, struct json *j, uint32_t parent)
 {
@@ -278,6 +318,8 @@ read_node(struct cpuprof *c, struct json *j)
 			c->node[n].parentid = json_int(j, INT64_MIN, INT64_MAX, "parent");
 		} else if (json_is(k, "children")) {
 			read_children(c, j, n);
+		} else if (json_is(k, "positionTicks") && c->o->lines) {
+			read_ticks(c, j, n);
 		} else if (json_is(k, "callFrame")) {
 			json_obj(j);
 			while (json_key(j, &k))
@@ -322,6 +364,8 @@ read_head(struct cpuprof *c, uint64_t off)
 		}
 		if (json_is(k, "id"))
 			c->node[n].id = json_int(j, INT64_MIN, INT64_MAX, "id");
+		else if (json_is(k, "positionTicks") && c->o->lines)
+			read_ticks(c, j, n);
 		else if (!callframe_key(c, j, k, n, 1))
 			json_skip(j);
 		continue;
@@ -343,7 +387,7 @@ read_nodes(struct cpuprof *c, const struct prof *p)
 	uint32_t ch;
 	struct node *nd;
 
-	c->nnode = c->nedge = 0;
+	c->nnode = c->nedge = c->npt = 0;
 	if (p->head)
 		read_head(c, p->head);
 	for (i = 0; i < p->nodes.n; i++) {
@@ -457,7 +501,7 @@ sample_node(struct cpuprof *c, struct json *j)
  * that a sample of (root) itself has none.  0 for a node whose samples
  * are dropped: (program) and (idle) without --idle. */
 static int
-node_stack(struct cpuprof *c, const struct prof *p, uint32_t i)
+node_stack(struct cpuprof *c, const struct prof *p, uint32_t i, uint32_t leaf)
 {
 	struct node *nd = &c->node[i];
 	size_t np = 0, steps = 0;
@@ -473,7 +517,7 @@ node_stack(struct cpuprof *c, const struct prof *p, uint32_t i)
 		if (c->node[k].label == NONE)
 			c->node[k].label = label(c, &c->node[k]);
 		c->path = egrowarray(c->path, &c->pathcap, np + 1, sizeof(*c->path));
-		c->path[np++] = c->node[k].label;
+		c->path[np++] = k == i && leaf != NONE ? leaf : c->node[k].label;
 	}
 	sb_clear(&c->sb);
 	if (c->o->bythread)
@@ -513,7 +557,7 @@ sample_stack(struct cpuprof *c, const struct prof *p, uint32_t n)
 	 * (program) left out leaves the stack before it in sb */
 	if (nd->kind == K_IDLE)
 		c->prev = 0;
-	if (!node_stack(c, p, n))
+	if (!node_stack(c, p, n, NONE))
 		return 0;
 	c->prev = nd->kind != K_IDLE;
 	return 1;
@@ -597,6 +641,53 @@ read_samples(struct cpuprof *c, const struct prof *p)
 
 /* --- stacks --------------------------------------------------------------- */
 
+/* a * b / d rounded down, d > 0, a <= d: exact (the product in 128 bits) */
+static uint64_t
+share(uint64_t a, uint64_t b, uint64_t d)
+{
+	return (uint64_t)((unsigned __int128)a * b / d);
+}
+
+/* --lines: node i's weight and samples shared among the lines of its
+ * positionTicks as its ticks are (each part the step of a running sum:
+ * the parts add up to the whole), each a stack whose leaf is "NAME at
+ * FILE:LINE".  0 when its ticks add up to nothing. */
+static int
+emit_lines(struct cpuprof *c, const struct prof *p, uint32_t i)
+{
+	struct node *nd = &c->node[i];
+	uint64_t total = 0, cum = 0, w, k, wdone = 0, kdone = 0;
+	uint32_t t;
+	int url = nd->url != NONE;
+
+	for (t = nd->pt; t < nd->pt + nd->npt; t++) {
+		if (c->pt[t].ticks > UINT64_MAX - total)
+			json_error(&c->j, nd->off, "the node's positionTicks overflow");
+		total += c->pt[t].ticks;
+	}
+	if (!total)
+		return 0;
+	for (t = nd->pt; t < nd->pt + nd->npt; t++) {
+		if (!c->pt[t].ticks)
+			continue;
+		cum += c->pt[t].ticks;
+		w = share(cum, c->w[i], total) - wdone;
+		k = share(cum, c->nsamp[i], total) - kdone;
+		wdone += w;
+		kdone += k;
+		if (!k && !w)
+			continue;
+		label_make(&c->lb, intern_str(&c->str, nd->name), intern_len(&c->str, nd->name),
+		    url ? intern_str(&c->str, nd->url) : "", url ? intern_len(&c->str, nd->url) : 0,
+		    c->pt[t].line, c->o->fullpath, NULL);
+		if (!node_stack(c, p, i, intern(&c->labels, c->lb.s, c->lb.len)))
+			return 1;
+		if (!sb_addn(&c->sb, count_from_u64(w), k))
+			json_error(&c->j, nd->off, "the sum of weights overflows");
+	}
+	return 1;
+}
+
 /* Each node's summed weight as its stack (none for a weight of 0: the
  * last sample of a profile, under --time). */
 static void
@@ -605,7 +696,10 @@ emit(struct cpuprof *c, const struct prof *p)
 	size_t i;
 
 	for (i = 0; i < c->nnode; i++) {
-		if (!c->nsamp[i] || !node_stack(c, p, (uint32_t)i) ||
+		if (c->o->lines && c->nsamp[i] && c->node[i].npt && c->node[i].kind == K_FRAME &&
+		    emit_lines(c, p, (uint32_t)i))
+			continue;
+		if (!c->nsamp[i] || !node_stack(c, p, (uint32_t)i, NONE) ||
 		    (!c->w[i] && sb_len(&c->sb)))
 			continue;
 		if (!sb_addn(&c->sb, count_from_u64(c->w[i]), c->nsamp[i]))
@@ -995,6 +1089,7 @@ cp_reset(struct cpuprof *c)
 	free(c->nsamp);
 	sb_free(&c->sb);
 	free(c->path);
+	free(c->pt);
 	label_free(&c->lb);
 	free(c->stack);
 	free(c->ev);

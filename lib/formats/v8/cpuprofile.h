@@ -29,6 +29,7 @@ struct cpuprof_opt {
 	int idle;	/* keep (program) and (idle) */
 	int fullpath;	/* the url, not its base name */
 	int bythread;	/* a root frame per thread (profile) */
+	int lines;	/* a node's own samples on the lines of its positionTicks */
 };
 
 /* A reader, the caller's: its options and where its stacks go, summed
