@@ -770,7 +770,7 @@ fgphases() {
 	[[ "${lines[0]}" == "phaseA "* && "${lines[1]}" == "phaseB "* && "${lines[2]}" == "phaseA "* ]]
 	for l in "${lines[@]}"; do
 		d=${l#* }
-		[ "$d" -gt 290000 ] && [ "$d" -lt 320000 ]
+		[ "$d" -gt 290000 ]; [ "$d" -lt 320000 ]
 	done
 	# the phases' collections are in them, thin marks on top of the phase
 	[ "$(cpuprofile-fold --time-order -t "$P" | grep -c ';phase[AB] at [^;]*;.*(garbage collector)_\[g\] ')" -gt 50 ]

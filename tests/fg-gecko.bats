@@ -62,11 +62,11 @@ field() {
 	fg-gecko "$BATS_TEST_TMPDIR/x.folded" "$BATS_TEST_TMPDIR/y.folded" >"$BATS_TEST_TMPDIR/t.json"
 	run gecko-fold --list "$BATS_TEST_TMPDIR/t.json"
 	[ "${#lines[@]}" = 2 ]
-	[[ "${lines[0]}" == *"x.folded"* ]] && [[ "${lines[1]}" == *"y.folded"* ]]
+	[[ "${lines[0]}" == *"x.folded"* ]]; [[ "${lines[1]}" == *"y.folded"* ]]
 	fg-gecko --split-root "$BATS_TEST_TMPDIR/x.folded" "$BATS_TEST_TMPDIR/y.folded" >"$BATS_TEST_TMPDIR/s.json"
 	run gecko-fold --list "$BATS_TEST_TMPDIR/s.json"
 	[ "${#lines[@]}" = 3 ]
-	[[ "${lines[0]}" == *"x.folded: a"* ]] && [[ "${lines[1]}" == *"x.folded: c"* ]] && [[ "${lines[2]}" == *"y.folded: a"* ]]
+	[[ "${lines[0]}" == *"x.folded: a"* ]]; [[ "${lines[1]}" == *"x.folded: c"* ]]; [[ "${lines[2]}" == *"y.folded: a"* ]]
 	run gecko-fold --no-header --thread 1 "$BATS_TEST_TMPDIR/s.json"
 	[ "$output" = "c;d 2" ]
 }

@@ -275,7 +275,7 @@ PY
 	# bottom-up) becomes a blue of the scale, the others swap red and blue
 	paste -d' ' "$T/d.fills" "$T/h.fills" | while read -r name a _ b; do
 		if [ "${a:3:2}" \> "${a:1:2}" ] && [ "${a:3:2}" \> "${a:5:2}" ]; then
-			[ "${b:5:2}" \> "${b:1:2}" ] && [ "${b:1:2}" = "${b:3:2}" ]
+			[ "${b:5:2}" \> "${b:1:2}" ]; [ "${b:1:2}" = "${b:3:2}" ]
 		else
 			[ "$b" = "#${a:5:2}${a:3:2}${a:1:2}" ]
 		fi

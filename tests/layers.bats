@@ -150,7 +150,7 @@ load helper
 	# the real tree: every .c, .h, .js and .css has its line
 	run "$FG_ROOT/scripts/check-layers" "$FG_ROOT"
 	status_is 0
-	[ -e "$FG_ROOT/lib/base/README.md" ] && [ -e "$FG_ROOT/lib/draw/html/README.md" ]
+	[ -e "$FG_ROOT/lib/base/README.md" ]; [ -e "$FG_ROOT/lib/draw/html/README.md" ]
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p lib/base lib/draw/html lib/formats/a lib/stack
 	: > lib/base/x.c; : > lib/base/x.h; : > lib/base/y.c
@@ -179,6 +179,10 @@ load helper
 	run grep -nE '^[[:space:]]*! ' "$FG_ROOT"/tests/*.bats
 	bad=$(printf '%s\n' "$output" | grep -vE '(\|\| false|&&)$' | grep -v '^$' || true)
 	[ -z "$bad" ] || { printf '%s\n' "$bad"; false; }
+	# nor "[ a ] && [ b ]" on a line of its own, whose first test fails
+	# nothing (the last of a && list is the one set -e sees)
+	run grep -nE '^[[:space:]]*\[\[? .*\]\]? && \[\[? .*\]\]?[[:space:]]*$' "$FG_ROOT"/tests/*.bats
+	[ -z "$output" ] || { printf '%s\n' "$output"; false; }
 	# the check sees what it looks for
 	printf '@test x {\n\t! false\n\ttrue\n}\n' >"$BATS_TEST_TMPDIR/t.bats"
 	run grep -nE '^[[:space:]]*! ' "$BATS_TEST_TMPDIR/t.bats"

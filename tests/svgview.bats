@@ -42,7 +42,7 @@ elided_h() {
 	r=$(svg_lines "$BATS_TEST_TMPDIR/e.svg" | sed -n '/<g id="eframes"/,/<\/g>/p' | grep 'fill="#c4c4ff"' | head -1)
 	x=$(sed 's/.* x="\([0-9.]*\)".*/\1/' <<<"$r")
 	y=$(sed 's/.* y="\([0-9.]*\)".*/\1/' <<<"$r")
-	[ -n "$x" ] && [ -n "$y" ]
+	[ -n "$x" ]; [ -n "$y" ]
 }
 
 @test "svgview: a tall flame graph opens scrolled to its root, the controls pinned in view" {
@@ -193,8 +193,10 @@ label_colours() {
 	for k in 0 2 4 6 8; do
 		dom=$(cat "$BATS_TEST_TMPDIR/f.$k") data=$(cat "$BATS_TEST_TMPDIR/f.$((k + 1))")
 		[ "$dom" = "$data" ]
-		[[ "$data" == *"0 2 "*" a (x)"* ]] && [[ "$data" == *" +3 more"* ]] &&
-			[[ "$data" == *'e & <f> "q"'* ]] && [[ "$data" == "1 "* || "$data" == *$'\n1 '* ]]
+		[[ "$data" == *"0 2 "*" a (x)"* ]]
+		[[ "$data" == *" +3 more"* ]]
+		[[ "$data" == *'e & <f> "q"'* ]]
+		[[ "$data" == "1 "* || "$data" == *$'\n1 '* ]]
 	done
 	# five pictures that are not all alike
 	[ "$(cat "$BATS_TEST_TMPDIR"/f.[02468] | sort -u | wc -l)" -gt "$(sort -u "$BATS_TEST_TMPDIR/f.0" | wc -l)" ]
