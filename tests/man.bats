@@ -7,7 +7,8 @@ load helper
 @test "man: every page renders with groff -ww and no warnings" {
 	command -v groff >/dev/null || skip "needs groff"
 	for page in "$FG_ROOT"/man/*.[157]; do
-		out=$(groff -ww -z -man "$page" 2>&1)
+		# as troff sets it, and as man(1) sets it on an 80-column terminal
+		out=$(groff -ww -z -man "$page" 2>&1; groff -ww -z -Tutf8 -rLL=78n -man "$page" 2>&1)
 		if [ -n "$out" ]; then
 			echo "$page: $out" >&2
 			return 1
