@@ -141,6 +141,7 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 		top_line(&rd, &l, &r->t);
 	}
 	fr_close(&rd);
+	top_end(&r->t);
 	for (i = 0; i < ncounts; i++)
 		if (count_iszero(r->t.total[i]))
 			fileerr(rname(r), 0, "no samples%s", ncounts == 2 ?
@@ -436,17 +437,17 @@ static void
 callers(struct gst *st)
 {
 	struct gres **trip = NULL;
-	size_t ntrip = 0, i, nk, kcap = 0, f, clen;
-	uint32_t *keyid = NULL;
+	size_t ntrip = 0, i, nk, kcap = 0, f, clen, mcap = 0;
+	uint32_t *keyid = NULL, *map = NULL, nmap;
+	const uint32_t *k;
 	struct freader rd;
 	struct frules rules;
 	struct fline l;
-	struct frameit it;
-	const char *k, *cs;
+	const char *cs;
 	uint64_t line = 0;
 	int s, ri, col, sides;
 	struct grun *r;
-	size_t *start = NULL, *end = NULL, scap = 0, ecap = 0, *first, *next;
+	size_t *first, *next;
 
 	for (i = 0; i < st->nres; i++)
 		if (tripped(&st->res[i])) {
@@ -470,25 +471,26 @@ callers(struct gst *st)
 		for (ri = 0; ri < st->nrun[s]; ri++) {
 			r = &st->run[s][ri];
 			ropen(r, &rd, &rules);
+			nmap = 0;
 			while (fr_next(&rd, &l)) {
 				if (!l.ncounts)
 					continue;
 				line++;
-				nk = 0;
-				for (frame_iter(&it, l.stack, l.len, 0); frame_next(&it); nk++) {
-					size_t kl = top_key(&r->t, l.stack + it.start, it.end - it.start, &k);
-
-					keyid = egrowarray(keyid, &kcap, nk + 1, sizeof(*keyid));
-					start = egrowarray(start, &scap, nk + 1, sizeof(*start));
-					end = egrowarray(end, &ecap, nk + 1, sizeof(*end));
-					keyid[nk] = intern_find(&st->keys, k, kl);
-					start[nk] = k - l.stack;
-					end[nk] = k - l.stack + kl;
+				nk = top_keys(&r->t, l.stack, l.len, &k);
+				keyid = egrowarray(keyid, &kcap, nk, sizeof(*keyid));
+				for (f = 0; f < nk; f++) {
+					/* the run's keys as the gate's */
+					for (; nmap <= k[f]; nmap++) {
+						map = egrowarray(map, &mcap, nmap + 1, sizeof(*map));
+						map[nmap] = intern_find(&st->keys, intern_str(&r->t.keys, nmap),
+						    intern_len(&r->t.keys, nmap));
+					}
+					keyid[f] = map[k[f]];
 				}
 				for (f = 0; f < nk; f++) {
 					if (f) {
-						cs = l.stack + start[f - 1];
-						clen = end[f - 1] - start[f - 1];
+						cs = intern_str(&r->t.keys, k[f - 1]);
+						clen = intern_len(&r->t.keys, k[f - 1]);
 					} else {
 						cs = "[root]";
 						clen = 6;
@@ -499,6 +501,7 @@ callers(struct gst *st)
 				}
 			}
 			fr_close(&rd);
+			top_end(&r->t);
 		}
 	for (i = 0; i < ntrip; i++)
 		if (trip[i]->ncall)
@@ -507,8 +510,7 @@ callers(struct gst *st)
 	free(first);
 	free(next);
 	free(keyid);
-	free(start);
-	free(end);
+	free(map);
 }
 
 /* ---- output ---- */

@@ -36,6 +36,8 @@ struct row {
 	unsigned flags;		/* annotations of its frames (a bit per letter) */
 };
 
+struct topcache;
+
 /* A report: set the options, intern_init(&keys) and tree_init(&t, 0,
  * 2) over a zeroed struct; the rest is top_line's. */
 struct top {
@@ -57,11 +59,19 @@ struct top {
 	int diff;		/* the lines have two counts */
 	struct fheader unit;	/* the input's unit header (text shows
 				 * counts of a known unit in human form) */
+	struct topcache *cache;	/* top_keys' memory of lines seen */
 };
 
 /* Take line l of r into tp (arg): a data line's counts, or a comment's
  * unit header. */
 void top_line(struct freader *r, struct fline *l, void *arg);
+/* The keys of stack s[0..len) in order, one a frame, at *k (valid
+ * until the next call); interned in tp->keys when new.  Its memory of
+ * earlier lines saves work, never changes what it returns. */
+size_t top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k);
+/* Reading done: free the memory of lines that top_keys keeps (the
+ * next call starts it anew). */
+void top_end(struct top *tp);
 /* The key frame f[0..n) counts under, by tp->by: at *k, of the length
  * returned. */
 size_t top_key(const struct top *tp, const char *f, size_t n, const char **k);
