@@ -20,7 +20,9 @@ static const char FLAG_LETTERS[] = "kjiwdg";
  * is printed instead, so output stays linear in the depth. */
 #define TREE_INDENT_MAX 40
 
-size_t
+/* The key frame f[0..n) counts under, by tp->by: at *k, of the length
+ * returned. */
+static size_t
 top_key(const struct top *tp, const char *f, size_t n, const char **k)
 {
 	const char *file, *annot;

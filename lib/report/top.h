@@ -72,9 +72,6 @@ size_t top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k);
 /* Reading done: free the memory of lines that top_keys keeps (the
  * next call starts it anew). */
 void top_end(struct top *tp);
-/* The key frame f[0..n) counts under, by tp->by: at *k, of the length
- * returned. */
-size_t top_key(const struct top *tp, const char *f, size_t n, const char **k);
 /* The table of rows (MODE_TOP, MODE_CALLERS, MODE_CALLEES), sorted,
  * the first tp->rows of them. */
 void top_table(struct top *tp);
