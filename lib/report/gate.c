@@ -6,7 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/escape.h"
+#include "base/hash.h"
+#include "base/htab.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -50,6 +53,12 @@ struct gres {
 	uint64_t seen[2];	/* attribution: the last line counted, a side */
 };
 
+/* Caller name of test res: its call[j]. */
+struct cref {
+	uint32_t name;
+	size_t res, j;
+};
+
 struct gst {
 	struct gate *g;
 	struct grun *run[2];	/* the runs of each side (diff: one, both sides) */
@@ -64,6 +73,9 @@ struct gst {
 	size_t ntests;
 	size_t *named;		/* by rule: keys its pattern names */
 	struct interner cnames;	/* the callers' names */
+	struct htab ctab;	/* the callers of the tests, by test and name */
+	struct cref *cref;
+	size_t ncref, crefcap;
 	const char *unit;	/* the inputs' unit ("nanoseconds"), NULL: count */
 	double alpha;
 };
@@ -385,13 +397,41 @@ tripped(const struct gres *x)
 	return x->verdict == V_REGRESSION;
 }
 
+/* The index in test res's callers of caller name, made when new. */
+static size_t
+caller_of(struct gst *st, size_t res, uint32_t name)
+{
+	struct gres *x = &st->res[res];
+	struct hprobe p;
+	struct cref *e;
+	uint32_t i;
+
+	for (htab_probe(&st->ctab, &p, hash_mix((uint64_t)res << 32 ^ name));
+	    (i = htab_next(&st->ctab, &p)) != HTAB_NONE;)
+		if (st->cref[i].res == res && st->cref[i].name == name)
+			return st->cref[i].j;
+	x->call = ereallocarray(x->call, x->ncall + 1, sizeof(*x->call));
+	memset(&x->call[x->ncall], 0, sizeof(x->call[x->ncall]));
+	x->call[x->ncall].name = name;
+	st->cref = egrowarray(st->cref, &st->crefcap, st->ncref + 1, sizeof(*st->cref));
+	e = &st->cref[st->ncref];
+	e->res = res;
+	e->name = name;
+	e->j = x->ncall;
+	htab_put(&st->ctab, &p, st->ncref < HTAB_NONE ? (uint32_t)st->ncref : HTAB_NONE);
+	st->ncref++;
+	return x->ncall++;
+}
+
 /* Count c (side s) of a line through frame f, of key keyid[f], toward
  * its caller's row in each tripped test of that key (trip[first[key]],
- * then along next), once a line; n frames in the line. */
+ * then along next), once a line; n frames in the line.  The caller's
+ * name is interned when first counted, its id kept in *cname
+ * (UINT32_MAX until then). */
 static void
 attribute(struct gst *st, struct gres **trip, const size_t *first, const size_t *next,
-    const uint32_t *keyid, size_t f, size_t n, const char *caller, size_t clen, int s, double c,
-    uint64_t line)
+    const uint32_t *keyid, size_t f, size_t n, const char *caller, size_t clen, uint32_t *cname,
+    int s, double c, uint64_t line)
 {
 	const struct grules *rs = &st->g->rules;
 	struct gres *x;
@@ -407,15 +447,10 @@ attribute(struct gst *st, struct gres **trip, const size_t *first, const size_t 
 		if (x->seen[s] == line + 1)
 			continue;
 		x->seen[s] = line + 1;
-		name = intern(&st->cnames, caller, clen);
-		for (j = 0; j < x->ncall && x->call[j].name != name; j++)
-			;
-		if (j == x->ncall) {
-			x->call = ereallocarray(x->call, x->ncall + 1, sizeof(*x->call));
-			memset(&x->call[j], 0, sizeof(x->call[j]));
-			x->call[j].name = name;
-			x->ncall++;
-		}
+		if (*cname == UINT32_MAX)
+			*cname = intern(&st->cnames, caller, clen);
+		name = *cname;
+		j = caller_of(st, (size_t)(x - st->res), name);
 		x->call[j].c[s] += c;
 	}
 }
@@ -438,7 +473,8 @@ callers(struct gst *st)
 {
 	struct gres **trip = NULL;
 	size_t ntrip = 0, i, nk, kcap = 0, f, clen, mcap = 0;
-	uint32_t *keyid = NULL, *map = NULL, nmap;
+	uint32_t *keyid = NULL, nmap, rootname = UINT32_MAX, *cname;
+	struct { uint32_t key, name; } *map = NULL;	/* a run's key: the gate's, its caller name */
 	const uint32_t *k;
 	struct freader rd;
 	struct frules rules;
@@ -466,6 +502,7 @@ callers(struct gst *st)
 		first[trip[i]->key] = i;
 	}
 	intern_init(&st->cnames);
+	htab_init(&st->ctab, 0);
 	sides = st->g->diff ? 1 : 2;
 	for (s = 0; s < sides; s++)
 		for (ri = 0; ri < st->nrun[s]; ri++) {
@@ -482,21 +519,24 @@ callers(struct gst *st)
 					/* the run's keys as the gate's */
 					for (; nmap <= k[f]; nmap++) {
 						map = egrowarray(map, &mcap, nmap + 1, sizeof(*map));
-						map[nmap] = intern_find(&st->keys, intern_str(&r->t.keys, nmap),
-						    intern_len(&r->t.keys, nmap));
+						map[nmap].key = intern_find(&st->keys,
+						    intern_str(&r->t.keys, nmap), intern_len(&r->t.keys, nmap));
+						map[nmap].name = UINT32_MAX;
 					}
-					keyid[f] = map[k[f]];
+					keyid[f] = map[k[f]].key;
 				}
 				for (f = 0; f < nk; f++) {
 					if (f) {
 						cs = intern_str(&r->t.keys, k[f - 1]);
 						clen = intern_len(&r->t.keys, k[f - 1]);
+						cname = &map[k[f - 1]].name;
 					} else {
 						cs = "[root]";
 						clen = 6;
+						cname = &rootname;
 					}
 					for (col = 0; col < l.ncounts; col++)
-						attribute(st, trip, first, next, keyid, f, nk, cs, clen,
+						attribute(st, trip, first, next, keyid, f, nk, cs, clen, cname,
 						    st->g->diff ? col : s, count_val(l.c[col]), line);
 				}
 			}
@@ -1085,7 +1125,10 @@ gate_run(struct gate *g)
 	free(st.id[1]);
 	free(st.named);
 	intern_free(&st.keys);
-	if (st.cnames.str)
+	if (st.cnames.str) {
 		intern_free(&st.cnames);
+		htab_free(&st.ctab);
+	}
+	free(st.cref);
 	return t.failed ? GATE_FAILED : 0;
 }
