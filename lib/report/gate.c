@@ -153,7 +153,7 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 		top_line(&rd, &l, &r->t);
 	}
 	fr_close(&rd);
-	top_end(&r->t);
+	top_done(&r->t);
 	for (i = 0; i < ncounts; i++)
 		if (count_iszero(r->t.total[i]))
 			fileerr(rname(r), 0, "no samples%s", ncounts == 2 ?
@@ -467,90 +467,130 @@ cmp_caller(const void *pa, const void *pb, void *arg)
 	return a->name < b->name ? -1 : a->name > b->name;
 }
 
-/* The inputs read again for the callers of each tripped function. */
+/* The callers pass over one run: the tripped tests by key, and the
+ * run's keys as the gate's with their callers' names. */
+struct cpass {
+	struct gst *st;
+	struct grun *r;
+	struct gres **trip;
+	size_t *first, *next;
+	int s;			/* the side (diff: 0, counts a column each) */
+	uint64_t line;
+	uint32_t *keyid, rootname;
+	size_t kcap, nmap, mcap;
+	struct { uint32_t key, name; } *map;	/* a run's key: the gate's, its caller name */
+};
+
+/* A line (or a distinct stack, its lines' counts summed) of keys
+ * k[0..nk) toward the callers of the tripped tests. */
+static void
+attribute_line(struct cpass *cp, const uint32_t *k, size_t nk, const count *c, int ncounts)
+{
+	const struct interner *keys = &cp->r->t.keys;
+	size_t f, clen;
+	const char *cs;
+	uint32_t *cname;
+	int col;
+
+	cp->line++;
+	cp->keyid = egrowarray(cp->keyid, &cp->kcap, nk, sizeof(*cp->keyid));
+	for (f = 0; f < nk; f++) {
+		for (; cp->nmap <= k[f]; cp->nmap++) {
+			cp->map = egrowarray(cp->map, &cp->mcap, cp->nmap + 1, sizeof(*cp->map));
+			cp->map[cp->nmap].key = intern_find(&cp->st->keys, intern_str(keys, cp->nmap),
+			    intern_len(keys, cp->nmap));
+			cp->map[cp->nmap].name = UINT32_MAX;
+		}
+		cp->keyid[f] = cp->map[k[f]].key;
+	}
+	for (f = 0; f < nk; f++) {
+		if (f) {
+			cs = intern_str(keys, k[f - 1]);
+			clen = intern_len(keys, k[f - 1]);
+			cname = &cp->map[k[f - 1]].name;
+		} else {
+			cs = "[root]";
+			clen = 6;
+			cname = &cp->rootname;
+		}
+		for (col = 0; col < ncounts; col++)
+			attribute(cp->st, cp->trip, cp->first, cp->next, cp->keyid, f, nk, cs, clen, cname,
+			    cp->st->g->diff ? col : cp->s, count_val(c[col]), cp->line);
+	}
+}
+
+/* A top_stack_fn: a distinct stack of the run, as its lines. */
+static void
+attribute_stack(const uint32_t *k, size_t nk, const count *c, void *arg)
+{
+	struct cpass *cp = arg;
+
+	attribute_line(cp, k, nk, c, cp->st->g->diff ? 2 : 1);
+}
+
+/* The callers of each tripped function: from the distinct stacks each
+ * run kept as it was read, in the order first read, or from the input
+ * read again. */
 static void
 callers(struct gst *st)
 {
-	struct gres **trip = NULL;
-	size_t ntrip = 0, i, nk, kcap = 0, f, clen, mcap = 0;
-	uint32_t *keyid = NULL, nmap, rootname = UINT32_MAX, *cname;
-	struct { uint32_t key, name; } *map = NULL;	/* a run's key: the gate's, its caller name */
-	const uint32_t *k;
+	struct cpass cp = { 0 };
 	struct freader rd;
 	struct frules rules;
 	struct fline l;
-	const char *cs;
-	uint64_t line = 0;
-	int s, ri, col, sides;
-	struct grun *r;
-	size_t *first, *next;
+	const uint32_t *k;
+	size_t ntrip = 0, i, nk;
+	int ri, sides;
 
 	for (i = 0; i < st->nres; i++)
 		if (tripped(&st->res[i])) {
-			trip = ereallocarray(trip, ntrip + 1, sizeof(*trip));
-			trip[ntrip++] = &st->res[i];
+			cp.trip = ereallocarray(cp.trip, ntrip + 1, sizeof(*cp.trip));
+			cp.trip[ntrip++] = &st->res[i];
 		}
 	if (!ntrip)
 		return;
 	/* each key's tripped tests, a list through next */
-	first = ereallocarray(NULL, st->nkeys + 1, sizeof(*first));
-	next = ereallocarray(NULL, ntrip, sizeof(*next));
+	cp.first = ereallocarray(NULL, st->nkeys + 1, sizeof(*cp.first));
+	cp.next = ereallocarray(NULL, ntrip, sizeof(*cp.next));
 	for (i = 0; i < st->nkeys; i++)
-		first[i] = SIZE_MAX;
+		cp.first[i] = SIZE_MAX;
 	for (i = ntrip; i-- > 0;) {
-		next[i] = first[trip[i]->key];
-		first[trip[i]->key] = i;
+		cp.next[i] = cp.first[cp.trip[i]->key];
+		cp.first[cp.trip[i]->key] = i;
 	}
+	cp.st = st;
+	cp.rootname = UINT32_MAX;
 	intern_init(&st->cnames);
 	htab_init(&st->ctab, 0);
 	sides = st->g->diff ? 1 : 2;
-	for (s = 0; s < sides; s++)
-		for (ri = 0; ri < st->nrun[s]; ri++) {
-			r = &st->run[s][ri];
-			ropen(r, &rd, &rules);
-			nmap = 0;
+	for (cp.s = 0; cp.s < sides; cp.s++)
+		for (ri = 0; ri < st->nrun[cp.s]; ri++) {
+			cp.r = &st->run[cp.s][ri];
+			cp.nmap = 0;
+			if (top_stacks(&cp.r->t, attribute_stack, &cp)) {
+				top_end(&cp.r->t);
+				continue;
+			}
+			top_end(&cp.r->t);
+			ropen(cp.r, &rd, &rules);
 			while (fr_next(&rd, &l)) {
 				if (!l.ncounts)
 					continue;
-				line++;
-				nk = top_keys(&r->t, l.stack, l.len, &k);
-				keyid = egrowarray(keyid, &kcap, nk, sizeof(*keyid));
-				for (f = 0; f < nk; f++) {
-					/* the run's keys as the gate's */
-					for (; nmap <= k[f]; nmap++) {
-						map = egrowarray(map, &mcap, nmap + 1, sizeof(*map));
-						map[nmap].key = intern_find(&st->keys,
-						    intern_str(&r->t.keys, nmap), intern_len(&r->t.keys, nmap));
-						map[nmap].name = UINT32_MAX;
-					}
-					keyid[f] = map[k[f]].key;
-				}
-				for (f = 0; f < nk; f++) {
-					if (f) {
-						cs = intern_str(&r->t.keys, k[f - 1]);
-						clen = intern_len(&r->t.keys, k[f - 1]);
-						cname = &map[k[f - 1]].name;
-					} else {
-						cs = "[root]";
-						clen = 6;
-						cname = &rootname;
-					}
-					for (col = 0; col < l.ncounts; col++)
-						attribute(st, trip, first, next, keyid, f, nk, cs, clen, cname,
-						    st->g->diff ? col : s, count_val(l.c[col]), line);
-				}
+				nk = top_keys(&cp.r->t, l.stack, l.len, &k);
+				attribute_line(&cp, k, nk, l.c, l.ncounts);
 			}
 			fr_close(&rd);
-			top_end(&r->t);
+			top_end(&cp.r->t);
 		}
 	for (i = 0; i < ntrip; i++)
-		if (trip[i]->ncall)
-			qsort_r(trip[i]->call, trip[i]->ncall, sizeof(*trip[i]->call), cmp_caller, st->total);
-	free(trip);
-	free(first);
-	free(next);
-	free(keyid);
-	free(map);
+		if (cp.trip[i]->ncall)
+			qsort_r(cp.trip[i]->call, cp.trip[i]->ncall, sizeof(*cp.trip[i]->call), cmp_caller,
+			    st->total);
+	free(cp.trip);
+	free(cp.first);
+	free(cp.next);
+	free(cp.keyid);
+	free(cp.map);
 }
 
 /* ---- output ---- */

@@ -107,6 +107,7 @@ struct cstack {
 	size_t len, off;	/* its frames: fid[off..off + nk) */
 	size_t nk;
 	count c[2];		/* its lines' counts, not yet in the rows */
+	count sum[2];		/* all its lines' counts */
 };
 
 /* After this many lines in a row, each after the one before in bytes,
@@ -131,6 +132,9 @@ struct topcache {
 	unsigned asc;		/* lines in a row in byte order */
 	int frac;		/* a count with a fraction was seen: no more
 				 * sums kept back (doubles add in line order) */
+	int held;		/* a line's counts are kept back */
+	int some;		/* a line of MODE_TOP was not kept back */
+	size_t pent;		/* the stack kept of the last line interned, or SIZE_MAX */
 };
 
 static struct topcache *
@@ -138,6 +142,7 @@ cache_of(struct top *tp)
 {
 	if (!tp->cache) {
 		tp->cache = ecalloc(1, sizeof(*tp->cache));
+		tp->cache->pent = SIZE_MAX;
 		intern_init(&tp->cache->raw);
 		htab_init(&tp->cache->tab, 0);
 	}
@@ -252,7 +257,7 @@ cache_put(struct topcache *c, size_t len, struct hprobe *p)
 	e->len = len;
 	e->off = c->nfid;
 	e->nk = c->pn;
-	e->c[0] = e->c[1] = count_from_u64(0);
+	e->c[0] = e->c[1] = e->sum[0] = e->sum[1] = count_from_u64(0);
 	c->nfid += c->pn;
 	htab_put(&c->tab, p, c->nst);
 	return c->nst++;
@@ -286,6 +291,7 @@ line_keys(struct top *tp, const char *s, size_t len, const uint32_t **k, size_t 
 	if (c->pn && lcp == len && len == c->plen) {
 		set_keys(tp, c->pf, c->pn);
 		*k = tp->k;
+		*ent = c->pent;
 		return tp->nk;
 	}
 	if (lcp < len && (lcp == c->plen || (unsigned char)s[lcp] > (unsigned char)c->prev[lcp]))
@@ -313,8 +319,8 @@ line_keys(struct top *tp, const char *s, size_t len, const uint32_t **k, size_t 
 	c->prev = egrowarray(c->prev, &c->pcap, len + 1, 1);
 	memcpy(c->prev, s, len);
 	c->plen = len;
-	if (keep)
-		*ent = cache_put(c, len, &p);
+	c->pent = keep ? cache_put(c, len, &p) : SIZE_MAX;
+	*ent = c->pent;
 	set_keys(tp, c->pf, c->pn);
 	*k = tp->k;
 	return tp->nk;
@@ -338,12 +344,12 @@ flush(struct top *tp)
 	size_t i, j;
 	int col;
 
-	if (!c)
+	if (!c || !c->held)
 		return;
+	c->held = 0;
 	for (i = 0; i < c->nst; i++) {
 		e = &c->st[i];
-		if (count_iszero(e->c[0]) && count_iszero(e->c[1]))
-			continue;
+		/* every one, even of no count: its rows made, as by a line */
 		tp->line++;
 		for (j = 0; j < e->nk; j++) {
 			w = row_for(tp, fkey(tp, c->fid[e->off + j]));
@@ -360,6 +366,29 @@ flush(struct top *tp)
 	/* the line being read (hold's) counts under a number of its own */
 	tp->line++;
 }
+void
+top_done(struct top *tp)
+{
+	flush(tp);
+}
+
+int
+top_stacks(struct top *tp, top_stack_fn *fn, void *arg)
+{
+	struct topcache *c = tp->cache;
+	const struct cstack *e;
+	size_t i;
+
+	if (!c || c->some || tp->mode != MODE_TOP)
+		return 0;
+	for (i = 0; i < c->nst; i++) {
+		e = &c->st[i];
+		set_keys(tp, c->fid + e->off, e->nk);
+		fn(tp->k, e->nk, e->sum, arg);
+	}
+	return 1;
+}
+
 void
 top_end(struct top *tp)
 {
@@ -424,19 +453,19 @@ hold(struct top *tp, size_t e, const count *c, int n)
 	struct topcache *tc = tp->cache;
 	int i;
 
-	if (tc->frac)
-		return 0;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && !tc->frac; i++)
 		if (!count_whole(c[i])) {
 			tc->frac = 1;
 			flush(tp);
-			return 0;
 		}
-	if (e == SIZE_MAX)
+	if (tc->frac || e == SIZE_MAX) {
+		tc->some = 1;
 		return 0;
+	}
 	for (i = 0; i < n; i++)
-		if (!count_add(&tc->st[e].c[i], c[i]))
+		if (!count_add(&tc->st[e].c[i], c[i]) || !count_add(&tc->st[e].sum[i], c[i]))
 			eprintf("sum of counts overflows");
+	tc->held = 1;
 	return 1;
 }
 

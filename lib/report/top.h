@@ -69,8 +69,20 @@ void top_line(struct freader *r, struct fline *l, void *arg);
  * until the next call); interned in tp->keys when new.  Its memory of
  * earlier lines saves work, never changes what it returns. */
 size_t top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k);
-/* Reading done: free the memory of lines that top_keys keeps (the
- * next call starts it anew). */
+/* Reading done: the rows complete (top_line keeps sums of repeated
+ * stacks back), the memory of the lines read kept for top_stacks. */
+void top_done(struct top *tp);
+/*
+ * Every distinct stack top_line read, once each in the order first
+ * read: fn(keys, nkeys, counts, arg), the counts the sums of its lines
+ * (whole counts: equal to what its lines give one by one).  1, or 0 with
+ * nothing called when not every line was kept so (a decimal count, input
+ * taken for sorted, not MODE_TOP): then read the input again.
+ */
+typedef void top_stack_fn(const uint32_t *k, size_t nk, const count *c, void *arg);
+int top_stacks(struct top *tp, top_stack_fn *fn, void *arg);
+/* Free the memory of the lines read (top_done first; top_table and
+ * top_free call it; the next top_line starts it anew). */
 void top_end(struct top *tp);
 /* The table of rows (MODE_TOP, MODE_CALLERS, MODE_CALLEES), sorted,
  * the first tp->rows of them. */
