@@ -71,6 +71,19 @@ no_raw() {
 	echo "$output" >"$BATS_TEST_TMPDIR/out"
 	no_raw "$BATS_TEST_TMPDIR/out"
 	grep -qF 'evil\u202egnp.exe: total share' "$BATS_TEST_TMPDIR/out"
+	# the formats for CI, each as its reader shows it
+	for f in markdown junit github json; do
+		run fg-gate --format $f --budget "$(printf 'evil\xe2\x80\xaegnp.exe=1%%')" \
+		    "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/a.folded"
+		[ "$status" -eq 3 ]
+		echo "$output" >"$BATS_TEST_TMPDIR/out.$f"
+		no_raw "$BATS_TEST_TMPDIR/out.$f"
+	done
+	# Markdown's backslash escaped, so that it renders \u202e
+	grep -qF 'evil\\u202egnp\.exe' "$BATS_TEST_TMPDIR/out.markdown"
+	grep -qF 'message="evil\u202egnp.exe: ' "$BATS_TEST_TMPDIR/out.junit"
+	grep -qF 'evil\u202egnp.exe' "$BATS_TEST_TMPDIR/out.github"
+	grep -qF '"evil\u202egnp.exe"' "$BATS_TEST_TMPDIR/out.json"
 	# a rule that names nothing, in the warning
 	run fg-gate --budget "$(printf 'no\xe2\x80\xaeone=1%%')" "$BATS_TEST_TMPDIR/a.folded" "$BATS_TEST_TMPDIR/a.folded"
 	echo "$output" >"$BATS_TEST_TMPDIR/out"

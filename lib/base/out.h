@@ -53,9 +53,11 @@ void out_xml(const char *s, size_t n);
  * except in "]]>" (the markup before s must not end in "]]"), quotes
  * as they are. */
 void out_xmltext(const char *s, size_t n);
-/* The same for a name a person reads (an SVG's labels and titles):
- * bidirectional controls as their visible escapes, \u202e (escape.h). */
+/* The same two for a name a person reads (an SVG's labels and titles,
+ * a JUnit report's): bidirectional controls as their visible escapes,
+ * \u202e (escape.h). */
 void out_xmlshown(const char *s, size_t n);
+void out_xmltextshown(const char *s, size_t n);
 /* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
  * and '&' are escaped too, so the text is safe inside an HTML <script>
  * or an XML CDATA section. */

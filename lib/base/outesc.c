@@ -82,6 +82,12 @@ out_xmltext(const char *s, size_t n)
 void
 out_xmlshown(const char *s, size_t n)
 {
+	xml_escape(s, n, 0, 1);
+}
+
+void
+out_xmltextshown(const char *s, size_t n)
+{
 	xml_escape(s, n, 1, 1);
 }
 

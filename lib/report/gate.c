@@ -766,16 +766,25 @@ report_text(const struct gst *st, const struct tally *t)
 }
 
 /* Text in a Markdown table cell: its punctuation escaped, '<' and '&'
- * as entities, control characters as '?'. */
+ * as entities, control characters as '?', bidirectional controls as
+ * \\u202e (escape.h). */
 static void
 md(const char *s, size_t n)
 {
-	size_t i;
+	size_t i, k;
+	uint32_t cp;
+	char buf[8];
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
-		if (c == '<')
+		if ((k = bidi_control(s + i, n - i, &cp))) {
+			/* shown as \u202e: its backslash escaped */
+			bidi_shown(cp, buf);
+			out_str("\\");
+			out_str(buf);
+			i += k - 1;
+		} else if (c == '<')
 			out_str("&lt;");
 		else if (c == '>')
 			out_str("&gt;");
@@ -929,16 +938,16 @@ report_junit(const struct gst *st, const struct tally *t)
 	    "<testsuites name=\"fg-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n"
 	    "<testsuite name=\"fg-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n"
 	    "<properties><property name=\"model\" value=\"", rs->n, nfail, rs->n, nfail);
-	out_xml(m, strlen(m));
+	out_xmlshown(m, strlen(m));
 	out_printf("\"/><property name=\"confidence\" value=\"%g\"/></properties>\n",
 	    st->g->confidence);
 	for (i = 0; i < rs->n; i++) {
 		int failed = 0, any = 0;
 
 		out_str("<testcase classname=\"fg-gate\" name=\"");
-		out_xml(rs->r[i].text, strlen(rs->r[i].text));
+		out_xmlshown(rs->r[i].text, strlen(rs->r[i].text));
 		out_str(" (");
-		out_xml(rs->r[i].src, strlen(rs->r[i].src));
+		out_xmlshown(rs->r[i].src, strlen(rs->r[i].src));
 		out_str(")\">\n");
 		for (k = 0; k < st->nres; k++) {
 			x = &st->res[k];
@@ -948,10 +957,10 @@ report_junit(const struct gst *st, const struct tally *t)
 			name = keyname(st, x->key, &n);
 			if (!failed++) {
 				out_str("<failure type=\"regression\" message=\"");
-				out_xml(name, n);
+				out_xmlshown(name, n);
 				out_printf(": %s -> %s\">", tx.before, tx.after);
 			}
-			out_xml(name, n);
+			out_xmlshown(name, n);
 			out_printf(": %s share %s -> %s, %s (interval %s to %s)\n",
 			    rs->r[i].self ? "self" : "total", tx.before, tx.after,
 			    rs->r[i].metric == GR_GROWTH ? tx.change : tx.after, tx.lo, tx.hi);
@@ -968,7 +977,7 @@ report_junit(const struct gst *st, const struct tally *t)
 			rtext(st, x, &tx);
 			name = keyname(st, x->key, &n);
 			out_printf("%s: ", verdictname[x->verdict]);
-			out_xml(name, n);
+			out_xmlshown(name, n);
 			out_printf(" %s -> %s (interval %s to %s)\n", tx.before, tx.after, tx.lo, tx.hi);
 		}
 		if (any)
@@ -979,16 +988,22 @@ report_junit(const struct gst *st, const struct tally *t)
 }
 
 /* Text of a GitHub workflow command: '%', CR and LF escaped, and in a
- * property ':' and ',' too; other control characters as '?'. */
+ * property ':' and ',' too; other control characters as '?',
+ * bidirectional ones as \u202e. */
 static void
 gh(const char *s, size_t n, int prop)
 {
-	size_t i;
+	size_t i, k;
+	uint32_t cp;
+	char buf[8];
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
-		if (c == '%')
+		if ((k = bidi_control(s + i, n - i, &cp))) {
+			out_mem(buf, bidi_shown(cp, buf));
+			i += k - 1;
+		} else if (c == '%')
 			out_str("%25");
 		else if (c == '\r')
 			out_str("%0D");
