@@ -4,11 +4,11 @@
  * (standard input when none).  With -s, they are a script's modules,
  * each of declarations only (fg-html's page, one file a concern): the
  * wrapper around them is written here, an async function in strict
- * mode, called at once, whose last statement awaits START(); and of
- * each module only its leading comment is kept, not the comments on
- * lines of their own after it, nor the blanks that indent a line (the
- * sources keep them; the page, a third smaller, does not need them: no
- * module has a string or template that goes on past a line's end).
+ * mode, called at once, whose last statement awaits START(); and no
+ * comment on lines of its own is kept, a module's leading one neither,
+ * nor the blanks that indent a line (the sources keep them; the page,
+ * a third smaller, does not need them: no module has a string or
+ * template that goes on past a line's end).
  * The scripts are ES modules that name what they take from each other
  * (lib/draw/html/, viewer.js, regex.js): with or without -s, their
  * import statements (from a line that begins "import " to the line
@@ -85,15 +85,15 @@ ends(const char *s)
 }
 
 /* One file's bytes inside the string, without its imports and exports;
- * with modules, without the comments on lines of their own but the
- * first, nor indents. */
+ * with modules, without the comments on lines of their own, nor
+ * indents. */
 static void
 emit(FILE *f, int modules)
 {
 	char *line = NULL, *p;
 	size_t cap = 0;
 	ssize_t n;
-	int first = 1, skip = 0, link = 0;
+	int skip = 0, link = 0;
 
 	while ((n = getline(&line, &cap, f)) > 0) {
 		p = line;
@@ -105,19 +105,14 @@ emit(FILE *f, int modules)
 			p += 7;
 			n -= 7;
 		}
-		if (modules && !skip && opens(line) && !first)
+		if (modules && !skip && opens(line))
 			skip = 1;
-		if (modules && opens(line) && first)
-			first = -1;
 		if (!skip && modules)
 			emit_str(p + strspn(p, " \t"));
 		else if (!skip)
 			emit_bytes(p, (size_t)n);
-		if (closes(line)) {
+		if (closes(line))
 			skip = 0;
-			if (first < 0)
-				first = 0;
-		}
 	}
 	free(line);
 }
