@@ -363,6 +363,14 @@ export function human(v) {
 function one(name) { return /[^s]s$/.test(name) ? name.slice(0, -1) : name; }
 
 export function fullname(v, i) { return model.names[v.f[i]]; }
+/* Name s as the page shows and searches it: the bidirectional controls
+ * (U+202A-E, U+2066-9), which would reorder the text around them, each
+ * as the text \uXXXX (as fg-svg and fg-top show them); saved as they
+ * are. */
+var BIDI = /[\u202a-\u202e\u2066-\u2069]/, BIDIS = /[\u202a-\u202e\u2066-\u2069]/g;
+export function shown(s) {
+	return BIDI.test(s) ? s.replace(BIDIS, function (c) { return "\\u" + c.charCodeAt(0).toString(16).toUpperCase(); }) : s;
+}
 /* FUNC at FILE:LINE: the file and line, or "" */
 export function fileline(s) {
 	var i = s.indexOf(" at ");

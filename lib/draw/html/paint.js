@@ -2,7 +2,7 @@
  * zoomed on a frame, layout.js), the rows the box shows, nothing else. */
 
 import { cplength, fitlabel } from "../viewer.js";
-import { model } from "./model.js";
+import { model, shown } from "./model.js";
 import { eachkid } from "./tree.js";
 import { state, curmode } from "./state.js";
 import { rowy, rowsgone } from "./layout.js";
@@ -58,8 +58,8 @@ export function themecolors() {
 function label(v, i, pw) {
 	var id = v.f[i], chars = Math.floor(pw / pen.charw);
 	if (chars < 3) return null;
-	if (pen.cplen[id] < 0) pen.cplen[id] = cplength(model.names[id]);
-	return fitlabel(model.names[id], chars, pen.cplen[id]);
+	if (pen.cplen[id] < 0) pen.cplen[id] = cplength(shown(model.names[id]));
+	return fitlabel(shown(model.names[id]), chars, pen.cplen[id]);
 }
 
 /* Draw the view zoomed on frame z: its callers across the width, its

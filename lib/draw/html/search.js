@@ -5,7 +5,7 @@
  * compiled in one place, matcher(). */
 
 import { searchre, matchedtext } from "../viewer.js";
-import { model, labelof } from "./model.js";
+import { model, labelof, shown } from "./model.js";
 import { namesin, pathparents } from "./tree.js";
 import { setsearch, state, curmode } from "./state.js";
 import { current } from "./views.js";
@@ -33,7 +33,7 @@ export function searchbar(bar) {
 /* The flags, by name id, of the names expression r matches. */
 function matchnames(r) {
 	var m = new Uint8Array(model.names.length);
-	for (var k = 0; k < model.names.length; k++) m[k] = r.test(model.names[k]) ? 1 : 0;
+	for (var k = 0; k < model.names.length; k++) m[k] = r.test(shown(model.names[k])) ? 1 : 0;
 	return m;
 }
 
@@ -76,7 +76,7 @@ export function researched() {
 	if (!state.re || !m || m.length >= model.names.length) return;
 	state.match = new Uint8Array(model.names.length);
 	state.match.set(m);
-	for (k = m.length; k < model.names.length; k++) state.match[k] = state.re.test(model.names[k]) ? 1 : 0;
+	for (k = m.length; k < model.names.length; k++) state.match[k] = state.re.test(shown(model.names[k])) ? 1 : 0;
 }
 /* A search that matches one frame's label alone offers its sandwich
  * (of the names of the view's frames, the root's aside). */
@@ -92,7 +92,7 @@ export function onematch() {
 	}
 	if (n !== 1) return;
 	b.name = one;
-	b.textContent = "Sandwich of " + one;
+	b.textContent = "Sandwich of " + shown(one);
 	/* html.css hides it until then: "" would leave it hidden */
 	b.style.display = "inline-block";
 }

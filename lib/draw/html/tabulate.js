@@ -5,7 +5,7 @@
  * differential input the other column's and the change.  No DOM. */
 
 import { pct } from "../viewer.js";
-import { model, labelof, human } from "./model.js";
+import { model, labelof, human, shown } from "./model.js";
 import { fileof, deepest } from "./transform.js";
 import { state } from "./state.js";
 
@@ -135,7 +135,7 @@ export function columns(v) {
 		["\u0394 total", function (r) { return r.total - r.btotal; }, signed(human)],
 		["\u0394 total %", function (r) { return r.total - r.btotal; }, signed(function (x) { return pct(x, all); })]);
 	c.push(["Flags", function (r) { return r.flags; }, String],
-		[state.tby === "file" ? "File" : "Function", function (r) { return r.name; }, String]);
+		[state.tby === "file" ? "File" : "Function", function (r) { return r.name; }, shown]);
 	return c;
 }
 function signed(fmt) { return function (x) { return (x > 0 ? "+" : "") + fmt(x); }; }
