@@ -14,7 +14,7 @@ export function diffcolors(v) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
 		if (model.data.hues) d = -d;
-		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(model.data.legend[2][1]); continue; }
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEW); continue; }
 		/* delta's colours, one a shade of 211 each way, made once */
 		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
 		if (d > m) d = m;
@@ -23,6 +23,19 @@ export function diffcolors(v) {
 		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
 		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
 	}
+}
+/* new frames' colour (color.c's color_new), and the key of a
+ * differential view's colours (legend.c's): with neg, of the baseline
+ * drawn, coloured baseline minus target */
+var NEW = "#3cb371";
+export function difflegend(neg) {
+	return neg ? [["larger in the baseline", "#ff0000"], ["larger in the target", "#0000ff"], ["only in the baseline", NEW]] :
+		[["grew", "#ff0000"], ["shrank", "#0000ff"], ["new", NEW]];
+}
+/* The colours of view v (an elided view) by name, or where the page's
+ * colours go by frame, one grey. */
+export function solidcolors(v) {
+	if (!model.namecolor) v.col = new Uint32Array(v.n).fill(colorindex("#c8c8c8"));
 }
 /* the colour of each name's first frame in view v (-1: none) */
 export function namecolors(v) {

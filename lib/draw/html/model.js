@@ -22,7 +22,7 @@ import { group } from "../viewer.js";
  * swaps them).  Set once as the data is decoded (loadmodel), once in
  * the worker as it starts (takemodel). */
 export var model = { data: null, names: null, colors: null, labels: null, namecolor: null, allid: 0,
-	unit: "count", cname: "samples", drawn: "target", other: "baseline" };
+	unit: "count", cname: "samples", drawn: "target", other: "baseline", diff: false, negate: false, legend: [] };
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* The page's digits (html.c's out_digits): a bit string cut into
  * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
@@ -75,8 +75,17 @@ export function takemodel(m) {
 	model.allid = m.allid;
 	model.unit = m.data.unit;
 	model.cname = m.data.countname;
-	model.drawn = m.data.negate ? "baseline" : "target";
-	model.other = m.data.negate ? "target" : "baseline";
+	sides(!!m.data.diff, !!m.data.negate, m.data.legend);
+}
+/* Whether the view on screen is differential (diff), with the baseline
+ * drawn (negate), and the key to its colours (legend): the page's, or
+ * a comparison's (views.js). */
+export function sides(diff, negate, legend) {
+	model.diff = diff;
+	model.negate = negate;
+	model.legend = legend;
+	model.drawn = negate ? "baseline" : "target";
+	model.other = negate ? "target" : "baseline";
 }
 /* The unit and count name of view r of the data: its own, else the page's. */
 export function viewunits(r) {

@@ -74,7 +74,7 @@ export function paint() {
 }
 export function paintpane(P, g) {
 	var v = P.v, z = P.z, w = v.w, span = (P.x1 - P.x0) * w[z], sc = P.width / span, lo = P.x0 * w[z];
-	var hi = lo + span, match = state.match, edged = model.data.diff || state.elided, st = [z], sx = [0], k, i, x;
+	var hi = lo + span, match = state.match, edged = model.diff || state.elided, st = [z], sx = [0], k, i, x;
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = pen.font;
