@@ -32,10 +32,15 @@ export function difflegend(neg) {
 	return neg ? [["larger in the baseline", "#ff0000"], ["larger in the target", "#0000ff"], ["only in the baseline", NEW]] :
 		[["grew", "#ff0000"], ["shrank", "#0000ff"], ["new", NEW]];
 }
-/* The colours of view v (an elided view) by name, or where the page's
- * colours go by frame, one grey. */
-export function solidcolors(v) {
-	if (!model.namecolor) v.col = new Uint32Array(v.n).fill(colorindex("#c8c8c8"));
+/* The colours of elided view v (its widths the baseline's, the target
+ * none), as fg-html colours fg-diff's vanished stacks (html.c): each
+ * frame's change, all its width lost, on the scale of the whole. */
+export function elidedcolors(v) {
+	var c = v.col = new Uint32Array(v.n), m = v.w[0], shade = {}, i, k;
+	for (i = 0; i < v.n; i++) {
+		k = delta(model.data.hues ? v.w[i] : -v.w[i], m);
+		c[i] = shade[k] === undefined ? (shade[k] = colorindex(k)) : shade[k];
+	}
 }
 /* the colour of each name's first frame in view v (-1: none) */
 export function namecolors(v) {

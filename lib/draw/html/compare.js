@@ -14,7 +14,7 @@
 
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof } from "./tree.js";
-import { solidcolors } from "./colors.js";
+import { elidedcolors } from "./colors.js";
 import { rank, items, add, out, put, done, merge, freeitems, PATH } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
@@ -161,13 +161,13 @@ function viewof(rows, col, col2, name) {
 		w0 += r[col];
 		b0 += col2 < 0 ? 0 : r[col2];
 	});
-	/* colours by change (merge.js's done), or by name */
+	/* colours by change: merge.js's done(), or elidedcolors */
 	v = { maxdepth: md, b: col2 >= 0, col: col2 >= 0, van: null };
 	O = out(1 + n, v);
 	put(O, model.allid, 0, w0, b0, -1);
 	v = done(merge(O, v, X, I, 0, 0, 1, true), v, name);
 	freeitems(I);
-	if (col2 < 0) solidcolors(v);
+	if (col2 < 0) elidedcolors(v);
 	return v;
 }
 
