@@ -81,3 +81,69 @@ framesat() { awk -v k="$1" '/^end=/ { n++; next } n == k && /^frame=/ { sub(/^fr
 	FG_QUERY='?cmp=0,1&sl=1&norm=1' browser saved "$BATS_TEST_TMPDIR/j.html"
 	got line | diff "$BATS_TEST_TMPDIR/d.folded" -
 }
+
+@test "fg-html in Chromium: a comparison's table has fg-top's numbers on fg-diff's output, row for row" {
+	for pair in "$JB $JN" "$DA $DC" "$DC $DA"; do
+		set -- $pair
+		fg-html "$1" "$2" >"$BATS_TEST_TMPDIR/two.html"
+		fg-diff "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
+		FG_QUERY='?cmp=0,1&m=table' browser table "$BATS_TEST_TMPDIR/two.html" diff
+		[ "$(got headings)" = "Self ▼|Self %|Total|Total %|Baseline self|Δ self|Δ self %|Baseline total|Δ total|Δ total %|Flags|Function" ]
+		fg-top --format tsv -n 0 "$BATS_TEST_TMPDIR/d.folded" |
+			awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$BATS_TEST_TMPDIR/want"
+		got row | sort >"$BATS_TEST_TMPDIR/got"
+		[ -s "$BATS_TEST_TMPDIR/want" ]
+		diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	done
+}
+
+@test "fg-html in Chromium: x flips among the baseline, the target and the difference, keeping the zoom and the search" {
+	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
+	for v in 0 1; do
+		FG_QUERY="?v=$v" browser cmp "$BATS_TEST_TMPDIR/two.html"
+		got frame >"$BATS_TEST_TMPDIR/v$v"
+	done
+	FG_QUERY="?cmp=0,1&s=tsc_" browser cmp "$BATS_TEST_TMPDIR/two.html" xxx
+	[ "$(got flip | tr '\n' '|')" = "Showing: difference|Showing: baseline|Showing: target|Showing: difference|" ]
+	[ "$(got url | tr "\n" "|")" = "?cmp=0%2C1&s=tsc_|?cmp=0%2C1&cs=b&s=tsc_|?cmp=0%2C1&cs=t&s=tsc_|?cmp=0%2C1&s=tsc_|" ]
+	framesat 1 | diff "$BATS_TEST_TMPDIR/v0" -
+	framesat 2 | diff "$BATS_TEST_TMPDIR/v1" -
+	diff <(framesat 0) <(framesat 3)
+	# the search stays, its share of each side's own
+	[ "$(got matched | sed -n 2p)" != "$(got matched | sed -n 3p)" ]
+	[ "$(got matched | sed -n 1p)" = "$(got matched | sed -n 4p)" ]
+	# a zoomed frame is zoomed in each side, found by its names
+	z=$(awk '/^frame=/ { if ($0 ~ /^frame=2 genunix`syscall_mstate /) { print n; exit } n++ }' "$BATS_TEST_TMPDIR/b.out")
+	FG_QUERY="?cmp=0,1&z=$z" browser cmp "$BATS_TEST_TMPDIR/two.html" xxx
+	[ "$(got zoomed | tr '\n' '|')" = 'genunix`syscall_mstate|genunix`syscall_mstate|genunix`syscall_mstate|genunix`syscall_mstate|' ]
+	# a link to a side reopens it
+	FG_QUERY='?cmp=0,1&cs=t' browser cmp "$BATS_TEST_TMPDIR/two.html"
+	got frame | diff "$BATS_TEST_TMPDIR/v1" -
+	[ "$(got flip)" = "Showing: target" ]
+}
+
+@test "fg-html in Chromium: views of different units are not compared, the reason on screen; fg-html --compare opens on the comparison" {
+	printf '# fg: unit=bytes\nmain;alloc 4096\n' >"$BATS_TEST_TMPDIR/heap.folded"
+	printf 'main;alloc 5\n' >"$BATS_TEST_TMPDIR/cpu.folded"
+	fg-html "$BATS_TEST_TMPDIR/cpu.folded" "$BATS_TEST_TMPDIR/heap.folded" >"$BATS_TEST_TMPDIR/u.html"
+	FG_QUERY='?cmp=0,1' browser cmp "$BATS_TEST_TMPDIR/u.html"
+	[[ "$(got why)" == "Not compared: "*"cpu.folded"*" is in count, "*"heap.folded"*" in bytes: profiles of different units do not compare." ]]
+	[ "$(got compare)" = "" ]
+	[ "$(got flip)" = "Showing: one view" ]
+	[ "$(got url)" = "" ]
+	FG_QUERY='?cmp=0,7' browser cmp "$BATS_TEST_TMPDIR/u.html"
+	[[ "$(got why)" == "Not compared: no view 7 to compare"* ]]
+	# the option: views 0 and 1 compared, each a view of its own too
+	fg-html --compare "$JB" "$JN" >"$BATS_TEST_TMPDIR/c.html"
+	browser cmp "$BATS_TEST_TMPDIR/c.html"
+	[ "$(got compare)" = "$JB → $JN — totals differ: baseline 325 samples, target 395 samples (+21.54%), in every frame's colour; Normalise scales the baseline to the target's total" ]
+	fg-html --compare --negate "$JB" "$JN" >"$BATS_TEST_TMPDIR/c.html"
+	browser cmp "$BATS_TEST_TMPDIR/c.html"
+	[ "$(got legend)" = "larger in the baseline|larger in the target|only in the baseline" ]
+	run fg-html --compare "$JB"
+	status_is 2
+	[ "${lines[0]}" = "fg-html: --compare needs two profiles, BASELINE and TARGET, before any other" ]
+	run fg-html --compare "$DATA/folded/diff.folded" "$DATA/folded/diff.folded"
+	status_is 1
+	[[ "$output" == *"differential already"* ]]
+}

@@ -62,7 +62,7 @@ export function loadstate(search) {
 	 * cs= (its view's number v=) */
 	if (p.cmp == null && model.data.cmp) c = model.data.cmp;
 	if (c.length === 2 && c.every(function (x) { return x >= 0 && x === Math.floor(x); }))
-		choosecmp(c, p.neg === "1", p.norm === "1", p.sl === "1");
+		choosecmp(c, p.neg === "1" || p.cmp == null && !!model.data.cmpneg, p.norm === "1", p.sl === "1");
 	else if (p.cmp != null) state.cwhy = "cmp=" + p.cmp + " names no two views (cmp=BASE,TARGET, numbered from 0 as v= numbers them)";
 	setcside(p.cs === "b" || p.cs === "t" ? p.cs : "");
 	if (state.cside) v = state.cmp[state.cside === "b" ? 0 : 1];
