@@ -147,3 +147,39 @@ framesat() { awk -v k="$1" '/^end=/ { n++; next } n == k && /^frame=/ { sub(/^fr
 	status_is 1
 	[[ "$output" == *"differential already"* ]]
 }
+
+# jsnoise A B: noise.js's verdicts (under node) of profiles A and B's
+# functions, "NAME<TAB>VERDICT<TAB>P" a line, from fg-top's totals by function
+jsnoise() {
+	local rows t0 t1
+	rows=$(join -t "$(printf '\t')" -a 1 -a 2 -e 0 -o 0,1.2,2.2 \
+		<(fg-top --by function --format tsv -n 0 "$1" | awk -F'\t' 'NR > 1 { print $6 "\t" $3 }' | LC_ALL=C sort) \
+		<(fg-top --by function --format tsv -n 0 "$2" | awk -F'\t' 'NR > 1 { print $6 "\t" $3 }' | LC_ALL=C sort) |
+		python3 -c 'import json, sys; print(json.dumps([{"name": l.split("\t")[0], "b": float(l.split("\t")[1]), "t": float(l.split("\t")[2])} for l in sys.stdin.read().splitlines()]))')
+	t0=$(awk '{ s += $NF } END { print s }' "$1")
+	t1=$(awk '{ s += $NF } END { print s }' "$2")
+	node "$FG_ROOT/tests/jseval.cjs" "$FG_ROOT/lib/draw/html/noise.js" \
+		"Array.from(verdicts($rows, $t0, $t1, $t0, $t1)).map(([k, x]) => k + '\t' + x.verdict + '\t' + x.p.toPrecision(6)).join('\n')" |
+		python3 -c 'import json, sys; print(json.loads(sys.stdin.read()))' | sort
+}
+# gatenoise A B: fg-gate's verdicts of the same, in the same form
+gatenoise() {
+	fg-gate --format json "$1" "$2" | python3 -c '
+import json, sys
+for r in json.load(sys.stdin)["results"]:
+    v = {"within noise": "noise"}.get(r["verdict"], r["verdict"])
+    print("%s\t%s\t%.6g" % (r["function"], v, r["p"]))' | sort
+}
+
+@test "fg-html: noise.js's verdicts are fg-gate's, function by function, p-values to six digits (under node)" {
+	command -v node >/dev/null || skip "needs node"
+	command -v python3 >/dev/null || skip "needs python3"
+	for pair in "$DA $DC" "$DC $DA" "$DA $DATA/diff/dtrace-a-shuffled.folded"; do
+		set -- $pair
+		gatenoise "$1" "$2" >"$BATS_TEST_TMPDIR/want"
+		[ -s "$BATS_TEST_TMPDIR/want" ]
+		jsnoise "$1" "$2" | awk -F'\t' '{ printf "%s\t%s\t%.6g\n", $1, $2, $3 }' | diff "$BATS_TEST_TMPDIR/want" -
+	done
+	# every verdict is met on the first pair
+	[ "$(gatenoise "$DA" "$DC" | cut -f2 | sort -u | tr '\n' ' ')" = "improvement noise pass regression " ]
+}

@@ -3,7 +3,7 @@
  * beside the pointer, and on the details line under the graph. */
 
 import { pct } from "../viewer.js";
-import { model, human, fullname, status, fileline, shown } from "./model.js";
+import { model, human, fullname, status, fileline, shown, noiseword } from "./model.js";
 import { selfat } from "./tree.js";
 import { curmode, state } from "./state.js";
 import { noise } from "./tabulate.js";
@@ -50,6 +50,7 @@ export function describe(v, i) {
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
+	if (model.verdicts && (i > 0 || !v.rooted)) lines.push(["noise", noiseword(model.names[v.f[i]])]);
 	if (state.elided) lines.push(["delta", "vanished: in the " + model.other + " only"]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);

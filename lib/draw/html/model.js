@@ -19,10 +19,12 @@ import { group } from "../viewer.js";
  * a page of split views); unit and cname, the current view's unit and
  * count name (its input's header, else the page's: viewunits); drawn
  * and other, a differential's column drawn and the other (--negate
- * swaps them).  Set once as the data is decoded (loadmodel), once in
+ * swaps them), diff, negate and legend, of the view on screen (sides);
+ * a comparison's noise verdicts (setnoise).  Set once as the data is decoded (loadmodel), once in
  * the worker as it starts (takemodel). */
 export var model = { data: null, names: null, colors: null, labels: null, namecolor: null, allid: 0,
-	unit: "count", cname: "samples", drawn: "target", other: "baseline", diff: false, negate: false, legend: [] };
+	unit: "count", cname: "samples", drawn: "target", other: "baseline", diff: false, negate: false, legend: [],
+	noise: null, verdicts: null };
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* The page's digits (html.c's out_digits): a bit string cut into
  * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
@@ -86,6 +88,23 @@ export function sides(diff, negate, legend) {
 	model.legend = legend;
 	model.drawn = negate ? "baseline" : "target";
 	model.other = negate ? "target" : "baseline";
+}
+/* A comparison's verdicts (noise.js's, by function) and, by name id,
+ * the frames whose change is not past noise (noise: 1), or null: none
+ * drawn as such. */
+export function setnoise(verdicts, flags) {
+	model.verdicts = verdicts;
+	model.noise = flags;
+}
+/* What a comparison's verdicts say of the function of name s (a label:
+ * its function before " at "), in words; "" without verdicts. */
+var VERDICT = { regression: "past noise: grew (fg-gate: regression)", improvement: "past noise: shrank (fg-gate: improvement)",
+	noise: "within noise (grew past 10%, not surely)", pass: "within noise (no change past 10%)" };
+export function noiseword(s) {
+	var i = s.indexOf(" at "), x;
+	if (!model.verdicts) return "";
+	x = model.verdicts.get(i < 0 ? s : s.slice(0, i));
+	return x ? VERDICT[x.verdict] : "not tested (under 1% of both sides)";
 }
 /* The unit and count name of view r of the data: its own, else the page's. */
 export function viewunits(r) {

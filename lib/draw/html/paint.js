@@ -72,6 +72,27 @@ export function paint() {
 	el.canvas.style.top = el.hover.style.top = state.scrolltop + "px";
 	paintpane(mainpane(), pen.ctx);
 }
+/* The pattern that marks a change within noise: white stripes over
+ * half the fill, made once. */
+var HATCH = null;
+function hatching(g) {
+	if (HATCH) return HATCH;
+	var c = document.createElement("canvas"), x = c.getContext("2d");
+	c.width = c.height = 6;
+	x.fillStyle = "rgba(255, 255, 255, 0.45)";
+	x.fillRect(0, 0, 6, 6);
+	x.strokeStyle = "rgba(255, 255, 255, 0.9)";
+	x.lineWidth = 1.5;
+	x.beginPath();
+	x.moveTo(-1, 7);
+	x.lineTo(7, -1);
+	x.moveTo(5, 7);
+	x.lineTo(7, 5);
+	x.moveTo(-1, 1);
+	x.lineTo(1, -1);
+	x.stroke();
+	return HATCH = g.createPattern(c, "repeat");
+}
 export function paintpane(P, g) {
 	var v = P.v, z = P.z, w = v.w, span = (P.x1 - P.x0) * w[z], sc = P.width / span, lo = P.x0 * w[z];
 	var hi = lo + span, match = state.match, edged = model.diff || state.elided, st = [z], sx = [0], k, i, x;
@@ -81,6 +102,7 @@ export function paintpane(P, g) {
 	g.textBaseline = "middle";
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
+	var noise = model.noise, hatch = noise && hatching(g);
 	/* the part of the box in the window; the label in black or white,
 	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
@@ -90,6 +112,11 @@ export function paintpane(P, g) {
 		if (px + pw > P.width) pw = P.width - px;
 		g.fillStyle = hit ? model.data.match : model.colors[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), pen.frameh - 1);
+		/* a comparison's change within noise: paler, hatched */
+		if (hatch && !hit && noise[v.f[i]] && pw >= 2) {
+			g.fillStyle = hatch;
+			g.fillRect(px, y, pw - 0.5, pen.frameh - 1);
+		}
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, pen.frameh - 2);
 		t = label(v, i, pw);
 		if (t) {

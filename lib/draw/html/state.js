@@ -17,11 +17,12 @@ export var state = {
 	inverted: false, sortwidth: false, tx: [], theme: "", tby: "",
 	/* the comparison (cmp: [baseline, target], views' numbers, or
 	 * null), its toggles (cneg: the baseline drawn, coloured baseline
-	 * minus target; cnorm: fg-diff -n; cstrip: --strip-lines), the side
+	 * minus target; cnorm: fg-diff -n; cstrip: --strip-lines; cnoise:
+ * the changes within noise hatched, noise.js), the side
 	 * shown ("": the difference, "b", "t"; state.v then that view), why
 	 * it cannot be (cwhy), and the zoomed frame's names kept across a
 	 * flip (zkeep, and the window on it, zwin) */
-	cmp: null, cneg: false, cnorm: false, cstrip: false, cside: "", cwhy: "", zkeep: null, zwin: null,
+	cmp: null, cneg: false, cnorm: false, cstrip: false, cnoise: true, cside: "", cwhy: "", zkeep: null, zwin: null,
 	/* the window on the zoomed frame: its width from x0 to x1 (shares)
 	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
 	 * and a save of it asked for, a drag under way (of the graph, of
@@ -137,6 +138,7 @@ export function setcmp(c, neg, norm, strip) {
 	if (!c) state.cside = "";
 }
 export function setcside(s) { state.cside = state.cmp ? s : ""; }
+export function setcnoise(on) { state.cnoise = on; }
 /* Whether the comparison is on screen (not one of its sides). */
 export function comparing() { return !!state.cmp && !state.cside; }
 export function setfn(fn, by) {

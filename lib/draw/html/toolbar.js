@@ -5,7 +5,7 @@
 
 import { pct, group } from "../viewer.js";
 import { model, human } from "./model.js";
-import { setlook, state, MODES, settheme, curmode, modeok, setbase, setcside, comparing } from "./state.js";
+import { setlook, state, MODES, settheme, curmode, modeok, setbase, setcside, comparing, setcnoise } from "./state.js";
 import { onlyelided, current, viewrec, choosecmp } from "./views.js";
 import { pathto } from "./tree.js";
 import { inexact, vanishedof, treerows } from "./save.js";
@@ -120,6 +120,8 @@ function cmpbar(bar) {
 			refresh();
 		};
 	});
+	mk("button", "cnoisebtn", bar, "Noise marks").onclick = function () { setcnoise(!state.cnoise); refresh(); };
+	el.cnoisebtn.title = "hatch the frames whose change is within sampling noise (fg-gate's rule: growth > 10%, 99% confidence)";
 	mk("button", "flipbtn", bar).onclick = flip;
 	mk("span", "cmpwhy", bar).setAttribute("role", "status");
 }
@@ -146,6 +148,9 @@ function cmpshow() {
 		el[t[0] + "btn"].disabled = !state.cmp;
 	});
 	el.flipbtn.disabled = !state.cmp;
+	el.cnoisebtn.disabled = !state.cmp;
+	el.cnoisebtn.className = state.cnoise ? "on" : "";
+	el.cnoisebtn.setAttribute("aria-pressed", String(state.cnoise));
 	el.flipbtn.textContent = "Showing: " + (!state.cmp ? "one view" : state.cside === "b" ? "baseline" :
 		state.cside === "t" ? "target" : "difference");
 	el.flipbtn.title = "x: flip among the baseline, the target and the difference, keeping the zoom and the search";

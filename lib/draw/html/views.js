@@ -10,7 +10,8 @@
  * again.  Without a worker (node, an old browser) every step is done
  * at once. */
 
-import { model, viewunits, build, release, sides } from "./model.js";
+import { model, viewunits, build, release, sides, setnoise } from "./model.js";
+import { viewverdicts } from "./noise.js";
 import { difflegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
@@ -38,7 +39,11 @@ export var OPS = {
 	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
 	sandwich: function (v, a) { return sandwich2(v, a[0], a[1]); },
 	/* two views compared: v the baseline, v2 the target */
-	compare: function (v, a, v2) { return comparison(v, v2, a[0]); },
+	compare: function (v, a, v2) {
+		var r = comparison(v, v2, a[0]);
+		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg);
+		return r;
+	},
 	rows: function (v, a) { return tabulate(v, a[0]); }
 };
 /* Step op of view src with args, its result given to put (which keeps
@@ -94,9 +99,11 @@ export function baseview() {
 		viewunits(model.data.views[state.cmp[0]]);
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
+		setnoise(c.verdicts, state.cnoise ? c.noise : null);
 		return state.elided && c.elided ? c.elided : c.whole;
 	}
 	sides(!!model.data.diff, !!model.data.negate, model.data.legend);
+	setnoise(null, null);
 	viewunits(r);
 	if (onlyelided(state.v)) setbase(state.v, true);
 	b = built[state.v] = built[state.v] || {};
@@ -119,15 +126,37 @@ function cmpbuilt() {
 	B = inputview(state.cmp[1]);
 	a = model.data.views[state.cmp[0]];
 	t = model.data.views[state.cmp[1]];
-	return need(A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg }], function (r) {
+	return need(A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
+		[samplesof(a), samplesof(t)]], function (r) {
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
-		cmpb = { key: key, whole: r.whole, elided: r.elided, rows: r.rows, rec: { name: a.name + " \u2192 " + t.name,
+		cmpb = { key: key, whole: r.whole, elided: r.elided, rows: r.rows, verdicts: r.verdicts,
+			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
 	}, false, A.n + B.n, B);
+}
+/* The samples view record r was taken of, as fg-gate counts them: its
+ * header's, or its counts when whole and of no unit; -1: unknown. */
+function samplesof(r) {
+	if (r.samples != null && +r.samples > 0) return +r.samples;
+	return !r.unit && (r.unit || model.data.unit) === "count" && r.total === Math.floor(r.total) ? r.total : -1;
+}
+/* By name id, 1 for the frames whose function's change is not past
+ * noise (not a regression or an improvement, or not tested: under the
+ * least share on both sides); null without verdicts. */
+function noiseflags(vd) {
+	var f, k, s, i, x;
+	if (!vd) return null;
+	f = new Uint8Array(model.names.length);
+	for (k = 0; k < f.length; k++) {
+		s = model.names[k];
+		x = vd.get((i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i));
+		f[k] = x && (x.verdict === "regression" || x.verdict === "improvement") ? 0 : 1;
+	}
+	return f;
 }
 /* View i of the data as a graph, for a comparison (a flame chart's
  * summed), built once. */
