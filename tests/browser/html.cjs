@@ -369,6 +369,10 @@ const cases = {
 		}), !!diff);
 		say("rows", rows.length);
 		rows.forEach((r) => say("row", r));
+		/* a comparison's: each row's Noise, "name<TAB>words" */
+		const heads = await p.$$eval("#table th", (t) => t.map((x) => x.textContent.replace(/ [\u25b2\u25bc]$/, "")));
+		if (heads.includes("Noise")) (await p.$$eval("#table tbody tr", (trs, k) => trs.map((tr) =>
+			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[k].textContent), heads.indexOf("Noise"))).forEach((r) => say("noiserow", r));
 		/* differential: each row's baseline self, "name<TAB>count" */
 		if (diff) (await p.$$eval("#table tbody tr", (trs) => trs.map((tr) =>
 			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[4].getAttribute("data-v")))).forEach((r) => say("bself", r));
