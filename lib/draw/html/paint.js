@@ -72,17 +72,17 @@ export function paint() {
 	el.canvas.style.top = el.hover.style.top = state.scrolltop + "px";
 	paintpane(mainpane(), pen.ctx);
 }
-/* The pattern that marks a change within noise: white stripes over
- * half the fill, made once. */
+/* The pattern that marks a change within noise: the fill half white,
+ * and white stripes, made once. */
 var HATCH = null;
 function hatching(g) {
 	if (HATCH) return HATCH;
 	var c = document.createElement("canvas"), x = c.getContext("2d");
 	c.width = c.height = 6;
-	x.fillStyle = "rgba(255, 255, 255, 0.45)";
+	x.fillStyle = "rgba(255, 255, 255, 0.5)";
 	x.fillRect(0, 0, 6, 6);
-	x.strokeStyle = "rgba(255, 255, 255, 0.9)";
-	x.lineWidth = 1.5;
+	x.strokeStyle = "rgba(255, 255, 255, 0.85)";
+	x.lineWidth = 1;
 	x.beginPath();
 	x.moveTo(-1, 7);
 	x.lineTo(7, -1);
@@ -102,7 +102,8 @@ export function paintpane(P, g) {
 	g.textBaseline = "middle";
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
-	var noise = model.noise, hatch = noise && hatching(g);
+	/* not of the elided view, whose stacks all vanished */
+	var noise = state.elided ? null : model.noise, hatch = noise && hatching(g), pale;
 	/* the part of the box in the window; the label in black or white,
 	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
@@ -112,15 +113,17 @@ export function paintpane(P, g) {
 		if (px + pw > P.width) pw = P.width - px;
 		g.fillStyle = hit ? model.data.match : model.colors[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), pen.frameh - 1);
-		/* a comparison's change within noise: paler, hatched */
-		if (hatch && !hit && noise[v.f[i]] && pw >= 2) {
+		/* a comparison's change within noise: paler, hatched, its
+		 * label black (not fg's root) */
+		pale = hatch && !hit && noise[v.f[i]] && pw >= 2 && (i > 0 || !v.rooted);
+		if (pale) {
 			g.fillStyle = hatch;
 			g.fillRect(px, y, pw - 0.5, pen.frameh - 1);
 		}
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, pen.frameh - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? model.data.matchlabel : model.labels[c];
+			g.fillStyle = hit ? model.data.matchlabel : pale ? "#000" : model.labels[c];
 			g.fillText(t, px + 3, y + (pen.frameh - 1) / 2 + 0.5);
 		}
 	}
