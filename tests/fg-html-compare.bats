@@ -109,9 +109,19 @@ framesat() { awk -v k="$1" '/^end=/ { n++; next } n == k && /^frame=/ { sub(/^fr
 	framesat 1 | diff "$BATS_TEST_TMPDIR/v0" -
 	framesat 2 | diff "$BATS_TEST_TMPDIR/v1" -
 	diff <(framesat 0) <(framesat 3)
-	# the search stays, its share of each side's own
+	# the search stays, its share of each side's own, the difference's
+	# of both
 	[ "$(got matched | sed -n 2p)" != "$(got matched | sed -n 3p)" ]
 	[ "$(got matched | sed -n 1p)" = "$(got matched | sed -n 4p)" ]
+	[ "$(got matched | sed -n 1p)" = "$(got matched | sed -n 3p) of the target, $(got matched | sed -n 2p | sed 's/^Matched: //') of the baseline" ]
+	# with stacks that vanished from the target (c against a), whose
+	# frames the difference has not: the baseline's share is still its own
+	fg-html "$DC" "$DA" >"$BATS_TEST_TMPDIR/ca.html"
+	for q in '?v=0&s=lookuppnvp' '?v=1&s=lookuppnvp' '?cmp=0,1&s=lookuppnvp'; do
+		FG_QUERY="$q" browser cmp "$BATS_TEST_TMPDIR/ca.html"
+		got matched >>"$BATS_TEST_TMPDIR/m"
+	done
+	[ "$(sed -n 3p "$BATS_TEST_TMPDIR/m")" = "$(sed -n 2p "$BATS_TEST_TMPDIR/m") of the target, $(sed -n 1p "$BATS_TEST_TMPDIR/m" | sed 's/^Matched: //') of the baseline" ]
 	# a zoomed frame is zoomed in each side, found by its names
 	z=$(awk '/^frame=/ { if ($0 ~ /^frame=2 genunix`syscall_mstate /) { print n; exit } n++ }' "$BATS_TEST_TMPDIR/b.out")
 	FG_QUERY="?cmp=0,1&z=$z" browser cmp "$BATS_TEST_TMPDIR/two.html" xxx

@@ -42,6 +42,8 @@ export var OPS = {
 	compare: function (v, a, v2) {
 		var r = comparison(v, v2, a[0]);
 		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg);
+		/* the joined lines are in the view: not sent back */
+		r.rows = null;
 		return r;
 	},
 	rows: function (v, a) { return tabulate(v, a[0]); }
@@ -129,7 +131,7 @@ function cmpbuilt() {
 	return need(A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
 		[samplesof(a), samplesof(t)]], function (r) {
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
-		cmpb = { key: key, whole: r.whole, elided: r.elided, rows: r.rows, verdicts: r.verdicts,
+		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
