@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -29,89 +29,158 @@ export function stripline(s) {
 	while (k < s.length && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
 	return k === c + 1 ? s : s.slice(0, c) + s.slice(k);
 }
-/* Keys in the order of siblings (intern.c's sibling_cmp): as if each
- * were followed by ';'. */
-function sibcmp(a, b) { return cpcmp(a + ";", b + ";"); }
-
-/* One side's tree of view v: nodes { k: key, self, kids: Map }, and
- * each key's frame (a name id) as first met in v's order. */
-function side(v, strip) {
-	var own = selfof(v), root = { k: "", self: 0, kids: new Map(), list: null }, at = [root];
-	var label = new Map(), keys = [], top = v.rooted ? 1 : 0, i, d, k, p, c, lab;
-	for (i = top; i < v.n; i++) {
-		d = v.depth[i] - top;
-		k = keys[v.f[i]];
-		if (k === undefined) {
-			lab = labelof(v.f[i]);
-			k = keys[v.f[i]] = strip ? stripline(lab) : lab;
-		}
-		if (!label.has(k)) label.set(k, v.f[i]);
-		p = at[d];
-		c = p.kids.get(k);
-		if (!c) p.kids.set(k, c = { k: k, self: 0, kids: new Map(), list: null });
-		c.self += own[i];
-		at[d + 1] = c;
+/* Each name's key (its label; with strip, without its line) as a rank
+ * in the order of siblings (intern.c's sibling_cmp: as if each were
+ * followed by ';'), the same for both views: { key: by name id, n }. */
+function keyranks(strip) {
+	var nn = model.names.length, of = new Array(nn), at = new Map(), list = [], key = new Int32Array(nn), ord, rk, k, s;
+	for (k = 0; k < nn; k++) {
+		s = strip ? stripline(labelof(k)) : labelof(k);
+		of[k] = s;
+		if (!at.has(s)) at.set(s, list.push(s + ";") - 1);
 	}
-	return { root: root, label: label };
+	ord = list.map(function (x, i) { return i; }).sort(function (x, y) { return cpcmp(list[x], list[y]); });
+	rk = new Int32Array(list.length);
+	ord.forEach(function (x, i) { rk[x] = i; });
+	for (k = 0; k < nn; k++) key[k] = rk[at.get(of[k])];
+	return { key: key, n: list.length };
 }
-/* A node's children in sibling order. */
-function kids(n) {
-	if (!n) return [];
-	if (!n.list) n.list = Array.from(n.kids.values()).sort(function (x, y) { return sibcmp(x.k, y.k); });
-	return n.list;
+/* One side: view v, its frames' own samples, each key's frame (a name
+ * id) as first met in v's order (-1: none), whether the wildcard
+ * matches a key (-1: not yet asked); and its nodes, made as the walk
+ * comes to them: node g the frames pool[gs[g]..gs[g] + gl[g]) of key
+ * gk[g] below one node (one frame, but where strip makes siblings one),
+ * its children the nodes gc[g]..gc[g] + gn[g] (gc -1: not yet made).
+ * Node 0 is the root (fg's "all", or above the view's first frames). */
+function side(v, K) {
+	var label = new Int32Array(K.n).fill(-1), top = v.rooted ? 1 : 0, i, k, m = v.n + 2;
+	for (i = top; i < v.n; i++) if (label[k = K.key[v.f[i]]] < 0) label[k] = v.f[i];
+	var S = { v: v, key: K.key, own: selfof(v), label: label, wild: new Int8Array(K.n).fill(-1),
+		pool: new Int32Array(m), np: 1, gs: new Int32Array(m), gl: new Int32Array(m), gk: new Int32Array(m),
+		gc: new Int32Array(m).fill(-1), gn: new Int32Array(m), ng: 1, tmp: new Float64Array(16) };
+	S.pool[0] = v.rooted ? 0 : -1;
+	S.gl[0] = 1;
+	S.gk[0] = -1;
+	return S;
 }
-/* How many keys the callees of x and y share. */
-function overlap(x, y) {
-	var n = 0;
-	y.kids.forEach(function (c, k) { if (x.kids.has(k)) n++; });
+/* The children of node g of side S made (their frames' callees, grouped
+ * by key, in sibling order); g itself. */
+function kids(S, g) {
+	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, j, i, c, hi, e, k, x;
+	if (g < 0 || S.gc[g] >= 0) return g;
+	for (j = S.gs[g]; j < S.gs[g] + S.gl[g]; j++) {
+		i = S.pool[j];
+		hi = i < 0 ? nf : end[i];
+		for (c = i + 1; c < hi; c = end[c]) {
+			if (m === t.length) {
+				x = new Float64Array(2 * m);
+				x.set(t);
+				t = S.tmp = x;
+			}
+			/* key and frame in one number: sorted, by key, then place */
+			t[m++] = key[f[c]] * nf + c;
+		}
+	}
+	x = t.subarray(0, m);
+	if (m > 1) x.sort();
+	S.gc[g] = S.ng;
+	for (j = 0; j < m; j = e) {
+		k = Math.floor(x[j] / nf);
+		for (e = j + 1; e < m && Math.floor(x[e] / nf) === k; e++) ;
+		S.gs[S.ng] = S.np;
+		S.gl[S.ng] = e - j;
+		S.gk[S.ng++] = k;
+		for (i = j; i < e; i++) S.pool[S.np++] = x[i] - k * nf;
+	}
+	S.gn[g] = S.ng - S.gc[g];
+	return g;
+}
+/* Node g's own samples. */
+function selfsum(S, g) {
+	for (var j = S.gs[g], s = 0; j < S.gs[g] + S.gl[g]; j++) s += S.pool[j] < 0 ? 0 : S.own[S.pool[j]];
+	return s;
+}
+/* How many keys the callees of node x of Sb and node y of St share. */
+function overlap(Sb, x, St, y) {
+	kids(Sb, x);
+	kids(St, y);
+	var i = Sb.gc[x], ie = i + Sb.gn[x], j = St.gc[y], je = j + St.gn[y], n = 0;
+	while (i < ie && j < je) {
+		if (Sb.gk[i] === St.gk[j]) { n++; i++; j++; } else if (Sb.gk[i] < St.gk[j]) i++; else j++;
+	}
 	return n;
 }
 
 /* The joined stacks of baseline view A and target view B (o.strip:
- * --strip-lines; o.wild: the wildcard, null for none), sorted as
- * fg-diff prints them: [[stack, names, b, t]...]. */
-export function joined(A, B, o) {
-	var S = [side(A, o.strip), side(B, o.strip)], W = [[S[0].root, S[1].root, []]], rows = [], lab = [];
-	function wild(s, n) { return !!o.wild && o.wild.test(labelof(S[s].label.get(n.k))); }
-	function label(b, t) {
-		if (t) return S[1].label.get(t.k);
-		return S[1].label.has(b.k) ? S[1].label.get(b.k) : S[0].label.get(b.k);
+ * --strip-lines; o.wild: the wildcard, null for none), as fg-diff
+ * prints them: [[stack, names, b, t]...], walked in sibling order; with
+ * sorted, the stacks' text too, in fg-diff's order (for -n's ties). */
+export function joined(A, B, o, sorted) {
+	var K = keyranks(o.strip), Sb = side(A, K), St = side(B, K), rows = [], path = [], lab = [], tick = 0;
+	/* the nodes still to walk: baseline's, target's (-1: none), depth, label */
+	var W = { b: [0], t: [0], d: [-1], l: [0] }, bonly = [], tonly = [], pb = [], pt = [];
+	var b, t, d, i, j, ie, je, c, sb, st, n, k, best, score, x;
+	function wild(S, g) {
+		var k = S.gk[g];
+		if (S.wild[k] < 0) S.wild[k] = o.wild && o.wild.test(labelof(S.label[k])) ? 1 : 0;
+		return S.wild[k] === 1;
 	}
-	while (W.length) {
-		var cur = W.pop(), b = cur[0], t = cur[1], path = cur[2], x = kids(b), y = kids(t), i = 0, j = 0, c;
-		var bonly = [], tonly = [], pairs = [];
-		if (b !== S[0].root || t !== S[1].root) {
-			var sb = b ? b.self : 0, st = t ? t.self : 0;
-			if (sb !== 0 || st !== 0) rows.push([null, path, sb, st]);
+	function push(x, y) {
+		W.b.push(x);
+		W.t.push(y);
+		W.d.push(d + 1);
+		W.l.push(y >= 0 ? St.label[St.gk[y]] : St.label[Sb.gk[x]] >= 0 ? St.label[Sb.gk[x]] : Sb.label[Sb.gk[x]]);
+	}
+	while (W.b.length) {
+		b = W.b.pop();
+		t = W.t.pop();
+		d = W.d.pop();
+		x = W.l.pop();
+		if (d >= 0) {
+			path[d] = x;
+			sb = b >= 0 ? selfsum(Sb, b) : 0;
+			st = t >= 0 ? selfsum(St, t) : 0;
+			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
 		}
-		while (i < x.length || j < y.length) {
-			c = i >= x.length ? 1 : j >= y.length ? -1 : sibcmp(x[i].k, y[j].k);
-			if (c === 0) pairs.push([x[i++], y[j++]]);
-			else if (c < 0) bonly.push(x[i++]);
-			else tonly.push(y[j++]);
+		if (++tick % 65536 === 0) tellprogress(0.5 * tick / (A.n + B.n));
+		kids(Sb, b);
+		kids(St, t);
+		i = b >= 0 ? Sb.gc[b] : 0;
+		ie = b >= 0 ? i + Sb.gn[b] : 0;
+		j = t >= 0 ? St.gc[t] : 0;
+		je = t >= 0 ? j + St.gn[t] : 0;
+		bonly.length = tonly.length = pb.length = pt.length = 0;
+		while (i < ie || j < je) {
+			c = i >= ie ? 1 : j >= je ? -1 : Sb.gk[i] - St.gk[j];
+			if (c === 0) { pb.push(i++); pt.push(j++); }
+			else if (c < 0) bonly.push(i++);
+			else tonly.push(j++);
 		}
 		/* the wildcard's pairs (treejoin.c's pair_wild) */
-		tonly = tonly.filter(function (n) {
-			if (wild(1, n)) return true;
-			pairs.push([null, n]);
-			return false;
-		});
-		bonly.forEach(function (n) {
-			var best = -1, score = -1, k, s;
-			if (wild(0, n)) for (k = 0; k < tonly.length; k++) {
-				if (!tonly[k]) continue;
-				s = overlap(n, tonly[k]);
-				if (s > score) { best = k; score = s; }
+		for (k = 0, n = 0; k < tonly.length; k++) {
+			if (wild(St, tonly[k])) tonly[n++] = tonly[k];
+			else { pb.push(-1); pt.push(tonly[k]); }
+		}
+		tonly.length = n;
+		for (k = 0; k < bonly.length; k++) {
+			best = -1;
+			score = -1;
+			if (wild(Sb, bonly[k])) for (n = 0; n < tonly.length; n++) {
+				if (tonly[n] < 0) continue;
+				c = overlap(Sb, bonly[k], St, tonly[n]);
+				if (c > score) { best = n; score = c; }
 			}
-			if (best < 0) { pairs.push([n, null]); return; }
-			pairs.push([n, tonly[best]]);
-			tonly[best] = null;
-		});
-		tonly.forEach(function (n) { if (n) pairs.push([null, n]); });
-		pairs.forEach(function (q) { W.push([q[0], q[1], path.concat(label(q[0], q[1]))]); });
+			pb.push(bonly[k]);
+			pt.push(best < 0 ? -1 : tonly[best]);
+			if (best >= 0) tonly[best] = -1;
+		}
+		for (k = 0; k < tonly.length; k++) if (tonly[k] >= 0) { pb.push(-1); pt.push(tonly[k]); }
+		for (k = pb.length - 1; k >= 0; k--) push(pb[k], pt[k]);
 	}
+	if (!sorted) return rows;
 	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
-	return rows.sort(function (p, q) { return cpcmp(p[0], q[0]); });
+	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
+	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
 }
 
 /* The baselines of rows scaled to the target's total (diffscale.c, -n):
@@ -180,7 +249,7 @@ function viewof(rows, col, col2, name) {
  * stacks' number and the other's samples in them }. */
 export function comparison(A, B, o) {
 	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
-	var rows = joined(A, B, o), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
+	var rows = joined(A, B, o, o.norm), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
 	/* each side's samples, before -n scales the baseline's */
 	r.samples = [0, 0];
 	rows.forEach(function (x) { r.samples[0] += x[2]; r.samples[1] += x[3]; });
