@@ -214,3 +214,17 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	done
 	[ "$(grep -F 'genunix`syscall_mstate	' "$BATS_TEST_TMPDIR/want" | cut -f2)" = "past noise: grew (fg-gate: regression)" ]
 }
+
+@test "fg-html in Chromium: a comparison's transforms compare like with like: as fg-diff of both sides filtered; bottom-up and the sandwich draw it" {
+	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
+	# drop a function from both sides, then compare: the same stacks
+	FG_QUERY='?cmp=0,1&tx=drop:unix%60mutex_enter' browser saved "$BATS_TEST_TMPDIR/two.html"
+	got line | grep -v '^#' | fg-merge >"$BATS_TEST_TMPDIR/page.folded"
+	fg-diff <(fg-prune 'unix`mutex_enter' "$DA") <(fg-prune 'unix`mutex_enter' "$DC") | grep -v '^#' | fg-merge >"$BATS_TEST_TMPDIR/cli.folded"
+	[ -s "$BATS_TEST_TMPDIR/cli.folded" ]
+	diff "$BATS_TEST_TMPDIR/cli.folded" "$BATS_TEST_TMPDIR/page.folded"
+	for q in 'm=bottomup' 'm=sandwich&fn=unix%60mutex_enter' 'm=table&tb=file'; do
+		FG_QUERY="?cmp=0,1&$q" browser cmp "$BATS_TEST_TMPDIR/two.html"
+		[ "$(got compare | cut -d' ' -f2)" = "→" ]
+	done
+}
