@@ -126,6 +126,9 @@ framesat() { awk -v k="$1" '/^end=/ { n++; next } n == k && /^frame=/ { sub(/^fr
 	z=$(awk '/^frame=/ { if ($0 ~ /^frame=2 genunix`syscall_mstate /) { print n; exit } n++ }' "$BATS_TEST_TMPDIR/b.out")
 	FG_QUERY="?cmp=0,1&z=$z" browser cmp "$BATS_TEST_TMPDIR/two.html" xxx
 	[ "$(got zoomed | tr '\n' '|')" = 'genunix`syscall_mstate|genunix`syscall_mstate|genunix`syscall_mstate|genunix`syscall_mstate|' ]
+	# the view selector picks a side too
+	FG_QUERY='?cmp=0,1' browser views "$BATS_TEST_TMPDIR/two.html" 1
+	[ "$(got url)" = '?cmp=0%2C1&cs=t' ]
 	# a link to a side reopens it
 	FG_QUERY='?cmp=0,1&cs=t' browser cmp "$BATS_TEST_TMPDIR/two.html"
 	got frame | diff "$BATS_TEST_TMPDIR/v1" -

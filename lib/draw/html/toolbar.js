@@ -261,6 +261,9 @@ export function activate(e, fn) {
 
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
+	/* of a comparison: its side, or another view and no comparison */
+	if (state.cmp && state.cmp.indexOf(i) < 0) choosecmp(null, state.cneg, state.cnorm, state.cstrip);
+	if (state.cmp) setcside(i === state.cmp[0] ? "b" : "t");
 	setbase(i, state.elided);
 	if (!keep) { unzoom(); setbase(i, false); }
 	if (el.view) el.view.value = i;
