@@ -144,7 +144,7 @@ function cmpbuilt() {
  * header's, or its counts when whole and of no unit; -1: unknown. */
 function samplesof(r) {
 	if (r.samples != null && +r.samples > 0) return +r.samples;
-	return !r.unit && (r.unit || model.data.unit) === "count" && r.total === Math.floor(r.total) ? r.total : -1;
+	return !r.unit && model.data.unit === "count" && r.total === Math.floor(r.total) ? r.total : -1;
 }
 /* By name id, 1 for the frames whose function's change is not past
  * noise (not a regression or an improvement, or not tested: under the
