@@ -231,3 +231,16 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 		[ "$(got compare | cut -d' ' -f2)" = "→" ]
 	done
 }
+
+@test "fg-html: a view says the samples its header states (the noise's N), and only then" {
+	need_pagedata
+	printf '# fg: samples=1000\nmain;a 7\n' >"$BATS_TEST_TMPDIR/s.folded"
+	fg-html "$BATS_TEST_TMPDIR/s.folded" "$JB" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[r.get("samples", "-") for r in D["views"]]')" = "$(printf '1000\n-')" ]
+	fg-html --compare "$BATS_TEST_TMPDIR/s.folded" "$JB" >"$BATS_TEST_TMPDIR/p.html"
+	python3 - "$BATS_TEST_TMPDIR/p.html" <<'PY'
+import json, re, sys
+D = json.loads(re.search(r'id="fg-data">\n(.*?)</script>', open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
+assert D["cmp"] == [0, 1] and D["cmpneg"] == 0, (D.get("cmp"), D.get("cmpneg"))
+PY
+}
