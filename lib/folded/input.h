@@ -3,6 +3,7 @@
 #define FG_INPUT_H
 
 #include "folded/folded.h"
+#include "folded/fheader.h"
 
 typedef void line_fn(struct freader *r, struct fline *l, void *arg);
 
@@ -31,5 +32,14 @@ char **files_from(const char *path, int argc, char **argv, int *n);
 typedef void input_addfn(void *w, struct frules *rules, const char *path, uint32_t i,
     int split, const char *prefix);
 void each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void *w);
+
+/*
+ * A writer's next sample of r into *l: the header lines before it
+ * parsed into h, a line of two counts (a difference) an error of r's
+ * ("WHAT sample has one weight").  0 at the end of r.  With root, the
+ * length of the stack's first frame into *root (--split-root).
+ */
+int fr_sample(struct freader *r, struct fheader *h, struct fline *l, const char *what,
+    size_t *root);
 
 #endif
