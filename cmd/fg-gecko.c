@@ -22,12 +22,7 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...] > profile.json\n"
-	    "      --split-root  a thread per root frame (of each file), named after it\n"
-	    "  -q, --quiet       no progress line on a terminal\n"
-	    "  -h, --help        this help\n"
-	    "      --version     the version\n", argv0);
-	exit_stdout();
+	profile_usage("profile.json", "thread");
 }
 
 /* Add the stacks of input path (NULL: standard input), the input-th,

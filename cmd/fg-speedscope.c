@@ -23,12 +23,7 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...] > out.speedscope.json\n"
-	    "      --split-root  a profile per root frame (of each file), named after it\n"
-	    "  -q, --quiet       no progress line on a terminal\n"
-	    "  -h, --help        this help\n"
-	    "      --version     the version\n", argv0);
-	exit_stdout();
+	profile_usage("out.speedscope.json", "profile");
 }
 
 /* Add the stacks of input path (NULL: standard input), the input-th,

@@ -124,3 +124,14 @@ fr_sample(struct freader *r, struct fheader *h, struct fline *l, const char *wha
 	}
 	return 0;
 }
+
+noreturn void
+profile_usage(const char *out, const char *each)
+{
+	printf("usage: %s [options] [FILE...] > %s\n"
+	    "      --split-root  a %s per root frame (of each file), named after it\n"
+	    "  -q, --quiet       no progress line on a terminal\n"
+	    "  -h, --help        this help\n"
+	    "      --version     the version\n", argv0, out, each);
+	exit_stdout();
+}

@@ -2,6 +2,8 @@
 #ifndef FG_INPUT_H
 #define FG_INPUT_H
 
+#include <stdnoreturn.h>
+
 #include "folded/folded.h"
 #include "folded/fheader.h"
 
@@ -32,6 +34,9 @@ char **files_from(const char *path, int argc, char **argv, int *n);
 typedef void input_addfn(void *w, struct frules *rules, const char *path, uint32_t i,
     int split, const char *prefix);
 void each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void *w);
+/* Such a writer's --help: its output out, and what --split-root makes
+ * one of per root (a "thread", a "profile"); exits. */
+noreturn void profile_usage(const char *out, const char *each);
 
 /*
  * A writer's next sample of r into *l: the header lines before it
