@@ -143,11 +143,12 @@ profiler() {
 	node "$FG_ROOT/tests/gecko-profiler.cjs" "$1"
 }
 
-# names FILE: FILE's stacks with each label NAME at FILE[:LINE] its NAME,
-# as the profiler's call tree names the funcs, merged
+# names FILE: FILE's stacks with each label NAME at FILE[:LINE] its NAME
+# (an annotated label kept whole), as the profiler's call tree names the
+# funcs, merged
 names() {
 	grep -v '^#' "$1" | awk '{ c = $NF; sub(/ [^ ]+$/, ""); n = split($0, f, ";"); s = ""
-		for (i = 1; i <= n; i++) { sub(/ at [^ ]+$/, "", f[i]); s = s (i > 1 ? ";" : "") f[i] }
+		for (i = 1; i <= n; i++) { if (f[i] !~ /_\[.\]$/) sub(/ at [^ ]+$/, "", f[i]); s = s (i > 1 ? ";" : "") f[i] }
 		print s, c }' | fg-merge --no-header
 }
 
@@ -167,6 +168,18 @@ names() {
 	grep -qxF "$(printf '# thread "q\\\\ \001x at <a>.c:1 weightType=samples samples=1 total=1 range=0..2')" "$BATS_TEST_TMPDIR/out"
 	grep -qxF '# thread m at a.c:3 weightType=samples samples=1 total=2 range=0..2' "$BATS_TEST_TMPDIR/out"
 	diff <(grep -v '^#' "$BATS_TEST_TMPDIR/out" | fg-merge --no-header) <(names "$BATS_TEST_TMPDIR/h.folded")
+}
+
+@test "fg-gecko: the Firefox Profiler's own code on perf-fold --lines of a real Rust recording: the same stacks" {
+	needprofiler
+	zcat "$DATA/perf/dwarf-rust-srcline.txt.gz" | perf-fold --lines >"$BATS_TEST_TMPDIR/r.folded"
+	fg-gecko "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.json"
+	profiler "$BATS_TEST_TMPDIR/r.json" >"$BATS_TEST_TMPDIR/out"
+	n=$(grep -vc '^#' "$BATS_TEST_TMPDIR/r.folded")
+	grep -qF "# thread $BATS_TEST_TMPDIR/r.folded weightType=tracing-ms samples=$n total=336.336" "$BATS_TEST_TMPDIR/out"
+	grep -q '_\[i\];' "$BATS_TEST_TMPDIR/out"
+	diff <(grep -v '^#' "$BATS_TEST_TMPDIR/out" | sed 's/ [^ ]*$//' | sort -u) \
+	    <(names "$BATS_TEST_TMPDIR/r.folded" | sed 's/ [^ ]*$//' | sort -u)
 }
 
 @test "fg-gecko: the Firefox Profiler's own code takes each unit's weight type and total" {

@@ -54,7 +54,7 @@ function fail(m) {
 /* a client command's JSON answer, or the client's message */
 function ask(args) {
 	const r = cp.spawnSync(process.execPath, [cli, ...args, "--session", session, "--json"],
-		{ env, encoding: "utf8" });
+		{ env, encoding: "utf8", maxBuffer: 1 << 30 });
 	if (r.status === 0) {
 		try {
 			return { json: JSON.parse(r.stdout) };
@@ -62,7 +62,7 @@ function ask(args) {
 			return { error: "not JSON: " + r.stdout.slice(0, 200) };
 		}
 	}
-	return { error: (r.stderr + r.stdout).trim() };
+	return { error: ((r.error ? r.error.message + " " : "") + r.stderr + r.stdout).trim().slice(0, 1000) };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
