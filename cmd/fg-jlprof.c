@@ -11,7 +11,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/input.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/save.h"
 
 static noreturn void

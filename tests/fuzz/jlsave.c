@@ -20,7 +20,7 @@
 #include "base/util.h"
 #include "folded/folded.h"
 #include "formats/jlprof/fold.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/save.h"
 #include "stack/stackmap.h"
 
@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* static: they keep their values across the longjmp of an error */
 static struct freader r;
 static struct jlsave s;
-static struct jlfold fold;
+static struct jlfold *fold;
 static struct jlfold_opts opt;
 static struct stackmap back;
 static int opened, written;
@@ -94,12 +94,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    lseek(in, 0, SEEK_SET) || ftruncate(1, 0) || lseek(1, 0, SEEK_SET))
 		abort();
 	opened = written = 0;
+	fold = jlfold_new(&opt, &back);
 	error_jmp = &jb;
 	if (!setjmp(jb)) {
 		save(in, data[0] & 1 ? JL_LEGACY : JL_META);
 		written = 1;
 		stackmap_init(&back);
-		jlfold_file(&fold, &opt, path, &back);
+		jlfold_file(fold, path);
 		written = 2;
 	}
 	error_jmp = NULL;
@@ -108,7 +109,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (opened)
 		fr_close(&r);
 	jlsave_free(&s);
-	jlfold_free(&fold);
+	jlfold_free(fold);
 	if (written)
 		stackmap_free(&back);
 	return 0;

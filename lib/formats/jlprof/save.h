@@ -24,7 +24,7 @@
 
 #include "base/intern.h"
 #include "folded/folded.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/write.h"
 #include "stack/stackmap.h"
 
