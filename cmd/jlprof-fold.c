@@ -51,13 +51,11 @@ main(int argc, char **argv)
 	while ((c = folder_getopt(&f, argc, argv, "Cqh", lo)) != -1)
 		if (!jlfold_opt(&opt, c, optarg, &f.runs))
 			c == 'h' ? usage() : tryhelp();
-	if (opt.filter && opt.re)
-		usage_error("--filter and --filter-regex exclude each other");
+	fold = jlfold_new(&opt, &f.map);
 	/* stacks in time order say so (fg-folded(5)); summed ones need no header */
 	if (opt.run)
 		fh_set(&f.h, FH_ORDER, "time");
 	fh_print(&f.h);
-	fold = jlfold_new(&opt, &f.map);
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
 		jlfold_file(fold, i < argc ? argv[i] : NULL);
 	jlfold_free(fold);

@@ -88,6 +88,7 @@ struct jlgopen {
 	uint64_t width, kids;
 };
 
+/* A fold: its options and sink, and what the file being folded took. */
 struct jlfold {
 	const struct jlfold_opts *o;
 	struct stackmap *sink;
@@ -1382,8 +1383,11 @@ jlfold_opt(struct jlfold_opts *o, int c, const char *arg, struct stackrun *run)
 struct jlfold *
 jlfold_new(const struct jlfold_opts *o, struct stackmap *sink)
 {
-	struct jlfold *F = ecalloc(1, sizeof(*F));
+	struct jlfold *F;
 
+	if (o->filter && o->re)
+		usage_error("--filter and --filter-regex exclude each other");
+	F = ecalloc(1, sizeof(*F));
 	F->o = o;
 	F->sink = sink;
 	return F;

@@ -102,7 +102,8 @@ void jlfold_prune(struct jlfold_opts *o, const char *arg);
 struct jlfold;
 
 /* A fold whose stacks go to sink, each file's as FlameGraphs.jl sees
- * it under o (both must outlive the fold). */
+ * it under o (both must outlive the fold); o's --filter and
+ * --filter-regex together are a usage error. */
 struct jlfold *jlfold_new(const struct jlfold_opts *o, struct stackmap *sink);
 /* Fold the .jlprof at path (NULL or "-": standard input) into the
  * sink; what the file took is released when it is done. */

@@ -29,6 +29,7 @@ struct jlslabel {
 	uint32_t ncar, car[2];
 };
 
+/* A file being made: the stacks taken, their frames, and the writer. */
 struct jlsave {
 	int layout;		/* JL_META or JL_LEGACY */
 	struct stackmap m;	/* the stacks and their counts */

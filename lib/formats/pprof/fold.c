@@ -43,6 +43,8 @@ struct ppf_loc {
 	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
 };
 
+/* A fold: its options, the stacks of every profile, the profile being
+ * read and folded. */
 struct ppfold {
 	struct ppf_opt opt;
 	struct interner frames;	/* every frame's text */

@@ -29,6 +29,7 @@ struct ppw_label {
 	int inlined;
 };
 
+/* A profile being made: its tables, and the stack being added. */
 struct ppwrite {
 	struct interner str;	/* the string table: "" first */
 	struct interner func;	/* (name, file) string ids */
