@@ -11,7 +11,7 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/input.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/save.h"
 
 static noreturn void
@@ -43,7 +43,7 @@ main(int argc, char **argv)
 		{ 0 }
 	};
 	static const char *const layouts[] = { "meta", "legacy", NULL };	/* JL_META... */
-	static struct jlsave s;
+	struct jlsave *s;
 	int c, layout = JL_META;
 	uint64_t maxsize = JLS_MAXSIZE;
 
@@ -59,13 +59,12 @@ main(int argc, char **argv)
 		}
 	}
 	out_notty("a .jlprof profile");
-	jlsave_init(&s, layout);
-	s.maxsize = maxsize;
-	each_line(argc - optind, argv + optind, NULL, online, &s);
-	if (!s.m.n)
+	s = jlsave_new(layout, maxsize);
+	each_line(argc - optind, argv + optind, NULL, online, s);
+	if (!jlsave_nstacks(s))
 		weprintf("no stacks: the profile has no samples");
-	jlsave_write(&s);
+	jlsave_write(s);
 	out_flush();
-	jlsave_free(&s);
+	jlsave_free(s);
 	return 0;
 }

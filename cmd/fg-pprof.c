@@ -32,7 +32,7 @@ usage(void)
 }
 
 struct state {
-	struct ppwrite w;
+	struct ppwrite *w;
 	struct fhjoin hdr;
 };
 
@@ -51,7 +51,7 @@ add_line(struct freader *r, struct fline *l, void *arg)
 		    "has one value here");
 	if (l->c[0].d != (double)l->c[0].u)
 		fr_error(r, "a decimal count: pprof values are integers");
-	if ((err = ppw_add(&st->w, l->stack, l->len, l->c[0].u)))
+	if ((err = ppw_add(st->w, l->stack, l->len, l->c[0].u)))
 		fr_error(r, "%s", err);
 }
 
@@ -114,19 +114,19 @@ main(int argc, char **argv)
 		}
 	}
 	out_notty("a gzip-compressed pprof profile");
-	ppw_init(&st.w);
+	st.w = ppw_new();
 	fhj_init(&st.hdr);
 	each_line(argc - optind, argv + optind, NULL, add_line, &st);
 	fhj_settle(&st.hdr, argc > optind ? argc - optind : 1);
 	if (!type)
 		header_type(&st.hdr.h, &type, &unit);
-	if (!st.w.smp.n)
+	if (!ppw_nsamples(st.w))
 		weprintf("no stacks: the profile has no samples");
-	ppw_write(&st.w, &out, type, unit);
+	ppw_write(st.w, &out, type, unit);
 	out_mem(out.p, out.n);
 	out_flush();
 	bytes_free(&out);
 	fhj_free(&st.hdr);
-	ppw_free(&st.w);
+	ppw_free(st.w);
 	return 0;
 }

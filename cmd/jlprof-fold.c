@@ -41,7 +41,7 @@ main(int argc, char **argv)
 		JLFOLD_OPTS, FH_NOHEADER_OPT, OPT_HELP_VERSION, { 0 }
 	};
 	static struct jlfold_opts opt;
-	static struct jlfold fold;
+	struct jlfold *fold;
 	struct folder f;
 	int c, i;
 
@@ -51,14 +51,14 @@ main(int argc, char **argv)
 	while ((c = folder_getopt(&f, argc, argv, "Cqh", lo)) != -1)
 		if (!jlfold_opt(&opt, c, optarg, &f.runs))
 			c == 'h' ? usage() : tryhelp();
-	if (opt.filter && opt.re)
-		usage_error("--filter and --filter-regex exclude each other");
+	fold = jlfold_new(&opt, &f.map);
 	/* stacks in time order say so (fg-folded(5)); summed ones need no header */
 	if (opt.run)
 		fh_set(&f.h, FH_ORDER, "time");
 	fh_print(&f.h);
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
-		jlfold_file(&fold, &opt, i < argc ? argv[i] : NULL, &f.map);
+		jlfold_file(fold, i < argc ? argv[i] : NULL);
+	jlfold_free(fold);
 	if (!f.map.n && !f.runs.lines)
 		weprintf("there were no samples collected");
 	stackrun_flush(&f.runs);

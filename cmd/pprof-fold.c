@@ -39,7 +39,7 @@ main(int argc, char **argv)
 	};
 	struct ppf_opt opt = { 0 };
 	struct folder out;	/* --max-size, the header */
-	struct ppfold f;
+	struct ppfold *f;
 	int c, i, list = 0;
 
 	argv[0] = setprogname(argv[0]);
@@ -50,16 +50,16 @@ main(int argc, char **argv)
 		else if (!ppf_getopt(&opt, c, optarg))
 			c == 'h' ? usage() : tryhelp();
 	ppf_getopt(&opt, -1, NULL);
-	ppf_init(&f, &opt);
+	f = ppf_new(&opt);
 	for (i = optind; i < (argc > optind ? argc : optind + 1); i++)
-		ppf_file(&f, i < argc ? argv[i] : NULL, list, argc - optind > 1, out.maxsize);
+		ppf_file(f, i < argc ? argv[i] : NULL, list, argc - optind > 1, out.maxsize);
 	if (!list) {
-		ppf_header(&f, &out.h);
+		ppf_header(f, &out.h);
 		fh_print(&out.h);
-		ppf_print(&f);
+		ppf_print(f);
 	}
 	out_flush();
-	ppf_free(&f);
+	ppf_free(f);
 	free(opt.tag);
 	folder_free(&out);
 	return 0;

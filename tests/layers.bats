@@ -109,6 +109,29 @@ load helper
 	status_is 0
 }
 
+@test "check-layers finds a program, test tool or fuzzing harness that includes a room's own header" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p cmd tests/tools tests/fuzz lib/formats/a
+	printf '/* formats/a/read.h: a read\n *\n * The room'"'"'s own header (read.c, fold.c).\n */\n' > lib/formats/a/read.h
+	printf '/* formats/a/fold.h: a folded */\n/* the room'"'"'s own header, said after the head comment */\n' > lib/formats/a/fold.h
+	: > lib/formats/a/read.c
+	printf -- '- `a/read.c`, `a/read.h`: a\n- `a/fold.h`: a folded\n' > lib/formats/README.md
+	printf '#include "formats/a/read.h"\n' > lib/formats/a/fold.c
+	printf -- '- `a/fold.c`: a folded\n' >> lib/formats/README.md
+	printf '#include "formats/a/fold.h"\n#include "formats/a/read.h"\n' > cmd/a-fold.c
+	printf '#include "formats/a/read.h"\n' > tests/tools/mka.c
+	printf '#include "formats/a/read.h"\n' > tests/fuzz/a.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"cmd/a-fold.c: includes formats/a/read.h, the room's own header"* ]]
+	[[ $output == *"tests/tools/mka.c: includes formats/a/read.h, the room's own header"* ]]
+	[[ $output == *"tests/fuzz/a.c: includes formats/a/read.h, the room's own header"* ]]
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 3 ]
+	sed -i '/read.h/d' cmd/a-fold.c tests/tools/mka.c tests/fuzz/a.c
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 0
+}
+
 @test "the library holds no process-wide state (scripts/check-state)" {
 	obj=$FG_ROOT/$(basename "$FG_BIN" | sed 's/^bin/obj/')
 	run "$FG_ROOT/scripts/check-state" "$obj"

@@ -27,14 +27,14 @@
 #include "base/regex.h"
 #include "base/util.h"
 #include "formats/jlprof/fold.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "stack/stackmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* static: they keep their values across the longjmp of an error */
 static struct jlfold_opts opt;
-static struct jlfold fold;
+static struct jlfold *fold;
 static struct stackmap out;
 static jmp_buf jb;
 
@@ -101,14 +101,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	setopts(data);
 	stackmap_init(&out);
+	fold = jlfold_new(&opt, &out);
 	error_jmp = &jb;
 	if (!setjmp(jb)) {
-		jlfold_file(&fold, &opt, path, &out);
+		jlfold_file(fold, path);
 		stackmap_print(&out, 1);
 		out_flush();
 	}
 	error_jmp = NULL;
-	jlfold_free(&fold);
+	jlfold_free(fold);
 	stackmap_free(&out);
 	return 0;
 }

@@ -4,8 +4,9 @@
  * reader and jlprof-fold's folding (lib/formats/jlprof/fold.c, with -C) must
  * then take without a complaint: input that fg-jlprof accepts always
  * gives a valid file.  The first byte chooses the layout (odd: legacy),
- * the rest is the folded text.  Input of more than MAXSAMPLES samples
- * is read but not written (its file would be too long to fuzz).
+ * the rest is the folded text.  Input whose file would take more than
+ * MAXSIZE bytes is read but not written (fg-jlprof --max-size's
+ * refusal: its file would be too long to fuzz).
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -20,7 +21,7 @@
 #include "base/util.h"
 #include "folded/folded.h"
 #include "formats/jlprof/fold.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/save.h"
 #include "stack/stackmap.h"
 
@@ -28,29 +29,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* static: they keep their values across the longjmp of an error */
 static struct freader r;
-static struct jlsave s;
-static struct jlfold fold;
+static struct jlsave *s;
+static struct jlfold *fold;
 static struct jlfold_opts opt;
 static struct stackmap back;
 static int opened, written;
 static jmp_buf jb;
 
-#define MAXSAMPLES 100000
-
-/* The samples the file would hold. */
-static uint64_t
-samples(void)
-{
-	uint64_t n = 0;
-	size_t i;
-
-	for (i = 0; i < s.m.n; i++) {
-		if (s.m.ent[i].c[0].u > MAXSAMPLES)
-			return MAXSAMPLES + 1;
-		n += s.m.ent[i].c[0].u;
-	}
-	return n;
-}
+#define MAXSIZE (8 << 20)
 
 static void
 save(int in, int layout)
@@ -58,14 +44,12 @@ save(int in, int layout)
 	struct frules rules = { 0 };
 	struct fline l;
 
-	jlsave_init(&s, layout);
+	s = jlsave_new(layout, MAXSIZE);
 	fr_openfd(&r, dup(in), "fuzz", &rules);	/* fr_close closes it */
 	opened = 1;
 	while (fr_next(&r, &l))
-		jlsave_line(&s, &r, &l);
-	if (samples() > MAXSAMPLES)
-		longjmp(jb, 1);	/* a valid file, but too long to write here */
-	jlsave_write(&s);
+		jlsave_line(s, &r, &l);
+	jlsave_write(s);
 	out_flush();
 }
 
@@ -94,12 +78,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    lseek(in, 0, SEEK_SET) || ftruncate(1, 0) || lseek(1, 0, SEEK_SET))
 		abort();
 	opened = written = 0;
+	fold = jlfold_new(&opt, &back);
 	error_jmp = &jb;
 	if (!setjmp(jb)) {
 		save(in, data[0] & 1 ? JL_LEGACY : JL_META);
 		written = 1;
 		stackmap_init(&back);
-		jlfold_file(&fold, &opt, path, &back);
+		jlfold_file(fold, path);
 		written = 2;
 	}
 	error_jmp = NULL;
@@ -107,8 +92,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();	/* a file fg-jlprof wrote that jlprof-fold refuses */
 	if (opened)
 		fr_close(&r);
-	jlsave_free(&s);
-	jlfold_free(&fold);
+	jlsave_free(s);
+	jlfold_free(fold);
 	if (written)
 		stackmap_free(&back);
 	return 0;

@@ -6,8 +6,8 @@
  * starts with gzip's magic); the folded stacks go to /dev/null.
  *
  *   byte 0: 1 --lines, 2 --full-path, 4 --addresses, 8 --no-alloc-type,
- *           16 --by-label bytes, 32 --tag type=String, 64 --list (the
- *           default column only), 128 --sample-index 1
+ *           16 --by-label bytes, 32 --tag type=String, 64 --list,
+ *           128 --sample-index 1
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -20,13 +20,11 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "formats/pprof/fold.h"
-#include "formats/pprof/read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static jmp_buf jb;
-static struct pprof p;
-static struct ppfold f;
+static struct ppfold *f;	/* static: kept across the longjmp of an error */
 
 static void
 setopts(struct ppf_opt *o, uint8_t b0)
@@ -44,31 +42,15 @@ setopts(struct ppf_opt *o, uint8_t b0)
 	o->sindex = b0 & 128 ? "1" : NULL;
 }
 
-/* The file being read: an error jumps out of pp_read before it is
- * closed, so the next input closes it. */
-static int fd = -1;
-
-/* Read the file at path and fold it, or only choose its default column. */
+/* Read the file at path and fold it, or only list its sample types
+ * (the fold closes the file and frees the profile after an error). */
 static void
 one(const char *path, uint8_t b0)
 {
-	struct ppf_opt o;
-
-	setopts(&o, b0);
-	ppf_init(&f, &o);
-	if (fd >= 0)
-		close(fd);
-	if ((fd = open(path, O_RDONLY)) < 0)
-		abort();
-	pp_read(&p, fd, path, o.bylabel || o.ntag, 16 << 20);
-	close(fd);
-	fd = -1;
-	if (b0 & 64) {
-		ppf_defaultcol(&p);
+	ppf_file(f, path, b0 & 64, 0, 16 << 20);
+	if (b0 & 64)
 		return;
-	}
-	ppf_add(&f, &p);
-	ppf_print(&f);
+	ppf_print(f);
 	out_flush();
 }
 
@@ -77,6 +59,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int mfd = -1;
 	static char path[64];
+	struct ppf_opt o;
 	int null;
 
 	if (size < 1)
@@ -91,14 +74,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ftruncate(mfd, 0) || pwrite(mfd, data + 1, size - 1, 0) != (ssize_t)(size - 1))
 		abort();
-	memset(&p, 0, sizeof(p));
-	memset(&f, 0, sizeof(f));
+	setopts(&o, data[0]);
+	f = ppf_new(&o);
 	error_jmp = &jb;
 	if (!setjmp(jb))
 		one(path, data[0]);
 	error_jmp = NULL;
 	out_len = 0;
-	pp_free(&p);
-	ppf_free(&f);
+	ppf_free(f);
 	return 0;
 }

@@ -38,7 +38,7 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/write.h"
 
 static int big, intsize = 8, format = 1;

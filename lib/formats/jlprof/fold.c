@@ -25,6 +25,8 @@
 
 #include "base/count.h"
 #include "base/hash.h"
+#include "base/htab.h"
+#include "base/intern.h"
 #include "base/regex.h"
 #include "base/util.h"
 #include "formats/jlprof/fold.h"
@@ -36,6 +38,103 @@
 #include "stack/stackmap.h"
 
 #define JLF_NIL UINT32_MAX
+
+/* Per file: a frame's texts, label, rank and flags, by frame id. */
+struct jlfinfo {
+	char *text, *label;	/* string(sf), and sanitized */
+	uint32_t textlen, labellen, rank;
+	unsigned char st, pruned, ready;
+	signed char match[4];	/* filter result by annotation, -1 unknown */
+};
+
+/* A distinct ip sequence of one group (thread, task).  Its words are
+ * at woff in the word store while samples are read, then at w. */
+struct jlseq {
+	uint64_t hash, g0, g1, count, last, off;
+	union {
+		size_t woff;
+		const uint64_t *w;
+	} at;
+	size_t len;
+};
+
+/* Profile's prefix tree: node 0 is the root; a parent's id is below
+ * its children's, so reverse id order is a bottom-up walk. */
+struct jlpnode {
+	uint64_t self;
+	uint64_t last;		/* --recur=off: the latest sample through it */
+	uint32_t parent, key, frame;
+	unsigned char st;	/* FlameGraphs' status(node, C) */
+};
+
+/* The flame graph over the tree's ids: a node's children in order. */
+struct jlgnode {
+	uint32_t first, last, next, par;
+	uint32_t frame;		/* JLF_NIL for the root */
+	unsigned char st;
+	uint64_t self;		/* samples attributed to it */
+};
+
+/* Per-thread and per-task figures for --stats. */
+struct jltstat {
+	uint64_t thread, task, samples, awake;
+	uint32_t tno;		/* the thread's rank by first sample */
+	uint32_t no;		/* its own */
+};
+
+/* A format 0x02 node open on the path. */
+struct jlgopen {
+	size_t len;		/* of the path up to this node */
+	uint64_t width, kids;
+};
+
+/* A fold: its options and sink, and what the file being folded took. */
+struct jlfold {
+	const struct jlfold_opts *o;
+	struct stackmap *sink;
+	struct jlprof jp;
+	int opened;		/* jp is open */
+	struct jlfinfo *fi;
+	/* samples to distinct sequences */
+	struct jlseq *seq;
+	size_t nseq, seqcap;
+	struct htab seqtab;	/* the sequences, by their ips and group */
+	uint64_t *w;		/* the sequences' words */
+	size_t nw, wcap;
+	uint64_t nsamples, nempty;
+	struct jltstat *ts;
+	size_t nts, tscap;
+	struct interner tskeys, thkeys;	/* (thread, task) pairs, threads */
+	/* Profile's tree */
+	struct jlpnode *tn;
+	uint32_t ntn;
+	size_t tncap;
+	struct htab ttab;	/* the tree's nodes but the root, by (parent, key) */
+	uint32_t *after;	/* after[pos]: the node after the pos-th ip */
+	size_t aftercap;
+	/* the graph over the tree's ids */
+	struct jlgnode *g;	/* by pre-order number, 0 the root */
+	uint32_t ng;
+	uint64_t *sub;
+	uint32_t *gmap;
+	uint32_t *kids;
+	uint32_t *kidstart;
+	/* --time-order: each kept sample's sequence (its number before
+	 * the sort) and thread; each sequence's node, then its stack */
+	struct jlsamp { uint32_t seq, thr; } *samp;
+	size_t nsamp, sampcap;
+	struct interner thrkeys, stacks;
+	uint32_t *seqat;
+	/* --recur: where in the sample each entry's ip was last seen */
+	uint32_t *lastpos;
+	uint64_t *stamp, now;
+	char *path;
+	size_t pathcap;
+	/* format 0x02 */
+	struct jlgopen *gstack;
+	size_t gdepth, gcap;
+	uint64_t gnodes;
+};
 
 enum { ST_DISPATCH = 1, ST_GC = 2, ST_REPL = 4 };
 
@@ -1160,9 +1259,13 @@ fold_graph(struct jlfold *F)
 		    (unsigned long long)(F->gcap ? F->gstack[0].width : 0));
 }
 
-void
-jlfold_free(struct jlfold *F)
+/* Free what a file took, also after an error left it halfway: F is
+ * then ready for the next file. */
+static void
+release(struct jlfold *F)
 {
+	const struct jlfold_opts *o = F->o;
+	struct stackmap *sink = F->sink;
 	uint32_t i;
 
 	if (F->fi)
@@ -1196,6 +1299,15 @@ jlfold_free(struct jlfold *F)
 	free(F->path);
 	free(F->gstack);
 	memset(F, 0, sizeof(*F));
+	F->o = o;
+	F->sink = sink;
+}
+
+void
+jlfold_free(struct jlfold *F)
+{
+	release(F);
+	free(F);
 }
 
 void
@@ -1268,17 +1380,27 @@ jlfold_opt(struct jlfold_opts *o, int c, const char *arg, struct stackrun *run)
 	return 1;
 }
 
-void
-jlfold_file(struct jlfold *F, const struct jlfold_opts *o, const char *path,
-    struct stackmap *sink)
+struct jlfold *
+jlfold_new(const struct jlfold_opts *o, struct stackmap *sink)
 {
+	struct jlfold *F;
+
+	if (o->filter && o->re)
+		usage_error("--filter and --filter-regex exclude each other");
+	F = ecalloc(1, sizeof(*F));
 	F->o = o;
 	F->sink = sink;
+	return F;
+}
+
+void
+jlfold_file(struct jlfold *F, const char *path)
+{
 	F->opened = 1;
-	jl_open(&F->jp, path, o->intsize);
+	jl_open(&F->jp, path, F->o->intsize);
 	if (F->jp.format == 1)
 		fold_profile(F);
 	else
 		fold_graph(F);
-	jlfold_free(F);
+	release(F);
 }

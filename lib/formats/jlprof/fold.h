@@ -6,9 +6,8 @@
  * filter.  Format 0x02 (a saved graph) prints each node's width less
  * its children's.  The stacks go to a stack map the caller owns.
  *
- * All the state of a fold is in a struct jlfold: zero it (or leave it
- * as jlfold_free does) before jlfold_file.  After an error has jumped
- * out of jlfold_file (error_jmp), jlfold_free releases what it made.
+ * The state of a fold is private to fold.c, behind jlfold_new and
+ * jlfold_free; its options are struct jlfold_opts.
  */
 #ifndef FG_JLFOLD_H
 #define FG_JLFOLD_H
@@ -17,9 +16,7 @@
 #include <stdint.h>
 #include <getopt.h>
 
-#include "base/htab.h"
-#include "base/intern.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "stack/run.h"
 #include "stack/stackmap.h"
 
@@ -101,107 +98,17 @@ int jlfold_list(struct jllist *l, const char *arg);
  * first character.  arg must outlive o. */
 void jlfold_prune(struct jlfold_opts *o, const char *arg);
 
-/* Per file: a frame's texts, label, rank and flags, by frame id. */
-struct jlfinfo {
-	char *text, *label;	/* string(sf), and sanitized */
-	uint32_t textlen, labellen, rank;
-	unsigned char st, pruned, ready;
-	signed char match[4];	/* filter result by annotation, -1 unknown */
-};
+/* A fold's state (fold.c), the caller's to free (after an error too). */
+struct jlfold;
 
-/* A distinct ip sequence of one group (thread, task).  Its words are
- * at woff in the word store while samples are read, then at w. */
-struct jlseq {
-	uint64_t hash, g0, g1, count, last, off;
-	union {
-		size_t woff;
-		const uint64_t *w;
-	} at;
-	size_t len;
-};
-
-/* Profile's prefix tree: node 0 is the root; a parent's id is below
- * its children's, so reverse id order is a bottom-up walk. */
-struct jlpnode {
-	uint64_t self;
-	uint64_t last;		/* --recur=off: the latest sample through it */
-	uint32_t parent, key, frame;
-	unsigned char st;	/* FlameGraphs' status(node, C) */
-};
-
-/* The flame graph over the tree's ids: a node's children in order. */
-struct jlgnode {
-	uint32_t first, last, next, par;
-	uint32_t frame;		/* JLF_NIL for the root */
-	unsigned char st;
-	uint64_t self;		/* samples attributed to it */
-};
-
-/* Per-thread and per-task figures for --stats. */
-struct jltstat {
-	uint64_t thread, task, samples, awake;
-	uint32_t tno;		/* the thread's rank by first sample */
-	uint32_t no;		/* its own */
-};
-
-/* A format 0x02 node open on the path. */
-struct jlgopen {
-	size_t len;		/* of the path up to this node */
-	uint64_t width, kids;
-};
-
-struct jlfold {
-	const struct jlfold_opts *o;
-	struct stackmap *sink;
-	struct jlprof jp;
-	int opened;		/* jp is open */
-	struct jlfinfo *fi;
-	/* samples to distinct sequences */
-	struct jlseq *seq;
-	size_t nseq, seqcap;
-	struct htab seqtab;	/* the sequences, by their ips and group */
-	uint64_t *w;		/* the sequences' words */
-	size_t nw, wcap;
-	uint64_t nsamples, nempty;
-	struct jltstat *ts;
-	size_t nts, tscap;
-	struct interner tskeys, thkeys;	/* (thread, task) pairs, threads */
-	/* Profile's tree */
-	struct jlpnode *tn;
-	uint32_t ntn;
-	size_t tncap;
-	struct htab ttab;	/* the tree's nodes but the root, by (parent, key) */
-	uint32_t *after;	/* after[pos]: the node after the pos-th ip */
-	size_t aftercap;
-	/* the graph over the tree's ids */
-	struct jlgnode *g;	/* by pre-order number, 0 the root */
-	uint32_t ng;
-	uint64_t *sub;
-	uint32_t *gmap;
-	uint32_t *kids;
-	uint32_t *kidstart;
-	/* --time-order: each kept sample's sequence (its number before
-	 * the sort) and thread; each sequence's node, then its stack */
-	struct jlsamp { uint32_t seq, thr; } *samp;
-	size_t nsamp, sampcap;
-	struct interner thrkeys, stacks;
-	uint32_t *seqat;
-	/* --recur: where in the sample each entry's ip was last seen */
-	uint32_t *lastpos;
-	uint64_t *stamp, now;
-	char *path;
-	size_t pathcap;
-	/* format 0x02 */
-	struct jlgopen *gstack;
-	size_t gdepth, gcap;
-	uint64_t gnodes;
-};
-
-/* Fold the .jlprof at path (NULL or "-": standard input) into sink. */
-void jlfold_file(struct jlfold *f, const struct jlfold_opts *o, const char *path,
-    struct stackmap *sink);
-/* Free what a fold made, also after an error left it halfway; f is
- * then ready for the next jlfold_file. */
+/* A fold whose stacks go to sink, each file's as FlameGraphs.jl sees
+ * it under o (both must outlive the fold); o's --filter and
+ * --filter-regex together are a usage error. */
+struct jlfold *jlfold_new(const struct jlfold_opts *o, struct stackmap *sink);
+/* Fold the .jlprof at path (NULL or "-": standard input) into the
+ * sink; what the file took is released when it is done. */
+void jlfold_file(struct jlfold *f, const char *path);
+/* Free f, also after an error jumped out of jlfold_file (error_jmp). */
 void jlfold_free(struct jlfold *f);
 
 #endif

@@ -7,6 +7,9 @@
  * Every length read from a file is checked against the bytes left
  * before anything is allocated; bad input ends the program with
  * "PROG: FILE: byte N: what is wrong" and exit status 1.
+ *
+ * The room's own header (read.c, fold.c): the reader's state is no
+ * user's business; what the users share of the format is jlprof.h.
  */
 #ifndef FG_JLPROF_H
 #define FG_JLPROF_H
@@ -16,21 +19,8 @@
 
 #include "base/hash.h"
 #include "base/htab.h"
-
 #include "base/intern.h"
-
-enum { JL_AUTO, JL_META, JL_LEGACY };
-
-/* The first 8 bytes of every .jlprof file (FileIO's registry). */
-#define JL_MAGIC "JLPROF\1\0"
-
-/* A loaded StackFrame (func and file never contain NUL). */
-struct jlframe {
-	const char *func, *file;
-	uint32_t funclen, filelen;
-	int64_t line;
-	unsigned char from_c, inlined;
-};
+#include "formats/jlprof/jlprof.h"
 
 /* A line-info entry: frames fid[first .. first+n), innermost first. */
 struct jlip {

@@ -15,22 +15,60 @@
 #include "base/out.h"
 #include "base/util.h"
 #include "formats/jlprof/save.h"
+#include "formats/jlprof/write.h"
 #include "stack/frame.h"
+#include "stack/stackmap.h"
 
 enum { ST_DISPATCH = 1, ST_GC = 2 };
 
 #define FLUSHAT (1 << 20)
 
-void
-jlsave_init(struct jlsave *s, int layout)
+/* A distinct label: its frame and the C frames that carry its status. */
+struct jlslabel {
+	uint32_t frame;
+	uint32_t ncar, car[2];
+};
+
+/* A file being made: the stacks taken, their frames, and the writer. */
+struct jlsave {
+	int layout;		/* JL_META or JL_LEGACY */
+	struct stackmap m;	/* the stacks and their counts */
+	struct interner labels;	/* frame labels, annotation included */
+	struct jlslabel *lab;	/* by label id */
+	size_t labcap;
+	struct interner frames;	/* the frames' packed fields, by frame id */
+	struct jlframe *frame;	/* by frame id: its ip is JLS_IP(id) */
+	size_t framecap;
+	uint32_t *seq;		/* each stack's label ids, after their number */
+	size_t nseq, seqcap;
+	uint64_t *ip;		/* a sample's ips, while writing */
+	size_t ipcap;
+	char *key;		/* a frame's packed fields */
+	size_t keycap;
+	struct jlw w;
+	uint64_t maxsize;	/* refuse to write a file larger (--max-size) */
+};
+
+#define JLS_IP(id) (0x7f0000010000ULL + 16 * (uint64_t)(id))
+
+struct jlsave *
+jlsave_new(int layout, uint64_t maxsize)
 {
-	memset(s, 0, sizeof(*s));
+	struct jlsave *s = ecalloc(1, sizeof(*s));
+
 	s->layout = layout;
-	s->maxsize = JLS_MAXSIZE;
+	s->maxsize = maxsize;
 	stackmap_init(&s->m);
 	intern_init(&s->labels);
 	intern_init(&s->frames);
 	jlw_init(&s->w);
+	return s;
+}
+
+size_t
+jlsave_nstacks(const struct jlsave *s)
+{
+	return s->m.n;
 }
 
 void
@@ -45,6 +83,7 @@ jlsave_free(struct jlsave *s)
 	free(s->seq);
 	free(s->key);
 	jlw_free(&s->w);
+	free(s);
 }
 
 /* Is file C, C++ or assembler source (a C frame's file)? */

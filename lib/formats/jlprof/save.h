@@ -22,51 +22,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/intern.h"
 #include "folded/folded.h"
-#include "formats/jlprof/read.h"
-#include "formats/jlprof/write.h"
-#include "stack/stackmap.h"
-
-/* A distinct label: its frame and the C frames that carry its status. */
-struct jlslabel {
-	uint32_t frame;
-	uint32_t ncar, car[2];
-};
-
-struct jlsave {
-	int layout;		/* JL_META or JL_LEGACY */
-	struct stackmap m;	/* the stacks and their counts */
-	struct interner labels;	/* frame labels, annotation included */
-	struct jlslabel *lab;	/* by label id */
-	size_t labcap;
-	struct interner frames;	/* the frames' packed fields, by frame id */
-	struct jlframe *frame;	/* by frame id: its ip is JLS_IP(id) */
-	size_t framecap;
-	uint32_t *seq;		/* each stack's label ids, after their number */
-	size_t nseq, seqcap;
-	uint64_t *ip;		/* a sample's ips, while writing */
-	size_t ipcap;
-	char *key;		/* a frame's packed fields */
-	size_t keycap;
-	struct jlw w;
-	uint64_t maxsize;	/* refuse to write a file larger (--max-size) */
-};
+#include "formats/jlprof/jlprof.h"
 
 /* fg-jlprof's default --max-size: 4 GiB */
 #define JLS_MAXSIZE ((uint64_t)4 << 30)
 
-#define JLS_IP(id) (0x7f0000010000ULL + 16 * (uint64_t)(id))
+/* A writer's state (save.c), the caller's to free (after an error too). */
+struct jlsave;
 
-void jlsave_init(struct jlsave *s, int layout);
+/* An empty profile of data layout layout (JL_META or JL_LEGACY), to be
+ * written in at most maxsize bytes. */
+struct jlsave *jlsave_new(int layout, uint64_t maxsize);
 /* Take a line of folded input (a comment or a stack); a stack that a
  * .jlprof cannot hold is an error at r's line. */
 void jlsave_line(struct jlsave *s, struct freader *r, const struct fline *l);
 /* Write the file on standard output (out.h); nothing is written before
  * this, so bad input leaves standard output empty.  A file that would
- * take more than s->maxsize bytes (counted first: a count of samples
+ * take more than its maxsize bytes (counted first: a count of samples
  * becomes that many copies of the stack) is an error, nothing written. */
 void jlsave_write(struct jlsave *s);
+/* The number of distinct stacks taken. */
+size_t jlsave_nstacks(const struct jlsave *s);
 void jlsave_free(struct jlsave *s);
 
 #endif

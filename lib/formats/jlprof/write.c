@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 #include "formats/jlprof/write.h"
 
 void

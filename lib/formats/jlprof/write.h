@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "formats/jlprof/read.h"
+#include "formats/jlprof/jlprof.h"
 
 struct jlw {
 	unsigned char *p;

@@ -14,11 +14,13 @@
 #include "base/bytes.h"
 #include "base/count.h"
 #include "base/hash.h"
+#include "base/htab.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "folded/fheader.h"
 #include "formats/pprof/fold.h"
+#include "formats/pprof/read.h"
 #include "stack/frame.h"
 #include "stack/label.h"
 
@@ -26,13 +28,65 @@
 
 enum { ST_DISPATCH = 1, ST_GC = 2 };
 
-void
-ppf_init(struct ppfold *f, const struct ppf_opt *opt)
+/* A distinct stack: len frame ids at id[off]. */
+struct ppf_seq {
+	uint64_t count;
+	size_t off;
+	uint32_t len;
+};
+
+/* Per location of the profile being folded: its frames (ids, root
+ * first) at lfr[first], made when first needed. */
+struct ppf_loc {
+	uint32_t first;
+	uint32_t len;		/* UINT32_MAX: not made yet */
+	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
+};
+
+/* A fold: its options, the stacks of every profile, the profile being
+ * read and folded. */
+struct ppfold {
+	struct ppf_opt opt;
+	struct interner frames;	/* every frame's text */
+
+	/* the distinct stacks of every profile */
+	struct ppf_seq *e;
+	size_t n, cap;
+	struct htab tab;	/* the stacks, by their frames */
+	uint32_t *id;		/* the sequences, one after another */
+	size_t nid, idcap;
+	uint32_t *cur;		/* the stack being made */
+	size_t ncur, curcap;
+
+	/* the sample type of the first profile, which the others must share */
+	char *type, *unit;
+	const char *file;
+
+	/* the profile being read and folded, here to be freed after an
+	 * error too, and the file it is read from (-1: none open) */
+	struct pprof pp;
+	int fd;
+	const struct pprof *p;
+	int julia;		/* its frames are Julia's */
+	struct ppf_loc *lt;
+	uint32_t *lfr;
+	size_t nlfr, lfrcap;
+
+	/* the frame text being made */
+	char *b;
+	size_t blen, bcap;
+};
+
+struct ppfold *
+ppf_new(const struct ppf_opt *opt)
 {
-	memset(f, 0, sizeof(*f));
+	struct ppfold *f = ecalloc(1, sizeof(*f));
+
 	f->opt = *opt;
+	f->fd = -1;
 	intern_init(&f->frames);
 	htab_init(&f->tab, 0);
+	return f;
 }
 
 /* ---- the frame text ---- */
@@ -339,8 +393,9 @@ alldigits(const char *s)
 	return 1;
 }
 
-size_t
-ppf_defaultcol(const struct pprof *p)
+/* pprof's default column: the type named default_sample_type, else the last. */
+static size_t
+defaultcol(const struct pprof *p)
 {
 	struct pp_str d = pp_string(p, p->defsample), t;
 	size_t i;
@@ -375,7 +430,7 @@ choose(const struct ppfold *f)
 				return i;
 		fileerr(p->name, 0, "no sample type %s (pprof-fold --list shows them)", sindex);
 	}
-	return ppf_defaultcol(p);
+	return defaultcol(p);
 }
 
 /* String i of the profile, cleaned, in a string of its own. */
@@ -556,8 +611,9 @@ endprofile(struct ppfold *f)
 	f->p = NULL;
 }
 
-void
-ppf_add(struct ppfold *f, const struct pprof *p)
+/* Fold the samples of p into f (ppf_file's). */
+static void
+addprofile(struct ppfold *f, const struct pprof *p)
 {
 	size_t i, col;
 	int r, untagged = 0, kept = 0;
@@ -763,7 +819,10 @@ ppf_free(struct ppfold *f)
 	free(f->lfr);
 	free(f->b);
 	intern_free(&f->frames);
-	memset(f, 0, sizeof(*f));
+	pp_free(&f->pp);
+	if (f->fd > 0)
+		close(f->fd);
+	free(f);
 }
 
 int
@@ -806,7 +865,7 @@ ppf_getopt(struct ppf_opt *o, int c, char *arg)
 static void
 list(const struct pprof *p, int several)
 {
-	size_t i, def = ppf_defaultcol(p);
+	size_t i, def = defaultcol(p);
 	struct pp_str t, u;
 
 	for (i = 0; i < p->nvt; i++) {
@@ -823,17 +882,17 @@ void
 ppf_file(struct ppfold *f, const char *path, int listing, int several, uint64_t maxsize)
 {
 	const char *name = displayname(path);
-	struct pprof p;
-	int fd = 0;
 
-	if (path && strcmp(path, "-") && (fd = open(path, O_RDONLY)) < 0)
+	f->fd = 0;
+	if (path && strcmp(path, "-") && (f->fd = open(path, O_RDONLY)) < 0)
 		fileerr(name, 0, "%m");
-	pp_read(&p, fd, name, f->opt.bylabel || f->opt.ntag, maxsize);
-	if (fd)
-		close(fd);
+	pp_read(&f->pp, f->fd, name, f->opt.bylabel || f->opt.ntag, maxsize);
+	if (f->fd)
+		close(f->fd);
+	f->fd = -1;
 	if (listing)
-		list(&p, several);
+		list(&f->pp, several);
 	else
-		ppf_add(f, &p);
-	pp_free(&p);
+		addprofile(f, &f->pp);
+	pp_free(&f->pp);
 }

@@ -11,7 +11,8 @@
  * sorted by the frames' ranks (the order their joined text would sort
  * in, stack_cmp's) and printed after the unit header (fg-folded(5)).
  *
- * All state lives in struct ppfold, which the caller owns.
+ * The state of a fold, and of the profile being read (read.h, the
+ * room's own), is private to the room, behind ppf_new and ppf_free.
  */
 #ifndef FG_PPFOLD_H
 #define FG_PPFOLD_H
@@ -20,10 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/htab.h"
-#include "base/intern.h"
 #include "folded/fheader.h"
-#include "formats/pprof/read.h"
 
 /* --tag KEY=VALUE */
 struct ppf_tag {
@@ -41,51 +39,12 @@ struct ppf_opt {
 	size_t ntag;
 };
 
-/* A distinct stack: len frame ids at id[off]. */
-struct ppf_seq {
-	uint64_t count;
-	size_t off;
-	uint32_t len;
-};
+/* A fold's state (fold.c), the caller's to free (after an error too). */
+struct ppfold;
 
-/* Per location of the profile being folded: its frames (ids, root
- * first) at lfr[first], made when first needed. */
-struct ppf_loc {
-	uint32_t first;
-	uint32_t len;		/* UINT32_MAX: not made yet */
-	unsigned char alloc;	/* a PProf.jl "Alloc: T" frame */
-};
+/* A fold under opt (copied; its strings must outlive the fold). */
+struct ppfold *ppf_new(const struct ppf_opt *opt);
 
-struct ppfold {
-	struct ppf_opt opt;
-	struct interner frames;	/* every frame's text */
-
-	/* the distinct stacks of every profile */
-	struct ppf_seq *e;
-	size_t n, cap;
-	struct htab tab;	/* the stacks, by their frames */
-	uint32_t *id;		/* the sequences, one after another */
-	size_t nid, idcap;
-	uint32_t *cur;		/* the stack being made */
-	size_t ncur, curcap;
-
-	/* the sample type of the first profile, which the others must share */
-	char *type, *unit;
-	const char *file;
-
-	/* the profile being folded */
-	const struct pprof *p;
-	int julia;		/* its frames are Julia's */
-	struct ppf_loc *lt;
-	uint32_t *lfr;
-	size_t nlfr, lfrcap;
-
-	/* the frame text being made */
-	char *b;
-	size_t blen, bcap;
-};
-
-void ppf_init(struct ppfold *f, const struct ppf_opt *opt);
 /* pprof-fold's options of the fold, for getopt_long (the values are
  * ppf_getopt's c; -i's short option "i:"). */
 enum { PPF_O_LINES = 256, PPF_O_FULLPATH, PPF_O_ADDR, PPF_O_NOALLOC, PPF_O_BYLABEL, PPF_O_TAG };
@@ -101,19 +60,16 @@ enum { PPF_O_LINES = 256, PPF_O_FULLPATH, PPF_O_ADDR, PPF_O_NOALLOC, PPF_O_BYLAB
  * outlive o) into o: 1, or 0 when c is none of them.  A bad argument
  * is a usage error; c -1 (the end of the options) checks them. */
 int ppf_getopt(struct ppf_opt *o, int c, char *arg);
-/* Read one file (NULL or "-": standard input, at most maxsize bytes),
- * then fold it into f, or under list write its sample types, "N
- * TYPE/UNIT[ default]", after "FILE: " when several files are listed. */
+/* Read one file (NULL or "-": standard input, at most maxsize bytes;
+ * with labels when opt has bylabel or tag), then fold its samples into
+ * f, or under list write its sample types, "N TYPE/UNIT[ default]",
+ * after "FILE: " when several files are listed.  The column folded is
+ * the one opt.sindex chooses, which must count what the profiles
+ * folded before counted.  A bad profile ends the program with "PROG:
+ * FILE: byte N: what"; when opt's tags leave out every sample of a
+ * profile that had some, "PROG: FILE: no sample matches --tag K=V" is
+ * a warning. */
 void ppf_file(struct ppfold *f, const char *path, int list, int several, uint64_t maxsize);
-/* Fold the samples of p (read with labels when opt has bylabel or tag)
- * into f: the column chosen by opt.sindex, which must count what the
- * profiles folded before counted.  A bad profile ends the program with
- * "PROG: FILE: byte N: what"; when opt's tags leave out every sample of
- * a profile that had some, "PROG: FILE: no sample matches --tag K=V"
- * is a warning. */
-void ppf_add(struct ppfold *f, const struct pprof *p);
-/* pprof's default column: the type named default_sample_type, else the last. */
-size_t ppf_defaultcol(const struct pprof *p);
 /* The unit header of what was folded into h: "unit=U" when U is a
  * unit fg knows, and "countname=T" (T the type, "T (U)" for another
  * unit); nothing when no profile was folded. */
@@ -121,7 +77,7 @@ void ppf_header(const struct ppfold *f, struct fheader *h);
 /* Write every stack sorted, "STACK COUNT\n", to standard output
  * (base/out.h); nothing when no profile was folded. */
 void ppf_print(struct ppfold *f);
-/* Free f, also after an error jumped out of ppf_add (error_jmp). */
+/* Free f, also after an error jumped out of ppf_file (error_jmp). */
 void ppf_free(struct ppfold *f);
 
 #endif

@@ -9,6 +9,9 @@
  * and mapping id) is checked once everything is read; a bad one ends
  * the program with "PROG: FILE: byte N: what", N being the offset of
  * the referring message in the decompressed stream.
+ *
+ * The room's own header (read.c, fold.c): a profile being read is the
+ * fold's state, no user's business (fold.h is theirs).
  */
 #ifndef FG_PPROF_H
 #define FG_PPROF_H

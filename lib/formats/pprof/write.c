@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/deflate.h"
+#include "base/intern.h"
 #include "base/proto.h"
 #include "base/util.h"
 #include "formats/pprof/write.h"
@@ -22,10 +23,35 @@ struct ent {
 	uint64_t line;
 } __attribute__((packed));
 
-void
-ppw_init(struct ppwrite *w)
+/* What is known of one distinct frame label. */
+struct ppw_label {
+	uint32_t ent;		/* its (function, line) entry */
+	int inlined;
+};
+
+/* A profile being made: its tables, and the stack being added. */
+struct ppwrite {
+	struct interner str;	/* the string table: "" first */
+	struct interner func;	/* (name, file) string ids */
+	struct interner ent;	/* (function, line) */
+	struct interner loc;	/* runs of entries, the caller first */
+	struct interner labels;	/* frame labels seen */
+	struct ppw_label *lab;	/* by label id */
+	size_t labcap;
+	uint32_t *entloc;	/* entry id -> the Location of it alone + 1 */
+	size_t entloccap;
+	struct interner smp;	/* Location ids of a stack, root first */
+	uint64_t *val;		/* by sample id */
+	size_t valcap;
+	uint32_t *cur, *run;	/* the stack and the run being made */
+	size_t curcap, runcap;
+};
+
+struct ppwrite *
+ppw_new(void)
 {
-	memset(w, 0, sizeof(*w));
+	struct ppwrite *w = ecalloc(1, sizeof(*w));
+
 	intern_init(&w->str);
 	intern_init(&w->func);
 	intern_init(&w->ent);
@@ -33,6 +59,13 @@ ppw_init(struct ppwrite *w)
 	intern_init(&w->labels);
 	intern_init(&w->smp);
 	intern(&w->str, "", 0);	/* string 0 is "" (profile.proto) */
+	return w;
+}
+
+size_t
+ppw_nsamples(const struct ppwrite *w)
+{
+	return w->smp.n;
 }
 
 /* Take the new label f[0..n), id id, apart into its entry. */
@@ -221,5 +254,5 @@ ppw_free(struct ppwrite *w)
 	free(w->val);
 	free(w->cur);
 	free(w->run);
-	memset(w, 0, sizeof(*w));
+	free(w);
 }

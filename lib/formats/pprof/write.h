@@ -17,35 +17,17 @@
 #include <stdint.h>
 
 #include "base/bytes.h"
-#include "base/intern.h"
 
-/* What is known of one distinct frame label. */
-struct ppw_label {
-	uint32_t ent;		/* its (function, line) entry */
-	int inlined;
-};
+/* A writer's state (write.c), the caller's to free. */
+struct ppwrite;
 
-struct ppwrite {
-	struct interner str;	/* the string table: "" first */
-	struct interner func;	/* (name, file) string ids */
-	struct interner ent;	/* (function, line) */
-	struct interner loc;	/* runs of entries, the caller first */
-	struct interner labels;	/* frame labels seen */
-	struct ppw_label *lab;	/* by label id */
-	size_t labcap;
-	uint32_t *entloc;	/* entry id -> the Location of it alone + 1 */
-	size_t entloccap;
-	struct interner smp;	/* Location ids of a stack, root first */
-	uint64_t *val;		/* by sample id */
-	size_t valcap;
-	uint32_t *cur, *run;	/* the stack and the run being made */
-	size_t curcap, runcap;
-};
-
-void ppw_init(struct ppwrite *w);
+/* An empty profile: no sample yet. */
+struct ppwrite *ppw_new(void);
 /* Add stack s[0..n) with value v: 0, or a message when the sum of its
  * values passes pprof's int64. */
 const char *ppw_add(struct ppwrite *w, const char *s, size_t n, uint64_t v);
+/* The number of distinct samples (stacks of distinct Locations) added. */
+size_t ppw_nsamples(const struct ppwrite *w);
 /* Append to out the gzip-compressed profile, its sample type type/unit. */
 void ppw_write(struct ppwrite *w, struct bytes *out, const char *type, const char *unit);
 void ppw_free(struct ppwrite *w);
