@@ -121,7 +121,8 @@ struct cpuprof {
 	uint32_t *dense;	/* ids 0 .. ndense - 1 -> index + 1, compact */
 	size_t ndense;
 	uint64_t *w;		/* each node's summed weight, compact, */
-	uint64_t *nsamp;	/* and its samples */
+	uint64_t *nsamp;	/* and its samples, */
+	double *w2;		/* their weights squared, summed */
 	struct prof *prof;
 	size_t nprof, profcap;
 	struct interner pairs;	/* (pid, key) of each profile, */
@@ -206,7 +207,10 @@ index_nodes(struct cpuprof *c)
 	free(c->w);
 	c->w = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w));
 	free(c->nsamp);
+	free(c->w2);
 	c->nsamp = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->nsamp));
+	free(c->w2);
+	c->w2 = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w2));
 }
 
 static uint32_t
@@ -563,17 +567,19 @@ sample_stack(struct cpuprof *c, const struct prof *p, uint32_t n)
 	return 1;
 }
 
-/* Weight w of k samples of node n: onto the node, or, one by one, its
- * stack added now (the stack built again only for another node). */
+/* Weight w of k samples of node n, their weights squared summing to
+ * w2: onto the node, or, one by one, its stack added now (the stack
+ * built again only for another node). */
 static void
 take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k,
-    uint64_t off)
+    double w2, uint64_t off)
 {
 	if (!one_by_one(c)) {
 		if (c->w[n] > UINT64_MAX - w)
 			json_error(&c->j, off, "the sum of weights overflows");
 		c->w[n] += w;
 		c->nsamp[n] += k;
+		c->w2[n] += w2;
 		return;
 	}
 	if (n != c->built && !sample_stack(c, p, n)) {
@@ -585,7 +591,7 @@ take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k
 	c->built = n;
 	if (!w && sb_len(&c->sb))
 		return;	/* a run that lasted no time */
-	if (!sb_addn(&c->sb, count_from_u64(w), k))
+	if (!sb_addw(&c->sb, count_from_u64(w), k, w2))
 		json_error(&c->j, off, "the sum of weights overflows");
 }
 
@@ -597,14 +603,18 @@ span(int64_t a, int64_t b)
 	return (uint64_t)b - (uint64_t)a;
 }
 
-/* Each sample's weight onto its node: 1, or its run's time. */
+/* Each sample's weight onto its node: 1, or its run's time.  A sample's
+ * own weight, under --time, is the time to the next (the times made
+ * never to go back); its square goes to its run's, for the header's
+ * weight2 (fg-gate's effective number of samples). */
 static void
 read_samples(struct cpuprof *c, const struct prof *p)
 {
 	struct walk s = { c, &p->samples, 0, 0, &c->ws }, d = { c, &p->deltas, 0, 0, &c->wd };
 	uint32_t n, run = NONE;
-	int64_t e = 0, t = 0, v, runt = 0;
+	int64_t e = 0, t = 0, v, runt = 0, last = 0;
 	uint64_t off = 0, k = 0;
+	double d2, w2 = 0;
 	int first = 1;
 
 	c->built = NONE;
@@ -613,7 +623,7 @@ read_samples(struct cpuprof *c, const struct prof *p)
 		off = json_off(s.j);
 		n = sample_node(c, s.j);
 		if (!c->o->time) {
-			take(c, p, n, 1, 1, off);
+			take(c, p, n, 1, 1, 1, off);
 			continue;
 		}
 		if (!walk_next(&d))
@@ -624,19 +634,26 @@ read_samples(struct cpuprof *c, const struct prof *p)
 			e = v;
 		else if (__builtin_add_overflow(e, v, &e))
 			json_error(&c->j, off, "the time overflows");
+		if (!first && e > last) {	/* the sample before's weight */
+			d2 = (double)span(last, e);
+			w2 += d2 * d2;
+			last = e;
+		}
 		if (first || n != run) {
 			t = first || e > t ? e : t;
 			if (!first)
-				take(c, p, run, span(runt, t), k, off);
+				take(c, p, run, span(runt, t), k, w2, off);
 			run = n;
 			runt = t;
+			last = first ? e : last;
 			first = 0;
 			k = 0;
+			w2 = 0;
 		}
 		k++;
 	}
 	if (!first)
-		take(c, p, run, span(runt, e > t ? e : t), k, off);
+		take(c, p, run, span(runt, e > t ? e : t), k, w2, off);
 }
 
 /* --- stacks --------------------------------------------------------------- */
@@ -657,6 +674,7 @@ emit_lines(struct cpuprof *c, const struct prof *p, uint32_t i)
 {
 	struct node *nd = &c->node[i];
 	uint64_t total = 0, cum = 0, w, k, wdone = 0, kdone = 0;
+	double w2;
 	uint32_t t;
 	int url = nd->url != NONE;
 
@@ -682,7 +700,9 @@ emit_lines(struct cpuprof *c, const struct prof *p, uint32_t i)
 		    c->pt[t].line, c->o->fullpath, NULL);
 		if (!node_stack(c, p, i, intern(&c->labels, c->lb.s, c->lb.len)))
 			return 1;
-		if (!sb_addn(&c->sb, count_from_u64(w), k))
+		/* the weights squared shared as the samples are */
+		w2 = c->nsamp[i] ? c->w2[i] * ((double)k / (double)c->nsamp[i]) : 0;
+		if (!sb_addw(&c->sb, count_from_u64(w), k, w2))
 			json_error(&c->j, nd->off, "the sum of weights overflows");
 	}
 	return 1;
@@ -702,7 +722,7 @@ emit(struct cpuprof *c, const struct prof *p)
 		if (!c->nsamp[i] || !node_stack(c, p, (uint32_t)i, NONE) ||
 		    (!c->w[i] && sb_len(&c->sb)))
 			continue;
-		if (!sb_addn(&c->sb, count_from_u64(c->w[i]), c->nsamp[i]))
+		if (!sb_addw(&c->sb, count_from_u64(c->w[i]), c->nsamp[i], c->w2[i]))
 			json_error(&c->j, c->node[i].off, "the sum of weights overflows");
 	}
 }
@@ -1087,6 +1107,7 @@ cp_reset(struct cpuprof *c)
 	free(c->dense);
 	free(c->w);
 	free(c->nsamp);
+	free(c->w2);
 	sb_free(&c->sb);
 	free(c->path);
 	free(c->pt);
