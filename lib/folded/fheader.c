@@ -9,7 +9,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples", "idle", "weight2" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples", "weight2", "idle" };
 
 void
 fh_init(struct fheader *h)

@@ -39,8 +39,8 @@
  * of identical stacks (fg-folded(5)); FH_IDLE, in time order, what the
  * folder did with the idle time: "closed W" (left out, weighing W, the
  * runs either side joined) or "frame" (kept, as frames "(idle)") */
-enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_SAMPLES, FH_IDLE,
-    FH_WEIGHT2, FH_NFACTS };
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_SAMPLES, FH_WEIGHT2,
+    FH_IDLE, FH_NFACTS };
 
 struct fheader {
 	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */

@@ -165,6 +165,10 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 	 * of weights stated squared, the effective number, (sum w)^2 / sum w^2 */
 	k = fh_samples(&r->t.unit, v);
 	kw = fh_weight2(&r->t.unit, w2);
+	if (r->t.unit.fact[FH_WEIGHT2] && kw != ncounts)
+		fileerr(rname(r), 0, "'# fg: weight2=%s': not %s", r->t.unit.fact[FH_WEIGHT2],
+		    ncounts == 2 ? "two sums of squared weights, a side's each" :
+		    "a sum of squared weights (a non-negative decimal)");
 	for (i = 0; i < ncounts; i++) {
 		r->samples[i] = r->stated[i] = -1;
 		r->kish[i] = 0;

@@ -207,7 +207,6 @@ index_nodes(struct cpuprof *c)
 	free(c->w);
 	c->w = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w));
 	free(c->nsamp);
-	free(c->w2);
 	c->nsamp = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->nsamp));
 	free(c->w2);
 	c->w2 = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w2));
@@ -603,10 +602,22 @@ span(int64_t a, int64_t b)
 	return (uint64_t)b - (uint64_t)a;
 }
 
-/* Each sample's weight onto its node: 1, or its run's time.  A sample's
- * own weight, under --time, is the time to the next (the times made
- * never to go back); its square goes to its run's, for the header's
- * weight2 (fg-gate's effective number of samples). */
+/* A run's weights squared, for the header's weight2 (fg-gate's
+ * effective number of samples): its samples' own weights, the time from
+ * each to the next in the run (q: their squares, d: their sum), and the
+ * last's, to the run's end; when the times went back, so that the run's
+ * span S is less than d, its squares scaled to it. */
+static double
+runw2(double q, double d, uint64_t S)
+{
+	double f = (double)S - d;
+
+	if (f >= 0)
+		return q + f * f;
+	return d > 0 ? q * ((double)S / d) * ((double)S / d) : 0;
+}
+
+/* Each sample's weight onto its node: 1, or its run's time. */
 static void
 read_samples(struct cpuprof *c, const struct prof *p)
 {
@@ -614,7 +625,7 @@ read_samples(struct cpuprof *c, const struct prof *p)
 	uint32_t n, run = NONE;
 	int64_t e = 0, t = 0, v, runt = 0, last = 0;
 	uint64_t off = 0, k = 0;
-	double d2, w2 = 0;
+	double d1, q = 0, dsum = 0;
 	int first = 1;
 
 	c->built = NONE;
@@ -634,26 +645,27 @@ read_samples(struct cpuprof *c, const struct prof *p)
 			e = v;
 		else if (__builtin_add_overflow(e, v, &e))
 			json_error(&c->j, off, "the time overflows");
-		if (!first && e > last) {	/* the sample before's weight */
-			d2 = (double)span(last, e);
-			w2 += d2 * d2;
-			last = e;
-		}
 		if (first || n != run) {
 			t = first || e > t ? e : t;
 			if (!first)
-				take(c, p, run, span(runt, t), k, w2, off);
+				take(c, p, run, span(runt, t), k,
+				    runw2(q, dsum, span(runt, t)), off);
 			run = n;
-			runt = t;
-			last = first ? e : last;
+			runt = last = t;
 			first = 0;
 			k = 0;
-			w2 = 0;
+			q = dsum = 0;
+		} else if (e > last) {	/* the sample before's own weight */
+			d1 = (double)span(last, e);
+			q += d1 * d1;
+			dsum += d1;
+			last = e;
 		}
 		k++;
 	}
 	if (!first)
-		take(c, p, run, span(runt, e > t ? e : t), k, w2, off);
+		take(c, p, run, span(runt, e > t ? e : t), k,
+		    runw2(q, dsum, span(runt, e > t ? e : t)), off);
 }
 
 /* --- stacks --------------------------------------------------------------- */
