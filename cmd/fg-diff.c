@@ -105,6 +105,28 @@ samples_fact(struct fheader *h, const struct diffside *p, int normalize)
 	}
 }
 
+/*
+ * Each side's weights squared, "weight2=BASE TARGET", when both state
+ * them; the baseline's scaled as its counts are under -n (by the square
+ * of the target's total over its own).  Else none.
+ */
+static void
+weight2_fact(struct fheader *h, const struct diffside *p, int normalize)
+{
+	char v[130], a[64], b[64];
+	double f = 1, t0 = count_val(p[0].total);
+
+	fh_set(h, FH_WEIGHT2, NULL);
+	if (!p[0].hasweight2 || !p[1].hasweight2)
+		return;
+	if (normalize && t0 > 0)
+		f = count_val(p[1].total) / t0;
+	fh_num(a, p[0].weight2 * f * f);
+	fh_num(b, p[1].weight2);
+	snprintf(v, sizeof(v), "%s %s", a, b);
+	fh_set(h, FH_WEIGHT2, v);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -184,6 +206,7 @@ main(int argc, char **argv)
 	totals[0] = p[0].total;
 	totals[1] = p[1].total;
 	samples_fact(&hdr.h, p, o.normalize);
+	weight2_fact(&hdr.h, p, o.normalize);
 	fh_print(&hdr.h);
 	fhj_free(&hdr);
 	tree = o.striplines || o.simplify || userwild || p[0].anywild || p[1].anywild;

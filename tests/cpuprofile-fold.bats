@@ -78,12 +78,14 @@ main at app.js:10;a:b c 1" ]
 	run cpuprofile-fold --time "$C/small.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=4
+# fg: weight2=40500
 (garbage collector)_[g] 40
 main at app.js:10 100
 main at app.js:10;a:b c 170" ]
 	run cpuprofile-fold -t --idle "$C/small.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=6
+# fg: weight2=51400
 (garbage collector)_[g] 40
 (idle) 30
 (program) 100
@@ -132,6 +134,7 @@ main at app.js:3;leaf at lib.js:7 2" ]
 	run cpuprofile-fold -t "$C/old-head.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=3
+# fg: weight2=4200
 main at app.js:3 10
 main at app.js:3;leaf at lib.js:7 90" ]
 }
@@ -148,6 +151,7 @@ work at page.js:3;fib at page.js:1 3" ]
 	run cpuprofile-fold -t "$C/small-trace.json"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=6
+# fg: weight2=166
 tick 4
 work at page.js:3 10
 work at page.js:3;fib at page.js:1 10" ]
@@ -207,10 +211,12 @@ pageB at a.js:1 3" ]
 	run cpuprofile-fold -t "$t"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=6
+# fg: weight2=4
 pageA at a.js:1 2
 pageB at a.js:1 2" ]
 	# --by-thread: the Profile event's pid/tid, or the thread's name,
 	# with its pid when a thread of another process has that name too
+# fg: weight2=4
 	run cpuprofile-fold --by-thread "$t"
 	[ "$output" = "100/100;pageA at a.js:1 3
 200/200;pageB at a.js:1 3" ]
@@ -277,9 +283,11 @@ Main;main at b.js:1;f at b.js:5 1" ]
 	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/t.json"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=2
+# fg: weight2=725
 main at b.js:1 35" ]
 }
 
+# fg: weight2=725
 @test "cpuprofile-fold: Chromium's trace, recorded through puppeteer-core" {
 	run cpuprofile-fold --by-thread "$C/chrome-trace.json"
 	status_is 0
@@ -535,10 +543,12 @@ offset() {
 	status_is 0
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=1025
+# fg: weight2=8.3076749736557242e+34
 f 9223372036854775808" ]
 	# and in the fuzzing corpus, with its option byte (1: --time)
 	cmp <(printf '\001'; cat "$BATS_TEST_TMPDIR/far.cpuprofile") "$FG_ROOT/tests/fuzz/cpuprofile/time-span-2p63"
 }
+# fg: weight2=8.3076749736557242e+34
 
 @test "cpuprofile-fold: samples of (root) itself are said, with their weight, or kept under --by-thread's root" {
 	# samples (root), f, (root), (root), g, the dummy, f at 0, 10, 30,
@@ -552,11 +562,13 @@ g at a.js:5 1" ]
 	[ "$output" = "cpuprofile-fold: $C/root-dummy.cpuprofile: 4 samples of (root) itself, weighing 85 microseconds, have no frame: left out
 # fg: unit=microseconds
 # fg: samples=3
+# fg: weight2=425
 f at a.js:2 20
 g at a.js:5 5" ]
 	run cpuprofile-fold -t --by-thread "$C/root-dummy.cpuprofile"
 	[ "$output" = "# fg: unit=microseconds
 # fg: samples=7
+# fg: weight2=3050
 root-dummy.cpuprofile 85
 root-dummy.cpuprofile;f at a.js:2 20
 root-dummy.cpuprofile;g at a.js:5 5" ]
@@ -579,6 +591,7 @@ main at app.js:10 1" ]
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=3
+# fg: weight2=40500
 # fg: idle=closed 30
 main at app.js:10 100
 main at app.js:10;a:b c 170
@@ -607,6 +620,7 @@ main at app.js:10;a:b c 170
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=6
+# fg: weight2=166
 # fg: idle=closed 0
 7/8;tick 4
 CrRendererMain;work at page.js:3 10
@@ -643,6 +657,7 @@ gcprofile() {
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=6
+# fg: weight2=18400
 # fg: idle=closed 80
 f 20
 f;(garbage collector)_[g] 30
@@ -656,6 +671,7 @@ f;g;(garbage collector)_[g] 70
 	[ "$output" = "# fg: unit=microseconds
 # fg: order=time
 # fg: samples=8
+# fg: weight2=28400
 # fg: idle=frame
 f 20
 f;(garbage collector)_[g] 30
@@ -668,8 +684,10 @@ f;g;(program);(garbage collector)_[g] 70
 	# --gc root: every collection under the root (the two after the
 	# (idle) left out one run); by samples, the idle closed is one
 	run cpuprofile-fold --time-order -t --gc root "$BATS_TEST_TMPDIR/gc.cpuprofile"
-	[ "${lines[3]}" = "# fg: idle=closed 80" ]
-	[ "$(printf '%s\n' "${lines[@]:4}")" = "f 20
+	# (the samples' own weights squared, not the runs': 20^2 + ... + 90^2)
+	[ "${lines[3]}" = "# fg: weight2=18400" ]
+	[ "${lines[4]}" = "# fg: idle=closed 80" ]
+	[ "$(printf '%s\n' "${lines[@]:5}")" = "f 20
 (garbage collector)_[g] 30
 f 40
 f;g 50
@@ -686,12 +704,12 @@ gc.cpuprofile;(garbage collector)_[g] 1
 gc.cpuprofile;f 1" ]
 	# summed: under the root by default, on the stacks with --gc stack
 	run cpuprofile-fold -t "$BATS_TEST_TMPDIR/gc.cpuprofile"
-	[ "$(printf '%s\n' "${lines[@]:2}")" = "(garbage collector)_[g] 190
+	[ "$(printf '%s\n' "${lines[@]:3}")" = "(garbage collector)_[g] 190
 f 60
 f;g 50" ]
 	run cpuprofile-fold -t --gc stack "$BATS_TEST_TMPDIR/gc.cpuprofile"
 	status_is 0
-	[ "$(printf '%s\n' "${lines[@]:2}")" = "(garbage collector)_[g] 90
+	[ "$(printf '%s\n' "${lines[@]:3}")" = "(garbage collector)_[g] 90
 f 60
 f;(garbage collector)_[g] 30
 f;g 50

@@ -182,8 +182,9 @@ b 4" ]
 }
 
 @test "fg-filter --window: input it cannot cut is refused, nothing written" {
-	# not in time order: a summed profile, and a header after the first stack
-	fails_with "fg-filter: <stdin>:3: --window cuts stacks in time order: no '# fg: order=time' before the first stack" \
+	# not in time order: a summed profile (unit, samples, weight2: its first
+	# stack on line 4), and a header after the first stack
+	fails_with "fg-filter: <stdin>:4: --window cuts stacks in time order: no '# fg: order=time' before the first stack" \
 	    bash -c "cpuprofile-fold -t '$P' | fg-filter -w 0,0.5"
 	fails_with "fg-filter: <stdin>:1: --window cuts stacks in time order: no '# fg: order=time' before the first stack" \
 	    bash -c "printf 'a 1\n# fg: order=time\nb 2\n' | fg-filter -w 0,0.5"

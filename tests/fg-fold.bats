@@ -38,7 +38,7 @@ same() {
 	same "$T/nog.txt" perf-fold
 	run fg-fold "$T/nog.txt"
 	status_is 0
-	[ "$output" = "$(printf '# fg: unit=nanoseconds\n# fg: countname=cpu-clock\n# fg: samples=1\ndd;main 10101010')" ]
+	[ "$output" = "$(printf '# fg: unit=nanoseconds\n# fg: countname=cpu-clock\n# fg: samples=1\n# fg: weight2=102030403020100\ndd;main 10101010')" ]
 	# perf's own layouts: a padded command name, pid/tid and a cpu, an
 	# event with modifiers, a frame of no symbol
 	{

@@ -97,6 +97,20 @@ nodefold() {
 	status_is 0
 	[ "${lines[0]}" = "# fg: unit=milliseconds" ]
 	[ "$(printf '%s\n' "$output" | awk '!/^#/ { s += $NF } END { printf "%.6f\n", s }')" = "$want" ]
+	# the samples behind the times, and their weights squared (ms^2),
+	# for fg-gate's effective number of samples
+	gzip -dc "$G/firefox-page.json.gz" | node -e '
+		const p = JSON.parse(require("fs").readFileSync(0, "utf8"));
+		const s = p.processes[0].threads[0].samples, S = s.schema.stack, T = s.schema.time;
+		const ns = s.data.map(r => Math.round(r[T] * 1e6));
+		let n = 0, q = 0;
+		s.data.forEach((r, i) => {
+			const w = ((i + 1 < ns.length ? ns[i + 1] : ns[i] + 1e6) - ns[i]) / 1e6;
+			if (r[S] !== null && w > 0) { n++; q += w * w; }
+		});
+		const h = process.argv[1].split("\n"), fact = (k) => (h.find((l) => l.startsWith("# fg: " + k + "=")) || "").slice(7 + k.length);
+		if (Number(fact("samples")) !== n || Math.abs(Number(fact("weight2")) - q) > 1e-9 * q) process.exit(1);
+	' "$output"
 	run gecko-fold --time --no-header "$G/firefox-page.json.gz"
 	[[ "${lines[0]}" != "#"* ]]
 }
@@ -168,10 +182,13 @@ main at a.js:3;f;g 5" ] || { echo "version $v: $output" >&2; return 1; }
 		[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/p$v.json: 1 sample with a null stack, weighing 4, has no frame: left out
 main at dir/a.js:3 6
 main at dir/a.js:3;g 5" ]
-		# --time: times 0 1 3 6 10, the last sample the interval (0.5)
+		# --time: times 0 1 3 6 10, the last sample the interval (0.5);
+		# the four kept weigh 1, 2, 3 and 0.5, squared 14.25 (weight2)
 		run gecko-fold -t --by-thread "$BATS_TEST_TMPDIR/p$v.json"
 		[ "$output" = "gecko-fold: $BATS_TEST_TMPDIR/p$v.json: 1 sample with a null stack, weighing 4000000 nanoseconds, has no frame: left out
 # fg: unit=milliseconds
+# fg: samples=4
+# fg: weight2=14.25
 T (pid 9);main at a.js:3 0.5
 T (pid 9);main at a.js:3;f 1
 T (pid 9);main at a.js:3;f;g 5" ] || { echo "version $v --time: $output" >&2; return 1; }

@@ -696,8 +696,12 @@ swapper-0/0;poll_idle 1" ]
 	[ "$(sed -n 1,2p "$BATS_TEST_TMPDIR/out")" = "# fg: unit=nanoseconds
 # fg: countname=cpu-clock" ]
 	# and the samples behind the periods (fg-gate sizes its noise with them)
-	[ "$(grep -c '^#' "$BATS_TEST_TMPDIR/out")" -eq 3 ]
+	[ "$(grep -c '^#' "$BATS_TEST_TMPDIR/out")" -eq 4 ]
 	grep -qx '# fg: samples=[0-9]*' "$BATS_TEST_TMPDIR/out"
+	# and their periods squared, summed (fg-gate's Kish number), exact
+	[ "$(sed -n 's/^# fg: weight2=//p' "$BATS_TEST_TMPDIR/out")" = "$(gzip -dc "$P/perf-dd-stacks-01.txt.gz" |
+	    awk '/ cpu-clock/ { for (i = 1; i <= NF; i++) if ($i ~ /^cpu-clock/) s += $(i - 1) * $(i - 1) }
+	        END { printf "%.0f\n", s }')" ]
 	# so fg-top says milliseconds: 111,111,110 ns in all
 	run fg-top -n 1 "$BATS_TEST_TMPDIR/out"
 	[[ ${lines[1]} == *" ms "* ]]
@@ -705,6 +709,7 @@ swapper-0/0;poll_idle 1" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: unit=nanoseconds
 # fg: countname=task-clock
 # fg: samples=1
+# fg: weight2=62500000000
 app;main 250000" ]
 	# perf's modifiers are not part of what is counted (issue 50)
 	printf 'app 1/1 1.0: 250000 cpu-clock:ppp:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
@@ -713,6 +718,7 @@ app;main 250000" ]
 	printf 'app 1/1 1.0: 3000 cycles:u:\n\t 4005d0 main (/a)\n\n' | command perf-fold >"$BATS_TEST_TMPDIR/out"
 	[ "$(cat "$BATS_TEST_TMPDIR/out")" = "# fg: countname=cycles
 # fg: samples=1
+# fg: weight2=9000000
 app;main 3000" ]
 	# --samples, or no period in the input: samples
 	printf 'app 1/1 1.0: 3000 cycles:\n\t 4005d0 main (/a)\n\n' | command perf-fold --samples >"$BATS_TEST_TMPDIR/out"

@@ -78,12 +78,14 @@ main at app.js:1;work at app.js:5 3" ]
 	# durations 1, 2, 0.5, 1, 1, 4 ms; the samples end at 1.001, 1.003,
 	# 1.0045, 1.0105, 1.0115 and 1.02 s: the fourth starts 5 ms after the
 	# third ended, the last 4.5 ms after the fifth; the third's 1 ms gap
-	# is no idle time
+	# is no idle time; the five kept weigh 2, 0.5, 1, 1 and 4 ms, their
+	# squares (4 + 0.25 + 1 + 1 + 16) 10^12 ns^2 (weight2)
 	run safari-fold -t "$S/small.recording.json"
 	status_is 0
 	[ "$output" = "safari-fold: $S/small.recording.json: 1 sample with an empty stack, weighing 1000000 nanoseconds, has no frame: left out
 # fg: unit=nanoseconds
 # fg: samples=5
+# fg: weight2=22250000000000
 #_ 1000000
 main at app.js:1;(anonymous) at app.js:9;a:b c 500000
 main at app.js:1;work at app.js:5 7000000" ]

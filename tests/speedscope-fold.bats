@@ -44,9 +44,10 @@ weights() {
 tick 4
 work at page.js:3 10
 work at page.js:3;fib at page.js:1 10" ]
-	# (but for the number of samples, which an evented profile does not hold)
+	# (but for the number of samples and their weights squared, which an
+	# evented profile does not hold)
 	diff <(speedscope-fold "$S/small-trace.speedscope.json") \
-	    <(cpuprofile-fold -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=')
+	    <(cpuprofile-fold -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=\|^# fg: weight2=')
 	run speedscope-fold --by-profile --full-path "$S/small-trace.speedscope.json"
 	[ "$output" = "# fg: unit=microseconds
 small-trace.json;tick 4
@@ -234,7 +235,7 @@ small-trace.json;work at page.js:3 10
 small-trace.json;work at page.js:3;fib at page.js:1 10" ]
 	# as cpuprofile-fold orders the V8 profile it was exported from
 	diff <(speedscope-fold --time-order "$S/small-trace.speedscope.json") \
-	    <(cpuprofile-fold --time-order -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=\|^# fg: idle=')
+	    <(cpuprofile-fold --time-order -t "$DATA/cpuprofile/small-trace.json" | grep -v '^# fg: samples=\|^# fg: weight2=\|^# fg: idle=')
 	# sampled: each sample in turn, equal neighbours one line
 	printf '%s' '{"shared":{"frames":[{"name":"a"},{"name":"b"}]},"profiles":[{"type":"sampled",' \
 	    '"unit":"bytes","samples":[[0,1],[0,1],[0],[0,1],[]],"weights":[1,2,4,8,16]}]}' >"$BATS_TEST_TMPDIR/s.json"

@@ -1,4 +1,5 @@
 /* fheader.c: the unit header of folded stacks */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 #include "base/util.h"
 #include "folded/fheader.h"
 
-static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples", "idle" };
+static const char *const factname[FH_NFACTS] = { "unit", "countname", "baseline", "target", "order", "samples", "weight2", "idle" };
 
 void
 fh_init(struct fheader *h)
@@ -144,6 +145,80 @@ fh_samples(const struct fheader *h, double *n)
 	return s ? samples_of(s, strlen(s), n) : 0;
 }
 
+/* The non-negative decimals ("12", "0.25", "1.5e+21") of s[0..n) into
+ * v[0..2): how many; 0 when it is anything else. */
+static int
+decimals_of(const char *s, size_t n, double *v)
+{
+	char b[64], *end;
+	size_t i = 0, k;
+	int m = 0;
+
+	while (i < n) {
+		for (k = i; k < n && s[k] != ' '; k++)
+			;
+		if (m == 2 || k == i || k - i >= sizeof(b) || s[i] < '0' || s[i] > '9')
+			return 0;
+		memcpy(b, s + i, k - i);
+		b[k - i] = 0;
+		v[m] = strtod(b, &end);
+		if (*end || !(v[m] >= 0 && v[m] < HUGE_VAL))
+			return 0;
+		m++;
+		i = k + (k < n);
+		if (k < n && i == n)
+			return 0;
+	}
+	return m;
+}
+
+int
+fh_weight2(const struct fheader *h, double *n)
+{
+	const char *s = h->fact[FH_WEIGHT2];
+
+	return s ? decimals_of(s, strlen(s), n) : 0;
+}
+
+void
+fh_num(char *b, double v)
+{
+	if (v == floor(v) && v < 1e21)
+		snprintf(b, 64, "%.0f", v);
+	else
+		snprintf(b, 64, "%.17g", v);
+}
+
+/* A sum of numbers facts: v[0..k) into sum, of *nsum numbers so far
+ * (-1: they differ). */
+static void
+addup(double *sum, int *nsum, const double *v, int k)
+{
+	if (!k || (*nsum && k != *nsum)) {
+		*nsum = -1;
+	} else if (*nsum >= 0) {
+		sum[0] += v[0];
+		sum[1] += k > 1 ? v[1] : 0;
+		*nsum = k;
+	}
+}
+
+/* The summed fact i of sum[0..nsum) into j->h, or its disagreement. */
+static void
+settle_sum(struct fhjoin *j, int i, const double *sum, int nsum, int ninputs)
+{
+	char v[130], a[64], b[64];
+
+	if (nsum > 0 && j->nsaid[i] == ninputs) {
+		fh_num(a, sum[0]);
+		fh_num(b, sum[1]);
+		snprintf(v, sizeof(v), nsum == 1 ? "%s" : "%s %s", a, b);
+		fh_set(&j->h, i, v);
+	} else if (j->nsaid[i]) {
+		j->differ[i] = 1;
+	}
+}
+
 void
 fhj_init(struct fhjoin *j)
 {
@@ -169,17 +244,13 @@ fhj_line(struct fhjoin *j, const struct freader *r, const struct fline *l)
 		j->srcname = r->name;
 	}
 	j->srcline = r->lineno;
-	if (i == FH_SAMPLES) {
+	if (i == FH_SAMPLES || i == FH_WEIGHT2) {
 		double v[2];
-		int k = samples_of(val, vlen, v);
 
-		if (!k || (j->nsamples && k != j->nsamples)) {
-			j->nsamples = -1;
-		} else if (j->nsamples >= 0) {
-			j->samples[0] += v[0];
-			j->samples[1] += k > 1 ? v[1] : 0;
-			j->nsamples = k;
-		}
+		if (i == FH_SAMPLES)
+			addup(j->samples, &j->nsamples, v, samples_of(val, vlen, v));
+		else
+			addup(j->weight2, &j->nweight2, v, decimals_of(val, vlen, v));
 		if (!j->saidnow[i]++)
 			j->nsaid[i]++;
 		return 1;
@@ -201,17 +272,8 @@ fhj_settle(struct fhjoin *j, int ninputs)
 	if (j->printed)
 		return;
 	j->printed = 1;
-	if (j->nsamples > 0 && j->nsaid[FH_SAMPLES] == ninputs) {
-		char v[64];
-
-		if (j->nsamples == 1)
-			snprintf(v, sizeof(v), "%.0f", j->samples[0]);
-		else
-			snprintf(v, sizeof(v), "%.0f %.0f", j->samples[0], j->samples[1]);
-		fh_set(&j->h, FH_SAMPLES, v);
-	} else if (j->nsaid[FH_SAMPLES]) {
-		j->differ[FH_SAMPLES] = 1;
-	}
+	settle_sum(j, FH_SAMPLES, j->samples, j->nsamples, ninputs);
+	settle_sum(j, FH_WEIGHT2, j->weight2, j->nweight2, ninputs);
 	for (i = 0; i < FH_NFACTS; i++) {
 		if (!j->nsaid[i] || (!j->differ[i] && j->nsaid[i] == ninputs))
 			continue;

@@ -11,8 +11,14 @@
  *
  *   # fg: samples=1200
  *
- * fg-merge adds up its inputs' samples; fg-diff writes each side's,
- * "samples=BASE TARGET", as its lines write their counts.  fg-diff
+ * and, where the samples weigh unlike amounts (a time each), the sum of
+ * their weights squared, in the unit squared (fg-gate's effective number
+ * of samples, Kish's (sum w)^2 / sum w^2, is the total squared over it):
+ *
+ *   # fg: weight2=52918400
+ *
+ * fg-merge adds up its inputs' samples and weight2; fg-diff writes each
+ * side's, "samples=BASE TARGET", as its lines write their counts.  fg-diff
  * names what it compares, from its operands:
  *
  *   # fg: baseline=before.folded
@@ -33,8 +39,8 @@
  * of identical stacks (fg-folded(5)); FH_IDLE, in time order, what the
  * folder did with the idle time: "closed W" (left out, weighing W, the
  * runs either side joined) or "frame" (kept, as frames "(idle)") */
-enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_SAMPLES, FH_IDLE,
-    FH_NFACTS };
+enum { FH_UNIT, FH_COUNTNAME, FH_BASELINE, FH_TARGET, FH_ORDER, FH_SAMPLES, FH_WEIGHT2,
+    FH_IDLE, FH_NFACTS };
 
 struct fheader {
 	char *fact[FH_NFACTS];	/* the text after "unit=", "countname=", ...; NULL: not given */
@@ -68,6 +74,10 @@ void fh_free(struct fheader *h);
 /* The numbers of h's samples fact ("N", or "BASE TARGET") into n[0..2):
  * how many (1 or 2); 0 when it is not stated, or not whole numbers. */
 int fh_samples(const struct fheader *h, double *n);
+/* The same of its weight2 fact (non-negative decimals). */
+int fh_weight2(const struct fheader *h, double *n);
+/* Number v as a fact writes it into b[0..64): whole, exact, when it is. */
+void fh_num(char *b, double v);
 
 /* The headers of several inputs joined. */
 struct fhjoin {
@@ -75,6 +85,8 @@ struct fhjoin {
 	int nsaid[FH_NFACTS];		/* inputs that stated it */
 	double samples[2];		/* the samples facts added up, */
 	int nsamples;			/* of this many numbers (0: none yet, -1: they differ) */
+	double weight2[2];		/* the same of the weight2 facts */
+	int nweight2;
 	int differ[FH_NFACTS];		/* two statements differ */
 	int saidnow[FH_NFACTS];		/* the current input stated it */
 	const void *src;		/* the current input: its reader, */

@@ -112,7 +112,7 @@ void
 folder_print(struct folder *f)
 {
 	const struct stackmap *m = &f->map;
-	char n[32];
+	char n[32], w2[64];
 
 	if (f->unit > UNIT_COUNT)
 		fh_set(&f->h, FH_UNIT, unit_name(f->unit));
@@ -123,6 +123,11 @@ folder_print(struct folder *f)
 	    (m ? m->samples && !m->unsized : 1)) {
 		snprintf(n, sizeof(n), "%llu", (unsigned long long)(m ? m->samples : f->run->samples));
 		fh_set(&f->h, FH_SAMPLES, n);
+		/* ... and their weights squared, when every add said them */
+		if (!f->h.fact[FH_WEIGHT2] && !(m ? m->unweighed : f->run->unweighed)) {
+			fh_num(w2, m ? m->weight2 : f->run->weight2);
+			fh_set(&f->h, FH_WEIGHT2, w2);
+		}
 	}
 	if (f->run) {
 		fh_set(&f->h, FH_ORDER, "time");

@@ -151,10 +151,12 @@ cut(struct window *w, const char *s, size_t len, uint64_t start, uint64_t c)
 static void
 comment(struct window *w, const char *s, size_t len)
 {
-	static const char samples[] = "# fg: samples=", closed[] = "# fg: idle=closed";
+	static const char samples[] = "# fg: samples=", closed[] = "# fg: idle=closed",
+	    weight2[] = "# fg: weight2=";
 
 	if (!fh_keep(s, len, w->noheader) ||
-	    (len >= sizeof(samples) - 1 && !memcmp(s, samples, sizeof(samples) - 1)))
+	    (len >= sizeof(samples) - 1 && !memcmp(s, samples, sizeof(samples) - 1)) ||
+	    (len >= sizeof(weight2) - 1 && !memcmp(s, weight2, sizeof(weight2) - 1)))
 		return;
 	if (len > sizeof(closed) - 1 && !memcmp(s, closed, sizeof(closed) - 1) &&
 	    s[sizeof(closed) - 1] == ' ')

@@ -20,7 +20,8 @@
  *
  * Times stream: a line is written once the input's unit is known.
  * Fractions need the whole: every line is held until the end.  The
- * comments come through in place, but for "# fg: samples=", which a part
+ * comments come through in place, but for "# fg: samples=" and
+ * "# fg: weight2=", which a part
  * of a profile cannot keep true (left out), and "# fg: idle=closed W",
  * written "closed" without the weight.  Nothing is written before the
  * first line kept, so that an input refused writes nothing.

@@ -106,6 +106,10 @@ diff_comment(struct fmerge_in *in, void *arg)
 		j->p[in->col].samples = v[0];
 		j->p[in->col].hassamples = 1;
 	}
+	if (h.fact[FH_WEIGHT2] && fh_weight2(&h, v) == 1) {
+		j->p[in->col].weight2 = v[0];
+		j->p[in->col].hasweight2 = 1;
+	}
 	fh_free(&h);
 }
 

@@ -30,7 +30,9 @@ struct diffside {
 	count total;
 	int anywild;		/* a frame may match REPL_WILDCARD (with defaultwild) */
 	double samples;		/* its header's samples fact, */
-	int hassamples;		/* when it states one */
+	int hassamples;		/* when it states one; */
+	double weight2;		/* its weight2 fact, */
+	int hasweight2;		/* when it states one */
 };
 
 /* Both profiles: set p, the options and hdr in a zeroed struct; the

@@ -21,12 +21,15 @@
 #include "stack/frame.h"
 
 /* One input read: its rows, and the samples behind each count column
- * (-1: not known). */
+ * (-1: not known): the number the sampling model takes, Kish's
+ * effective number when the header states the weights squared. */
 struct grun {
 	const char *path;	/* NULL: standard input, spooled to fd */
 	int fd;
 	struct top t;
 	double samples[2];
+	double stated[2];	/* the header's samples= (-1: none) */
+	int kish[2];		/* samples[] is total^2 / weight2 */
 };
 
 enum { V_PASS, V_NOISE, V_IMPROVEMENT, V_REGRESSION };
@@ -136,8 +139,8 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 	struct freader rd;
 	struct frules rules;
 	struct fline l;
-	double v[2];
-	int k, i;
+	double v[2], w2[2], t;
+	int k, kw, i;
 
 	memset(&r->t, 0, sizeof(r->t));
 	r->t.by = g->by;
@@ -158,14 +161,29 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 		if (count_iszero(r->t.total[i]))
 			fileerr(rname(r), 0, "no samples%s", ncounts == 2 ?
 			    (i ? " in the target" : " in the baseline") : "");
-	/* the samples: stated, or the counts themselves when they are */
+	/* the samples: stated, or the counts themselves when they are;
+	 * of weights stated squared, the effective number, (sum w)^2 / sum w^2 */
 	k = fh_samples(&r->t.unit, v);
+	kw = fh_weight2(&r->t.unit, w2);
+	if (r->t.unit.fact[FH_WEIGHT2] && kw != ncounts)
+		fileerr(rname(r), 0, "'# fg: weight2=%s': not %s", r->t.unit.fact[FH_WEIGHT2],
+		    ncounts == 2 ? "two sums of squared weights, a side's each" :
+		    "a sum of squared weights (a non-negative decimal)");
 	for (i = 0; i < ncounts; i++) {
-		r->samples[i] = -1;
+		r->samples[i] = r->stated[i] = -1;
+		r->kish[i] = 0;
 		if (k == ncounts)
-			r->samples[i] = v[i];
+			r->samples[i] = r->stated[i] = v[i];
 		else if (!r->t.unit.fact[FH_UNIT] && count_whole(r->t.total[i]))
 			r->samples[i] = count_val(r->t.total[i]);
+		if (kw == ncounts && w2[i] > 0) {
+			t = count_val(r->t.total[i]);
+			r->samples[i] = t * t / w2[i];
+			/* never more than were taken (a filter's cut) */
+			if (r->stated[i] >= 0 && r->samples[i] > r->stated[i])
+				r->samples[i] = r->stated[i];
+			r->kish[i] = 1;
+		}
 	}
 }
 
@@ -680,19 +698,67 @@ tally(const struct gst *st, struct tally *t)
 	}
 }
 
+/* Side s's run of the sampling model, and its count column. */
+static const struct grun *
+srun(const struct gst *st, int s, int *col)
+{
+	*col = st->g->diff ? s : 0;
+	return st->g->diff ? &st->run[0][0] : &st->run[s][0];
+}
+
+/* Whether the sampling model takes weights as equal that may not be: a
+ * side of weighted counts (a unit) with no weights squared stated. */
+static int
+equal_weights(const struct gst *st)
+{
+	int s, col;
+
+	if (st->model != M_SAMPLING || !st->unit)
+		return 0;
+	for (s = 0; s < 2; s++)
+		if (!srun(st, s, &col)->kish[col])
+			return 1;
+	return 0;
+}
+
+/* Side s's samples in words: "554", or "223 effective of 554". */
+static void
+side_text(const struct gst *st, int s, char *b, size_t cap)
+{
+	int col;
+	const struct grun *r = srun(st, s, &col);
+
+	if (!r->kish[col])
+		snprintf(b, cap, "%.0f", r->samples[col]);
+	else if (r->stated[col] >= 0)
+		snprintf(b, cap, "%.0f effective of %.0f", r->samples[col], r->stated[col]);
+	else
+		snprintf(b, cap, "%.0f effective", r->samples[col]);
+}
+
 /* The model in words, for every format. */
 static void
 model_text(const struct gst *st, char *b, size_t cap)
 {
-	const struct grun *r0 = &st->run[0][0], *r1 = &st->run[1][0];
-	int d = st->g->diff;
+	const struct grun *r;
+	char a[64], c[64];
+	int s, col, kish = 0;
 
-	if (st->model == M_SAMPLING)
-		snprintf(b, cap, "sampling model: shares of %.0f and %.0f samples, taken as independent",
-		    r0->samples[0], d ? r0->samples[1] : r1->samples[0]);
-	else
+	if (st->model == M_RUNS) {
 		snprintf(b, cap, "runs model: %d and %d runs, Welch's t on their shares",
 		    st->nrun[0], st->nrun[1]);
+		return;
+	}
+	for (s = 0; s < 2; s++) {
+		r = srun(st, s, &col);
+		kish |= r->kish[col];
+	}
+	side_text(st, 0, a, sizeof(a));
+	side_text(st, 1, c, sizeof(c));
+	snprintf(b, cap, "sampling model: shares of %s and %s samples%s, taken as independent%s",
+	    a, c, kish ? " (Kish's effective number, of the weights squared)" : "",
+	    equal_weights(st) ? "; weighted counts taken as samples of equal weight "
+	    "(no '# fg: weight2=' header): where the weights vary, the confidence is overstated" : "");
 }
 
 static void
@@ -729,7 +795,7 @@ report_text(const struct gst *st, const struct tally *t)
 	const struct gres *x;
 	const struct grule *r;
 	struct rtext tx;
-	char m[256], sum[512], a[32], b[32], d[32];
+	char m[512], sum[512], a[32], b[32], d[32];
 	const char *name;
 	size_t i, j, n;
 
@@ -807,7 +873,7 @@ report_markdown(const struct gst *st, const struct tally *t)
 	const struct gres *x;
 	const struct grule *r;
 	struct rtext tx;
-	char m[256], sum[512], a[32], b[32], d[32];
+	char m[512], sum[512], a[32], b[32], d[32];
 	const char *name;
 	size_t i, j, n, shown = 0;
 
@@ -866,7 +932,7 @@ report_json(const struct gst *st, const struct tally *t)
 	const struct gres *x;
 	const struct grule *r;
 	const char *name;
-	char m[256];
+	char m[512];
 	size_t i, j, n;
 
 	model_text(st, m, sizeof(m));
@@ -874,6 +940,15 @@ report_json(const struct gst *st, const struct tally *t)
 	    t->failed ? "fail" : "pass", st->g->confidence,
 	    st->model == M_SAMPLING ? "sampling" : "runs");
 	out_jsonstr(m, strlen(m));
+	if (st->model == M_SAMPLING) {
+		int c0, c1;
+		const struct grun *r0 = srun(st, 0, &c0), *r1 = srun(st, 1, &c1);
+
+		out_printf(",\"weights\":\"%s\"", r0->kish[c0] && r1->kish[c1] ? "kish" :
+		    equal_weights(st) ? "assumed equal" : "counts");
+		jnum("samples_base", r0->samples[c0]);
+		jnum("samples_target", r1->samples[c1]);
+	}
 	out_printf(",\"tests\":%zu,\"regressions\":%zu,\"failed\":%zu,\"improvements\":%zu,"
 	    "\"noise\":%zu,\"pass\":%zu,\"results\":[", st->ntests, t->v[V_REGRESSION], t->failed,
 	    t->v[V_IMPROVEMENT], t->v[V_NOISE], t->v[V_PASS]);
@@ -922,7 +997,7 @@ report_junit(const struct gst *st, const struct tally *t)
 	const struct gres *x;
 	struct rtext tx;
 	const char *name;
-	char m[256];
+	char m[512];
 	size_t i, k, n, nfail = 0;
 
 	model_text(st, m, sizeof(m));
@@ -1027,7 +1102,7 @@ report_github(const struct gst *st, const struct tally *t)
 	const struct gres *x;
 	const struct grule *r;
 	struct rtext tx;
-	char m[256], sum[512], line[512], a[32], b[32], d[32];
+	char m[512], sum[512], line[512], a[32], b[32], d[32];
 	const char *name;
 	size_t i, j, n;
 

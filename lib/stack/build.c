@@ -59,9 +59,10 @@ sb_cut(struct stackbuild *b, size_t len)
 	}
 }
 
-/* The stack with count c, n samples (sized: n is known) */
+/* The stack with count c, n samples (sized: n is known), their weights
+ * squared summing to w2 (< 0: not known) */
 static int
-add(struct stackbuild *b, count c, uint64_t n, int sized)
+add(struct stackbuild *b, count c, uint64_t n, int sized, double w2)
 {
 	if (!b->b.n) {
 		b->ndropped += n;
@@ -70,10 +71,14 @@ add(struct stackbuild *b, count c, uint64_t n, int sized)
 	if (b->run) {
 		b->run->samples += n;
 		b->run->unsized |= !sized;
+		b->run->weight2 += w2 >= 0 ? w2 : 0;
+		b->run->unweighed |= w2 < 0;
 		return stackrun_add(b->run, sb_stack(b), b->b.n, c);
 	}
 	b->map->samples += n;
 	b->map->unsized |= !sized;
+	b->map->weight2 += w2 >= 0 ? w2 : 0;
+	b->map->unweighed |= w2 < 0;
 	if (b->last == SIZE_MAX)
 		b->last = (size_t)(stackmap_get(b->map, sb_stack(b), b->b.n) - b->map->ent);
 	return count_add(&b->map->ent[b->last].c[0], c);
@@ -82,13 +87,21 @@ add(struct stackbuild *b, count c, uint64_t n, int sized)
 int
 sb_addn(struct stackbuild *b, count c, uint64_t n)
 {
-	return add(b, c, n, 1);
+	double v = count_val(c);
+
+	return add(b, c, n, 1, n == 1 ? v * v : -1);
+}
+
+int
+sb_addw(struct stackbuild *b, count c, uint64_t n, double w2)
+{
+	return add(b, c, n, 1, w2);
 }
 
 int
 sb_add(struct stackbuild *b, count c)
 {
-	return add(b, c, 1, 0);
+	return add(b, c, 1, 0, -1);
 }
 
 void

@@ -79,6 +79,10 @@ sb_stack(const struct stackbuild *b)
  * weight of no known number of samples (a node of a call tree, taken
  * as one for sb_dropped), and so makes that count unknown. */
 int sb_addn(struct stackbuild *b, count c, uint64_t n);
+/* sb_addn of n samples whose weights squared add up to w2, in the unit
+ * squared, for the header's "weight2=S" (sb_addn knows it of one sample,
+ * c squared, and of more than one not: then none is written). */
+int sb_addw(struct stackbuild *b, count c, uint64_t n, double w2);
 int sb_add(struct stackbuild *b, count c);
 /* Warn about the samples of an empty stack that sb_add counted since
  * the last call, if any: "FILE: N samples WHAT, weighing W UNIT, have

@@ -22,6 +22,8 @@ struct stackrun {
 	uint64_t lines;		/* lines written and pending */
 	uint64_t samples;	/* as the stack builder was told (build.h), */
 	int unsized;		/* or not */
+	double weight2;		/* their weights squared, summed, */
+	int unweighed;		/* or not known */
 };
 
 /* Add a sample's stack s[0..len) with count c: it extends the pending

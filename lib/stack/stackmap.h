@@ -31,6 +31,8 @@ struct stackmap {
 	 * (stack/build.h); unsized: an add said no number */
 	uint64_t samples;
 	int unsized;
+	double weight2;		/* their weights squared, summed (build.h), */
+	int unweighed;		/* or not known */
 };
 
 /* A line of a stackbatch; ok is set 0 when a sum overflowed. */

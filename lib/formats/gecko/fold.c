@@ -297,6 +297,9 @@ addw(struct gecko *g, uint32_t stack, const struct gtabs *t, count c, uint64_t o
 		    t->nstack);
 	if (!count_add(&g->w[stack], c))
 		json_error(&g->j, off, "the sum of weights overflows");
+	/* --time: the sample's weight in ms, squared, for the header's weight2 */
+	g->nw[stack]++;
+	g->q[stack] += (double)c.u / 1e6 * ((double)c.u / 1e6);
 }
 
 /* Each sample's weight onto its stack. */
@@ -381,6 +384,10 @@ gk_fold_thread(struct gecko *g, const struct gtabs *t, uint64_t samples, const c
 
 	g->w = egrowarray(g->w, &g->wcap, t->nstack + 1, sizeof(*g->w));
 	memset(g->w, 0, (t->nstack + 1) * sizeof(*g->w));
+	g->nw = egrowarray(g->nw, &g->nwcap, t->nstack + 1, sizeof(*g->nw));
+	memset(g->nw, 0, (t->nstack + 1) * sizeof(*g->nw));
+	g->q = egrowarray(g->q, &g->qcap, t->nstack + 1, sizeof(*g->q));
+	memset(g->q, 0, (t->nstack + 1) * sizeof(*g->q));
 	unit = weigh(g, t, samples);
 	for (i = 0; i < t->nstack; i++) {
 		if (count_iszero(g->w[i]))
@@ -393,6 +400,12 @@ gk_fold_thread(struct gecko *g, const struct gtabs *t, uint64_t samples, const c
 			g->w[i].d = (double)g->w[i].u / 1e6, g->w[i].u /= 1000000;
 		if (!stackmap_add(g->m, g->buf, n, &g->w[i], 1))
 			json_error(&g->j, samples, "the sum of weights overflows");
+		/* --time: the samples behind the weights, and their squares
+		 * (the samples' own weights, fg-gate's Kish number) */
+		if (g->o->time) {
+			g->m->samples += g->nw[i];
+			g->m->weight2 += g->q[i];
+		}
 	}
 	return unit;
 }

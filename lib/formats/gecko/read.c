@@ -775,6 +775,8 @@ reset(struct gecko *g)
 	intern_free(&g->labels);
 	label_free(&g->lb);
 	free(g->w);
+	free(g->nw);
+	free(g->q);
 	free(g->path);
 	free(g->buf);
 	free(g->name);

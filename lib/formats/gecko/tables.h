@@ -76,8 +76,12 @@ struct gecko {
 				 * funcTable, sources */
 	struct interner labels;
 	struct labelbuf lb;
-	count *w;		/* each stack's weight, for one thread */
+	count *w;		/* each stack's weight, for one thread, */
 	size_t wcap;
+	uint64_t *nw;		/* its samples (--time), */
+	size_t nwcap;
+	double *q;		/* their weights squared, in ms^2 (--time) */
+	size_t qcap;
 	uint32_t *path;		/* a stack's labels, leaf first */
 	size_t pathcap;
 	char *buf;		/* a stack being built */

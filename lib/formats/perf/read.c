@@ -54,6 +54,8 @@ struct perf_state {
 	int gap;		/* a blank line since the last event line */
 	int stray;		/* a stack line outside a sample since then */
 	uint64_t bad, samples;
+	unsigned __int128 weight2;	/* the samples' periods squared, summed (exact: the
+					 * same sum in any order the chunks come) */
 	char *stack;
 	size_t stackcap;
 	char *fbuf;		/* a frame being tidied */
@@ -920,6 +922,7 @@ end_sample(struct perf_state *st, struct lines *r)
 	    stackmap_add(st->m, st->stack, len, &s->weight, 1)))
 		lines_error(r, "sum of counts overflows");
 	st->samples++;
+	st->weight2 += (unsigned __int128)s->weight.u * s->weight.u;
 	s->live = 0;
 	s->skipping = 0;
 	s->textlen = s->nframes = s->ngroups = 0;
@@ -1150,6 +1153,7 @@ undefer(struct perf_state *st, const struct perf_state *from, const char *name,
 	}
 	st->bad += from->bad - shown;
 	st->samples += from->samples;
+	st->weight2 += from->weight2;
 	st->periods |= from->periods;
 }
 
@@ -1166,7 +1170,9 @@ event_is(const char *ev, const char *name)
 static void
 header_facts(const struct perf_state *st, struct fheader *h)
 {
-	char n[32], *name;
+	char n[32], w2[48], *name;
+	unsigned __int128 x;
+	size_t i;
 
 	if (!st->periods || !st->event) {
 		fh_set(h, FH_COUNTNAME, "samples");
@@ -1183,6 +1189,12 @@ header_facts(const struct perf_state *st, struct fheader *h)
 	if (!st->run && st->periods && st->event && st->samples) {
 		snprintf(n, sizeof(n), "%llu", (unsigned long long)st->samples);
 		fh_set(h, FH_SAMPLES, n);
+		/* and their periods squared, in decimal (fg-gate's Kish number) */
+		i = sizeof(w2) - 1;
+		w2[i] = 0;
+		for (x = st->weight2; i == sizeof(w2) - 1 || x; x /= 10)
+			w2[--i] = (char)('0' + (int)(x % 10));
+		fh_set(h, FH_WEIGHT2, w2 + i);
 	}
 }
 

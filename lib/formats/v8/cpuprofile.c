@@ -122,7 +122,8 @@ struct cpuprof {
 	uint32_t *dense;	/* ids 0 .. ndense - 1 -> index + 1, compact */
 	size_t ndense;
 	uint64_t *w;		/* each node's summed weight, compact, */
-	uint64_t *nsamp;	/* and its samples */
+	uint64_t *nsamp;	/* and its samples, */
+	double *w2;		/* their weights squared, summed */
 	struct prof *prof;
 	size_t nprof, profcap;
 	struct interner pairs;	/* (pid, key) of each profile, */
@@ -208,6 +209,8 @@ index_nodes(struct cpuprof *c)
 	c->w = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w));
 	free(c->nsamp);
 	c->nsamp = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->nsamp));
+	free(c->w2);
+	c->w2 = ecalloc(c->nnode ? c->nnode : 1, sizeof(*c->w2));
 }
 
 static uint32_t
@@ -564,17 +567,19 @@ sample_stack(struct cpuprof *c, const struct prof *p, uint32_t n)
 	return 1;
 }
 
-/* Weight w of k samples of node n: onto the node, or, one by one, its
- * stack added now (the stack built again only for another node). */
+/* Weight w of k samples of node n, their weights squared summing to
+ * w2: onto the node, or, one by one, its stack added now (the stack
+ * built again only for another node). */
 static void
 take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k,
-    uint64_t off)
+    double w2, uint64_t off)
 {
 	if (!one_by_one(c)) {
 		if (c->w[n] > UINT64_MAX - w)
 			json_error(&c->j, off, "the sum of weights overflows");
 		c->w[n] += w;
 		c->nsamp[n] += k;
+		c->w2[n] += w2;
 		return;
 	}
 	if (n != c->built && !sample_stack(c, p, n)) {
@@ -586,7 +591,7 @@ take(struct cpuprof *c, const struct prof *p, uint32_t n, uint64_t w, uint64_t k
 	c->built = n;
 	if (!w && sb_len(&c->sb))
 		return;	/* a run that lasted no time */
-	if (!sb_addn(&c->sb, count_from_u64(w), k))
+	if (!sb_addw(&c->sb, count_from_u64(w), k, w2))
 		json_error(&c->j, off, "the sum of weights overflows");
 }
 
@@ -598,14 +603,30 @@ span(int64_t a, int64_t b)
 	return (uint64_t)b - (uint64_t)a;
 }
 
+/* A run's weights squared, for the header's weight2 (fg-gate's
+ * effective number of samples): its samples' own weights, the time from
+ * each to the next in the run (q: their squares, d: their sum), and the
+ * last's, to the run's end; when the times went back, so that the run's
+ * span S is less than d, its squares scaled to it. */
+static double
+runw2(double q, double d, uint64_t S)
+{
+	double f = (double)S - d;
+
+	if (f >= 0)
+		return q + f * f;
+	return d > 0 ? q * ((double)S / d) * ((double)S / d) : 0;
+}
+
 /* Each sample's weight onto its node: 1, or its run's time. */
 static void
 read_samples(struct cpuprof *c, const struct prof *p)
 {
 	struct walk s = { c, &p->samples, 0, 0, &c->ws }, d = { c, &p->deltas, 0, 0, &c->wd };
 	uint32_t n, run = NONE;
-	int64_t e = 0, t = 0, v, runt = 0;
+	int64_t e = 0, t = 0, v, runt = 0, last = 0;
 	uint64_t off = 0, k = 0;
+	double d1, q = 0, dsum = 0;
 	int first = 1;
 
 	c->built = NONE;
@@ -614,7 +635,7 @@ read_samples(struct cpuprof *c, const struct prof *p)
 		off = json_off(s.j);
 		n = sample_node(c, s.j);
 		if (!c->o->time) {
-			take(c, p, n, 1, 1, off);
+			take(c, p, n, 1, 1, 1, off);
 			continue;
 		}
 		if (!walk_next(&d))
@@ -628,16 +649,24 @@ read_samples(struct cpuprof *c, const struct prof *p)
 		if (first || n != run) {
 			t = first || e > t ? e : t;
 			if (!first)
-				take(c, p, run, span(runt, t), k, off);
+				take(c, p, run, span(runt, t), k,
+				    runw2(q, dsum, span(runt, t)), off);
 			run = n;
-			runt = t;
+			runt = last = t;
 			first = 0;
 			k = 0;
+			q = dsum = 0;
+		} else if (e > last) {	/* the sample before's own weight */
+			d1 = (double)span(last, e);
+			q += d1 * d1;
+			dsum += d1;
+			last = e;
 		}
 		k++;
 	}
 	if (!first)
-		take(c, p, run, span(runt, e > t ? e : t), k, off);
+		take(c, p, run, span(runt, e > t ? e : t), k,
+		    runw2(q, dsum, span(runt, e > t ? e : t)), off);
 }
 
 /* --- stacks --------------------------------------------------------------- */
@@ -658,6 +687,7 @@ emit_lines(struct cpuprof *c, const struct prof *p, uint32_t i)
 {
 	struct node *nd = &c->node[i];
 	uint64_t total = 0, cum = 0, w, k, wdone = 0, kdone = 0;
+	double w2;
 	uint32_t t;
 	int url = nd->url != NONE;
 
@@ -683,7 +713,9 @@ emit_lines(struct cpuprof *c, const struct prof *p, uint32_t i)
 		    c->pt[t].line, c->o->fullpath, NULL);
 		if (!node_stack(c, p, i, intern(&c->labels, c->lb.s, c->lb.len)))
 			return 1;
-		if (!sb_addn(&c->sb, count_from_u64(w), k))
+		/* the weights squared shared as the samples are */
+		w2 = c->nsamp[i] ? c->w2[i] * ((double)k / (double)c->nsamp[i]) : 0;
+		if (!sb_addw(&c->sb, count_from_u64(w), k, w2))
 			json_error(&c->j, nd->off, "the sum of weights overflows");
 	}
 	return 1;
@@ -703,7 +735,7 @@ emit(struct cpuprof *c, const struct prof *p)
 		if (!c->nsamp[i] || !node_stack(c, p, (uint32_t)i, NONE) ||
 		    (!c->w[i] && sb_len(&c->sb)))
 			continue;
-		if (!sb_addn(&c->sb, count_from_u64(c->w[i]), c->nsamp[i]))
+		if (!sb_addw(&c->sb, count_from_u64(c->w[i]), c->nsamp[i], c->w2[i]))
 			json_error(&c->j, c->node[i].off, "the sum of weights overflows");
 	}
 }
@@ -1088,6 +1120,7 @@ cp_reset(struct cpuprof *c)
 	free(c->dense);
 	free(c->w);
 	free(c->nsamp);
+	free(c->w2);
 	sb_free(&c->sb);
 	free(c->path);
 	free(c->pt);
