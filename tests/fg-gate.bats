@@ -299,7 +299,7 @@ sample() {
 	# their time weights vary: Kish's effective numbers, the merge's twice
 	[[ $output =~ shares\ of\ ([0-9]+)\ effective\ of\ 47\ and\ ([0-9]+)\ effective\ of\ 94\ samples ]]
 	local ka=${BASH_REMATCH[1]} km=${BASH_REMATCH[2]}
-	[ "$ka" -lt 47 ] && [ $((km - 2 * ka)) -ge -1 ] && [ $((km - 2 * ka)) -le 1 ]
+	[ "$ka" -lt 47 ]; [ $((km - 2 * ka)) -ge -1 ]; [ $((km - 2 * ka)) -le 1 ]
 	# counts that were samples, scaled by -n: their totals are the samples
 	sample x 19 1000
 	sample y 20 3000

@@ -122,7 +122,7 @@ fact() {
 	ka=$(awk -v t="$ta" -v s="$sa" 'BEGIN { printf "%.0f", t * t / s }')
 	kb=$(awk -v t="$tb" -v s="$sb" 'BEGIN { printf "%.0f", t * t / s }')
 	# exponential weights: about half the samples' worth
-	[ "$ka" -gt 800 ] && [ "$ka" -lt 1200 ]
+	[ "$ka" -gt 800 ]; [ "$ka" -lt 1200 ]
 	run fg-gate "$T/a" "$T/b"
 	[[ ${lines[1]} == *"sampling model: shares of $ka effective of 2000 and $kb effective of 2000 samples (Kish's effective number, of the weights squared), taken as independent)" ]]
 	[[ $output != *"overstated"* ]]
@@ -136,6 +136,23 @@ fact() {
 	# through fg-diff the same
 	run sh -c 'fg-diff "$1" "$2" | fg-gate' sh "$T/a" "$T/b"
 	[[ ${lines[1]} == *"shares of $ka effective of 2000 and $kb effective of 2000 samples"* ]]
+}
+
+@test "fg-weight2: weights that vary more than the model was checked for are said to overstate the confidence" {
+	# lognormal weights (sigma 1.5): an effective number about a tenth
+	# of the samples, where the simulation falsely fails past 1%
+	gatesample -w lognormal 11 2000 >"$T/a"
+	gatesample -w lognormal 12 2000 >"$T/b"
+	run fg-gate "$T/a" "$T/b"
+	[[ ${lines[1]} == *"effective of 2000 samples (Kish's effective number, of the weights squared), taken as independent; the weights vary more than the model was checked for (an effective number under 40% of the samples)"*"repeated runs (--base and --target with several each) measure the spread)" ]]
+	run fg-gate -f json "$T/a" "$T/b"
+	node -e '
+		const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+		if (r.weights !== "kish" || !/vary more than the model was checked for/.test(r.description)) process.exit(1);
+	' <<<"$output"
+	# repeated runs: their spread, no such word
+	run fg-gate --base "$T/a" "$T/a" --target "$T/b" "$T/b"
+	[[ $output != *"vary more"* ]]
 }
 
 @test "fg-weight2: without it, weighted samples are said to be taken as of equal weight" {
