@@ -220,6 +220,9 @@ PY
 	need_pagedata
 	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('g')]")" = 5 ]
+	# the key says what the colours mean with the baseline drawn
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[l[0] for l in D["legend"]]')" = \
+		"$(printf 'larger in the baseline\nlarger in the target\nonly in the baseline')" ]
 	fg-html --delta=self "$DIFF" >"$BATS_TEST_TMPDIR/s.html"
 	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/t.html"
 	# main has no samples of its own: white by self change, red by total
