@@ -45,7 +45,7 @@ export function lineindex(names) {
 
 /* A row of numbers: flat and cum of the target (t) and the baseline
  * (b) */
-function row(line) { return { line: line, flat: 0, cum: 0, bflat: 0, bcum: 0 }; }
+function lnrow(line) { return { line: line, flat: 0, cum: 0, bflat: 0, bcum: 0 }; }
 
 /*
  * The lines of function k (lineindex's ix) in view v (its fields f, w,
@@ -57,11 +57,11 @@ function row(line) { return { line: line, flat: 0, cum: 0, bflat: 0, bcum: 0 }; 
  * differential view bflat and bcum, the baseline's.
  */
 export function linesof(v, ix, k, negate) {
-	var F = ix.fn, L = ix.line, tot = row(-1), rows = new Map(), open = new Map(),
+	var F = ix.fn, L = ix.line, tot = lnrow(-1), rows = new Map(), open = new Map(),
 		st = [], stl = [], i, id, c, own, bown, r, ln, w = v.w, b = v.b;
 	function rowof(line) {
 		var x = rows.get(line);
-		if (!x) rows.set(line, x = row(line));
+		if (!x) rows.set(line, x = lnrow(line));
 		return x;
 	}
 	/* flat and cum are the drawn column's here, bflat and bcum the
@@ -102,14 +102,14 @@ export function linesof(v, ix, k, negate) {
 		st.push(i);
 		stl.push(ln);
 	}
-	if (v.van) vanished(v, ix, k, tot, rowof);
+	if (v.van) lnvanished(v, ix, k, tot, rowof);
 	var lines = Array.from(rows.values()).filter(function (x) {
 		return x.flat || x.cum || x.bflat || x.bcum;
 	}).sort(function (x, y) { return x.line - y.line; });
 	if (b && negate) lines.concat([tot]).forEach(swap);
 	return { fn: ix.fns[k], total: tot, lines: lines };
 }
-function swap(r) {
+function lnswap(r) {
 	var f = r.flat, c = r.cum;
 	r.flat = r.bflat;
 	r.cum = r.bcum;
@@ -121,7 +121,7 @@ function swap(r) {
  * samples], of the column not drawn, whose tree already holds them
  * up to their deepest frame in it: the frames of the path past it) as
  * linesof counts them, into tot and the rows. */
-function vanished(v, ix, k, tot, rowof) {
+function lnvanished(v, ix, k, tot, rowof) {
 	var F = ix.fn, L = ix.line, j, p, c, d, seen, ln, at, x, e;
 	for (j = 0; j < v.van.length; j++) {
 		p = v.van[j][0];
