@@ -25,7 +25,9 @@ const cases = {
 		say("note", await p.$eval("#srcnote", (e) => e.textContent));
 		const rows = await p.$$eval("#srcbody tbody tr", (rs) => rs.map((r) => {
 			const d = r.dataset, c = r.querySelector("td.code").textContent;
-			return d.flat === undefined ? null : [d.line, d.flat, d.cum].concat(d.dflat === undefined ? [] : [d.dflat, d.dcum], [c]).join("\t");
+			/* changes signed as fg-top --list --format tsv signs them */
+			const sg = (x) => (+x > 0 ? "+" + x : x);
+			return d.flat === undefined ? null : [d.line, d.flat, d.cum].concat(d.dflat === undefined ? [] : [sg(d.dflat), sg(d.dcum)], [c]).join("\t");
 		}).filter((x) => x !== null));
 		rows.forEach((r) => say("row", r));
 		say("rows", await p.$$eval("#srcbody tbody tr", (rs) => rs.length));

@@ -106,7 +106,7 @@ export function linesof(v, ix, k, negate) {
 	var lines = Array.from(rows.values()).filter(function (x) {
 		return x.flat || x.cum || x.bflat || x.bcum;
 	}).sort(function (x, y) { return x.line - y.line; });
-	if (b && negate) lines.concat([tot]).forEach(swap);
+	if (b && negate) lines.concat([tot]).forEach(lnswap);
 	return { fn: ix.fns[k], total: tot, lines: lines };
 }
 function lnswap(r) {
