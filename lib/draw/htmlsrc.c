@@ -135,6 +135,26 @@ not_text(const char *t, size_t n, char *why, size_t cap)
 	    (unsigned long long)line);
 }
 
+/* Text t[0..n) as a JSON string: as out_json escapes it, but for line
+ * ends and tabs, source's most common escapes, as \n and \t (two
+ * bytes, not six). */
+static void
+out_text(const char *t, size_t n)
+{
+	size_t i, run = 0;
+
+	out_char('"');
+	for (i = 0; i < n; i++) {
+		if (t[i] != '\n' && t[i] != '\t')
+			continue;
+		out_json(t + run, i - run);
+		out_str(t[i] == '\n' ? "\\n" : "\\t");
+		run = i + 1;
+	}
+	out_json(t + run, n - run);
+	out_char('"');
+}
+
 /* ["FILE","text",null] or ["FILE",null,"why"] */
 static void
 entry(const struct htmlsrc *h, uint32_t f, const struct bytes *text, const char *why, int first)
@@ -143,7 +163,7 @@ entry(const struct htmlsrc *h, uint32_t f, const struct bytes *text, const char 
 	out_jsonstr(intern_str(&h->files, f), intern_len(&h->files, f));
 	out_char(',');
 	if (text)
-		out_jsonstr((const char *)text->p, text->n);
+		out_text((const char *)text->p, text->n);
 	else
 		out_str("null");
 	out_char(',');
