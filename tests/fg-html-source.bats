@@ -212,7 +212,7 @@ PY
 	# the hostile line: its text, shown as text, no script run, no element made
 	[ "$(got cur)" = $'3\t\twork(); /* </script><script>window.pwned=1</script><b>x</b> \\u2028 \\x01 */' ]
 	[ "$(got pwned)" = undefined ]
-	[ "$(got elements)" = "button div span table tbody td th thead tr" ]
+	[ "$(got elements)" = "button div span table td th tr" ]
 	# the refused files named with why
 	[[ "$(got refused)" == *"link.c: a symbolic link leads out of the source directories"* ]]
 	[[ "$(got sources)" == "Sources: 2 files embedded"*", 6 refused;"* ]]
@@ -243,4 +243,16 @@ PY
 	browser follow "$T/p.html" "work at sub/work.c:4" "main at main.c:4"
 	[ "$(got cur)" = "$(printf '4\n4')" ]
 	[[ "$(got where | tail -1)" == "main.c — main:"* ]]
+}
+
+@test "fg-html page: on a comparison (--compare) the pane's changes are fg-top --list's of fg-diff's output" {
+	tree
+	awk '{ n = $NF; $NF = ""; print $0 (/work at sub\/work.c:4/ ? n * 3 : n) }' "$T/in.folded" >"$T/new.folded"
+	fg-html --compare --source-dir "$T/src" "$T/in.folded" "$T/new.folded" >"$T/p.html"
+	browser pane "$T/p.html" "work at sub/work.c:4"
+	fg-diff "$T/in.folded" "$T/new.folded" >"$T/d.folded"
+	fg-top --list work --format tsv "$T/d.folded" | tail -n +2 | cut -f3- >"$T/cli"
+	got row | cut -f1-5 >"$T/pane"
+	diff "$T/cli" "$T/pane"
+	grep -q $'^4\t6000\t6000\t+4000\t+4000$' "$T/cli"
 }

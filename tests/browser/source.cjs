@@ -23,17 +23,17 @@ const cases = {
 		say("shown", await p.$eval("#srcpane", (e) => !e.hidden && e.getBoundingClientRect().height > 0));
 		say("where", await p.$eval("#srcwhere", (e) => e.textContent));
 		say("note", await p.$eval("#srcnote", (e) => e.textContent));
-		const rows = await p.$$eval("#srcbody tbody tr", (rs) => rs.map((r) => {
-			const d = r.dataset, c = r.querySelector("td.code").textContent;
+		const rows = await p.$$eval("#srcbody tr", (rs) => rs.map((r) => {
+			const d = r.dataset, c = r.cells[r.cells.length - 1].textContent;
 			/* changes signed as fg-top --list --format tsv signs them */
 			const sg = (x) => (+x > 0 ? "+" + x : x);
 			return d.flat === undefined ? null : [d.line, d.flat, d.cum].concat(d.dflat === undefined ? [] : [sg(d.dflat), sg(d.dcum)], [c]).join("\t");
 		}).filter((x) => x !== null));
 		rows.forEach((r) => say("row", r));
-		say("rows", await p.$$eval("#srcbody tbody tr", (rs) => rs.length));
+		say("rows", await p.$$eval("#srcbody td:last-child", (rs) => rs.length));
 		say("cur", await p.evaluate(() => {
 			const r = document.querySelector("#srcbody tr.cur");
-			return r ? r.dataset.line + "\t" + r.querySelector("td.code").textContent : "none";
+			return r ? r.dataset.line + "\t" + r.cells[r.cells.length - 1].textContent : "none";
 		}));
 		say("curvisible", await p.evaluate(() => {
 			const r = document.querySelector("#srcbody tr.cur"), b = document.getElementById("srcbody");

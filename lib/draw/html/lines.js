@@ -1,158 +1,95 @@
 /* lines.js: a function's lines, each with its own cost (flat: the
- * samples of the stacks that end on it) and its cost with callees
- * (cum: once a stack however often it recurs there), worked out of a
- * view's tree: the numbers fg-top --list gives of the same input
- * (report/list.c), for the source pane (source.js).  A frame
- * "NAME at FILE:LINE" counts toward its function, "NAME at FILE", and
- * that line; " [inlined]" is no part of either, a FILE without a line
- * number after its last ':' has no line.  No DOM: node runs it
- * (tests/lines.cjs). */
+ * stacks that end on it) and its cost with callees (cum: once a stack
+ * however often it recurs there), out of a view's tree: fg-top
+ * --list's numbers of the same input (report/list.c), for the source
+ * pane (source.js).  No DOM. */
 
-/* The parts of name s, as frame_parts (stack/frame.c) reads a label
- * (its annotations already apart): key "NAME at FILE", name, file,
- * line (-1: none); null for a name without " at ". */
-export function lineparts(s) {
-	var at, file, m, line = -1;
-	if (s.slice(-10) === " [inlined]") s = s.slice(0, -10);
-	if ((at = s.indexOf(" at ")) < 0) return null;
-	file = s.slice(at + 4);
-	if ((m = /:([0-9]{1,18})$/.exec(file))) {
-		file = file.slice(0, m.index);
-		line = +m[1];
-	}
-	return { key: s.slice(0, at + 4) + file, name: s.slice(0, at), file: file, line: line };
-}
-
-/* Every name's function and line, by page id (names: model.names):
- * { fn: each name's function index (-1: none), line: its line (-1),
- * fns: the functions' parts, by index }, made once for a page. */
+/* Every name's function ("NAME at FILE", as stack/frame.c's
+ * frame_parts reads a label without its annotation: " [inlined]" and
+ * the line number after the last ':' no part of it) and line (-1:
+ * none), by page id: { fn: its function's index (-1: none), line,
+ * fns: each function's { key, name, file } }. */
 export function lineindex(names) {
-	var fn = new Int32Array(names.length), line = new Float64Array(names.length), fns = [],
-		byk = new Map(), i, p, k;
+	var fn = new Int32Array(names.length).fill(-1), line = new Float64Array(names.length).fill(-1),
+		fns = [], by = new Map(), i, s, a, f, m;
 	for (i = 0; i < names.length; i++) {
-		fn[i] = -1;
-		line[i] = -1;
-		if (typeof names[i] !== "string" || !(p = lineparts(names[i]))) continue;
-		if ((k = byk.get(p.key)) === undefined) {
-			byk.set(p.key, k = fns.length);
-			fns.push({ key: p.key, name: p.name, file: p.file });
+		s = String(names[i]).replace(/ \[inlined\]$/, "");
+		if ((a = s.indexOf(" at ")) < 0) continue;
+		f = s.slice(a + 4);
+		if ((m = /:([0-9]{1,18})$/.exec(f))) {
+			f = f.slice(0, m.index);
+			line[i] = +m[1];
 		}
-		fn[i] = k;
-		line[i] = p.line;
+		if (!by.has(s = s.slice(0, a + 4) + f)) {
+			by.set(s, fns.length);
+			fns.push({ key: s, name: s.slice(0, a), file: f });
+		}
+		fn[i] = by.get(s);
 	}
-	return { fn: fn, line: line, fns: fns, byk: byk };
+	return { fn: fn, line: line, fns: fns };
 }
-
-/* A row of numbers: flat and cum of the target (t) and the baseline
- * (b) */
-function lnrow(line) { return { line: line, flat: 0, cum: 0, bflat: 0, bcum: 0 }; }
 
 /*
- * The lines of function k (lineindex's ix) in view v (its fields f, w,
- * b, end; a differential's vanished stacks, v.van and v.ownb, as
- * views.js joins them: transform.js's withvan); negate: the view draws
- * the baseline (w), b is the target.  { fn: the function's parts,
- * total: its row, lines: the rows of the lines of any cost, by
- * number }; each row's flat and cum (the target's), and on a
- * differential view bflat and bcum, the baseline's.
+ * Function k's lines (lineindex's ix) in view v (fields f, w, b, end;
+ * a differential's vanished stacks v.van with v.ownb, its own samples
+ * of b without them: transform.js's withvan); neg: w is the baseline,
+ * b the target.  { fn, total: the function's row, lines: the rows of
+ * any cost by number }, a row { line, flat, cum, bflat, bcum }: the
+ * target's, and the baseline's.
  */
-export function linesof(v, ix, k, negate) {
-	var F = ix.fn, L = ix.line, tot = lnrow(-1), rows = new Map(), open = new Map(),
-		st = [], stl = [], i, id, c, own, bown, r, ln, w = v.w, b = v.b;
-	function rowof(line) {
-		var x = rows.get(line);
-		if (!x) rows.set(line, x = lnrow(line));
-		return x;
+export function linesof(v, ix, k, neg) {
+	var F = ix.fn, L = ix.line, rows = new Map(), open = new Map(), st = [], tot = [0, 0, 0, 0],
+		w = v.w, b = v.b, i, c, o, ln, x, j, p, d, seen, at, e, out;
+	/* x: [flat, cum] of the drawn column, of the other, counted in */
+	function add(ln, cum, own, bown, wi, bi) {
+		var r = ln < 0 ? tot : rows.get(ln) || (rows.set(ln, [0, 0, 0, 0]), rows.get(ln));
+		r[0] += own;
+		r[2] += bown;
+		if (cum) {
+			r[1] += wi;
+			r[3] += bi;
+		}
 	}
-	/* flat and cum are the drawn column's here, bflat and bcum the
-	 * other's; swapped at the end under negate */
 	for (i = 0; i < v.n; i++) {
-		while (st.length && v.end[st[st.length - 1]] <= i) {
-			st.pop();
-			ln = stl.pop();
-			if (ln >= 0) open.set(ln, open.get(ln) - 1);
-		}
-		id = v.f[i];
-		if (F[id] !== k) continue;
-		own = w[i];
-		bown = b ? b[i] : 0;
+		while (st.length && v.end[st[st.length - 1][0]] <= i) open.set(ln = st.pop()[1], open.get(ln) - 1);
+		if (F[v.f[i]] !== k) continue;
+		o = [w[i], b ? b[i] : 0];
 		for (c = i + 1; c < v.end[i]; c = v.end[c]) {
-			own -= w[c];
-			if (b) bown -= b[c];
+			o[0] -= w[c];
+			if (b) o[1] -= b[c];
 		}
-		/* the other column's own samples without the vanished stacks' */
-		if (b && v.ownb) bown = v.ownb[i];
-		tot.flat += own;
-		tot.bflat += bown;
-		if (!st.length) {
-			tot.cum += w[i];
-			if (b) tot.bcum += b[i];
-		}
-		ln = L[id];
-		if (ln >= 0) {
-			r = rowof(ln);
-			r.flat += own;
-			r.bflat += bown;
-			if (!open.get(ln)) {
-				r.cum += w[i];
-				if (b) r.bcum += b[i];
-			}
-			open.set(ln, (open.get(ln) || 0) + 1);
-		}
-		st.push(i);
-		stl.push(ln);
+		if (b && v.ownb) o[1] = v.ownb[i];
+		add(-1, !st.length, o[0], o[1], w[i], b ? b[i] : 0);
+		if ((ln = L[v.f[i]]) >= 0) add(ln, !open.get(ln), o[0], o[1], w[i], b ? b[i] : 0);
+		open.set(ln, (open.get(ln) || 0) + 1);
+		st.push([i, ln]);
 	}
-	if (v.van) lnvanished(v, ix, k, tot, rowof);
-	var lines = Array.from(rows.values()).filter(function (x) {
-		return x.flat || x.cum || x.bflat || x.bcum;
-	}).sort(function (x, y) { return x.line - y.line; });
-	if (b && negate) lines.concat([tot]).forEach(lnswap);
-	return { fn: ix.fns[k], total: tot, lines: lines };
-}
-function lnswap(r) {
-	var f = r.flat, c = r.cum;
-	r.flat = r.bflat;
-	r.cum = r.bcum;
-	r.bflat = f;
-	r.bcum = c;
-}
-
-/* The vanished stacks of differential view v (v.van: [path of ids,
- * samples], of the column not drawn, whose tree already holds them
- * up to their deepest frame in it: the frames of the path past it) as
- * linesof counts them, into tot and the rows. */
-function lnvanished(v, ix, k, tot, rowof) {
-	var F = ix.fn, L = ix.line, j, p, c, d, seen, ln, at, x, e;
-	for (j = 0; j < v.van.length; j++) {
+	/* a vanished stack is in the tree down to its deepest frame there:
+	 * its frames past it counted here, its leaf's own samples too */
+	for (j = 0; v.van && j < v.van.length; j++) {
 		p = v.van[j][0];
 		c = v.van[j][1];
-		/* the path's frames found in the tree: counted there */
 		seen = new Set();
-		at = v.rooted ? 0 : -1;
-		for (d = 0; d < p.length; d++) {
-			e = at < 0 ? v.n : v.end[at];
-			for (x = at + 1; x < e && v.f[x] !== p[d]; x = v.end[x])
+		for (at = v.rooted ? 0 : -1, d = 0; d < p.length; d++, at = x) {
+			for (e = at < 0 ? v.n : v.end[at], x = at + 1; x < e && v.f[x] !== p[d]; x = v.end[x])
 				;
 			if (x >= e) break;
-			at = x;
-			if (F[p[d]] === k) {
-				seen.add("fn");
-				if (L[p[d]] >= 0) seen.add(L[p[d]]);
-			}
+			if (F[p[d]] === k) seen.add(-1).add(L[p[d]]);
 		}
-		/* a leaf in the tree: its own samples there are without c */
-		if (d === p.length && F[p[d - 1]] === k) {
-			tot.bflat += c;
-			if (L[p[d - 1]] >= 0) rowof(L[p[d - 1]]).bflat += c;
-		}
-		for (; d < p.length; d++) {
-			if (F[p[d]] !== k) continue;
-			ln = L[p[d]];
-			if (!seen.has("fn")) { seen.add("fn"); tot.bcum += c; }
-			if (d === p.length - 1) tot.bflat += c;
-			if (ln < 0) continue;
-			if (!seen.has(ln)) { seen.add(ln); rowof(ln).bcum += c; }
-			if (d === p.length - 1) rowof(ln).bflat += c;
+		for (x = 0; x < p.length; x++) {
+			if (F[p[x]] !== k) continue;
+			o = x === p.length - 1 ? c : 0;
+			ln = L[p[x]];
+			if (x >= d || o) add(-1, x >= d && !seen.has(-1), 0, o, 0, c);
+			if (ln >= 0 && (x >= d || o)) add(ln, x >= d && !seen.has(ln), 0, o, 0, c);
+			if (x >= d) seen.add(-1).add(ln);
 		}
 	}
+	out = function (ln, x) {
+		var t = neg && b ? [x[2], x[3], x[0], x[1]] : x;
+		return { line: ln, flat: t[0], cum: t[1], bflat: t[2], bcum: t[3] };
+	};
+	return { fn: ix.fns[k], total: out(-1, tot),
+		lines: Array.from(rows).filter(function (r) { return r[1].some(Boolean); })
+			.sort(function (r, s) { return r[0] - s[0]; }).map(function (r) { return out(r[0], r[1]); }) };
 }

@@ -1,12 +1,9 @@
-/* source.js: the source pane: for the frame hovered (or the keyboard's),
- * its function's lines, each with its own cost and its cost with
- * callees as a heat column (lines.js: fg-top --list's numbers), on a
- * differential view their change, beside the text of its file when
- * fg-html --source-dir embedded it (data.sources), scrolled to the
- * frame's line; else the lines alone, and why (no --source-dir, under
- * the share, refused, over the bound).  The sources' line under the
- * details: what was embedded, refused and left out.  Every text is a
- * text node: no file's contents are ever markup. */
+/* source.js: the source pane: the function of the frame hovered (or
+ * chosen), its lines' flat and cum (lines.js) as a heat column, their
+ * change on a differential view, beside its file's text when fg-html
+ * --source-dir embedded it, scrolled to the frame's line; else why not.
+ * The sources' line: what was embedded, refused and left out.  Every
+ * text a text node, never markup. */
 
 import { group } from "../viewer.js";
 import { model, human } from "./model.js";
@@ -14,206 +11,137 @@ import { lineindex, linesof } from "./lines.js";
 import { baseview } from "./views.js";
 import { el } from "./paint.js";
 
-/* the pane's state: the sources by path, the name index (made again
- * as transforms add names), the function shown and the rows built */
-var SRC = { files: null, ix: null, nix: 0, key: "", view: null, rows: null, closed: false };
-/* a file of more lines shows this many around the frame's line */
+/* the sources by path, the name index (made again as transforms add
+ * names), the function shown, its rows by line */
+var SRC = { files: null, ix: null, key: "", view: null, rows: null, closed: false };
+/* a longer file shows this many lines around the frame's */
 var SRCWINDOW = 4000;
 
-/* The pane's elements and the sources' line, made once by ui(); the
- * sources taken out of the data (the worker is not sent them). */
+/* The pane and the sources' line, made by ui(). */
 export function sourcepane() {
-	var s = model.data.sources, p, h, x;
+	var s = model.data.sources, p, x, d, bad;
 	if (s) {
-		SRC.files = new Map();
-		s.files.forEach(function (f) { SRC.files.set(f[0], { text: f[1], why: f[2] }); });
-		SRC.share = s.share;
-		SRC.max = s.max;
-		srcsourcesline(s);
+		SRC.files = new Map(s.files.map(function (f) { return [f[0], f]; }));
+		bad = s.files.filter(function (f) { return f[1] === null; });
+		d = srcmk("details", "sources", document.body);
+		srcmk("summary", "", d, "Sources: " + (s.files.length - bad.length) + " files embedded (" + s.embedded +
+			" bytes), " + (bad.length - s.left) + " refused" + (s.left ? ", " + s.left +
+			" left out: the bound of --source-max, " + s.max + " bytes, reached" : "") +
+			"; files under " + s.share + "% of the samples not embedded");
+		x = srcmk("ul", "", d);
+		bad.forEach(function (f) { srcmk("li", "", x, f[0] + ": " + f[2]); });
 	}
 	p = srcmk("div", "srcpane", document.body);
 	p.hidden = true;
-	h = srcmk("div", "srchead", p);
-	srcmk("span", "srcwhere", h);
-	x = srcmk("button", "srcclose", h, "\u00d7");
-	x.type = "button";
-	x.title = "Close the source pane (a frame clicked opens it again)";
-	x.addEventListener("click", function () { SRC.closed = true; p.hidden = true; });
+	x = srcmk("div", "srchead", p);
+	srcmk("span", "srcwhere", x);
+	x = srcmk("button", "srcclose", x, "\u00d7");
+	x.title = "Close (a click on a frame opens it again)";
+	x.onclick = function () { SRC.closed = p.hidden = true; };
 	srcmk("div", "srcnote", p);
 	srcmk("div", "srcbody", p);
 }
 function srcmk(tag, id, parent, text) {
-	var e = document.createElement(tag);
-	e.id = id;
+	var e = parent.appendChild(document.createElement(tag));
+	if (id) el[e.id = id] = e;
 	if (text != null) e.textContent = text;
-	parent.appendChild(e);
-	return el[id] = e;
-}
-/* The sources' line: how many files embedded, refused, left out by the
- * bound, each not embedded named with why (in a details element). */
-function srcsourcesline(s) {
-	var d = srcmk("details", "sources", document.body), sum = document.createElement("summary"),
-		bad = s.files.filter(function (f) { return f[1] === null; }), ul, bytes = s.embedded;
-	sum.textContent = "Sources: " + (s.files.length - bad.length) + " file" +
-		(s.files.length - bad.length === 1 ? "" : "s") + " embedded (" + bytes + " bytes)" +
-		(bad.length ? ", " + (bad.length - s.left) + " refused" : "") +
-		(s.left ? ", " + s.left + " left out: the bound of --source-max, " + s.max + " bytes, reached" : "") +
-		"; files under " + s.share + "% of the samples not embedded";
-	d.appendChild(sum);
-	ul = document.createElement("ul");
-	bad.forEach(function (f) {
-		var li = document.createElement("li");
-		li.textContent = f[0] + ": " + f[2];
-		ul.appendChild(li);
-	});
-	d.appendChild(ul);
+	return e;
 }
 
-/* The function of frame i of view v in the pane, at its line. */
+/* Frame i of view v's function in the pane, at its line (chosen: a
+ * click's, which opens a closed pane). */
 export function showsource(v, i, chosen) {
-	var p = el.srcpane, ix, k, line, r, base;
-	if (!p || !v || i < 0 || i >= v.n) return;
+	var ix, k, base = baseview(), r;
 	if (chosen) SRC.closed = false;
-	if (SRC.closed) return;
-	if (!SRC.ix || SRC.nix !== model.names.length) {
+	if (!el.srcpane || SRC.closed || !v || i < 0 || i >= v.n) return;
+	if (!SRC.ix || SRC.ix.fn.length !== model.names.length) {
 		SRC.ix = lineindex(model.names);
-		SRC.nix = model.names.length;
 		SRC.key = "";
 	}
 	ix = SRC.ix;
-	k = ix.fn[v.f[i]];
-	if (k < 0) return;	/* no file: the pane keeps what it shows */
-	line = ix.line[v.f[i]];
-	base = baseview();
+	if ((k = ix.fn[v.f[i]]) < 0) return;	/* no file: the pane keeps what it shows */
 	if (SRC.key !== ix.fns[k].key || SRC.view !== base) {
-		r = linesof(base, ix, k, !!model.negate);
-		srcbuild(r, line);
+		srcbuild(linesof(base, ix, k, !!model.negate), ix.line[v.f[i]], !!base.b);
 		SRC.key = ix.fns[k].key;
 		SRC.view = base;
-	} else if (!SRC.rows.has(line) && line >= 0 && SRC.lines) {
-		srcbuild(SRC.res, line);	/* past the window built */
 	}
-	p.hidden = false;
-	srcmark(line);
+	el.srcpane.hidden = false;
+	if (SRC.cur) SRC.cur.className = "";
+	if ((r = SRC.cur = SRC.rows.get(ix.line[v.f[i]]))) {
+		r.className = "cur";
+		el.srcbody.scrollTop = Math.max(0, r.offsetTop - el.srcbody.clientHeight / 2);
+	}
 }
 
-/* The pane's rows for the result r of linesof, the file's window
- * around line. */
-function srcbuild(r, line) {
-	var body = el.srcbody, t = document.createElement("table"), tb = document.createElement("tbody"),
-		f = SRC.files ? SRC.files.get(r.fn.file) : null, text = f && f.text !== null ? f.text : null,
-		two = !!baseview().b, by = new Map(), max = 0, dmax = 0, lines = null, from = 1, to = 0, n, j;
-	SRC.res = r;
-	SRC.rows = new Map();
+/* The pane's rows of r (linesof's), two: with changes; the file's
+ * lines (around line, of a long file), then the costly ones not in it. */
+function srcbuild(r, line, two) {
+	var f = SRC.files && SRC.files.get(r.fn.file), text = f && f[1], t = document.createElement("table"),
+		by = new Map(), max = 0, dmax = 0, lines = [], from = 1, last = r.lines.length ? r.lines[r.lines.length - 1].line : 0,
+		note = !SRC.files ? "No source embedded: fg-html --source-dir DIR embeds it." :
+			!f ? "Not embedded: under " + model.data.sources.share + "% of the samples (--source-share)." :
+			text === null ? f[0] + ": " + f[2] : "";
 	r.lines.forEach(function (x) {
 		by.set(x.line, x);
 		max = Math.max(max, Math.abs(x.cum), Math.abs(x.flat));
-		if (two) dmax = Math.max(dmax, Math.abs(x.cum - x.bcum), Math.abs(x.flat - x.bflat));
+		dmax = Math.max(dmax, Math.abs(x.cum - x.bcum), Math.abs(x.flat - x.bflat));
 	});
 	el.srcwhere.textContent = r.fn.file + " \u2014 " + r.fn.name + ": " + human(r.total.flat) + " flat, " +
 		human(r.total.cum) + " cum" + (two ? " (" + srcsign(r.total.cum - r.total.bcum) + ")" : "");
-	el.srcnote.textContent = srcwhy(r.fn.file, f);
-	if (text !== null) {
-		lines = text.split("\n");
-		if (lines.length && lines[lines.length - 1] === "") lines.pop();
-		n = lines.length;
-		from = 1;
-		to = n;
-		if (n > SRCWINDOW) {
-			from = Math.max(1, (line > 0 ? line : r.lines.length ? r.lines[0].line : 1) - SRCWINDOW / 2);
-			to = Math.min(n, from + SRCWINDOW - 1);
-			el.srcnote.textContent = "lines " + from + "\u2013" + to + " of " + n + " shown";
+	if (text) {
+		lines = text.replace(/\n$/, "").split("\n");
+		if (lines.length > SRCWINDOW) {
+			from = Math.max(1, (line > 0 ? line : 1) - SRCWINDOW / 2);
+			note = "lines " + from + "\u2013" + (from + SRCWINDOW - 1) + " of " + lines.length + " shown";
+			lines = lines.slice(from - 1, from - 1 + SRCWINDOW);
 		}
-		if (r.lines.length && r.lines[r.lines.length - 1].line > n)
-			el.srcnote.textContent = r.fn.file + " has " + n + " line" + (n === 1 ? "" : "s") + ", the profile names line " +
-				r.lines[r.lines.length - 1].line + " (another version of it?)";
+		if (last > from - 1 + lines.length && from === 1)
+			note = f[0] + " has " + lines.length + " lines, the profile names line " + last + " (another version of it?)";
 	}
-	SRC.lines = lines;
-	/* the text's lines of the window, then the costly ones not in it */
-	for (j = from; j <= to; j++) tb.appendChild(srctr(j, by.get(j), lines[j - 1], two, max, dmax));
+	el.srcnote.textContent = note;
+	SRC.rows = new Map();
+	srcrow(t, ["flat", "cum"].concat(two ? ["\u0394 flat", "\u0394 cum"] : [], ["line", "source"]), "th");
+	lines.forEach(function (s, j) { srcadd(t, from + j, by.get(from + j), s, two, max, dmax); });
 	r.lines.forEach(function (x) {
-		if (lines === null || x.line < from || x.line > to) tb.appendChild(srctr(x.line, x, null, two, max, dmax));
+		if (!SRC.rows.has(x.line)) srcadd(t, x.line, x, "", two, max, dmax);
 	});
 	t.className = "srclines";
-	t.appendChild(srchead(two));
-	t.appendChild(tb);
-	body.textContent = "";
-	body.appendChild(t);
+	el.srcbody.textContent = "";
+	el.srcbody.appendChild(t);
 }
-/* A line's text as shown: a control character (a tab's kept) or a
- * line or paragraph separator as its escape, \\xHH or \\uHHHH, as
- * fg-top --list writes them. */
-function srcshown(t) {
-	return t.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g, function (c) {
-		var h = c.charCodeAt(0).toString(16).toUpperCase();
-		return c.charCodeAt(0) < 0x100 ? "\\x" + (h.length < 2 ? "0" : "") + h : "\\u" + h;
-	});
-}
-/* The columns' heads. */
-function srchead(two) {
-	var h = document.createElement("thead"), r = document.createElement("tr");
-	["flat", "cum"].concat(two ? ["\u0394 flat", "\u0394 cum"] : [], ["line", "source"]).forEach(function (t) {
-		var c = document.createElement("th");
-		c.textContent = t;
-		r.appendChild(c);
-	});
-	h.appendChild(r);
-	return h;
-}
-/* Why the file f[ile]'s text is not in the pane, or "". */
-function srcwhy(file, f) {
-	if (!SRC.files) return "No source embedded: fg-html --source-dir DIR embeds it.";
-	if (!f) return "Not embedded: under " + SRC.share + "% of the samples (--source-share).";
-	return f.text === null ? file + ": " + f.why : "";
-}
-function srcsign(d) { return d > 0 ? "+" + srcnum(d) : d < 0 ? "\u2212" + srcnum(-d) : "0"; }
+function srcsign(d) { return (d > 0 ? "+" : d < 0 ? "\u2212" : "") + srcnum(Math.abs(d)); }
 /* a cell's number: plain counts without their name, a unit's in human form */
 function srcnum(v) { return model.unit === "count" ? group(v) : human(v); }
-/* One line's row: flat, cum (their change), number, text. */
-function srctr(line, x, text, two, max, dmax) {
-	var r = document.createElement("tr");
-	r.dataset.line = line;
-	if (x) {
-		r.dataset.flat = x.flat;
-		r.dataset.cum = x.cum;
-		if (two) {
-			r.dataset.dflat = x.flat - x.bflat;
-			r.dataset.dcum = x.cum - x.bcum;
-		}
-	}
-	srccell(r, "flat", x && x.flat ? srcnum(x.flat) : "", x ? srcheat(x.flat, max) : "");
-	srccell(r, "cum", x && x.cum ? srcnum(x.cum) : "", x ? srcheat(x.cum, max) : "");
-	if (two) {
-		srccell(r, "dflat", x && x.flat - x.bflat ? srcsign(x.flat - x.bflat) : "", x ? srcchange(x.flat - x.bflat, dmax) : "");
-		srccell(r, "dcum", x && x.cum - x.bcum ? srcsign(x.cum - x.bcum) : "", x ? srcchange(x.cum - x.bcum, dmax) : "");
-	}
-	srccell(r, "ln", String(line), "");
-	srccell(r, "code", text === null || text === undefined ? "" : srcshown(text.replace(/\r$/, "")), "");
-	SRC.rows.set(line, r);
+/* A row of cells of texts c (tag td or th) into t; the row. */
+function srcrow(t, c, tag) {
+	var r = t.appendChild(document.createElement("tr"));
+	c.forEach(function (s) { r.appendChild(document.createElement(tag)).textContent = s; });
 	return r;
 }
-function srccell(r, cls, text, bg) {
-	var d = document.createElement("td");
-	d.className = cls;
-	d.textContent = text;
-	if (bg) d.style.background = bg;
-	r.appendChild(d);
-}
-/* the heat of v of max: a warmer cell for more */
-function srcheat(v, max) {
-	return v && max ? "rgba(255,96,0," + (0.12 + 0.7 * Math.abs(v) / max).toFixed(3) + ")" : "";
-}
-/* a change: red for more, blue for less */
-function srcchange(d, max) {
-	if (!d || !max) return "";
-	return (d > 0 ? "rgba(230,40,40," : "rgba(40,90,230,") + (0.12 + 0.7 * Math.abs(d) / max).toFixed(3) + ")";
-}
-/* The frame's line marked, the pane scrolled to it. */
-function srcmark(line) {
-	var b = el.srcbody, r;
-	if (SRC.cur) SRC.cur.classList.remove("cur");
-	SRC.cur = r = SRC.rows.get(line) || null;
-	if (!r) return;
-	r.classList.add("cur");
-	b.scrollTop = Math.max(0, r.offsetTop - b.clientHeight / 2 + r.offsetHeight / 2);
+/* Line n's row into t: flat, cum (their changes), n, text s (each
+ * control character, U+2028 and U+2029 as the text of its escape, as
+ * fg-top --list writes them), the numbers as data too. */
+function srcadd(t, n, x, s, two, max, dmax) {
+	var df = x ? x.flat - x.bflat : 0, dc = x ? x.cum - x.bcum : 0, c = x ? [x.flat, x.cum] : [0, 0], r, k;
+	s = s.replace(/\r$/, "").replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g, function (ch) {
+		var h = ch.charCodeAt(0).toString(16).toUpperCase();
+		return h.length > 2 ? "\\u" + h : "\\x" + ("0" + h).slice(-2);
+	});
+	r = srcrow(t, c.map(function (v) { return v ? srcnum(v) : ""; })
+		.concat(two ? [df, dc].map(function (v) { return v ? srcsign(v) : ""; }) : [], [n, s]), "td");
+	r.dataset.line = n;
+	SRC.rows.set(n, r);
+	if (!x) return;
+	r.dataset.flat = x.flat;
+	r.dataset.cum = x.cum;
+	if (two) {
+		r.dataset.dflat = df;
+		r.dataset.dcum = dc;
+	}
+	/* the heat: warmer for more; a change red for more, blue for less */
+	for (k = 0; k < (two ? 4 : 2); k++) {
+		var v = k < 2 ? c[k] : k === 2 ? df : dc, m = k < 2 ? max : dmax;
+		if (v && m) r.cells[k].style.background = (v > 0 ? (k < 2 ? "rgba(255,96,0," : "rgba(230,40,40,") :
+			"rgba(40,90,230,") + (0.12 + 0.7 * Math.abs(v) / m).toFixed(3) + ")";
+	}
 }
