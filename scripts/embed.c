@@ -99,12 +99,16 @@ wordch(int c)
 }
 
 /* Whether a blank between bytes a and b keeps them apart: two words;
- * "+ +", "- -" (not "++", "--"); "/ /", "/ *" (not a comment). */
+ * "+ +", "- -" (not "++", "--"); "/ /", "/ *" (not a comment); and
+ * what the page's markup must not meet in its script: "] >" (not the
+ * "]]>" that ends a CDATA section), "< /", "< !", "- >" (not "</",
+ * "<!--", "-->"). */
 static int
 apart(int a, int b)
 {
 	return (wordch(a) && wordch(b)) || ((a == '+' || a == '-') && a == b) ||
-	    (a == '/' && (b == '/' || b == '*'));
+	    (a == '/' && (b == '/' || b == '*')) || (a == ']' && b == '>') ||
+	    (a == '<' && (b == '/' || b == '!')) || (a == '-' && b == '>');
 }
 
 /* Whether a '/' after out[0..n) begins a regular expression (where a

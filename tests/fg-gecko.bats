@@ -2,7 +2,8 @@
 # fg-gecko: folded stacks to the Firefox Profiler's processed profile,
 # read back by gecko-fold to the same stacks, and its structure checked
 # against the format's documented types (tests/gecko-schema.cjs, which
-# the profiler's own output passes too).
+# the profiler's own output passes too), and loaded by the Firefox
+# Profiler's own code (tests/gecko-profiler.cjs, FG_FIREFOX_PROFILER_NODE_PATH).
 
 load helper
 
@@ -125,4 +126,96 @@ field() {
 	status_is 0
 	run fg-gecko --bogus
 	status_is 2
+}
+
+# The Firefox Profiler's own code: its loading path and call tree, as
+# its command-line client (@firefox-devtools/profiler-cli, fetched by
+# scripts/fetch-checkers) bundles them, through tests/gecko-profiler.cjs.
+needprofiler() {
+	needjs
+	[ -n "${FG_FIREFOX_PROFILER_NODE_PATH:-}" ] &&
+	    [ -f "$FG_FIREFOX_PROFILER_NODE_PATH/@firefox-devtools/profiler-cli/dist/profiler-cli.js" ] ||
+		absent "needs FG_FIREFOX_PROFILER_NODE_PATH naming a node_modules with @firefox-devtools/profiler-cli"
+}
+
+# profiler FILE: what the profiler's call tree shows of FILE
+profiler() {
+	node "$FG_ROOT/tests/gecko-profiler.cjs" "$1"
+}
+
+# names FILE: FILE's stacks with each label NAME at FILE[:LINE] its NAME
+# (an annotated label kept whole), as the profiler's call tree names the
+# funcs, merged
+names() {
+	grep -v '^#' "$1" | awk '{ c = $NF; sub(/ [^ ]+$/, ""); n = split($0, f, ";"); s = ""
+		for (i = 1; i <= n; i++) { if (f[i] !~ /_\[.\]$/) sub(/ at [^ ]+$/, "", f[i]); s = s (i > 1 ? ";" : "") f[i] }
+		print s, c }' | fg-merge --no-header
+}
+
+@test "fg-gecko: the Firefox Profiler's own code loads it, its call tree the input's stacks and total" {
+	needprofiler
+	fg-gecko "$DATA/folded/julia.folded" >"$BATS_TEST_TMPDIR/j.json"
+	profiler "$BATS_TEST_TMPDIR/j.json" >"$BATS_TEST_TMPDIR/out"
+	total=$(grep -v '^#' "$DATA/folded/julia.folded" | awk '{ s += $NF } END { print s }')
+	n=$(grep -vc '^#' "$DATA/folded/julia.folded")
+	grep -qx "# thread $DATA/folded/julia.folded weightType=samples samples=$n total=$total range=0..$total" "$BATS_TEST_TMPDIR/out"
+	diff <(grep -v '^#' "$BATS_TEST_TMPDIR/out" | fg-merge --no-header) <(names "$DATA/folded/julia.folded")
+	# hostile names, the same text; a thread per root
+	printf '"q\\\\ \x01x at <a>.c:1;\xc3\xa9 1\nm at a.c:3;<b>&amp 2\n' >"$BATS_TEST_TMPDIR/h.folded"
+	fg-gecko --split-root "$BATS_TEST_TMPDIR/h.folded" >"$BATS_TEST_TMPDIR/h.json"
+	profiler "$BATS_TEST_TMPDIR/h.json" >"$BATS_TEST_TMPDIR/out"
+	[ "$(grep -c '^# thread' "$BATS_TEST_TMPDIR/out")" = 2 ]
+	grep -qxF "$(printf '# thread "q\\\\ \001x at <a>.c:1 weightType=samples samples=1 total=1 range=0..2')" "$BATS_TEST_TMPDIR/out"
+	grep -qxF '# thread m at a.c:3 weightType=samples samples=1 total=2 range=0..2' "$BATS_TEST_TMPDIR/out"
+	diff <(grep -v '^#' "$BATS_TEST_TMPDIR/out" | fg-merge --no-header) <(names "$BATS_TEST_TMPDIR/h.folded")
+}
+
+@test "fg-gecko: the Firefox Profiler's own code on perf-fold --lines of a real Rust recording: the same stacks" {
+	needprofiler
+	zcat "$DATA/perf/dwarf-rust-srcline.txt.gz" | perf-fold --lines >"$BATS_TEST_TMPDIR/r.folded"
+	fg-gecko "$BATS_TEST_TMPDIR/r.folded" >"$BATS_TEST_TMPDIR/r.json"
+	profiler "$BATS_TEST_TMPDIR/r.json" >"$BATS_TEST_TMPDIR/out"
+	n=$(grep -vc '^#' "$BATS_TEST_TMPDIR/r.folded")
+	grep -qF "# thread $BATS_TEST_TMPDIR/r.folded weightType=tracing-ms samples=$n total=336.336" "$BATS_TEST_TMPDIR/out"
+	grep -q '_\[i\];' "$BATS_TEST_TMPDIR/out"
+	diff <(grep -v '^#' "$BATS_TEST_TMPDIR/out" | sed 's/ [^ ]*$//' | sort -u) \
+	    <(names "$BATS_TEST_TMPDIR/r.folded" | sed 's/ [^ ]*$//' | sort -u)
+}
+
+@test "fg-gecko: the Firefox Profiler's own code takes each unit's weight type and total" {
+	needprofiler
+	printf '# fg: unit=bytes\na;b 3000\na;c 5\n' | fg-gecko >"$BATS_TEST_TMPDIR/b.json"
+	run profiler "$BATS_TEST_TMPDIR/b.json"
+	status_is 0
+	[ "${lines[0]}" = '# thread <stdin> weightType=bytes samples=2 total=3005 range=0..3005' ]
+	printf '# fg: unit=nanoseconds\na;b 3000\na;c 5\n' | fg-gecko >"$BATS_TEST_TMPDIR/n.json"
+	run profiler "$BATS_TEST_TMPDIR/n.json"
+	status_is 0
+	[ "${lines[0]}" = '# thread <stdin> weightType=tracing-ms samples=2 total=0.003005 range=0..0.003005' ]
+	[ "${lines[1]}" = 'a;b 0.003' ]
+	printf '# fg: unit=milliseconds\n# fg: order=time\na;b 3\na;c 2.5\na;b 1\n' | fg-gecko >"$BATS_TEST_TMPDIR/m.json"
+	run profiler "$BATS_TEST_TMPDIR/m.json"
+	status_is 0
+	[ "$output" = "$(printf '# thread <stdin> weightType=tracing-ms samples=3 total=6.5 range=0..6.5\na;b 4\na;c 2.5')" ]
+}
+
+@test "fg-gecko: without stacks, a profile the Firefox Profiler's code loads, its range [0, 1] ms" {
+	# without profilingEndTime the profiler's range is [Infinity, -Infinity]
+	needjs
+	: | fg-gecko 2>/dev/null >"$BATS_TEST_TMPDIR/e.json"
+	[ "$(field "$BATS_TEST_TMPDIR/e.json" '[p.meta.profilingStartTime, p.meta.profilingEndTime]')" = '[0,1]' ]
+	printf 'a 2\nb 3\n' | fg-gecko >"$BATS_TEST_TMPDIR/t.json"
+	[ "$(field "$BATS_TEST_TMPDIR/t.json" '[p.meta.profilingStartTime, p.meta.profilingEndTime]')" = '[0,5]' ]
+	needprofiler
+	run profiler "$BATS_TEST_TMPDIR/e.json"
+	status_is 0
+	[ "$output" = '# thread <stdin> weightType=samples samples=0 total=0 range=0..1' ]
+}
+
+@test "fg-gecko: the Firefox Profiler checker fails on a profile the profiler refuses" {
+	needprofiler
+	fg-gecko "$DATA/folded/julia.folded" | sed 's/"preprocessedProfileVersion":70/"preprocessedProfileVersion":9999/' >"$BATS_TEST_TMPDIR/bad.json"
+	run profiler "$BATS_TEST_TMPDIR/bad.json"
+	status_is 1
+	[[ "$output" == "gecko-profiler.cjs: $BATS_TEST_TMPDIR/bad.json: Error: Profile load failed: This profile is version 9999,"* ]]
 }

@@ -45,7 +45,7 @@ summed() {
 		[ "$(grep -cE "^((async )?function $x\(|var $x=)" "$BATS_TEST_TMPDIR/s")" -eq 1 ]
 	done
 	# its comments and the blanks no token needs are not
-	! grep -q '^/\*\|^\s' "$BATS_TEST_TMPDIR/s"
+	! grep -q '^/\*\|^\s' "$BATS_TEST_TMPDIR/s" || false
 	grep -qxF 'var WILD=/\[[0-9]+\]:[0-9]+$/;' "$BATS_TEST_TMPDIR/s"
 }
 

@@ -99,12 +99,13 @@ json_escape(const char *str, size_t n, int shown)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, k;
+	size_t i = 0, k, bidi;
 	uint32_t cp;
 
 	while (i < n) {
 		unsigned c = s[i];
 
+		bidi = 0;
 		if (c == '"' || c == '\\') {
 			out_char('\\');
 			out_char(c);
@@ -121,12 +122,12 @@ json_escape(const char *str, size_t n, int shown)
 			out_str("\\ufffd");
 			i++;
 		} else if (cp == 0x2028 || cp == 0x2029 || !xml_char(cp) ||
-		    bidi_control(str + i, k, &cp)) {
+		    (bidi = bidi_control(str + i, k, &cp))) {
 			/* line ends to older JavaScript; not XML characters,
 			 * kept exact as escapes in an SVG's script;
 			 * bidirectional controls, to be seen in the file, or
 			 * shown: the text \u202e, its backslash escaped */
-			if (shown && k == 3 && cp >= 0x202a)
+			if (shown && bidi)
 				out_char('\\');
 			out_str("\\u");
 			out_char(hex[cp >> 12]);

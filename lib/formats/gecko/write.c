@@ -179,6 +179,19 @@ write_number(double v)
 	out_str(buf);
 }
 
+/* Where thread t's last sample ends, in milliseconds */
+static double
+thread_end(const struct gkw_thread *t)
+{
+	double scale, at = 0;
+	size_t k;
+
+	weight_type(t->unit, &scale);
+	for (k = 0; k < t->n; k++)
+		at += count_val(t->weight[k]) * scale;
+	return at;
+}
+
 static void
 write_thread(const struct gkw_thread *t, size_t i)
 {
@@ -221,8 +234,17 @@ gkw_write(struct gkwrite *w)
 {
 	size_t nf = w->labels.n, ns = w->stacks.n, nsrc = w->sources.n, i;
 	uint32_t *v = ereallocarray(NULL, (nf > ns ? nf : ns) + nsrc + 1, sizeof(*v));
+	double end = 0, e;
 
-	out_str("{\"meta\":{\"interval\":1,\"startTime\":0,\"processType\":0,\"product\":\"fg-gecko\","
+	/* The recording's range, [0, the last sample's end]: the profiler
+	 * takes it for its timeline, else [first, last + interval], and
+	 * [Infinity, -Infinity] without samples; an end of 0 it ignores. */
+	for (i = 0; i < w->nth; i++)
+		if ((e = thread_end(&w->th[i])) > end)
+			end = e;
+	out_str("{\"meta\":{\"interval\":1,\"startTime\":0,\"profilingStartTime\":0,\"profilingEndTime\":");
+	write_number(end > 0 ? end : 1);
+	out_str(",\"processType\":0,\"product\":\"fg-gecko\","
 	    "\"stackwalk\":0,\"debug\":false,\"version\":36,\"preprocessedProfileVersion\":70,"
 	    "\"symbolicated\":true,\"categories\":[{\"name\":\"Other\",\"color\":\"grey\","
 	    "\"subcategories\":[\"Other\"]}],\"markerSchema\":[],"
