@@ -181,7 +181,7 @@ uninstall:
 README_OUT = allocs.svg chrome.svg perf.jlprof ttfp.svg diff.svg ttfp.html ttfp-chart.html two-views.html diff.html \
 	julia.vl.json julia.html julia.png julia.pdf pixels.png \
 	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg \
-	julia.pb.gz julia.speedscope.json julia.gecko.json
+	julia.pb.gz julia.speedscope.json julia.gecko.json lines.html
 
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg
