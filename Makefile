@@ -27,8 +27,8 @@ ASSETS = $(filter-out lib/draw/viewer.js lib/draw/regex.js,$(wildcard lib/*/*.js
 SVGJS = lib/draw/svg.js lib/draw/regex.js lib/draw/viewer.js
 # fg-html's script (html_js): modules of declarations only, one file a
 # concern, in one function the build writes around them, that calls start()
-HTMLJS = lib/draw/regex.js lib/draw/viewer.js $(addprefix lib/draw/html/,model.js colors.js tree.js merge.js \
-	transform.js compare.js chart.js state.js tabulate.js noise.js worker.js views.js save.js layout.js url.js paint.js toolbar.js \
+HTMLJS = lib/draw/regex.js lib/draw/viewer.js $(addprefix lib/draw/html/,model.js lines.js colors.js tree.js merge.js \
+	transform.js compare.js chart.js state.js tabulate.js noise.js worker.js views.js save.js layout.js url.js paint.js source.js toolbar.js \
 	canvas.js nav.js hover.js search.js table.js sandwich.js txbar.js keys.js main.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
@@ -181,7 +181,7 @@ uninstall:
 README_OUT = allocs.svg chrome.svg perf.jlprof ttfp.svg diff.svg ttfp.html ttfp-chart.html two-views.html diff.html \
 	julia.vl.json julia.html julia.png julia.pdf pixels.png \
 	prof.html prof.svg allocs.html fgpl-negate.svg vega-negate.svg python.svg \
-	julia.pb.gz julia.speedscope.json julia.gecko.json
+	julia.pb.gz julia.speedscope.json julia.gecko.json lines.html
 
 clean:
 	rm -rf obj obj-san obj-fuzz bin bin-san bin-fuzz demo.svg

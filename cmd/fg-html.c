@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/num.h"
 #include "base/progress.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -37,6 +38,10 @@ usage(void)
 	    DU_COUNTNAME
 	    "      --source-url TEMPLATE  link frames FUNC at FILE:LINE to their source:\n"
 	    "                         {path}, {file} (base name), {line} filled in\n"
+	    "      --source-dir DIR   embed the source files frames name, read from under DIR\n"
+	    "      --source-map F=T   read a path that begins with F as with T\n"
+	    "      --source-share PCT  only files of at least PCT% of the samples (0.1)\n"
+	    "      --source-max BYTES  embed at most BYTES of source text (8M)\n"
 	    "      --split-root       one view per root frame (per thread)\n"
 	    "      --compare          open on the first two FILEs compared, BASELINE and TARGET\n"
 	    "                         (each a view of its own too), as fg-diff compares them\n"
@@ -69,7 +74,7 @@ size_env(const char *var)
 	return env && *env ? draw_num(env, var, 100, RANGE_PX) : 0;
 }
 
-enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR, O_COMPARE };
+enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR, O_COMPARE, O_SRCDIR, O_SRCMAP, O_SRCSHARE, O_SRCMAX };
 
 /* Is option c one of an image's only (its frames cut or boxed)? */
 static int
@@ -87,6 +92,10 @@ main(int argc, char **argv)
 		{ "compare", no_argument, NULL, O_COMPARE },
 		{ "source-url", required_argument, NULL, O_SOURCEURL },
 		{ "nameattr", required_argument, NULL, O_NAMEATTR },
+		{ "source-dir", required_argument, NULL, O_SRCDIR },
+		{ "source-map", required_argument, NULL, O_SRCMAP },
+		{ "source-share", required_argument, NULL, O_SRCSHARE },
+		{ "source-max", required_argument, NULL, O_SRCMAX },
 		OPT_HELP_VERSION,
 		{ 0 }
 	};
@@ -97,14 +106,16 @@ main(int argc, char **argv)
 	 * read_input, so a leak checker does not take it for a leak */
 	static struct input *in;
 	static struct nameattrs na;
+	static struct htmlsrc src;
 	const char *nafile = NULL, *ph;
-	int c, i, k = 0, n, split = 0;
+	int c, i, k = 0, n, split = 0, srcopt = 0;
 
 	argv[0] = setprogname(argv[0]);
 	draw_defaults(&o);
 	o.frameheight = 16;	/* FG_HEIGHT is the canvas's here */
 	page.width = size_env("FG_WIDTH");
 	page.height = size_env("FG_HEIGHT");
+	htmlsrc_init(&src);
 	while ((c = getopt_long(argc, argv, "t:w:H:c:iqh", longopts, &k)) != -1) {
 		/* -w and -H size the canvas, not fg-svg's image and frames */
 		if (c != 'w' && c != 'H' && !image_only(c) && draw_option(&o, c, optarg))
@@ -123,6 +134,10 @@ main(int argc, char **argv)
 			page.sourceurl = optarg;
 			break;
 		case O_NAMEATTR: nafile = optarg; break;
+		case O_SRCDIR: src_adddir(&src.dirs, optarg); break;
+		case O_SRCMAP: src_addmap(&src.dirs, optarg); srcopt = 1; break;
+		case O_SRCSHARE: src.share = draw_num(optarg, "source share", 0, 100); srcopt = 1; break;
+		case O_SRCMAX: src.max = estrtosize(optarg, "source size"); srcopt = 1; break;
 		case 'q': progress_quiet(); break;
 		case 'h': usage();
 		case OPT_VERSION: version();
@@ -139,6 +154,10 @@ main(int argc, char **argv)
 		usage_error("--compare needs two profiles, BASELINE and TARGET, before any other");
 	if (page.compare && split)
 		usage_error("--compare compares whole inputs, not --split-root's views");
+	if (srcopt && !src.dirs.ndir)
+		usage_error("--source-map, --source-share and --source-max go with --source-dir");
+	if (src.dirs.ndir)
+		page.src = &src;
 	page.deftitle = !o.title;
 	page.sortwidth = o.bywidth;
 	page.fixedname = o.countname != NULL;
@@ -173,5 +192,6 @@ main(int argc, char **argv)
 	free(in);
 	if (nafile)
 		nameattr_free(&na);
+	htmlsrc_free(&src);
 	return 0;
 }

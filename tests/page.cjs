@@ -28,6 +28,8 @@
  *   rows(v)     the function table's rows, "self total flags name"
  *   boxes(v)    "depth x width name" a frame, x where it starts in
  *               samples (as drawn unzoomed, callees by name)
+ *   listed(v, name)  lines.js's rows of the functions called name in
+ *               view v as fg-top --list --format tsv writes them
  *   stackat(v, x)  the names of the frames drawn at x (samples), from
  *               the root's callee down, joined by ";" */
 "use strict";
@@ -79,6 +81,20 @@ function stackat(v, x) {
 		out.push(NAMES[v.f[i = hit]]);
 	}
 }
+function listed(v, name) {
+	var ix = lineindex(NAMES), out = [];
+	ix.fns.map(function (f, k) { return k; }).filter(function (k) { return ix.fns[k].name === name; })
+		.sort(function (a, b) { return ix.fns[a].key < ix.fns[b].key ? -1 : 1; }).forEach(function (k) {
+		var r = linesof(v, ix, k, !!DATA.negate);
+		r.lines.forEach(function (x) {
+			var c = [name, r.fn.file, x.line, x.flat, x.cum];
+			if (v.b) c.push(signed(x.flat - x.bflat), signed(x.cum - x.bcum));
+			out.push(c.join("\t"));
+		});
+	});
+	return out;
+}
+function signed(d) { return d > 0 ? "+" + d : d < 0 ? String(d) : "0"; }
 function rows(v) {
 	return rowsof(v).map(function (r) {
 		return [r.self, r.total, r.flags, r.name].join("\\t");

@@ -24,6 +24,10 @@ html_input(struct html_page *p, const char *name, struct pinput *in, int split)
 	s = pstack_order(&in->st[0], in->chart, p->rank, p->lead, &n);
 	if (p->diff)
 		es = pstack_order(&in->st[1], in->chart, p->rank, p->lead, &en);
+	if (p->src) {
+		htmlsrc_take(p->src, &p->names, p->byrank, s, n);
+		htmlsrc_take(p->src, &p->names, p->byrank, es, en);
+	}
 	if (en) {
 		ptree_walk(p, &e, es, en, 0);
 		eds.on = 1;
@@ -105,6 +109,8 @@ void
 html_end(struct html_page *p)
 {
 	out_str("],\n");
+	if (p->src)
+		htmlsrc_write(p->src);
 	html_tail(p);
 	out_str("</script>\n<script>\n");
 	out_str(html_js);

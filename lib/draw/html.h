@@ -21,6 +21,7 @@
 
 #include "base/intern.h"
 #include "draw/draw.h"
+#include "draw/htmlsrc.h"
 #include "draw/nameattr.h"
 #include "draw/pstack.h"
 #include "folded/fheader.h"
@@ -50,6 +51,7 @@ struct html_page {
 	int rooted;
 	struct interner colors;	/* "rgb" byte triples -> index */
 	int pernode;		/* colours per frame, not per name */
+	struct htmlsrc *src;	/* --source-dir: the sources embedded, or NULL */
 };
 
 /* Is the URL template t of a scheme a page may link to (http, https,

@@ -4,6 +4,7 @@
 
 import { model, shown } from "./model.js";
 import { pathto, parentat, eachkid } from "./tree.js";
+import { showsource } from "./source.js";
 import { state, rootontop, curmode, setzoom } from "./state.js";
 import { frameat, rect } from "./layout.js";
 import { save } from "./url.js";
@@ -98,7 +99,10 @@ function click(e) {
 	var r = el.canvas.getBoundingClientRect(), i = frameat(mainpane(), e.clientX - r.left, e.clientY - r.top);
 	var v = state.shown;
 	if (i >= 0 && (e.ctrlKey || e.metaKey)) openurl(framelink(v.f[i], model.names[v.f[i]]));
-	else if (i >= 0) zoom(i);
+	else if (i >= 0) {
+		showsource(v, i, true);
+		zoom(i);
+	}
 }
 /* No zoom: the root, the whole of it. */
 export function unzoom() {

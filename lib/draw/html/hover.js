@@ -10,6 +10,7 @@ import { noise } from "./tabulate.js";
 import { frameat, rect } from "./layout.js";
 import { el, pen } from "./paint.js";
 import { mainpane, drawsel } from "./canvas.js";
+import { showsource } from "./source.js";
 
 /* A line of the card of class cls; a source link one can follow. */
 export function tipline(parent, cls, text) {
@@ -122,6 +123,7 @@ export function hover(e) {
 		pen.hctx.strokeRect(b.x + 0.75, b.y + 0.75, Math.max(b.w - 1.5, 1), b.h - 1.5);
 		state.hover = i;
 		card(describe(state.shown, i));
+		showsource(state.shown, i);
 	}
 	showtip(e);
 }
@@ -136,6 +138,7 @@ export function keycard(i) {
 	var b = rect(mainpane(), i), r = el.canvas.getBoundingClientRect();
 	if (!b) return;
 	card(describe(state.shown, i));
+	showsource(state.shown, i, true);
 	showtip({ clientX: r.left + b.x + Math.min(b.w / 2, 20), clientY: r.top + b.y + b.h });
 }
 /* The view under the pointer changed (a transform, a mode): the card of

@@ -3,6 +3,7 @@
  * buttons, search, theme), the elided banner; built here, so the
  * page's HTML holds no text of the data. */
 
+import { sourcepane } from "./source.js";
 import { pct, group } from "../viewer.js";
 import { model, human } from "./model.js";
 import { setlook, state, MODES, settheme, curmode, modeok, setbase, setcside, comparing, setcnoise } from "./state.js";
@@ -49,6 +50,7 @@ export function ui() {
 	mk("div", "table");
 	legend(mk("div", "legend"));
 	mk("div", "details");
+	sourcepane();
 	mk("div", "tip");
 	document.documentElement.style.setProperty("--graphbg", "linear-gradient(" + model.data.bgtop + "," + model.data.bgbottom + ")");
 	window.addEventListener("keydown", keydown);

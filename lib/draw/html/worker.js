@@ -40,7 +40,7 @@ export function hasworker() { return !!W.worker; }
 /* model.data without its views (the worker is lent views, not the data) */
 function datafields() {
 	var d = {}, k;
-	for (k in model.data) if (k !== "views") d[k] = model.data[k];
+	for (k in model.data) if (k !== "views" && k !== "sources") d[k] = model.data[k];
 	d.views = [];
 	return d;
 }
