@@ -95,6 +95,26 @@ load helper
 	[ "${#lines[@]}" -eq 5 ]
 }
 
+@test "check-layers finds a name declared at the top of two of the page's modules (one scope once joined)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p lib/draw/html
+	printf 'HTMLJS = lib/draw/viewer.js $(addprefix lib/draw/html/,model.js lines.js)\n' >Makefile
+	printf -- '- `viewer.js`: v.\n' >lib/draw/README.md
+	printf -- '- `%s`: f.\n' model.js lines.js >lib/draw/html/README.md
+	printf 'export function group() {}\n' >lib/draw/viewer.js
+	printf 'export function build(d) {\n\tvar inner = 1;\n}\nconst K = 2;\n' >lib/draw/html/model.js
+	printf 'function build(d) {}\nvar inner = 3;\nlet group2 = 1;\n' >lib/draw/html/lines.js
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 1
+	[[ $output == *"build: declared at the top of lib/draw/html/lines.js and lib/draw/html/model.js"* ]]
+	# a name inside a function is its own
+	[[ $output != *inner* && $output != *group* && $output != *K:* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	sed -i 's/^function build/function build2/' lib/draw/html/lines.js
+	run "$FG_ROOT/scripts/check-layers" "$PWD"
+	status_is 0
+}
+
 @test "check-layers finds a cmd/ file over 450 lines, and not one of 450" {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p cmd lib/base
