@@ -426,6 +426,26 @@ annlines() {
 	grep -q ';cmp at prog.c:17 ' "$t/base"
 }
 
+@test "callgrind-fold --lines, then fg-top --list: each line's flat cost is callgrind_annotate's, the functions' add up to the summary" {
+	local t=$BATS_TEST_TMPDIR f
+	for f in prog cxx; do
+		linerec $f "$t"
+		callgrind-fold --lines --full-path "$t/$f.callgrind" >"$t/$f.folded"
+		# every function's lines, flat summed per file and line
+		fg-top --list . -e . --format tsv "$t/$f.folded" |
+		    awk -F'\t' -v dir="$t/" 'NR > 1 { p = $2; if (index(p, dir) == 1) p = substr(p, length(dir) + 1); s[p ":" $3] += $4 }
+			END { for (k in s) print k, s[k] }' | LC_ALL=C sort >"$t/$f.list"
+		# the program's own lines: annotate's, as stored
+		diff <(grep -v / "$C/$f.annotate-lines.txt") <(grep -v / "$t/$f.list")
+		# the function heads' flat add up to the summary (every cost is
+		# on a line, or on a function's head without one)
+		want=$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$t/$f.callgrind")
+		fg-top --list . -e . --format json "$t/$f.folded" >"$t/$f.json"
+		[ "$(node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+			console.log(r.total, r.functions.reduce((a, f) => a + f.flat, 0))' "$t/$f.json")" = "$want $want" ]
+	done
+}
+
 @test "callgrind-fold --lines: each line's own cost is callgrind_annotate --auto=yes's, run here" {
 	command -v callgrind_annotate >/dev/null || absent "callgrind_annotate (valgrind) is not installed"
 	local t=$BATS_TEST_TMPDIR f

@@ -166,7 +166,7 @@ lineno() {
 @test "fg-top --list: frames without a line are said" {
 	runsh "printf 'a;f 3\na;g at x.jl 2\n' | fg-top --list f --list g"
 	status_is 0
-	[[ "$output" == *$'ROUTINE ======================== f\n         3          3 (flat, cum) 60.00% of Total\n note: f: no file and line in its frames (pprof-fold --lines writes them)'* ]]
+	[[ "$output" == *$'ROUTINE ======================== f\n         3          3 (flat, cum) 60.00% of Total\n note: f: no file and line in its frames (written by a folder under --lines)'* ]]
 	[[ "$output" == *" note: x.jl: no line numbers in its frames"* ]]
 }
 

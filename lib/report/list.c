@@ -546,7 +546,7 @@ print_fn(struct list *ls, uint32_t id, const struct lsrow *const *ln, size_t n, 
 	}
 	print_head(ls, id, &p, f);
 	if (!p.file)
-		note(f, p.namelen, "no file and line in its frames (pprof-fold --lines writes them)");
+		note(f, p.namelen, "no file and line in its frames (written by a folder under --lines)");
 	else if (!n)
 		note(p.file, p.filelen, "no line numbers in its frames");
 	else
