@@ -520,11 +520,9 @@ ss_reset(struct sscope *c)
 struct sscope *
 sscope_new(const struct sscope_opt *o, struct stackmap *map, struct stackrun *run)
 {
-	struct sscope *c = ecalloc(1, sizeof(*c));
+	struct sscope *c = emalloc(sizeof(*c));
 
-	c->o = o;
-	c->map = map;
-	c->run = run;
+	*c = (struct sscope){ .o = o, .map = map, .run = run };
 	return c;
 }
 
