@@ -185,3 +185,20 @@ stalls() {
 	run page "$BATS_TEST_TMPDIR/i.html" 'persecond("count")'
 	[ "$output" = 0 ]
 }
+
+@test "page data: a view says what its folder did with the idle time (# fg: idle=), escaped" {
+	cpuprofile-fold --time-order -t "$PH" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	run page "$BATS_TEST_TMPDIR/c.html" 'model.data.views[0].idle'
+	[ "$output" = "closed 197608" ]
+	cpuprofile-fold --time-order -t --idle "$PH" | fg-html >"$BATS_TEST_TMPDIR/i.html"
+	run page "$BATS_TEST_TMPDIR/i.html" 'model.data.views[0].idle'
+	[ "$output" = frame ]
+	printf '# fg: order=time\n# fg: idle=closed 5 "</script>\na 1\n' | fg-html >"$BATS_TEST_TMPDIR/h.html"
+	run page "$BATS_TEST_TMPDIR/h.html" 'model.data.views[0].idle'
+	[ "$output" = 'closed 5 "</script>' ]
+	[ "$(grep -c '</script>' "$BATS_TEST_TMPDIR/h.html")" = "$(printf '# fg: order=time\na 1\n' | fg-html | grep -c '</script>')" ]
+	# summed, none
+	printf 'a 1\n' | fg-html >"$BATS_TEST_TMPDIR/s.html"
+	run page "$BATS_TEST_TMPDIR/s.html" 'String(model.data.views[0].idle)'
+	[ "$output" = undefined ]
+}
