@@ -22,12 +22,7 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...] > profile.json\n"
-	    "      --split-root  a thread per root frame (of each file), named after it\n"
-	    "  -q, --quiet       no progress line on a terminal\n"
-	    "  -h, --help        this help\n"
-	    "      --version     the version\n", argv0);
-	exit_stdout();
+	profile_usage("profile.json", "thread");
 }
 
 /* Add the stacks of input path (NULL: standard input), the input-th,
@@ -37,9 +32,8 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
     const char *prefix)
 {
 	struct gkwrite *w = arg;
-	size_t first = w->nth, i;
+	size_t first = w->nth, i, root;
 	uint32_t t = 0;
-	const char *semi;
 	struct freader r;
 	struct fheader h;
 	struct fline l;
@@ -48,19 +42,9 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
 	fr_open(&r, path, rules);
 	if (!split)
 		t = gkw_newthread(w, r.name, strlen(r.name));
-	while (fr_next(&r, &l)) {
-		if (!l.ncounts) {
-			fh_parse(&h, l.stack, l.len);
-			continue;
-		}
-		if (l.ncounts == 2)
-			fr_error(&r, "two counts on a line (a difference): a Firefox Profiler "
-			    "sample has one weight");
-		if (split) {
-			semi = memchr(l.stack, ';', l.len);
-			t = gkw_rootthread(w, input, prefix, l.stack,
-			    semi ? (size_t)(semi - l.stack) : l.len);
-		}
+	while (fr_sample(&r, &h, &l, "a Firefox Profiler", split ? &root : NULL)) {
+		if (split)
+			t = gkw_rootthread(w, input, prefix, l.stack, root);
 		gkw_add(w, t, l.stack, l.len, l.c[0]);
 	}
 	if (h.unit < 0)

@@ -38,6 +38,8 @@ usage(void)
 	    "      --source-url TEMPLATE  link frames FUNC at FILE:LINE to their source:\n"
 	    "                         {path}, {file} (base name), {line} filled in\n"
 	    "      --split-root       one view per root frame (per thread)\n"
+	    "      --compare          open on the first two FILEs compared, BASELINE and TARGET\n"
+	    "                         (each a view of its own too), as fg-diff compares them\n"
 	    "      --nameattr FILE    titles and links of frames by name (FUNC<tab>NAME=VALUE...)\n"
 	    "  -q, --quiet            no progress line on a terminal\n"
 	    "  -h, --help             show this help\n"
@@ -67,7 +69,7 @@ size_env(const char *var)
 	return env && *env ? draw_num(env, var, 100, RANGE_PX) : 0;
 }
 
-enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR };
+enum { O_SPLIT = DO_LAST, O_SOURCEURL, O_NAMEATTR, O_COMPARE };
 
 /* Is option c one of an image's only (its frames cut or boxed)? */
 static int
@@ -82,6 +84,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DRAW_LONGOPTS,
 		{ "split-root", no_argument, NULL, O_SPLIT },
+		{ "compare", no_argument, NULL, O_COMPARE },
 		{ "source-url", required_argument, NULL, O_SOURCEURL },
 		{ "nameattr", required_argument, NULL, O_NAMEATTR },
 		OPT_HELP_VERSION,
@@ -110,6 +113,7 @@ main(int argc, char **argv)
 		case 'w': page.width = draw_num(optarg, "width", 100, RANGE_PX); break;
 		case 'H': page.height = draw_num(optarg, "height", 100, RANGE_PX); break;
 		case O_SPLIT: split = 1; break;
+		case O_COMPARE: page.compare = 1; break;
 		case O_SOURCEURL:
 			if (!html_url_ok(optarg))
 				usage_error("bad source URL: '%s' (http:, https:, file:, vscode: or an editor's scheme)", optarg);
@@ -131,6 +135,10 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (page.compare && argc < 2)
+		usage_error("--compare needs two profiles, BASELINE and TARGET, before any other");
+	if (page.compare && split)
+		usage_error("--compare compares whole inputs, not --split-root's views");
 	page.deftitle = !o.title;
 	page.sortwidth = o.bywidth;
 	page.fixedname = o.countname != NULL;
@@ -149,6 +157,8 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		read_input(&in[i], argc ? argv[i] : NULL, &o, &rules, &page);
 	page.diff = rules.ncounts == 2;
+	if (page.compare && page.diff)
+		eprintf("--compare: the inputs are differential already (fg-diff's output): they do not compare again");
 	page.frac = rules.frac;
 	page.declared = rules.declared && rules.ncounts == 1;
 	html_order(&page);

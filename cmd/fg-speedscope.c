@@ -23,12 +23,7 @@
 static noreturn void
 usage(void)
 {
-	printf("usage: %s [options] [FILE...] > out.speedscope.json\n"
-	    "      --split-root  a profile per root frame (of each file), named after it\n"
-	    "  -q, --quiet       no progress line on a terminal\n"
-	    "  -h, --help        this help\n"
-	    "      --version     the version\n", argv0);
-	exit_stdout();
+	profile_usage("out.speedscope.json", "profile");
 }
 
 /* Add the stacks of input path (NULL: standard input), the input-th,
@@ -39,7 +34,8 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
 {
 	struct sswrite *w = arg;
 	uint32_t first = ssw_nprofiles(w), p = 0;
-	const char *err, *semi, *order;
+	const char *err, *order;
+	size_t root;
 	struct freader r;
 	struct fheader h;
 	struct fline l;
@@ -49,21 +45,11 @@ add_input(void *arg, struct frules *rules, const char *path, uint32_t input, int
 	fr_open(&r, path, rules);
 	if (!split)
 		p = ssw_newprofile(w, r.name, strlen(r.name));
-	while (fr_next(&r, &l)) {
-		if (!l.ncounts) {
-			fh_parse(&h, l.stack, l.len);
-			continue;
-		}
-		if (l.ncounts == 2)
-			fr_error(&r, "two counts on a line (a difference): a speedscope "
-			    "sample has one weight");
+	while (fr_sample(&r, &h, &l, "a speedscope", split ? &root : NULL)) {
 		if (timed < 0)
 			timed = (order = h.fact[FH_ORDER]) && !strcmp(order, "time");
-		if (split) {
-			semi = memchr(l.stack, ';', l.len);
-			p = ssw_rootprofile(w, input, prefix, l.stack,
-			    semi ? (size_t)(semi - l.stack) : l.len);
-		}
+		if (split)
+			p = ssw_rootprofile(w, input, prefix, l.stack, root);
 		ssw_timed(w, p, timed);
 		if ((err = ssw_add(w, p, l.stack, l.len, l.c[0])))
 			fr_error(&r, "%s", err);

@@ -1,8 +1,6 @@
 /* gecko-fold: Firefox Profiler and Gecko profiles to folded stacks
- *
- * Options and wiring: each file read whole (folded/folder) and folded by
- * lib/formats/gecko/read, the stacks of every file added up and printed
- * sorted after the unit header; or, with --list, each file's threads. */
+ * Options and wiring: each file read whole (folded/folder), folded by
+ * lib/formats/gecko/read, summed; or, with --list, each file's threads. */
 #include <stdio.h>
 #include <stdlib.h>
 

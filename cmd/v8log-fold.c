@@ -8,10 +8,8 @@
  */
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "base/opt.h"
-#include "base/out.h"
 #include "base/util.h"
 #include "folded/folder.h"
 #include "formats/v8/v8log.h"
@@ -23,8 +21,7 @@ usage(void)
 	    "  -t, --time             weight ticks by time, in microseconds\n"
 	    "      --time-order       stacks in the order of the ticks' times, not summed\n"
 	    "      --full-path        the script's or library's whole path, not its base name\n"
-	    "      --gc WHERE         a collection under the root (root, the default summed)\n"
-	    "                         or on the stack that ran (stack, with --time-order)\n",
+	    "      --gc WHERE         a collection under the root (root) or on what ran (stack)\n",
 	    argv0);
 	folder_usage(19, FOLDER_MAXSIZE_TEXT);
 }

@@ -4,17 +4,23 @@
  * (standard input when none).  With -s, they are a script's modules,
  * each of declarations only (fg-html's page, one file a concern): the
  * wrapper around them is written here, an async function in strict
- * mode, called at once, whose last statement awaits START(); and of
- * each module only its leading comment is kept, not the comments on
- * lines of their own after it, nor the blanks that indent a line (the
- * sources keep them; the page, a third smaller, does not need them: no
- * module has a string or template that goes on past a line's end).
+ * mode, called at once, whose last statement awaits START(); and no
+ * comment on lines of its own is kept, a module's leading one neither,
+ * nor the blanks that indent a line, nor those between two tokens that
+ * would not run together without them (outside strings, regular
+ * expressions and comments: "a = b(c, d)" is "a=b(c,d)", "x - -y" and
+ * "return x" keep theirs); the sources keep them, the page, half the
+ * size, does not need them: no module has a string, template or
+ * regular expression that goes on past a line's end, nor a template
+ * at all, and a '/' is a regular expression's where a value would
+ * begin (after an operator, an opening bracket or a keyword).
  * The scripts are ES modules that name what they take from each other
  * (lib/draw/html/, viewer.js, regex.js): with or without -s, their
  * import statements (from a line that begins "import " to the line
  * that ends in ";") and "export {...};" lists are dropped, and the
  * "export " that begins a declaration, so that the files joined are
  * one scope, one inline script, no loader.  Build-time only. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,16 +90,105 @@ ends(const char *s)
 	return n && s[n - 1] == ';';
 }
 
+/* Whether byte c is of a word (a name, a number, a keyword, or any
+ * character past ASCII): two words keep the blank between them. */
+static int
+wordch(int c)
+{
+	return isalnum(c) || c == '_' || c == '$' || c >= 0x80;
+}
+
+/* Whether a blank between bytes a and b keeps them apart: two words;
+ * "+ +", "- -" (not "++", "--"); "/ /", "/ *" (not a comment); and
+ * what the page's markup must not meet in its script: "] >" (not the
+ * "]]>" that ends a CDATA section), "< /", "< !", "- >" (not "</",
+ * "<!--", "-->"). */
+static int
+apart(int a, int b)
+{
+	return (wordch(a) && wordch(b)) || ((a == '+' || a == '-') && a == b) ||
+	    (a == '/' && (b == '/' || b == '*')) || (a == ']' && b == '>') ||
+	    (a == '<' && (b == '/' || b == '!')) || (a == '-' && b == '>');
+}
+
+/* Whether a '/' after out[0..n) begins a regular expression (where a
+ * value begins: after an operator, an opening bracket, a keyword, or
+ * first on its line), not a division. */
+static int
+regexhere(const char *out, size_t n)
+{
+	static const char *const kw[] = { "return", "typeof", "case", "in", "of", "delete", "void",
+	    "instanceof", "new", "else", "do", "await", "yield" };
+	size_t e, k;
+
+	while (n && out[n - 1] == ' ')
+		n--;
+	if (!n || strchr("(,=:[!&|?{};+-*%<>~^", out[n - 1]))
+		return 1;
+	if (!wordch((unsigned char)out[n - 1]))
+		return 0;
+	for (e = n; n && wordch((unsigned char)out[n - 1]); n--)
+		;
+	for (k = 0; k < sizeof(kw) / sizeof(*kw); k++)
+		if (strlen(kw[k]) == e - n && !memcmp(out + n, kw[k], e - n))
+			return 1;
+	return 0;
+}
+
+/* Line s (from its first non-blank) into out without the blanks no
+ * token needs (at most as long as s): strings, regular expressions and
+ * comments copied as they are.  Returns out. */
+static char *
+squeeze(const char *s, char *out)
+{
+	size_t n = 0;
+	int q, cls;
+
+	while (*s) {
+		if (*s == ' ' || *s == '\t') {
+			s += strspn(s, " \t");
+			if (n && *s && *s != '\n' && *s != '\r' && apart((unsigned char)out[n - 1], (unsigned char)*s))
+				out[n++] = ' ';
+		} else if (*s == '"' || *s == '\'') {
+			for (q = *s, out[n++] = *s++; *s && *s != q && *s != '\n'; out[n++] = *s++)
+				if (*s == '\\' && s[1])
+					out[n++] = *s++;
+			if (*s == q)
+				out[n++] = *s++;
+		} else if (*s == '/' && s[1] == '*') {
+			for (out[n++] = *s++, out[n++] = *s++; *s && !(s[0] == '*' && s[1] == '/'); )
+				out[n++] = *s++;
+			if (*s)
+				out[n++] = *s++, out[n++] = *s++;
+		} else if (*s == '/' && regexhere(out, n)) {
+			for (cls = 0, out[n++] = *s++; *s && *s != '\n' && (cls || *s != '/'); out[n++] = *s++) {
+				if (*s == '\\' && s[1])
+					out[n++] = *s++;
+				else if (*s == '[')
+					cls = 1;
+				else if (*s == ']')
+					cls = 0;
+			}
+			if (*s == '/')
+				out[n++] = *s++;
+		} else {
+			out[n++] = *s++;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
 /* One file's bytes inside the string, without its imports and exports;
- * with modules, without the comments on lines of their own but the
- * first, nor indents. */
+ * with modules, without the comments on lines of their own, nor the
+ * blanks no token needs (squeeze). */
 static void
 emit(FILE *f, int modules)
 {
-	char *line = NULL, *p;
-	size_t cap = 0;
+	char *line = NULL, *p, *sq = NULL;
+	size_t cap = 0, sqcap = 0;
 	ssize_t n;
-	int first = 1, skip = 0, link = 0;
+	int skip = 0, link = 0;
 
 	while ((n = getline(&line, &cap, f)) > 0) {
 		p = line;
@@ -105,21 +200,22 @@ emit(FILE *f, int modules)
 			p += 7;
 			n -= 7;
 		}
-		if (modules && !skip && opens(line) && !first)
+		if (modules && !skip && opens(line))
 			skip = 1;
-		if (modules && opens(line) && first)
-			first = -1;
-		if (!skip && modules)
-			emit_str(p + strspn(p, " \t"));
+		if (!skip && modules) {
+			if (sqcap < (size_t)n + 1 && !(sq = realloc(sq, sqcap = (size_t)n + 1))) {
+				perror("embed");
+				exit(1);
+			}
+			emit_str(squeeze(p + strspn(p, " \t"), sq));
+		}
 		else if (!skip)
 			emit_bytes(p, (size_t)n);
-		if (closes(line)) {
+		if (closes(line))
 			skip = 0;
-			if (first < 0)
-				first = 0;
-		}
 	}
 	free(line);
+	free(sq);
 }
 
 int

@@ -668,3 +668,21 @@ near() {
 	# $2 + 0, for sub() leaves a string, which awk compares as one)
 	got opencost | awk '{ sub("none=", "", $1); sub("with=", "", $2); if (!($2 + 0 < 4 * $1 + 300)) { print "with " $2 " ms, none " $1 " ms" >"/dev/stderr"; exit 1 } }'
 }
+
+@test "fg-html in Chromium: bidi controls in names are shown as \\uXXXX in the card, the table and the search, and saved as they are" {
+	# U+202E (right-to-left override) and U+2066 (left-to-right isolate)
+	printf 'main;evil\342\200\256cod.exe 3\nmain;iso\342\201\246x 2\nmain;plain 1\n' >"$BATS_TEST_TMPDIR/b.folded"
+	fg-html "$BATS_TEST_TMPDIR/b.folded" >"$BATS_TEST_TMPDIR/b.html"
+	browser hover "$BATS_TEST_TMPDIR/b.html" "$(printf 'evil\342\200\256cod.exe')"
+	[ "$(got tip | grep '^name:')" = 'name:evil\u202Ecod.exe' ]
+	FG_QUERY='?m=table' browser table "$BATS_TEST_TMPDIR/b.html"
+	got row | grep -qxF "$(printf '3\t3\t\tevil\\u202Ecod.exe')"
+	got row | grep -qxF "$(printf '2\t2\t\tiso\\u2066x')"
+	! got row | grep -q "$(printf '\342\200\256\|\342\201\246')" || false
+	# the search finds what is shown: the escape's text
+	FG_QUERY='?s=u202E' browser search "$BATS_TEST_TMPDIR/b.html"
+	[[ "$(got matched)" == *"50.00%"* ]]
+	# saved, the names are the input's bytes
+	browser saved "$BATS_TEST_TMPDIR/b.html"
+	got line | diff "$BATS_TEST_TMPDIR/b.folded" -
+}

@@ -15,7 +15,12 @@ svg_fill() {
 @test "fg-html: one self-contained page: no reference leaves it" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/p.html"
 	head -1 "$BATS_TEST_TMPDIR/p.html" | grep -qx '<!DOCTYPE html>'
-	! grep -Eiq '(src|href|action|srcset|poster)=|https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html" || false
+	# no address anywhere; no attribute that loads one in the markup
+	# (the script's own a.href= are the Save links' blob: addresses)
+	! grep -Eiq 'https?:|@import|(^|[^a-z])url\(|//cdn' "$BATS_TEST_TMPDIR/p.html" || false
+	sed '/<script/,/<\/script>/d' "$BATS_TEST_TMPDIR/p.html" >"$BATS_TEST_TMPDIR/markup"
+	grep -q '<body' "$BATS_TEST_TMPDIR/markup"
+	! grep -Eiq '(src|href|action|srcset|poster)=' "$BATS_TEST_TMPDIR/markup" || false
 	grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$BATS_TEST_TMPDIR/p.html"
 	# the script and style are inline, each once
 	[ "$(grep -c '^<script' "$BATS_TEST_TMPDIR/p.html")" -eq 2 ]
@@ -220,6 +225,9 @@ PY
 	need_pagedata
 	fg-html --negate "$DIFF" >"$BATS_TEST_TMPDIR/p.html"
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" "V[0]['w'][names(V[0]).index('g')]")" = 5 ]
+	# the key says what the colours mean with the baseline drawn
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[l[0] for l in D["legend"]]')" = \
+		"$(printf 'larger in the baseline\nlarger in the target\nonly in the baseline')" ]
 	fg-html --delta=self "$DIFF" >"$BATS_TEST_TMPDIR/s.html"
 	fg-html "$DIFF" >"$BATS_TEST_TMPDIR/t.html"
 	# main has no samples of its own: white by self change, red by total

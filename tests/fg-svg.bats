@@ -292,6 +292,13 @@ xmlcheck() {
 	[[ "$output" == *" 10.0 885.0 a"* ]]
 	a=$(fill_of "$BATS_TEST_TMPDIR/out.svg" a)
 	[ "${a:1:2}" = ff ]	# a lost samples: red from the baseline's side
+	# the key says what the colours mean with the columns swapped: no
+	# "grew" or "new" (a frame only in the baseline is green here)
+	printf 'main;a 30 10\nmain;gone 5 0\n' | fg-svg --negate >"$BATS_TEST_TMPDIR/out.svg"
+	grep -q '>larger in the baseline</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '>larger in the target</text>' "$BATS_TEST_TMPDIR/out.svg"
+	grep -q '>only in the baseline</text>' "$BATS_TEST_TMPDIR/out.svg"
+	! grep -q '>grew</text>\|>new</text>' "$BATS_TEST_TMPDIR/out.svg" || false
 }
 
 @test "fg-svg --min-delta: small changes are neutral" {

@@ -255,3 +255,36 @@ Try 'fg-top --help' for more information." ]
 	runsh "printf '# fg: unit=nanoseconds\na;b 1000 641283560\n' | fg-top -f tsv"
 	[[ $output == *$'\t+641282560\t'* ]]
 }
+
+@test "fg-top, fg-gate: repeated, shuffled and sorted lines, decimals mid-file, add up as the merged profile" {
+	# each stack several times in no order (kept stacks: sums held
+	# back), then 100 lines in byte order (taken for sorted), a line
+	# like the one before, and decimal counts from line 300 on (whole
+	# sums held back go into the rows before the first one)
+	awk 'BEGIN { srand(3)
+		for (i = 0; i < 300; i++) {
+			k = int(rand() * 40); d = 2 + k % 7
+			s = "main"; for (j = 0; j < d; j++) s = s ";f" ((k * 7 + j * 3) % 11) "_[" (j % 2 ? "k" : "i") "]"
+			printf "%s;g%d %d\n", s, k % 5, 1 + int(rand() * 9)
+		}
+		for (i = 0; i < 100; i++) printf "main;s%03d;t 2\nmain;s%03d;t 2\n", i, i
+		for (i = 0; i < 200; i++) printf "main;f%d;f%d;h%d %d.%s\n", i % 9, i % 4, i % 3, i % 5, (i % 2 ? "25" : "5")
+	}' >"$BATS_TEST_TMPDIR/p.folded"
+	fg-merge "$BATS_TEST_TMPDIR/p.folded" >"$BATS_TEST_TMPDIR/m.folded"
+	for o in "--format json" "--by frame --format tsv" "--by file"; do
+		a=$(fg-top $o "$BATS_TEST_TMPDIR/p.folded")
+		b=$(fg-top $o "$BATS_TEST_TMPDIR/m.folded")
+		[ -n "$a" ]
+		[ "$a" = "$b" ]
+	done
+	# whole counts for fg-gate: the first 350 lines and 500
+	for n in 350 500; do
+		head -$n "$BATS_TEST_TMPDIR/p.folded" >"$BATS_TEST_TMPDIR/w$n.folded"
+		fg-merge "$BATS_TEST_TMPDIR/w$n.folded" >"$BATS_TEST_TMPDIR/m$n.folded"
+	done
+	cd "$BATS_TEST_TMPDIR"
+	a=$(fg-gate --format json --budget 'f3=1%' w350.folded w500.folded | sed 's/[wm][0-9]*\.folded//g')
+	b=$(fg-gate --format json --budget 'f3=1%' m350.folded m500.folded | sed 's/[wm][0-9]*\.folded//g')
+	[[ "$a" == *'"f3"'* ]]
+	[ "$a" = "$b" ]
+}

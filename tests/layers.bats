@@ -188,3 +188,20 @@ load helper
 	run grep -nE '^[[:space:]]*! ' "$BATS_TEST_TMPDIR/t.bats"
 	[ "$(printf '%s\n' "$output" | grep -cvE '(\|\| false|&&)$')" -eq 1 ]
 }
+
+@test "shape: every folder's main is at most 70 lines, every function in lib/ at most 100" {
+	# a folder's cmd/ file parses options and wires the room (HACKING)
+	for f in "$FG_ROOT"/cmd/*-fold.c; do
+		[ "$(basename "$f")" = fg-fold.c ] && continue
+		n=$(wc -l <"$f")
+		[ "$n" -le 70 ] || { echo "$f: $n lines" >&2; return 1; }
+	done
+	# a function from the "{" that opens a line to the "}" that does
+	long=$(for f in "$FG_ROOT"/lib/*/*.c "$FG_ROOT"/lib/*/*/*.c; do
+		awk -v F="$f" '/^\{/ { s = NR; name = prev } /^\}/ { if (s && NR - s > 100) print F ": " name ": " NR - s; s = 0 } { prev = $0 }' "$f"
+	done)
+	[ -z "$long" ] || { echo "$long" >&2; return 1; }
+	# the count sees a long one
+	awk 'BEGIN { print "int\nf(void)\n{"; for (i = 0; i < 101; i++) print "\tx();"; print "}" }' >"$BATS_TEST_TMPDIR/l.c"
+	[ -n "$(awk '/^\{/ { s = NR } /^\}/ { if (s && NR - s > 100) print; s = 0 }' "$BATS_TEST_TMPDIR/l.c")" ]
+}

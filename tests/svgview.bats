@@ -315,3 +315,20 @@ label_colours() {
 	grep -qx '#title|fill rgb(0, 0, 0)' "$BATS_TEST_TMPDIR/style"
 	grep -q '^#frames rect|fill .*rgb(230, 0, 230)' "$BATS_TEST_TMPDIR/style"
 }
+
+@test "svgview: a bidi control is shown as its escape, and a search for what is shown finds it" {
+	printf 'main;evil\xe2\x80\xaegnp.exe 5\nmain;other 3\n' | fg-svg >"$BATS_TEST_TMPDIR/b.svg"
+	{ echo '# fg: unit=nanoseconds'; printf 'main;evil\xe2\x80\xaegnp.exe 5\nmain;other 3\n'; } |
+		fg-svg >"$BATS_TEST_TMPDIR/u.svg"
+	for f in b u; do
+		# the text shown, and the search box's terms of it
+		run svgcase search "$BATS_TEST_TMPDIR/$f.svg" "" 'evil\\u202egnp' 'u202egnp\.exe' 'evil.gnp'
+		status_is 0
+		[ "${lines[0]}" = " | 1" ]
+		[ "${lines[1]}" = " | 1" ]
+		[ "${lines[2]}" = " | 0" ]
+		dom "$BATS_TEST_TMPDIR/$f.svg" >"$BATS_TEST_TMPDIR/dom"
+		grep -qF '>evil\u202egnp.exe<' "$BATS_TEST_TMPDIR/dom"
+		! LC_ALL=C grep -q $'\xe2\x80\xae' "$BATS_TEST_TMPDIR/dom" || false
+	done
+}

@@ -141,24 +141,24 @@ grouped() {
 	    "$FG_ROOT"/lib/draw/regex.js
 	status_is 1
 	# and regex.js, their matcher, with it (the modules without their
-	# imports and exports, as embed joins them; the page's keep their
-	# first comment, not those on lines of their own after it, nor the
-	# blanks that indent a line: embed -s)
+	# imports and exports, as embed joins them; the page's keep no
+	# comment on lines of its own, nor the blanks no token needs: embed
+	# -s, so that the page's is compared without any blanks)
 	for f in "$V" "$FG_ROOT"/lib/draw/regex.js; do
 		run node -e '
 			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8").replace(/^import [^;]*;\n/gm, "")
 				.replace(/^export \{[^;]*;\n/gm, "").replace(/^export /gm, "");
 			const svg = fs.readFileSync(process.argv[2], "utf8").split("<![CDATA[")[1].split("]]>")[0];
 			const page = fs.readFileSync(process.argv[3], "utf8");
-			let first = true, skip = false;
+			let skip = false;
 			const lean = v.split(/(?<=\n)/).filter((l) => {
 				const opens = /^[ \t]*\/\*/.test(l), closes = /\*\/[ \t\r\n]*$/.test(l);
-				if (opens && !first) skip = true;
+				if (opens) skip = true;
 				const keep = !skip;
-				if (closes) { skip = false; first = false; }
+				if (closes) skip = false;
 				return keep;
-			}).map((l) => l.replace(/^[ \t]+/, "")).join("");
-			console.log(svg.includes(v), page.includes(lean));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
+			}).join("").replace(/[ \t]+/g, "");
+			console.log(svg.includes(v), page.replace(/[ \t]+/g, "").includes(lean));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
 		status_is 0
 		[ "$output" = "true true" ]
 	done

@@ -107,6 +107,36 @@ utf8_prefix(const char *s, size_t n, size_t nchars)
 }
 
 size_t
+bidi_control(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	if (n < 3 || u[0] != 0xe2)
+		return 0;
+	if ((u[1] == 0x80 && u[2] >= 0xaa && u[2] <= 0xae) ||
+	    (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9)) {
+		*cp = 0x2000 | (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+		return 3;
+	}
+	return 0;
+}
+
+size_t
+bidi_shown(uint32_t cp, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	out[0] = '\\';
+	out[1] = 'u';
+	out[2] = hex[cp >> 12 & 15];
+	out[3] = hex[cp >> 8 & 15];
+	out[4] = hex[cp >> 4 & 15];
+	out[5] = hex[cp & 15];
+	out[6] = 0;
+	return 6;
+}
+
+size_t
 term_safe(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
@@ -119,6 +149,8 @@ term_safe(const unsigned char *s, size_t n)
 	k = utf8_decode((const char *)s, n, &cp);
 	if (k && cp < 0xa0)
 		return 0;	/* U+0080..U+009F: CSI, OSC... */
+	if (k && bidi_control((const char *)s, n, &cp))
+		return 0;
 	return k;
 }
 
@@ -128,11 +160,17 @@ term_escape(const char *s, size_t n, char *out)
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, k, len = 0;
+	uint32_t cp;
 
 	while (i < n) {
 		if ((k = term_safe(p + i, n - i))) {
 			memcpy(out + len, p + i, k);
 			len += k;
+			i += k;
+			continue;
+		}
+		if ((k = bidi_control(s + i, n - i, &cp))) {
+			len += bidi_shown(cp, out + len);
 			i += k;
 			continue;
 		}

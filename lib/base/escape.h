@@ -34,9 +34,24 @@ size_t utf8_prefix(const char *s, size_t n, size_t nchars);
 int xml_char(uint32_t c);
 
 /*
+ * The bidirectional control at s[0..n) (n > 0): U+202A..U+202E
+ * (embeddings, overrides) and U+2066..U+2069 (isolates), which make a
+ * renderer draw the text after them in another order, so that
+ * "evil\u202egnp.exe" reads "evilexe.png".  Its length in bytes (3)
+ * with its code point in *cp, or 0.  Every text a person reads shows
+ * one as the six characters \u202e (bidi_shown), never as itself.
+ */
+size_t bidi_control(const char *s, size_t n, uint32_t *cp);
+/* Code point cp as its visible escape "\uXXXX" into out[0..7),
+ * NUL-terminated: 6. */
+size_t bidi_shown(uint32_t cp, char *out);
+
+/*
  * Text for a terminal: control characters (C0, DEL, and C1 as UTF-8)
- * and bytes that are not UTF-8 become \xHH, so that an input cannot
- * send escape sequences (colours, OSC titles, links) to the terminal.
+ * and bytes that are not UTF-8 become \xHH, bidirectional controls
+ * \u202e (above), so that an input cannot send escape sequences
+ * (colours, OSC titles, links) to the terminal nor draw a name in
+ * another order.
  * term_escape writes at most 4 * n + 1 bytes to out, NUL-terminated,
  * and returns the length (out_term, out.h, writes to the output).
  */

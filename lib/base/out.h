@@ -53,14 +53,24 @@ void out_xml(const char *s, size_t n);
  * except in "]]>" (the markup before s must not end in "]]"), quotes
  * as they are. */
 void out_xmltext(const char *s, size_t n);
+/* The same two for a name a person reads (an SVG's labels and titles,
+ * a JUnit report's): bidirectional controls as their visible escapes,
+ * \u202e (escape.h). */
+void out_xmlshown(const char *s, size_t n);
+void out_xmltextshown(const char *s, size_t n);
 /* Write s[0..n) as the inside of a JSON string (no quotes).  '<', '>'
  * and '&' are escaped too, so the text is safe inside an HTML <script>
  * or an XML CDATA section. */
 void out_json(const char *s, size_t n);
 void out_jsonstr(const char *s, size_t n);	/* with the quotes */
+/* A JSON string, with the quotes, of a name a script shows to a person
+ * (an SVG's): bidirectional controls as the visible text \u202e (its
+ * backslash escaped), so that what is shown is what a search finds. */
+void out_jsonshown(const char *s, size_t n);
 
 /* Write s[0..n) for a terminal: control characters and bytes that
- * are not UTF-8 as \xHH (term_escape, escape.h). */
+ * are not UTF-8 as \xHH, bidirectional controls as \u202e
+ * (term_escape, escape.h). */
 void out_term(const char *s, size_t n);
 
 static inline void

@@ -37,6 +37,7 @@ struct html_page {
 	int diff;		/* two-count input */
 	int frac;		/* a decimal count was read: counts as text */
 	int declared;		/* a "# fg: counts=1" header: leaves need no guard */
+	int compare;		/* --compare: the page opens on views 0 and 1 compared */
 	int npageviews;	/* the page views written so far */
 	/* the page's names: the full label interned (as the inputs are
 	 * read: pinput_read), its colour (name palettes), its rank in the

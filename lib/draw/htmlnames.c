@@ -341,6 +341,9 @@ write_options(const struct html_page *p)
 	html_keystr("sourceurl", p->sourceurl);
 	/* --negate draws the baseline; --negate=hues swaps red and blue */
 	out_printf("\"hues\":%d,", p->diff && o->negate == NEGATE_HUES);
+	/* --compare: the first two views compared (--negate: negated) */
+	if (p->compare)
+		out_printf("\"cmp\":[0,1],\"cmpneg\":%d,", o->negate == 1);
 	out_printf("\"chart\":%d,\"deftitle\":%d,\"frac\":%d,\"declared\":%d,\"diff\":%d,\"negate\":%d,\"inverted\":%d,\"sortwidth\":%d,"
 	    "\"width\":%.15g,\"height\":%.15g,\"fontsize\":%.15g,\"fontwidth\":%.15g,"
 	    "\"frameheight\":%.15g}\n",

@@ -5,15 +5,20 @@
 #include "draw/legend.h"
 
 /* The key of differential colours: the ends of the scale of change
- * (color_delta), which --negate=hues swaps, and new frames' colour. */
+ * (color_delta), which --negate=hues swaps, and new frames' colour.
+ * With --negate the change drawn is baseline minus target, and a frame
+ * "new" there is one the target lacks: the words say so, spaced
+ * wider for their length. */
 static size_t
 diff_items(struct legend_item it[LEGEND_MAX], const struct dopts *o)
 {
-	int hues = o->negate == NEGATE_HUES;
+	int hues = o->negate == NEGATE_HUES, neg = o->negate && !hues;
 
-	it[0] = (struct legend_item){ hues ? "shrank" : "grew", color_delta(1, 1), -110 };
-	it[1] = (struct legend_item){ hues ? "grew" : "shrank", color_delta(-1, 1), -30 };
-	it[2] = (struct legend_item){ "new", color_new, 50 };
+	it[0] = (struct legend_item){ neg ? "larger in the baseline" : hues ? "shrank" : "grew",
+	    color_delta(1, 1), neg ? -250 : -110 };
+	it[1] = (struct legend_item){ neg ? "larger in the target" : hues ? "grew" : "shrank",
+	    color_delta(-1, 1), neg ? -85 : -30 };
+	it[2] = (struct legend_item){ neg ? "only in the baseline" : "new", color_new, neg ? 75 : 50 };
 	return 3;
 }
 

@@ -26,7 +26,8 @@ struct legend_item {
 
 /* The items of the legend of a graph under options o into it, diff for
  * differential input: grew, shrank and new (--negate=hues swaps the
- * first two labels, as it swaps red and blue), or with the julia
+ * first two labels, as it swaps red and blue; --negate says larger in
+ * the baseline, in the target, only in the baseline), or with the julia
  * palette its statuses.  Returns how many: 0 when no colour needs a
  * key. */
 size_t draw_legend_items(struct legend_item it[LEGEND_MAX], int diff, const struct dopts *o);

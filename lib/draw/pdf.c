@@ -107,6 +107,12 @@ pdf_text(struct bytes *b, const char *s, size_t n)
 
 	bputs(b, "(");
 	for (i = 0; i < n; i += k) {
+		if ((k = bidi_control(s + i, n - i, &c))) {
+			/* as fg-svg shows it: \u202e, the backslash escaped */
+			bytes_put(b, "\\", 1);
+			bytes_put(b, esc, bidi_shown(c, esc));
+			continue;
+		}
 		k = utf8_decode(s + i, n - i, &c);
 		c = k ? c : '?';
 		if (!k)
@@ -142,10 +148,18 @@ void
 pdf_utf16(struct bytes *b, const char *s, size_t n)
 {
 	uint32_t c;
-	size_t i, k;
+	size_t i, k, j;
+	char esc[8];
 
 	bputs(b, "<FEFF");
 	for (i = 0; i < n; i += k) {
+		if ((k = bidi_control(s + i, n - i, &c))) {
+			/* drawn in no other order: its escape, \u202e */
+			bidi_shown(c, esc);
+			for (j = 0; esc[j]; j++)
+				utf16unit(b, (unsigned char)esc[j]);
+			continue;
+		}
 		k = utf8_decode(s + i, n - i, &c);
 		c = k ? c : 0xfffd;
 		if (!k)

@@ -59,7 +59,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 	size_t start, len;
 
 	if (id == LF_ROOT || id == LF_MORE || n > OUT_BUFSIZE / 8) {
-		out_xmltext(s, n);
+		out_xmltextshown(s, n);
 		return;
 	}
 	if (c->off[id]) {
@@ -70,7 +70,7 @@ out_xml_once(struct xmlnames *c, uint32_t id, const char *s, size_t n)
 	if (OUT_BUFSIZE - out_len < 6 * n + 16)
 		out_flush();
 	start = out_len;
-	out_xmltext(s, n);
+	out_xmltextshown(s, n);
 	len = out_len - start;
 	if (c->n + len > c->cap) {
 		c->cap = (c->n + len) * 2;
@@ -326,7 +326,7 @@ write_rects(const char *id, struct graph *g, const struct dopts *o, const struct
 		out_str("\">");
 		if (a && a->title) {
 			out_str("<title>");
-			out_xmltext(a->title, strlen(a->title));
+			out_xmltextshown(a->title, strlen(a->title));
 			out_str("</title>");
 		} else {
 			write_title(g, o, v, i, s, n, &xn, &hb, st);
@@ -365,7 +365,7 @@ write_labels(const char *id, const struct graph *g, const struct dopts *o, int v
 		out_str("\" y=\"");
 		out_mem(num, fmt_g15(num, graph_y(g, o, f->depth) + 3 + (g->fh - 1) / 2));
 		out_str("\">");
-		out_xmltext(s, n);
+		out_xmltextshown(s, n);
 		if (dots)
 			out_str("..");
 		out_str("</text>\n");
@@ -398,7 +398,7 @@ write_frame_data(const struct layout *L, struct names *nm, int diff, int pass)
 			if (nm->n)
 				out_char(',');
 			out_char('\n');
-			out_jsonstr(s, len);
+			out_jsonshown(s, len);
 			nm->index[f->name] = ++nm->n;
 			continue;
 		}

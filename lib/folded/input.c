@@ -8,6 +8,7 @@
 #include "base/progress.h"
 #include "base/util.h"
 
+#include "folded/fheader.h"
 #include "folded/input.h"
 #include "folded/lines.h"
 
@@ -99,4 +100,38 @@ each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void 
 		add(w, &rules, argv[optind + i], (uint32_t)i, split, n > 1 ? prefix : "");
 	}
 	free(prefix);
+}
+
+int
+fr_sample(struct freader *r, struct fheader *h, struct fline *l, const char *what,
+    size_t *root)
+{
+	const char *semi;
+
+	while (fr_next(r, l)) {
+		if (!l->ncounts) {
+			fh_parse(h, l->stack, l->len);
+			continue;
+		}
+		if (l->ncounts == 2)
+			fr_error(r, "two counts on a line (a difference): %s sample has one "
+			    "weight", what);
+		if (root) {
+			semi = memchr(l->stack, ';', l->len);
+			*root = semi ? (size_t)(semi - l->stack) : l->len;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+noreturn void
+profile_usage(const char *out, const char *each)
+{
+	printf("usage: %s [options] [FILE...] > %s\n"
+	    "      --split-root  a %s per root frame (of each file), named after it\n"
+	    "  -q, --quiet       no progress line on a terminal\n"
+	    "  -h, --help        this help\n"
+	    "      --version     the version\n", argv0, out, each);
+	exit_stdout();
 }

@@ -2,7 +2,10 @@
 #ifndef FG_INPUT_H
 #define FG_INPUT_H
 
+#include <stdnoreturn.h>
+
 #include "folded/folded.h"
+#include "folded/fheader.h"
 
 typedef void line_fn(struct freader *r, struct fline *l, void *arg);
 
@@ -31,5 +34,17 @@ char **files_from(const char *path, int argc, char **argv, int *n);
 typedef void input_addfn(void *w, struct frules *rules, const char *path, uint32_t i,
     int split, const char *prefix);
 void each_profile(int argc, char **argv, void (*usage)(void), input_addfn *add, void *w);
+/* Such a writer's --help: its output out, and what --split-root makes
+ * one of per root (a "thread", a "profile"); exits. */
+noreturn void profile_usage(const char *out, const char *each);
+
+/*
+ * A writer's next sample of r into *l: the header lines before it
+ * parsed into h, a line of two counts (a difference) an error of r's
+ * ("WHAT sample has one weight").  0 at the end of r.  With root, the
+ * length of the stack's first frame into *root (--split-root).
+ */
+int fr_sample(struct freader *r, struct fheader *h, struct fline *l, const char *what,
+    size_t *root);
 
 #endif

@@ -6,7 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "base/escape.h"
+#include "base/hash.h"
+#include "base/htab.h"
 #include "base/intern.h"
 #include "base/out.h"
 #include "base/util.h"
@@ -50,6 +53,12 @@ struct gres {
 	uint64_t seen[2];	/* attribution: the last line counted, a side */
 };
 
+/* Caller name of test res: its call[j]. */
+struct cref {
+	uint32_t name;
+	size_t res, j;
+};
+
 struct gst {
 	struct gate *g;
 	struct grun *run[2];	/* the runs of each side (diff: one, both sides) */
@@ -64,6 +73,9 @@ struct gst {
 	size_t ntests;
 	size_t *named;		/* by rule: keys its pattern names */
 	struct interner cnames;	/* the callers' names */
+	struct htab ctab;	/* the callers of the tests, by test and name */
+	struct cref *cref;
+	size_t ncref, crefcap;
 	const char *unit;	/* the inputs' unit ("nanoseconds"), NULL: count */
 	double alpha;
 };
@@ -141,6 +153,7 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 		top_line(&rd, &l, &r->t);
 	}
 	fr_close(&rd);
+	top_done(&r->t);
 	for (i = 0; i < ncounts; i++)
 		if (count_iszero(r->t.total[i]))
 			fileerr(rname(r), 0, "no samples%s", ncounts == 2 ?
@@ -384,13 +397,41 @@ tripped(const struct gres *x)
 	return x->verdict == V_REGRESSION;
 }
 
+/* The index in test res's callers of caller name, made when new. */
+static size_t
+caller_of(struct gst *st, size_t res, uint32_t name)
+{
+	struct gres *x = &st->res[res];
+	struct hprobe p;
+	struct cref *e;
+	uint32_t i;
+
+	for (htab_probe(&st->ctab, &p, hash_mix((uint64_t)res << 32 ^ name));
+	    (i = htab_next(&st->ctab, &p)) != HTAB_NONE;)
+		if (st->cref[i].res == res && st->cref[i].name == name)
+			return st->cref[i].j;
+	x->call = ereallocarray(x->call, x->ncall + 1, sizeof(*x->call));
+	memset(&x->call[x->ncall], 0, sizeof(x->call[x->ncall]));
+	x->call[x->ncall].name = name;
+	st->cref = egrowarray(st->cref, &st->crefcap, st->ncref + 1, sizeof(*st->cref));
+	e = &st->cref[st->ncref];
+	e->res = res;
+	e->name = name;
+	e->j = x->ncall;
+	htab_put(&st->ctab, &p, st->ncref < HTAB_NONE ? (uint32_t)st->ncref : HTAB_NONE);
+	st->ncref++;
+	return x->ncall++;
+}
+
 /* Count c (side s) of a line through frame f, of key keyid[f], toward
  * its caller's row in each tripped test of that key (trip[first[key]],
- * then along next), once a line; n frames in the line. */
+ * then along next), once a line; n frames in the line.  The caller's
+ * name is interned when first counted, its id kept in *cname
+ * (UINT32_MAX until then). */
 static void
 attribute(struct gst *st, struct gres **trip, const size_t *first, const size_t *next,
-    const uint32_t *keyid, size_t f, size_t n, const char *caller, size_t clen, int s, double c,
-    uint64_t line)
+    const uint32_t *keyid, size_t f, size_t n, const char *caller, size_t clen, uint32_t *cname,
+    int s, double c, uint64_t line)
 {
 	const struct grules *rs = &st->g->rules;
 	struct gres *x;
@@ -406,15 +447,10 @@ attribute(struct gst *st, struct gres **trip, const size_t *first, const size_t 
 		if (x->seen[s] == line + 1)
 			continue;
 		x->seen[s] = line + 1;
-		name = intern(&st->cnames, caller, clen);
-		for (j = 0; j < x->ncall && x->call[j].name != name; j++)
-			;
-		if (j == x->ncall) {
-			x->call = ereallocarray(x->call, x->ncall + 1, sizeof(*x->call));
-			memset(&x->call[j], 0, sizeof(x->call[j]));
-			x->call[j].name = name;
-			x->ncall++;
-		}
+		if (*cname == UINT32_MAX)
+			*cname = intern(&st->cnames, caller, clen);
+		name = *cname;
+		j = caller_of(st, (size_t)(x - st->res), name);
 		x->call[j].c[s] += c;
 	}
 }
@@ -431,84 +467,130 @@ cmp_caller(const void *pa, const void *pb, void *arg)
 	return a->name < b->name ? -1 : a->name > b->name;
 }
 
-/* The inputs read again for the callers of each tripped function. */
+/* The callers pass over one run: the tripped tests by key, and the
+ * run's keys as the gate's with their callers' names. */
+struct cpass {
+	struct gst *st;
+	struct grun *r;
+	struct gres **trip;
+	size_t *first, *next;
+	int s;			/* the side (diff: 0, counts a column each) */
+	uint64_t line;
+	uint32_t *keyid, rootname;
+	size_t kcap, nmap, mcap;
+	struct { uint32_t key, name; } *map;	/* a run's key: the gate's, its caller name */
+};
+
+/* A line (or a distinct stack, its lines' counts summed) of keys
+ * k[0..nk) toward the callers of the tripped tests. */
+static void
+attribute_line(struct cpass *cp, const uint32_t *k, size_t nk, const count *c, int ncounts)
+{
+	const struct interner *keys = &cp->r->t.keys;
+	size_t f, clen;
+	const char *cs;
+	uint32_t *cname;
+	int col;
+
+	cp->line++;
+	cp->keyid = egrowarray(cp->keyid, &cp->kcap, nk, sizeof(*cp->keyid));
+	for (f = 0; f < nk; f++) {
+		for (; cp->nmap <= k[f]; cp->nmap++) {
+			cp->map = egrowarray(cp->map, &cp->mcap, cp->nmap + 1, sizeof(*cp->map));
+			cp->map[cp->nmap].key = intern_find(&cp->st->keys, intern_str(keys, cp->nmap),
+			    intern_len(keys, cp->nmap));
+			cp->map[cp->nmap].name = UINT32_MAX;
+		}
+		cp->keyid[f] = cp->map[k[f]].key;
+	}
+	for (f = 0; f < nk; f++) {
+		if (f) {
+			cs = intern_str(keys, k[f - 1]);
+			clen = intern_len(keys, k[f - 1]);
+			cname = &cp->map[k[f - 1]].name;
+		} else {
+			cs = "[root]";
+			clen = 6;
+			cname = &cp->rootname;
+		}
+		for (col = 0; col < ncounts; col++)
+			attribute(cp->st, cp->trip, cp->first, cp->next, cp->keyid, f, nk, cs, clen, cname,
+			    cp->st->g->diff ? col : cp->s, count_val(c[col]), cp->line);
+	}
+}
+
+/* A top_stack_fn: a distinct stack of the run, as its lines. */
+static void
+attribute_stack(const uint32_t *k, size_t nk, const count *c, void *arg)
+{
+	struct cpass *cp = arg;
+
+	attribute_line(cp, k, nk, c, cp->st->g->diff ? 2 : 1);
+}
+
+/* The callers of each tripped function: from the distinct stacks each
+ * run kept as it was read, in the order first read, or from the input
+ * read again. */
 static void
 callers(struct gst *st)
 {
-	struct gres **trip = NULL;
-	size_t ntrip = 0, i, nk, kcap = 0, f, clen;
-	uint32_t *keyid = NULL;
+	struct cpass cp = { 0 };
 	struct freader rd;
 	struct frules rules;
 	struct fline l;
-	struct frameit it;
-	const char *k, *cs;
-	uint64_t line = 0;
-	int s, ri, col, sides;
-	struct grun *r;
-	size_t *start = NULL, *end = NULL, scap = 0, ecap = 0, *first, *next;
+	const uint32_t *k;
+	size_t ntrip = 0, i, nk;
+	int ri, sides;
 
 	for (i = 0; i < st->nres; i++)
 		if (tripped(&st->res[i])) {
-			trip = ereallocarray(trip, ntrip + 1, sizeof(*trip));
-			trip[ntrip++] = &st->res[i];
+			cp.trip = ereallocarray(cp.trip, ntrip + 1, sizeof(*cp.trip));
+			cp.trip[ntrip++] = &st->res[i];
 		}
 	if (!ntrip)
 		return;
 	/* each key's tripped tests, a list through next */
-	first = ereallocarray(NULL, st->nkeys + 1, sizeof(*first));
-	next = ereallocarray(NULL, ntrip, sizeof(*next));
+	cp.first = ereallocarray(NULL, st->nkeys + 1, sizeof(*cp.first));
+	cp.next = ereallocarray(NULL, ntrip, sizeof(*cp.next));
 	for (i = 0; i < st->nkeys; i++)
-		first[i] = SIZE_MAX;
+		cp.first[i] = SIZE_MAX;
 	for (i = ntrip; i-- > 0;) {
-		next[i] = first[trip[i]->key];
-		first[trip[i]->key] = i;
+		cp.next[i] = cp.first[cp.trip[i]->key];
+		cp.first[cp.trip[i]->key] = i;
 	}
+	cp.st = st;
+	cp.rootname = UINT32_MAX;
 	intern_init(&st->cnames);
+	htab_init(&st->ctab, 0);
 	sides = st->g->diff ? 1 : 2;
-	for (s = 0; s < sides; s++)
-		for (ri = 0; ri < st->nrun[s]; ri++) {
-			r = &st->run[s][ri];
-			ropen(r, &rd, &rules);
+	for (cp.s = 0; cp.s < sides; cp.s++)
+		for (ri = 0; ri < st->nrun[cp.s]; ri++) {
+			cp.r = &st->run[cp.s][ri];
+			cp.nmap = 0;
+			if (top_stacks(&cp.r->t, attribute_stack, &cp)) {
+				top_end(&cp.r->t);
+				continue;
+			}
+			top_end(&cp.r->t);
+			ropen(cp.r, &rd, &rules);
 			while (fr_next(&rd, &l)) {
 				if (!l.ncounts)
 					continue;
-				line++;
-				nk = 0;
-				for (frame_iter(&it, l.stack, l.len, 0); frame_next(&it); nk++) {
-					size_t kl = top_key(&r->t, l.stack + it.start, it.end - it.start, &k);
-
-					keyid = egrowarray(keyid, &kcap, nk + 1, sizeof(*keyid));
-					start = egrowarray(start, &scap, nk + 1, sizeof(*start));
-					end = egrowarray(end, &ecap, nk + 1, sizeof(*end));
-					keyid[nk] = intern_find(&st->keys, k, kl);
-					start[nk] = k - l.stack;
-					end[nk] = k - l.stack + kl;
-				}
-				for (f = 0; f < nk; f++) {
-					if (f) {
-						cs = l.stack + start[f - 1];
-						clen = end[f - 1] - start[f - 1];
-					} else {
-						cs = "[root]";
-						clen = 6;
-					}
-					for (col = 0; col < l.ncounts; col++)
-						attribute(st, trip, first, next, keyid, f, nk, cs, clen,
-						    st->g->diff ? col : s, count_val(l.c[col]), line);
-				}
+				nk = top_keys(&cp.r->t, l.stack, l.len, &k);
+				attribute_line(&cp, k, nk, l.c, l.ncounts);
 			}
 			fr_close(&rd);
+			top_end(&cp.r->t);
 		}
 	for (i = 0; i < ntrip; i++)
-		if (trip[i]->ncall)
-			qsort_r(trip[i]->call, trip[i]->ncall, sizeof(*trip[i]->call), cmp_caller, st->total);
-	free(trip);
-	free(first);
-	free(next);
-	free(keyid);
-	free(start);
-	free(end);
+		if (cp.trip[i]->ncall)
+			qsort_r(cp.trip[i]->call, cp.trip[i]->ncall, sizeof(*cp.trip[i]->call), cmp_caller,
+			    st->total);
+	free(cp.trip);
+	free(cp.first);
+	free(cp.next);
+	free(cp.keyid);
+	free(cp.map);
 }
 
 /* ---- output ---- */
@@ -684,16 +766,25 @@ report_text(const struct gst *st, const struct tally *t)
 }
 
 /* Text in a Markdown table cell: its punctuation escaped, '<' and '&'
- * as entities, control characters as '?'. */
+ * as entities, control characters as '?', bidirectional controls as
+ * \\u202e (escape.h). */
 static void
 md(const char *s, size_t n)
 {
-	size_t i;
+	size_t i, k;
+	uint32_t cp;
+	char buf[8];
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
-		if (c == '<')
+		if ((k = bidi_control(s + i, n - i, &cp))) {
+			/* shown as \u202e: its backslash escaped */
+			bidi_shown(cp, buf);
+			out_str("\\");
+			out_str(buf);
+			i += k - 1;
+		} else if (c == '<')
 			out_str("&lt;");
 		else if (c == '>')
 			out_str("&gt;");
@@ -847,16 +938,16 @@ report_junit(const struct gst *st, const struct tally *t)
 	    "<testsuites name=\"fg-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n"
 	    "<testsuite name=\"fg-gate\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n"
 	    "<properties><property name=\"model\" value=\"", rs->n, nfail, rs->n, nfail);
-	out_xml(m, strlen(m));
+	out_xmlshown(m, strlen(m));
 	out_printf("\"/><property name=\"confidence\" value=\"%g\"/></properties>\n",
 	    st->g->confidence);
 	for (i = 0; i < rs->n; i++) {
 		int failed = 0, any = 0;
 
 		out_str("<testcase classname=\"fg-gate\" name=\"");
-		out_xml(rs->r[i].text, strlen(rs->r[i].text));
+		out_xmlshown(rs->r[i].text, strlen(rs->r[i].text));
 		out_str(" (");
-		out_xml(rs->r[i].src, strlen(rs->r[i].src));
+		out_xmlshown(rs->r[i].src, strlen(rs->r[i].src));
 		out_str(")\">\n");
 		for (k = 0; k < st->nres; k++) {
 			x = &st->res[k];
@@ -866,10 +957,10 @@ report_junit(const struct gst *st, const struct tally *t)
 			name = keyname(st, x->key, &n);
 			if (!failed++) {
 				out_str("<failure type=\"regression\" message=\"");
-				out_xml(name, n);
+				out_xmlshown(name, n);
 				out_printf(": %s -> %s\">", tx.before, tx.after);
 			}
-			out_xml(name, n);
+			out_xmlshown(name, n);
 			out_printf(": %s share %s -> %s, %s (interval %s to %s)\n",
 			    rs->r[i].self ? "self" : "total", tx.before, tx.after,
 			    rs->r[i].metric == GR_GROWTH ? tx.change : tx.after, tx.lo, tx.hi);
@@ -886,7 +977,7 @@ report_junit(const struct gst *st, const struct tally *t)
 			rtext(st, x, &tx);
 			name = keyname(st, x->key, &n);
 			out_printf("%s: ", verdictname[x->verdict]);
-			out_xml(name, n);
+			out_xmlshown(name, n);
 			out_printf(" %s -> %s (interval %s to %s)\n", tx.before, tx.after, tx.lo, tx.hi);
 		}
 		if (any)
@@ -897,16 +988,22 @@ report_junit(const struct gst *st, const struct tally *t)
 }
 
 /* Text of a GitHub workflow command: '%', CR and LF escaped, and in a
- * property ':' and ',' too; other control characters as '?'. */
+ * property ':' and ',' too; other control characters as '?',
+ * bidirectional ones as \u202e. */
 static void
 gh(const char *s, size_t n, int prop)
 {
-	size_t i;
+	size_t i, k;
+	uint32_t cp;
+	char buf[8];
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
-		if (c == '%')
+		if ((k = bidi_control(s + i, n - i, &cp))) {
+			out_mem(buf, bidi_shown(cp, buf));
+			i += k - 1;
+		} else if (c == '%')
 			out_str("%25");
 		else if (c == '\r')
 			out_str("%0D");
@@ -1083,7 +1180,10 @@ gate_run(struct gate *g)
 	free(st.id[1]);
 	free(st.named);
 	intern_free(&st.keys);
-	if (st.cnames.str)
+	if (st.cnames.str) {
 		intern_free(&st.cnames);
+		htab_free(&st.ctab);
+	}
+	free(st.cref);
 	return t.failed ? GATE_FAILED : 0;
 }

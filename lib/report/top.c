@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/escape.h"
+#include "base/hash.h"
+#include "base/htab.h"
 #include "base/out.h"
 #include "base/util.h"
 #include "report/top.h"
@@ -17,7 +20,9 @@ static const char FLAG_LETTERS[] = "kjiwdg";
  * is printed instead, so output stays linear in the depth. */
 #define TREE_INDENT_MAX 40
 
-size_t
+/* The key frame f[0..n) counts under, by tp->by: at *k, of the length
+ * returned. */
+static size_t
 top_key(const struct top *tp, const char *f, size_t n, const char **k)
 {
 	const char *file, *annot;
@@ -87,25 +92,321 @@ flag_text(unsigned flags, char *buf)
 	buf[n] = 0;
 }
 
-/* Split the stack into keys (into tp->k) */
-static void
-line_keys(struct top *tp, const char *s, size_t len)
-{
-	struct frameit it;
-	size_t klen, fl;
-	const char *k, *f;
-	unsigned flags;
+/*
+ * What top_keys remembers, so that a line interns only what it does not
+ * share with lines before it: each distinct frame text (raw; by frame
+ * the keys are the frames themselves) with its key, the last line
+ * interned with its frames' ends and ids (sorted input: a line begins
+ * with frames of the one before), and each distinct stack as its
+ * frames' ids (unsorted input repeats stacks; a line is the same stack
+ * when its frames are those texts, so no copy of the line is kept).  A
+ * key depends on its frame's text alone, so none of this changes a key
+ * or the order keys are first interned in: it only saves work.
+ */
+struct cstack {
+	size_t len, off;	/* its frames: fid[off..off + nk) */
+	size_t nk;
+	count c[2];		/* its lines' counts, not yet in the rows */
+	count sum[2];		/* all its lines' counts */
+};
 
-	tp->nk = 0;
-	for (frame_iter(&it, s, len, 0); frame_next(&it);) {
-		klen = top_key(tp, s + it.start, it.end - it.start, &k);
-		tp->k = egrowarray(tp->k, &tp->kcap, tp->nk + 1, sizeof(*tp->k));
-		tp->k[tp->nk++] = intern(&tp->keys, k, klen);
-		f = s + it.start;
-		fl = it.end - it.start;
-		if (fl && f[fl - 1] == ']' && (flags = frame_flags(f, fl)))
-			row_for(tp, tp->k[tp->nk - 1])->flags |= flags;
+/* After this many lines in a row, each after the one before in bytes,
+ * the input is taken for sorted: its stacks do not come back, and are
+ * neither looked up nor kept (until a line is out of order). */
+#define SORTED_RUN 64
+
+struct topcache {
+	struct interner raw;	/* frames as they came (not by frame) */
+	uint32_t *rawkey;	/* raw id -> key id */
+	size_t rkcap;
+	char *prev;		/* the last line interned */
+	size_t plen, pcap;
+	size_t *pend;		/* its frames' ends (prev[end]: ';' or the end) */
+	uint32_t *pf;		/* and ids */
+	size_t pn, pecap, pfcap;
+	struct cstack *st;	/* the stacks kept */
+	size_t nst, stcap;
+	struct htab tab;
+	uint32_t *fid;
+	size_t nfid, fidcap;
+	unsigned asc;		/* lines in a row in byte order */
+	int frac;		/* a count with a fraction was seen: no more
+				 * sums kept back (doubles add in line order) */
+	int held;		/* a line's counts are kept back */
+	int some;		/* a line of MODE_TOP was not kept back */
+	size_t pent;		/* the stack kept of the last line interned, or SIZE_MAX */
+};
+
+static struct topcache *
+cache_of(struct top *tp)
+{
+	if (!tp->cache) {
+		tp->cache = ecalloc(1, sizeof(*tp->cache));
+		tp->cache->pent = SIZE_MAX;
+		intern_init(&tp->cache->raw);
+		htab_init(&tp->cache->tab, 0);
 	}
+	return tp->cache;
+}
+
+/* The bytes a[0..n) and b[0..m) begin with alike. */
+static size_t
+common(const char *a, size_t n, const char *b, size_t m)
+{
+	size_t i = 0, k = n < m ? n : m;
+	uint64_t x, y;
+
+	for (; i + 8 <= k; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			break;
+	}
+	while (i < k && a[i] == b[i])
+		i++;
+	return i;
+}
+
+/* The frames' interner: the keys by frame, else the raw frames. */
+static const struct interner *
+frames(const struct top *tp)
+{
+	return tp->by == BY_FRAME ? &tp->keys : &tp->cache->raw;
+}
+
+/* The key of frame id f. */
+static uint32_t
+fkey(const struct top *tp, uint32_t f)
+{
+	return tp->by == BY_FRAME ? f : tp->cache->rawkey[f];
+}
+
+/* The id of frame f[0..n), interned when new, its key with it (with
+ * its flags). */
+static uint32_t
+frame_id(struct top *tp, struct topcache *c, const char *f, size_t n)
+{
+	const char *k;
+	uint32_t id, rid, nkeys = tp->keys.n, nraw = c->raw.n;
+	unsigned flags;
+	size_t klen;
+
+	if (tp->by == BY_FRAME) {
+		if ((rid = id = intern(&tp->keys, f, n)) < nkeys)
+			return id;
+	} else {
+		if ((rid = intern(&c->raw, f, n)) < nraw)
+			return rid;
+		klen = top_key(tp, f, n, &k);
+		id = intern(&tp->keys, k, klen);
+		c->rawkey = egrowarray(c->rawkey, &c->rkcap, (size_t)rid + 1, sizeof(*c->rawkey));
+		c->rawkey[rid] = id;
+	}
+	if (n && f[n - 1] == ']' && (flags = frame_flags(f, n)))
+		row_for(tp, id)->flags |= flags;
+	return rid;
+}
+
+/* Is s[0..len) the stack of the frames of e? */
+static int
+same_stack(const struct top *tp, const struct cstack *e, const char *s, size_t len)
+{
+	const struct interner *in = frames(tp);
+	const uint32_t *f = tp->cache->fid + e->off;
+	size_t j, pos = 0, n;
+
+	if (e->len != len)
+		return 0;
+	for (j = 0; j < e->nk; j++) {
+		n = intern_len(in, f[j]);
+		/* the lengths add up to len: no frame runs past it */
+		if (memcmp(s + pos, intern_str(in, f[j]), n))
+			return 0;
+		pos += n;
+		if (j + 1 < e->nk && s[pos++] != ';')
+			return 0;
+	}
+	return 1;
+}
+
+/* Kept stack s[0..len) of hash h: its index, or SIZE_MAX with p where
+ * it goes. */
+static size_t
+cache_find(const struct top *tp, const char *s, size_t len, uint64_t h, struct hprobe *p)
+{
+	const struct topcache *c = tp->cache;
+	uint32_t i;
+
+	for (htab_probe(&c->tab, p, h); (i = htab_next(&c->tab, p)) != HTAB_NONE;)
+		if (same_stack(tp, &c->st[i], s, len))
+			return i;
+	return SIZE_MAX;
+}
+
+/* Keep the stack of the last line interned (c->pf), at probe p: its
+ * index. */
+static size_t
+cache_put(struct topcache *c, size_t len, struct hprobe *p)
+{
+	struct cstack *e;
+
+	c->fid = egrowarray(c->fid, &c->fidcap, c->nfid + c->pn, sizeof(*c->fid));
+	memcpy(c->fid + c->nfid, c->pf, c->pn * sizeof(*c->fid));
+	c->st = egrowarray(c->st, &c->stcap, c->nst + 1, sizeof(*c->st));
+	e = &c->st[c->nst];
+	e->len = len;
+	e->off = c->nfid;
+	e->nk = c->pn;
+	e->c[0] = e->c[1] = e->sum[0] = e->sum[1] = count_from_u64(0);
+	c->nfid += c->pn;
+	htab_put(&c->tab, p, c->nst);
+	return c->nst++;
+}
+
+/* tp->k: the keys of frames f[0..n). */
+static size_t
+set_keys(struct top *tp, const uint32_t *f, size_t n)
+{
+	size_t i;
+
+	tp->k = egrowarray(tp->k, &tp->kcap, n, sizeof(*tp->k));
+	for (i = 0; i < n; i++)
+		tp->k[i] = fkey(tp, f[i]);
+	return tp->nk = n;
+}
+
+/* top_keys, and the index of the stack kept (*ent), or SIZE_MAX. */
+static size_t
+line_keys(struct top *tp, const char *s, size_t len, const uint32_t **k, size_t *ent)
+{
+	struct topcache *c = cache_of(tp);
+	struct frameit it;
+	struct hprobe p = { 0, 0 };
+	size_t lcp, j = 0, e;
+	int keep;
+
+	*k = tp->k;
+	*ent = SIZE_MAX;
+	lcp = common(s, len, c->prev, c->plen);
+	if (c->pn && lcp == len && len == c->plen) {
+		set_keys(tp, c->pf, c->pn);
+		*k = tp->k;
+		*ent = c->pent;
+		return tp->nk;
+	}
+	if (lcp < len && (lcp == c->plen || (unsigned char)s[lcp] > (unsigned char)c->prev[lcp]))
+		c->asc++;
+	else
+		c->asc = 0;
+	if ((keep = c->asc < SORTED_RUN && c->nst < HTAB_NONE - 1)) {
+		if ((e = cache_find(tp, s, len, hash_bytes(s, len), &p)) != SIZE_MAX) {
+			set_keys(tp, c->fid + c->st[e].off, c->st[e].nk);
+			*k = tp->k;
+			*ent = e;
+			return tp->nk;
+		}
+	}
+	/* the frames the line shares with the last one interned */
+	while (j < c->pn && c->pend[j] < lcp)
+		j++;
+	c->pn = j;
+	for (frame_iter(&it, s, len, j ? c->pend[j - 1] + 1 : 0); frame_next(&it);) {
+		c->pf = egrowarray(c->pf, &c->pfcap, c->pn + 1, sizeof(*c->pf));
+		c->pend = egrowarray(c->pend, &c->pecap, c->pn + 1, sizeof(*c->pend));
+		c->pend[c->pn] = it.end;
+		c->pf[c->pn++] = frame_id(tp, c, s + it.start, it.end - it.start);
+	}
+	c->prev = egrowarray(c->prev, &c->pcap, len + 1, 1);
+	memcpy(c->prev, s, len);
+	c->plen = len;
+	c->pent = keep ? cache_put(c, len, &p) : SIZE_MAX;
+	*ent = c->pent;
+	set_keys(tp, c->pf, c->pn);
+	*k = tp->k;
+	return tp->nk;
+}
+
+size_t
+top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k)
+{
+	size_t ent;
+
+	return line_keys(tp, s, len, k, &ent);
+}
+
+/* The sums kept back added to the rows, each kept stack's as a line's. */
+static void
+flush(struct top *tp)
+{
+	struct topcache *c = tp->cache;
+	struct row *w;
+	struct cstack *e;
+	size_t i, j;
+	int col;
+
+	if (!c || !c->held)
+		return;
+	c->held = 0;
+	for (i = 0; i < c->nst; i++) {
+		e = &c->st[i];
+		/* every one, even of no count: its rows made, as by a line */
+		tp->line++;
+		for (j = 0; j < e->nk; j++) {
+			w = row_for(tp, fkey(tp, c->fid[e->off + j]));
+			for (col = 0; col < 2; col++) {
+				if (j + 1 == e->nk && !count_add(&w->self[col], e->c[col]))
+					eprintf("sum of counts overflows");
+				if (w->seen != tp->line && !count_add(&w->total[col], e->c[col]))
+					eprintf("sum of counts overflows");
+			}
+			w->seen = tp->line;
+		}
+		e->c[0] = e->c[1] = count_from_u64(0);
+	}
+	/* the line being read (hold's) counts under a number of its own */
+	tp->line++;
+}
+void
+top_done(struct top *tp)
+{
+	flush(tp);
+}
+
+int
+top_stacks(struct top *tp, top_stack_fn *fn, void *arg)
+{
+	struct topcache *c = tp->cache;
+	const struct cstack *e;
+	size_t i;
+
+	if (!c || c->some || tp->mode != MODE_TOP)
+		return 0;
+	for (i = 0; i < c->nst; i++) {
+		e = &c->st[i];
+		set_keys(tp, c->fid + e->off, e->nk);
+		fn(tp->k, e->nk, e->sum, arg);
+	}
+	return 1;
+}
+
+void
+top_end(struct top *tp)
+{
+	struct topcache *c = tp->cache;
+
+	if (!c)
+		return;
+	flush(tp);
+	intern_free(&c->raw);
+	free(c->rawkey);
+	free(c->prev);
+	free(c->pend);
+	free(c->pf);
+	free(c->st);
+	htab_free(&c->tab);
+	free(c->fid);
+	free(c);
+	tp->cache = NULL;
 }
 
 /* Count c toward key id's total, once per line. */
@@ -144,12 +445,37 @@ edge_line(struct top *tp, struct freader *r, const struct fline *l, const count 
 		add2(r, tp->matched, c, n);
 }
 
+/* Line counts c[0..n) kept back in kept stack e, when they are whole
+ * (whole counts add up alike in any order): 1, or 0 to add them now. */
+static int
+hold(struct top *tp, size_t e, const count *c, int n)
+{
+	struct topcache *tc = tp->cache;
+	int i;
+
+	for (i = 0; i < n && !tc->frac; i++)
+		if (!count_whole(c[i])) {
+			tc->frac = 1;
+			flush(tp);
+		}
+	if (tc->frac || e == SIZE_MAX) {
+		tc->some = 1;
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		if (!count_add(&tc->st[e].c[i], c[i]) || !count_add(&tc->st[e].sum[i], c[i]))
+			eprintf("sum of counts overflows");
+	tc->held = 1;
+	return 1;
+}
+
 void
 top_line(struct freader *r, struct fline *l, void *arg)
 {
 	struct top *tp = arg;
 	count c[2] = { l->c[0], l->c[1] };
-	size_t i;
+	const uint32_t *k;
+	size_t i, e;
 	int n = l->ncounts;
 
 	if (!n) {
@@ -168,8 +494,11 @@ top_line(struct freader *r, struct fline *l, void *arg)
 			fr_error(r, "sum of counts overflows");
 		return;
 	}
-	line_keys(tp, l->stack, l->len);
+	line_keys(tp, l->stack, l->len, &k, &e);
 	if (tp->mode == MODE_TOP) {
+		/* a sum below the total's, which did not overflow */
+		if (hold(tp, e, c, n))
+			return;
 		add2(r, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
 		for (i = 0; i < tp->nk; i++)
 			once(tp, r, tp->k[i], c, n);
@@ -468,10 +797,12 @@ report(const struct top *tp, const uint32_t *ids, size_t n)
 void
 top_table(struct top *tp)
 {
-	uint32_t *ids = ereallocarray(NULL, tp->nrow + 1, sizeof(*ids));
+	uint32_t *ids;
 	size_t n = 0, i;
 	int col = tp->diff;
 
+	top_end(tp);
+	ids = ereallocarray(NULL, tp->nrow + 1, sizeof(*ids));
 	for (i = 0; i < tp->nrow; i++)
 		if (!count_iszero(tp->row[i].total[0]) || !count_iszero(tp->row[i].total[col]))
 			ids[n++] = i;
@@ -671,4 +1002,5 @@ top_free(struct top *tp)
 	fh_free(&tp->unit);
 	free(tp->row);
 	free(tp->k);
+	top_end(tp);
 }

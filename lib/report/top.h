@@ -36,6 +36,8 @@ struct row {
 	unsigned flags;		/* annotations of its frames (a bit per letter) */
 };
 
+struct topcache;
+
 /* A report: set the options, intern_init(&keys) and tree_init(&t, 0,
  * 2) over a zeroed struct; the rest is top_line's. */
 struct top {
@@ -57,14 +59,31 @@ struct top {
 	int diff;		/* the lines have two counts */
 	struct fheader unit;	/* the input's unit header (text shows
 				 * counts of a known unit in human form) */
+	struct topcache *cache;	/* top_keys' memory of lines seen */
 };
 
 /* Take line l of r into tp (arg): a data line's counts, or a comment's
  * unit header. */
 void top_line(struct freader *r, struct fline *l, void *arg);
-/* The key frame f[0..n) counts under, by tp->by: at *k, of the length
- * returned. */
-size_t top_key(const struct top *tp, const char *f, size_t n, const char **k);
+/* The keys of stack s[0..len) in order, one a frame, at *k (valid
+ * until the next call); interned in tp->keys when new.  Its memory of
+ * earlier lines saves work, never changes what it returns. */
+size_t top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k);
+/* Reading done: the rows complete (top_line keeps sums of repeated
+ * stacks back), the memory of the lines read kept for top_stacks. */
+void top_done(struct top *tp);
+/*
+ * Every distinct stack top_line read, once each in the order first
+ * read: fn(keys, nkeys, counts, arg), the counts the sums of its lines
+ * (whole counts: equal to what its lines give one by one).  1, or 0 with
+ * nothing called when not every line was kept so (a decimal count, input
+ * taken for sorted, not MODE_TOP): then read the input again.
+ */
+typedef void top_stack_fn(const uint32_t *k, size_t nk, const count *c, void *arg);
+int top_stacks(struct top *tp, top_stack_fn *fn, void *arg);
+/* Free the memory of the lines read (top_done first; top_table and
+ * top_free call it; the next top_line starts it anew). */
+void top_end(struct top *tp);
 /* The table of rows (MODE_TOP, MODE_CALLERS, MODE_CALLEES), sorted,
  * the first tp->rows of them. */
 void top_table(struct top *tp);

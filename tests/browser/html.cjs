@@ -164,6 +164,46 @@ const cases = {
 			say("scrolltop", await p.evaluate(() => document.getElementById("box").scrollTop));
 		}
 	},
+	/* a comparison (cmp=) as shown: its banner, key, controls' word,
+	 * why not; every frame "depth name width baseline colour"; then
+	 * each of ARG's steps ("x": the flip key, "e": the elided view's
+	 * button, "n": the Negate toggle), each followed by the same
+	 * lines; FG_SHOT: a screenshot after each, FG_SHOT-K.png */
+	async cmp(o, steps) {
+		const p = o.page;
+		const show = async (k) => {
+			say("compare", await text(p, "#compare"));
+			say("legend", (await p.$$eval("#legend span", (s) => s.map((x) => x.textContent))).join("|"));
+			say("flip", await p.$eval("#flipbtn", (b) => b.textContent).catch(() => ""));
+			say("why", await p.$eval("#cmpwhy", (b) => b.textContent).catch(() => ""));
+			say("banner", await text(p, "#elided"));
+			say("zoomed", await p.evaluate(() => { const v = window.fg.view(); return window.fg.state.z ? window.fg.names[v.f[window.fg.state.z]] : ""; }));
+			say("matched", await text(p, "#matched"));
+			say("url", await p.evaluate(() => location.search));
+			(await p.evaluate(() => {
+				const v = window.fg.view(), out = [];
+				for (let i = 0; i < v.n; i++) {
+					const c = window.fg.color(i, v);
+					out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : "") +
+						" " + (c == null ? "" : window.fg.data.colors[c]));
+				}
+				return out;
+			})).forEach((l) => say("frame", l));
+			if (process.env.FG_SHOT) {
+				await frames2(p);
+				await p.screenshot({ path: process.env.FG_SHOT + "-" + k + ".png" });
+			}
+			say("end", k);
+		};
+		await show(0);
+		for (const [k, s] of Array.from(steps || "").entries()) {
+			if (s === "x") await p.keyboard.press("x");
+			else if (s === "e") await p.click("#elidedbtn");
+			else if (s === "n") await p.click("#cnegbtn");
+			await p.evaluate(() => window.fg.idle());
+			await show(k + 1);
+		}
+	},
 	/* the elided banner; open the elided view */
 	async elided(o) {
 		const p = o.page;
@@ -329,6 +369,10 @@ const cases = {
 		}), !!diff);
 		say("rows", rows.length);
 		rows.forEach((r) => say("row", r));
+		/* a comparison's: each row's Noise, "name<TAB>words" */
+		const heads = await p.$$eval("#table th", (t) => t.map((x) => x.textContent.replace(/ [\u25b2\u25bc]$/, "")));
+		if (heads.includes("Noise")) (await p.$$eval("#table tbody tr", (trs, k) => trs.map((tr) =>
+			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[k].textContent), heads.indexOf("Noise"))).forEach((r) => say("noiserow", r));
 		/* differential: each row's baseline self, "name<TAB>count" */
 		if (diff) (await p.$$eval("#table tbody tr", (trs) => trs.map((tr) =>
 			tr.cells[tr.cells.length - 1].textContent + "\t" + tr.cells[4].getAttribute("data-v")))).forEach((r) => say("bself", r));

@@ -2,7 +2,7 @@
  * sized to the window, scrolled, clicked to zoom (the breadcrumb says
  * where), and the keyboard's frame moved by the arrows. */
 
-import { model } from "./model.js";
+import { model, shown } from "./model.js";
 import { pathto, parentat, eachkid } from "./tree.js";
 import { state, rootontop, curmode, setzoom } from "./state.js";
 import { frameat, rect } from "./layout.js";
@@ -122,7 +122,7 @@ export function crumbs() {
 	c.textContent = "";
 	zpath().forEach(function (i, k) {
 		var a = document.createElement("a");
-		a.textContent = model.names[v.f[i]];
+		a.textContent = shown(model.names[v.f[i]]);
 		activate(a, function () { zoom(i); });
 		if (k) c.appendChild(document.createTextNode(" \u203a "));
 		c.appendChild(a);

@@ -14,7 +14,7 @@ export function diffcolors(v) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
 		if (model.data.hues) d = -d;
-		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(model.data.legend[2][1]); continue; }
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEW); continue; }
 		/* delta's colours, one a shade of 211 each way, made once */
 		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
 		if (d > m) d = m;
@@ -22,6 +22,24 @@ export function diffcolors(v) {
 		g = d > 0 ? 210 * (m - d) / m | 0 : 210 * (m + d) / m | 0;
 		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
 		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
+	}
+}
+/* new frames' colour (color.c's color_new), and the key of a
+ * differential view's colours (legend.c's): with neg, of the baseline
+ * drawn, coloured baseline minus target */
+var NEW = "#3cb371";
+export function difflegend(neg) {
+	return neg ? [["larger in the baseline", "#ff0000"], ["larger in the target", "#0000ff"], ["only in the baseline", NEW]] :
+		[["grew", "#ff0000"], ["shrank", "#0000ff"], ["new", NEW]];
+}
+/* The colours of elided view v (its widths the baseline's, the target
+ * none), as fg-html colours fg-diff's vanished stacks (html.c): each
+ * frame's change, all its width lost, on the scale of the whole. */
+export function elidedcolors(v) {
+	var c = v.col = new Uint32Array(v.n), m = v.w[0], shade = {}, i, k;
+	for (i = 0; i < v.n; i++) {
+		k = delta(model.data.hues ? v.w[i] : -v.w[i], m);
+		c[i] = shade[k] === undefined ? (shade[k] = colorindex(k)) : shade[k];
 	}
 }
 /* the colour of each name's first frame in view v (-1: none) */

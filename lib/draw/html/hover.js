@@ -3,7 +3,7 @@
  * beside the pointer, and on the details line under the graph. */
 
 import { pct } from "../viewer.js";
-import { model, human, fullname, status, fileline } from "./model.js";
+import { model, human, fullname, status, fileline, shown, noiseword } from "./model.js";
 import { selfat } from "./tree.js";
 import { curmode, state } from "./state.js";
 import { noise } from "./tabulate.js";
@@ -40,20 +40,21 @@ function change(v, i) {
 /* The card of frame i of view v: [class, text] lines. */
 export function describe(v, i) {
 	var w = v.w[i], s = fullname(v, i), lines = [], st = status(v.f[i]);
-	lines.push(["name", s]);
+	lines.push(["name", shown(s)]);
 	if (nameattr(v.f[i]).title) lines.push(["title", nameattr(v.f[i]).title]);
-	if (fileline(s)) lines.push(["file", fileline(s)]);
+	if (fileline(s)) lines.push(["file", shown(fileline(s))]);
 	/* the sandwich's panes: a share of its function's total */
 	lines.push(["count", human(w) + " \u2014 " + pct(w, v.w[0]) +
-		(curmode().fn ? " of " + model.names[v.f[0]] + "'s total" : " of all") +
-		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + model.names[v.f[state.z]] : "")]);
+		(curmode().fn ? " of " + shown(model.names[v.f[0]]) + "'s total" : " of all") +
+		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + shown(model.names[v.f[state.z]]) : "")]);
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
+	if (model.verdicts && (i > 0 || !v.rooted)) lines.push(["noise", noiseword(model.names[v.f[i]])]);
 	if (state.elided) lines.push(["delta", "vanished: in the " + model.other + " only"]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
-	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + model.names[v.f[i]]]);
+	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + shown(model.names[v.f[i]])]);
 	return lines;
 }
 

@@ -1,7 +1,8 @@
 /* keys.js: the keyboard: both viewers' keys (viewer.js's keyaction),
  * then the page's own: n and N step through the matches, the arrows
  * move the keyboard's frame, Enter zooms to it, Backspace zooms out,
- * and each mode's key (MODES) switches to it. */
+ * x flips a comparison's side shown, and each mode's key (MODES)
+ * switches to it. */
 
 import { keyaction } from "../viewer.js";
 import { parentat } from "./tree.js";
@@ -9,6 +10,7 @@ import { MODES, curmode, state, setsearch } from "./state.js";
 import { el } from "./paint.js";
 import { zoom, arrow } from "./canvas.js";
 import { search, nextmatch } from "./search.js";
+import { flip } from "./toolbar.js";
 
 /* The mode whose key is k, or undefined. */
 function modekey(k) {
@@ -44,6 +46,8 @@ export function keydown(e) {
 	} else if (k === "Backspace") {
 		e.preventDefault();
 		if (state.z && !state.busy) zoom(Math.max(parentat(state.shown, state.z), 0));
+	} else if (k === "x") {
+		flip();
 	} else if ((m = modekey(k))) {
 		m.act();
 	}

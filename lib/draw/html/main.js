@@ -5,7 +5,8 @@
  * script starts the worker's side (worker.js). */
 
 import { caninflate, loadmodel, model } from "./model.js";
-import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES } from "./state.js";
+import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES, setzoom, setwindow } from "./state.js";
+import { deepest } from "./transform.js";
 import { workermain, startworker, hasworker } from "./worker.js";
 import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead } from "./views.js";
 import { foldedtext } from "./save.js";
@@ -100,6 +101,15 @@ function show() {
 	var m = curmode();
 	state.shown = view();
 	state.selected = -1;
+	/* a comparison's side flipped: the same frame zoomed, by its names */
+	if (state.zkeep) {
+		var z = deepest(state.shown, state.zkeep, 0), w = state.zwin;
+		state.zkeep = null;
+		if (z.frame > 0) {
+			setzoom(z.frame);
+			setwindow(w[0], w[1]);
+		}
+	}
 	state.callview = m.fn ? sandwichof(current()).callers : null;
 	chips();
 	if (state.z >= state.shown.n) unzoom();

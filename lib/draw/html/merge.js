@@ -48,6 +48,8 @@ export function unrank() { RANK = null; }
  * share), when set: the worker's progress (worker.js). */
 var PROGRESS = null;
 export function setprogress(f) { PROGRESS = f; }
+/* The work told it is at share x (a step's own, beside merge's). */
+export function tellprogress(x) { if (PROGRESS) PROGRESS(x); }
 
 /* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
  * sandwich's callers); DOWN fans a frame out to its callees, through

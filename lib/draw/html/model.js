@@ -19,10 +19,12 @@ import { group } from "../viewer.js";
  * a page of split views); unit and cname, the current view's unit and
  * count name (its input's header, else the page's: viewunits); drawn
  * and other, a differential's column drawn and the other (--negate
- * swaps them).  Set once as the data is decoded (loadmodel), once in
+ * swaps them), diff, negate and legend, of the view on screen (sides);
+ * a comparison's noise verdicts (setnoise).  Set once as the data is decoded (loadmodel), once in
  * the worker as it starts (takemodel). */
 export var model = { data: null, names: null, colors: null, labels: null, namecolor: null, allid: 0,
-	unit: "count", cname: "samples", drawn: "target", other: "baseline" };
+	unit: "count", cname: "samples", drawn: "target", other: "baseline", diff: false, negate: false, legend: [],
+	noise: null, verdicts: null };
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* The page's digits (html.c's out_digits): a bit string cut into
  * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
@@ -75,8 +77,34 @@ export function takemodel(m) {
 	model.allid = m.allid;
 	model.unit = m.data.unit;
 	model.cname = m.data.countname;
-	model.drawn = m.data.negate ? "baseline" : "target";
-	model.other = m.data.negate ? "target" : "baseline";
+	sides(!!m.data.diff, !!m.data.negate, m.data.legend);
+}
+/* Whether the view on screen is differential (diff), with the baseline
+ * drawn (negate), and the key to its colours (legend): the page's, or
+ * a comparison's (views.js). */
+export function sides(diff, negate, legend) {
+	model.diff = diff;
+	model.negate = negate;
+	model.legend = legend;
+	model.drawn = negate ? "baseline" : "target";
+	model.other = negate ? "target" : "baseline";
+}
+/* A comparison's verdicts (noise.js's, by function) and, by name id,
+ * the frames whose change is not past noise (noise: 1), or null: none
+ * drawn as such. */
+export function setnoise(verdicts, flags) {
+	model.verdicts = verdicts;
+	model.noise = flags;
+}
+/* What a comparison's verdicts say of the function of name s (a label:
+ * its function before " at "), in words; "" without verdicts. */
+var VERDICT = { regression: "past noise: grew (fg-gate: regression)", improvement: "past noise: shrank (fg-gate: improvement)",
+	noise: "within noise (grew past 10%, not surely)", pass: "within noise (no change past 10%)" };
+export function noiseword(s) {
+	var i = s.indexOf(" at "), x;
+	if (!model.verdicts) return "";
+	x = model.verdicts.get(i < 0 ? s : s.slice(0, i));
+	return x ? VERDICT[x.verdict] : "not tested (under 1% of both sides)";
 }
 /* The unit and count name of view r of the data: its own, else the page's. */
 export function viewunits(r) {
@@ -363,6 +391,14 @@ export function human(v) {
 function one(name) { return /[^s]s$/.test(name) ? name.slice(0, -1) : name; }
 
 export function fullname(v, i) { return model.names[v.f[i]]; }
+/* Name s as the page shows and searches it: the bidirectional controls
+ * (U+202A-E, U+2066-9), which would reorder the text around them, each
+ * as the text \uXXXX (as fg-svg and fg-top show them); saved as they
+ * are. */
+var BIDI = /[\u202a-\u202e\u2066-\u2069]/, BIDIS = /[\u202a-\u202e\u2066-\u2069]/g;
+export function shown(s) {
+	return BIDI.test(s) ? s.replace(BIDIS, function (c) { return "\\u" + c.charCodeAt(0).toString(16).toUpperCase(); }) : s;
+}
 /* FUNC at FILE:LINE: the file and line, or "" */
 export function fileline(s) {
 	var i = s.indexOf(" at ");

@@ -2,7 +2,7 @@
  * zoomed on a frame, layout.js), the rows the box shows, nothing else. */
 
 import { cplength, fitlabel } from "../viewer.js";
-import { model } from "./model.js";
+import { model, shown } from "./model.js";
 import { eachkid } from "./tree.js";
 import { state, curmode } from "./state.js";
 import { rowy, rowsgone } from "./layout.js";
@@ -58,8 +58,8 @@ export function themecolors() {
 function label(v, i, pw) {
 	var id = v.f[i], chars = Math.floor(pw / pen.charw);
 	if (chars < 3) return null;
-	if (pen.cplen[id] < 0) pen.cplen[id] = cplength(model.names[id]);
-	return fitlabel(model.names[id], chars, pen.cplen[id]);
+	if (pen.cplen[id] < 0) pen.cplen[id] = cplength(shown(model.names[id]));
+	return fitlabel(shown(model.names[id]), chars, pen.cplen[id]);
 }
 
 /* Draw the view zoomed on frame z: its callers across the width, its
@@ -72,15 +72,38 @@ export function paint() {
 	el.canvas.style.top = el.hover.style.top = state.scrolltop + "px";
 	paintpane(mainpane(), pen.ctx);
 }
+/* The pattern that marks a change within noise: the fill half white,
+ * and white stripes, made once. */
+var HATCH = null;
+function hatching(g) {
+	if (HATCH) return HATCH;
+	var c = document.createElement("canvas"), x = c.getContext("2d");
+	c.width = c.height = 6;
+	x.fillStyle = "rgba(255, 255, 255, 0.5)";
+	x.fillRect(0, 0, 6, 6);
+	x.strokeStyle = "rgba(255, 255, 255, 0.85)";
+	x.lineWidth = 1;
+	x.beginPath();
+	x.moveTo(-1, 7);
+	x.lineTo(7, -1);
+	x.moveTo(5, 7);
+	x.lineTo(7, 5);
+	x.moveTo(-1, 1);
+	x.lineTo(1, -1);
+	x.stroke();
+	return HATCH = g.createPattern(c, "repeat");
+}
 export function paintpane(P, g) {
 	var v = P.v, z = P.z, w = v.w, span = (P.x1 - P.x0) * w[z], sc = P.width / span, lo = P.x0 * w[z];
-	var hi = lo + span, match = state.match, edged = model.data.diff || state.elided, st = [z], sx = [0], k, i, x;
+	var hi = lo + span, match = state.match, edged = model.diff || state.elided, st = [z], sx = [0], k, i, x;
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, P.width, P.boxheight);
 	g.font = pen.font;
 	g.textBaseline = "middle";
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
+	/* not of the elided view, whose stacks all vanished */
+	var noise = state.elided ? null : model.noise, hatch = noise && hatching(g), pale;
 	/* the part of the box in the window; the label in black or white,
 	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
@@ -90,10 +113,17 @@ export function paintpane(P, g) {
 		if (px + pw > P.width) pw = P.width - px;
 		g.fillStyle = hit ? model.data.match : model.colors[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), pen.frameh - 1);
+		/* a comparison's change within noise: paler, hatched, its
+		 * label black (not fg's root) */
+		pale = hatch && !hit && noise[v.f[i]] && pw >= 2 && (i > 0 || !v.rooted);
+		if (pale) {
+			g.fillStyle = hatch;
+			g.fillRect(px, y, pw - 0.5, pen.frameh - 1);
+		}
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, pen.frameh - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? model.data.matchlabel : model.labels[c];
+			g.fillStyle = hit ? model.data.matchlabel : pale ? "#000" : model.labels[c];
 			g.fillText(t, px + 3, y + (pen.frameh - 1) / 2 + 0.5);
 		}
 	}

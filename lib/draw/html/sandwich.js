@@ -3,7 +3,7 @@
  * callees (views.js builds both). */
 
 import { pct } from "../viewer.js";
-import { labelof, human } from "./model.js";
+import { labelof, human, shown } from "./model.js";
 import { setfn, setmode, state, curmode } from "./state.js";
 import { noise } from "./tabulate.js";
 import { current, sandwichof } from "./views.js";
@@ -45,7 +45,7 @@ export function sandinfo() {
 	b = current();
 	all = b.w[0];
 	self = noise(sandwichof(b).self, all);
-	c.textContent = "Sandwich of " + (state.by ? state.by + " " : "") + state.fn + ": total " + human(v.w[0]) + " (" +
+	c.textContent = "Sandwich of " + (state.by ? state.by + " " : "") + shown(state.fn) + ": total " + human(v.w[0]) + " (" +
 		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
 		") \u2014 callers above, callees below";
 }

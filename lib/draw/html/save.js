@@ -8,8 +8,8 @@
 import { model, labelof, cpcmp, EXACT } from "./model.js";
 import { TX, deepest, sandcut } from "./transform.js";
 import { chartruns } from "./chart.js";
-import { state, curmode } from "./state.js";
-import { baseview } from "./views.js";
+import { state, curmode, comparing } from "./state.js";
+import { baseview, viewrec } from "./views.js";
 
 /* A count as fg writes it (base/count.c's count_fmt): a whole one as
  * its integer; one with a fraction to 15 significant digits, fixed,
@@ -202,7 +202,7 @@ function vanleft(v, head) {
 function savedtext(head, rows, two) {
 	var out = head.map(function (h) { return h + "\n"; });
 	rows.forEach(function (r) {
-		out.push(r[0] + " " + (!two ? countstr(r[1]) : model.data.negate ? countstr(r[1]) + " " + countstr(r[2]) :
+		out.push(r[0] + " " + (!two ? countstr(r[1]) : model.negate ? countstr(r[1]) + " " + countstr(r[2]) :
 			countstr(r[2]) + " " + countstr(r[1])) + "\n");
 	});
 	return out.join("");
@@ -224,11 +224,15 @@ export function vanishedof(rows) {
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
 export function foldedtext() {
-	var r = model.data.views[state.v], h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b;
+	var r = viewrec(), h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b;
 	if (r.unit || model.data.unit !== "count") h.push("# fg: unit=" + (r.unit || model.data.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
-	if (model.data.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
-	if (model.data.diff && r.target) h.push("# fg: target=" + r.target);
+	if (model.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
+	if (model.diff && r.target) h.push("# fg: target=" + r.target);
+	/* a comparison scaled (-n) of samples: the totals they had, as fg-diff says */
+	if (comparing() && state.cnorm && model.unit === "count" && r.samples &&
+		r.samples.every(function (x) { return x === Math.floor(x); }))
+		h.push("# fg: samples=" + r.samples[0] + " " + r.samples[1]);
 	/* a flame chart's runs in their order, which its header says */
 	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
 	if (m.fn && state.by) return savedtext(h, stackrows(baseview(), state.tx, sandcut(state.fn, state.by)), !!v.b);

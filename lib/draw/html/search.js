@@ -4,10 +4,11 @@
  * the sandwich offered when one function matches.  The expression is
  * compiled in one place, matcher(). */
 
-import { searchre, matchedtext } from "../viewer.js";
-import { model, labelof } from "./model.js";
-import { namesin, pathparents } from "./tree.js";
-import { setsearch, state, curmode } from "./state.js";
+import { searchre, matchedtext, pct } from "../viewer.js";
+import { model, labelof, shown } from "./model.js";
+import { namesin, pathparents, pathto } from "./tree.js";
+import { setsearch, state, curmode, comparing } from "./state.js";
+import { deepest } from "./transform.js";
 import { current } from "./views.js";
 import { save } from "./url.js";
 import { el, ismatch } from "./paint.js";
@@ -33,7 +34,7 @@ export function searchbar(bar) {
 /* The flags, by name id, of the names expression r matches. */
 function matchnames(r) {
 	var m = new Uint8Array(model.names.length);
-	for (var k = 0; k < model.names.length; k++) m[k] = r.test(model.names[k]) ? 1 : 0;
+	for (var k = 0; k < model.names.length; k++) m[k] = r.test(shown(model.names[k])) ? 1 : 0;
 	return m;
 }
 
@@ -76,7 +77,7 @@ export function researched() {
 	if (!state.re || !m || m.length >= model.names.length) return;
 	state.match = new Uint8Array(model.names.length);
 	state.match.set(m);
-	for (k = m.length; k < model.names.length; k++) state.match[k] = state.re.test(model.names[k]) ? 1 : 0;
+	for (k = m.length; k < model.names.length; k++) state.match[k] = state.re.test(shown(model.names[k])) ? 1 : 0;
 }
 /* A search that matches one frame's label alone offers its sandwich
  * (of the names of the view's frames, the root's aside). */
@@ -92,15 +93,41 @@ export function onematch() {
 	}
 	if (n !== 1) return;
 	b.name = one;
-	b.textContent = "Sandwich of " + one;
+	b.textContent = "Sandwich of " + shown(one);
 	/* html.css hides it until then: "" would leave it hidden */
 	b.style.display = "inline-block";
 }
 /* the share of the zoomed frame that passes through a match (viewer.js) */
 export function matched() {
-	var v = state.shown;
-	el.matched.textContent = state.match ? matchedtext(state.z, pathparents(zpath()), v.end, v.w,
-		function (i) { return ismatch(v, i); }) : "";
+	var v = state.shown, par, hit = function (i) { return ismatch(v, i); }, t;
+	if (!state.match) { el.matched.textContent = ""; return; }
+	par = pathparents(zpath());
+	t = matchedtext(state.z, par, v.end, v.w, hit);
+	/* a comparison's: of both sides (the other's vanished stacks too) */
+	if (comparing() && v.b && !state.elided)
+		t += " of the " + model.drawn + ", " + othershare(v, par, hit) + " of the " + model.other;
+	el.matched.textContent = t;
+}
+/* The share of the zoomed frame's other column (a comparison's) that
+ * passes through a match: its frames', and that of each vanished stack
+ * under it matched only past the frames the view has of it. */
+function othershare(v, par, hit) {
+	var z = state.z, b = v.b, sum = 0, i, k, x, d;
+	/* a caller of the zoomed frame matched: all of it */
+	for (i = par[z]; i >= 0 && !hit(i); i = par[i]) ;
+	if (i >= 0) return pct(1, 1);
+	for (i = z; i < v.end[z];) {
+		if (hit(i)) { sum += b[i]; i = v.end[i]; } else i++;
+	}
+	for (k = 0; v.van && k < v.van.length; k++) {
+		x = v.van[k];
+		d = deepest(v, x[0], 0);
+		if (d.frame < z || d.frame >= v.end[z]) continue;
+		if (pathto(v, d.frame).some(function (j) { return j >= z && hit(j); })) continue;
+		for (i = d.names; i < x[0].length && !state.match[x[0][i]]; i++) ;
+		if (i < x[0].length) sum += x[1];
+	}
+	return pct(sum, b[z]);
 }
 
 /* The frames of the view that match, in pre-order; step to the next

@@ -15,6 +15,14 @@ export var state = {
 	 * "function", "file": tby) */
 	v: 0, elided: false, z: 0, mode: "", fn: "", by: "", term: "", icase: false,
 	inverted: false, sortwidth: false, tx: [], theme: "", tby: "",
+	/* the comparison (cmp: [baseline, target], views' numbers, or
+	 * null), its toggles (cneg: the baseline drawn, coloured baseline
+	 * minus target; cnorm: fg-diff -n; cstrip: --strip-lines; cnoise:
+ * the changes within noise hatched, noise.js), the side
+	 * shown ("": the difference, "b", "t"; state.v then that view), why
+	 * it cannot be (cwhy), and the zoomed frame's names kept across a
+	 * flip (zkeep, and the window on it, zwin) */
+	cmp: null, cneg: false, cnorm: false, cstrip: false, cnoise: true, cside: "", cwhy: "", zkeep: null, zwin: null,
 	/* the window on the zoomed frame: its width from x0 to x1 (shares)
 	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
 	 * and a save of it asked for, a drag under way (of the graph, of
@@ -72,7 +80,7 @@ export var MODES = [
 		canvas: true, sorts: no, title: function () { return "Flame Chart"; },
 		view: "", act: function () { SCREEN.mode("time"); },
 		/* only a view in time order has one */
-		ok: function () { return timeordered(state.v); },
+		ok: function () { return timeordered(state.v) && !comparing(); },
 		no: "no time order in this profile: fold it with --time-order (its \u201c# fg: order=time\u201d header), " +
 			"or make the page with fg-html --flamechart" },
 	{ id: "bottomup", btn: "bottomup", button: "Bottom-up", key: "b", tip: "stacks reversed, merged at the leaves (b)",
@@ -120,6 +128,19 @@ export function setwindow(x0, x1) {
 	state.x1 = x1;
 }
 export function setmode(m) { state.mode = m; }
+/* The comparison: views b and t (c null: none), its toggles; the side
+ * shown ("", "b", "t"). */
+export function setcmp(c, neg, norm, strip) {
+	state.cmp = c;
+	state.cneg = neg;
+	state.cnorm = norm;
+	state.cstrip = strip;
+	if (!c) state.cside = "";
+}
+export function setcside(s) { state.cside = state.cmp ? s : ""; }
+export function setcnoise(on) { state.cnoise = on; }
+/* Whether the comparison is on screen (not one of its sides). */
+export function comparing() { return !!state.cmp && !state.cside; }
 export function setfn(fn, by) {
 	state.fn = fn;
 	state.by = by;
@@ -143,7 +164,7 @@ function no() { return false; }
 export function modeok(m) { return !m.ok || m.ok(); }
 /* The mode a view opens in without m= in the URL: the time mode for a
  * view in time order, else the graph. */
-export function defaultmode() { return timeordered(state.v) ? "time" : ""; }
+export function defaultmode() { return timeordered(state.v) && !comparing() ? "time" : ""; }
 /* The mode of id m, or undefined. */
 export function modeof(m) {
 	for (var k = 0; k < MODES.length; k++) if (MODES[k].id === m) return MODES[k];

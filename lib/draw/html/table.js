@@ -4,6 +4,7 @@
  * sandwich of its frames. */
 
 import { group } from "../viewer.js";
+import { shown } from "./model.js";
 import { state, settableby } from "./state.js";
 import { columns } from "./tabulate.js";
 import { rowsof } from "./views.js";
@@ -51,7 +52,7 @@ export function table(v) {
 function tablerows(v, cols, tab) {
 	var key = Math.min(state.tsort, cols.length - 1), get = cols[key][1], dir = state.tdesc ? -1 : 1;
 	var rows = rowsof(v), k, n, more = document.getElementById("tableall");
-	if (state.re) rows = rows.filter(function (r) { return state.re.test(r.name); });
+	if (state.re) rows = rows.filter(function (r) { return state.re.test(shown(r.name)); });
 	rows = rows.slice().sort(function (a, b) {
 		var x = get(a), y = get(b);
 		return (x < y ? -dir : x > y ? dir : 0) || (a.name < b.name ? -1 : 1);

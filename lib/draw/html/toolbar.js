@@ -5,8 +5,9 @@
 
 import { pct, group } from "../viewer.js";
 import { model, human } from "./model.js";
-import { setlook, state, MODES, settheme, curmode, modeok, setbase } from "./state.js";
-import { onlyelided, current } from "./views.js";
+import { setlook, state, MODES, settheme, curmode, modeok, setbase, setcside, comparing, setcnoise } from "./state.js";
+import { onlyelided, current, viewrec, choosecmp } from "./views.js";
+import { pathto } from "./tree.js";
 import { inexact, vanishedof, treerows } from "./save.js";
 import { save } from "./url.js";
 import { el, themecolors, dark, paint } from "./paint.js";
@@ -34,6 +35,7 @@ export function ui() {
 	mk("div", "subtitle", h, model.data.subtitle || "");
 	mk("div", "compare", h);
 	toolbar(mk("div", "bar", h));
+	if (model.data.views.length > 1) cmpbar(mk("div", "cmpbar", h));
 	mk("div", "elided", h);
 	txbar(mk("div", "txbar", h));
 	mk("nav", "crumbs", h);
@@ -85,6 +87,87 @@ function toolbar(bar) {
 		draw();
 	});
 }
+/* The comparison's controls: the baseline and the target among the
+ * views, its toggles (negate, fg-diff -n, --strip-lines), the side
+ * shown (x flips), and why two views do not compare. */
+var CMPTOGGLES = [["cneg", "Negate", "the baseline's widths, coloured baseline minus target (fg-html --negate)"],
+	["cnorm", "Normalise", "the baseline scaled to the target's total (fg-diff -n)"],
+	["cstrip", "Strip lines", "a function whose lines moved compares with itself (fg-diff --strip-lines)"]];
+function cmpbar(bar) {
+	mk("span", "cmplabel", bar, "Compare: ");
+	["cmpb", "cmpt"].forEach(function (id, k) {
+		var sel = mk("select", id, bar), o = document.createElement("option");
+		sel.title = k ? "the target: the profile after the change" : "the baseline: the profile before the change";
+		o.value = "";
+		o.textContent = k ? "(target)" : "(baseline)";
+		sel.appendChild(o);
+		model.data.views.forEach(function (r, i) {
+			o = document.createElement("option");
+			o.value = i;
+			o.textContent = r.name;
+			sel.appendChild(o);
+		});
+		sel.onchange = cmpchosen;
+		if (!k) bar.appendChild(document.createTextNode(" \u2192 "));
+	});
+	CMPTOGGLES.forEach(function (t) {
+		var b = mk("button", t[0] + "btn", bar, t[1]);
+		b.title = t[2];
+		b.onclick = function () {
+			var o = { cneg: state.cneg, cnorm: state.cnorm, cstrip: state.cstrip };
+			o[t[0]] = !o[t[0]];
+			choosecmp(state.cmp, o.cneg, o.cnorm, o.cstrip);
+			refresh();
+		};
+	});
+	mk("button", "cnoisebtn", bar, "Noise marks").onclick = function () { setcnoise(!state.cnoise); refresh(); };
+	el.cnoisebtn.title = "hatch the frames whose change is within sampling noise (fg-gate's rule: growth > 10%, 99% confidence)";
+	mk("button", "flipbtn", bar).onclick = flip;
+	mk("span", "cmpwhy", bar).setAttribute("role", "status");
+}
+/* A baseline and a target chosen: their comparison on screen. */
+function cmpchosen() {
+	var b = el.cmpb.value, t = el.cmpt.value;
+	if (b === "" || t === "") {
+		if (state.cmp) { choosecmp(null, state.cneg, state.cnorm, state.cstrip); unzoom(); refresh(); }
+		return;
+	}
+	choosecmp([+b, +t], state.cneg, state.cnorm, state.cstrip);
+	setcside("");
+	unzoom();
+	refresh();
+}
+/* The controls as the state has them. */
+function cmpshow() {
+	if (!el.cmpbar) return;
+	el.cmpb.value = state.cmp ? state.cmp[0] : "";
+	el.cmpt.value = state.cmp ? state.cmp[1] : "";
+	CMPTOGGLES.forEach(function (t) {
+		el[t[0] + "btn"].className = state[t[0]] ? "on" : "";
+		el[t[0] + "btn"].setAttribute("aria-pressed", String(!!state[t[0]]));
+		el[t[0] + "btn"].disabled = !state.cmp;
+	});
+	el.flipbtn.disabled = !state.cmp;
+	el.cnoisebtn.disabled = !state.cmp;
+	el.cnoisebtn.className = state.cnoise ? "on" : "";
+	el.cnoisebtn.setAttribute("aria-pressed", String(state.cnoise));
+	el.flipbtn.textContent = "Showing: " + (!state.cmp ? "one view" : state.cside === "b" ? "baseline" :
+		state.cside === "t" ? "target" : "difference");
+	el.flipbtn.title = "x: flip among the baseline, the target and the difference, keeping the zoom and the search";
+	el.cmpwhy.textContent = state.cwhy ? "Not compared: " + state.cwhy + "." : "";
+}
+/* The side shown flipped: difference, baseline, target, in turn; the
+ * zoomed frame's names kept, to zoom on the same frame in the next. */
+export function flip() {
+	var next = { "": "b", b: "t", t: "" }[state.cside], v = state.shown;
+	if (!state.cmp || state.busy) return;
+	state.zkeep = state.z && v ? pathto(v, state.z).slice(v.rooted ? 1 : 0).map(function (i) { return v.f[i]; }) : null;
+	state.zwin = [state.x0, state.x1];
+	setcside(next);
+	setbase(next === "t" ? state.cmp[1] : next === "b" ? state.cmp[0] : state.v, false);
+	if (el.view) el.view.value = state.v;
+	refresh();
+}
 /* The theme toggled: dark if it was light, light if dark. */
 function toggletheme() {
 	var c = document.documentElement.classList, d = dark();
@@ -98,7 +181,8 @@ function toggletheme() {
 }
 /* The key to the colours, when they mean something. */
 function legend(e) {
-	model.data.legend.forEach(function (l) {
+	e.textContent = "";
+	model.legend.forEach(function (l) {
 		var sp = document.createElement("span"), sw = document.createElement("i");
 		sw.style.background = l[1];
 		sp.appendChild(sw);
@@ -138,7 +222,7 @@ export function draw() {
 /* The progress line: what the worker is at (op, a step of views.js's
  * OPS) and how far (x, a share), or nothing (op null). */
 var WORK = { tx: "Transforming", txs: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
-	rows: "Counting the functions" };
+	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart" };
 export function progress(op, x) {
 	var p = el.progress;
 	if (!p) return;
@@ -177,6 +261,9 @@ export function activate(e, fn) {
 
 /* The view selector's choice: view i (keep: its zoom and elided state). */
 function setview(i, keep) {
+	/* of a comparison: its side, or another view and no comparison */
+	if (state.cmp && state.cmp.indexOf(i) < 0) choosecmp(null, state.cneg, state.cnorm, state.cstrip);
+	if (state.cmp) setcside(i === state.cmp[0] ? "b" : "t");
 	setbase(i, state.elided);
 	if (!keep) { unzoom(); setbase(i, false); }
 	if (el.view) el.view.value = i;
@@ -194,28 +281,30 @@ function title() {
  * when the two totals differ by more than 1%: without fg-diff -n, a
  * longer run colours every frame as grown. */
 export function compare() {
-	var r = model.data.views[state.v], c = el.compare, b, t, d;
+	var r = viewrec(), c = el.compare, b, t, d;
 	c.textContent = "";
-	if (!model.data.diff) return;
+	cmpshow();
+	legend(el.legend);
+	if (!model.diff) return;
 	c.appendChild(document.createTextNode((r.baseline || "baseline") + " \u2192 " +
 		(r.target || "target")));
 	/* the view's total is the column drawn's (--negate: the baseline's) */
-	b = model.data.negate ? r.total : r.btotal || 0;
-	t = model.data.negate ? r.btotal || 0 : r.total;
+	b = model.negate ? r.total : r.btotal || 0;
+	t = model.negate ? r.btotal || 0 : r.total;
 	d = t - b;
 	if (Math.abs(d) <= 0.01 * Math.max(b, t)) return;
 	var w = document.createElement("span");
 	w.className = "warn";
 	w.textContent = "totals differ: baseline " + human(b) + ", target " + human(t) + " (" +
 		(d > 0 ? "+" : "") + pct(d, b) + "), in every frame's colour; " +
-		"fg-diff -n scales the baseline to the target's total";
+		(comparing() ? "Normalise scales" : "fg-diff -n scales") + " the baseline to the target's total";
 	c.appendChild(document.createTextNode(" \u2014 "));
 	c.appendChild(w);
 }
 
 /* Counts past 2^53: the page says that it rounds them (save.js). */
 export function bignote() {
-	var r = inexact(model.data.views[state.v]), k = Object.keys(model.data.badnames || {}).length;
+	var r = inexact(viewrec()), k = Object.keys(model.data.badnames || {}).length;
 	return [r ? "Counts past 2^53: the page's numbers are rounded to about 16 digits " +
 		"(a saved view, but a flame chart's in time order, and fg-top keep them exact)." : "",
 		k ? group(k) + " name" + (k === 1 ? " has bytes" : "s have bytes") + " that are not UTF-8: " +
@@ -225,17 +314,17 @@ export function bignote() {
  * of the view through the transforms (the stacks saved that have no
  * samples of the drawn column, as the command line makes them). */
 export function banner() {
-	var r = model.data.views[state.v], b = el.elided, v;
+	var r = viewrec(), b = el.elided, v;
 	b.textContent = "";
 	b.className = "";
 	if (!r.e) return;
 	b.className = state.elided ? "show viewing" : "show";
-	if (state.tx.length && !state.elided && !onlyelided(state.v)) {
+	if (state.tx.length && !state.elided && (comparing() || !onlyelided(state.v))) {
 		v = current();
 		r = { e: v.vanished || (v.vanished = vanishedof(treerows(v, false))) };
 		r.btotal = r.e.btotal;
 	}
-	if (onlyelided(state.v)) {
+	if (!comparing() && onlyelided(state.v)) {
 		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
 			" of this view vanished from the " + model.drawn + " (" + human(r.e.total) + " in the " + model.other + ")";
 		return;

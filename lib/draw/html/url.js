@@ -1,6 +1,7 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
  * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=LABEL
- * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file; the direction a key of its own,
+ * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file&cmp=BASE,TARGET&neg=1&norm=1
+ * &sl=1&nz=0&cs=b|t; the direction a key of its own,
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
 
@@ -8,13 +9,21 @@ import { seturl, queryparams, querymap } from "../viewer.js";
 import { model } from "./model.js";
 import { TX, txuseful } from "./transform.js";
 import { state, defaultmode, curmode, modeof, settx, setbase, setlook, setmode, MODES, setfn,
-	settableby, settheme, setsearch, setzoom, setwindow } from "./state.js";
+	settableby, settheme, setsearch, setzoom, setwindow, setcside, setcnoise } from "./state.js";
+import { choosecmp } from "./views.js";
 import { winparam, parsewin } from "./layout.js";
 
 /* The pairs [key, value] of the state, as the URL keeps them. */
 export function statepairs() {
 	var q = [];
-	if (state.v) q.push(["v", state.v]);
+	/* the comparison: its views, toggles and the side shown (v= then that view's) */
+	if (state.cmp) q.push(["cmp", state.cmp.join(",")]);
+	if (state.cmp && state.cneg) q.push(["neg", 1]);
+	if (state.cmp && state.cnorm) q.push(["norm", 1]);
+	if (state.cmp && state.cstrip) q.push(["sl", 1]);
+	if (state.cmp && !state.cnoise) q.push(["nz", 0]);
+	if (state.cmp && state.cside) q.push(["cs", state.cside]);
+	else if (state.v && !state.cmp) q.push(["v", state.v]);
 	if (state.elided) q.push(["e", 1]);
 	if (state.z) q.push(["z", state.z]);
 	if (winparam()) q.push(["x", winparam()]);
@@ -48,9 +57,18 @@ export function loadstate(search) {
 	if (u.tx.length > TXMAX) txnote = "The link holds " + u.tx.length + " transforms: the first " + TXMAX +
 		" are applied, " + (u.tx.length - TXMAX) + " dropped (at most " + TXMAX + " in a link).";
 	settx(u.tx.slice(0, TXMAX));
-	var v = parseInt(p.v, 10);
+	var v = parseInt(p.v, 10), c = (p.cmp || "").split(",").map(Number);
 	if (!(v >= 0 && v < model.data.views.length)) v = state.v;
-	setbase(v, p.e === "1" && !!model.data.views[v].e);
+	/* cmp=B,T (without it, fg-html --compare's own), its side shown by
+	 * cs= (its view's number v=) */
+	if (p.cmp == null && model.data.cmp) c = model.data.cmp;
+	if (c.length === 2 && c.every(function (x) { return x >= 0 && x === Math.floor(x); }))
+		choosecmp(c, p.neg === "1" || p.cmp == null && !!model.data.cmpneg, p.norm === "1", p.sl === "1");
+	else if (p.cmp != null) state.cwhy = "cmp=" + p.cmp + " names no two views (cmp=BASE,TARGET, numbered from 0 as v= numbers them)";
+	setcside(p.cs === "b" || p.cs === "t" ? p.cs : "");
+	setcnoise(p.nz !== "0");
+	if (state.cside) v = state.cmp[state.cside === "b" ? 0 : 1];
+	setbase(v, p.e === "1" && (state.cmp && !state.cside || !!model.data.views[v].e));
 	if (p.o === "width" || p.o === "name") sortwidth = p.o === "width";
 	/* d=, or m= as older links have it */
 	if (p.m === "icicle" || p.m === "flame") inverted = p.m === "icicle";

@@ -10,12 +10,15 @@
  * again.  Without a worker (node, an old browser) every step is done
  * at once. */
 
-import { model, viewunits, build, release } from "./model.js";
+import { model, viewunits, build, release, sides, setnoise } from "./model.js";
+import { viewverdicts } from "./noise.js";
+import { difflegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
-import { state, curmode, setbase } from "./state.js";
+import { state, curmode, setbase, setcmp, comparing } from "./state.js";
 import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
+import { comparison } from "./compare.js";
 
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
@@ -35,6 +38,14 @@ export var OPS = {
 	/* with vanished stacks, every stack reversed, theirs too */
 	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
 	sandwich: function (v, a) { return sandwich2(v, a[0], a[1]); },
+	/* two views compared: v the baseline, v2 the target */
+	compare: function (v, a, v2) {
+		var r = comparison(v, v2, a[0]);
+		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg);
+		/* the joined lines are in the view: not sent back */
+		r.rows = null;
+		return r;
+	},
 	rows: function (v, a) { return tabulate(v, a[0]); }
 };
 /* Step op of view src with args, its result given to put (which keeps
@@ -42,10 +53,10 @@ export var OPS = {
  * thrown for prepare() to have done: by the worker, which counts the
  * table's rows of the result too when it is the view the modes start
  * from (cur; as ahead() would, in the page's thread). */
-function need(src, op, args, put, cur, cost) {
+function need(src, op, args, put, cur, cost, src2) {
 	if (state.lazy && (cost || src.n) > (SYNC[op] || SYNCMAX) && hasworker())
-		throw { need: true, src: src, op: op, args: args, put: put, rows: cur ? state.tby : null };
-	return put(OPS[op](src, args));
+		throw { need: true, src: src, op: op, args: args, put: put, rows: cur ? state.tby : null, src2: src2 };
+	return put(OPS[op](src, args, src2));
 }
 /* Every step the state needs done: by the worker, one at a time, for
  * the large; the rest, when show() asks, at once. */
@@ -60,7 +71,7 @@ export async function prepare() {
 			if (!e || !e.need) throw e;
 			state.lazy = false;
 			prune(e.src, e.src.n);
-			e.put(await job(e.src, e.op, e.args, e.rows));
+			e.put(await job(e.src, e.op, e.args, e.rows, e.src2));
 		} finally {
 			state.lazy = false;
 		}
@@ -85,7 +96,16 @@ export function ready() {
 export function onlyelided(i) { return model.data.views[i].n === 0; }
 /* The view on screen: the input's (or its elided stacks), built once. */
 export function baseview() {
-	var r = model.data.views[state.v], b;
+	var r = model.data.views[state.v], b, c;
+	if (comparing()) {
+		viewunits(model.data.views[state.cmp[0]]);
+		sides(true, state.cneg, difflegend(state.cneg));
+		c = cmpbuilt();
+		setnoise(c.verdicts, state.cnoise ? c.noise : null);
+		return state.elided && c.elided ? c.elided : c.whole;
+	}
+	sides(!!model.data.diff, !!model.data.negate, model.data.legend);
+	setnoise(null, null);
 	viewunits(r);
 	if (onlyelided(state.v)) setbase(state.v, true);
 	b = built[state.v] = built[state.v] || {};
@@ -96,6 +116,75 @@ export function baseview() {
 		if (model.data.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
 	}
 	return b.whole;
+}
+/* The comparison of state.cmp as its toggles say, built once a choice
+ * (the last kept): { key, whole, elided, rec: its record as the data's
+ * views have theirs, for the banners and the saved header }. */
+var cmpb = null;
+function cmpbuilt() {
+	var key = JSON.stringify([state.cmp, state.cneg, state.cnorm, state.cstrip]), A, B, a, t;
+	if (cmpb && cmpb.key === key) return cmpb;
+	A = inputview(state.cmp[0]);
+	B = inputview(state.cmp[1]);
+	a = model.data.views[state.cmp[0]];
+	t = model.data.views[state.cmp[1]];
+	return need(A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
+		[samplesof(a), samplesof(t)]], function (r) {
+		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
+		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
+			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
+			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
+			samples: r.samples, e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
+		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
+		cmpb.whole.name = cmpb.rec.name;
+		return cmpb;
+	}, false, A.n + B.n, B);
+}
+/* The samples view record r was taken of, as fg-gate counts them: its
+ * header's, or its counts when whole and of no unit; -1: unknown. */
+function samplesof(r) {
+	if (r.samples != null && +r.samples > 0) return +r.samples;
+	return !r.unit && model.data.unit === "count" && r.total === Math.floor(r.total) ? r.total : -1;
+}
+/* By name id, 1 for the frames whose function's change is not past
+ * noise (not a regression or an improvement, or not tested: under the
+ * least share on both sides); null without verdicts. */
+function noiseflags(vd) {
+	var f, k, s, i, x;
+	if (!vd) return null;
+	f = new Uint8Array(model.names.length);
+	for (k = 0; k < f.length; k++) {
+		s = model.names[k];
+		x = vd.get((i = s.indexOf(" at ")) < 0 ? s : s.slice(0, i));
+		f[k] = x && (x.verdict === "regression" || x.verdict === "improvement") ? 0 : 1;
+	}
+	return f;
+}
+/* View i of the data as a graph, for a comparison (a flame chart's
+ * summed), built once. */
+function inputview(i) {
+	var r = model.data.views[i], b = built[i] = built[i] || {}, w;
+	w = b.whole = b.whole || build(r, r.name);
+	return !w.chart ? w : w.merged || need(w, "merged", [], function (x) { return w.merged = x; });
+}
+/* The record of the view on screen: the data's, or the comparison's. */
+export function viewrec() { return comparing() && cmpb ? cmpb.rec : model.data.views[state.v]; }
+/* Why views c ([baseline, target]) cannot be compared, or "". */
+export function cmpwhy(c) {
+	var a = model.data.views[c[0]], b = model.data.views[c[1]], ua, ub;
+	if (!a || !b) return "no view " + (a ? c[1] : c[0]) + " to compare (the views are numbered from 0, as v= numbers them)";
+	if (model.data.diff) return "the views are differential already (fg-diff's output): they do not compare again";
+	ua = a.unit || model.data.unit;
+	ub = b.unit || model.data.unit;
+	if (ua !== ub) return "\u201c" + a.name + "\u201d is in " + ua + ", \u201c" + b.name + "\u201d in " + ub +
+		": profiles of different units do not compare";
+	return "";
+}
+/* The comparison chosen: views c (null: none) with its toggles, when
+ * they compare; else none, and why said (state.cwhy). */
+export function choosecmp(c, neg, norm, strip) {
+	state.cwhy = c ? cmpwhy(c) : "";
+	setcmp(c && !state.cwhy ? c : null, neg, norm, strip);
 }
 /* The elided view of the view on screen, built once. */
 function elidedview() {
@@ -206,7 +295,7 @@ export function rowsahead(v, by) {
  * other modes drew, are let go (made again when asked for).  Before
  * the worker's job, of its source, so that its work has the room. */
 export function prune(cur, extra) {
-	var b = built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
+	var b = comparing() ? cmpb : built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
 	if (!base) return;
 	if (base.merged) base = base.merged;
 	function size(v) { return v && v.n ? v.n : 0; }

@@ -72,18 +72,18 @@ function buffers(x, out, seen) {
 	return out;
 }
 
-/* Step op of view src with args, by the worker: src lent, back when
- * done; the step's result (with its table's rows by rows, when not
+/* Step op of view src with args, by the worker: src lent (and src2,
+ * a second view, when given), back when done; the step's result (with its table's rows by rows, when not
  * null: rowsahead). */
-export function job(src, op, args, rows) {
+export function job(src, op, args, rows, src2) {
 	return new Promise(function (resolve, reject) {
-		var id = ++W.id, v = wire(src);
-		W.jobs[id] = { resolve: resolve, reject: reject, src: src, op: op };
+		var id = ++W.id, v = wire(src), v2 = src2 ? wire(src2) : null;
+		W.jobs[id] = { resolve: resolve, reject: reject, src: src, src2: src2, op: op };
 		W.progress(op, 0);
-		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, names: model.names.slice(W.nnames),
+		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, view2: v2, names: model.names.slice(W.nnames),
 			annot: annotsfrom(W.nnames), namecolor: model.namecolor ? model.namecolor.slice(W.nnames) : null,
 			colors: model.colors.slice(W.ncolors),
-			labels: model.labels.slice(W.ncolors) }, buffers(v));
+			labels: model.labels.slice(W.ncolors) }, buffers({ v: v, v2: v2 }));
 		W.nnames = model.names.length;
 		W.ncolors = model.colors.length;
 	});
@@ -95,7 +95,10 @@ function replied(e) {
 	if (!j) return;
 	if (m.progress != null) { W.progress(j.op, m.progress); return; }
 	delete W.jobs[m.id];
-	for (k = 0; k < WIRE.length; k++) if (ArrayBuffer.isView(m.back[WIRE[k]])) j.src[WIRE[k]] = m.back[WIRE[k]];
+	for (k = 0; k < WIRE.length; k++) {
+		if (ArrayBuffer.isView(m.back[WIRE[k]])) j.src[WIRE[k]] = m.back[WIRE[k]];
+		if (j.src2 && ArrayBuffer.isView(m.back2[WIRE[k]])) j.src2[WIRE[k]] = m.back2[WIRE[k]];
+	}
 	addnames(m.names, m.namecolor, m.annot);
 	m.colors.forEach(function (c, i) { model.colors.push(c); model.labels.push(m.labels[i]); });
 	W.nnames = model.names.length;
@@ -117,7 +120,7 @@ function failed(msg) {
  * rowsahead), its progress told now and then. */
 export function workermain(ops, ahead) {
 	self.onmessage = function (e) {
-		var m = e.data, n0, c0, r, back;
+		var m = e.data, n0, c0, r, back, back2;
 		if (m.init) {
 			takemodel(m.init);
 			return;
@@ -134,7 +137,7 @@ export function workermain(ops, ahead) {
 			self.postMessage({ id: m.id, progress: x });
 		});
 		try {
-			r = ops[m.op](m.view, m.args);
+			r = ops[m.op](m.view, m.args, m.view2);
 			ahead(r, m.rows);
 		} catch (err) {
 			r = null;
@@ -142,8 +145,9 @@ export function workermain(ops, ahead) {
 		}
 		setprogress(null);
 		back = wire(m.view);
-		self.postMessage({ id: m.id, result: r, back: back, error: m.error || null, names: model.names.slice(n0),
+		back2 = m.view2 ? wire(m.view2) : null;
+		self.postMessage({ id: m.id, result: r, back: back, back2: back2, error: m.error || null, names: model.names.slice(n0),
 			annot: annotsfrom(n0), namecolor: model.namecolor ? model.namecolor.slice(n0) : null, colors: model.colors.slice(c0),
-			labels: model.labels.slice(c0) }, buffers({ r: r, back: back }));
+			labels: model.labels.slice(c0) }, buffers({ r: r, back: back, back2: back2 }));
 	};
 }

@@ -30,6 +30,7 @@
 #include "base/intern.h"
 #include "base/json.h"
 #include "base/util.h"
+#include "folded/fheader.h"
 #include "folded/whole.h"
 #include "formats/v8/cpuprofile.h"
 #include "stack/build.h"
@@ -1119,10 +1120,30 @@ cpuprof_new(const struct cpuprof_opt *o, struct stackmap *map, struct stackrun *
 	return c;
 }
 
-uint64_t
-cpuprof_idle(const struct cpuprof *c)
+void
+cpuprof_settle(struct cpuprof_opt *o, int timeorder)
 {
-	return c->idlew;
+	if (o->lines && timeorder)
+		usage_error("--lines and --time-order: a profile's lines are its nodes' "
+		    "totals (positionTicks), not in time order");
+	if (o->lines && o->gc == CPUPROF_GC_STACK)
+		usage_error("--lines and --gc stack: a collection on the stack that ran "
+		    "is a sample's, and a line's samples are its node's totals");
+	if (o->gc < 0)
+		o->gc = timeorder ? CPUPROF_GC_STACK : CPUPROF_GC_ROOT;
+}
+
+void
+cpuprof_facts(const struct cpuprof *c, struct fheader *h)
+{
+	char idle[32];
+
+	if (c->o->time)
+		fh_set(h, FH_UNIT, "microseconds");
+	if (!c->run)
+		return;
+	snprintf(idle, sizeof(idle), "closed %llu", (unsigned long long)c->idlew);
+	fh_set(h, FH_IDLE, c->o->idle ? "frame" : idle);
 }
 
 void

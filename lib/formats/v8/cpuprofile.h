@@ -45,9 +45,16 @@ size_t cpuprof_fold(struct cpuprof *c, const char *s, size_t n, const char *name
  * struct cpuprof). */
 struct whole;
 void cpuprof_folder(struct whole *w, void *arg);
-/* The weight of the (idle) samples left out (without --idle) of the
- * stacks added one by one (time order, --gc=stack), in every file so far. */
-uint64_t cpuprof_idle(const struct cpuprof *c);
+/* Options o settled for a run in time order or not (timeorder): the
+ * place of a collection chosen where o leaves it (gc < 0: on the stack
+ * that ran in time order, as speedscope draws it, else under the root);
+ * a pair that cannot go together a usage error. */
+void cpuprof_settle(struct cpuprof_opt *o, int timeorder);
+/* The headers c's stacks call for into h: the unit with --time; in time
+ * order, what became of the idle time, a frame (--idle) or the gaps
+ * closed, with the weight of the (idle) samples left out of every file. */
+struct fheader;
+void cpuprof_facts(const struct cpuprof *c, struct fheader *h);
 void cpuprof_free(struct cpuprof *c);
 
 #endif

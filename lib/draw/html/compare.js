@@ -1,0 +1,268 @@
+/* compare.js: two views of the page compared as fg-diff compares two
+ * profiles (lib/stack/treejoin.c, lib/report/diffscale.c): each view's
+ * stacks a tree keyed by frame (its label; with strip, without its
+ * line number), the trees walked together from the roots, the children
+ * of paired nodes paired: equal keys first, then those left over that
+ * the REPL wildcard matches, each baseline frame with the target frame
+ * whose callees it shares most; a frame labelled as in the target
+ * wherever the target has its key.  The joined stacks, sorted as
+ * fg-diff prints them, the baseline scaled to the target's total with
+ * norm (fg-diff -n: truncated, the units lost to the largest
+ * remainders), make a differential view and its elided view as fg-html
+ * makes them of fg-diff's output: the widths the target's (neg: the
+ * baseline's), the stacks of none there apart.  No DOM. */
+
+import { model, labelof, cpcmp } from "./model.js";
+import { selfof } from "./tree.js";
+import { elidedcolors } from "./colors.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress } from "./merge.js";
+import { withvan, vanstacks } from "./transform.js";
+
+/* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
+export var WILD = /\[[0-9]+\]:[0-9]+$/;
+
+/* Label s without its line number (treejoin.c's strip_line): the digits
+ * after the last ':' past the first " at ". */
+export function stripline(s) {
+	var at = s.indexOf(" at "), c = s.lastIndexOf(":"), k = c + 1;
+	if (at < 0 || c < at + 4) return s;
+	while (k < s.length && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+	return k === c + 1 ? s : s.slice(0, c) + s.slice(k);
+}
+/* Each name's key (its label; with strip, without its line) as a rank
+ * in the order of siblings (intern.c's sibling_cmp: as if each were
+ * followed by ';'), the same for both views: { key: by name id, n }. */
+function keyranks(strip) {
+	var nn = model.names.length, of = new Array(nn), at = new Map(), list = [], key = new Int32Array(nn), ord, rk, k, s;
+	for (k = 0; k < nn; k++) {
+		s = strip ? stripline(labelof(k)) : labelof(k);
+		of[k] = s;
+		if (!at.has(s)) at.set(s, list.push(s + ";") - 1);
+	}
+	ord = list.map(function (x, i) { return i; }).sort(function (x, y) { return cpcmp(list[x], list[y]); });
+	rk = new Int32Array(list.length);
+	ord.forEach(function (x, i) { rk[x] = i; });
+	for (k = 0; k < nn; k++) key[k] = rk[at.get(of[k])];
+	return { key: key, n: list.length };
+}
+/* One side: view v, its frames' own samples, each key's frame (a name
+ * id) as first met in v's order (-1: none), whether the wildcard
+ * matches a key (-1: not yet asked); and its nodes, made as the walk
+ * comes to them: node g the frames pool[gs[g]..gs[g] + gl[g]) of key
+ * gk[g] below one node (one frame, but where strip makes siblings one),
+ * its children the nodes gc[g]..gc[g] + gn[g] (gc -1: not yet made).
+ * Node 0 is the root (fg's "all", or above the view's first frames). */
+function side(v, K) {
+	var label = new Int32Array(K.n).fill(-1), top = v.rooted ? 1 : 0, i, k, m = v.n + 2;
+	for (i = top; i < v.n; i++) if (label[k = K.key[v.f[i]]] < 0) label[k] = v.f[i];
+	var S = { v: v, key: K.key, own: selfof(v), label: label, wild: new Int8Array(K.n).fill(-1),
+		pool: new Int32Array(m), np: 1, gs: new Int32Array(m), gl: new Int32Array(m), gk: new Int32Array(m),
+		gc: new Int32Array(m).fill(-1), gn: new Int32Array(m), ng: 1, tmp: new Float64Array(16) };
+	S.pool[0] = v.rooted ? 0 : -1;
+	S.gl[0] = 1;
+	S.gk[0] = -1;
+	return S;
+}
+/* The children of node g of side S made (their frames' callees, grouped
+ * by key, in sibling order); g itself. */
+function kids(S, g) {
+	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, j, i, c, hi, e, k, x;
+	if (g < 0 || S.gc[g] >= 0) return g;
+	for (j = S.gs[g]; j < S.gs[g] + S.gl[g]; j++) {
+		i = S.pool[j];
+		hi = i < 0 ? nf : end[i];
+		for (c = i + 1; c < hi; c = end[c]) {
+			if (m === t.length) {
+				x = new Float64Array(2 * m);
+				x.set(t);
+				t = S.tmp = x;
+			}
+			/* key and frame in one number: sorted, by key, then place */
+			t[m++] = key[f[c]] * nf + c;
+		}
+	}
+	x = t.subarray(0, m);
+	if (m > 1) x.sort();
+	S.gc[g] = S.ng;
+	for (j = 0; j < m; j = e) {
+		k = Math.floor(x[j] / nf);
+		for (e = j + 1; e < m && Math.floor(x[e] / nf) === k; e++) ;
+		S.gs[S.ng] = S.np;
+		S.gl[S.ng] = e - j;
+		S.gk[S.ng++] = k;
+		for (i = j; i < e; i++) S.pool[S.np++] = x[i] - k * nf;
+	}
+	S.gn[g] = S.ng - S.gc[g];
+	return g;
+}
+/* Node g's own samples. */
+function selfsum(S, g) {
+	for (var j = S.gs[g], s = 0; j < S.gs[g] + S.gl[g]; j++) s += S.pool[j] < 0 ? 0 : S.own[S.pool[j]];
+	return s;
+}
+/* How many keys the callees of node x of Sb and node y of St share. */
+function overlap(Sb, x, St, y) {
+	kids(Sb, x);
+	kids(St, y);
+	var i = Sb.gc[x], ie = i + Sb.gn[x], j = St.gc[y], je = j + St.gn[y], n = 0;
+	while (i < ie && j < je) {
+		if (Sb.gk[i] === St.gk[j]) { n++; i++; j++; } else if (Sb.gk[i] < St.gk[j]) i++; else j++;
+	}
+	return n;
+}
+
+/* The joined stacks of baseline view A and target view B (o.strip:
+ * --strip-lines; o.wild: the wildcard, null for none), as fg-diff
+ * prints them: [[stack, names, b, t]...], walked in sibling order; with
+ * sorted, the stacks' text too, in fg-diff's order (for -n's ties). */
+export function joined(A, B, o, sorted) {
+	var K = keyranks(o.strip), Sb = side(A, K), St = side(B, K), rows = [], path = [], lab = [], tick = 0;
+	/* the nodes still to walk: baseline's, target's (-1: none), depth, label */
+	var W = { b: [0], t: [0], d: [-1], l: [0] }, bonly = [], tonly = [], pb = [], pt = [];
+	var b, t, d, i, j, ie, je, c, sb, st, n, k, best, score, x;
+	function wild(S, g) {
+		var k = S.gk[g];
+		if (S.wild[k] < 0) S.wild[k] = o.wild && o.wild.test(labelof(S.label[k])) ? 1 : 0;
+		return S.wild[k] === 1;
+	}
+	function push(x, y) {
+		W.b.push(x);
+		W.t.push(y);
+		W.d.push(d + 1);
+		W.l.push(y >= 0 ? St.label[St.gk[y]] : St.label[Sb.gk[x]] >= 0 ? St.label[Sb.gk[x]] : Sb.label[Sb.gk[x]]);
+	}
+	while (W.b.length) {
+		b = W.b.pop();
+		t = W.t.pop();
+		d = W.d.pop();
+		x = W.l.pop();
+		if (d >= 0) {
+			path[d] = x;
+			sb = b >= 0 ? selfsum(Sb, b) : 0;
+			st = t >= 0 ? selfsum(St, t) : 0;
+			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
+		}
+		if (++tick % 65536 === 0) tellprogress(0.5 * tick / (A.n + B.n));
+		kids(Sb, b);
+		kids(St, t);
+		i = b >= 0 ? Sb.gc[b] : 0;
+		ie = b >= 0 ? i + Sb.gn[b] : 0;
+		j = t >= 0 ? St.gc[t] : 0;
+		je = t >= 0 ? j + St.gn[t] : 0;
+		bonly.length = tonly.length = pb.length = pt.length = 0;
+		while (i < ie || j < je) {
+			c = i >= ie ? 1 : j >= je ? -1 : Sb.gk[i] - St.gk[j];
+			if (c === 0) { pb.push(i++); pt.push(j++); }
+			else if (c < 0) bonly.push(i++);
+			else tonly.push(j++);
+		}
+		/* the wildcard's pairs (treejoin.c's pair_wild) */
+		for (k = 0, n = 0; k < tonly.length; k++) {
+			if (wild(St, tonly[k])) tonly[n++] = tonly[k];
+			else { pb.push(-1); pt.push(tonly[k]); }
+		}
+		tonly.length = n;
+		for (k = 0; k < bonly.length; k++) {
+			best = -1;
+			score = -1;
+			if (wild(Sb, bonly[k])) for (n = 0; n < tonly.length; n++) {
+				if (tonly[n] < 0) continue;
+				c = overlap(Sb, bonly[k], St, tonly[n]);
+				if (c > score) { best = n; score = c; }
+			}
+			pb.push(bonly[k]);
+			pt.push(best < 0 ? -1 : tonly[best]);
+			if (best >= 0) tonly[best] = -1;
+		}
+		for (k = 0; k < tonly.length; k++) if (tonly[k] >= 0) { pb.push(-1); pt.push(tonly[k]); }
+		for (k = pb.length - 1; k >= 0; k--) push(pb[k], pt[k]);
+	}
+	if (!sorted) return rows;
+	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
+	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
+	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
+}
+
+/* The baselines of rows scaled to the target's total (diffscale.c, -n):
+ * each truncated, the units lost one each to the rows of the largest
+ * remainders (the first on a tie); exact in whole numbers, however
+ * large.  Decimal counts scaled in doubles. */
+export function normalize(rows) {
+	var B = 0, T = 0, k, r, big, q, got = 0, rem = [];
+	rows.forEach(function (x) { B += x[2]; T += x[3]; });
+	if (!(B > 0) || B === T) return rows;
+	if (model.data.frac) {
+		rows.forEach(function (x) { x[2] = x[2] * T / B; });
+		return rows;
+	}
+	big = B * T >= 9007199254740992;
+	for (k = 0; k < rows.length; k++) {
+		r = rows[k];
+		if (big) {
+			var x = BigInt(r[2]) * BigInt(T);
+			q = Number(x / BigInt(B));
+			rem.push([Number(x % BigInt(B)), k]);
+		} else {
+			q = Math.floor(r[2] * T / B);
+			rem.push([r[2] * T - q * B, k]);
+		}
+		r[2] = q;
+		got += q;
+	}
+	rem.sort(function (x, y) { return y[0] - x[0] || x[1] - y[1]; });
+	for (k = 0; k < T - got && k < rem.length; k++) rows[rem[k][1]][2]++;
+	return rows;
+}
+
+/* A view of the stacks rows ([stack, names, w, b]...: col, col2 their
+ * columns of weights and baselines, col2 < 0: none), frames of no
+ * weight left out (prune). */
+function viewof(rows, col, col2, name) {
+	var I = items(1024), n = 0, md = 0, buf, X, O, w0 = 0, b0 = 0, nb = 0, v;
+	rows.forEach(function (r) { n += r[1].length; if (r[1].length > md) md = r[1].length; });
+	rank();
+	buf = model.names.length <= 65535 ? new Uint16Array(n) : new Uint32Array(n);
+	X = { kind: PATH, buf: buf, nosrc: true };
+	rows.forEach(function (r) {
+		buf.set(r[1], nb);
+		add(I, nb, nb + r[1].length, r[col], col2 < 0 ? 0 : r[col2], r[1][0], 0);
+		nb += r[1].length;
+		w0 += r[col];
+		b0 += col2 < 0 ? 0 : r[col2];
+	});
+	/* colours by change: merge.js's done(), or elidedcolors */
+	v = { maxdepth: md, b: col2 >= 0, col: col2 >= 0, van: null };
+	O = out(1 + n, v);
+	put(O, model.allid, 0, w0, b0, -1);
+	v = done(merge(O, v, X, I, 0, 0, 1, true), v, name);
+	freeitems(I);
+	if (col2 < 0) elidedcolors(v);
+	return v;
+}
+
+/* comparison: baseline view A and target view B compared (graphs, of one
+ * unit) under o (strip; wild: a RegExp, true for WILD, or null; norm,
+ * neg): { samples: each side's total before norm, rows: fg-diff's lines as
+ * [stack, names, b, t], whole: the differential view with its vanished
+ * stacks (withvan), elided: theirs alone (or null), total and btotal:
+ * the drawn column's and the other's, stacks and vtotal: the vanished
+ * stacks' number and the other's samples in them }. */
+export function comparison(A, B, o) {
+	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
+	var rows = joined(A, B, o, o.norm), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
+	/* each side's samples, before -n scales the baseline's */
+	r.samples = [0, 0];
+	rows.forEach(function (x) { r.samples[0] += x[2]; r.samples[1] += x[3]; });
+	if (o.norm) normalize(rows);
+	van = rows.filter(function (x) { return x[d] === 0 && x[e] !== 0; });
+	r.total = r.btotal = 0;
+	rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
+	r.whole = viewof(rows, d, e, A.name);
+	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
+	if (r.elided) {
+		r.stacks = van.length;
+		van.forEach(function (x) { r.vtotal += x[e]; });
+		withvan(r.whole, vanstacks(r.elided));
+	}
+	return r;
+}
