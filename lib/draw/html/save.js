@@ -230,7 +230,10 @@ export function foldedtext() {
 	if (model.data.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (model.data.diff && r.target) h.push("# fg: target=" + r.target);
 	/* a flame chart's runs in their order, which its header says */
-	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
+	/* and what was done with the idle time: closed, its weight the
+	 * whole's, which a window's part cannot tell (as fg-filter --window) */
+	if (v.chart) return savedtext(h.concat("# fg: order=time", r.idle ? ["# fg: idle=" +
+		(state.tw && /^closed /.test(r.idle) ? "closed" : r.idle)] : []), chartrows(v), !!v.b);
 	if (m.fn && state.by) return savedtext(h, stackrows(baseview(), state.tx, sandcut(state.fn, state.by)), !!v.b);
 	/* own samples past 2^53 (kept exact in the input's view alone): the
 	 * input's stacks through the transforms, reversed bottom-up */
