@@ -24,6 +24,8 @@ export var state = {
 	 * a view in time order, null: the whole (window.js) */
 	tw: null, winsave: 0, drag: null, dragged: false, mdrag: null,
 	minifor: null, minikey: null,
+	/* a drag across the time axis under way (timeaxis.js) */
+	adrag: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and
