@@ -5,7 +5,7 @@
  * compiled in one place, matcher(). */
 
 import { searchre, matchedtext } from "../viewer.js";
-import { model, labelof } from "./model.js";
+import { model, labelof, timeordered } from "./model.js";
 import { namesin, pathparents } from "./tree.js";
 import { setsearch, state, curmode } from "./state.js";
 import { current } from "./views.js";
@@ -96,11 +96,19 @@ export function onematch() {
 	/* html.css hides it until then: "" would leave it hidden */
 	b.style.display = "inline-block";
 }
-/* the share of the zoomed frame that passes through a match (viewer.js) */
+/* The share of the view's samples that pass through a match (viewer.js),
+ * "of all" (of the window, in time, where there is one); zoomed, and
+ * where it differs, the zoomed frame's share too, labelled. */
 export function matched() {
-	var v = state.shown;
-	el.matched.textContent = state.match ? matchedtext(state.z, pathparents(zpath()), v.end, v.w,
-		function (i) { return ismatch(v, i); }) : "";
+	var v = state.shown, P, all, here;
+	function hit(i) { return ismatch(v, i); }
+	if (!state.match) { el.matched.textContent = ""; return; }
+	P = pathparents(zpath());
+	all = matchedtext(0, P, v.end, v.w, hit);
+	here = state.z ? matchedtext(state.z, P, v.end, v.w, hit) : all;
+	el.matched.textContent = all + (state.tw && timeordered(state.v) ? " of the window" : " of all") +
+		(here !== all ? ", " + here.replace(/^Matched: /, "") + " of the zoomed frame" : "");
+	el.matched.title = state.z ? "zoomed to " + model.names[v.f[state.z]] : "";
 }
 
 /* The frames of the view that match, in pre-order; step to the next
