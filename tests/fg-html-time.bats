@@ -126,6 +126,11 @@ pagewin() {
 	[ "$output" = "at 312 ms for 300.6 ms / at 0 for 5 µs" ]
 }
 
+# cli_rows <FOLDED: fg-top's rows as page.cjs's rows() gives them, sorted
+cli_rows() {
+	fg-top --format tsv -n 0 | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort
+}
+
 # a recording of 4 s in ms, a stall (idle) of 20 ms every 250 ms
 stalls() {
 	printf '# fg: unit=milliseconds\n# fg: order=time\n# fg: idle=frame\n'
@@ -201,4 +206,31 @@ stalls() {
 	printf 'a 1\n' | fg-html >"$BATS_TEST_TMPDIR/s.html"
 	run page "$BATS_TEST_TMPDIR/s.html" 'String(model.data.views[0].idle)'
 	[ "$output" = undefined ]
+}
+
+@test "page window: with w=, every mode counts the window's samples alone, as fg-filter --window then the CLI's tools" {
+	cpuprofile-fold --time-order -t "$PH" >"$BATS_TEST_TMPDIR/c.folded"
+	fg-html "$BATS_TEST_TMPDIR/c.folded" >"$BATS_TEST_TMPDIR/c.html"
+	H=$BATS_TEST_TMPDIR/c.html
+	for w in 0.25,0.5 0.01,0.35 0.6,0.999; do
+		fg-filter --window "$w" "$BATS_TEST_TMPDIR/c.folded" >"$BATS_TEST_TMPDIR/w.folded"
+		W=$BATS_TEST_TMPDIR/w.folded
+		# the time mode: Save writes the filter's output, byte for byte
+		page "$H" "at('?w=$w'); saved()" | cmp - "$W"
+		# the graph, summed; bottom-up; the table's rows; a transform; the sandwich
+		page "$H" "at('?w=$w&m=graph'); saved()" | cmp - <(fg-merge "$W")
+		page "$H" "at('?w=$w&m=graph'); state.shown.w[0]" | cmp - <(awk '!/^#/ { s += $NF } END { print s }' "$W")
+		page "$H" "rows(at('?w=$w&m=table'))" | sort | cmp - <(cli_rows <"$W")
+		page "$H" "at('?w=$w&m=graph&tx=drop:spin%20at%20phases.js%3A2'); saved()" |
+			cmp - <(fg-prune -e '^spin at phases\.js:2$' "$W" | fg-merge)
+		page "$H" "at('?w=$w&m=sandwich&fn=spin%20at%20phases.js%3A2'); saved()" |
+			cmp - <(fg-filter --reroot -e '^spin at phases\.js:2$' "$W" | fg-merge)
+		page "$H" "at('?w=$w'); statepairs().map(String).join(' ')" | grep -qx "w,$w"
+	done
+	# no window: the whole, and no w=
+	page "$H" "at('?w=0,1'); statepairs().length" | grep -qx 0
+	page "$H" "at('?w=0.5,0.25&m=graph'); saved()" | cmp - <(fg-filter --window 0,1 "$BATS_TEST_TMPDIR/c.folded" | fg-merge)
+	# a summed view has no time: w= is no key of its own there
+	printf 'a;b 1\n' | fg-html >"$BATS_TEST_TMPDIR/s.html"
+	page "$BATS_TEST_TMPDIR/s.html" "at('?w=0.25,0.5'); [statepairs().length, state.shown.w[0]].join()" | grep -qx 0,1
 }

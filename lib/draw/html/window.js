@@ -7,7 +7,7 @@
  * The URL's w=FROM,TO writes them as the command line takes them.
  * No DOM. */
 
-import { chartruns } from "./chart.js";
+import { chartruns, chartof } from "./chart.js";
 
 var BILLION = 1000000000;
 
@@ -69,4 +69,18 @@ export function windowruns(v, lo, hi, fn) {
 		at = e;
 		if (l < h) fn(s, h - l, l === a && h === e ? b : 0, l);
 	});
+}
+
+/* Chart v cut to the window of fractions tw ([f0, f1]): a chart of
+ * its runs in the window, those cut keeping their part inside; lo, its
+ * start on v's axis, and total, v's axis's counts, with it. */
+export function windowchart(v, tw) {
+	var total = charttotal(v), e = winedges(total, tw[0], tw[1]), W;
+	W = chartof(function (put) {
+		windowruns(v, e[0], e[1], function (s, w, b) { put(s, w, b); });
+	}, v.name, !!v.b);
+	W.lo = e[0];
+	W.hi = e[1];
+	W.total = total;
+	return W;
 }
