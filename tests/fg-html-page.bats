@@ -512,7 +512,7 @@ near() {
 	# gives them; the place is gone with its frame; the card is of the
 	# frame now under the pointer (zoomed out, a row less deep)
 	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'f at lib.jl:3' file
-	[ "$(got before)" = "Matched: 42.86% of all, 100.00% of the zoomed frame|2 of 3|f at lib.jl:3" ]
+	[ "$(got before)" = "Matched: 42.86% of all, 100.00% zoomed|2 of 3|f at lib.jl:3" ]
 	[ "$(got after)" = "Matched: 42.86% of all||$(got under)" ]
 	[ "$(got under)" = 'main at m.jl:1' ]
 	[ "$(got next)" = "1 of 1" ]
@@ -522,8 +522,8 @@ near() {
 	# Drop (the zoomed frame, the second match): no card of the dropped
 	# frame, but of its caller, now there; its samples stay in the caller
 	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'g at lib.jl:9' drop
-	[ "$(got before)" = "Matched: 42.86% of all, 100.00% of the zoomed frame|2 of 3|g at lib.jl:9" ]
-	[ "$(got after)" = "Matched: 42.86% of all, 100.00% of the zoomed frame||f at lib.jl:3" ]
+	[ "$(got before)" = "Matched: 42.86% of all, 100.00% zoomed|2 of 3|g at lib.jl:9" ]
+	[ "$(got after)" = "Matched: 42.86% of all||f at lib.jl:3" ]
 	[ "$(got under)" = 'f at lib.jl:3' ]
 	[ "$(got next)" = "1 of 2" ]
 	[ "$(got url)" = '?z=2&s=lib&tx=drop:g%20at%20lib.jl%3A9' ]

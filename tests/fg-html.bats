@@ -598,10 +598,10 @@ Try 'fg-html --help' for more information." ]
 	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)
 	FG_QUERY='?z=2&s=%5Ex%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got zoom)" = 2 ]
-	[ "$(got matched)" = "Matched: $(pct 7 8) of all, $(pct 3 4) of the zoomed frame" ]
+	[ "$(got matched)" = "Matched: $(pct 7 8) of all, $(pct 3 4) zoomed" ]
 	# zoomed under a match, every sample passes through it
 	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got matched)" = "Matched: $(pct 4 8) of all, 100.00% of the zoomed frame" ]
+	[ "$(got matched)" = "Matched: $(pct 4 8) of all, 100.00% zoomed" ]
 	# fg's root "all" is no frame of the input: it never matches (as in fg-svg)
 	FG_QUERY='?s=%5Eall%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got matched)" = "Matched: $(pct 0 8) of all" ]
