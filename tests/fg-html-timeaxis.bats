@@ -91,3 +91,36 @@ tickat() {
 	got span | grep -q " 912478$"
 	[ "$(got span)" = "$lo 912478" ]
 }
+
+# a recording of 4 s in ms, a stall (idle) of 20 ms every 250 ms
+stalls() {
+	printf '# fg: unit=milliseconds\n# fg: order=time\n# fg: idle=frame\n'
+	for i in $(seq 16); do
+		printf 'main;work%d 230\n(idle) 20\n' $((i % 3))
+	done
+}
+
+@test "fg-html in Chromium: the heat map (hm=1) shows a stall every 250 ms; a drag down a column is that second's window" {
+	stalls >"$BATS_TEST_TMPDIR/st.folded"
+	fg-html -w 1000 "$BATS_TEST_TMPDIR/st.folded" >"$BATS_TEST_TMPDIR/st.html"
+	FG_QUERY='?hm=1' browser heat "$BATS_TEST_TMPDIR/st.html" 2
+	# 4 columns of 50 rows, 4 px each
+	[ "$(got heat)" = "96x200 24" ]
+	# the rows the stalls fill (480-500 ms, 980-1000 ms) white, those
+	# half stalled (220-260 ms, 720-760 ms) paler than the busy ones
+	got cell >"$BATS_TEST_TMPDIR/cells"
+	[ "$(sed -n '25p;50p' "$BATS_TEST_TMPDIR/cells" | sort -u)" = 255,255,255 ]
+	[ "$(sed -n '1p;11p;14p;24p;26p;36p;39p;49p' "$BATS_TEST_TMPDIR/cells" | sort -u)" = 255,0,0 ]
+	[ "$(sed -n '12p;13p;37p;38p' "$BATS_TEST_TMPDIR/cells" | sort -u | wc -l)" = 1 ]
+	[ "$(sed -n 12p "$BATS_TEST_TMPDIR/cells")" != 255,0,0 ]
+	[ "$(sed -n 12p "$BATS_TEST_TMPDIR/cells")" != 255,255,255 ]
+	[ "$(sort "$BATS_TEST_TMPDIR/cells" | uniq -c | awk '{ print $1 }' | sort -n | tr '\n' ' ')" = "2 4 44 " ]
+	# the third column, top to bottom: the window of its second, the
+	# filter's 2s,3s
+	[ "$(got url)" = '?w=0.5%2C0.75&hm=1' ]
+	got timesaved | cmp - <(fg-filter --window 2s,3s "$BATS_TEST_TMPDIR/st.folded")
+	# a profile of no time has no seconds: the button is off
+	printf '# fg: order=time\na 1\nb 2\n' | fg-html >"$BATS_TEST_TMPDIR/n.html"
+	FG_QUERY='?hm=1' browser heat "$BATS_TEST_TMPDIR/n.html" 0
+	[ "$(got heat)" = none ]
+}

@@ -97,6 +97,36 @@ const cases = {
 		say("whole", await p.evaluate(() => location.search));
 		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
 	},
+	/* the heat map (hm=1): the colour of each row of column COL ("r,g,b"
+	 * a line), then a drag down that column from its first cell to its
+	 * last: the URL and Save's file */
+	async heat(o, col) {
+		const p = o.page;
+		const a = await p.evaluate(() => window.fg.axis());
+		const h = a && a.heat;
+		if (!h) return say("heat", "none");
+		const cols = await p.evaluate(() => window.fg.state.heatcw);
+		say("heat", Math.round(h.width) + "x" + Math.round(h.height) + " " + cols);
+		const colours = await p.evaluate((col, cw) => {
+			const c = document.getElementById("heat"), g = c.getContext("2d"), d = window.devicePixelRatio || 1, out = [];
+			for (let r = 0; r < 50; r++) {
+				const px = g.getImageData(Math.floor((col * cw + cw / 2) * d), Math.floor((r * 4 + 1.5) * d), 1, 1).data;
+				out.push(px[0] + "," + px[1] + "," + px[2]);
+			}
+			return out;
+		}, +col, cols);
+		colours.forEach((c) => say("cell", c));
+		await p.mouse.move(h.left + (+col + 0.5) * cols, h.top + 2);
+		await p.mouse.down();
+		await p.mouse.move(h.left + (+col + 0.5) * cols, h.top + 100);
+		await p.mouse.move(h.left + (+col + 0.5) * cols, h.top + 198);
+		await p.mouse.up();
+		await idle(p);
+		await settle(p);
+		say("url", await p.evaluate(() => location.search));
+		await saved(p, "timesaved");
+		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+	},
 };
 
 async function run(what, file, args, query, dark, out, browser) {

@@ -34,6 +34,8 @@ export var state = {
 	minifor: null, minikey: null,
 	/* a drag across the time axis under way (timeaxis.js) */
 	adrag: null,
+	/* the heat map shown (hm=1), its cells' width, a drag on it (heatview.js) */
+	heat: false, heatcw: 1, hdrag: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and
@@ -134,6 +136,8 @@ export function setwindow(x0, x1) {
 }
 /* The window in time: [f0, f1] (fractions of the whole) or null. */
 export function settimewin(tw) { state.tw = tw; }
+/* The heat map shown or not. */
+export function setheat(on) { state.heat = on; }
 export function setmode(m) { state.mode = m; }
 /* The comparison: views b and t (c null: none), its toggles; the side
  * shown ("", "b", "t"). */

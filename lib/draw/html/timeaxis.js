@@ -15,6 +15,7 @@ import { el, pen, dark } from "./paint.js";
 import { mk } from "./toolbar.js";
 import { save } from "./url.js";
 import { refresh } from "./main.js";
+import { heatview, sizeheat } from "./heatview.js";
 
 var AXISH = 20;
 
@@ -25,6 +26,8 @@ export function timeaxis() {
 	mk("canvas", "axiscv", a);
 	mk("div", "axisnote");
 	el.axisnote.style.display = "none";
+	mk("span", "axiswords", el.axisnote);
+	heatview(el.axisnote);
 	el.axiscv.addEventListener("mousedown", axisstart);
 	el.axiscv.addEventListener("dblclick", function () {
 		if (state.busy || !state.tw) return;
@@ -48,6 +51,7 @@ export function sizeaxis() {
 	var on = hasaxis(), c = el.axiscv, w, h;
 	if (!c) return;
 	el.axis.style.display = el.axisnote.style.display = on ? "" : "none";
+	sizeheat(on);
 	if (!on) return;
 	w = Math.round(state.width * state.dpr);
 	h = Math.round(AXISH * state.dpr);
@@ -85,7 +89,7 @@ export function paintaxis() {
 		g.fillRect(Math.min(state.adrag.p0, state.adrag.p1), 0, Math.abs(state.adrag.p1 - state.adrag.p0), AXISH);
 		g.strokeStyle = pen.focus;
 	}
-	el.axisnote.textContent = axisnote(R, T);
+	el.axiswords.textContent = axisnote(R, T);
 }
 /* What x is: the axis's unit and the idle time; the window. */
 function axisnote(R, T) {
@@ -143,5 +147,6 @@ export function axisinfo() {
 	b = el.axiscv.getBoundingClientRect();
 	return { x: b.left, y: b.top, w: b.width, h: b.height, a: R.a, b: R.b, lo: R.lo, total: R.total,
 		ticks: ticks(R.a, R.b, state.width).ticks.map(function (t) { return [t.px, t.label]; }),
-		note: el.axisnote.textContent };
+		note: el.axiswords.textContent, heat: state.heat && el.heat.style.display !== "none" ?
+			el.heat.getBoundingClientRect().toJSON() : null };
 }
