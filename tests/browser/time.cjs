@@ -13,9 +13,15 @@ const settle = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(
 	.then(() => new Promise((r) => setTimeout(r, 250)));
 const idle = (p) => p.waitForFunction(() => !window.fg.busy(), { timeout: 120000, polling: 20 }).then(() => p.evaluate(() => window.fg.idle()));
 
-/* the axis as the page has it: "axis=WxH", its span, its ticks, its words */
+/* the axis as the page has it: "axis=WxH", its span, its ticks, its
+ * words; its box (x, y, w, h), and the heat map's when it shows */
 async function axis(p, tag) {
-	const a = await p.evaluate(() => window.fg.axis());
+	const a = await p.evaluate(() => {
+		const x = window.fg.axis(), b = document.getElementById("axiscv").getBoundingClientRect(), h = document.getElementById("heat");
+		return x && { x: b.left, y: b.top, w: b.width, h: b.height, a: x[0], b: x[1], total: x[2],
+			ticks: x[3].map((t) => [t.px, t.label]), note: document.getElementById("axiswords").textContent,
+			heat: h.style.display ? null : h.getBoundingClientRect().toJSON() };
+	});
 	if (!a) return say(tag + "axis", "none");
 	say(tag + "axis", Math.round(a.w) + "x" + Math.round(a.h));
 	say(tag + "span", a.a + " " + a.b + " " + a.total);
@@ -90,7 +96,7 @@ const cases = {
 		await p.evaluate(() => window.fg.mode("time"));
 		await idle(p);
 		await settle(p);
-		const y = await p.evaluate(() => window.fg.axis());
+		const y = await axis(p, "back");
 		await p.mouse.click(y.x + y.w / 2, y.y + y.h / 2, { clickCount: 2 });
 		await idle(p);
 		await settle(p);
@@ -102,7 +108,7 @@ const cases = {
 	 * last: the URL and Save's file */
 	async heat(o, col) {
 		const p = o.page;
-		const a = await p.evaluate(() => window.fg.axis());
+		const a = await axis(p, "");
 		const h = a && a.heat;
 		if (!h) return say("heat", "none");
 		const cols = await p.evaluate(() => window.fg.state.heatcw);

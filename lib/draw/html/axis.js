@@ -4,17 +4,12 @@
  * time) that follows the zoom, at least MINPX pixels apart; a point's
  * and a span's words.  No DOM. */
 
-import { model, human } from "./model.js";
+import { model, human, TIME } from "./model.js";
 import { group } from "../viewer.js";
 
-/* the nanoseconds of a count, by the model's unit (model.js's TIME) */
-var NS = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
 var UNITS = [[1, "ns"], [1e3, "\u00b5s"], [1e6, "ms"], [1e9, "s"]];
 /* the least room between two ticks, in pixels */
 export var MINPX = 80;
-
-/* The nanoseconds of one count of unit u (a model.unit), 0: no time. */
-export function unitns(u) { return NS[u] || 0; }
 
 /* The step of 1, 2 or 5 times a power of ten at least min. */
 export function nicestep(min) {
@@ -27,22 +22,16 @@ export function nicestep(min) {
 }
 
 /* The ticks of the axis from count a to count b drawn px pixels wide,
- * in unit u (model.unit, default the model's): { step: in counts,
+ * in the model's unit: { step: in counts,
  * name: the axis's unit in words, ticks: [{ x: a count, px: its pixel,
  * label }] }, a tick at each multiple of step from a to b.  A count is
  * no finer than one: a step of counts at least 1. */
-export function ticks(a, b, px, u, minpx) {
-	var ns = unitns(u === undefined ? model.unit : u), span = b - a, out = [], k, x, step, lab;
-	minpx = minpx || MINPX;
+export function ticks(a, b, px) {
+	var ns = TIME[model.unit], span = b - a, out = [], k, x, step, lab;
 	if (!(span > 0) || !(px > 0)) return { step: 0, name: "", ticks: out };
-	if (ns) {
-		step = nicestep(span * ns * minpx / px);
-		lab = timefmt(step);
-		step /= ns;
-	} else {
-		step = Math.max(1, nicestep(span * minpx / px));
-		lab = function (c) { return group(Math.round(c)); };
-	}
+	step = nicestep(span * (ns || 1) * MINPX / px);
+	lab = ns ? timefmt(step) : group;
+	step = ns ? step / ns : Math.max(1, step);
 	for (k = Math.ceil(a / step - 1e-9); (x = k * step) <= b + step * 1e-9; k++)
 		out.push({ x: x, px: (x - a) / span * px, label: lab(ns ? x * ns : x) });
 	return { step: step, name: ns ? "time" : model.cname, ticks: out };
@@ -55,9 +44,8 @@ function timefmt(step) {
 	while (k > 0 && step < UNITS[k][0] / 10 * (1 - 1e-12)) k--;
 	var d = step >= UNITS[k][0] * (1 - 1e-12) ? 0 : 1;
 	return function (t) {
-		var v = t / UNITS[k][0], s = d ? v.toFixed(1) : group(Math.round(v));
-		if (!t) return "0";
-		return (d && Math.abs(v) >= 1000 ? group(Math.floor(v)) + s.slice(s.indexOf(".")) : s) + " " + UNITS[k][1];
+		var v = t / UNITS[k][0];
+		return t ? (d ? v.toFixed(1) : group(Math.round(v))) + " " + UNITS[k][1] : "0";
 	};
 }
 

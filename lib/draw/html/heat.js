@@ -6,22 +6,15 @@
  * (window.js makes it the URL's w=).  Only an axis of time has
  * seconds.  No DOM. */
 
-import { model } from "./model.js";
 import { chartruns } from "./chart.js";
-import { unitns } from "./axis.js";
+import { model, TIME } from "./model.js";
 
 /* the rows of a column, FlameScope's: 20 ms each */
 export var HEATROWS = 50;
 
 /* The counts in a second of unit u (a model.unit), 0: no time. */
-export function persecond(u) {
-	var ns = unitns(u);
-	return ns ? 1e9 / ns : 0;
-}
+export function persecond(u) { return TIME[u] ? 1e9 / TIME[u] : 0; }
 
-/* Whether a run's stack (names below the root) is idle: the (idle)
- * frame the folders keep under the root (# fg: idle=frame). */
-export function idlerun(s) { return s.length === 1 && model.names[s[0]] === "(idle)"; }
 
 /* The heat map of chart v, per counts a column, rows a column (default
  * HEATROWS): { cols, rows, per, total: the axis's counts, cell: a
@@ -38,7 +31,8 @@ export function heatmap(v, per, rows) {
 	chartruns(v, function (s, w) {
 		var a = at, e = at + w, ce;
 		at = e;
-		if (idlerun(s)) return;
+		/* the (idle) frame the folders keep under the root (# fg: idle=frame) */
+		if (s.length === 1 && model.names[s[0]] === "(idle)") return;
 		k = Math.floor(a * rows / per);
 		while (k > 0 && edge(k) > a) k--;
 		while (edge(k + 1) <= a) k++;

@@ -13,7 +13,7 @@ import { save } from "./url.js";
 import { paint, el, pen } from "./paint.js";
 import { mk } from "./toolbar.js";
 import { drawsel, zpath } from "./canvas.js";
-import { sizeaxis, paintaxis } from "./timeaxis.js";
+import { sizeaxis } from "./timeaxis.js";
 
 /* The window set to w ([x0, x1]): the graph painted again at the next
  * frame, the URL after a pause (a wheel sends many). */
@@ -112,7 +112,7 @@ export function sizemini() {
 /* The subtree painted once a view and zoom, the window each time. */
 export function paintmini() {
 	var v = state.shown, key, g, P;
-	paintaxis();
+	sizeaxis();
 	if (!hasmini() || state.busy || !v) return;
 	key = v.n + ":" + state.z + ":" + state.width;
 	if (state.minikey !== key || state.minifor !== v) {

@@ -107,13 +107,11 @@ export function matched() {
 	/* of all (of the window in time), and of the zoomed frame where it differs */
 	all = matchedtext(0, par, v.end, v.w, hit);
 	here = state.z ? matchedtext(state.z, par, v.end, v.w, hit) : all;
-	t = all + (state.tw && timeordered(state.v) ? " of the window" : " of all") +
-		(here !== all ? ", " + here.replace(/^Matched: /, "") + " zoomed" : "");
+	t = all + (state.tw && timeordered(state.v) ? " of the window" : " of all") + (here !== all ? ", " + here.slice(9) + " zoomed" : "");
 	/* a comparison's: the zoomed frame's, of both sides (the other's vanished stacks too) */
 	if (comparing() && v.b && !state.elided)
 		t = here + " of the " + model.drawn + ", " + othershare(v, par, hit) + " of the " + model.other;
 	el.matched.textContent = t;
-	el.matched.title = here !== all ? here.replace(/^Matched: /, "") + " of the zoomed frame, " + model.names[v.f[state.z]] : "";
 }
 /* The share of the zoomed frame's other column (a comparison's) that
  * passes through a match: its frames', and that of each vanished stack

@@ -34,7 +34,7 @@ export var state = {
 	minifor: null, minikey: null,
 	/* a drag across the time axis under way (timeaxis.js) */
 	adrag: null,
-	/* the heat map shown (hm=1), its cells' width, a drag on it (heatview.js) */
+	/* the heat map shown (hm=1), its cells' width, a drag on it (timeaxis.js) */
 	heat: false, heatcw: 1, hdrag: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,

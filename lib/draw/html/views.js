@@ -118,11 +118,6 @@ export function baseview() {
 	}
 	return state.tw && b.whole.chart ? windowof(b.whole) : b.whole;
 }
-/* The input's view as a whole, without the window in time. */
-export function wholeview() {
-	var b = baseview(), w = built[state.v].whole;
-	return w && w.win && b === w.win.v ? w : b;
-}
 /* Chart c cut to the window in time (state.tw), built once a window:
  * every mode starts from it. */
 function windowof(c) {

@@ -22,12 +22,6 @@ export function winedges(total, f0, f1) {
 	return [Number(t * BigInt(billionths(f0)) / B), Number(t * BigInt(billionths(f1)) / B)];
 }
 
-/* Fraction f as w= and fg-filter write it: at most 9 decimals, no
- * trailing zeros. */
-export function fracstr(f) {
-	var s = (billionths(f) / BILLION).toFixed(9).replace(/0+$/, "");
-	return s.charAt(s.length - 1) === "." ? s.slice(0, -1) : s;
-}
 /* The smallest fraction of at most 9 decimals whose edge on an axis of
  * total counts is at count x or past it: x's own where the axis has
  * fewer than a billion counts. */
@@ -49,8 +43,12 @@ export function parsewindow(s) {
 	if (!(a < b) || (a === 0 && b === 1)) return null;
 	return [a, b];
 }
-/* A window as the URL's w= writes it. */
-export function windowparam(f0, f1) { return fracstr(f0) + "," + fracstr(f1); }
+/* A window as the URL's w= and fg-filter write it: fractions of at
+ * most 9 decimals, no trailing zeros. */
+export function windowparam(f0, f1) {
+	function s(f) { return (billionths(f) / BILLION).toFixed(9).replace(/\.?0+$/, ""); }
+	return s(f0) + "," + s(f1);
+}
 
 /* The total counts of chart v: its axis, the sum of its runs. */
 export function charttotal(v) {
@@ -72,8 +70,8 @@ export function windowruns(v, lo, hi, fn) {
 }
 
 /* Chart v cut to the window of fractions tw ([f0, f1]): a chart of
- * its runs in the window, those cut keeping their part inside; lo, its
- * start on v's axis, and total, v's axis's counts, with it. */
+ * its runs in the window, those cut keeping their part inside; lo and
+ * hi, its edges on v's axis, total, v's axis's counts, and src, v. */
 export function windowchart(v, tw) {
 	var total = charttotal(v), e = winedges(total, tw[0], tw[1]), W;
 	W = chartof(function (put) {
@@ -82,5 +80,6 @@ export function windowchart(v, tw) {
 	W.lo = e[0];
 	W.hi = e[1];
 	W.total = total;
+	W.src = v;
 	return W;
 }
