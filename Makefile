@@ -28,8 +28,8 @@ SVGJS = lib/draw/svg.js lib/draw/regex.js lib/draw/viewer.js
 # fg-html's script (html_js): modules of declarations only, one file a
 # concern, in one function the build writes around them, that calls start()
 HTMLJS = lib/draw/regex.js lib/draw/viewer.js $(addprefix lib/draw/html/,model.js lines.js colors.js tree.js merge.js \
-	transform.js compare.js chart.js state.js tabulate.js noise.js worker.js views.js save.js layout.js url.js paint.js source.js toolbar.js \
-	canvas.js nav.js hover.js search.js table.js sandwich.js txbar.js keys.js main.js)
+	transform.js compare.js chart.js axis.js window.js heat.js state.js tabulate.js noise.js worker.js views.js save.js layout.js \
+	url.js paint.js source.js toolbar.js canvas.js nav.js timeaxis.js hover.js search.js table.js sandwich.js txbar.js keys.js main.js)
 LIBOBJ = $(LIBSRC:lib/%.c=$(OBJDIR)/lib/%.o) $(ASSETS:lib/%=$(OBJDIR)/gen/%.o) \
 	$(OBJDIR)/gen/draw/html.js.o
 PROGS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))

@@ -488,7 +488,7 @@ near() {
 		[ "$(got highlighted)" = "$4" ]
 	}
 	searched '(a%2B)%2B%24' '(a+)+$' '' 1
-	[ "$(got matched)" = "Matched: 40.00%" ]
+	[ "$(got matched)" = "Matched: 40.00% of all" ]
 	# the grep: transform runs the same matcher, as fg-filter --only -e
 	FG_QUERY='?tx=grep:(a%2B)%2B%24' browser saved "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got line)" = "main;$a 2" ]
@@ -512,18 +512,18 @@ near() {
 	# gives them; the place is gone with its frame; the card is of the
 	# frame now under the pointer (zoomed out, a row less deep)
 	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'f at lib.jl:3' file
-	[ "$(got before)" = "Matched: 100.00%|2 of 3|f at lib.jl:3" ]
-	[ "$(got after)" = "Matched: 42.86%||$(got under)" ]
+	[ "$(got before)" = "Matched: 42.86% of all, 100.00% zoomed|2 of 3|f at lib.jl:3" ]
+	[ "$(got after)" = "Matched: 42.86% of all||$(got under)" ]
 	[ "$(got under)" = 'main at m.jl:1' ]
 	[ "$(got next)" = "1 of 1" ]
 	[ "$(got url)" = '?z=3&s=lib&tx=file:lib' ]
 	FG_QUERY='?s=lib&tx=file:lib' browser search "$BATS_TEST_TMPDIR/s.html"
-	[ "$(got matched)" = "Matched: 42.86%" ]
+	[ "$(got matched)" = "Matched: 42.86% of all" ]
 	# Drop (the zoomed frame, the second match): no card of the dropped
 	# frame, but of its caller, now there; its samples stay in the caller
 	FG_QUERY='?s=lib' browser stale "$BATS_TEST_TMPDIR/s.html" 'g at lib.jl:9' drop
-	[ "$(got before)" = "Matched: 100.00%|2 of 3|g at lib.jl:9" ]
-	[ "$(got after)" = "Matched: 42.86%||f at lib.jl:3" ]
+	[ "$(got before)" = "Matched: 42.86% of all, 100.00% zoomed|2 of 3|g at lib.jl:9" ]
+	[ "$(got after)" = "Matched: 42.86% of all||f at lib.jl:3" ]
 	[ "$(got under)" = 'f at lib.jl:3' ]
 	[ "$(got next)" = "1 of 2" ]
 	[ "$(got url)" = '?z=2&s=lib&tx=drop:g%20at%20lib.jl%3A9' ]

@@ -103,12 +103,20 @@ svg_fill() {
 	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" 'V[0]["w"][0]')" = "$want" ]
 }
 
-@test "fg-html: the page is at most a quarter of a realistic input" {
+@test "fg-html: on a realistic input, the page's data is at most 2.5% of it, its code within its budget of 160 KiB" {
+	# the data grows with the input, bounded as issue 48 bounds the
+	# whole page on large ones; the code (script, style, markup) is the
+	# same for every input, a budget each new feature must fit in
+	# (HACKING.md, "The page's size")
 	gzip -dc "$DATA/svg/perf.folded.gz" >"$BATS_TEST_TMPDIR/in.folded"
 	fg-html "$BATS_TEST_TMPDIR/in.folded" >"$BATS_TEST_TMPDIR/p.html"
 	in=$(wc -c <"$BATS_TEST_TMPDIR/in.folded")
 	out=$(wc -c <"$BATS_TEST_TMPDIR/p.html")
-	[ "$((out * 4))" -le "$in" ]
+	data=$(sed -n '/<script type="application\/json" id="fg-data">/,/<\/script>/p' "$BATS_TEST_TMPDIR/p.html" | wc -c)
+	echo "page $out bytes: data $data, code $((out - data)); input $in" >&2
+	[ "$data" -gt 1000 ]
+	[ "$((data * 1000))" -le "$((in * 25))" ]
+	[ "$((out - data))" -le $((160 * 1024)) ]
 }
 
 @test "fg-html: the frames' data is deflated, and a browser that cannot inflate it gets a message" {
@@ -570,12 +578,12 @@ Try 'fg-html --help' for more information." ]
 	# the share of samples with a frame matching, counted once a stack
 	total=$(awk '{ t += $NF } END { print t }' "$J")
 	m=$(awk '/sort!/ { t += $NF } END { print t }' "$J")
-	[ "$(got matched)" = "Matched: $(pct "$m" "$total")" ]
+	[ "$(got matched)" = "Matched: $(pct "$m" "$total") of all" ]
 	[ "$(got field)" = 'sort!' ]
-	[ "$(got typed)" = "Matched: 0.00%" ]
+	[ "$(got typed)" = "Matched: 0.00% of all" ]
 	[ "$(got url)" = '?s=RAND' ]
 	r=$(awk 'tolower($0) ~ /rand/ { t += $NF } END { print t }' "$J")
-	[ "$(got icase)" = "Matched: $(pct "$r" "$total")" ]
+	[ "$(got icase)" = "Matched: $(pct "$r" "$total") of all" ]
 	[ "$(got ctrli)" = "$(got typed)" ]
 	# Ctrl-F goes to the field; Escape, unzoomed, clears the search; F3 finds
 	[ "$(got ctrlf)" = search ]
@@ -593,18 +601,18 @@ Try 'fg-html --help' for more information." ]
 	[ -z "$(got onematch)" ]
 }
 
-@test "fg-html in Chromium: zoom and search from the URL give the zoomed frame's share" {
+@test "fg-html in Chromium: zoom and search from the URL give the share of all and the zoomed frame's, labelled" {
 	printf 'main;a;x 3\nmain;a;y 1\nmain;b;x 4\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
 	# frames in order: all main a x y b x; z=2 is a (4 samples, 3 through x)
 	FG_QUERY='?z=2&s=%5Ex%24' browser search "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got zoom)" = 2 ]
-	[ "$(got matched)" = "Matched: $(pct 3 4)" ]
+	[ "$(got matched)" = "Matched: $(pct 7 8) of all, $(pct 3 4) zoomed" ]
 	# zoomed under a match, every sample passes through it
 	FG_QUERY='?z=3&s=%5Ea%24' browser search "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got matched)" = "Matched: 100.00%" ]
+	[ "$(got matched)" = "Matched: $(pct 4 8) of all, 100.00% zoomed" ]
 	# fg's root "all" is no frame of the input: it never matches (as in fg-svg)
 	FG_QUERY='?s=%5Eall%24' browser search "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got matched)" = "Matched: $(pct 0 8)" ]
+	[ "$(got matched)" = "Matched: $(pct 0 8) of all" ]
 }
 
 @test "fg-html in Chromium: highlighted frames are drawn in the search colour" {

@@ -220,7 +220,8 @@ ptree_free(struct ptree *t)
 /* What the input's header says its counts are: "unit" when fg knows
  * it, "countname" unless the command line named it, "samples" when it
  * says; and for a differential one, what it compares (fg-diff's
- * "baseline", "target"). */
+ * "baseline", "target"); in time order, what the folder did with the
+ * idle time ("idle"). */
 static void
 write_unit(const struct html_page *p, const struct fheader *h)
 {
@@ -239,6 +240,8 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		html_keystr("baseline", h->fact[FH_BASELINE]);
 	if (p->diff && h->fact[FH_TARGET])
 		html_keystr("target", h->fact[FH_TARGET]);
+	if (h->fact[FH_IDLE])
+		html_keystr("idle", h->fact[FH_IDLE]);
 }
 
 /* A page view's opening: its name ("NAME: ROOT", either alone) and

@@ -51,7 +51,7 @@ export function chartruns(v, fn) {
  * in order), below a root "all", named name, with baselines when two:
  * a run that begins as the run before shares those frames, the others
  * are new. */
-function chartof(fn, name, two) {
+export function chartof(fn, name, two) {
 	var depth = [], f = [], w = [], b = two ? [] : null, gap = [], end = [];
 	var open = [0], prev = [], pend = [0], n = 1, md = 0;
 	depth.push(0); f.push(model.allid); w.push(0); gap.push(0); end.push(0);

@@ -20,6 +20,7 @@ import { searchfor, researched, onematch } from "./search.js";
 import { table } from "./table.js";
 import { sandwich, focusname, sandinfo } from "./sandwich.js";
 import { chips } from "./txbar.js";
+import { axisinfo } from "./timeaxis.js";
 
 /* Read the data, build the page, show what the URL asks for. */
 async function start() {
@@ -171,6 +172,8 @@ function hook() {
 			return state.queue.then(function () { return state.ahead && state.ahead.promise; }).then(function () {});
 		},
 		worker: hasworker,
+		/* the time axis: its box, span, ticks and words (timeaxis.js) */
+		axis: axisinfo,
 		sel: function () { return state.selected; },
 		callers: function () { return state.callview; },
 		modes: function () { return MODES.map(function (m) { return m.id; }); },

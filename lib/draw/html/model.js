@@ -371,7 +371,7 @@ export function build(r, name) {
 
 /* Numbers in the profile's unit, in human form (group and pct are
  * viewer.js's, the same as fg-svg's). */
-var TIME = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
+export var TIME = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6, seconds: 1e9 };
 function scaled(v, steps) {
 	var a = Math.abs(v), k = 0;
 	while (k + 1 < steps.length && a >= steps[k + 1][0]) k++;

@@ -13,6 +13,7 @@ import { save } from "./url.js";
 import { paint, el, pen } from "./paint.js";
 import { mk } from "./toolbar.js";
 import { drawsel, zpath } from "./canvas.js";
+import { sizeaxis } from "./timeaxis.js";
 
 /* The window set to w ([x0, x1]): the graph painted again at the next
  * frame, the URL after a pause (a wheel sends many). */
@@ -93,6 +94,7 @@ function hasmini() { return !!curmode().time && curmode().canvas; }
 /* The minimap sized to the canvas and painted: the subtree, then the window. */
 export function sizemini() {
 	var on = hasmini();
+	sizeaxis();
 	el.mini.style.display = on ? "" : "none";
 	if (!on) return;
 	el.mini.style.width = state.width + "px";
@@ -110,6 +112,7 @@ export function sizemini() {
 /* The subtree painted once a view and zoom, the window each time. */
 export function paintmini() {
 	var v = state.shown, key, g, P;
+	sizeaxis();
 	if (!hasmini() || state.busy || !v) return;
 	key = v.n + ":" + state.z + ":" + state.width;
 	if (state.minikey !== key || state.minifor !== v) {

@@ -234,7 +234,10 @@ export function foldedtext() {
 		r.samples.every(function (x) { return x === Math.floor(x); }))
 		h.push("# fg: samples=" + r.samples[0] + " " + r.samples[1]);
 	/* a flame chart's runs in their order, which its header says */
-	if (v.chart) return savedtext(h.concat("# fg: order=time"), chartrows(v), !!v.b);
+	/* and what was done with the idle time: closed, its weight the
+	 * whole's, which a window's part cannot tell (as fg-filter --window) */
+	if (v.chart) return savedtext(h.concat("# fg: order=time", r.idle ? ["# fg: idle=" +
+		(state.tw && /^closed /.test(r.idle) ? "closed" : r.idle)] : []), chartrows(v), !!v.b);
 	if (m.fn && state.by) return savedtext(h, stackrows(baseview(), state.tx, sandcut(state.fn, state.by)), !!v.b);
 	/* own samples past 2^53 (kept exact in the input's view alone): the
 	 * input's stacks through the transforms, reversed bottom-up */

@@ -5,7 +5,7 @@
  * compiled in one place, matcher(). */
 
 import { searchre, matchedtext, pct } from "../viewer.js";
-import { model, labelof, shown } from "./model.js";
+import { model, labelof, shown, timeordered } from "./model.js";
 import { namesin, pathparents, pathto } from "./tree.js";
 import { setsearch, state, curmode, comparing } from "./state.js";
 import { deepest } from "./transform.js";
@@ -97,15 +97,20 @@ export function onematch() {
 	/* html.css hides it until then: "" would leave it hidden */
 	b.style.display = "inline-block";
 }
-/* the share of the zoomed frame that passes through a match (viewer.js) */
+/* The share of the view's samples that pass through a match (viewer.js),
+ * "of all" (of the window, in time, where there is one); zoomed, and
+ * where it differs, the zoomed frame's share too, labelled. */
 export function matched() {
-	var v = state.shown, par, hit = function (i) { return ismatch(v, i); }, t;
+	var v = state.shown, par, hit = function (i) { return ismatch(v, i); }, t, all, here;
 	if (!state.match) { el.matched.textContent = ""; return; }
 	par = pathparents(zpath());
-	t = matchedtext(state.z, par, v.end, v.w, hit);
-	/* a comparison's: of both sides (the other's vanished stacks too) */
+	/* of all (of the window in time), and of the zoomed frame where it differs */
+	all = matchedtext(0, par, v.end, v.w, hit);
+	here = state.z ? matchedtext(state.z, par, v.end, v.w, hit) : all;
+	t = all + (state.tw && timeordered(state.v) ? " of the window" : " of all") + (here !== all ? ", " + here.slice(9) + " zoomed" : "");
+	/* a comparison's: the zoomed frame's, of both sides (the other's vanished stacks too) */
 	if (comparing() && v.b && !state.elided)
-		t += " of the " + model.drawn + ", " + othershare(v, par, hit) + " of the " + model.other;
+		t = here + " of the " + model.drawn + ", " + othershare(v, par, hit) + " of the " + model.other;
 	el.matched.textContent = t;
 }
 /* The share of the zoomed frame's other column (a comparison's) that

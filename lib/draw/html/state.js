@@ -27,8 +27,15 @@ export var state = {
 	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
 	 * and a save of it asked for, a drag under way (of the graph, of
 	 * the minimap) or just done, the minimap's picture's view and key */
-	x0: 0, x1: 1, winpaint: false, winsave: 0, drag: null, dragged: false, mdrag: null,
+	x0: 0, x1: 1, winpaint: false,
+	/* the window in time (w=), fractions of the whole axis [f0, f1] of
+	 * a view in time order, null: the whole (window.js) */
+	tw: null, winsave: 0, drag: null, dragged: false, mdrag: null,
 	minifor: null, minikey: null,
+	/* a drag across the time axis under way (timeaxis.js) */
+	adrag: null,
+	/* the heat map shown (hm=1), its cells' width, a drag on it (timeaxis.js) */
+	heat: false, heatcw: 1, hdrag: null,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and
@@ -127,6 +134,10 @@ export function setwindow(x0, x1) {
 	state.x0 = x0;
 	state.x1 = x1;
 }
+/* The window in time: [f0, f1] (fractions of the whole) or null. */
+export function settimewin(tw) { state.tw = tw; }
+/* The heat map shown or not. */
+export function setheat(on) { state.heat = on; }
 export function setmode(m) { state.mode = m; }
 /* The comparison: views b and t (c null: none), its toggles; the side
  * shown ("", "b", "t"). */

@@ -14,6 +14,7 @@ import { save } from "./url.js";
 import { el, themecolors, dark, paint } from "./paint.js";
 import { graphbox, resize, zoom, crumbs, drawsel, unzoom } from "./canvas.js";
 import { minimap, paintmini } from "./nav.js";
+import { timeaxis } from "./timeaxis.js";
 import { searchbar, matched } from "./search.js";
 import { callersbox, callers } from "./sandwich.js";
 import { txbar } from "./txbar.js";
@@ -46,6 +47,7 @@ export function ui() {
 	mk("div", "notice", h).setAttribute("role", "status");
 	callersbox();
 	minimap();
+	timeaxis();
 	graphbox();
 	mk("div", "table");
 	legend(mk("div", "legend"));

@@ -15,6 +15,7 @@ import { viewverdicts } from "./noise.js";
 import { difflegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
+import { windowchart } from "./window.js";
 import { state, curmode, setbase, setcmp, comparing } from "./state.js";
 import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
@@ -115,7 +116,16 @@ export function baseview() {
 		/* a differential view's vanished stacks go with it, once each */
 		if (model.data.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
 	}
-	return b.whole;
+	return state.tw && b.whole.chart ? windowof(b.whole) : b.whole;
+}
+/* Chart c cut to the window in time (state.tw), built once a window:
+ * every mode starts from it. */
+function windowof(c) {
+	var key = state.tw.join();
+	if (c.win && c.win.key === key) return c.win.v;
+	if (c.win) letgo(c.win.v);
+	c.win = { key: key, v: windowchart(c, state.tw) };
+	return c.win.v;
 }
 /* The comparison of state.cmp as its toggles say, built once a choice
  * (the last kept): { key, whole, elided, rec: its record as the data's
@@ -297,6 +307,7 @@ export function rowsahead(v, by) {
 export function prune(cur, extra) {
 	var b = comparing() ? cmpb : built[state.v], base = b && (state.elided && b.elided ? b.elided : b.whole), kept, all;
 	if (!base) return;
+	if (base.win && state.tw) base = base.win.v;
 	if (base.merged) base = base.merged;
 	function size(v) { return v && v.n ? v.n : 0; }
 	function drawn(v) {
