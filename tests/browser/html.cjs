@@ -9,7 +9,7 @@
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
-const { open, hoverName } = require("./lib.cjs");
+const { hoverName, driver } = require("./lib.cjs");
 
 /* where say's lines go: standard output, or the case's connection */
 let sink = (line) => console.log(line);
@@ -786,27 +786,4 @@ const cases = {
 	},
 };
 
-/* Run case what on page file with args; query and dark as FG_QUERY
- * and FG_DARK say; lines to out; browser, a browser to use, if any. */
-async function run(what, file, args, query, dark, out, browser) {
-	sink = out;
-	if (!cases[what]) throw new Error("no such case: " + what);
-	const o = await open(file, query, { timeout: 120000, dark: dark, browser: browser });
-	try {
-		await cases[what](o, ...args);
-		/* give a late request or script a moment to show itself */
-		await new Promise((r) => setTimeout(r, 50));
-	} finally {
-		say("requests", o.requests.length ? o.requests.join(" ") : "none");
-		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
-		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
-		await o.close();
-	}
-}
-module.exports = { run };
-
-if (require.main === module) {
-	const [what, file, ...args] = process.argv.slice(2);
-	run(what, file, args, process.env.FG_QUERY || "", process.env.FG_DARK === "1", (l) => console.log(l))
-		.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
-}
+module.exports = { run: driver(cases, say, (out) => { sink = out; }, module) };

@@ -113,4 +113,34 @@ async function hoverName(page, name) {
 	return r;
 }
 
-module.exports = { launch, open, hoverName, chromium };
+/* A driver of cases (html.cjs, source.cjs, time.cjs): its run(what,
+ * file, args, query, dark, out, browser) opens page file (query and
+ * dark as FG_QUERY and FG_DARK say; browser, one to use, if any), runs
+ * cases[what] on it with args, its lines to out through setsink(out),
+ * then says the page's requests, errors and dialogs; from the command
+ * line (mod the main module) "node DRIVER.cjs CASE FILE ARGS...". */
+function driver(cases, say, setsink, mod) {
+	async function run(what, file, args, query, dark, out, browser) {
+		setsink(out);
+		if (!cases[what]) throw new Error("no such case: " + what);
+		const o = await open(file, query, { timeout: 120000, dark: dark, browser: browser });
+		try {
+			await cases[what](o, ...args);
+			/* give a late request or script a moment to show itself */
+			await new Promise((r) => setTimeout(r, 50));
+		} finally {
+			say("requests", o.requests.length ? o.requests.join(" ") : "none");
+			say("errors", o.errors.length ? o.errors.join(" | ") : "none");
+			say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
+			await o.close();
+		}
+	}
+	if (require.main === mod) {
+		const [what, file, ...args] = process.argv.slice(2);
+		run(what, file, args, process.env.FG_QUERY || "", process.env.FG_DARK === "1", (l) => console.log(l))
+			.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
+	}
+	return run;
+}
+
+module.exports = { launch, open, hoverName, chromium, driver };

@@ -5,7 +5,7 @@
  *
  *   node time.cjs CASE PAGE.html [ARG...]   (FG_QUERY: the page's query) */
 "use strict";
-const { open } = require("./lib.cjs");
+const { driver } = require("./lib.cjs");
 
 let sink = (line) => console.log(line);
 function say(k, v) { sink(k + "=" + v); }
@@ -135,24 +135,4 @@ const cases = {
 	},
 };
 
-async function run(what, file, args, query, dark, out, browser) {
-	sink = out;
-	if (!cases[what]) throw new Error("no such case: " + what);
-	const o = await open(file, query, { timeout: 120000, dark: dark, browser: browser });
-	try {
-		await cases[what](o, ...args);
-		await new Promise((r) => setTimeout(r, 50));
-	} finally {
-		say("requests", o.requests.length ? o.requests.join(" ") : "none");
-		say("errors", o.errors.length ? o.errors.join(" | ") : "none");
-		say("dialogs", o.dialogs.length ? o.dialogs.join(" | ") : "none");
-		await o.close();
-	}
-}
-module.exports = { run };
-
-if (require.main === module) {
-	const [what, file, ...args] = process.argv.slice(2);
-	run(what, file, args, process.env.FG_QUERY || "", process.env.FG_DARK === "1", (l) => console.log(l))
-		.catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });
-}
+module.exports = { run: driver(cases, say, (out) => { sink = out; }, module) };
