@@ -122,7 +122,7 @@ read_all(int fd, struct bytes *b, uint64_t room)
 static void
 not_text(const char *t, size_t n, char *why, size_t cap)
 {
-	const char *p = t, *e = t + n, *nl, *what;
+	const char *p = t, *e = t + n, *nl, *what = NULL;
 	uint64_t line = 1;
 
 	for (; p < e; p = nl + 1, line++) {
