@@ -290,7 +290,8 @@ fold_sampled(struct sscope *c, const struct sprof *p, size_t idx)
 		wt = weight(c, &v, off);
 		if (count_iszero(wt))
 			continue;
-		if (first || n != c->nprev || memcmp(c->idx, c->prev, n * sizeof(*c->idx))) {
+		if (first || n != c->nprev ||
+		    (n && memcmp(c->idx, c->prev, n * sizeof(*c->idx)))) {
 			stack_start(c, p, idx);
 			for (k = 0; k < n; k++)
 				push_label(c, c->idx[k]);
