@@ -208,3 +208,13 @@ fr_next(struct freader *r, struct fline *l)
 	}
 	return 0;
 }
+
+void
+fr_addcounts(struct freader *r, count *a, const count *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!count_add(&a[i], c[i]))
+			fr_error(r, "sum of counts overflows");
+}

@@ -26,17 +26,6 @@ list_init(struct list *ls)
 	fh_init(&ls->unit);
 }
 
-/* a[i] += c[i] for i < n, or the error of line r. */
-static void
-add2(struct freader *r, count *a, const count *c, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!count_add(&a[i], c[i]))
-			fr_error(r, "sum of counts overflows");
-}
-
 /* Row id of *rows (made, zeroed, when new). */
 static struct lsrow *
 row_of(struct lsrow **rows, size_t *cap, uint32_t id)
@@ -55,11 +44,11 @@ static void
 take(struct freader *r, struct lsrow *w, const count *c, int n, int leaf, uint64_t stack)
 {
 	if (leaf)
-		add2(r, w->flat, c, n);
+		fr_addcounts(r, w->flat, c, n);
 	if (w->seen == stack)
 		return;
 	w->seen = stack;
-	add2(r, w->cum, c, n);
+	fr_addcounts(r, w->cum, c, n);
 }
 
 /* What frame f[0..n) counts toward, worked out the first time it is
@@ -104,7 +93,7 @@ list_line(struct freader *r, struct fline *l, void *arg)
 	}
 	ls->diff = n == 2;
 	ls->stack++;
-	add2(r, ls->total, c, n);
+	fr_addcounts(r, ls->total, c, n);
 	for (frame_iter(&it, l->stack, l->len, 0); frame_next(&it);) {
 		id = intern(&ls->frames, l->stack + it.start, it.end - it.start);
 		if (id >= ls->nframe) {

@@ -54,17 +54,6 @@ row_for(struct top *tp, uint32_t id)
 	return &tp->row[id];
 }
 
-/* a[i] += c[i] for i < n, or the error of line r. */
-static void
-add2(struct freader *r, count *a, const count *c, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!count_add(&a[i], c[i]))
-			fr_error(r, "sum of counts overflows");
-}
-
 /* The flags of frame f[0..n): a bit per annotation letter. */
 static unsigned
 frame_flags(const char *f, size_t n)
@@ -418,7 +407,7 @@ once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
 	if (w->seen == tp->line)
 		return;
 	w->seen = tp->line;
-	add2(r, w->total, c, n);
+	fr_addcounts(r, w->total, c, n);
 }
 
 /* Callers or callees of the frames of l that match: the stack counts
@@ -442,7 +431,7 @@ edge_line(struct top *tp, struct freader *r, const struct fline *l, const count 
 		hit = 1;
 	}
 	if (hit)
-		add2(r, tp->matched, c, n);
+		fr_addcounts(r, tp->matched, c, n);
 }
 
 /* Line counts c[0..n) kept back in kept stack e, when they are whole
@@ -486,7 +475,7 @@ top_line(struct freader *r, struct fline *l, void *arg)
 	}
 	tp->diff = n == 2;
 	tp->line++;
-	add2(r, tp->total, c, n);
+	fr_addcounts(r, tp->total, c, n);
 	if (tp->mode == MODE_TREE) {
 		if (n == 1)
 			c[1] = count_from_u64(0);
@@ -499,7 +488,7 @@ top_line(struct freader *r, struct fline *l, void *arg)
 		/* a sum below the total's, which did not overflow */
 		if (hold(tp, e, c, n))
 			return;
-		add2(r, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
+		fr_addcounts(r, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
 		for (i = 0; i < tp->nk; i++)
 			once(tp, r, tp->k[i], c, n);
 		return;
