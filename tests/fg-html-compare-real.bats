@@ -135,3 +135,27 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	grep -q "fg-gate: improvement" <<<"$seen"
 	grep -q "not surely" <<<"$seen"
 }
+
+@test "fg-html in Chromium, real recordings: the key says what the colours mean in the comparison, its negate and its Elided view, and under --negate" {
+	set -- ${PAIRS[0]}
+	fg-html "$1" "$2" >"$BATS_TEST_TMPDIR/two.html"
+	# the comparison, its Elided view, that view negated, the negate
+	FG_QUERY='?cmp=0,1' browser cmp "$BATS_TEST_TMPDIR/two.html" ene
+	[ "$(got legend | tr '\n' '/')" = "grew|shrank|new/grew|shrank|new/larger in the baseline|larger in the target|only in the baseline/larger in the baseline|larger in the target|only in the baseline/" ]
+	[ "$(got url | tr '\n' ' ')" = "?cmp=0%2C1 ?cmp=0%2C1&e=1 ?cmp=0%2C1&neg=1&e=1 ?cmp=0%2C1&neg=1 " ]
+	# the Elided views: the stacks that vanished from the target, then
+	# (negated: the baseline drawn) those only in the target
+	[[ "$(got banner | sed -n 2p)" == "Elided: "*" stacks vanished from the target"* ]]
+	[[ "$(got banner | sed -n 3p)" == "Elided: "*" stacks vanished from the baseline"* ]]
+	# fg-html --negate and fg-svg --negate on fg-diff's output: the same
+	# words, not grew, shrank and new (fg-svg's key: its first texts
+	# without an id, the frames' labels after them)
+	fg-diff "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
+	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
+	browser cmp "$BATS_TEST_TMPDIR/n.html" e
+	[ "$(got legend | sort -u)" = "larger in the baseline|larger in the target|only in the baseline" ]
+	fg-svg --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.svg"
+	[ "$(sed -n 's/^<text x="[0-9.]*" y="[0-9.]*">\([^<]*\)<\/text>$/\1/p' "$BATS_TEST_TMPDIR/n.svg" | head -3 | tr '\n' '|')" = "larger in the baseline|larger in the target|only in the baseline|" ]
+	fg-svg "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.svg"
+	[ "$(sed -n 's/^<text x="[0-9.]*" y="[0-9.]*">\([^<]*\)<\/text>$/\1/p' "$BATS_TEST_TMPDIR/d.svg" | head -3 | tr '\n' '|')" = "grew|shrank|new|" ]
+}
