@@ -159,3 +159,16 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	fg-svg "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.svg"
 	[ "$(sed -n 's/^<text x="[0-9.]*" y="[0-9.]*">\([^<]*\)<\/text>$/\1/p' "$BATS_TEST_TMPDIR/d.svg" | head -3 | tr '\n' '|')" = "grew|shrank|new|" ]
 }
+
+@test "fg-html: a view holds the weights squared its header states (the noise's Kish number), and only then" {
+	need_pagedata
+	set -- ${PAIRS[2]}
+	printf 'main;a 7\n' >"$BATS_TEST_TMPDIR/plain.folded"
+	fg-html "$1" "$BATS_TEST_TMPDIR/plain.folded" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[r.get("weight2", "-") for r in D["views"]]')" = "$(printf '%s\n-' "$(sed -n 's/^# fg: weight2=//p' "$1")")" ]
+	# a differential page's views hold none (fg-diff's two sides are one view)
+	fg-diff "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
+	grep -q '^# fg: weight2=' "$BATS_TEST_TMPDIR/d.folded"
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/p.html"
+	[ "$(fgdata "$BATS_TEST_TMPDIR/p.html" '[r.get("weight2", "-") for r in D["views"]]')" = "-" ]
+}
