@@ -98,10 +98,11 @@ recordings() {
 	done
 }
 
-# gatewords A B: fg-gate's verdict of each function of profiles A and B,
-# "NAME<TAB>WORDS" a line, in the words of the comparison's Noise column
+# gatewords A B (or DIFF): fg-gate's verdict of each function of
+# profiles A and B (or of fg-diff's output DIFF), "NAME<TAB>WORDS" a
+# line, in the words of the comparison's Noise column
 gatewords() {
-	fg-gate --format json "$1" "$2" | python3 -c '
+	fg-gate --format json "$@" | python3 -c '
 import json, sys
 w = {"regression": "past noise: grew (fg-gate: regression)", "improvement": "past noise: shrank (fg-gate: improvement)",
      "within noise": "within noise (grew past 10%, not surely)", "pass": "within noise (no change past 10%)"}
@@ -124,6 +125,15 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 			got noiserow | grep -v 'not tested' | sort | diff "$BATS_TEST_TMPDIR/want" -
 			# the untested: under 1% of both sides, as fg-gate leaves them
 			[ "$(got noiserow | grep -c 'not tested')" -eq "$(($(got rows) - $(wc -l <"$BATS_TEST_TMPDIR/want")))" ]
+			# normalised, fg-gate's on fg-diff -n's output (the same shares,
+			# the same samples and weights, scaled)
+			fg-diff -n "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
+			gatewords "$BATS_TEST_TMPDIR/d.folded" | diff "$BATS_TEST_TMPDIR/want" -
+			FG_QUERY="?cmp=$q&norm=1&m=table&tb=function" browser table "$BATS_TEST_TMPDIR/two.html" diff
+			got noiserow | grep -v 'not tested' | sort | diff "$BATS_TEST_TMPDIR/want" -
+			# negated (the baseline drawn): the same change judged
+			FG_QUERY="?cmp=$q&neg=1&m=table&tb=function" browser table "$BATS_TEST_TMPDIR/two.html" diff
+			got noiserow | grep -v 'not tested' | sort | diff "$BATS_TEST_TMPDIR/want" -
 			# the card of mix, the function made slower, says the same
 			FG_QUERY="?cmp=$q" browser hover "$BATS_TEST_TMPDIR/two.html" "$(tr ';' '\n' <"$1" | sed -n 's/^\(mix\( at [^ ]*\)*\)\( [0-9]*\)*$/\1/p' | head -1)"
 			[ "$(got tip | grep '^noise:')" = "noise:$(grep '^mix	' "$BATS_TEST_TMPDIR/want" | cut -f2)" ]
