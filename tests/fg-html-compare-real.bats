@@ -33,7 +33,7 @@ recordings() {
 	done
 }
 
-@test "fg-html in Chromium, real recordings: each saved comparison is fg-diff's output byte for byte, plain and normalised" {
+@test "fg-html in Chromium, real recordings: each saved comparison is fg-diff's output byte for byte, plain, normalised and with lines stripped" {
 	local pair
 	for pair in "${PAIRS[@]}"; do
 		set -- $pair
@@ -50,6 +50,13 @@ recordings() {
 		FG_QUERY='?cmp=0,1&norm=1' browser saved "$BATS_TEST_TMPDIR/two.html"
 		got line | diff "$BATS_TEST_TMPDIR/d.folded" -
 	done
+	# lines stripped: the Node pair's frames have theirs (NAME at FILE:LINE)
+	set -- ${PAIRS[2]}
+	grep -q ' at gate.js:[0-9]' "$1"
+	fg-html "$1" "$2" >"$BATS_TEST_TMPDIR/two.html"
+	fg-diff -n --strip-lines "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
+	FG_QUERY='?cmp=0,1&sl=1&norm=1' browser saved "$BATS_TEST_TMPDIR/two.html"
+	got line | diff "$BATS_TEST_TMPDIR/d.folded" -
 }
 
 @test "fg-html in Chromium, real recordings: a comparison's table has fg-top's numbers on fg-diff's output, row for row" {
