@@ -110,31 +110,9 @@ fold() {
 	fold slow
 	fg-diff "$first" "${runs[0]}" >"$T/d"
 	grep -q '^# fg: samples=[0-9]* [0-9]*$' "$T/d"
-	fg-top --by function -n 0 --format json "$T/d" >"$T/top.json"
-	fg-gate -f json --min-share 0% "$T/d" >"$T/gate.json" || [ $? -eq 3 ]
-	node -e '
-		const fs = require("fs");
-		const top = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
-		const gate = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-		// the totals of the sides: every stack, some beside (anonymous) at the
-		// root ((garbage collector), (program) ...)
-		let base = 0, target = 0, n = 0;
-		for (const l of fs.readFileSync(process.argv[3], "utf8").split("\n")) {
-			const m = /^[^#].* (\d+) (\d+)$/.exec(l);
-			if (m) base += Number(m[1]), target += Number(m[2]);
-		}
-		for (const r of top.rows) {
-			const g = gate.results.find((x) => x.function === r.name);
-			if (!g) { console.error("not gated: " + r.name); process.exit(1); }
-			const b = r.base / base, t = r.target / target;
-			if (Math.abs(g.before - b) > 1e-9 || Math.abs(g.after - t) > 1e-9) {
-				console.error(r.name, g.before, b, g.after, t); process.exit(1);
-			}
-			if (b > 0 && Math.abs(g.change - (t / b - 1)) > 1e-9) process.exit(1);
-			n++;
-		}
-		if (n < 20 || !gate.results.some((x) => x.function === "mix")) process.exit(1);
-	' "$T/top.json" "$T/gate.json" "$T/d"
+	local n
+	n=$(gate_is_top "$T/d" mix)
+	[ "$n" -ge 20 ]
 }
 
 @test "fg-gate-node: the runs model's shares are the means of fg-top's shares of each run" {

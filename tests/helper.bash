@@ -265,3 +265,39 @@ speedscope() {
 	grep -qx 'dialogs=none' "$BATS_TEST_TMPDIR/b.out"
 	grep -qx 'requests=none' "$BATS_TEST_TMPDIR/b.out"
 }
+
+# gate_is_top DIFF [NAME...]: fg-gate's before, after and change of each
+# function of fg-diff's output DIFF (every function: --min-share 0%) are
+# fg-top's totals by function on the same, over each side's total (every
+# stack's, some beside the functions at the root), to 1e-9; each NAME is
+# among them.  Prints the number of functions compared.
+gate_is_top() {
+	local d=$1
+	shift
+	fg-top --by function -n 0 --format json "$d" >"$BATS_TEST_TMPDIR/top.json"
+	fg-gate -f json --min-share 0% "$d" >"$BATS_TEST_TMPDIR/gate.json" || [ $? -eq 3 ]
+	node -e '
+		const fs = require("fs");
+		const [tf, gf, df, ...want] = process.argv.slice(1);
+		const top = JSON.parse(fs.readFileSync(tf, "utf8"));
+		const gate = JSON.parse(fs.readFileSync(gf, "utf8"));
+		let base = 0, target = 0, n = 0;
+		for (const l of fs.readFileSync(df, "utf8").split("\n")) {
+			const m = /^[^#].* (\d+) (\d+)$/.exec(l);
+			if (m) base += Number(m[1]), target += Number(m[2]);
+		}
+		for (const r of top.rows) {
+			const g = gate.results.find((x) => x.function === r.name);
+			if (!g) { console.error("not gated: " + r.name); process.exit(1); }
+			const b = r.base / base, t = r.target / target;
+			if (Math.abs(g.before - b) > 1e-9 || Math.abs(g.after - t) > 1e-9) {
+				console.error(r.name, g.before, b, g.after, t); process.exit(1);
+			}
+			if (b > 0 && Math.abs(g.change - (t / b - 1)) > 1e-9) { console.error(r.name, g.change, t / b - 1); process.exit(1); }
+			n++;
+		}
+		for (const w of want)
+			if (!gate.results.some((x) => x.function === w)) { console.error("no " + w); process.exit(1); }
+		console.log(n);
+	' "$BATS_TEST_TMPDIR/top.json" "$BATS_TEST_TMPDIR/gate.json" "$d" "$@"
+}

@@ -218,10 +218,10 @@ ptree_free(struct ptree *t)
 }
 
 /* What the input's header says its counts are: "unit" when fg knows
- * it, "countname" unless the command line named it, "samples" when it
- * says; and for a differential one, what it compares (fg-diff's
- * "baseline", "target"); in time order, what the folder did with the
- * idle time ("idle"). */
+ * it, "countname" unless the command line named it, "samples" and
+ * "weight2" when it says; and for a differential one, what it
+ * compares (fg-diff's "baseline", "target"); in time order, what the
+ * folder did with the idle time ("idle"). */
 static void
 write_unit(const struct html_page *p, const struct fheader *h)
 {
@@ -233,9 +233,12 @@ write_unit(const struct html_page *p, const struct fheader *h)
 		html_keystr("unit", unit_name(h->unit));
 	if ((cn = h->fact[FH_COUNTNAME]) && *cn && !p->fixedname)
 		html_keystr("countname", cn);
-	/* the samples taken (a comparison's noise, fg-gate's rule) */
+	/* the samples taken and their weights squared (a comparison's
+	 * noise, fg-gate's rule, and its saved header) */
 	if (!p->diff && h->fact[FH_SAMPLES])
 		html_keystr("samples", h->fact[FH_SAMPLES]);
+	if (!p->diff && h->fact[FH_WEIGHT2])
+		html_keystr("weight2", h->fact[FH_WEIGHT2]);
 	if (p->diff && h->fact[FH_BASELINE])
 		html_keystr("baseline", h->fact[FH_BASELINE]);
 	if (p->diff && h->fact[FH_TARGET])

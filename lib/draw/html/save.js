@@ -28,6 +28,15 @@ function countstr(x) {
 	return s.charAt(s.length - 1) === "." ? s.slice(0, -1) : s;
 }
 
+/* A number fact as fg writes it (folded/fheader.c's fh_num): a whole
+ * one below 1e21 as its integer, else as printf's %.17g. */
+function numfact(x) {
+	var m = x.toExponential(16).split("e"), e = +m[1], cut = function (s) { return s.replace(/\.?0+$/, ""); };
+	if (x === Math.floor(x) && x < 1e21) return x.toFixed(0);
+	if (e < -4 || e >= 17) return cut(m[0]) + "e" + (e < 0 ? "-" : "+") + (Math.abs(e) < 10 ? "0" : "") + Math.abs(e);
+	return cut(x.toFixed(16 - e));
+}
+
 /* Each frame's own samples in view v, of its widths w (v.w or v.b):
  * its width less its callees' (and less sub's, when given); one at or
  * below the rounding error of that difference is none: of decimal
@@ -224,15 +233,23 @@ export function vanishedof(rows) {
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
 export function foldedtext() {
-	var r = viewrec(), h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b;
+	var r = viewrec(), h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b, f;
 	if (r.unit || model.data.unit !== "count") h.push("# fg: unit=" + (r.unit || model.data.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (model.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
 	if (model.diff && r.target) h.push("# fg: target=" + r.target);
-	/* a comparison scaled (-n) of samples: the totals they had, as fg-diff says */
-	if (comparing() && state.cnorm && model.unit === "count" && r.samples &&
+	/* a comparison: each side's samples and weights squared where both
+	 * state them, the baseline's scaled by -n as its counts are; of
+	 * counts that were samples scaled, the totals they had (fg-diff's) */
+	if (comparing() && r.stated.every(function (x) { return +x >= 0 && x !== ""; }))
+		h.push("# fg: samples=" + r.stated.map(function (x) { return (+x).toFixed(0); }).join(" "));
+	else if (comparing() && state.cnorm && model.unit === "count" && r.samples &&
 		r.samples.every(function (x) { return x === Math.floor(x); }))
 		h.push("# fg: samples=" + r.samples[0] + " " + r.samples[1]);
+	if (comparing() && r.weight2.every(function (x) { return +x >= 0 && x !== ""; })) {
+		f = state.cnorm && r.samples[0] > 0 ? r.samples[1] / r.samples[0] : 1;
+		h.push("# fg: weight2=" + numfact(r.weight2[0] * f * f) + " " + numfact(+r.weight2[1]));
+	}
 	/* a flame chart's runs in their order, which its header says */
 	/* and what was done with the idle time: closed, its weight the
 	 * whole's, which a window's part cannot tell (as fg-filter --window) */

@@ -144,17 +144,21 @@ function cmpbuilt() {
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
-			samples: r.samples, e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
+			samples: r.samples, stated: [a.samples, t.samples], weight2: [a.weight2, t.weight2],
+			e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
 	}, false, A.n + B.n, B);
 }
 /* The samples view record r was taken of, as fg-gate counts them: its
- * header's, or its counts when whole and of no unit; -1: unknown. */
+ * header's, or its counts when whole and of no unit; of weights whose
+ * squares it states (weight2), Kish's effective number, total^2 /
+ * weight2, never more than were taken; -1: unknown. */
 function samplesof(r) {
-	if (r.samples != null && +r.samples > 0) return +r.samples;
-	return !r.unit && model.data.unit === "count" && r.total === Math.floor(r.total) ? r.total : -1;
+	var n = +r.samples > 0 ? +r.samples : -1, k = r.total * r.total / +r.weight2;
+	if (+r.weight2 > 0) return n > 0 ? Math.min(n, k) : k;
+	return n > 0 ? n : !r.unit && model.data.unit === "count" && r.total === Math.floor(r.total) ? r.total : -1;
 }
 /* By name id, 1 for the frames whose function's change is not past
  * noise (not a regression or an improvement, or not tested: under the
