@@ -38,12 +38,13 @@ lines_prefill(struct lines *r, const char *p, size_t n)
 {
 	const char *z;
 
-	if (r->cap < n + r->rsize) {
-		r->cap = n + r->rsize;
+	if (r->cap < n + r->rsize + 1) {
+		r->cap = n + r->rsize + 1;
 		r->buf = erealloc(r->buf, r->cap);
 	}
 	memcpy(r->buf, p, n);
 	r->end = n;
+	r->buf[n] = 0;
 	if ((z = memchr(p, 0, n)))
 		r->nul = (size_t)(z - p);
 }
@@ -228,9 +229,10 @@ keep_head(struct lines *r)
 	memcpy(r->head, r->buf, r->headlen);
 }
 
-/* Read more input after buf[end]: n bytes, 0 at the end.  The unread
- * part moves to the front first, and the buffer grows when the unread
- * part fills most of it. */
+/* Read more input after buf[end]: n bytes, 0 at the end, and a NUL
+ * after them (lines_next's end of what is read).  The unread part
+ * moves to the front first, and the buffer grows when the unread part
+ * fills most of it. */
 static size_t
 readmore(struct lines *r)
 {
@@ -247,17 +249,18 @@ readmore(struct lines *r)
 			r->nul -= r->pos;
 		r->pos = 0;
 	}
-	if (r->cap - r->end < r->rsize) {
+	if (r->cap - r->end <= r->rsize) {
 		if (r->cap > SIZE_MAX / 2)
 			eprintf("out of memory");
 		r->cap *= 2;
 		r->buf = erealloc(r->buf, r->cap);
 	}
-	n = read_counted(r->fd, r->buf + r->end, r->cap - r->end < r->left ?
-	    r->cap - r->end : r->left);
+	n = read_counted(r->fd, r->buf + r->end, r->cap - r->end - 1 < r->left ?
+	    r->cap - r->end - 1 : r->left);
 	if (n < 0)
 		eprintf("%s: read error: %s", r->name, strerror(errno));
 	r->left -= n;
+	r->buf[r->end + n] = 0;
 	return n;
 }
 
@@ -266,7 +269,6 @@ static void
 fill(struct lines *r)
 {
 	size_t n;
-	char *z;
 
 	n = readmore(r);
 	if (n == 0) {
@@ -274,9 +276,27 @@ fill(struct lines *r)
 		check_watch(r, 1);
 		return;
 	}
-	if (r->nul == SIZE_MAX && (z = memchr(r->buf + r->end, 0, n)))
-		r->nul = z - r->buf;
 	r->end += n;
+}
+
+/*
+ * The first newline in buf[scanned..end), or NULL; the first NUL byte
+ * on the way kept in r->nul.  One pass finds both: what is read ends in
+ * a NUL (readmore's), so strchrnul stops there at the latest.
+ */
+static char *
+find_newline(struct lines *r)
+{
+	char *p = r->buf + r->scanned, *end = r->buf + r->end;
+
+	while ((p = strchrnul(p, '\n')) < end) {
+		if (*p == '\n')
+			return p;
+		if (r->nul == SIZE_MAX)
+			r->nul = p - r->buf;
+		p++;
+	}
+	return NULL;
 }
 
 int
@@ -288,7 +308,7 @@ lines_next(struct lines *r, char **line, size_t *len)
 	for (;;) {
 		nl = NULL;
 		if (r->scanned < r->end)
-			nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+			nl = find_newline(r);
 		if (nl)
 			break;
 		r->scanned = r->end;

@@ -19,6 +19,7 @@
 #include "report/gatestat.h"
 #include "report/top.h"
 #include "stack/frame.h"
+#include "stack/stackmap.h"
 
 /* One input read: its rows, and the samples behind each count column
  * (-1: not known): the number the sampling model takes, Kish's
@@ -79,6 +80,14 @@ struct gst {
 	struct htab ctab;	/* the callers of the tests, by test and name */
 	struct cref *cref;
 	size_t ncref, crefcap;
+	/* one profile a side of whole counts: both read into one map of
+	 * their distinct stacks, in the order first read (the baseline's,
+	 * then the target's own), whose rows and keys jrun holds, a
+	 * column a side; jkey[joff[i]..joff[i + 1]) stack i's keys */
+	struct grun *jrun;
+	struct stackmap jm;
+	uint32_t *jkey;
+	size_t *joff, njkey, jkcap;
 	const char *unit;	/* the inputs' unit ("nanoseconds"), NULL: count */
 	double alpha;
 };
@@ -112,7 +121,8 @@ spool(void)
 	return fd;
 }
 
-/* Open run r's input for reading from its start. */
+/* Open run r's input for reading from its start (standard input spooled
+ * the first time). */
 static void
 ropen(struct grun *r, struct freader *rd, struct frules *rules)
 {
@@ -121,6 +131,8 @@ ropen(struct grun *r, struct freader *rd, struct frules *rules)
 		fr_open(rd, r->path, rules);
 		return;
 	}
+	if (r->fd < 0)
+		r->fd = spool();
 	if (lseek(r->fd, 0, SEEK_SET) < 0)
 		eprintf("a temporary file: %s", strerror(errno));
 	fr_openfd(rd, dup(r->fd), "<stdin>", rules);
@@ -132,31 +144,34 @@ rname(const struct grun *r)
 	return r->path ? displayname(r->path) : "<stdin>";
 }
 
-/* Read run r into its rows: ncounts count columns expected. */
+/* Run r's report, empty. */
 static void
-read_run(const struct gate *g, struct grun *r, int ncounts)
+run_init(const struct gate *g, struct grun *r)
 {
-	struct freader rd;
-	struct frules rules;
-	struct fline l;
-	double v[2], w2[2], t;
-	int k, kw, i;
-
 	memset(&r->t, 0, sizeof(r->t));
 	r->t.by = g->by;
 	r->t.format = FMT_TEXT;	/* it keeps the header */
 	intern_init(&r->t.keys);
 	tree_init(&r->t.t, 0, 2);
-	ropen(r, &rd, &rules);
-	while (fr_next(&rd, &l)) {
-		if (l.ncounts && l.ncounts != ncounts)
-			fr_error(&rd, ncounts == 2 ?
-			    "one count: fg-gate reads differential lines (fg-diff's) here, or give two profiles" :
-			    "two counts: a differential line, where a profile was expected (give fg-diff's output alone)");
-		top_line(&rd, &l, &r->t);
-	}
-	fr_close(&rd);
-	top_done(&r->t);
+}
+
+/* Line l of rd: of ncounts counts, or an error. */
+static void
+check_counts(struct freader *rd, const struct fline *l, int ncounts)
+{
+	if (l->ncounts && l->ncounts != ncounts)
+		fr_error(rd, ncounts == 2 ?
+		    "one count: fg-gate reads differential lines (fg-diff's) here, or give two profiles" :
+		    "two counts: a differential line, where a profile was expected (give fg-diff's output alone)");
+}
+
+/* What run r read says of its samples, checked: ncounts columns. */
+static void
+settle_run(struct grun *r, int ncounts)
+{
+	double v[2], w2[2], t;
+	int k, kw, i;
+
 	for (i = 0; i < ncounts; i++)
 		if (count_iszero(r->t.total[i]))
 			fileerr(rname(r), 0, "no samples%s", ncounts == 2 ?
@@ -187,6 +202,104 @@ read_run(const struct gate *g, struct grun *r, int ncounts)
 	}
 }
 
+/* Read run r into its rows: ncounts count columns expected. */
+static void
+read_run(const struct gate *g, struct grun *r, int ncounts)
+{
+	struct freader rd;
+	struct frules rules;
+	struct fline l;
+
+	run_init(g, r);
+	ropen(r, &rd, &rules);
+	while (fr_next(&rd, &l)) {
+		check_counts(&rd, &l, ncounts);
+		top_line(&rd, &l, &r->t);
+	}
+	fr_close(&rd);
+	top_done(&r->t);
+	settle_run(r, ncounts);
+}
+
+/* Read run r, one profile, as side s of the map m (its counts in
+ * column s): r's total and header as read_run takes them, m's stacks
+ * not yet in its rows.  0 when a count was not whole. */
+static int
+read_side(const struct gate *g, struct grun *r, struct stackmap *m, int s)
+{
+	struct freader rd;
+	struct frules rules;
+	struct fline l;
+	struct stackbatch b;
+	count c[2] = { { 0, 0 }, { 0, 0 } };
+	int whole = 1;
+
+	run_init(g, r);
+	ropen(r, &rd, &rules);
+	memset(&b, 0, sizeof(b));
+	/* lines go to the map from where they lie */
+	stackbatch_lend(&b, m);
+	lines_onrelease(&rd.in, stackbatch_release, &b);
+	while (fr_next(&rd, &l)) {
+		check_counts(&rd, &l, 1);
+		if (!l.ncounts) {
+			fh_parse(&r->t.unit, l.stack, l.len);
+			continue;
+		}
+		fr_addcounts(&rd, r->t.total, l.c, 1);
+		whole &= count_whole(l.c[0]);
+		c[s] = l.c[0];
+		stackbatch_add(&b, m, l.stack, l.len, c, 2, rd.name, rd.lineno);
+	}
+	stackbatch_flush(&b, m);
+	lines_onrelease(&rd.in, NULL, NULL);
+	free(b.buf);
+	fr_close(&rd);
+	settle_run(r, 1);
+	return whole;
+}
+
+/*
+ * One profile a side, of whole counts: both read into one map, then its
+ * stacks into jrun's rows once each, the order first read (what sums up
+ * whole counts needs no order; the keys come in the order the lines
+ * gave them).  0, nothing kept, when a count was not whole: doubles add
+ * up in the order of their lines.
+ */
+static int
+read_joint(struct gst *st)
+{
+	struct grun *j;
+	const struct stackent *e;
+	const uint32_t *k;
+	size_t i, nk;
+	int s;
+
+	stackmap_init(&st->jm);
+	for (s = 0; s < 2; s++) {
+		if (read_side(st->g, &st->run[s][0], &st->jm, s))
+			continue;
+		stackmap_free(&st->jm);
+		for (; s >= 0; s--)
+			top_free(&st->run[s][0].t);
+		return 0;
+	}
+	j = st->jrun = ecalloc(1, sizeof(*j));
+	run_init(st->g, j);
+	st->joff = ereallocarray(NULL, st->jm.n + 1, sizeof(*st->joff));
+	for (i = 0; i < st->jm.n; i++) {
+		e = &st->jm.ent[i];
+		nk = top_stack(&j->t, e->s, e->len, e->c, 2, &k);
+		st->joff[i] = st->njkey;
+		st->jkey = egrowarray(st->jkey, &st->jkcap, st->njkey + nk, sizeof(*st->jkey));
+		memcpy(st->jkey + st->njkey, k, nk * sizeof(*k));
+		st->njkey += nk;
+	}
+	st->joff[i] = st->njkey;
+	top_done(&j->t);
+	return 1;
+}
+
 /* The unit of every run alike, or an error. */
 static void
 same_unit(struct gst *st)
@@ -209,6 +322,13 @@ same_unit(struct gst *st)
 	st->unit = first;
 }
 
+/* The keys of the rows of side s's run i. */
+static const struct interner *
+rkeys(const struct gst *st, int s, int i)
+{
+	return st->jrun ? &st->jrun->t.keys : &st->run[s][i].t.keys;
+}
+
 /* Every key of every run in st->keys, and each run's row of it. */
 static void
 join_keys(struct gst *st)
@@ -220,7 +340,7 @@ join_keys(struct gst *st)
 	intern_init(&st->keys);
 	for (s = 0; s < 2; s++)
 		for (i = 0; i < st->nrun[s]; i++) {
-			k = &st->run[s][i].t.keys;
+			k = rkeys(st, s, i);
 			for (j = 0; j < k->n; j++)
 				intern(&st->keys, intern_str(k, j), intern_len(k, j));
 		}
@@ -228,7 +348,7 @@ join_keys(struct gst *st)
 	for (s = 0; s < 2; s++) {
 		st->id[s] = ereallocarray(NULL, (size_t)st->nrun[s] * n + 1, sizeof(uint32_t));
 		for (i = 0; i < st->nrun[s]; i++) {
-			k = &st->run[s][i].t.keys;
+			k = rkeys(st, s, i);
 			for (j = 0; j < n; j++)
 				st->id[s][(size_t)i * n + j] = intern_find(k, intern_str(&st->keys, j),
 				    intern_len(&st->keys, j));
@@ -240,9 +360,9 @@ join_keys(struct gst *st)
 static double
 kcount(const struct gst *st, int s, int i, uint32_t k, int self, double *total)
 {
-	const struct grun *r = &st->run[s][i];
+	const struct grun *r = st->jrun ? st->jrun : &st->run[s][i];
 	uint32_t id = st->id[s][(size_t)i * st->nkeys + k];
-	int col = st->g->diff ? s : 0;
+	int col = st->g->diff || st->jrun ? s : 0;
 
 	*total = count_val(r->t.total[col]);
 	if (id == UINT32_MAX || id >= r->t.nrow)
@@ -533,7 +653,7 @@ attribute_line(struct cpass *cp, const uint32_t *k, size_t nk, const count *c, i
 		}
 		for (col = 0; col < ncounts; col++)
 			attribute(cp->st, cp->trip, cp->first, cp->next, cp->keyid, f, nk, cs, clen, cname,
-			    cp->st->g->diff ? col : cp->s, count_val(c[col]), cp->line);
+			    cp->st->g->diff || cp->st->jrun ? col : cp->s, count_val(c[col]), cp->line);
 	}
 }
 
@@ -577,11 +697,16 @@ callers(struct gst *st)
 		cp.first[cp.trip[i]->key] = i;
 	}
 	cp.st = st;
+	cp.r = st->jrun;
 	cp.rootname = UINT32_MAX;
 	intern_init(&st->cnames);
 	htab_init(&st->ctab, 0);
 	sides = st->g->diff ? 1 : 2;
-	for (cp.s = 0; cp.s < sides; cp.s++)
+	/* both sides' stacks, in the order they were first read */
+	for (i = 0; st->jrun && i < st->jm.n; i++)
+		attribute_line(&cp, st->jkey + st->joff[i], st->joff[i + 1] - st->joff[i],
+		    st->jm.ent[i].c, 2);
+	for (cp.s = 0; !st->jrun && cp.s < sides; cp.s++)
 		for (ri = 0; ri < st->nrun[cp.s]; ri++) {
 			cp.r = &st->run[cp.s][ri];
 			cp.nmap = 0;
@@ -1157,7 +1282,7 @@ static void
 read_all(struct gst *st)
 {
 	struct gate *g = st->g;
-	int s, i;
+	int s, i, joint;
 
 	if (g->diff) {
 		st->run[0] = st->run[1] = ecalloc(1, sizeof(struct grun));
@@ -1177,12 +1302,17 @@ read_all(struct gst *st)
 			st->run[s][i].path = g->path[s][i];
 			if (!strcmp(g->path[s][i], "-")) {
 				st->run[s][i].path = NULL;
-				st->run[s][i].fd = spool();
+				st->run[s][i].fd = -1;	/* spooled when first read */
 			}
-			read_run(g, &st->run[s][i], 1);
-			st->total[s] += count_val(st->run[s][i].t.total[0]);
 		}
 	}
+	joint = g->n[0] == 1 && g->n[1] == 1 && read_joint(st);
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < g->n[s]; i++) {
+			if (!joint)
+				read_run(g, &st->run[s][i], 1);
+			st->total[s] += count_val(st->run[s][i].t.total[0]);
+		}
 }
 
 /* Can the sampling noise be sized?  Else say why, and what would. */
@@ -1274,5 +1404,12 @@ gate_run(struct gate *g)
 		htab_free(&st.ctab);
 	}
 	free(st.cref);
+	if (st.jrun) {
+		top_free(&st.jrun->t);
+		free(st.jrun);
+		stackmap_free(&st.jm);
+		free(st.jkey);
+		free(st.joff);
+	}
 	return t.failed ? GATE_FAILED : 0;
 }

@@ -2,11 +2,15 @@
  *
  * The inputs are read once each into fg-top's rows (report/top.h), so
  * that a function's counts are fg-top's: one profile a side, repeated
- * runs a side, or one input of fg-diff's differential lines.  Every
- * rule (report/gaterules.h) tests the functions it names; every test of
- * the run is one family, held at the confidence by Holm's step-down
- * (report/gatestat.h).  A tripped rule's function is read again for
- * the callers that carry its change.
+ * runs a side, or one input of fg-diff's differential lines.  One
+ * profile a side of whole counts goes first into one map of the two
+ * sides' distinct stacks (stack/stackmap.h), whose stacks then give
+ * the rows once each, a column a side.  Every rule
+ * (report/gaterules.h) tests the functions it names; every test of the
+ * run is one family, held at the confidence by Holm's step-down
+ * (report/gatestat.h).  A tripped rule's function is looked for again,
+ * in the distinct stacks kept (or in the inputs read again), for the
+ * callers that carry its change.
  */
 #ifndef FG_GATE_H
 #define FG_GATE_H

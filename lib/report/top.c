@@ -264,14 +264,36 @@ set_keys(struct top *tp, const uint32_t *f, size_t n)
 	return tp->nk = n;
 }
 
+/* The frames of s[0..len) as the last line interned (c->pf, c->pend,
+ * c->prev), those it shares with the one before it (lcp bytes alike)
+ * taken from there, the rest interned. */
+static void
+intern_frames(struct top *tp, struct topcache *c, const char *s, size_t len, size_t lcp)
+{
+	struct frameit it;
+	size_t j = 0;
+
+	while (j < c->pn && c->pend[j] < lcp)
+		j++;
+	c->pn = j;
+	for (frame_iter(&it, s, len, j ? c->pend[j - 1] + 1 : 0); frame_next(&it);) {
+		c->pf = egrowarray(c->pf, &c->pfcap, c->pn + 1, sizeof(*c->pf));
+		c->pend = egrowarray(c->pend, &c->pecap, c->pn + 1, sizeof(*c->pend));
+		c->pend[c->pn] = it.end;
+		c->pf[c->pn++] = frame_id(tp, c, s + it.start, it.end - it.start);
+	}
+	c->prev = egrowarray(c->prev, &c->pcap, len + 1, 1);
+	memcpy(c->prev, s, len);
+	c->plen = len;
+}
+
 /* top_keys, and the index of the stack kept (*ent), or SIZE_MAX. */
 static size_t
 line_keys(struct top *tp, const char *s, size_t len, const uint32_t **k, size_t *ent)
 {
 	struct topcache *c = cache_of(tp);
-	struct frameit it;
 	struct hprobe p = { 0, 0 };
-	size_t lcp, j = 0, e;
+	size_t lcp, e;
 	int keep;
 
 	*k = tp->k;
@@ -295,19 +317,7 @@ line_keys(struct top *tp, const char *s, size_t len, const uint32_t **k, size_t 
 			return tp->nk;
 		}
 	}
-	/* the frames the line shares with the last one interned */
-	while (j < c->pn && c->pend[j] < lcp)
-		j++;
-	c->pn = j;
-	for (frame_iter(&it, s, len, j ? c->pend[j - 1] + 1 : 0); frame_next(&it);) {
-		c->pf = egrowarray(c->pf, &c->pfcap, c->pn + 1, sizeof(*c->pf));
-		c->pend = egrowarray(c->pend, &c->pecap, c->pn + 1, sizeof(*c->pend));
-		c->pend[c->pn] = it.end;
-		c->pf[c->pn++] = frame_id(tp, c, s + it.start, it.end - it.start);
-	}
-	c->prev = egrowarray(c->prev, &c->pcap, len + 1, 1);
-	memcpy(c->prev, s, len);
-	c->plen = len;
+	intern_frames(tp, c, s, len, lcp);
 	c->pent = keep ? cache_put(c, len, &p) : SIZE_MAX;
 	*ent = c->pent;
 	set_keys(tp, c->pf, c->pn);
@@ -398,6 +408,21 @@ top_end(struct top *tp)
 	tp->cache = NULL;
 }
 
+/* a[i] += c[i] for i < n, or the error of r's line (r NULL: no line). */
+static void
+addcounts(struct freader *r, count *a, const count *c, int n)
+{
+	int i;
+
+	if (r) {
+		fr_addcounts(r, a, c, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (!count_add(&a[i], c[i]))
+			eprintf("sum of counts overflows");
+}
+
 /* Count c toward key id's total, once per line. */
 static void
 once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
@@ -407,7 +432,7 @@ once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
 	if (w->seen == tp->line)
 		return;
 	w->seen = tp->line;
-	fr_addcounts(r, w->total, c, n);
+	addcounts(r, w->total, c, n);
 }
 
 /* Callers or callees of the frames of l that match: the stack counts
@@ -494,6 +519,27 @@ top_line(struct freader *r, struct fline *l, void *arg)
 		return;
 	}
 	edge_line(tp, r, l, c, n);
+}
+
+size_t
+top_stack(struct top *tp, const char *s, size_t len, const count *c, int n, const uint32_t **k)
+{
+	struct topcache *tc = cache_of(tp);
+	size_t i;
+
+	tp->diff = n == 2;
+	tp->line++;
+	addcounts(NULL, tp->total, c, n);
+	intern_frames(tp, tc, s, len, common(s, len, tc->prev, tc->plen));
+	tc->pent = SIZE_MAX;	/* the last line interned is kept by none */
+	tc->asc = 0;
+	tc->some = 1;		/* top_stacks has not all lines */
+	set_keys(tp, tc->pf, tc->pn);
+	addcounts(NULL, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
+	for (i = 0; i < tp->nk; i++)
+		once(tp, NULL, tp->k[i], c, n);
+	*k = tp->k;
+	return tp->nk;
 }
 
 /* A count as a double, to divide. */

@@ -69,6 +69,12 @@ void top_line(struct freader *r, struct fline *l, void *arg);
  * until the next call); interned in tp->keys when new.  Its memory of
  * earlier lines saves work, never changes what it returns. */
 size_t top_keys(struct top *tp, const char *s, size_t len, const uint32_t **k);
+/* A stack known distinct from every other given (MODE_TOP; whole counts
+ * c[0..n), summed as its lines' were), counted in the rows as a line:
+ * its keys in order at *k (valid until the next call), their number
+ * returned.  Lines and stacks may not be mixed in one report. */
+size_t top_stack(struct top *tp, const char *s, size_t len, const count *c, int n,
+    const uint32_t **k);
 /* Reading done: the rows complete (top_line keeps sums of repeated
  * stacks back), the memory of the lines read kept for top_stacks. */
 void top_done(struct top *tp);
