@@ -66,7 +66,7 @@ function side(v, K) {
 /* The children of node g of side S made (their frames' callees, grouped
  * by key, in sibling order); g itself. */
 function kids(S, g) {
-	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, j, i, c, hi, e, k, x;
+	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, up = true, j, i, c, hi, e, k, x;
 	if (g < 0 || S.gc[g] >= 0) return g;
 	for (j = S.gs[g]; j < S.gs[g] + S.gl[g]; j++) {
 		i = S.pool[j];
@@ -77,12 +77,15 @@ function kids(S, g) {
 				x.set(t);
 				t = S.tmp = x;
 			}
-			/* key and frame in one number: sorted, by key, then place */
-			t[m++] = key[f[c]] * nf + c;
+			/* key and frame in one number: sorted, by key, then place
+			 * (as the view's callees by name mostly are already) */
+			t[m] = key[f[c]] * nf + c;
+			if (m > 0 && t[m] < t[m - 1]) up = false;
+			m++;
 		}
 	}
 	x = t.subarray(0, m);
-	if (m > 1) x.sort();
+	if (!up) x.sort();
 	S.gc[g] = S.ng;
 	for (j = 0; j < m; j = e) {
 		k = Math.floor(x[j] / nf);
