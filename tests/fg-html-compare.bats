@@ -233,6 +233,51 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	done
 }
 
+@test "fg-html in Chromium: a comparison's bottom-up and sandwich are fg-diff's drawn so, frame by frame, a transform applied to both sides first" {
+	# each mode of fg-diff's output drawn by fg-html, against the same
+	# mode of the comparison: every frame's width, baseline and colour,
+	# the sandwich's callers' too, and its line
+	T=$BATS_TEST_TMPDIR
+	for pair in "$DA $DC" "$DC $DA"; do
+		set -- $pair
+		fg-html "$1" "$2" >"$T/two.html"
+		fg-diff "$1" "$2" | fg-html >"$T/d.html"
+		# a transform: fg-diff of both sides pruned, drawn without it
+		fg-diff <(fg-prune 'unix`mutex_enter' "$1") <(fg-prune 'unix`mutex_enter' "$2") | fg-html >"$T/p.html"
+		for q in 'm=bottomup' 'm=sandwich&fn=genunix%60fop_lookup' 'm=sandwich&fn=unix%60mutex_exit'; do
+			for page in d p; do
+				FG_QUERY="?$q" browser cmp "$T/$page.html"
+				got sandinfo >"$T/want"
+				got frame >>"$T/want"
+				got caller >>"$T/want"
+				tx=; [ "$page" = d ] || tx='&tx=drop:unix%60mutex_enter'
+				FG_QUERY="?cmp=0,1$tx&$q" browser cmp "$T/two.html"
+				[ "$(got compare | cut -d' ' -f1-3)" = "$1 → $2" ]
+				got sandinfo >"$T/got"
+				got frame >>"$T/got"
+				got caller >>"$T/got"
+				[ "$(grep -c . "$T/want")" -gt 10 ]
+				diff "$T/want" "$T/got"
+			done
+		done
+		# the sandwich's line: the function's baseline and change, fg-top's
+		# base, delta and delta% on fg-diff's output (of both sides pruned)
+		for f in 'genunix`fop_lookup' 'unix`mutex_exit'; do
+			for tx in '' '&tx=drop:unix%60mutex_enter'; do
+				if [ -n "$tx" ]; then
+					fg-diff <(fg-prune 'unix`mutex_enter' "$1") <(fg-prune 'unix`mutex_enter' "$2")
+				else
+					fg-diff "$1" "$2"
+				fi | fg-top --format tsv -n 0 | awk -F'\t' -v f="$f" '$10 == f {
+					print "baseline " $5 " samples; change " $7 " samples (" $8 "%)" }' >"$T/want"
+				[ -s "$T/want" ]
+				FG_QUERY="?cmp=0,1$tx&m=sandwich&fn=$(printf %s "$f" | sed 's/`/%60/')" browser cmp "$T/two.html"
+				got sandinfo | sed 's/.*); //; s/ — .*//; s/,//g' | diff "$T/want" -
+			done
+		done
+	done
+}
+
 @test "fg-html: a view says the samples its header states (the noise's N), and only then" {
 	need_pagedata
 	printf '# fg: samples=1000\nmain;a 7\n' >"$BATS_TEST_TMPDIR/s.folded"

@@ -165,7 +165,8 @@ const cases = {
 		}
 	},
 	/* a comparison (cmp=) as shown: its banner, key, controls' word,
-	 * why not; every frame "depth name width baseline colour"; then
+	 * why not, the sandwich's line; every frame "depth name width
+	 * baseline colour" (and a sandwich's callers' as "caller"); then
 	 * each of ARG's steps ("x": the flip key, "e": the elided view's
 	 * button, "n": the Negate toggle), each followed by the same
 	 * lines; FG_SHOT: a screenshot after each, FG_SHOT-K.png */
@@ -180,15 +181,17 @@ const cases = {
 			say("zoomed", await p.evaluate(() => { const v = window.fg.view(); return window.fg.state.z ? window.fg.names[v.f[window.fg.state.z]] : ""; }));
 			say("matched", await text(p, "#matched"));
 			say("url", await p.evaluate(() => location.search));
-			(await p.evaluate(() => {
-				const v = window.fg.view(), out = [];
-				for (let i = 0; i < v.n; i++) {
-					const c = window.fg.color(i, v);
-					out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : "") +
-						" " + (c == null ? "" : window.fg.data.colors[c]));
-				}
-				return out;
-			})).forEach((l) => say("frame", l));
+			say("sandinfo", await text(p, "#sandinfo"));
+			for (const k of ["frame", "caller"])
+				(await p.evaluate((k) => {
+					const v = k === "frame" ? window.fg.view() : window.fg.callers(), out = [];
+					for (let i = 0; v && i < v.n; i++) {
+						const c = window.fg.color(i, v);
+						out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : "") +
+							" " + (c == null ? "" : window.fg.data.colors[c]));
+					}
+					return out;
+				}, k)).forEach((l) => say(k, l));
 			if (process.env.FG_SHOT) {
 				await frames2(p);
 				await p.screenshot({ path: process.env.FG_SHOT + "-" + k + ".png" });
