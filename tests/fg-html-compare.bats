@@ -278,6 +278,27 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	done
 }
 
+@test "fg-html in Chromium: a comparison's Matched share is each side's, fg-filter's, a transform applied to both sides first" {
+	T=$BATS_TEST_TMPDIR
+	sum() { awk '!/^#/ { t += $NF } END { print t + 0 }'; }
+	for pair in "$DA $DC" "$DC $DA"; do
+		set -- $pair
+		fg-html "$1" "$2" >"$T/two.html"
+		for tx in '' '&tx=drop:unix%60mutex_enter'; do
+			for k in 1 2; do
+				eval "f=\$$k"
+				if [ -n "$tx" ]; then fg-prune 'unix`mutex_enter' "$f"; else cat "$f"; fi >"$T/side$k"
+				echo "$(fg-filter -o -e lookuppnvp "$T/side$k" | sum) $(sum <"$T/side$k")" >"$T/n$k"
+			done
+			read -r mb tb <"$T/n1"
+			read -r mt tt <"$T/n2"
+			[ "$mb" -gt 0 ]
+			FG_QUERY="?cmp=0,1$tx&s=lookuppnvp" browser cmp "$T/two.html"
+			[ "$(got matched)" = "Matched: $(pct "$mt" "$tt") of the target, $(pct "$mb" "$tb") of the baseline" ]
+		done
+	done
+}
+
 @test "fg-html: a view says the samples its header states (the noise's N), and only then" {
 	need_pagedata
 	printf '# fg: samples=1000\nmain;a 7\n' >"$BATS_TEST_TMPDIR/s.folded"
