@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -144,7 +144,7 @@ export function joined(A, B, o, sorted) {
 			st = t >= 0 ? selfsum(St, t) : 0;
 			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
 		}
-		if (++tick % 65536 === 0) tellprogress(0.5 * tick / (A.n + B.n));
+		if (++tick % 65536 === 0) tellprogress(Math.min(1, tick / Math.max(A.n, B.n)));
 		kids(Sb, b);
 		kids(St, t);
 		i = b >= 0 ? Sb.gc[b] : 0;
@@ -252,6 +252,8 @@ function viewof(rows, col, col2, name) {
  * stacks' number and the other's samples in them }. */
 export function comparison(A, B, o) {
 	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
+	/* the progress line: the join to 60%, the views made to 95% */
+	progspan(0.1, 0.6);
 	var rows = joined(A, B, o, o.norm), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
 	/* each side's samples, before -n scales the baseline's */
 	r.samples = [0, 0];
@@ -260,8 +262,11 @@ export function comparison(A, B, o) {
 	van = rows.filter(function (x) { return x[d] === 0 && x[e] !== 0; });
 	r.total = r.btotal = 0;
 	rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
+	progspan(0.6, 0.9);
 	r.whole = viewof(rows, d, e, A.name);
+	progspan(0.9, 0.95);
 	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
+	progspan(0, 1);
 	if (r.elided) {
 		r.stacks = van.length;
 		van.forEach(function (x) { r.vtotal += x[e]; });

@@ -146,6 +146,7 @@ function cmpbuilt() {
 	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
 		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null]], function (r) {
 		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
+		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
@@ -314,9 +315,37 @@ function rowskey(by) { return by + "rows"; }
 /* The table's rows by by of view v, counted with it by the worker (a
  * job's rows) when it is at most AHEAD frames, as ahead() would. */
 export function rowsahead(v, by) {
-	/* of a comparison, its difference's */
-	if (v && v.whole) v = v.whole;
+	/* of a comparison, its difference's; then its vanished stacks
+	 * packed for the message (an array a stack cost the page's thread
+	 * 50 ms to take on 10k of them; cmpbuilt unpacks them) */
+	if (v && v.whole) {
+		rowsahead(v.whole, by);
+		if (v.whole.van) v.whole.van = packvan(v.whole.van);
+		return;
+	}
 	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
+}
+
+/* Vanished stacks van ([names, count]...) as three arrays, and back. */
+function packvan(van) {
+	var n = 0, k, at = new Uint32Array(van.length + 1), w = new Float64Array(van.length), s;
+	van.forEach(function (x) { n += x[0].length; });
+	s = new Uint32Array(n);
+	for (k = 0, n = 0; k < van.length; k++) {
+		s.set(van[k][0], at[k] = n);
+		n += van[k][0].length;
+		w[k] = van[k][1];
+	}
+	at[k] = n;
+	return { s: s, at: at, w: w };
+}
+function unpackvan(p) {
+	var out = [], k, j, a;
+	for (k = 0; k < p.w.length; k++) {
+		for (a = [], j = p.at[k]; j < p.at[k + 1]; j++) a.push(p.s[j]);
+		out.push([a, p.w[k]]);
+	}
+	return out;
 }
 
 /* The views kept, once they hold more frames than twice the input's
