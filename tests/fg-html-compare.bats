@@ -299,6 +299,27 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	done
 }
 
+@test "fg-html in Chromium: a comparison of large views is the worker's: the second view decoded there, the progress line rising, the table fg-top's on fg-diff's output" {
+	T=$BATS_TEST_TMPDIR
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	# after a change: a tenth of the stacks gone, the others' counts moved
+	awk 'NR % 10 { match($0, / [0-9]+$/); print substr($0, 1, RSTART) (substr($0, RSTART + 1) + NR % 6) }' "$in" >"$T/after.folded"
+	fg-html "$in" "$T/after.folded" >"$T/two.html"
+	browser cmpwork "$T/two.html"
+	[ "$(got worker)" = true ]
+	[ "$(got lent)" = lent ]
+	[ "$(got compare | cut -d' ' -f2)" = "→" ]
+	# the line says the work as it goes, its share only rising, then goes
+	[ "$(got progress | head -1)" = "Comparing the two views…" ]
+	got progress | sed -n 's/^Comparing the two views… \([0-9]*\)%$/\1/p' | sort -n -c
+	[ -z "$(got progress | tail -1)" ]
+	fg-diff "$in" "$T/after.folded" | fg-top --format tsv -n 0 |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$T/want"
+	got row | sort >"$T/got"
+	[ "$(wc -l <"$T/want")" -gt 1000 ]
+	diff "$T/want" "$T/got"
+}
+
 @test "fg-html: a view says the samples its header states (the noise's N), and only then" {
 	need_pagedata
 	printf '# fg: samples=1000\nmain;a 7\n' >"$BATS_TEST_TMPDIR/s.folded"
