@@ -233,6 +233,93 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	done
 }
 
+@test "fg-html in Chromium: a comparison's bottom-up and sandwich are fg-diff's drawn so, frame by frame, a transform applied to both sides first" {
+	# each mode of fg-diff's output drawn by fg-html, against the same
+	# mode of the comparison: every frame's width, baseline and colour,
+	# the sandwich's callers' too, and its line
+	T=$BATS_TEST_TMPDIR
+	for pair in "$DA $DC" "$DC $DA"; do
+		set -- $pair
+		fg-html "$1" "$2" >"$T/two.html"
+		fg-diff "$1" "$2" | fg-html >"$T/d.html"
+		# a transform: fg-diff of both sides pruned, drawn without it
+		fg-diff <(fg-prune 'unix`mutex_enter' "$1") <(fg-prune 'unix`mutex_enter' "$2") | fg-html >"$T/p.html"
+		for q in 'm=bottomup' 'm=sandwich&fn=genunix%60fop_lookup' 'm=sandwich&fn=unix%60mutex_exit'; do
+			for page in d p; do
+				FG_QUERY="?$q" browser cmp "$T/$page.html"
+				got sandinfo >"$T/want"
+				got frame >>"$T/want"
+				got caller >>"$T/want"
+				tx=; [ "$page" = d ] || tx='&tx=drop:unix%60mutex_enter'
+				FG_QUERY="?cmp=0,1$tx&$q" browser cmp "$T/two.html"
+				[ "$(got compare | cut -d' ' -f1-3)" = "$1 → $2" ]
+				got sandinfo >"$T/got"
+				got frame >>"$T/got"
+				got caller >>"$T/got"
+				[ "$(grep -c . "$T/want")" -gt 10 ]
+				diff "$T/want" "$T/got"
+			done
+		done
+		# the sandwich's line: the function's baseline and change, fg-top's
+		# base, delta and delta% on fg-diff's output (of both sides pruned)
+		for f in 'genunix`fop_lookup' 'unix`mutex_exit'; do
+			for tx in '' '&tx=drop:unix%60mutex_enter'; do
+				if [ -n "$tx" ]; then
+					fg-diff <(fg-prune 'unix`mutex_enter' "$1") <(fg-prune 'unix`mutex_enter' "$2")
+				else
+					fg-diff "$1" "$2"
+				fi | fg-top --format tsv -n 0 | awk -F'\t' -v f="$f" '$10 == f {
+					print "baseline " $5 " samples; change " $7 " samples (" $8 "%)" }' >"$T/want"
+				[ -s "$T/want" ]
+				FG_QUERY="?cmp=0,1$tx&m=sandwich&fn=$(printf %s "$f" | sed 's/`/%60/')" browser cmp "$T/two.html"
+				got sandinfo | sed 's/.*); //; s/ — .*//; s/,//g' | diff "$T/want" -
+			done
+		done
+	done
+}
+
+@test "fg-html in Chromium: a comparison's Matched share is each side's, fg-filter's, a transform applied to both sides first" {
+	T=$BATS_TEST_TMPDIR
+	sum() { awk '!/^#/ { t += $NF } END { print t + 0 }'; }
+	for pair in "$DA $DC" "$DC $DA"; do
+		set -- $pair
+		fg-html "$1" "$2" >"$T/two.html"
+		for tx in '' '&tx=drop:unix%60mutex_enter'; do
+			for k in 1 2; do
+				eval "f=\$$k"
+				if [ -n "$tx" ]; then fg-prune 'unix`mutex_enter' "$f"; else cat "$f"; fi >"$T/side$k"
+				echo "$(fg-filter -o -e lookuppnvp "$T/side$k" | sum) $(sum <"$T/side$k")" >"$T/n$k"
+			done
+			read -r mb tb <"$T/n1"
+			read -r mt tt <"$T/n2"
+			[ "$mb" -gt 0 ]
+			FG_QUERY="?cmp=0,1$tx&s=lookuppnvp" browser cmp "$T/two.html"
+			[ "$(got matched)" = "Matched: $(pct "$mt" "$tt") of the target, $(pct "$mb" "$tb") of the baseline" ]
+		done
+	done
+}
+
+@test "fg-html in Chromium: a comparison of large views is the worker's: the second view decoded there, the progress line rising, the table fg-top's on fg-diff's output" {
+	T=$BATS_TEST_TMPDIR
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	# after a change: a tenth of the stacks gone, the others' counts moved
+	awk 'NR % 10 { match($0, / [0-9]+$/); print substr($0, 1, RSTART) (substr($0, RSTART + 1) + NR % 6) }' "$in" >"$T/after.folded"
+	fg-html "$in" "$T/after.folded" >"$T/two.html"
+	browser cmpwork "$T/two.html"
+	[ "$(got worker)" = true ]
+	[ "$(got lent)" = lent ]
+	[ "$(got compare | cut -d' ' -f2)" = "→" ]
+	# the line says the work as it goes, its share only rising, then goes
+	[ "$(got progress | head -1)" = "Comparing the two views…" ]
+	got progress | sed -n 's/^Comparing the two views… \([0-9]*\)%$/\1/p' | sort -n -c
+	[ -z "$(got progress | tail -1)" ]
+	fg-diff "$in" "$T/after.folded" | fg-top --format tsv -n 0 |
+		awk -F'\t' 'NR > 1 { sub(/^\+/, "", $7); print $1 "\t" $3 "\t" $5 "\t" $7 "\t" $9 "\t" $10 }' | sort >"$T/want"
+	got row | sort >"$T/got"
+	[ "$(wc -l <"$T/want")" -gt 1000 ]
+	diff "$T/want" "$T/got"
+}
+
 @test "fg-html: a view says the samples its header states (the noise's N), and only then" {
 	need_pagedata
 	printf '# fg: samples=1000\nmain;a 7\n' >"$BATS_TEST_TMPDIR/s.folded"

@@ -2,6 +2,11 @@
  * through CDP, a fresh browser each run:
  *
  *   node bench.cjs fg PAGE.html          an fg-html page, opened from a file
+ *   node bench.cjs cmp PAGE.html         an fg-html page of two views: open,
+ *                                        then compare (view 0 the baseline,
+ *                                        1 the target, to the difference
+ *                                        drawn), flip (to the baseline) and
+ *                                        the comparison's table
  *   node bench.cjs speedscope DIR FILE   speedscope's release build (DIR)
  *                                        opening FILE, both served from a
  *                                        loopback server (#profileURL=)
@@ -85,8 +90,9 @@ async function session(b, p) {
 	return { measure, task };
 }
 
-/* fg-html's page: open, then each action from the graph. */
-async function fg(file) {
+/* fg-html's page: open, then each action from the graph (cmp: the
+ * comparison's actions). */
+async function fg(file, cmp) {
 	const b = await launch();
 	const p = await b.newPage();
 	await p.setViewport({ width: 1200, height: 800 });
@@ -99,7 +105,6 @@ async function fg(file) {
 		if (await p.evaluate(() => !!(window.fg && window.fg.idle))) return p.evaluate(() => window.fg.idle());
 		return p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()), { timeout: 600000, polling: 10 });
 	};
-	const ev = (f, ...a) => () => p.evaluate(f, ...a);
 	/* open: from the navigation to the graph drawn (the issue's "open
 	 * to first paint"); then ahead: from there until the work the page
 	 * does while idle (the table's rows counted ahead) is done */
@@ -109,6 +114,30 @@ async function fg(file) {
 		async () => (await p.waitForFunction(() => performance.getEntriesByName("fg-painted")[0], { timeout: 600000 }),
 			p.evaluate(() => performance.getEntriesByName("fg-painted")[0].startTime)));
 	await S.measure("ahead", () => null, idle);
+	const ev = (f, ...a) => () => p.evaluate(f, ...a);
+	const mode = (m) => ev((m) => window.fg.mode(m), m);
+	if (cmp) {
+		const choose = (b, t) => ev((b, t) => {
+			document.getElementById("cmpb").value = b;
+			const s = document.getElementById("cmpt");
+			s.value = t;
+			s.onchange();
+		}, b, t);
+		const flip = ev(() => document.getElementById("flipbtn").click());
+		await S.measure("compare", choose("0", "1"), idle);
+		await S.measure("flip", flip, idle);
+		await flip();
+		await idle();
+		await flip();
+		await idle();
+		await S.measure("table", mode("table"), idle);
+		await mode("table")();
+		await idle();
+		await S.measure("uncompare", choose("", ""), idle);
+		if (errors.length) console.log("errors=" + errors.join(" | "));
+		await b.close();
+		return;
+	}
 	/* the function of most samples of its own, its name */
 	const hot = await p.evaluate(() => {
 		const v = window.fg.view(), by = new Map();
@@ -125,7 +154,6 @@ async function fg(file) {
 	const search = (t) => () => p.evaluate((t) => { const s = document.getElementById("search"); s.value = t; s.oninput(); }, t);
 	const tx = (k, a) => ev((k, a) => { window.fg.state.tx.push([k, a]); window.fg.mode(""); }, k, a);
 	const undo = ev(() => { window.fg.state.tx.pop(); window.fg.mode(""); });
-	const mode = (m) => ev((m) => window.fg.mode(m), m);
 	const steps = [
 		["search", search("compute1"), search("")],
 		["bottomup", mode("bottomup"), mode("bottomup")],
@@ -194,5 +222,5 @@ async function speedscope(dir, file) {
 }
 
 const [what, ...args] = process.argv.slice(2);
-(what === "fg" ? fg(args[0]) : speedscope(args[0], args[1]))
+(what === "fg" || what === "cmp" ? fg(args[0], what === "cmp") : speedscope(args[0], args[1]))
 	.catch((e) => { console.log("failed=" + String(e && e.stack || e)); process.exit(1); });

@@ -165,7 +165,8 @@ const cases = {
 		}
 	},
 	/* a comparison (cmp=) as shown: its banner, key, controls' word,
-	 * why not; every frame "depth name width baseline colour"; then
+	 * why not, the sandwich's line; every frame "depth name width
+	 * baseline colour" (and a sandwich's callers' as "caller"); then
 	 * each of ARG's steps ("x": the flip key, "e": the elided view's
 	 * button, "n": the Negate toggle), each followed by the same
 	 * lines; FG_SHOT: a screenshot after each, FG_SHOT-K.png */
@@ -180,15 +181,17 @@ const cases = {
 			say("zoomed", await p.evaluate(() => { const v = window.fg.view(); return window.fg.state.z ? window.fg.names[v.f[window.fg.state.z]] : ""; }));
 			say("matched", await text(p, "#matched"));
 			say("url", await p.evaluate(() => location.search));
-			(await p.evaluate(() => {
-				const v = window.fg.view(), out = [];
-				for (let i = 0; i < v.n; i++) {
-					const c = window.fg.color(i, v);
-					out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : "") +
-						" " + (c == null ? "" : window.fg.data.colors[c]));
-				}
-				return out;
-			})).forEach((l) => say("frame", l));
+			say("sandinfo", await text(p, "#sandinfo"));
+			for (const k of ["frame", "caller"])
+				(await p.evaluate((k) => {
+					const v = k === "frame" ? window.fg.view() : window.fg.callers(), out = [];
+					for (let i = 0; v && i < v.n; i++) {
+						const c = window.fg.color(i, v);
+						out.push(v.depth[i] + " " + window.fg.names[v.f[i]] + " " + v.w[i] + (v.b ? " " + v.b[i] : "") +
+							" " + (c == null ? "" : window.fg.data.colors[c]));
+					}
+					return out;
+				}, k)).forEach((l) => say(k, l));
 			if (process.env.FG_SHOT) {
 				await frames2(p);
 				await p.screenshot({ path: process.env.FG_SHOT + "-" + k + ".png" });
@@ -356,6 +359,39 @@ const cases = {
 	/* the function table (m=table): every row as "self total flags name",
 	 * or with ARG "diff", "self total btotal dtotal flags name", the
 	 * numbers from the cells' data-v; then a click on row 1 */
+	/* views 0 and 1 compared through the selectors, once the page is
+	 * idle: whether a worker did it, the progress line's words as they
+	 * came, whether view 1's fields were lent to the worker (their bytes
+	 * gone with it) or decoded here; then the comparison's table, its
+	 * rows as table's diff gives them */
+	async cmpwork(o) {
+		const p = o.page;
+		await p.evaluate(() => window.fg.idle());
+		say("worker", await p.evaluate(() => window.fg.worker()));
+		await p.evaluate(() => {
+			const e = document.getElementById("progress");
+			window.seen = [];
+			new MutationObserver(() => window.seen.push(e.textContent)).observe(e, { childList: true, characterData: true, subtree: true });
+			document.getElementById("cmpb").value = "0";
+			const t = document.getElementById("cmpt");
+			t.value = "1";
+			t.onchange();
+		});
+		await p.evaluate(() => window.fg.idle());
+		(await p.evaluate(() => window.seen)).forEach((x) => say("progress", x));
+		say("lent", await p.evaluate(() => {
+			const d = window.fg.data.views[1].d;
+			return d === null ? "decoded here" : d.byteLength === 0 ? "lent" : "kept";
+		}));
+		say("compare", await text(p, "#compare"));
+		await p.evaluate(() => window.fg.mode("table"));
+		await p.evaluate(() => window.fg.idle());
+		if (await p.$("#tableall")) await p.click("#tableall");
+		(await p.$$eval("#table tbody tr", (trs) => trs.map((tr) => {
+			const c = Array.from(tr.cells), v = (k) => c[k].getAttribute("data-v");
+			return [v(0), v(2), v(7), v(8), c[c.length - 2].textContent + "\t" + c[c.length - 1].textContent].join("\t");
+		}))).forEach((r) => say("row", r));
+	},
 	async table(o, diff) {
 		const p = o.page;
 		say("h1", await text(p, "h1"));

@@ -8,21 +8,21 @@ import { model } from "./model.js";
 /* Colours of a differential view, by its own changes (fg's scale: red
  * grew, blue shrank, green new). */
 export function diffcolors(v) {
-	var i, d, m = 0, red = [], blue = [], g;
+	var i, d, m = 0, memo = new Int32Array(512).fill(-1), nw = -1;
 	for (i = 1; i < v.n; i++) if (Math.abs(v.w[i] - v.b[i]) > m) m = Math.abs(v.w[i] - v.b[i]);
 	for (i = 0; i < v.n; i++) {
 		d = v.w[i] - v.b[i];
 		/* --negate=hues: red and blue swapped, no green (fg's frame_rgb) */
 		if (model.data.hues) d = -d;
-		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = colorindex(NEW); continue; }
-		/* delta's colours, one a shade of 211 each way, made once */
-		if (m <= 0 || d === 0) { v.col[i] = colorindex(delta(d, m)); continue; }
-		if (d > m) d = m;
-		if (d < -m) d = -m;
-		g = d > 0 ? 210 * (m - d) / m | 0 : 210 * (m + d) / m | 0;
-		if (d > 0) v.col[i] = red[g] === undefined ? (red[g] = colorindex(delta(d, m))) : red[g];
-		else v.col[i] = blue[g] === undefined ? (blue[g] = colorindex(delta(d, m))) : blue[g];
+		else if (v.b[i] === 0 && v.w[i] > 0 && i) { v.col[i] = nw < 0 ? nw = colorindex(NEW) : nw; continue; }
+		v.col[i] = shade(d, m, memo);
 	}
+}
+/* The index of delta(d, m)'s colour, memo (512 of -1 at first) keeping
+ * each shade's, by its sign and channel value. */
+function shade(d, m, memo) {
+	var k = m <= 0 || d === 0 ? 511 : (d > 0 ? 256 : 0) + (210 * (m - Math.min(Math.abs(d), m)) / m | 0);
+	return memo[k] >= 0 ? memo[k] : (memo[k] = colorindex(delta(d, m)));
 }
 /* new frames' colour (color.c's color_new), and the key of a
  * differential view's colours (legend.c's): with neg, of the baseline
@@ -36,11 +36,8 @@ export function difflegend(neg) {
  * none), as fg-html colours fg-diff's vanished stacks (html.c): each
  * frame's change, all its width lost, on the scale of the whole. */
 export function elidedcolors(v) {
-	var c = v.col = new Uint32Array(v.n), m = v.w[0], shade = {}, i, k;
-	for (i = 0; i < v.n; i++) {
-		k = delta(model.data.hues ? v.w[i] : -v.w[i], m);
-		c[i] = shade[k] === undefined ? (shade[k] = colorindex(k)) : shade[k];
-	}
+	var c = v.col = new Uint32Array(v.n), m = v.w[0], memo = new Int32Array(512).fill(-1), i;
+	for (i = 0; i < v.n; i++) c[i] = shade(model.data.hues ? v.w[i] : -v.w[i], m, memo);
 }
 /* the colour of each name's first frame in view v (-1: none) */
 export function namecolors(v) {

@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -66,7 +66,7 @@ function side(v, K) {
 /* The children of node g of side S made (their frames' callees, grouped
  * by key, in sibling order); g itself. */
 function kids(S, g) {
-	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, j, i, c, hi, e, k, x;
+	var v = S.v, f = v.f, key = S.key, end = v.end, nf = v.n, t = S.tmp, m = 0, up = true, last = -1, j, i, c, hi, e, k, x;
 	if (g < 0 || S.gc[g] >= 0) return g;
 	for (j = S.gs[g]; j < S.gs[g] + S.gl[g]; j++) {
 		i = S.pool[j];
@@ -77,20 +77,22 @@ function kids(S, g) {
 				x.set(t);
 				t = S.tmp = x;
 			}
-			/* key and frame in one number: sorted, by key, then place */
-			t[m++] = key[f[c]] * nf + c;
+			/* key and frame in one number: sorted, by key, then place
+			 * (as the view's callees by name mostly are already) */
+			x = key[f[c]] * nf + c;
+			if (x < last) up = false;
+			t[m++] = last = x;
 		}
 	}
-	x = t.subarray(0, m);
-	if (m > 1) x.sort();
+	if (!up) t.subarray(0, m).sort();
 	S.gc[g] = S.ng;
 	for (j = 0; j < m; j = e) {
-		k = Math.floor(x[j] / nf);
-		for (e = j + 1; e < m && Math.floor(x[e] / nf) === k; e++) ;
+		k = Math.floor(t[j] / nf);
+		for (x = (k + 1) * nf, e = j + 1; e < m && t[e] < x; e++) ;
 		S.gs[S.ng] = S.np;
 		S.gl[S.ng] = e - j;
 		S.gk[S.ng++] = k;
-		for (i = j; i < e; i++) S.pool[S.np++] = x[i] - k * nf;
+		for (i = j; i < e; i++) S.pool[S.np++] = t[i] - k * nf;
 	}
 	S.gn[g] = S.ng - S.gc[g];
 	return g;
@@ -119,7 +121,7 @@ export function joined(A, B, o, sorted) {
 	var K = keyranks(o.strip), Sb = side(A, K), St = side(B, K), rows = [], path = [], lab = [], tick = 0;
 	/* the nodes still to walk: baseline's, target's (-1: none), depth, label */
 	var W = { b: [0], t: [0], d: [-1], l: [0] }, bonly = [], tonly = [], pb = [], pt = [];
-	var b, t, d, i, j, ie, je, c, sb, st, n, k, best, score, x;
+	var b, t, d, i, j, ie, je, c, sb, st, n, k, best, score, x, nb, nt, np;
 	function wild(S, g) {
 		var k = S.gk[g];
 		if (S.wild[k] < 0) S.wild[k] = o.wild && o.wild.test(labelof(S.label[k])) ? 1 : 0;
@@ -142,40 +144,41 @@ export function joined(A, B, o, sorted) {
 			st = t >= 0 ? selfsum(St, t) : 0;
 			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
 		}
-		if (++tick % 65536 === 0) tellprogress(0.5 * tick / (A.n + B.n));
+		if (++tick % 65536 === 0) tellprogress(Math.min(1, tick / Math.max(A.n, B.n)));
 		kids(Sb, b);
 		kids(St, t);
 		i = b >= 0 ? Sb.gc[b] : 0;
 		ie = b >= 0 ? i + Sb.gn[b] : 0;
 		j = t >= 0 ? St.gc[t] : 0;
 		je = t >= 0 ? j + St.gn[t] : 0;
-		bonly.length = tonly.length = pb.length = pt.length = 0;
+		/* the pairs (pb, pt: np of them), the unpaired of each side */
+		nb = nt = np = 0;
 		while (i < ie || j < je) {
 			c = i >= ie ? 1 : j >= je ? -1 : Sb.gk[i] - St.gk[j];
-			if (c === 0) { pb.push(i++); pt.push(j++); }
-			else if (c < 0) bonly.push(i++);
-			else tonly.push(j++);
+			if (c === 0) { pb[np] = i++; pt[np++] = j++; }
+			else if (c < 0) bonly[nb++] = i++;
+			else tonly[nt++] = j++;
 		}
 		/* the wildcard's pairs (treejoin.c's pair_wild) */
-		for (k = 0, n = 0; k < tonly.length; k++) {
+		for (k = 0, n = 0; k < nt; k++) {
 			if (wild(St, tonly[k])) tonly[n++] = tonly[k];
-			else { pb.push(-1); pt.push(tonly[k]); }
+			else { pb[np] = -1; pt[np++] = tonly[k]; }
 		}
-		tonly.length = n;
-		for (k = 0; k < bonly.length; k++) {
+		nt = n;
+		for (k = 0; k < nb; k++) {
 			best = -1;
 			score = -1;
-			if (wild(Sb, bonly[k])) for (n = 0; n < tonly.length; n++) {
+			if (wild(Sb, bonly[k])) for (n = 0; n < nt; n++) {
 				if (tonly[n] < 0) continue;
 				c = overlap(Sb, bonly[k], St, tonly[n]);
 				if (c > score) { best = n; score = c; }
 			}
-			pb.push(bonly[k]);
-			pt.push(best < 0 ? -1 : tonly[best]);
+			pb[np] = bonly[k];
+			pt[np++] = best < 0 ? -1 : tonly[best];
 			if (best >= 0) tonly[best] = -1;
 		}
-		for (k = 0; k < tonly.length; k++) if (tonly[k] >= 0) { pb.push(-1); pt.push(tonly[k]); }
-		for (k = pb.length - 1; k >= 0; k--) push(pb[k], pt[k]);
+		for (k = 0; k < nt; k++) if (tonly[k] >= 0) { pb[np] = -1; pt[np++] = tonly[k]; }
+		for (k = np - 1; k >= 0; k--) push(pb[k], pt[k]);
 	}
 	if (!sorted) return rows;
 	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
@@ -249,6 +252,8 @@ function viewof(rows, col, col2, name) {
  * stacks' number and the other's samples in them }. */
 export function comparison(A, B, o) {
 	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
+	/* the progress line: the join to 60%, the views made to 95% */
+	progspan(0.1, 0.6);
 	var rows = joined(A, B, o, o.norm), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
 	/* each side's samples, before -n scales the baseline's */
 	r.samples = [0, 0];
@@ -257,8 +262,11 @@ export function comparison(A, B, o) {
 	van = rows.filter(function (x) { return x[d] === 0 && x[e] !== 0; });
 	r.total = r.btotal = 0;
 	rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
+	progspan(0.6, 0.9);
 	r.whole = viewof(rows, d, e, A.name);
+	progspan(0.9, 0.95);
 	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
+	progspan(0, 1);
 	if (r.elided) {
 		r.stacks = van.length;
 		van.forEach(function (x) { r.vtotal += x[e]; });

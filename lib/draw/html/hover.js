@@ -34,11 +34,12 @@ export function tipline(parent, cls, text) {
 /* A differential frame's other count and its change, with fg-folded(5)'s
  * one differential percentage: the change over the total of the view
  * drawn (the target's; with --negate the baseline's, the change being
- * baseline minus target), the denominator of its share "of all". */
-function change(v, i) {
+ * baseline minus target), the denominator of its share "of all" (all,
+ * when given). */
+export function change(v, i, all) {
 	var d = v.w[i] - v.b[i], sign = d > 0 ? "+" : "";
 	return model.other + " " + human(v.b[i]) + "; change " + sign + human(d) +
-		" (" + sign + pct(d, v.w[0]) + ")";
+		" (" + sign + pct(d, all || v.w[0]) + ")";
 }
 /* The card of frame i of view v: [class, text] lines. */
 export function describe(v, i) {

@@ -46,10 +46,12 @@ export function unrank() { RANK = null; }
 
 /* Told now and then, while a view is written, how much of it is (a
  * share), when set: the worker's progress (worker.js). */
-var PROGRESS = null;
-export function setprogress(f) { PROGRESS = f; }
-/* The work told it is at share x (a step's own, beside merge's). */
-export function tellprogress(x) { if (PROGRESS) PROGRESS(x); }
+var PROGRESS = null, SPAN = [0, 1];
+export function setprogress(f) { PROGRESS = f; SPAN = [0, 1]; }
+/* The work told it is at share x (a step's own, beside merge's): of
+ * the job, the share from lo to hi of it when a part (progspan). */
+export function tellprogress(x) { if (PROGRESS) PROGRESS(SPAN[0] + x * (SPAN[1] - SPAN[0])); }
+export function progspan(lo, hi) { SPAN = [lo, hi]; }
 
 /* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
  * sandwich's callers); DOWN fans a frame out to its callees, through
@@ -249,7 +251,7 @@ export function merge(O, v, X, I, s, p, d, prune) {
 		for (q = s; q < e; q++) next(v, X, I, I.ord[q]);
 		if (O.n >= O.tick && PROGRESS) {
 			O.tick = O.n + 262144;
-			PROGRESS(O.n / O.cap);
+			tellprogress(O.n / O.cap);
 		}
 		if (I.n === top) { O.end[j] = O.n; continue; }
 		W.push(-1, j, top, 0);

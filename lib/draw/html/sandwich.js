@@ -11,7 +11,7 @@ import { frameat } from "./layout.js";
 import { el, pen, paintpane } from "./paint.js";
 import { mk } from "./toolbar.js";
 import { unzoom } from "./canvas.js";
-import { unhover, describe, tipline, showtip } from "./hover.js";
+import { unhover, describe, tipline, showtip, change } from "./hover.js";
 import { refresh } from "./main.js";
 
 /* The sandwich of the frames labelled fn (annotation and all), or with
@@ -46,8 +46,10 @@ export function sandinfo() {
 	all = b.w[0];
 	self = noise(sandwichof(b).self, all);
 	c.textContent = "Sandwich of " + (state.by ? state.by + " " : "") + shown(state.fn) + ": total " + human(v.w[0]) + " (" +
-		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) +
-		") \u2014 callers above, callees below";
+		pct(v.w[0], all) + "), self " + human(self) + " (" + pct(self, all) + ")" +
+		/* differential: the other column's total and the change, as fg-top's base, delta and delta% */
+		(v.b ? "; " + change(v, 0, all) : "") +
+		" \u2014 callers above, callees below";
 }
 
 /* The callers' box, above the graph's: a canvas in a sheet it scrolls. */

@@ -132,6 +132,12 @@ export function sandwich2(v, fn, by) {
 		steps += v.depth[p] - top + 1;
 	}
 	for (k = 0; k < occ.length; k++) X.kids(down, occ[k] + 1, v.end[occ[k]], -1);
+	/* a vanished stack through fn whose fn the tree has not: its
+	 * baseline in fn's total too (fg-top's, of fg-diff's lines) */
+	(v.van || []).forEach(function (x) {
+		for (var j = 0; j < x[0].length && !want[x[0][j]]; j++) ;
+		if (j < x[0].length && deepest(v, x[0], 0).names <= j) b0 += x[1];
+	});
 	var C = out(1 + steps, v), E = out(1 + under, v);
 	put(C, id, 0, w0, b0, occ[0]);
 	put(E, id, 0, w0, b0, occ[0]);

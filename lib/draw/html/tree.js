@@ -49,7 +49,7 @@ export function selfat(v, i, b) {
 }
 /* Every frame's own samples in view v (of the baseline with b), a new array. */
 export function selfof(v, b) {
-	var a = b ? v.b : v.w, s = Float64Array.from(a), end = v.end, i, c;
+	var a = b ? v.b : v.w, s = new Float64Array(a), end = v.end, i, c;
 	for (i = 0; i < v.n; i++)
 		for (c = i + 1; c < end[i]; c = end[c]) s[i] -= a[c];
 	return s;

@@ -39,9 +39,13 @@ export var OPS = {
 	/* with vanished stacks, every stack reversed, theirs too */
 	bottomup: function (v) { return v.van ? transform(v, [], true) : bottomup(v); },
 	sandwich: function (v, a) { return sandwich2(v, a[0], a[1]); },
-	/* two views compared: v the baseline, v2 the target */
+	/* two views compared: v the baseline, v2 the target; either, not
+	 * yet built, as the fields of its record (a[2]: lent), built here
+	 * and sent back (r.built) */
 	compare: function (v, a, v2) {
-		var r = comparison(v, v2, a[0]);
+		var b = a[2].map(function (x) { return x && graphof(build(x, x.name)); }), r;
+		r = comparison(b[0] ? b[0].m : v, b[1] ? b[1].m : v2, a[0]);
+		r.built = b;
 		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg);
 		/* the joined lines are in the view: not sent back */
 		r.rows = null;
@@ -132,14 +136,17 @@ function windowof(c) {
  * views have theirs, for the banners and the saved header }. */
 var cmpb = null;
 function cmpbuilt() {
-	var key = JSON.stringify([state.cmp, state.cneg, state.cnorm, state.cstrip]), A, B, a, t;
+	var key = JSON.stringify([state.cmp, state.cneg, state.cnorm, state.cstrip]), A, B, a, t, c = state.cmp;
 	if (cmpb && cmpb.key === key) return cmpb;
-	A = inputview(state.cmp[0]);
-	B = inputview(state.cmp[1]);
-	a = model.data.views[state.cmp[0]];
-	t = model.data.views[state.cmp[1]];
-	return need(A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
-		[samplesof(a), samplesof(t)]], function (r) {
+	A = inputview(c[0]);
+	B = inputview(c[1]);
+	a = model.data.views[c[0]];
+	t = model.data.views[c[1]];
+	/* the table's rows counted with it (when the modes start from it) */
+	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
+		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null]], function (r) {
+		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
+		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
@@ -149,7 +156,7 @@ function cmpbuilt() {
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
-	}, false, A.n + B.n, B);
+	}, !state.tx.length && !state.elided, a.n + t.n, B === t ? null : B);
 }
 /* The samples view record r was taken of, as fg-gate counts them: its
  * header's, or its counts when whole and of no unit; of weights whose
@@ -175,11 +182,24 @@ function noiseflags(vd) {
 	return f;
 }
 /* View i of the data as a graph, for a comparison (a flame chart's
- * summed), built once. */
+ * summed), built once; or while the page prepares, when not yet built
+ * and large, its record, for the worker to build (lend). */
 function inputview(i) {
-	var r = model.data.views[i], b = built[i] = built[i] || {}, w;
-	w = b.whole = b.whole || build(r, r.name);
-	return !w.chart ? w : w.merged || need(w, "merged", [], function (x) { return w.merged = x; });
+	var r = model.data.views[i], b = built[i] = built[i] || {};
+	if (!b.whole && state.lazy && r.n > SYNCMAX && hasworker()) return r;
+	return graphof(b.whole = b.whole || build(r, r.name)).m;
+}
+/* View w and w as a graph: { v: w, m: w or a flame chart's sum }. */
+function graphof(w) {
+	return { v: w, m: !w.chart ? w : w.merged || need(w, "merged", [], function (x) { return w.merged = x; }) };
+}
+/* What build() reads of record r, for the worker: its fields' bytes
+ * go with it (transferred: none are left to r). */
+var LENT = ["name", "n", "maxdepth", "root", "self", "wl", "bl", "time", "d", "f", "w", "b", "c", "g"];
+function lend(r) {
+	var o = {};
+	LENT.forEach(function (k) { o[k] = r[k]; });
+	return o;
 }
 /* The record of the view on screen: the data's, or the comparison's. */
 export function viewrec() { return comparing() && cmpb ? cmpb.rec : model.data.views[state.v]; }
@@ -299,7 +319,37 @@ function rowskey(by) { return by + "rows"; }
 /* The table's rows by by of view v, counted with it by the worker (a
  * job's rows) when it is at most AHEAD frames, as ahead() would. */
 export function rowsahead(v, by) {
+	/* of a comparison, its difference's; then its vanished stacks
+	 * packed for the message (an array a stack cost the page's thread
+	 * 50 ms to take on 10k of them; cmpbuilt unpacks them) */
+	if (v && v.whole) {
+		rowsahead(v.whole, by);
+		if (v.whole.van) v.whole.van = packvan(v.whole.van);
+		return;
+	}
 	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
+}
+
+/* Vanished stacks van ([names, count]...) as three arrays, and back. */
+function packvan(van) {
+	var n = 0, k, at = new Uint32Array(van.length + 1), w = new Float64Array(van.length), s;
+	van.forEach(function (x) { n += x[0].length; });
+	s = new Uint32Array(n);
+	for (k = 0, n = 0; k < van.length; k++) {
+		s.set(van[k][0], at[k] = n);
+		n += van[k][0].length;
+		w[k] = van[k][1];
+	}
+	at[k] = n;
+	return { s: s, at: at, w: w };
+}
+function unpackvan(p) {
+	var out = [], k, j, a;
+	for (k = 0; k < p.w.length; k++) {
+		for (a = [], j = p.at[k]; j < p.at[k + 1]; j++) a.push(p.s[j]);
+		out.push([a, p.w[k]]);
+	}
+	return out;
 }
 
 /* The views kept, once they hold more frames than twice the input's

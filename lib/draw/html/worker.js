@@ -73,8 +73,9 @@ function buffers(x, out, seen) {
 }
 
 /* Step op of view src with args, by the worker: src lent (and src2,
- * a second view, when given), back when done; the step's result (with its table's rows by rows, when not
- * null: rowsahead). */
+ * a second view, when given), back when done, and the arrays in args
+ * given (a record's fields: views.js's lend); the step's result (with
+ * its table's rows by rows, when not null: rowsahead). */
 export function job(src, op, args, rows, src2) {
 	return new Promise(function (resolve, reject) {
 		var id = ++W.id, v = wire(src), v2 = src2 ? wire(src2) : null;
@@ -83,7 +84,7 @@ export function job(src, op, args, rows, src2) {
 		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, view2: v2, names: model.names.slice(W.nnames),
 			annot: annotsfrom(W.nnames), namecolor: model.namecolor ? model.namecolor.slice(W.nnames) : null,
 			colors: model.colors.slice(W.ncolors),
-			labels: model.labels.slice(W.ncolors) }, buffers({ v: v, v2: v2 }));
+			labels: model.labels.slice(W.ncolors) }, buffers({ v: v, v2: v2, a: args }));
 		W.nnames = model.names.length;
 		W.ncolors = model.colors.length;
 	});
