@@ -150,6 +150,21 @@ function actions(p, hot) {
 		["hide", tx("hide", hot), undo],
 		["sortwidth", ev(() => document.getElementById("sort").click()), ev(() => document.getElementById("sort").click())],
 		["zoom", ev(() => window.fg.zoom(1)), ev(() => window.fg.zoom(0))],
+		/* a page in time order: the middle quarter of its axis dragged
+		 * (w=); of two views: the first compared with the second (cmp=) */
+		["window", async () => {
+			const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
+				return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
+			await p.mouse.move(r.x + r.w / 4, r.y);
+			await p.mouse.down();
+			await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
+			await p.mouse.up();
+		}, null],
+		["cmp", ev(() => ["cmpb", "cmpt"].forEach((id, k) => {
+			const e = document.getElementById(id);
+			e.value = String(k);
+			e.onchange();
+		})), null],
 	];
 }
 
@@ -158,6 +173,7 @@ async function fg(file) {
 	const { b, p, S, idle, errors, hot } = await fresh(file, "", null);
 	console.log("hot=" + hot);
 	for (const [name, act, back] of actions(p, hot)) {
+		if (name === "window" || name === "cmp") continue;
 		await S.measure(name, act, idle);
 		if (back) { await back(); await idle(); }
 	}
@@ -166,15 +182,18 @@ async function fg(file) {
 }
 
 /* A link against a click: the bare page opened fresh, until idle
- * ("bare"), then each of LINKS clicked from the graph ("clickNAME",
- * the URL it left: "query NAME ?..."); then each such URL opened in a
- * fresh browser until idle ("linkNAME"), and its view's frames and
- * width against the click's. */
-var LINKS = ["bottomup", "table", "sandwich", "rec", "hide"];
+ * ("bare"), then each of its links clicked from the graph
+ * ("clickNAME", the URL it left: "query NAME ?..."); then each such
+ * URL opened in a fresh browser until idle ("linkNAME"), and its
+ * view's frames and width against the click's.  The links: a window
+ * in time of a page in time order, a comparison of a page of two
+ * views, else the modes and transforms. */
 async function links(file) {
 	const shot = (p) => p.evaluate(() => { const v = window.fg.view(); return v.n + ":" + v.w[0] + ":" + window.fg.state.mode; });
 	const { b, p, S, idle, errors, hot } = await fresh(file, "", "bare");
-	const q = {}, got = {};
+	const q = {}, got = {}, kind = await p.evaluate(() => window.fg.data.views.length > 1 ? "cmp" :
+		window.fg.state.mode === "time" ? "window" : "");
+	const LINKS = kind ? [kind] : ["bottomup", "table", "sandwich", "rec", "hide"];
 	console.log("hot=" + hot);
 	for (const [name, act, back] of actions(p, hot)) {
 		if (!LINKS.includes(name)) continue;
