@@ -401,6 +401,24 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 	[ "$(got graph | awk '{ print ($1 > 1 && $1 == $3) }')" = 1 ]
 }
 
+@test "fg-html in Chromium: a link in a heavy mode opens as a click makes it: by the worker (its progress line), the same view" {
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
+	# each view past the page thread's bound (150,000 frames): the worker's
+	while IFS='|' read -r act url mode words; do
+		browser linkopen "$BATS_TEST_TMPDIR/p.html" "$act"
+		[ "$(got url)" = "$url" ]
+		[ "$(got mode)" = "$mode" ]
+		[ "$(got progress)" = "$words" ]
+		[ "$(got clicked | cut -d' ' -f1)" -gt 150000 ]
+		[ "$(got linked)" = "$(got clicked)" ]
+	done <<-'EOF'
+	mode:bottomup|?m=bottomup|bottomup|Reversing the stacks…
+	sandwich|?m=sandwich&fn=main|sandwich|Building the sandwich…
+	tx:rec:|?tx=rec:|graph|Transforming…
+	EOF
+}
+
 @test "fg-html in Chromium: the time mode draws each run where it came; m=time of a profile in no time order says why" {
 	# B's run first, A's own sample, then C's: the tiny case of issue 37
 	printf '# fg: order=time\nA;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/t.html"

@@ -7,6 +7,8 @@
  *                                        1 the target, to the difference
  *                                        drawn), flip (to the baseline) and
  *                                        the comparison's table
+ *   node bench.cjs links PAGE.html       the page opened from links against
+ *                                        the clicks into the same modes
  *   node bench.cjs speedscope DIR FILE   speedscope's release build (DIR)
  *                                        opening FILE, both served from a
  *                                        loopback server (#profileURL=)
@@ -90,9 +92,12 @@ async function session(b, p) {
 	return { measure, task };
 }
 
-/* fg-html's page: open, then each action from the graph (cmp: the
- * comparison's actions). */
-async function fg(file, cmp) {
+/* A fresh browser with fg-html's page file open at query (its
+ * figures "NAME ...", from the navigation until the page is idle, when
+ * name is given); its browser, page, measuring session, idle() (the
+ * page's work done), errors, and the name of the function of most
+ * samples of its own (hot). */
+async function fresh(file, query, name) {
 	const b = await launch();
 	const p = await b.newPage();
 	await p.setViewport({ width: 1200, height: 800 });
@@ -105,38 +110,18 @@ async function fg(file, cmp) {
 		if (await p.evaluate(() => !!(window.fg && window.fg.idle))) return p.evaluate(() => window.fg.idle());
 		return p.waitForFunction(() => window.fg && !(window.fg.busy && window.fg.busy()), { timeout: 600000, polling: 10 });
 	};
+	const go = () => p.goto("file://" + file + query, { waitUntil: "domcontentloaded", timeout: 600000 });
+	const ready = () => p.waitForSelector("body[data-ready]", { timeout: 600000 });
+	if (name) await S.measure(name, go, async () => { await ready(); await idle(); });
 	/* open: from the navigation to the graph drawn (the issue's "open
 	 * to first paint"); then ahead: from there until the work the page
 	 * does while idle (the table's rows counted ahead) is done */
-	await S.measure("open", () => p.goto("file://" + file, { waitUntil: "domcontentloaded", timeout: 600000 }),
-		() => p.waitForSelector("body[data-ready]", { timeout: 600000 }),
-		/* the page's mark of its first frame, from its navigation */
-		async () => (await p.waitForFunction(() => performance.getEntriesByName("fg-painted")[0], { timeout: 600000 }),
-			p.evaluate(() => performance.getEntriesByName("fg-painted")[0].startTime)));
-	await S.measure("ahead", () => null, idle);
-	const ev = (f, ...a) => () => p.evaluate(f, ...a);
-	const mode = (m) => ev((m) => window.fg.mode(m), m);
-	if (cmp) {
-		const choose = (b, t) => ev((b, t) => {
-			document.getElementById("cmpb").value = b;
-			const s = document.getElementById("cmpt");
-			s.value = t;
-			s.onchange();
-		}, b, t);
-		const flip = ev(() => document.getElementById("flipbtn").click());
-		await S.measure("compare", choose("0", "1"), idle);
-		await S.measure("flip", flip, idle);
-		await flip();
-		await idle();
-		await flip();
-		await idle();
-		await S.measure("table", mode("table"), idle);
-		await mode("table")();
-		await idle();
-		await S.measure("uncompare", choose("", ""), idle);
-		if (errors.length) console.log("errors=" + errors.join(" | "));
-		await b.close();
-		return;
+	else {
+		await S.measure("open", go, ready,
+			/* the page's mark of its first frame, from its navigation */
+			async () => (await p.waitForFunction(() => performance.getEntriesByName("fg-painted")[0], { timeout: 600000 }),
+				p.evaluate(() => performance.getEntriesByName("fg-painted")[0].startTime)));
+		await S.measure("ahead", () => null, idle);
 	}
 	/* the function of most samples of its own, its name */
 	const hot = await p.evaluate(() => {
@@ -150,11 +135,17 @@ async function fg(file, cmp) {
 		for (const [f, w] of by) if (w > bw) { bw = w; best = f; }
 		return window.fg.names[best];
 	});
-	console.log("hot=" + hot);
+	return { b, p, S, idle, errors, hot };
+}
+
+/* fg-html's actions from the graph, in page p: [name, act, back]. */
+function actions(p, hot) {
+	const ev = (f, ...a) => () => p.evaluate(f, ...a);
 	const search = (t) => () => p.evaluate((t) => { const s = document.getElementById("search"); s.value = t; s.oninput(); }, t);
 	const tx = (k, a) => ev((k, a) => { window.fg.state.tx.push([k, a]); window.fg.mode(""); }, k, a);
 	const undo = ev(() => { window.fg.state.tx.pop(); window.fg.mode(""); });
-	const steps = [
+	const mode = (m) => ev((m) => window.fg.mode(m), m);
+	return [
 		["search", search("compute1"), search("")],
 		["bottomup", mode("bottomup"), mode("bottomup")],
 		["table", mode("table"), null],
@@ -164,13 +155,94 @@ async function fg(file, cmp) {
 		["hide", tx("hide", hot), undo],
 		["sortwidth", ev(() => document.getElementById("sort").click()), ev(() => document.getElementById("sort").click())],
 		["zoom", ev(() => window.fg.zoom(1)), ev(() => window.fg.zoom(0))],
+		/* a page in time order: the middle quarter of its axis dragged
+		 * (w=); of two views: the first compared with the second (cmp=) */
+		["window", async () => {
+			const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
+				return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
+			await p.mouse.move(r.x + r.w / 4, r.y);
+			await p.mouse.down();
+			await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
+			await p.mouse.up();
+		}, null],
+		["cmp", ev(() => ["cmpb", "cmpt"].forEach((id, k) => {
+			const e = document.getElementById(id);
+			e.value = String(k);
+			e.onchange();
+		})), null],
 	];
-	for (const [name, act, back] of steps) {
+}
+
+/* fg-html's page: open, then each action from the graph. */
+async function fg(file) {
+	const { b, p, S, idle, errors, hot } = await fresh(file, "", null);
+	console.log("hot=" + hot);
+	for (const [name, act, back] of actions(p, hot)) {
+		if (name === "window" || name === "cmp") continue;
 		await S.measure(name, act, idle);
 		if (back) { await back(); await idle(); }
 	}
 	if (errors.length) console.log("errors=" + errors.join(" | "));
 	await b.close();
+}
+
+/* A page of two views: open, then the comparison's actions. */
+async function cmp(file) {
+	const { b, p, S, idle, errors } = await fresh(file, "", null);
+	const ev = (f, ...a) => () => p.evaluate(f, ...a);
+	const mode = (m) => ev((m) => window.fg.mode(m), m);
+	const choose = (b, t) => ev((b, t) => {
+		document.getElementById("cmpb").value = b;
+		const s = document.getElementById("cmpt");
+		s.value = t;
+		s.onchange();
+	}, b, t);
+	const flip = ev(() => document.getElementById("flipbtn").click());
+	await S.measure("compare", choose("0", "1"), idle);
+	await S.measure("flip", flip, idle);
+	await flip();
+	await idle();
+	await flip();
+	await idle();
+	await S.measure("table", mode("table"), idle);
+	await mode("table")();
+	await idle();
+	await S.measure("uncompare", choose("", ""), idle);
+	if (errors.length) console.log("errors=" + errors.join(" | "));
+	await b.close();
+}
+
+/* A link against a click: the bare page opened fresh, until idle
+ * ("bare"), then each of its links clicked from the graph
+ * ("clickNAME", the URL it left: "query NAME ?..."); then each such
+ * URL opened in a fresh browser until idle ("linkNAME"), and its
+ * view's frames and width against the click's.  The links: a window
+ * in time of a page in time order, a comparison of a page of two
+ * views, else the modes and transforms. */
+async function links(file) {
+	const shot = (p) => p.evaluate(() => { const v = window.fg.view(); return v.n + ":" + v.w[0] + ":" + window.fg.state.mode; });
+	const { b, p, S, idle, errors, hot } = await fresh(file, "", "bare");
+	const q = {}, got = {}, kind = await p.evaluate(() => window.fg.data.views.length > 1 ? "cmp" :
+		window.fg.state.mode === "time" ? "window" : "");
+	const LINKS = kind ? [kind] : ["bottomup", "table", "sandwich", "rec", "hide"];
+	console.log("hot=" + hot);
+	for (const [name, act, back] of actions(p, hot)) {
+		if (!LINKS.includes(name)) continue;
+		await S.measure("click" + name, act, idle);
+		q[name] = await p.evaluate(() => location.search);
+		got[name] = await shot(p);
+		console.log("query " + name + " " + q[name]);
+		if (back) { await back(); await idle(); }
+	}
+	if (errors.length) console.log("errors=" + errors.join(" | "));
+	await b.close();
+	for (const name of LINKS) {
+		const o = await fresh(file, q[name], "link" + name);
+		const s = await shot(o.p);
+		if (s !== got[name]) console.log("failed=" + name + ": the link shows " + s + ", the click " + got[name]);
+		if (o.errors.length) console.log("errors=" + o.errors.join(" | "));
+		await o.b.close();
+	}
 }
 
 /* speedscope: open (its flame graph drawn), the function list (its
@@ -222,5 +294,5 @@ async function speedscope(dir, file) {
 }
 
 const [what, ...args] = process.argv.slice(2);
-(what === "fg" || what === "cmp" ? fg(args[0], what === "cmp") : speedscope(args[0], args[1]))
+(what === "fg" ? fg(args[0]) : what === "cmp" ? cmp(args[0]) : what === "links" ? links(args[0]) : speedscope(args[0], args[1]))
 	.catch((e) => { console.log("failed=" + String(e && e.stack || e)); process.exit(1); });

@@ -724,6 +724,51 @@ const cases = {
 		say("gone", await p.evaluate(() => window.kept.f.length + " " + window.kept.w.length + " " + window.kept.end.length));
 		say("graph", await painted(p));
 	},
+	/* a link against a click: from the bare page, ACT ("mode:M",
+	 * "sandwich": of the root's widest callee, "tx:KIND:ARG"), its URL
+	 * ("url") and what it shows (the saved view's hash, "clicked");
+	 * then that URL opened afresh: the progress line's words meanwhile
+	 * ("progress", each once), the mode, and what it shows ("linked") */
+	async linkopen(o, act) {
+		const p = o.page, base = p.url().split("?")[0];
+		const idle = () => p.evaluate(() => window.fg.idle());
+		const shows = () => p.evaluate(() => {
+			const t = window.fg.folded();
+			let h = 0x811c9dc5;
+			for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
+			return window.fg.view().n + " " + t.length + " " + (h >>> 0).toString(16);
+		});
+		await p.evaluate((act) => {
+			const v = window.fg.view(), a = act.split(":");
+			let big = 1;
+			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
+			if (a[0] === "sandwich") window.fg.sandwich(window.fg.names[v.f[big]]);
+			else if (a[0] === "mode") window.fg.mode(a[1]);
+			else { window.fg.state.tx.push([a[1], a.slice(2).join(":")]); window.fg.mode(""); }
+		}, act);
+		await idle();
+		const url = await p.evaluate(() => location.search);
+		say("url", url);
+		say("clicked", await shows());
+		const watch = await p.evaluateOnNewDocument(() => {
+			window.seen = [];
+			new MutationObserver(() => {
+				const e = document.getElementById("progress"), t = e && e.textContent.replace(/ \d+%$/, "");
+				if (t && !window.seen.includes(t)) window.seen.push(t);
+			}).observe(document, { subtree: true, childList: true, characterData: true });
+		});
+		try {
+			await p.goto(base + url, { waitUntil: "load", timeout: 120000 });
+			await p.waitForSelector("body[data-ready]", { timeout: 120000 });
+			await idle();
+			await frames2(p);
+			say("progress", await p.evaluate(() => window.seen.join("|")));
+			say("mode", await p.evaluate(() => window.fg.state.mode || "graph"));
+			say("linked", await shows());
+		} finally {
+			await p.removeScriptToEvaluateOnNewDocument(watch.identifier);
+		}
+	},
 	/* the main thread's task time (CDP's TaskDuration) of opening the
 	 * page afresh, through its first two frames, without a query and
 	 * with query ARG: the least of two runs each, "none=MS with=MS" */

@@ -54,13 +54,11 @@ async function start() {
 	state.queue = Promise.resolve();
 	window.fg = hook();
 	searchfor(state.term);
-	/* the link's transforms, before the first view: the worker does
-	 * them as it does a click's (without it ready() does them at once) */
-	if (src && typeof Worker === "function" && state.tx.length) startworker(src, progress);
+	/* before the first view: what a link asks for (a mode, transforms,
+	 * a window) the worker does as it does a click's (without it,
+	 * ready() does it at once, in the page's thread) */
+	if (src && typeof Worker === "function") startworker(src, progress);
 	refresh();
-	/* after the first view's frame is drawn (a view that needs the
-	 * worker asks it in prepare, which runs after this) */
-	if (src && typeof Worker === "function" && !hasworker()) startworker(src, progress);
 	await state.queue;
 	document.body.setAttribute("data-ready", "1");
 	/* the graph on the screen: a mark in the page's timeline, from its
