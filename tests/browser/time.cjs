@@ -133,6 +133,34 @@ const cases = {
 		await saved(p, "timesaved");
 		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
 	},
+	/* the idle time: each (idle) frame's box on the page ("gap=X W"),
+	 * the axis; then the key i, which closes it ("closed" the axis and
+	 * the (idle) frames left, Save's file), and again, which shows it */
+	async gaps(o) {
+		const p = o.page;
+		const boxes = (tag) => p.evaluate(() => {
+			const v = window.fg.view(), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.names[v.f[i]] === "(idle)" && window.fg.rect(i);
+				if (r) out.push(r.x.toFixed(2) + " " + r.w.toFixed(2));
+			}
+			return out;
+		}).then((bs) => bs.forEach((b) => say(tag, b)));
+		const a = await axis(p, "");
+		say("axisx", a.x.toFixed(1));
+		await boxes("gap");
+		say("button", await p.$eval("#idlebtn", (b) => b.style.display + ":" + b.textContent));
+		for (const tag of ["closed", "shown"]) {
+			await p.keyboard.press("i");
+			await idle(p);
+			await settle(p);
+			say(tag + "url", await p.evaluate(() => location.search));
+			await axis(p, tag);
+			await boxes(tag + "gap");
+			if (tag === "closed") await saved(p, "closedsaved");
+			if (tag === "closed" && process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+		}
+	},
 };
 
 module.exports = { run: driver(cases, say, (out) => { sink = out; }, module) };

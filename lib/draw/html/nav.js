@@ -144,7 +144,8 @@ function miniboxes(P, g) {
 	while (st.length) {
 		i = st.pop();
 		x = sx.pop();
-		if ((v.depth[i] - d0) * P.fh >= MINIH) continue;
+		/* as deep as it has room for; a flame chart's idle a gap */
+		if ((v.depth[i] - d0) * P.fh >= MINIH || v.chart && v.f[i] === pen.idle && v.depth[i] === 1) continue;
 		g.fillStyle = model.colors[v.col ? v.col[i] : model.namecolor[v.f[i]]];
 		g.fillRect(x * sc, P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh,
 			Math.max(v.w[i] * sc, 0.5), P.fh);
