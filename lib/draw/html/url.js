@@ -10,7 +10,7 @@ import { model, timeordered } from "./model.js";
 import { TX, txuseful } from "./transform.js";
 import { state, defaultmode, curmode, modeof, settx, setbase, setlook, setmode, MODES, setfn,
 	settableby, settheme, setsearch, setzoom, setwindow, setcside, setcnoise, settimewin, setheat, setidle } from "./state.js";
-import { choosecmp } from "./views.js";
+import { choosecmp, idleframes } from "./views.js";
 import { parsewindow, windowparam } from "./window.js";
 import { winparam, parsewin } from "./layout.js";
 
@@ -30,7 +30,7 @@ export function statepairs() {
 	if (winparam()) q.push(["x", winparam()]);
 	if (state.tw && timeordered(state.v)) q.push(["w", windowparam(state.tw[0], state.tw[1])]);
 	if (state.heat && timeordered(state.v)) q.push(["hm", 1]);
-	if (!state.idle && timeordered(state.v)) q.push(["idle", 0]);
+	if (!state.idle && idleframes()) q.push(["idle", 0]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!model.data.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
