@@ -192,3 +192,29 @@ ssidle() {
 	[ "$(got button)" = "none:Close idle" ]
 	[ "$(got closedurl)" = "" ]
 }
+
+@test "fg-html in Chromium: the flame graph's minimap, once zoomed: the window's band where the zoomed frame lies in the whole view, following the wheel and a drag" {
+	cpuprofile-fold -t "$PH" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/g.html"
+	browser mini "$BATS_TEST_TMPDIR/g.html" 'phaseB at phases.js:12' 40
+	# none at the whole view, nor after Escape
+	[ "$(got mini)" = none ]
+	[ "$(got emini)" = none ]
+	[ "$(got zmini)" = "" ]
+	# zoomed: the band over the frame's box in the whole view, to 3 px
+	# (the band's edge is 1.5 px inside), and over its part the window
+	# shows after the wheel and the drag
+	read -r x w < <(got whole)
+	near() {
+		awk -v a="$1" -v b="$2" -v x="$3" -v y="$4" 'BEGIN { exit !((a - x) ^ 2 <= 9 && (b - y) ^ 2 <= 9) }' ||
+			{ echo "band $1 $2, want $3 $4"; false; }
+	}
+	near $(got zminiband) "$x" "$(awk -v x="$x" -v w="$w" 'BEGIN { print x + w }')"
+	read -r x0 x1 < <(got wwin)
+	awk -v a="$x0" -v b="$x1" 'BEGIN { exit !(a > 0 && b < 1 && b - a < 0.7) }'
+	near $(got wminiband) $(awk -v x="$x" -v w="$w" -v a="$x0" -v b="$x1" 'BEGIN { print x + a * w, x + b * w }')
+	# the drag moved the window 40 px of the whole view's
+	read -r d0 d1 < <(got dwin)
+	awk -v a="$x0" -v b="$d0" -v w="$w" 'BEGIN { d = (b - a) * w - 40; exit !(d * d < 1) }'
+	near $(got dminiband) $(awk -v x="$x" -v w="$w" -v a="$d0" -v b="$d1" 'BEGIN { print x + a * w, x + b * w }')
+	got url | grep -q "x=$(awk -v a="$d0" 'BEGIN { printf "%.9f", a }')%2C"
+}
