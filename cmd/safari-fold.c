@@ -62,6 +62,8 @@ main(int argc, char **argv)
 	folder_each(&f, argc - optind, argv + optind, &whole_json, safari_folder, r);
 	if (opt.time)
 		fh_set(&f.h, FH_UNIT, "nanoseconds");
+	if (opt.idle && f.run)	/* the gaps are frames where they were */
+		fh_set(&f.h, FH_IDLE, "frame");
 	safari_free(r);
 	return folder_end(&f);
 }

@@ -234,3 +234,49 @@ stalls() {
 	printf 'a;b 1\n' | fg-html >"$BATS_TEST_TMPDIR/s.html"
 	page "$BATS_TEST_TMPDIR/s.html" "at('?w=0.25,0.5'); [statepairs().length, state.shown.w[0]].join()" | grep -qx 0,1
 }
+
+# the sum of FILE's folded lines' counts that are (idle) ones (idle) or
+# not (busy)
+sumof() {
+	awk -v k="$1" '/^#/ { next } { n = $NF; i = substr($0, 1, length($0) - length(n) - 1) == "(idle)" }
+		(k == "idle") == i { s += n } END { print s + 0 }' "$2"
+}
+
+@test "page idle closed (idle=0): in a window, the busy runs of fg-filter --window's, the axis busy time from the profile's start, a busy count put back where it is" {
+	cpuprofile-fold --time-order -t --idle "$PH" >"$BATS_TEST_TMPDIR/i.folded"
+	H=$BATS_TEST_TMPDIR/i.html
+	fg-html "$BATS_TEST_TMPDIR/i.folded" >"$H"
+	for w in 0,1 0.25,0.5 0.28,0.72 0.6,0.999; do
+		fg-filter --window "$w" "$BATS_TEST_TMPDIR/i.folded" >"$BATS_TEST_TMPDIR/w.folded"
+		before=0
+		[ "${w%,*}" = 0 ] || { fg-filter --window "0,${w%,*}" "$BATS_TEST_TMPDIR/i.folded" >"$BATS_TEST_TMPDIR/b.folded"
+			before=$(sumof busy "$BATS_TEST_TMPDIR/b.folded"); }
+		busy=$(sumof busy "$BATS_TEST_TMPDIR/w.folded")
+		idle=$(sumof idle "$BATS_TEST_TMPDIR/w.folded")
+		# the axis: from the busy time before the window, its busy time long
+		[ "$(page "$H" "at('?w=$w&idle=0'); var t = timebase(); [t.closed, t.lo, t.hi - t.lo, t.idle, t.total].join(' ')")" = \
+			"true $before $busy $idle $(sumof busy "$BATS_TEST_TMPDIR/i.folded")" ]
+		# Save: the window's runs without the idle, those it parted joined
+		page "$H" "at('?w=$w&idle=0'); saved()" >"$BATS_TEST_TMPDIR/saved"
+		grep -qx "# fg: idle=closed $idle" "$BATS_TEST_TMPDIR/saved"
+		grep -v '^#' "$BATS_TEST_TMPDIR/saved" | cmp - <(awk '/^#/ { next } { n = $NF; s = substr($0, 1, length($0) - length(n) - 1) }
+			s == "(idle)" { next } s == prev { c += n; next } { if (k++) print prev " " c; prev = s; c = n }
+			END { print prev " " c }' "$BATS_TEST_TMPDIR/w.folded")
+		# the other modes keep the idle: the graph sums the window, (idle) and all
+		page "$H" "at('?w=$w&idle=0&m=graph'); saved()" | cmp - <(fg-merge "$BATS_TEST_TMPDIR/w.folded")
+		page "$H" "at('?w=$w&idle=0'); statepairs().map(String).join(' ')" | grep -q "idle,0"
+	done
+	# a busy count on the closed axis, put on the whole's (a drag's
+	# edges): as many busy counts before it, past the idle there or
+	# before it
+	page "$H" "at(''); var v = timebase(), out = [];
+		[0, 1, 329491, 329492, 329493, 500000, 930015, 930016].forEach(function (x) { [false, true].forEach(function (e) {
+			var p = wallof(v, x, e), b = 0, last = 0, next = -1;
+			windowruns(v, 0, p, function (s, w) { last = isidle(s); if (!last) b += w; });
+			windowruns(v, p, Infinity, function (s) { if (next < 0) next = isidle(s) ? 1 : 0; });
+			out.push(b === x && (e ? !last : next !== 1) ? 'ok' : x + ' ' + e + ': at ' + p + ', ' + b + ' busy before'); }); });
+		out.join(' ')" | grep -qx 'ok\( ok\)*'
+	# no idle frames: idle=0 changes nothing, and the URL keeps no key
+	cpuprofile-fold --time-order -t "$PH" | fg-html >"$BATS_TEST_TMPDIR/c.html"
+	[ "$(page "$BATS_TEST_TMPDIR/c.html" "at('?idle=0'); [!!timebase().closed, statepairs().length].join()")" = false,0 ]
+}

@@ -28,7 +28,7 @@ tickat() {
 	browser axis "$BATS_TEST_TMPDIR/c.html" -300 'phaseB at phases.js:12'
 	[ "$(got axis)" = 1000x20 ]
 	[ "$(got tick | head -3 | tr '\n' '|')" = "0.0 0|109.6 0.1 s|219.2 0.2 s|" ]
-	[ "$(got note)" = "x: time from the start, idle time closed (197.6 ms left out)" ]
+	[ "$(got note)" = "x: busy time from the start, idle closed by the folder (197.6 ms left out)" ]
 	# zoomed: a finer step, in ms
 	[ "$(got zaxis)" = 1000x20 ]
 	got ztick | sed -n 2p | grep -q ' ms$'
@@ -48,7 +48,7 @@ tickat() {
 	# idle kept: the axis says so
 	cpuprofile-fold --time-order -t --idle "$PH" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/i.html"
 	browser axis "$BATS_TEST_TMPDIR/i.html" 0 'phaseB at phases.js:12'
-	got note | grep -q "idle time shown as (idle) frames"
+	got note | grep -q "^x: wall time from the start, idle shown as gaps"
 	# counts without time: "samples"
 	cpuprofile-fold --time-order "$PH" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/s.html"
 	browser axis "$BATS_TEST_TMPDIR/s.html" 0 'phaseB at phases.js:12'
@@ -123,4 +123,98 @@ stalls() {
 	printf '# fg: order=time\na 1\nb 2\n' | fg-html >"$BATS_TEST_TMPDIR/n.html"
 	FG_QUERY='?hm=1' browser heat "$BATS_TEST_TMPDIR/n.html" 0
 	[ "$(got heat)" = none ]
+}
+
+# ssidle FILE: the idle runs of a .cpuprofile by speedscope's importer's
+# rules (a run of consecutive samples of one node starts at its time,
+# never before the run before it, and ends where the next starts):
+# "START LENGTH" in us from the first run's start, each run of (idle)
+# samples that lasts
+ssidle() {
+	node -e '
+	const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+	const fn = new Map(p.nodes.map((n) => [n.id, n.callFrame.functionName]));
+	const runs = [];
+	let t = 0, from = -Infinity;
+	p.samples.forEach((id, i) => {
+		t += p.timeDeltas[i];
+		if (runs.length && runs[runs.length - 1].id === id) return;
+		from = Math.max(from, t);
+		runs.push({ id, t: from });
+	});
+	const end = Math.max(from, t);
+	runs.forEach((r, i) => {
+		const stop = i + 1 < runs.length ? runs[i + 1].t : end;
+		if (fn.get(r.id) === "(idle)" && stop > r.t) console.log((r.t - runs[0].t) + " " + (stop - r.t));
+	});' "$1"
+}
+
+@test "fg-html in Chromium: a real recording's idle time shown as gaps where and as long as it was idle; i closes them (idle=0), the axis says which" {
+	for P in node-phases node-main; do
+		cpuprofile-fold --time-order -t --idle "$DATA/cpuprofile/$P.cpuprofile" >"$BATS_TEST_TMPDIR/i.folded"
+		fg-html -w 1000 "$BATS_TEST_TMPDIR/i.folded" >"$BATS_TEST_TMPDIR/i.html"
+		FG_SHOT=${FG_SHOT_DIR:+$FG_SHOT_DIR/$P-closed.png} browser gaps "$BATS_TEST_TMPDIR/i.html"
+		ssidle "$DATA/cpuprofile/$P.cpuprofile" >"$BATS_TEST_TMPDIR/want"
+		[ "$(wc -l <"$BATS_TEST_TMPDIR/want")" -ge 2 ]
+		[ "$(got gap | wc -l)" = "$(wc -l <"$BATS_TEST_TMPDIR/want")" ]
+		# each gap's box, read on the axis (wall time: its span the
+		# whole), where the recording's idle run starts and as long, to
+		# a pixel
+		read -r a b total < <(got span)
+		[ "$a $b" = "0 $total" ]
+		got gap | paste -d ' ' - "$BATS_TEST_TMPDIR/want" | awk -v ax="$(got axisx)" -v a="$a" -v b="$b" '
+			{ us = (b - a) / 1000; s = a + ($1 - ax) * us; d = $2 * us
+			  if ((s - $3) ^ 2 > us * us || (d - $4) ^ 2 > us * us) { print "gap " NR ": " s " " d " on the axis, " $3 " " $4 " recorded"; bad = 1 } }
+			END { exit bad }'
+		idle=$(awk '{ s += $2 } END { print s }' "$BATS_TEST_TMPDIR/want")
+		[ "$(got note)" = "x: wall time from the start, idle shown as gaps ($(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/i.html" "at(\"\") && human($idle)"))" ]
+		[ "$(got button)" = ":Close idle" ]
+		# closed: busy time, what the folder closes by default left out
+		[ "$(got closedurl)" = "?idle=0" ]
+		[ -z "$(got closedgap)" ]
+		closed=$(cpuprofile-fold --time-order -t "$DATA/cpuprofile/$P.cpuprofile" | sed -n 's/^# fg: idle=closed //p')
+		[ "$closed" = "$idle" ]
+		[ "$(got closedspan)" = "0 $((total - idle)) $((total - idle))" ]
+		got closednote | grep -qx "x: busy time from the start, idle closed (.* left out)"
+		# Save: the runs without the idle ones, those it parted joined
+		got closedsaved | grep -qx "# fg: idle=closed $idle"
+		got closedsaved | grep -v '^#' | cmp - <(awk '/^#/ { next } { n = $NF; s = substr($0, 1, length($0) - length(n) - 1) }
+			s == "(idle)" { next } s == prev { c += n; next } { if (k++) print prev " " c; prev = s; c = n }
+			END { print prev " " c }' "$BATS_TEST_TMPDIR/i.folded")
+		# and shown again
+		[ "$(got shownurl)" = "" ]
+		[ "$(got showngap | wc -l)" = "$(got gap | wc -l)" ]
+	done
+	# the folder's closing said, no button
+	cpuprofile-fold --time-order -t "$DATA/cpuprofile/node-main.cpuprofile" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/c.html"
+	browser gaps "$BATS_TEST_TMPDIR/c.html"
+	got note | grep -qx "x: busy time from the start, idle closed by the folder (.* left out)"
+	[ "$(got button)" = "none:Close idle" ]
+	[ "$(got closedurl)" = "" ]
+}
+
+@test "fg-html in Chromium: the flame graph's minimap, once zoomed: the window's band where the zoomed frame lies in the whole view, following the wheel and a drag" {
+	cpuprofile-fold -t "$PH" | fg-html -w 1000 >"$BATS_TEST_TMPDIR/g.html"
+	browser mini "$BATS_TEST_TMPDIR/g.html" 'phaseB at phases.js:12' 40
+	# none at the whole view, nor after Escape
+	[ "$(got mini)" = none ]
+	[ "$(got emini)" = none ]
+	[ "$(got zmini)" = "" ]
+	# zoomed: the band over the frame's box in the whole view, to 3 px
+	# (the band's edge is 1.5 px inside), and over its part the window
+	# shows after the wheel and the drag
+	read -r x w < <(got whole)
+	near() {
+		awk -v a="$1" -v b="$2" -v x="$3" -v y="$4" 'BEGIN { exit !((a - x) ^ 2 <= 9 && (b - y) ^ 2 <= 9) }' ||
+			{ echo "band $1 $2, want $3 $4"; false; }
+	}
+	near $(got zminiband) "$x" "$(awk -v x="$x" -v w="$w" 'BEGIN { print x + w }')"
+	read -r x0 x1 < <(got wwin)
+	awk -v a="$x0" -v b="$x1" 'BEGIN { exit !(a > 0 && b < 1 && b - a < 0.7) }'
+	near $(got wminiband) $(awk -v x="$x" -v w="$w" -v a="$x0" -v b="$x1" 'BEGIN { print x + a * w, x + b * w }')
+	# the drag moved the window 40 px of the whole view's
+	read -r d0 d1 < <(got dwin)
+	awk -v a="$x0" -v b="$d0" -v w="$w" 'BEGIN { d = (b - a) * w - 40; exit !(d * d < 1) }'
+	near $(got dminiband) $(awk -v x="$x" -v w="$w" -v a="$d0" -v b="$d1" 'BEGIN { print x + a * w, x + b * w }')
+	got url | grep -q "x=$(awk -v a="$d0" 'BEGIN { printf "%.9f", a }')%2C"
 }

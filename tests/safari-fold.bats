@@ -98,6 +98,9 @@ main at app.js:1;(anonymous) at app.js:9;a:b c 500000
 #_ 1000000
 (idle) 4500000
 main at app.js:1;work at app.js:5 4000000' ]
+	# the gaps where they were, which the header says
+	[ "$(safari-fold -t --idle --time-order "$S/small.recording.json" 2>/dev/null | sed -n 3p)" = "# fg: idle=frame" ]
+	! safari-fold -t --time-order "$S/small.recording.json" 2>/dev/null | grep -q '^# fg: idle=' || false
 	run safari-fold --time-order "$S/small.recording.json"
 	[ "${lines[1]}" = "# fg: order=time" ]
 	[ "${lines[2]}" = "main at app.js:1;work at app.js:5 2" ]

@@ -133,6 +133,76 @@ const cases = {
 		await saved(p, "timesaved");
 		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
 	},
+	/* the idle time: each (idle) frame's box on the page ("gap=X W"),
+	 * the axis; then the key i, which closes it ("closed" the axis and
+	 * the (idle) frames left, Save's file), and again, which shows it */
+	async gaps(o) {
+		const p = o.page;
+		const boxes = (tag) => p.evaluate(() => {
+			const v = window.fg.view(), out = [];
+			for (let i = 0; i < v.n; i++) {
+				const r = window.fg.names[v.f[i]] === "(idle)" && window.fg.rect(i);
+				if (r) out.push(r.x.toFixed(2) + " " + r.w.toFixed(2));
+			}
+			return out;
+		}).then((bs) => bs.forEach((b) => say(tag, b)));
+		const a = await axis(p, "");
+		say("axisx", a.x.toFixed(1));
+		await boxes("gap");
+		say("button", await p.$eval("#idlebtn", (b) => b.style.display + ":" + b.textContent));
+		for (const tag of ["closed", "shown"]) {
+			await p.keyboard.press("i");
+			await idle(p);
+			await settle(p);
+			say(tag + "url", await p.evaluate(() => location.search));
+			await axis(p, tag);
+			await boxes(tag + "gap");
+			if (tag === "closed") await saved(p, "closedsaved");
+			if (tag === "closed" && process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+		}
+	},
+	/* the flame graph's minimap: shown or not ("mini=none" or "mini="),
+	 * and the window's band on it (its inside, page pixels), at the
+	 * whole view, then zoomed on frame NAME (its box in the whole view
+	 * first), after a wheel over the graph, after a drag of the band by
+	 * DX pixels (the window then, "win=X0 X1"), and after Escape */
+	async mini(o, name, dx) {
+		const p = o.page;
+		const band = (tag) => p.evaluate(() => {
+			const m = document.getElementById("mini"), c = document.getElementById("miniwin"), d = window.devicePixelRatio || 1;
+			if (m.style.display === "none") return null;
+			const row = c.getContext("2d").getImageData(0, Math.floor(20 * d), c.width, 1).data, r = c.getBoundingClientRect();
+			let a = -1, b = -1;
+			for (let x = 0; x < c.width; x++) if (row[4 * x + 3] === 0) { if (a < 0) a = x; b = x + 1; }
+			return [r.left + a / d, r.left + b / d, r.top];
+		}).then((b) => { say(tag, b ? "" : "none"); if (b) say(tag + "band", b[0].toFixed(1) + " " + b[1].toFixed(1)); return b; });
+		const win = (tag) => p.evaluate(() => window.fg.state.x0 + " " + window.fg.state.x1).then((w) => say(tag, w));
+		await band("mini");
+		const r = await p.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
+		say("whole", r.x.toFixed(1) + " " + r.w.toFixed(1));
+		await p.evaluate((n) => window.fg.zoom(window.fg.find(n)), name);
+		await settle(p);
+		await band("zmini");
+		const c = await p.evaluate(() => { const b = document.getElementById("canvas").getBoundingClientRect(); return { x: b.left, y: b.top, w: b.width }; });
+		await p.mouse.move(c.x + c.w / 2, c.y + 8);
+		await p.mouse.wheel({ deltaY: -300 });
+		await settle(p);
+		await win("wwin");
+		const b = await band("wmini");
+		await p.mouse.move((b[0] + b[1]) / 2, b[2] + 20);
+		await p.mouse.down();
+		await p.mouse.move((b[0] + b[1]) / 2 + dx / 2, b[2] + 20);
+		await p.mouse.move((b[0] + b[1]) / 2 + +dx, b[2] + 20);
+		await p.mouse.up();
+		await settle(p);
+		await win("dwin");
+		await band("dmini");
+		say("url", await p.evaluate(() => location.search));
+		if (process.env.FG_SHOT) await p.screenshot({ path: process.env.FG_SHOT });
+		await p.keyboard.press("Escape");
+		await settle(p);
+		await band("emini");
+	},
 };
 
 module.exports = { run: driver(cases, say, (out) => { sink = out; }, module) };

@@ -7,7 +7,8 @@
  * seconds.  No DOM. */
 
 import { chartruns } from "./chart.js";
-import { model, TIME } from "./model.js";
+import { TIME } from "./model.js";
+import { isidle } from "./window.js";
 
 /* the rows of a column, FlameScope's: 20 ms each */
 export var HEATROWS = 50;
@@ -31,8 +32,7 @@ export function heatmap(v, per, rows) {
 	chartruns(v, function (s, w) {
 		var a = at, e = at + w, ce;
 		at = e;
-		/* the (idle) frame the folders keep under the root (# fg: idle=frame) */
-		if (s.length === 1 && model.names[s[0]] === "(idle)") return;
+		if (isidle(s)) return;
 		k = Math.floor(a * rows / per);
 		while (k > 0 && edge(k) > a) k--;
 		while (edge(k + 1) <= a) k++;

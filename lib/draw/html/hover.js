@@ -9,7 +9,7 @@ import { curmode, state } from "./state.js";
 import { noise } from "./tabulate.js";
 import { frameat, rect, xat } from "./layout.js";
 import { spanwords } from "./axis.js";
-import { baseview } from "./views.js";
+import { timebase } from "./views.js";
 import { el, pen } from "./paint.js";
 import { mainpane, drawsel } from "./canvas.js";
 import { showsource } from "./source.js";
@@ -52,7 +52,7 @@ export function describe(v, i) {
 		(curmode().fn ? " of " + shown(model.names[v.f[0]]) + "'s total" : " of all") +
 		(state.z ? ", " + pct(w, v.w[state.z]) + " of " + shown(model.names[v.f[state.z]]) : "")]);
 	/* in time order: where it starts on the axis, and for how long */
-	if (v.chart && curmode().time && i > 0) lines.push(["time", spanwords((baseview().lo || 0) + xat(v, 0, i, false), w)]);
+	if (v.chart && curmode().time && i > 0) lines.push(["time", spanwords((timebase().lo || 0) + xat(v, 0, i, false), w)]);
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);

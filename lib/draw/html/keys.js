@@ -1,7 +1,8 @@
 /* keys.js: the keyboard: both viewers' keys (viewer.js's keyaction),
  * then the page's own: n and N step through the matches, the arrows
  * move the keyboard's frame, Enter zooms to it, Backspace zooms out,
- * x flips a comparison's side shown, and each mode's key (MODES)
+ * x flips a comparison's side shown, i the time mode's idle shown or
+ * closed, and each mode's key (MODES)
  * switches to it. */
 
 import { keyaction } from "../viewer.js";
@@ -11,6 +12,7 @@ import { el } from "./paint.js";
 import { zoom, arrow } from "./canvas.js";
 import { search, nextmatch } from "./search.js";
 import { flip } from "./toolbar.js";
+import { idletoggle } from "./timeaxis.js";
 
 /* The mode whose key is k, or undefined. */
 function modekey(k) {
@@ -48,6 +50,8 @@ export function keydown(e) {
 		if (state.z && !state.busy) zoom(Math.max(parentat(state.shown, state.z), 0));
 	} else if (k === "x") {
 		flip();
+	} else if (k === "i") {
+		idletoggle();
 	} else if ((m = modekey(k))) {
 		m.act();
 	}

@@ -1,18 +1,19 @@
 /* nav.js: the window on the zoomed frame (state.x0 to state.x1, shares
  * of its width across the canvas): the wheel (or a pinch) zooms it
- * about the pointer, a drag pans it (and the graph's rows), and in the
- * time mode an overview strip above the graph (the minimap) shows the
- * whole of the zoomed frame and the window, which a drag moves.  The
+ * about the pointer, a drag pans it (and the graph's rows), and an
+ * overview strip above the graph (the minimap) shows the window: in the
+ * time mode on the whole of the zoomed frame, in the flame graph and
+ * bottom-up, once zoomed, on the whole view; a drag moves it.  The
  * URL keeps the window (x=X0,X1), so a link reopens it. */
 
 import { model } from "./model.js";
 import { eachkid } from "./tree.js";
 import { setwindow, state, curmode, rootontop } from "./state.js";
-import { zoomwin, panwin } from "./layout.js";
+import { zoomwin, panwin, xat } from "./layout.js";
 import { save } from "./url.js";
 import { paint, el, pen } from "./paint.js";
 import { mk } from "./toolbar.js";
-import { drawsel, zpath } from "./canvas.js";
+import { drawsel, resize } from "./canvas.js";
 import { sizeaxis } from "./timeaxis.js";
 
 /* The window set to w ([x0, x1]): the graph painted again at the next
@@ -71,9 +72,10 @@ function dragend() {
 	state.drag = null;
 }
 
-/* The minimap: above the graph in the time mode, the zoomed frame's
- * whole subtree small (a row a few pixels), and over it the window;
- * a press moves the window there, a drag moves it along. */
+/* The minimap: above the graph, the zoomed frame's whole subtree
+ * small (a row a few pixels; the whole view's, the root's, out of the
+ * time mode), and over it the window; a press moves the window there,
+ * a drag moves it along (within the zoomed frame). */
 var MINIH = 40;
 export function minimap() {
 	var m = mk("div", "mini");
@@ -84,13 +86,30 @@ export function minimap() {
 	el.mini.addEventListener("wheel", function (e) {
 		if (state.busy) return;
 		e.preventDefault();
-		var r = el.mini.getBoundingClientRect(), at = (e.clientX - r.left) / state.width;
+		var r = el.mini.getBoundingClientRect(), at = inzoom((e.clientX - r.left) / state.width);
 		var fx = (at - state.x0) / (state.x1 - state.x0);
 		setwin(zoomwin(state.x0, state.x1, Math.max(0, Math.min(1, fx)), Math.exp(e.deltaY * 0.002)));
 	}, { passive: false });
 }
-/* Whether the minimap shows: in the time mode. */
-function hasmini() { return !!curmode().time && curmode().canvas; }
+/* Whether the minimap shows: in the time mode; in the graph and
+ * bottom-up once zoomed (a frame, or the wheel's window). */
+function hasmini() {
+	var m = curmode();
+	return m.canvas && (!!m.time || !m.fn && (state.z > 0 || state.x0 > 0 || state.x1 < 1));
+}
+/* The frame the minimap draws: the zoomed one in the time mode, else
+ * the root; and where the zoomed frame lies across it, [start, width]
+ * (shares of its width). */
+function minifor() { return curmode().time ? state.z : 0; }
+function zspan() {
+	var v = state.shown, z = state.z;
+	return minifor() === z ? [0, 1] : [xat(v, 0, z, state.sortwidth) / v.w[0], v.w[z] / v.w[0]];
+}
+/* Share at of the minimap's width as a share of the zoomed frame's. */
+function inzoom(at) {
+	var s = zspan();
+	return (at - s[0]) / s[1];
+}
 /* The minimap sized to the canvas and painted: the subtree, then the window. */
 export function sizemini() {
 	var on = hasmini();
@@ -111,16 +130,18 @@ export function sizemini() {
 }
 /* The subtree painted once a view and zoom, the window each time. */
 export function paintmini() {
-	var v = state.shown, key, g, P;
+	var v = state.shown, z = minifor(), key, g, P, s, a, b;
 	sizeaxis();
-	if (!hasmini() || state.busy || !v) return;
-	key = v.n + ":" + state.z + ":" + state.width;
+	if (state.busy || !v) return;
+	/* shown or gone as the zoom comes and goes: the page laid out again */
+	if (hasmini() === (el.mini.style.display === "none")) return resize();
+	if (!hasmini()) return;
+	key = [v.n, z, state.width, rootontop(), state.sortwidth].join();
 	if (state.minikey !== key || state.minifor !== v) {
 		state.minikey = key;
 		state.minifor = v;
-		P = { v: v, z: state.z, path: zpath(), inv: rootontop(), width: state.width,
-			height: MINIH, boxheight: MINIH, scrolltop: 0, bywidth: false, x0: 0, x1: 1,
-			fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[state.z] + 1))) };
+		P = { v: v, z: z, inv: rootontop(), width: state.width, bywidth: state.sortwidth,
+			fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[z] + 1))) };
 		g = el.minimap.getContext("2d");
 		g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 		g.clearRect(0, 0, state.width, MINIH);
@@ -129,12 +150,15 @@ export function paintmini() {
 	g = el.miniwin.getContext("2d");
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
 	g.clearRect(0, 0, state.width, MINIH);
+	s = zspan();
+	a = (s[0] + state.x0 * s[1]) * state.width;
+	b = (s[0] + state.x1 * s[1]) * state.width;
 	g.fillStyle = "rgba(128, 128, 128, 0.45)";
-	g.fillRect(0, 0, state.x0 * state.width, MINIH);
-	g.fillRect(state.x1 * state.width, 0, (1 - state.x1) * state.width, MINIH);
+	g.fillRect(0, 0, a, MINIH);
+	g.fillRect(b, 0, state.width - b, MINIH);
 	g.strokeStyle = pen.focus;
 	g.lineWidth = 1.5;
-	g.strokeRect(state.x0 * state.width + 0.75, 0.75, Math.max((state.x1 - state.x0) * state.width - 1.5, 1), MINIH - 1.5);
+	g.strokeRect(a + 0.75, 0.75, Math.max(b - a - 1.5, 1), MINIH - 1.5);
 }
 /* The boxes of pane P, the zoomed frame's subtree from its row on,
  * away from the root (the graph's way up), fills only. */
@@ -144,16 +168,17 @@ function miniboxes(P, g) {
 	while (st.length) {
 		i = st.pop();
 		x = sx.pop();
-		if ((v.depth[i] - d0) * P.fh >= MINIH) continue;
+		/* as deep as it has room for; a flame chart's idle a gap */
+		if ((v.depth[i] - d0) * P.fh >= MINIH || v.chart && v.f[i] === pen.idle && v.depth[i] === 1) continue;
 		g.fillStyle = model.colors[v.col ? v.col[i] : model.namecolor[v.f[i]]];
 		g.fillRect(x * sc, P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh,
 			Math.max(v.w[i] * sc, 0.5), P.fh);
-		eachkid(v, i, x, false, push);
+		eachkid(v, i, x, P.bywidth, push);
 	}
 }
 /* A press on the minimap: the window centred there, then dragged. */
 function ministart(e) {
-	var r = el.mini.getBoundingClientRect(), at = (e.clientX - r.left) / state.width, span = state.x1 - state.x0;
+	var r = el.mini.getBoundingClientRect(), at = inzoom((e.clientX - r.left) / state.width), span = state.x1 - state.x0;
 	if (e.button !== 0 || state.busy) return;
 	e.preventDefault();
 	if (at < state.x0 || at > state.x1) setwin(panwin(state.x0, state.x1, at - span / 2 - state.x0));
@@ -163,7 +188,7 @@ function ministart(e) {
 }
 function minimove(e) {
 	var d = state.mdrag;
-	setwin(panwin(d.x0, d.x1, (e.clientX - d.x) / state.width));
+	setwin(panwin(d.x0, d.x1, (e.clientX - d.x) / state.width / zspan()[1]));
 }
 function miniend() {
 	window.removeEventListener("mousemove", minimove);

@@ -12,9 +12,10 @@ import { mainpane } from "./canvas.js";
  * size and a character's width, in pixels, the labels' font, and each
  * name's length in code points (-1: not yet counted), set by
  * initpaint; the canvas's context and the hover layer's above it
- * (canvas.js's graphbox makes them: setcanvas); the keyboard's frame's
+ * (canvas.js's graphbox makes them: setcanvas); the name id of
+ * "(idle)" (-1: none); the keyboard's frame's
  * and the hovered one's edge, by the theme (themecolors). */
-export var pen = { frameh: 16, fontsize: 12, charw: 7, font: "", cplen: null, ctx: null, hctx: null,
+export var pen = { frameh: 16, fontsize: 12, charw: 7, font: "", cplen: null, idle: -1, ctx: null, hctx: null,
 	focus: "#1a5fd0", hover: "#000" };
 /* the page's elements by id (toolbar.js) */
 export var el = {};
@@ -34,6 +35,7 @@ export function initpaint() {
 	pen.charw = model.data.fontsize * model.data.fontwidth;
 	pen.font = pen.fontsize + "px Verdana, sans-serif";
 	pen.cplen = new Int32Array(model.names.length).fill(-1);
+	pen.idle = model.names.indexOf("(idle)");
 }
 
 /* Whether frame i of view v matches: fg's root "all" never does, as in
@@ -103,7 +105,7 @@ export function paintpane(P, g) {
 	g.strokeStyle = OUTLINE;
 	g.lineWidth = 1;
 	/* not of the elided view, whose stacks all vanished */
-	var noise = state.elided ? null : model.noise, hatch = noise && hatching(g), pale;
+	var noise = state.elided ? null : model.noise, hatch = noise && hatching(g), pale, gap;
 	/* the part of the box in the window; the label in black or white,
 	 * as fg wrote for the fill (color_label) */
 	function box(i, px, pw) {
@@ -111,7 +113,9 @@ export function paintpane(P, g) {
 		if (y >= P.boxheight || y + pen.frameh <= 0) return;
 		if (px < 0) { pw += px; px = 0; }
 		if (px + pw > P.width) pw = P.width - px;
-		g.fillStyle = hit ? model.data.match : model.colors[c];
+		/* a flame chart's idle time: a gap, its label grey */
+		gap = v.chart && v.f[i] === pen.idle && v.depth[i] === 1;
+		g.fillStyle = hit ? model.data.match : gap ? "rgba(128, 128, 128, 0.12)" : model.colors[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), pen.frameh - 1);
 		/* a comparison's change within noise: paler, hatched, its
 		 * label black (not fg's root) */
@@ -123,7 +127,7 @@ export function paintpane(P, g) {
 		if (edged && pw >= 3) g.strokeRect(px + 0.5, y + 0.5, pw - 1.5, pen.frameh - 2);
 		t = label(v, i, pw);
 		if (t) {
-			g.fillStyle = hit ? model.data.matchlabel : pale ? "#000" : model.labels[c];
+			g.fillStyle = hit ? model.data.matchlabel : pale ? "#000" : gap ? "#888" : model.labels[c];
 			g.fillText(t, px + 3, y + (pen.frameh - 1) / 2 + 0.5);
 		}
 	}

@@ -9,7 +9,7 @@ import { model, labelof, cpcmp, EXACT } from "./model.js";
 import { TX, deepest, sandcut } from "./transform.js";
 import { chartruns } from "./chart.js";
 import { state, curmode, comparing } from "./state.js";
-import { baseview, viewrec } from "./views.js";
+import { baseview, viewrec, timebase } from "./views.js";
 
 /* A count as fg writes it (base/count.c's count_fmt): a whole one as
  * its integer; one with a fraction to 15 significant digits, fixed,
@@ -233,7 +233,7 @@ export function vanishedof(rows) {
 /* The view on screen as the file Save writes: the unit header, then
  * the rows of the mode's stacks. */
 export function foldedtext() {
-	var r = viewrec(), h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b, f;
+	var r = viewrec(), h = model.data.declared ? ["# fg: counts=1"] : [], v = state.shown, m = curmode(), b, f, t;
 	if (r.unit || model.data.unit !== "count") h.push("# fg: unit=" + (r.unit || model.data.unit));
 	if (r.countname) h.push("# fg: countname=" + r.countname);
 	if (model.diff && r.baseline) h.push("# fg: baseline=" + r.baseline);
@@ -252,9 +252,10 @@ export function foldedtext() {
 	}
 	/* a flame chart's runs in their order, which its header says */
 	/* and what was done with the idle time: closed, its weight the
-	 * whole's, which a window's part cannot tell (as fg-filter --window) */
-	if (v.chart) return savedtext(h.concat("# fg: order=time", r.idle ? ["# fg: idle=" +
-		(state.tw && /^closed /.test(r.idle) ? "closed" : r.idle)] : []), chartrows(v), !!v.b);
+	 * whole's, which a window's part cannot tell (as fg-filter --window);
+	 * closed here, the weight left out */
+	if (v.chart && (t = timebase())) return savedtext(h.concat("# fg: order=time", r.idle ? ["# fg: idle=" + (t.closed ? "closed " + t.idle :
+		state.tw && /^closed /.test(r.idle) ? "closed" : r.idle)] : []), chartrows(v), !!v.b);
 	if (m.fn && state.by) return savedtext(h, stackrows(baseview(), state.tx, sandcut(state.fn, state.by)), !!v.b);
 	/* own samples past 2^53 (kept exact in the input's view alone): the
 	 * input's stacks through the transforms, reversed bottom-up */

@@ -36,6 +36,8 @@ export var state = {
 	adrag: null,
 	/* the heat map shown (hm=1), its cells' width, a drag on it (timeaxis.js) */
 	heat: false, heatcw: 1, hdrag: null,
+	/* the time mode's idle frames shown, as gaps (idle=0: closed) */
+	idle: true,
 	/* the table's sort (a column, descending) and whether it shows all rows */
 	tsort: 0, tdesc: true, tall: false,
 	/* on screen: the view drawn (view()), the sandwich's callers and
@@ -138,6 +140,8 @@ export function setwindow(x0, x1) {
 export function settimewin(tw) { state.tw = tw; }
 /* The heat map shown or not. */
 export function setheat(on) { state.heat = on; }
+/* The idle time shown in the time mode, or closed. */
+export function setidle(on) { state.idle = on; }
 export function setmode(m) { state.mode = m; }
 /* The comparison: views b and t (c null: none), its toggles; the side
  * shown ("", "b", "t"). */

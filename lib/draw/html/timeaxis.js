@@ -1,7 +1,9 @@
 /* timeaxis.js: the time mode's axis, a strip under the minimap: the
  * ticks of the part of the axis the canvas shows (axis.js), from the
- * profile's start, and what x is (idle time closed or shown, the
- * window in time); a drag across it chooses a window in time (w=,
+ * profile's start, and what x is (wall time, the idle shown as gaps,
+ * or busy time, the idle closed: by the folder, or here, idle=0, a
+ * button and the key i, where the view keeps it as frames; the window
+ * in time); a drag across it chooses a window in time (w=,
  * window.js) that every mode then counts, a double click gives the
  * whole back.  Above the minimap, asked for (hm=1), the heat map
  * (heat.js, FlameScope's): a column a second of the whole, a row 20 ms
@@ -10,11 +12,12 @@
  * to the last's end. */
 
 import { model, human } from "./model.js";
-import { state, curmode, settimewin, setzoom, setheat } from "./state.js";
+import { state, curmode, settimewin, setzoom, setheat, setidle } from "./state.js";
 import { ticks } from "./axis.js";
-import { fracof, charttotal } from "./window.js";
+import { fracof, charttotal, wallof, isidle } from "./window.js";
+import { chartruns } from "./chart.js";
 import { heatmap, persecond, cellspan } from "./heat.js";
-import { baseview } from "./views.js";
+import { baseview, timebase, idleframes } from "./views.js";
 import { xat } from "./layout.js";
 import { el, pen, dark } from "./paint.js";
 import { mk } from "./toolbar.js";
@@ -34,11 +37,14 @@ export function timeaxis() {
 		save();
 		sizeaxis();
 	};
+	mk("button", "idlebtn", n).onclick = idletoggle;
 	el.mini.parentNode.insertBefore(mk("canvas", "heat"), el.mini);
 	n.style.display = el.axiscv.style.display = el.heat.style.display = "none";
 	drag(el.axiscv, function (e, r) { return e.clientX - r.left; }, function (p0, p1) {
-		var R = axisrange(), k = (R.b - R.a) / state.width;
-		if (Math.abs(p1 - p0) >= 3) return [Math.floor(R.a + Math.min(p0, p1) * k), Math.ceil(R.a + Math.max(p0, p1) * k)];
+		var R = axisrange(), k = (R.b - R.a) / state.width, a = Math.floor(R.a + Math.min(p0, p1) * k),
+			b = Math.ceil(R.a + Math.max(p0, p1) * k), W = baseview().src || baseview();
+		/* on a closed axis, busy time: its places on the whole's */
+		if (Math.abs(p1 - p0) >= 3) return R.closed ? [wallof(W, a, false), wallof(W, b, true)] : [a, b];
 	});
 	drag(el.heat, function (e, r) {
 		var H = mapof(), c = Math.floor((e.clientX - r.left) / state.heatcw), w = Math.floor((e.clientY - r.top) / CELLH);
@@ -66,7 +72,7 @@ function drag(c, at, span) {
 		}
 		window.addEventListener("mousemove", move);
 		window.addEventListener("mouseup", function up() {
-			var s = span(d.p0, d.p1), t = axisrange().total;
+			var s = span(d.p0, d.p1), t = walltotal();
 			window.removeEventListener("mousemove", move);
 			window.removeEventListener("mouseup", up);
 			state.adrag = null;
@@ -85,12 +91,34 @@ function mapof() {
 	return per && v.chart ? v.heat || (v.heat = heatmap(v, per)) : null;
 }
 
-/* The whole axis's counts, the window's start on it, and the counts
- * the canvas shows, [a, b). */
+/* The idle frames shown or closed (the button, the key i, idle=), the
+ * zoom let go; none where the view keeps none. */
+export function idletoggle() {
+	if (!hasaxis() || state.busy || !idleframes()) return;
+	setidle(!state.idle);
+	setzoom(0);
+	save();
+	refresh();
+}
+/* The whole axis's counts, idle and all (the window's fractions'). */
+function walltotal() {
+	var B = baseview();
+	return B.total || B.axistotal || (B.axistotal = charttotal(B));
+}
+/* The whole axis's counts (busy ones where the idle is closed), the
+ * window's edges on it, and the counts the canvas shows, [a, b). */
 export function axisrange() {
-	var v = state.shown, z = state.z, B = baseview(), lo = B.lo || 0, zs = lo + (z ? xat(v, 0, z, false) : 0);
-	return { total: B.total || B.axistotal || (B.axistotal = charttotal(B)), lo: lo,
+	var v = state.shown, z = state.z, B = timebase(), lo = B.lo || 0, zs = lo + (z ? xat(v, 0, z, false) : 0);
+	return { total: B.closed ? B.total : walltotal(), lo: lo, hi: B.hi, closed: B.closed,
 		a: zs + state.x0 * v.w[z], b: zs + state.x1 * v.w[z] };
+}
+/* The idle weight of chart v, counted once. */
+function idleof(v) {
+	if (v.idlew == null) {
+		v.idlew = 0;
+		chartruns(v, function (s, w) { if (isidle(s)) v.idlew += w; });
+	}
+	return v.idlew;
 }
 
 /* A canvas of w by h CSS pixels, its context. */
@@ -123,13 +151,17 @@ export function sizeaxis() {
 	});
 	g.fillStyle = "rgba(26,95,208,0.3)";
 	if (d && d.c === el.axiscv) g.fillRect(Math.min(d.p0, d.p1), 0, Math.abs(d.p1 - d.p0), AXISH);
-	/* what x is */
+	/* what x is: wall time, the idle shown as gaps; busy time, it closed */
 	idle = model.data.views[state.v].idle || "";
-	s = "x: " + (T.name === "time" ? "time from the start" : model.cname + " in order");
-	if (/^closed/.test(idle)) s += ", idle time closed" + (idle.length > 7 ? " (" + human(+idle.slice(7)) + " left out)" : "");
-	if (idle === "frame") s += ", idle time shown as (idle) frames";
-	el.axiswords.textContent = s + (state.tw ? "; window " + human(R.lo) + " to " + human(baseview().hi) + " of " +
+	s = T.name === "time" ? (idle === "frame" && !R.closed ? "wall " : idle ? "busy " : "") + "time from the start" : model.cname + " in order";
+	if (R.closed) s += ", idle closed (" + human(timebase().idle) + " left out)";
+	else if (idle === "frame") s += ", idle shown as gaps (" + human(idleof(baseview())) + ")";
+	else if (idle) s += ", idle closed by the folder" + (idle.length > 7 ? " (" + human(+idle.slice(7)) + " left out)" : "");
+	el.axiswords.textContent = "x: " + s + (state.tw ? "; window " + human(R.lo) + " to " + human(R.hi) + " of " +
 		human(R.total) : "");
+	el.idlebtn.style.display = idle === "frame" ? "" : "none";
+	el.idlebtn.textContent = R.closed ? "Show idle" : "Close idle";
+	el.idlebtn.title = (R.closed ? "the idle time as gaps, x wall time" : "the idle time left out, x busy time") + " (i)";
 	if (!H || !state.heat) return;
 	/* the heat map: white to red; the window's cells outlined, or the drag's */
 	cw = state.heatcw = Math.max(1, Math.min(24, Math.floor(state.width / H.cols)));
@@ -140,7 +172,7 @@ export function sizeaxis() {
 		g.fillRect(Math.floor(k / H.rows) * cw, k % H.rows * CELLH, cw - 1, CELLH - 1);
 	}
 	d = d && d.c === el.heat ? d : null;
-	lo = d ? Math.min(d.p0, d.p1) : state.tw ? Math.floor(R.lo * H.rows / H.per) : 0;
+	lo = d ? Math.min(d.p0, d.p1) : state.tw ? Math.floor(baseview().lo * H.rows / H.per) : 0;
 	hi = d ? Math.max(d.p0, d.p1) : state.tw ? Math.ceil(baseview().hi * H.rows / H.per) - 1 : -1;
 	g.strokeStyle = pen.focus;
 	for (k = lo; k <= hi; k++) g.strokeRect(Math.floor(k / H.rows) * cw + 0.5, k % H.rows * CELLH + 0.5, cw - 1, CELLH - 1);

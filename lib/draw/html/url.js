@@ -1,7 +1,7 @@
 /* url.js: the state in the URL (viewer.js reads and writes it):
  * ?v=VIEW&e=1&z=FRAME&x=X0,X1&s=REGEX&i=1&o=width&d=icicle&m=MODE&fn=LABEL
  * &by=function&tx=KIND:ARG...&th=THEME&tb=function|file&cmp=BASE,TARGET&neg=1&norm=1
- * &sl=1&nz=0&cs=b|t&w=FROM,TO&hm=1; the direction a key of its own,
+ * &sl=1&nz=0&cs=b|t&w=FROM,TO&hm=1&idle=0; the direction a key of its own,
  * kept in every mode; m= a mode of MODES, or graph (a view in time
  * order opens in the time mode).  A link reopens what it shows. */
 
@@ -9,8 +9,8 @@ import { seturl, queryparams, querymap } from "../viewer.js";
 import { model, timeordered } from "./model.js";
 import { TX, txuseful } from "./transform.js";
 import { state, defaultmode, curmode, modeof, settx, setbase, setlook, setmode, MODES, setfn,
-	settableby, settheme, setsearch, setzoom, setwindow, setcside, setcnoise, settimewin, setheat } from "./state.js";
-import { choosecmp } from "./views.js";
+	settableby, settheme, setsearch, setzoom, setwindow, setcside, setcnoise, settimewin, setheat, setidle } from "./state.js";
+import { choosecmp, idleframes } from "./views.js";
 import { parsewindow, windowparam } from "./window.js";
 import { winparam, parsewin } from "./layout.js";
 
@@ -30,6 +30,7 @@ export function statepairs() {
 	if (winparam()) q.push(["x", winparam()]);
 	if (state.tw && timeordered(state.v)) q.push(["w", windowparam(state.tw[0], state.tw[1])]);
 	if (state.heat && timeordered(state.v)) q.push(["hm", 1]);
+	if (!state.idle && idleframes()) q.push(["idle", 0]);
 	if (state.term) q.push(["s", state.term]);
 	if (state.icase) q.push(["i", 1]);
 	if (state.sortwidth !== !!model.data.sortwidth) q.push(["o", state.sortwidth ? "width" : "name"]);
@@ -93,6 +94,7 @@ export function loadstate(search) {
 	setzoom(z < 0 ? 0 : z);
 	settimewin(parsewindow(p.w));
 	setheat(p.hm === "1");
+	setidle(p.idle !== "0");
 	var w = parsewin(p.x);
 	setwindow(w[0], w[1]);
 }

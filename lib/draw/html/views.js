@@ -15,7 +15,7 @@ import { viewverdicts } from "./noise.js";
 import { difflegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
-import { windowchart } from "./window.js";
+import { windowchart, closedchart } from "./window.js";
 import { state, curmode, setbase, setcmp, comparing } from "./state.js";
 import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
@@ -121,6 +121,16 @@ export function baseview() {
 		if (model.data.diff && r.e) withvan(b.whole, vanstacks(elidedview()));
 	}
 	return state.tw && b.whole.chart ? windowof(b.whole) : b.whole;
+}
+/* Whether the view on screen keeps its idle time as frames (# fg:
+ * idle=frame), which the time mode shows as gaps or closes. */
+export function idleframes() { return !comparing() && model.data.views[state.v].idle === "frame"; }
+/* The view the time mode starts from: the base, its idle closed
+ * (idle=0; window.js's closedchart), built once a base. */
+export function timebase() {
+	var b = baseview();
+	if (state.idle || !b.chart || state.elided || !idleframes()) return b;
+	return b.noidle || (b.noidle = closedchart(b));
 }
 /* Chart c cut to the window in time (state.tw), built once a window:
  * every mode starts from it. */
@@ -231,7 +241,7 @@ function elidedview() {
 export function current() { return curmode().time ? timecurrent() : graphcurrent(); }
 /* The input in time order through the transforms, built once a list. */
 function timecurrent() {
-	var b = baseview(), key = JSON.stringify(state.tx);
+	var b = timebase(), key = JSON.stringify(state.tx);
 	if (!state.tx.length) return b;
 	if (b.timetx && b.timetx.key === key) return b.timetx.v;
 	return need(b, "charttx", [state.tx], function (r) { b.timetx = { key: key, v: r }; return r; });

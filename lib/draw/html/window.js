@@ -8,6 +8,7 @@
  * No DOM. */
 
 import { chartruns, chartof } from "./chart.js";
+import { model } from "./model.js";
 
 var BILLION = 1000000000;
 
@@ -82,4 +83,48 @@ export function windowchart(v, tw) {
 	W.total = total;
 	W.src = v;
 	return W;
+}
+
+/* Whether a run of stack s is idle time: the (idle) frame the folders
+ * keep under the root (# fg: idle=frame). */
+export function isidle(s) { return s.length === 1 && model.names[s[0]] === "(idle)"; }
+
+/* Chart v (a whole, or a window of one: its src) with its idle runs
+ * left out, the gaps closed, the runs on either side joined where
+ * their stacks are the same (as cpuprofile-fold closes them): its axis
+ * busy time, lo, hi and total on it (the idle before the window taken
+ * off), idle the weight left out of it. */
+export function closedchart(v) {
+	var lo = v.lo || 0, at = 0, before = 0, all = 0, idle = 0, C;
+	chartruns(v.src || v, function (s, w) {
+		if (isidle(s)) {
+			all += w;
+			before += Math.max(0, Math.min(w, lo - at));
+		}
+		at += w;
+	});
+	C = chartof(function (put) {
+		chartruns(v, function (s, w, b) {
+			if (isidle(s)) idle += w;
+			else put(s, w, b);
+		});
+	}, v.name, !!v.b);
+	C.lo = lo - before;
+	C.hi = C.lo + C.w[0];
+	C.total = at - all;
+	C.idle = idle;
+	C.closed = true;
+	return C;
+}
+/* The count on chart v's axis, idle and all, at x of its busy counts
+ * (x on its closed axis, closedchart's): past the idle there, or
+ * before it (end). */
+export function wallof(v, x, end) {
+	var at = 0, busy = 0, r = -1;
+	chartruns(v, function (s, w) {
+		if (r < 0 && !isidle(s) && (end ? x <= busy + w : x < busy + w)) r = at + Math.max(0, x - busy);
+		at += w;
+		if (!isidle(s)) busy += w;
+	});
+	return r < 0 ? at : r;
 }
