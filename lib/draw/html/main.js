@@ -55,7 +55,7 @@ async function start() {
 	window.fg = hook();
 	searchfor(state.term);
 	/* before the first view: what a link asks for (a mode, transforms,
-	 * a window) the worker does as it does a click's (without it,
+	 * a comparison) the worker does as it does a click's (without it,
 	 * ready() does it at once, in the page's thread) */
 	if (src && typeof Worker === "function") startworker(src, progress);
 	refresh();
