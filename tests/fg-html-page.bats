@@ -480,12 +480,14 @@ near() {
 	[ "$(got loaded)" = '?x=0.25%2C0.5' ]
 	[ "$(got box)" = "$(awk -v x="$x" -v w="$w" -v t="$total" 'BEGIN {
 		s = 1000 / (t / 4); printf "%d %d", int((x - t / 4) * s + 0.5), int(w * s + 0.5) }')" ]
-	# in the graph too (no minimap there)
+	# in the graph too, its minimap once zoomed (of the whole view: the
+	# root zoomed, the same moves)
 	fg-html -w 1000 "$J" >"$BATS_TEST_TMPDIR/g.html"
 	browser nav "$BATS_TEST_TMPDIR/g.html" -300 'eval at boot.jl:330'
 	near "$(win "$(got wheel)")" "$(awk -v k="$k" 'BEGIN { print 0.75 * (1 - k), 0.75 * (1 - k) + k }')"
 	[ "$(got after)" = "$(got before)" ]
-	[ "$(got minimap)" = none ]
+	[ "$(got minimap)" = 1000x40 ]
+	near "$(win "$(got minidrag)")" "$(awk -v k="$k" 'BEGIN { print 1 - k, 1 }')"
 	# Escape gives the whole back
 	FG_QUERY='?x=0.25,0.5' browser keys "$BATS_TEST_TMPDIR/g.html" Escape
 	[ "$(got direction)" = "false " ]

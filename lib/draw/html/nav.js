@@ -3,7 +3,7 @@
  * about the pointer, a drag pans it (and the graph's rows), and an
  * overview strip above the graph (the minimap) shows the window: in the
  * time mode on the whole of the zoomed frame, in the flame graph and
- * bottom-up, once zoomed, on the whole view; a drag moves it.  The
+ * bottom-up, from the first zoom on, on the whole view; a drag moves it.  The
  * URL keeps the window (x=X0,X1), so a link reopens it. */
 
 import { model } from "./model.js";
@@ -92,10 +92,12 @@ export function minimap() {
 	}, { passive: false });
 }
 /* Whether the minimap shows: in the time mode; in the graph and
- * bottom-up once zoomed (a frame, or the wheel's window). */
+ * bottom-up once zoomed (a frame, or the wheel's window), and from then
+ * on, so that the graph moves down once, not at every zoom. */
 function hasmini() {
 	var m = curmode();
-	return m.canvas && (!!m.time || !m.fn && (state.z > 0 || state.x0 > 0 || state.x1 < 1));
+	if (state.z > 0 || state.x0 > 0 || state.x1 < 1) state.minikept = true;
+	return m.canvas && (!!m.time || !m.fn && state.minikept);
 }
 /* The frame the minimap draws: the zoomed one in the time mode, else
  * the root; and where the zoomed frame lies across it, [start, width]
