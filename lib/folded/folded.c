@@ -215,6 +215,9 @@ fr_addcounts(struct freader *r, count *a, const count *c, int n)
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!count_add(&a[i], c[i]))
+		if (!count_add(&a[i], c[i])) {
+			if (!r)
+				eprintf("sum of counts overflows");
 			fr_error(r, "sum of counts overflows");
+		}
 }

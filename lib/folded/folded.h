@@ -64,7 +64,7 @@ void fr_close(struct freader *r);
 /* "PROG: FILE:LINE: msg" for the line just read, and exit 1. */
 #define fr_error(r, ...) lines_error(&(r)->in, __VA_ARGS__)
 /* a[i] += c[i] for i < n (a line's counts onto sums), or the error of
- * r's line: the sum of counts overflows. */
+ * r's line (r NULL: of no line): the sum of counts overflows. */
 void fr_addcounts(struct freader *r, count *a, const count *c, int n);
 
 #endif

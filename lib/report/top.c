@@ -408,21 +408,6 @@ top_end(struct top *tp)
 	tp->cache = NULL;
 }
 
-/* a[i] += c[i] for i < n, or the error of r's line (r NULL: no line). */
-static void
-addcounts(struct freader *r, count *a, const count *c, int n)
-{
-	int i;
-
-	if (r) {
-		fr_addcounts(r, a, c, n);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		if (!count_add(&a[i], c[i]))
-			eprintf("sum of counts overflows");
-}
-
 /* Count c toward key id's total, once per line. */
 static void
 once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
@@ -432,7 +417,7 @@ once(struct top *tp, struct freader *r, uint32_t id, const count *c, int n)
 	if (w->seen == tp->line)
 		return;
 	w->seen = tp->line;
-	addcounts(r, w->total, c, n);
+	fr_addcounts(r, w->total, c, n);
 }
 
 /* Callers or callees of the frames of l that match: the stack counts
@@ -529,13 +514,13 @@ top_stack(struct top *tp, const char *s, size_t len, const count *c, int n, cons
 
 	tp->diff = n == 2;
 	tp->line++;
-	addcounts(NULL, tp->total, c, n);
+	fr_addcounts(NULL, tp->total, c, n);
 	intern_frames(tp, tc, s, len, common(s, len, tc->prev, tc->plen));
 	tc->pent = SIZE_MAX;	/* the last line interned is kept by none */
 	tc->asc = 0;
 	tc->some = 1;		/* top_stacks has not all lines */
 	set_keys(tp, tc->pf, tc->pn);
-	addcounts(NULL, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
+	fr_addcounts(NULL, row_for(tp, tp->k[tp->nk - 1])->self, c, n);
 	for (i = 0; i < tp->nk; i++)
 		once(tp, NULL, tp->k[i], c, n);
 	*k = tp->k;
