@@ -145,12 +145,20 @@ PY
 	tree
 	for i in $(seq 200); do echo "unnamed $i" >"$T/src/u$i.c"; done
 	# (LeakSanitizer cannot run under ptrace: the sanitizer suite's build)
-	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat -o "$T/trace" fg-html --source-dir "$T/src" "$T/in.folded" >"$T/p.html"
-	grep -o "\"$T/[^\"]*\"" "$T/trace" | tr -d '"' | grep -v "\.folded$" | sort -u >"$T/opened"
+	# (-y names each call's directory: a file is opened a component at
+	# a time, each from the directory before, srcfile.c's open_walk)
+	ASAN_OPTIONS=detect_leaks=0 strace -f -y -e trace=openat -o "$T/trace" fg-html --source-dir "$T/src" "$T/in.folded" >"$T/p.html"
+	sed -n 's/.*openat([0-9]*<\([^>]*\)>, "\([^"]*\)".*/\1\/\2/p; s/.*openat(AT_FDCWD, "\([^"]*\)".*/\1/p' "$T/trace" |
+		grep "^$T/src/" | grep -v "\.folded$" | sort -u | while read -r f; do [ -d "$f" ] || echo "$f"; done >"$T/opened"
 	cat "$T/opened"
 	# rare.c has 1 of 10500 samples, under 0.1%: not opened, not listed
 	printf '%s\n' "$T/src/latin.c" "$T/src/main.c" "$T/src/nul.c" "$T/src/sub/work.c" >"$T/want"
 	diff "$T/want" "$T/opened"
+	# no link followed on the way: every component opened from the one
+	# before with O_NOFOLLOW (a directory swapped for a link after
+	# realpath looked fails, instead of leading out of the tree)
+	grep -q "openat([0-9]*<$T/src/sub>, \"work.c\", [^)]*O_NOFOLLOW" "$T/trace"
+	grep -q "openat([0-9]*<$T>, \"src\", [^)]*O_NOFOLLOW[^)]*O_DIRECTORY" "$T/trace"
 	! sources "$T/p.html" | grep -q rare.c || false
 	# with a share of 0 it is
 	fg-html --source-dir "$T/src" --source-share 0 "$T/in.folded" >"$T/p.html"

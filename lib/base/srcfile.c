@@ -81,6 +81,44 @@ refusal(const struct srcdirs *s, const char *q)
 	return "a symbolic link leads out of the source directories";
 }
 
+/* Open the resolved path real (absolute, no link, no "..") a component
+ * at a time, each with O_NOFOLLOW from the one before: a directory
+ * swapped for a link after realpath looked, which would lead out of
+ * the source directories, fails here (ELOOP or ENOTDIR) instead of
+ * being followed.  A descriptor, or -1 with errno. */
+static int
+open_walk(const char *real)
+{
+	char part[NAME_MAX + 1];
+	const char *p = real, *e;
+	int dir, fd, err;
+
+	if ((dir = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -1;
+	for (;;) {
+		while (*p == '/')
+			p++;
+		e = strchrnul(p, '/');
+		if ((size_t)(e - p) > NAME_MAX) {
+			close(dir);
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		memcpy(part, p, e - p);
+		part[e - p] = 0;
+		fd = openat(dir, part, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+		    (*e ? O_DIRECTORY : 0));
+		err = errno;
+		close(dir);
+		if (fd < 0 || !*e) {
+			errno = err;
+			return fd;
+		}
+		dir = fd;
+		p = e;
+	}
+}
+
 /* Open candidate c (q as the profile put it, mapped): a descriptor, or
  * -1 with *why and *rank (0: not there, 1: refused) raised. */
 static int
@@ -106,8 +144,7 @@ try_open(const struct srcdirs *s, const char *c, const char *q, char *why, size_
 		*rank = 1;
 		return -1;
 	}
-	/* the resolved path holds no link: one put there since is refused */
-	if ((fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) < 0) {
+	if ((fd = open_walk(real)) < 0) {
 		snprintf(why, cap, "%s", strerror(errno));
 		*rank = 1;
 		return -1;

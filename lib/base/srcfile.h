@@ -10,7 +10,9 @@
  * directory in turn; what it resolves to (realpath: no "..", no
  * link) must lie under one of the directories, each resolved once
  * when it is added, and be a regular file, else it is not opened and
- * the reason is said.
+ * the reason is said.  The resolved path is then opened a component at
+ * a time, none followed if it is a link, so that a directory swapped
+ * for a link between the check and the open is refused too.
  */
 #ifndef FG_SRCFILE_H
 #define FG_SRCFILE_H
