@@ -171,13 +171,15 @@ function minipic(v, z) {
 	return state.minipic = { v: v, key: key, img: miniboxes({ v: v, z: z, inv: rootontop(), width: state.width,
 		bywidth: state.sortwidth, fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[z] + 1))) }, w, h) };
 }
-/* The picture the graph's first zoom shows, of the whole view, made
- * while the page is idle after the view is shown (state.minidue, kept
+/* The picture the page's first zoom shows, of the whole view opened,
+ * made while the page is idle after it is shown (state.minidue, kept
  * when done), so that the zoom paints the graph and puts the picture,
- * no more than it did before there was a minimap. */
+ * no more than it did before there was a minimap.  Once: a view shown
+ * later has its picture made at its first zoom (a mode or a transform
+ * does not pay for a zoom that may not come). */
 export function miniahead() {
 	var m = curmode();
-	if (state.minidue || !m.canvas || m.time || m.fn || state.minikept || state.busy) return;
+	if (state.minipic || state.minidue || !m.canvas || m.time || m.fn || state.minikept || state.busy) return;
 	state.minidue = new Promise(function (done) {
 		requestAnimationFrame(function () {
 			setTimeout(function () {
