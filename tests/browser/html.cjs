@@ -725,7 +725,8 @@ const cases = {
 		say("graph", await painted(p));
 	},
 	/* a link against a click: from the bare page, ACT ("mode:M",
-	 * "sandwich": of the root's widest callee, "tx:KIND:ARG"), its URL
+	 * "sandwich": of the root's widest callee, "tx:KIND:ARG", "drag":
+	 * the time axis's middle quarter dragged, a window), its URL
 	 * ("url") and what it shows (the saved view's hash, "clicked");
 	 * then that URL opened afresh: the progress line's words meanwhile
 	 * ("progress", each once), the mode, and what it shows ("linked") */
@@ -738,7 +739,14 @@ const cases = {
 			for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
 			return window.fg.view().n + " " + t.length + " " + (h >>> 0).toString(16);
 		});
-		await p.evaluate((act) => {
+		if (act === "drag") {
+			const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
+				return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
+			await p.mouse.move(r.x + r.w / 4, r.y);
+			await p.mouse.down();
+			await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
+			await p.mouse.up();
+		} else await p.evaluate((act) => {
 			const v = window.fg.view(), a = act.split(":");
 			let big = 1;
 			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;

@@ -227,7 +227,8 @@ export function draw() {
 /* The progress line: what the worker is at (op, a step of views.js's
  * OPS) and how far (x, a share), or nothing (op null). */
 var WORK = { tx: "Transforming", txs: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
-	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart" };
+	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart",
+	window: "Cutting the window in time" };
 export function progress(op, x) {
 	var p = el.progress;
 	if (!p) return;
