@@ -9,7 +9,7 @@
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
-const { hoverName, driver } = require("./lib.cjs");
+const { hoverName, driver, dragaxis } = require("./lib.cjs");
 
 /* where say's lines go: standard output, or the case's connection */
 let sink = (line) => console.log(line);
@@ -739,14 +739,8 @@ const cases = {
 			for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
 			return window.fg.view().n + " " + t.length + " " + (h >>> 0).toString(16);
 		});
-		if (act === "drag") {
-			const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
-				return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
-			await p.mouse.move(r.x + r.w / 4, r.y);
-			await p.mouse.down();
-			await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
-			await p.mouse.up();
-		} else await p.evaluate((act) => {
+		if (act === "drag") await dragaxis(p);
+		else await p.evaluate((act) => {
 			const v = window.fg.view(), a = act.split(":");
 			let big = 1;
 			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;
