@@ -419,6 +419,30 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 	EOF
 }
 
+# fnv: the length and FNV-1a hash of standard input's text, as html.cjs's
+# linkopen gives a view's saved text
+fnv() {
+	node -e 'const t = require("fs").readFileSync(0, "utf8"); let h = 0x811c9dc5;
+		for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
+		console.log(t.length + " " + (h >>> 0).toString(16));'
+}
+
+@test "fg-html in Chromium: a window link (w=) of a large view in time order is cut by the worker, as a drag is: its progress line, fg-filter --window's lines" {
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	{ echo '# fg: order=time'; cat "$in"; } >"$BATS_TEST_TMPDIR/t.folded"
+	fg-html "$BATS_TEST_TMPDIR/t.folded" >"$BATS_TEST_TMPDIR/t.html"
+	browser linkopen "$BATS_TEST_TMPDIR/t.html" drag
+	w=$(got url | sed -n 's/^?w=\([0-9.]*\)%2C\([0-9.]*\)$/\1,\2/p')
+	[ -n "$w" ]
+	[ "$(got mode)" = time ]
+	# the whole past the page thread's bound (150,000 frames): the worker's
+	[ "$(grep -o '"n":[0-9]*' "$BATS_TEST_TMPDIR/t.html" | head -1 | cut -d: -f2)" -gt 150000 ]
+	[ "$(got progress)" = "Cutting the window in time…" ]
+	[ "$(got linked)" = "$(got clicked)" ]
+	# Save writes the filter's output, byte for byte
+	[ "$(got linked | cut -d' ' -f2-)" = "$(fg-filter --window "$w" "$BATS_TEST_TMPDIR/t.folded" | fnv)" ]
+}
+
 @test "fg-html in Chromium: the time mode draws each run where it came; m=time of a profile in no time order says why" {
 	# B's run first, A's own sample, then C's: the tiny case of issue 37
 	printf '# fg: order=time\nA;B 1\nA 1\nA;C 1\n' | fg-html -w 300 >"$BATS_TEST_TMPDIR/t.html"

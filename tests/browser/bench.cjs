@@ -28,7 +28,7 @@
 const fs = require("fs");
 const http = require("http");
 const path = require("path");
-const { launch } = require("./lib.cjs");
+const { launch, dragaxis } = require("./lib.cjs");
 
 const ms = (x) => Math.round(x);
 
@@ -157,14 +157,7 @@ function actions(p, hot) {
 		["zoom", ev(() => window.fg.zoom(1)), ev(() => window.fg.zoom(0))],
 		/* a page in time order: the middle quarter of its axis dragged
 		 * (w=); of two views: the first compared with the second (cmp=) */
-		["window", async () => {
-			const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
-				return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
-			await p.mouse.move(r.x + r.w / 4, r.y);
-			await p.mouse.down();
-			await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
-			await p.mouse.up();
-		}, null],
+		["window", () => dragaxis(p), null],
 		["cmp", ev(() => ["cmpb", "cmpt"].forEach((id, k) => {
 			const e = document.getElementById(id);
 			e.value = String(k);

@@ -9,7 +9,7 @@
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
-const { hoverName, driver } = require("./lib.cjs");
+const { hoverName, driver, dragaxis } = require("./lib.cjs");
 
 /* where say's lines go: standard output, or the case's connection */
 let sink = (line) => console.log(line);
@@ -725,7 +725,8 @@ const cases = {
 		say("graph", await painted(p));
 	},
 	/* a link against a click: from the bare page, ACT ("mode:M",
-	 * "sandwich": of the root's widest callee, "tx:KIND:ARG"), its URL
+	 * "sandwich": of the root's widest callee, "tx:KIND:ARG", "drag":
+	 * the time axis's middle quarter dragged, a window), its URL
 	 * ("url") and what it shows (the saved view's hash, "clicked");
 	 * then that URL opened afresh: the progress line's words meanwhile
 	 * ("progress", each once), the mode, and what it shows ("linked") */
@@ -738,7 +739,8 @@ const cases = {
 			for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
 			return window.fg.view().n + " " + t.length + " " + (h >>> 0).toString(16);
 		});
-		await p.evaluate((act) => {
+		if (act === "drag") await dragaxis(p);
+		else await p.evaluate((act) => {
 			const v = window.fg.view(), a = act.split(":");
 			let big = 1;
 			for (let c = 1; c < v.n; c = v.end[c]) if (v.w[c] > v.w[big]) big = c;

@@ -105,6 +105,17 @@ async function open(file, query, opts) {
 	return out;
 }
 
+/* A drag across the time axis of page p (fg-html's, in the time mode)
+ * over its middle quarter: a window chosen (w=). */
+async function dragaxis(p) {
+	const r = await p.evaluate(() => { const b = document.getElementById("axiscv").getBoundingClientRect();
+		return { x: b.left, y: b.top + b.height / 2, w: b.width }; });
+	await p.mouse.move(r.x + r.w / 4, r.y);
+	await p.mouse.down();
+	await p.mouse.move(r.x + r.w / 2, r.y, { steps: 4 });
+	await p.mouse.up();
+}
+
 /* Move the mouse to the middle of the frame named name; its box. */
 async function hoverName(page, name) {
 	const r = await page.evaluate((n) => window.fg.rect(window.fg.find(n)), name);
@@ -143,4 +154,4 @@ function driver(cases, say, setsink, mod) {
 	return run;
 }
 
-module.exports = { launch, open, hoverName, chromium, driver };
+module.exports = { launch, open, hoverName, chromium, driver, dragaxis };

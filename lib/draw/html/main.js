@@ -16,6 +16,7 @@ import { initpaint, themecolors, el } from "./paint.js";
 import { unpacking, ui, progress, compare, banner, bignote } from "./toolbar.js";
 import { unzoom, resize, mainpane, zoom } from "./canvas.js";
 import { rehover } from "./hover.js";
+import { miniahead } from "./nav.js";
 import { searchfor, researched, onematch } from "./search.js";
 import { table } from "./table.js";
 import { sandwich, focusname, sandinfo } from "./sandwich.js";
@@ -131,6 +132,7 @@ function show() {
 	gone();
 	prune(current(), 0);
 	ahead();
+	miniahead();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph
  * from it (a view in time order: to its time mode). */
@@ -167,7 +169,8 @@ function hook() {
 		busy: function () { return state.busy; },
 		/* a promise, kept when the work under way is done and shown */
 		idle: function () {
-			return state.queue.then(function () { return state.ahead && state.ahead.promise; }).then(function () {});
+			return state.queue.then(function () { return state.ahead && state.ahead.promise; })
+				.then(function () { return state.minidue; }).then(function () {});
 		},
 		worker: hasworker,
 		/* the time axis: its box, span, ticks and words (timeaxis.js) */

@@ -24,6 +24,7 @@ function setwin(w) {
 		state.winpaint = true;
 		requestAnimationFrame(function () {
 			state.winpaint = false;
+			if (minichanged()) return resize();
 			paint();
 			paintmini();
 			drawsel();
@@ -127,27 +128,26 @@ export function sizemini() {
 		c.style.width = state.width + "px";
 		c.style.height = MINIH + "px";
 	});
-	state.minikey = null;
+	state.minifor = null;
 	paintmini();
+}
+/* Whether the minimap is to come or go (the zoom came or went): the
+ * page is laid out again (canvas.js's resize), before the graph is
+ * painted, once. */
+export function minichanged() {
+	return !state.busy && !!state.shown && hasmini() === (el.mini.style.display === "none");
 }
 /* The subtree painted once a view and zoom, the window each time. */
 export function paintmini() {
-	var v = state.shown, z = minifor(), key, g, P, s, a, b;
+	var v = state.shown, z = minifor(), g, P, s, a, b;
 	sizeaxis();
 	if (state.busy || !v) return;
-	/* shown or gone as the zoom comes and goes: the page laid out again */
-	if (hasmini() === (el.mini.style.display === "none")) return resize();
+	if (minichanged()) return resize();
 	if (!hasmini()) return;
-	key = [v.n, z, state.width, rootontop(), state.sortwidth].join();
-	if (state.minikey !== key || state.minifor !== v) {
-		state.minikey = key;
-		state.minifor = v;
-		P = { v: v, z: z, inv: rootontop(), width: state.width, bywidth: state.sortwidth,
-			fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[z] + 1))) };
-		g = el.minimap.getContext("2d");
-		g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
-		g.clearRect(0, 0, state.width, MINIH);
-		miniboxes(P, g);
+	P = minipic(v, z);
+	if (state.minifor !== P) {
+		state.minifor = P;
+		el.minimap.getContext("2d").putImageData(P.img, 0, 0);
 	}
 	g = el.miniwin.getContext("2d");
 	g.setTransform(state.dpr, 0, 0, state.dpr, 0, 0);
@@ -162,21 +162,74 @@ export function paintmini() {
 	g.lineWidth = 1.5;
 	g.strokeRect(a + 0.75, 0.75, Math.max(b - a - 1.5, 1), MINIH - 1.5);
 }
+/* The minimap's picture of frame z of view v at the canvas's size and
+ * the graph's order (state.minipic: { v, key, img }), made once. */
+function minipic(v, z) {
+	var w = Math.round(state.width * state.dpr), h = Math.round(MINIH * state.dpr), p = state.minipic,
+		key = [v.n, z, w, h, state.width, rootontop(), state.sortwidth].join();
+	if (p && p.v === v && p.key === key) return p;
+	return state.minipic = { v: v, key: key, img: miniboxes({ v: v, z: z, inv: rootontop(), width: state.width,
+		bywidth: state.sortwidth, fh: Math.max(1, Math.min(4, MINIH / (v.maxdepth - v.depth[z] + 1))) }, w, h) };
+}
+/* The picture the page's first zoom shows, of the whole view opened,
+ * made while the page is idle after it is shown (state.minidue, kept
+ * when done), so that the zoom paints the graph and puts the picture,
+ * no more than it did before there was a minimap.  Once: a view shown
+ * later has its picture made at its first zoom (a mode or a transform
+ * does not pay for a zoom that may not come). */
+export function miniahead() {
+	var m = curmode();
+	if (state.minipic || state.minidue || !m.canvas || m.time || m.fn || state.minikept || state.busy) return;
+	state.minidue = new Promise(function (done) {
+		requestAnimationFrame(function () {
+			setTimeout(function () {
+				var v = state.shown;
+				state.minidue = null;
+				if (v && !state.busy && curmode().canvas && !state.minikept) minipic(v, 0);
+				done();
+			}, 0);
+		});
+	});
+}
 /* The boxes of pane P, the zoomed frame's subtree from its row on,
- * away from the root (the graph's way up), fills only. */
-function miniboxes(P, g) {
+ * away from the root (the graph's way up), fills only: the pixels of
+ * a canvas w by h (device pixels) written at once, not a fill a frame
+ * (which cost the first zoom of a large view more than its graph). */
+function miniboxes(P, w, h) {
 	var v = P.v, z = P.z, sc = P.width / v.w[z], st = [z], sx = [0], i, x, d0 = v.depth[z];
+	var img = new ImageData(w, h), px = new Uint32Array(img.data.buffer), k = w / P.width, a, b, y, y1, c;
 	function push(c, cx) { if (v.w[c] * sc >= 0.5) { st.push(c); sx.push(cx); } }
 	while (st.length) {
 		i = st.pop();
 		x = sx.pop();
 		/* as deep as it has room for; a flame chart's idle a gap */
 		if ((v.depth[i] - d0) * P.fh >= MINIH || v.chart && v.f[i] === pen.idle && v.depth[i] === 1) continue;
-		g.fillStyle = model.colors[v.col ? v.col[i] : model.namecolor[v.f[i]]];
-		g.fillRect(x * sc, P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh,
-			Math.max(v.w[i] * sc, 0.5), P.fh);
+		c = rgba(model.colors[v.col ? v.col[i] : model.namecolor[v.f[i]]]);
+		a = Math.round(x * sc * k);
+		b = Math.min(w, Math.max(a + 1, Math.round((x + v.w[i]) * sc * k)));
+		y = P.inv ? (v.depth[i] - d0) * P.fh : MINIH - (v.depth[i] - d0 + 1) * P.fh;
+		for (y1 = Math.min(h, Math.round((y + P.fh) * k)), y = Math.round(y * k); y < y1; y++) px.fill(c, y * w + a, y * w + b);
 		eachkid(v, i, x, P.bywidth, push);
 	}
+	return img;
+}
+/* Colour s (a CSS colour) as an ImageData pixel of the platform's byte
+ * order, each once. */
+var RGBA = new Map(), LE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1, CV = null;
+function rgba(s) {
+	var r = RGBA.get(s), m, d;
+	if (r !== undefined) return r;
+	m = /^#([0-9a-f]{6})$/i.exec(s);
+	if (!m) {
+		CV = CV || document.createElement("canvas").getContext("2d");
+		CV.clearRect(0, 0, 1, 1);
+		CV.fillStyle = s;
+		CV.fillRect(0, 0, 1, 1);
+		d = CV.getImageData(0, 0, 1, 1).data;
+	} else d = [parseInt(m[1].slice(0, 2), 16), parseInt(m[1].slice(2, 4), 16), parseInt(m[1].slice(4), 16), 255];
+	r = LE ? (d[3] << 24 | d[2] << 16 | d[1] << 8 | d[0]) >>> 0 : (d[0] << 24 | d[1] << 16 | d[2] << 8 | d[3]) >>> 0;
+	RGBA.set(s, r);
+	return r;
 }
 /* A press on the minimap: the window centred there, then dragged. */
 function ministart(e) {

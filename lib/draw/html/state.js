@@ -26,13 +26,15 @@ export var state = {
 	/* the window on the zoomed frame: its width from x0 to x1 (shares)
 	 * across the canvas, the wheel's and a drag's (nav.js); a repaint
 	 * and a save of it asked for, a drag under way (of the graph, of
-	 * the minimap) or just done, the minimap's picture's view and key,
-	 * and whether the graph's is kept (shown since its first zoom) */
+	 * the minimap) or just done, the minimap's picture on its canvas
+	 * and the last made (nav.js's minipic), one made while idle under
+	 * way (minidue), and whether the graph's minimap is kept (shown
+	 * since its first zoom) */
 	x0: 0, x1: 1, winpaint: false,
 	/* the window in time (w=), fractions of the whole axis [f0, f1] of
 	 * a view in time order, null: the whole (window.js) */
 	tw: null, winsave: 0, drag: null, dragged: false, mdrag: null,
-	minifor: null, minikey: null, minikept: false,
+	minifor: null, minipic: null, minidue: null, minikept: false,
 	/* a drag across the time axis under way (timeaxis.js) */
 	adrag: null,
 	/* the heat map shown (hm=1), its cells' width, a drag on it (timeaxis.js) */

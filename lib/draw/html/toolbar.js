@@ -13,7 +13,7 @@ import { inexact, vanishedof, treerows } from "./save.js";
 import { save } from "./url.js";
 import { el, themecolors, dark, paint } from "./paint.js";
 import { graphbox, resize, zoom, crumbs, drawsel, unzoom } from "./canvas.js";
-import { minimap, paintmini } from "./nav.js";
+import { minimap, paintmini, minichanged } from "./nav.js";
 import { timeaxis } from "./timeaxis.js";
 import { searchbar, matched } from "./search.js";
 import { callersbox, callers } from "./sandwich.js";
@@ -217,6 +217,7 @@ export function draw() {
 	el["case"].className = state.icase ? "on" : "";
 	state.hover = -1;
 	if (state.busy) return;
+	if (minichanged()) return resize();
 	paint();
 	paintmini();
 	crumbs();
@@ -226,7 +227,8 @@ export function draw() {
 /* The progress line: what the worker is at (op, a step of views.js's
  * OPS) and how far (x, a share), or nothing (op null). */
 var WORK = { tx: "Transforming", txs: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
-	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart" };
+	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart",
+	window: "Cutting the window in time" };
 export function progress(op, x) {
 	var p = el.progress;
 	if (!p) return;

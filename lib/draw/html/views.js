@@ -51,7 +51,14 @@ export var OPS = {
 		r.rows = null;
 		return r;
 	},
-	rows: function (v, a) { return tabulate(v, a[0]); }
+	rows: function (v, a) { return tabulate(v, a[0]); },
+	/* a chart cut to the window in time a[0] (window.js), its src the
+	 * page's to set again (not sent back) */
+	window: function (v, a) {
+		var W = windowchart(v, a[0]);
+		W.src = null;
+		return W;
+	}
 };
 /* Step op of view src with args, its result given to put (which keeps
  * it and returns it); or, while the page prepares and src is large,
@@ -132,14 +139,19 @@ export function timebase() {
 	if (state.idle || !b.chart || state.elided || !idleframes()) return b;
 	return b.noidle || (b.noidle = closedchart(b));
 }
-/* Chart c cut to the window in time (state.tw), built once a window:
- * every mode starts from it. */
+/* Chart c cut to the window in time (state.tw), built once a window
+ * (by the worker when large, as the other steps): every mode starts
+ * from it.  Its axis's total is the whole's, kept (timeaxis.js). */
 function windowof(c) {
 	var key = state.tw.join();
 	if (c.win && c.win.key === key) return c.win.v;
-	if (c.win) letgo(c.win.v);
-	c.win = { key: key, v: windowchart(c, state.tw) };
-	return c.win.v;
+	return need(c, "window", [state.tw], function (r) {
+		if (c.win) letgo(c.win.v);
+		r.src = c;
+		c.axistotal = r.total;
+		c.win = { key: key, v: r };
+		return r;
+	});
 }
 /* The comparison of state.cmp as its toggles say, built once a choice
  * (the last kept): { key, whole, elided, rec: its record as the data's

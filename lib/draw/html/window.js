@@ -9,6 +9,7 @@
 
 import { chartruns, chartof } from "./chart.js";
 import { model } from "./model.js";
+import { tellprogress } from "./merge.js";
 
 var BILLION = 1000000000;
 
@@ -74,9 +75,13 @@ export function windowruns(v, lo, hi, fn) {
  * its runs in the window, those cut keeping their part inside; lo and
  * hi, its edges on v's axis, total, v's axis's counts, and src, v. */
 export function windowchart(v, tw) {
-	var total = charttotal(v), e = winedges(total, tw[0], tw[1]), W;
+	var total = charttotal(v), e = winedges(total, tw[0], tw[1]), n = 0, W;
+	/* how far, told by the runs' place on the axis (the worker's line) */
 	W = chartof(function (put) {
-		windowruns(v, e[0], e[1], function (s, w, b) { put(s, w, b); });
+		windowruns(v, e[0], e[1], function (s, w, b, at) {
+			if (++n % 4096 === 0) tellprogress((at - e[0]) / (e[1] - e[0]));
+			put(s, w, b);
+		});
 	}, v.name, !!v.b);
 	W.lo = e[0];
 	W.hi = e[1];
