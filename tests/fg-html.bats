@@ -264,9 +264,11 @@ PY
 		[ "$(fgdata "$p" "color(V[0], '$f')")" = "$(svg_fill "$BATS_TEST_TMPDIR/p.svg" "$f")" ]
 	done
 	[ "$(fgdata "$p" "color(V[0], 'f')")" != "$(fgdata "$BATS_TEST_TMPDIR/t.html" "color(V[0], 'f')")" ]
-	# the key swaps its words, not its colours, as fg-svg's
-	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew\nnew')" ]
-	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"]]')" ]
+	# the key swaps its words, not its colours, as fg-svg's; no green
+	# "new": a new frame is coloured by its change
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew')" ]
+	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"][:2]]')" ]
+	! grep -q '>new</text>' "$BATS_TEST_TMPDIR/p.svg" || false
 	# not differential: nothing to swap
 	fg-html --negate=hues "$J" >"$p"
 	[ "$(fgdata "$p" '[D["negate"], D["hues"]]')" = "$(printf '0\n0')" ]

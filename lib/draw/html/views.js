@@ -12,7 +12,7 @@
 
 import { model, viewunits, build, release, sides, setnoise } from "./model.js";
 import { viewverdicts } from "./noise.js";
-import { difflegend } from "./colors.js";
+import { difflegend, elidedlegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
 import { windowchart, closedchart } from "./window.js";
@@ -106,13 +106,16 @@ export function baseview() {
 		viewunits(model.data.views[state.cmp[0]]);
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
+		if (state.elided && c.elided) sides(true, state.cneg, elidedlegend(state.cneg, false));
 		setnoise(c.verdicts, state.cnoise ? c.noise : null);
 		return state.elided && c.elided ? c.elided : c.whole;
 	}
-	sides(!!model.data.diff, !!model.data.negate, model.data.legend);
 	setnoise(null, null);
 	viewunits(r);
 	if (onlyelided(state.v)) setbase(state.v, true);
+	/* the key: the page's, or of the elided stacks when they are shown */
+	sides(!!model.data.diff, !!model.data.negate, model.data.diff && state.elided && r.e ?
+		elidedlegend(!!model.data.negate, !!model.data.hues) : model.data.legend);
 	b = built[state.v] = built[state.v] || {};
 	if (state.elided && r.e) return elidedview();
 	if (!b.whole) {
