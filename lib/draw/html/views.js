@@ -107,7 +107,7 @@ export function baseview() {
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
 		if (state.elided && c.elided) sides(true, state.cneg, elidedlegend(state.cneg, false));
-		setnoise(c.verdicts, state.cnoise ? c.noise : null);
+		setnoise(c.verdicts, state.cnoise ? c.noise : null, c.sides);
 		return state.elided && c.elided ? c.elided : c.whole;
 	}
 	setnoise(null, null);
@@ -162,6 +162,7 @@ function cmpbuilt() {
 		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
+			sides: { n: [samplesof(a), samplesof(t)], t: state.cneg ? [r.total, r.btotal] : [r.btotal, r.total] },
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, stated: [a.samples, t.samples], weight2: [a.weight2, t.weight2],
