@@ -408,3 +408,34 @@ PY
 	[ "$(cat "$T/got")" = "$(printf 'c 2\nx 5')" ]
 	fg-top --callers F --format tsv "$T/d.folded" | awk -F'\t' 'NR > 1 && $4 == 0 { print $8, $3 }' | diff - <(grep -v '^x' "$T/got")
 }
+
+@test "fg-html: a comparison's view, written by the join, is the one merge.js makes of fg-diff's lines, where a label begins another (under node)" {
+	command -v node >/dev/null || skip "needs node"
+	T=$BATS_TEST_TMPDIR
+	# labels that begin others with a byte below ';' (merge.js's sibfix
+	# order), a stack in one side only, both ways; negated too.  The
+	# join writes the view itself where its widths are the frames' (not
+	# decimal counts, nor -n's): each frame, width, baseline, colour and
+	# end as the view merged from the joined lines (decimal's way)
+	printf 'main;f 3\nmain;f (inlined);g 2\nmain;f!;h 1\nmain;f;k 4\nmain;e.x 2\nmain;e;q 1\nmain;gone;x 5\n' >"$T/a"
+	printf 'main;f;k 6\nmain;f 2\nmain;f (inlined) 1\nmain;f! 2\nmain;e;q 2\nmain;e.x 1\nmain;e 1\nmain;new 3\n' >"$T/b"
+	fg-html "$T/a" "$T/b" >"$T/two.html"
+	for q in "" "&neg=1"; do
+		v="var v = at('?cmp=0,1$q'); Array.from(v.f, (f, i) => [v.depth[i], NAMES[f], v.w[i], v.b[i], DATA.colors[v.col[i]], v.end[i]].join(' '))"
+		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "$v" >"$T/got"
+		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "DATA.frac = 1; $v" >"$T/want"
+		[ "$(wc -l <"$T/want")" -ge 10 ]
+		grep -q '^2 f (inlined) ' "$T/got"
+		diff "$T/want" "$T/got"
+	done
+}
+
+@test "fg-html in Chromium: the Elided view's card says where its stacks are: only in the baseline, negated only in the target" {
+	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
+	FG_QUERY='?cmp=1,0&e=1' browser hover "$BATS_TEST_TMPDIR/two.html" all
+	[ "$(got tip | grep '^delta:')" = "delta:vanished: only in the baseline" ]
+	FG_QUERY='?cmp=0,1&neg=1&e=1' browser hover "$BATS_TEST_TMPDIR/two.html" all
+	[ "$(got tip | grep '^delta:')" = "delta:new: only in the target" ]
+	# no verdict of the totals there: its stacks are one side's
+	[ -z "$(got tip | grep '^noise:')" ]
+}

@@ -57,10 +57,11 @@ export function describe(v, i) {
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
-	if (model.verdicts && (i > 0 || !v.rooted)) lines.push(["noise", noiseword(model.names[v.f[i]])]);
+	if (model.verdicts && (i > 0 || !v.rooted || v.f[0] !== model.allid))
+		lines.push(["noise", noiseword(model.names[v.f[i]])]);
 	/* the root's: the change of the totals (noise.js) */
 	else if (model.verdicts && !state.elided && rootword(v)) lines.push(["noise", rootword(v)]);
-	if (state.elided) lines.push(["delta", "vanished: in the " + model.other + " only"]);
+	if (state.elided) lines.push(["delta", (model.negate ? "new: " : "vanished: ") + "only in the " + model.other]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
 	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + shown(model.names[v.f[i]])]);

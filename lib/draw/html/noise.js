@@ -125,19 +125,21 @@ export function rootverdict(v, S, neg) {
 		p: p, pimp: q, a0: T0, a1: T1 };
 }
 /* Whether frame i of view v is drawn as within noise: its function's
- * change not past it (setnoise's flags), or for the root the total's
+ * change not past it (setnoise's flags), or for fg's root the total's
  * (rootverdict); false without verdicts. */
 export function noisy(v, i) {
 	var x;
 	if (!model.noise) return false;
-	if (i > 0 || !v.rooted) return model.noise[v.f[i]] === 1;
+	/* a root not fg's "all" (the sandwich's function) is a function's */
+	if (i > 0 || !v.rooted || v.f[0] !== model.allid) return model.noise[v.f[i]] === 1;
 	x = rootverdict(v, model.noisesides, model.negate);
 	return !!x && x.verdict !== "regression" && x.verdict !== "improvement";
 }
-/* What the verdict of view v's total says, in words ("" without one). */
+/* What the verdict of view v's total says, in words ("" without one,
+ * or when v's root is not fg's "all"). */
 var TOTALWORD = { regression: "past noise: the total grew past 10%", improvement: "past noise: the total shrank past 10%",
 	noise: "within noise (the total grew past 10%, not surely)", pass: "within noise (no change of the total past 10%)" };
 export function rootword(v) {
-	var x = model.verdicts && rootverdict(v, model.noisesides, model.negate);
+	var x = model.verdicts && v.f[0] === model.allid && rootverdict(v, model.noisesides, model.negate);
 	return x ? TOTALWORD[x.verdict] : "";
 }
