@@ -158,19 +158,30 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 	fg-html "$1" "$2" >"$BATS_TEST_TMPDIR/two.html"
 	# the comparison, its Elided view, that view negated, the negate
 	FG_QUERY='?cmp=0,1' browser cmp "$BATS_TEST_TMPDIR/two.html" ene
-	[ "$(got legend | tr '\n' '/')" = "grew|shrank|new/grew|shrank|new/larger in the baseline|larger in the target|only in the baseline/larger in the baseline|larger in the target|only in the baseline/" ]
+	# (the Elided view's frames all stacks the column drawn lacks: only
+	# in the baseline, or negated, only in the target)
+	[ "$(got legend | tr '\n' '/')" = "grew|shrank|new/only in the baseline/only in the target/larger in the baseline|larger in the target|only in the baseline/" ]
 	[ "$(got url | tr '\n' ' ')" = "?cmp=0%2C1 ?cmp=0%2C1&e=1 ?cmp=0%2C1&neg=1&e=1 ?cmp=0%2C1&neg=1 " ]
 	# the Elided views: the stacks that vanished from the target, then
 	# (negated: the baseline drawn) those only in the target
 	[[ "$(got banner | sed -n 2p)" == "Elided: "*" stacks vanished from the target"* ]]
-	[[ "$(got banner | sed -n 3p)" == "Elided: "*" stacks vanished from the baseline"* ]]
+	[[ "$(got banner | sed -n 3p)" == "Elided: "*" stacks only in the target, absent from the baseline drawn ("*" in the target, "*"% of it) Back to the graph" ]]
+	# the stacks it shows are fg-diff's of a baseline count of 0
+	n=$(fg-diff "$1" "$2" | awk '!/^#/ && $(NF - 1) == 0' | wc -l | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')
+	[ "$n" -gt 0 ]
+	[[ "$(got banner | sed -n 3p)" == "Elided: $n stacks only in the target"* ]]
 	# fg-html --negate and fg-svg --negate on fg-diff's output: the same
 	# words, not grew, shrank and new (fg-svg's key: its first texts
 	# without an id, the frames' labels after them)
 	fg-diff "$1" "$2" >"$BATS_TEST_TMPDIR/d.folded"
 	fg-html --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.html"
 	browser cmp "$BATS_TEST_TMPDIR/n.html" e
-	[ "$(got legend | sort -u)" = "larger in the baseline|larger in the target|only in the baseline" ]
+	[ "$(got legend | tr '\n' '/')" = "larger in the baseline|larger in the target|only in the baseline/only in the target/" ]
+	[[ "$(got banner | sed -n 2p)" == "Elided: $n stacks only in the target, absent from the baseline drawn ("* ]]
+	fg-html "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.html"
+	browser cmp "$BATS_TEST_TMPDIR/d.html" e
+	[ "$(got legend | tr '\n' '/')" = "grew|shrank|new/only in the baseline/" ]
+	[[ "$(got banner | sed -n 2p)" == "Elided: "*" stacks vanished from the target ("*" in the baseline, "*"% of it) Back to the graph" ]]
 	fg-svg --negate "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/n.svg"
 	[ "$(sed -n 's/^<text x="[0-9.]*" y="[0-9.]*">\([^<]*\)<\/text>$/\1/p' "$BATS_TEST_TMPDIR/n.svg" | head -3 | tr '\n' '|')" = "larger in the baseline|larger in the target|only in the baseline|" ]
 	fg-svg "$BATS_TEST_TMPDIR/d.folded" >"$BATS_TEST_TMPDIR/d.svg"

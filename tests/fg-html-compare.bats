@@ -332,3 +332,110 @@ D = json.loads(re.search(r'id="fg-data">\n(.*?)</script>', open(sys.argv[1], enc
 assert D["cmp"] == [0, 1] and D["cmpneg"] == 0, (D.get("cmp"), D.get("cmpneg"))
 PY
 }
+
+@test "fg-html: the root's change, the totals', has its verdict: the totals as counts of their samples, a function's rule (under node)" {
+	command -v node >/dev/null || skip "needs node"
+	# rootverdict(view, sides, neg): a view of root b[0] -> w[0], sides
+	# of n samples totalling t; 2% at 1,000 samples is within noise,
+	# double a regression, half an improvement, 15% grew not surely
+	v() { node "$FG_ROOT/tests/jseval.cjs" "$FG_ROOT/lib/draw/html/noise.js" \
+		"rootverdict({ n: 1, rooted: true, w: [$2], b: [$1] }, { n: [$3, $4], t: [$5, $6] }, ${7:-false}).verdict"; }
+	[ "$(v 1000 1020 1000 1020 1000 1020)" = '"pass"' ]
+	[ "$(v 1000 2000 1000 2000 1000 2000)" = '"regression"' ]
+	[ "$(v 2000 1000 2000 1000 2000 1000)" = '"improvement"' ]
+	[ "$(v 1000 1150 1000 1150 1000 1150)" = '"noise"' ]
+	# the same change of many more samples is past noise
+	[ "$(v 100000 115000 100000 115000 100000 115000)" = '"regression"' ]
+	# a unit other than samples: the samples the sides state
+	[ "$(v 1e9 1.15e9 100000 115000 1e9 1.15e9)" = '"regression"' ]
+	# a transform's view: its root's share of the samples (1% of them)
+	[ "$(v 1000 1150 100000 115000 100000 115000)" = '"noise"' ]
+	# negated: the widths the baseline's, the same change judged
+	[ "$(v 2000 1000 1000 2000 1000 2000 true)" = '"regression"' ]
+}
+
+@test "fg-html in Chromium: the root is hatched when the totals' change is within noise, and its card says so" {
+	printf 'main;a 600\nmain;b 400\n' >"$BATS_TEST_TMPDIR/a"
+	printf 'main;a 615\nmain;b 405\n' >"$BATS_TEST_TMPDIR/b"
+	printf 'main;a 1200\nmain;b 800\n' >"$BATS_TEST_TMPDIR/c"
+	fg-html "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/c" >"$BATS_TEST_TMPDIR/p.html"
+	# +2%: the root within noise, as a and b are (no share moved)
+	FG_QUERY='?cmp=0,1' browser cmp "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got rootnoisy)" = true ]
+	FG_QUERY='?cmp=0,1' browser hover "$BATS_TEST_TMPDIR/p.html" all
+	[ "$(got tip | grep '^noise:')" = "noise:within noise (no change of the total past 10%)" ]
+	# doubled: past noise, not hatched; and shrunk the other way
+	FG_QUERY='?cmp=0,2' browser cmp "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got rootnoisy)" = false ]
+	FG_QUERY='?cmp=0,2' browser hover "$BATS_TEST_TMPDIR/p.html" all
+	[ "$(got tip | grep '^noise:')" = "noise:past noise: the total grew past 10%" ]
+	FG_QUERY='?cmp=2,0&neg=1' browser hover "$BATS_TEST_TMPDIR/p.html" all
+	[ "$(got tip | grep '^noise:')" = "noise:past noise: the total shrank past 10%" ]
+	# normalised: the totals made one, no change
+	FG_QUERY='?cmp=0,2&norm=1' browser cmp "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got rootnoisy)" = true ]
+	# without the marks, nothing hatched
+	FG_QUERY='?cmp=0,1&nz=0' browser cmp "$BATS_TEST_TMPDIR/p.html"
+	[ "$(got url)" = '?cmp=0%2C1&nz=0' ]
+	[ "$(got rootnoisy)" = false ]
+}
+
+@test "fg-html in Chromium: a sandwich's callers count a vanished stack above a frame the target lacks, as fg-top --callers counts fg-diff's lines" {
+	T=$BATS_TEST_TMPDIR
+	# a;x;F;g only in the baseline, its caller a absent from the target,
+	# so the tree has no x of its own for it: x's baseline is 10 + 5;
+	# c;F;h a caller only the baseline has (a vanished stack of the callers)
+	printf 'b;x;F 10\na;x;F;g 5\nmain;y 3\nc;F;h 2\n' >"$T/a"
+	printf 'b;x;F 10\nmain;y 4\n' >"$T/b"
+	fg-diff "$T/a" "$T/b" >"$T/d.folded"
+	fg-top --callers F --format tsv "$T/d.folded" | awk -F'\t' 'NR > 1 && $4 > 0 { print $8, $4, $3 }' >"$T/want"
+	[ "$(cat "$T/want")" = "x 10 15" ]
+	fg-html "$T/a" "$T/b" >"$T/two.html"
+	fg-diff "$T/a" "$T/b" | fg-html >"$T/d.html"
+	for q in "$T/two.html ?cmp=0,1&" "$T/d.html ?"; do
+		set -- $q
+		FG_QUERY="${2}m=sandwich&fn=F" browser cmp "$1"
+		# the callers' frames a level up: fg-top's callers of a target
+		got caller | awk '$1 == 1 { print $2, $3, $4 }' | diff "$T/want" -
+		[ "$(got caller | awk '$1 == 0 { print $2, $3, $4 }')" = "F 10 17" ]
+		# x drawn as shrunk (its colour of -5), not as unchanged
+		[ "$(got caller | awk '$1 == 1 { print $5 }')" != "#ffffff" ]
+	done
+	# and the callers of no target sample (a, c) are the callers'
+	# vanished stacks, fg-top's rows of target 0
+	page() { node "$FG_ROOT/tests/page.cjs" "$@"; }
+	page "$T/two.html" 'at("?cmp=0,1&m=sandwich&fn=F"); sandwichof(current()).callers.van.map((x) => NAMES[x[0][1]] + " " + x[1]).sort()' >"$T/got"
+	[ "$(cat "$T/got")" = "$(printf 'c 2\nx 5')" ]
+	fg-top --callers F --format tsv "$T/d.folded" | awk -F'\t' 'NR > 1 && $4 == 0 { print $8, $3 }' | diff - <(grep -v '^x' "$T/got")
+}
+
+@test "fg-html: a comparison's view, written by the join, is the one merge.js makes of fg-diff's lines, where a label begins another (under node)" {
+	command -v node >/dev/null || skip "needs node"
+	T=$BATS_TEST_TMPDIR
+	# labels that begin others with a byte below ';' (merge.js's sibfix
+	# order), a stack in one side only, both ways; negated too.  The
+	# join writes the view itself where its widths are the frames' (not
+	# decimal counts, nor -n's): each frame, width, baseline, colour and
+	# end as the view merged from the joined lines (decimal's way)
+	printf 'main;f 3\nmain;f (inlined);g 2\nmain;f!;h 1\nmain;f;k 4\nmain;e.x 2\nmain;e;q 1\nmain;gone;x 5\n' >"$T/a"
+	printf 'main;f;k 6\nmain;f 2\nmain;f (inlined) 1\nmain;f! 2\nmain;e;q 2\nmain;e.x 1\nmain;e 1\nmain;new 3\n' >"$T/b"
+	fg-html "$T/a" "$T/b" >"$T/two.html"
+	for q in "" "&neg=1"; do
+		v="var v = at('?cmp=0,1$q'); Array.from(v.f, (f, i) => [v.depth[i], NAMES[f], v.w[i], v.b[i], DATA.colors[v.col[i]], v.end[i]].join(' '))"
+		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "$v" >"$T/got"
+		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "DATA.frac = 1; $v" >"$T/want"
+		[ "$(wc -l <"$T/want")" -ge 10 ]
+		grep -q '^2 f (inlined) ' "$T/got"
+		diff "$T/want" "$T/got"
+	done
+}
+
+@test "fg-html in Chromium: the Elided view's card says where its stacks are: only in the baseline, negated only in the target" {
+	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
+	FG_QUERY='?cmp=1,0&e=1' browser hover "$BATS_TEST_TMPDIR/two.html" all
+	[ "$(got tip | grep '^delta:')" = "delta:vanished: only in the baseline" ]
+	FG_QUERY='?cmp=0,1&neg=1&e=1' browser hover "$BATS_TEST_TMPDIR/two.html" all
+	[ "$(got tip | grep '^delta:')" = "delta:new: only in the target" ]
+	# no verdict of the totals there: its stacks are one side's
+	[ -z "$(got tip | grep '^noise:')" ]
+}

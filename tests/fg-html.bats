@@ -264,9 +264,11 @@ PY
 		[ "$(fgdata "$p" "color(V[0], '$f')")" = "$(svg_fill "$BATS_TEST_TMPDIR/p.svg" "$f")" ]
 	done
 	[ "$(fgdata "$p" "color(V[0], 'f')")" != "$(fgdata "$BATS_TEST_TMPDIR/t.html" "color(V[0], 'f')")" ]
-	# the key swaps its words, not its colours, as fg-svg's
-	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew\nnew')" ]
-	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"]]')" ]
+	# the key swaps its words, not its colours, as fg-svg's; no green
+	# "new": a new frame is coloured by its change
+	[ "$(fgdata "$p" '[l[0] for l in D["legend"]]')" = "$(printf 'shrank\ngrew')" ]
+	[ "$(fgdata "$p" '[l[1] for l in D["legend"]]')" = "$(fgdata "$BATS_TEST_TMPDIR/t.html" '[l[1] for l in D["legend"][:2]]')" ]
+	! grep -q '>new</text>' "$BATS_TEST_TMPDIR/p.svg" || false
 	# not differential: nothing to swap
 	fg-html --negate=hues "$J" >"$p"
 	[ "$(fgdata "$p" '[D["negate"], D["hues"]]')" = "$(printf '0\n0')" ]
@@ -755,7 +757,8 @@ Try 'fg-html --help' for more information." ]
 	t=$(awk '$(NF-1) == 0 { t += $NF } END { print t }' "$DIFF")
 	all=$(awk '{ t += $NF } END { print t }' "$DIFF")
 	browser elided "$BATS_TEST_TMPDIR/p.html"
-	[ "$(got banner)" = "Elided: $n stack vanished from the baseline ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
+	# (with the baseline drawn, they did not vanish: they are new)
+	[ "$(got banner)" = "Elided: $n stack only in the target, absent from the baseline drawn ($t samples in the target, $(pct "$t" "$all") of it) Show the Elided view" ]
 	# saved as the file has it, the baseline first; each side named for its total
 	printf 'main;a;b 10\nmain;a;c 5\nmain;gone;x 7\nmain;gone2 3\n' >"$BATS_TEST_TMPDIR/a.folded"
 	printf 'main;a;b 12\nmain;a;c 2\nmain;new 4\n' >"$BATS_TEST_TMPDIR/b.folded"

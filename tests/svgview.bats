@@ -155,11 +155,30 @@ label_colours() {
 	elided_h
 	run svgcase flow "$BATS_TEST_TMPDIR/e.svg" "" "$x" "$y"
 	status_is 0
-	[ "${lines[0]}" = '{"step":"open","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
-	[ "${lines[1]}" = '{"step":"elided","query":"?e=1","view":"elided","zoomed":false,"control":"Back to the graph"}' ]
-	[ "${lines[2]}" = "{\"step\":\"zoomed\",\"query\":\"?e=1&x=$x&y=$y\",\"view\":\"elided\",\"zoomed\":true,\"control\":\"Back to the graph\"}" ]
-	[ "${lines[3]}" = '{"step":"back","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
-	[ "${lines[4]}" = '{"step":"reload","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)"}' ]
+	# the key of the view shown: the Elided view's frames are only in the baseline
+	[ "${lines[0]}" = '{"step":"open","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)","key":"grew|shrank|new"}' ]
+	[ "${lines[1]}" = '{"step":"elided","query":"?e=1","view":"elided","zoomed":false,"control":"Back to the graph","key":"only in the baseline"}' ]
+	[ "${lines[2]}" = "{\"step\":\"zoomed\",\"query\":\"?e=1&x=$x&y=$y\",\"view\":\"elided\",\"zoomed\":true,\"control\":\"Back to the graph\",\"key\":\"only in the baseline\"}" ]
+	[ "${lines[3]}" = '{"step":"back","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)","key":"grew|shrank|new"}' ]
+	[ "${lines[4]}" = '{"step":"reload","query":"","view":"main","zoomed":false,"control":"Show vanished (75 samples)","key":"grew|shrank|new"}' ]
+}
+
+@test "svgview: the Elided view's key under --negate and --negate=hues: only in the target, only in the baseline (red)" {
+	# --negate draws the baseline: its elided stacks are those only in
+	# the target (f); --negate=hues the target's, red
+	printf 'main;f 0 70\nmain;g 40 1\nmain;h 5 0\n' >"$BATS_TEST_TMPDIR/d"
+	fg-svg --negate "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/n.svg"
+	dom "$BATS_TEST_TMPDIR/n.svg" "?e=1" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<g id="key" class="hide">' "$BATS_TEST_TMPDIR/dom"
+	[ "$(sed -n '/<g id="ekey"/,/<\/g>/p' "$BATS_TEST_TMPDIR/dom" | grep -o 'fill="#0000ff"\|>only in the [a-z]*<' | tr '\n' ' ')" = 'fill="#0000ff" >only in the target< ' ]
+	sed -n '/<g id="eframes"/,/<\/g>/p' "$BATS_TEST_TMPDIR/n.svg" | grep -q '<title>f ('
+	fg-svg --negate=hues "$BATS_TEST_TMPDIR/d" >"$BATS_TEST_TMPDIR/h.svg"
+	dom "$BATS_TEST_TMPDIR/h.svg" "?e=1" >"$BATS_TEST_TMPDIR/dom"
+	[ "$(sed -n '/<g id="ekey"/,/<\/g>/p' "$BATS_TEST_TMPDIR/dom" | grep -o 'fill="#ff0000"\|>only in the [a-z]*<' | tr '\n' ' ')" = 'fill="#ff0000" >only in the baseline< ' ]
+	# the main view's key meanwhile hidden, and shown without e=1
+	dom "$BATS_TEST_TMPDIR/h.svg" "" >"$BATS_TEST_TMPDIR/dom"
+	grep -q '<g id="ekey" class="hide">' "$BATS_TEST_TMPDIR/dom"
+	grep -q '<g id="key" class="">\|<g id="key">' "$BATS_TEST_TMPDIR/dom"
 }
 
 @test "svgview: the script reads every frame from its rect and title as from its own data" {

@@ -8,7 +8,8 @@
  * (color_delta), which --negate=hues swaps, and new frames' colour.
  * With --negate the change drawn is baseline minus target, and a frame
  * "new" there is one the target lacks: the words say so, spaced
- * wider for their length. */
+ * wider for their length.  --negate=hues colours a new frame by its
+ * change, as flamegraph.pl does: no green, none in the key. */
 static size_t
 diff_items(struct legend_item it[LEGEND_MAX], const struct dopts *o)
 {
@@ -18,6 +19,8 @@ diff_items(struct legend_item it[LEGEND_MAX], const struct dopts *o)
 	    color_delta(1, 1), neg ? -250 : -110 };
 	it[1] = (struct legend_item){ neg ? "larger in the target" : hues ? "grew" : "shrank",
 	    color_delta(-1, 1), neg ? -85 : -30 };
+	if (hues)
+		return 2;
 	it[2] = (struct legend_item){ neg ? "only in the baseline" : "new", color_new, neg ? 75 : 50 };
 	return 3;
 }
@@ -56,4 +59,15 @@ draw_legend(const struct graph *g, const struct dopts *o,
 
 	for (i = 0; i < n; i++)
 		key(arg, &it[i], g->W / 2 + it[i].dx, g->H - g->ypad2 / 2);
+}
+
+/* legend.h */
+void
+draw_legend_elided(const struct graph *g, const struct dopts *o,
+    void (*key)(void *arg, const struct legend_item *it, double x, double y), void *arg)
+{
+	struct legend_item it = { o->negate == 1 ? "only in the target" : "only in the baseline",
+	    color_delta(o->negate == NEGATE_HUES ? 1 : -1, 1), -60 };
+
+	key(arg, &it, g->W / 2 + it.dx, g->H - g->ypad2 / 2);
 }

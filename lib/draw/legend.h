@@ -36,5 +36,10 @@ size_t draw_legend_items(struct legend_item it[LEGEND_MAX], int diff, const stru
  * baseline in the bottom band; the swatch runs from y - 9 to y + 1. */
 void draw_legend(const struct graph *g, const struct dopts *o,
     void (*key)(void *arg, const struct legend_item *it, double x, double y), void *arg);
+/* Draw the key of the elided view of graph g under o, as draw_legend:
+ * its frames, the stacks the column drawn lacks, are only in the
+ * baseline (--negate: only in the target), coloured as all lost. */
+void draw_legend_elided(const struct graph *g, const struct dopts *o,
+    void (*key)(void *arg, const struct legend_item *it, double x, double y), void *arg);
 
 #endif

@@ -204,7 +204,7 @@ svg_drop_own_ids(struct nameattrs *m, const char *path)
 {
 	static const char *const own[] = { "background", "title", "subtitle", "details", "unzoom",
 		"search", "ignorecase", "matched", "elided", "frames", "labels", "eframes",
-		"elabels", "tip" };
+		"elabels", "tip", "key", "ekey" };
 	struct nafunc *f;
 	uint32_t i, k, j;
 
@@ -650,7 +650,15 @@ svg_write(const struct dopts *o, struct graph *g, const struct nameattrs *na)
 	text("matched", g->W - XPAD - 100, g->H - g->ypad2 / 2, " class=\"hide\"", " ");
 	if (g->nviews > 1)
 		elided_control(o, g, g->v[1].L.total);
+	/* the key, and the elided view's, shown with its view (svg.js) */
+	if (g->nviews > 1)
+		out_str("<g id=\"key\">\n");
 	draw_legend(g, o, legend_key, NULL);
+	if (g->nviews > 1) {
+		out_str("</g>\n<g id=\"ekey\" class=\"hide\">\n");
+		draw_legend_elided(g, o, legend_key, NULL);
+		out_str("</g>\n");
+	}
 	/* the label colours, for the larger view */
 	white = emalloc(g->nviews < 2 || g->v[0].L.n > g->v[1].L.n ? g->v[0].L.n : g->v[1].L.n);
 	write_rects("frames", g, o, na, 0, white);

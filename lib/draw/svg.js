@@ -216,6 +216,11 @@ function toggle_elided() {
 	view = view == views[0] ? views[1] : views[0];
 	view.g.classList.remove("hide");
 	view.labels.classList.remove("hide");
+	/* the key of the view shown */
+	if ($("key") && $("ekey")) {
+		$("key").classList.toggle("hide", view != views[0]);
+		$("ekey").classList.toggle("hide", view == views[0]);
+	}
 	elidedbtn.classList.toggle("show", view != views[0]);
 	if (!elidedbtn.fgtext) elidedbtn.fgtext = elidedbtn.firstChild.nodeValue;
 	elidedbtn.firstChild.nodeValue = view == views[0] ? elidedbtn.fgtext : "Back to the graph";

@@ -165,7 +165,8 @@ const cases = {
 		}
 	},
 	/* a comparison (cmp=) as shown: its banner, key, controls' word,
-	 * why not, the sandwich's line; every frame "depth name width
+	 * why not, the sandwich's line, whether the root is drawn within
+	 * noise; every frame "depth name width
 	 * baseline colour" (and a sandwich's callers' as "caller"); then
 	 * each of ARG's steps ("x": the flip key, "e": the elided view's
 	 * button, "n": the Negate toggle), each followed by the same
@@ -182,6 +183,7 @@ const cases = {
 			say("matched", await text(p, "#matched"));
 			say("url", await p.evaluate(() => location.search));
 			say("sandinfo", await text(p, "#sandinfo"));
+			say("rootnoisy", await p.evaluate(() => window.fg.view().n ? window.fg.noisy(0) : ""));
 			for (const k of ["frame", "caller"])
 				(await p.evaluate((k) => {
 					const v = k === "frame" ? window.fg.view() : window.fg.callers(), out = [];

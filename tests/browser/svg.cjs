@@ -24,6 +24,7 @@ const shown = (page, name) => page.evaluate((name) => ({
 	view: document.getElementById("frames").classList.contains("hide") ? "elided" : "main",
 	zoomed: !document.getElementById("unzoom").classList.contains("hide"),
 	control: document.getElementById("elided").textContent,
+	key: Array.from(document.querySelectorAll("#key:not(.hide) text, #ekey:not(.hide) text"), (t) => t.textContent).join("|"),
 }), name);
 
 const cases = {

@@ -32,6 +32,13 @@ export function difflegend(neg) {
 	return neg ? [["larger in the baseline", "#ff0000"], ["larger in the target", "#0000ff"], ["only in the baseline", NEW]] :
 		[["grew", "#ff0000"], ["shrank", "#0000ff"], ["new", NEW]];
 }
+/* The key of an elided view's colours (elidedcolors): every frame a
+ * stack the column drawn lacks, the deeper the more it held of the
+ * other: the baseline's (with neg, the target's: the baseline drawn);
+ * hues (--negate=hues): red, not blue. */
+export function elidedlegend(neg, hues) {
+	return [[neg ? "only in the target" : "only in the baseline", hues ? "#ff0000" : "#0000ff"]];
+}
 /* The colours of elided view v (its widths the baseline's, the target
  * none), as fg-html colours fg-diff's vanished stacks (html.c): each
  * frame's change, all its width lost, on the scale of the whole. */

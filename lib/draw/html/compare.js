@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, RANK, SIBFIX } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -117,11 +117,201 @@ function overlap(Sb, x, St, y) {
  * --strip-lines; o.wild: the wildcard, null for none), as fg-diff
  * prints them: [[stack, names, b, t]...], walked in sibling order; with
  * sorted, the stacks' text too, in fg-diff's order (for -n's ties). */
-export function joined(A, B, o, sorted) {
-	var K = keyranks(o.strip), Sb = side(A, K), St = side(B, K), rows = [], path = [], lab = [], tick = 0;
+export function joined(A, B, o, sorted, into) {
+	var K = keyranks(o.strip), rows = keyed(A, K.key) && keyed(B, K.key) ? joinframes(A, B, K, o, into) : joinnodes(A, B, K, o);
+	return sorted ? fgdiffsorted(rows) : rows;
+}
+/* The rows' stacks' text, and the rows in fg-diff's order. */
+function fgdiffsorted(rows) {
+	var lab = [], i;
+	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
+	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
+	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
+}
+/* Whether each frame's callees in view v are in the order of their
+ * keys (by name id), one a key, as fg's trees have them without strip:
+ * then each node of the join is one frame (joinframes). */
+function keyed(v, key) {
+	var f = v.f, end = v.end, n = v.n, i, c, e;
+	for (i = v.rooted ? 0 : -1; i < n; i++) {
+		e = i < 0 ? n : end[i];
+		for (c = i + 1; c < e && end[c] < e; c = end[c]) if (key[f[end[c]]] <= key[f[c]]) return false;
+	}
+	return true;
+}
+/* Each key's frame (a name id) as first met in view v (-1: none). */
+function labels(v, K) {
+	var label = new Int32Array(K.n).fill(-1), i, k;
+	for (i = v.rooted ? 1 : 0; i < v.n; i++) if (label[k = K.key[v.f[i]]] < 0) label[k] = v.f[i];
+	return label;
+}
+/* joined()'s rows when each node is one frame (keyed): the two trees
+ * walked frame by frame, the callees of a pair merged by key as they
+ * lie, each frame's own samples its width less its callees'; the
+ * labels and the wildcard's pairs those of joinnodes.  A frame -2 is a
+ * view's root above its first frames (a view not rooted), -1 none.
+ * With into ({ neg, name }), the differential view that viewof makes
+ * of the rows is written as the walk goes (into.view), the callees of
+ * a node in the order merge.js puts them (by rank, sibfix's where a
+ * label begins another), each joined frame's widths the totals of the
+ * frames it joins, those of no width in the column drawn left out. */
+function joinframes(A, B, K, o, into) {
+	var key = K.key, Af = A.f, Bf = B.f, Aw = A.w, Bw = B.w, Ae = A.end, Be = B.end, nk = K.n;
+	var Lb = labels(A, K), Lt = labels(B, K), wk = new Int8Array(nk).fill(-1), rows = [], path = [], tick = 0;
+	var W = [-3, 0, 0, 0, 0, A.rooted ? 0 : -2, B.rooted ? 0 : -2, -1, 0, 1], pb = [], pt = [], bonly = [], tonly = [];
+	var lab = [], ord = [], O = null, neg = into && into.neg, SB = 0, ST = 0, wr, dw, ow;
+	var b, t, d, x, i, ie, j, je, c, sb, st, nb, nt, np, k, n, kb, kt;
+	var P = { pb: pb, pt: pt, bonly: bonly, tonly: tonly, wb: function (x) { return wild(Af, x); },
+		wt: function (y) { return wild(Bf, y); }, overlap: overlap2 };
+	if (into) {
+		rank();
+		/* a frame written is one of the drawn view's, joined */
+		O = out((neg ? A.n : B.n) + 1, { maxdepth: Math.max(A.maxdepth, B.maxdepth) + 1, b: true, col: true, van: null });
+		put(O, model.allid, 0, 0, 0, -1);
+	}
+	function wild(f, c) {
+		var k = key[f[c]];
+		if (wk[k] < 0) wk[k] = o.wild && o.wild.test(labelof(f[c])) ? 1 : 0;
+		return wk[k] === 1;
+	}
+	/* how many keys the callees of frames x of A and y of B share */
+	function overlap2(x, y) {
+		var i = x + 1, ie = Ae[x], j = y + 1, je = Be[y], n = 0, ki, kj;
+		while (i < ie && j < je) {
+			ki = key[Af[i]];
+			kj = key[Bf[j]];
+			if (ki === kj) { n++; i = Ae[i]; j = Be[j]; } else if (ki < kj) i = Ae[i]; else j = Be[j];
+		}
+		return n;
+	}
+	while (W.length) {
+		wr = W.pop();
+		x = W.pop();
+		d = W.pop();
+		t = W.pop();
+		b = W.pop();
+		/* a written frame's callees all written: its end */
+		if (b === -3) { if (O) O.end[t] = O.n; continue; }
+		i = b === -2 ? 0 : b + 1;
+		ie = b === -2 ? A.n : b < 0 ? 0 : Ae[b];
+		j = t === -2 ? 0 : t + 1;
+		je = t === -2 ? B.n : t < 0 ? 0 : Be[t];
+		sb = b >= 0 ? Aw[b] : 0;
+		st = t >= 0 ? Bw[t] : 0;
+		/* the pairs (pb, pt: np of them), the unpaired of each side */
+		nb = nt = np = 0;
+		while (i < ie || j < je) {
+			kb = i < ie ? key[Af[i]] : nk;
+			kt = j < je ? key[Bf[j]] : nk;
+			if (kb === kt) {
+				sb -= Aw[i];
+				st -= Bw[j];
+				pb[np] = i;
+				pt[np++] = j;
+				i = Ae[i];
+				j = Be[j];
+			} else if (kb < kt) {
+				sb -= Aw[i];
+				bonly[nb++] = i;
+				i = Ae[i];
+			} else {
+				st -= Bw[j];
+				tonly[nt++] = j;
+				j = Be[j];
+			}
+		}
+		if (d >= 0) {
+			path[d] = x;
+			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
+			SB += sb;
+			ST += st;
+		}
+		if (++tick % 65536 === 0) tellprogress(Math.min(1, tick / Math.max(A.n, B.n)));
+		/* the frame written, its end after its callees' */
+		if (O && wr && d >= 0) {
+			dw = neg ? (b >= 0 ? Aw[b] : 0) : t >= 0 ? Bw[t] : 0;
+			ow = neg ? (t >= 0 ? Bw[t] : 0) : b >= 0 ? Aw[b] : 0;
+			W.push(-3, put(O, x, d + 1, dw, ow, -1), 0, 0, 0);
+		}
+		/* the wildcard's pairs (treejoin.c's pair_wild) */
+		np = pairwild(P, np, nb, nt);
+		for (k = 0; k < np; k++) {
+			lab[k] = pt[k] >= 0 ? Lt[key[Bf[pt[k]]]] : Lt[kb = key[Af[pb[k]]]] >= 0 ? Lt[kb] : Lb[kb];
+			ord[k] = k;
+		}
+		if (O && np > 1) inorder(np, ord, lab, pb, pt, A, B);
+		for (k = np - 1; k >= 0; k--) {
+			c = ord[k];
+			/* written: the parent was, and it has width in the column drawn */
+			n = O && (wr || d < 0) ? (neg ? pb[c] >= 0 && Aw[pb[c]] !== 0 : pt[c] >= 0 && Bw[pt[c]] !== 0) : false;
+			W.push(pb[c], pt[c], d + 1, lab[c], n ? 1 : 0);
+		}
+	}
+	if (O) {
+		O.w[0] = neg ? SB : ST;
+		O.b[0] = neg ? ST : SB;
+		into.view = done(O, null, into.name);
+	}
+	return rows;
+}
+/* ord[0..np) put in merge.js's order of the callees labelled lab[ord[k]]
+ * (the pairs pb, pt of frames of A and B): by rank; where a label
+ * begins another, by the label followed by ' ' (with samples of its
+ * own) or ';' (sibfix). */
+function inorder(np, ord, lab, pb, pt, A, B) {
+	var k, q, x, fix = false, key = [];
+	for (k = 1; k < np; k++) {
+		x = ord[k];
+		for (q = k; q > 0 && RANK[lab[ord[q - 1]]] > RANK[lab[x]]; q--) ord[q] = ord[q - 1];
+		ord[q] = x;
+	}
+	for (k = 0; k < np && !fix; k++) if (SIBFIX[lab[k]]) fix = true;
+	if (!fix) return;
+	for (k = 0; k < np; k++) key[k] = labelof(lab[k]) + (frameown(A, pb[k]) !== 0 || frameown(B, pt[k]) !== 0 ? " " : ";");
+	var o = ord.slice(0, np).sort(function (p, q) { return cpcmp(key[p], key[q]); });
+	for (k = 0; k < np; k++) ord[k] = o[k];
+}
+/* frame i's own samples in view v (0: none) */
+function frameown(v, i) {
+	if (i < 0) return 0;
+	for (var s = v.w[i], c = i + 1; c < v.end[i]; c = v.end[c]) s -= v.w[c];
+	return s;
+}
+/* The pairs P.pb, P.pt (np of them so far) of the callees of a pair
+ * that the wildcard makes of the nb of the baseline's and nt of the
+ * target's left unpaired (P.bonly, P.tonly): a target's callee the
+ * wildcard does not match alone; each baseline's with the target's the
+ * wildcard matches whose callees it shares most (P.overlap), if both
+ * are wild (P.wb, P.wt); the rest alone.  Returns the number of pairs. */
+function pairwild(P, np, nb, nt) {
+	var pb = P.pb, pt = P.pt, bonly = P.bonly, tonly = P.tonly, k, n, best, score, c;
+	for (k = 0, n = 0; k < nt; k++) {
+		if (P.wt(tonly[k])) tonly[n++] = tonly[k];
+		else { pb[np] = -1; pt[np++] = tonly[k]; }
+	}
+	nt = n;
+	for (k = 0; k < nb; k++) {
+		best = -1;
+		score = -1;
+		if (nt && P.wb(bonly[k])) for (n = 0; n < nt; n++) {
+			if (tonly[n] < 0) continue;
+			c = P.overlap(bonly[k], tonly[n]);
+			if (c > score) { best = n; score = c; }
+		}
+		pb[np] = bonly[k];
+		pt[np++] = best < 0 ? -1 : tonly[best];
+		if (best >= 0) tonly[best] = -1;
+	}
+	for (k = 0; k < nt; k++) if (tonly[k] >= 0) { pb[np] = -1; pt[np++] = tonly[k]; }
+	return np;
+}
+/* joined()'s rows in general: the nodes of each side made as the walk
+ * comes to them (side, kids). */
+function joinnodes(A, B, K, o) {
+	var Sb = side(A, K), St = side(B, K), rows = [], path = [], tick = 0;
 	/* the nodes still to walk: baseline's, target's (-1: none), depth, label */
 	var W = { b: [0], t: [0], d: [-1], l: [0] }, bonly = [], tonly = [], pb = [], pt = [];
-	var b, t, d, i, j, ie, je, c, sb, st, n, k, best, score, x, nb, nt, np;
+	var b, t, d, i, j, ie, je, c, sb, st, k, x, nb, nt, np;
 	function wild(S, g) {
 		var k = S.gk[g];
 		if (S.wild[k] < 0) S.wild[k] = o.wild && o.wild.test(labelof(S.label[k])) ? 1 : 0;
@@ -133,6 +323,8 @@ export function joined(A, B, o, sorted) {
 		W.d.push(d + 1);
 		W.l.push(y >= 0 ? St.label[St.gk[y]] : St.label[Sb.gk[x]] >= 0 ? St.label[Sb.gk[x]] : Sb.label[Sb.gk[x]]);
 	}
+	var P = { pb: pb, pt: pt, bonly: bonly, tonly: tonly, wb: function (x) { return wild(Sb, x); },
+		wt: function (y) { return wild(St, y); }, overlap: function (x, y) { return overlap(Sb, x, St, y); } };
 	while (W.b.length) {
 		b = W.b.pop();
 		t = W.t.pop();
@@ -160,30 +352,10 @@ export function joined(A, B, o, sorted) {
 			else tonly[nt++] = j++;
 		}
 		/* the wildcard's pairs (treejoin.c's pair_wild) */
-		for (k = 0, n = 0; k < nt; k++) {
-			if (wild(St, tonly[k])) tonly[n++] = tonly[k];
-			else { pb[np] = -1; pt[np++] = tonly[k]; }
-		}
-		nt = n;
-		for (k = 0; k < nb; k++) {
-			best = -1;
-			score = -1;
-			if (wild(Sb, bonly[k])) for (n = 0; n < nt; n++) {
-				if (tonly[n] < 0) continue;
-				c = overlap(Sb, bonly[k], St, tonly[n]);
-				if (c > score) { best = n; score = c; }
-			}
-			pb[np] = bonly[k];
-			pt[np++] = best < 0 ? -1 : tonly[best];
-			if (best >= 0) tonly[best] = -1;
-		}
-		for (k = 0; k < nt; k++) if (tonly[k] >= 0) { pb[np] = -1; pt[np++] = tonly[k]; }
+		np = pairwild(P, np, nb, nt);
 		for (k = np - 1; k >= 0; k--) push(pb[k], pt[k]);
 	}
-	if (!sorted) return rows;
-	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
-	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
-	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
+	return rows;
 }
 
 /* The baselines of rows scaled to the target's total (diffscale.c, -n):
@@ -254,7 +426,10 @@ export function comparison(A, B, o) {
 	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
 	/* the progress line: the join to 60%, the views made to 95% */
 	progspan(0.1, 0.6);
-	var rows = joined(A, B, o, o.norm), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
+	/* the view written by the join, when its widths are the frames' (not
+	 * scaled by -n, nor decimals summed in another order) */
+	var into = !o.norm && !model.data.frac ? { neg: !!o.neg, name: A.name, view: null } : null;
+	var rows = joined(A, B, o, o.norm, into), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
 	/* each side's samples, before -n scales the baseline's */
 	r.samples = [0, 0];
 	rows.forEach(function (x) { r.samples[0] += x[2]; r.samples[1] += x[3]; });
@@ -263,7 +438,7 @@ export function comparison(A, B, o) {
 	r.total = r.btotal = 0;
 	rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
 	progspan(0.6, 0.9);
-	r.whole = viewof(rows, d, e, A.name);
+	r.whole = into && into.view ? into.view : viewof(rows, d, e, A.name);
 	progspan(0.9, 0.95);
 	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
 	progspan(0, 1);

@@ -7,6 +7,7 @@ import { model, human, fullname, status, fileline, shown, noiseword } from "./mo
 import { selfat } from "./tree.js";
 import { curmode, state } from "./state.js";
 import { noise } from "./tabulate.js";
+import { rootword } from "./noise.js";
 import { frameat, rect, xat } from "./layout.js";
 import { spanwords } from "./axis.js";
 import { timebase } from "./views.js";
@@ -56,8 +57,11 @@ export function describe(v, i) {
 	var self = noise(selfat(v, i), v.w[0]);
 	if (self > 0 && self !== w) lines.push(["self", "self " + human(self)]);
 	if (v.b && !state.elided) lines.push(["delta", change(v, i)]);
-	if (model.verdicts && (i > 0 || !v.rooted)) lines.push(["noise", noiseword(model.names[v.f[i]])]);
-	if (state.elided) lines.push(["delta", "vanished: in the " + model.other + " only"]);
+	if (model.verdicts && (i > 0 || !v.rooted || v.f[0] !== model.allid))
+		lines.push(["noise", noiseword(model.names[v.f[i]])]);
+	/* the root's: the change of the totals (noise.js) */
+	else if (model.verdicts && !state.elided && rootword(v)) lines.push(["noise", rootword(v)]);
+	if (state.elided) lines.push(["delta", (model.negate ? "new: " : "vanished: ") + "only in the " + model.other]);
 	if (st) lines.push(["status", st]);
 	if (framelink(v.f[i], s)) lines.push(["source", framelink(v.f[i], s)]);
 	if (i > 0 || !v.rooted) lines.push(["hint", "s: the sandwich of " + shown(model.names[v.f[i]])]);

@@ -22,6 +22,7 @@ import { table } from "./table.js";
 import { sandwich, focusname, sandinfo } from "./sandwich.js";
 import { chips } from "./txbar.js";
 import { axisinfo } from "./timeaxis.js";
+import { noisy } from "./noise.js";
 
 /* Read the data, build the page, show what the URL asks for. */
 async function start() {
@@ -165,6 +166,8 @@ function hook() {
 		view: function () { return state.shown; },
 		/* the colour index of frame i of view v (the one shown) */
 		color: function (i, v) { v = v || state.shown; return v.col ? v.col[i] : model.namecolor[v.f[i]]; },
+		/* whether frame i of view v (the one shown) is drawn as within noise */
+		noisy: function (i, v) { return noisy(v || state.shown, i); },
 		folded: foldedtext,
 		busy: function () { return state.busy; },
 		/* a promise, kept when the work under way is done and shown */

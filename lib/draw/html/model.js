@@ -20,11 +20,11 @@ import { group } from "../viewer.js";
  * count name (its input's header, else the page's: viewunits); drawn
  * and other, a differential's column drawn and the other (--negate
  * swaps them), diff, negate and legend, of the view on screen (sides);
- * a comparison's noise verdicts (setnoise).  Set once as the data is decoded (loadmodel), once in
+ * a comparison's noise verdicts and sides (setnoise).  Set once as the data is decoded (loadmodel), once in
  * the worker as it starts (takemodel). */
 export var model = { data: null, names: null, colors: null, labels: null, namecolor: null, allid: 0,
 	unit: "count", cname: "samples", drawn: "target", other: "baseline", diff: false, negate: false, legend: [],
-	noise: null, verdicts: null };
+	noise: null, verdicts: null, noisesides: null };
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /* The page's digits (html.c's out_digits): a bit string cut into
  * 7-bit digits, printable ASCII (DIGIT7), and 13- and 19-bit ones,
@@ -91,10 +91,13 @@ export function sides(diff, negate, legend) {
 }
 /* A comparison's verdicts (noise.js's, by function) and, by name id,
  * the frames whose change is not past noise (noise: 1), or null: none
- * drawn as such. */
-export function setnoise(verdicts, flags) {
+ * drawn as such; and its sides, for the verdict of a view's total (its
+ * root: noise.js's rootverdict): { n: each side's samples, t: its total
+ * as drawn }, baseline first. */
+export function setnoise(verdicts, flags, sides) {
 	model.verdicts = verdicts;
 	model.noise = flags;
+	model.noisesides = verdicts ? sides : null;
 }
 /* What a comparison's verdicts say of the function of name s (a label:
  * its function before " at "), in words; "" without verdicts. */

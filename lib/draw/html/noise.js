@@ -6,7 +6,7 @@
  * (a (1 - a) + 1 / N) / N); Holm's step-down over the tests of growth
  * past the limit, and apart over those of shrinkage past it.  No DOM. */
 
-import { cpcmp } from "./model.js";
+import { model, cpcmp } from "./model.js";
 import { tabulate } from "./tabulate.js";
 
 /* fg-gate's defaults: the growth limit, the least share tested, the
@@ -96,4 +96,50 @@ export function viewverdicts(v, n, neg) {
 		return { name: r.name, b: neg ? r.total : r.btotal, t: neg ? r.btotal : r.total };
 	});
 	return verdicts(rows, neg ? v.w[0] : v.b[0], neg ? v.b[0] : v.w[0], n[0], n[1]);
+}
+
+/* The verdict of the change of view v's total (its root), of sides S
+ * (setnoise's: { n, t }, baseline first), neg: v's widths the
+ * baseline's: each total a count of samples, those of the root's share
+ * of its side's total S.t (a transform's view holds fewer), of relative
+ * variance 1 / n (a count's variance is itself, as the sampling model
+ * gives a small share's), tested by a function's rule (the growth
+ * limit, the confidence) but alone, not among Holm's tests: fg-gate
+ * tests shares, and a total's share is always all.  { verdict, p,
+ * pimp, a0, a1 } as verdicts() gives them (a0, a1 the totals), or
+ * null: a side of none. */
+export function rootverdict(v, S, neg) {
+	var g = GATE, alpha = 1 - g.confidence, T0, T1, n0, n1, e0, e1, p, q, k;
+	if (!S || !v.b || !v.n) return null;
+	T0 = neg ? v.w[0] : v.b[0];
+	T1 = neg ? v.b[0] : v.w[0];
+	if (!(T0 > 0) || !(T1 > 0) || !(S.t[0] > 0) || !(S.t[1] > 0) || !(S.n[0] > 0) || !(S.n[1] > 0)) return null;
+	n0 = S.n[0] * T0 / S.t[0];
+	n1 = S.n[1] * T1 / S.t[1];
+	k = T1 / T0;
+	e0 = { a: 1, v: 1 / n0 };
+	e1 = { a: k, v: k * k / n1 };
+	p = normtail(gatestat(e0, e1, 1 + g.limit));
+	q = g.limit < 1 ? normtail(-gatestat(e0, e1, 1 - g.limit)) : -1;
+	return { verdict: p <= alpha ? "regression" : q >= 0 && q <= alpha ? "improvement" : k > 1 + g.limit ? "noise" : "pass",
+		p: p, pimp: q, a0: T0, a1: T1 };
+}
+/* Whether frame i of view v is drawn as within noise: its function's
+ * change not past it (setnoise's flags), or for fg's root the total's
+ * (rootverdict); false without verdicts. */
+export function noisy(v, i) {
+	var x;
+	if (!model.noise) return false;
+	/* a root not fg's "all" (the sandwich's function) is a function's */
+	if (i > 0 || !v.rooted || v.f[0] !== model.allid) return model.noise[v.f[i]] === 1;
+	x = rootverdict(v, model.noisesides, model.negate);
+	return !!x && x.verdict !== "regression" && x.verdict !== "improvement";
+}
+/* What the verdict of view v's total says, in words ("" without one,
+ * or when v's root is not fg's "all"). */
+var TOTALWORD = { regression: "past noise: the total grew past 10%", improvement: "past noise: the total shrank past 10%",
+	noise: "within noise (the total grew past 10%, not surely)", pass: "within noise (no change of the total past 10%)" };
+export function rootword(v) {
+	var x = model.verdicts && v.f[0] === model.allid && rootverdict(v, model.noisesides, model.negate);
+	return x ? TOTALWORD[x.verdict] : "";
 }

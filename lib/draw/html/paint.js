@@ -7,6 +7,7 @@ import { eachkid } from "./tree.js";
 import { state, curmode } from "./state.js";
 import { rowy, rowsgone } from "./layout.js";
 import { mainpane } from "./canvas.js";
+import { noisy } from "./noise.js";
 
 /* The paint settings, one record: a frame's height, the labels' font
  * size and a character's width, in pixels, the labels' font, and each
@@ -118,8 +119,8 @@ export function paintpane(P, g) {
 		g.fillStyle = hit ? model.data.match : gap ? "rgba(128, 128, 128, 0.12)" : model.colors[c];
 		g.fillRect(px, y, Math.max(pw - (pw > 2 ? 0.5 : 0), 0.5), pen.frameh - 1);
 		/* a comparison's change within noise: paler, hatched, its
-		 * label black (not fg's root) */
-		pale = hatch && !hit && noise[v.f[i]] && pw >= 2 && (i > 0 || !v.rooted);
+		 * label black (the root's: the totals' change, noise.js) */
+		pale = hatch && !hit && pw >= 2 && noisy(v, i);
 		if (pale) {
 			g.fillStyle = hatch;
 			g.fillRect(px, y, pw - 0.5, pen.frameh - 1);

@@ -316,6 +316,14 @@ export function bignote() {
 		k ? group(k) + " name" + (k === 1 ? " has bytes" : "s have bytes") + " that are not UTF-8: " +
 		"shown, searched and saved with each as the text \\xHH." : ""].filter(Boolean).join(" ");
 }
+/* n stacks, in words */
+function stackword(n) { return group(n) + " stack" + (n === 1 ? "" : "s"); }
+/* What the elided stacks are: of none in the column drawn, so only in
+ * the other (vanished from the target; with --negate, the baseline
+ * drawn, those new in the target). */
+function elidedword() {
+	return model.negate ? "only in the target, absent from the baseline drawn" : "vanished from the target";
+}
 /* The elided banner: shown whenever the view has stacks that vanished,
  * of the view through the transforms (the stacks saved that have no
  * samples of the drawn column, as the command line makes them). */
@@ -331,12 +339,11 @@ export function banner() {
 		r.btotal = r.e.btotal;
 	}
 	if (!comparing() && onlyelided(state.v)) {
-		b.textContent = "Elided: all " + group(r.e.stacks) + " stack" + (r.e.stacks === 1 ? "" : "s") +
-			" of this view vanished from the " + model.drawn + " (" + human(r.e.total) + " in the " + model.other + ")";
+		b.textContent = "Elided: all " + stackword(r.e.stacks) + " of this view " + (model.negate ? "are " : "") + elidedword() +
+			" (" + human(r.e.total) + " in the " + model.other + ")";
 		return;
 	}
-	b.appendChild(document.createTextNode("Elided: " + group(r.e.stacks) + " stack" +
-		(r.e.stacks === 1 ? "" : "s") + " vanished from the " + model.drawn + " (" + human(r.e.total) +
+	b.appendChild(document.createTextNode("Elided: " + stackword(r.e.stacks) + " " + elidedword() + " (" + human(r.e.total) +
 		" in the " + model.other + ", " + pct(r.e.total, r.btotal) + " of it) "));
 	var btn = document.createElement("button");
 	btn.id = "elidedbtn";

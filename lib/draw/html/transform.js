@@ -7,6 +7,7 @@ import { searchre } from "../viewer.js";
 import { model, release, labelof } from "./model.js";
 import { selfat, selfof, parentof } from "./tree.js";
 import { rank, items, add, out, put, UP, done, merge, freeitems, DOWN, unrank, PATH, RANK } from "./merge.js";
+import { diffcolors } from "./colors.js";
 
 /* The stacks of view v: fn(path, from, len, w, b) for each frame with
  * samples of its own, path the names from the first frame of the input
@@ -144,10 +145,39 @@ export function sandwich2(v, fn, by) {
 	var callees = done(merge(E, v, X, down, 0, 0, 1, false), v, fn);
 	if (v.van) withvan(callees, txvan(v.van, [], false, sandcut(fn, by)), true);
 	var callers = done(merge(C, v, { kind: UP, par: par }, up, 0, 0, 1, false), v, fn);
+	if (v.van) vancallers(callers, v, want);
 	freeitems(up);
 	freeitems(down);
 	release(par);
 	return { fn: fn, by: by, callers: callers, callees: callees, self: ownof(v, want) };
+}
+/* The vanished stacks of v through the frames that want marks (by
+ * name id) given to callers C, the sandwich's callers: each stack cut
+ * at its outermost such frame and reversed, its callers as C has them;
+ * where the tree of v lacks that frame on the stack's path (a caller
+ * only the baseline had), C's frames on the path, as far as C has them,
+ * take its baseline (as fg-top --callers counts fg-diff's lines; where
+ * the tree has the frame, its baseline is in it already), and the
+ * rest is C's vanished stacks (withvan), as for the callees. */
+function vancallers(C, v, want) {
+	var van = [], moved = false;
+	v.van.forEach(function (x) {
+		var s = x[0], j, k, at, c, up;
+		for (j = 0; j < s.length && !want[s[j]]; j++) ;
+		if (j === s.length) return;
+		up = s.slice(0, j + 1).reverse();
+		van.push([up, x[1]]);
+		if (deepest(v, s, 0).names > j) return;
+		for (at = 0, k = 1; k < up.length; k++, at = c) {
+			for (c = at + 1; c < C.end[at] && C.f[c] !== up[k]; c = C.end[c]) ;
+			if (c >= C.end[at]) break;
+			C.b[c] += x[1];
+			moved = true;
+		}
+	});
+	/* the colours of the changes as they now are */
+	if (moved) diffcolors(C);
+	withvan(C, van, true);
 }
 /* The own samples of the frames that want marks (by name id) in view
  * v, wherever they are. */

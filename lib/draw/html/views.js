@@ -12,7 +12,7 @@
 
 import { model, viewunits, build, release, sides, setnoise } from "./model.js";
 import { viewverdicts } from "./noise.js";
-import { difflegend } from "./colors.js";
+import { difflegend, elidedlegend } from "./colors.js";
 import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
 import { charttx, merged } from "./chart.js";
 import { windowchart, closedchart } from "./window.js";
@@ -113,13 +113,16 @@ export function baseview() {
 		viewunits(model.data.views[state.cmp[0]]);
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
-		setnoise(c.verdicts, state.cnoise ? c.noise : null);
+		if (state.elided && c.elided) sides(true, state.cneg, elidedlegend(state.cneg, false));
+		setnoise(c.verdicts, state.cnoise ? c.noise : null, c.sides);
 		return state.elided && c.elided ? c.elided : c.whole;
 	}
-	sides(!!model.data.diff, !!model.data.negate, model.data.legend);
 	setnoise(null, null);
 	viewunits(r);
 	if (onlyelided(state.v)) setbase(state.v, true);
+	/* the key: the page's, or of the elided stacks when they are shown */
+	sides(!!model.data.diff, !!model.data.negate, model.data.diff && state.elided && r.e ?
+		elidedlegend(!!model.data.negate, !!model.data.hues) : model.data.legend);
 	b = built[state.v] = built[state.v] || {};
 	if (state.elided && r.e) return elidedview();
 	if (!b.whole) {
@@ -171,6 +174,7 @@ function cmpbuilt() {
 		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
+			sides: { n: [samplesof(a), samplesof(t)], t: state.cneg ? [r.total, r.btotal] : [r.btotal, r.total] },
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, stated: [a.samples, t.samples], weight2: [a.weight2, t.weight2],
