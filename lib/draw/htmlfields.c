@@ -164,26 +164,13 @@ byframes(const void *a, const void *b, void *arg)
 	return x < y ? -1 : x > y;
 }
 
-/* The bits of rank r as a code of about its size would take. */
-static uint64_t
-rank_bits(uint32_t r)
-{
-	uint64_t k = 1;
-
-	for (r++; r > 1; r >>= 1)
-		k += 2;
-	return k;
-}
-
 /* Each pair's rank in its context (the most frames first) set, and into
  * b: for each context from first to last, how many names it has, then
- * their ids by rank.  What the lists and the ranks would cost, in bits
- * (about: deflate does better where ranks repeat). */
-static uint64_t
+ * their ids by rank. */
+static void
 seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 {
 	uint32_t *o = ereallocarray(NULL, t->n + 1, sizeof(*o)), d, r = 0;
-	uint64_t bits = 0;
 	size_t i, j;
 
 	for (i = 0; i < t->n; i++)
@@ -196,11 +183,9 @@ seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 		for (r = 0; i < j; i++, r++) {
 			t->pair[o[i]].rank = r;
 			bytes_varint(b, t->pair[o[i]].id);
-			bits += t->pair[o[i]].frames * rank_bits(r);
 		}
 	}
 	free(o);
-	return bits + 8 * (uint64_t)b->n;
 }
 
 /* Frame n's name id in context ctx, in model m. */
@@ -224,7 +209,6 @@ model_free(struct pmodel *m)
 	free(m->seen.pair);
 	free(m->pair);
 	free(m->far);
-	bytes_free(&m->lists);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -275,26 +259,43 @@ pf_caller(struct pfields *f, uint32_t d, uint32_t id)
 	return f->ctx[c];
 }
 
-/* The model of the names that codes those so far smaller, the other
- * dropped (once chosen, that one): its lists and ranks ranked and
- * written (m->lists). */
+/*
+ * What the names coded in lists of the contexts below nctx (from first)
+ * of t would cost, about, in bits: each frame's rank as wide as its
+ * list's length needs, and two bytes an entry of the lists (no sort:
+ * deflate does better where ranks repeat, as both models' do).
+ */
+static uint64_t
+seen_cost(const struct seen *t, uint32_t first, uint32_t nctx)
+{
+	uint64_t *frames = ecalloc((size_t)nctx + 1, sizeof(*frames)), bits = 16 * (uint64_t)t->n;
+	uint32_t *names = ecalloc((size_t)nctx + 1, sizeof(*names)), c, w;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		c = t->pair[i].ctx - first;
+		frames[c] += t->pair[i].frames;
+		names[c]++;
+	}
+	for (c = 0; c < nctx; c++) {
+		for (w = 0; names[c] >> w > 1; w++)
+			;
+		bits += frames[c] * (w + (names[c] > 1u << w));
+	}
+	free(frames);
+	free(names);
+	return bits;
+}
+
+/* The model of the names that codes those so far smaller kept, the
+ * other dropped. */
 #define DECIDE (1u << 17)
 static void
 pf_choose(struct pfields *f)
 {
-	uint64_t cost[2] = { 0, 0 };
-	int k;
+	uint64_t d = seen_cost(&f->m[0].seen, f->first, f->maxdepth - f->first + 1);
 
-	for (k = 0; k < 2; k++)
-		f->m[k].lists.n = 0;
-	bytes_varint(&f->m[1].lists, f->nctx);
-	if (f->bycaller != 1)
-		cost[0] = seen_rank(&f->m[0].seen, f->first, f->maxdepth, &f->m[0].lists);
-	if (f->bycaller != 0)
-		cost[1] = seen_rank(&f->m[1].seen, 0, f->nctx - 1, &f->m[1].lists);
-	if (f->bycaller >= 0)
-		return;
-	f->bycaller = cost[1] < cost[0];
+	f->bycaller = seen_cost(&f->m[1].seen, 0, f->nctx) < d;
 	model_free(&f->m[!f->bycaller]);
 }
 
@@ -353,9 +354,15 @@ pf_names(struct pfields *f)
 	size_t i, far = 0, hi = 0, at;
 	unsigned char *p;
 
-	pf_choose(f);
+	if (f->bycaller < 0)
+		pf_choose(f);
 	m = &f->m[f->bycaller];
-	bytes_put(&f->f, m->lists.p, m->lists.n);
+	if (f->bycaller) {
+		bytes_varint(&f->f, f->nctx);
+		seen_rank(&m->seen, 0, f->nctx - 1, &f->f);
+	} else {
+		seen_rank(&m->seen, f->first, f->maxdepth, &f->f);
+	}
 	for (i = 0; i < f->n; i++)
 		hi += varint_len(pf_rank(m, i, &far) >> 8);
 	at = f->f.n;

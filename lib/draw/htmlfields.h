@@ -47,7 +47,6 @@ struct pmodel {
 	uint16_t *pair;
 	uint32_t *far;
 	size_t paircap, nfar, farcap;
-	struct bytes lists;	/* seen_rank's, once ranked */
 };
 
 /*
