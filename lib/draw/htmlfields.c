@@ -346,13 +346,18 @@ pf_rank(const struct pmodel *m, size_t i, size_t *far)
 
 /* The names' field, of the model that codes them smaller (chosen at
  * the end, or at DECIDE frames to spare the memory of two): its lists,
- * then the ranks' low bytes, then the rest as varints, in one piece. */
+ * then a byte a frame, its rank or from RANKFAR on RANKFAR, then the
+ * rest of those ranks from RANKFAR as varints, in one piece (a byte
+ * of the rank that tells whether there is more, where a low byte and
+ * a high one apart lose what the one says of the other). */
+#define RANKFAR 255
 static void
 pf_names(struct pfields *f)
 {
 	struct pmodel *m;
 	size_t i, far = 0, hi = 0, at;
 	unsigned char *p;
+	uint32_t r;
 
 	if (f->bycaller < 0)
 		pf_choose(f);
@@ -364,16 +369,18 @@ pf_names(struct pfields *f)
 		seen_rank(&m->seen, f->first, f->maxdepth, &f->f);
 	}
 	for (i = 0; i < f->n; i++)
-		hi += varint_len(pf_rank(m, i, &far) >> 8);
+		if ((r = pf_rank(m, i, &far)) >= RANKFAR)
+			hi += varint_len(r - RANKFAR);
 	at = f->f.n;
 	f->f.p = egrowarray(f->f.p, &f->f.cap, at + f->n + hi, 1);
 	f->f.n = at + f->n + hi;
 	p = f->f.p + at;
 	for (i = 0, far = 0; i < f->n; i++)
-		p[i] = pf_rank(m, i, &far) & 255;
+		p[i] = (r = pf_rank(m, i, &far)) < RANKFAR ? r : RANKFAR;
 	p += f->n;
 	for (i = 0, far = 0; i < f->n; i++)
-		p += varint_enc(p, pf_rank(m, i, &far) >> 8);
+		if ((r = pf_rank(m, i, &far)) >= RANKFAR)
+			p += varint_enc(p, r - RANKFAR);
 	model_free(m);
 }
 

@@ -66,9 +66,9 @@ struct pmodel {
  *      by caller, the number of lists, then each as above, in the
  *      order their callers first call (the first list is the view's
  *      first frame's, of no caller in the view: its depth's);
- *      then each frame's rank in its list, in two parts, the rank's
- *      low byte for every frame, then the rest (rank >> 8, mostly 0)
- *      as a varint for every frame;
+ *      then each frame's rank in its list, in two parts, a byte for
+ *      every frame, the rank, or 255 for a rank from 255 on, then for
+ *      each of those (rare) the rank less 255 as a varint;
  *   w  the own samples of the column drawn, the leaves' first (a leaf:
  *      no frame one deeper follows it; "wl" says where they end), then
  *      the others' (mostly 0);

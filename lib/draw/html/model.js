@@ -212,9 +212,9 @@ function varints(z, n, A, o) {
  *      r.maxdepth, or with r.fc their number first, then one for each
  *      caller, in the order the callers first call (the first, of
  *      frame 0, which has no caller); then each frame's name as its
- *      rank in its depth's list (r.fc: its caller's): the rank's low
- *      byte for every frame, then the rest (rank >> 8) as a varint for
- *      every frame;
+ *      rank in its depth's list (r.fc: its caller's): a byte for
+ *      every frame, the rank, or 255 for one from 255 on, then for each
+ *      of those the rank less 255 as a varint;
  *   w, b: own samples, the leaves' (frames no frame one deeper
  *      follows) then from byte r.wl (r.bl) on the others'; each frame's
  *      width the sum over its subtree, added as it closes.  A page of
@@ -255,11 +255,14 @@ function decode(r, v, keep) {
 	for (;;) {
 		depth[i] = cur;
 		st[sp++] = i;
-		for (x = 0, mul = 1; (d = zf[oh++]) & 128; mul *= 128) x += (d & 127) * mul;
+		if ((x = zf[of++]) === 255) {
+			for (x = 0, mul = 1; (d = zf[oh++]) & 128; mul *= 128) x += (d & 127) * mul;
+			x += 255 + d * mul;
+		}
 		if (!fc) l = cur;
 		else if (sp < 2) l = 0;
 		else if (!(l = li[f[st[sp - 2]]])) l = li[f[st[sp - 2]]] = nc++;
-		f[i] = lists[l][zf[of++] + (x + d * mul) * 256];
+		f[i] = lists[l][x];
 		if (++i === n) break;
 		/* the step to frame i: 0 within a run, else the step after it */
 		if (run > 0) {
