@@ -487,3 +487,29 @@ chart_same() {
 	status_is 0
 	[ "$output" = "$(printf 'true\ntrue\n1')" ]
 }
+
+@test "page model: the names coded by caller or by depth, whichever is smaller, before and past the choice at 2^17 frames: each page decodes to its input" {
+	# a program's callees follow their callers (perf's, and stacks of
+	# names of their own); a generator's may follow the depth alone
+	# (names of each depth under any caller, few or many frames; 300 a
+	# depth: ranks past a byte's)
+	gzip -dc "$DATA/svg/perf.folded.gz" >"$BATS_TEST_TMPDIR/perf.folded"
+	awk 'BEGIN { for (i = 0; i < 4500; i++) { s = "main;a" i % 10 ";b" i % 100 ";c" i % 1000
+		for (j = 1; j <= 30; j++) s = s ";x" i "_" j; print s, 1 + i % 7 } }' >"$BATS_TEST_TMPDIR/calls.folded"
+	awk -v n=5000 -v deep=36 -v k=300 'BEGIN { r = 1; for (i = 0; i < n; i++) { s = "main"
+		for (d = 1; d <= deep; d++) { r = (r * 1103515245 + 12345) % 2147483648; s = s ";n" d "_" int(r / 65536) % k }
+		print s, 1 + i % 5 } }' >"$BATS_TEST_TMPDIR/depths.folded"
+	awk -v n=300 -v deep=8 -v k=6 'BEGIN { r = 7; for (i = 0; i < n; i++) { s = "main"
+		for (d = 1; d <= deep; d++) { r = (r * 1103515245 + 12345) % 2147483648; s = s ";n" d "_" int(r / 65536) % k }
+		print s, 1 } }' >"$BATS_TEST_TMPDIR/few.folded"
+	for t in perf:1 calls:1 depths:0 few:0; do
+		f=$BATS_TEST_TMPDIR/${t%:*}
+		fg-html "$f.folded" >"$f.html"
+		[ "$(grep -c '"fc":1' "$f.html")" = "${t#*:}" ]
+		page "$f.html" 'lines(at(""))' | sort >"$f.got"
+		summed <"$f.folded" | diff - "$f.got"
+	done
+	# the two large ones were chosen at 2^17 frames, and went on past it
+	[ "$(grep -o '"n":[0-9]*' "$BATS_TEST_TMPDIR/calls.html" | head -1 | cut -d: -f2)" -gt 131072 ]
+	[ "$(grep -o '"n":[0-9]*' "$BATS_TEST_TMPDIR/depths.html" | head -1 | cut -d: -f2)" -gt 131072 ]
+}

@@ -130,42 +130,42 @@ seen_init(struct seen *t)
 	htab_init(&t->tab, 512);
 }
 
-/* The place of (depth, id) in the list of pairs (added if new), one
+/* The place of (ctx, id) in the list of pairs (added if new), one
  * frame more counted of it. */
 static uint32_t
-seen_pair(struct seen *t, uint32_t depth, uint32_t id)
+seen_pair(struct seen *t, uint32_t ctx, uint32_t id)
 {
 	struct hprobe pr;
 	uint32_t i;
 
-	for (htab_probe(&t->tab, &pr, hash_mix((uint64_t)depth << 32 | id));
+	for (htab_probe(&t->tab, &pr, hash_mix((uint64_t)ctx << 32 | id));
 	    (i = htab_next(&t->tab, &pr)) != HTAB_NONE;)
-		if (t->pair[i].depth == depth && t->pair[i].id == id) {
+		if (t->pair[i].ctx == ctx && t->pair[i].id == id) {
 			t->pair[i].frames++;
 			return i;
 		}
 	t->pair = egrowarray(t->pair, &t->cap, t->n + 1, sizeof(*t->pair));
-	t->pair[t->n] = (struct pair){ 1, depth, id, 0 };
+	t->pair[t->n] = (struct pair){ 1, ctx, id, 0 };
 	htab_put(&t->tab, &pr, (uint32_t)t->n);
 	return t->n++;
 }
 
-/* Pairs by depth, the most frames first, then as first seen: a qsort_r
- * comparator of places in the list (arg). */
+/* Pairs by context, the most frames first, then as first seen: a
+ * qsort_r comparator of places in the list (arg). */
 static int
 byframes(const void *a, const void *b, void *arg)
 {
 	const struct pair *p = arg, *x = &p[*(const uint32_t *)a], *y = &p[*(const uint32_t *)b];
 
-	if (x->depth != y->depth)
-		return x->depth < y->depth ? -1 : 1;
+	if (x->ctx != y->ctx)
+		return x->ctx < y->ctx ? -1 : 1;
 	if (x->frames != y->frames)
 		return x->frames > y->frames ? -1 : 1;
 	return x < y ? -1 : x > y;
 }
 
-/* Each pair's rank in its depth (the most frames first) set, and into
- * b: for each depth from first to last, how many names it has, then
+/* Each pair's rank in its context (the most frames first) set, and into
+ * b: for each context from first to last, how many names it has, then
  * their ids by rank. */
 static void
 seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
@@ -177,7 +177,7 @@ seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 		o[i] = i;
 	qsort_r(o, t->n, sizeof(*o), byframes, t->pair);
 	for (i = 0, d = first; d <= last; d++) {
-		for (j = i; j < t->n && t->pair[o[j]].depth == d; j++)
+		for (j = i; j < t->n && t->pair[o[j]].ctx == d; j++)
 			;
 		bytes_varint(b, j - i);
 		for (r = 0; i < j; i++, r++) {
@@ -188,11 +188,28 @@ seen_rank(struct seen *t, uint32_t first, uint32_t last, struct bytes *b)
 	free(o);
 }
 
+/* Frame n's name id in context ctx, in model m. */
 static void
-seen_free(struct seen *t)
+model_put(struct pmodel *m, size_t n, uint32_t ctx, uint32_t id)
 {
-	htab_free(&t->tab);
-	free(t->pair);
+	uint32_t k = seen_pair(&m->seen, ctx, id);
+
+	m->pair = egrowarray(m->pair, &m->paircap, n + 1, sizeof(*m->pair));
+	m->pair[n] = k < PAIRFAR ? k : PAIRFAR;
+	if (k >= PAIRFAR) {
+		m->far = egrowarray(m->far, &m->farcap, m->nfar + 1, sizeof(*m->far));
+		m->far[m->nfar++] = k;
+	}
+}
+
+static void
+model_free(struct pmodel *m)
+{
+	htab_free(&m->seen.tab);
+	free(m->seen.pair);
+	free(m->pair);
+	free(m->far);
+	memset(m, 0, sizeof(*m));
 }
 
 void
@@ -203,7 +220,10 @@ pf_init(struct pfields *f, int col, int two, int chart, int text)
 	f->two = two;
 	f->chart = chart;
 	f->text = text;
-	seen_init(&f->seen);
+	seen_init(&f->m[0].seen);
+	seen_init(&f->m[1].seen);
+	f->nctx = 1;
+	f->bycaller = -1;
 }
 
 /* The own samples of the frame before, a leaf or not: the part of w
@@ -218,12 +238,73 @@ pf_own(struct pfields *f, int leaf)
 		put_count(&f->b[k], f->own[0], 0);
 }
 
+/* The caller list of a frame d deeper than the view's first and named
+ * id (the names above it in f->up): 0 at the first's depth, else its
+ * caller's, a new one if its caller called none before. */
+static uint32_t
+pf_caller(struct pfields *f, uint32_t d, uint32_t id)
+{
+	size_t old = f->ctxcap;
+	uint32_t c;
+
+	f->up = egrowarray(f->up, &f->upcap, (size_t)d + 1, sizeof(*f->up));
+	f->up[d] = id;
+	if (!d)
+		return 0;
+	c = f->up[d - 1];
+	f->ctx = egrowarray(f->ctx, &f->ctxcap, (size_t)c + 1, sizeof(*f->ctx));
+	memset(f->ctx + old, 0, (f->ctxcap - old) * sizeof(*f->ctx));
+	if (!f->ctx[c])
+		f->ctx[c] = f->nctx++;
+	return f->ctx[c];
+}
+
+/*
+ * What the names coded in lists of the contexts below nctx (from first)
+ * of t would cost, about, in bits: each frame's rank as wide as its
+ * list's length needs, and two bytes an entry of the lists (no sort:
+ * deflate does better where ranks repeat, as both models' do).
+ */
+static uint64_t
+seen_cost(const struct seen *t, uint32_t first, uint32_t nctx)
+{
+	uint64_t *frames = ecalloc((size_t)nctx + 1, sizeof(*frames)), bits = 16 * (uint64_t)t->n;
+	uint32_t *names = ecalloc((size_t)nctx + 1, sizeof(*names)), c, w;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		c = t->pair[i].ctx - first;
+		frames[c] += t->pair[i].frames;
+		names[c]++;
+	}
+	for (c = 0; c < nctx; c++) {
+		for (w = 0; names[c] >> w > 1; w++)
+			;
+		bits += frames[c] * (w + (names[c] > 1u << w));
+	}
+	free(frames);
+	free(names);
+	return bits;
+}
+
+/* The model of the names that codes those so far smaller kept, the
+ * other dropped. */
+#define DECIDE (1u << 17)
+static void
+pf_choose(struct pfields *f)
+{
+	uint64_t d = seen_cost(&f->m[0].seen, f->first, f->maxdepth - f->first + 1);
+
+	f->bycaller = seen_cost(&f->m[1].seen, 0, f->nctx) < d;
+	model_free(&f->m[!f->bycaller]);
+}
+
 /* Frame depth, name id, own samples own, total tot (text pages), gap,
  * written. */
 void
 pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const count *tot, count gap)
 {
-	uint32_t step = f->prev + 1 - depth, k;
+	uint32_t step = f->prev + 1 - depth;
 
 	if (f->n && !step) {
 		f->run++;
@@ -239,13 +320,10 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	f->prev = depth;
 	if (depth > f->maxdepth)
 		f->maxdepth = depth;
-	f->pair = egrowarray(f->pair, &f->paircap, f->n + 1, sizeof(*f->pair));
-	k = seen_pair(&f->seen, depth, id);
-	f->pair[f->n] = k < PAIRFAR ? k : PAIRFAR;
-	if (k >= PAIRFAR) {
-		f->far = egrowarray(f->far, &f->farcap, f->nfar + 1, sizeof(*f->far));
-		f->far[f->nfar++] = k;
-	}
+	if (f->bycaller <= 0)
+		model_put(&f->m[0], f->n, depth, id);
+	if (f->bycaller != 0)
+		model_put(&f->m[1], f->n, pf_caller(f, depth - f->first, id), id);
 	if (f->text) {
 		put_count(&f->w[0], tot[f->col], 1);
 		if (f->two)
@@ -254,40 +332,66 @@ pf_put(struct pfields *f, uint32_t depth, uint32_t id, const count *own, const c
 	memcpy(f->own, own, sizeof(f->own));
 	if (f->chart)
 		put_count(&f->g, gap, f->text);
-	f->n++;
+	if (++f->n == DECIDE)
+		pf_choose(f);
 }
 
-/* The fields complete: the last run, the last frame's own samples (a
- * leaf's), each column's leaves then the other frames. */
-/* The rank of frame i's name in its depth (seen_rank's), *far the
- * next of f->far (the frames are taken in order). */
+/* The rank of frame i's name in its list (seen_rank's), in model m,
+ * *far the next of m->far (the frames are taken in order). */
 static uint32_t
-pf_rank(const struct pfields *f, size_t i, size_t *far)
+pf_rank(const struct pmodel *m, size_t i, size_t *far)
 {
-	return f->seen.pair[f->pair[i] < PAIRFAR ? f->pair[i] : f->far[(*far)++]].rank;
+	return m->seen.pair[m->pair[i] < PAIRFAR ? m->pair[i] : m->far[(*far)++]].rank;
 }
 
-void
-pf_end(struct pfields *f)
+/* The names' field, of the model that codes them smaller (chosen at
+ * the end, or at DECIDE frames to spare the memory of two): its lists,
+ * then a byte a frame, its rank or from RANKFAR on RANKFAR, then the
+ * rest of those ranks from RANKFAR as varints, in one piece (a byte
+ * of the rank that tells whether there is more, where a low byte and
+ * a high one apart lose what the one says of the other). */
+#define RANKFAR 255
+static void
+pf_names(struct pfields *f)
 {
+	struct pmodel *m;
 	size_t i, far = 0, hi = 0, at;
 	unsigned char *p;
+	uint32_t r;
 
-	if (!f->n)
-		return;
-	seen_rank(&f->seen, f->first, f->maxdepth, &f->f);
-	/* the ranks' low bytes, then the rest as varints, in one piece */
+	if (f->bycaller < 0)
+		pf_choose(f);
+	m = &f->m[f->bycaller];
+	if (f->bycaller) {
+		bytes_varint(&f->f, f->nctx);
+		seen_rank(&m->seen, 0, f->nctx - 1, &f->f);
+	} else {
+		seen_rank(&m->seen, f->first, f->maxdepth, &f->f);
+	}
 	for (i = 0; i < f->n; i++)
-		hi += varint_len(pf_rank(f, i, &far) >> 8);
+		if ((r = pf_rank(m, i, &far)) >= RANKFAR)
+			hi += varint_len(r - RANKFAR);
 	at = f->f.n;
 	f->f.p = egrowarray(f->f.p, &f->f.cap, at + f->n + hi, 1);
 	f->f.n = at + f->n + hi;
 	p = f->f.p + at;
 	for (i = 0, far = 0; i < f->n; i++)
-		p[i] = pf_rank(f, i, &far) & 255;
+		p[i] = (r = pf_rank(m, i, &far)) < RANKFAR ? r : RANKFAR;
 	p += f->n;
 	for (i = 0, far = 0; i < f->n; i++)
-		p += varint_enc(p, pf_rank(f, i, &far) >> 8);
+		if ((r = pf_rank(m, i, &far)) >= RANKFAR)
+			p += varint_enc(p, r - RANKFAR);
+	model_free(m);
+}
+
+/* The fields complete: the names, the last run, the last frame's own
+ * samples (a leaf's), each column's leaves then the other frames. */
+void
+pf_end(struct pfields *f)
+{
+	if (!f->n)
+		return;
+	pf_names(f);
 	bytes_varint(&f->d, f->run);
 	if (f->text)
 		return;
@@ -305,15 +409,15 @@ pf_free(struct pfields *f)
 
 	bytes_free(&f->d);
 	bytes_free(&f->f);
-	free(f->pair);
-	free(f->far);
 	for (k = 0; k < 2; k++) {
+		model_free(&f->m[k]);
 		bytes_free(&f->w[k]);
 		bytes_free(&f->b[k]);
 	}
+	free(f->up);
+	free(f->ctx);
 	bytes_free(&f->g);
 	bytes_free(&f->c);
-	seen_free(&f->seen);
 }
 
 /* A field's bytes: deflated (zlib framing), as the page's digits, "k":[n,"..."]
@@ -351,6 +455,8 @@ pf_write(const struct pfields *f)
 	html_key("n");
 	out_u64(f->n);
 	out_printf(",\"maxdepth\":%u", f->n ? f->maxdepth - f->first : 0);
+	if (f->bycaller == 1)
+		out_str(",\"fc\":1");
 	if (!f->text)
 		out_printf(",\"wl\":%zu,\"bl\":%zu", f->wl, f->bl);
 	html_field("d", &f->d, NULL, 0);

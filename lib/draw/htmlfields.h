@@ -21,18 +21,32 @@ void html_key(const char *k);
 void html_keystr(const char *k, const char *v);
 
 /*
- * The names seen at each depth of a page view, for the name codes:
- * the list of (depth, id) pairs in the order first seen, each with its
- * frames, found through base/htab by a hash of the pair.
+ * The names seen in each context of a page view, for the name codes
+ * (a context: a depth, or a caller's name): the list of (context, id)
+ * pairs in the order first seen, each with its frames, found through
+ * base/htab by a hash of the pair.
  */
 struct seen {
-	struct htab tab;	/* the pairs' places, by (depth, id) */
+	struct htab tab;	/* the pairs' places, by (context, id) */
 	size_t n;
 	struct pair {
 		uint64_t frames;
-		uint32_t depth, id, rank;
+		uint32_t ctx, id, rank;
 	} *pair;
 	size_t cap;
+};
+
+/*
+ * A model of the frames' names: each frame's (context, name) pair, as
+ * its place in seen's list (PAIRFAR: the place is the next in far,
+ * rare).
+ */
+#define PAIRFAR 65535
+struct pmodel {
+	struct seen seen;
+	uint16_t *pair;
+	uint32_t *far;
+	size_t paircap, nfar, farcap;
 };
 
 /*
@@ -41,12 +55,20 @@ struct seen {
  *      (0 one deeper, 1 a sibling, j + 1 j levels up), as runs, a run
  *      a number of frames one deeper each then the step of the frame
  *      after them, and at the end the last run's number;
- *   f  the names: for each depth from the first frame's to the
+ *   f  the names, each frame's as its rank in a list of its context's,
+ *      the context the frame's depth, or (with "fc":1) its caller's
+ *      name, whichever codes smaller (a program's callees follow its
+ *      callers; a generator's may follow the depth):
+ *      by depth, for each depth from the first frame's to the
  *      deepest, how many names it has and their page ids, the name of
  *      most frames there first (a depth's callers are few of all the
- *      names); then each frame's name as its rank in its depth's list,
- *      in two parts, the rank's low byte for every frame, then the rest
- *      (rank >> 8, mostly 0) as a varint for every frame;
+ *      names);
+ *      by caller, the number of lists, then each as above, in the
+ *      order their callers first call (the first list is the view's
+ *      first frame's, of no caller in the view: its depth's);
+ *      then each frame's rank in its list, in two parts, a byte for
+ *      every frame, the rank, or 255 for a rank from 255 on, then for
+ *      each of those (rare) the rank less 255 as a varint;
  *   w  the own samples of the column drawn, the leaves' first (a leaf:
  *      no frame one deeper follows it; "wl" says where they end), then
  *      the others' (mostly 0);
@@ -57,21 +79,22 @@ struct seen {
  * Numbers are varints.  On a page of decimal counts, w, b and g are
  * totals as text, each number followed by a comma, in frame order.
  */
-#define PAIRFAR 65535	/* pfields' pair: the place is in far */
 struct pfields {
 	int col;		/* the column drawn: 1 on differential input, else 0 */
 	int two;		/* the baseline's column too */
 	int chart, text;
 	struct bytes d, f, w[2], b[2], g, c;
-	uint16_t *pair;		/* each frame's (depth, name): its place in seen's list, */
-	uint32_t *far;		/* or PAIRFAR and the place next in far (rare) */
-	size_t paircap, nfar, farcap;
+	struct pmodel m[2];	/* the names by depth, by caller */
+	int bycaller;		/* which model codes the names (-1: both, not yet chosen) */
+	uint32_t *up;		/* the names of the frames open, by depth from first */
+	uint32_t *ctx;		/* each caller's list (0: none yet), by name id */
+	size_t upcap, ctxcap;
+	uint32_t nctx;		/* the caller lists so far */
 	uint32_t prev;		/* the depth of the frame before */
 	uint32_t first, maxdepth;	/* the first frame's depth, the deepest's */
 	size_t wl, bl;		/* the bytes of w's and b's leaves */
 	uint64_t run;		/* frames one deeper each since the last step */
 	count own[2];		/* the frame before's own samples, while it may be a leaf */
-	struct seen seen;
 	size_t n;
 };
 

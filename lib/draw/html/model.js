@@ -210,11 +210,14 @@ function varints(z, n, A, o) {
  *      and then the step of the frame after them (j + 1: j levels up,
  *      the frame before and j of its callers closed), the last run's
  *      number at the end; frame 0 at depth 0, none deeper than r.maxdepth;
- *   f: for each depth from 0 to r.maxdepth, how many names it has and
- *      their page ids (the name of most frames there first); then each
- *      frame's name as its rank in its depth's list: the rank's low
- *      byte for every frame, then the rest (rank >> 8) as a varint for
- *      every frame;
+ *   f: lists of names, each how many it has and their page ids (the
+ *      name of most frames there first): one for each depth from 0 to
+ *      r.maxdepth, or with r.fc their number first, then one for each
+ *      caller, in the order the callers first call (the first, of
+ *      frame 0, which has no caller); then each frame's name as its
+ *      rank in its depth's list (r.fc: its caller's): a byte for
+ *      every frame, the rank, or 255 for one from 255 on, then for each
+ *      of those the rank less 255 as a varint;
  *   w, b: own samples, the leaves' (frames no frame one deeper
  *      follows) then from byte r.wl (r.bl) on the others'; each frame's
  *      width the sum over its subtree, added as it closes.  A page of
@@ -237,7 +240,15 @@ function decode(r, v, keep) {
 		if (val >= EXACT) big = true;
 		if (a) a[k] = val < EXACT ? val : bigvarint(z, p);
 	}
-	for (d = 0; d <= md; d++) {
+	/* by caller: each name's list as a caller (0: none yet) */
+	var fc = !!r.fc, nl = md + 1, li = null, nc = 1, l;
+	if (fc) {
+		nn = varints(zf, 1, Uint32Array, 0);
+		nl = nn[0];
+		of = nn.end;
+		li = new Uint32Array(model.names.length);
+	}
+	for (d = 0; d < nl; d++) {
 		nn = varints(zf, 1, Uint32Array, of);
 		lists.push(varints(zf, nn[0], Uint32Array, nn.end));
 		of = lists[d].end;
@@ -247,8 +258,14 @@ function decode(r, v, keep) {
 	for (;;) {
 		depth[i] = cur;
 		st[sp++] = i;
-		for (x = 0, mul = 1; (d = zf[oh++]) & 128; mul *= 128) x += (d & 127) * mul;
-		f[i] = lists[cur][zf[of++] + (x + d * mul) * 256];
+		if ((x = zf[of++]) === 255) {
+			for (x = 0, mul = 1; (d = zf[oh++]) & 128; mul *= 128) x += (d & 127) * mul;
+			x += 255 + d * mul;
+		}
+		if (!fc) l = cur;
+		else if (sp < 2) l = 0;
+		else if (!(l = li[f[st[sp - 2]]])) l = li[f[st[sp - 2]]] = nc++;
+		f[i] = lists[l][x];
 		if (++i === n) break;
 		/* the step to frame i: 0 within a run, else the step after it */
 		if (run > 0) {

@@ -221,7 +221,7 @@ function graphof(w) {
 }
 /* What build() reads of record r, for the worker: its fields' bytes
  * go with it (transferred: none are left to r). */
-var LENT = ["name", "n", "maxdepth", "root", "self", "wl", "bl", "time", "d", "f", "w", "b", "c", "g"];
+var LENT = ["name", "n", "maxdepth", "root", "self", "fc", "wl", "bl", "time", "d", "f", "w", "b", "c", "g"];
 function lend(r) {
 	var o = {};
 	LENT.forEach(function (k) { o[k] = r[k]; });
