@@ -472,10 +472,10 @@ near() {
 	[ "$(got minipress)" = "$(got drag)" ]
 	near "$(win "$(got minidrag)")" "$(awk -v k="$k" 'BEGIN { print 1 - k, 1 }')"
 	# a link reopens the window: a frame's box where the window puts it
-	read -r d x w name < <(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
-		awk -v t="$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
+	read -r d x w name < <(page_run "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
+		awk -v t="$(page_run "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
 		'$1 > 2 && $2 > t / 4 && $2 + $3 < t / 2 && $3 > t / 50 { print; exit }')
-	total=$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
+	total=$(page_run "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
 	FG_QUERY='?x=0.25,0.5' browser nav "$BATS_TEST_TMPDIR/t.html" 0 "$name"
 	[ "$(got loaded)" = '?x=0.25%2C0.5' ]
 	[ "$(got box)" = "$(awk -v x="$x" -v w="$w" -v t="$total" 'BEGIN {
