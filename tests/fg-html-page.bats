@@ -388,7 +388,7 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 }
 
 @test "fg-html in Chromium: a transform by the worker has fg-top's rows; undone, the view it made gives its memory back" {
-	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
 	browser letgo "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got worker)" = true ]
@@ -402,7 +402,7 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 }
 
 @test "fg-html in Chromium: a link in a heavy mode opens as a click makes it: by the worker (its progress line), the same view" {
-	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
 	# each view past the page thread's bound (150,000 frames): the worker's
 	while IFS='|' read -r act url mode words; do

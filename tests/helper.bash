@@ -2,7 +2,12 @@
 # on PATH (FG_BIN, set by make check; bin/ by default), fixtures are in
 # $DATA, scratch files go in $BATS_TEST_TMPDIR.
 
-FG_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+# FG_ROOT, the folder above the tests': cut from BATS_TEST_DIRNAME when bats
+# gives it absolute, not ending in "." or ".." (a subshell a test saved)
+case $BATS_TEST_DIRNAME in
+/*/*[!.]) FG_ROOT=${BATS_TEST_DIRNAME%/*} ;;
+*) FG_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd) ;;
+esac
 FG_BIN=${FG_BIN:-$FG_ROOT/bin}
 PATH=$FG_BIN:$FG_BIN/tools:$PATH
 DATA=$BATS_TEST_DIRNAME/data
