@@ -301,7 +301,7 @@ for r in json.load(sys.stdin)["results"]: print("%s\t%s" % (r["function"], w[r["
 
 @test "fg-html in Chromium: a comparison of large views is the worker's: the second view decoded there, the progress line rising, the table fg-top's on fg-diff's output" {
 	T=$BATS_TEST_TMPDIR
-	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	# after a change: a tenth of the stacks gone, the others' counts moved
 	awk 'NR % 10 { match($0, / [0-9]+$/); print substr($0, 1, RSTART) (substr($0, RSTART + 1) + NR % 6) }' "$in" >"$T/after.folded"
 	fg-html "$in" "$T/after.folded" >"$T/two.html"

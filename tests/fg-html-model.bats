@@ -13,7 +13,7 @@ setup() {
 
 # page PAGE EXPR...: each EXPR's value in the page's modules (page.cjs)
 page() {
-	node "$FG_ROOT/tests/page.cjs" "$@"
+	page_run "$@"
 }
 # sorted folded lines, summed (fg-merge), of standard input
 summed() {

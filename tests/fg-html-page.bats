@@ -388,7 +388,7 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 }
 
 @test "fg-html in Chromium: a transform by the worker has fg-top's rows; undone, the view it made gives its memory back" {
-	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
 	browser letgo "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got worker)" = true ]
@@ -402,7 +402,7 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 }
 
 @test "fg-html in Chromium: a link in a heavy mode opens as a click makes it: by the worker (its progress line), the same view" {
-	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 30k)
+	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
 	# each view past the page thread's bound (150,000 frames): the worker's
 	while IFS='|' read -r act url mode words; do
@@ -496,10 +496,10 @@ near() {
 	[ "$(got minipress)" = "$(got drag)" ]
 	near "$(win "$(got minidrag)")" "$(awk -v k="$k" 'BEGIN { print 1 - k, 1 }')"
 	# a link reopens the window: a frame's box where the window puts it
-	read -r d x w name < <(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
-		awk -v t="$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
+	read -r d x w name < <(page_run "$BATS_TEST_TMPDIR/t.html" 'boxes(at(""))' |
+		awk -v t="$(page_run "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')" \
 		'$1 > 2 && $2 > t / 4 && $2 + $3 < t / 2 && $3 > t / 50 { print; exit }')
-	total=$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
+	total=$(page_run "$BATS_TEST_TMPDIR/t.html" 'at("").w[0]')
 	FG_QUERY='?x=0.25,0.5' browser nav "$BATS_TEST_TMPDIR/t.html" 0 "$name"
 	[ "$(got loaded)" = '?x=0.25%2C0.5' ]
 	[ "$(got box)" = "$(awk -v x="$x" -v w="$w" -v t="$total" 'BEGIN {

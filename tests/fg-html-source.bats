@@ -22,7 +22,7 @@ listed() {
 	shift 2
 	for f in "$@"; do
 		fg-top --list "$f" --format tsv "$in" | tail -n +2 >"$T/cli"
-		node "$FG_ROOT/tests/page.cjs" "$page" "listed(baseview(), '$f')" >"$T/js"
+		page_run "$page" "listed(baseview(), '$f')" >"$T/js"
 		[ -s "$T/cli" ] || { echo "fg-top lists no line of $f" >&2; return 1; }
 		diff "$T/cli" "$T/js" || { echo "of $f" >&2; return 1; }
 	done
@@ -102,7 +102,7 @@ tree() {
 	fg-html "$T/d.folded" >"$T/p.html"
 	listed "$T/p.html" "$T/d.folded" f g main q
 	# the rows have changes, vanished lines among them
-	node "$FG_ROOT/tests/page.cjs" "$T/p.html" "listed(baseview(), 'f')" | grep -qx $'f\ta.c\t14\t0\t0\t-6\t-6'
+	page_run "$T/p.html" "listed(baseview(), 'f')" | grep -qx $'f\ta.c\t14\t0\t0\t-6\t-6'
 	fg-html --negate "$T/d.folded" >"$T/p.html"
 	listed "$T/p.html" "$T/d.folded" f g main q
 }

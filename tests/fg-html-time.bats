@@ -13,7 +13,7 @@ setup() {
 
 # page PAGE EXPR...: each EXPR's value in the page's modules (page.cjs)
 page() {
-	node "$FG_ROOT/tests/page.cjs" "$@"
+	page_run "$@"
 }
 # the stacks of fg-filter --window ARG on FILE, headers left out
 cliwin() {

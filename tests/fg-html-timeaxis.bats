@@ -74,7 +74,7 @@ tickat() {
 		# the time mode's Save: the filter's output, byte for byte
 		got timesaved | cmp - "$BATS_TEST_TMPDIR/w.folded"
 		# the axis spans the window, from its start
-		lo=$(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/c.html" "winedges(912478, ${w%,*}, ${w#*,}).join(' ')")
+		lo=$(page_run "$BATS_TEST_TMPDIR/c.html" "winedges(912478, ${w%,*}, ${w#*,}).join(' ')")
 		[ "$(got wspan)" = "$lo 912478" ]
 		# the graph: the window summed; the table: fg-top's rows of it
 		[ "$(got mode)" = " ?w=${w/,/%2C}&m=graph" ]
@@ -167,7 +167,7 @@ ssidle() {
 			  if ((s - $3) ^ 2 > us * us || (d - $4) ^ 2 > us * us) { print "gap " NR ": " s " " d " on the axis, " $3 " " $4 " recorded"; bad = 1 } }
 			END { exit bad }'
 		idle=$(awk '{ s += $2 } END { print s }' "$BATS_TEST_TMPDIR/want")
-		[ "$(got note)" = "x: wall time from the start, idle shown as gaps ($(node "$FG_ROOT/tests/page.cjs" "$BATS_TEST_TMPDIR/i.html" "at(\"\") && human($idle)"))" ]
+		[ "$(got note)" = "x: wall time from the start, idle shown as gaps ($(page_run "$BATS_TEST_TMPDIR/i.html" "at(\"\") && human($idle)"))" ]
 		[ "$(got button)" = ":Close idle" ]
 		# closed: busy time, what the folder closes by default left out
 		[ "$(got closedurl)" = "?idle=0" ]

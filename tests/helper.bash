@@ -2,7 +2,12 @@
 # on PATH (FG_BIN, set by make check; bin/ by default), fixtures are in
 # $DATA, scratch files go in $BATS_TEST_TMPDIR.
 
-FG_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+# FG_ROOT, the folder above the tests': cut from BATS_TEST_DIRNAME when bats
+# gives it absolute, not ending in "." or ".." (a subshell a test saved)
+case $BATS_TEST_DIRNAME in
+/*/*[!.]) FG_ROOT=${BATS_TEST_DIRNAME%/*} ;;
+*) FG_ROOT=$(cd "$BATS_TEST_DIRNAME/.." && pwd) ;;
+esac
 FG_BIN=${FG_BIN:-$FG_ROOT/bin}
 PATH=$FG_BIN:$FG_BIN/tools:$PATH
 DATA=$BATS_TEST_DIRNAME/data
@@ -132,6 +137,55 @@ browser_run() {
 	exec 5<&-
 	grep -v '^status=' "$BATS_TEST_TMPDIR/b.raw"
 	grep -qx 'status=0' "$BATS_TEST_TMPDIR/b.raw"
+}
+
+# page_run PAGE EXPR...: node tests/page.cjs PAGE EXPR... (each EXPR's
+# value in the page's script, its status too), by one node a bats file
+# (page.cjs --serve, started by the first call, its port and pid in
+# $BATS_FILE_TMPDIR/page.*; it ends with that directory, or at page_stop),
+# else (--alone, no BATS_FILE_TMPDIR, no server) by a node of its own.
+# Calls may overlap (a pipe's two ends): each has its own files.
+page_run() {
+	local d=${BATS_FILE_TMPDIR:-} o st
+	if [ "$1" = --alone ] || [ -z "$d" ] || ! page_connect; then
+		node "$FG_ROOT/tests/page.cjs" "$@"
+		return
+	fi
+	o=${BATS_TEST_TMPDIR:-$d}/page.$BASHPID
+	printf '%s\0' $(($# + 3)) "$PWD" "$o.out" "$o.err" "$@" >&6
+	IFS= read -r -t 180 st <&6 || st=
+	exec 6<&-
+	[ -n "$st" ] || { echo "page_run: no answer from tests/page.cjs --serve" >&2; return 1; }
+	cat "$o.out"
+	[ ! -s "$o.err" ] || cat "$o.err" >&2
+	rm -f "$o.out" "$o.err"
+	return "$st"
+}
+# fd 6 a connection to the file's page.cjs server, started if need be
+# (by one call at a time: page.lock)
+page_connect() {
+	local d=$BATS_FILE_TMPDIR
+	page_open && return
+	{
+		flock 7
+		page_open && return
+		node "$FG_ROOT/tests/page.cjs" --serve "$d" >"$d/page.port" 2>/dev/null 3>&- 7>&- </dev/null &
+		echo $! >"$d/page.pid"
+		for _ in $(seq 200); do
+			page_open && return
+			sleep 0.05
+		done
+		return 1
+	} 7>"$d/page.lock"
+}
+page_open() {
+	local port
+	read -r port 2>/dev/null <"$BATS_FILE_TMPDIR/page.port" && [ -n "$port" ] &&
+		{ exec 6<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null
+}
+# Stop the file's page.cjs server, if it started one (teardown_file).
+page_stop() {
+	[ ! -s "$BATS_FILE_TMPDIR/page.pid" ] || kill "$(cat "$BATS_FILE_TMPDIR/page.pid")" 2>/dev/null || true
 }
 
 # Skip the test unless Go is at hand (the reference pprof tools): make

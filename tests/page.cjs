@@ -5,16 +5,31 @@
  *                                   module, with what it imports), in
  *                                   node, no DOM: it only declares (an
  *                                   error names the file)
- *   node page.cjs PAGE EXPR...      the page's modules (lib/draw/html/,
- *                                   what they import: modules.cjs)
- *                                   imported, PAGE's data (fg-html's
- *                                   output) their model; then each
- *                                   EXPR's value, evaluated where their
- *                                   exports are globals, a line an item
- *                                   of a list, a string as it is, else
- *                                   JSON
+ *   node page.cjs PAGE EXPR...      PAGE's own script (fg-html's
+ *                                   output: lib/draw/html/*.js joined
+ *                                   by scripts/embed.c) run up to its
+ *                                   start(), its data the model; then
+ *                                   each EXPR's value, evaluated in the
+ *                                   script's scope, a line an item of a
+ *                                   list, a string as it is, else JSON.
+ *                                   A page without that script: the
+ *                                   modules (lib/draw/html/, what they
+ *                                   import: modules.cjs) imported, their
+ *                                   exports globals, instead
+ *   node page.cjs --serve [DIR]     the same for many pages, one node:
+ *                                   a loopback port on a line; each
+ *                                   request NUL-terminated fields (the
+ *                                   number of arguments, the directory,
+ *                                   a file for standard output, one
+ *                                   for standard error, then PAGE
+ *                                   EXPR...), answered with the status;
+ *                                   each page's script compiled once,
+ *                                   run anew (fresh state) per request.
+ *                                   It ends on SIGTERM, once DIR is
+ *                                   gone, or after half an hour
+ *                                   (page_run in helper.bash)
  *
- * Beside the modules' exports:
+ * Beside the script's names:
  *   DATA, NAMES the model's data and names (model.js's model)
  *   told        the shares of the unpacking loadmodel told, in turn
  *   at(query)   the state a URL query gives (url.js's loadstate), and
@@ -120,19 +135,86 @@ function show(v) {
 	return v === undefined ? "undefined" : JSON.stringify(v);
 }
 
-async function run(page, exprs) {
+/* The page's script (embed.c's wrapper, without its "await start();"),
+ * compiled once a text: a factory of fresh scopes, each the model of the
+ * data given and an evaluator of expressions in it.  DATA and NAMES are
+ * set once the model is loaded (model.js's takemodel sets them there,
+ * and only there, when the page has no worker). */
+const factories = new Map();
+function factory(html) {
+	const m = /<script>\n\(async function \(\) \{\n"use strict";\n([\s\S]*)\nawait start\(\);\n\}\)\(\);\n<\/script>/.exec(html);
+	if (!m) return null;
+	let f = factories.get(m[1]);
+	if (!f) {
+		f = new vm.Script("(async function (__fgdata, console) {\n\"use strict\";\n" + m[1] + "\nvar DATA, NAMES;\n" + helpers +
+			"\nawait loadmodel(__fgdata, function (x) { told.push(x); });\nDATA = model.data; NAMES = model.names;\n" +
+			"return function (__fgexpr) { return eval(__fgexpr); };\n})", { filename: "page" }).runInThisContext();
+		factories.set(m[1], f);
+	}
+	return f;
+}
+
+/* The values of exprs on the page in file page, each a line to out;
+ * console, the page's own. */
+async function evaluate(page, exprs, out, console) {
 	const html = fs.readFileSync(page, "utf8");
 	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(html);
 	if (!json) throw new Error("no data in " + page);
+	const f = factory(html);
+	if (!f) return modules(JSON.parse(json[1]), exprs, out);
+	const ev = await f(JSON.parse(json[1]), console);
+	for (const e of exprs) out(show(ev(e)));
+}
+
+/* The same through the modules, their exports globals (once a node). */
+async function modules(data, exprs, out) {
 	const mods = await load(fs.readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => path.join(dir, f)));
 	Object.assign(globalThis, mods);
 	Object.defineProperty(globalThis, "DATA", { get() { return mods.model.data; } });
 	Object.defineProperty(globalThis, "NAMES", { get() { return mods.model.names; } });
 	vm.runInThisContext(helpers);
-	globalThis.data = JSON.parse(json[1]);
+	globalThis.data = data;
 	await vm.runInThisContext("loadmodel(data, function (x) { told.push(x); })");
-	for (const e of exprs) console.log(show(vm.runInThisContext(e)));
+	for (const e of exprs) out(show(vm.runInThisContext(e)));
+}
+
+function run(page, exprs) {
+	return evaluate(page, exprs, (l) => console.log(l), console);
+}
+
+/* --serve: requests one at a time, each its own outputs' files. */
+function serve(dir) {
+	const net = require("net");
+	let queue = Promise.resolve();
+	const server = net.createServer((sock) => {
+		let buf = "";
+		sock.setEncoding("utf8");
+		sock.on("error", () => {});
+		sock.on("data", (d) => {
+			buf += d;
+			const f = buf.split("\0");
+			const n = parseInt(f[0], 10);
+			if (!(f.length > n + 1)) return;
+			const [cwd, outf, errf, page, ...exprs] = f.slice(1, n + 1);
+			const out = [], err = [];
+			const say = (a) => a.map((x) => (typeof x === "string" ? x : require("util").inspect(x))).join(" ");
+			const cons = { log: (...a) => out.push(say(a)), info: (...a) => out.push(say(a)),
+				error: (...a) => err.push(say(a)), warn: (...a) => err.push(say(a)) };
+			queue = queue.then(() => evaluate(path.resolve(cwd, page), exprs, (l) => out.push(l), cons))
+				.then(() => 0, (e) => { err.push("page.cjs: " + (e.stack || e)); return 1; })
+				.then((st) => {
+					fs.writeFileSync(outf, out.length ? out.join("\n") + "\n" : "");
+					fs.writeFileSync(errf, err.length ? err.join("\n") + "\n" : "");
+					sock.end(st + "\n");
+				});
+		});
+	});
+	server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+	process.on("SIGTERM", () => process.exit(0));
+	setInterval(() => { if (dir && !fs.existsSync(dir)) process.exit(0); }, 1000);
+	setTimeout(() => process.exit(0), 1800 * 1000);
 }
 
 if (process.argv[2] === "--alone") alone(process.argv.slice(3));
+else if (process.argv[2] === "--serve") serve(process.argv[3]);
 else run(process.argv[2], process.argv.slice(3)).catch((e) => { console.error("page.cjs: " + (e.stack || e)); process.exit(1); });
