@@ -13,7 +13,7 @@
  * baseline's), the stacks of none there apart.  No DOM. */
 
 import { model, labelof, cpcmp } from "./model.js";
-import { selfof } from "./tree.js";
+import { selfof, selfat } from "./tree.js";
 import { elidedcolors } from "./colors.js";
 import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, RANK, SIBFIX } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
@@ -53,9 +53,7 @@ function keyranks(strip) {
  * its children the nodes gc[g]..gc[g] + gn[g] (gc -1: not yet made).
  * Node 0 is the root (fg's "all", or above the view's first frames). */
 function side(v, K) {
-	var label = new Int32Array(K.n).fill(-1), top = v.rooted ? 1 : 0, i, k, m = v.n + 2;
-	for (i = top; i < v.n; i++) if (label[k = K.key[v.f[i]]] < 0) label[k] = v.f[i];
-	var S = { v: v, key: K.key, own: selfof(v), label: label, wild: new Int8Array(K.n).fill(-1),
+	var m = v.n + 2, S = { v: v, key: K.key, own: selfof(v), label: labels(v, K), wild: new Int8Array(K.n).fill(-1),
 		pool: new Int32Array(m), np: 1, gs: new Int32Array(m), gl: new Int32Array(m), gk: new Int32Array(m),
 		gc: new Int32Array(m).fill(-1), gn: new Int32Array(m), ng: 1, tmp: new Float64Array(16) };
 	S.pool[0] = v.rooted ? 0 : -1;
@@ -116,14 +114,13 @@ function overlap(Sb, x, St, y) {
 /* The joined stacks of baseline view A and target view B (o.strip:
  * --strip-lines; o.wild: the wildcard, null for none), as fg-diff
  * prints them: [[stack, names, b, t]...], walked in sibling order; with
- * sorted, the stacks' text too, in fg-diff's order (for -n's ties). */
+ * sorted, the stacks' text too, in fg-diff's order (for -n's ties);
+ * with into, the differential view as well, where it can (joinframes). */
 export function joined(A, B, o, sorted, into) {
 	var K = keyranks(o.strip), rows = keyed(A, K.key) && keyed(B, K.key) ? joinframes(A, B, K, o, into) : joinnodes(A, B, K, o);
-	return sorted ? fgdiffsorted(rows) : rows;
-}
-/* The rows' stacks' text, and the rows in fg-diff's order. */
-function fgdiffsorted(rows) {
 	var lab = [], i;
+	if (!sorted) return rows;
+	/* the stacks' text, and the rows in fg-diff's order */
 	rows.forEach(function (r) { r[0] = r[1].map(function (id) { return lab[id] || (lab[id] = labelof(id)); }).join(";"); });
 	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
 	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
@@ -267,15 +264,9 @@ function inorder(np, ord, lab, pb, pt, A, B) {
 	}
 	for (k = 0; k < np && !fix; k++) if (SIBFIX[lab[k]]) fix = true;
 	if (!fix) return;
-	for (k = 0; k < np; k++) key[k] = labelof(lab[k]) + (frameown(A, pb[k]) !== 0 || frameown(B, pt[k]) !== 0 ? " " : ";");
+	for (k = 0; k < np; k++) key[k] = labelof(lab[k]) + ((pb[k] >= 0 && selfat(A, pb[k])) || (pt[k] >= 0 && selfat(B, pt[k])) ? " " : ";");
 	var o = ord.slice(0, np).sort(function (p, q) { return cpcmp(key[p], key[q]); });
 	for (k = 0; k < np; k++) ord[k] = o[k];
-}
-/* frame i's own samples in view v (0: none) */
-function frameown(v, i) {
-	if (i < 0) return 0;
-	for (var s = v.w[i], c = i + 1; c < v.end[i]; c = v.end[c]) s -= v.w[c];
-	return s;
 }
 /* The pairs P.pb, P.pt (np of them so far) of the callees of a pair
  * that the wildcard makes of the nb of the baseline's and nt of the
