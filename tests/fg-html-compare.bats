@@ -403,8 +403,7 @@ PY
 	done
 	# and the callers of no target sample (a, c) are the callers'
 	# vanished stacks, fg-top's rows of target 0
-	page() { node "$FG_ROOT/tests/page.cjs" "$@"; }
-	page "$T/two.html" 'at("?cmp=0,1&m=sandwich&fn=F"); sandwichof(current()).callers.van.map((x) => NAMES[x[0][1]] + " " + x[1]).sort()' >"$T/got"
+	page_run "$T/two.html" 'at("?cmp=0,1&m=sandwich&fn=F"); sandwichof(current()).callers.van.map((x) => NAMES[x[0][1]] + " " + x[1]).sort()' >"$T/got"
 	[ "$(cat "$T/got")" = "$(printf 'c 2\nx 5')" ]
 	fg-top --callers F --format tsv "$T/d.folded" | awk -F'\t' 'NR > 1 && $4 == 0 { print $8, $3 }' | diff - <(grep -v '^x' "$T/got")
 }
@@ -422,8 +421,8 @@ PY
 	fg-html "$T/a" "$T/b" >"$T/two.html"
 	for q in "" "&neg=1"; do
 		v="var v = at('?cmp=0,1$q'); Array.from(v.f, (f, i) => [v.depth[i], NAMES[f], v.w[i], v.b[i], DATA.colors[v.col[i]], v.end[i]].join(' '))"
-		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "$v" >"$T/got"
-		node "$FG_ROOT/tests/page.cjs" "$T/two.html" "DATA.frac = 1; $v" >"$T/want"
+		page_run "$T/two.html" "$v" >"$T/got"
+		page_run "$T/two.html" "DATA.frac = 1; $v" >"$T/want"
 		[ "$(wc -l <"$T/want")" -ge 10 ]
 		grep -q '^2 f (inlined) ' "$T/got"
 		diff "$T/want" "$T/got"
