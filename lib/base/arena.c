@@ -5,8 +5,8 @@
 #include "base/arena.h"
 #include "base/util.h"
 
-/* Blocks start at 1 MiB and double up to 8 MiB: a big table's strings
- * then lie in blocks huge pages back whole (see emalloc_huge). */
+/* Blocks start at 1 MiB and double up to 8 MiB, in small pages: they
+ * are written once, in order (see emalloc_flat). */
 #define CHUNK ((size_t)1 << 20)
 #define CHUNK_MAX ((size_t)8 << 20)
 #define HEAD 16		/* the link to the previous block, kept aligned */
@@ -15,7 +15,7 @@
 static char *
 block(struct arena *a, size_t n)
 {
-	char *b = HEAD + n >= HUGE_MIN ? emalloc_huge(HEAD + n) : emalloc(HEAD + n);
+	char *b = emalloc_flat(HEAD + n);
 
 	memcpy(b, &a->blocks, sizeof(a->blocks));
 	a->blocks = b;
