@@ -17,6 +17,8 @@
  * advising part of it would split it in two and keep realloc from
  * moving it with mremap instead of copying it.
  */
+#define HUGE_PAGE ((size_t)2 << 20)
+
 static void
 advise_huge(void *p, size_t n)
 {
@@ -62,6 +64,25 @@ emalloc_flat(size_t n)
 
 	if (!p)
 		eprintf("out of memory");
+	return p;
+}
+
+/*
+ * A block that huge pages can back whole: malloc writes its own record
+ * of a block just before it, in the block's first page, before the
+ * hint can be given, so a block from malloc gets small pages there.
+ */
+void *
+emalloc_huge(size_t n)
+{
+	size_t m = (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	void *p;
+
+	if (m < n)
+		eprintf("out of memory");
+	if (!(p = aligned_alloc(HUGE_PAGE, m)))
+		eprintf("out of memory");
+	advise_huge(p, m);
 	return p;
 }
 
