@@ -50,24 +50,6 @@ emalloc(size_t n)
 }
 
 /*
- * A block written once, in order, as its pages are first touched (an
- * arena's): each 4 KiB page is zeroed by the kernel just before it is
- * written, in cache.  A 2 MiB page is zeroed whole at its first byte,
- * ahead of the writes, and fresh 2 MiB pages came slowest of all: on
- * the virtual machines fg is timed on, 0.4 to 7 GB/s from one run to
- * the next, against 10 GB/s for small pages.
- */
-void *
-emalloc_flat(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p)
-		eprintf("out of memory");
-	return p;
-}
-
-/*
  * A block that huge pages can back whole: malloc writes its own record
  * of a block just before it, in the block's first page, before the
  * hint can be given, so a block from malloc gets small pages there.

@@ -13,9 +13,6 @@
  * kernel can (Linux's transparent huge pages). */
 #define HUGE_MIN ((size_t)4 << 20)
 void *emalloc(size_t n);
-/* n bytes never advised to huge pages, however many: for memory written
- * once, in order, as it is first touched (an arena's blocks) */
-void *emalloc_flat(size_t n);
 /* n bytes, from HUGE_MIN on, aligned so that huge pages back them all */
 void *emalloc_huge(size_t n);
 void *ecalloc(size_t n, size_t size);

@@ -5,28 +5,18 @@
 #include "base/arena.h"
 #include "base/util.h"
 
-/*
- * Blocks start at 1 MiB and double up to 8 MiB.  An arena's blocks of
- * huge pages' size (HUGE_MIN) are given huge pages until it holds
- * HUGE_HELD bytes: its strings are then looked up, sorted and printed
- * in any order, without a miss of the TLB.  Past that, its blocks take
- * small pages (emalloc_flat), for fresh memory in huge pages came dear:
- * fg-diff's copies of two profiles' 173 MB of distinct stacks took 0.86x
- * the CPU in small pages, its copies of 2 x 26 MB 1.11x.
- */
+/* Blocks start at 1 MiB and double up to 8 MiB: a big table's strings
+ * then lie in blocks huge pages back whole (see emalloc_huge). */
 #define CHUNK ((size_t)1 << 20)
 #define CHUNK_MAX ((size_t)8 << 20)
-#define HUGE_HELD ((size_t)32 << 20)
 #define HEAD 16		/* the link to the previous block, kept aligned */
 
 /* A block of HEAD + n bytes; the link goes in its head. */
 static char *
 block(struct arena *a, size_t n)
 {
-	char *b = a->held < HUGE_HELD && HEAD + n >= HUGE_MIN ? emalloc_huge(HEAD + n) :
-	    emalloc_flat(HEAD + n);
+	char *b = HEAD + n >= HUGE_MIN ? emalloc_huge(HEAD + n) : emalloc(HEAD + n);
 
-	a->held += HEAD + n;
 	memcpy(b, &a->blocks, sizeof(a->blocks));
 	a->blocks = b;
 	return b + HEAD;

@@ -8,7 +8,6 @@ struct arena {
 	char *cur;
 	size_t left;
 	size_t size;		/* the next block's */
-	size_t held;		/* bytes in all its blocks */
 	void *blocks;		/* every block, linked through its first word */
 };
 
