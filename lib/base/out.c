@@ -23,30 +23,37 @@ out_keep(struct outkeep *k)
 	keep = k;
 }
 
+/* p[0..n) to keep, or written to standard output. */
+static void
+put(const char *p, size_t n)
+{
+	size_t off = 0;
+	ssize_t w;
+
+	if (keep) {
+		keep->p = egrowarray(keep->p, &keep->cap, keep->n + n, 1);
+		memcpy(keep->p + keep->n, p, n);
+		keep->n += n;
+		return;
+	}
+	progress_output();
+	while (off < n) {
+		w = write(1, p + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && errno == EPIPE)
+			_exit(0);	/* the reader has what it wanted */
+		if (w < 0)
+			eprintf("write error: %s", strerror(errno));
+		off += w;
+	}
+}
+
 void
 out_flush(void)
 {
-	size_t off = 0;
-	ssize_t n;
-
-	if (keep && out_len) {
-		keep->p = egrowarray(keep->p, &keep->cap, keep->n + out_len, 1);
-		memcpy(keep->p + keep->n, out_buf, out_len);
-		keep->n += out_len;
-		out_len = 0;
-	}
 	if (out_len)
-		progress_output();
-	while (off < out_len) {
-		n = write(1, out_buf + off, out_len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EPIPE)
-			_exit(0);	/* the reader has what it wanted */
-		if (n < 0)
-			eprintf("write error: %s", strerror(errno));
-		off += n;
-	}
+		put(out_buf, out_len);
 	out_len = 0;
 }
 
@@ -58,13 +65,12 @@ out_mem(const void *p, size_t n)
 	if (n > OUT_BUFSIZE - out_len) {
 		out_flush();
 		if (n >= OUT_BUFSIZE) {
-			/* too big to buffer: pass it through in pieces */
+			/* too big to buffer: straight out, in writes of the
+			 * buffer's size (see OUT_BUFSIZE) */
 			while (n) {
 				size_t k = n < OUT_BUFSIZE ? n : OUT_BUFSIZE;
 
-				memcpy(out_buf, s, k);
-				out_len = k;
-				out_flush();
+				put(s, k);
 				s += k;
 				n -= k;
 			}
