@@ -9,7 +9,9 @@
  * nor the blanks that indent a line, nor those between two tokens that
  * would not run together without them (outside strings, regular
  * expressions and comments: "a = b(c, d)" is "a=b(c,d)", "x - -y" and
- * "return x" keep theirs); the sources keep them, the page, half the
+ * "return x" keep theirs), nor blank lines, nor the newline after a
+ * ";", "{" or "," (the lines join: no module has a "//" comment that a
+ * newline would end); the sources keep them, the page, half the
  * size, does not need them: no module has a string, template or
  * regular expression that goes on past a line's end, nor a template
  * at all, and a '/' is a regular expression's where a value would
@@ -160,6 +162,10 @@ squeeze(const char *s, char *out)
 				out[n++] = *s++;
 			if (*s)
 				out[n++] = *s++, out[n++] = *s++;
+		} else if (*s == '/' && s[1] == '/' && regexhere(out, n)) {
+			/* a line's comment: the lines joined would end it late */
+			fputs("embed: a \"//\" comment (the page's modules use /* */)\n", stderr);
+			exit(1);
 		} else if (*s == '/' && regexhere(out, n)) {
 			for (cls = 0, out[n++] = *s++; *s && *s != '\n' && (cls || *s != '/'); out[n++] = *s++) {
 				if (*s == '\\' && s[1])
@@ -179,9 +185,32 @@ squeeze(const char *s, char *out)
 	return out;
 }
 
+/* Whether the last line emit_line wrote had its newline held back. */
+static int held;
+
+/* Squeezed line s into the string: nothing for a blank one, and none of
+ * its newline after a ";", "{" or "," (no statement there ends by a
+ * newline, and the scripts have no template literals and no "//"
+ * comments, that a newline would end), so that lines join. */
+static void
+emit_line(char *s)
+{
+	size_t n = strlen(s);
+
+	if (n && s[n - 1] == '\n')
+		s[--n] = '\0';
+	if (!n)
+		return;
+	emit_str(s);
+	held = strchr(";{,", s[n - 1]) != NULL;
+	if (!held)
+		emit_str("\n");
+}
+
 /* One file's bytes inside the string, without its imports and exports;
  * with modules, without the comments on lines of their own, nor the
- * blanks no token needs (squeeze). */
+ * blanks no token needs (squeeze), nor blank lines, and lines joined
+ * where no newline is needed (emit_line). */
 static void
 emit(FILE *f, int modules)
 {
@@ -207,7 +236,7 @@ emit(FILE *f, int modules)
 				perror("embed");
 				exit(1);
 			}
-			emit_str(squeeze(p + strspn(p, " \t"), sq));
+			emit_line(squeeze(p + strspn(p, " \t"), sq));
 		}
 		else if (!skip)
 			emit_bytes(p, (size_t)n);
@@ -249,7 +278,7 @@ main(int argc, char **argv)
 		fclose(f);
 	}
 	if (start) {
-		emit_str("await ");
+		emit_str(held ? "\nawait " : "await ");
 		emit_str(start);
 		emit_str("();\n})();\n");
 	}

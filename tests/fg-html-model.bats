@@ -37,16 +37,20 @@ summed() {
 	sed -n '/^<script>$/,/^<\/script>$/p' "$BATS_TEST_TMPDIR/p.html" >"$BATS_TEST_TMPDIR/s"
 	[ "$(sed -n 2,3p "$BATS_TEST_TMPDIR/s")" = "$(printf '(async function () {\n"use strict";')" ]
 	[ "$(tail -3 "$BATS_TEST_TMPDIR/s")" = "$(printf 'await start();\n})();\n</script>')" ]
-	# every module is in it, once: its first export's declaration (the
-	# page keeps no comment, embed.c)
+	# every module is in it, once: its first export's declaration, first
+	# on its line or after a statement or a block's start (the page
+	# keeps no comment, embed.c)
 	for f in "$FG_ROOT"/lib/draw/html/*.js; do
 		x=$(grep -m1 -oP '^export (async )?(function|var) \K[A-Za-z0-9_]+' "$f")
 		[ -n "$x" ]
-		[ "$(grep -cE "^((async )?function $x\(|var $x=)" "$BATS_TEST_TMPDIR/s")" -eq 1 ]
+		[ "$(grep -oE "(^|[;{}])((async )?function $x\(|var $x=)" "$BATS_TEST_TMPDIR/s" | wc -l)" -eq 1 ]
 	done
-	# its comments and the blanks no token needs are not
-	! grep -q '^/\*\|^\s' "$BATS_TEST_TMPDIR/s" || false
-	grep -qxF 'var WILD=/\[[0-9]+\]:[0-9]+$/;' "$BATS_TEST_TMPDIR/s"
+	# its comments and the blanks no token needs are not, nor blank
+	# lines, nor a newline after ";", "{" or "," (but the wrapper's own)
+	! grep -q '^/\*\|^\s\|^$' "$BATS_TEST_TMPDIR/s" || false
+	! sed 1,2d "$BATS_TEST_TMPDIR/s" | grep -q '[{,]$' || false
+	[ "$(grep ';$' "$BATS_TEST_TMPDIR/s")" = "$(printf '"use strict";\nawait start();\n})();')" ]
+	grep -qF 'var WILD=/\[[0-9]+\]:[0-9]+$/;' "$BATS_TEST_TMPDIR/s"
 }
 
 @test "page model: the view decoded holds the input's stacks; modes and transforms from the URL" {

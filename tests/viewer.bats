@@ -142,8 +142,9 @@ grouped() {
 	status_is 1
 	# and regex.js, their matcher, with it (the modules without their
 	# imports and exports, as embed joins them; the page's keep no
-	# comment on lines of its own, nor the blanks no token needs: embed
-	# -s, so that the page's is compared without any blanks)
+	# comment on lines of its own, nor the blanks no token needs, nor
+	# the newlines where lines join: embed -s, so that the page's is
+	# compared without any blanks)
 	for f in "$V" "$FG_ROOT"/lib/draw/regex.js; do
 		run node -e '
 			const fs = require("fs"), v = fs.readFileSync(process.argv[1], "utf8").replace(/^import [^;]*;\n/gm, "")
@@ -157,8 +158,8 @@ grouped() {
 				const keep = !skip;
 				if (closes) skip = false;
 				return keep;
-			}).join("").replace(/[ \t]+/g, "");
-			console.log(svg.includes(v), page.replace(/[ \t]+/g, "").includes(lean));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
+			}).join("").replace(/\s+/g, "");
+			console.log(svg.includes(v), page.replace(/\s+/g, "").includes(lean));' "$f" "$BATS_TEST_TMPDIR/g.svg" "$BATS_TEST_TMPDIR/p.html"
 		status_is 0
 		[ "$output" = "true true" ]
 	done
