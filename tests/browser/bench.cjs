@@ -77,6 +77,7 @@ async function session(b, p) {
 	 * tab), from its start; the wall time at(), when given, else from
 	 * act's start to two frames after done */
 	async function measure(name, act, done, at) {
+		const prof = process.env.FG_BENCH_PROFILE ? await profiling() : null;
 		await p.tracing.start({ categories: ["toplevel", "devtools.timeline"] });
 		const t0 = R ? await task() : 0, h0 = R ? await thread() : 0, c0 = R ? await R.cpu() : 0, w0 = Date.now();
 		await act();
@@ -85,9 +86,26 @@ async function session(b, p) {
 		const wall = at ? await at() : Date.now() - w0;
 		if (!R) R = await renderer(b);
 		const t1 = await task(), h1 = await thread(), c1 = await R.cpu();
-		const long = longest(await p.tracing.stop(), R.pid), m = mem(R.pid);
+		const trace = await p.tracing.stop(), long = longest(trace, R.pid), m = mem(R.pid);
+		if (prof) await prof(name, trace);
 		console.log(name + " wall=" + ms(wall) + " main=" + ms(t1 - t0) + " maincpu=" + ms(h1 - h0) + " long=" + ms(long) +
 			" cpu=" + ms(c1 - c0) + " rss=" + ms(m.rss) + " peak=" + ms(m.peak));
+	}
+	/* FG_BENCH_PROFILE=DIR: each action's CPU profile of the page's
+	 * thread and of its workers' (DIR/ACTION.main.cpuprofile,
+	 * ACTION.worker.cpuprofile) and its trace (ACTION.trace.json), for
+	 * Chromium's DevTools */
+	async function profiling() {
+		const ss = [c];
+		for (const w of p.workers()) ss.push(w.client);
+		for (const s of ss) { await s.send("Profiler.enable"); await s.send("Profiler.setSamplingInterval", { interval: 200 }); await s.send("Profiler.start"); }
+		return async (name, trace) => {
+			fs.writeFileSync(path.join(process.env.FG_BENCH_PROFILE, name + ".trace.json"), Buffer.from(trace));
+			for (let k = 0; k < ss.length; k++) {
+				const { profile } = await ss[k].send("Profiler.stop");
+				fs.writeFileSync(path.join(process.env.FG_BENCH_PROFILE, name + (k ? ".worker" + (k > 1 ? k : "") : ".main") + ".cpuprofile"), JSON.stringify(profile));
+			}
+		};
 	}
 	return { measure, task };
 }

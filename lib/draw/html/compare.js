@@ -115,7 +115,8 @@ function overlap(Sb, x, St, y) {
  * --strip-lines; o.wild: the wildcard, null for none), as fg-diff
  * prints them: [[stack, names, b, t]...], walked in sibling order; with
  * sorted, the stacks' text too, in fg-diff's order (for -n's ties);
- * with into, the differential view as well, where it can (joinframes). */
+ * with into, the differential view as well, where it can (joinframes:
+ * then into.view, and the rows only the stacks it lacks). */
 export function joined(A, B, o, sorted, into) {
 	var K = keyranks(o.strip), rows = keyed(A, K.key) && keyed(B, K.key) ? joinframes(A, B, K, o, into) : joinnodes(A, B, K, o);
 	var lab = [], i;
@@ -151,13 +152,21 @@ function labels(v, K) {
  * of the rows is written as the walk goes (into.view), the callees of
  * a node in the order merge.js puts them (by rank, sibfix's where a
  * label begins another), each joined frame's widths the totals of the
- * frames it joins, those of no width in the column drawn left out. */
+ * frames it joins, those of no width in the column drawn left out;
+ * the rows then only the stacks of none in that column (the view holds
+ * the rest), into.at the view's frame each leaves (withvan's), into.sb
+ * and into.st each side's total. */
 function joinframes(A, B, K, o, into) {
 	var key = K.key, Af = A.f, Bf = B.f, Aw = A.w, Bw = B.w, Ae = A.end, Be = B.end, nk = K.n;
 	var Lb = labels(A, K), Lt = labels(B, K), wk = new Int8Array(nk).fill(-1), rows = [], path = [], tick = 0;
-	var W = [-3, 0, 0, 0, 0, A.rooted ? 0 : -2, B.rooted ? 0 : -2, -1, 0, 1], pb = [], pt = [], bonly = [], tonly = [];
-	var lab = [], ord = [], O = null, neg = into && into.neg, SB = 0, ST = 0, wr, dw, ow;
-	var b, t, d, x, i, ie, j, je, c, sb, st, nb, nt, np, k, n, kb, kt;
+	/* the pairs still to walk, 5 numbers each (baseline's frame,
+	 * target's, depth, label, whether written), sp of them; the root's */
+	var W = new Int32Array(5 * 1024), sp = 0, pb = [], pt = [], bonly = [], tonly = [];
+	var lab = [], ord = [], O = null, neg = into && into.neg, SB = 0, ST = 0, wr, dw, ow, wat = [0], at = [], dc, oc;
+	/* the view written: its columns, frames, and those whose callees
+	 * are still to come (open, by depth, to otop) */
+	var Of, Od, Ow, Ob, Oe, On = 0, md = 0, open = [0], otop = -1;
+	var b, t, d, x, i, ie, j, je, c, sb, st, nb, nt, np, k, n, kb, kt, tot = Math.max(A.n, B.n);
 	var P = { pb: pb, pt: pt, bonly: bonly, tonly: tonly, wb: function (x) { return wild(Af, x); },
 		wt: function (y) { return wild(Bf, y); }, overlap: overlap2 };
 	if (into) {
@@ -165,6 +174,7 @@ function joinframes(A, B, K, o, into) {
 		/* a frame written is one of the drawn view's, joined */
 		O = out((neg ? A.n : B.n) + 1, { maxdepth: Math.max(A.maxdepth, B.maxdepth) + 1, b: true, col: true, van: null });
 		put(O, model.allid, 0, 0, 0, -1);
+		Of = O.f; Od = O.depth; Ow = O.w; Ob = O.b; Oe = O.end; On = O.n; otop = 0;
 	}
 	function wild(f, c) {
 		var k = key[f[c]];
@@ -181,14 +191,19 @@ function joinframes(A, B, K, o, into) {
 		}
 		return n;
 	}
-	while (W.length) {
-		wr = W.pop();
-		x = W.pop();
-		d = W.pop();
-		t = W.pop();
-		b = W.pop();
-		/* a written frame's callees all written: its end */
-		if (b === -3) { if (O) O.end[t] = O.n; continue; }
+	W[0] = A.rooted ? 0 : -2;
+	W[1] = B.rooted ? 0 : -2;
+	W[2] = -1;
+	W[4] = 1;
+	sp = 5;
+	while (sp) {
+		wr = W[--sp];
+		x = W[--sp];
+		d = W[--sp];
+		t = W[--sp];
+		b = W[--sp];
+		/* the frames written whose callees are all written: their end */
+		while (otop > d) Oe[open[otop--]] = On;
 		i = b === -2 ? 0 : b + 1;
 		ie = b === -2 ? A.n : b < 0 ? 0 : Ae[b];
 		j = t === -2 ? 0 : t + 1;
@@ -197,9 +212,9 @@ function joinframes(A, B, K, o, into) {
 		st = t >= 0 ? Bw[t] : 0;
 		/* the pairs (pb, pt: np of them), the unpaired of each side */
 		nb = nt = np = 0;
-		while (i < ie || j < je) {
-			kb = i < ie ? key[Af[i]] : nk;
-			kt = j < je ? key[Bf[j]] : nk;
+		kb = i < ie ? key[Af[i]] : nk;
+		kt = j < je ? key[Bf[j]] : nk;
+		while (kb < nk || kt < nk) {
 			if (kb === kt) {
 				sb -= Aw[i];
 				st -= Bw[j];
@@ -207,47 +222,85 @@ function joinframes(A, B, K, o, into) {
 				pt[np++] = j;
 				i = Ae[i];
 				j = Be[j];
+				kb = i < ie ? key[Af[i]] : nk;
+				kt = j < je ? key[Bf[j]] : nk;
 			} else if (kb < kt) {
 				sb -= Aw[i];
 				bonly[nb++] = i;
 				i = Ae[i];
+				kb = i < ie ? key[Af[i]] : nk;
 			} else {
 				st -= Bw[j];
 				tonly[nt++] = j;
 				j = Be[j];
+				kt = j < je ? key[Bf[j]] : nk;
 			}
+		}
+		/* the frame written (merge.js's put, inline); the deepest frame
+		 * written on the path (wat: its index in the view) */
+		if (O && d >= 0) {
+			if (wr) {
+				dw = neg ? (b >= 0 ? Aw[b] : 0) : t >= 0 ? Bw[t] : 0;
+				ow = neg ? (t >= 0 ? Bw[t] : 0) : b >= 0 ? Aw[b] : 0;
+				Of[On] = x;
+				Od[On] = d + 1;
+				if (d + 1 > md) md = d + 1;
+				Ow[On] = dw;
+				Ob[On] = ow;
+				open[otop = d + 1] = wat[d + 1] = On++;
+			} else wat[d + 1] = wat[d];
 		}
 		if (d >= 0) {
 			path[d] = x;
-			if (sb !== 0 || st !== 0) rows.push([null, path.slice(0, d + 1), sb, st]);
+			/* with into, only the stacks of none in the column drawn
+			 * (the view holds the rest), and the frame each leaves */
+			dc = neg ? sb : st;
+			oc = neg ? st : sb;
+			if (O ? dc === 0 && oc !== 0 : sb !== 0 || st !== 0) {
+				rows.push([null, path.slice(0, d + 1), sb, st]);
+				if (O) at.push(wat[d + 1]);
+			}
 			SB += sb;
 			ST += st;
 		}
-		if (++tick % 65536 === 0) tellprogress(Math.min(1, tick / Math.max(A.n, B.n)));
-		/* the frame written, its end after its callees' */
-		if (O && wr && d >= 0) {
-			dw = neg ? (b >= 0 ? Aw[b] : 0) : t >= 0 ? Bw[t] : 0;
-			ow = neg ? (t >= 0 ? Bw[t] : 0) : b >= 0 ? Aw[b] : 0;
-			W.push(-3, put(O, x, d + 1, dw, ow, -1), 0, 0, 0);
-		}
+		if (++tick % 65536 === 0) tellprogress(Math.min(1, tick / tot));
 		/* the wildcard's pairs (treejoin.c's pair_wild) */
-		np = pairwild(P, np, nb, nt);
+		if (nb && nt) np = pairwild(P, np, nb, nt);
+		else {
+			for (k = 0; k < nb; k++) { pb[np] = bonly[k]; pt[np++] = -1; }
+			for (k = 0; k < nt; k++) { pb[np] = -1; pt[np++] = tonly[k]; }
+		}
 		for (k = 0; k < np; k++) {
 			lab[k] = pt[k] >= 0 ? Lt[key[Bf[pt[k]]]] : Lt[kb = key[Af[pb[k]]]] >= 0 ? Lt[kb] : Lb[kb];
 			ord[k] = k;
 		}
 		if (O && np > 1) inorder(np, ord, lab, pb, pt, A, B);
+		if (sp + 5 * np > W.length) {
+			c = new Int32Array(2 * (sp + 5 * np));
+			c.set(W.subarray(0, sp));
+			W = c;
+		}
 		for (k = np - 1; k >= 0; k--) {
 			c = ord[k];
 			/* written: the parent was, and it has width in the column drawn */
 			n = O && (wr || d < 0) ? (neg ? pb[c] >= 0 && Aw[pb[c]] !== 0 : pt[c] >= 0 && Bw[pt[c]] !== 0) : false;
-			W.push(pb[c], pt[c], d + 1, lab[c], n ? 1 : 0);
+			W[sp++] = pb[c];
+			W[sp++] = pt[c];
+			W[sp++] = d + 1;
+			W[sp++] = lab[c];
+			W[sp++] = n ? 1 : 0;
 		}
 	}
 	if (O) {
+		while (otop >= 0) Oe[open[otop--]] = On;
+		O.n = On;
+		if (md > O.md) O.md = md;
 		O.w[0] = neg ? SB : ST;
 		O.b[0] = neg ? ST : SB;
 		into.view = done(O, null, into.name);
+		into.sb = SB;
+		into.st = ST;
+		into.at = at;
 	}
 	return rows;
 }
@@ -421,22 +474,25 @@ export function comparison(A, B, o) {
 	 * scaled by -n, nor decimals summed in another order) */
 	var into = !o.norm && !model.data.frac ? { neg: !!o.neg, name: A.name, view: null } : null;
 	var rows = joined(A, B, o, o.norm, into), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
+	var w = into && into.view;
 	/* each side's samples, before -n scales the baseline's */
-	r.samples = [0, 0];
-	rows.forEach(function (x) { r.samples[0] += x[2]; r.samples[1] += x[3]; });
+	r.samples = w ? [into.sb, into.st] : [0, 0];
+	if (!w) rows.forEach(function (x) { r.samples[0] += x[2]; r.samples[1] += x[3]; });
 	if (o.norm) normalize(rows);
-	van = rows.filter(function (x) { return x[d] === 0 && x[e] !== 0; });
-	r.total = r.btotal = 0;
-	rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
+	/* the join's rows, with its view, are the vanished stacks alone */
+	van = w ? rows : rows.filter(function (x) { return x[d] === 0 && x[e] !== 0; });
+	r.total = w ? r.samples[d - 2] : 0;
+	r.btotal = w ? r.samples[e - 2] : 0;
+	if (!w) rows.forEach(function (x) { r.total += x[d]; r.btotal += x[e]; });
 	progspan(0.6, 0.9);
-	r.whole = into && into.view ? into.view : viewof(rows, d, e, A.name);
+	r.whole = w || viewof(rows, d, e, A.name);
 	progspan(0.9, 0.95);
 	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
 	progspan(0, 1);
 	if (r.elided) {
 		r.stacks = van.length;
 		van.forEach(function (x) { r.vtotal += x[e]; });
-		withvan(r.whole, vanstacks(r.elided));
+		withvan(r.whole, w ? van.map(function (x) { return [x[1], x[e]]; }) : vanstacks(r.elided), false, w ? into.at : null);
 	}
 	return r;
 }

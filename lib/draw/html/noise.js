@@ -89,10 +89,10 @@ export function verdicts(rows, T0, T1, n0, n1) {
 /* The verdicts of comparison view v (its widths the target's, or with
  * neg the baseline's), by function, of sides of n[0] and n[1] samples;
  * null when either side's samples are unknown (a unit other than a
- * count states none). */
-export function viewverdicts(v, n, neg) {
+ * count states none); rows, when given, v's table by function. */
+export function viewverdicts(v, n, neg, rows) {
 	if (!(n[0] > 0) || !(n[1] > 0)) return null;
-	var rows = tabulate(v, "function").map(function (r) {
+	rows = (rows || tabulate(v, "function")).map(function (r) {
 		return { name: r.name, b: neg ? r.total : r.btotal, t: neg ? r.btotal : r.total };
 	});
 	return verdicts(rows, neg ? v.w[0] : v.b[0], neg ? v.b[0] : v.w[0], n[0], n[1]);

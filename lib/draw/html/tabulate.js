@@ -6,7 +6,7 @@
 
 import { pct } from "../viewer.js";
 import { model, labelof, human, shown, noiseword } from "./model.js";
-import { fileof, deepest } from "./transform.js";
+import { fileof, vanheld } from "./transform.js";
 import { state } from "./state.js";
 
 /* The annotations' letters in the order fg-top writes them as flags. */
@@ -84,12 +84,25 @@ export function tabstep(T, k) {
 	T.sp = sp;
 	return i === v.n;
 }
-/* The rows of a count done. */
+/* The rows of view v by by and by by2, as tabulate gives them: counted
+ * once where the two group the names alike (by frame and by function,
+ * when no label has a " at "). */
+export function tabulate2(v, by, by2) {
+	var T = tabstart(v, by), K = rowkeys(by2), r, k;
+	tabstep(T, v.n);
+	r = tabrows(T);
+	for (k = 0; k < K.key.length && K.key[k] === T.K.key[k]; k++) ;
+	if (k < K.key.length) return [r, tabulate(v, by2)];
+	T.K = K;
+	return [r, tabrows(T)];
+}
+/* The rows of a count done (again with another K of the same groups). */
 export function tabrows(T) {
 	var v = T.v, K = T.K, rows = [], f, all = Math.abs(v.w[0]) + (v.b ? Math.abs(v.b[0]) : 0);
 	/* the vanished stacks' functions: their baselines, counted once a
 	 * stack (those of the frames in the tree are in its b already) */
-	if (v.van) v.van.forEach(function (x) { vanrow(v, x, K.key, T.seen, T.bself, T.btotal); });
+	if (v.van && !T.van) v.van.forEach(function (x, k) { vanrow(v, x, k, K.key, T.seen, T.bself, T.btotal); });
+	T.van = true;
 	for (f = 0; f < K.names.length; f++) {
 		if (!T.seen[f]) continue;
 		rows.push({ id: f, name: K.names[f], flags: K.flags[f], sand: K.sand[f], by: K.by,
@@ -106,11 +119,11 @@ export function noise(x, all) {
 	return model.data.frac && Math.abs(x) <= 1e-12 * all ? 0 : x;
 }
 
-/* Vanished stack x ([names, baseline]) of view v into the rows' seen,
+/* Vanished stack x ([names, baseline]), v.van's n-th, of view v into the rows' seen,
  * bself and btotal (by key): its leaf's own, and the total of each
  * function of it below the deepest of its frames v has. */
-function vanrow(v, x, key, seen, bself, btotal) {
-	var s = x[0], j = deepest(v, s, 0).names, k, done = new Set();
+function vanrow(v, x, n, key, seen, bself, btotal) {
+	var s = x[0], j = vanheld(v, n), k, done = new Set();
 	for (k = 0; k < j; k++) done.add(key[s[k]]);
 	bself[key[s[s.length - 1]]] += x[1];
 	for (; j < s.length; j++) {

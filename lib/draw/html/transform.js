@@ -55,16 +55,26 @@ export function deepest(v, s, j) {
  * deepest of its callers in the tree; v.ownb, the baselines of v's own
  * stacks, has it taken out there, so that a sample counts once, in its
  * own stack (saved, tabulated, transformed).  head: the stacks' first
- * name is frame 0 (the sandwich's function). */
-export function withvan(v, van, head) {
-	var ownb = selfof(v, true), k, at;
+ * name is frame 0 (the sandwich's function); frames, when known, each
+ * stack's frame in v (-1: none). */
+export function withvan(v, van, head, frames) {
+	var ownb = selfof(v, true), vat = new Int32Array(van.length), k, at;
 	for (k = 0; k < van.length; k++) {
-		at = deepest(v, van[k][0], head ? 1 : 0).frame;
+		at = vat[k] = frames ? frames[k] : deepest(v, van[k][0], head ? 1 : 0).frame;
 		if (at >= 0) ownb[at] -= van[k][1];
 	}
 	v.van = van;
 	v.ownb = ownb;
+	/* each stack's frame (vanat: deepest's, from the root; not kept
+	 * for head) */
+	v.vanat = head ? null : vat;
 	return v;
+}
+/* How many names of vanished stack k of view v (v.van's) v's tree
+ * holds from its root (deepest's names). */
+export function vanheld(v, k) {
+	var at = v.vanat && v.vanat.length === v.van.length ? v.vanat[k] : deepest(v, v.van[k][0], 0).frame;
+	return at < 0 ? 0 : v.depth[at] + (v.rooted ? 0 : 1);
 }
 
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's

@@ -17,7 +17,7 @@ import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.
 import { charttx, merged } from "./chart.js";
 import { windowchart, closedchart } from "./window.js";
 import { state, curmode, setbase, setcmp, comparing } from "./state.js";
-import { tabulate, tabstart, tabstep, tabrows } from "./tabulate.js";
+import { tabulate, tabulate2, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
 import { comparison } from "./compare.js";
 
@@ -43,10 +43,15 @@ export var OPS = {
 	 * yet built, as the fields of its record (a[2]: lent), built here
 	 * and sent back (r.built) */
 	compare: function (v, a, v2) {
-		var b = a[2].map(function (x) { return x && graphof(build(x, x.name)); }), r;
+		var b = a[2].map(function (x) { return x && graphof(build(x, x.name)); }), r, t;
 		r = comparison(b[0] ? b[0].m : v, b[1] ? b[1].m : v2, a[0]);
 		r.built = b;
-		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg);
+		/* the table by function for the verdicts, and by a[3] (the
+		 * table's grouping, when the modes start from the comparison),
+		 * counted once where they group alike */
+		t = tabulate2(r.whole, "function", a[3] != null ? a[3] : "function");
+		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg, t[0]);
+		if (a[3] != null && r.whole.n <= AHEAD) r.whole[rowskey(a[3])] = t[1];
 		/* the joined lines are in the view: not sent back */
 		r.rows = null;
 		return r;
@@ -169,7 +174,8 @@ function cmpbuilt() {
 	t = model.data.views[c[1]];
 	/* the table's rows counted with it (when the modes start from it) */
 	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
-		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null]], function (r) {
+		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null],
+		!state.tx.length && !state.elided ? state.tby : null], function (r) {
 		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
 		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
@@ -353,7 +359,7 @@ export function rowsahead(v, by) {
 		if (v.whole.van) v.whole.van = packvan(v.whole.van);
 		return;
 	}
-	if (by != null && v && v.f && v.n <= AHEAD && !v.chart) v[rowskey(by)] = tabulate(v, by);
+	if (by != null && v && v.f && v.n <= AHEAD && !v.chart && !v[rowskey(by)]) v[rowskey(by)] = tabulate(v, by);
 }
 
 /* Vanished stacks van ([names, count]...) as three arrays, and back. */

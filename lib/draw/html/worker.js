@@ -46,7 +46,7 @@ function datafields() {
 }
 
 /* A view's fields that go with it, and the arrays among them. */
-var WIRE = ["name", "n", "rooted", "maxdepth", "chart", "depth", "f", "w", "b", "col", "gap", "end", "van", "ownb"];
+var WIRE = ["name", "n", "rooted", "maxdepth", "chart", "depth", "f", "w", "b", "col", "gap", "end", "van", "ownb", "vanat"];
 function wire(v) {
 	var o = {}, k;
 	for (k = 0; k < WIRE.length; k++) o[WIRE[k]] = v[WIRE[k]];
