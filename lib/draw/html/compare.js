@@ -463,7 +463,8 @@ function viewof(rows, col, col2, name) {
  * unit) under o (strip; wild: a RegExp, true for WILD, or null; norm,
  * neg): { samples: each side's total before norm, rows: fg-diff's lines as
  * [stack, names, b, t], whole: the differential view with its vanished
- * stacks (withvan), elided: theirs alone (or null), total and btotal:
+ * stacks (withvan), elided: theirs alone (or null: none, or to be made
+ * of whole when asked for, elidedof), total and btotal:
  * the drawn column's and the other's, stacks and vtotal: the vanished
  * stacks' number and the other's samples in them }. */
 export function comparison(A, B, o) {
@@ -487,12 +488,18 @@ export function comparison(A, B, o) {
 	progspan(0.6, 0.9);
 	r.whole = w || viewof(rows, d, e, A.name);
 	progspan(0.9, 0.95);
-	r.elided = van.length ? viewof(van, e, -1, A.name) : null;
+	/* the elided view made when asked for (elidedof), of the view's
+	 * vanished stacks, where the join gave them */
+	r.elided = van.length && !w ? viewof(van, e, -1, A.name) : null;
 	progspan(0, 1);
-	if (r.elided) {
+	if (van.length) {
 		r.stacks = van.length;
 		van.forEach(function (x) { r.vtotal += x[e]; });
 		withvan(r.whole, w ? van.map(function (x) { return [x[1], x[e]]; }) : vanstacks(r.elided), false, w ? into.at : null);
 	}
 	return r;
+}
+/* The elided view of comparison view v: its vanished stacks alone. */
+export function elidedof(v, name) {
+	return viewof(v.van.map(function (x) { return [null, x[0], x[1]]; }), 2, -1, name);
 }

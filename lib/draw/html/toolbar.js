@@ -228,7 +228,7 @@ export function draw() {
  * OPS) and how far (x, a share), or nothing (op null). */
 var WORK = { tx: "Transforming", txs: "Transforming", bottomup: "Reversing the stacks", sandwich: "Building the sandwich",
 	rows: "Counting the functions", compare: "Comparing the two views", merged: "Summing the flame chart",
-	window: "Cutting the window in time" };
+	window: "Cutting the window in time", elided: "Gathering the vanished stacks" };
 export function progress(op, x) {
 	var p = el.progress;
 	if (!p) return;

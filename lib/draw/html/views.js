@@ -19,7 +19,7 @@ import { windowchart, closedchart } from "./window.js";
 import { state, curmode, setbase, setcmp, comparing } from "./state.js";
 import { tabulate, tabulate2, tabstart, tabstep, tabrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
-import { comparison } from "./compare.js";
+import { comparison, elidedof } from "./compare.js";
 
 /* each view of the data, as built (build) once shown: whole, and elided */
 var built = [];
@@ -57,6 +57,8 @@ export var OPS = {
 		return r;
 	},
 	rows: function (v, a) { return tabulate(v, a[0]); },
+	/* a comparison's elided view, of its vanished stacks */
+	elided: function (v, a) { return elidedof(v, a[0]); },
 	/* a chart cut to the window in time a[0] (window.js), its src the
 	 * page's to set again (not sent back) */
 	window: function (v, a) {
@@ -118,9 +120,9 @@ export function baseview() {
 		viewunits(model.data.views[state.cmp[0]]);
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
-		if (state.elided && c.elided) sides(true, state.cneg, elidedlegend(state.cneg, false));
+		if (state.elided && c.rec.e) sides(true, state.cneg, elidedlegend(state.cneg, false));
 		setnoise(c.verdicts, state.cnoise ? c.noise : null, c.sides);
-		return state.elided && c.elided ? c.elided : c.whole;
+		return state.elided && c.rec.e ? cmpelided(c) : c.whole;
 	}
 	setnoise(null, null);
 	viewunits(r);
@@ -184,11 +186,17 @@ function cmpbuilt() {
 			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, stated: [a.samples, t.samples], weight2: [a.weight2, t.weight2],
-			e: r.elided ? { stacks: r.stacks, total: r.vtotal } : null } };
+			e: r.stacks ? { stacks: r.stacks, total: r.vtotal } : null } };
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
+		/* the elided view's cost: its stacks' frames */
+		cmpb.vanframes = r.stacks ? r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
 	}, !state.tx.length && !state.elided, a.n + t.n, B === t ? null : B);
+}
+/* The elided view of comparison c, made once asked for. */
+function cmpelided(c) {
+	return c.elided || need(c.whole, "elided", [c.rec.name], function (x) { return c.elided = x; }, false, c.vanframes);
 }
 /* The samples view record r was taken of, as fg-gate counts them: its
  * header's, or its counts when whole and of no unit; of weights whose
