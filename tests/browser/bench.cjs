@@ -77,7 +77,7 @@ async function session(b, p) {
 	 * tab), from its start; the wall time at(), when given, else from
 	 * act's start to two frames after done */
 	async function measure(name, act, done, at) {
-		const prof = process.env.FG_BENCH_PROFILE ? await profiling() : null;
+		const prof = process.env.FG_BENCH_PROFILE ? await profiling(process.env.FG_BENCH_PROFILE !== "" && !process.env.FG_BENCH_TRACEONLY) : null;
 		await p.tracing.start({ categories: ["toplevel", "devtools.timeline"] });
 		const t0 = R ? await task() : 0, h0 = R ? await thread() : 0, c0 = R ? await R.cpu() : 0, w0 = Date.now();
 		await act();
@@ -94,10 +94,11 @@ async function session(b, p) {
 	/* FG_BENCH_PROFILE=DIR: each action's CPU profile of the page's
 	 * thread and of its workers' (DIR/ACTION.main.cpuprofile,
 	 * ACTION.worker.cpuprofile) and its trace (ACTION.trace.json), for
-	 * Chromium's DevTools */
-	async function profiling() {
-		const ss = [c];
-		for (const w of p.workers()) ss.push(w.client);
+	 * Chromium's DevTools; with FG_BENCH_TRACEONLY=1, the traces alone
+	 * (the profiler's own cost left out) */
+	async function profiling(cpu) {
+		const ss = cpu ? [c] : [];
+		if (cpu) for (const w of p.workers()) ss.push(w.client);
 		for (const s of ss) { await s.send("Profiler.enable"); await s.send("Profiler.setSamplingInterval", { interval: 200 }); await s.send("Profiler.start"); }
 		return async (name, trace) => {
 			fs.writeFileSync(path.join(process.env.FG_BENCH_PROFILE, name + ".trace.json"), Buffer.from(trace));

@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof, selfat } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, RANK, SIBFIX } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, progfrom, RANK, SIBFIX } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -118,7 +118,7 @@ function overlap(Sb, x, St, y) {
  * with into, the differential view as well, where it can (joinframes:
  * then into.view, and the rows only the stacks it lacks). */
 export function joined(A, B, o, sorted, into) {
-	var K = keyranks(o.strip), rows = keyed(A, K.key) && keyed(B, K.key) ? joinframes(A, B, K, o, into) : joinnodes(A, B, K, o);
+	var K = keyranks(o.strip), rows = joinframes(A, B, K, o, into) || joinnodes(A, B, K, o);
 	var lab = [], i;
 	if (!sorted) return rows;
 	/* the stacks' text, and the rows in fg-diff's order */
@@ -126,25 +126,16 @@ export function joined(A, B, o, sorted, into) {
 	for (i = 1; i < rows.length && cpcmp(rows[i - 1][0], rows[i][0]) < 0; i++) ;
 	return i < rows.length ? rows.sort(function (p, q) { return cpcmp(p[0], q[0]); }) : rows;
 }
-/* Whether each frame's callees in view v are in the order of their
- * keys (by name id), one a key, as fg's trees have them without strip:
- * then each node of the join is one frame (joinframes). */
-function keyed(v, key) {
-	var f = v.f, end = v.end, n = v.n, i, c, e;
-	for (i = v.rooted ? 0 : -1; i < n; i++) {
-		e = i < 0 ? n : end[i];
-		for (c = i + 1; c < e && end[c] < e; c = end[c]) if (key[f[end[c]]] <= key[f[c]]) return false;
-	}
-	return true;
-}
 /* Each key's frame (a name id) as first met in view v (-1: none). */
 function labels(v, K) {
 	var label = new Int32Array(K.n).fill(-1), i, k;
 	for (i = v.rooted ? 1 : 0; i < v.n; i++) if (label[k = K.key[v.f[i]]] < 0) label[k] = v.f[i];
 	return label;
 }
-/* joined()'s rows when each node is one frame (keyed): the two trees
- * walked frame by frame, the callees of a pair merged by key as they
+/* joined()'s rows when each node is one frame: each frame's callees in
+ * either view in the order of their keys, one a key, as fg's trees have
+ * them without strip (else null, found as the walk goes; joinnodes
+ * then).  The two trees walked frame by frame, the callees of a pair merged by key as they
  * lie, each frame's own samples its width less its callees'; the
  * labels and the wildcard's pairs those of joinnodes.  A frame -2 is a
  * view's root above its first frames (a view not rooted), -1 none.
@@ -154,8 +145,8 @@ function labels(v, K) {
  * label begins another), each joined frame's widths the totals of the
  * frames it joins, those of no width in the column drawn left out;
  * the rows then only the stacks of none in that column (the view holds
- * the rest), into.at the view's frame each leaves (withvan's), into.sb
- * and into.st each side's total. */
+ * the rest), into.at the view's frame each leaves and into.ownb the
+ * view's ownb (withvan's), into.sb and into.st each side's total. */
 function joinframes(A, B, K, o, into) {
 	var key = K.key, Af = A.f, Bf = B.f, Aw = A.w, Bw = B.w, Ae = A.end, Be = B.end, nk = K.n;
 	var Lb = labels(A, K), Lt = labels(B, K), wk = new Int8Array(nk).fill(-1), rows = [], path = [], tick = 0;
@@ -165,7 +156,7 @@ function joinframes(A, B, K, o, into) {
 	var lab = [], ord = [], O = null, neg = into && into.neg, SB = 0, ST = 0, wr, dw, ow, wat = [0], at = [], dc, oc;
 	/* the view written: its columns, frames, and those whose callees
 	 * are still to come (open, by depth, to otop) */
-	var Of, Od, Ow, Ob, Oe, On = 0, md = 0, open = [0], otop = -1;
+	var Of, Od, Ow, Ob, Oe, Oo, On = 0, md = 0, open = [0], otop = -1;
 	var b, t, d, x, i, ie, j, je, c, sb, st, nb, nt, np, k, n, kb, kt, tot = Math.max(A.n, B.n);
 	var P = { pb: pb, pt: pt, bonly: bonly, tonly: tonly, wb: function (x) { return wild(Af, x); },
 		wt: function (y) { return wild(Bf, y); }, overlap: overlap2 };
@@ -175,6 +166,9 @@ function joinframes(A, B, K, o, into) {
 		O = out((neg ? A.n : B.n) + 1, { maxdepth: Math.max(A.maxdepth, B.maxdepth) + 1, b: true, col: true, van: null });
 		put(O, model.allid, 0, 0, 0, -1);
 		Of = O.f; Od = O.depth; Ow = O.w; Ob = O.b; Oe = O.end; On = O.n; otop = 0;
+		/* each frame's own samples of the other column, in its own
+		 * stack (withvan's ownb): none where the stack vanished */
+		Oo = new Float64Array(O.cap);
 	}
 	function wild(f, c) {
 		var k = key[f[c]];
@@ -212,6 +206,8 @@ function joinframes(A, B, K, o, into) {
 		st = t >= 0 ? Bw[t] : 0;
 		/* the pairs (pb, pt: np of them), the unpaired of each side */
 		nb = nt = np = 0;
+		/* each side's callees in the order of their keys, one a key
+		 * (keyed), else none of this: null */
 		kb = i < ie ? key[Af[i]] : nk;
 		kt = j < je ? key[Bf[j]] : nk;
 		while (kb < nk || kt < nk) {
@@ -222,20 +218,26 @@ function joinframes(A, B, K, o, into) {
 				pt[np++] = j;
 				i = Ae[i];
 				j = Be[j];
-				kb = i < ie ? key[Af[i]] : nk;
-				kt = j < je ? key[Bf[j]] : nk;
+				if ((n = i < ie ? key[Af[i]] : nk) <= kb) return fail(tick / tot);
+				kb = n;
+				if ((n = j < je ? key[Bf[j]] : nk) <= kt) return fail(tick / tot);
+				kt = n;
 			} else if (kb < kt) {
 				sb -= Aw[i];
 				bonly[nb++] = i;
 				i = Ae[i];
-				kb = i < ie ? key[Af[i]] : nk;
+				if ((n = i < ie ? key[Af[i]] : nk) <= kb) return fail(tick / tot);
+				kb = n;
 			} else {
 				st -= Bw[j];
 				tonly[nt++] = j;
 				j = Be[j];
-				kt = j < je ? key[Bf[j]] : nk;
+				if ((n = j < je ? key[Bf[j]] : nk) <= kt) return fail(tick / tot);
+				kt = n;
 			}
 		}
+		dc = neg ? sb : st;
+		oc = neg ? st : sb;
 		/* the frame written (merge.js's put, inline); the deepest frame
 		 * written on the path (wat: its index in the view) */
 		if (O && d >= 0) {
@@ -247,6 +249,7 @@ function joinframes(A, B, K, o, into) {
 				if (d + 1 > md) md = d + 1;
 				Ow[On] = dw;
 				Ob[On] = ow;
+				Oo[On] = dc !== 0 ? oc : 0;
 				open[otop = d + 1] = wat[d + 1] = On++;
 			} else wat[d + 1] = wat[d];
 		}
@@ -254,8 +257,6 @@ function joinframes(A, B, K, o, into) {
 			path[d] = x;
 			/* with into, only the stacks of none in the column drawn
 			 * (the view holds the rest), and the frame each leaves */
-			dc = neg ? sb : st;
-			oc = neg ? st : sb;
 			if (O ? dc === 0 && oc !== 0 : sb !== 0 || st !== 0) {
 				rows.push([null, path.slice(0, d + 1), sb, st]);
 				if (O) at.push(wat[d + 1]);
@@ -301,8 +302,18 @@ function joinframes(A, B, K, o, into) {
 		into.sb = SB;
 		into.st = ST;
 		into.at = at;
+		/* the root's: its width less its callees' and the stacks that
+		 * vanished below it alone */
+		for (Oo[0] = O.b[0], c = 1; c < On; c = Oe[c]) Oo[0] -= Ob[c];
+		for (k = 0; k < at.length; k++) if (at[k] === 0) Oo[0] -= rows[k][neg ? 3 : 2];
+		into.ownb = Oo.subarray(0, On);
 	}
 	return rows;
+	/* the walk stopped at share x of it: the callees out of order */
+	function fail(x) {
+		progfrom(x);
+		return null;
+	}
 }
 /* ord[0..np) put in merge.js's order of the callees labelled lab[ord[k]]
  * (the pairs pb, pt of frames of A and B): by rank; where a label
@@ -495,7 +506,8 @@ export function comparison(A, B, o) {
 	if (van.length) {
 		r.stacks = van.length;
 		van.forEach(function (x) { r.vtotal += x[e]; });
-		withvan(r.whole, w ? van.map(function (x) { return [x[1], x[e]]; }) : vanstacks(r.elided), false, w ? into.at : null);
+		withvan(r.whole, w ? van.map(function (x) { return [x[1], x[e]]; }) : vanstacks(r.elided), false, w ? into.at : null,
+			w ? into.ownb : null);
 	}
 	return r;
 }

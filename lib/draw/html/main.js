@@ -8,7 +8,7 @@ import { caninflate, loadmodel, model } from "./model.js";
 import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES, setzoom, setwindow } from "./state.js";
 import { deepest } from "./transform.js";
 import { workermain, startworker, hasworker } from "./worker.js";
-import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead } from "./views.js";
+import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead, buildahead, building } from "./views.js";
 import { foldedtext } from "./save.js";
 import { rect } from "./layout.js";
 import { loadstate, save } from "./url.js";
@@ -134,6 +134,7 @@ function show() {
 	prune(current(), 0);
 	ahead();
 	miniahead();
+	buildahead();
 }
 /* Switch to mode m (a MODES id; "" the graph), or back to the graph
  * from it (a view in time order: to its time mode). */
@@ -173,7 +174,7 @@ function hook() {
 		/* a promise, kept when the work under way is done and shown */
 		idle: function () {
 			return state.queue.then(function () { return state.ahead && state.ahead.promise; })
-				.then(function () { return state.minidue; }).then(function () {});
+				.then(function () { return state.minidue; }).then(function () { return building(); }).then(function () {});
 		},
 		worker: hasworker,
 		/* the time axis: its box, span, ticks and words (timeaxis.js) */

@@ -52,6 +52,8 @@ export function setprogress(f) { PROGRESS = f; SPAN = [0, 1]; }
  * the job, the share from lo to hi of it when a part (progspan). */
 export function tellprogress(x) { if (PROGRESS) PROGRESS(SPAN[0] + x * (SPAN[1] - SPAN[0])); }
 export function progspan(lo, hi) { SPAN = [lo, hi]; }
+/* The span's work begun again from share x of it (the rest to come). */
+export function progfrom(x) { SPAN = [SPAN[0] + x * (SPAN[1] - SPAN[0]), SPAN[1]]; }
 
 /* Kinds of cursor: UP walks from a frame to its callers (bottom-up, the
  * sandwich's callers); DOWN fans a frame out to its callees, through

@@ -56,12 +56,12 @@ export function deepest(v, s, j) {
  * stacks, has it taken out there, so that a sample counts once, in its
  * own stack (saved, tabulated, transformed).  head: the stacks' first
  * name is frame 0 (the sandwich's function); frames, when known, each
- * stack's frame in v (-1: none). */
-export function withvan(v, van, head, frames) {
-	var ownb = selfof(v, true), vat = new Int32Array(van.length), k, at;
+ * stack's frame in v (-1: none); own, when known, ownb itself. */
+export function withvan(v, van, head, frames, own) {
+	var ownb = own || selfof(v, true), vat = new Int32Array(van.length), k, at;
 	for (k = 0; k < van.length; k++) {
 		at = vat[k] = frames ? frames[k] : deepest(v, van[k][0], head ? 1 : 0).frame;
-		if (at >= 0) ownb[at] -= van[k][1];
+		if (at >= 0 && !own) ownb[at] -= van[k][1];
 	}
 	v.van = van;
 	v.ownb = ownb;

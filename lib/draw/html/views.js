@@ -51,12 +51,15 @@ export var OPS = {
 		 * counted once where they group alike */
 		t = tabulate2(r.whole, "function", a[3] != null ? a[3] : "function");
 		r.verdicts = viewverdicts(r.whole, a[1], a[0].neg, t[0]);
+		r.noise = noiseflags(r.verdicts);
 		if (a[3] != null && r.whole.n <= AHEAD) r.whole[rowskey(a[3])] = t[1];
 		/* the joined lines are in the view: not sent back */
 		r.rows = null;
 		return r;
 	},
 	rows: function (v, a) { return tabulate(v, a[0]); },
+	/* a view of the data built from its record's fields (a[0]: lent) */
+	build: function (v, a) { return build(a[0], a[0].name); },
 	/* a comparison's elided view, of its vanished stacks */
 	elided: function (v, a) { return elidedof(v, a[0]); },
 	/* a chart cut to the window in time a[0] (window.js), its src the
@@ -81,6 +84,8 @@ function need(src, op, args, put, cur, cost, src2) {
  * the large; the rest, when show() asks, at once. */
 export async function prepare() {
 	for (;;) {
+		/* a view built ahead that the state needs: its build first */
+		if (pend && needs(pend.i)) await pend.p;
 		try {
 			state.lazy = true;
 			view();
@@ -98,6 +103,7 @@ export async function prepare() {
 }
 /* Whether the state's view is ready (else prepare() has work). */
 export function ready() {
+	if (pend && needs(pend.i)) return false;
 	try {
 		state.lazy = true;
 		view();
@@ -178,18 +184,19 @@ function cmpbuilt() {
 	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
 		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null],
 		!state.tx.length && !state.elided ? state.tby : null], function (r) {
+		var vf = r.whole.van ? r.whole.van.s ? r.whole.van.s.length : r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
 		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
 		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			sides: { n: [samplesof(a), samplesof(t)], t: state.cneg ? [r.total, r.btotal] : [r.btotal, r.total] },
-			noise: noiseflags(r.verdicts), rec: { name: a.name + " \u2192 " + t.name,
+			noise: r.noise, rec: { name: a.name + " \u2192 " + t.name,
 			baseline: a.name, target: t.name, unit: a.unit, countname: a.countname, total: r.total, btotal: r.btotal,
 			samples: r.samples, stated: [a.samples, t.samples], weight2: [a.weight2, t.weight2],
 			e: r.stacks ? { stacks: r.stacks, total: r.vtotal } : null } };
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
 		/* the elided view's cost: its stacks' frames */
-		cmpb.vanframes = r.stacks ? r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
+		cmpb.vanframes = vf;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
 	}, !state.tx.length && !state.elided, a.n + t.n, B === t ? null : B);
@@ -462,6 +469,34 @@ export function gone() {
 	state.gone = [];
 	g.forEach(letgo);
 }
+
+/* Views built ahead while the page is idle, by the worker: each other
+ * than the one shown (a likely baseline or target of a comparison, or
+ * the next v=), one at a time, so that comparing or switching to one
+ * need not wait for its unpacking; those of more than SYNCMAX frames
+ * (the smaller are built at once when asked for), up to AHEAD frames
+ * in all; not of differential data (its views show with their
+ * vanished stacks).  pend: the build under way ({ i, p }), which
+ * prepare() waits for when the state needs view i. */
+var pend = null, aheadn = 0;
+export function buildahead() {
+	var vs = model.data.views, i, r, b;
+	if (pend || state.busy || !hasworker() || model.data.diff) return;
+	for (i = 0; i < vs.length; i++) {
+		r = vs[i];
+		if (i === state.v || (built[i] && built[i].whole) || !(r.d && r.d.byteLength) || r.n <= SYNCMAX || aheadn + r.n > AHEAD) continue;
+		b = built[i] = built[i] || {};
+		aheadn += r.n;
+		pend = { i: i, p: null };
+		pend.p = job({ n: r.n }, "build", [lend(r)], null, null, true).then(function (w) { b.whole = w; }, function () {})
+			.then(function () { pend = null; buildahead(); });
+		return;
+	}
+}
+/* Whether the state needs view i of the data. */
+function needs(i) { return i === state.v || !!(state.cmp && state.cmp.indexOf(i) >= 0); }
+/* The build ahead under way (a promise), or null. */
+export function building() { return pend && pend.p; }
 
 /* The table's rows of the view the state starts from, counted while
  * the page is idle, a part at a time (at most 8 ms of its thread at

@@ -75,12 +75,13 @@ function buffers(x, out, seen) {
 /* Step op of view src with args, by the worker: src lent (and src2,
  * a second view, when given), back when done, and the arrays in args
  * given (a record's fields: views.js's lend); the step's result (with
- * its table's rows by rows, when not null: rowsahead). */
-export function job(src, op, args, rows, src2) {
+ * its table's rows by rows, when not null: rowsahead).  Quiet: work
+ * ahead, not asked for, of no progress line. */
+export function job(src, op, args, rows, src2, quiet) {
 	return new Promise(function (resolve, reject) {
 		var id = ++W.id, v = wire(src), v2 = src2 ? wire(src2) : null;
-		W.jobs[id] = { resolve: resolve, reject: reject, src: src, src2: src2, op: op };
-		W.progress(op, 0);
+		W.jobs[id] = { resolve: resolve, reject: reject, src: src, src2: src2, op: op, quiet: quiet };
+		if (!quiet) W.progress(op, 0);
 		W.worker.postMessage({ id: id, op: op, args: args, rows: rows, view: v, view2: v2, names: model.names.slice(W.nnames),
 			annot: annotsfrom(W.nnames), namecolor: model.namecolor ? model.namecolor.slice(W.nnames) : null,
 			colors: model.colors.slice(W.ncolors),
@@ -94,7 +95,7 @@ export function job(src, op, args, rows, src2) {
 function replied(e) {
 	var m = e.data, j = W.jobs[m.id], k;
 	if (!j) return;
-	if (m.progress != null) { W.progress(j.op, m.progress); return; }
+	if (m.progress != null) { if (!j.quiet) W.progress(j.op, m.progress); return; }
 	delete W.jobs[m.id];
 	for (k = 0; k < WIRE.length; k++) {
 		if (ArrayBuffer.isView(m.back[WIRE[k]])) j.src[WIRE[k]] = m.back[WIRE[k]];
@@ -104,7 +105,7 @@ function replied(e) {
 	m.colors.forEach(function (c, i) { model.colors.push(c); model.labels.push(m.labels[i]); });
 	W.nnames = model.names.length;
 	W.ncolors = model.colors.length;
-	W.progress(null);
+	if (!j.quiet) W.progress(null);
 	if (m.error) j.reject(new Error(m.error));
 	else j.resolve(m.result);
 }
