@@ -62,6 +62,10 @@ $(OBJDIR)/gen/%.c: lib/% $(OBJDIR)/embed
 	@mkdir -p $(@D)
 	$(OBJDIR)/embed $$(basename $< | tr . _) < $< > $@.tmp && mv $@.tmp $@
 
+$(OBJDIR)/gen/draw/html.css.c: lib/draw/html.css $(OBJDIR)/embed
+	@mkdir -p $(@D)
+	$(OBJDIR)/embed -c html_css < lib/draw/html.css > $@.tmp && mv $@.tmp $@
+
 $(OBJDIR)/gen/draw/html.js.c: $(HTMLJS) $(OBJDIR)/embed
 	@mkdir -p $(@D)
 	$(OBJDIR)/embed -s start html_js $(HTMLJS) > $@.tmp && mv $@.tmp $@

@@ -1,17 +1,18 @@
-/* embed [-s START] NAME [FILE...] > OUT.c: files as one C string
+/* embed [-c | -s START] NAME [FILE...] > OUT.c: files as one C string
  * constant, for the scripts and style sheets the renderers write out
  * (lib/draw/assets.h).  The files are joined in the order given
  * (standard input when none).  With -s, they are a script's modules,
  * each of declarations only (fg-html's page, one file a concern): the
  * wrapper around them is written here, an async function in strict
  * mode, called at once, whose last statement awaits START(); and no
- * comment on lines of its own is kept, a module's leading one neither,
+ * comment is kept, a module's leading one neither, nor one after code,
  * nor the blanks that indent a line, nor those between two tokens that
  * would not run together without them (outside strings, regular
  * expressions and comments: "a = b(c, d)" is "a=b(c,d)", "x - -y" and
  * "return x" keep theirs), nor blank lines, nor the newline after a
- * ";", "{" or "," (the lines join: no module has a "//" comment that a
- * newline would end); the sources keep them, the page, half the
+ * ";", "{", "}", ",", ":", "?", "&", "|", "(", "[" or ")" (the lines
+ * join: no module has a "//" comment that a newline would end, nor a
+ * statement that it would); the sources keep them, the page, half the
  * size, does not need them: no module has a string, template or
  * regular expression that goes on past a line's end, nor a template
  * at all, and a '/' is a regular expression's where a value would
@@ -138,8 +139,8 @@ regexhere(const char *out, size_t n)
 }
 
 /* Line s (from its first non-blank) into out without the blanks no
- * token needs (at most as long as s): strings, regular expressions and
- * comments copied as they are.  Returns out. */
+ * token needs, nor comments (at most as long as s): strings and regular
+ * expressions copied as they are.  Returns out. */
 static char *
 squeeze(const char *s, char *out)
 {
@@ -158,10 +159,14 @@ squeeze(const char *s, char *out)
 			if (*s == q)
 				out[n++] = *s++;
 		} else if (*s == '/' && s[1] == '*') {
-			for (out[n++] = *s++, out[n++] = *s++; *s && !(s[0] == '*' && s[1] == '/'); )
-				out[n++] = *s++;
+			/* a comment after code: none, a blank where two tokens
+			 * would run together */
+			for (s += 2; *s && !(s[0] == '*' && s[1] == '/'); s++)
+				;
 			if (*s)
-				out[n++] = *s++, out[n++] = *s++;
+				s += 2;
+			if (n && *s && *s != ' ' && *s != '\t' && *s != '\n' && apart((unsigned char)out[n - 1], (unsigned char)*s))
+				out[n++] = ' ';
 		} else if (*s == '/' && s[1] == '/' && regexhere(out, n)) {
 			/* a line's comment: the lines joined would end it late */
 			fputs("embed: a \"//\" comment (the page's modules use /* */)\n", stderr);
@@ -185,13 +190,16 @@ squeeze(const char *s, char *out)
 	return out;
 }
 
-/* Whether the last line emit_line wrote had its newline held back. */
+/* The last byte of the line emit_line wrote last when it held back its
+ * newline, else 0. */
 static int held;
 
 /* Squeezed line s into the string: nothing for a blank one, and none of
- * its newline after a ";", "{" or "," (no statement there ends by a
- * newline, and the scripts have no template literals and no "//"
- * comments, that a newline would end), so that lines join. */
+ * its newline after a ";", "{", "}", ",", ":", "?", "&", "|", "(", "["
+ * or ")" (no statement there ends by a newline: the modules end each
+ * with a ";", an object literal's too, and have no template literals
+ * and no "//" comments, that a newline would end), so that lines join,
+ * a blank between them where two tokens would run together (apart). */
 static void
 emit_line(char *s)
 {
@@ -201,8 +209,10 @@ emit_line(char *s)
 		s[--n] = '\0';
 	if (!n)
 		return;
+	if (held && apart(held, (unsigned char)s[0]))
+		emit_str(" ");
 	emit_str(s);
-	held = strchr(";{,", s[n - 1]) != NULL;
+	held = strchr(";{},:?&|([)", s[n - 1]) ? (unsigned char)s[n - 1] : 0;
 	if (!held)
 		emit_str("\n");
 }
@@ -247,21 +257,93 @@ emit(FILE *f, int modules)
 	free(sq);
 }
 
+/* Byte c inside the string. */
+static void
+emit_ch(int c)
+{
+	char b = (char)c;
+
+	emit_bytes(&b, 1);
+}
+
+/* A style sheet's bytes inside the string without its comments, each
+ * run of blanks one blank, and none beside a "{", "}", ";", "," or ">"
+ * or after a ":" (a blank before one is a selector's descendant), nor
+ * a ";" before a "}"; strings copied as they are. */
+static void
+emit_css(FILE *f)
+{
+	int c, q, sp = 0, last = 0;
+
+	while ((c = getc(f)) != EOF) {
+		if (c == '/') {
+			if ((c = getc(f)) != '*') {
+				ungetc(c, f);
+				c = '/';
+			} else {
+				for (last = 0; (c = getc(f)) != EOF && !(last == '*' && c == '/'); last = c)
+					;
+				sp = 1;
+				last = ' ';
+				continue;
+			}
+		}
+		if (isspace(c)) {
+			sp = 1;
+			continue;
+		}
+		if (last == ';' && c != '}')
+			emit_str(";");
+		if (sp && last && last != ' ' && !strchr("{};,>:", last) && !strchr("{};,>", c))
+			emit_str(" ");
+		sp = 0;
+		if (c == ';') {
+			last = c;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			for (q = c, emit_ch(c); (c = getc(f)) != EOF && c != q; emit_ch(c))
+				if (c == '\\' && (emit_ch(c), (c = getc(f)) == EOF))
+					break;
+			if (c == q)
+				emit_ch(c);
+			last = q;
+			continue;
+		}
+		emit_ch(c);
+		last = c;
+	}
+	if (last == ';')
+		emit_str(";");
+	emit_str("\n");
+}
+
 int
 main(int argc, char **argv)
 {
 	FILE *f;
 	const char *start = NULL;
-	int i, bad = 0;
+	int i, bad = 0, css = 0;
 
+	if (argc > 2 && !strcmp(argv[1], "-c")) {
+		css = 1;
+		argv++;
+		argc--;
+	}
 	if (argc > 2 && !strcmp(argv[1], "-s")) {
 		start = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
 	if (argc < 2) {
-		fputs("usage: embed [-s START] NAME [FILE...] > OUT.c\n", stderr);
+		fputs("usage: embed [-c | -s START] NAME [FILE...] > OUT.c\n", stderr);
 		return 2;
+	}
+	if (css) {
+		printf("/* generated by scripts/embed.c: do not edit */\nconst char %s[] =\n\"", argv[1]);
+		emit_css(stdin);
+		fputs("\";\n", stdout);
+		return ferror(stdin) || ferror(stdout) || fclose(stdout) ? 1 : 0;
 	}
 	printf("/* generated by scripts/embed.c: do not edit */\nconst char %s[] =\n\"", argv[1]);
 	if (start)

@@ -8,7 +8,7 @@ import { caninflate, loadmodel, model } from "./model.js";
 import { setscreen, setlook, state, curmode, modeok, setmode, defaultmode, MODES, setzoom, setwindow } from "./state.js";
 import { deepest } from "./transform.js";
 import { workermain, startworker, hasworker } from "./worker.js";
-import { OPS, rowsahead, ready, prepare, sandwichof, current, view, gone, prune, ahead, buildahead, building } from "./views.js";
+import { OPS, wireout, ready, prepare, sandwichof, current, view, gone, prune, ahead, buildahead, building } from "./views.js";
 import { foldedtext } from "./save.js";
 import { rect } from "./layout.js";
 import { loadstate, save } from "./url.js";
@@ -27,7 +27,7 @@ import { noisy } from "./noise.js";
 /* Read the data, build the page, show what the URL asks for. */
 async function start() {
 	if (typeof document === "undefined") {
-		workermain(OPS, rowsahead);
+		workermain(OPS, wireout);
 		return;
 	}
 	setscreen({ mode: mode, table: table, sandwich: function () { sandwich(focusname()); } });

@@ -77,6 +77,43 @@ export function vanheld(v, k) {
 	return at < 0 ? 0 : v.depth[at] + (v.rooted ? 0 : 1);
 }
 
+/* Vanished stacks van ([names, count]...) as three arrays, and back. */
+export function packvan(van) {
+	var n = 0, k, at = new Uint32Array(van.length + 1), w = new Float64Array(van.length), s;
+	van.forEach(function (x) { n += x[0].length; });
+	s = new Uint32Array(n);
+	for (k = 0, n = 0; k < van.length; k++) {
+		s.set(van[k][0], at[k] = n);
+		n += van[k][0].length;
+		w[k] = van[k][1];
+	}
+	at[k] = n;
+	return { s: s, at: at, w: w };
+}
+/* View v's vanished stacks, packed p (packvan's), as v.van, unpacked
+ * when first read: a view the page's thread takes from the worker pays
+ * for an array a stack (some 1 us each, and the collector's work) only
+ * when a step asks for them, not to be drawn; v.vanpack the packed
+ * ones until then. */
+export function lazyvan(v, p) {
+	function set(x) {
+		Object.defineProperty(v, "van", { value: x, writable: true, configurable: true, enumerable: true });
+		v.vanpack = null;
+	}
+	Object.defineProperty(v, "van", { configurable: true, enumerable: true,
+		get: function () { var x = unpackvan(p); set(x); return x; }, set: set });
+	v.vanpack = p;
+	return v;
+}
+export function unpackvan(p) {
+	var out = [], k, j, a;
+	for (k = 0; k < p.w.length; k++) {
+		for (a = [], j = p.at[k]; j < p.at[k + 1]; j++) a.push(p.s[j]);
+		out.push([a, p.w[k]]);
+	}
+	return out;
+}
+
 /* Bottom-up: every stack reversed, merged at the leaves (flamegraph.pl's
  * --reverse); the first row is each function's own samples. */
 export function bottomup(v) {
@@ -616,7 +653,6 @@ function statusid(R, id, st) {
 	return k;
 }
 /* View v with transform t ([kind, arg]) applied. */
-function transform1(v, t) { return transform(v, [t]); }
 /* View v with the transforms list applied: one on the tree, or rec or
  * a list of them (TX's functions in order) on each stack. */
 export function transform(v, list, rev) {

@@ -13,11 +13,11 @@
 import { model, viewunits, build, release, sides, setnoise } from "./model.js";
 import { viewverdicts } from "./noise.js";
 import { difflegend, elidedlegend } from "./colors.js";
-import { transform, bottomup, sandwich2, withvan, vanstacks } from "./transform.js";
+import { transform, bottomup, sandwich2, withvan, vanstacks, packvan, lazyvan } from "./transform.js";
 import { charttx, merged } from "./chart.js";
 import { windowchart, closedchart } from "./window.js";
 import { state, curmode, setbase, setcmp, comparing } from "./state.js";
-import { tabulate, tabulate2, tabstart, tabstep, tabrows } from "./tabulate.js";
+import { tabulate, tabulate2, tabstart, tabstep, tabrows, packrows, unpackrows } from "./tabulate.js";
 import { hasworker, job } from "./worker.js";
 import { comparison, elidedof } from "./compare.js";
 
@@ -95,7 +95,7 @@ export async function prepare() {
 			if (!e || !e.need) throw e;
 			state.lazy = false;
 			prune(e.src, e.src.n);
-			e.put(await job(e.src, e.op, e.args, e.rows, e.src2));
+			e.put(wirein(await job(e.src, e.op, e.args, e.rows, e.src2), e.op));
 		} finally {
 			state.lazy = false;
 		}
@@ -184,9 +184,8 @@ function cmpbuilt() {
 	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
 		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null],
 		!state.tx.length && !state.elided ? state.tby : null], function (r) {
-		var vf = r.whole.van ? r.whole.van.s ? r.whole.van.s.length : r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
+		var p = r.whole.vanpack, vf = p ? p.s.length : r.whole.van ? r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
 		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
-		if (r.whole.van && !Array.isArray(r.whole.van)) r.whole.van = unpackvan(r.whole.van);
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
 			sides: { n: [samplesof(a), samplesof(t)], t: state.cneg ? [r.total, r.btotal] : [r.btotal, r.total] },
@@ -365,39 +364,45 @@ export function rowsof(b) {
 function rowskey(by) { return by + "rows"; }
 /* The table's rows by by of view v, counted with it by the worker (a
  * job's rows) when it is at most AHEAD frames, as ahead() would. */
-export function rowsahead(v, by) {
+function rowsahead(v, by) {
 	/* of a comparison, its difference's; then its vanished stacks
 	 * packed for the message (an array a stack cost the page's thread
 	 * 50 ms to take on 10k of them; cmpbuilt unpacks them) */
 	if (v && v.whole) {
 		rowsahead(v.whole, by);
-		if (v.whole.van) v.whole.van = packvan(v.whole.van);
 		return;
 	}
 	if (by != null && v && v.f && v.n <= AHEAD && !v.chart && !v[rowskey(by)]) v[rowskey(by)] = tabulate(v, by);
 }
 
-/* Vanished stacks van ([names, count]...) as three arrays, and back. */
-function packvan(van) {
-	var n = 0, k, at = new Uint32Array(van.length + 1), w = new Float64Array(van.length), s;
-	van.forEach(function (x) { n += x[0].length; });
-	s = new Uint32Array(n);
-	for (k = 0, n = 0; k < van.length; k++) {
-		s.set(van[k][0], at[k] = n);
-		n += van[k][0].length;
-		w[k] = van[k][1];
-	}
-	at[k] = n;
-	return { s: s, at: at, w: w };
+/* The worker's side of a job's result r of step op (args a), before it
+ * goes: the table's rows counted with it by by (rowsahead), every
+ * table's rows in it packed as columns (packrows), the vanished stacks
+ * as three arrays (packvan); and the page's, as it comes (wirein). */
+export function wireout(r, by, op, a) {
+	if (op === "rows") return packrows(r, a[0]);
+	rowsahead(r, by);
+	fields(r, function (x, by) { return Array.isArray(x) ? packrows(x, by) : x; }, function (v) { v.van = packvan(v.van); }, true);
+	return r;
 }
-function unpackvan(p) {
-	var out = [], k, j, a;
-	for (k = 0; k < p.w.length; k++) {
-		for (a = [], j = p.at[k]; j < p.at[k + 1]; j++) a.push(p.s[j]);
-		out.push([a, p.w[k]]);
-	}
-	return out;
+function wirein(r, op) {
+	if (op === "rows") return unpackrows(r);
+	fields(r, function (x) { return x && x.packed ? unpackrows(x) : x; }, function (v) { lazyvan(v, v.van); });
+	return r;
 }
+/* Each table's rows that result r's views keep, as f makes them, and
+ * g of each of them with vanished stacks, packed (out) or not (in). */
+function fields(r, f, g, out) {
+	[r, r && r.whole].forEach(function (v) {
+		if (!v || typeof v !== "object") return;
+		["", "function", "file"].forEach(function (by) {
+			var k = rowskey(by);
+			if (v[k]) v[k] = f(v[k], by);
+		});
+		if (v.van && Array.isArray(v.van) === !!out) g(v);
+	});
+}
+
 
 /* The views kept, once they hold more frames than twice the input's
  * (with extra more to come: a job's result): the input's (and its
@@ -461,7 +466,7 @@ function letgo(v) {
 		state.ahead.done();
 		state.ahead = null;
 	}
-	for (k in v) if (Object.prototype.hasOwnProperty.call(v, k)) release(v[k]);
+	for (k in v) if (Object.prototype.hasOwnProperty.call(v, k) && k !== "van") release(v[k]);
 }
 /* The views let go of while on screen, once they no longer are. */
 export function gone() {

@@ -10,7 +10,7 @@
 
 import { model, takemodel } from "./model.js";
 import { setprogress } from "./merge.js";
-import { annotsfrom, addnames } from "./transform.js";
+import { annotsfrom, addnames, packvan, unpackvan } from "./transform.js";
 
 /* The worker, its jobs by id, how many names and colours it has of
  * the page's (they grow: a transform names files, a differential view
@@ -47,11 +47,23 @@ function datafields() {
 
 /* A view's fields that go with it, and the arrays among them. */
 var WIRE = ["name", "n", "rooted", "maxdepth", "chart", "depth", "f", "w", "b", "col", "gap", "end", "van", "ownb", "vanat"];
-function wire(v) {
-	var o = {}, k;
-	for (k = 0; k < WIRE.length; k++) o[WIRE[k]] = v[WIRE[k]];
+function wire(v, back) {
+	var o = {}, k, p;
+	for (k = 0; k < WIRE.length; k++) if (WIRE[k] !== "van") o[WIRE[k]] = v[WIRE[k]];
+	/* the vanished stacks packed (an array a stack cost the page's
+	 * thread some 4 us to send: 0.4 s for 100k), a copy where the view
+	 * keeps them packed (transform.js's lazyvan); on the way back none,
+	 * the page's own kept */
+	p = v.vanpack;
+	o.van = back ? null : p ? { s: p.s.slice(), at: p.at.slice(), w: p.w.slice() } : Array.isArray(v.van) ? packvan(v.van) : v.van;
 	return o;
 }
+/* A view as sent (wire), its vanished stacks unpacked. */
+function unwire(v) {
+	if (v && v.van && !Array.isArray(v.van)) v.van = unpackvan(v.van);
+	return v;
+}
+
 /* The buffers of the typed arrays in x (an object, an array, nested),
  * each once, to be transferred. */
 function buffers(x, out, seen) {
@@ -118,8 +130,8 @@ function failed(msg) {
 }
 
 /* The worker's side: the page's model as the page sends it, then each
- * job's step (ops[op]: views.js's OPS, then ahead(result, rows): its
- * rowsahead), its progress told now and then. */
+ * job's step (ops[op]: views.js's OPS, then ahead(result, rows, op,
+ * args): its wireout, what is sent), its progress told now and then. */
 export function workermain(ops, ahead) {
 	self.onmessage = function (e) {
 		var m = e.data, n0, c0, r, back, back2;
@@ -132,22 +144,23 @@ export function workermain(ops, ahead) {
 		n0 = model.names.length;
 		c0 = model.colors.length;
 		var told = Date.now();
-		/* a word every 200 ms at most: each redraws the page's line */
+		/* a word every 500 ms at most: each redraws the page's line, a
+		 * task of some 5 ms on its thread (30 of them in a 6 s join at
+		 * 200 ms were half its 200 ms budget) */
 		setprogress(function (x) {
-			if (Date.now() - told < 200) return;
+			if (Date.now() - told < 500) return;
 			told = Date.now();
 			self.postMessage({ id: m.id, progress: x });
 		});
 		try {
-			r = ops[m.op](m.view, m.args, m.view2);
-			ahead(r, m.rows);
+			r = ahead(ops[m.op](unwire(m.view), m.args, unwire(m.view2)), m.rows, m.op, m.args);
 		} catch (err) {
 			r = null;
 			m.error = String(err && err.message || err);
 		}
 		setprogress(null);
-		back = wire(m.view);
-		back2 = m.view2 ? wire(m.view2) : null;
+		back = wire(m.view, true);
+		back2 = m.view2 ? wire(m.view2, true) : null;
 		self.postMessage({ id: m.id, result: r, back: back, back2: back2, error: m.error || null, names: model.names.slice(n0),
 			annot: annotsfrom(n0), namecolor: model.namecolor ? model.namecolor.slice(n0) : null, colors: model.colors.slice(c0),
 			labels: model.labels.slice(c0) }, buffers({ r: r, back: back, back2: back2 }));
