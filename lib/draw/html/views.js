@@ -297,7 +297,7 @@ function graphcurrent() {
 	 * a list, where a step's merge would prune them into their callers:
 	 * the list at once, on each stack; so too a view with the vanished
 	 * stacks (van), which a transform of the tree cannot carry */
-	if (b.b && (state.tx.length > 1 || b.van && state.tx.length)) {
+	if (b.b && (state.tx.length > 1 || state.tx.length && b.van)) {
 		key = JSON.stringify(state.tx);
 		if (b.txall && b.txall.key === key) return b.txall.v;
 		return need(b, "tx", [state.tx], function (r) { b.txall = { key: key, v: r }; return r; }, true,
