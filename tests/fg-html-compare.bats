@@ -408,7 +408,7 @@ PY
 	fg-top --callers F --format tsv "$T/d.folded" | awk -F'\t' 'NR > 1 && $4 == 0 { print $8, $3 }' | diff - <(grep -v '^x' "$T/got")
 }
 
-@test "fg-html: a comparison's view, written by the join, is the one merge.js makes of fg-diff's lines, where a label begins another (under node)" {
+@test "fg-html: a comparison's view, written by the join, is the one merge.js makes of fg-diff's lines, where a label begins another, its frames in the order of fg-html's page of those lines (under node)" {
 	command -v node >/dev/null || skip "needs node"
 	T=$BATS_TEST_TMPDIR
 	# labels that begin others with a byte below ';' (merge.js's sibfix
@@ -426,6 +426,14 @@ PY
 		[ "$(wc -l <"$T/want")" -ge 10 ]
 		grep -q '^2 f (inlined) ' "$T/got"
 		diff "$T/want" "$T/got"
+		# and the frames in the order of fg-html's own tree of fg-diff's
+		# lines (pstack_lead: "f (inlined)" before a "f" that stacks
+		# end in, as sorted lines have them; "f!" after it)
+		fg-diff "$T/a" "$T/b" | fg-html ${q:+--negate} >"$T/d.html"
+		o="Array.from(v.f, (f, i) => [v.depth[i], NAMES[f], v.w[i], v.b[i]].join(' '))"
+		page_run "$T/d.html" "var v = at(''); $o" >"$T/c"
+		page_run "$T/two.html" "var v = at('?cmp=0,1$q'); $o" | diff "$T/c" -
+		[ "$(grep '^2 f' "$T/c" | cut -d' ' -f2-3 | tr '\n' '|')" = "f (inlined)|f 8|f! 2|" ] || [ -n "$q" ]
 	done
 }
 

@@ -15,7 +15,7 @@
 import { model, labelof, cpcmp } from "./model.js";
 import { selfof, selfat } from "./tree.js";
 import { elidedcolors } from "./colors.js";
-import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, progfrom, RANK, SIBFIX } from "./merge.js";
+import { rank, items, add, out, put, done, merge, freeitems, PATH, tellprogress, progspan, progfrom, RANK, SIBFIX, sibkey } from "./merge.js";
 import { withvan, vanstacks } from "./transform.js";
 
 /* fg-diff's default wildcard: Julia's REPL frames (REPL_WILDCARD) */
@@ -317,8 +317,7 @@ function joinframes(A, B, K, o, into) {
 }
 /* ord[0..np) put in merge.js's order of the callees labelled lab[ord[k]]
  * (the pairs pb, pt of frames of A and B): by rank; where a label
- * begins another, by the label followed by ' ' (with samples of its
- * own) or ';' (sibfix). */
+ * begins another, as merge.js's sibfix puts them (sibkey). */
 function inorder(np, ord, lab, pb, pt, A, B) {
 	var k, q, x, fix = false, key = [];
 	for (k = 1; k < np; k++) {
@@ -328,7 +327,7 @@ function inorder(np, ord, lab, pb, pt, A, B) {
 	}
 	for (k = 0; k < np && !fix; k++) if (SIBFIX[lab[k]]) fix = true;
 	if (!fix) return;
-	for (k = 0; k < np; k++) key[k] = labelof(lab[k]) + ((pb[k] >= 0 && selfat(A, pb[k])) || (pt[k] >= 0 && selfat(B, pt[k])) ? " " : ";");
+	for (k = 0; k < np; k++) key[k] = sibkey(labelof(lab[k]), (pb[k] >= 0 && selfat(A, pb[k])) || (pt[k] >= 0 && selfat(B, pt[k])));
 	var o = ord.slice(0, np).sort(function (p, q) { return cpcmp(key[p], key[q]); });
 	for (k = 0; k < np; k++) ord[k] = o[k];
 }

@@ -41,6 +41,11 @@ export function rank() {
 	RANKED = ids;
 	return RANK;
 }
+/* Label s as sibfix orders it: as if ';' followed it (no label has a
+ * ';'), or with leaf (samples of its own) ' ' and the last code point
+ * (after a sibling that goes on from it with ' ', before one that goes
+ * on with '!' or more). */
+export function sibkey(s, leaf) { return s + (leaf ? " \udbff\udfff" : ";"); }
 /* The ranks counted again when next asked (names were added). */
 export function unrank() { RANK = null; }
 
@@ -190,14 +195,14 @@ function runs(I, s, e, p, d, W, v, X) {
 	if (fix) sibfix(I, W, at, v, X);
 }
 /* The runs W[at...] (four numbers each, the last run first) put in
- * sibling_order: a run with callees and no samples of its own after the
- * runs whose labels go on from its own with a byte below ';' (or, of
- * one with samples of its own, below ' '). */
+ * the order of fg-html's trees (pstack.h's pstack_lead): a run with
+ * callees and no samples of its own after the runs whose labels go on
+ * from its own with a byte below ';'; one with samples of its own
+ * after those that go on with a byte to ' ', before the rest. */
 function sibfix(I, W, at, v, X) {
 	var r = [], k;
-	/* a label as if ' ' or ';' followed it (no label has a ';') */
 	for (k = W.length - 4; k >= at; k -= 4)
-		r.push({ q: W.slice(k, k + 4), lab: labelof(I.id[I.ord[W[k]]]) + (leafrun(I, W[k], W[k + 1], v, X) ? " " : ";") });
+		r.push({ q: W.slice(k, k + 4), lab: sibkey(labelof(I.id[I.ord[W[k]]]), leafrun(I, W[k], W[k + 1], v, X)) });
 	r.sort(function (x, y) { return cpcmp(x.lab, y.lab); });
 	W.length = at;
 	for (k = r.length - 1; k >= 0; k--) W.push.apply(W, r[k].q);
