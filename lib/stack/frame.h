@@ -59,19 +59,24 @@ frame_next(struct frameit *it)
  * --tree: that of sorted lines (flamegraph.pl's), where a frame is
  * followed by ' ', the blank before a count, when a stack ends in it
  * (leaf: 1), else by ';'.  So a leaf "b" comes before "b2" and "f"
- * before "f::g", a "b" with callees only after them.  Bytewise
+ * before "f::g", a "b" with callees only after them; a leaf "f" after
+ * "f (inlined)", which goes on with the blank and then a byte below a
+ * count's digits (and so in fg-html's trees, pstack_lead).  Bytewise
  * otherwise; a and b are two siblings' names (never equal).
  */
 static inline int
 sibling_order(const char *a, size_t alen, int aleaf, const char *b, size_t blen, int bleaf)
 {
 	size_t n = alen < blen ? alen : blen;
-	int c = memcmp(a, b, n);
+	int c = memcmp(a, b, n), ca, cb;
 
 	if (c)
 		return c;
-	return (alen > n ? (unsigned char)a[n] : aleaf ? ' ' : ';') -
-	    (blen > n ? (unsigned char)b[n] : bleaf ? ' ' : ';');
+	ca = alen > n ? (unsigned char)a[n] : aleaf ? ' ' : ';';
+	cb = blen > n ? (unsigned char)b[n] : bleaf ? ' ' : ';';
+	/* equal only where the shorter is a leaf and the other goes on
+	 * with ' ': the shorter after */
+	return ca != cb ? ca - cb : alen == n ? 1 : -1;
 }
 
 /*
