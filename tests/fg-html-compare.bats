@@ -437,6 +437,14 @@ PY
 	done
 }
 
+@test "fg-html: a comparison with no vanished stacks has no Elided view to show: e=1 is dropped, the noise marks drawn (under node)" {
+	command -v node >/dev/null || skip "needs node"
+	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
+	# dtrace-a to dtrace-c: no stack of a is gone from c; the other way some are
+	[ "$(page_run "$BATS_TEST_TMPDIR/two.html" 'at("?cmp=0,1&e=1"); JSON.stringify([state.elided, viewrec().e, !!model.noise])')" = '[false,null,true]' ]
+	[ "$(page_run "$BATS_TEST_TMPDIR/two.html" 'at("?cmp=1,0&e=1"); JSON.stringify([state.elided, viewrec().e.stacks > 0])')" = '[true,true]' ]
+}
+
 @test "fg-html in Chromium: the Elided view's card says where its stacks are: only in the baseline, negated only in the target" {
 	fg-html "$DA" "$DC" >"$BATS_TEST_TMPDIR/two.html"
 	FG_QUERY='?cmp=1,0&e=1' browser hover "$BATS_TEST_TMPDIR/two.html" all

@@ -126,6 +126,8 @@ export function baseview() {
 		viewunits(model.data.views[state.cmp[0]]);
 		sides(true, state.cneg, difflegend(state.cneg));
 		c = cmpbuilt();
+		/* e=1 of a comparison with no vanished stacks: none to show */
+		if (state.elided && !c.rec.e) setbase(state.v, false);
 		if (state.elided && c.rec.e) sides(true, state.cneg, elidedlegend(state.cneg, false));
 		setnoise(c.verdicts, state.cnoise ? c.noise : null, c.sides);
 		return state.elided && c.rec.e ? cmpelided(c) : c.whole;
