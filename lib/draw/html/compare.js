@@ -475,8 +475,8 @@ function viewof(rows, col, col2, name) {
  * [stack, names, b, t], whole: the differential view with its vanished
  * stacks (withvan), elided: theirs alone (or null: none, or to be made
  * of whole when asked for, elidedof), total and btotal:
- * the drawn column's and the other's, stacks and vtotal: the vanished
- * stacks' number and the other's samples in them }. */
+ * the drawn column's and the other's, stacks, vtotal and vframes: the
+ * vanished stacks' number, the other's samples and the frames in them }. */
 export function comparison(A, B, o) {
 	if (o.wild === true) o = { strip: o.strip, wild: WILD, norm: o.norm, neg: o.neg };
 	/* the progress line: the join to 60%, the views made to 95% */
@@ -484,7 +484,7 @@ export function comparison(A, B, o) {
 	/* the view written by the join, when its widths are the frames' (not
 	 * scaled by -n, nor decimals summed in another order) */
 	var into = !o.norm && !model.data.frac ? { neg: !!o.neg, name: A.name, view: null } : null;
-	var rows = joined(A, B, o, o.norm, into), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0 };
+	var rows = joined(A, B, o, o.norm, into), d = o.neg ? 2 : 3, e = o.neg ? 3 : 2, van, r = { rows: rows, stacks: 0, vtotal: 0, vframes: 0 };
 	var w = into && into.view;
 	/* each side's samples, before -n scales the baseline's */
 	r.samples = w ? [into.sb, into.st] : [0, 0];
@@ -504,7 +504,7 @@ export function comparison(A, B, o) {
 	progspan(0, 1);
 	if (van.length) {
 		r.stacks = van.length;
-		van.forEach(function (x) { r.vtotal += x[e]; });
+		van.forEach(function (x) { r.vtotal += x[e]; r.vframes += x[1].length; });
 		withvan(r.whole, w ? van.map(function (x) { return [x[1], x[e]]; }) : vanstacks(r.elided), false, w ? into.at : null,
 			w ? into.ownb : null);
 	}

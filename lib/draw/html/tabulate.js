@@ -75,7 +75,7 @@ export function unpackrows(P) {
 	for (k = 0; k < P.id.length; k++) {
 		x = rowname(P.first[k], by);
 		out.push({ id: P.id[k], name: x[0], flags: flagsof(P.bits[k]), sand: x[1], by: by === "function" ? by : "",
-			self: c[4 * k], total: c[4 * k + 1], bself: c[4 * k + 2], btotal: c[4 * k + 3], first: P.first[k], bits: P.bits[k] });
+			self: c[4 * k], total: c[4 * k + 1], bself: c[4 * k + 2], btotal: c[4 * k + 3] });
 	}
 	return out;
 }

@@ -186,7 +186,6 @@ function cmpbuilt() {
 	return need(A === a ? { n: a.n } : A, "compare", [{ strip: state.cstrip, wild: true, norm: state.cnorm, neg: state.cneg },
 		[samplesof(a), samplesof(t)], [A === a ? lend(a) : null, B === t ? lend(t) : null],
 		!state.tx.length && !state.elided ? state.tby : null], function (r) {
-		var p = r.whole.vanpack, vf = p ? p.s.length : r.whole.van ? r.whole.van.reduce(function (n, x) { return n + x[0].length; }, 0) : 0;
 		r.built.forEach(function (x, k) { if (x) built[c[k]].whole = x.v; });
 		if (cmpb) [cmpb.whole, cmpb.elided].forEach(letgo);
 		cmpb = { key: key, whole: r.whole, elided: r.elided, verdicts: r.verdicts,
@@ -197,7 +196,7 @@ function cmpbuilt() {
 			e: r.stacks ? { stacks: r.stacks, total: r.vtotal } : null } };
 		if (cmpb.elided) cmpb.elided.name = cmpb.rec.name;
 		/* the elided view's cost: its stacks' frames */
-		cmpb.vanframes = vf;
+		cmpb.vanframes = r.vframes;
 		cmpb.whole.name = cmpb.rec.name;
 		return cmpb;
 	}, !state.tx.length && !state.elided, a.n + t.n, B === t ? null : B);
