@@ -190,16 +190,16 @@ squeeze(const char *s, char *out)
 	return out;
 }
 
-/* The last byte of the line emit_line wrote last when it held back its
- * newline, else 0. */
+/* Whether the last line emit_line wrote had its newline held back. */
 static int held;
 
 /* Squeezed line s into the string: nothing for a blank one, and none of
  * its newline after a ";", "{", "}", ",", ":", "?", "&", "|", "(", "["
  * or ")" (no statement there ends by a newline: the modules end each
  * with a ";", an object literal's too, and have no template literals
- * and no "//" comments, that a newline would end), so that lines join,
- * a blank between them where two tokens would run together (apart). */
+ * and no "//" comments, that a newline would end), so that lines join
+ * (no two tokens run together there: none of those bytes keeps a blank
+ * after it, apart). */
 static void
 emit_line(char *s)
 {
@@ -209,10 +209,8 @@ emit_line(char *s)
 		s[--n] = '\0';
 	if (!n)
 		return;
-	if (held && apart(held, (unsigned char)s[0]))
-		emit_str(" ");
 	emit_str(s);
-	held = strchr(";{},:?&|([)", s[n - 1]) ? (unsigned char)s[n - 1] : 0;
+	held = strchr(";{},:?&|([)", s[n - 1]) != NULL;
 	if (!held)
 		emit_str("\n");
 }
@@ -273,7 +271,7 @@ emit_ch(int c)
 static void
 emit_css(FILE *f)
 {
-	int c, q, sp = 0, last = 0;
+	int c, p, q, sp = 0, last = 0;
 
 	while ((c = getc(f)) != EOF) {
 		if (c == '/') {
@@ -281,10 +279,10 @@ emit_css(FILE *f)
 				ungetc(c, f);
 				c = '/';
 			} else {
-				for (last = 0; (c = getc(f)) != EOF && !(last == '*' && c == '/'); last = c)
+				/* a comment: a blank */
+				for (p = 0; (c = getc(f)) != EOF && !(p == '*' && c == '/'); p = c)
 					;
 				sp = 1;
-				last = ' ';
 				continue;
 			}
 		}
@@ -294,7 +292,7 @@ emit_css(FILE *f)
 		}
 		if (last == ';' && c != '}')
 			emit_str(";");
-		if (sp && last && last != ' ' && !strchr("{};,>:", last) && !strchr("{};,>", c))
+		if (sp && last && !strchr("{};,>:", last) && !strchr("{};,>", c))
 			emit_str(" ");
 		sp = 0;
 		if (c == ';') {

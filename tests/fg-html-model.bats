@@ -55,6 +55,19 @@ summed() {
 	grep -qF 'var WILD=/\[[0-9]+\]:[0-9]+$/;' "$BATS_TEST_TMPDIR/s"
 }
 
+@test "page style: embed -c keeps of the style sheet what CSS needs, a comment anywhere a blank" {
+	command -v cc >/dev/null || skip "needs a C compiler"
+	cc -o "$BATS_TEST_TMPDIR/embed" "$FG_ROOT/scripts/embed.c"
+	printf '/* a */\na > b,\n\tc  d { x: 1 2;  /* c */ y: "p ; q" ; }\ne /* z */ f :hover { g: h }\n' |
+		"$BATS_TEST_TMPDIR/embed" -c t >"$BATS_TEST_TMPDIR/c"
+	[ "$(sed -n 3p "$BATS_TEST_TMPDIR/c")" = '"a>b,c d{x:1 2;y:\"p ; q\"}e f :hover{g:h}\n"' ]
+	# the page's: no comment, no indent, no blank after a ":" or ";"
+	printf 'main;a 1\n' | fg-html >"$BATS_TEST_TMPDIR/p.html"
+	sed -n '/^<style>$/,/^<\/style>$/p' "$BATS_TEST_TMPDIR/p.html" >"$BATS_TEST_TMPDIR/s"
+	grep -q 'prefers-color-scheme:dark' "$BATS_TEST_TMPDIR/s"
+	! grep -q '/\*\|^\s\|[:;] ' "$BATS_TEST_TMPDIR/s" || false
+}
+
 @test "page model: the view decoded holds the input's stacks; modes and transforms from the URL" {
 	fg-html "$J" >"$BATS_TEST_TMPDIR/j.html"
 	page "$BATS_TEST_TMPDIR/j.html" 'lines(at(""))' | sort >"$BATS_TEST_TMPDIR/got"

@@ -135,8 +135,9 @@ function labels(v, K) {
 /* joined()'s rows when each node is one frame: each frame's callees in
  * either view in the order of their keys, one a key, as fg's trees have
  * them without strip (else null, found as the walk goes; joinnodes
- * then).  The two trees walked frame by frame, the callees of a pair merged by key as they
- * lie, each frame's own samples its width less its callees'; the
+ * then).  The two trees walked frame by frame, the callees of a pair
+ * merged by key as they lie, each frame's own samples its width less
+ * its callees'; the
  * labels and the wildcard's pairs those of joinnodes.  A frame -2 is a
  * view's root above its first frames (a view not rooted), -1 none.
  * With into ({ neg, name }), the differential view that viewof makes

@@ -88,9 +88,10 @@ export function tabulate(v, by) {
 	return tabrows(T);
 }
 /* The count of view v's rows, begun: done a part at a time (tabstep),
- * so that the page's thread can do it between other work. */
-export function tabstart(v, by) {
-	var K = rowkeys(by), nn = K.names.length;
+ * so that the page's thread can do it between other work (K: the
+ * rows' keys by by, when made already). */
+export function tabstart(v, by, K) {
+	var nn = (K = K || rowkeys(by)).names.length;
 	return { v: v, K: K, i: v.rooted ? 1 : 0, sp: 0, st: new Int32Array(v.maxdepth + 2),
 		self: new Float64Array(nn), total: new Float64Array(nn), bself: v.b ? new Float64Array(nn) : null,
 		btotal: v.b ? new Float64Array(nn) : null, open: new Uint32Array(nn), seen: new Uint8Array(nn) };
@@ -131,8 +132,8 @@ export function tabulate2(v, by, by2) {
 	tabstep(T, v.n);
 	r = tabrows(T);
 	for (k = 0; k < K.key.length && K.key[k] === T.K.key[k]; k++) ;
-	if (k < K.key.length) return [r, tabulate(v, by2)];
-	T.K = K;
+	if (k < K.key.length) tabstep(T = tabstart(v, by2, K), v.n);
+	else T.K = K;
 	return [r, tabrows(T)];
 }
 /* The rows of a count done (again with another K of the same groups). */

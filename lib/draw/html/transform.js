@@ -652,7 +652,6 @@ function statusid(R, id, st) {
 	reckey(R, k);
 	return k;
 }
-/* View v with transform t ([kind, arg]) applied. */
 /* View v with the transforms list applied: one on the tree, or rec or
  * a list of them (TX's functions in order) on each stack. */
 export function transform(v, list, rev) {

@@ -383,24 +383,26 @@ function rowsahead(v, by) {
 export function wireout(r, by, op, a) {
 	if (op === "rows") return packrows(r, a[0]);
 	rowsahead(r, by);
-	fields(r, function (x, by) { return Array.isArray(x) ? packrows(x, by) : x; }, function (v) { v.van = packvan(v.van); }, true);
+	fields(r, function (x, by) { return Array.isArray(x) ? packrows(x, by) : x; },
+		function (v) { if (Array.isArray(v.van)) v.van = packvan(v.van); });
 	return r;
 }
 function wirein(r, op) {
 	if (op === "rows") return unpackrows(r);
-	fields(r, function (x) { return x && x.packed ? unpackrows(x) : x; }, function (v) { lazyvan(v, v.van); });
+	fields(r, function (x) { return x && x.packed ? unpackrows(x) : x; },
+		function (v) { if (!Array.isArray(v.van)) lazyvan(v, v.van); });
 	return r;
 }
 /* Each table's rows that result r's views keep, as f makes them, and
- * g of each of them with vanished stacks, packed (out) or not (in). */
-function fields(r, f, g, out) {
+ * g of each of them with vanished stacks. */
+function fields(r, f, g) {
 	[r, r && r.whole].forEach(function (v) {
 		if (!v || typeof v !== "object") return;
 		["", "function", "file"].forEach(function (by) {
 			var k = rowskey(by);
 			if (v[k]) v[k] = f(v[k], by);
 		});
-		if (v.van && Array.isArray(v.van) === !!out) g(v);
+		if (v.van) g(v);
 	});
 }
 
