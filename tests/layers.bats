@@ -8,14 +8,17 @@ load helper
 	status_is 0
 }
 
-@test "check-layers finds an upward include, a bare include and a stray file" {
+@test "check-layers finds an upward include, a bare include, a stray file and a folder that is no floor" {
 	cd "$BATS_TEST_TMPDIR"
 	mkdir -p lib/base lib/draw
 	printf '#include "draw/x.h"\n#include "base/y.h"\n' > lib/base/y.c
 	printf '#include "util.h"\n' > lib/draw/x.c
 	: > lib/stray.c
+	mkdir lib/attic && printf '#include "draw/x.h"\n' > lib/attic/z.c
 	run "$FG_ROOT/scripts/check-layers" "$PWD"
 	status_is 1
+	[[ $output == *"lib/attic/z.c: lib/attic is not a floor (base, stack, folded, draw, report, formats/NAME)"* ]]
+	[[ $output != *"attic includes"* ]]
 	[[ $output == *"lib/base/y.c: base includes draw/x.h, a higher floor"* ]]
 	[[ $output == *'lib/draw/x.c: #include "util.h" does not name its floor'* ]]
 	[[ $output == *"lib/stray.c: outside every floor"* ]]
