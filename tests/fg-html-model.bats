@@ -21,9 +21,14 @@ summed() {
 }
 
 @test "page modules: each file parses alone and only declares; the build writes the wrapper" {
-	for f in "$FG_ROOT"/lib/draw/html/*.js "$FG_ROOT/lib/draw/viewer.js"; do
-		node --input-type=module --check <"$f"
-	done
+	node --experimental-vm-modules --no-warnings "$FG_ROOT/tests/modules.cjs" --check \
+	    "$FG_ROOT"/lib/draw/html/*.js "$FG_ROOT/lib/draw/viewer.js"
+	# (a file that does not parse is named)
+	printf 'export function f( {\n' >"$BATS_TEST_TMPDIR/bad.js"
+	run node --experimental-vm-modules --no-warnings "$FG_ROOT/tests/modules.cjs" --check \
+	    "$FG_ROOT/lib/draw/viewer.js" "$BATS_TEST_TMPDIR/bad.js"
+	status_is 1
+	[ "$output" = "$BATS_TEST_TMPDIR/bad.js: SyntaxError: Unexpected end of input" ]
 	# imported alone (with what it imports; no DOM, no data), each file
 	# declares and does nothing else
 	page --alone "$FG_ROOT"/lib/draw/html/*.js "$FG_ROOT/lib/draw/viewer.js"
