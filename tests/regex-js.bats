@@ -52,7 +52,7 @@ rxdiff() {
 	    's/if (c >= 49 \&\& c <= 57) rxfail/if (c >= 50 \&\& c <= 57) rxfail/'; do
 		sed "$edit" "$FG_ROOT/lib/draw/regex.js" >"$BATS_TEST_TMPDIR/regex.js"
 		! cmp -s "$FG_ROOT/lib/draw/regex.js" "$BATS_TEST_TMPDIR/regex.js" || false
-		rxdiff "$BATS_TEST_TMPDIR/regex.js"
+		RXDIFF_WANT=$BATS_TEST_TMPDIR/want rxdiff "$BATS_TEST_TMPDIR/regex.js"
 		status_is 1
 		[[ "${lines[0]}" == "rxdiff: /"*": regex.c "*", regex.js "* ]]
 	done
