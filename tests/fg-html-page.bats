@@ -78,19 +78,19 @@ load html
 	fg-filter --reroot -e "^sort! at sort\\.jl:710\$" "$J" | fg-html >"$BATS_TEST_TMPDIR/c.html"
 	browser mode "$BATS_TEST_TMPDIR/c.html"
 	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
-	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
-	got frame >"$BATS_TEST_TMPDIR/got"
-	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	# the callers: each stack cut at the function, reversed
 	awk -v f="$f" '{ c = $NF; sub(/ [^ ]*$/, ""); n = split($0, a, ";")
 		for (i = 1; i <= n; i++) if (a[i] == f) break
 		if (i > n) next; s = a[i]; for (j = i - 1; j >= 1; j--) s = s ";" a[j]; print s, c }' "$J" |
 		fg-html >"$BATS_TEST_TMPDIR/u.html"
 	browser mode "$BATS_TEST_TMPDIR/u.html"
-	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/want"
+	got frame | sed 1d | awk '{ $1 -= 1; print }' >"$BATS_TEST_TMPDIR/wantcallers"
+	# the sandwich: its callees, and its callers
 	FG_QUERY='?m=sandwich&fn=sort!%20at%20sort.jl%3A710' browser mode "$BATS_TEST_TMPDIR/p.html"
-	got caller >"$BATS_TEST_TMPDIR/got"
+	got frame >"$BATS_TEST_TMPDIR/got"
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	got caller >"$BATS_TEST_TMPDIR/got"
+	diff "$BATS_TEST_TMPDIR/wantcallers" "$BATS_TEST_TMPDIR/got"
 	# a function no frame has: the graph
 	FG_QUERY='?m=sandwich&fn=nothing' browser mode "$BATS_TEST_TMPDIR/p.html"
 	[ "$(got url)" = '' ]
