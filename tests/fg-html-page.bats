@@ -61,6 +61,8 @@ load html
 	got frame >"$BATS_TEST_TMPDIR/got"
 	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 	[ "$(got painted | cut -d' ' -f3)" -gt 0 ]
+	# a small page's steps are its own thread's: it makes no worker
+	[ "$(got workers)" = 0 ]
 	# (differential input too: fg-html-model.bats, without a browser)
 }
 
@@ -393,6 +395,9 @@ main at file:///srv/my%%20app/app.js:20;g at https://x.org/a.js:3 1
 	in=$(BENCH_DIR=$BATS_FILE_TMPDIR FG_BIN=$FG_BIN "$FG_ROOT/scripts/bench-html" --corpus 12k)
 	fg-html "$in" >"$BATS_TEST_TMPDIR/p.html"
 	browser letgo "$BATS_TEST_TMPDIR/p.html"
+	# the worker made when the transform needed it, not as the page opened
+	[ "$(got workers | head -1)" = 0 ]
+	[ "$(got workers | tail -1)" = 1 ]
 	[ "$(got worker)" = true ]
 	[ "$(got kept)" -gt 150000 ]
 	fg-prune --recursion "$in" | fg-top --format tsv -n 0 | awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $6 }' | sort >"$BATS_TEST_TMPDIR/want"

@@ -489,10 +489,11 @@ export function gone() {
 var pend = null, aheadn = 0;
 export function buildahead() {
 	var vs = model.data.views, i, r, b;
-	if (pend || state.busy || !hasworker() || model.data.diff) return;
+	if (pend || state.busy || model.data.diff) return;
 	for (i = 0; i < vs.length; i++) {
 		r = vs[i];
 		if (i === state.v || (built[i] && built[i].whole) || !(r.d && r.d.byteLength) || r.n <= SYNCMAX || aheadn + r.n > AHEAD) continue;
+		if (!hasworker()) return;
 		b = built[i] = built[i] || {};
 		aheadn += r.n;
 		pend = { i: i, p: null };

@@ -12,31 +12,41 @@ import { model, takemodel } from "./model.js";
 import { setprogress } from "./merge.js";
 import { annotsfrom, addnames, packvan, unpackvan } from "./transform.js";
 
-/* The worker, its jobs by id, how many names and colours it has of
- * the page's (they grow: a transform names files, a differential view
- * adds shades), and what is told how far a job is (the page's progress
- * line: startworker's onprogress). */
+/* The worker (or the script to make it of, src), its jobs by id, how
+ * many names and colours it has of the page's (they grow: a transform
+ * names files, a differential view adds shades), and what is told how
+ * far a job is (the page's progress line: startworker's onprogress). */
 var W = { worker: null, id: 0, jobs: {}, nnames: 0, ncolors: 0, progress: null };
 
-/* The worker made of the page's script src (none when the browser or
- * its policy refuses), telling onprogress(op, x) how far its jobs are
- * (op, a step of OPS; x, a share; op null: none under way). */
+/* The worker to be made of the page's script src, when a step first
+ * needs it (hasworker), telling onprogress(op, x) how far its jobs are
+ * (op, a step of OPS; x, a share; op null: none under way): a page
+ * whose steps are all small makes none (a worker, its own copy of the
+ * script compiled, costs a small page's open a fifth of its CPU). */
 export function startworker(src, onprogress) {
+	W.src = src;
 	W.progress = onprogress;
-	try {
-		W.worker = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-	} catch (err) {
-		W.worker = null;
-		return;
-	}
-	W.worker.onmessage = replied;
-	W.worker.onerror = function (e) { failed(e.message || "the worker failed"); };
-	W.worker.postMessage({ init: { data: datafields(), names: model.names, colors: model.colors, labels: model.labels,
-		namecolor: model.namecolor, allid: model.allid } });
-	W.nnames = model.names.length;
-	W.ncolors = model.colors.length;
 }
-export function hasworker() { return !!W.worker; }
+/* Whether there is a worker, made when first asked (none when the
+ * browser or its policy refuses). */
+export function hasworker() {
+	var src = W.src;
+	W.src = null;
+	if (src) {
+		try {
+			W.worker = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+		} catch (err) {
+			return false;
+		}
+		W.worker.onmessage = replied;
+		W.worker.onerror = function (e) { failed(e.message || "the worker failed"); };
+		W.worker.postMessage({ init: { data: datafields(), names: model.names, colors: model.colors, labels: model.labels,
+			namecolor: model.namecolor, allid: model.allid } });
+		W.nnames = model.names.length;
+		W.ncolors = model.colors.length;
+	}
+	return !!W.worker;
+}
 /* model.data without its views (the worker is lent views, not the data) */
 function datafields() {
 	var d = {}, k;
