@@ -9,31 +9,37 @@
  * Every case also prints requests= (the requests that tried to leave
  * the page, refused), errors= (script errors) and dialogs= (alerts). */
 "use strict";
-const { hoverName, driver, dragaxis } = require("./lib.cjs");
+const { hoverName, driver, dragaxis, ondrawn } = require("./lib.cjs");
 
 /* where say's lines go: standard output, or the case's connection */
 let sink = (line) => console.log(line);
 function say(k, v) { sink(k + "=" + v); }
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 
-/* How many of the frames fg.rect says are on screen (4 px wide or more)
- * have their box painted at that place, of how many: a blank canvas
- * gives 0 of N. */
-async function painted(page) {
-	return page.evaluate(() => {
-		const v = window.fg.view(), c = document.getElementById("canvas");
+/* Each frame fg.rect says is on screen (4 px wide or more) with the
+ * colour painted in its box at (in, in) px from its corner: "i r g b a"
+ * lists, the canvas read back once (a read a frame costs a flush each). */
+function boxpixels(page, inset) {
+	return ondrawn(page, (drawn, inset) => {
+		const c = document.getElementById("canvas");
 		const b = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
-		const g = c.getContext("2d");
-		let n = 0, ok = 0;
-		for (let i = 0; i < v.n; i++) {
-			const r = window.fg.rect(i);
-			if (!r || r.w < 4) continue;
-			n++;
-			const px = g.getImageData(Math.floor((r.x - b.left + 2) * dpr), Math.floor((r.y - b.top + 2) * dpr), 1, 1).data;
-			if (px[3] > 0) ok++;
-		}
-		return ok + " of " + n;
-	});
+		const px = c.getContext("2d").getImageData(0, 0, c.width, c.height).data, out = [];
+		drawn((i, r) => {
+			if (r.w < 4) return;
+			const x = Math.floor((r.x - b.left + inset) * dpr), y = Math.floor((r.y - b.top + inset) * dpr);
+			const k = x >= 0 && y >= 0 && x < c.width && y < c.height ? 4 * (y * c.width + x) : -1;
+			out.push(k < 0 ? [i, 0, 0, 0, 0] : [i, px[k], px[k + 1], px[k + 2], px[k + 3]]);
+		});
+		return out;
+	}, inset);
+}
+const hex = (q) => "#" + [q[1], q[2], q[3]].map((x) => x.toString(16).padStart(2, "0")).join("");
+
+/* How many of the frames on screen have their box painted at that
+ * place, of how many: a blank canvas gives 0 of N. */
+async function painted(page) {
+	const q = await boxpixels(page, 2);
+	return q.filter((e) => e[4] > 0).length + " of " + q.length;
 }
 const frames2 = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
@@ -134,20 +140,8 @@ const cases = {
 			say("f3", await p.evaluate(() => document.activeElement.id));
 		}
 		/* a highlighted frame is drawn in the search colour */
-		say("highlighted", await p.evaluate(() => {
-			const v = window.fg.view(), c = document.getElementById("canvas").getContext("2d");
-			const D = window.fg.data;
-			const dpr = window.devicePixelRatio || 1;
-			let n = 0;
-			for (let i = 0; i < v.n; i++) {
-				const r = window.fg.rect(i), b = document.getElementById("canvas").getBoundingClientRect();
-				if (!r || r.w < 4) continue;
-				const px = c.getImageData(Math.floor((r.x - b.left + 2) * dpr), Math.floor((r.y - b.top + 2) * dpr), 1, 1).data;
-				const hex = "#" + [px[0], px[1], px[2]].map((x) => x.toString(16).padStart(2, "0")).join("");
-				if (hex === D.match) n++;
-			}
-			return n;
-		}));
+		const match = await p.evaluate(() => window.fg.data.match);
+		say("highlighted", (await boxpixels(p, 2)).filter((q) => hex(q) === match).length);
 	},
 	/* the views in the selector; choose view ARG */
 	async views(o, which) {
@@ -318,12 +312,9 @@ const cases = {
 	/* each frame drawn, "depth x name", x the left of its box in CSS
 	 * pixels, rounded */
 	async boxes(o) {
-		const b = await o.page.evaluate(() => {
-			const v = window.fg.view(), out = [];
-			for (let i = 0; i < v.n; i++) {
-				const r = window.fg.rect(i);
-				if (r) out.push(v.depth[i] + " " + Math.round(r.x) + " " + window.fg.names[v.f[i]]);
-			}
+		const b = await ondrawn(o.page, (drawn) => {
+			const out = [];
+			drawn((i, r, v) => out.push(v.depth[i] + " " + Math.round(r.x) + " " + window.fg.names[v.f[i]]));
 			return out;
 		});
 		b.forEach((l) => say("box", l));
@@ -331,19 +322,9 @@ const cases = {
 	/* each frame on screen's fill as painted, "name #rrggbb", read off
 	 * the canvas inside its box */
 	async fills(o) {
-		const f = await o.page.evaluate(() => {
-			const v = window.fg.view(), c = document.getElementById("canvas");
-			const b = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
-			const g = c.getContext("2d"), out = [];
-			for (let i = 0; i < v.n; i++) {
-				const r = window.fg.rect(i);
-				if (!r || r.w < 4) continue;
-				const px = g.getImageData(Math.floor((r.x - b.left + 1.5) * dpr), Math.floor((r.y - b.top + 1.5) * dpr), 1, 1).data;
-				out.push(window.fg.names[v.f[i]] + " #" + [px[0], px[1], px[2]].map((x) => x.toString(16).padStart(2, "0")).join(""));
-			}
-			return out;
-		});
-		f.forEach((l) => say("fill", l));
+		const f = await boxpixels(o.page, 1.5);
+		const names = await o.page.evaluate((is) => is.map((i) => window.fg.names[window.fg.view().f[i]]), f.map((q) => q[0]));
+		f.forEach((q, k) => say("fill", names[k] + " " + hex(q)));
 	},
 	/* the button a search of one function offers: shown, its size, its
 	 * text; then clicked */
@@ -597,12 +578,9 @@ const cases = {
 	 * (canvas pixels, rounded); then the graph and back, by the key c */
 	async time(o) {
 		const p = o.page;
-		const boxes = () => p.evaluate(() => {
-			const v = window.fg.view(), c = document.getElementById("canvas").getBoundingClientRect(), out = [];
-			for (let i = 0; i < v.n; i++) {
-				const r = window.fg.rect(i);
-				if (r) out.push(window.fg.names[v.f[i]] + " " + Math.round(r.x - c.left) + " " + Math.round(r.w));
-			}
+		const boxes = () => ondrawn(p, (drawn) => {
+			const c = document.getElementById("canvas").getBoundingClientRect(), out = [];
+			drawn((i, r, v) => out.push(window.fg.names[v.f[i]] + " " + Math.round(r.x - c.left) + " " + Math.round(r.w)));
 			return out;
 		});
 		say("h1", await text(p, "h1"));
@@ -628,12 +606,9 @@ const cases = {
 		const url = () => p.evaluate(() => location.search);
 		const settle = async () => { await frames2(p); await new Promise((r) => setTimeout(r, 250)); };
 		/* the frames drawn at x, a row after another, from the root's callee */
-		const under = (x) => p.evaluate((x) => {
-			const v = window.fg.view(), out = [];
-			for (let i = 1; i < v.n; i++) {
-				const r = window.fg.rect(i);
-				if (r && x >= r.x && x < r.x + r.w) out[v.depth[i]] = window.fg.names[v.f[i]];
-			}
+		const under = (x) => ondrawn(p, (drawn, x) => {
+			const out = [];
+			drawn((i, r, v) => { if (i > 0 && x >= r.x && x < r.x + r.w) out[v.depth[i]] = window.fg.names[v.f[i]]; });
 			return out.slice(1).join(";");
 		}, x);
 		say("loaded", await url());
@@ -704,13 +679,15 @@ const cases = {
 	},
 	/* a transform done by the worker, with its table's rows (all of
 	 * them: "row" lines as table's), then undone: the view it made
-	 * empty (its memory given back), the graph drawn */
+	 * empty (its memory given back), the graph drawn; the page's
+	 * workers as it opened (the driver says them after) */
 	async letgo(o) {
 		const p = o.page;
 		const idle = () => p.evaluate(() => window.fg.idle());
-		say("worker", await p.evaluate(() => window.fg.worker()));
+		say("workers", p.workers().length);
 		await p.evaluate(() => { window.fg.state.tx.push(["rec", ""]); window.fg.mode(""); });
 		await idle();
+		say("worker", await p.evaluate(() => window.fg.worker()));
 		say("kept", await p.evaluate(() => { window.kept = window.fg.view(); return window.kept.f.length; }));
 		await p.evaluate(() => window.fg.mode("table"));
 		await idle();

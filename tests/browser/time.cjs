@@ -5,7 +5,7 @@
  *
  *   node time.cjs CASE PAGE.html [ARG...]   (FG_QUERY: the page's query) */
 "use strict";
-const { driver } = require("./lib.cjs");
+const { driver, ondrawn } = require("./lib.cjs");
 
 let sink = (line) => console.log(line);
 function say(k, v) { sink(k + "=" + v); }
@@ -138,12 +138,9 @@ const cases = {
 	 * the (idle) frames left, Save's file), and again, which shows it */
 	async gaps(o) {
 		const p = o.page;
-		const boxes = (tag) => p.evaluate(() => {
-			const v = window.fg.view(), out = [];
-			for (let i = 0; i < v.n; i++) {
-				const r = window.fg.names[v.f[i]] === "(idle)" && window.fg.rect(i);
-				if (r) out.push(r.x.toFixed(2) + " " + r.w.toFixed(2));
-			}
+		const boxes = (tag) => ondrawn(p, (drawn) => {
+			const out = [];
+			drawn((i, r, v) => { if (window.fg.names[v.f[i]] === "(idle)") out.push(r.x.toFixed(2) + " " + r.w.toFixed(2)); });
 			return out;
 		}).then((bs) => bs.forEach((b) => say(tag, b)));
 		const a = await axis(p, "");
