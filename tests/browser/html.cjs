@@ -7,7 +7,8 @@
  * (FG_QUERY: the page's query, FG_DARK=1: the system prefers dark), or
  * through run() in server.cjs, in a browser shared by many cases.
  * Every case also prints requests= (the requests that tried to leave
- * the page, refused), errors= (script errors) and dialogs= (alerts). */
+ * the page, refused), errors= (script errors), dialogs= (alerts) and
+ * workers= (the page's workers). */
 "use strict";
 const { hoverName, driver, dragaxis, ondrawn } = require("./lib.cjs");
 

@@ -4,7 +4,7 @@
  *   node source.cjs CASE PAGE.html [ARG...]
  *
  * or through run() in server.cjs.  Every case also prints requests=,
- * errors= and dialogs=, as html.cjs's do. */
+ * errors=, dialogs= and workers=, as html.cjs's do. */
 "use strict";
 const { hoverName, driver } = require("./lib.cjs");
 
