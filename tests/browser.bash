@@ -5,7 +5,7 @@
 # (html, fg-html's page, unless the file sets BROWSER_CASES before it
 # loads this).  browser_run, which sends a case, browser_missing and
 # needbrowser are in helper.bash.  teardown_file stops the file's
-# page.cjs server too (page_run).
+# other servers too (page_run's, fgdata's: serve_stop).
 
 setup_file() {
 	[ -z "$(browser_missing)" ] || return 0
@@ -20,6 +20,5 @@ setup_file() {
 	export FG_BROWSER_PORT FG_BROWSER_CASES
 }
 teardown_file() {
-	page_stop
-	[ -s "$BATS_FILE_TMPDIR/port.pid" ] && kill "$(cat "$BATS_FILE_TMPDIR/port.pid")" 2>/dev/null || true
+	serve_stop
 }

@@ -141,51 +141,67 @@ browser_run() {
 
 # page_run PAGE EXPR...: node tests/page.cjs PAGE EXPR... (each EXPR's
 # value in the page's script, its status too), by one node a bats file
-# (page.cjs --serve, started by the first call, its port and pid in
-# $BATS_FILE_TMPDIR/page.*; it ends with that directory, or at page_stop),
-# else (--alone, no BATS_FILE_TMPDIR, no server) by a node of its own.
-# Calls may overlap (a pipe's two ends): each has its own files.
+# (page.cjs --serve: served), else (--alone, no BATS_FILE_TMPDIR, no
+# server) by a node of its own.
 page_run() {
-	local d=${BATS_FILE_TMPDIR:-} o st
-	if [ "$1" = --alone ] || [ -z "$d" ] || ! page_connect; then
+	if [ "$1" = --alone ] || [ -z "${BATS_FILE_TMPDIR:-}" ] || ! serve_connect page node "$FG_ROOT/tests/page.cjs"; then
 		node "$FG_ROOT/tests/page.cjs" "$@"
 		return
 	fi
-	o=${BATS_TEST_TMPDIR:-$d}/page.$BASHPID
+	served page "$@"
+}
+# served NAME ARG...: ARG... sent to the file's server NAME, connected
+# on fd 6 (serve_connect): a request of NUL-terminated fields (their
+# number, the directory, a file for its standard output and one for
+# its standard error, ARG...), answered with the status; its outputs
+# as this call's, and its status.  Calls may overlap (a pipe's two
+# ends): each has its own files.
+served() {
+	local name=$1 o st
+	shift
+	o=${BATS_TEST_TMPDIR:-$BATS_FILE_TMPDIR}/$name.$BASHPID
 	printf '%s\0' $(($# + 3)) "$PWD" "$o.out" "$o.err" "$@" >&6
 	IFS= read -r -t 180 st <&6 || st=
 	exec 6<&-
-	[ -n "$st" ] || { echo "page_run: no answer from tests/page.cjs --serve" >&2; return 1; }
+	[ -n "$st" ] || { echo "served: no answer from the $name server" >&2; return 1; }
 	cat "$o.out"
 	[ ! -s "$o.err" ] || cat "$o.err" >&2
 	rm -f "$o.out" "$o.err"
 	return "$st"
 }
-# fd 6 a connection to the file's page.cjs server, started if need be
-# (by one call at a time: page.lock)
-page_connect() {
-	local d=$BATS_FILE_TMPDIR
-	page_open && return
+# serve_connect NAME CMD...: fd 6 a connection to the bats file's
+# server NAME, started if need be (by one call at a time: NAME.lock) as
+# CMD --serve $BATS_FILE_TMPDIR, which prints its loopback port and
+# ends with that directory (or at serve_stop); its port and pid in
+# $BATS_FILE_TMPDIR/NAME.*
+serve_connect() {
+	local name=$1 d=$BATS_FILE_TMPDIR
+	shift
+	serve_open "$name" && return
 	{
 		flock 7
-		page_open && return
-		node "$FG_ROOT/tests/page.cjs" --serve "$d" >"$d/page.port" 2>/dev/null 3>&- 7>&- </dev/null &
-		echo $! >"$d/page.pid"
+		serve_open "$name" && return
+		"$@" --serve "$d" >"$d/$name.port" 2>/dev/null 3>&- 7>&- </dev/null &
+		echo $! >"$d/$name.pid"
 		for _ in $(seq 200); do
-			page_open && return
+			serve_open "$name" && return
 			sleep 0.05
 		done
 		return 1
-	} 7>"$d/page.lock"
+	} 7>"$d/$name.lock"
 }
-page_open() {
+serve_open() {
 	local port
-	read -r port 2>/dev/null <"$BATS_FILE_TMPDIR/page.port" && [ -n "$port" ] &&
+	read -r port 2>/dev/null <"$BATS_FILE_TMPDIR/$1.port" && [ -n "$port" ] &&
 		{ exec 6<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null
 }
-# Stop the file's page.cjs server, if it started one (teardown_file).
-page_stop() {
-	[ ! -s "$BATS_FILE_TMPDIR/page.pid" ] || kill "$(cat "$BATS_FILE_TMPDIR/page.pid")" 2>/dev/null || true
+# Stop the bats file's servers: each process of a $BATS_FILE_TMPDIR/*.pid
+# (teardown_file).
+serve_stop() {
+	local p
+	for p in "$BATS_FILE_TMPDIR"/*.pid; do
+		[ ! -s "$p" ] || kill "$(cat "$p")" 2>/dev/null || true
+	done
 }
 
 # Skip the test unless Go is at hand (the reference pprof tools): make

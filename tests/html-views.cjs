@@ -13,20 +13,12 @@
  *
  * With --no-inflate, the context has no DecompressionStream, as an old
  * browser: print the text of what the page put in its body, and the
- * error it stopped with. */
+ * error it stopped with.  With --serve DIR, many pages in one node
+ * (serve.cjs: a request's argument PAGE; fgdata in html.bash). */
 "use strict";
 const fs = require("fs");
+const path = require("path");
 const vm = require("vm");
-
-const old = process.argv[2] === "--no-inflate";
-const page = fs.readFileSync(process.argv[old ? 3 : 2], "utf8");
-const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(page);
-const code = Array.from(page.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]).join("\n");
-if (!json || !code) {
-	console.error("html-views: no data or no script in " + process.argv[2]);
-	process.exit(1);
-}
-const D = JSON.parse(json[1]);
 
 /* Anything: callable, constructible, every property another stub (kept,
  * so el.style is one object), a number 0 in arithmetic. */
@@ -45,10 +37,21 @@ function stub() {
 	});
 }
 
-/* The view the page shows for URL query SEARCH, once its script, which
- * inflates the data first (node's DecompressionStream), has run. */
-async function show(search) {
-	const document = stub(), data = { textContent: json[1] }, ready = [];
+/* Page file's data and script: { D, json, code }. */
+function read(file) {
+	const page = fs.readFileSync(file, "utf8");
+	const json = /<script type="application\/json" id="fg-data">\n([\s\S]*?)<\/script>/.exec(page);
+	const code = Array.from(page.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]).join("\n");
+	if (!json || !code) throw new Error("no data or no script in " + file);
+	return { D: JSON.parse(json[1]), json: json[1], code };
+}
+
+/* The view page p (read's) shows for URL query SEARCH, once its script,
+ * which inflates the data first (node's DecompressionStream), has run;
+ * the page's names, as its script read them, to got(names).  old: as
+ * --no-inflate says, its body's text to say(line). */
+async function show(p, search, got, old, say) {
+	const document = stub(), data = { textContent: p.json }, ready = [];
 	/* the data element; a handler of the page's loading, run at its end */
 	document.getElementById = (id) => (id === "fg-data" ? data : stub());
 	document.querySelector = (sel) => (sel === "#fg-data" ? data : stub());
@@ -68,10 +71,10 @@ async function show(search) {
 	if (old) {
 		delete g.DecompressionStream;
 		document.createElement = () => ({});
-		document.body = { firstChild: null, insertBefore: (e) => console.log(e.textContent) };
+		document.body = { firstChild: null, insertBefore: (e) => say(e.textContent) };
 	}
 	vm.createContext(g);
-	vm.runInContext(code, g, { filename: "page.js", timeout: 20000 });
+	vm.runInContext(p.code, g, { filename: "page.js", timeout: 20000 });
 	for (let t = Date.now(); !g.fg && Date.now() - t < 20000;)
 		await new Promise((r) => setTimeout(r, 1));
 	ready.forEach((fn) => fn.call(g, stub()));
@@ -79,7 +82,7 @@ async function show(search) {
 		throw new Error("the page set no window.fg.view");
 	const v = g.fg.view();
 	v.colors = Array.from(v.f, (f, i) => g.fg.color(i, v));
-	names = names || Array.from(g.fg.names);
+	got(Array.from(g.fg.names));
 	return v;
 }
 
@@ -88,30 +91,35 @@ function arrays(v) {
 		b: v.b ? Array.from(v.b) : null, c: v.colors };
 }
 
-/* the page's names, as its script read them */
-let names = null;
-async function run() {
-	const out = [];
-	for (let i = 0; i < D.views.length; i++) out.push(await decoded(D.views[i], i));
-	if (!names) await show("");
-	process.stdout.write(JSON.stringify({ views: out, names }));
+/* The views of page file, as JSON text. */
+async function views(file) {
+	const p = read(file), out = [];
+	let names = null;
+	const got = (n) => { names = names || n; };
+	for (let i = 0; i < p.D.views.length; i++) {
+		const r = p.D.views[i], q = "?v=" + i;
+		let main = { depth: [], f: [], w: [], b: null, c: [] };
+		/* a view whose stacks all vanished shows its elided view alone */
+		if (r.n > 0) {
+			const v = await show(p, q, got);
+			if (v.n !== r.n) throw new Error("view " + i + ": " + v.n + " frames, the data says " + r.n);
+			main = arrays(v);
+		}
+		main.e = r.e ? arrays(await show(p, q + "&e=1", got)) : null;
+		out.push(main);
+	}
+	if (!names) await show(p, "", got);
+	return JSON.stringify({ views: out, names });
 }
 
-async function decoded(r, i) {
-	const q = "?v=" + i;
-	let main = { depth: [], f: [], w: [], b: null, c: [] };
-	/* a view whose stacks all vanished shows its elided view alone */
-	if (r.n > 0) {
-		const v = await show(q);
-		if (v.n !== r.n) throw new Error("view " + i + ": " + v.n + " frames, the data says " + r.n);
-		main = arrays(v);
-	}
-	main.e = r.e ? arrays(await show(q + "&e=1")) : null;
-	return main;
-}
-if (old) {
+const fail = (e) => { console.error("html-views: " + e.message); process.exit(1); };
+if (process.argv[2] === "--serve") {
+	require("./serve.cjs").serve(process.argv[3], "html-views", async (cwd, [file], out) => out(await views(path.resolve(cwd, file))));
+} else if (process.argv[2] === "--no-inflate") {
 	process.on("unhandledRejection", (e) => { console.log(e.message); process.exit(0); });
-	show("");
+	let p;
+	try { p = read(process.argv[3]); } catch (e) { fail(e); }
+	show(p, "", () => {}, true, (l) => console.log(l));
 } else {
-	run().catch((e) => { console.error("html-views: " + e.message); process.exit(1); });
+	views(process.argv[2]).then((j) => process.stdout.write(j), fail);
 }

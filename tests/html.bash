@@ -13,56 +13,37 @@ need_pagedata() {
 	command -v node >/dev/null || skip "needs node to run the page's decoder"
 }
 
-# fgdata PAGE EXPR: EXPR evaluated in Python over the page's data: D the
-# JSON object, V its views as the page's own script decodes them, run
-# by node (tests/html-views.cjs): each record of D["views"] with its
-# frames' depth, f, w, b and c (colour index) lists, its elided view in
-# "e"; names(v) the names of view v's frames in order, color(v, NAME)
-# the fill of frame NAME; folded(v) the view's stacks in folded form,
-# each frame's own count (the baseline's, then the target's, in a
+# fgdata PAGE EXPR: EXPR evaluated in Python over the page's data
+# (tests/fgdata.py, one python a bats file: served): D the JSON object,
+# V its views as the page's own script decodes them, run by node
+# (tests/html-views.cjs): each record of D["views"] with its frames'
+# depth, f, w, b and c (colour index) lists, its elided view in "e";
+# names(v) the names of view v's frames in order, color(v, NAME) the
+# fill of frame NAME; folded(v) the view's stacks in folded form, each
+# frame's own count (the baseline's, then the target's, in a
 # differential view), the page's root frame left out.
 fgdata() {
 	local key
 	# the page's decoding is kept until the page changes
 	key=$(cksum <"$1")
 	if [ "$key" != "$(cat "$BATS_TEST_TMPDIR/views.key" 2>/dev/null)" ]; then
-		node "$FG_ROOT/tests/html-views.cjs" "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
+		pagedata views node "$FG_ROOT/tests/html-views.cjs" -- "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
 		echo "$key" >"$BATS_TEST_TMPDIR/views.key"
 	fi
-	python3 - "$1" "$2" "$BATS_TEST_TMPDIR/views.json" <<'EOF'
-import json, re, sys
-page = open(sys.argv[1], encoding="utf-8", errors="strict").read()
-m = re.search(r'<script type="application/json" id="fg-data">\n(.*?)</script>', page, re.S)
-D = json.loads(m.group(1))
-num = float if D["frac"] else int
-def view(r, a):
-    v = dict(r)
-    v.update(depth=a["depth"], f=a["f"], c=a["c"], w=[num(x) for x in a["w"]])
-    if a["b"] is not None: v["b"] = [num(x) for x in a["b"]]
-    if "e" in r: v["e"] = view(r["e"], a["e"])
-    return v
-J = json.load(open(sys.argv[3]))
-D["names"] = J["names"]
-V = [view(r, a) for r, a in zip(D["views"], J["views"])]
-def names(v): return [D["names"][f] for f in v["f"]]
-def color(v, name): return D["colors"][v["c"][names(v).index(name)]]
-def folded(v):
-    cols = [c for c in ("b", "w") if c in v]
-    own = {c: list(v[c]) for c in cols}
-    up, paths, out = [], [], []
-    for i, d in enumerate(v["depth"]):
-        del up[d:]
-        if up:
-            for c in cols: own[c][up[-1]] -= v[c][i]
-        paths.append((paths[up[-1]] + ";" if d > 1 else "") + D["names"][v["f"][i]])
-        up.append(i)
-    for i in range(1, len(paths)):
-        if any(own[c][i] for c in cols):
-            out.append(" ".join([paths[i]] + [str(own[c][i]) for c in cols]))
-    return out
-r = eval(sys.argv[2])
-print("\n".join(map(str, r)) if isinstance(r, list) else r)
-EOF
+	pagedata fgdata python3 "$FG_ROOT/tests/fgdata.py" -- "$1" "$2" "$BATS_TEST_TMPDIR/views.json" "$key"
+}
+# pagedata NAME CMD... -- ARG...: CMD ARG... by the bats file's server
+# NAME (CMD --serve: served), else by a run of its own
+pagedata() {
+	local name=$1 cmd=()
+	shift
+	while [ "$1" != -- ]; do cmd+=("$1"); shift; done
+	shift
+	if [ -n "${BATS_FILE_TMPDIR:-}" ] && serve_connect "$name" "${cmd[@]}"; then
+		served "$name" "$@"
+	else
+		"${cmd[@]}" "$@"
+	fi
 }
 
 # In a real browser (tests/browser.bash): a case of tests/browser/html.cjs,

@@ -16,18 +16,12 @@
  *                                   modules (lib/draw/html/, what they
  *                                   import: modules.cjs) imported, their
  *                                   exports globals, instead
- *   node page.cjs --serve [DIR]     the same for many pages, one node:
- *                                   a loopback port on a line; each
- *                                   request NUL-terminated fields (the
- *                                   number of arguments, the directory,
- *                                   a file for standard output, one
- *                                   for standard error, then PAGE
- *                                   EXPR...), answered with the status;
- *                                   each page's script compiled once,
- *                                   run anew (fresh state) per request.
- *                                   It ends on SIGTERM, once DIR is
- *                                   gone, or after half an hour
- *                                   (page_run in helper.bash)
+ *   node page.cjs --serve [DIR]     the same for many pages, one node
+ *                                   (serve.cjs: a request's arguments
+ *                                   PAGE EXPR...), each page's script
+ *                                   compiled once, run anew (fresh
+ *                                   state) per request (page_run in
+ *                                   helper.bash)
  *
  * Beside the script's names:
  *   DATA, NAMES the model's data and names (model.js's model)
@@ -182,39 +176,7 @@ function run(page, exprs) {
 	return evaluate(page, exprs, (l) => console.log(l), console);
 }
 
-/* --serve: requests one at a time, each its own outputs' files. */
-function serve(dir) {
-	const net = require("net");
-	let queue = Promise.resolve();
-	const server = net.createServer((sock) => {
-		let buf = "";
-		sock.setEncoding("utf8");
-		sock.on("error", () => {});
-		sock.on("data", (d) => {
-			buf += d;
-			const f = buf.split("\0");
-			const n = parseInt(f[0], 10);
-			if (!(f.length > n + 1)) return;
-			const [cwd, outf, errf, page, ...exprs] = f.slice(1, n + 1);
-			const out = [], err = [];
-			const say = (a) => a.map((x) => (typeof x === "string" ? x : require("util").inspect(x))).join(" ");
-			const cons = { log: (...a) => out.push(say(a)), info: (...a) => out.push(say(a)),
-				error: (...a) => err.push(say(a)), warn: (...a) => err.push(say(a)) };
-			queue = queue.then(() => evaluate(path.resolve(cwd, page), exprs, (l) => out.push(l), cons))
-				.then(() => 0, (e) => { err.push("page.cjs: " + (e.stack || e)); return 1; })
-				.then((st) => {
-					fs.writeFileSync(outf, out.length ? out.join("\n") + "\n" : "");
-					fs.writeFileSync(errf, err.length ? err.join("\n") + "\n" : "");
-					sock.end(st + "\n");
-				});
-		});
-	});
-	server.listen(0, "127.0.0.1", () => console.log(server.address().port));
-	process.on("SIGTERM", () => process.exit(0));
-	setInterval(() => { if (dir && !fs.existsSync(dir)) process.exit(0); }, 1000);
-	setTimeout(() => process.exit(0), 1800 * 1000);
-}
-
 if (process.argv[2] === "--alone") alone(process.argv.slice(3));
-else if (process.argv[2] === "--serve") serve(process.argv[3]);
+else if (process.argv[2] === "--serve")
+	require("./serve.cjs").serve(process.argv[3], "page.cjs", (cwd, [page, ...exprs], out, cons) => evaluate(path.resolve(cwd, page), exprs, out, cons));
 else run(process.argv[2], process.argv.slice(3)).catch((e) => { console.error("page.cjs: " + (e.stack || e)); process.exit(1); });
