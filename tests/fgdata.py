@@ -87,7 +87,7 @@ def serve(top):
     sock.listen(8)
     sock.settimeout(1)
     print(sock.getsockname()[1], flush=True)
-    kept, end = {}, time.time() + 1800
+    kept, scope, end = None, None, time.time() + 1800
     while time.time() < end and os.path.isdir(top):
         try:
             conn, _ = sock.accept()
@@ -111,10 +111,10 @@ def serve(top):
             out, err, st = "", "", 0
             try:
                 page, views = os.path.join(cwd, page), os.path.join(cwd, views)
-                key = (page, views, key)
-                if key not in kept:
-                    kept = {key: load(page, views)}
-                out = value(kept[key], expr)
+                if kept != (page, views, key):
+                    scope = load(page, views)
+                    kept = (page, views, key)
+                out = value(scope, expr)
             except Exception:
                 err, st = "fgdata.py: " + traceback.format_exc(), 1
             # written as this python's own outputs would be

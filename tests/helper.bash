@@ -141,14 +141,27 @@ browser_run() {
 
 # page_run PAGE EXPR...: node tests/page.cjs PAGE EXPR... (each EXPR's
 # value in the page's script, its status too), by one node a bats file
-# (page.cjs --serve: served), else (--alone, no BATS_FILE_TMPDIR, no
-# server) by a node of its own.
+# (page.cjs --serve: byserver), else (--alone) by a node of its own.
 page_run() {
-	if [ "$1" = --alone ] || [ -z "${BATS_FILE_TMPDIR:-}" ] || ! serve_connect page node "$FG_ROOT/tests/page.cjs"; then
+	if [ "$1" = --alone ]; then
 		node "$FG_ROOT/tests/page.cjs" "$@"
 		return
 	fi
-	served page "$@"
+	byserver page node "$FG_ROOT/tests/page.cjs" -- "$@"
+}
+# byserver NAME CMD... -- ARG...: CMD ARG... by the bats file's server
+# NAME (CMD --serve: served), else (no BATS_FILE_TMPDIR, no server) by
+# a run of its own
+byserver() {
+	local name=$1 cmd=()
+	shift
+	while [ "$1" != -- ]; do cmd+=("$1"); shift; done
+	shift
+	if [ -n "${BATS_FILE_TMPDIR:-}" ] && serve_connect "$name" "${cmd[@]}"; then
+		served "$name" "$@"
+	else
+		"${cmd[@]}" "$@"
+	fi
 }
 # served NAME ARG...: ARG... sent to the file's server NAME, connected
 # on fd 6 (serve_connect): a request of NUL-terminated fields (their

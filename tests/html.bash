@@ -14,7 +14,7 @@ need_pagedata() {
 }
 
 # fgdata PAGE EXPR: EXPR evaluated in Python over the page's data
-# (tests/fgdata.py, one python a bats file: served): D the JSON object,
+# (tests/fgdata.py, one python a bats file: byserver): D the JSON object,
 # V its views as the page's own script decodes them, run by node
 # (tests/html-views.cjs): each record of D["views"] with its frames'
 # depth, f, w, b and c (colour index) lists, its elided view in "e";
@@ -27,23 +27,10 @@ fgdata() {
 	# the page's decoding is kept until the page changes
 	key=$(cksum <"$1")
 	if [ "$key" != "$(cat "$BATS_TEST_TMPDIR/views.key" 2>/dev/null)" ]; then
-		pagedata views node "$FG_ROOT/tests/html-views.cjs" -- "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
+		byserver views node "$FG_ROOT/tests/html-views.cjs" -- "$1" >"$BATS_TEST_TMPDIR/views.json" || return 1
 		echo "$key" >"$BATS_TEST_TMPDIR/views.key"
 	fi
-	pagedata fgdata python3 "$FG_ROOT/tests/fgdata.py" -- "$1" "$2" "$BATS_TEST_TMPDIR/views.json" "$key"
-}
-# pagedata NAME CMD... -- ARG...: CMD ARG... by the bats file's server
-# NAME (CMD --serve: served), else by a run of its own
-pagedata() {
-	local name=$1 cmd=()
-	shift
-	while [ "$1" != -- ]; do cmd+=("$1"); shift; done
-	shift
-	if [ -n "${BATS_FILE_TMPDIR:-}" ] && serve_connect "$name" "${cmd[@]}"; then
-		served "$name" "$@"
-	else
-		"${cmd[@]}" "$@"
-	fi
+	byserver fgdata python3 "$FG_ROOT/tests/fgdata.py" -- "$1" "$2" "$BATS_TEST_TMPDIR/views.json" "$key"
 }
 
 # In a real browser (tests/browser.bash): a case of tests/browser/html.cjs,
